@@ -1,0 +1,76 @@
+"""The contract every rules engine keeps.
+
+A rules engine is pure Python: a state, its legal actions in a stable order,
+`apply(action)` that refuses an illegal action with `IllegalAction` and leaves
+the state unchanged, a per-side `view(side)` that is plain JSON data built only
+from what that side may know, and an `outcome` once the game is over.
+
+Actions are small immutable objects whose `str()` is their text form and
+`parse_action(str(a)) == a`: records, logs, the network protocol and tests all
+use the text form.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: the winning side, why, and when."""
+
+    winner: str
+    reason: str
+    detail: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winner": self.winner, "reason": self.reason, "detail": self.detail}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Outcome:
+        if not isinstance(data, dict) or not isinstance(data.get("winner"), str):
+            raise ValueError("an outcome is an object with a 'winner'")
+        return cls(str(data["winner"]), str(data.get("reason", "")), str(data.get("detail", "")))
+
+
+@runtime_checkable
+class Game(Protocol):
+    """What records, replay, the interface and the network rely on."""
+
+    name: str
+    sides: tuple[str, ...]
+
+    @property
+    def to_act(self) -> str | None: ...
+
+    @property
+    def outcome(self) -> Outcome | None: ...
+
+    def legal_actions(self) -> list[Any]: ...
+
+    def apply(self, action: Any, side: str | None = None) -> None: ...
+
+    def view(self, side: str) -> dict[str, Any]: ...
+
+    def clone(self) -> Game: ...
+
+
+class Rules(Protocol):
+    """A game's entry in the registry: how to build, parse and replay it."""
+
+    name: str
+    title: str
+    sides: tuple[str, ...]
+
+    def setup_from_json(self, data: Any, options: dict[str, Any]) -> Any: ...
+
+    def setup_to_json(self, setup: Any) -> dict[str, Any]: ...
+
+    def random_setup(self, seed: int, options: dict[str, Any]) -> Any: ...
+
+    def check_options(self, options: Any) -> dict[str, Any]: ...
+
+    def start(self, setup: Any, options: dict[str, Any]) -> Game: ...
+
+    def parse_action(self, text: str) -> Any: ...

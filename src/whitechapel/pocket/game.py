@@ -1,0 +1,360 @@
+"""The Mr. Jack Pocket rules engine (P1–P9).
+
+`PocketGame` is the full state.  It is mutated by `apply`, which either
+performs a legal action or raises `IllegalAction` having changed nothing.
+After the fourth action of a round the witness call (P7) and the end check
+(P8) run by themselves: they are not decisions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from whitechapel.core.errors import IllegalAction, NotationError
+from whitechapel.core.game import Outcome
+from whitechapel.pocket import views
+from whitechapel.pocket.actions import (
+    ALIBI_ACTION,
+    JOKERS,
+    MOVES,
+    ROTATIONS_FROM,
+    Action,
+    Alibi,
+    Exchange,
+    Joker,
+    Move,
+    Rotate,
+    parse_action,
+)
+from whitechapel.pocket.actions import EXCHANGES as EXCHANGE_ACTIONS
+from whitechapel.pocket.pieces import (
+    ALIBI,
+    CHARACTERS,
+    EXCHANGE,
+    FACE_NAMES,
+    HOLMES,
+    HOURGLASSES,
+    INVESTIGATOR,
+    JACK,
+    JACK_GOAL_HOURGLASSES,
+    JOKER,
+    LANE,
+    LAST_ROUND,
+    NO_WALL,
+    ROTATION,
+    SIDES,
+    SQUARES,
+    TOBY,
+    TOKENS,
+    TURN_ORDER,
+    WATSON,
+    step_clockwise,
+)
+from whitechapel.pocket.setup import Setup, random_setup
+from whitechapel.pocket.sight import seen_by_all
+
+# The actions a face offers that do not depend on the position, by side.
+_STATIC: dict[str, dict[str, tuple[Action, ...]]] = {
+    HOLMES: {JACK: MOVES[0:2], INVESTIGATOR: MOVES[0:2]},
+    WATSON: {JACK: MOVES[2:4], INVESTIGATOR: MOVES[2:4]},
+    TOBY: {JACK: MOVES[4:6], INVESTIGATOR: MOVES[4:6]},
+    JOKER: {JACK: JOKERS, INVESTIGATOR: JOKERS[:3]},  # P5: only Jack may move nobody
+    EXCHANGE: {JACK: EXCHANGE_ACTIONS, INVESTIGATOR: EXCHANGE_ACTIONS},
+    ALIBI: {JACK: (ALIBI_ACTION,), INVESTIGATOR: (ALIBI_ACTION,)},
+}
+
+# P8 reasons, as shown to players.
+ONE_SUSPECT = "only one suspect is left: Jack is identified"
+SIX_HOURGLASSES = "Jack has six hourglasses"
+SEEN_AT_BOTH_GOALS = "both goals reached and Jack was seen"
+RACE_SEEN = "Jack was seen during the race"
+RACE_UNSEEN = "Jack stayed unseen through round 8 of the race"
+UNSEEN_AT_BOTH_GOALS = "both goals reached in round 8 and Jack was not seen"
+TIME_UP = "round 8 ended without the investigator identifying Jack"
+
+
+class PocketGame:
+    """A game of Mr. Jack Pocket, from a setup, mutated by `apply`."""
+
+    name = "pocket"
+    sides = SIDES
+
+    __slots__ = (
+        "_outcome",
+        "cleared",
+        "deck_pos",
+        "detectives",
+        "faces",
+        "history",
+        "investigator_alibis",
+        "jack_alibis",
+        "race_round",
+        "rotated",
+        "round",
+        "setup",
+        "step",
+        "tiles",
+        "used",
+        "walls",
+        "witnesses",
+    )
+
+    def __init__(self, setup: Setup) -> None:
+        self.setup = setup
+        self.tiles = list(setup.tiles)  # character index per square
+        self.walls = list(setup.walls)  # wall direction per square (kept when cleared)
+        self.cleared = 0  # bit per character: tile turned to its empty side
+        self.detectives = list(setup.detectives)
+        self.round = 1
+        self.step = 0  # actions already played this round
+        self.faces = list(setup.throws[0])
+        self.used = 0  # bit per token played this round
+        self.rotated = 0  # bit per character rotated this round
+        self.deck_pos = 0
+        self.jack_alibis: list[int] = []
+        self.investigator_alibis: list[int] = []
+        # P7, per round: was Jack seen, and the characters the call cleared.
+        self.witnesses: list[tuple[bool, tuple[int, ...]]] = []
+        self.race_round = 0  # P8: the round in which the race began, 0 if none
+        self._outcome: Outcome | None = None
+        self.history: list[Action] = []
+
+    @classmethod
+    def new(cls, seed: int) -> PocketGame:
+        return cls(random_setup(seed))
+
+    # -- reading the state -------------------------------------------------
+
+    @property
+    def to_act(self) -> str | None:
+        if self._outcome is not None:
+            return None
+        return TURN_ORDER[self.round & 1][self.step]
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    @property
+    def jack(self) -> int:
+        return self.setup.jack
+
+    def suspects(self) -> list[int]:
+        """Characters not yet cleared, in square order."""
+        return [c for c in self.tiles if not self.cleared >> c & 1]
+
+    @property
+    def race(self) -> bool:
+        return self.race_round > 0
+
+    def round_tokens(self) -> list[str]:
+        """Who took each finished round's token (P7)."""
+        return [INVESTIGATOR if seen else JACK for seen, _ in self.witnesses]
+
+    def jack_hourglasses(self) -> int:
+        """P8: round tokens Jack took plus the hourglasses of his alibi cards."""
+        tokens = sum(1 for seen, _ in self.witnesses if not seen)
+        return tokens + sum(HOURGLASSES[c] for c in self.jack_alibis)
+
+    def effective_walls(self) -> list[int]:
+        walls = self.walls
+        if self.cleared >> LANE & 1:
+            walls = list(walls)
+            walls[self.tiles.index(LANE)] = NO_WALL
+        return walls
+
+    def seen_squares(self) -> int:
+        """Bit mask of the squares some detective sees now (P6)."""
+        return seen_by_all(self.effective_walls(), self.detectives)
+
+    def open_faces(self) -> list[str]:
+        """The faces of the tokens not played yet this round, in token order."""
+        return [TOKENS[t][self.faces[t]] for t in range(4) if not self.used >> t & 1]
+
+    def legal_actions(self) -> list[Action]:
+        if self._outcome is not None:
+            return []
+        side = TURN_ORDER[self.round & 1][self.step]
+        out: list[Action] = []
+        rotation_done = False
+        for t in range(4):
+            if self.used >> t & 1:
+                continue
+            face = TOKENS[t][self.faces[t]]
+            if face == ROTATION:
+                if rotation_done:  # two Rotation tokens offer the same actions
+                    continue
+                rotation_done = True
+                rotated, walls = self.rotated, self.walls
+                for sq, c in enumerate(self.tiles):
+                    if not rotated >> c & 1:
+                        out.extend(ROTATIONS_FROM[sq][walls[sq]])
+            else:
+                out.extend(_STATIC[face][side])
+        return out
+
+    def view(self, side: str) -> dict[str, Any]:
+        return views.view(self, side)
+
+    # -- changing the state ------------------------------------------------
+
+    def play(self, text: str, side: str | None = None) -> Action:
+        """Parse `text` and apply it; returns the action played."""
+        action = parse_action(text)
+        self.apply(action, side)
+        return action
+
+    def apply(self, action: Action, side: str | None = None) -> None:
+        """Play `action` for the side to act (or for `side`, which must be it)."""
+        if not isinstance(action, Action):
+            raise NotationError(f"{action!r} is not a Pocket action")
+        if self._outcome is not None:
+            raise IllegalAction(f"{action}: the game is over ({self._outcome.reason})")
+        actor = TURN_ORDER[self.round & 1][self.step]
+        if side is not None and side != actor:
+            raise IllegalAction(f"{action}: it is the {actor}'s turn, not the {side}'s")
+        face = action.face
+        token = self._open_token(face)
+        if token < 0:
+            open_ = ", ".join(FACE_NAMES[f] for f in self.open_faces())
+            raise IllegalAction(
+                f"{action}: no action token left this turn shows {FACE_NAMES[face]} (open: {open_})"
+            )
+        kind = type(action)
+        if kind is Move:
+            d = action.detective  # type: ignore[attr-defined]
+            self.detectives[d] = step_clockwise(self.detectives[d], action.steps)  # type: ignore[attr-defined]
+        elif kind is Joker:
+            d = action.detective  # type: ignore[attr-defined]
+            if d is None:
+                if actor != JACK:
+                    raise IllegalAction(f"{action}: the investigator's joker must move a detective")
+            else:
+                self.detectives[d] = step_clockwise(self.detectives[d], 1)
+        elif kind is Rotate:
+            self._rotate(action)  # type: ignore[arg-type]
+        elif kind is Exchange:
+            a, b = action.first, action.second  # type: ignore[attr-defined]
+            self.tiles[a], self.tiles[b] = self.tiles[b], self.tiles[a]
+            self.walls[a], self.walls[b] = self.walls[b], self.walls[a]
+        elif kind is Alibi:
+            self._draw_alibi(actor)
+        self.used |= 1 << token
+        self.step += 1
+        self.history.append(action)
+        if self.step == 4:
+            self._witness_call()
+
+    def _open_token(self, face: str) -> int:
+        for t in range(4):
+            if not self.used >> t & 1 and TOKENS[t][self.faces[t]] == face:
+                return t
+        return -1
+
+    def _rotate(self, action: Rotate) -> None:
+        sq, wall = action.square, action.wall
+        c = self.tiles[sq]
+        if self.rotated >> c & 1:
+            raise IllegalAction(
+                f"{action}: {CHARACTERS[c].name}'s tile was already rotated this round (P5)"
+            )
+        if self.walls[sq] == wall:
+            raise IllegalAction(
+                f"{action}: a rotation must change the tile; the wall on {SQUARES[sq]} "
+                f"already faces {['north', 'east', 'south', 'west'][wall]}"
+            )
+        self.walls[sq] = wall
+        self.rotated |= 1 << c
+
+    def _draw_alibi(self, actor: str) -> None:
+        card = self.setup.deck[self.deck_pos]  # P4: the deck can never run out
+        self.deck_pos += 1
+        if actor == JACK:
+            self.jack_alibis.append(card)  # secret: the public log never names it
+        else:
+            self.investigator_alibis.append(card)
+            self.cleared |= 1 << card  # P5: a cleared suspect's hourglasses are lost all the same
+
+    def _witness_call(self) -> None:
+        """P7, then P8, then the next round's tokens (P4)."""
+        seen_mask = self.seen_squares()
+        seen = bool(seen_mask >> self.tiles.index(self.setup.jack) & 1)
+        cleared_now = []
+        for sq, c in enumerate(self.tiles):
+            if not self.cleared >> c & 1 and bool(seen_mask >> sq & 1) != seen:
+                self.cleared |= 1 << c
+                cleared_now.append(c)
+        self.witnesses.append((seen, tuple(cleared_now)))
+        self._outcome = self._judge(seen)
+        if self._outcome is not None:
+            return
+        self.round += 1
+        self.step = 0
+        self.used = 0
+        self.rotated = 0
+        if self.round & 1:
+            self.faces = list(self.setup.throws[self.round // 2])
+        else:
+            self.faces = [1 - f for f in self.faces]
+
+    def _judge(self, seen: bool) -> Outcome | None:
+        """P8, checked only after a witness call."""
+        r = self.round
+        at = f"round {r}"
+        if self.race_round:
+            if seen:
+                return Outcome(INVESTIGATOR, RACE_SEEN, at)
+            return Outcome(JACK, RACE_UNSEEN, at) if r == LAST_ROUND else None
+        investigator_goal = len(self.suspects()) == 1
+        jack_goal = self.jack_hourglasses() >= JACK_GOAL_HOURGLASSES
+        if investigator_goal and jack_goal:
+            # Settled here: the first round with both goals is judged like round 8.
+            if seen:
+                return Outcome(INVESTIGATOR, SEEN_AT_BOTH_GOALS, at)
+            if r == LAST_ROUND:
+                return Outcome(JACK, UNSEEN_AT_BOTH_GOALS, at)
+            self.race_round = r
+            return None
+        if investigator_goal:
+            return Outcome(INVESTIGATOR, ONE_SUSPECT, at)
+        if jack_goal:
+            return Outcome(JACK, SIX_HOURGLASSES, at)
+        if r == LAST_ROUND:
+            return Outcome(JACK, TIME_UP, at)
+        return None
+
+    # -- copies and comparison ---------------------------------------------
+
+    def clone(self) -> PocketGame:
+        new = PocketGame.__new__(PocketGame)
+        new.setup = self.setup
+        new.tiles = self.tiles[:]
+        new.walls = self.walls[:]
+        new.cleared = self.cleared
+        new.detectives = self.detectives[:]
+        new.round = self.round
+        new.step = self.step
+        new.faces = self.faces[:]
+        new.used = self.used
+        new.rotated = self.rotated
+        new.deck_pos = self.deck_pos
+        new.jack_alibis = self.jack_alibis[:]
+        new.investigator_alibis = self.investigator_alibis[:]
+        new.witnesses = self.witnesses[:]
+        new.race_round = self.race_round
+        new._outcome = self._outcome
+        new.history = self.history[:]
+        return new
+
+    def _key(self) -> tuple:
+        return tuple(getattr(self, s) for s in self.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PocketGame):
+            return NotImplemented
+        return self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<PocketGame round {self.round} step {self.step} to_act={self.to_act}>"

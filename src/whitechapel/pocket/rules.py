@@ -1,0 +1,42 @@
+"""Mr. Jack Pocket's entry in the game registry (records, replay, selfplay)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from whitechapel.core.errors import RecordError
+from whitechapel.pocket.actions import Action, parse_action
+from whitechapel.pocket.game import PocketGame
+from whitechapel.pocket.pieces import SIDES
+from whitechapel.pocket.setup import Setup, random_setup
+
+
+class PocketRules:
+    name = "pocket"
+    title = "Mr. Jack Pocket"
+    sides = SIDES
+
+    def check_options(self, options: Any) -> dict[str, Any]:
+        if options in (None, {}):
+            return {}
+        if not isinstance(options, dict):
+            raise RecordError("options should be a JSON object")
+        raise RecordError(f"Mr. Jack Pocket has no option {sorted(options)[0]!r}")
+
+    def setup_from_json(self, data: Any, options: dict[str, Any]) -> Setup:
+        return Setup.from_json(data)
+
+    def setup_to_json(self, setup: Setup) -> dict[str, Any]:
+        return setup.to_json()
+
+    def random_setup(self, seed: int, options: dict[str, Any]) -> Setup:
+        return random_setup(seed)
+
+    def start(self, setup: Setup, options: dict[str, Any]) -> PocketGame:
+        return PocketGame(setup)
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+
+RULES = PocketRules()
