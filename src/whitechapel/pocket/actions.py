@@ -34,19 +34,22 @@ from whitechapel.pocket.pieces import HOLMES as HOLMES_FACE
 _MOVE_FACES = (HOLMES_FACE, WATSON, TOBY)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Action:
     """Base of the Pocket actions; `face` is the token face that plays it."""
 
     def __str__(self) -> str:
         raise NotImplementedError
 
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self}>"
+
     @property
     def face(self) -> str:
         raise NotImplementedError
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Move(Action):
     detective: int  # index into DETECTIVES
     steps: int  # 1 or 2
@@ -59,7 +62,7 @@ class Move(Action):
         return f"{DETECTIVE_LETTERS[self.detective]}+{self.steps}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Joker(Action):
     detective: int | None  # None: Jack leaves every detective where he is
 
@@ -71,7 +74,7 @@ class Joker(Action):
         return "J:-" if self.detective is None else f"J:{DETECTIVE_LETTERS[self.detective]}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Rotate(Action):
     square: int
     wall: int  # the direction the wall faces after the rotation
@@ -84,7 +87,7 @@ class Rotate(Action):
         return f"R{SQUARES[self.square]}{DIRECTIONS[self.wall]}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Exchange(Action):
     first: int  # always the lower square index
     second: int
@@ -97,7 +100,7 @@ class Exchange(Action):
         return f"X{SQUARES[self.first]}{SQUARES[self.second]}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Alibi(Action):
     @property
     def face(self) -> str:

@@ -63,6 +63,33 @@ _STATIC: dict[str, dict[str, tuple[Action, ...]]] = {
     ALIBI: {JACK: (ALIBI_ACTION,), INVESTIGATOR: (ALIBI_ACTION,)},
 }
 
+
+def _faces_mask(faces: tuple[int, ...]) -> int:
+    return sum(f << t for t, f in enumerate(faces))
+
+
+def _open_tokens(faces: int, used: int) -> dict[str, int]:
+    """Face -> the first unused token showing it, for token faces and used bits."""
+    out: dict[str, int] = {}
+    for t in range(4):
+        if not used >> t & 1:
+            out.setdefault(TOKENS[t][faces >> t & 1], t)
+    return out
+
+
+def _static_actions(faces: int, used: int, side: str) -> tuple[tuple[Action, ...], bool]:
+    """The actions of the open tokens other than rotations, and whether a
+    Rotation token is open (its actions depend on the tiles)."""
+    open_ = _open_tokens(faces, used)
+    static = tuple(a for f in open_ if f != ROTATION for a in _STATIC[f][side])
+    return static, ROTATION in open_
+
+
+# Both tables are indexed by faces | used << 4 (and the side for the second).
+_OPEN = tuple(_open_tokens(k & 15, k >> 4) for k in range(256))
+_LEGAL = {(k, side): _static_actions(k & 15, k >> 4, side) for k in range(256) for side in SIDES}
+
+
 # P8 reasons, as shown to players.
 ONE_SUSPECT = "only one suspect is left: Jack is identified"
 SIX_HOURGLASSES = "Jack has six hourglasses"
@@ -107,7 +134,7 @@ class PocketGame:
         self.detectives = list(setup.detectives)
         self.round = 1
         self.step = 0  # actions already played this round
-        self.faces = list(setup.throws[0])
+        self.faces = _faces_mask(setup.throws[0])  # bit per token: 0 front face, 1 back
         self.used = 0  # bit per token played this round
         self.rotated = 0  # bit per character rotated this round
         self.deck_pos = 0
@@ -169,28 +196,22 @@ class PocketGame:
 
     def open_faces(self) -> list[str]:
         """The faces of the tokens not played yet this round, in token order."""
-        return [TOKENS[t][self.faces[t]] for t in range(4) if not self.used >> t & 1]
+        return [TOKENS[t][self.faces >> t & 1] for t in range(4) if not self.used >> t & 1]
 
     def legal_actions(self) -> list[Action]:
+        """Every legal action, in a stable order: the open tokens' actions in
+        token order, rotations last."""
         if self._outcome is not None:
             return []
-        side = TURN_ORDER[self.round & 1][self.step]
-        out: list[Action] = []
-        rotation_done = False
-        for t in range(4):
-            if self.used >> t & 1:
-                continue
-            face = TOKENS[t][self.faces[t]]
-            if face == ROTATION:
-                if rotation_done:  # two Rotation tokens offer the same actions
-                    continue
-                rotation_done = True
-                rotated, walls = self.rotated, self.walls
-                for sq, c in enumerate(self.tiles):
-                    if not rotated >> c & 1:
-                        out.extend(ROTATIONS_FROM[sq][walls[sq]])
-            else:
-                out.extend(_STATIC[face][side])
+        static, rotation = _LEGAL[
+            self.faces | self.used << 4, TURN_ORDER[self.round & 1][self.step]
+        ]
+        out = list(static)
+        if rotation:
+            rotated, walls = self.rotated, self.walls
+            for sq, c in enumerate(self.tiles):
+                if not rotated >> c & 1:
+                    out.extend(ROTATIONS_FROM[sq][walls[sq]])
         return out
 
     def view(self, side: str) -> dict[str, Any]:
@@ -214,7 +235,7 @@ class PocketGame:
         if side is not None and side != actor:
             raise IllegalAction(f"{action}: it is the {actor}'s turn, not the {side}'s")
         face = action.face
-        token = self._open_token(face)
+        token = _OPEN[self.faces | self.used << 4].get(face, -1)
         if token < 0:
             open_ = ", ".join(FACE_NAMES[f] for f in self.open_faces())
             raise IllegalAction(
@@ -244,12 +265,6 @@ class PocketGame:
         self.history.append(action)
         if self.step == 4:
             self._witness_call()
-
-    def _open_token(self, face: str) -> int:
-        for t in range(4):
-            if not self.used >> t & 1 and TOKENS[t][self.faces[t]] == face:
-                return t
-        return -1
 
     def _rotate(self, action: Rotate) -> None:
         sq, wall = action.square, action.wall
@@ -293,9 +308,9 @@ class PocketGame:
         self.used = 0
         self.rotated = 0
         if self.round & 1:
-            self.faces = list(self.setup.throws[self.round // 2])
+            self.faces = _faces_mask(self.setup.throws[self.round // 2])
         else:
-            self.faces = [1 - f for f in self.faces]
+            self.faces ^= 15  # P4: every token turned to its other face
 
     def _judge(self, seen: bool) -> Outcome | None:
         """P8, checked only after a witness call."""
@@ -334,7 +349,7 @@ class PocketGame:
         new.detectives = self.detectives[:]
         new.round = self.round
         new.step = self.step
-        new.faces = self.faces[:]
+        new.faces = self.faces
         new.used = self.used
         new.rotated = self.rotated
         new.deck_pos = self.deck_pos

@@ -51,7 +51,7 @@ def public_view(game: PocketGame) -> dict[str, Any]:
         "tokens": [
             {
                 "faces": list(TOKENS[t]),
-                "up": TOKENS[t][game.faces[t]],
+                "up": TOKENS[t][game.faces >> t & 1],
                 "used": bool(game.used >> t & 1),
             }
             for t in range(4)

@@ -1,0 +1,159 @@
+"""The `whitechapel` command and its subcommands.
+
+Every error a player can cause prints one line and exits non-zero; no
+traceback reaches a player.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+from whitechapel import __version__
+from whitechapel.core.errors import WhitechapelError
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one clear line, not a usage dump."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see '{self.prog} --help')\n")
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not a positive number")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seed {text!r} is not a whole number") from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="whitechapel",
+        description="Letters from Whitechapel and Mr. Jack Pocket in the terminal.",
+    )
+    parser.add_argument("--version", action="version", version=f"whitechapel {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    pocket = sub.add_parser("pocket", help="play Mr. Jack Pocket hot-seat (or run its tools)")
+    pocket.add_argument("--seed", type=_seed, help="seed for the setup (default: a fresh one)")
+    pocket.add_argument("--jack", metavar="NAME", default="", help="the name of Jack's player")
+    pocket.add_argument(
+        "--investigator", metavar="NAME", default="", help="the name of the investigator's player"
+    )
+    pocket.add_argument("--load", metavar="FILE", help="continue the game in this record")
+    pocket_sub = pocket.add_subparsers(dest="pocket_command", metavar="TOOL")
+    selfplay = pocket_sub.add_parser("selfplay", help="random legal play on both sides")
+    selfplay.add_argument("--games", type=_positive, default=1000)
+    selfplay.add_argument("--seed", type=_seed, default=0, dest="selfplay_seed")
+    selfplay.add_argument("--json", action="store_true", help="print the figures as JSON")
+
+    replay = sub.add_parser("replay", help="print the final position and outcome of a record")
+    replay.add_argument("file", metavar="FILE")
+    replay.add_argument(
+        "--side",
+        choices=("public", "jack", "investigator"),
+        default="public",
+        help="whose view to print for an unfinished game (default: what both may see)",
+    )
+    replay.add_argument("--json", action="store_true", help="print the view as JSON")
+
+    bench = sub.add_parser("bench", help="run the speed benchmarks against their targets")
+    bench.add_argument(
+        "names", nargs="*", metavar="NAME", help="only benchmarks whose name has this"
+    )
+    bench.add_argument("--json", action="store_true", help="print the figures as JSON")
+    bench.add_argument("--quick", action="store_true", help="shorter runs, rougher figures")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return _dispatch(args)
+    except WhitechapelError as e:
+        print(f"whitechapel: {e}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+def _dispatch(args: argparse.Namespace) -> int:
+    if args.command in (None, "pocket"):
+        if getattr(args, "pocket_command", None) == "selfplay":
+            return _selfplay(args)
+        return _play_pocket(args)
+    if args.command == "replay":
+        return _replay(args)
+    if args.command == "bench":
+        from whitechapel.benchmarks.runner import run_benchmarks
+
+        return run_benchmarks(args.names, as_json=args.json, quick=args.quick)
+    raise AssertionError(args.command)
+
+
+def _play_pocket(args: argparse.Namespace) -> int:
+    from whitechapel.core.chance import new_seed
+    from whitechapel.core.record import record_of
+    from whitechapel.core.store import Store, load_game
+    from whitechapel.pocket.game import PocketGame
+    from whitechapel.pocket.ui.console import ConsoleGame
+
+    if getattr(args, "load", None):
+        record, game = load_game(args.load)
+        if record.game != "pocket":
+            raise WhitechapelError(f"{args.load} is a record of {record.game!r}, not of Pocket")
+    else:
+        seed = args.seed if getattr(args, "seed", None) is not None else new_seed()
+        game = PocketGame.new(seed)
+        names = {
+            "jack": getattr(args, "jack", ""),
+            "investigator": getattr(args, "investigator", ""),
+        }
+        players = {side: name for side, name in names.items() if name}
+        record = record_of(game, seed=seed, players=players)
+    return ConsoleGame(game, record, Store()).run()  # type: ignore[arg-type]
+
+
+def _selfplay(args: argparse.Namespace) -> int:
+    from whitechapel.pocket.selfplay import selfplay
+
+    stats = selfplay(args.games, args.selfplay_seed)
+    print(json.dumps(stats.to_json(), indent=1) if args.json else stats.summary())
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from whitechapel.core.store import load_game
+
+    record, game = load_game(args.file)
+    if record.game == "pocket":
+        from whitechapel.pocket.render import render
+
+        side = "investigator" if args.side == "public" else args.side
+        view = game.view(side)
+        if args.json:
+            print(json.dumps(view, indent=1))
+            return 0
+        players = ", ".join(f"{side}: {name}" for side, name in record.players.items())
+        print(
+            f"Mr. Jack Pocket, {len(record.actions)} actions" + (f" ({players})" if players else "")
+        )
+        print(render(view))
+        if game.outcome is None:
+            print(f"The game is not finished: the {game.to_act} is to act.")
+        return 0
+    raise WhitechapelError(f"replay does not know how to show {record.game!r} games yet")

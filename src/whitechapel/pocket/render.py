@@ -1,0 +1,101 @@
+"""A plain-text drawing of a Pocket view, for the command line and logs.
+
+It reads only a view (never the state), so what it prints for a side is
+exactly what that side may know.
+
+Each tile is a box with its streets drawn open and its wall drawn as a solid
+bar; the detectives stand on the numbered positions around the district.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from whitechapel.pocket.pieces import CHARACTER_INDEX, CHARACTERS, FACE_NAMES
+
+_W = 13  # inner width of a tile
+_LETTER = {"holmes": "H", "watson": "W", "toby": "T"}
+
+
+def _tile_lines(tile: dict[str, Any]) -> list[str]:
+    c = CHARACTERS[CHARACTER_INDEX[tile["character"]]]
+    wall = tile["wall"]
+    lane_open = tile["character"] == "lane" and tile["cleared"]
+    has = {d: (d == wall and not lane_open) for d in "NESW"}
+    top = "█" * _W if has["N"] else " " * (_W // 2) + "║" + " " * (_W // 2)
+    bottom = "█" * _W if has["S"] else " " * (_W // 2) + "║" + " " * (_W // 2)
+    left = "█" if has["W"] else "═"
+    right = "█" if has["E"] else "═"
+    short = c.name.split()[-1]
+    name = short if not tile["cleared"] else f"({short})"
+    status = "cleared" if tile["cleared"] else ("seen" if tile["seen"] else "")
+    return [
+        " " + top + " ",
+        left + name[:_W].center(_W) + right,
+        " " + status.center(_W) + " ",
+        " " + bottom + " ",
+    ]
+
+
+def _marks(detectives: dict[str, int], position: int) -> str:
+    return "".join(_LETTER[d] for d, p in detectives.items() if p == position) or "·"
+
+
+def render_board(view: dict[str, Any]) -> str:
+    """The district with detectives, as lines of text."""
+    det = view["detectives"]
+    tiles = view["tiles"]
+    cell = _W + 2
+    pad = "     "
+    lines = [pad + "".join(f"{f'{p}:' + _marks(det, p):^{cell}}" for p in (1, 2, 3))]
+    for row in range(3):
+        row_tiles = [_tile_lines(tiles[row * 3 + col]) for col in range(3)]
+        left_pos, right_pos = 12 - row, 4 + row
+        for k in range(4):
+            body = "".join(t[k] for t in row_tiles)
+            if k == 1:
+                lines.append(
+                    f"{f'{left_pos}:' + _marks(det, left_pos):>4} {body} {right_pos}:{_marks(det, right_pos)}"
+                )
+            else:
+                lines.append(pad + body)
+    lines.append(pad + "".join(f"{f'{p}:' + _marks(det, p):^{cell}}" for p in (9, 8, 7)))
+    return "\n".join(lines)
+
+
+def render_status(view: dict[str, Any]) -> str:
+    tokens = "  ".join(
+        f"[{FACE_NAMES[t['up']]}]" if not t["used"] else f" {FACE_NAMES[t['up']].lower()} (used)"
+        for t in view["tokens"]
+    )
+    suspects = [t["character"] for t in view["tiles"] if not t["cleared"]]
+    lines = [
+        f"Round {view['round']} of 8" + ("  — the race is on" if view["race"] else ""),
+        f"Action tokens: {tokens}",
+        f"Round tokens: {', '.join(view['round_tokens']) or 'none yet'}"
+        f"   Jack's known hourglasses: {view['known_hourglasses']}"
+        f"   alibi cards Jack holds: {view['jack_alibi_count']}",
+        f"Suspects left ({len(suspects)}): {', '.join(CHARACTERS[CHARACTER_INDEX[s]].name for s in suspects)}",
+    ]
+    if view["investigator_alibis"]:
+        shown = ", ".join(CHARACTERS[CHARACTER_INDEX[c]].name for c in view["investigator_alibis"])
+        lines.append(f"Alibis shown by the investigator: {shown}")
+    secret = view.get("jack")
+    if secret:
+        alibis = ", ".join(CHARACTERS[CHARACTER_INDEX[c]].name for c in secret["alibis"]) or "none"
+        who = CHARACTERS[CHARACTER_INDEX[secret["identity"]]].name
+        lines.append(
+            f"Jack is {who}; his alibi cards: {alibis}; hourglasses: {secret['hourglasses']}"
+        )
+    outcome = view.get("outcome")
+    if outcome:
+        lines.append(
+            f"Game over: {outcome['winner']} wins — {outcome['reason']} ({outcome['detail']})"
+        )
+    elif view.get("to_act"):
+        lines.append(f"To act: {view['to_act']}")
+    return "\n".join(lines)
+
+
+def render(view: dict[str, Any]) -> str:
+    return render_board(view) + "\n\n" + render_status(view)

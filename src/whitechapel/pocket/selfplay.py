@@ -1,0 +1,77 @@
+"""Random legal play on both sides: a health check of the rules and a source
+of statistics (`whitechapel pocket selfplay`)."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import asdict, dataclass
+
+from whitechapel.core.chance import Chance
+from whitechapel.pocket.game import PocketGame
+from whitechapel.pocket.pieces import INVESTIGATOR, JACK
+from whitechapel.pocket.setup import random_setup
+
+
+@dataclass
+class SelfplayStats:
+    games: int
+    seed: int
+    jack_wins: int
+    investigator_wins: int
+    mean_rounds: float
+    race_share: float  # games that went into the race of P8
+    games_per_second: float
+    reasons: dict[str, int]
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+    def summary(self) -> str:
+        share = (lambda n: f"{100 * n / self.games:.1f}%") if self.games else (lambda n: "-")
+        lines = [
+            f"{self.games} random games (seed {self.seed})",
+            f"  jack wins          {self.jack_wins:>7}  {share(self.jack_wins)}",
+            f"  investigator wins  {self.investigator_wins:>7}  {share(self.investigator_wins)}",
+            f"  mean rounds        {self.mean_rounds:>7.2f}",
+            f"  went into the race {self.race_share * 100:>6.1f}%",
+            f"  games per second   {self.games_per_second:>7.0f}",
+            "  how games ended:",
+        ]
+        lines += [f"    {n:>6}  {reason}" for reason, n in sorted(self.reasons.items())]
+        return "\n".join(lines)
+
+
+def random_game(seed: int, chance: Chance) -> PocketGame:
+    """One game from `random_setup(seed)`, each action drawn from `chance`."""
+    game = PocketGame(random_setup(seed))
+    while game.outcome is None:
+        actions = game.legal_actions()
+        game.apply(actions[chance.below(len(actions))])
+    return game
+
+
+def selfplay(games: int, seed: int) -> SelfplayStats:
+    chance = Chance(seed)
+    wins = {JACK: 0, INVESTIGATOR: 0}
+    reasons: dict[str, int] = {}
+    rounds = races = 0
+    start = time.perf_counter()
+    for _ in range(games):
+        game = random_game(chance.below(2**48), chance)
+        outcome = game.outcome
+        assert outcome is not None
+        wins[outcome.winner] += 1
+        reasons[outcome.reason] = reasons.get(outcome.reason, 0) + 1
+        rounds += game.round
+        races += game.race
+    elapsed = time.perf_counter() - start
+    return SelfplayStats(
+        games=games,
+        seed=seed,
+        jack_wins=wins[JACK],
+        investigator_wins=wins[INVESTIGATOR],
+        mean_rounds=rounds / games if games else 0.0,
+        race_share=races / games if games else 0.0,
+        games_per_second=games / elapsed if elapsed > 0 else 0.0,
+        reasons=reasons,
+    )

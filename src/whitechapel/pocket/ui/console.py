@@ -1,0 +1,111 @@
+"""Hot-seat Mr. Jack Pocket in a plain terminal, one typed action at a time.
+
+A small front end for playing by hand before (and besides) the full-screen
+app: it reads views, sends action text, and never decides a rule.  Every
+change of the side to act clears the screen and asks for the keyboard to be
+handed over, so Jack's identity and cards are only on screen while Jack
+holds it (P9).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from whitechapel.core.errors import WhitechapelError
+from whitechapel.core.record import Record, record_of
+from whitechapel.core.store import Store, autosave_name
+from whitechapel.pocket.game import PocketGame
+from whitechapel.pocket.pieces import JACK
+from whitechapel.pocket.render import render
+
+CLEAR = "\033[H\033[2J\033[3J"
+HELP = """\
+Type an action, then Enter.  The notation:
+  H+1 H+2 W+1 W+2 T+1 T+2   move Holmes / Watson / Toby 1 or 2 positions clockwise
+  J:H J:W J:T               joker: move that detective 1 position
+  J:-                       joker, Jack only: move nobody
+  Rb2E                      rotate the tile on b2 so its wall faces E (N, E, S, W)
+  Xa1c3                     exchange the tiles on a1 and c3
+  A                         draw an alibi card
+Squares: columns a b c from west to east, rows 1 2 3 from north to south.
+Other commands: legal (list the legal actions), help, quit (the game is saved)."""
+
+
+class ConsoleGame:
+    def __init__(
+        self,
+        game: PocketGame,
+        record: Record,
+        store: Store,
+        *,
+        read: Callable[[str], str] = input,
+        write: Callable[[str], None] = print,
+    ) -> None:
+        self.game = game
+        self.record = record
+        self.store = store
+        self.read = read
+        self.write = write
+        self.saved: Path | None = None
+
+    def name(self, side: str) -> str:
+        player = self.record.players.get(side)
+        return f"{player} ({side})" if player else side.capitalize()
+
+    def handover(self, side: str) -> None:
+        other = "the investigator" if side == JACK else "Jack"
+        self.write(CLEAR)
+        self.read(f"Pass the keyboard to {self.name(side)} — {other}, look away — press Enter ")
+
+    def autosave(self) -> None:
+        record = record_of(
+            self.game,
+            seed=self.record.seed,
+            players=self.record.players,
+            started=self.record.started,
+        )
+        self.saved = self.store.save(record, autosave_name(record))
+
+    def run(self) -> int:
+        try:
+            return self._loop()
+        except (EOFError, KeyboardInterrupt):
+            self.write(CLEAR)
+            where = f" in {self.saved}" if self.saved else ""
+            self.write(f"\nGame left unfinished; it is saved{where}.")
+            return 0
+
+    def _loop(self) -> int:
+        game = self.game
+        while game.outcome is None:
+            side = game.to_act
+            assert side is not None
+            self.handover(side)
+            while game.to_act == side and game.outcome is None:
+                self.write(CLEAR + render(game.view(side)) + "\n")
+                self._command(side)
+        self.write(CLEAR + render(game.view(JACK)) + "\n")
+        self.autosave()
+        self.write(f"The record is saved in {self.saved}")
+        return 0
+
+    def _command(self, side: str) -> None:
+        text = self.read(f"{self.name(side)}> ").strip()
+        if not text:
+            return
+        word = text.lower()
+        if word in ("help", "?"):
+            self.read(HELP + "\n(Enter to go back) ")
+        elif word == "legal":
+            actions = " ".join(str(a) for a in self.game.legal_actions())
+            self.read(f"Legal now: {actions}\n(Enter to go back) ")
+        elif word in ("quit", "q", "exit"):
+            raise EOFError
+        else:
+            try:
+                self.game.play(text, side)
+            except WhitechapelError as e:
+                self.read(f"{e}\n(Enter to go on) ")
+                return
+            self.autosave()
