@@ -111,6 +111,7 @@ class PocketGame:
         "cleared",
         "deck_pos",
         "detectives",
+        "events",
         "faces",
         "history",
         "investigator_alibis",
@@ -130,7 +131,7 @@ class PocketGame:
         self.setup = setup
         self.tiles = list(setup.tiles)  # character index per square
         self.walls = list(setup.walls)  # wall direction per square (kept when cleared)
-        self.cleared = 0  # bit per character: tile turned to its empty side
+        self.cleared = sum(1 << c for c in setup.cleared)  # bit per character on its empty side
         self.detectives = list(setup.detectives)
         self.round = 1
         self.step = 0  # actions already played this round
@@ -145,6 +146,9 @@ class PocketGame:
         self.race_round = 0  # P8: the round in which the race began, 0 if none
         self._outcome: Outcome | None = None
         self.history: list[Action] = []
+        # The public log as compact tuples (see views.public_log):
+        # (round, side, action, card shown or -1), (round, seen, cleared), (round,).
+        self.events: list[tuple] = []
 
     @classmethod
     def new(cls, seed: int) -> PocketGame:
@@ -258,11 +262,11 @@ class PocketGame:
             a, b = action.first, action.second  # type: ignore[attr-defined]
             self.tiles[a], self.tiles[b] = self.tiles[b], self.tiles[a]
             self.walls[a], self.walls[b] = self.walls[b], self.walls[a]
-        elif kind is Alibi:
-            self._draw_alibi(actor)
+        card = self._draw_alibi(actor) if kind is Alibi else -1
         self.used |= 1 << token
         self.step += 1
         self.history.append(action)
+        self.events.append((self.round, actor, action, card))
         if self.step == 4:
             self._witness_call()
 
@@ -281,14 +285,16 @@ class PocketGame:
         self.walls[sq] = wall
         self.rotated |= 1 << c
 
-    def _draw_alibi(self, actor: str) -> None:
+    def _draw_alibi(self, actor: str) -> int:
+        """Returns the card when it is shown (the investigator's), else -1."""
         card = self.setup.deck[self.deck_pos]  # P4: the deck can never run out
         self.deck_pos += 1
         if actor == JACK:
             self.jack_alibis.append(card)  # secret: the public log never names it
-        else:
-            self.investigator_alibis.append(card)
-            self.cleared |= 1 << card  # P5: a cleared suspect's hourglasses are lost all the same
+            return -1
+        self.investigator_alibis.append(card)
+        self.cleared |= 1 << card  # P5: a cleared suspect's hourglasses are lost all the same
+        return card
 
     def _witness_call(self) -> None:
         """P7, then P8, then the next round's tokens (P4)."""
@@ -300,6 +306,7 @@ class PocketGame:
                 self.cleared |= 1 << c
                 cleared_now.append(c)
         self.witnesses.append((seen, tuple(cleared_now)))
+        self.events.append((self.round, seen, self.witnesses[-1][1]))
         self._outcome = self._judge(seen)
         if self._outcome is not None:
             return
@@ -329,6 +336,7 @@ class PocketGame:
             if r == LAST_ROUND:
                 return Outcome(JACK, UNSEEN_AT_BOTH_GOALS, at)
             self.race_round = r
+            self.events.append((r,))
             return None
         if investigator_goal:
             return Outcome(INVESTIGATOR, ONE_SUSPECT, at)
@@ -359,6 +367,7 @@ class PocketGame:
         new.race_round = self.race_round
         new._outcome = self._outcome
         new.history = self.history[:]
+        new.events = self.events[:]  # the tuples themselves never change
         return new
 
     def _key(self) -> tuple:

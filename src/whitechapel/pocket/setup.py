@@ -4,7 +4,8 @@ A setup pins the tile layout and orientations, Jack's identity, the order of
 the alibi deck and the four throws of the action tokens (rounds 1, 3, 5, 7;
 even rounds turn the tokens over, P4).  `random_setup(seed)` draws one as the
 rulebook's setup does; an explicit setup can also move the detectives off
-their starting positions, for puzzles and worked examples.
+their starting positions and name suspects already cleared, for puzzles and
+worked examples (P10).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ class Setup:
     deck: tuple[int, ...]  # the alibi deck, top card first (8 cards, Jack's not among them)
     throws: tuple[tuple[int, ...], ...]  # per odd round, the face (0/1) of each token
     detectives: tuple[int, int, int] = START_POSITIONS
+    cleared: tuple[int, ...] = ()  # suspects already cleared (puzzles only)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -47,6 +49,7 @@ class Setup:
             "alibi_deck": [CHARACTERS[c].id for c in self.deck],
             "throws": ["".join(TOKENS[t][f] for t, f in enumerate(th)) for th in self.throws],
             "detectives": dict(zip(DETECTIVES, self.detectives, strict=True)),
+            "cleared": [CHARACTERS[c].id for c in self.cleared],
         }
 
     @classmethod
@@ -86,7 +89,13 @@ class Setup:
         for name, pos in zip(DETECTIVES, detectives, strict=True):
             if not isinstance(pos, int) or isinstance(pos, bool) or pos not in POSITION_LINES:
                 raise RecordError(f"{name} stands on position 1..12, not {pos!r}")
-        return cls(tuple(tiles), tuple(walls), jack, deck, throws, detectives)  # type: ignore[arg-type]
+        cleared_in = data.get("cleared", [])
+        if not isinstance(cleared_in, list):
+            raise RecordError("'cleared' is a list of characters")
+        cleared = tuple(sorted({_character(c, "cleared") for c in cleared_in}))
+        if jack in cleared:
+            raise RecordError("Jack cannot start cleared")
+        return cls(tuple(tiles), tuple(walls), jack, deck, throws, detectives, cleared)  # type: ignore[arg-type]
 
 
 def _field(data: dict, key: str, kind: type) -> Any:

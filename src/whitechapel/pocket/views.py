@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from whitechapel.pocket.actions import Alibi
 from whitechapel.pocket.pieces import (
     CHARACTERS,
     DETECTIVES,
@@ -20,7 +19,6 @@ from whitechapel.pocket.pieces import (
     JACK,
     SQUARES,
     TOKENS,
-    TURN_ORDER,
 )
 
 if TYPE_CHECKING:
@@ -70,19 +68,19 @@ def public_view(game: PocketGame) -> dict[str, Any]:
 
 
 def public_log(game: PocketGame) -> list[dict[str, Any]]:
-    """Every action in its text form, the cards the investigator showed, and
-    each witness call with what it cleared.  Jack's cards are never named."""
+    """Every action in its text form, the cards the investigator showed, each
+    witness call with what it cleared, and the start of a race.  The engine
+    logs only public events: Jack's cards are never in it."""
     log: list[dict[str, Any]] = []
-    shown = iter(game.investigator_alibis)
-    for i, action in enumerate(game.history):
-        rnd = i // 4 + 1
-        side = TURN_ORDER[rnd & 1][i % 4]
-        entry: dict[str, Any] = {"round": rnd, "side": side, "action": str(action)}
-        if isinstance(action, Alibi) and side == INVESTIGATOR:
-            entry["card"] = CHARACTERS[next(shown)].id
-        log.append(entry)
-        if i % 4 == 3:
-            seen, cleared = game.witnesses[rnd - 1]
+    for event in game.events:
+        if len(event) == 4:
+            rnd, side, action, card = event
+            entry: dict[str, Any] = {"round": rnd, "side": side, "action": str(action)}
+            if card >= 0:
+                entry["card"] = CHARACTERS[card].id
+            log.append(entry)
+        elif len(event) == 3:
+            rnd, seen, cleared = event
             log.append(
                 {
                     "round": rnd,
@@ -91,8 +89,8 @@ def public_log(game: PocketGame) -> list[dict[str, Any]]:
                     "round_token": INVESTIGATOR if seen else JACK,
                 }
             )
-            if rnd == game.race_round:
-                log.append({"round": rnd, "race": "both goals reached: the race begins"})
+        else:
+            log.append({"round": event[0], "race": "both goals reached: the race begins"})
     return log
 
 

@@ -1,0 +1,24 @@
+"""Shared test settings.
+
+Hypothesis has two profiles: `fast` (the default, for every run and CI) and
+`thorough` (`HYPOTHESIS_PROFILE=thorough pytest`), which tries many more
+examples.  Tests never touch the real user data folder.
+"""
+
+import os
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "fast", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile(
+    "thorough", max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "fast"))
+
+
+@pytest.fixture(autouse=True)
+def _private_data_dir(tmp_path_factory, monkeypatch):
+    monkeypatch.setenv("WHITECHAPEL_DATA_DIR", str(tmp_path_factory.mktemp("data")))

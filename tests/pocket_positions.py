@@ -1,0 +1,60 @@
+"""Explicit Pocket setups for tests, written the way the rulebook draws them."""
+
+from __future__ import annotations
+
+from whitechapel.pocket.game import PocketGame
+from whitechapel.pocket.pieces import CHARACTERS
+from whitechapel.pocket.setup import Setup
+
+ALL = [c.id for c in CHARACTERS]
+
+
+def setup(
+    layout: str,
+    *,
+    jack: str,
+    deck_top: tuple[str, ...] = (),
+    throws: tuple[str, ...] = ("HWRR", "HWRR", "HWRR", "HWRR"),
+    detectives: tuple[int, int, int] = (12, 4, 8),
+    cleared: tuple[str, ...] = (),
+) -> Setup:
+    """`layout` lists the nine tiles in reading order as `character:wall`."""
+    tiles = layout.split()
+    squares = ["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"]
+    rest = [c for c in ALL if c != jack and c not in deck_top]
+    return Setup.from_json(
+        {
+            "tiles": [f"{sq}:{t}" for sq, t in zip(squares, tiles, strict=True)],
+            "jack": jack,
+            "alibi_deck": [*deck_top, *rest],
+            "throws": list(throws),
+            "detectives": dict(zip(("holmes", "watson", "toby"), detectives, strict=True)),
+            "cleared": list(cleared),
+        }
+    )
+
+
+def game(layout: str, **kwargs) -> PocketGame:
+    return PocketGame(setup(layout, **kwargs))
+
+
+def suspects(g: PocketGame) -> set[str]:
+    return {CHARACTERS[c].id for c in g.suspects()}
+
+
+def seen(g: PocketGame) -> set[str]:
+    """The characters on squares some detective sees now."""
+    mask = g.seen_squares()
+    return {CHARACTERS[c].id for sq, c in enumerate(g.tiles) if mask >> sq & 1}
+
+
+def jump_to_round(g: PocketGame, rnd: int, jack_tokens: int) -> PocketGame:
+    """Put a fresh game at the start of round `rnd`, as if the earlier rounds
+    had been played with Jack taking `jack_tokens` of their round tokens and
+    nothing else changing (a position, like a chess FEN, for the P8 tests)."""
+    assert g.round == 1 and g.step == 0 and 0 <= jack_tokens < rnd
+    g.round = rnd
+    g.witnesses = [(False, ())] * jack_tokens + [(True, ())] * (rnd - 1 - jack_tokens)
+    throw = g.setup.throws[(rnd - 1) // 2]
+    g.faces = sum(f << t for t, f in enumerate(throw)) ^ (0 if rnd % 2 else 15)
+    return g
