@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pocket_positions import game, seen, setup, suspects
+from pocket_positions import game, seen, suspects
 from whitechapel.core.errors import IllegalAction, NotationError
 from whitechapel.pocket import game as rules
 from whitechapel.pocket.actions import parse_action
@@ -156,7 +156,11 @@ def test_P5_rotation_must_change_the_orientation():
     g = game(ROW1_SEEN, jack="smith", throws=("HTRR",) * 4)
     with pytest.raises(IllegalAction, match="must change the tile"):
         g.play("Rb2S")
-    assert [str(a) for a in g.legal_actions() if str(a).startswith("Rb2")] == ["Rb2N", "Rb2E", "Rb2W"]
+    assert [str(a) for a in g.legal_actions() if str(a).startswith("Rb2")] == [
+        "Rb2N",
+        "Rb2E",
+        "Rb2W",
+    ]
 
 
 def test_P5_a_tile_rotated_this_round_cannot_be_rotated_again_even_after_moving():
@@ -273,12 +277,13 @@ def p10_game(jack: str) -> PocketGame:
 
 
 def test_P10_the_rulebooks_witness_example_sight_lines():
-    g = game(
-        P10_LAYOUT, jack="pizer", detectives=(12, 2, 5), cleared=("smith", "goodley", "lane")
-    )
+    g = game(P10_LAYOUT, jack="pizer", detectives=(12, 2, 5), cleared=("smith", "goodley", "lane"))
     assert rules.seen_by_all(g.effective_walls(), [12]) == 1 << 0  # Holmes: Pizer only
-    assert {CHARACTERS[g.tiles[sq]].id for sq in range(9)
-            if rules.seen_by_all(g.effective_walls(), [2]) >> sq & 1} == {"gull", "bert", "goodley"}
+    assert {
+        CHARACTERS[g.tiles[sq]].id
+        for sq in range(9)
+        if rules.seen_by_all(g.effective_walls(), [2]) >> sq & 1
+    } == {"gull", "bert", "goodley"}
     assert rules.seen_by_all(g.effective_walls(), [5]) == 0  # Toby sees nobody
 
 

@@ -87,6 +87,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except WhitechapelError as e:
         print(f"whitechapel: {e}", file=sys.stderr)
         return 1
+    except OSError as e:  # a full disk, a folder we may not write to
+        where = f" ({e.filename})" if e.filename else ""
+        print(f"whitechapel: {e.strerror or e}{where}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         return 130
 
@@ -154,6 +158,6 @@ def _replay(args: argparse.Namespace) -> int:
         )
         print(render(view))
         if game.outcome is None:
-            print(f"The game is not finished: the {game.to_act} is to act.")
+            print(f"The game is not finished: {game.to_act} to act.")
         return 0
     raise WhitechapelError(f"replay does not know how to show {record.game!r} games yet")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -48,7 +49,10 @@ def run_benchmarks(names: list[str], *, as_json: bool = False, quick: bool = Fal
     chosen = [b for b in all_benchmarks() if not names or any(n in b.name for n in names)]
     if not chosen:
         known = ", ".join(b.name for b in all_benchmarks())
-        print(f"whitechapel bench: no benchmark matches {' '.join(names)!r} (known: {known})")
+        print(
+            f"whitechapel bench: no benchmark matches {' '.join(names)!r} (known: {known})",
+            file=sys.stderr,
+        )
         return 2
     budget = 0.5 if quick else 3.0
     results = []

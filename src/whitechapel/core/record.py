@@ -61,8 +61,9 @@ class Record:
     @classmethod
     def loads(cls, text: str | bytes) -> Record:
         """Parse a record's text; anything else gets a `RecordError` saying why."""
-        if len(text) > MAX_RECORD_BYTES:
-            raise RecordError(f"the file is too large for a game record ({len(text)} bytes)")
+        size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "replace"))
+        if size > MAX_RECORD_BYTES:
+            raise RecordError(f"the file is too large for a game record ({size} bytes)")
         if isinstance(text, bytes):
             try:
                 text = text.decode("utf-8")
@@ -76,6 +77,10 @@ class Record:
             raise RecordError(
                 f"not a valid game record: broken JSON at line {e.lineno} column {e.colno}"
                 f" ({e.msg}); the file may be truncated"
+            ) from None
+        except (ValueError, RecursionError):  # absurd numbers or nesting
+            raise RecordError(
+                "not a valid game record: the JSON is nested or sized absurdly"
             ) from None
         return cls.from_json(data)
 
@@ -104,7 +109,7 @@ class Record:
         seed = data.get("seed")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise RecordError("the record's seed should be a whole number or null")
-        players = data.get("players") or {}
+        players = data.get("players", {})
         if not isinstance(players, dict) or not all(
             isinstance(k, str) and isinstance(v, str) for k, v in players.items()
         ):
@@ -114,12 +119,15 @@ class Record:
             outcome = Outcome.from_json(outcome) if outcome is not None else None
         except ValueError as e:
             raise RecordError(f"the record's outcome is malformed: {e}") from None
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise RecordError("the record's options should be a JSON object")
         started = data.get("started", "")
         return cls(
             game=game,
             setup=_get(data, "setup", dict),
             actions=list(actions),
-            options=data.get("options") or {},
+            options=options,
             seed=seed,
             players=dict(players),
             started=started if isinstance(started, str) else "",

@@ -69,6 +69,7 @@ class ConsoleGame:
 
     def run(self) -> int:
         try:
+            self.autosave()  # the game is in the store from its first screen
             return self._loop()
         except (EOFError, KeyboardInterrupt):
             self.write(CLEAR)
