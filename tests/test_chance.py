@@ -124,9 +124,11 @@ def test_pinned_seed_gives_pinned_values():
     # guard cross-version stability: a seed recorded today must produce the
     # same setup (tiles, Jack, deck, throws) on every Python version and after
     # every refactoring, or `whitechapel pocket --seed N` deals a different game.
+    # (Re-pinned once, before any release, when below() stopped wasting a draw
+    # on powers of two.)
     chance = Chance(2026)
     assert [chance.below(100) for _ in range(8)] == [15, 40, 64, 65, 82, 13, 28, 76]
-    assert Chance(2026).shuffled(range(9)) == [7, 3, 2, 8, 0, 6, 4, 5, 1]
+    assert Chance(2026).shuffled(range(9)) == [7, 8, 5, 3, 0, 6, 4, 2, 1]
 
 
 def test_pinned_seed_gives_pinned_setup():
@@ -134,27 +136,27 @@ def test_pinned_seed_gives_pinned_setup():
     setup = random_setup(2026).to_json()
     assert setup["tiles"] == [
         "a1:smith:W",
-        "b1:pizer:W",
-        "c1:goodley:E",
-        "a2:lane:N",
-        "b2:madame:N",
-        "c2:bert:N",
+        "b1:lane:S",
+        "c1:stealthy:E",
+        "a2:pizer:E",
+        "b2:madame:W",
+        "c2:bert:S",
         "a3:gull:S",
-        "b3:stealthy:S",
-        "c3:lestrade:W",
+        "b3:goodley:S",
+        "c3:lestrade:S",
     ]
-    assert setup["jack"] == "madame"
+    assert setup["jack"] == "smith"
     assert setup["alibi_deck"] == [
-        "lestrade",
-        "smith",
-        "stealthy",
-        "gull",
         "goodley",
+        "lestrade",
+        "stealthy",
+        "madame",
         "pizer",
-        "bert",
+        "gull",
         "lane",
+        "bert",
     ]
-    assert setup["throws"] == ["ATRJ", "HTXJ", "HTRJ", "ATXR"]
+    assert setup["throws"] == ["HWRJ", "HWRJ", "ATRJ", "HWRR"]
     assert setup["detectives"] == {"holmes": 12, "watson": 4, "toby": 8}
 
 

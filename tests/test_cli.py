@@ -18,7 +18,7 @@ from whitechapel.core.store import Store, autosave_name, load_game
 from whitechapel.pocket.actions import ALL_ACTIONS
 from whitechapel.pocket.game import PocketGame
 from whitechapel.pocket.pieces import CHARACTER_INDEX, CHARACTERS
-from whitechapel.pocket.selfplay import random_game
+from whitechapel.pocket.selfplay import play_randomly, random_game
 from whitechapel.pocket.ui.console import ConsoleGame
 
 PLAYERS = {"jack": "Ann", "investigator": "Bob"}
@@ -42,11 +42,7 @@ def write_record(path: Path, game: PocketGame, seed: int = 3) -> Path:
 
 
 def unfinished_game(seed: int = 3, actions: int = 6) -> PocketGame:
-    game = PocketGame.new(seed)
-    chance = Chance(seed)
-    for _ in range(actions):
-        legal = game.legal_actions()
-        game.apply(legal[chance.below(len(legal))])
+    game = play_randomly(PocketGame.new(seed), Chance(seed), limit=actions)
     assert game.outcome is None
     return game
 

@@ -21,11 +21,20 @@ from whitechapel.core.game import Outcome
 from whitechapel.core.record import FORMAT, MAX_RECORD_BYTES, VERSION, Record, record_of, replay
 from whitechapel.pocket.actions import ALL_ACTIONS
 from whitechapel.pocket.game import PocketGame
-from whitechapel.pocket.selfplay import random_game
+from whitechapel.pocket.selfplay import play_randomly, random_game
 
-# random_game(s, Chance(s)) for these seeds ends in every way P8 allows
-# (six hourglasses, one suspect, both races, time up, both goals and seen).
-VARIED_SEEDS = (0, 3, 12, 34, 88, 97)
+
+def _seeds_for_every_ending() -> tuple[int, ...]:
+    """The first seed whose random game ends in each way P8 allows."""
+    found: dict[str, int] = {}
+    for seed in range(3000):
+        found.setdefault(random_game(seed, Chance(seed)).outcome.reason, seed)
+        if len(found) == 7:
+            break
+    return tuple(sorted(found.values()))
+
+
+VARIED_SEEDS = _seeds_for_every_ending()
 PLAYERS = {"jack": "Ann", "investigator": "Bob"}
 STARTED = "2026-11-29T13:25:00+00:00"
 
@@ -88,6 +97,7 @@ def test_finished_game_round_trips(seed):
 
 def test_the_varied_seeds_cover_both_winners_and_the_race():
     games = [finished(seed) for seed in VARIED_SEEDS]
+    assert len({g.outcome.reason for g in games}) == 7
     assert {g.outcome.winner for g in games} == {"jack", "investigator"}
     assert any(g.race for g in games)
 
@@ -114,13 +124,7 @@ def test_replayed_unfinished_game_plays_on_like_the_original():
 
 @given(seed=st.integers(min_value=0, max_value=2**48), steps=st.integers(0, 40))
 def test_any_random_prefix_round_trips(seed, steps):
-    game = PocketGame.new(seed)
-    chance = Chance(seed ^ 0x5EED)
-    for _ in range(steps):
-        if game.outcome is not None:
-            break
-        actions = game.legal_actions()
-        game.apply(actions[chance.below(len(actions))])
+    game = play_randomly(PocketGame.new(seed), Chance(seed ^ 0x5EED), limit=steps)
     back = replay(Record.loads(record_of(game, seed=seed).dumps()))
     assert_same_game(back, game)
 

@@ -20,7 +20,7 @@ from whitechapel.core.store import (
     read_record,
 )
 from whitechapel.pocket.game import PocketGame
-from whitechapel.pocket.selfplay import random_game
+from whitechapel.pocket.selfplay import play_randomly, random_game
 
 STARTED = "2026-11-29T13:25:00+00:00"
 
@@ -31,11 +31,7 @@ def finished_record(seed: int = 3) -> tuple[Record, PocketGame]:
 
 
 def unfinished_record(seed: int = 3, actions: int = 5) -> tuple[Record, PocketGame]:
-    game = PocketGame.new(seed)
-    chance = Chance(seed)
-    for _ in range(actions):
-        legal = game.legal_actions()
-        game.apply(legal[chance.below(len(legal))])
+    game = play_randomly(PocketGame.new(seed), Chance(seed), limit=actions)
     assert game.outcome is None
     return record_of(game, seed=seed, started=STARTED), game
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from whitechapel.benchmarks.runner import Benchmark, rate
 from whitechapel.core.chance import Chance
 from whitechapel.pocket.game import PocketGame
-from whitechapel.pocket.selfplay import random_game
+from whitechapel.pocket.selfplay import play_randomly, random_game
 from whitechapel.pocket.setup import random_setup
 
 
@@ -33,11 +33,8 @@ def legal_and_apply(budget: float) -> float:
         n = 0
         for _ in range(20):
             state["i"] += 1
-            game = PocketGame(setups[state["i"] % 64])
-            while game.outcome is None:
-                actions = game.legal_actions()
-                game.apply(actions[chance.below(len(actions))])
-                n += 1
+            game = play_randomly(PocketGame(setups[state["i"] % 64]), chance)
+            n += len(game.history)
         return n
 
     return rate(step, budget)

@@ -34,11 +34,12 @@ class Chance:
         """A uniform integer in 0 .. n-1."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        bits = n.bit_length()
-        while True:
-            r = self._rng.getrandbits(bits)
-            if r < n:
-                return r
+        bits = (n - 1).bit_length()  # a power of two never needs a second draw
+        draw = self._rng.getrandbits
+        r = draw(bits)
+        while r >= n:
+            r = draw(bits)
+        return r
 
     def coin(self) -> bool:
         return self._rng.getrandbits(1) == 1

@@ -64,8 +64,18 @@ _STATIC: dict[str, dict[str, tuple[Action, ...]]] = {
 }
 
 
-def _faces_mask(faces: tuple[int, ...]) -> int:
+def _mask(faces: tuple[int, ...]) -> int:
     return sum(f << t for t, f in enumerate(faces))
+
+
+_FACES_MASKS = {
+    faces: _mask(faces)
+    for faces in ((a, b, c, d) for a in (0, 1) for b in (0, 1) for c in (0, 1) for d in (0, 1))
+}
+
+
+def _faces_mask(faces: tuple[int, ...]) -> int:
+    return _FACES_MASKS[faces]
 
 
 def _open_tokens(faces: int, used: int) -> dict[str, int]:
@@ -184,8 +194,16 @@ class PocketGame:
 
     def jack_hourglasses(self) -> int:
         """P8: round tokens Jack took plus the hourglasses of his alibi cards."""
-        tokens = sum(1 for seen, _ in self.witnesses if not seen)
-        return tokens + sum(HOURGLASSES[c] for c in self.jack_alibis)
+        total = 0
+        for seen, _ in self.witnesses:
+            if not seen:
+                total += 1
+        for c in self.jack_alibis:
+            total += HOURGLASSES[c]
+        return total
+
+    def suspect_count(self) -> int:
+        return 9 - self.cleared.bit_count()
 
     def effective_walls(self) -> list[int]:
         walls = self.walls
@@ -299,15 +317,19 @@ class PocketGame:
     def _witness_call(self) -> None:
         """P7, then P8, then the next round's tokens (P4)."""
         seen_mask = self.seen_squares()
-        seen = bool(seen_mask >> self.tiles.index(self.setup.jack) & 1)
-        cleared_now = []
-        for sq, c in enumerate(self.tiles):
-            if not self.cleared >> c & 1 and bool(seen_mask >> sq & 1) != seen:
-                self.cleared |= 1 << c
-                cleared_now.append(c)
-        self.witnesses.append((seen, tuple(cleared_now)))
-        self.events.append((self.round, seen, self.witnesses[-1][1]))
-        self._outcome = self._judge(seen)
+        tiles = self.tiles
+        seen = seen_mask >> tiles.index(self.setup.jack) & 1
+        # Seen: clear every suspect not seen.  Not seen: clear every one seen.
+        to_clear = seen_mask ^ 511 if seen else seen_mask
+        cleared, before = self.cleared, self.cleared
+        for sq in range(9):
+            if to_clear >> sq & 1:
+                cleared |= 1 << tiles[sq]
+        self.cleared = cleared
+        newly = tuple(c for c in tiles if (cleared & ~before) >> c & 1)
+        self.witnesses.append((bool(seen), newly))
+        self.events.append((self.round, bool(seen), newly))
+        self._outcome = self._judge(bool(seen))
         if self._outcome is not None:
             return
         self.round += 1
@@ -327,7 +349,7 @@ class PocketGame:
             if seen:
                 return Outcome(INVESTIGATOR, RACE_SEEN, at)
             return Outcome(JACK, RACE_UNSEEN, at) if r == LAST_ROUND else None
-        investigator_goal = len(self.suspects()) == 1
+        investigator_goal = self.suspect_count() == 1
         jack_goal = self.jack_hourglasses() >= JACK_GOAL_HOURGLASSES
         if investigator_goal and jack_goal:
             # Settled here: the first round with both goals is judged like round 8.

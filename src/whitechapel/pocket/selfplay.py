@@ -41,13 +41,19 @@ class SelfplayStats:
         return "\n".join(lines)
 
 
-def random_game(seed: int, chance: Chance) -> PocketGame:
-    """One game from `random_setup(seed)`, each action drawn from `chance`."""
-    game = PocketGame(random_setup(seed))
-    while game.outcome is None:
+def play_randomly(game: PocketGame, chance: Chance, limit: int | None = None) -> PocketGame:
+    """Play legal actions drawn from `chance` until the end (or `limit` actions)."""
+    played = 0
+    while game.outcome is None and (limit is None or played < limit):
         actions = game.legal_actions()
         game.apply(actions[chance.below(len(actions))])
+        played += 1
     return game
+
+
+def random_game(seed: int, chance: Chance) -> PocketGame:
+    """One game from `random_setup(seed)`, each action drawn from `chance`."""
+    return play_randomly(PocketGame(random_setup(seed)), chance)
 
 
 def selfplay(games: int, seed: int) -> SelfplayStats:
