@@ -71,6 +71,25 @@ def build_parser() -> argparse.ArgumentParser:
     )
     replay.add_argument("--json", action="store_true", help="print the view as JSON")
 
+    maps = sub.add_parser("map", help="check or draw a Letters from Whitechapel map")
+    map_sub = maps.add_subparsers(dest="map_command", metavar="TOOL", required=True)
+    check = map_sub.add_parser("check", help="validate a map and print its figures")
+    check.add_argument(
+        "file",
+        nargs="?",
+        metavar="FILE",
+        help="a map file, or 'tutorial' (default: the 1888 board)",
+    )
+    check.add_argument("--json", action="store_true", help="print the figures as JSON")
+    show = map_sub.add_parser("show", help="draw a map in the terminal")
+    show.add_argument(
+        "file",
+        nargs="?",
+        metavar="FILE",
+        help="a map file, or 'tutorial' (default: the 1888 board)",
+    )
+    show.add_argument("--ascii", action="store_true", help="plain ASCII lines")
+
     bench = sub.add_parser("bench", help="run the speed benchmarks against their targets")
     bench.add_argument(
         "names", nargs="*", metavar="NAME", help="only benchmarks whose name has this"
@@ -102,6 +121,8 @@ def _dispatch(args: argparse.Namespace) -> int:
         return _play_pocket(args)
     if args.command == "replay":
         return _replay(args)
+    if args.command == "map":
+        return _map(args)
     if args.command == "bench":
         from whitechapel.benchmarks.runner import run_benchmarks
 
@@ -161,3 +182,33 @@ def _replay(args: argparse.Namespace) -> int:
             print(f"The game is not finished: {game.to_act} to act.")
         return 0
     raise WhitechapelError(f"replay does not know how to show {record.game!r} games yet")
+
+
+def _map(args: argparse.Namespace) -> int:
+    from whitechapel.core.errors import MapError
+    from whitechapel.lfw import mapcheck
+    from whitechapel.lfw.maps import load_board
+
+    try:
+        board = load_board(args.file)
+    except MapError as e:
+        if args.command == "map" and args.map_command == "check" and len(e.problems) > 1:
+            for problem in e.problems:
+                print(f"whitechapel: {problem}", file=sys.stderr)
+            return 1
+        raise
+    if args.map_command == "check":
+        stats = mapcheck.statistics(board)
+        if args.json:
+            print(json.dumps(mapcheck.stats_json(stats), indent=1))
+        else:
+            print(mapcheck.stats_text(stats))
+            for note in mapcheck.drawing_notes(board):
+                print(f"drawing: {note}")
+        return 0
+    from rich.console import Console
+
+    from whitechapel.lfw.mapdraw import print_map
+
+    print_map(board, Console(), glyphs="ascii" if args.ascii else "lines", places=True)
+    return 0

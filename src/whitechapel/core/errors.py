@@ -19,3 +19,13 @@ class NotationError(WhitechapelError):
 
 class RecordError(WhitechapelError):
     """A game record that cannot be read: corrupt, truncated, foreign or too new."""
+
+
+class MapError(WhitechapelError):
+    """A map file that cannot be used: not JSON, wrong version, or a broken rule.
+
+    `problems` lists every problem found, each naming its place."""
+
+    def __init__(self, message: str, problems: list[str] | None = None) -> None:
+        super().__init__(message)
+        self.problems = problems or [message]

@@ -1,0 +1,432 @@
+"""The map laid out on a grid of character cells.
+
+One layout serves every front end: `whitechapel map show` turns the rows into
+rich `Text`, the Textual map widget turns them into pre-built `Strip`s.  Pure
+Python: no rich, no Textual, no printing.
+
+Geometry (all in the map file's cell coordinates, y growing downwards):
+
+- A circle's **label** is its number in 3 cells on row y, cells x-1 .. x+1,
+  centred with `str.center`: ``" 7 "``, ``" 12"``, ``"123"``.  Longer numbers
+  widen the label (4 digits: x-1 .. x+2).
+- A crossing's label is the single cell (x, y).
+- A **street** (segment) is walked cell by cell from one end's (x, y) to the
+  other's with Bresenham's line; the cells inside the two end labels are
+  skipped, the rest are drawn.  Labels are drawn over streets, so a street
+  through a third node's label is hidden there: `segments_through_labels`
+  finds those, `hidden_segments` the streets with no visible cell at all.
+
+Every cell carries a style tag, a plain string the front end maps to a style:
+
+    ""          blank ground          "street"    a street cell
+    "circle"    a circle's label      "red"       a red circle's label
+    "crossing"  a crossing            "yellow"    a yellow crossing
+    "goulston"  the Goulston Street crossing (even when also yellow)
+    "place"     a place name written beside its circle (``places=True``)
+
+`overlay` restyles (and may re-letter) some labels for highlights with any
+other tag, rebuilding only the rows it touches.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from whitechapel.lfw.mapfile import MapData, Node
+
+Cell = tuple[int, int]  # (x, y)
+Run = tuple[str, str]  # (text, style tag)
+
+BLANK = ""
+STREET = "street"
+CIRCLE = "circle"
+RED = "red"
+CROSSING = "crossing"
+YELLOW = "yellow"
+GOULSTON = "goulston"
+PLACE = "place"
+TAGS = (BLANK, STREET, CIRCLE, RED, CROSSING, YELLOW, GOULSTON, PLACE)
+
+
+class Glyphs(NamedTuple):
+    horizontal: str
+    vertical: str
+    down: str  # a step down-right (or up-left)
+    up: str  # a step up-right (or down-left)
+    crossing: str
+    yellow: str
+    goulston: str
+
+
+GLYPHS: dict[str, Glyphs] = {
+    "lines": Glyphs("─", "│", "╲", "╱", "•", "◆", "★"),
+    "dots": Glyphs("·", "·", "·", "·", "•", "◆", "★"),
+    "ascii": Glyphs("-", "|", "\\", "/", "+", "o", "*"),
+}
+
+
+class Label(NamedTuple):
+    x0: int  # first cell (may lie outside the canvas)
+    y: int
+    text: str
+
+    @property
+    def x1(self) -> int:
+        """The last cell."""
+        return self.x0 + len(self.text) - 1
+
+
+def label_text(n: int) -> str:
+    """A circle's number as drawn: at least 3 cells, centred."""
+    return str(n).center(3)
+
+
+def circle_label(n: int, x: int, y: int) -> Label:
+    text = label_text(n)
+    return Label(x - 1 - (len(text) - 3) // 2, y, text)
+
+
+# -- geometry shared by the drawing and the checks -----------------------------
+
+
+def map_data(board: Any) -> MapData:
+    """A `Board` or a bare `MapData` (the map generator checks drafts that are
+    not boards yet)."""
+    return board if isinstance(board, MapData) else board.data
+
+
+def labels_of(board: Any) -> dict[Node, Label]:
+    """Every node's label, circles first (by number), then crossings."""
+    data = map_data(board)
+    out: dict[Node, Label] = {c.n: circle_label(c.n, c.x, c.y) for c in data.circles}
+    for x in data.crossings:
+        out[x.id] = Label(x.x, x.y, GLYPHS["lines"].crossing)  # the canvas's own glyph set
+    return out
+
+
+def _owners(labels: Mapping[Node, Label]) -> dict[Cell, Node]:
+    """Which node's label covers each cell (the first one wins)."""
+    at: dict[Cell, Node] = {}
+    for v, lab in labels.items():
+        for x in range(lab.x0, lab.x0 + len(lab.text)):
+            at.setdefault((x, lab.y), v)
+    return at
+
+
+def line_cells(x0: int, y0: int, x1: int, y1: int) -> list[Cell]:
+    """Bresenham's line from (x0, y0) to (x1, y1), both ends included.  The walk
+    always starts from the smaller end so a segment draws the same both ways."""
+    if (x1, y1) < (x0, y0):
+        return line_cells(x1, y1, x0, y0)[::-1]
+    dx, dy = abs(x1 - x0), -abs(y1 - y0)
+    sx, sy = (1 if x1 > x0 else -1), (1 if y1 > y0 else -1)
+    err = dx + dy
+    out = []
+    x, y = x0, y0
+    while True:
+        out.append((x, y))
+        if x == x1 and y == y1:
+            return out
+        e2 = 2 * err
+        if e2 >= dy:
+            err += dy
+            x += sx
+        if e2 <= dx:
+            err += dx
+            y += sy
+
+
+def _street(a: Node, b: Node, pos: Mapping[Node, Cell], labels: Mapping[Node, Label]) -> list[Cell]:
+    """The cells of the walk from a to b outside the two end labels."""
+    (xa, ya), (xb, yb) = pos[a], pos[b]
+    la, lb = labels[a], labels[b]
+    return [
+        (x, y)
+        for x, y in line_cells(xa, ya, xb, yb)
+        if not (y == la.y and la.x0 <= x <= la.x1) and not (y == lb.y and lb.x0 <= x <= lb.x1)
+    ]
+
+
+def _positions(data: MapData) -> dict[Node, Cell]:
+    return {c.n: (c.x, c.y) for c in data.circles} | {x.id: (x.x, x.y) for x in data.crossings}
+
+
+# -- legibility checks -----------------------------------------------------------
+
+
+def label_overlaps(board: Any) -> list[tuple[Node, Node]]:
+    """Pairs of nodes whose labels share a cell, and pairs of circles whose
+    labels touch on one row with no blank cell between (" 12 13" would read
+    as one number).  A `Board` or a `MapData`."""
+    labels = labels_of(board)
+    at: dict[Cell, Node] = {}
+    found: dict[frozenset, tuple[Node, Node]] = {}
+    for v, lab in labels.items():
+        for x in range(lab.x0, lab.x1 + 1):
+            other = at.setdefault((x, lab.y), v)
+            if other != v:
+                found.setdefault(frozenset((other, v)), (other, v))
+    for v, lab in labels.items():
+        if not isinstance(v, int):
+            continue
+        right = at.get((lab.x1 + 1, lab.y))
+        if isinstance(right, int) and right != v and labels[right].x0 == lab.x1 + 1:
+            found.setdefault(frozenset((v, right)), (v, right))
+    return list(found.values())
+
+
+def segments_through_labels(board: Any) -> list[tuple[tuple[Node, Node], Node]]:
+    """Segments whose drawn line passes through the label of a node other than
+    its two ends (the street cannot be drawn there), each with that node."""
+    data = map_data(board)
+    labels = labels_of(data)
+    at = _owners(labels)
+    pos = _positions(data)
+    out = []
+    for a, b in data.segments:
+        cells = _street(a, b, pos, labels)
+        hit: list[Node] = []
+        for c in cells:
+            v = at.get(c)
+            if v is not None and v != a and v != b and v not in hit:
+                hit.append(v)
+        out += [((a, b), v) for v in hit]
+    return out
+
+
+def hidden_segments(board: Any) -> list[tuple[Node, Node]]:
+    """Segments with no cell of their own: the two labels touch or sit on
+    neighbouring rows, so nothing shows that a street joins them."""
+    data = map_data(board)
+    labels = labels_of(data)
+    pos = _positions(data)
+    return [(a, b) for a, b in data.segments if not _street(a, b, pos, labels)]
+
+
+def labels_off_canvas(board: Any) -> list[Node]:
+    """Nodes whose label does not fit inside the canvas (it would be cut)."""
+    data = map_data(board)
+    return [
+        v
+        for v, lab in labels_of(data).items()
+        if lab.x0 < 0 or lab.x1 >= data.width or not 0 <= lab.y < data.height
+    ]
+
+
+def shared_street_cells(board: Any) -> list[tuple[tuple[Node, Node], tuple[Node, Node]]]:
+    """Pairs of segments drawn through a common cell (one hides the other
+    there; common next to a junction where two streets leave at close angles)."""
+    data = map_data(board)
+    labels = labels_of(data)
+    pos = _positions(data)
+    owner: dict[Cell, int] = {}
+    found: dict[tuple[int, int], None] = {}
+    for i, (a, b) in enumerate(data.segments):
+        for c in _street(a, b, pos, labels):
+            j = owner.setdefault(c, i)
+            if j != i:
+                found[j, i] = None
+    return [(data.segments[i], data.segments[j]) for i, j in found]
+
+
+# -- the canvas ------------------------------------------------------------------
+
+
+@dataclass
+class Canvas:
+    """Rows of cells: `chars[y][x]` one character, `tags[y][x]` its style tag,
+    and `runs[y]` the row as (text, tag) runs, consecutive cells of one tag
+    merged (`merge_runs`).  `labels` holds every node's label (unclipped),
+    `owners` which node's label covers a cell."""
+
+    width: int
+    height: int
+    chars: list[list[str]]
+    tags: list[list[str]]
+    runs: list[list[Run]]
+    labels: dict[Node, Label]
+    owners: dict[Cell, Node]
+    absorb: str | None = STREET  # how `runs` were merged (see `merge_runs`)
+
+    def line(self, y: int) -> str:
+        return "".join(self.chars[y])
+
+    def lines(self) -> list[str]:
+        return ["".join(row) for row in self.chars]
+
+    def cell(self, x: int, y: int) -> tuple[str, str]:
+        return self.chars[y][x], self.tags[y][x]
+
+    def node_at(self, x: int, y: int) -> Node | None:
+        """The node whose label covers the cell (for mouse clicks)."""
+        return self.owners.get((x, y))
+
+    def label_cells(self, node: Node) -> list[Cell]:
+        """The node's label cells inside the canvas."""
+        lab = self.labels[node]
+        if not 0 <= lab.y < self.height:
+            return []
+        return [(x, lab.y) for x in range(max(lab.x0, 0), min(lab.x1 + 1, self.width))]
+
+    def rows_of(self, nodes: Iterable[Node]) -> set[int]:
+        return {self.labels[v].y for v in nodes if 0 <= self.labels[v].y < self.height}
+
+
+def merge_runs(chars: list[str], tags: list[str], absorb: str | None = STREET) -> list[Run]:
+    """One row as runs of consecutive cells with the same tag.  Blank cells
+    next to a run tagged `absorb` join it (so "──  ──" is one run, not three):
+    far fewer runs, fewer style changes to send.  The front end's style for
+    that tag must therefore not show on spaces (no background, no underline).
+    `absorb=None` merges strictly by tag.  `tags` itself is never changed."""
+    runs: list[Run] = []
+    if not chars:
+        return runs
+    start, tag = 0, tags[0]
+    for i, t in enumerate(tags):
+        if t == tag:
+            continue
+        if absorb is not None:
+            if t == BLANK and tag == absorb:
+                continue  # blank ground after a street
+            if t == absorb and tag == BLANK:
+                tag = absorb  # blank ground before a street
+                continue
+        runs.append(("".join(chars[start:i]), tag))
+        start, tag = i, t
+    runs.append(("".join(chars[start:]), tag))
+    return runs
+
+
+def street_glyph(dx: int, dy: int, g: Glyphs) -> str:
+    """One glyph for a whole street, by its angle as seen on screen (a cell is
+    about twice as tall as wide): '─' up to about 17°, '│' from about 56°,
+    a diagonal between."""
+    ax, ay = abs(dx), abs(dy)
+    if 10 * ay < 3 * ax:
+        return g.horizontal
+    if 2 * ay > 3 * ax:
+        return g.vertical
+    return g.down if dx * dy > 0 else g.up
+
+
+def build_canvas(
+    board: Any, *, glyphs: str = "lines", places: bool = False, absorb: str | None = STREET
+) -> Canvas:
+    """Lay out the whole map.  `glyphs`: "lines" (box drawing), "dots" (every
+    street cell '·', like the board's dotted streets) or "ascii".  `places`:
+    write each circle's place name beside it where the row has room.
+    `absorb`: see `merge_runs`."""
+    data = map_data(board)
+    g = GLYPHS[glyphs]
+    w, h = data.width, data.height
+    chars = [[" "] * w for _ in range(h)]
+    tags = [[BLANK] * w for _ in range(h)]
+    labels = labels_of(data)
+    pos = _positions(data)
+
+    for a, b in data.segments:
+        (xa, ya), (xb, yb) = pos[a], pos[b]
+        glyph = street_glyph(xb - xa, yb - ya, g)
+        for x, y in _street(a, b, pos, labels):
+            if 0 <= x < w and 0 <= y < h:
+                chars[y][x] = glyph
+                tags[y][x] = STREET
+
+    for x in data.crossings:
+        if x.goulston:
+            glyph, tag = g.goulston, GOULSTON
+        elif x.yellow:
+            glyph, tag = g.yellow, YELLOW
+        else:
+            glyph, tag = g.crossing, CROSSING
+        labels[x.id] = Label(x.x, x.y, glyph)
+        _put(chars, tags, x.x, x.y, glyph, tag)
+
+    for c in data.circles:
+        lab = labels[c.n]
+        _put(chars, tags, lab.x0, lab.y, lab.text, RED if c.red else CIRCLE)
+
+    if places:
+        for c in data.circles:
+            if c.place:
+                _place_name(chars, tags, labels[c.n], c.place)
+
+    owners = _owners(labels)
+    runs = [merge_runs(chars[y], tags[y], absorb) for y in range(h)]
+    return Canvas(w, h, chars, tags, runs, labels, owners, absorb)
+
+
+def _put(chars: list[list[str]], tags: list[list[str]], x0: int, y: int, text: str, tag: str):
+    if not 0 <= y < len(chars):
+        return
+    row, trow = chars[y], tags[y]
+    for i, ch in enumerate(text):
+        x = x0 + i
+        if 0 <= x < len(row):
+            row[x] = ch
+            trow[x] = tag
+
+
+def _place_name(chars: list[list[str]], tags: list[list[str]], lab: Label, name: str) -> None:
+    """The name right of the label, else left of it, with a blank cell either
+    side; only over blank ground, never over a street."""
+    if not 0 <= lab.y < len(chars):
+        return
+    trow = tags[lab.y]
+    width = len(trow)
+    for x0 in (lab.x1 + 2, lab.x0 - 1 - len(name)):
+        lo, hi = x0 - 1, x0 + len(name)  # the gap cells included
+        if lo >= 0 and hi < width and all(t == BLANK for t in trow[lo : hi + 1]):
+            _put(chars, tags, x0, lab.y, name, PLACE)
+            return
+
+
+def overlay(
+    canvas: Canvas,
+    styles: Mapping[Node, str],
+    texts: Mapping[Node, str] | None = None,
+) -> Canvas:
+    """A copy of the canvas with some labels restyled: `styles` maps nodes to
+    any tag (say "target" for legal moves); `texts` optionally re-letters a
+    label (padded or cut to the label's width).  Only the rows holding those
+    labels are copied and re-merged; the other rows are shared with `canvas`,
+    so `new.runs[y] is not canvas.runs[y]` says which rows changed."""
+    texts = texts or {}
+    nodes = list(dict.fromkeys([*styles, *texts]))
+    rows = canvas.rows_of(nodes)
+    chars = list(canvas.chars)
+    tags = list(canvas.tags)
+    runs = list(canvas.runs)
+    for y in rows:
+        chars[y] = list(chars[y])
+        tags[y] = list(tags[y])
+    for v in nodes:
+        lab = canvas.labels[v]
+        if not 0 <= lab.y < canvas.height:
+            continue
+        text = lab.text
+        if v in texts:
+            text = texts[v][: len(lab.text)].center(len(lab.text))
+        for x, ch in zip(range(lab.x0, lab.x1 + 1), text, strict=True):
+            if 0 <= x < canvas.width:
+                chars[lab.y][x] = ch
+                if v in styles:
+                    tags[lab.y][x] = styles[v]
+    for y in rows:
+        runs[y] = merge_runs(chars[y], tags[y], canvas.absorb)
+    return Canvas(
+        canvas.width, canvas.height, chars, tags, runs, canvas.labels, canvas.owners, canvas.absorb
+    )
+
+
+def iter_runs(canvas: Canvas, y: int, x0: int = 0, x1: int | None = None) -> Iterator[Run]:
+    """The runs of row y cropped to cells x0 .. x1-1 (a view's columns)."""
+    x1 = canvas.width if x1 is None else x1
+    at = 0
+    for text, tag in canvas.runs[y]:
+        end = at + len(text)
+        if end > x0 and at < x1:
+            yield text[max(x0 - at, 0) : min(x1, end) - at], tag
+        at = end

@@ -1,0 +1,191 @@
+"""Validation of a map against the rules, and its statistics
+(`whitechapel map check`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from statistics import mean
+from typing import Any
+
+import networkx as nx
+
+from whitechapel.core.errors import MapError
+from whitechapel.lfw import geometry
+from whitechapel.lfw.board import SECTORS, Board
+from whitechapel.lfw.mapfile import MapData
+
+MIN_RED = 8  # night 1 places 8 women tokens, one per red circle (H2)
+MIN_YELLOW = 7  # night 1 places 7 patrol markers on yellow crossings (H3)
+
+
+def _show(v: Any) -> str:
+    return f"circle {v}" if isinstance(v, int) else f"crossing {v!r}"
+
+
+def problems(data: MapData) -> list[str]:
+    """Everything that makes the map unusable for the rules, each naming its place."""
+    out: list[str] = []
+    pos = {c.n: (c.x, c.y) for c in data.circles} | {x.id: (x.x, x.y) for x in data.crossings}
+    if not data.circles:
+        return ["the map has no circles"]
+    numbers = [c.n for c in data.circles]
+    if numbers != list(range(1, len(numbers) + 1)):
+        missing = sorted(set(range(1, max(numbers) + 1)) - set(numbers))
+        out.append(
+            f"circles must be numbered 1..{len(numbers)} without gaps (missing: {missing[:5]})"
+        )
+    where: dict[tuple[int, int], Any] = {}
+    for v, p in pos.items():
+        if p in where:
+            out.append(f"{_show(v)} stands on the same place {p} as {_show(where[p])}")
+        where[p] = v
+    for a, b in geometry.crossing_segments(data.segments, pos):
+        out.append(
+            f"streets cross in the drawing: {_show(a[0])}–{_show(a[1])} and {_show(b[0])}–{_show(b[1])}"
+        )
+    red = [c.n for c in data.circles if c.red]
+    if len(red) < MIN_RED:
+        out.append(f"the map has {len(red)} red circles; the rules need at least {MIN_RED}")
+    yellow = [x.id for x in data.crossings if x.yellow]
+    if len(yellow) < MIN_YELLOW:
+        out.append(
+            f"the map has {len(yellow)} yellow crossings; the rules need at least {MIN_YELLOW}"
+        )
+    goulston = [x.id for x in data.crossings if x.goulston]
+    if len(goulston) != 1:
+        out.append(f"the map needs exactly one Goulston Street crossing, not {len(goulston)}")
+    if all(c.red for c in data.circles):
+        out.append("every circle is red: Jack has nowhere to hide (S1)")
+    g = nx.Graph()
+    g.add_nodes_from(pos)
+    g.add_edges_from(data.segments)
+    for v in pos:
+        if g.degree(v) == 0:
+            out.append(f"{_show(v)} has no street")
+    if out:
+        return out
+    parts = list(nx.connected_components(g))
+    if len(parts) > 1:
+        small = min(parts, key=len)
+        out.append(
+            f"the map falls into {len(parts)} disconnected parts; one holds only "
+            f"{', '.join(_show(v) for v in sorted(small, key=str)[:4])}"
+        )
+        return out
+    board = Board(data)
+    jack_parts = list(nx.connected_components(board.jack_graph))
+    if len(jack_parts) > 1:
+        small = min(jack_parts, key=len)
+        out.append(f"Jack cannot walk between all circles: {sorted(small)[:6]} are cut off")
+    police_parts = list(nx.connected_components(board.police_graph))
+    if len(police_parts) > 1:
+        small = min(police_parts, key=len)
+        out.append(f"policemen cannot reach every crossing: {sorted(small)[:6]} are cut off")
+    return out
+
+
+def validate(data: MapData) -> Board:
+    """The board, or a `MapError` listing every problem."""
+    found = problems(data)
+    if found:
+        more = f" (and {len(found) - 1} more problems)" if len(found) > 1 else ""
+        raise MapError(found[0] + more, found)
+    return Board(data)
+
+
+@dataclass
+class Spread:
+    min: float
+    mean: float
+    max: float
+
+    def __str__(self) -> str:
+        return f"{self.min:g} / {self.mean:.2f} / {self.max:g}"
+
+
+def _spread(values: list[int]) -> Spread:
+    return Spread(min(values), mean(values), max(values)) if values else Spread(0, 0, 0)
+
+
+def statistics(board: Board) -> dict[str, Any]:
+    jack = board.jack_graph
+    police = board.police_graph
+    alley_pairs = {frozenset((a, b)) for a in board.circles for b in board.alley_destinations(a)}
+    yellow_sectors = sorted({board.sector(x) for x in board.yellow})
+    planar, _ = nx.check_planarity(board.graph)
+    stats: dict[str, Any] = {
+        "name": board.name,
+        "circles": len(board.circles),
+        "crossings": len(board.crossings),
+        "segments": board.graph.number_of_edges(),
+        "red": sorted(board.red),
+        "yellow": len(board.yellow),
+        "yellow_sectors": yellow_sectors,
+        "goulston_sector": board.sector(board.goulston) if board.goulston else None,
+        "blocks": len(board.blocks),
+        "alley_pairs": len(alley_pairs),
+        "jack_adjacency": _spread([len(board.jack_adjacent(c)) for c in board.circles]),
+        "police_adjacency": _spread([len(board.police_adjacent(x)) for x in board.crossings]),
+        "direct_circles": _spread([len(board.direct_circles(x)) for x in board.crossings]),
+        "jack_diameter": nx.diameter(jack) if nx.is_connected(jack) else None,
+        "jack_mean_path": nx.average_shortest_path_length(jack) if nx.is_connected(jack) else None,
+        "police_diameter": nx.diameter(police) if nx.is_connected(police) else None,
+        "police_mean_path": (
+            nx.average_shortest_path_length(police) if nx.is_connected(police) else None
+        ),
+        "planar": planar,
+        "sectors": {s: sum(1 for c in board.circles if board.sector(c) == s) for s in SECTORS},
+    }
+    return stats
+
+
+def stats_json(stats: dict[str, Any]) -> dict[str, Any]:
+    return {k: (v.__dict__ if isinstance(v, Spread) else v) for k, v in stats.items()}
+
+
+def stats_text(stats: dict[str, Any]) -> str:
+    def f(v: Any) -> str:
+        return f"{v:.2f}" if isinstance(v, float) else str(v)
+
+    rows = [
+        ("map", stats["name"]),
+        ("numbered circles", stats["circles"]),
+        ("crossings", stats["crossings"]),
+        ("street segments", stats["segments"]),
+        ("red circles", f"{len(stats['red'])}: {', '.join(map(str, stats['red']))}"),
+        ("yellow crossings", f"{stats['yellow']} in sectors {', '.join(stats['yellow_sectors'])}"),
+        ("Goulston Street crossing", f"sector {stats['goulston_sector']}"),
+        ("blocks", stats["blocks"]),
+        ("alley pairs", stats["alley_pairs"]),
+        ("Jack-adjacent circles per circle (min/mean/max)", stats["jack_adjacency"]),
+        ("police-adjacent crossings per crossing", stats["police_adjacency"]),
+        ("directly adjacent circles per crossing", stats["direct_circles"]),
+        (
+            "Jack graph: diameter / mean shortest path",
+            f"{stats['jack_diameter']} / {f(stats['jack_mean_path'])}",
+        ),
+        (
+            "police graph: diameter / mean shortest path",
+            f"{stats['police_diameter']} / {f(stats['police_mean_path'])}",
+        ),
+        ("planar", "yes" if stats["planar"] else "no"),
+        ("circles per sector", ", ".join(f"{k} {v}" for k, v in stats["sectors"].items())),
+    ]
+    width = max(len(k) for k, _ in rows)
+    return "\n".join(f"{k:<{width}}  {v}" for k, v in rows)
+
+
+def drawing_notes(board: Board) -> list[str]:
+    """What keeps the drawing from being fully legible (not rule problems)."""
+    from whitechapel.lfw import canvas
+
+    notes = [f"labels of {a} and {b} overlap" for a, b in canvas.label_overlaps(board)]
+    notes += [
+        f"the street {a}–{b} runs through the label of {c}"
+        for (a, b), c in canvas.segments_through_labels(board)
+    ]
+    notes += [
+        f"the street {a}–{b} has no room to be drawn" for a, b in canvas.hidden_segments(board)
+    ]
+    notes += [f"the label of {v} is off the canvas" for v in canvas.labels_off_canvas(board)]
+    return notes
