@@ -13,6 +13,7 @@ from whitechapel.core.game import Rules
 
 _GAMES = {
     "pocket": "whitechapel.pocket.rules",
+    "lfw": "whitechapel.lfw.rules",
 }
 
 

@@ -3,6 +3,7 @@ fully checked (`--map FILE` on every game command)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 from whitechapel.core.errors import MapError
@@ -17,11 +18,17 @@ def load_board(path: str | Path | None = None) -> Board:
     """The default board for None, a shipped board by name ('tutorial'), or a
     map file, which must pass every check of `whitechapel map check`."""
     if path is None:
-        return Board.builtin(DEFAULT_MAP)
+        return _builtin(DEFAULT_MAP)
     if str(path) in BUILTIN:
-        return Board.builtin(BUILTIN[str(path)])
+        return _builtin(BUILTIN[str(path)])
     data = read_map_file(path)
     try:
         return validate(data)
     except MapError as e:
         raise MapError(f"{path}: {e}", [f"{path}: {p}" for p in e.problems]) from None
+
+
+@lru_cache(maxsize=4)
+def _builtin(name: str) -> Board:
+    """Shipped boards are loaded once per process (a Board never changes)."""
+    return Board.builtin(name)

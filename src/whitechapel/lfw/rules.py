@@ -1,0 +1,37 @@
+"""Letters from Whitechapel's entry in the game registry."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from whitechapel.lfw.actions import Action, parse_action
+from whitechapel.lfw.game import LfwGame
+from whitechapel.lfw.phases import SIDES
+from whitechapel.lfw.setup import Options, Setup, random_setup
+
+
+class LfwRules:
+    name = "lfw"
+    title = "Letters from Whitechapel"
+    sides = SIDES
+
+    def check_options(self, options: Any) -> dict[str, Any]:
+        return Options.from_json(options).to_json()
+
+    def setup_from_json(self, data: Any, options: dict[str, Any]) -> Setup:
+        return Setup.from_json(data)
+
+    def setup_to_json(self, setup: Setup) -> dict[str, Any]:
+        return setup.to_json()
+
+    def random_setup(self, seed: int, options: dict[str, Any]) -> Setup:
+        return random_setup(seed)
+
+    def start(self, setup: Setup, options: dict[str, Any]) -> LfwGame:
+        return LfwGame(setup, Options.from_json(options))
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+
+RULES = LfwRules()

@@ -1,0 +1,117 @@
+"""Options and setup of a Letters from Whitechapel game.
+
+The only chance event of the game is the order of the Chief tokens (S2); it is
+drawn from the seed into the setup, so a record replays exactly.  The setup
+also names the board: a shipped one by name, or a player's map carried whole
+so that a record replays anywhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from whitechapel.core.chance import Chance
+from whitechapel.core.errors import MapError, RecordError
+from whitechapel.lfw.actions import COLOURS
+from whitechapel.lfw.board import Board
+from whitechapel.lfw.mapfile import map_from_json
+from whitechapel.lfw.maps import BUILTIN, load_board
+
+OPTIONS = {
+    "letters": "O1",
+    "false_clues": "O2",
+    "chase": "O3",
+    "area_arrest": "O4",
+    "catch_me": "O5",
+    "know_where_you_live": "O6",
+}
+
+
+@dataclass(frozen=True)
+class Options:
+    letters: bool = False  # O1
+    false_clues: bool = False  # O2
+    chase: bool = False  # O3
+    area_arrest: bool = False  # O4
+    catch_me: bool = False  # O5
+    know_where_you_live: bool = False  # O6
+
+    @classmethod
+    def from_json(cls, data: Any) -> Options:
+        if data in (None, {}):
+            return cls()
+        if not isinstance(data, dict):
+            raise RecordError("options should be a JSON object")
+        unknown = sorted(set(data) - set(OPTIONS))
+        if unknown:
+            raise RecordError(f"unknown option {unknown[0]!r} (known: {', '.join(OPTIONS)})")
+        if not all(isinstance(v, bool) for v in data.values()):
+            raise RecordError("each option is true or false")
+        return cls(**data)
+
+    @classmethod
+    def from_names(cls, names: list[str]) -> Options:
+        """From command-line names: O1..O6, the option names, or 'all'."""
+        chosen = set()
+        by_tag = {tag.lower(): name for name, tag in OPTIONS.items()}
+        for word in names:
+            w = word.lower().replace("-", "_")
+            if w == "all":
+                chosen |= set(OPTIONS)
+            elif w in OPTIONS:
+                chosen.add(w)
+            elif w in by_tag:
+                chosen.add(by_tag[w])
+            else:
+                raise RecordError(f"unknown option {word!r} (O1..O6, {', '.join(OPTIONS)} or all)")
+        return cls(**dict.fromkeys(chosen, True))
+
+    def to_json(self) -> dict[str, bool]:
+        return {k: getattr(self, k) for k in OPTIONS}
+
+
+@dataclass(frozen=True)
+class Setup:
+    chiefs: tuple[str, ...]  # S2: the Chief tokens in the order they are turned
+    map_name: str | None = "whitechapel-1888"  # a shipped board
+    map_data: dict | None = field(default=None, compare=False)  # or a player's map, whole
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"chiefs": list(self.chiefs)}
+        if self.map_data is not None:
+            out["map"] = {"data": self.map_data}
+        else:
+            out["map"] = {"builtin": self.map_name}
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any) -> Setup:
+        if not isinstance(data, dict):
+            raise RecordError("an LfW setup is a JSON object")
+        chiefs = data.get("chiefs")
+        if not isinstance(chiefs, list) or sorted(chiefs) != sorted(COLOURS):
+            raise RecordError("'chiefs' lists the five police colours in the order turned")
+        m = data.get("map") or {}
+        if "data" in m:
+            if not isinstance(m["data"], dict):
+                raise RecordError("the record's map is malformed")
+            return cls(tuple(chiefs), None, m["data"])
+        name = m.get("builtin", "whitechapel-1888")
+        if name not in BUILTIN:
+            raise RecordError(f"unknown board {name!r} (shipped: {', '.join(sorted(BUILTIN))})")
+        return cls(tuple(chiefs), name)
+
+    def board(self) -> Board:
+        if self.map_data is not None:
+            try:
+                from whitechapel.lfw.mapcheck import validate
+
+                return validate(map_from_json(self.map_data))
+            except MapError as e:
+                raise RecordError(f"the record's map is not usable: {e}") from None
+        return load_board(self.map_name)
+
+
+def random_setup(seed: int, map_name: str | None = "whitechapel-1888", map_data=None) -> Setup:
+    return Setup(tuple(Chance(seed).shuffled(COLOURS)), map_name, map_data)

@@ -1,0 +1,140 @@
+"""Per-side views (§9), as plain JSON data.
+
+The public part is built from public state only: crime scenes, clues in the
+order found, circles searched without a clue, failed arrests, the spaces of
+the move track used tonight and the tokens spent on them, face-down
+markers' crossings, revealed markers, policemen, the public log.  Jack's view
+adds his hideout, his circle, his path and which women are marked; the
+police view adds which face-down patrol markers are real and their colours.
+Nothing is built from the full state and then pruned.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from whitechapel.lfw.phases import JACK, PHASES, POLICE, space_name
+
+if TYPE_CHECKING:
+    from whitechapel.lfw.game import LfwGame
+
+
+def public_view(g: LfwGame) -> dict[str, Any]:
+    phase = PHASES[g.phase]
+    return {
+        "game": "lfw",
+        "map": g.board.name,
+        "options": g.options.to_json(),
+        "night": g.night,
+        "phase": {"key": g.phase, "tag": phase.tag, "name": phase.name},
+        "to_act": g.to_act,
+        "acting_colour": g.acting_colour,
+        "chief": g.chief,
+        "time_of_the_crime": (
+            space_name(g.crime_space) if g.crime_space is not None and not g.row else None
+        ),
+        "track": [{"space": space_name(s), "index": s, "how": how} for s, _, how in g.row],
+        "coaches_left": g.coaches,
+        "alleys_left": g.alleys,
+        "women_tokens": sorted(g.women),
+        "wretched": list(g.wretched),
+        "crime_scenes": [{"night": n, "circle": c} for n, c in g.crime_scenes],
+        "patrol_markers": [
+            {"crossing": x, "revealed": m.revealed, "colour": m.colour if m.revealed else None}
+            for x, m in sorted(g.markers.items(), key=lambda kv: g.board._xorder(kv[0]))
+        ],
+        "police": dict(sorted(g.police.items())) if g.police_on_board else {},
+        "clues": list(g.clues),
+        "searched": list(g.searched),
+        "failed_arrests": [
+            {"night": n, "colour": c, "circles": list(cs)} for n, c, cs in g.arrests
+        ],
+        "false_clues": list(g.false_clues),
+        "false_clue_tokens": g.false_clue_tokens,
+        "letters": [{"night": n, "letter": name} for n, name in g.letters],
+        "know_used": g.know_used,
+        "log": public_log(g),
+        "outcome": g.outcome.to_json() if g.outcome else None,
+    }
+
+
+def jack_secrets(g: LfwGame) -> dict[str, Any]:
+    return {
+        "hideout": g.hideout,
+        "position": g.jack,
+        "path": [
+            [{"space": space_name(s), "circle": c, "how": how} for s, c, how in row]
+            for row in g.rows
+        ],
+        "marked_women": sorted(c for c, marked in g.women.items() if marked),
+    }
+
+
+def police_secrets(g: LfwGame) -> dict[str, Any]:
+    return {
+        "patrol_markers": [
+            {"crossing": x, "colour": m.colour}
+            for x, m in sorted(g.markers.items(), key=lambda kv: g.board._xorder(kv[0]))
+        ],
+    }
+
+
+def view(g: LfwGame, side: str) -> dict[str, Any]:
+    if side not in (JACK, POLICE):
+        raise ValueError(f"unknown side {side!r}")
+    out = public_view(g)
+    out["side"] = side
+    out["legal"] = [str(x) for x in g.legal_actions()] if g.to_act == side and _small(g) else []
+    if side == JACK or g.outcome is not None:
+        out["jack"] = jack_secrets(g)
+    if side == POLICE:
+        out["police_secrets"] = police_secrets(g)
+    return out
+
+
+def _small(g: LfwGame) -> bool:
+    """Placement phases have thousands of actions: views leave them out."""
+    return g.phase not in ("women", "patrols")
+
+
+def public_log(g: LfwGame) -> list[dict[str, Any]]:
+    out = []
+    for e in g.events:
+        kind, rest = e[0], e[1:]
+        entry: dict[str, Any] = {"event": kind}
+        if kind == "night":
+            entry.update(night=rest[0], chief=rest[1])
+        elif kind in ("women", "patrols"):
+            entry.update(night=rest[0], where=list(rest[1]))
+        elif kind == "letter":
+            entry.update(night=rest[0], letter=rest[1], args=list(rest[2]))
+        elif kind == "saucy":
+            entry.update(night=rest[0], moves=[list(m) for m in rest[1]])
+        elif kind == "wretched":
+            entry.update(night=rest[0], circles=list(rest[1]))
+        elif kind == "wait":
+            entry.update(night=rest[0], time_of_the_crime=space_name(rest[1]))
+        elif kind == "wretched_move":
+            entry.update(night=rest[0], source=rest[1], target=rest[2])
+        elif kind == "reveal":
+            entry.update(night=rest[0], crossing=rest[1], colour=rest[2])
+        elif kind == "kill":
+            entry.update(night=rest[0], crime_scenes=list(rest[1]), space=space_name(rest[2]))
+        elif kind == "alarm":
+            entry.update(night=rest[0], police=dict(rest[1]), fakes=list(rest[2]))
+        elif kind == "move":
+            entry.update(night=rest[0], how=rest[1], space=space_name(rest[2]))
+        elif kind == "police_move":
+            entry.update(night=rest[0], colour=rest[1], crossing=rest[2])
+        elif kind == "search":
+            entry.update(night=rest[0], colour=rest[1], circle=rest[2], clue=rest[3])
+        elif kind == "arrest":
+            entry.update(night=rest[0], colour=rest[1], circles=list(rest[2]), success=rest[3])
+        elif kind in ("chase", "graffito", "pass", "false_clue", "home"):
+            entry.update(night=rest[0], detail=list(rest[1:]))
+        elif kind == "know":
+            entry.update(night=rest[0], circle=rest[1], found=rest[2])
+        elif kind == "end":
+            entry.update(night=rest[0], winner=rest[1], reason=rest[2])
+        out.append(entry)
+    return out
