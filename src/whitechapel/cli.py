@@ -61,11 +61,28 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--seed", type=_seed, default=0, dest="selfplay_seed")
     selfplay.add_argument("--json", action="store_true", help="print the figures as JSON")
 
+    lfw = sub.add_parser("lfw", help="Letters from Whitechapel tools")
+    lfw_sub = lfw.add_subparsers(dest="lfw_command", metavar="TOOL", required=True)
+    lself = lfw_sub.add_parser("selfplay", help="random legal play on both sides")
+    lself.add_argument("--games", type=_positive, default=100)
+    lself.add_argument("--seed", type=_seed, default=0)
+    lself.add_argument("--map", metavar="FILE", help="a map file, or 'tutorial' (default: 1888)")
+    lself.add_argument(
+        "--options", nargs="*", default=[], metavar="OPT", help="optional rules: O1..O6 or all"
+    )
+    lself.add_argument(
+        "--jack",
+        choices=("random", "homeward"),
+        default="random",
+        help="Jack's play: random, or heading home most of the time (reaches later nights)",
+    )
+    lself.add_argument("--json", action="store_true", help="print the figures as JSON")
+
     replay = sub.add_parser("replay", help="print the final position and outcome of a record")
     replay.add_argument("file", metavar="FILE")
     replay.add_argument(
         "--side",
-        choices=("public", "jack", "investigator"),
+        choices=("public", "jack", "investigator", "police"),
         default="public",
         help="whose view to print for an unfinished game (default: what both may see)",
     )
@@ -121,6 +138,8 @@ def _dispatch(args: argparse.Namespace) -> int:
         return _play_pocket(args)
     if args.command == "replay":
         return _replay(args)
+    if args.command == "lfw":
+        return _lfw_selfplay(args)
     if args.command == "map":
         return _map(args)
     if args.command == "bench":
@@ -181,7 +200,15 @@ def _replay(args: argparse.Namespace) -> int:
         if game.outcome is None:
             print(f"The game is not finished: {game.to_act} to act.")
         return 0
-    raise WhitechapelError(f"replay does not know how to show {record.game!r} games yet")
+    from whitechapel.lfw.render import render_summary
+
+    side = "police" if args.side in ("public", "investigator") else "jack"
+    view = game.view(side)
+    if args.json:
+        print(json.dumps(view, indent=1))
+        return 0
+    print(render_summary(view, record.players))
+    return 0
 
 
 def _map(args: argparse.Namespace) -> int:
@@ -211,4 +238,15 @@ def _map(args: argparse.Namespace) -> int:
     from whitechapel.lfw.mapdraw import print_map
 
     print_map(board, Console(), glyphs="ascii" if args.ascii else "lines", places=True)
+    return 0
+
+
+def _lfw_selfplay(args: argparse.Namespace) -> int:
+    from whitechapel.lfw.maps import load_board
+    from whitechapel.lfw.selfplay import selfplay
+    from whitechapel.lfw.setup import Options
+
+    options = Options.from_names(args.options)
+    stats = selfplay(args.games, args.seed, options, load_board(args.map), args.jack)
+    print(json.dumps(stats.to_json(), indent=1) if args.json else stats.summary())
     return 0

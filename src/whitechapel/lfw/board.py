@@ -70,6 +70,8 @@ class Board:
     def _derive(self) -> None:
         g = self.graph
         self.xbit = {x: 1 << i for i, x in enumerate(self.crossings)}
+        self._xindex = {x: i for i, x in enumerate(self.crossings)}
+        self._within_two: dict[str, tuple[str, ...]] = {}
         xi = {x: i for i, x in enumerate(self.crossings)}
         # Per circle: circles one segment away; crossings one segment away.
         self._circle_circles = {
@@ -132,7 +134,19 @@ class Board:
         return {x: tuple(sorted(s, key=self._xorder)) for x, s in adj.items()}
 
     def _xorder(self, x: str) -> int:
-        return self.xbit[x].bit_length()
+        return self._xindex[x]
+
+    def police_within_two(self, crossing: str) -> tuple[str, ...]:
+        """Crossings one or two police steps away (T2), in map order."""
+        found = self._within_two.get(crossing)
+        if found is None:
+            one = self._police_adjacent[crossing]
+            reach = set(one)
+            for x in one:
+                reach.update(self._police_adjacent[x])
+            reach.discard(crossing)
+            found = self._within_two[crossing] = tuple(sorted(reach, key=self._xorder))
+        return found
 
     def _derive_blocks(self) -> list[frozenset[int]]:
         if self.data.blocks is not None:

@@ -4,6 +4,7 @@ O6 "I know where you live")."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from whitechapel.core.errors import IllegalAction
@@ -40,10 +41,20 @@ def legal_escape(g: LfwGame) -> list[a.Action]:
         if c == g.hideout:
             out.append(a.Step(c, home=True))
     if g.coaches and space + 1 <= LAST_SPACE:
-        out += [a.Coach(m, e) for m, e in board.coach_routes(here)]
+        out += _coaches(board, here)
     if g.alleys:
-        out += [a.Alley(c) for c in board.alley_destinations(here)]
+        out += _alleys(board, here)
     return out
+
+
+@lru_cache(maxsize=4096)
+def _coaches(board, circle: int) -> tuple[a.Coach, ...]:
+    return tuple(a.Coach(m, e) for m, e in board.coach_routes(circle))
+
+
+@lru_cache(maxsize=4096)
+def _alleys(board, circle: int) -> tuple[a.Alley, ...]:
+    return tuple(a.Alley(c) for c in board.alley_destinations(circle))
 
 
 def enter_escape(g: LfwGame) -> None:
@@ -146,11 +157,8 @@ def start_police_moves(g: LfwGame) -> None:
     g.phase = "hunt"
 
 
-def reach_two(g: LfwGame, start: str) -> list[str]:
-    board = g.board
-    one = board.police_adjacent(start)
-    two = {y for x in one for y in board.police_adjacent(x)}
-    return sorted((set(one) | two) - {start}, key=board._xorder)
+def reach_two(g: LfwGame, start: str) -> tuple[str, ...]:
+    return g.board.police_within_two(start)
 
 
 def legal_hunt(g: LfwGame) -> list[a.Action]:
