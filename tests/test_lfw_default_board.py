@@ -3,6 +3,7 @@ issue asks of the 1888 board, and a drawing a player can read."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from importlib import resources
 
@@ -10,8 +11,8 @@ import pytest
 
 from whitechapel.lfw import canvas, mapcheck
 from whitechapel.lfw.board import Board
-from whitechapel.lfw.maps import load_board
 from whitechapel.lfw.mapfile import map_from_json
+from whitechapel.lfw.maps import load_board
 
 
 @pytest.fixture(scope="module")
@@ -89,7 +90,7 @@ def test_numbers_run_in_bands_from_north_to_south(board):
     rows = [board.pos[n][1] for n in board.circles if n not in pinned]
     # Within the unpinned circles, a later number is never more than one
     # band (6 rows) north of an earlier one.
-    assert all(b >= a - 6 for a, b in zip(rows, rows[1:], strict=False))
+    assert all(b >= a - 6 for a, b in itertools.pairwise(rows))
     assert rows[0] < 8 and rows[-1] > board.data.height - 10
 
 
@@ -115,8 +116,8 @@ def test_the_main_streets_are_named_and_where_the_period_map_puts_them(board):
     w, h = board.data.width, board.data.height
     high_x, high_y = _mean_xy(board, _street(board, "Whitechapel High Street"))
     mile_x, _ = _mean_xy(board, _street(board, "Mile End Road"))
-    cable_x, cable_y = _mean_xy(board, _street(board, "Cable Street"))
-    hanbury_x, hanbury_y = _mean_xy(board, _street(board, "Hanbury Street"))
+    _cable_x, cable_y = _mean_xy(board, _street(board, "Cable Street"))
+    _hanbury_x, hanbury_y = _mean_xy(board, _street(board, "Hanbury Street"))
     assert high_x < w / 3 < 2 * w / 3 < mile_x  # Aldgate west, Mile End east
     assert hanbury_y < high_y < cable_y  # Hanbury north, Cable Street south
     assert board.sector(board.goulston)[0] == "A"  # Goulston Street in the west

@@ -181,7 +181,9 @@ class Board:
     def step_paths(self, a: int, b: int) -> list[frozenset[str]]:
         """The crossings passed by each street path from circle a to circle b
         with crossings only inside (minimal sets; an empty set is a direct
-        segment that no policeman can block)."""
+        segment that no policeman can block).  For explaining a blocked step
+        to players: it walks every simple path, which is quick on boards whose
+        crossings come in small groups (the game's moves flood instead)."""
         g = self.graph
         found: list[frozenset[str]] = []
         if g.has_edge(a, b):
@@ -215,16 +217,18 @@ class Board:
     def alley_destinations(self, circle: int) -> tuple[int, ...]:
         return self._alley[circle]
 
-    def coach_routes(self, circle: int, police: Iterable[str] | int = ()) -> list[tuple[int, int]]:
+    def coach_routes(
+        self, circle: int, police: Iterable[str] | int = ()
+    ) -> tuple[tuple[int, int], ...]:
         """T1 coach: two Jack-adjacent steps ignoring policemen (so `police` never
         matters), the two circles reached differing from each other and from
         the start.  Returns (first, second) pairs."""
         return self._coach[circle]
 
     @cached_property
-    def _coach(self) -> dict[int, list[tuple[int, int]]]:
+    def _coach(self) -> dict[int, tuple[tuple[int, int], ...]]:
         adj = self._adjacent
-        return {c: [(m, e) for m in adj[c] for e in adj[m] if e != c] for c in self.circles}
+        return {c: tuple((m, e) for m in adj[c] for e in adj[m] if e != c) for c in self.circles}
 
     def coach_destinations(self, circle: int) -> set[int]:
         return {e for _, e in self._coach[circle]}

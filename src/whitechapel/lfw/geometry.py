@@ -52,11 +52,10 @@ def faces(graph: nx.Graph, pos: Mapping[Hashable, Point]) -> list[list[Hashable]
             continue
         face = emb.traverse_face(v, w, mark_half_edges=marked)
         found.append((_signed_area(face, pos), face))
-    if not found:
-        return []
-    # Inner faces all wind one way; the outer face (per component) the other.
-    sign = _inner_sign(found)
-    return [face for area, face in found if area * sign > 0]
+    # With the rotation system above (clockwise on screen), every inner face
+    # is walked with a positive shoelace area and each outer face with a
+    # negative or zero one, whatever the numbering.
+    return [face for area, face in found if area > 0]
 
 
 def _signed_area(face: list[Hashable], pos: Mapping[Hashable, Point]) -> float:
@@ -66,12 +65,6 @@ def _signed_area(face: list[Hashable], pos: Mapping[Hashable, Point]) -> float:
         x2, y2 = pos[face[(i + 1) % len(face)]]
         total += x1 * y2 - x2 * y1
     return total / 2
-
-
-def _inner_sign(found: list[tuple[float, list[Hashable]]]) -> int:
-    # The face of largest absolute area is the outer face of a connected drawing.
-    largest = max(found, key=lambda f: abs(f[0]))
-    return -1 if largest[0] > 0 else 1
 
 
 def _orient(a: Point, b: Point, c: Point) -> float:

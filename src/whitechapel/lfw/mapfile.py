@@ -190,15 +190,20 @@ def map_from_json(data: Any) -> MapData:
     if not (1 <= width <= 2000 and 1 <= height <= 1000):
         raise MapError(f"canvas {width}x{height} is out of range (at most 2000x1000)")
     sectors = data.get("sectors")
-    try:
-        cols = sectors["columns"]  # type: ignore[index]
-        rows = sectors["rows"]  # type: ignore[index]
-        assert len(cols) == 2 and len(rows) == 1 and all(_int(v) for v in (*cols, *rows))
-        assert 0 < cols[0] < cols[1] < width and 0 < rows[0] < height
-    except (TypeError, KeyError, AssertionError):
+    cols = sectors.get("columns") if isinstance(sectors, dict) else None
+    rows = sectors.get("rows") if isinstance(sectors, dict) else None
+    if not (
+        isinstance(cols, list)
+        and isinstance(rows, list)
+        and len(cols) == 2
+        and len(rows) == 1
+        and all(_int(v) for v in (*cols, *rows))
+        and 0 < cols[0] < cols[1] < width
+        and 0 < rows[0] < height
+    ):
         raise MapError(
             "'sectors' needs 'columns' [x1, x2] and 'rows' [y] inside the canvas (A|B|C, a|b)"
-        ) from None
+        )
 
     circles: list[Circle] = []
     numbers: set[int] = set()
@@ -259,12 +264,16 @@ def map_from_json(data: Any) -> MapData:
         segments.append((a, b))
 
     streets: list[tuple[str, list[Node]]] = []
-    for i, st in enumerate(data.get("streets") or []):
+    streets_in = data.get("streets", [])
+    if not isinstance(streets_in, list):
+        bad.add("'streets' is a list of {name, nodes}")
+        streets_in = []
+    for i, st in enumerate(streets_in):
         if not isinstance(st, dict) or not isinstance(st.get("name"), str):
             bad.add(f"street #{i + 1}: needs a 'name'")
             continue
-        nodes = st.get("nodes") or []
-        if not isinstance(nodes, list) or any(n not in known for n in nodes if _node(n)):
+        nodes = st.get("nodes", [])
+        if not isinstance(nodes, list) or not all(_node(n) and n in known for n in nodes):
             bad.add(f"street {st['name']!r}: names a node the map does not have")
             continue
         streets.append((st["name"], list(nodes)))
