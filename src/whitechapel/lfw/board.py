@@ -49,6 +49,7 @@ class Board:
         goulston = [x.id for x in data.crossings if x.goulston]
         self.goulston: str | None = goulston[0] if goulston else None
         self.places = {c.n: c.place for c in data.circles if c.place}
+        self.builtin_name: str | None = None  # set for the boards shipped with the game
         self._derive()
 
     # -- loading -------------------------------------------------------------
@@ -63,7 +64,9 @@ class Board:
     @classmethod
     def builtin(cls, name: str) -> Board:
         text = resources.files("whitechapel.assets.maps").joinpath(name).read_bytes()
-        return cls(parse_map(text))
+        board = cls(parse_map(text))
+        board.builtin_name = name.removesuffix(".json")
+        return board
 
     # -- derivation ----------------------------------------------------------
 

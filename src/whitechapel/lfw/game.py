@@ -31,9 +31,14 @@ class LfwGame:
     sides = SIDES
 
     def __init__(self, setup: Setup, options: Options | None = None, board: Board | None = None):
+        """`board` saves loading it again; it must be the setup's board."""
         self.setup = setup
         self.options = options or Options()
         self.board = board or setup.board()
+        if board is not None and (setup.map_data is None) != bool(board.builtin_name):
+            raise ValueError("the board given is not the setup's board")
+        if board is not None and board.builtin_name and board.builtin_name != setup.map_name:
+            raise ValueError("the board given is not the setup's board")
         self.phase = "hideout"
         self.night = 0
         self.hideout: int | None = None  # secret
@@ -70,7 +75,7 @@ class LfwGame:
 
     @classmethod
     def new(cls, seed: int, options: Options | None = None, board: Board | None = None) -> LfwGame:
-        return cls(random_setup(seed), options, board)
+        return cls(random_setup(seed, board), options, board)
 
     # -- reading the state ---------------------------------------------------
 

@@ -11,7 +11,7 @@ from whitechapel.lfw.board import DEFAULT_MAP, TUTORIAL_MAP, Board
 from whitechapel.lfw.mapcheck import validate
 from whitechapel.lfw.mapfile import read_map_file
 
-BUILTIN = {"whitechapel-1888": DEFAULT_MAP, "default": DEFAULT_MAP, "tutorial": TUTORIAL_MAP}
+BUILTIN = {"whitechapel-1888": DEFAULT_MAP, "tutorial": TUTORIAL_MAP}
 
 
 def load_board(path: str | Path | None = None) -> Board:

@@ -25,7 +25,7 @@ class LfwRules:
         return setup.to_json()
 
     def random_setup(self, seed: int, options: dict[str, Any]) -> Setup:
-        return random_setup(seed)
+        return random_setup(seed)  # on the 1888 board; LfwGame.new(seed, board=...) for others
 
     def start(self, setup: Setup, options: dict[str, Any]) -> LfwGame:
         return LfwGame(setup, Options.from_json(options))

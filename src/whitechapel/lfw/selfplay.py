@@ -10,7 +10,7 @@ from whitechapel.lfw.actions import Action, Coach, Step
 from whitechapel.lfw.board import Board
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.phases import JACK
-from whitechapel.lfw.setup import Options, random_setup
+from whitechapel.lfw.setup import Options
 
 
 @dataclass
@@ -68,7 +68,7 @@ def random_game(
     seed: int, chance: Chance, options: Options, board: Board, jack: str = "random"
 ) -> LfwGame:
     """One game; `jack` is 'random' or 'homeward' (see `homeward_action`)."""
-    game = LfwGame(random_setup(seed), options, board)
+    game = LfwGame.new(seed, options, board)
     while game.outcome is None:
         if jack == "homeward" and game.to_act == JACK:
             game.apply(homeward_action(game, chance))

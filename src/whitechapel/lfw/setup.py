@@ -113,5 +113,9 @@ class Setup:
         return load_board(self.map_name)
 
 
-def random_setup(seed: int, map_name: str | None = "whitechapel-1888", map_data=None) -> Setup:
-    return Setup(tuple(Chance(seed).shuffled(COLOURS)), map_name, map_data)
+def random_setup(seed: int, board: Board | None = None) -> Setup:
+    """S2's shuffled Chief tokens, on `board` (default: the 1888 board)."""
+    chiefs = tuple(Chance(seed).shuffled(COLOURS))
+    if board is None or board.builtin_name:
+        return Setup(chiefs, board.builtin_name if board else "whitechapel-1888")
+    return Setup(chiefs, None, board.data.to_json())
