@@ -85,8 +85,8 @@ def start_night(g: LfwGame) -> None:
     g.crime_space = None
     g.police_on_board = False
     g.rows.append([])
-    g.chief = g.setup.chiefs[n]  # H3's Chief token, turned now for everyone to see
-    g.events.append(("night", g.night, g.chief))
+    g.chief = None  # turned in H3
+    g.events.append(("night", g.night, None))
     g.phase = "women"
 
 
@@ -129,6 +129,8 @@ def apply_women(g: LfwGame, action: a.Women) -> None:
         _refuse(action, f"circle {bad[0]} {why} (H2)")
     g.women = {c: c in action.marked for c in places}
     g.events.append(("women", g.night, tuple(sorted(places))))
+    g.chief = g.setup.chiefs[n]  # H3: the next Chief token is turned, for all to see
+    g.events.append(("chief", g.night, g.chief))
     g.phase = "patrols"
 
 
@@ -306,7 +308,8 @@ def apply_kill(g: LfwGame, action: a.Kill | a.Wait) -> None:
     space = g.crime_space
     for k, circle in enumerate(action.circles):  # H8: written in the order Jack chose
         g.rows[-1].append((space + k, circle, "crime"))
-        g.crime_scenes.append((g.night, circle))
+    # N3: the police know both crime scenes, not their order
+    g.crime_scenes += [(g.night, c) for c in sorted(action.circles)]
     g.events.append(("kill", g.night, tuple(sorted(action.circles)), space, want))
     alarm(g)
 

@@ -174,6 +174,8 @@ def apply_hunt(g: LfwGame, action: a.PoliceMove) -> None:
     if action.colour != colour:
         _refuse(action, f"the {colour} policeman moves now (T2: the Chief first, then clockwise)")
     if action.crossing is not None:
+        if action.crossing == g.police[colour]:
+            _refuse(action, f"to stay where he is, play '{colour} stay' (T2)")
         if action.crossing not in reach_two(g, g.police[colour]):
             _refuse(action, "a policeman moves at most two steps between crossings (T2)")
         if action.crossing in {x for c, x in g.police.items() if c != colour}:

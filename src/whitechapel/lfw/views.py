@@ -102,7 +102,11 @@ def public_log(g: LfwGame) -> list[dict[str, Any]]:
     for e in g.events:
         kind, rest = e[0], e[1:]
         entry: dict[str, Any] = {"event": kind}
-        if kind == "night":
+        if kind == "hideout":
+            entry.update(night=0)  # chosen before the first night; never the circle
+        elif kind == "night":
+            entry.update(night=rest[0])
+        elif kind == "chief":
             entry.update(night=rest[0], chief=rest[1])
         elif kind in ("women", "patrols"):
             entry.update(night=rest[0], where=list(rest[1]))
