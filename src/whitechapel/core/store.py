@@ -17,6 +17,7 @@ from pathlib import Path
 import platformdirs
 
 from whitechapel.core.errors import RecordError
+from whitechapel.core.files import read_player_file
 from whitechapel.core.game import Game
 from whitechapel.core.record import Record, replay
 
@@ -55,14 +56,7 @@ def atomic_write_text(path: Path, text: str) -> None:
 def read_record(path: str | os.PathLike[str]) -> Record:
     """Read a record file; any problem is a `RecordError` naming the file."""
     p = Path(path)
-    try:
-        data = p.read_bytes()
-    except FileNotFoundError:
-        raise RecordError(f"{p}: no such file") from None
-    except IsADirectoryError:
-        raise RecordError(f"{p}: is a folder, not a game record") from None
-    except OSError as e:
-        raise RecordError(f"{p}: cannot be read ({e.strerror})") from None
+    data = read_player_file(p, RecordError, "game record")
     try:
         return Record.loads(data)
     except RecordError as e:

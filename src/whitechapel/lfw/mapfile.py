@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from whitechapel.core.errors import MapError
+from whitechapel.core.files import read_player_file
 
 FORMAT = "whitechapel-map"
 VERSION = 1
@@ -120,14 +121,7 @@ def _crossing_json(x: Crossing) -> dict[str, Any]:
 
 def read_map_file(path: str | Path) -> MapData:
     p = Path(path)
-    try:
-        raw = p.read_bytes()
-    except FileNotFoundError:
-        raise MapError(f"{p}: no such map file") from None
-    except IsADirectoryError:
-        raise MapError(f"{p}: is a folder, not a map file") from None
-    except OSError as e:
-        raise MapError(f"{p}: cannot be read ({e.strerror})") from None
+    raw = read_player_file(p, MapError, "map file")
     try:
         return parse_map(raw)
     except MapError as e:
