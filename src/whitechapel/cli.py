@@ -55,6 +55,15 @@ def build_parser() -> argparse.ArgumentParser:
         "--investigator", metavar="NAME", default="", help="the name of the investigator's player"
     )
     pocket.add_argument("--load", metavar="FILE", help="continue the game in this record")
+    pocket.add_argument(
+        "--handover",
+        choices=("always", "secrets"),
+        default="always",
+        help="hand-over prompt at every change of side, or only around Jack's cards",
+    )
+    pocket.add_argument(
+        "--plain", action="store_true", help="play at a plain prompt instead of the full screen"
+    )
     pocket_sub = pocket.add_subparsers(dest="pocket_command", metavar="TOOL")
     selfplay = pocket_sub.add_parser("selfplay", help="random legal play on both sides")
     selfplay.add_argument("--games", type=_positive, default=1000)
@@ -132,10 +141,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _dispatch(args: argparse.Namespace) -> int:
-    if args.command in (None, "pocket"):
+    if args.command is None:
+        from whitechapel.app import WhitechapelApp
+
+        WhitechapelApp().run()
+        return 0
+    if args.command == "pocket":
         if getattr(args, "pocket_command", None) == "selfplay":
             return _selfplay(args)
-        return _play_pocket(args)
+        if args.plain:
+            return _play_pocket(args)
+        return _pocket_app(args)
     if args.command == "replay":
         return _replay(args)
     if args.command == "lfw":
@@ -170,6 +186,25 @@ def _play_pocket(args: argparse.Namespace) -> int:
         players = {side: name for side, name in names.items() if name}
         record = record_of(game, seed=seed, players=players)
     return ConsoleGame(game, record, Store()).run()  # type: ignore[arg-type]
+
+
+def _pocket_app(args: argparse.Namespace) -> int:
+    from whitechapel.app import WhitechapelApp, pocket_screen
+
+    if args.load:
+        from whitechapel.core.store import Store, load_game
+        from whitechapel.pocket.ui.screen import PocketScreen
+
+        record, game = load_game(args.load)
+        if record.game != "pocket":
+            raise WhitechapelError(f"{args.load} is a record of {record.game!r}, not of Pocket")
+        screen = PocketScreen(game, record, Store(), args.handover)  # type: ignore[arg-type]
+    else:
+        names = {"jack": args.jack, "investigator": args.investigator}
+        players = {side: name for side, name in names.items() if name}
+        screen = pocket_screen(args.seed, players, args.handover)
+    WhitechapelApp(start=screen).run()
+    return 0
 
 
 def _selfplay(args: argparse.Namespace) -> int:

@@ -1,0 +1,166 @@
+"""The district widget: the 3×3 tiles with their streets and walls, the
+suspects by name and colour, and the twelve detective positions.
+
+It draws a *view* (what the side holding the keyboard may know), plus the
+interface's own marks: the tile cursor, the tiles picked for an exchange and
+a preview view of the action being chosen (its new sight lines).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+from textual.events import Click
+from textual.message import Message
+from textual.widget import Widget
+
+from whitechapel.pocket.pieces import CHARACTER_INDEX, CHARACTERS
+
+TILE_W, TILE_H = 13, 5
+MARGIN = 4  # columns left and right of the grid for positions 10-12 / 4-6
+WIDTH, HEIGHT = MARGIN * 2 + TILE_W * 3, TILE_H * 3 + 2
+
+COLOURS = {
+    "pink": "#ff87d7",
+    "blue": "#5f87ff",
+    "black": "#a8a8a8",
+    "white": "#ffffff",
+    "purple": "#af5fff",
+    "green": "#5fd75f",
+    "orange": "#ff8700",
+    "yellow": "#ffd700",
+    "grey": "#bcbcbc",
+}
+LETTER = {"holmes": "H", "watson": "W", "toby": "T"}
+WALL = Style(color="#d7af87", bold=True)
+STREET = Style(color="#6c6c6c")
+SEEN_BG = "#30304a"
+
+
+def position_cell(p: int) -> tuple[int, int]:
+    """Where position p's label starts (x, y) inside the widget."""
+    if 1 <= p <= 3:
+        return MARGIN + (p - 1) * TILE_W + TILE_W // 2 - 1, 0
+    if 4 <= p <= 6:
+        return MARGIN + 3 * TILE_W + 1, 1 + (p - 4) * TILE_H + TILE_H // 2
+    if 7 <= p <= 9:
+        return MARGIN + (9 - p) * TILE_W + TILE_W // 2 - 1, HEIGHT - 1
+    return 0, 1 + (12 - p) * TILE_H + TILE_H // 2
+
+
+class District(Widget):
+    """Renders a Pocket view; clicking a tile or a position posts a message."""
+
+    DEFAULT_CSS = f"""
+    District {{ width: {WIDTH}; height: {HEIGHT}; }}
+    """
+
+    class TileClicked(Message):
+        def __init__(self, square: int) -> None:
+            super().__init__()
+            self.square = square
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.shown_view: dict[str, Any] | None = None
+        self.preview: dict[str, Any] | None = None
+        self.cursor: int | None = None
+        self.picked: set[int] = set()
+        self.moving: str | None = None  # a detective whose move is being previewed
+
+    def show(self, view, *, preview=None, cursor=None, picked=(), moving=None) -> None:
+        self.shown_view, self.preview, self.cursor = view, preview, cursor
+        self.picked, self.moving = set(picked), moving
+        self.refresh()
+
+    def render(self) -> Text:
+        if self.shown_view is None:
+            return Text("")
+        shown = self.preview or self.shown_view
+        grid = [[(" ", Style())] * WIDTH for _ in range(HEIGHT)]
+        for sq, tile in enumerate(shown["tiles"]):
+            self._tile(grid, sq, tile)
+        det = shown["detectives"]
+        for p in range(1, 13):
+            here = "".join(LETTER[d] for d, q in det.items() if q == p)
+            x, y = position_cell(p)
+            label = here or str(p)
+            style = Style(color="#ffd75f", bold=True) if here else Style(color="#4e4e4e")
+            if here and self.moving and det[self.moving] == p and self.preview:
+                style = Style(color="#000000", bgcolor="#ffd75f", bold=True)
+            for k, ch in enumerate(label[:3]):
+                if 0 <= x + k < WIDTH:
+                    grid[y][x + k] = (ch, style)
+        text = Text()
+        for r, row in enumerate(grid):
+            for ch, style in row:
+                text.append(ch, style)
+            if r < HEIGHT - 1:
+                text.append("\n")
+        return text
+
+    def _tile(self, grid, sq: int, tile: dict[str, Any]) -> None:
+        x0 = MARGIN + (sq % 3) * TILE_W
+        y0 = 1 + (sq // 3) * TILE_H
+        character = CHARACTERS[CHARACTER_INDEX[tile["character"]]]
+        cleared = tile["cleared"]
+        lane_open = tile["character"] == "lane" and cleared
+        wall = None if lane_open else tile["wall"]
+        bg = SEEN_BG if tile["seen"] else None
+        if sq in self.picked:
+            bg = "#5f005f"
+        if sq == self.cursor:
+            bg = "#005f5f"
+        base = Style(bgcolor=bg)
+        for dy in range(TILE_H):
+            for dx in range(TILE_W):
+                grid[y0 + dy][x0 + dx] = (" ", base)
+        mid_x, mid_y = TILE_W // 2, TILE_H // 2
+        street = STREET + base
+        # Streets run from the centre to every side without a wall.
+        for d, cells in {
+            "N": [(mid_x, y) for y in range(0, mid_y)],
+            "S": [(mid_x, y) for y in range(mid_y + 1, TILE_H)],
+            "W": [(x, mid_y) for x in range(0, mid_x)],
+            "E": [(x, mid_y) for x in range(mid_x + 1, TILE_W)],
+        }.items():
+            if d != wall:
+                for x, y in cells:
+                    grid[y0 + y][x0 + x] = ("║" if d in "NS" else "═", street)
+        grid[y0 + mid_y][x0 + mid_x] = ("╬", street)
+        wall_style = WALL + base
+        if wall == "N":
+            for x in range(TILE_W):
+                grid[y0][x0 + x] = ("▀", wall_style)
+        elif wall == "S":
+            for x in range(TILE_W):
+                grid[y0 + TILE_H - 1][x0 + x] = ("▄", wall_style)
+        elif wall == "W":
+            for y in range(TILE_H):
+                grid[y0 + y][x0] = ("▌", wall_style)
+        elif wall == "E":
+            for y in range(TILE_H):
+                grid[y0 + y][x0 + TILE_W - 1] = ("▐", wall_style)
+        name = character.name.split()[-1]
+        colour = COLOURS[character.colour]
+        if cleared:
+            label, style = f"({name})", Style(color="#6c6c6c", italic=True) + base
+        else:
+            label, style = name, Style(color=colour, bold=True) + base
+        self._put(grid, x0, y0 + 1, label, style)
+        status = "cleared" if cleared else ("seen" if tile["seen"] else "")
+        self._put(grid, x0, y0 + 3, status, Style(color="#8a8a8a") + base)
+
+    @staticmethod
+    def _put(grid, x0: int, y: int, label: str, style: Style) -> None:
+        label = label[: TILE_W - 2]
+        start = x0 + (TILE_W - len(label)) // 2
+        for k, ch in enumerate(label):
+            grid[y][start + k] = (ch, style)
+
+    def on_click(self, event: Click) -> None:
+        x, y = event.x - MARGIN, event.y - 1
+        if 0 <= x < 3 * TILE_W and 0 <= y < 3 * TILE_H:
+            self.post_message(self.TileClicked((y // TILE_H) * 3 + x // TILE_W))

@@ -1,0 +1,536 @@
+"""The Mr. Jack Pocket game screen (hot seat).
+
+The screen reads views and sends action text to the engine; it never
+decides a rule.  Choosing an action goes: a token (1-4), then its target.
+Previews are the engine's own answer: the candidate action is applied to a
+clone of the game and the clone's view is drawn.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.events import Resize
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Static
+
+from whitechapel.core.errors import WhitechapelError
+from whitechapel.core.record import Record, record_of
+from whitechapel.core.store import Store, autosave_name
+from whitechapel.pocket.game import PocketGame
+from whitechapel.pocket.pieces import (
+    CHARACTER_INDEX,
+    CHARACTERS,
+    DETECTIVES,
+    DIRECTIONS,
+    FACE_NAMES,
+    INVESTIGATOR,
+    JACK,
+    SQUARES,
+)
+from whitechapel.pocket.ui.district import District
+from whitechapel.ui.common import HandOver, HelpScreen, TooSmall, too_small
+
+MOVERS = {"H": 0, "W": 1, "T": 2}
+
+
+def character_name(cid: str) -> str:
+    return CHARACTERS[CHARACTER_INDEX[cid]].name
+
+
+def help_text() -> str:
+    return resources.files("whitechapel.pocket.ui").joinpath("help.md").read_text()
+
+
+class PocketScreen(Screen):
+    CSS_PATH = "pocket.tcss"
+    BINDINGS = [
+        Binding("1", "digit(1)", "1", show=False),
+        Binding("2", "digit(2)", "2", show=False),
+        Binding("3", "digit(3)", "3", show=False),
+        Binding("4", "digit(4)", "4", show=False),
+        Binding("h", "joker('H')", "Holmes", show=False),
+        Binding("w", "joker('W')", "Watson", show=False),
+        Binding("t", "joker('T')", "Toby", show=False),
+        Binding("0", "joker('-')", "Nobody", show=False),
+        Binding("up", "cursor(0,-1)", "Tile", show=False),
+        Binding("down", "cursor(0,1)", "Tile", show=False),
+        Binding("left", "cursor(-1,0)", "Tile", show=False),
+        Binding("right", "cursor(1,0)", "Tile", show=False),
+        Binding("r", "rotate", "Rotate"),
+        Binding("enter", "confirm", "Confirm"),
+        Binding("escape", "back", "Back"),
+        Binding("s", "secrets", "Jack's cards"),
+        Binding("ctrl+s", "save", "Save record"),
+        Binding("n", "rematch", "Rematch"),
+        Binding("f1", "help", "Help"),
+        Binding("question_mark", "help", "Help", show=False),
+    ]
+
+    def __init__(
+        self,
+        game: PocketGame,
+        record: Record,
+        store: Store | None = None,
+        handover: str = "always",
+    ) -> None:
+        super().__init__()
+        self.game = game
+        self.record = record
+        self.store = store or Store()
+        self.handover = handover  # "always", or "secrets": only around Jack's cards
+        self.holder: str | None = None  # who holds the keyboard (after a hand-over)
+        self.mode = "token"
+        self.token: int | None = None
+        self.cursor = 4
+        self.first: int | None = None
+        self.wall: int | None = None
+        self.notice = ""
+
+    # -- layout ----------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="banner")
+        with Horizontal(id="main"):
+            yield District(id="district")
+            with Vertical(id="side"):
+                yield Static(id="tokens")
+                yield Static(id="rounds")
+                yield Static(id="secrets")
+                yield Static(id="log")
+        yield Static(id="prompt")
+        yield Horizontal(id="choices")
+        yield Footer()
+        yield TooSmall()
+
+    def on_mount(self) -> None:
+        self.refresh_all()
+        if self.game.outcome is None:
+            self.call_after_refresh(self.pass_keyboard)
+
+    def on_resize(self, event: Resize) -> None:
+        self.query_one(TooSmall).display = too_small(event.size.width, event.size.height)
+
+    # -- whose keyboard ------------------------------------------------------------
+
+    def player_name(self, side: str) -> str:
+        player = self.record.players.get(side)
+        title = "Jack" if side == JACK else "the investigator"
+        return f"{player} ({title})" if player else title
+
+    def pass_keyboard(self) -> None:
+        """Before a side acts: clear every secret, then (in 'always' mode) ask
+        for the hand-over."""
+        side = self.game.to_act
+        if side is None:
+            return
+        if self.handover != "always":
+            self.holder = None
+            self.refresh_all()
+            return
+        self.holder = None
+        self.refresh_all()
+        other = INVESTIGATOR if side == JACK else JACK
+        away = self.player_name(other)
+        away = away[0].upper() + away[1:]
+
+        def ready(_: None) -> None:
+            self.holder = side
+            self.refresh_all()
+
+        self.app.push_screen(HandOver(self.player_name(side), away), ready)
+
+    def action_secrets(self) -> None:
+        """'secrets' mode: Jack's cards behind a hide screen, hidden again after."""
+        if self.game.outcome is not None or self.handover == "always":
+            return
+        self.holder = None
+        self.refresh_all()
+        self._secret_dance()
+
+    def _secret_dance(self) -> None:
+        def after_cards(_: None) -> None:
+            self.holder = None
+            self.refresh_all()
+            other = self.player_name(INVESTIGATOR)
+            self.app.push_screen(HandOver(other, "Jack", "Jack's cards are hidden again."))
+
+        def ready(_: None) -> None:
+            self.app.push_screen(SecretCards(self.secret_text()), after_cards)
+
+        inv = self.player_name(INVESTIGATOR)
+        self.app.push_screen(HandOver(self.player_name(JACK), inv[0].upper() + inv[1:]), ready)
+
+    def secret_text(self) -> str:
+        secret = self.game.view(JACK)["jack"]
+        cards = ", ".join(character_name(c) for c in secret["alibis"]) or "none yet"
+        return (
+            f"You are [b]{character_name(secret['identity'])}[/b].\n\n"
+            f"Your alibi cards: {cards}\nYour hourglasses: {secret['hourglasses']}"
+        )
+
+    # -- drawing -------------------------------------------------------------------
+
+    def view_side(self) -> str:
+        return self.holder or INVESTIGATOR  # nobody at the keyboard: the public view
+
+    def refresh_all(self) -> None:
+        game = self.game
+        view = game.view(self.view_side())
+        preview, moving, picked = self.preview()
+        district = self.query_one(District)
+        cursor = self.cursor if self.mode in ("tile", "exchange2") else None
+        district.show(view, preview=preview, cursor=cursor, picked=picked, moving=moving)
+        self.query_one("#banner", Static).update(self.banner(view))
+        self.query_one("#tokens", Static).update(self.tokens_text(view))
+        self.query_one("#rounds", Static).update(self.rounds_text(view))
+        secrets = self.query_one("#secrets", Static)
+        secrets.update(self.secret_text() if self.holder == JACK or game.outcome else "")
+        secrets.display = bool(self.holder == JACK or game.outcome)
+        self.query_one("#log", Static).update(self.log_text(view))
+        self.query_one("#prompt", Static).update(self.prompt_text())
+        self.rebuild_choices()
+        self.refresh_bindings()
+
+    def banner(self, view: dict[str, Any]) -> str:
+        if view["outcome"]:
+            o = view["outcome"]
+            return f"Mr. Jack Pocket — game over: [b]{o['winner']}[/b] wins ({o['reason']})"
+        race = " — the race is on" if view["race"] else ""
+        turn = self.player_name(view["to_act"])
+        return f"Mr. Jack Pocket — round {view['round']} of 8{race} — {turn} to play"
+
+    def tokens_text(self, view: dict[str, Any]) -> str:
+        lines = ["[b]Action tokens[/b]"]
+        for i, t in enumerate(view["tokens"]):
+            name = FACE_NAMES[t["up"]]
+            if t["used"]:
+                lines.append(f"  [dim]{i + 1} {name} (played)[/dim]")
+            else:
+                mark = "▶ " if self.token == i else "  "
+                lines.append(f"{mark}[b]{i + 1}[/b] {name}")
+        return "\n".join(lines)
+
+    def rounds_text(self, view: dict[str, Any]) -> str:
+        cells = []
+        for r in range(1, 9):
+            if r <= len(view["round_tokens"]):
+                who = view["round_tokens"][r - 1]
+                cells.append("[red]J[/red]" if who == JACK else "[cyan]I[/cyan]")
+            elif r == view["round"] and not view["outcome"]:
+                cells.append(f"[reverse]{r}[/reverse]")
+            else:
+                cells.append(f"[dim]{r}[/dim]")
+        suspects = sum(1 for t in view["tiles"] if not t["cleared"])
+        return (
+            "[b]Rounds[/b] " + " ".join(cells)
+            + f"\nJack's known hourglasses: [b]{view['known_hourglasses']}[/b]"
+            + f"\nJack holds {view['jack_alibi_count']} alibi card(s)"
+            + f"\nSuspects left: [b]{suspects}[/b]"
+        )  # fmt: skip
+
+    def log_text(self, view: dict[str, Any]) -> str:
+        lines = []
+        for e in view["log"][-6:]:
+            if "witness" in e:
+                cleared = ", ".join(character_name(c) for c in e["cleared"]) or "nobody"
+                lines.append(f"R{e['round']} Jack {e['witness']}: cleared {cleared}")
+            elif "race" in e:
+                lines.append(f"R{e['round']} {e['race']}")
+            else:
+                card = f" ({character_name(e['card'])})" if "card" in e else ""
+                who = "Jack" if e["side"] == JACK else "Inv."
+                lines.append(f"R{e['round']} {who}: {e['action']}{card}")
+        return "[b]Log[/b]\n" + "\n".join(lines)
+
+    def prompt_text(self) -> str:
+        game = self.game
+        if game.outcome:
+            return "Game over. ctrl+s saves the record, n starts a rematch, ctrl+q quits."
+        if self.handover == "always" and self.holder != game.to_act:
+            return ""
+        text = {
+            "token": "Choose an action token: 1-4 (or click it).",
+            "move": "How far? 1 or 2 positions clockwise.",
+            "joker": "Joker: h Holmes, w Watson, t Toby"
+            + (", 0 nobody." if game.to_act == JACK else "."),
+            "tile": "Arrows choose a tile; r turns it; Enter confirms.",
+            "exchange2": "Arrows choose the second tile; Enter swaps them.",
+            "alibi": "Enter draws the top alibi card.",
+        }.get(self.mode, "")
+        if self.mode == "tile" and self.face() == "X":
+            text = "Arrows choose the first tile; Enter picks it."
+        return text + (f"\n[red]{self.notice}[/red]" if self.notice else "")
+
+    def rebuild_choices(self) -> None:
+        box = self.query_one("#choices", Horizontal)
+        buttons: list[Button] = []
+        if self.game.outcome:
+            buttons = [Button("Save record", name="do-save"), Button("Rematch", name="do-rematch")]
+        elif self.handover != "always" or self.holder == self.game.to_act:
+            if self.mode == "token":
+                view = self.game.view(self.view_side())
+                buttons = [
+                    Button(f"{i + 1} {FACE_NAMES[t['up']]}", name=f"tok-{i}")
+                    for i, t in enumerate(view["tokens"])
+                    if not t["used"]
+                ]
+            elif self.mode == "move":
+                buttons = [Button("1 step", name="dig-1"), Button("2 steps", name="dig-2")]
+            elif self.mode == "joker":
+                buttons = [Button(n, name=f"jok-{k}") for k, n in
+                           (("H", "Holmes"), ("W", "Watson"), ("T", "Toby"))]  # fmt: skip
+                if self.game.to_act == JACK:
+                    buttons.append(Button("Nobody", name="jok--"))
+            elif self.mode in ("tile", "exchange2"):
+                if self.face() == "R":
+                    buttons.append(Button("Rotate ↻", name="do-rotate"))
+                buttons.append(Button("Confirm", name="do-confirm", variant="primary"))
+            elif self.mode == "alibi":
+                buttons.append(Button("Draw", name="do-confirm", variant="primary"))
+            if self.mode != "token":
+                buttons.append(Button("Back", name="do-back"))
+        key = tuple((str(b.label), b.name) for b in buttons)
+        if key != getattr(self, "_choices_key", None):
+            self._choices_key = key
+            box.remove_children()
+            box.mount_all(buttons)
+
+    # -- choosing ------------------------------------------------------------------
+
+    def face(self) -> str | None:
+        if self.token is None:
+            return None
+        return self.game.view(self.view_side())["tokens"][self.token]["up"]
+
+    def can_act(self) -> bool:
+        game = self.game
+        return game.outcome is None and (self.handover != "always" or self.holder == game.to_act)
+
+    def preview(self):
+        """The view after the action being chosen, for its sight lines."""
+        candidate = self.candidate()
+        if candidate is None:
+            return None, None, set()
+        trial = self.game.clone()
+        try:
+            trial.play(candidate)
+        except WhitechapelError:
+            return None, None, {self.first} if self.first is not None else set()
+        picked = {self.first} if self.first is not None else set()
+        moving = None
+        if candidate[0] in MOVERS and candidate[1] == "+":
+            moving = DETECTIVES[MOVERS[candidate[0]]]
+        return trial.view(self.view_side()), moving, picked
+
+    def candidate(self) -> str | None:
+        if self.mode == "tile" and self.face() == "R" and self.wall is not None:
+            return f"R{SQUARES[self.cursor]}{DIRECTIONS[self.wall]}"
+        if self.mode == "exchange2" and self.first is not None and self.first != self.cursor:
+            return f"X{SQUARES[self.first]}{SQUARES[self.cursor]}"
+        return None
+
+    def action_digit(self, n: int) -> None:
+        if not self.can_act():
+            return
+        if self.mode == "token":
+            self.choose_token(n - 1)
+        elif self.mode == "move" and n in (1, 2):
+            self.send(f"{self.face()}+{n}")
+
+    def choose_token(self, index: int) -> None:
+        view = self.game.view(self.view_side())
+        if not 0 <= index < 4 or view["tokens"][index]["used"]:
+            self.notice = "That token was played this round."
+            self.refresh_all()
+            return
+        self.token, self.notice = index, ""
+        face = view["tokens"][index]["up"]
+        self.mode = {"H": "move", "W": "move", "T": "move", "J": "joker", "A": "alibi"}.get(
+            face, "tile"
+        )
+        self.wall = None
+        self.first = None
+        self.refresh_all()
+
+    def action_joker(self, who: str) -> None:
+        if self.can_act() and self.mode == "joker":
+            self.send(f"J:{who}")
+
+    def action_cursor(self, dx: int, dy: int) -> None:
+        if not self.can_act() or self.mode not in ("tile", "exchange2"):
+            return
+        x, y = self.cursor % 3, self.cursor // 3
+        self.cursor = max(0, min(2, y + dy)) * 3 + max(0, min(2, x + dx))
+        self.wall = None
+        self.refresh_all()
+
+    def on_district_tile_clicked(self, message: District.TileClicked) -> None:
+        if not self.can_act() or self.mode not in ("tile", "exchange2"):
+            return
+        if self.cursor == message.square and self.candidate():
+            self.action_confirm()
+            return
+        self.cursor = message.square
+        self.wall = None
+        self.refresh_all()
+
+    def action_rotate(self) -> None:
+        """Cycle through the orientations the rules allow for this tile."""
+        if not self.can_act() or self.mode != "tile" or self.face() != "R":
+            return
+        legal = [str(a) for a in self.game.legal_actions()]
+        options = [w for w in range(4) if f"R{SQUARES[self.cursor]}{DIRECTIONS[w]}" in legal]
+        if not options:
+            self.notice = "This tile cannot be rotated now (it was rotated this round)."
+        else:
+            self.notice = ""
+            current = self.wall if self.wall in options else None
+            self.wall = (
+                options[(options.index(current) + 1) % len(options)]
+                if current is not None
+                else options[0]
+            )
+        self.refresh_all()
+
+    def action_confirm(self) -> None:
+        if not self.can_act():
+            return
+        if self.mode == "alibi":
+            self.send("A")
+        elif self.mode == "tile" and self.face() == "X":
+            self.first, self.mode = self.cursor, "exchange2"
+            self.cursor = (self.cursor + 1) % 9
+            self.refresh_all()
+        elif self.mode in ("tile", "exchange2"):
+            candidate = self.candidate()
+            if candidate is None:
+                self.notice = (
+                    "Press r to choose a new orientation first."
+                    if self.face() == "R"
+                    else "Choose a different second tile."
+                )
+                self.refresh_all()
+            else:
+                self.send(candidate)
+
+    def action_back(self) -> None:
+        if self.mode != "token":
+            self.mode, self.token, self.first, self.wall, self.notice = (
+                "token",
+                None,
+                None,
+                None,
+                "",
+            )
+            self.refresh_all()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        bid = event.button.name or ""
+        if bid.startswith("tok-"):
+            self.action_digit(int(bid[4:]) + 1)
+        elif bid.startswith("dig-"):
+            self.action_digit(int(bid[4:]))
+        elif bid.startswith("jok-"):
+            self.action_joker(bid[4:])
+        elif bid == "do-rotate":
+            self.action_rotate()
+        elif bid == "do-confirm":
+            self.action_confirm()
+        elif bid == "do-back":
+            self.action_back()
+        elif bid == "do-save":
+            self.action_save()
+        elif bid == "do-rematch":
+            self.action_rematch()
+
+    def send(self, text: str) -> None:
+        """Hand the action to the engine; a refusal is shown, nothing changes."""
+        side = self.game.to_act
+        try:
+            self.game.play(text, side)
+        except WhitechapelError as e:
+            self.notice = str(e)
+            self.refresh_all()
+            return
+        self.mode, self.token, self.first, self.wall, self.notice = "token", None, None, None, ""
+        self.autosave()
+        if self.game.outcome is not None:
+            self.holder = None
+            self.refresh_all()
+        elif self.game.to_act != side:
+            self.pass_keyboard()
+        else:
+            self.refresh_all()
+
+    # -- records -------------------------------------------------------------------
+
+    def current_record(self) -> Record:
+        return record_of(
+            self.game,
+            seed=self.record.seed,
+            players=self.record.players,
+            started=self.record.started,
+        )
+
+    def autosave(self) -> None:
+        try:
+            record = self.current_record()
+            self.store.save(record, autosave_name(record))
+        except (OSError, WhitechapelError) as e:
+            self.notify(f"Could not autosave: {e}", severity="error")
+
+    def action_save(self) -> None:
+        record = self.current_record()
+        try:
+            path = self.store.save(record, autosave_name(record).replace("autosave-", "game-"))
+        except (OSError, WhitechapelError) as e:
+            self.notify(f"Could not save: {e}", severity="error")
+            return
+        self.notify(f"Record saved: {path}", timeout=6)
+
+    def action_rematch(self) -> None:
+        if self.game.outcome is None:
+            return
+        from whitechapel.core.chance import new_seed
+
+        seed = new_seed()
+        game = PocketGame.new(seed)
+        record = record_of(game, seed=seed, players=self.record.players)
+        self.app.switch_screen(PocketScreen(game, record, self.store, self.handover))
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(help_text()))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show in the footer only the keys that mean something now."""
+        acting = self.can_act()
+        if action == "rotate":
+            return acting and self.mode == "tile" and self.face() == "R"
+        if action == "confirm":
+            return acting and self.mode in ("tile", "exchange2", "alibi")
+        if action == "back":
+            return acting and self.mode != "token"
+        if action == "secrets":
+            return self.handover != "always" and self.game.outcome is None
+        if action == "rematch":
+            return self.game.outcome is not None
+        return True
+
+
+class SecretCards(HandOver):
+    """Jack's identity and cards, alone on an opaque screen."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__("", "")
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        from textual.containers import Center, Middle
+
+        with Middle(), Center():
+            yield Static(self.text + "\n\nPress [b]Enter[/b] to hide them.", id="handover-text")

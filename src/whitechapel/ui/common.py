@@ -1,0 +1,88 @@
+"""Screens both games use."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Middle, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Markdown, Static
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+
+class HandOver(ModalScreen[None]):
+    """A blank screen that asks for the keyboard to change hands.  Nothing of
+    the game shows behind it (it is opaque), so no secret stays on screen."""
+
+    DEFAULT_CSS = """
+    HandOver { align: center middle; background: $background; }
+    HandOver > Middle > Center > Static {
+        width: auto; max-width: 70; padding: 1 3; border: heavy $accent; text-align: center;
+    }
+    """
+    BINDINGS = [Binding("enter", "ready", "I am ready", show=True)]
+
+    def __init__(self, to: str, away: str, note: str = "") -> None:
+        super().__init__()
+        self.to, self.away, self.note = to, away, note
+
+    def compose(self) -> ComposeResult:
+        text = f"[b]Pass to {self.to}[/b]\n\n{self.away}, look away.\n\n"
+        if self.note:
+            text += f"{self.note}\n\n"
+        text += "Press [b]Enter[/b] when ready."
+        with Middle(), Center():
+            yield Static(text, id="handover-text")
+
+    def action_ready(self) -> None:
+        self.dismiss(None)
+
+
+class HelpScreen(ModalScreen[None]):
+    """F1 / ?: the rules summary and the keys."""
+
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    HelpScreen > VerticalScroll {
+        width: 90%; max-width: 100; height: 90%; border: heavy $accent; background: $surface;
+        padding: 0 1;
+    }
+    """
+    BINDINGS = [
+        Binding("escape", "close", "Close", show=True),
+        Binding("f1", "close", "Close", show=False),
+        Binding("question_mark", "close", "Close", show=False),
+    ]
+
+    def __init__(self, markdown: str) -> None:
+        super().__init__()
+        self.markdown = markdown
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Markdown(self.markdown)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class TooSmall(Static):
+    """Shown instead of the game when the terminal is below 80×24."""
+
+    DEFAULT_CSS = """
+    TooSmall {
+        display: none; width: 100%; height: 100%; content-align: center middle;
+        text-align: center; background: $background; layer: guard;
+    }
+    """
+
+    def __init__(self) -> None:
+        super().__init__(
+            f"The window is too small.\n\nMake it at least {MIN_WIDTH}×{MIN_HEIGHT} to play.",
+            id="too-small",
+        )
+
+
+def too_small(width: int, height: int) -> bool:
+    return width < MIN_WIDTH or height < MIN_HEIGHT
