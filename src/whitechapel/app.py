@@ -38,7 +38,6 @@ def pocket_screen(seed: int | None = None, players: dict | None = None, handover
 
 
 class MenuScreen(Screen):
-    BINDINGS = [Binding("q", "app.quit", "Quit")]
     DEFAULT_CSS = """
     MenuScreen { align: center middle; layers: base guard; }
     MenuScreen #menu-box { width: 50; height: auto; border: heavy $accent; padding: 1 2; }

@@ -110,6 +110,7 @@ class PocketScreen(Screen):
     def on_mount(self) -> None:
         self.refresh_all()
         if self.game.outcome is None:
+            self.autosave()  # in the store from its first screen: Continue finds it
             self.call_after_refresh(self.pass_keyboard)
 
     def on_resize(self, event: Resize) -> None:
