@@ -26,6 +26,7 @@ import re
 from dataclasses import dataclass
 
 from whitechapel.core.errors import NotationError
+from whitechapel.lfw.mapfile import CROSSING_ID, RESERVED_IDS
 
 COLOURS = ("blue", "yellow", "brown", "red", "green")  # clockwise, as on the board
 LETTERS = ("dear-boss", "saucy-jacky", "from-hell", "goulston")
@@ -57,6 +58,10 @@ class Women(Action):
     marked: tuple[int, ...]  # sorted
     unmarked: tuple[int, ...]  # sorted
 
+    def __post_init__(self) -> None:  # one object per text form, whatever the order given
+        object.__setattr__(self, "marked", tuple(sorted(self.marked)))
+        object.__setattr__(self, "unmarked", tuple(sorted(self.unmarked)))
+
     def __str__(self) -> str:
         return (
             f"women {' '.join(map(_n, self.marked))} / {' '.join(map(_n, self.unmarked))}".rstrip()
@@ -68,6 +73,10 @@ class Patrols(Action):
     real: tuple[str, ...]  # the crossing of each colour's marker, in COLOURS order
     fakes: tuple[str, ...]  # sorted
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "real", tuple(self.real))
+        object.__setattr__(self, "fakes", tuple(sorted(self.fakes)))
+
     def __str__(self) -> str:
         return f"patrols {' '.join(self.real)} / {' '.join(self.fakes)}"
 
@@ -76,6 +85,12 @@ class Patrols(Action):
 class Letter(Action):
     name: str  # one of LETTERS
     args: tuple[str, ...]  # crossings, or a colour for the graffito
+
+    def __post_init__(self) -> None:
+        args = tuple(self.args)
+        object.__setattr__(
+            self, "args", tuple(sorted(args)) if self.name == "saucy-jacky" else args
+        )
 
     def __str__(self) -> str:
         return " ".join(("letter", self.name, *self.args))
@@ -90,6 +105,9 @@ class NoLetter(Action):
 @dataclass(frozen=True, slots=True, repr=False)
 class SaucyMove(Action):
     moves: tuple[tuple[str, str], ...]  # (from, to), sorted
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "moves", tuple(sorted(tuple(m) for m in self.moves)))
 
     def __str__(self) -> str:
         return "saucy " + " ".join(f"{a}>{b}" for a, b in self.moves)
@@ -227,7 +245,7 @@ class KnowWhereYouLive(Action):
 # -- parsing -----------------------------------------------------------------------
 
 _CIRCLE = re.compile(r"^\d{1,4}$")
-_CROSSING = re.compile(r"^[A-Za-z_][\w.-]*$")
+_CROSSING = CROSSING_ID
 
 
 def _circle(word: str) -> int:
@@ -237,7 +255,7 @@ def _circle(word: str) -> int:
 
 
 def _crossing(word: str) -> str:
-    if not _CROSSING.match(word) or word in COLOURS:
+    if not _CROSSING.match(word) or word.lower() in RESERVED_IDS:
         raise NotationError(f"{word!r} is not a crossing id")
     return word
 
@@ -295,8 +313,6 @@ def _parse(head: str, rest: list[str]) -> Action:
                 raise NotationError("goulston names a colour")
             return Letter(name, (rest[1].lower(),))
         args = tuple(_crossing(w) for w in rest[1:])
-        if name == "saucy-jacky":
-            args = tuple(sorted(args))
         if len(args) != 2:
             raise NotationError("two crossings")
         return Letter(name, args)

@@ -130,6 +130,8 @@ class LfwGame:
     def random_action(self, chance: Chance) -> Action:
         """A legal action drawn at random, without listing every action of the
         large placement phases."""
+        if self._outcome:
+            raise IllegalAction(f"the game is over ({self._outcome.reason})")
         sample = HANDLERS[self.phase][2]
         if sample is not None:
             return sample(self, chance)

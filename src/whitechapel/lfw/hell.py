@@ -231,6 +231,8 @@ def apply_letter(g: LfwGame, action: a.Letter | a.NoLetter) -> None:
         return
     if action.name == "goulston":
         _refuse(action, "the Goulston Street graffito is written in the Hunt, after Jack's move")
+    if action.name not in H3_LETTERS or len(action.args) != 2:
+        _refuse(action, f"the letters of H3 are {', '.join(H3_LETTERS)}, each naming two crossings")
     if action not in letter_choices(g):
         used = {name for _, name in g.letters}
         if action.name in used:

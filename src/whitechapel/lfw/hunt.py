@@ -119,7 +119,7 @@ def legal_graffito(g: LfwGame) -> list[a.Action]:
 def apply_graffito(g: LfwGame, action: a.Letter | a.NoLetter) -> None:
     if isinstance(action, a.NoLetter):
         return start_police_moves(g)
-    if action.name != "goulston" or action.args[0] not in GRAFFITO_COLOURS:
+    if action.name != "goulston" or len(action.args) != 1 or action.args[0] not in GRAFFITO_COLOURS:
         _refuse(action, "in the Hunt Jack may write the graffito, naming red, green or blue (O1)")
     g.letters.append((g.night, "goulston"))
     g.graffito = action.args[0]

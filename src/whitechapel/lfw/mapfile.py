@@ -19,6 +19,7 @@ resolves; `mapcheck` checks the rules and the drawing.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,6 +32,14 @@ VERSION = 1
 MAX_MAP_BYTES = 8 * 1024 * 1024
 
 Node = int | str  # a circle's number or a crossing's id
+
+# Crossing ids appear in the action notation ("blue x12"), so they are single
+# words that cannot be mistaken for its keywords.
+CROSSING_ID = re.compile(r"^[A-Za-z][A-Za-z0-9_.-]*$")
+RESERVED_IDS = frozenset(
+    {"blue", "yellow", "brown", "red", "green", "stay", "pass", "search", "arrest",
+     "area-arrest", "chase", "home", "wait", "know"}
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -225,6 +234,11 @@ def map_from_json(data: Any) -> MapData:
             bad.add(f"crossing #{i + 1}: needs a text 'id'")
             continue
         cid = x["id"]
+        if not CROSSING_ID.match(cid) or cid.lower() in RESERVED_IDS:
+            bad.add(
+                f"crossing {cid!r}: an id is a letter then letters, digits, '-', '_' or '.', "
+                f"and not one of the words of the notation ({', '.join(sorted(RESERVED_IDS))})"
+            )
         if cid in ids:
             bad.add(f"crossing {cid!r}: duplicate crossing id")
         ids.add(cid)

@@ -90,15 +90,21 @@ class Setup:
         if not isinstance(data, dict):
             raise RecordError("an LfW setup is a JSON object")
         chiefs = data.get("chiefs")
-        if not isinstance(chiefs, list) or sorted(chiefs) != sorted(COLOURS):
+        if (
+            not isinstance(chiefs, list)
+            or not all(isinstance(c, str) for c in chiefs)
+            or sorted(chiefs) != sorted(COLOURS)
+        ):
             raise RecordError("'chiefs' lists the five police colours in the order turned")
-        m = data.get("map") or {}
+        m = data.get("map", {})
+        if not isinstance(m, dict):
+            raise RecordError("the setup's 'map' is {'builtin': name} or {'data': map}")
         if "data" in m:
             if not isinstance(m["data"], dict):
                 raise RecordError("the record's map is malformed")
             return cls(tuple(chiefs), None, m["data"])
         name = m.get("builtin", "whitechapel-1888")
-        if name not in BUILTIN:
+        if not isinstance(name, str) or name not in BUILTIN:
             raise RecordError(f"unknown board {name!r} (shipped: {', '.join(sorted(BUILTIN))})")
         return cls(tuple(chiefs), name)
 
