@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.text import Text
 
 from whitechapel.lfw import canvas as cv
+from whitechapel.lfw import legibility
 from whitechapel.lfw.board import Board
 from whitechapel.lfw.mapdraw import legend, print_map, render_canvas, render_map
 from whitechapel.lfw.mapfile import MapData, map_from_json
@@ -98,8 +99,8 @@ def test_a_label_at_the_canvas_edge_is_cut_and_reported():
     canvas = cv.build_canvas(data)
     assert canvas.line(1)[:2] == "11"  # " 11" loses its leading blank
     assert canvas.label_cells(11) == [(0, 1), (1, 1)]
-    assert cv.labels_off_canvas(data) == [11]
-    assert cv.labels_off_canvas(make_map(**SPACED)) == []
+    assert legibility.labels_off_canvas(data) == [11]
+    assert legibility.labels_off_canvas(make_map(**SPACED)) == []
 
 
 # -- streets -----------------------------------------------------------------------
@@ -250,30 +251,30 @@ def test_iter_runs_crops_to_a_view(spaced):
 
 def test_label_overlaps_finds_circles_two_cells_apart():
     data = make_map([{"n": 1, "x": 5, "y": 2}, {"n": 2, "x": 7, "y": 2}, {"n": 3, "x": 5, "y": 8}])
-    assert cv.label_overlaps(data) == [(1, 2)]
-    assert cv.label_overlaps(Board(data)) == [(1, 2)]
+    assert legibility.label_overlaps(data) == [(1, 2)]
+    assert legibility.label_overlaps(Board(data)) == [(1, 2)]
 
 
 def test_label_overlaps_finds_touching_circle_labels_but_not_a_one_cell_gap():
     touching = make_map([{"n": 10, "x": 5, "y": 2}, {"n": 11, "x": 8, "y": 2}])
     assert cv.build_canvas(touching).line(2)[4:10] == " 10 11"
-    assert cv.label_overlaps(touching) == [(10, 11)]
+    assert legibility.label_overlaps(touching) == [(10, 11)]
     gap = make_map([{"n": 10, "x": 5, "y": 2}, {"n": 11, "x": 9, "y": 2}])
-    assert cv.label_overlaps(gap) == []
+    assert legibility.label_overlaps(gap) == []
 
 
 def test_label_overlaps_finds_a_crossing_on_a_circle_label():
     data = make_map([{"n": 1, "x": 5, "y": 2}], [{"id": "x", "x": 6, "y": 2}])
-    assert cv.label_overlaps(data) == [(1, "x")]
+    assert legibility.label_overlaps(data) == [(1, "x")]
     beside = make_map([{"n": 1, "x": 5, "y": 2}], [{"id": "x", "x": 7, "y": 2}])
-    assert cv.label_overlaps(beside) == []
+    assert legibility.label_overlaps(beside) == []
 
 
 def test_a_well_spaced_map_has_no_problems(spaced):
-    assert cv.label_overlaps(spaced) == []
-    assert cv.segments_through_labels(spaced) == []
-    assert cv.hidden_segments(spaced) == []
-    assert cv.shared_street_cells(spaced) == []
+    assert legibility.label_overlaps(spaced) == []
+    assert legibility.segments_through_labels(spaced) == []
+    assert legibility.hidden_segments(spaced) == []
+    assert legibility.shared_street_cells(spaced) == []
 
 
 def test_segments_through_labels_finds_a_third_circle_on_the_line():
@@ -282,7 +283,7 @@ def test_segments_through_labels_finds_a_third_circle_on_the_line():
         [{"id": "x", "x": 15, "y": 9}, {"id": "z", "x": 10, "y": 1}],
         segments=[[1, 2], [3, "x"], [1, "z"]],
     )
-    assert cv.segments_through_labels(data) == [((1, 2), 3)]
+    assert legibility.segments_through_labels(data) == [((1, 2), 3)]
     canvas = cv.build_canvas(data)
     assert canvas.line(5)[14:17] == " 3 "  # the label wins over the street
     # a crossing in the way counts too; a line passing one row off does not
@@ -291,7 +292,7 @@ def test_segments_through_labels_finds_a_third_circle_on_the_line():
         [{"id": "x", "x": 15, "y": 5}, {"id": "w", "x": 15, "y": 4}],
         segments=[[1, 2], ["x", "w"]],
     )
-    assert cv.segments_through_labels(through_crossing) == [((1, 2), "x")]
+    assert legibility.segments_through_labels(through_crossing) == [((1, 2), "x")]
 
 
 def test_hidden_segments_are_streets_with_no_cell_of_their_own():
@@ -300,7 +301,7 @@ def test_hidden_segments_are_streets_with_no_cell_of_their_own():
         [{"id": "x", "x": 7, "y": 5}],
         segments=[[1, 2], [1, "x"], ["x", 3]],
     )
-    assert cv.hidden_segments(data) == [(1, 2), (1, "x")]
+    assert legibility.hidden_segments(data) == [(1, 2), (1, "x")]
 
 
 def test_shared_street_cells_finds_streets_drawn_through_one_cell():
@@ -309,7 +310,7 @@ def test_shared_street_cells_finds_streets_drawn_through_one_cell():
         [{"id": "a", "x": 30, "y": 5}, {"id": "b", "x": 30, "y": 6}],
         segments=[[1, "a"], [1, "b"], ["a", "b"]],
     )
-    assert cv.shared_street_cells(data) == [((1, "a"), (1, "b"))]
+    assert legibility.shared_street_cells(data) == [((1, "a"), (1, "b"))]
 
 
 # -- overlay ----------------------------------------------------------------------------
@@ -436,7 +437,7 @@ def test_every_canvas_keeps_its_invariants(data):
     canvas = cv.build_canvas(data)
     assert len(canvas.chars) == canvas.height == data.height
     labels = canvas.labels
-    overlapping = {v for pair in cv.label_overlaps(data) for v in pair}
+    overlapping = {v for pair in legibility.label_overlaps(data) for v in pair}
     for y, runs in enumerate(canvas.runs):
         assert len(canvas.chars[y]) == len(canvas.tags[y]) == canvas.width
         assert "".join(t for t, _ in runs) == canvas.line(y)

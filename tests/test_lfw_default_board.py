@@ -9,7 +9,7 @@ from importlib import resources
 
 import pytest
 
-from whitechapel.lfw import canvas, mapcheck
+from whitechapel.lfw import legibility, mapcheck
 from whitechapel.lfw.board import Board
 from whitechapel.lfw.mapfile import map_from_json
 from whitechapel.lfw.maps import load_board
@@ -138,10 +138,10 @@ def test_the_main_streets_are_named_and_where_the_period_map_puts_them(board):
 @pytest.mark.parametrize("name", ["whitechapel-1888.json", "tutorial.json"])
 def test_the_drawing_is_legible(name):
     b = Board.builtin(name)
-    assert canvas.label_overlaps(b) == []
-    assert canvas.segments_through_labels(b) == []
-    assert canvas.hidden_segments(b) == []
-    assert canvas.labels_off_canvas(b) == []
+    assert legibility.label_overlaps(b) == []
+    assert legibility.segments_through_labels(b) == []
+    assert legibility.hidden_segments(b) == []
+    assert legibility.labels_off_canvas(b) == []
     assert mapcheck.problems(b.data) == []
 
 

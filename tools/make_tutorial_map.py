@@ -15,6 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+import itertools
+
 from mapgen_core import anneal_types, delaunay_graph, poisson_disk, subdivide, thin_to_faces
 from mapgen_draw import band_order, cells, place_cells, repair, to_mapdata
 
@@ -39,7 +41,8 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seed", type=int, default=36)
     ap.add_argument(
-        "--out", default=str(Path(__file__).parents[1] / "src/whitechapel/assets/maps/tutorial.json")
+        "--out",
+        default=str(Path(__file__).parents[1] / "src/whitechapel/assets/maps/tutorial.json"),
     )
     args = ap.parse_args(argv)
     rng = random.Random(args.seed)
@@ -55,7 +58,7 @@ def main(argv=None) -> int:
                 chain.append(len(fixed))
                 fixed.append(p)
         chains[name] = chain
-        street_edges += list(zip(chain, chain[1:], strict=False))
+        street_edges += list(itertools.pairwise(chain))
     pts = poisson_disk(rng, UW, VH, RADIUS, fixed, JUNCTIONS)
     g = delaunay_graph(pts)
     for a, b in street_edges:
@@ -67,7 +70,9 @@ def main(argv=None) -> int:
     g = thin_to_faces(g, pts, BLOCKS, {frozenset(e) for e in street_edges}, rng)
     graph, pos = subdivide(g, pts, NODES - len(pts))
     goulston = chains["Goulston Street"][-1]
-    circ, q, _, _ = anneal_types(graph, pos, CIRCLES, rng, 3000, fixed={goulston: False}, **TARGETS)
+    circ, _q, _, _ = anneal_types(
+        graph, pos, CIRCLES, rng, 3000, fixed={goulston: False}, **TARGETS
+    )
     cell = cells(pos)
     numbers = {v: i + 1 for i, v in enumerate(band_order(circ, cell, band_rows=5))}
     # Eight red circles spread over the board: farthest-point sampling.

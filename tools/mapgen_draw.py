@@ -9,7 +9,7 @@ import math
 import networkx as nx
 from mapgen_core import ASPECT
 
-from whitechapel.lfw import canvas, geometry
+from whitechapel.lfw import geometry, legibility
 from whitechapel.lfw.canvas import line_cells
 from whitechapel.lfw.mapfile import Circle, Crossing, MapData
 
@@ -161,13 +161,13 @@ def legibility_problems(data: MapData, names) -> list[tuple[str, set]]:
     out = []
     for s1, s2 in geometry.crossing_segments(data.segments, pos):
         out.append(("streets cross", {names[v] for v in (*s1, *s2)}))
-    for a, b in canvas.label_overlaps(data):
+    for a, b in legibility.label_overlaps(data):
         out.append(("labels overlap", {names[a], names[b]}))
-    for seg, c in canvas.segments_through_labels(data):
+    for seg, c in legibility.segments_through_labels(data):
         out.append(("street through a label", {names[c], names[seg[0]], names[seg[1]]}))
-    for seg in canvas.hidden_segments(data):
+    for seg in legibility.hidden_segments(data):
         out.append(("street not drawn", {names[seg[0]], names[seg[1]]}))
-    for v in canvas.labels_off_canvas(data):
+    for v in legibility.labels_off_canvas(data):
         out.append(("label off the canvas", {names[v]}))
     return out
 

@@ -106,7 +106,7 @@ def labels_of(board: Any) -> dict[Node, Label]:
     return out
 
 
-def _owners(labels: Mapping[Node, Label]) -> dict[Cell, Node]:
+def owners(labels: Mapping[Node, Label]) -> dict[Cell, Node]:
     """Which node's label covers each cell (the first one wins)."""
     at: dict[Cell, Node] = {}
     for v, lab in labels.items():
@@ -138,7 +138,9 @@ def line_cells(x0: int, y0: int, x1: int, y1: int) -> list[Cell]:
             y += sy
 
 
-def _street(a: Node, b: Node, pos: Mapping[Node, Cell], labels: Mapping[Node, Label]) -> list[Cell]:
+def street_cells(
+    a: Node, b: Node, pos: Mapping[Node, Cell], labels: Mapping[Node, Label]
+) -> list[Cell]:
     """The cells of the walk from a to b outside the two end labels."""
     (xa, ya), (xb, yb) = pos[a], pos[b]
     la, lb = labels[a], labels[b]
@@ -149,86 +151,8 @@ def _street(a: Node, b: Node, pos: Mapping[Node, Cell], labels: Mapping[Node, La
     ]
 
 
-def _positions(data: MapData) -> dict[Node, Cell]:
+def positions(data: MapData) -> dict[Node, Cell]:
     return {c.n: (c.x, c.y) for c in data.circles} | {x.id: (x.x, x.y) for x in data.crossings}
-
-
-# -- legibility checks -----------------------------------------------------------
-
-
-def label_overlaps(board: Any) -> list[tuple[Node, Node]]:
-    """Pairs of nodes whose labels share a cell, and pairs of circles whose
-    labels touch on one row with no blank cell between (" 12 13" would read
-    as one number).  A `Board` or a `MapData`."""
-    labels = labels_of(board)
-    at: dict[Cell, Node] = {}
-    found: dict[frozenset, tuple[Node, Node]] = {}
-    for v, lab in labels.items():
-        for x in range(lab.x0, lab.x1 + 1):
-            other = at.setdefault((x, lab.y), v)
-            if other != v:
-                found.setdefault(frozenset((other, v)), (other, v))
-    for v, lab in labels.items():
-        if not isinstance(v, int):
-            continue
-        right = at.get((lab.x1 + 1, lab.y))
-        if isinstance(right, int) and right != v and labels[right].x0 == lab.x1 + 1:
-            found.setdefault(frozenset((v, right)), (v, right))
-    return list(found.values())
-
-
-def segments_through_labels(board: Any) -> list[tuple[tuple[Node, Node], Node]]:
-    """Segments whose drawn line passes through the label of a node other than
-    its two ends (the street cannot be drawn there), each with that node."""
-    data = map_data(board)
-    labels = labels_of(data)
-    at = _owners(labels)
-    pos = _positions(data)
-    out = []
-    for a, b in data.segments:
-        cells = _street(a, b, pos, labels)
-        hit: list[Node] = []
-        for c in cells:
-            v = at.get(c)
-            if v is not None and v != a and v != b and v not in hit:
-                hit.append(v)
-        out += [((a, b), v) for v in hit]
-    return out
-
-
-def hidden_segments(board: Any) -> list[tuple[Node, Node]]:
-    """Segments with no cell of their own: the two labels touch or sit on
-    neighbouring rows, so nothing shows that a street joins them."""
-    data = map_data(board)
-    labels = labels_of(data)
-    pos = _positions(data)
-    return [(a, b) for a, b in data.segments if not _street(a, b, pos, labels)]
-
-
-def labels_off_canvas(board: Any) -> list[Node]:
-    """Nodes whose label does not fit inside the canvas (it would be cut)."""
-    data = map_data(board)
-    return [
-        v
-        for v, lab in labels_of(data).items()
-        if lab.x0 < 0 or lab.x1 >= data.width or not 0 <= lab.y < data.height
-    ]
-
-
-def shared_street_cells(board: Any) -> list[tuple[tuple[Node, Node], tuple[Node, Node]]]:
-    """Pairs of segments drawn through a common cell (one hides the other
-    there; common next to a junction where two streets leave at close angles)."""
-    data = map_data(board)
-    labels = labels_of(data)
-    pos = _positions(data)
-    owner: dict[Cell, int] = {}
-    found: dict[tuple[int, int], None] = {}
-    for i, (a, b) in enumerate(data.segments):
-        for c in _street(a, b, pos, labels):
-            j = owner.setdefault(c, i)
-            if j != i:
-                found[j, i] = None
-    return [(data.segments[i], data.segments[j]) for i, j in found]
 
 
 # -- the canvas ------------------------------------------------------------------
@@ -324,12 +248,12 @@ def build_canvas(
     chars = [[" "] * w for _ in range(h)]
     tags = [[BLANK] * w for _ in range(h)]
     labels = labels_of(data)
-    pos = _positions(data)
+    pos = positions(data)
 
     for a, b in data.segments:
         (xa, ya), (xb, yb) = pos[a], pos[b]
         glyph = street_glyph(xb - xa, yb - ya, g)
-        for x, y in _street(a, b, pos, labels):
+        for x, y in street_cells(a, b, pos, labels):
             if 0 <= x < w and 0 <= y < h:
                 chars[y][x] = glyph
                 tags[y][x] = STREET
@@ -353,9 +277,9 @@ def build_canvas(
             if c.place:
                 _place_name(chars, tags, labels[c.n], c.place)
 
-    owners = _owners(labels)
+    owner_map = owners(labels)
     runs = [merge_runs(chars[y], tags[y], absorb) for y in range(h)]
-    return Canvas(w, h, chars, tags, runs, labels, owners, absorb)
+    return Canvas(w, h, chars, tags, runs, labels, owner_map, absorb)
 
 
 def _put(chars: list[list[str]], tags: list[list[str]], x0: int, y: int, text: str, tag: str):

@@ -177,15 +177,15 @@ def stats_text(stats: dict[str, Any]) -> str:
 
 def drawing_notes(board: Board) -> list[str]:
     """What keeps the drawing from being fully legible (not rule problems)."""
-    from whitechapel.lfw import canvas
+    from whitechapel.lfw import legibility
 
-    notes = [f"labels of {a} and {b} overlap" for a, b in canvas.label_overlaps(board)]
+    notes = [f"labels of {a} and {b} overlap" for a, b in legibility.label_overlaps(board)]
     notes += [
         f"the street {a}–{b} runs through the label of {c}"
-        for (a, b), c in canvas.segments_through_labels(board)
+        for (a, b), c in legibility.segments_through_labels(board)
     ]
     notes += [
-        f"the street {a}–{b} has no room to be drawn" for a, b in canvas.hidden_segments(board)
+        f"the street {a}–{b} has no room to be drawn" for a, b in legibility.hidden_segments(board)
     ]
-    notes += [f"the label of {v} is off the canvas" for v in canvas.labels_off_canvas(board)]
+    notes += [f"the label of {v} is off the canvas" for v in legibility.labels_off_canvas(board)]
     return notes
