@@ -36,9 +36,9 @@ def rate(step: Callable[[], int], budget: float) -> float:
 
 
 def all_benchmarks() -> list[Benchmark]:
-    from whitechapel.benchmarks import lfw, lfw_map, pocket
+    from whitechapel.benchmarks import app, lfw, lfw_map, pocket
 
-    return [*pocket.BENCHMARKS, *lfw_map.BENCHMARKS, *lfw.BENCHMARKS]
+    return [*pocket.BENCHMARKS, *app.BENCHMARKS, *lfw_map.BENCHMARKS, *lfw.BENCHMARKS]
 
 
 def _fmt(value: float) -> str:

@@ -38,6 +38,9 @@ class HandOver(ModalScreen[None]):
     def action_ready(self) -> None:
         self.dismiss(None)
 
+    def on_click(self) -> None:  # the mouse passes it too
+        self.dismiss(None)
+
 
 class HelpScreen(ModalScreen[None]):
     """F1 / ?: the rules summary and the keys."""

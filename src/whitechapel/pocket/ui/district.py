@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.segment import Segment
 from rich.style import Style
-from rich.text import Text
 from textual.events import Click
+from textual.geometry import Region
 from textual.message import Message
+from textual.strip import Strip
 from textual.widget import Widget
 
 from whitechapel.pocket.pieces import CHARACTER_INDEX, CHARACTERS
@@ -69,15 +71,25 @@ class District(Widget):
         self.cursor: int | None = None
         self.picked: set[int] = set()
         self.moving: str | None = None  # a detective whose move is being previewed
+        self._strips: list[Strip] = [Strip.blank(WIDTH)] * HEIGHT
 
     def show(self, view, *, preview=None, cursor=None, picked=(), moving=None) -> None:
+        """Draw a new state: the rows are built once here, and only the rows
+        that changed are repainted."""
         self.shown_view, self.preview, self.cursor = view, preview, cursor
         self.picked, self.moving = set(picked), moving
-        self.refresh()
+        strips = self._build()
+        changed = [y for y in range(HEIGHT) if list(strips[y]) != list(self._strips[y])]
+        self._strips = strips
+        if changed:
+            self.refresh(*(Region(0, y, WIDTH, 1) for y in changed))
 
-    def render(self) -> Text:
+    def render_line(self, y: int) -> Strip:
+        return self._strips[y] if 0 <= y < HEIGHT else Strip.blank(self.size.width)
+
+    def _build(self) -> list[Strip]:
         if self.shown_view is None:
-            return Text("")
+            return [Strip.blank(WIDTH)] * HEIGHT
         shown = self.preview or self.shown_view
         grid = [[(" ", Style())] * WIDTH for _ in range(HEIGHT)]
         for sq, tile in enumerate(shown["tiles"]):
@@ -93,13 +105,20 @@ class District(Widget):
             for k, ch in enumerate(label[:3]):
                 if 0 <= x + k < WIDTH:
                     grid[y][x + k] = (ch, style)
-        text = Text()
-        for r, row in enumerate(grid):
-            for ch, style in row:
-                text.append(ch, style)
-            if r < HEIGHT - 1:
-                text.append("\n")
-        return text
+        strips = []
+        for row in grid:
+            segments: list[Segment] = []
+            run, style = "", None
+            for ch, st in row:  # one segment per run of one style
+                if st == style:
+                    run += ch
+                else:
+                    if run:
+                        segments.append(Segment(run, style))
+                    run, style = ch, st
+            segments.append(Segment(run, style))
+            strips.append(Strip(segments, WIDTH))
+        return strips
 
     def _tile(self, grid, sq: int, tile: dict[str, Any]) -> None:
         x0 = MARGIN + (sq % 3) * TILE_W

@@ -11,11 +11,13 @@ from __future__ import annotations
 from importlib import resources
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Resize
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Footer, Static
 
 from whitechapel.core.errors import WhitechapelError
@@ -44,6 +46,36 @@ def character_name(cid: str) -> str:
 
 def help_text() -> str:
     return resources.files("whitechapel.pocket.ui").joinpath("help.md").read_text()
+
+
+CHOICES = 6  # at most: four tokens, or joker targets with Back
+
+
+class ChoiceButton(Button):
+    """A choice for the mouse; never takes the focus, so Enter stays the
+    screen's Confirm key."""
+
+    can_focus = False
+    choice = ""  # what pressing it does: "tok-0", "dig-1", "jok-H", "do-confirm", ...
+
+
+class Panel(Widget):
+    """Text that repaints without a new layout (its height is fixed in the
+    .tcss), and only when it changed: cheap on every key press."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._markup = ""
+        self._text = Text()
+
+    def set(self, markup: str) -> None:
+        if markup != self._markup:
+            self._markup = markup
+            self._text = Text.from_markup(markup)
+            self.refresh()
+
+    def render(self) -> Text:
+        return self._text
 
 
 class PocketScreen(Screen):
@@ -94,16 +126,18 @@ class PocketScreen(Screen):
     # -- layout ----------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Static(id="banner")
+        yield Panel(id="banner")
         with Horizontal(id="main"):
             yield District(id="district")
             with Vertical(id="side"):
-                yield Static(id="tokens")
-                yield Static(id="rounds")
-                yield Static(id="secrets")
-                yield Static(id="log")
-        yield Static(id="prompt")
-        yield Horizontal(id="choices")
+                yield Panel(id="tokens")
+                yield Panel(id="rounds")
+                yield Panel(id="secrets")
+                yield Panel(id="log")
+        yield Panel(id="prompt")
+        with Horizontal(id="choices"):
+            for _ in range(CHOICES):
+                yield ChoiceButton("")
         yield Footer()
         yield TooSmall()
 
@@ -181,26 +215,31 @@ class PocketScreen(Screen):
 
     def refresh_all(self) -> None:
         game = self.game
-        view = game.view(self.view_side())
+        view = self.current_view()
         preview, moving, picked = self.preview()
         district = self.query_one(District)
         cursor = self.cursor if self.mode in ("tile", "exchange2") else None
         district.show(view, preview=preview, cursor=cursor, picked=picked, moving=moving)
-        self.query_one("#banner", Static).update(self.banner(view))
-        self.query_one("#tokens", Static).update(self.tokens_text(view))
-        self.query_one("#rounds", Static).update(self.rounds_text(view))
-        secrets = self.query_one("#secrets", Static)
-        secrets.update(self.secret_text() if self.holder == JACK or game.outcome else "")
-        secrets.display = bool(self.holder == JACK or game.outcome)
-        self.query_one("#log", Static).update(self.log_text(view))
-        self.query_one("#prompt", Static).update(self.prompt_text())
+        self.query_one("#banner", Panel).set(self.banner(view))
+        self.query_one("#tokens", Panel).set(self.tokens_text(view))
+        self.query_one("#rounds", Panel).set(self.rounds_text(view))
+        secrets = self.query_one("#secrets", Panel)
+        show_secrets = bool(self.holder == JACK or game.outcome)
+        secrets.set(self.secret_text() if show_secrets else "")
+        if secrets.display != show_secrets:
+            secrets.display = show_secrets
+        self.query_one("#log", Panel).set(self.log_text(view))
+        self.query_one("#prompt", Panel).set(self.prompt_text())
         self.rebuild_choices()
-        self.refresh_bindings()
+        keys = (self.mode, self.holder, self.face(), game.outcome is None, game.to_act)
+        if keys != getattr(self, "_keys_state", None):  # the footer is costly to rebuild
+            self._keys_state = keys
+            self.refresh_bindings()
 
     def banner(self, view: dict[str, Any]) -> str:
         if view["outcome"]:
             o = view["outcome"]
-            return f"Mr. Jack Pocket — game over: [b]{o['winner']}[/b] wins ({o['reason']})"
+            return f"Mr. Jack Pocket — game over: [b]{o['winner']}[/b] wins ({o['detail']})"
         race = " — the race is on" if view["race"] else ""
         turn = self.player_name(view["to_act"])
         return f"Mr. Jack Pocket — round {view['round']} of 8{race} — {turn} to play"
@@ -251,7 +290,10 @@ class PocketScreen(Screen):
     def prompt_text(self) -> str:
         game = self.game
         if game.outcome:
-            return "Game over. ctrl+s saves the record, n starts a rematch, ctrl+q quits."
+            return (
+                f"Game over: {game.outcome.reason}.\n"
+                "ctrl+s saves the record, n starts a rematch, ctrl+q quits."
+            )
         if self.handover == "always" and self.holder != game.to_act:
             return ""
         text = {
@@ -268,45 +310,57 @@ class PocketScreen(Screen):
         return text + (f"\n[red]{self.notice}[/red]" if self.notice else "")
 
     def rebuild_choices(self) -> None:
-        box = self.query_one("#choices", Horizontal)
-        buttons: list[Button] = []
+        """The choice buttons for the mouse.  A fixed row of buttons is relabelled
+        and shown or hidden: mounting new ones on every key costs a layout."""
+        specs: list[tuple[str, str]] = []
         if self.game.outcome:
-            buttons = [Button("Save record", name="do-save"), Button("Rematch", name="do-rematch")]
-        elif self.handover != "always" or self.holder == self.game.to_act:
+            specs = [("Save record", "do-save"), ("Rematch", "do-rematch")]
+        elif self.can_act():
             if self.mode == "token":
-                view = self.game.view(self.view_side())
-                buttons = [
-                    Button(f"{i + 1} {FACE_NAMES[t['up']]}", name=f"tok-{i}")
+                view = self.current_view()
+                specs = [
+                    (f"{i + 1} {FACE_NAMES[t['up']]}", f"tok-{i}")
                     for i, t in enumerate(view["tokens"])
                     if not t["used"]
                 ]
             elif self.mode == "move":
-                buttons = [Button("1 step", name="dig-1"), Button("2 steps", name="dig-2")]
+                specs = [("1 step", "dig-1"), ("2 steps", "dig-2")]
             elif self.mode == "joker":
-                buttons = [Button(n, name=f"jok-{k}") for k, n in
-                           (("H", "Holmes"), ("W", "Watson"), ("T", "Toby"))]  # fmt: skip
+                specs = [("Holmes", "jok-H"), ("Watson", "jok-W"), ("Toby", "jok-T")]
                 if self.game.to_act == JACK:
-                    buttons.append(Button("Nobody", name="jok--"))
+                    specs.append(("Nobody", "jok--"))
             elif self.mode in ("tile", "exchange2"):
                 if self.face() == "R":
-                    buttons.append(Button("Rotate ↻", name="do-rotate"))
-                buttons.append(Button("Confirm", name="do-confirm", variant="primary"))
+                    specs.append(("Rotate ↻", "do-rotate"))
+                specs.append(("Confirm", "do-confirm"))
             elif self.mode == "alibi":
-                buttons.append(Button("Draw", name="do-confirm", variant="primary"))
+                specs.append(("Draw", "do-confirm"))
             if self.mode != "token":
-                buttons.append(Button("Back", name="do-back"))
-        key = tuple((str(b.label), b.name) for b in buttons)
-        if key != getattr(self, "_choices_key", None):
-            self._choices_key = key
-            box.remove_children()
-            box.mount_all(buttons)
+                specs.append(("Back", "do-back"))
+        if specs == getattr(self, "_choices_key", None):
+            return
+        self._choices_key = specs
+        for k, button in enumerate(self.query_one("#choices", Horizontal).query(ChoiceButton)):
+            if k < len(specs):
+                button.label, button.choice = specs[k]
+                button.styles.visibility = "visible"
+            else:
+                button.choice = ""
+                button.styles.visibility = "hidden"
 
     # -- choosing ------------------------------------------------------------------
 
     def face(self) -> str | None:
         if self.token is None:
             return None
-        return self.game.view(self.view_side())["tokens"][self.token]["up"]
+        return self.current_view()["tokens"][self.token]["up"]
+
+    def current_view(self) -> dict[str, Any]:
+        """The view of the side at the keyboard, built once per state."""
+        key = (len(self.game.history), self.view_side())
+        if getattr(self, "_view_key", None) != key:
+            self._view_key, self._view = key, self.game.view(self.view_side())
+        return self._view
 
     def can_act(self) -> bool:
         game = self.game
@@ -344,11 +398,16 @@ class PocketScreen(Screen):
             self.send(f"{self.face()}+{n}")
 
     def choose_token(self, index: int) -> None:
-        view = self.game.view(self.view_side())
-        if not 0 <= index < 4 or view["tokens"][index]["used"]:
+        view = self.current_view()
+        tokens = view["tokens"]
+        if not 0 <= index < 4 or tokens[index]["used"]:
             self.notice = "That token was played this round."
             self.refresh_all()
             return
+        # Two Rotation tokens are the same action: mark the one the engine plays.
+        index = next(
+            i for i, t in enumerate(tokens) if not t["used"] and t["up"] == tokens[index]["up"]
+        )
         self.token, self.notice = index, ""
         face = view["tokens"][index]["up"]
         self.mode = {"H": "move", "W": "move", "T": "move", "J": "joker", "A": "alibi"}.get(
@@ -431,7 +490,7 @@ class PocketScreen(Screen):
             self.refresh_all()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        bid = event.button.name or ""
+        bid = getattr(event.button, "choice", "")
         if bid.startswith("tok-"):
             self.action_digit(int(bid[4:]) + 1)
         elif bid.startswith("dig-"):
@@ -508,7 +567,10 @@ class PocketScreen(Screen):
         self.app.push_screen(HelpScreen(help_text()))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Show in the footer only the keys that mean something now."""
+        """Show in the footer only the keys that mean something now; behind the
+        'too small' guard no game key works."""
+        if self.query_one(TooSmall).display and action not in ("help",):
+            return False
         acting = self.can_act()
         if action == "rotate":
             return acting and self.mode == "tile" and self.face() == "R"

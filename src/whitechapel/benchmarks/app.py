@@ -1,0 +1,179 @@
+"""The Textual app's speed (issue: the Textual app, and Mr. Jack Pocket
+hot-seat play with hide screens).
+
+- Cold start: wall-clock time of a fresh `python -c` that imports
+  `whitechapel.app`, runs the app headless at 80×24 until the menu is
+  mounted and its first frame drawn (Textual's `Ready` event), and exits.
+  Median of a few runs.
+- Key press to repainted screen: a headless app (`run_test`) plays real
+  Pocket games by keys (the keys a player presses for random legal actions,
+  and Enter on each hand-over screen).  For each key, the time from sending
+  it to the last frame it caused; a frame is timed after it is also turned
+  into the terminal's bytes, which a headless app would skip.  The figure is
+  the 95th percentile, in milliseconds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from whitechapel.benchmarks.runner import Benchmark
+
+COLD_START = """
+from whitechapel.app import MenuScreen, WhitechapelApp
+
+
+class FirstScreen(WhitechapelApp):
+    def on_ready(self) -> None:
+        self.done_when_menu_is_up()
+
+    def done_when_menu_is_up(self) -> None:
+        if isinstance(self.screen, MenuScreen) and self.screen.is_mounted:
+            self.exit()
+        else:
+            self.call_after_refresh(self.done_when_menu_is_up)
+
+
+FirstScreen().run(headless=True, size=(80, 24))
+"""
+
+
+def cold_start(budget: float) -> float:
+    """Seconds from starting Python to the menu's first frame (median)."""
+    runs = 5 if budget >= 2 else 3
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(
+            [sys.executable, "-c", COLD_START],
+            check=True,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            timeout=60,
+        )
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def _walk(cursor: int, square: int) -> list[str]:
+    x, y, tx, ty = cursor % 3, cursor // 3, square % 3, square // 3
+    return ["right" if tx > x else "left"] * abs(tx - x) + ["down" if ty > y else "up"] * abs(
+        ty - y
+    )
+
+
+def keys_for(game, cursor: int, action) -> list[str]:
+    """The keys that play `action` on the game screen, its tile cursor at `cursor`."""
+    from whitechapel.pocket.actions import Alibi, Exchange, Joker, Move, Rotate
+
+    tokens = game.view("investigator")["tokens"]
+    token = next(i for i, t in enumerate(tokens) if not t["used"] and t["up"] == action.face)
+    keys = [str(token + 1)]
+    if isinstance(action, Move):
+        keys.append(str(action.steps))
+    elif isinstance(action, Joker):
+        keys.append("0" if action.detective is None else "hwt"[action.detective])
+    elif isinstance(action, Rotate):
+        options = [w for w in range(4) if w != game.walls[action.square]]
+        keys += _walk(cursor, action.square) + ["r"] * (options.index(action.wall) + 1)
+        keys.append("enter")
+    elif isinstance(action, Exchange):
+        keys += [*_walk(cursor, action.first), "enter"]
+        keys += [*_walk((action.first + 1) % 9, action.second), "enter"]
+    elif isinstance(action, Alibi):
+        keys.append("enter")
+    return keys
+
+
+async def _key_latencies(presses: int, deadline: float) -> list[float]:
+    from whitechapel.app import WhitechapelApp
+    from whitechapel.core.record import record_of
+    from whitechapel.core.store import Store
+    from whitechapel.pocket.game import PocketGame
+    from whitechapel.pocket.ui.screen import PocketScreen
+    from whitechapel.ui.common import HandOver
+
+    rng = random.Random(2026)
+    latencies: list[float] = []
+    with tempfile.TemporaryDirectory() as folder:
+        store = Store(Path(folder))
+
+        def new_screen() -> PocketScreen:
+            game = PocketGame.new(rng.randrange(10**6))
+            return PocketScreen(game, record_of(game), store, "always")
+
+        screen = new_screen()
+        app = WhitechapelApp(start=screen)
+        frames: list[float] = []
+        async with app.run_test(size=(80, 24)) as pilot:
+            display = app._display
+
+            def timed_display(on, update) -> None:
+                display(on, update)
+                if update is not None:
+                    if hasattr(update, "render_segments"):
+                        update.render_segments(app.console)
+                    frames.append(time.perf_counter())
+
+            app._display = timed_display  # type: ignore[method-assign]
+            await pilot.pause()
+            pending: list[str] = []
+            while len(latencies) < presses and (len(latencies) < 30 or time.time() < deadline):
+                if screen.game.outcome is not None:
+                    screen = new_screen()
+                    app.switch_screen(screen)
+                    await pilot.pause()
+                    pending = []
+                    continue
+                if isinstance(app.screen, HandOver):
+                    key = "enter"
+                else:
+                    if not pending:
+                        legal = screen.game.legal_actions()
+                        face = rng.choice(sorted({a.face for a in legal}))
+                        action = rng.choice([a for a in legal if a.face == face])
+                        pending = keys_for(screen.game, screen.cursor, action)
+                    key = pending.pop(0)
+                frames.clear()
+                start = time.perf_counter()
+                await pilot.press(key)
+                await pilot.pause()
+                if frames:
+                    latencies.append(frames[-1] - start)
+    return latencies
+
+
+def key_to_frame_p95(budget: float) -> float:
+    """95th percentile of key press to repainted screen, in milliseconds."""
+    presses = 100 if budget >= 2 else 30
+    latencies = asyncio.run(_key_latencies(presses, time.time() + budget * 5))
+    latencies.sort()
+    return 1000 * latencies[max(0, math.ceil(0.95 * len(latencies)) - 1)]
+
+
+BENCHMARKS = [
+    Benchmark(
+        "app.cold_start",
+        "Pocket: cold start to first interactive screen",
+        "s",
+        1.0,
+        False,
+        cold_start,
+    ),
+    Benchmark(
+        "app.key_p95",
+        "Pocket: key press to repainted screen, p95",
+        "ms",
+        30.0,
+        False,
+        key_to_frame_p95,
+    ),
+]

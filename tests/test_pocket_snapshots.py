@@ -1,0 +1,75 @@
+"""Snapshots of the main screens at 80×24 and 120×40 (see tests/snapshots.py).
+
+Fixed setups, actions and player names make them repeatable;
+`UPDATE_SNAPSHOTS=1 python -m pytest tests/test_pocket_snapshots.py` rewrites
+the baselines in tests/__snapshots__/ after a deliberate change.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pocket_app_play import PLAYERS, SETUPS, plan_game
+from snapshots import screen_text, snapshot  # noqa: F401 (a fixture)
+from whitechapel.app import MenuScreen, WhitechapelApp
+from whitechapel.core.record import record_of
+from whitechapel.core.store import Store
+from whitechapel.pocket.game import PocketGame
+from whitechapel.pocket.ui.screen import PocketScreen
+from whitechapel.ui.common import HandOver
+
+# Goodley's game: round 1 (H W R J), then round 2 (A T X R) up to Jack's last
+# action, after he drew Madame.
+TO_JACKS_TURN = ("H+1", "W+1", "J:-", "Rb2E", "A", "T+1", "Xa1c3")
+
+
+def game_screen(tmp_path, actions=()) -> PocketScreen:
+    game = PocketGame(SETUPS["goodley"])
+    for text in actions:
+        game.play(text)
+    record = record_of(game, players=PLAYERS, started="2026-01-01T00:00:00+00:00")
+    return PocketScreen(game, record, Store(tmp_path), "always")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+async def test_main_screens(tmp_path, snapshot, size):  # noqa: F811
+    app = WhitechapelApp()
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        snapshot.check(app, "menu")
+
+        screen = game_screen(tmp_path)
+        app.push_screen(screen)
+        await pilot.pause()
+        assert isinstance(app.screen, HandOver)
+        snapshot.check(app, "handover")
+
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Choose an action token" in screen_text(app)
+        snapshot.check(app, "investigator-token-choice")
+
+        await pilot.press("3", "right", "r", "r")  # Rotation: c2 turned twice (a preview)
+        await pilot.pause()
+        assert screen.mode == "tile" and screen.wall is not None
+        assert screen.game.history == []
+        snapshot.check(app, "rotation-preview")
+
+        screen = game_screen(tmp_path, TO_JACKS_TURN)
+        assert screen.game.jack_alibis and screen.game.to_act == "jack"
+        app.switch_screen(screen)
+        await pilot.pause()
+        assert "Pass to Ann (Jack)" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Your alibi cards: Madame" in " ".join(screen_text(app).split())
+        snapshot.check(app, "jack-with-his-cards")
+
+        plan, _ = plan_game(SETUPS["goodley"], 2866)  # Jack wins in round 3
+        screen = game_screen(tmp_path, [str(a) for a in plan])
+        app.switch_screen(screen)
+        await pilot.pause()
+        assert "game over: jack wins" in screen_text(app)
+        snapshot.check(app, "end")
+    snapshot.verify()
