@@ -231,8 +231,10 @@ class PocketScreen(Screen):
         self.query_one("#log", Panel).set(self.log_text(view))
         self.query_one("#prompt", Panel).set(self.prompt_text())
         self.rebuild_choices()
-        keys = (self.mode, self.holder, self.face(), game.outcome is None, game.to_act)
-        if keys != getattr(self, "_keys_state", None):  # the footer is costly to rebuild
+        # The footer is costly to rebuild: it changes with the side at the keyboard
+        # and the end of the game; the prompt line gives each step's own keys.
+        keys = (self.holder, game.outcome is None, game.to_act, self.can_act())
+        if keys != getattr(self, "_keys_state", None):
             self._keys_state = keys
             self.refresh_bindings()
 
@@ -572,12 +574,8 @@ class PocketScreen(Screen):
         if self.query_one(TooSmall).display and action not in ("help",):
             return False
         acting = self.can_act()
-        if action == "rotate":
-            return acting and self.mode == "tile" and self.face() == "R"
-        if action == "confirm":
-            return acting and self.mode in ("tile", "exchange2", "alibi")
-        if action == "back":
-            return acting and self.mode != "token"
+        if action in ("rotate", "confirm", "back"):
+            return acting  # each does nothing where it means nothing (see the prompt)
         if action == "secrets":
             return self.handover != "always" and self.game.outcome is None
         if action == "rematch":
