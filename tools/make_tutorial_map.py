@@ -18,9 +18,9 @@ sys.path.insert(0, str(Path(__file__).parent))
 import itertools
 
 from mapgen_core import anneal_types, delaunay_graph, poisson_disk, subdivide, thin_to_faces
-from mapgen_draw import band_order, cells, place_cells, repair, to_mapdata
+from mapgen_draw import band_order, cells, place_cells, repair, to_mapdata, write_checked
 
-from whitechapel.lfw import geometry, mapcheck
+from whitechapel.lfw import geometry
 
 UW, VH = 44.0, 26.0
 JUNCTIONS, RADIUS, BLOCKS = 32, 4.6, 22
@@ -85,10 +85,7 @@ def main(argv=None) -> int:
         graph, circ, numbers, chains, cell, name="Tutorial", goulston=goulston,
         red_places={numbers[v]: "" for v in red},
     )  # fmt: skip
-    board = mapcheck.validate(data)
-    print(mapcheck.stats_text(mapcheck.statistics(board)))
-    Path(args.out).write_text(data.dumps(), encoding="utf-8")
-    print("wrote", args.out)
+    write_checked(data, args.out)
     return 0
 
 

@@ -40,7 +40,7 @@ from mapgen_core import (
     subdivide,
     thin_to_faces,
 )
-from mapgen_draw import band_order, cells, place_cells, repair, to_mapdata
+from mapgen_draw import band_order, cells, place_cells, repair, to_mapdata, write_checked
 
 UW, VH = 100.0, 66.0  # the district in square units (columns = u * ASPECT)
 JUNCTIONS = 200
@@ -249,7 +249,6 @@ def natural_rows(circ, pos):
 
 
 def main(argv=None) -> int:
-    from whitechapel.lfw import mapcheck
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seed", type=int, default=1888)
@@ -277,10 +276,7 @@ def main(argv=None) -> int:
         red_places={n: place for n, (place, _) in RED_PLACES.items()},
         goulston=chains["Goulston Street"][-1],
     )
-    board = mapcheck.validate(data)
-    print(mapcheck.stats_text(mapcheck.statistics(board)))
-    Path(args.out).write_text(data.dumps(), encoding="utf-8")
-    print("wrote", args.out)
+    write_checked(data, args.out)
     return 0
 
 

@@ -234,3 +234,15 @@ def repair(graph, circ, numbers, cell, rng, rounds=400):
             cell.update(after)
         found = problems()
     raise SystemExit(f"could not make the drawing legible: {found[:3]}")
+
+
+def write_checked(data: MapData, out: str) -> None:
+    """Validate the map as `map check` does, print its figures, write it."""
+    from pathlib import Path
+
+    from whitechapel.lfw import mapcheck
+
+    board = mapcheck.validate(data)
+    print(mapcheck.stats_text(mapcheck.statistics(board)))
+    Path(out).write_text(data.dumps(), encoding="utf-8")
+    print("wrote", out)
