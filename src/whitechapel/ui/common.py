@@ -4,20 +4,21 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Middle, VerticalScroll
-from textual.screen import ModalScreen
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Markdown, Static
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
-class HandOver(ModalScreen[None]):
+class HandOver(Screen[None]):
     """A blank screen that asks for the keyboard to change hands.  Nothing of
-    the game shows behind it (it is opaque), so no secret stays on screen."""
+    the game shows behind it (a full screen, not a modal one: the game screen
+    underneath is not even drawn), so no secret stays on screen."""
 
     DEFAULT_CSS = """
     HandOver { align: center middle; background: $background; }
-    HandOver > Middle > Center > Static {
+    HandOver Static {
         width: auto; max-width: 70; padding: 1 3; border: heavy $accent; text-align: center;
     }
     """
@@ -32,8 +33,7 @@ class HandOver(ModalScreen[None]):
         if self.note:
             text += f"{self.note}\n\n"
         text += "Press [b]Enter[/b] when ready."
-        with Middle(), Center():
-            yield Static(text, id="handover-text")
+        yield Static(text, id="handover-text")
 
     def action_ready(self) -> None:
         self.dismiss(None)

@@ -591,7 +591,4 @@ class SecretCards(HandOver):
         self.text = text
 
     def compose(self) -> ComposeResult:
-        from textual.containers import Center, Middle
-
-        with Middle(), Center():
-            yield Static(self.text + "\n\nPress [b]Enter[/b] to hide them.", id="handover-text")
+        yield Static(self.text + "\n\nPress [b]Enter[/b] to hide them.", id="handover-text")
