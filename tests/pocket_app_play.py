@@ -25,8 +25,7 @@ from whitechapel.pocket.game import PocketGame
 from whitechapel.pocket.pieces import CHARACTERS, DETECTIVE_LETTERS, INVESTIGATOR, JACK
 from whitechapel.pocket.setup import Setup
 from whitechapel.pocket.ui.district import MARGIN, TILE_H, TILE_W, District
-from whitechapel.pocket.ui.screen import PocketScreen, SecretCards
-from whitechapel.ui.common import HandOver
+from whitechapel.pocket.ui.screen import PocketScreen, is_cards, is_handover
 
 PLAYERS = {"jack": "Ann", "investigator": "Bob"}
 
@@ -84,6 +83,14 @@ def widget_text(app) -> str:
         rendered = w.visual if isinstance(w, Static) else w.render()
         parts.append(" ".join(str(getattr(rendered, "plain", rendered)).split()))
     return "\n".join(parts)
+
+
+def curtain_text(app) -> str:
+    """The words on the curtain covering the game screen, on one line."""
+    from whitechapel.ui.common import Curtain
+
+    visual = app.screen.query_one(Curtain).visual
+    return " ".join(str(getattr(visual, "plain", visual)).split())
 
 
 def tile_offset(square: int) -> tuple[int, int]:
@@ -172,15 +179,15 @@ class Driver:
 
     def handover_text(self) -> str:
         top = self.top()
-        assert isinstance(top, HandOver), f"expected a hand-over screen, got {top!r}"
-        return widget_text(self.app)
+        assert is_handover(top), f"expected a hand-over screen, got {top!r}"
+        return curtain_text(self.app)
 
     async def pass_handover(self) -> str:
         """Enter on a hand-over screen; remembers its "Pass to ..." line
         (before the key press, so `after_each` already knows who holds the
         keyboard once it is gone)."""
         text = self.handover_text()
-        first = "cards" if isinstance(self.top(), SecretCards) else text.split("\n")[0]
+        first = "cards" if is_cards(self.top()) else text.split("\n")[0]
         self.handovers.append(first)
         await self.press("enter")
         return first
@@ -283,7 +290,7 @@ class Driver:
         assert self.game.history[-1] == action
         assert self.screen.mode == "token" and self.screen.notice == ""
         if self.game.outcome is not None:
-            assert not isinstance(self.top(), HandOver)
+            assert not is_handover(self.top())
         elif self.game.to_act != side and self.screen.handover == "always":
             text = self.handover_text()
             to = self.screen.player_name(self.game.to_act)
@@ -310,7 +317,7 @@ class Driver:
         while self.game.outcome is None and (max_actions is None or len(played) < max_actions):
             if todo is not None and not todo:
                 break
-            if isinstance(self.top(), HandOver):
+            if is_handover(self.top()):
                 await self.pass_handover()
                 continue
             assert self.top() is self.screen
@@ -338,7 +345,7 @@ class Driver:
         await self.press("s")
         assert self.handover_text().startswith(f"Pass to {self.screen.player_name(JACK)}")
         await self.pass_handover()
-        assert isinstance(self.top(), SecretCards)
+        assert is_cards(self.top())
         await self.pass_handover()
         text = self.handover_text()
         assert text.startswith(f"Pass to {self.screen.player_name(INVESTIGATOR)}")
@@ -385,9 +392,9 @@ class SecrecyWatch:
 
     def investigator_may_look(self) -> bool:
         top = self.driver.top()
-        if isinstance(top, SecretCards):
+        if is_cards(top):
             return False  # Jack's own hide screen
-        if isinstance(top, HandOver) or self.screen.handover != "always":
+        if is_handover(top) or self.screen.handover != "always":
             return True
         if not self.driver.handovers:
             return True  # nobody was handed the keyboard yet: the public view
@@ -403,7 +410,7 @@ class SecrecyWatch:
         both = text + "\n" + words
         where = f"after {what!r} on {self.driver.top()!r}:\n{text}"
         if not self.investigator_may_look():
-            if self.driver.top() is self.screen or isinstance(self.driver.top(), SecretCards):
+            if self.driver.top() is self.screen or is_cards(self.driver.top()):
                 assert f"You are {self.jack_name()}" in words, f"Jack's secrets are missing {where}"
                 self.checked_secret += 1
             return

@@ -43,8 +43,8 @@ from whitechapel.core.store import Store, autosave_name
 from whitechapel.pocket.actions import parse_action
 from whitechapel.pocket.game import PocketGame
 from whitechapel.pocket.pieces import CHARACTERS, INVESTIGATOR, JACK
-from whitechapel.pocket.ui.screen import PocketScreen, SecretCards
-from whitechapel.ui.common import HandOver, HelpScreen
+from whitechapel.pocket.ui.screen import PocketScreen, is_cards, is_handover
+from whitechapel.ui.common import HelpScreen
 
 GUARD = "Make it at least 80×24 to play."
 ACTION_KINDS = {"Move", "Joker", "Rotate", "Exchange", "Alibi"}
@@ -119,7 +119,7 @@ async def test_a_full_game_by_keys_ends_on_the_banner_autosaved_and_secret_kept(
         driver = Driver(pilot, screen, random.Random(seed))
         watch = SecrecyWatch(driver)
         driver.after_each = watch
-        assert isinstance(app.screen, HandOver)
+        assert is_handover(app.screen)
         assert driver.handover_text().startswith("Pass to Bob (the investigator)")
         watch("start")
         played = await driver.play_game(plan, detour=0.2 if name == "goodley" else 0.0)
@@ -181,10 +181,10 @@ async def test_the_secret_cards_screen_shows_identity_cards_and_hourglasses(tmp_
     async with WhitechapelApp(start=screen).run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("s")
-        assert isinstance(pilot.app.screen, HandOver)
+        assert is_handover(pilot.app.screen)
         assert "Pass to Ann (Jack)" in screen_text(pilot.app)
         await pilot.press("enter")
-        assert isinstance(pilot.app.screen, SecretCards)
+        assert is_cards(pilot.app.screen)
         text = widget_text(pilot.app)
         assert "You are William Gull." in text
         assert f"Your alibi cards: John Smith Your hourglasses: {game.jack_hourglasses()}" in text
@@ -456,7 +456,7 @@ async def test_the_menu_rules_and_a_new_pocket_game_with_the_names_typed():
         assert isinstance(app.screen, PocketSetup)
         await pilot.press(*"Ann", "tab", *"Bob", "enter")
         await pilot.pause()
-        assert isinstance(app.screen, HandOver)
+        assert is_handover(app.screen)
         assert "Pass to Bob (the investigator)" in screen_text(app)
         assert "Ann (Jack), look away." in screen_text(app)
         await pilot.press("enter")
@@ -511,7 +511,7 @@ async def test_continue_lists_autosaves_newest_first_and_opens_one():
         assert "3 actions jack: New" in rows[0] and "2 actions jack: Old" in rows[1]
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, HandOver)
+        assert is_handover(app.screen)
         await pilot.press("enter")
         opened = app.screen
         assert isinstance(opened, PocketScreen) and len(opened.game.history) == 3
@@ -564,7 +564,7 @@ async def test_loading_a_record_opens_the_game(tmp_path):
         app.screen.query_one(Input).value = str(path)
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, HandOver)
+        assert is_handover(app.screen)
         await pilot.press("enter")
         assert isinstance(app.screen, PocketScreen) and app.screen.game == game
         assert "round 2 of 8" in screen_text(app)

@@ -15,8 +15,7 @@ from whitechapel.app import MenuScreen, WhitechapelApp
 from whitechapel.core.record import record_of
 from whitechapel.core.store import Store
 from whitechapel.pocket.game import PocketGame
-from whitechapel.pocket.ui.screen import PocketScreen
-from whitechapel.ui.common import HandOver
+from whitechapel.pocket.ui.screen import PocketScreen, is_handover
 
 # Goodley's game: round 1 (H W R J), then round 2 (A T X R) up to Jack's last
 # action, after he drew Madame.
@@ -42,7 +41,7 @@ async def test_main_screens(tmp_path, snapshot, size):  # noqa: F811
         screen = game_screen(tmp_path)
         app.push_screen(screen)
         await pilot.pause()
-        assert isinstance(app.screen, HandOver)
+        assert is_handover(app.screen)
         snapshot.check(app, "handover")
 
         await pilot.press("enter")

@@ -98,8 +98,7 @@ async def _key_latencies(presses: int, deadline: float) -> list[float]:
     from whitechapel.core.record import record_of
     from whitechapel.core.store import Store
     from whitechapel.pocket.game import PocketGame
-    from whitechapel.pocket.ui.screen import PocketScreen
-    from whitechapel.ui.common import HandOver
+    from whitechapel.pocket.ui.screen import PocketScreen, is_handover
 
     rng = random.Random(2026)
     latencies: list[float] = []
@@ -133,7 +132,7 @@ async def _key_latencies(presses: int, deadline: float) -> list[float]:
                     await pilot.pause()
                     pending = []
                     continue
-                if isinstance(app.screen, HandOver):
+                if is_handover(app.screen):
                     key = "enter"
                 else:
                     if not pending:

@@ -29,17 +29,49 @@ class HandOver(Screen[None]):
         self.to, self.away, self.note = to, away, note
 
     def compose(self) -> ComposeResult:
-        text = f"[b]Pass to {self.to}[/b]\n\n{self.away}, look away.\n\n"
-        if self.note:
-            text += f"{self.note}\n\n"
-        text += "Press [b]Enter[/b] when ready."
-        yield Static(text, id="handover-text")
+        yield Static(handover_text(self.to, self.away, self.note), id="handover-text")
 
     def action_ready(self) -> None:
         self.dismiss(None)
 
     def on_click(self) -> None:  # the mouse passes it too
         self.dismiss(None)
+
+
+def handover_text(to: str, away: str, note: str = "") -> str:
+    text = f"[b]Pass to {to}[/b]\n\n{away}, look away.\n\n"
+    if note:
+        text += f"{note}\n\n"
+    return text + "Press [b]Enter[/b] when ready."
+
+
+class Curtain(Static):
+    """An opaque cover over a whole game screen: the hand-over prompt, or
+    Jack's cards alone.  Cheaper than pushing a screen on every change of
+    side, and shown or hidden by visibility, which needs no new layout;
+    whatever is under it was cleared of secrets before it rose."""
+
+    @property
+    def up(self) -> bool:
+        return self.styles.visibility != "hidden"
+
+    def raise_(self, text: str) -> None:
+        self.update(text)
+        self.styles.visibility = "visible"
+
+    def lower(self) -> None:
+        self.styles.visibility = "hidden"
+        self.update("")  # nothing secret lingers, even hidden
+
+    DEFAULT_CSS = """
+    Curtain {
+        visibility: hidden; layer: curtain; dock: top; width: 100%; height: 100%;
+        background: $background; content-align: center middle; text-align: center;
+    }
+    """
+
+    def on_click(self) -> None:
+        self.screen.lift_curtain()  # type: ignore[attr-defined]
 
 
 class HelpScreen(ModalScreen[None]):
@@ -75,7 +107,7 @@ class TooSmall(Static):
 
     DEFAULT_CSS = """
     TooSmall {
-        display: none; width: 100%; height: 100%; content-align: center middle;
+        display: none; dock: top; width: 100%; height: 100%; content-align: center middle;
         text-align: center; background: $background; layer: guard;
     }
     """

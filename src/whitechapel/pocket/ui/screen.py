@@ -18,7 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.events import Resize
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Footer
 
 from whitechapel.core.errors import WhitechapelError
 from whitechapel.core.record import Record, record_of
@@ -35,7 +35,7 @@ from whitechapel.pocket.pieces import (
     SQUARES,
 )
 from whitechapel.pocket.ui.district import District
-from whitechapel.ui.common import HandOver, HelpScreen, TooSmall, too_small
+from whitechapel.ui.common import Curtain, HelpScreen, TooSmall, handover_text, too_small
 
 MOVERS = {"H": 0, "W": 1, "T": 2}
 
@@ -116,6 +116,8 @@ class PocketScreen(Screen):
         self.store = store or Store()
         self.handover = handover  # "always", or "secrets": only around Jack's cards
         self.holder: str | None = None  # who holds the keyboard (after a hand-over)
+        self._curtain_kind: str | None = None
+        self._curtain_then = None
         self.mode = "token"
         self.token: int | None = None
         self.cursor = 4
@@ -139,6 +141,7 @@ class PocketScreen(Screen):
             for _ in range(CHOICES):
                 yield ChoiceButton("")
         yield Footer()
+        yield Curtain(id="curtain")
         yield TooSmall()
 
     def on_mount(self) -> None:
@@ -173,32 +176,53 @@ class PocketScreen(Screen):
         away = self.player_name(other)
         away = away[0].upper() + away[1:]
 
-        def ready(_: None) -> None:
+        def ready() -> None:
             self.holder = side
             self.refresh_all()
 
-        self.app.push_screen(HandOver(self.player_name(side), away), ready)
+        self.show_curtain("handover", handover_text(self.player_name(side), away), ready)
+
+    # -- the curtain: hand-overs and Jack's cards ------------------------------------
+
+    @property
+    def curtain_kind(self) -> str | None:
+        """'handover' or 'cards' while the curtain is up, else None."""
+        return self._curtain_kind if self.query_one(Curtain).up else None
+
+    def show_curtain(self, kind: str, text: str, then) -> None:
+        self._curtain_kind, self._curtain_then = kind, then
+        self.query_one(Curtain).raise_(text)
+
+    def lift_curtain(self) -> None:
+        curtain = self.query_one(Curtain)
+        if not curtain.up:
+            return
+        curtain.lower()
+        then, self._curtain_then = self._curtain_then, None
+        if then is not None:
+            then()
 
     def action_secrets(self) -> None:
         """'secrets' mode: Jack's cards behind a hide screen, hidden again after."""
-        if self.game.outcome is not None or self.handover == "always":
+        if self.game.outcome is not None or self.handover == "always" or self.curtain_kind:
             return
         self.holder = None
         self.refresh_all()
         self._secret_dance()
 
     def _secret_dance(self) -> None:
-        def after_cards(_: None) -> None:
-            self.holder = None
-            self.refresh_all()
-            other = self.player_name(INVESTIGATOR)
-            self.app.push_screen(HandOver(other, "Jack", "Jack's cards are hidden again."))
-
-        def ready(_: None) -> None:
-            self.app.push_screen(SecretCards(self.secret_text()), after_cards)
-
         inv = self.player_name(INVESTIGATOR)
-        self.app.push_screen(HandOver(self.player_name(JACK), inv[0].upper() + inv[1:]), ready)
+
+        def after_cards() -> None:
+            note = "Jack's cards are hidden again."
+            self.show_curtain("handover", handover_text(inv, "Jack", note), None)
+
+        def ready() -> None:
+            text = self.secret_text() + "\n\nPress [b]Enter[/b] to hide them."
+            self.show_curtain("cards", text, after_cards)
+
+        away = inv[0].upper() + inv[1:]
+        self.show_curtain("handover", handover_text(self.player_name(JACK), away), ready)
 
     def secret_text(self) -> str:
         secret = self.game.view(JACK)["jack"]
@@ -233,7 +257,7 @@ class PocketScreen(Screen):
         self.rebuild_choices()
         # The footer is costly to rebuild: it changes with the side at the keyboard
         # and the end of the game; the prompt line gives each step's own keys.
-        keys = (self.holder, game.outcome is None, game.to_act, self.can_act())
+        keys = (game.outcome is None, self.handover)
         if keys != getattr(self, "_keys_state", None):
             self._keys_state = keys
             self.refresh_bindings()
@@ -365,7 +389,11 @@ class PocketScreen(Screen):
         return self._view
 
     def can_act(self) -> bool:
+        """May the keyboard play now?  Not behind the curtain: there only Enter
+        (or a click) means something, and it lifts the curtain."""
         game = self.game
+        if self.curtain_kind:
+            return False
         return game.outcome is None and (self.handover != "always" or self.holder == game.to_act)
 
     def preview(self):
@@ -460,6 +488,9 @@ class PocketScreen(Screen):
         self.refresh_all()
 
     def action_confirm(self) -> None:
+        if self.curtain_kind:
+            self.lift_curtain()
+            return
         if not self.can_act():
             return
         if self.mode == "alibi":
@@ -573,9 +604,8 @@ class PocketScreen(Screen):
         'too small' guard no game key works."""
         if self.query_one(TooSmall).display and action not in ("help",):
             return False
-        acting = self.can_act()
         if action in ("rotate", "confirm", "back"):
-            return acting  # each does nothing where it means nothing (see the prompt)
+            return self.game.outcome is None  # each does nothing where it means nothing
         if action == "secrets":
             return self.handover != "always" and self.game.outcome is None
         if action == "rematch":
@@ -583,12 +613,12 @@ class PocketScreen(Screen):
         return True
 
 
-class SecretCards(HandOver):
-    """Jack's identity and cards, alone on an opaque screen."""
+def is_handover(screen: object) -> bool:
+    """Is the curtain (a hand-over prompt, or Jack's cards) covering this
+    screen?  For tests and benchmarks."""
+    return getattr(screen, "curtain_kind", None) is not None
 
-    def __init__(self, text: str) -> None:
-        super().__init__("", "")
-        self.text = text
 
-    def compose(self) -> ComposeResult:
-        yield Static(self.text + "\n\nPress [b]Enter[/b] to hide them.", id="handover-text")
+def is_cards(screen: object) -> bool:
+    """Are Jack's cards alone on this screen?"""
+    return getattr(screen, "curtain_kind", None) == "cards"
