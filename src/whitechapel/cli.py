@@ -100,20 +100,12 @@ def build_parser() -> argparse.ArgumentParser:
     maps = sub.add_parser("map", help="check or draw a Letters from Whitechapel map")
     map_sub = maps.add_subparsers(dest="map_command", metavar="TOOL", required=True)
     check = map_sub.add_parser("check", help="validate a map and print its figures")
-    check.add_argument(
-        "file",
-        nargs="?",
-        metavar="FILE",
-        help="a map file, or 'tutorial' (default: the 1888 board)",
-    )
-    check.add_argument("--json", action="store_true", help="print the figures as JSON")
     show = map_sub.add_parser("show", help="draw a map in the terminal")
-    show.add_argument(
-        "file",
-        nargs="?",
-        metavar="FILE",
-        help="a map file, or 'tutorial' (default: the 1888 board)",
-    )
+    for tool in (check, show):
+        tool.add_argument(
+            "file", nargs="?", metavar="FILE", help="a map file, or 'tutorial' (default: 1888)"
+        )
+    check.add_argument("--json", action="store_true", help="print the figures as JSON")
     show.add_argument("--ascii", action="store_true", help="plain ASCII lines")
 
     bench = sub.add_parser("bench", help="run the speed benchmarks against their targets")

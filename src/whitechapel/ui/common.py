@@ -1,41 +1,15 @@
-"""Screens both games use."""
+"""What both games' screens use: the hand-over curtain, help, the window
+size guard."""
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.widgets import Markdown, Static
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
-
-
-class HandOver(Screen[None]):
-    """A blank screen that asks for the keyboard to change hands.  Nothing of
-    the game shows behind it (a full screen, not a modal one: the game screen
-    underneath is not even drawn), so no secret stays on screen."""
-
-    DEFAULT_CSS = """
-    HandOver { align: center middle; background: $background; }
-    HandOver Static {
-        width: auto; max-width: 70; padding: 1 3; border: heavy $accent; text-align: center;
-    }
-    """
-    BINDINGS = [Binding("enter", "ready", "I am ready", show=True)]
-
-    def __init__(self, to: str, away: str, note: str = "") -> None:
-        super().__init__()
-        self.to, self.away, self.note = to, away, note
-
-    def compose(self) -> ComposeResult:
-        yield Static(handover_text(self.to, self.away, self.note), id="handover-text")
-
-    def action_ready(self) -> None:
-        self.dismiss(None)
-
-    def on_click(self) -> None:  # the mouse passes it too
-        self.dismiss(None)
 
 
 def handover_text(to: str, away: str, note: str = "") -> str:

@@ -155,10 +155,11 @@ class PocketScreen(Screen):
 
     # -- whose keyboard ------------------------------------------------------------
 
-    def player_name(self, side: str) -> str:
+    def player_name(self, side: str, *, capital: bool = False) -> str:
         player = self.record.players.get(side)
         title = "Jack" if side == JACK else "the investigator"
-        return f"{player} ({title})" if player else title
+        name = f"{player} ({title})" if player else title
+        return name[0].upper() + name[1:] if capital else name
 
     def pass_keyboard(self) -> None:
         """Before a side acts: clear every secret, then (in 'always' mode) ask
@@ -166,15 +167,12 @@ class PocketScreen(Screen):
         side = self.game.to_act
         if side is None:
             return
-        if self.handover != "always":
-            self.holder = None
-            self.refresh_all()
-            return
         self.holder = None
         self.refresh_all()
+        if self.handover != "always":
+            return
         other = INVESTIGATOR if side == JACK else JACK
-        away = self.player_name(other)
-        away = away[0].upper() + away[1:]
+        away = self.player_name(other, capital=True)
 
         def ready() -> None:
             self.holder = side
@@ -221,7 +219,7 @@ class PocketScreen(Screen):
             text = self.secret_text() + "\n\nPress [b]Enter[/b] to hide them."
             self.show_curtain("cards", text, after_cards)
 
-        away = inv[0].upper() + inv[1:]
+        away = self.player_name(INVESTIGATOR, capital=True)
         self.show_curtain("handover", handover_text(self.player_name(JACK), away), ready)
 
     def secret_text(self) -> str:
