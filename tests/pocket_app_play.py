@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from textual.pilot import Pilot
-from textual.widgets import Button, Static
+from textual.widgets import Static
 
 from pocket_positions import setup
 from snapshots import screen_text
@@ -26,6 +26,7 @@ from whitechapel.pocket.pieces import CHARACTERS, DETECTIVE_LETTERS, INVESTIGATO
 from whitechapel.pocket.setup import Setup
 from whitechapel.pocket.ui.district import MARGIN, TILE_H, TILE_W, District
 from whitechapel.pocket.ui.screen import PocketScreen, is_cards, is_handover
+from whitechapel.ui.common import Choice, TextPanel
 
 PLAYERS = {"jack": "Ann", "investigator": "Bob"}
 
@@ -74,11 +75,9 @@ def widget_text(app) -> str:
     """The plain text of every displayed text widget of the top screen (Static,
     and the game screen's Panels), one line each, so that text wrapped over two
     rows is still found whole."""
-    from whitechapel.pocket.ui.screen import Panel
-
     parts = []
-    for w in [*app.screen.query(Static), *app.screen.query(Panel)]:
-        if not w.display:
+    for w in [*app.screen.query(Static), *app.screen.query(TextPanel)]:
+        if not w.display or w.styles.visibility == "hidden":
             continue
         rendered = w.visual if isinstance(w, Static) else w.render()
         parts.append(" ".join(str(getattr(rendered, "plain", rendered)).split()))
@@ -89,8 +88,7 @@ def curtain_text(app) -> str:
     """The words on the curtain covering the game screen, on one line."""
     from whitechapel.ui.common import Curtain
 
-    visual = app.screen.query_one(Curtain).visual
-    return " ".join(str(getattr(visual, "plain", visual)).split())
+    return " ".join(app.screen.query_one(Curtain).render().plain.split())
 
 
 def tile_offset(square: int) -> tuple[int, int]:
@@ -160,13 +158,6 @@ class Driver:
         buttons = [b for b in visible_buttons(self.screen) if b.choice == name]
         shown = [b.choice for b in visible_buttons(self.screen)]
         assert buttons, f"no choice button {name!r}; the choices are {shown}"
-        # A Textual button ignores clicks for 0.2 s after a press (its
-        # "active" effect): click again only once it is ready, as a player
-        # who watches the button would.
-        for _ in range(20):
-            if not buttons[0].has_class("-active"):
-                break
-            await self.pilot.pause(0.05)
         await self.click(buttons[0])
 
     async def click_tile(self, square: int) -> None:
@@ -354,12 +345,9 @@ class Driver:
         assert self.top() is self.screen
 
 
-def visible_buttons(screen: PocketScreen) -> list[Button]:
-    """The choice buttons a player can see (the row keeps hidden spares)."""
-    return [
-        b for b in screen.query("#choices Button").results(Button)
-        if b.styles.visibility != "hidden"
-    ]  # fmt: skip
+def visible_buttons(screen: PocketScreen) -> list[Choice]:
+    """The choice buttons a player can see (the row keeps empty spares)."""
+    return [b for b in screen.query("#choices Choice").results(Choice) if b.choice]
 
 
 def button_names(screen: PocketScreen) -> list[str]:

@@ -3,10 +3,20 @@ size guard."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from rich.console import JustifyMethod
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.geometry import Region
+from textual.message import Message
 from textual.screen import ModalScreen
+from textual.strip import Strip
+from textual.widget import Widget
 from textual.widgets import Markdown, Static
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -19,33 +29,137 @@ def handover_text(to: str, away: str, note: str = "") -> str:
     return text + "Press [b]Enter[/b] when ready."
 
 
-class Curtain(Static):
-    """An opaque cover over a whole game screen: the hand-over prompt, or
-    Jack's cards alone.  Cheaper than pushing a screen on every change of
-    side, and shown or hidden by visibility, which needs no new layout;
-    whatever is under it was cleared of secrets before it rose."""
+class TextPanel(Widget):
+    """Text that repaints without a new layout (its size comes from the
+    .tcss, never from its text), and only when the text changed.  Its rows
+    are rendered once per text and size and then handed out as they are:
+    cheap on every key press and on every full repaint."""
+
+    JUSTIFY: JustifyMethod = "left"
+    MIDDLE = False  # centre the text vertically
+
+    def __init__(self, markup: str = "", **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._markup = markup
+        self._text = Text.from_markup(markup, justify=self.JUSTIFY)
+        self._rows: tuple[tuple[str, int, int], list[Strip]] | None = None
 
     @property
-    def up(self) -> bool:
-        return self.styles.visibility != "hidden"
+    def markup(self) -> str:
+        return self._markup
 
-    def raise_(self, text: str) -> None:
-        self.update(text)
-        self.styles.visibility = "visible"
+    def set(self, markup: str) -> None:
+        if markup != self._markup:
+            self._markup = markup
+            self._text = Text.from_markup(markup, justify=self.JUSTIFY)
+            self.refresh()
 
-    def lower(self) -> None:
-        self.styles.visibility = "hidden"
-        self.update("")  # nothing secret lingers, even hidden
+    def render(self) -> Text:
+        return self._text
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._content_size = self.size  # once per repaint: it is not free
+        return super().render_lines(crop)
+
+    def render_line(self, y: int) -> Strip:
+        width, height = self._content_size
+        key = (self._markup, width, height)
+        if self._rows is None or self._rows[0] != key:
+            console = self.app.console
+            lines = console.render_lines(
+                self._text, console.options.update(width=max(1, width), height=None), pad=True
+            )[:height]
+            top = (height - len(lines)) // 2 if self.MIDDLE else 0
+            strips = [Strip.blank(width)] * top + [Strip(line, width) for line in lines]
+            strips += [Strip.blank(width)] * (height - len(strips))
+            self._rows = (key, strips)
+        rows = self._rows[1]
+        return rows[y] if 0 <= y < len(rows) else Strip.blank(width)
+
+
+class Curtain(TextPanel):
+    """An opaque cover over a whole game screen: the hand-over prompt, or
+    Jack's cards alone.  Cheaper than pushing a screen on every change of
+    side: it stays in the layout, over everything, and is only made
+    invisible when lowered, so nothing under it changes size.  Whatever is under it was cleared of secrets before it rose, and
+    its own text is emptied when it is lowered."""
 
     DEFAULT_CSS = """
     Curtain {
-        visibility: hidden; layer: curtain; dock: top; width: 100%; height: 100%;
-        background: $background; content-align: center middle; text-align: center;
+        layer: curtain; dock: top; width: 100%; height: 100%; visibility: hidden;
+        background: $background;
     }
     """
+    JUSTIFY = "center"
+    MIDDLE = True
+
+    up = False
+
+    def raise_(self, text: str) -> None:
+        self.set(text)
+        self.up = True
+        self.styles.visibility = "visible"
+
+    def lower(self) -> None:
+        self.up = False
+        self.styles.visibility = "hidden"
+        self.set("")  # nothing secret lingers, even hidden
 
     def on_click(self) -> None:
-        self.screen.lift_curtain()  # type: ignore[attr-defined]
+        if self.up:
+            self.screen.lift_curtain()  # type: ignore[attr-defined]
+
+
+class Choice(Widget):
+    """A choice for the mouse, in a fixed row of them: relabelled, never
+    remounted, restyled or resized (it draws its own face, so a new label
+    costs no layout), and never given the focus, so Enter stays the
+    screen's Confirm key.  Unlike Textual's Button it takes every click,
+    however quick (a double click on "Rotate" turns the tile twice)."""
+
+    class Pressed(Message):
+        def __init__(self, choice: str) -> None:
+            super().__init__()
+            self.choice = choice
+
+    DEFAULT_CSS = """
+    Choice { width: 14; height: 3; margin-right: 1; }
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.choice = ""  # what pressing it does: "tok-0", "dig-1", "do-confirm", ...
+        self.label = ""
+
+    def show(self, label: str, choice: str) -> None:
+        if (label, choice) != (self.label, self.choice):
+            self.label, self.choice = label, choice
+            self.refresh()
+
+    def watch_mouse_hover(self, _hover: bool) -> None:
+        self.refresh()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._width = self.size.width  # once per repaint: it is not free
+        return super().render_lines(crop)
+
+    def render_line(self, y: int) -> Strip:
+        width = self._width
+        if not self.choice:
+            return Strip.blank(width)
+        colours = self.app.theme_variables
+        face = colours["primary"] if self.mouse_hover else colours["panel"]
+        edge = Style.parse(f"{colours['panel-lighten-2']} on {face}")
+        if y == 0:
+            return Strip([Segment("▔" * width, edge)], width)
+        if y == 2:
+            return Strip([Segment("▁" * width, edge)], width)
+        text = self.label[:width].center(width)
+        return Strip([Segment(text, Style.parse(f"bold {colours['foreground']} on {face}"))], width)
+
+    def on_click(self) -> None:
+        if self.choice:
+            self.post_message(self.Pressed(self.choice))
 
 
 class HelpScreen(ModalScreen[None]):

@@ -11,22 +11,18 @@ from __future__ import annotations
 from importlib import resources
 from typing import Any
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Resize
 from textual.screen import Screen
-from textual.widget import Widget
-from textual.widgets import Button, Footer
+from textual.widgets import Footer
 
 from whitechapel.core.errors import WhitechapelError
 from whitechapel.core.record import Record, record_of
 from whitechapel.core.store import Store, autosave_name
 from whitechapel.pocket.game import PocketGame
 from whitechapel.pocket.pieces import (
-    CHARACTER_INDEX,
-    CHARACTERS,
     DETECTIVES,
     DIRECTIONS,
     FACE_NAMES,
@@ -34,14 +30,19 @@ from whitechapel.pocket.pieces import (
     JACK,
     SQUARES,
 )
+from whitechapel.pocket.ui import panels
 from whitechapel.pocket.ui.district import District
-from whitechapel.ui.common import Curtain, HelpScreen, TooSmall, handover_text, too_small
+from whitechapel.ui.common import (
+    Choice,
+    Curtain,
+    HelpScreen,
+    TextPanel,
+    TooSmall,
+    handover_text,
+    too_small,
+)
 
 MOVERS = {"H": 0, "W": 1, "T": 2}
-
-
-def character_name(cid: str) -> str:
-    return CHARACTERS[CHARACTER_INDEX[cid]].name
 
 
 def help_text() -> str:
@@ -49,33 +50,6 @@ def help_text() -> str:
 
 
 CHOICES = 6  # at most: four tokens, or joker targets with Back
-
-
-class ChoiceButton(Button):
-    """A choice for the mouse; never takes the focus, so Enter stays the
-    screen's Confirm key."""
-
-    can_focus = False
-    choice = ""  # what pressing it does: "tok-0", "dig-1", "jok-H", "do-confirm", ...
-
-
-class Panel(Widget):
-    """Text that repaints without a new layout (its height is fixed in the
-    .tcss), and only when it changed: cheap on every key press."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self._markup = ""
-        self._text = Text()
-
-    def set(self, markup: str) -> None:
-        if markup != self._markup:
-            self._markup = markup
-            self._text = Text.from_markup(markup)
-            self.refresh()
-
-    def render(self) -> Text:
-        return self._text
 
 
 class PocketScreen(Screen):
@@ -124,22 +98,22 @@ class PocketScreen(Screen):
         self.first: int | None = None
         self.wall: int | None = None
         self.notice = ""
+        self._unsaved = False
 
     # -- layout ----------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Panel(id="banner")
+        yield TextPanel(id="banner")
         with Horizontal(id="main"):
             yield District(id="district")
             with Vertical(id="side"):
-                yield Panel(id="tokens")
-                yield Panel(id="rounds")
-                yield Panel(id="secrets")
-                yield Panel(id="log")
-        yield Panel(id="prompt")
+                yield TextPanel(id="tokens")
+                yield TextPanel(id="rounds")
+                yield TextPanel(id="notes")  # Jack's cards (his screens only), the log
+        yield TextPanel(id="prompt")
         with Horizontal(id="choices"):
             for _ in range(CHOICES):
-                yield ChoiceButton("")
+                yield Choice()
         yield Footer()
         yield Curtain(id="curtain")
         yield TooSmall()
@@ -190,15 +164,23 @@ class PocketScreen(Screen):
     def show_curtain(self, kind: str, text: str, then) -> None:
         self._curtain_kind, self._curtain_then = kind, then
         self.query_one(Curtain).raise_(text)
+        self._show_game(False)
 
     def lift_curtain(self) -> None:
         curtain = self.query_one(Curtain)
         if not curtain.up:
             return
         curtain.lower()
+        self._show_game(True)
         then, self._curtain_then = self._curtain_then, None
         if then is not None:
             then()
+
+    def _show_game(self, show: bool) -> None:
+        """Behind the curtain the district and the side panels (where Jack's
+        cards are) are made invisible too: the biggest part of the screen is
+        not drawn only to be covered, and nothing of it could show through."""
+        self.query_one("#main").styles.visibility = "visible" if show else "hidden"
 
     def action_secrets(self) -> None:
         """'secrets' mode: Jack's cards behind a hide screen, hidden again after."""
@@ -223,12 +205,7 @@ class PocketScreen(Screen):
         self.show_curtain("handover", handover_text(self.player_name(JACK), away), ready)
 
     def secret_text(self) -> str:
-        secret = self.game.view(JACK)["jack"]
-        cards = ", ".join(character_name(c) for c in secret["alibis"]) or "none yet"
-        return (
-            f"You are [b]{character_name(secret['identity'])}[/b].\n\n"
-            f"Your alibi cards: {cards}\nYour hourglasses: {secret['hourglasses']}"
-        )
+        return panels.secret_text(self.game.view(JACK)["jack"])
 
     # -- drawing -------------------------------------------------------------------
 
@@ -242,16 +219,21 @@ class PocketScreen(Screen):
         district = self.query_one(District)
         cursor = self.cursor if self.mode in ("tile", "exchange2") else None
         district.show(view, preview=preview, cursor=cursor, picked=picked, moving=moving)
-        self.query_one("#banner", Panel).set(self.banner(view))
-        self.query_one("#tokens", Panel).set(self.tokens_text(view))
-        self.query_one("#rounds", Panel).set(self.rounds_text(view))
-        secrets = self.query_one("#secrets", Panel)
-        show_secrets = bool(self.holder == JACK or game.outcome)
-        secrets.set(self.secret_text() if show_secrets else "")
-        if secrets.display != show_secrets:
-            secrets.display = show_secrets
-        self.query_one("#log", Panel).set(self.log_text(view))
-        self.query_one("#prompt", Panel).set(self.prompt_text())
+        turn = self.player_name(view["to_act"]) if view["to_act"] else ""
+        self.query_one("#banner", TextPanel).set(panels.banner(view, turn))
+        self.query_one("#tokens", TextPanel).set(panels.tokens_text(view, self.token))
+        self.query_one("#rounds", TextPanel).set(panels.rounds_text(view))
+        # One panel of fixed size for Jack's cards and the log: showing or hiding
+        # the cards changes no widget's size, so a key costs one frame.
+        notes = self.query_one("#notes", TextPanel)
+        cards = ""
+        if game.outcome:
+            cards = panels.reveal_text(game.view(JACK)["jack"]) + "\n\n"
+        elif self.holder == JACK:
+            cards = "[b red]Secret — Jack only[/b red]\n" + self.secret_text() + "\n\n"
+        room = max(2, notes.size.height - cards.count("\n") - 1) if notes.size.height else 6
+        notes.set(cards + panels.log_text(view, room))
+        self.query_one("#prompt", TextPanel).set(self.prompt_text())
         self.rebuild_choices()
         # The footer is costly to rebuild: it changes with the side at the keyboard
         # and the end of the game; the prompt line gives each step's own keys.
@@ -259,57 +241,6 @@ class PocketScreen(Screen):
         if keys != getattr(self, "_keys_state", None):
             self._keys_state = keys
             self.refresh_bindings()
-
-    def banner(self, view: dict[str, Any]) -> str:
-        if view["outcome"]:
-            o = view["outcome"]
-            return f"Mr. Jack Pocket — game over: [b]{o['winner']}[/b] wins ({o['detail']})"
-        race = " — the race is on" if view["race"] else ""
-        turn = self.player_name(view["to_act"])
-        return f"Mr. Jack Pocket — round {view['round']} of 8{race} — {turn} to play"
-
-    def tokens_text(self, view: dict[str, Any]) -> str:
-        lines = ["[b]Action tokens[/b]"]
-        for i, t in enumerate(view["tokens"]):
-            name = FACE_NAMES[t["up"]]
-            if t["used"]:
-                lines.append(f"  [dim]{i + 1} {name} (played)[/dim]")
-            else:
-                mark = "▶ " if self.token == i else "  "
-                lines.append(f"{mark}[b]{i + 1}[/b] {name}")
-        return "\n".join(lines)
-
-    def rounds_text(self, view: dict[str, Any]) -> str:
-        cells = []
-        for r in range(1, 9):
-            if r <= len(view["round_tokens"]):
-                who = view["round_tokens"][r - 1]
-                cells.append("[red]J[/red]" if who == JACK else "[cyan]I[/cyan]")
-            elif r == view["round"] and not view["outcome"]:
-                cells.append(f"[reverse]{r}[/reverse]")
-            else:
-                cells.append(f"[dim]{r}[/dim]")
-        suspects = sum(1 for t in view["tiles"] if not t["cleared"])
-        return (
-            "[b]Rounds[/b] " + " ".join(cells)
-            + f"\nJack's known hourglasses: [b]{view['known_hourglasses']}[/b]"
-            + f"\nJack holds {view['jack_alibi_count']} alibi card(s)"
-            + f"\nSuspects left: [b]{suspects}[/b]"
-        )  # fmt: skip
-
-    def log_text(self, view: dict[str, Any]) -> str:
-        lines = []
-        for e in view["log"][-6:]:
-            if "witness" in e:
-                cleared = ", ".join(character_name(c) for c in e["cleared"]) or "nobody"
-                lines.append(f"R{e['round']} Jack {e['witness']}: cleared {cleared}")
-            elif "race" in e:
-                lines.append(f"R{e['round']} {e['race']}")
-            else:
-                card = f" ({character_name(e['card'])})" if "card" in e else ""
-                who = "Jack" if e["side"] == JACK else "Inv."
-                lines.append(f"R{e['round']} {who}: {e['action']}{card}")
-        return "[b]Log[/b]\n" + "\n".join(lines)
 
     def prompt_text(self) -> str:
         game = self.game
@@ -364,13 +295,8 @@ class PocketScreen(Screen):
         if specs == getattr(self, "_choices_key", None):
             return
         self._choices_key = specs
-        for k, button in enumerate(self.query_one("#choices", Horizontal).query(ChoiceButton)):
-            if k < len(specs):
-                button.label, button.choice = specs[k]
-                button.styles.visibility = "visible"
-            else:
-                button.choice = ""
-                button.styles.visibility = "hidden"
+        for k, button in enumerate(self.query_one("#choices", Horizontal).query(Choice)):
+            button.show(*specs[k]) if k < len(specs) else button.show("", "")
 
     # -- choosing ------------------------------------------------------------------
 
@@ -520,8 +446,8 @@ class PocketScreen(Screen):
             )
             self.refresh_all()
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        bid = getattr(event.button, "choice", "")
+    def on_choice_pressed(self, event: Choice.Pressed) -> None:
+        bid = event.choice
         if bid.startswith("tok-"):
             self.action_digit(int(bid[4:]) + 1)
         elif bid.startswith("dig-"):
@@ -549,7 +475,10 @@ class PocketScreen(Screen):
             self.refresh_all()
             return
         self.mode, self.token, self.first, self.wall, self.notice = "token", None, None, None, ""
-        self.autosave()
+        # Saved just after the new screen is drawn (the player sees the move
+        # first); leaving the screen before that still saves it (on_unmount).
+        self._unsaved = True
+        self.set_timer(0.04, self.save_if_unsaved)
         if self.game.outcome is not None:
             self.holder = None
             self.refresh_all()
@@ -568,7 +497,15 @@ class PocketScreen(Screen):
             started=self.record.started,
         )
 
+    def save_if_unsaved(self) -> None:
+        if self._unsaved:
+            self.autosave()
+
+    def on_unmount(self) -> None:
+        self.save_if_unsaved()
+
     def autosave(self) -> None:
+        self._unsaved = False
         try:
             record = self.current_record()
             self.store.save(record, autosave_name(record))

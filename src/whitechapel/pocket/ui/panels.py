@@ -1,0 +1,85 @@
+"""The words on the Pocket screen's panels, from a side's view: pure
+functions, so each panel's text can be read and tested without an app."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from whitechapel.pocket.pieces import CHARACTER_INDEX, CHARACTERS, FACE_NAMES, JACK
+
+
+def character_name(cid: str) -> str:
+    return CHARACTERS[CHARACTER_INDEX[cid]].name
+
+
+def reveal_text(jack: dict[str, Any]) -> str:
+    """P8: at the end Jack's identity and cards are shown to both."""
+    cards = ", ".join(character_name(c) for c in jack["alibis"]) or "none"
+    return (
+        f"[b]Jack was {character_name(jack['identity'])}.[/b]\n"
+        f"His alibi cards: {cards}\nHis hourglasses: {jack['hourglasses']}"
+    )
+
+
+def secret_text(jack: dict[str, Any]) -> str:
+    """Jack's own secrets (P9), from his view's `jack` part."""
+    cards = ", ".join(character_name(c) for c in jack["alibis"]) or "none yet"
+    return (
+        f"You are [b]{character_name(jack['identity'])}[/b].\n\n"
+        f"Your alibi cards: {cards}\nYour hourglasses: {jack['hourglasses']}"
+    )
+
+
+def banner(view: dict[str, Any], turn: str) -> str:
+    if view["outcome"]:
+        o = view["outcome"]
+        return f"Mr. Jack Pocket — game over: [b]{o['winner']}[/b] wins ({o['detail']})"
+    race = " — the race is on" if view["race"] else ""
+    return f"Mr. Jack Pocket — round {view['round']} of 8{race} — {turn} to play"
+
+
+def tokens_text(view: dict[str, Any], chosen: int | None) -> str:
+    lines = ["[b]Action tokens[/b]"]
+    for i, t in enumerate(view["tokens"]):
+        name = FACE_NAMES[t["up"]]
+        if t["used"]:
+            lines.append(f"  [dim]{i + 1} {name} (played)[/dim]")
+        else:
+            mark = "▶ " if chosen == i else "  "
+            lines.append(f"{mark}[b]{i + 1}[/b] {name}")
+    return "\n".join(lines)
+
+
+def rounds_text(view: dict[str, Any]) -> str:
+    cells = []
+    for r in range(1, 9):
+        if r <= len(view["round_tokens"]):
+            who = view["round_tokens"][r - 1]
+            cells.append("[red]J[/red]" if who == JACK else "[cyan]I[/cyan]")
+        elif r == view["round"] and not view["outcome"]:
+            cells.append(f"[reverse]{r}[/reverse]")
+        else:
+            cells.append(f"[dim]{r}[/dim]")
+    suspects = sum(1 for t in view["tiles"] if not t["cleared"])
+    return (
+        "[b]Rounds[/b] " + " ".join(cells)
+        + f"\nJack's known hourglasses: [b]{view['known_hourglasses']}[/b]"
+        + f"\nJack holds {view['jack_alibi_count']} alibi card(s)"
+        + f"\nSuspects left: [b]{suspects}[/b]"
+    )  # fmt: skip
+
+
+def log_text(view: dict[str, Any], room: int = 6) -> str:
+    """The last `room` events of the public log."""
+    lines = []
+    for e in view["log"][-room:]:
+        if "witness" in e:
+            cleared = ", ".join(character_name(c) for c in e["cleared"]) or "nobody"
+            lines.append(f"R{e['round']} Jack {e['witness']}: cleared {cleared}")
+        elif "race" in e:
+            lines.append(f"R{e['round']} {e['race']}")
+        else:
+            card = f" ({character_name(e['card'])})" if "card" in e else ""
+            who = "Jack" if e["side"] == JACK else "Inv."
+            lines.append(f"R{e['round']} {who}: {e['action']}{card}")
+    return "[b]Log[/b]\n" + "\n".join(lines)
