@@ -22,8 +22,9 @@ from whitechapel.lfw.actions import COLOURS, Step
 from whitechapel.lfw.board import Board
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.mapfile import map_from_json
+from whitechapel.lfw.options import Options
 from whitechapel.lfw.phases import MARKED, WOMEN
-from whitechapel.lfw.setup import Options, Setup
+from whitechapel.lfw.setup import Setup
 
 TUTORIAL = "tutorial"
 DEFAULT = "whitechapel-1888"

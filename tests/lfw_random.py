@@ -17,7 +17,7 @@ from whitechapel.core.chance import Chance
 from whitechapel.lfw import actions as a
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.maps import load_board
-from whitechapel.lfw.setup import Options
+from whitechapel.lfw.options import Options
 
 BOARDS = ("whitechapel-1888", "tutorial")
 OPTIONS = {"none": Options(), "all": Options.from_names(["all"])}

@@ -25,6 +25,7 @@ from whitechapel.lfw.actions import COLOURS, parse_action
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.hell import Marker, hideouts
 from whitechapel.lfw.hunt import ARRESTED, FOUND_HIDEOUT, OUT_OF_MOVES, SURVIVED, TRAPPED
+from whitechapel.lfw.options import Options
 from whitechapel.lfw.phases import (
     ALLEYS,
     COACHES,
@@ -37,7 +38,6 @@ from whitechapel.lfw.phases import (
     TRACK,
     WOMEN,
 )
-from whitechapel.lfw.setup import Options
 
 HUNT_PHASES = {"escape", "graffito", "graffito_chief", "hunt", "false_clue", "clues", "searching"}
 HELL_WITH_MARKERS = {"letter", "saucy", "kill", "wretched", "reveal"}

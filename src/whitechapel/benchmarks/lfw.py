@@ -9,8 +9,8 @@ from whitechapel.core.chance import Chance
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.hunt import legal_escape
 from whitechapel.lfw.maps import load_board
+from whitechapel.lfw.options import Options
 from whitechapel.lfw.selfplay import random_game
-from whitechapel.lfw.setup import Options
 
 
 def four_night_game(budget: float) -> float:

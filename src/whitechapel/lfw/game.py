@@ -19,8 +19,9 @@ from whitechapel.lfw import hell, hunt, views
 from whitechapel.lfw.actions import COLOURS, Action, parse_action
 from whitechapel.lfw.board import Board
 from whitechapel.lfw.hell import Marker
+from whitechapel.lfw.options import Options
 from whitechapel.lfw.phases import PHASES, SIDES
-from whitechapel.lfw.setup import Options, Setup, random_setup
+from whitechapel.lfw.setup import Setup, random_setup
 
 # Per phase: (legal actions, apply, random action); see hell.py and hunt.py.
 HANDLERS = {**hell.HANDLERS, **hunt.HANDLERS}

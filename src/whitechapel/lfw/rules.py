@@ -6,8 +6,9 @@ from typing import Any
 
 from whitechapel.lfw.actions import Action, parse_action
 from whitechapel.lfw.game import LfwGame
+from whitechapel.lfw.options import Options
 from whitechapel.lfw.phases import SIDES
-from whitechapel.lfw.setup import Options, Setup, random_setup
+from whitechapel.lfw.setup import Setup, random_setup
 
 
 class LfwRules:

@@ -9,8 +9,8 @@ from whitechapel.core.chance import Chance
 from whitechapel.lfw.actions import Action, Coach, Step
 from whitechapel.lfw.board import Board
 from whitechapel.lfw.game import LfwGame
+from whitechapel.lfw.options import Options
 from whitechapel.lfw.phases import JACK
-from whitechapel.lfw.setup import Options
 
 
 @dataclass

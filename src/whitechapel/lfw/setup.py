@@ -1,4 +1,4 @@
-"""Options and setup of a Letters from Whitechapel game.
+"""The setup of a Letters from Whitechapel game (the options are in options.py).
 
 The only chance event of the game is the order of the Chief tokens (S2); it is
 drawn from the seed into the setup, so a record replays exactly.  The setup
@@ -17,58 +17,6 @@ from whitechapel.lfw.actions import COLOURS
 from whitechapel.lfw.board import Board
 from whitechapel.lfw.mapfile import map_from_json
 from whitechapel.lfw.maps import BUILTIN, load_board
-
-OPTIONS = {
-    "letters": "O1",
-    "false_clues": "O2",
-    "chase": "O3",
-    "area_arrest": "O4",
-    "catch_me": "O5",
-    "know_where_you_live": "O6",
-}
-
-
-@dataclass(frozen=True)
-class Options:
-    letters: bool = False  # O1
-    false_clues: bool = False  # O2
-    chase: bool = False  # O3
-    area_arrest: bool = False  # O4
-    catch_me: bool = False  # O5
-    know_where_you_live: bool = False  # O6
-
-    @classmethod
-    def from_json(cls, data: Any) -> Options:
-        if data in (None, {}):
-            return cls()
-        if not isinstance(data, dict):
-            raise RecordError("options should be a JSON object")
-        unknown = sorted(set(data) - set(OPTIONS))
-        if unknown:
-            raise RecordError(f"unknown option {unknown[0]!r} (known: {', '.join(OPTIONS)})")
-        if not all(isinstance(v, bool) for v in data.values()):
-            raise RecordError("each option is true or false")
-        return cls(**data)
-
-    @classmethod
-    def from_names(cls, names: list[str]) -> Options:
-        """From command-line names: O1..O6, the option names, or 'all'."""
-        chosen = set()
-        by_tag = {tag.lower(): name for name, tag in OPTIONS.items()}
-        for word in names:
-            w = word.lower().replace("-", "_")
-            if w == "all":
-                chosen |= set(OPTIONS)
-            elif w in OPTIONS:
-                chosen.add(w)
-            elif w in by_tag:
-                chosen.add(by_tag[w])
-            else:
-                raise RecordError(f"unknown option {word!r} (O1..O6, {', '.join(OPTIONS)} or all)")
-        return cls(**dict.fromkeys(chosen, True))
-
-    def to_json(self) -> dict[str, bool]:
-        return {k: getattr(self, k) for k in OPTIONS}
 
 
 @dataclass(frozen=True)
