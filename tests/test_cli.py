@@ -122,6 +122,8 @@ def test_selfplay_figures_are_those_of_the_games_it_plays(capsys):
         (["replay"], "FILE"),
         (["replay", "x.json", "--side", "moriarty"], "moriarty"),
         (["chess"], "chess"),
+        (["lfw", "--seed", "dawn"], "seed 'dawn' is not a whole number"),
+        (["lfw", "--frobnicate"], "--frobnicate"),
     ],
 )
 def test_usage_errors_exit_2_with_one_line(capsys, argv, problem):
@@ -451,3 +453,19 @@ def test_console_shows_jack_secrets_only_to_jack(tmp_path, names, seed):
     # Every change of the side to act goes through a handover prompt.
     handovers = [t for t, _ in while_playing if HANDOVER.match(t)]
     assert len(handovers) >= console.game.round * 2
+
+
+@pytest.mark.parametrize(
+    ("argv", "problem"),
+    [
+        (["lfw", "--options", "O9"], "unknown option 'O9'"),
+        (["lfw", "--map", "no/such/map.json"], "no/such/map.json"),
+        (["lfw", "--load", "no/such/game.json"], "no/such/game.json"),
+    ],
+)
+def test_lfw_game_errors_exit_1_with_one_line(capsys, argv, problem):
+    assert main(argv) == 1
+    captured = capsys.readouterr()
+    line = one_line(captured.err)
+    assert problem in line and line.startswith("whitechapel:")
+    assert "Traceback" not in captured.err

@@ -355,7 +355,7 @@ async def test_the_too_small_guard_follows_the_window_size(tmp_path):
             if not shown:
                 assert "Choose an action token" in text
         # The menu has the same guard.
-        app.pop_screen()
+        app.push_screen(MenuScreen())
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
         await pilot.resize_terminal(79, 30)

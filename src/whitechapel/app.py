@@ -68,26 +68,24 @@ class MenuScreen(Screen):
         if choice == "pocket":
             self.app.push_screen(PocketSetup())
         elif choice == "lfw":
-            self.notify(
-                "The Letters from Whitechapel hot-seat screens are coming next. The rules "
-                "engine and the board are ready: try 'whitechapel lfw selfplay' and "
-                "'whitechapel map show'.",
-                timeout=8,
-            )
+            from whitechapel.lfw.ui.setup import LfwSetup
+
+            self.app.push_screen(LfwSetup())
         elif choice == "continue":
             self.app.push_screen(ContinueScreen())
         elif choice == "load":
             self.app.push_screen(LoadScreen())
         elif choice == "rules":
+            from whitechapel.lfw.ui.screen import help_text as lfw_help
             from whitechapel.pocket.ui.screen import help_text
 
-            self.app.push_screen(HelpScreen(RULES + "\n" + help_text()))
+            self.app.push_screen(HelpScreen(RULES + "\n" + lfw_help() + "\n" + help_text()))
         elif choice == "quit":
             self.app.exit()
 
 
 class PocketSetup(Screen):
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+    BINDINGS = [Binding("escape", "app.back", "Back")]
     DEFAULT_CSS = """
     PocketSetup { align: center middle; }
     PocketSetup #setup-box { width: 60; height: auto; border: heavy $accent; padding: 1 2; }
@@ -118,7 +116,7 @@ class PocketSetup(Screen):
 
 
 class ContinueScreen(Screen):
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+    BINDINGS = [Binding("escape", "app.back", "Back")]
     DEFAULT_CSS = "ContinueScreen OptionList { height: 1fr; }"
 
     def compose(self) -> ComposeResult:
@@ -147,7 +145,7 @@ class ContinueScreen(Screen):
 
 
 class LoadScreen(Screen):
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+    BINDINGS = [Binding("escape", "app.back", "Back")]
 
     def compose(self) -> ComposeResult:
         yield Label("[b]Load a record[/b]: type its path and press Enter (Esc goes back)")
@@ -164,8 +162,10 @@ def open_record(app: App, path: Path) -> None:
     except WhitechapelError as e:
         app.notify(str(e), severity="error", timeout=8)
         return
-    if record.game != "pocket":
-        app.notify("Letters from Whitechapel games open in its screens, coming next.", timeout=6)
+    if record.game == "lfw":
+        from whitechapel.lfw.ui.screen import LfwScreen
+
+        app.push_screen(LfwScreen(game, record, Store()))  # type: ignore[arg-type]
         return
     from whitechapel.pocket.ui.screen import PocketScreen
 
@@ -184,9 +184,16 @@ class WhitechapelApp(App):
         self.start = start
 
     def on_mount(self) -> None:
-        self.push_screen(MenuScreen())
-        if self.start is not None:
-            self.push_screen(self.start)
+        # Started at a game or setup screen, the menu is not built until it is
+        # needed (a quicker start): "back" from the first screen opens it.
+        self.push_screen(self.start if self.start is not None else MenuScreen())
+
+    def action_back(self) -> None:
+        """Back from a setup or list screen: to the screen below, or the menu."""
+        if len(self.screen_stack) > 2:
+            self.pop_screen()
+        else:
+            self.switch_screen(MenuScreen())
 
     def action_rules(self) -> None:
         self.push_screen(HelpScreen(RULES))
@@ -194,6 +201,9 @@ class WhitechapelApp(App):
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         yield SystemCommand("New Mr. Jack Pocket game", "Start a hot-seat game", self.new_pocket)
+        yield SystemCommand(
+            "New Letters from Whitechapel game", "Start a hot-seat game", self.new_lfw
+        )
         yield SystemCommand(
             "Continue a saved game",
             "Pick an autosaved game",
@@ -208,3 +218,8 @@ class WhitechapelApp(App):
 
     def new_pocket(self) -> None:
         self.push_screen(PocketSetup())
+
+    def new_lfw(self) -> None:
+        from whitechapel.lfw.ui.setup import LfwSetup
+
+        self.push_screen(LfwSetup())

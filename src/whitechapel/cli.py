@@ -70,8 +70,24 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--seed", type=_seed, default=0, dest="selfplay_seed")
     selfplay.add_argument("--json", action="store_true", help="print the figures as JSON")
 
-    lfw = sub.add_parser("lfw", help="Letters from Whitechapel tools")
-    lfw_sub = lfw.add_subparsers(dest="lfw_command", metavar="TOOL", required=True)
+    lfw = sub.add_parser("lfw", help="play Letters from Whitechapel hot-seat (or run its tools)")
+    lfw.add_argument("--seed", type=_seed, dest="game_seed", help="seed (the Chief tokens' order)")
+    lfw.add_argument(
+        "--map", metavar="FILE", dest="game_map", help="a map file, or 'tutorial' (default: 1888)"
+    )
+    lfw.add_argument(
+        "--options", nargs="*", default=[], metavar="OPT", dest="game_options",
+        help="optional rules: O1..O6 or all (they can be changed on the setup screen)",
+    )  # fmt: skip
+    lfw.add_argument("--jack", metavar="NAME", default="", dest="jack_name",
+                     help="the name of Jack's player")  # fmt: skip
+    lfw.add_argument("--police", metavar="NAME", default="", dest="police_name",
+                     help="the name of the police's player(s)")  # fmt: skip
+    lfw.add_argument("--load", metavar="FILE", help="continue the game in this record")
+    lfw.add_argument(
+        "--no-setup", action="store_true", help="start at once, without the setup screen"
+    )
+    lfw_sub = lfw.add_subparsers(dest="lfw_command", metavar="TOOL")
     lself = lfw_sub.add_parser("selfplay", help="random legal play on both sides")
     lself.add_argument("--games", type=_positive, default=100)
     lself.add_argument("--seed", type=_seed, default=0)
@@ -147,7 +163,9 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "replay":
         return _replay(args)
     if args.command == "lfw":
-        return _lfw_selfplay(args)
+        if getattr(args, "lfw_command", None) == "selfplay":
+            return _lfw_selfplay(args)
+        return _lfw_app(args)
     if args.command == "map":
         return _map(args)
     if args.command == "bench":
@@ -268,10 +286,39 @@ def _map(args: argparse.Namespace) -> int:
     return 0
 
 
+def _lfw_app(args: argparse.Namespace) -> int:
+    from whitechapel.app import WhitechapelApp
+    from whitechapel.lfw.options import Options
+    from whitechapel.lfw.ui.setup import LfwSetup, lfw_screen
+
+    if args.load:
+        from whitechapel.core.store import Store, load_game
+        from whitechapel.lfw.ui.screen import LfwScreen
+
+        record, game = load_game(args.load)
+        if record.game != "lfw":
+            raise WhitechapelError(f"{args.load} is a record of {record.game!r}, not of LfW")
+        screen = LfwScreen(game, record, Store())  # type: ignore[arg-type]
+    else:
+        options = Options.from_names(args.game_options)
+        names = {"jack": args.jack_name, "police": args.police_name}
+        players = {side: name for side, name in names.items() if name}
+        if args.game_map:
+            from whitechapel.lfw.maps import load_board
+
+            load_board(args.game_map)  # a bad map is refused here, with its problems
+        if args.no_setup:
+            screen = lfw_screen(args.game_seed, options, args.game_map, players)
+        else:
+            screen = LfwSetup(args.game_seed, options, args.game_map, players)
+    WhitechapelApp(start=screen).run()
+    return 0
+
+
 def _lfw_selfplay(args: argparse.Namespace) -> int:
     from whitechapel.lfw.maps import load_board
+    from whitechapel.lfw.options import Options
     from whitechapel.lfw.selfplay import selfplay
-    from whitechapel.lfw.setup import Options
 
     options = Options.from_names(args.options)
     stats = selfplay(args.games, args.seed, options, load_board(args.map), args.jack)

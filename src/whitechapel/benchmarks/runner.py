@@ -36,9 +36,12 @@ def rate(step: Callable[[], int], budget: float) -> float:
 
 
 def all_benchmarks() -> list[Benchmark]:
-    from whitechapel.benchmarks import app, lfw, lfw_map, pocket
+    from whitechapel.benchmarks import app, lfw, lfw_app, lfw_map, lfw_ui, pocket
 
-    return [*pocket.BENCHMARKS, *app.BENCHMARKS, *lfw_map.BENCHMARKS, *lfw.BENCHMARKS]
+    return [
+        *pocket.BENCHMARKS, *app.BENCHMARKS, *lfw_map.BENCHMARKS, *lfw.BENCHMARKS,
+        *lfw_ui.BENCHMARKS, *lfw_app.BENCHMARKS,
+    ]  # fmt: skip
 
 
 def _fmt(value: float) -> str:

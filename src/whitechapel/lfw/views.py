@@ -85,11 +85,27 @@ def view(g: LfwGame, side: str) -> dict[str, Any]:
     out = public_view(g)
     out["side"] = side
     out["legal"] = [str(x) for x in g.legal_actions()] if g.to_act == side and _small(g) else []
+    if g.to_act == side and not _small(g):
+        out["placement"] = placement(g)
     if side == JACK or g.outcome is not None:
         out["jack"] = jack_secrets(g)
     if side == POLICE:
         out["police_secrets"] = police_secrets(g)
     return out
+
+
+def placement(g: LfwGame) -> dict[str, Any]:
+    """What a placement phase allows, instead of its thousands of actions:
+    H2, the free red circles and how many women (and marked ones) go on
+    them; H3, the crossings that must hold a marker and those that may."""
+    from whitechapel.lfw import hell
+    from whitechapel.lfw.phases import MARKED, WOMEN
+
+    if g.phase == "women":
+        n = g.night - 1
+        return {"circles": hell.free_red(g), "women": WOMEN[n], "marked": MARKED[n]}
+    must, may = hell.patrol_spots(g)
+    return {"must": must, "may": may, "real": 5, "fakes": 2}
 
 
 def _small(g: LfwGame) -> bool:

@@ -17,7 +17,7 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import Markdown, Static
+from textual.widgets import Static
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -183,6 +183,8 @@ class HelpScreen(ModalScreen[None]):
         self.markdown = markdown
 
     def compose(self) -> ComposeResult:
+        from textual.widgets import Markdown  # markdown-it and pygments: 0.1 s at start
+
         with VerticalScroll():
             yield Markdown(self.markdown)
 

@@ -20,7 +20,7 @@ from textual.widgets import Footer
 
 from whitechapel.core.errors import WhitechapelError
 from whitechapel.core.record import Record, record_of
-from whitechapel.core.store import Store, autosave_name
+from whitechapel.core.store import Store
 from whitechapel.pocket.game import PocketGame
 from whitechapel.pocket.pieces import (
     DETECTIVES,
@@ -41,6 +41,7 @@ from whitechapel.ui.common import (
     handover_text,
     too_small,
 )
+from whitechapel.ui.records import RecordKeeping
 
 MOVERS = {"H": 0, "W": 1, "T": 2}
 
@@ -52,7 +53,7 @@ def help_text() -> str:
 CHOICES = 6  # at most: four tokens, or joker targets with Back
 
 
-class PocketScreen(Screen):
+class PocketScreen(RecordKeeping, Screen):
     CSS_PATH = "pocket.tcss"
     BINDINGS = [
         Binding("1", "digit(1)", "1", show=False),
@@ -98,7 +99,6 @@ class PocketScreen(Screen):
         self.first: int | None = None
         self.wall: int | None = None
         self.notice = ""
-        self._unsaved = False
 
     # -- layout ----------------------------------------------------------------
 
@@ -475,10 +475,7 @@ class PocketScreen(Screen):
             self.refresh_all()
             return
         self.mode, self.token, self.first, self.wall, self.notice = "token", None, None, None, ""
-        # Saved just after the new screen is drawn (the player sees the move
-        # first); leaving the screen before that still saves it (on_unmount).
-        self._unsaved = True
-        self.set_timer(0.04, self.save_if_unsaved)
+        self.saved_later()
         if self.game.outcome is not None:
             self.holder = None
             self.refresh_all()
@@ -488,38 +485,6 @@ class PocketScreen(Screen):
             self.refresh_all()
 
     # -- records -------------------------------------------------------------------
-
-    def current_record(self) -> Record:
-        return record_of(
-            self.game,
-            seed=self.record.seed,
-            players=self.record.players,
-            started=self.record.started,
-        )
-
-    def save_if_unsaved(self) -> None:
-        if self._unsaved:
-            self.autosave()
-
-    def on_unmount(self) -> None:
-        self.save_if_unsaved()
-
-    def autosave(self) -> None:
-        self._unsaved = False
-        try:
-            record = self.current_record()
-            self.store.save(record, autosave_name(record))
-        except (OSError, WhitechapelError) as e:
-            self.notify(f"Could not autosave: {e}", severity="error")
-
-    def action_save(self) -> None:
-        record = self.current_record()
-        try:
-            path = self.store.save(record, autosave_name(record).replace("autosave-", "game-"))
-        except (OSError, WhitechapelError) as e:
-            self.notify(f"Could not save: {e}", severity="error")
-            return
-        self.notify(f"Record saved: {path}", timeout=6)
 
     def action_rematch(self) -> None:
         if self.game.outcome is None:

@@ -1,0 +1,177 @@
+"""The Letters from Whitechapel screens' speed (issue: LfW hot-seat play).
+
+- Cold start to the setup screen: wall-clock time of a fresh `python -c`
+  that imports the app, opens `whitechapel lfw`'s setup screen headless at
+  80×24, and exits once its first frame is drawn.  Median of a few runs.
+- Key press to repainted screen during the police turn: a headless app
+  (`run_test`, 120×40) plays real games on the 1888 board by keys (random
+  legal actions turned into the keys a player presses; Enter on each
+  hand-over).  For every key pressed while the police hold the keyboard in
+  the Hunt (T2 moves, T3 searches and arrests), the time from sending it to
+  the last frame it caused, the frame also turned into the terminal's
+  bytes.  The first ten such keys warm up and are not counted.  p95 in ms.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from whitechapel.benchmarks.runner import Benchmark
+
+COLD_START = """
+from whitechapel.app import WhitechapelApp
+from whitechapel.lfw.ui.setup import LfwSetup
+
+
+class FirstScreen(WhitechapelApp):
+    def on_ready(self) -> None:
+        self.done_when_setup_is_up()
+
+    def done_when_setup_is_up(self) -> None:
+        if isinstance(self.screen, LfwSetup) and self.screen.is_mounted:
+            self.exit()
+        else:
+            self.call_after_refresh(self.done_when_setup_is_up)
+
+
+FirstScreen(start=LfwSetup()).run(headless=True, size=(80, 24))
+"""
+
+KEY_NAMES = {"-": "minus", ".": "full_stop", "_": "underscore"}
+WARM_UP = 10
+
+
+def cold_start(budget: float) -> float:
+    runs = 5 if budget >= 2 else 3
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(
+            [sys.executable, "-c", COLD_START], check=True, stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL, timeout=60,
+        )  # fmt: skip
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def keys_for(game, text: str) -> list[str]:
+    """The keys a player presses on the screen to play the action `text`:
+    a node's number or id and Enter, a digit for a word among words only,
+    the word and Enter beside nodes, Enter alone for "done"."""
+    from whitechapel.lfw.ui.choosing import Chooser, words_of
+
+    view = game.view(game.to_act)
+    if "placement" in view:
+        keys: list[str] = []
+        for word in text.split()[1:]:
+            if word != "/":
+                keys += [*(KEY_NAMES.get(c, c) for c in word), "enter"]
+        return keys
+    board = game.board
+    chooser = Chooser(view["legal"])
+    target = words_of(text)
+    keys = []
+    while len(chooser.picked) < len(target):
+        word = target[len(chooser.picked)]
+        opts = chooser.options()
+        nodes = [
+            o for o in opts if (o.isdigit() and board.is_circle(int(o))) or board.is_crossing(o)
+        ]
+        if nodes:
+            keys += [*(KEY_NAMES.get(c, c) for c in word), "enter"]
+        else:
+            keys.append(str([o for o in opts if o not in nodes].index(word) + 1))
+        chooser.pick(word)
+    if chooser.options() or not keys:
+        keys.append("enter")  # complete (or the only action there is): Enter alone plays it
+    return keys
+
+
+async def _police_key_latencies(presses: int, deadline: float) -> list[float]:
+    from whitechapel.app import WhitechapelApp
+    from whitechapel.core.chance import Chance
+    from whitechapel.core.record import record_of
+    from whitechapel.core.store import Store
+    from whitechapel.lfw.game import LfwGame
+    from whitechapel.lfw.phases import JACK, POLICE
+    from whitechapel.lfw.selfplay import homeward_action
+    from whitechapel.lfw.ui.screen import LfwScreen
+
+    chance = Chance(2026)
+    latencies: list[float] = []
+    with tempfile.TemporaryDirectory() as folder:
+        store = Store(Path(folder))
+
+        def new_screen() -> LfwScreen:
+            game = LfwGame.new(chance.below(10**6))
+            return LfwScreen(game, record_of(game), store)
+
+        screen = new_screen()
+        app = WhitechapelApp(start=screen)
+        frames: list[float] = []
+        async with app.run_test(size=(120, 40)) as pilot:
+            display = app._display
+
+            def timed_display(on, update) -> None:
+                display(on, update)
+                if update is not None:
+                    if hasattr(update, "render_segments"):
+                        update.render_segments(app.console)
+                    frames.append(time.perf_counter())
+
+            app._display = timed_display  # type: ignore[method-assign]
+            await pilot.pause()
+            warm_up = WARM_UP
+            while len(latencies) < presses and (len(latencies) < 30 or time.time() < deadline):
+                game = screen.game
+                if game.outcome is not None:
+                    screen = new_screen()
+                    app.switch_screen(screen)
+                    await pilot.pause()
+                    continue
+                if screen.curtain_up:
+                    await pilot.press("enter")
+                    continue
+                if game.to_act == JACK:
+                    text = str(homeward_action(game.clone(), chance))
+                else:
+                    text = str(game.random_action(chance))
+                timed = game.to_act == POLICE and game.phase in ("hunt", "clues", "searching")
+                for key in keys_for(game, text):
+                    frames.clear()
+                    start = time.perf_counter()
+                    await pilot.press(key)
+                    await pilot.pause()
+                    if not (timed and frames):
+                        continue
+                    if warm_up:
+                        warm_up -= 1
+                    else:
+                        latencies.append(frames[-1] - start)
+    return latencies
+
+
+def police_key_p95(budget: float) -> float:
+    presses = 150 if budget >= 2 else 40
+    latencies = sorted(asyncio.run(_police_key_latencies(presses, time.time() + budget * 8)))
+    return 1000 * latencies[max(0, math.ceil(0.95 * len(latencies)) - 1)]
+
+
+BENCHMARKS = [
+    Benchmark("lfw.cold_start", "LfW: cold start to the setup screen", "s", 1.0, False, cold_start),
+    Benchmark(
+        "lfw.police_key_p95",
+        "LfW: key press to repainted screen, police turn, p95",
+        "ms",
+        50.0,
+        False,
+        police_key_p95,
+    ),
+]

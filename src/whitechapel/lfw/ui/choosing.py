@@ -1,0 +1,161 @@
+"""Building an action word by word, for the hot-seat screen.  Pure Python.
+
+The engine lists the legal actions in their text forms (the view's "legal");
+a `Chooser` walks them as a tree of words: "coach 69 56" is the words
+coach, 69, 56; "wretched 65>66" is wretched, 65, >, 66.  At each step the
+screen offers the next words (circles and crossings on the map, keywords as
+choices), and a word with only one possible next word is taken at once
+(a policeman's colour in T2, the ">" of a Wretched move).  The screen never
+decides a rule: the words come from the engine's own list, and a word that
+is not offered is checked by the engine, whose refusal is the reason shown.
+
+The two placement phases list too many actions (H2 women tokens, H3 patrol
+markers), so the view gives what they allow instead ("placement"), and a
+`Placer` picks the circles or crossings one at a time in the order the
+action's text wants them.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from whitechapel.lfw.actions import COLOURS
+
+WORD = re.compile(r"[^\s>=]+|[>=]")
+
+
+def words_of(text: str) -> tuple[str, ...]:
+    return tuple(WORD.findall(text))
+
+
+def node_of(word: str) -> int | str:
+    """A map node as the map widget knows it: circles are numbers."""
+    return int(word) if word.isdigit() else word
+
+
+class Chooser:
+    """The legal actions of the moment, narrowed by the words picked so far."""
+
+    def __init__(self, legal: list[str]) -> None:
+        self.legal = {words_of(t): t for t in legal}
+        self.picked: list[str] = []
+        self._undo: list[int] = []  # len(picked) before each of the player's picks
+        self._advance()
+
+    # -- what may come next ------------------------------------------------------
+
+    def candidates(self) -> list[tuple[str, ...]]:
+        n = len(self.picked)
+        return [w for w in self.legal if w[:n] == tuple(self.picked)]
+
+    def options(self) -> list[str]:
+        """The possible next words, in the engine's order."""
+        n = len(self.picked)
+        return list(dict.fromkeys(w[n] for w in self.candidates() if len(w) > n))
+
+    def complete(self) -> str | None:
+        """The action the picked words already make, if they make one."""
+        return self.legal.get(tuple(self.picked))
+
+    # -- picking -------------------------------------------------------------------
+
+    def pick(self, word: str) -> str | None:
+        """Take a next word; returns the action's text once nothing more can
+        follow.  A word not offered raises ValueError."""
+        if word not in self.options():
+            raise ValueError(word)
+        self._undo.append(len(self.picked))
+        self.picked.append(word)
+        self._advance()
+        if not self.options():
+            return self.complete()
+        return None
+
+    @property
+    def can_back(self) -> bool:
+        return bool(self._undo)
+
+    def back(self) -> bool:
+        """Undo the last word picked by the player (and the words taken with
+        it); False when there was nothing to undo."""
+        if not self._undo:
+            return False
+        del self.picked[self._undo.pop() :]
+        return True
+
+    def _advance(self) -> None:
+        while self.complete() is None and len(opts := self.options()) == 1:
+            self.picked.append(opts[0])
+
+    def text_with(self, word: str) -> str:
+        """The text an action would have with `word` next (for asking the
+        engine why a word not offered is refused)."""
+        words = [*self.picked, word]
+        out = ""
+        for w in words:
+            out += w if (w in "><=" or out.endswith(">") or not out) else " " + w
+        return out
+
+
+class Placer:
+    """H2 and H3: the nodes of a placement action, one at a time.
+
+    Women (H2): first the marked women, then the others, on free red
+    circles.  Patrols (H3): the real markers in the order blue, yellow,
+    brown, red, green, then the two fakes; every crossing in `must` (where
+    the policemen ended last night) is used, the others come from `may`."""
+
+    def __init__(self, phase: str, placement: dict[str, Any]) -> None:
+        self.phase = phase
+        self.placement = placement
+        self.picked: list[int | str] = []
+        if phase == "women":
+            self.total = placement["women"]
+        else:
+            self.total = placement["real"] + placement["fakes"]
+
+    def what_next(self) -> str:
+        """What the next pick is, in words."""
+        k = len(self.picked)
+        if self.phase == "women":
+            marked = self.placement["marked"]
+            if k < marked:
+                return f"marked woman {k + 1} of {marked}"
+            return f"unmarked woman {k - marked + 1} of {self.total - marked}"
+        real = self.placement["real"]
+        if k < real:
+            return f"the {COLOURS[k]} policeman's marker"
+        return f"fake marker {k - real + 1} of {self.total - real}"
+
+    def options(self) -> list[int | str]:
+        if len(self.picked) >= self.total:
+            return []
+        if self.phase == "women":
+            return [c for c in self.placement["circles"] if c not in self.picked]
+        must = [x for x in self.placement["must"] if x not in self.picked]
+        if self.total - len(self.picked) <= len(must):
+            return must
+        return must + [x for x in self.placement["may"] if x not in self.picked]
+
+    def pick(self, node: int | str) -> str | None:
+        if node not in self.options():
+            raise ValueError(node)
+        self.picked.append(node)
+        return self.text() if len(self.picked) == self.total else None
+
+    @property
+    def can_back(self) -> bool:
+        return bool(self.picked)
+
+    def back(self) -> bool:
+        if not self.picked:
+            return False
+        self.picked.pop()
+        return True
+
+    def text(self) -> str:
+        k = self.placement["marked"] if self.phase == "women" else self.placement["real"]
+        first = " ".join(str(v) for v in self.picked[:k])
+        rest = " ".join(str(v) for v in self.picked[k:])
+        return f"{self.phase} {first} / {rest}"

@@ -1,0 +1,163 @@
+"""What the map shows of one side's view: node → style tag, node → letter.
+
+`marks_for` reads only the view it is given (the dict `LfwGame.view(side)`
+returns), so a screen cannot show a secret its player may not see (§9):
+Jack's hideout, position, path and marked women come only from the view's
+`jack` part (Jack's view, or both views once the game is over); the colours
+of face-down patrol markers only from `police_secrets` (the police view).
+Nothing here knows the full state.  Pure Python: no Textual, no rich.
+
+Letters ("colour and letter, not colour alone"): a policeman is the capital
+of his colour on his crossing, B Y N R G (N for brown, so it is not read as
+blue); a patrol marker is a small letter, b y n r g, when its colour is
+known (turned face up, H7; or the Chief's own knowledge, H3), `?` when face
+down and unknown, `f` when fake.  Circles keep their numbers: the player
+needs them to name a circle.
+
+Precedence, weakest first, when one node has several marks (the strongest is
+shown).  Crossings: a fake turned tonight (gone from the board) < face-down
+marker < the Chief's knowledge of it < a marker turned face up < policeman.
+Circles: women token < Wretched < marked woman < searched empty < failed
+arrest < Jack's path tonight < false clue < crime scene < clue < hideout <
+Jack.  A clue beats a crime scene: a clue on an old crime scene is news
+(Jack passed there tonight).  Jack's circle and hideout beat the rest: in
+his own view he must never lose sight of them.  Over all of them: "target"
+(a legal choice now), and over that "cursor" (the highlighted choice); a
+policeman keeps his letter under them.
+
+What is night-bound: crime scenes stay all game (§3); clues, circles
+searched and false clues are tonight's (the view holds only those); failed
+arrests and Jack's path are drawn for tonight only, and the path once
+tonight's row is written (H8); a fake turned in H7 is marked until the
+policemen take their places (H9).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from whitechapel.lfw.mapfile import Node
+
+COLOUR_LETTERS = {"blue": "B", "yellow": "Y", "brown": "N", "red": "R", "green": "G"}
+COLOURS = tuple(COLOUR_LETTERS)
+
+UNKNOWN_MARKER = "?"
+FAKE_MARKER = "f"
+
+# Every tag `marks_for` can give, weakest first (see the module docstring).
+PRECEDENCE: tuple[str, ...] = (
+    "revealed-fake",
+    "marker",
+    "marker-fake",
+    *(f"marker-{c}" for c in COLOURS),
+    *(f"revealed-{c}" for c in COLOURS),
+    *(f"police-{c}" for c in COLOURS),
+    "woman",
+    "wretched",
+    "woman-marked",
+    "searched",
+    "arrest-failed",
+    "path",
+    "false-clue",
+    "crime",
+    "clue",
+    "hideout",
+    "jack",
+    "target",
+    "cursor",
+)
+RANK = {tag: i for i, tag in enumerate(PRECEDENCE)}
+# Tags only a side's secrets can produce (§9).
+JACK_ONLY = frozenset({"hideout", "path", "jack", "woman-marked"})
+CHIEF_ONLY = frozenset({"marker-fake", *(f"marker-{c}" for c in COLOURS)})
+
+
+def _put(marks: dict[Node, str], node: Node, tag: str) -> None:
+    old = marks.get(node)
+    if old is None or RANK[tag] >= RANK[old]:
+        marks[node] = tag
+
+
+def marks_for(
+    view: Mapping[str, Any], *, targets: Iterable[Node] = (), cursor: Node | None = None
+) -> tuple[dict[Node, str], dict[Node, str]]:
+    """(marks, texts) for the map from one side's view: `marks` maps a node
+    to a style tag, `texts` re-letters a node's label.  `targets` are the
+    legal choices now, `cursor` the highlighted one (it need not be a target).
+    The marks come out weakest first, so drawing them in order leaves the
+    strongest on top where two nodes share a cell (the overview)."""
+    marks: dict[Node, str] = {}
+    texts: dict[Node, str] = {}
+    night = view.get("night")
+
+    # -- crossings ---------------------------------------------------------
+    if not view.get("police"):  # Hell: the markers, not yet the men (H9)
+        for e in view.get("log", ()):
+            if e.get("event") == "reveal" and e.get("night") == night and e.get("colour") is None:
+                _put(marks, e["crossing"], "revealed-fake")  # H7: a fake is removed
+                texts[e["crossing"]] = FAKE_MARKER
+    for m in view.get("patrol_markers", ()):
+        x = m["crossing"]
+        if m.get("revealed") and m.get("colour"):
+            _put(marks, x, f"revealed-{m['colour']}")
+            texts[x] = COLOUR_LETTERS[m["colour"]].lower()
+        else:
+            _put(marks, x, "marker")
+            texts[x] = UNKNOWN_MARKER
+    secrets = view.get("police_secrets")
+    if secrets:  # the police's own knowledge (H3): only in their view
+        public = {m["crossing"]: m for m in view.get("patrol_markers", ())}
+        for m in secrets.get("patrol_markers", ()):
+            x, colour = m["crossing"], m.get("colour")
+            if public.get(x, {}).get("revealed"):
+                continue  # face up: already public
+            if colour is None:
+                _put(marks, x, "marker-fake")
+                texts[x] = FAKE_MARKER
+            else:
+                _put(marks, x, f"marker-{colour}")
+                texts[x] = COLOUR_LETTERS[colour].lower()
+    for colour, x in (view.get("police") or {}).items():
+        _put(marks, x, f"police-{colour}")
+        texts[x] = COLOUR_LETTERS[colour]
+
+    # -- circles -------------------------------------------------------------
+    for c in view.get("women_tokens", ()):
+        _put(marks, c, "woman")
+    for c in view.get("wretched", ()):
+        _put(marks, c, "wretched")
+    for c in view.get("searched", ()):
+        _put(marks, c, "searched")
+    for a in view.get("failed_arrests", ()):
+        if a.get("night") == night:
+            for c in a.get("circles", ()):
+                _put(marks, c, "arrest-failed")
+    jack = view.get("jack")
+    if jack:
+        for c in jack.get("marked_women", ()):
+            _put(marks, c, "woman-marked")
+        path = jack.get("path") or []
+        tonight = bool(path) and len(path) == night  # tonight's row is written
+        if tonight:
+            for step in path[-1]:
+                _put(marks, step["circle"], "path")
+    for c in view.get("false_clues", ()):
+        _put(marks, c, "false-clue")
+    for scene in view.get("crime_scenes", ()):
+        _put(marks, scene["circle"], "crime")
+    for c in view.get("clues", ()):
+        _put(marks, c, "clue")
+    if jack:
+        if jack.get("hideout") is not None:
+            _put(marks, jack["hideout"], "hideout")
+        if tonight and jack.get("position") is not None:
+            _put(marks, jack["position"], "jack")
+
+    # -- the interface's own marks ---------------------------------------------
+    for v in targets:
+        _put(marks, v, "target")
+    if cursor is not None:
+        _put(marks, cursor, "cursor")
+    ordered = dict(sorted(marks.items(), key=lambda kv: RANK[kv[1]]))
+    return ordered, texts

@@ -1,0 +1,177 @@
+"""The words on the Letters from Whitechapel screen's panels.
+
+Pure functions of one side's view (or the public view), so a panel can only
+show what that side may know (§9): Jack's sheet reads the view's "jack"
+part, which the police view does not have.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from whitechapel.lfw.actions import COLOURS
+from whitechapel.lfw.phases import ROMAN, TRACK, space_name
+
+COLOUR_STYLE = {
+    "blue": "bold white on blue",
+    "yellow": "bold black on yellow",
+    "brown": "bold white on dark_orange3",
+    "red": "bold white on red",
+    "green": "bold black on green",
+}
+OPTION_NAMES = {
+    "letters": "O1 letters",
+    "false_clues": "O2 false clues",
+    "chase": "O3 chase",
+    "area_arrest": "O4 area arrest",
+    "catch_me": "O5 catch me if you can",
+    "know_where_you_live": "O6 I know where you live",
+}
+
+
+def colour(c: str | None, text: str | None = None) -> str:
+    if c is None:
+        return text or "?"
+    return f"[{COLOUR_STYLE[c]}]{text or c.capitalize()}[/]"
+
+
+def banner(view: dict[str, Any], turn: str) -> str:
+    if view["outcome"]:
+        o = view["outcome"]
+        return f"Letters from Whitechapel — game over: [b]{o['winner']}[/b] wins ({o['detail']})"
+    phase = view["phase"]
+    chief = f" · Chief {colour(view['chief'])}" if view["chief"] else ""
+    night = f"Night {view['night']}/4" if view["night"] else "Before the first night"
+    return f"{night} · {phase['tag']} {phase['name']}{chief} · [b]{turn}[/b]"
+
+
+HOW_STYLE = {"crime": "reverse red", "step": "reverse", "coach": "reverse yellow",
+             "alley": "reverse magenta"}  # fmt: skip
+HOW_MARK = {"crime": "✝", "step": "", "coach": "c", "alley": "a"}
+
+
+def track_text(view: dict[str, Any]) -> str:
+    """The move track (§3): spaces used tonight and the tokens spent on them
+    (c coach, a alley; ✝ the crime).  Public."""
+    used = {t["index"]: t["how"] for t in view["track"]}
+    cells = []
+    for s in range(TRACK):
+        name = space_name(s)
+        how = used.get(s)
+        if how is None:
+            cells.append(f"[dim]{name}[/dim]")
+        else:
+            cells.append(f"[{HOW_STYLE.get(how, 'reverse')}]{name}{HOW_MARK.get(how, '')}[/]")
+    split = len(ROMAN) + 7
+    crime = view["time_of_the_crime"]
+    lines = [
+        "[b]Move track[/b]" + (f" (crime at {crime})" if crime else ""),
+        " ".join(cells[:split]),
+        " ".join(cells[split:]),
+        f"Coaches left {view['coaches_left']} · alleys left {view['alleys_left']}"
+        + (f" · false clues {view['false_clue_tokens']}" if view["options"]["false_clues"] else ""),
+    ]
+    return "\n".join(lines)
+
+
+def police_text(view: dict[str, Any]) -> str:
+    lines = ["[b]The police[/b]"]
+    acting = view["acting_colour"]
+    for c in COLOURS:
+        where = view["police"].get(c, "—")
+        mark = "▶" if c == acting and view["to_act"] == "police" else " "
+        chief = " Chief" if c == view["chief"] else ""
+        lines.append(
+            f"{mark} {colour(c, c[0].upper() if c != 'brown' else 'N')} {c} {where}{chief}"
+        )
+    return "\n".join(lines)
+
+
+def jack_sheet(jack: dict[str, Any], *, reveal: bool = False) -> str:
+    """Jack's own sheet (§9): his hideout, where he is, his written path.
+    `reveal`: the end of the game, shown to both sides."""
+    lines = [] if reveal else ["[b red]Secret — Jack only[/b red]"]
+    if jack["hideout"] is not None:
+        whose = "Jack's" if reveal else "Your"
+        lines.append(f"{whose} hideout: [b]{jack['hideout']}[/b]")
+    if jack["position"] is not None and not reveal:
+        lines.append(f"You are on circle [b]{jack['position']}[/b]")
+    if jack["marked_women"] and not reveal:
+        lines.append("Marked women: " + " ".join(map(str, jack["marked_women"])))
+    for night, row in enumerate(jack["path"], start=1):
+        if row:
+            path = " ".join(f"{e['circle']}{HOW_MARK.get(e['how'], '')}" for e in row)
+            lines.append(f"Night {night}: {path}")
+    return "\n".join(lines)
+
+
+def notebook_text(view: dict[str, Any]) -> str:
+    """The detectives' notebook: every public fact that helps the table reason."""
+    lines = ["[b]Notebook[/b]"]
+    scenes = ", ".join(f"{s['circle']} (n{s['night']})" for s in view["crime_scenes"])
+    lines.append(f"Crime scenes: {scenes or '—'}")
+    clues = " → ".join(map(str, view["clues"]))
+    lines.append(f"Clues tonight, in order: {clues or '—'}")
+    lines.append(f"Searched, no clue: {' '.join(map(str, view['searched'])) or '—'}")
+    for a in view["failed_arrests"]:
+        circles = " ".join(map(str, a["circles"]))
+        lines.append(f"Failed arrest, night {a['night']}: {a['colour']} at {circles}")
+    if view["false_clues"]:
+        lines.append(f"False clues: {' '.join(map(str, view['false_clues']))}")
+    for m in view["patrol_markers"]:
+        if m["revealed"]:
+            lines.append(f"Marker {m['crossing']}: {m['colour'] or 'fake'}")
+    for letter in view["letters"]:
+        lines.append(f"Letter, night {letter['night']}: {letter['letter']}")
+    on = [OPTION_NAMES[k] for k, v in view["options"].items() if v]
+    lines.append("Optional rules: " + (", ".join(on) if on else "none"))
+    return "\n".join(lines)
+
+
+def log_line(e: dict[str, Any]) -> str:
+    kind = e["event"]
+    n = f"N{e['night']} " if e.get("night") else ""
+    text = {
+        "hideout": lambda: "Jack chose his hideout",
+        "night": lambda: f"Night {e['night']} begins",
+        "chief": lambda: f"The Chief tonight: {e['chief']}",
+        "women": lambda: "Women tokens on " + " ".join(map(str, e["where"])),
+        "patrols": lambda: "Patrol markers on " + " ".join(map(str, e["where"])),
+        "letter": lambda: f"Jack sends a letter: {e['letter']}",
+        "saucy": lambda: "The Chief moves " + ", ".join(f"{a}>{b}" for a, b in e["moves"]),
+        "wretched": lambda: "Wretched on " + " ".join(map(str, e["circles"])),
+        "wait": lambda: f"Jack waits; time of the crime {e['time_of_the_crime']}",
+        "wretched_move": lambda: (
+            f"A Wretched moves {e['source']}>{e['target']}"
+            if e["target"] is not None
+            else f"The Wretched on {e['source']} stays"
+        ),
+        "reveal": lambda: f"Marker {e['crossing']} revealed: {e['colour'] or 'fake'}",
+        "kill": lambda: "Murder at " + " and ".join(map(str, e["crime_scenes"])),
+        "alarm": lambda: "The alarm: the policemen take their places",
+        "move": lambda: f"Jack moves ({e['how']}) to space {e['space']}",
+        "police_move": lambda: f"{e['colour']} to {e['crossing']}",
+        "search": lambda: (
+            f"{e['colour']} searches {e['circle']}: "
+            + ("[b]a clue![/b]" if e["clue"] else "nothing")
+        ),
+        "arrest": lambda: (
+            f"{e['colour']} arrests at {' '.join(map(str, e['circles']))}: "
+            + ("[b]Jack is caught![/b]" if e["success"] else "nobody")
+        ),
+        "chase": lambda: f"Chase: {' '.join(map(str, e['detail']))}",
+        "graffito": lambda: f"Goulston Street graffito: {' '.join(map(str, e['detail']))}",
+        "pass": lambda: f"{' '.join(map(str, e['detail']))} passes",
+        "false_clue": lambda: f"A false clue on {' '.join(map(str, e['detail']))}",
+        "home": lambda: "Jack reaches his hideout",
+        "know": lambda: (
+            f'"I know where you live": {e["circle"]} — ' + ("found!" if e["found"] else "wrong")
+        ),
+        "end": lambda: f"The end: {e['winner']} wins ({e['reason']})",
+    }.get(kind, lambda: kind)
+    return n + text()
+
+
+def log_text(view: dict[str, Any], room: int) -> str:
+    lines = [log_line(e) for e in view["log"][-max(room, 1) :]]
+    return "[b]Log[/b]\n" + "\n".join(lines)

@@ -1,0 +1,123 @@
+"""The setup screen of a Letters from Whitechapel game: players, board,
+optional rules O1–O6, seed.  `whitechapel lfw` opens it pre-filled from its
+command-line options."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, SelectionList
+
+from whitechapel.core.chance import new_seed
+from whitechapel.core.errors import WhitechapelError
+from whitechapel.core.record import record_of
+from whitechapel.core.store import Store
+from whitechapel.lfw.options import OPTIONS, Options
+from whitechapel.lfw.ui.panels import OPTION_NAMES
+
+
+def lfw_screen(
+    seed: int | None = None,
+    options: Options | None = None,
+    map_name: str | None = None,
+    players: dict[str, str] | None = None,
+    store: Store | None = None,
+):
+    """A new game's screen.  Raises WhitechapelError for a bad map."""
+    from whitechapel.lfw.game import LfwGame
+    from whitechapel.lfw.maps import load_board
+    from whitechapel.lfw.ui.screen import LfwScreen
+
+    board = load_board(map_name or None)
+    seed = new_seed() if seed is None else seed
+    game = LfwGame.new(seed, options or Options(), board)
+    record = record_of(game, seed=seed, players=players or {})
+    return LfwScreen(game, record, store or Store())
+
+
+class LfwSetup(Screen):
+    BINDINGS = [
+        Binding("escape", "app.back", "Back"),
+        Binding("ctrl+g", "start", "Start"),
+    ]
+    DEFAULT_CSS = """
+    LfwSetup { align: center middle; }
+    LfwSetup #setup-box { width: 76; height: auto; border: heavy $accent; padding: 0 1; }
+    LfwSetup .field { height: 1; margin-bottom: 1; }
+    LfwSetup .field-label { width: 8; }
+    LfwSetup Input { width: 1fr; }
+    LfwSetup #options { height: 8; margin-bottom: 1; border: round $primary; }
+    LfwSetup #start { width: 100%; margin-bottom: 1; }
+    """
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        options: Options | None = None,
+        map_name: str | None = None,
+        players: dict[str, str] | None = None,
+    ) -> None:
+        super().__init__()
+        self.seed = seed
+        self.options = options or Options()
+        self.map_name = map_name
+        self.players = players or {}
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="setup-box"):
+            yield Label("[b]Letters from Whitechapel[/b] — a new hot-seat game")
+            fields = [
+                ("Jack", self.players.get("jack", ""), "jack-name", "Jack's player (optional)"),
+                ("Police", self.players.get("police", ""), "police-name",
+                 "the police's player(s) (optional)"),
+                ("Board", self.map_name or "", "map",
+                 "empty: the 1888 board; 'tutorial'; or a map file"),
+                ("Seed", "" if self.seed is None else str(self.seed), "seed",
+                 "optional: the order of the Chief tokens"),
+            ]  # fmt: skip
+            for label, value, wid, hint in fields:
+                with Horizontal(classes="field"):
+                    yield Label(label, classes="field-label")
+                    yield Input(value, placeholder=hint, id=wid, compact=True)
+            chosen = self.options.to_json()
+            rules = SelectionList[str](
+                *[(OPTION_NAMES[name], name, chosen[name]) for name in OPTIONS], id="options"
+            )
+            rules.border_title = "Optional rules (Space ticks)"
+            yield rules
+            yield Button("Start the game", id="start", variant="primary", compact=True)
+            yield Label("Tab moves between fields, Enter starts.")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#jack-name", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_start()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+
+    def action_start(self) -> None:
+        players = {}
+        if j := self.query_one("#jack-name", Input).value.strip():
+            players["jack"] = j
+        if p := self.query_one("#police-name", Input).value.strip():
+            players["police"] = p
+        seed_text = self.query_one("#seed", Input).value.strip()
+        if seed_text and not seed_text.isdigit():
+            self.notify("The seed is a whole number (or leave it empty).", severity="error")
+            return
+        seed = int(seed_text) if seed_text else None
+        chosen = set(self.query_one("#options", SelectionList).selected)
+        options = Options(**{name: name in chosen for name in OPTIONS})
+        map_name = self.query_one("#map", Input).value.strip() or None
+        try:
+            screen = lfw_screen(seed, options, map_name, players)
+        except (WhitechapelError, OSError) as e:
+            self.notify(str(e).splitlines()[0], severity="error", timeout=8)
+            return
+        self.app.switch_screen(screen)

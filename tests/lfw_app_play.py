@@ -1,0 +1,140 @@
+"""Playing Letters from Whitechapel through the hot-seat screen, key by key.
+
+The driver asks the engine for an action (random legal play, Jack mostly
+heading home so games reach the later nights), turns it into the keys a
+player presses on the screen (type a circle's number and Enter, a digit for
+a word choice, Enter alone for "done") and checks that the engine got
+exactly that action.  `LfwSecrecyWatch` checks §9 after every key.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from snapshots import screen_text
+from whitechapel.app import WhitechapelApp
+from whitechapel.benchmarks.lfw_app import keys_for
+from whitechapel.core.chance import Chance
+from whitechapel.core.record import record_of
+from whitechapel.core.store import Store
+from whitechapel.lfw.game import LfwGame
+from whitechapel.lfw.maps import load_board
+from whitechapel.lfw.options import Options
+from whitechapel.lfw.phases import JACK, POLICE
+from whitechapel.lfw.selfplay import homeward_action
+from whitechapel.lfw.ui.mapview import MapView
+from whitechapel.lfw.ui.screen import LfwScreen
+from whitechapel.ui.common import Curtain, TextPanel
+
+PLAYERS = {"jack": "Ann", "police": "Bob"}
+JACK_ONLY_TAGS = {"hideout", "path", "jack", "woman-marked"}
+
+
+def lfw_app(seed: int, tmp_path: Path, *, options: Options | None = None, board="tutorial"):
+    game = LfwGame.new(seed, options or Options(), load_board(board))
+    screen = LfwScreen(game, record_of(game, seed=seed, players=PLAYERS), Store(tmp_path))
+    return WhitechapelApp(start=screen), screen
+
+
+def widget_text(app) -> str:
+    """The text of every visible text panel of the top screen, one line each."""
+    parts = []
+    for w in app.screen.query(TextPanel):
+        if w.display and w.styles.visibility != "hidden" and not isinstance(w, Curtain):
+            parts.append(" ".join(w.render().plain.split()))
+    return "\n".join(parts)
+
+
+class LfwDriver:
+    def __init__(self, pilot: Pilot, screen: LfwScreen, seed: int = 0) -> None:
+        self.pilot = pilot
+        self.screen = screen
+        self.game = screen.game
+        self.app = pilot.app
+        self.chance = Chance(seed)
+        self.rng = random.Random(seed)
+        self.handovers: list[str] = []
+        self.after_each: list[Callable[[str], Awaitable[None] | None]] = []
+
+    async def press(self, key: str) -> None:
+        await self.pilot.press(key)
+        for check in self.after_each:
+            result = check(key)
+            if result is not None:
+                await result
+
+    def curtain_text(self) -> str:
+        return " ".join(self.screen.query_one(Curtain).render().plain.split())
+
+    async def pass_handover(self) -> None:
+        assert self.screen.curtain_up
+        self.handovers.append(self.curtain_text())
+        await self.press("enter")
+        assert not self.screen.curtain_up
+
+    def next_action(self) -> str:
+        g = self.game
+        if g.to_act == JACK:
+            return str(homeward_action(g.clone(), self.chance))
+        return str(g.random_action(self.chance))
+
+    async def play_action(self, text: str) -> None:
+        n = len(self.game.history)
+        for key in keys_for(self.game, text):
+            await self.press(key)
+        assert len(self.game.history) == n + 1, (
+            f"{text!r} was not played: {self.screen.notice!r}\n{screen_text(self.app)}"
+        )
+        assert str(self.game.history[-1]) == text
+
+    async def play_game(self, max_actions: int = 2000) -> int:
+        played = 0
+        while self.game.outcome is None and played < max_actions:
+            if self.screen.curtain_up:
+                await self.pass_handover()
+                continue
+            await self.play_action(self.next_action())
+            played += 1
+        return played
+
+
+class LfwSecrecyWatch:
+    """§9 in hot seat, after every key: while the police may look (the
+    curtain is up, or the police hold the keyboard) nothing shows Jack's
+    hideout, position or path — neither in the panels nor as a mark on the
+    map; while Jack may look, no mark shows which face-down patrol markers
+    are real.  Where a side holds the keyboard its own secrets must show:
+    the watch would notice if it never looked at one."""
+
+    def __init__(self, driver: LfwDriver) -> None:
+        self.driver = driver
+        self.screen = driver.screen
+        self.checked_police = 0
+        self.checked_jack = 0
+        self.seen_jack_secret = 0
+        self.seen_police_secret = 0
+
+    def __call__(self, key: str) -> None:
+        screen, game = self.screen, self.screen.game
+        if game.outcome is not None:
+            return  # the end shows Jack's path to both
+        text = screen_text(self.driver.app) + "\n" + widget_text(self.driver.app)
+        tags = set(screen.query_one(MapView).marks.values())
+        curtain = screen.curtain_up
+        where = f"after {key!r} (holder {screen.holder}, curtain {curtain}):\n{text}"
+        if curtain or screen.holder == POLICE:
+            self.checked_police += 1
+            assert "Jack only" not in text and "hideout:" not in text, where
+            assert not tags & JACK_ONLY_TAGS, f"Jack's marks {tags & JACK_ONLY_TAGS} {where}"
+        if curtain or screen.holder == JACK:
+            self.checked_jack += 1
+            real = {t for t in tags if t.startswith("marker-")}
+            assert not real, f"real patrol markers {real} shown {where}"
+        if not curtain and screen.holder == JACK and "Jack only" in text:
+            self.seen_jack_secret += 1
+        if not curtain and screen.holder == POLICE and any(t.startswith("marker-") for t in tags):
+            self.seen_police_secret += 1

@@ -1,0 +1,97 @@
+"""Choosing an action word by word (lfw/ui/choosing.py, picking.py): the
+logic behind the hot-seat screen's keys, without the screen."""
+
+from __future__ import annotations
+
+import pytest
+
+from whitechapel.lfw.game import LfwGame
+from whitechapel.lfw.maps import load_board
+from whitechapel.lfw.options import Options
+from whitechapel.lfw.ui.choosing import Chooser, Placer, words_of
+from whitechapel.lfw.ui.picking import Picking
+
+
+def test_words_split_moves_and_stays():
+    assert words_of("wretched 65>66") == ("wretched", "65", ">", "66")
+    assert words_of("wretched 65=") == ("wretched", "65", "=")
+    assert words_of("blue search 65") == ("blue", "search", "65")
+
+
+def test_a_single_next_word_is_taken_at_once():
+    c = Chooser(["blue x12", "blue x13", "blue stay"])
+    assert c.picked == ["blue"] and c.options() == ["x12", "x13", "stay"]
+    assert c.pick("stay") == "blue stay"
+
+
+def test_a_wretched_move_takes_its_arrow_and_back_undoes_the_players_word():
+    c = Chooser(["wretched 65>66", "wretched 65>67", "wretched 70>71"])
+    assert c.pick("65") is None
+    assert c.picked == ["wretched", "65", ">"] and c.options() == ["66", "67"]
+    assert c.text_with("99") == "wretched 65>99"
+    assert c.back() and c.picked == ["wretched"]
+    assert not c.back()
+
+
+def test_a_complete_action_that_can_go_on_waits_for_done():
+    c = Chooser(["step 90", "step 90 home", "step 91"])
+    assert c.picked == ["step"]  # every action starts with it
+    assert c.pick("90") is None
+    assert c.complete() == "step 90" and c.options() == ["home"]
+    assert c.pick("home") == "step 90 home"
+
+
+def test_an_offered_word_only():
+    c = Chooser(["kill 65", "wait"])
+    with pytest.raises(ValueError):
+        c.pick("82")
+
+
+def test_placing_patrols_keeps_room_for_the_crossings_that_must_be_used():
+    p = Placer("patrols", {"must": ["x1", "x2"], "may": ["x3", "x4", "x5", "x6", "x7"],
+                           "real": 5, "fakes": 2})  # fmt: skip
+    for x in ("x3", "x4", "x5", "x6", "x7"):
+        assert p.what_next().endswith("marker") and p.pick(x) is None
+    assert p.options() == ["x1", "x2"]  # two picks left: both must be these
+    assert p.pick("x1") is None
+    assert p.what_next() == "fake marker 2 of 2"
+    assert p.pick("x2") == "patrols x3 x4 x5 x6 x7 / x1 x2"
+    assert p.back() and p.picked[-1] == "x1"
+
+
+def test_placing_women_marked_first():
+    p = Placer("women", {"circles": [3, 21, 27], "women": 3, "marked": 2})
+    assert p.what_next() == "marked woman 1 of 2"
+    p.pick(21)
+    p.pick(3)
+    assert p.what_next() == "unmarked woman 1 of 1"
+    assert p.pick(27) == "women 21 3 / 27"
+    game = LfwGame.new(1, Options(), load_board("tutorial"))
+    game.play("hideout " + str(game.view("jack")["legal"][0].split()[1]))
+    place = game.view("jack")["placement"]
+    p = Placer("women", place)
+    for c in place["circles"][: place["women"]]:
+        text = p.pick(c)
+    game.play(text)  # the engine takes what the placer wrote
+    assert game.phase == "patrols"
+
+
+def test_picking_enter_alone_is_done_until_tab_is_pressed():
+    board = load_board("tutorial")
+    p = Picking(board, Chooser(["kill 2", "kill 2 6", "wait"]))
+    assert p.word_options() == ["kill", "wait"]
+    assert p.pick("kill") is None
+    assert p.complete() == "kill 2" and p.node_options() == ["6"]
+    assert p.highlighted() is None  # Enter plays "kill 2"
+    p.cycle(1)
+    assert p.highlighted() == "6"  # the first Tab shows the first target
+    assert p.choice_specs(7) == [("Done", "*done"), ("Back", "*back")]
+
+
+def test_picking_typed_text_names_a_node_exactly_or_a_word_by_prefix():
+    board = load_board("tutorial")
+    p = Picking(board, Chooser(["blue x12", "blue x13", "blue stay"]))
+    assert p.matches("x1") == []
+    assert p.matches("x12") == ["x12"]
+    assert p.matches("st") == ["stay"]
+    assert "or type stay" in p.keys_hint()
