@@ -279,3 +279,19 @@ async def test_an_autosaved_game_continues_where_it_stopped(tmp_path, monkeypatc
         assert isinstance(again, LfwScreen)
         assert [str(a) for a in again.game.history] == history
         assert again.curtain_up  # the hand-over comes first, secrets stay hidden
+
+
+async def test_a_click_on_a_highlighted_circle_chooses_it(tmp_path):
+    app, screen = lfw_app(4, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # Jack takes the keyboard: choose a hideout
+        view = screen.query_one(MapView)
+        target = int(screen.picking.node_options()[-1])
+        view.centre_on(target)
+        await pilot.pause()
+        label = view.canvas.labels[target]
+        offset = (label.x0 + 1 - int(view.scroll_x), label.y - int(view.scroll_y))
+        assert await pilot.click(MapView, offset=offset)
+        await pilot.pause()
+        assert str(screen.game.history[-1]) == f"hideout {target}"
