@@ -19,6 +19,16 @@ OPTIONS = {
     "know_where_you_live": "O6",
 }
 
+# The names a player reads on the setup screen and in the notebook.
+OPTION_NAMES = {
+    "letters": "O1 letters",
+    "false_clues": "O2 false clues",
+    "chase": "O3 chase",
+    "area_arrest": "O4 area arrest",
+    "catch_me": "O5 catch me if you can",
+    "know_where_you_live": "O6 I know where you live",
+}
+
 
 @dataclass(frozen=True)
 class Options:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from whitechapel.lfw.actions import COLOURS
+from whitechapel.lfw.options import OPTION_NAMES
 from whitechapel.lfw.phases import ROMAN, TRACK, space_name
 
 COLOUR_STYLE = {
@@ -18,14 +19,6 @@ COLOUR_STYLE = {
     "brown": "bold white on dark_orange3",
     "red": "bold white on red",
     "green": "bold black on green",
-}
-OPTION_NAMES = {
-    "letters": "O1 letters",
-    "false_clues": "O2 false clues",
-    "chase": "O3 chase",
-    "area_arrest": "O4 area arrest",
-    "catch_me": "O5 catch me if you can",
-    "know_where_you_live": "O6 I know where you live",
 }
 
 

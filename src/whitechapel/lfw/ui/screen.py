@@ -65,7 +65,7 @@ GUIDE = {
     "hunt": "Move {who}: up to two crossings, or stay.",
     "false_clue": "You may place a false clue (O2).",
     "clues": "{who}: search circles, arrest at one, or the other actions.",
-    "searching": "{who}: search the next circle, or stop.",
+    "searching": "{who}: name the next circle to search (T3: until a clue or all named).",
 }
 
 

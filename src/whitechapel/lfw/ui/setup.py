@@ -4,18 +4,19 @@ command-line options."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, SelectionList
 
-from whitechapel.core.chance import new_seed
 from whitechapel.core.errors import WhitechapelError
-from whitechapel.core.record import record_of
-from whitechapel.core.store import Store
-from whitechapel.lfw.options import OPTIONS, Options
-from whitechapel.lfw.ui.panels import OPTION_NAMES
+from whitechapel.lfw.options import OPTION_NAMES, OPTIONS, Options
+
+if TYPE_CHECKING:
+    from whitechapel.core.store import Store
 
 
 def lfw_screen(
@@ -25,7 +26,12 @@ def lfw_screen(
     players: dict[str, str] | None = None,
     store: Store | None = None,
 ):
-    """A new game's screen.  Raises WhitechapelError for a bad map."""
+    """A new game's screen.  Raises WhitechapelError for a bad map.  (The
+    engine and the board are imported here, not at the top: the setup screen
+    comes up before them.)"""
+    from whitechapel.core.chance import new_seed
+    from whitechapel.core.record import record_of
+    from whitechapel.core.store import Store
     from whitechapel.lfw.game import LfwGame
     from whitechapel.lfw.maps import load_board
     from whitechapel.lfw.ui.screen import LfwScreen
