@@ -10,6 +10,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import NoReturn
 
 from whitechapel import __version__
@@ -38,6 +39,12 @@ def _seed(text: str) -> int:
         return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"seed {text!r} is not a whole number") from None
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 0 <= int(text) < 65536:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (0-65535)")
+    return int(text)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -124,6 +131,21 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--json", action="store_true", help="print the figures as JSON")
     show.add_argument("--ascii", action="store_true", help="plain ASCII lines")
 
+    serve = sub.add_parser("serve", help="run a game server (and an SSH gateway with --ssh)")
+    serve.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)"
+    )
+    serve.add_argument("--port", type=_port, default=7888, help="game protocol port (default 7888)")
+    serve.add_argument("--ssh", type=_port, metavar="PORT", help="also serve the app over SSH here")
+    access = serve.add_mutually_exclusive_group()
+    access.add_argument("--password", help="the SSH access password (default: a new one, printed)")
+    access.add_argument("--authorized-keys", metavar="FILE", help="SSH keys allowed in")
+    access.add_argument("--open", action="store_true", help="SSH open to anyone, no password")
+
+    join = sub.add_parser("join", help="play on a game server: its lobby in this terminal")
+    join.add_argument("address", metavar="HOST:PORT")
+    join.add_argument("--name", default="", help="your name in the lobby")
+
     bench = sub.add_parser("bench", help="run the speed benchmarks against their targets")
     bench.add_argument(
         "names", nargs="*", metavar="NAME", help="only benchmarks whose name has this"
@@ -168,6 +190,20 @@ def _dispatch(args: argparse.Namespace) -> int:
         return _lfw_app(args)
     if args.command == "map":
         return _map(args)
+    if args.command == "serve":
+        from whitechapel.net.run import run_serve
+
+        keys = Path(args.authorized_keys) if args.authorized_keys else None
+        if keys is not None and not keys.is_file():
+            raise WhitechapelError(f"{keys}: no such file of authorized keys")
+        return run_serve(
+            host=args.host, port=args.port, ssh_port=args.ssh, password=args.password,
+            authorized_keys=keys, open_access=args.open,
+        )  # fmt: skip
+    if args.command == "join":
+        from whitechapel.net.run import run_join
+
+        return run_join(args.address, args.name)
     if args.command == "bench":
         from whitechapel.benchmarks.runner import run_benchmarks
 

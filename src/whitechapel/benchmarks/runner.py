@@ -36,11 +36,11 @@ def rate(step: Callable[[], int], budget: float) -> float:
 
 
 def all_benchmarks() -> list[Benchmark]:
-    from whitechapel.benchmarks import app, lfw, lfw_app, lfw_map, lfw_ui, pocket
+    from whitechapel.benchmarks import app, lfw, lfw_app, lfw_map, lfw_ui, net, pocket, ssh
 
     return [
         *pocket.BENCHMARKS, *app.BENCHMARKS, *lfw_map.BENCHMARKS, *lfw.BENCHMARKS,
-        *lfw_ui.BENCHMARKS, *lfw_app.BENCHMARKS,
+        *lfw_ui.BENCHMARKS, *lfw_app.BENCHMARKS, *net.BENCHMARKS, *ssh.BENCHMARKS,
     ]  # fmt: skip
 
 

@@ -24,6 +24,7 @@ def public_view(g: LfwGame) -> dict[str, Any]:
     return {
         "game": "lfw",
         "map": g.board.name,
+        "board": g.board.builtin_name,  # a shipped board by its name (None: a player's map)
         "options": g.options.to_json(),
         "night": g.night,
         "phase": {"key": g.phase, "tag": phase.tag, "name": phase.name},

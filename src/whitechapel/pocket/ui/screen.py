@@ -227,8 +227,9 @@ class PocketScreen(RecordKeeping, Screen):
         # the cards changes no widget's size, so a key costs one frame.
         notes = self.query_one("#notes", TextPanel)
         cards = ""
-        if game.outcome:
-            cards = panels.reveal_text(game.view(JACK)["jack"]) + "\n\n"
+        jack = game.view(JACK).get("jack") if game.outcome or self.holder == JACK else None
+        if game.outcome and jack:
+            cards = panels.reveal_text(jack) + "\n\n"
         elif self.holder == JACK:
             cards = "[b red]Secret — Jack only[/b red]\n" + self.secret_text() + "\n\n"
         room = max(2, notes.size.height - cards.count("\n") - 1) if notes.size.height else 6

@@ -1,0 +1,185 @@
+"""A Mr. Jack Pocket duel over the network: the hot-seat screen, fed by the
+server.
+
+Each player has a terminal of their own, so there is no hand-over: the seat
+is the keyboard's holder all game, and the screen shows exactly the view
+the server sent to that seat (P9 is the server's job).  `RemoteGame` stands
+in for the engine with what the screen reads of one: the view, whose turn,
+the outcome, the legal actions the view lists; an action goes to the server
+as its text, and the screen redraws when the next `state` arrives.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from textual.binding import Binding
+
+from whitechapel.core.game import Outcome
+from whitechapel.pocket.pieces import JACK
+from whitechapel.pocket.ui.screen import PocketScreen
+from whitechapel.ui.common import TextPanel
+
+
+class RemoteGame:
+    """The seat's picture of the game, from the server's `state` messages."""
+
+    remote = True
+
+    def __init__(self) -> None:
+        self.state: dict[str, Any] = {}
+        self.received = 0.0  # when the last state came (the running clock counts from it)
+        self.history: list[int] = []  # one entry per state: the screen's version key
+
+    def update(self, state: dict[str, Any]) -> None:
+        self.state = state
+        self.received = time.monotonic()
+        self.history.append(len(self.history))
+
+    @property
+    def _view(self) -> dict[str, Any]:
+        return self.state.get("view", {})
+
+    @property
+    def to_act(self) -> str | None:
+        return None if self.outcome else self._view.get("to_act")
+
+    @property
+    def outcome(self) -> Outcome | None:
+        result = self.state.get("result") or self._view.get("outcome")
+        return Outcome.from_json(result) if result else None
+
+    def view(self, side: str) -> dict[str, Any]:
+        return self._view
+
+    def legal_actions(self) -> list[str]:
+        return list(self._view.get("legal", []))
+
+
+class RemotePocketScreen(PocketScreen):
+    """The game screen of one seat (or of a spectator, who never acts)."""
+
+    BINDINGS = [Binding("ctrl+l", "lobby", "Lobby")]
+
+    def __init__(self, link: Any, room: str, seat: str | None, first: dict[str, Any]) -> None:
+        self.remote = RemoteGame()
+        super().__init__(self.remote, None, None, "remote")  # type: ignore[arg-type]
+        self.link, self.room, self.seat = link, room, seat
+        self.holder = seat if seat in ("jack", "investigator") else None
+        self.waiting = False
+
+    # -- what the server says -----------------------------------------------------
+
+    def remote_state(self, msg: dict[str, Any]) -> None:
+        self.remote.update(msg)
+        self.waiting = False
+        self.notice = ""
+        if self.is_mounted:
+            self.mode, self.token, self.first, self.wall = "token", None, None, None
+            self.refresh_all()
+
+    def remote_error(self, message: str) -> None:
+        self.waiting = False
+        self.notice = message
+        self.refresh_all()
+
+    # -- the hot-seat screen's hooks ----------------------------------------------------
+
+    def on_mount(self) -> None:
+        self.refresh_all()
+        self.set_interval(1.0, self.tick)
+
+    def on_unmount(self) -> None:
+        lobby = next((s for s in self.app.screen_stack if hasattr(s, "screen_closed")), None)
+        if lobby is not None:
+            lobby.screen_closed(self.room)  # its seat's token stays in the lobby
+
+    def action_lobby(self) -> None:
+        self.app.pop_screen()
+
+    def pass_keyboard(self) -> None:
+        self.refresh_all()
+
+    def player_name(self, side: str, *, capital: bool = False) -> str:
+        name = "Jack" if side == JACK else "the investigator"
+        if side == self.seat:
+            name = "you (Jack)" if side == JACK else "you (the investigator)"
+        return name[0].upper() + name[1:] if capital else name
+
+    def can_act(self) -> bool:
+        return (
+            not self.curtain_kind
+            and not self.waiting
+            and self.game.outcome is None
+            and self.holder is not None
+            and self.holder == self.game.to_act
+        )
+
+    def preview(self):
+        """No engine here to try an action on: the server is the engine."""
+        return None, None, {self.first} if self.first is not None else set()
+
+    def prompt_text(self) -> str:
+        game = self.game
+        if game.outcome:
+            return f"Game over: {game.outcome.reason}.\nctrl+q quits; the lobby stays open."
+        if self.holder is None:
+            return "You are watching this game."
+        if self.waiting:
+            return "Sent; waiting for the server…"
+        if not self.can_act():
+            return f"Waiting for {self.player_name(game.to_act or '')}…"
+        return super().prompt_text()
+
+    def clock_text(self) -> str:
+        """The chess clock of a duel: each side's time left."""
+        clock = self.remote.state.get("clock") or {}
+        parts = []
+        for side, t in (clock.get("remaining") or {}).items():
+            if side == clock.get("running") and not self.game.outcome:
+                t = max(0.0, t - (time.monotonic() - self.remote.received))
+            parts.append(f"{side} {int(t) // 60}:{int(t) % 60:02d}")
+        return ("  ⏱ " + "  ".join(parts)) if parts else ""
+
+    def tick(self) -> None:
+        """Once a second: the running clock's new figure (the server decides
+        when time is up; this only shows it)."""
+        clock = self.clock_text()
+        if clock and self.is_mounted:
+            banner = self.query_one("#banner", TextPanel)
+            banner.set(banner.markup.split("  ⏱ ")[0] + clock)
+
+    def refresh_all(self) -> None:
+        if not self.remote.state:
+            return
+        super().refresh_all()
+        clock = self.clock_text()
+        if clock:
+            banner = self.query_one("#banner", TextPanel)
+            banner.set(banner.markup.split("  ⏱ ")[0] + clock)
+
+    def send(self, text: str) -> None:
+        self.waiting = True
+        self.refresh_all()
+        self.run_worker(self._send(text), group="send")
+
+    async def _send(self, text: str) -> None:
+        try:
+            await self.link.send({"type": "act", "room": self.room, "action": text})
+        except Exception as e:  # the connection is gone: say so, change nothing
+            self.remote_error(f"Could not send: {e}")
+
+    def autosave(self) -> None:
+        pass  # the server keeps every room's record
+
+    def action_save(self) -> None:
+        self.notify("The server keeps this game's record.", timeout=4)
+
+    def action_rematch(self) -> None:
+        self.notify("Start a new duel from the lobby (Esc).", timeout=4)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("secrets", "rematch", "save"):
+            return False
+        return super().check_action(action, parameters)

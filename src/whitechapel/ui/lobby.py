@@ -1,0 +1,285 @@
+"""The lobby of a game server (`whitechapel join HOST:PORT`, and every SSH
+session): the open rooms, a new Mr. Jack Pocket duel, join a room by its
+code, watch one.
+
+The app keeps one connection to the server (`Link`); a worker reads its
+messages and hands each to the screen it is for: the room's game screen, or
+the lobby.  The screens only send action texts and show the views the server
+sends; the server decides every rule and keeps every secret.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from pathlib import Path
+from typing import Any
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Label, OptionList, Select, Static
+from textual.widgets.option_list import Option
+
+from whitechapel.core.errors import WhitechapelError
+from whitechapel.ui.common import TooSmall, too_small
+
+
+def release_memory() -> None:
+    """Give back to the system what starting the app used only once (CSS
+    parsing, imports' garbage): every SSH session runs one app process, with
+    a budget of 40 MiB each.  glibc only: elsewhere this does nothing."""
+    import ctypes
+    import gc
+
+    gc.collect()
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+
+
+class ServerMessage(Message):
+    def __init__(self, msg: dict[str, Any]) -> None:
+        super().__init__()
+        self.msg = msg
+
+
+class Link:
+    """The app's connection to the server, and the seats this player holds
+    there: their tokens are kept in the data folder, per server and name, so
+    a dropped player (a new SSH session of the same user, say) comes back
+    to the same seats."""
+
+    def __init__(self, host: str, port: int, name: str) -> None:
+        self.host, self.port, self.name = host, port, name
+        self.client: Any = None
+        self.seats: dict[str, tuple[str, str]] = self._load()  # room -> (seat, token)
+
+    def _file(self) -> Path:
+        from whitechapel.core.store import data_dir
+
+        safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in self.name)[:40]
+        return data_dir() / "seats" / f"{self.host}_{self.port}_{safe or 'player'}.json"
+
+    def _load(self) -> dict[str, tuple[str, str]]:
+        try:
+            data = json.loads(self._file().read_text())
+            return {str(r): (str(v[0]), str(v[1])) for r, v in data.items()}
+        except (OSError, ValueError, TypeError, IndexError, AttributeError):
+            return {}  # none yet, or unreadable: start afresh
+
+    def remember(self, room: str, seat: str, token: str) -> None:
+        self.seats[room] = (seat, token)
+        from whitechapel.core.store import atomic_write_text
+
+        with contextlib.suppress(OSError):
+            self._file().parent.mkdir(parents=True, exist_ok=True)
+            atomic_write_text(self._file(), json.dumps(self.seats))
+
+    async def send(self, msg: dict[str, Any]) -> None:
+        if self.client is None:
+            raise WhitechapelError("not connected to the server")
+        await self.client.send(msg)
+
+
+class LobbyScreen(Screen):
+    BINDINGS = [
+        Binding("n", "new_duel", "New Pocket duel"),
+        Binding("l", "new_lfw", "New LfW session"),
+        Binding("j", "focus_code", "Join by code"),
+        Binding("w", "watch", "Watch"),
+        Binding("r", "refresh", "Refresh"),
+    ]
+    DEFAULT_CSS = """
+    LobbyScreen { layers: base guard; }
+    LobbyScreen #lobby-title { height: 3; padding: 1 1 0 1; }
+    LobbyScreen #rooms { height: 1fr; margin: 0 1; border: round $primary; }
+    LobbyScreen #code-row { height: 3; padding: 0 1; }
+    LobbyScreen #code-row Label { width: 22; padding: 1 0; }
+    LobbyScreen #code { width: 20; }
+    LobbyScreen #seats-label { width: 20; }
+    LobbyScreen #police-seats { width: 10; margin-top: 1; }
+    LobbyScreen #status { height: 1; padding: 0 1; color: $text-muted; }
+    """
+
+    def __init__(self, link: Link) -> None:
+        super().__init__()
+        self.link = link
+        self.rooms: list[dict[str, Any]] = []
+        self.screens: dict[str, Any] = {}  # room -> its game screen
+
+    def compose(self) -> ComposeResult:
+        yield Static(
+            f"[b]whitechapel[/b] — the lobby of {self.link.host}:{self.link.port}, "
+            f"as [b]{self.link.name}[/b]",
+            id="lobby-title",
+        )
+        with Vertical():
+            yield OptionList(id="rooms")
+            with Horizontal(id="code-row"):
+                yield Label("Join a room by code:")
+                yield Input(placeholder="K7QX", id="code", max_length=12)
+                yield Label("  LfW police seats:", id="seats-label")
+                yield Select([(str(n), n) for n in range(1, 6)], value=2, allow_blank=False,
+                             id="police-seats", compact=True)  # fmt: skip
+        yield Static("Connecting…", id="status")
+        yield Footer()
+        yield TooSmall()
+
+    def on_resize(self, event) -> None:
+        self.query_one(TooSmall).display = too_small(event.size.width, event.size.height)
+
+    def on_mount(self) -> None:
+        self.query_one("#rooms", OptionList).focus()
+        self.connect()
+        self.set_timer(2.0, release_memory)
+
+    def status(self, text: str) -> None:
+        self.query_one("#status", Static).update(text)
+
+    # -- the connection ------------------------------------------------------------
+
+    @work(exclusive=True, group="link")
+    async def connect(self) -> None:
+        from whitechapel.net.client import Client
+
+        try:
+            self.link.client = await Client.connect(self.link.host, self.link.port, self.link.name)
+        except (OSError, TimeoutError, WhitechapelError) as e:
+            self.status(f"[red]Could not reach the server: {e or type(e).__name__}[/red]")
+            return
+        self.status("Connected. n: a new Pocket duel; l: a new LfW session; j: join by code; "
+                    "Enter: join the room highlighted.")  # fmt: skip
+        await self.link.send({"type": "list"})
+        self.set_interval(60, self.ping)  # the server closes a silent connection (15 min)
+        while True:
+            try:
+                msg = await self.link.client.recv(timeout=None)
+            except (OSError, WhitechapelError) as e:
+                self.status(f"[red]The server hung up: {e}[/red]")
+                self.link.client = None
+                return
+            self.post_message(ServerMessage(msg))
+
+    async def ping(self) -> None:
+        if self.link.client is not None:
+            await self.safe_send({"type": "ping"})
+
+    def on_server_message(self, event: ServerMessage) -> None:
+        msg = event.msg
+        kind = msg.get("type")
+        room = msg.get("room")
+        if kind == "rooms":
+            self.show_rooms(msg.get("rooms", []))
+        elif kind in ("created", "joined"):
+            self.link.remember(room, msg["seat"], msg.get("token", ""))
+            self.notify(f"Room {room}: you hold the {msg['seat']} seat.", timeout=5)
+        elif kind == "state":
+            self.show_state(msg)
+        elif kind == "error":
+            screen = self.screens.get(room) if room else None
+            if screen is not None and hasattr(screen, "remote_error"):
+                screen.remote_error(msg.get("message", ""))
+            else:
+                self.notify(msg.get("message", "error"), severity="error", timeout=6)
+        elif kind == "closed":
+            self.status(f"[red]The server closed the connection: {msg.get('reason', '')}[/red]")
+
+    def show_state(self, msg: dict[str, Any]) -> None:
+        room = msg["room"]
+        screen = self.screens.get(room)
+        if screen is None:
+            screen = self.open_room(msg)
+            if screen is None:
+                return
+            self.screens[room] = screen
+            self.app.push_screen(screen)
+            self.set_timer(1.0, release_memory)
+        screen.remote_state(msg)
+
+    def open_room(self, msg: dict[str, Any]):
+        view = msg.get("view", {})
+        if view.get("game") == "pocket":
+            from whitechapel.pocket.ui.remote import RemotePocketScreen
+
+            return RemotePocketScreen(self.link, msg["room"], msg.get("seat"), msg)
+        if view.get("game") == "lfw":
+            from whitechapel.lfw.ui.remote import RemoteLfwScreen
+
+            try:
+                return RemoteLfwScreen(self.link, msg["room"], msg.get("seat"), msg)
+            except WhitechapelError as e:  # a player's own map: not shipped with the app
+                self.notify(f"Cannot show this room's board: {e}", severity="error")
+        return None
+
+    def screen_closed(self, room: str) -> None:
+        self.screens.pop(room, None)
+
+    # -- the rooms -------------------------------------------------------------------
+
+    def show_rooms(self, rooms: list[dict[str, Any]]) -> None:
+        self.rooms = rooms
+        options = []
+        for r in rooms:
+            free = [s for s, taken in r.get("seats", {}).items() if not taken]
+            seats = f"free: {', '.join(free)}" if free else "full"
+            if r["room"] in self.link.seats:
+                seats = f"your seat: {self.link.seats[r['room']][0]}; {seats}"
+            game = "Mr. Jack Pocket" if r.get("game") == "pocket" else "Letters from Whitechapel"
+            options.append(Option(f"{r['room']}  {game}  ({seats}, {r.get('watchers', 0)} watching)",
+                                  id=r["room"]))  # fmt: skip
+        rooms_list = self.query_one("#rooms", OptionList)
+        rooms_list.clear_options()
+        if options:
+            rooms_list.add_options(options)
+            rooms_list.highlighted = 0
+        else:
+            rooms_list.add_option(Option("No open rooms: press n for a new Pocket duel.",
+                                         disabled=True))  # fmt: skip
+
+    async def action_refresh(self) -> None:
+        await self.safe_send({"type": "list"})
+
+    async def action_new_duel(self) -> None:
+        await self.safe_send({"type": "create", "game": "pocket"})
+
+    async def action_new_lfw(self) -> None:
+        seats = int(self.query_one("#police-seats", Select).value)  # type: ignore[arg-type]
+        await self.safe_send({"type": "create", "game": "lfw", "seats": seats})
+
+    def action_focus_code(self) -> None:
+        self.query_one("#code", Input).focus()
+
+    async def action_watch(self) -> None:
+        room = self.highlighted_room()
+        if room:
+            await self.safe_send({"type": "watch", "room": room})
+
+    def highlighted_room(self) -> str | None:
+        rooms = self.query_one("#rooms", OptionList)
+        if rooms.highlighted is None:
+            return None
+        return rooms.get_option_at_index(rooms.highlighted).id
+
+    async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id:
+            await self.join(event.option.id)
+
+    async def on_input_submitted(self, event: Input.Submitted) -> None:
+        code = event.value.strip().upper()
+        if code:
+            await self.join(code)
+
+    async def join(self, room: str) -> None:
+        msg: dict[str, Any] = {"type": "join", "room": room}
+        if room in self.link.seats:  # coming back to the same seat
+            msg["seat"], msg["token"] = self.link.seats[room]
+        await self.safe_send(msg)
+
+    async def safe_send(self, msg: dict[str, Any]) -> None:
+        try:
+            await self.link.send(msg)
+        except (OSError, WhitechapelError) as e:
+            self.notify(str(e), severity="error")

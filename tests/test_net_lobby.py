@@ -1,0 +1,133 @@
+"""The lobby and the network game screens, in process: the app (Pilot) on
+one side of a real game server on 127.0.0.1, a protocol client on the other."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from snapshots import screen_text
+from whitechapel.app import WhitechapelApp
+from whitechapel.benchmarks.app import keys_for
+from whitechapel.lfw.ui.remote import RemoteLfwScreen
+from whitechapel.net.client import Client
+from whitechapel.net.server import GameServer
+from whitechapel.pocket.ui.remote import RemotePocketScreen
+from whitechapel.ui.lobby import Link, LobbyScreen
+
+
+@pytest.fixture
+async def server(tmp_path):
+    game = GameServer(tmp_path)
+    host, port = await game.start("127.0.0.1", 0)
+    yield game, host, port
+    await game.close()
+
+
+async def until(pilot, condition, what: str, timeout: float = 10) -> None:
+    for _ in range(int(timeout / 0.05)):
+        if condition():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError(f"{what} did not happen; screen:\n{screen_text(pilot.app)}")
+
+
+async def test_a_pocket_duel_from_the_lobby_against_a_protocol_client(server):
+    game, host, port = server
+    app = WhitechapelApp(start=LobbyScreen(Link(host, port, "ann")))
+    async with app.run_test(size=(100, 32)) as pilot:
+        lobby = app.screen
+        await until(pilot, lambda: lobby.link.client is not None, "connecting")
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, RemotePocketScreen), "a new duel")
+        screen = app.screen
+        assert screen.seat == "jack" and len(game.rooms) == 1
+        code = next(iter(game.rooms))
+        room = game.rooms[code]
+        # Jack's own secret is on his screen; he waits for the investigator (P3).
+        await until(pilot, lambda: "You are" in screen_text(app), "Jack's card")
+        assert "Waiting for the investigator" in screen_text(app)
+        bob = await Client.connect(host, port, "bob")
+        try:
+            await bob.join(code)
+            await bob.expect("state", room=code)
+            view = room.game.view("investigator")
+            move = next(a for a in view["legal"] if a[0] in "HWT")
+            await bob.act(code, move)
+            await until(pilot, lambda: screen.can_act(), "Jack's turn")
+            assert "1 of 8" in screen_text(app) and "⏱" in screen_text(app)  # the duel's clock
+            # Jack plays by keys: a token, then its target; the server applies it.
+            action = room.game.legal_actions()[-1]
+            await pilot.press(*keys_for(room.game, screen.cursor, action))
+            await until(pilot, lambda: len(room.game.history) == 2, "Jack's move")
+            assert room.game.history[-1] == action
+            # An illegal key sequence: a token already played says why, nothing is sent.
+            await pilot.press("1")
+        finally:
+            await bob.close()
+
+
+async def test_an_lfw_session_from_the_lobby(server):
+    game, host, port = server
+    app = WhitechapelApp(start=LobbyScreen(Link(host, port, "ann")))
+    async with app.run_test(size=(120, 40)) as pilot:
+        lobby = app.screen
+        await until(pilot, lambda: lobby.link.client is not None, "connecting")
+        await pilot.press("l")
+        await until(pilot, lambda: isinstance(app.screen, RemoteLfwScreen), "a new session")
+        screen = app.screen
+        code = next(iter(game.rooms))
+        room = game.rooms[code]
+        assert screen.seat == "jack" and room.seats == ("jack", "police1", "police2")
+        police = await Client.connect(host, port, "bob")
+        try:
+            await police.join(code, seat="police1")
+            first = await police.expect("state", room=code)
+            assert "jack" not in first["view"]  # §9: no hideout, path or position
+            await pilot.press("tab", "enter")  # Jack's hideout: the first target
+            await until(pilot, lambda: room.game.hideout is not None, "the hideout")
+            state = await police.expect("state", room=code)
+            assert str(room.game.hideout) not in str(state["view"].get("jack", ""))
+            assert "hideout:" in screen_text(app)  # Jack's own sheet shows it
+        finally:
+            await police.close()
+
+
+async def test_the_lobby_says_when_the_server_cannot_be_reached():
+    app = WhitechapelApp(start=LobbyScreen(Link("127.0.0.1", 9, "ann")))  # nothing listens
+    async with app.run_test(size=(100, 32)) as pilot:
+        await until(pilot, lambda: "Could not reach" in screen_text(app), "the message")
+        await pilot.press("n")  # nothing to send to: a notice, no crash
+        await asyncio.sleep(0.1)
+        assert isinstance(app.screen, LobbyScreen)
+
+
+async def test_the_same_player_name_comes_back_to_the_same_seat(server, tmp_path, monkeypatch):
+    monkeypatch.setenv("WHITECHAPEL_DATA_DIR", str(tmp_path / "ann-home"))
+    game, host, port = server
+    app = WhitechapelApp(start=LobbyScreen(Link(host, port, "ann")))
+    async with app.run_test(size=(100, 32)) as pilot:
+        lobby = app.screen
+        await until(pilot, lambda: lobby.link.client is not None, "connecting")
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, RemotePocketScreen), "a new duel")
+    code = next(iter(game.rooms))
+    # The connection dropped (the app closed); a new app of the same player...
+    app = WhitechapelApp(start=LobbyScreen(Link(host, port, "ann")))
+    async with app.run_test(size=(100, 32)) as pilot:
+        lobby = app.screen
+        await until(pilot, lambda: code in screen_text(app), "the room listed")
+        assert "your seat: jack" in screen_text(app)
+        await pilot.press("enter")  # the highlighted room: back to its seat
+        await until(pilot, lambda: isinstance(app.screen, RemotePocketScreen), "the seat")
+        assert app.screen.seat == "jack"
+    # ...while another name gets the free seat, not Ann's.
+    monkeypatch.setenv("WHITECHAPEL_DATA_DIR", str(tmp_path / "bob-home"))
+    app = WhitechapelApp(start=LobbyScreen(Link(host, port, "bob")))
+    async with app.run_test(size=(100, 32)) as pilot:
+        lobby = app.screen
+        await until(pilot, lambda: code in screen_text(app), "the room listed")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, RemotePocketScreen), "a seat")
+        assert app.screen.seat == "investigator"

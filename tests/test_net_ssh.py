@@ -1,0 +1,123 @@
+"""End to end over SSH (issue 7): an asyncssh client with a terminal lands
+in the lobby of the app, creates a Pocket duel, a second client joins it by
+its code, and both play by key presses; a session without a terminal and a
+wrong password are refused.  Everything on 127.0.0.1."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+import asyncssh
+import pytest
+
+from whitechapel.net.server import GameServer
+from whitechapel.net.ssh import NO_TERMINAL, Access, Gateway
+
+PASSWORD = "letmein-221b"
+ANSI = re.compile(rb"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>]")
+
+
+@pytest.fixture
+async def servers(tmp_path):
+    game = GameServer(tmp_path)
+    host, port = await game.start("127.0.0.1", 0)
+    gateway = Gateway(host, port, key_folder=tmp_path / "ssh", access=Access(PASSWORD))
+    ssh_port = await gateway.start("127.0.0.1", 0)
+    yield game, ssh_port, gateway
+    await gateway.close()
+    await game.close()
+
+
+async def connect(port: int, user: str, password: str = PASSWORD):
+    return await asyncssh.connect(
+        "127.0.0.1", port, username=user, password=password, known_hosts=None,
+        client_keys=None, preferred_auth="password",
+    )  # fmt: skip
+
+
+class Terminal:
+    """An SSH session with a pty, and the text it has shown (escapes cut)."""
+
+    def __init__(self, process) -> None:
+        self.process = process
+        self.seen = b""
+
+    @classmethod
+    async def open(cls, conn) -> Terminal:
+        process = await conn.create_process(term_type="xterm-256color", term_size=(100, 30),
+                                            encoding=None)  # fmt: skip
+        return cls(process)
+
+    def text(self) -> str:
+        return ANSI.sub(b"", self.seen).decode(errors="replace")
+
+    async def wait_for(self, words: str, timeout: float = 20) -> None:
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while words not in self.text():
+            left = end - loop.time()
+            assert left > 0, f"{words!r} never showed; last: {self.text()[-600:]!r}"
+            try:
+                self.seen += await asyncio.wait_for(self.process.stdout.read(65536), left)
+            except TimeoutError:
+                continue
+
+    async def keys(self, *keys: str) -> None:
+        for key in keys:
+            self.process.stdin.write(key.encode())
+            await asyncio.sleep(0.3)
+
+
+async def test_two_players_meet_over_ssh_and_play(servers):
+    game, port, gateway = servers
+    async with await connect(port, "ann") as ann_conn, await connect(port, "bob") as bob_conn:
+        ann = await Terminal.open(ann_conn)
+        await ann.wait_for("lobby of")
+        await ann.wait_for("Connected.")
+        await ann.keys("n")  # a new Pocket duel: Ann takes the first seat
+        await ann.wait_for("Action tokens")
+        assert len(game.rooms) == 1
+        code = next(iter(game.rooms))
+        bob = await Terminal.open(bob_conn)
+        await bob.wait_for("Connected.")
+        await bob.wait_for(code)  # the open room is listed
+        await bob.keys("j", code, "\r")
+        await bob.wait_for("Action tokens")
+        room = game.rooms[code]
+        # Whoever is the investigator plays first (P3): a token, then its target.
+        first = ann if room.names.get("investigator") == "ann" else bob
+        assert room.game.to_act == "investigator"
+        view = room.game.view("investigator")
+        token = next(i for i, t in enumerate(view["tokens"]) if t["up"] in "HWT")
+        await first.keys(str(token + 1), "1")
+        for _ in range(50):
+            if room.game.history:
+                break
+            await asyncio.sleep(0.1)
+        assert len(room.game.history) == 1 and room.game.to_act == "jack"
+        assert len(gateway.children) == 2  # one app process per session
+        ann.process.close()
+        bob.process.close()
+    # The connections dropped: their app processes are gone within seconds.
+    for _ in range(100):
+        if not gateway.children:
+            break
+        await asyncio.sleep(0.05)
+    assert not gateway.children
+
+
+async def test_a_session_without_a_terminal_is_refused(servers):
+    _game, port, _gateway = servers
+    async with await connect(port, "ann") as conn:
+        result = await conn.run(term_type=None, timeout=20)
+        assert result.exit_status == 1
+        assert NO_TERMINAL.strip() in str(result.stderr)
+        result = await conn.run("ls /", timeout=20)  # no commands either
+        assert result.exit_status == 1 and "runs no commands" in str(result.stderr)
+
+
+async def test_a_wrong_password_is_refused(servers):
+    _game, port, _gateway = servers
+    with pytest.raises(asyncssh.PermissionDenied):
+        await connect(port, "ann", password="guess")
