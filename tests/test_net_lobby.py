@@ -131,3 +131,27 @@ async def test_the_same_player_name_comes_back_to_the_same_seat(server, tmp_path
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, RemotePocketScreen), "a seat")
         assert app.screen.seat == "investigator"
+
+
+async def test_a_spectator_watches_a_duel_from_the_lobby(server):
+    game, host, port = server
+    ann = await Client.connect(host, port, "ann")
+    try:
+        created = await ann.create("pocket")
+        code = created["room"]
+        app = WhitechapelApp(start=LobbyScreen(Link(host, port, "carl")))
+        async with app.run_test(size=(100, 32)) as pilot:
+            await until(pilot, lambda: code in screen_text(app), "the room listed")
+            await pilot.press("w")
+            await until(pilot, lambda: isinstance(app.screen, RemotePocketScreen), "watching")
+            screen = app.screen
+            assert screen.seat is None and "You are watching" in screen_text(app)
+            from whitechapel.pocket.ui.panels import character_name
+
+            room = game.rooms[code]
+            jack = character_name(room.game.view("jack")["jack"]["identity"])
+            text = screen_text(app)
+            assert "Jack only" not in text and "Your alibi cards" not in text  # P9
+            assert " " not in jack or jack not in text
+    finally:
+        await ann.close()

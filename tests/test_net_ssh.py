@@ -121,3 +121,16 @@ async def test_a_wrong_password_is_refused(servers):
     _game, port, _gateway = servers
     with pytest.raises(asyncssh.PermissionDenied):
         await connect(port, "ann", password="guess")
+
+
+async def test_the_app_follows_the_terminal_size(servers):
+    _game, port, _gateway = servers
+    async with await connect(port, "ann") as conn:
+        term = await Terminal.open(conn)
+        await term.wait_for("Connected.")
+        term.process.change_terminal_size(70, 20)  # below 80×24: the guard shows
+        await term.wait_for("Make it at least 80")
+        term.process.change_terminal_size(100, 30)
+        term.seen = b""
+        await term.wait_for("lobby of")
+        term.process.close()
