@@ -19,7 +19,7 @@ from textual.binding import Binding
 from whitechapel.core.game import Outcome
 from whitechapel.pocket.pieces import JACK
 from whitechapel.pocket.ui.screen import PocketScreen
-from whitechapel.ui.common import TextPanel
+from whitechapel.ui.common import Choice, TextPanel
 
 
 class RemoteGame:
@@ -123,7 +123,7 @@ class RemotePocketScreen(PocketScreen):
     def prompt_text(self) -> str:
         game = self.game
         if game.outcome:
-            return f"Game over: {game.outcome.reason}.\nctrl+q quits; the lobby stays open."
+            return f"Game over: {game.outcome.reason}.\nctrl+l (or Lobby) goes back to the lobby."
         if self.holder is None:
             return "You are watching this game."
         if self.waiting:
@@ -169,6 +169,22 @@ class RemotePocketScreen(PocketScreen):
             await self.link.send({"type": "act", "room": self.room, "action": text})
         except Exception as e:  # the connection is gone: say so, change nothing
             self.remote_error(f"Could not send: {e}")
+
+    def rebuild_choices(self) -> None:
+        """At the end: back to the lobby (the server keeps the record; a new
+        duel starts there)."""
+        super().rebuild_choices()
+        if self.game.outcome:
+            buttons = list(self.query("#choices Choice").results(Choice))
+            buttons[0].show("Lobby", "do-lobby")
+            for button in buttons[1:]:
+                button.show("", "")
+
+    def on_choice_pressed(self, event: Choice.Pressed) -> None:
+        if event.choice == "do-lobby":
+            self.action_lobby()
+        else:
+            super().on_choice_pressed(event)
 
     def autosave(self) -> None:
         pass  # the server keeps every room's record
