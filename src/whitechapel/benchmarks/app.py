@@ -26,6 +26,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from whitechapel.benchmarks.frames import FrameTimer
 from whitechapel.benchmarks.runner import Benchmark
 
 COLD_START = """
@@ -115,18 +116,8 @@ async def _key_latencies(presses: int, deadline: float) -> list[float]:
 
         screen = new_screen()
         app = WhitechapelApp(start=screen)
-        frames: list[float] = []
         async with app.run_test(size=(80, 24)) as pilot:
-            display = app._display
-
-            def timed_display(on, update) -> None:
-                display(on, update)
-                if update is not None:
-                    if hasattr(update, "render_segments"):
-                        update.render_segments(app.console)
-                    frames.append(time.perf_counter())
-
-            app._display = timed_display  # type: ignore[method-assign]
+            timer = FrameTimer(app)
             await pilot.pause()
             pending: list[str] = []
             warm_up = WARM_UP
@@ -146,14 +137,11 @@ async def _key_latencies(presses: int, deadline: float) -> list[float]:
                         action = rng.choice([a for a in legal if a.face == face])
                         pending = keys_for(screen.game, screen.cursor, action)
                     key = pending.pop(0)
-                frames.clear()
-                start = time.perf_counter()
-                await pilot.press(key)
-                await pilot.pause()
-                if frames and warm_up:
+                took = await timer.press(pilot, key)
+                if took is not None and warm_up:
                     warm_up -= 1
-                elif frames:
-                    latencies.append(frames[-1] - start)
+                elif took is not None:
+                    latencies.append(took)
     return latencies
 
 

@@ -23,6 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from whitechapel.benchmarks.frames import FrameTimer
 from whitechapel.benchmarks.runner import Benchmark
 
 COLD_START = """
@@ -115,18 +116,8 @@ async def _police_key_latencies(presses: int, deadline: float) -> list[float]:
 
         screen = new_screen()
         app = WhitechapelApp(start=screen)
-        frames: list[float] = []
         async with app.run_test(size=(120, 40)) as pilot:
-            display = app._display
-
-            def timed_display(on, update) -> None:
-                display(on, update)
-                if update is not None:
-                    if hasattr(update, "render_segments"):
-                        update.render_segments(app.console)
-                    frames.append(time.perf_counter())
-
-            app._display = timed_display  # type: ignore[method-assign]
+            timer = FrameTimer(app)
             await pilot.pause()
             warm_up = WARM_UP
             while len(latencies) < presses and (len(latencies) < 30 or time.time() < deadline):
@@ -145,16 +136,13 @@ async def _police_key_latencies(presses: int, deadline: float) -> list[float]:
                     text = str(game.random_action(chance))
                 timed = game.to_act == POLICE and game.phase in ("hunt", "clues", "searching")
                 for key in keys_for(game, text):
-                    frames.clear()
-                    start = time.perf_counter()
-                    await pilot.press(key)
-                    await pilot.pause()
-                    if not (timed and frames):
+                    took = await timer.press(pilot, key)
+                    if not timed or took is None:
                         continue
                     if warm_up:
                         warm_up -= 1
                     else:
-                        latencies.append(frames[-1] - start)
+                        latencies.append(took)
     return latencies
 
 

@@ -12,15 +12,14 @@ refused with the server's own reason once sent.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from textual.binding import Binding
 
-from whitechapel.core.game import Outcome
 from whitechapel.lfw.maps import load_board
 from whitechapel.lfw.phases import JACK
 from whitechapel.lfw.ui.screen import LfwScreen
+from whitechapel.ui.remote import RemoteSeat, RemoteState
 
 
 def seat_name(seat: str | None) -> str:
@@ -32,55 +31,31 @@ def seat_name(seat: str | None) -> str:
     return f"police seat {seat.removeprefix('police')}"
 
 
-class RemoteLfwGame:
+class RemoteLfwGame(RemoteState):
     """The seat's picture of the game, from the server's `state` messages."""
 
     def __init__(self, first: dict[str, Any]) -> None:
-        view = first.get("view", {})
-        self.board = load_board(view.get("board") or None)
-        self.state: dict[str, Any] = {}
-        self.history: list[int] = []
-        self.received = 0.0
+        super().__init__()
+        self.board = load_board(first.get("view", {}).get("board") or None)
         self.update(first)
-
-    def update(self, state: dict[str, Any]) -> None:
-        self.state = state
-        self.received = time.monotonic()
-        self.history.append(len(self.history))
-
-    @property
-    def _view(self) -> dict[str, Any]:
-        return self.state.get("view", {})
-
-    @property
-    def to_act(self) -> str | None:
-        return None if self.outcome else self._view.get("to_act")
-
-    @property
-    def outcome(self) -> Outcome | None:
-        result = self.state.get("result") or self._view.get("outcome")
-        return Outcome.from_json(result) if result else None
 
     @property
     def phase(self) -> str:
-        return self._view.get("phase", {}).get("key", "")
+        return self.current.get("phase", {}).get("key", "")
 
     @property
     def acting_colour(self) -> str | None:
-        return self._view.get("acting_colour")
-
-    def view(self, side: str) -> dict[str, Any]:
-        return self._view
+        return self.current.get("acting_colour")
 
 
-class RemoteLfwScreen(LfwScreen):
+class RemoteLfwScreen(RemoteSeat, LfwScreen):
     BINDINGS = [Binding("ctrl+l", "lobby", "Lobby")]
 
     def __init__(self, link: Any, room: str, seat: str | None, first: dict[str, Any]) -> None:
         self.remote = RemoteLfwGame(first)
         super().__init__(self.remote, None, None)  # type: ignore[arg-type]
         self.link, self.room, self.seat = link, room, seat
-        side = self.remote._view.get("side")
+        side = self.remote.current.get("side")
         self.holder = side if seat is not None else None
         self.waiting = False
 
@@ -108,14 +83,6 @@ class RemoteLfwScreen(LfwScreen):
         self.refresh_all()
         self.centre_on_targets()
 
-    def on_unmount(self) -> None:
-        lobby = next((s for s in self.app.screen_stack if hasattr(s, "screen_closed")), None)
-        if lobby is not None:
-            lobby.screen_closed(self.room)
-
-    def action_lobby(self) -> None:
-        self.app.pop_screen()
-
     def pass_keyboard(self) -> None:
         self.new_choice()
         self.refresh_all()
@@ -125,7 +92,7 @@ class RemoteLfwScreen(LfwScreen):
         return f"you ({title})" if side == self.holder else title
 
     def current_view(self) -> dict[str, Any]:
-        return self.remote._view
+        return self.remote.current
 
     def can_act(self) -> bool:
         return (
@@ -147,23 +114,3 @@ class RemoteLfwScreen(LfwScreen):
 
     def engine_reason(self, chooser: Any, word: str) -> str:
         return f"{word} is not one of the choices now: the highlighted ones are."
-
-    def send(self, text: str) -> None:
-        self.waiting = True
-        self.refresh_all()
-        self.run_worker(self._send(text), group="send")
-
-    async def _send(self, text: str) -> None:
-        try:
-            await self.link.send({"type": "act", "room": self.room, "action": text})
-        except Exception as e:  # the connection is gone: say so, change nothing
-            self.remote_error(f"Could not send: {e}")
-
-    def autosave(self) -> None:
-        pass  # the server keeps every room's record
-
-    def save_if_unsaved(self) -> None:
-        pass
-
-    def action_save(self) -> None:
-        self.notify("The server keeps this game's record.", timeout=4)

@@ -16,48 +16,20 @@ from typing import Any
 
 from textual.binding import Binding
 
-from whitechapel.core.game import Outcome
 from whitechapel.pocket.pieces import JACK
 from whitechapel.pocket.ui.screen import PocketScreen
 from whitechapel.ui.common import Choice, TextPanel
+from whitechapel.ui.remote import RemoteSeat, RemoteState
 
 
-class RemoteGame:
+class RemoteGame(RemoteState):
     """The seat's picture of the game, from the server's `state` messages."""
 
-    remote = True
-
-    def __init__(self) -> None:
-        self.state: dict[str, Any] = {}
-        self.received = 0.0  # when the last state came (the running clock counts from it)
-        self.history: list[int] = []  # one entry per state: the screen's version key
-
-    def update(self, state: dict[str, Any]) -> None:
-        self.state = state
-        self.received = time.monotonic()
-        self.history.append(len(self.history))
-
-    @property
-    def _view(self) -> dict[str, Any]:
-        return self.state.get("view", {})
-
-    @property
-    def to_act(self) -> str | None:
-        return None if self.outcome else self._view.get("to_act")
-
-    @property
-    def outcome(self) -> Outcome | None:
-        result = self.state.get("result") or self._view.get("outcome")
-        return Outcome.from_json(result) if result else None
-
-    def view(self, side: str) -> dict[str, Any]:
-        return self._view
-
     def legal_actions(self) -> list[str]:
-        return list(self._view.get("legal", []))
+        return list(self.current.get("legal", []))
 
 
-class RemotePocketScreen(PocketScreen):
+class RemotePocketScreen(RemoteSeat, PocketScreen):
     """The game screen of one seat (or of a spectator, who never acts)."""
 
     BINDINGS = [Binding("ctrl+l", "lobby", "Lobby")]
@@ -89,14 +61,6 @@ class RemotePocketScreen(PocketScreen):
     def on_mount(self) -> None:
         self.refresh_all()
         self.set_interval(1.0, self.tick)
-
-    def on_unmount(self) -> None:
-        lobby = next((s for s in self.app.screen_stack if hasattr(s, "screen_closed")), None)
-        if lobby is not None:
-            lobby.screen_closed(self.room)  # its seat's token stays in the lobby
-
-    def action_lobby(self) -> None:
-        self.app.pop_screen()
 
     def pass_keyboard(self) -> None:
         self.refresh_all()
@@ -159,17 +123,6 @@ class RemotePocketScreen(PocketScreen):
             banner = self.query_one("#banner", TextPanel)
             banner.set(banner.markup.split("  ⏱ ")[0] + clock)
 
-    def send(self, text: str) -> None:
-        self.waiting = True
-        self.refresh_all()
-        self.run_worker(self._send(text), group="send")
-
-    async def _send(self, text: str) -> None:
-        try:
-            await self.link.send({"type": "act", "room": self.room, "action": text})
-        except Exception as e:  # the connection is gone: say so, change nothing
-            self.remote_error(f"Could not send: {e}")
-
     def rebuild_choices(self) -> None:
         """At the end: back to the lobby (the server keeps the record; a new
         duel starts there)."""
@@ -185,12 +138,6 @@ class RemotePocketScreen(PocketScreen):
             self.action_lobby()
         else:
             super().on_choice_pressed(event)
-
-    def autosave(self) -> None:
-        pass  # the server keeps every room's record
-
-    def action_save(self) -> None:
-        self.notify("The server keeps this game's record.", timeout=4)
 
     def action_rematch(self) -> None:
         self.notify("Start a new duel from the lobby (Esc).", timeout=4)
