@@ -19,50 +19,18 @@ from __future__ import annotations
 import asyncio
 import math
 import random
-import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
+from whitechapel.benchmarks import frames
 from whitechapel.benchmarks.frames import FrameTimer
 from whitechapel.benchmarks.runner import Benchmark
-
-COLD_START = """
-from whitechapel.app import MenuScreen, WhitechapelApp
-
-
-class FirstScreen(WhitechapelApp):
-    def on_ready(self) -> None:
-        self.done_when_menu_is_up()
-
-    def done_when_menu_is_up(self) -> None:
-        if isinstance(self.screen, MenuScreen) and self.screen.is_mounted:
-            self.exit()
-        else:
-            self.call_after_refresh(self.done_when_menu_is_up)
-
-
-FirstScreen().run(headless=True, size=(80, 24))
-"""
 
 
 def cold_start(budget: float) -> float:
     """Seconds from starting Python to the menu's first frame (median)."""
-    runs = 5 if budget >= 2 else 3
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(
-            [sys.executable, "-c", COLD_START],
-            check=True,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            timeout=60,
-        )
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+    return frames.cold_start("whitechapel.app", "MenuScreen", "", budget)
 
 
 WARM_UP = 10  # key presses not counted

@@ -1,13 +1,51 @@
-"""Timing frames in a headless Textual app, for the key-press benchmarks.
+"""Timing the Textual app for the benchmarks: a cold start to a first
+screen, and frames after key presses.
 
 A headless app skips turning its frames into the terminal's bytes; the
-timer does that work too (what a real terminal would cost), then notes the
-time.  `frames` holds the times of the frames since it was last cleared."""
+frame timer does that work too (what a real terminal would cost), then
+notes the time."""
 
 from __future__ import annotations
 
+import statistics
+import subprocess
+import sys
 import time
 from typing import Any
+
+COLD_START = """
+from whitechapel.app import WhitechapelApp
+from {module} import {screen}
+
+
+class FirstScreen(WhitechapelApp):
+    def on_ready(self) -> None:
+        self.done_when_up()
+
+    def done_when_up(self) -> None:
+        if isinstance(self.screen, {screen}) and self.screen.is_mounted:
+            self.exit()
+        else:
+            self.call_after_refresh(self.done_when_up)
+
+
+FirstScreen({start}).run(headless=True, size=(80, 24))
+"""
+
+
+def cold_start(module: str, screen: str, start: str, budget: float) -> float:
+    """Seconds from starting Python to the first frame of `screen` (median of
+    a few fresh processes); `start` is the app's `start=` argument, as code."""
+    script = COLD_START.format(module=module, screen=screen, start=start)
+    times = []
+    for _ in range(5 if budget >= 2 else 3):
+        begin = time.perf_counter()
+        subprocess.run(
+            [sys.executable, "-c", script], check=True, stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL, timeout=60,
+        )  # fmt: skip
+        times.append(time.perf_counter() - begin)
+    return statistics.median(times)
 
 
 class FrameTimer:

@@ -16,50 +16,21 @@ from __future__ import annotations
 
 import asyncio
 import math
-import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
+from whitechapel.benchmarks import frames
 from whitechapel.benchmarks.frames import FrameTimer
 from whitechapel.benchmarks.runner import Benchmark
-
-COLD_START = """
-from whitechapel.app import WhitechapelApp
-from whitechapel.lfw.ui.setup import LfwSetup
-
-
-class FirstScreen(WhitechapelApp):
-    def on_ready(self) -> None:
-        self.done_when_setup_is_up()
-
-    def done_when_setup_is_up(self) -> None:
-        if isinstance(self.screen, LfwSetup) and self.screen.is_mounted:
-            self.exit()
-        else:
-            self.call_after_refresh(self.done_when_setup_is_up)
-
-
-FirstScreen(start=LfwSetup()).run(headless=True, size=(80, 24))
-"""
 
 KEY_NAMES = {"-": "minus", ".": "full_stop", "_": "underscore"}
 WARM_UP = 10
 
 
 def cold_start(budget: float) -> float:
-    runs = 5 if budget >= 2 else 3
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(
-            [sys.executable, "-c", COLD_START], check=True, stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL, timeout=60,
-        )  # fmt: skip
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+    """Seconds from starting Python to the setup screen's first frame (median)."""
+    return frames.cold_start("whitechapel.lfw.ui.setup", "LfwSetup", "start=LfwSetup()", budget)
 
 
 def keys_for(game, text: str) -> list[str]:
