@@ -32,7 +32,8 @@ from whitechapel.net.protocol import (
     decode_server,
     encode,
 )
-from whitechapel.net.rooms import Room, RoomError, RoomStore, police_split
+from whitechapel.net.rooms import Room, RoomError, police_split
+from whitechapel.net.roomstore import RoomStore
 
 
 class FakeTime:

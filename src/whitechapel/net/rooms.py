@@ -28,21 +28,18 @@ import hashlib
 import hmac
 import json
 import logging
-import os
 import re
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from importlib import import_module
-from pathlib import Path
 from typing import Any
 
 from whitechapel.core.errors import RecordError, WhitechapelError
 from whitechapel.core.record import Record, now_iso, record_of, replay
 from whitechapel.core.registry import rules_for
-from whitechapel.core.store import atomic_write_text, data_dir
 from whitechapel.lfw.actions import COLOURS  # clockwise: blue yellow brown red green
+from whitechapel.net.clock import ChessClock
 
 log = logging.getLogger(__name__)
 
@@ -82,67 +79,6 @@ def new_room_id(taken: Callable[[str], bool], choose: Callable[[str], str] = sec
 def _digest(token: str) -> str:
     """Rooms keep a seat token's SHA-256 only, so a room file gives no seat away."""
     return hashlib.sha256(token.encode()).hexdigest()
-
-
-@dataclass
-class ChessClock:
-    """Seconds left per side; `running` side's time runs from `since` (wall
-    time from the room's `now`, so it survives a restart)."""
-
-    limit: float
-    remaining: dict[str, float]
-    running: str | None = None
-    since: float | None = None
-
-    @classmethod
-    def fresh(cls, limit: float, sides: tuple[str, ...]) -> ChessClock:
-        return cls(limit, dict.fromkeys(sides, limit))
-
-    def left(self, side: str, now: float) -> float:
-        r = self.remaining[side]
-        if side == self.running and self.since is not None:
-            r -= max(0.0, now - self.since)
-        return max(0.0, r)
-
-    def run(self, side: str | None, now: float) -> None:
-        """Charge the running side its time, then start `side` (None: stop)."""
-        if self.running is not None:
-            self.remaining[self.running] = self.left(self.running, now)
-        self.running, self.since = side, (now if side else None)
-
-    def flagged(self, now: float) -> str | None:
-        """The running side, if its time has run out."""
-        if self.running is not None and self.left(self.running, now) <= 0:
-            return self.running
-        return None
-
-    def public(self, now: float) -> dict[str, Any]:
-        left = {s: round(self.left(s, now), 3) for s in self.remaining}
-        return {"limit": self.limit, "remaining": left, "running": self.running}
-
-    def to_json(self) -> dict[str, Any]:
-        return {"limit": self.limit, "remaining": dict(self.remaining), "running": self.running,
-                "since": self.since}  # fmt: skip
-
-    @classmethod
-    def from_json(cls, data: Any, sides: tuple[str, ...]) -> ChessClock:
-        def number(v: Any) -> bool:
-            return isinstance(v, int | float) and not isinstance(v, bool) and v >= 0
-
-        ok = (
-            isinstance(data, dict)
-            and number(data.get("limit"))
-            and isinstance(data.get("remaining"), dict)
-            and set(data["remaining"]) == set(sides)
-            and all(number(v) for v in data["remaining"].values())
-            and data.get("running") in (None, *sides)
-            and (data.get("since") is None) == (data.get("running") is None)
-            and (data.get("since") is None or number(data["since"]))
-        )
-        if not ok:
-            raise RecordError("the room's clock is malformed")
-        remaining = {s: float(data["remaining"][s]) for s in sides}
-        return cls(float(data["limit"]), remaining, data["running"], data.get("since"))
 
 
 class Room:
@@ -421,50 +357,3 @@ class Room:
             raise RecordError("the room's result is malformed")
         room.result = result
         return room
-
-
-class RoomStore:
-    """One file per room, `<code>.json` under the data folder's `rooms/`,
-    written atomically after every change (`core.store.atomic_write_text`)."""
-
-    def __init__(self, root: Path | None = None) -> None:
-        self.folder = (Path(root) if root is not None else data_dir()) / "rooms"
-
-    def path(self, room_id: str) -> Path:
-        return self.folder / f"{room_id}.json"
-
-    def exists(self, room_id: str) -> bool:
-        """Whether the code is used, by a room here or a finished one."""
-        finished = self.folder / "finished" / f"{room_id}.json"
-        return self.path(room_id).exists() or finished.exists()
-
-    def write(self, room_id: str, text: str) -> None:
-        atomic_write_text(self.path(room_id), text)
-
-    def retire(self, room_id: str) -> None:
-        """Move a finished room's file out of the way of restores."""
-        finished = self.folder / "finished"
-        finished.mkdir(parents=True, exist_ok=True)
-        if self.path(room_id).exists():
-            os.replace(self.path(room_id), finished / f"{room_id}.json")
-
-    def save(self, room: Room) -> None:
-        self.write(room.id, room.dumps())
-
-    def load_all(self, now: Callable[[], float] = time.time) -> dict[str, Room]:
-        """Every readable room; a file that cannot be restored is skipped and
-        logged with its reason, never a crash (a restart must not be lost to
-        one bad file)."""
-        rooms: dict[str, Room] = {}
-        if not self.folder.is_dir():
-            return rooms
-        for path in sorted(self.folder.glob("*.json")):
-            try:
-                room = Room.from_json(json.loads(path.read_text(encoding="utf-8")), now)
-                if room.id != path.stem:
-                    raise RecordError(f"the file holds room {room.id}")
-            except Exception as e:  # any corruption at all: skip this room, keep the rest
-                log.warning("room file %s skipped: %s", path, e)
-                continue
-            rooms[room.id] = room
-        return rooms

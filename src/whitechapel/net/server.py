@@ -34,7 +34,8 @@ from whitechapel.net.protocol import (
     encode,
     error,
 )
-from whitechapel.net.rooms import DEFAULT, Room, RoomError, RoomStore, new_room_id
+from whitechapel.net.rooms import DEFAULT, Room, RoomError, new_room_id
+from whitechapel.net.roomstore import RoomStore
 
 log = logging.getLogger(__name__)
 
