@@ -19,12 +19,12 @@ import logging
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from whitechapel import __version__
 from whitechapel.core.errors import WhitechapelError
+from whitechapel.net.connection import Connection, Limits
 from whitechapel.net.protocol import (
     MAX_MESSAGE,
     MAX_SERVER_MESSAGE,
@@ -42,58 +42,6 @@ log = logging.getLogger(__name__)
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 7888
 SERVER_NAME = f"whitechapel {__version__}"
-
-
-@dataclass(frozen=True)
-class Limits:
-    """What one connection may do; the defaults suit people at keyboards."""
-
-    idle_timeout: float = 15 * 60.0  # seconds without a message before closing
-    per_address: int = 8  # connections at once from one remote address
-    rate: float = 20.0  # messages a second, on average ...
-    burst: float = 40.0  # ... with this many at once
-    max_slow: int = 20  # messages refused by the flood limit in a row, then closed
-    max_bad: int = 20  # malformed messages in a row, then closed
-    max_rooms: int = 1000  # rooms held; past it the oldest finished room is retired
-    rooms_per_address: int = 20  # unfinished rooms one address has created (since start)
-    max_buffer: int = 8 * MAX_SERVER_MESSAGE  # unread output before a reader is dropped
-    clock_tick: float = 0.5  # how often running chess clocks are checked
-    listed: int = 100  # rooms in a `rooms` reply, newest first
-
-
-class TokenBucket:
-    """`rate` tokens a second up to `burst`; each message takes one."""
-
-    def __init__(self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic):
-        self.rate, self.burst, self.clock = rate, burst, clock
-        self.tokens, self.at = burst, clock()
-
-    def take(self) -> bool:
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-
-class Connection:
-    """One peer: its name once it said hello, and its rooms (room -> seat,
-    None when watching)."""
-
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, limits: Limits):
-        self.reader, self.writer = reader, writer
-        peer = writer.get_extra_info("peername")
-        self.address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
-        self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) and len(peer) > 1 else "?"
-        self.name: str | None = None
-        self.rooms: dict[str, str | None] = {}
-        self.bucket = TokenBucket(limits.rate, limits.burst)
-        self.bad = 0  # malformed messages in a row
-        self.slow = 0  # messages refused by the flood limit in a row
-        self.closing = False
-        self.task: asyncio.Task | None = None
 
 
 class GameServer:
