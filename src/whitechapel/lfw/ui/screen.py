@@ -39,6 +39,7 @@ from whitechapel.lfw.ui.picking import Picking
 from whitechapel.ui.common import (
     Choice,
     Curtain,
+    HandOvers,
     HelpScreen,
     TextPanel,
     TooSmall,
@@ -73,7 +74,7 @@ def help_text() -> str:
     return resources.files("whitechapel.lfw.ui").joinpath("help.md").read_text()
 
 
-class LfwScreen(RecordKeeping, Screen):
+class LfwScreen(HandOvers, RecordKeeping, Screen):
     CSS_PATH = "lfw.tcss"
     BINDINGS = [
         Binding("tab", "cycle(1)", "Next", priority=True),
@@ -100,7 +101,6 @@ class LfwScreen(RecordKeeping, Screen):
         self.notice = ""
         self.end_night = 0  # at the end: the night whose path the map shows (0: all)
         self.picking = Picking(game.board)
-        self._curtain_then = None
 
     # -- layout ------------------------------------------------------------------
 
@@ -154,26 +154,7 @@ class LfwScreen(RecordKeeping, Screen):
             self.refresh_all()
             self.centre_on_targets()
 
-        self.show_curtain(handover_text(self.player_name(side), away), ready)
-
-    @property
-    def curtain_up(self) -> bool:
-        return self.query_one(Curtain).up
-
-    def show_curtain(self, text: str, then) -> None:
-        self._curtain_then = then
-        self.query_one(Curtain).raise_(text)
-        self.query_one("#main").styles.visibility = "hidden"
-
-    def lift_curtain(self) -> None:
-        curtain = self.query_one(Curtain)
-        if not curtain.up:
-            return
-        curtain.lower()
-        self.query_one("#main").styles.visibility = "visible"
-        then, self._curtain_then = self._curtain_then, None
-        if then is not None:
-            then()
+        self.show_curtain("handover", handover_text(self.player_name(side), away), ready)
 
     # -- the view and the choice of the moment ---------------------------------------
 

@@ -35,6 +35,7 @@ from whitechapel.pocket.ui.district import District
 from whitechapel.ui.common import (
     Choice,
     Curtain,
+    HandOvers,
     HelpScreen,
     TextPanel,
     TooSmall,
@@ -53,7 +54,7 @@ def help_text() -> str:
 CHOICES = 6  # at most: four tokens, or joker targets with Back
 
 
-class PocketScreen(RecordKeeping, Screen):
+class PocketScreen(HandOvers, RecordKeeping, Screen):
     CSS_PATH = "pocket.tcss"
     BINDINGS = [
         Binding("1", "digit(1)", "1", show=False),
@@ -91,8 +92,6 @@ class PocketScreen(RecordKeeping, Screen):
         self.store = store or Store()
         self.handover = handover  # "always", or "secrets": only around Jack's cards
         self.holder: str | None = None  # who holds the keyboard (after a hand-over)
-        self._curtain_kind: str | None = None
-        self._curtain_then = None
         self.mode = "token"
         self.token: int | None = None
         self.cursor = 4
@@ -155,32 +154,6 @@ class PocketScreen(RecordKeeping, Screen):
         self.show_curtain("handover", handover_text(self.player_name(side), away), ready)
 
     # -- the curtain: hand-overs and Jack's cards ------------------------------------
-
-    @property
-    def curtain_kind(self) -> str | None:
-        """'handover' or 'cards' while the curtain is up, else None."""
-        return self._curtain_kind if self.query_one(Curtain).up else None
-
-    def show_curtain(self, kind: str, text: str, then) -> None:
-        self._curtain_kind, self._curtain_then = kind, then
-        self.query_one(Curtain).raise_(text)
-        self._show_game(False)
-
-    def lift_curtain(self) -> None:
-        curtain = self.query_one(Curtain)
-        if not curtain.up:
-            return
-        curtain.lower()
-        self._show_game(True)
-        then, self._curtain_then = self._curtain_then, None
-        if then is not None:
-            then()
-
-    def _show_game(self, show: bool) -> None:
-        """Behind the curtain the district and the side panels (where Jack's
-        cards are) are made invisible too: the biggest part of the screen is
-        not drawn only to be covered, and nothing of it could show through."""
-        self.query_one("#main").styles.visibility = "visible" if show else "hidden"
 
     def action_secrets(self) -> None:
         """'secrets' mode: Jack's cards behind a hide screen, hidden again after."""
