@@ -83,3 +83,40 @@ def log_text(view: dict[str, Any], room: int = 6) -> str:
             who = "Jack" if e["side"] == JACK else "Inv."
             lines.append(f"R{e['round']} {who}: {e['action']}{card}")
     return "[b]Log[/b]\n" + "\n".join(lines)
+
+
+def step_prompt(mode: str, face: str | None, jack: bool) -> str:
+    """What the keys do at this step of choosing an action."""
+    if mode == "tile" and face == "X":
+        return "Arrows choose the first tile; Enter picks it."
+    return {
+        "token": "Choose an action token: 1-4 (or click it).",
+        "move": "How far? 1 or 2 positions clockwise.",
+        "joker": "Joker: h Holmes, w Watson, t Toby" + (", 0 nobody." if jack else "."),
+        "tile": "Arrows choose a tile; r turns it; Enter confirms.",
+        "exchange2": "Arrows choose the second tile; Enter swaps them.",
+        "alibi": "Enter draws the top alibi card.",
+    }.get(mode, "")
+
+
+def choice_specs(
+    mode: str, face: str | None, tokens: list[dict[str, Any]], jack: bool
+) -> list[tuple[str, str]]:
+    """The choice buttons of this step, as (label, what pressing it does)."""
+    specs: list[tuple[str, str]] = []
+    if mode == "token":
+        return [(f"{i + 1} {FACE_NAMES[t['up']]}", f"tok-{i}")
+                for i, t in enumerate(tokens) if not t["used"]]  # fmt: skip
+    if mode == "move":
+        specs = [("1 step", "dig-1"), ("2 steps", "dig-2")]
+    elif mode == "joker":
+        specs = [("Holmes", "jok-H"), ("Watson", "jok-W"), ("Toby", "jok-T")]
+        if jack:
+            specs.append(("Nobody", "jok--"))
+    elif mode in ("tile", "exchange2"):
+        if face == "R":
+            specs.append(("Rotate ↻", "do-rotate"))
+        specs.append(("Confirm", "do-confirm"))
+    elif mode == "alibi":
+        specs.append(("Draw", "do-confirm"))
+    return [*specs, ("Back", "do-back")]

@@ -25,13 +25,13 @@ from whitechapel.pocket.game import PocketGame
 from whitechapel.pocket.pieces import (
     DETECTIVES,
     DIRECTIONS,
-    FACE_NAMES,
     INVESTIGATOR,
     JACK,
     SQUARES,
 )
 from whitechapel.pocket.ui import panels
 from whitechapel.pocket.ui.district import District
+from whitechapel.pocket.ui.handover import PocketHandOvers
 from whitechapel.ui.common import (
     Choice,
     Curtain,
@@ -39,7 +39,6 @@ from whitechapel.ui.common import (
     HelpScreen,
     TextPanel,
     TooSmall,
-    handover_text,
     too_small,
 )
 from whitechapel.ui.records import RecordKeeping
@@ -54,7 +53,7 @@ def help_text() -> str:
 CHOICES = 6  # at most: four tokens, or joker targets with Back
 
 
-class PocketScreen(HandOvers, RecordKeeping, Screen):
+class PocketScreen(PocketHandOvers, HandOvers, RecordKeeping, Screen):
     CSS_PATH = "pocket.tcss"
     BINDINGS = [
         Binding("1", "digit(1)", "1", show=False),
@@ -126,60 +125,6 @@ class PocketScreen(HandOvers, RecordKeeping, Screen):
     def on_resize(self, event: Resize) -> None:
         self.query_one(TooSmall).display = too_small(event.size.width, event.size.height)
 
-    # -- whose keyboard ------------------------------------------------------------
-
-    def player_name(self, side: str, *, capital: bool = False) -> str:
-        player = self.record.players.get(side)
-        title = "Jack" if side == JACK else "the investigator"
-        name = f"{player} ({title})" if player else title
-        return name[0].upper() + name[1:] if capital else name
-
-    def pass_keyboard(self) -> None:
-        """Before a side acts: clear every secret, then (in 'always' mode) ask
-        for the hand-over."""
-        side = self.game.to_act
-        if side is None:
-            return
-        self.holder = None
-        self.refresh_all()
-        if self.handover != "always":
-            return
-        other = INVESTIGATOR if side == JACK else JACK
-        away = self.player_name(other, capital=True)
-
-        def ready() -> None:
-            self.holder = side
-            self.refresh_all()
-
-        self.show_curtain("handover", handover_text(self.player_name(side), away), ready)
-
-    # -- the curtain: hand-overs and Jack's cards ------------------------------------
-
-    def action_secrets(self) -> None:
-        """'secrets' mode: Jack's cards behind a hide screen, hidden again after."""
-        if self.game.outcome is not None or self.handover == "always" or self.curtain_kind:
-            return
-        self.holder = None
-        self.refresh_all()
-        self._secret_dance()
-
-    def _secret_dance(self) -> None:
-        inv = self.player_name(INVESTIGATOR)
-
-        def after_cards() -> None:
-            note = "Jack's cards are hidden again."
-            self.show_curtain("handover", handover_text(inv, "Jack", note), None)
-
-        def ready() -> None:
-            text = self.secret_text() + "\n\nPress [b]Enter[/b] to hide them."
-            self.show_curtain("cards", text, after_cards)
-
-        away = self.player_name(INVESTIGATOR, capital=True)
-        self.show_curtain("handover", handover_text(self.player_name(JACK), away), ready)
-
-    def secret_text(self) -> str:
-        return panels.secret_text(self.game.view(JACK)["jack"])
-
     # -- drawing -------------------------------------------------------------------
 
     def view_side(self) -> str:
@@ -225,17 +170,7 @@ class PocketScreen(HandOvers, RecordKeeping, Screen):
             )
         if self.handover == "always" and self.holder != game.to_act:
             return ""
-        text = {
-            "token": "Choose an action token: 1-4 (or click it).",
-            "move": "How far? 1 or 2 positions clockwise.",
-            "joker": "Joker: h Holmes, w Watson, t Toby"
-            + (", 0 nobody." if game.to_act == JACK else "."),
-            "tile": "Arrows choose a tile; r turns it; Enter confirms.",
-            "exchange2": "Arrows choose the second tile; Enter swaps them.",
-            "alibi": "Enter draws the top alibi card.",
-        }.get(self.mode, "")
-        if self.mode == "tile" and self.face() == "X":
-            text = "Arrows choose the first tile; Enter picks it."
+        text = panels.step_prompt(self.mode, self.face(), game.to_act == JACK)
         return text + (f"\n[red]{self.notice}[/red]" if self.notice else "")
 
     def rebuild_choices(self) -> None:
@@ -245,27 +180,8 @@ class PocketScreen(HandOvers, RecordKeeping, Screen):
         if self.game.outcome:
             specs = [("Save record", "do-save"), ("Rematch", "do-rematch")]
         elif self.can_act():
-            if self.mode == "token":
-                view = self.current_view()
-                specs = [
-                    (f"{i + 1} {FACE_NAMES[t['up']]}", f"tok-{i}")
-                    for i, t in enumerate(view["tokens"])
-                    if not t["used"]
-                ]
-            elif self.mode == "move":
-                specs = [("1 step", "dig-1"), ("2 steps", "dig-2")]
-            elif self.mode == "joker":
-                specs = [("Holmes", "jok-H"), ("Watson", "jok-W"), ("Toby", "jok-T")]
-                if self.game.to_act == JACK:
-                    specs.append(("Nobody", "jok--"))
-            elif self.mode in ("tile", "exchange2"):
-                if self.face() == "R":
-                    specs.append(("Rotate ↻", "do-rotate"))
-                specs.append(("Confirm", "do-confirm"))
-            elif self.mode == "alibi":
-                specs.append(("Draw", "do-confirm"))
-            if self.mode != "token":
-                specs.append(("Back", "do-back"))
+            tokens = self.current_view()["tokens"]
+            specs = panels.choice_specs(self.mode, self.face(), tokens, self.game.to_act == JACK)
         if specs == getattr(self, "_choices_key", None):
             return
         self._choices_key = specs
