@@ -153,19 +153,18 @@ class LobbyScreen(Screen):
         self.status("Connected. n: a new Pocket duel; l: a new LfW session; j: join by code; "
                     "Enter: join the room highlighted.")  # fmt: skip
         await self.link.send({"type": "list"})
-        self.set_interval(60, self.ping)  # the server closes a silent connection (15 min)
+        # The list of rooms stays fresh (and the server, which closes a silent
+        # connection after 15 minutes, hears from us).
+        self.set_interval(10, self.action_refresh)
         while True:
             try:
                 msg = await self.link.client.recv(timeout=None)
             except (OSError, WhitechapelError) as e:
                 self.status(f"[red]The server hung up: {e}[/red]")
+                self.app.notify(f"The server hung up: {e}", severity="error", timeout=10)
                 self.link.client = None
                 return
             self.post_message(ServerMessage(msg))
-
-    async def ping(self) -> None:
-        if self.link.client is not None:
-            await self.safe_send({"type": "ping"})
 
     def on_server_message(self, event: ServerMessage) -> None:
         msg = event.msg
@@ -231,16 +230,19 @@ class LobbyScreen(Screen):
             options.append(Option(f"{r['room']}  {game}  ({seats}, {r.get('watchers', 0)} watching)",
                                   id=r["room"]))  # fmt: skip
         rooms_list = self.query_one("#rooms", OptionList)
+        was = self.highlighted_room()
         rooms_list.clear_options()
         if options:
             rooms_list.add_options(options)
-            rooms_list.highlighted = 0
+            ids = [o.id for o in options]  # the same room stays highlighted on a refresh
+            rooms_list.highlighted = ids.index(was) if was in ids else 0
         else:
             rooms_list.add_option(Option("No open rooms: press n for a new Pocket duel.",
                                          disabled=True))  # fmt: skip
 
     async def action_refresh(self) -> None:
-        await self.safe_send({"type": "list"})
+        if self.link.client is not None:
+            await self.safe_send({"type": "list"})
 
     async def action_new_duel(self) -> None:
         await self.safe_send({"type": "create", "game": "pocket"})
