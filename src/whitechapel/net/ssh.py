@@ -216,6 +216,8 @@ class Gateway:
             done = asyncio.ensure_future(child.wait())
             closed = asyncio.ensure_future(process.wait_closed())
             await asyncio.wait({done, closed}, return_when=asyncio.FIRST_COMPLETED)
+            for waiter in (done, closed):
+                waiter.cancel()
         finally:
             if child.returncode is None:  # the connection dropped: end the app
                 with contextlib.suppress(ProcessLookupError):
