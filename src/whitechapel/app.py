@@ -17,7 +17,7 @@ from whitechapel.core.chance import new_seed
 from whitechapel.core.errors import WhitechapelError
 from whitechapel.core.record import record_of
 from whitechapel.core.store import Store, load_game
-from whitechapel.ui.common import HelpScreen, TooSmall, too_small
+from whitechapel.ui.common import HelpScreen, SizeGuard, TooSmall
 
 RULES = """# whitechapel
 
@@ -37,7 +37,7 @@ def pocket_screen(seed: int | None = None, players: dict | None = None, handover
     return PocketScreen(game, record, Store(), handover)
 
 
-class MenuScreen(Screen):
+class MenuScreen(SizeGuard, Screen):
     DEFAULT_CSS = """
     MenuScreen { align: center middle; layers: base guard; }
     MenuScreen #menu-box { width: 50; height: auto; border: heavy $accent; padding: 1 2; }
@@ -59,9 +59,6 @@ class MenuScreen(Screen):
             )
         yield Footer()
         yield TooSmall()
-
-    def on_resize(self, event) -> None:
-        self.query_one(TooSmall).display = too_small(event.size.width, event.size.height)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         choice = event.option.id

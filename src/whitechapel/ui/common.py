@@ -196,6 +196,13 @@ class Choice(Widget):
         if self.choice:
             self.post_message(self.Pressed(self.choice))
 
+    @staticmethod
+    def fill(row: Any, specs: list[tuple[str, str]]) -> None:
+        """Relabel the `Choice`s of a row with (label, choice) pairs; the
+        spares are emptied."""
+        for k, button in enumerate(row.query(Choice)):
+            button.show(*specs[k]) if k < len(specs) else button.show("", "")
+
 
 class HelpScreen(ModalScreen[None]):
     """F1 / ?: the rules summary and the keys."""
@@ -246,3 +253,12 @@ class TooSmall(Static):
 
 def too_small(width: int, height: int) -> bool:
     return width < MIN_WIDTH or height < MIN_HEIGHT
+
+
+class SizeGuard:
+    """Mixed into every screen that yields a `TooSmall`: it covers the
+    screen while the terminal is below 80×24."""
+
+    def on_resize(self, event: Any) -> None:
+        guard = self.query_one(TooSmall)  # type: ignore[attr-defined]
+        guard.display = too_small(event.size.width, event.size.height)

@@ -25,7 +25,7 @@ from textual.widgets import Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from whitechapel.core.errors import WhitechapelError
-from whitechapel.ui.common import TooSmall, too_small
+from whitechapel.ui.common import SizeGuard, TooSmall
 
 
 def release_memory() -> None:
@@ -84,7 +84,7 @@ class Link:
         await self.client.send(msg)
 
 
-class LobbyScreen(Screen):
+class LobbyScreen(SizeGuard, Screen):
     BINDINGS = [
         Binding("n", "new_duel", "New Pocket duel"),
         Binding("l", "new_lfw", "New LfW session"),
@@ -127,9 +127,6 @@ class LobbyScreen(Screen):
         yield Static("Connecting…", id="status")
         yield Footer()
         yield TooSmall()
-
-    def on_resize(self, event) -> None:
-        self.query_one(TooSmall).display = too_small(event.size.width, event.size.height)
 
     def on_mount(self) -> None:
         self.query_one("#rooms", OptionList).focus()

@@ -41,10 +41,10 @@ from whitechapel.ui.common import (
     Curtain,
     HandOvers,
     HelpScreen,
+    SizeGuard,
     TextPanel,
     TooSmall,
     handover_text,
-    too_small,
 )
 from whitechapel.ui.records import RecordKeeping
 
@@ -74,7 +74,7 @@ def help_text() -> str:
     return resources.files("whitechapel.lfw.ui").joinpath("help.md").read_text()
 
 
-class LfwScreen(HandOvers, RecordKeeping, Screen):
+class LfwScreen(SizeGuard, HandOvers, RecordKeeping, Screen):
     CSS_PATH = "lfw.tcss"
     BINDINGS = [
         Binding("tab", "cycle(1)", "Next", priority=True),
@@ -125,9 +125,6 @@ class LfwScreen(HandOvers, RecordKeeping, Screen):
         if self.game.outcome is None:
             self.autosave()
             self.call_after_refresh(self.pass_keyboard)
-
-    def on_resize(self, event: events.Resize) -> None:
-        self.query_one(TooSmall).display = too_small(event.size.width, event.size.height)
 
     # -- whose keyboard --------------------------------------------------------------
 
@@ -246,8 +243,7 @@ class LfwScreen(HandOvers, RecordKeeping, Screen):
 
     def rebuild_choices(self) -> None:
         specs = self.picking.choice_specs(CHOICES) if self.can_act() else []
-        for k, button in enumerate(self.query("#choices Choice").results(Choice)):
-            button.show(*specs[k]) if k < len(specs) else button.show("", "")
+        Choice.fill(self.query_one("#choices"), specs)
 
     def centre_on_targets(self) -> None:
         hi = self.picking.highlighted()

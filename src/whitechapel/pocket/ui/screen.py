@@ -14,7 +14,6 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Footer
 
@@ -37,9 +36,9 @@ from whitechapel.ui.common import (
     Curtain,
     HandOvers,
     HelpScreen,
+    SizeGuard,
     TextPanel,
     TooSmall,
-    too_small,
 )
 from whitechapel.ui.records import RecordKeeping
 
@@ -53,7 +52,7 @@ def help_text() -> str:
 CHOICES = 6  # at most: four tokens, or joker targets with Back
 
 
-class PocketScreen(PocketHandOvers, HandOvers, RecordKeeping, Screen):
+class PocketScreen(SizeGuard, PocketHandOvers, HandOvers, RecordKeeping, Screen):
     CSS_PATH = "pocket.tcss"
     BINDINGS = [
         Binding("1", "digit(1)", "1", show=False),
@@ -122,9 +121,6 @@ class PocketScreen(PocketHandOvers, HandOvers, RecordKeeping, Screen):
             self.autosave()  # in the store from its first screen: Continue finds it
             self.call_after_refresh(self.pass_keyboard)
 
-    def on_resize(self, event: Resize) -> None:
-        self.query_one(TooSmall).display = too_small(event.size.width, event.size.height)
-
     # -- drawing -------------------------------------------------------------------
 
     def view_side(self) -> str:
@@ -149,7 +145,7 @@ class PocketScreen(PocketHandOvers, HandOvers, RecordKeeping, Screen):
         if game.outcome and jack:
             cards = panels.reveal_text(jack) + "\n\n"
         elif self.holder == JACK:
-            cards = "[b red]Secret — Jack only[/b red]\n" + self.secret_text() + "\n\n"
+            cards = "[b red]Secret — Jack only[/b red]\n" + panels.secret_text(jack) + "\n\n"
         room = max(2, notes.size.height - cards.count("\n") - 1) if notes.size.height else 6
         notes.set(cards + panels.log_text(view, room))
         self.query_one("#prompt", TextPanel).set(self.prompt_text())
@@ -185,8 +181,7 @@ class PocketScreen(PocketHandOvers, HandOvers, RecordKeeping, Screen):
         if specs == getattr(self, "_choices_key", None):
             return
         self._choices_key = specs
-        for k, button in enumerate(self.query_one("#choices", Horizontal).query(Choice)):
-            button.show(*specs[k]) if k < len(specs) else button.show("", "")
+        Choice.fill(self.query_one("#choices"), specs)
 
     # -- choosing ------------------------------------------------------------------
 
