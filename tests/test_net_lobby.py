@@ -62,8 +62,13 @@ async def test_a_pocket_duel_from_the_lobby_against_a_protocol_client(server):
             await pilot.press(*keys_for(room.game, screen.cursor, action))
             await until(pilot, lambda: len(room.game.history) == 2, "Jack's move")
             assert room.game.history[-1] == action
-            # An illegal key sequence: a token already played says why, nothing is sent.
-            await pilot.press("1")
+            # A token already played says why, and nothing is sent.
+            await until(pilot, lambda: screen.can_act(), "Jack's second action (P3)")
+            used = next(i for i, t in enumerate(room.game.view("jack")["tokens"]) if t["used"])
+            await pilot.press(str(used + 1))
+            assert screen.notice == "That token was played this round."
+            await pilot.pause(0.2)
+            assert len(room.game.history) == 2
         finally:
             await bob.close()
 
