@@ -28,18 +28,6 @@ from whitechapel.core.errors import WhitechapelError
 from whitechapel.ui.common import SizeGuard, TooSmall
 
 
-def release_memory() -> None:
-    """Give back to the system what starting the app used only once (CSS
-    parsing, imports' garbage): every SSH session runs one app process, with
-    a budget of 40 MiB each.  glibc only: elsewhere this does nothing."""
-    import ctypes
-    import gc
-
-    gc.collect()
-    with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL("libc.so.6").malloc_trim(0)
-
-
 class ServerMessage(Message):
     def __init__(self, msg: dict[str, Any]) -> None:
         super().__init__()
@@ -131,7 +119,6 @@ class LobbyScreen(SizeGuard, Screen):
     def on_mount(self) -> None:
         self.query_one("#rooms", OptionList).focus()
         self.connect()
-        self.set_timer(2.0, release_memory)
 
     def status(self, text: str) -> None:
         self.query_one("#status", Static).update(text)
@@ -192,7 +179,6 @@ class LobbyScreen(SizeGuard, Screen):
                 return
             self.screens[room] = screen
             self.app.push_screen(screen)
-            self.set_timer(1.0, release_memory)
         screen.remote_state(msg)
 
     def open_room(self, msg: dict[str, Any]):

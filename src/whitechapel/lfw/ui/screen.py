@@ -175,7 +175,7 @@ class LfwScreen(SizeGuard, HandOvers, RecordKeeping, Screen):
         self.notice = ""
         chooser: Chooser | Placer | None = None
         if self.game.outcome is None and self.holder == self.game.to_act:
-            view = self.game.view(self.game.to_act)
+            view = self.current_view()  # the side at the keyboard is the one to act
             if "placement" in view:
                 chooser = Placer(self.game.phase, view["placement"])
             else:
