@@ -179,7 +179,7 @@ def test_replay_json_of_an_unfinished_game_keeps_jack_secret(tmp_path, capsys):
     path = write_record(tmp_path / "half.json", game)
     assert main(["replay", str(path), "--json"]) == 0
     view = json.loads(capsys.readouterr().out)
-    assert view == game.view("investigator")
+    assert view == game.view("public")
     assert "jack" not in view
 
 
@@ -469,3 +469,54 @@ def test_lfw_game_errors_exit_1_with_one_line(capsys, argv, problem):
     line = one_line(captured.err)
     assert problem in line and line.startswith("whitechapel:")
     assert "Traceback" not in captured.err
+
+
+def unfinished_lfw(tmp_path):
+    from lfw_random import OPTIONS, play_some
+
+    game = play_some(5, "tutorial", OPTIONS["all"], 40)  # night 1, T3, markers face down
+    assert game.outcome is None and game.hideout is not None
+    return game, write_record(tmp_path / "lfw.json", game)
+
+
+def test_replay_lfw_each_side_gets_exactly_its_own_view(tmp_path, capsys):
+    """Secrets issue, leak 2: `--side police` printed Jack's hideout, circle
+    and path, and `--side public --json` carried the police's secrets."""
+    game, path = unfinished_lfw(tmp_path)
+    secret = f"Jack's hideout: {game.hideout}"
+    assert main(["replay", str(path), "--side", "police"]) == 0
+    police = capsys.readouterr().out
+    assert "not finished" in police and secret not in police and "hideout" not in police
+    assert main(["replay", str(path), "--side", "jack"]) == 0
+    assert secret in capsys.readouterr().out
+    for side in ("public", "police", "jack"):
+        assert main(["replay", str(path), "--side", side, "--json"]) == 0
+        assert json.loads(capsys.readouterr().out) == game.view(side)
+    assert main(["replay", str(path), "--json"]) == 0
+    public = capsys.readouterr().out
+    assert "police_secrets" not in public and '"jack"' not in public
+
+
+@pytest.mark.parametrize(
+    ("game", "side", "problem"),
+    [
+        ("lfw", "investigator", "Letters from Whitechapel has no side 'investigator'"),
+        ("pocket", "police", "Mr. Jack Pocket has no side 'police'"),
+    ],
+)
+def test_replay_refuses_a_side_of_the_other_game_in_one_line(tmp_path, capsys, game, side, problem):
+    path = unfinished_lfw(tmp_path)[1] if game == "lfw" else write_record(
+        tmp_path / "half.json", unfinished_game()
+    )
+    assert main(["replay", str(path), "--side", side]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err.strip().count("\n") == 0 and problem in err
+    assert "Traceback" not in err
+
+
+def test_replay_of_a_truncated_record_is_one_line(tmp_path, capsys):
+    path = write_record(tmp_path / "half.json", unfinished_game())
+    path.write_text(path.read_text()[:200])
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err.strip().count("\n") == 0 and "truncated" in err

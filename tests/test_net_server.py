@@ -38,7 +38,7 @@ FAST = Limits(rate=100_000, burst=100_000, per_address=1000, rooms_per_address=1
 
 @pytest.fixture
 async def server(tmp_path):
-    srv = GameServer(tmp_path, limits=FAST)
+    srv = GameServer(tmp_path, limits=FAST, client_seeds=True)  # replays known games
     await srv.start()
     yield srv
     await srv.close()
@@ -235,7 +235,7 @@ async def test_a_seat_is_rejoined_with_its_token(server):
 
 
 async def test_a_restarted_server_restores_every_room(tmp_path):
-    first = GameServer(tmp_path, limits=FAST)
+    first = GameServer(tmp_path, limits=FAST, client_seeds=True)
     await first.start()
     room, clients, states, tokens = await pocket_pair(first, seed=8, clock=None)
     await play_pocket(room, clients, states, random.Random(8), limit=6)
@@ -248,7 +248,7 @@ async def test_a_restarted_server_restores_every_room(tmp_path):
     with pytest.raises(ClientError, match="shutting down"):
         await clients["jack"].expect("state")
 
-    second = GameServer(tmp_path, limits=FAST)
+    second = GameServer(tmp_path, limits=FAST, client_seeds=True)
     await second.start()
     try:
         assert set(second.rooms) == {room, lfw}
@@ -270,7 +270,7 @@ async def test_a_restarted_server_restores_every_room(tmp_path):
 
 async def test_the_clock_runs_on_across_a_reconnect_and_a_restart(tmp_path):
     now = FakeTime()
-    srv = GameServer(tmp_path, limits=FAST, now=now)
+    srv = GameServer(tmp_path, limits=FAST, now=now, client_seeds=True)
     await srv.start()
     room, clients, states, tokens = await pocket_pair(srv, seed=5, clock=100)
     assert states["jack"]["clock"]["running"] == "investigator"
@@ -283,7 +283,7 @@ async def test_the_clock_runs_on_across_a_reconnect_and_a_restart(tmp_path):
     assert state["clock"]["remaining"] == {"jack": 100.0, "investigator": 70.0}
     await srv.close()
     now.t += 25  # the server is down: the running side's time still runs
-    srv = GameServer(tmp_path, limits=FAST, now=now)
+    srv = GameServer(tmp_path, limits=FAST, now=now, client_seeds=True)
     await srv.start()
     try:
         inv = await connect(srv, "pi")
@@ -369,7 +369,7 @@ async def test_a_wrong_turn_changes_nothing(server):
 
 
 async def test_a_flood_is_slowed_then_closed(tmp_path):
-    srv = GameServer(tmp_path, limits=Limits(per_address=100))  # the default flood limit
+    srv = GameServer(tmp_path, limits=Limits(per_address=100), client_seeds=True)  # the default flood limit
     await srv.start()
     try:
         room, clients, states, _ = await pocket_pair(srv, seed=14)
@@ -444,7 +444,7 @@ async def test_list_leave_and_ping(server):
 
 async def test_a_full_server_retires_its_oldest_finished_room(tmp_path):
     now = FakeTime()
-    srv = GameServer(tmp_path, limits=Limits(max_rooms=2, per_address=100), now=now)
+    srv = GameServer(tmp_path, limits=Limits(max_rooms=2, per_address=100), now=now, client_seeds=True)
     await srv.start()
     try:
         old, clients, _, _ = await pocket_pair(srv, "a", seed=1, clock=10)
@@ -468,7 +468,7 @@ async def test_a_full_server_retires_its_oldest_finished_room(tmp_path):
 
 
 async def test_one_address_may_not_hoard_rooms(tmp_path):
-    srv = GameServer(tmp_path, limits=Limits(rooms_per_address=2))
+    srv = GameServer(tmp_path, limits=Limits(rooms_per_address=2), client_seeds=True)
     await srv.start()
     try:
         host = await connect(srv, "hoarder")

@@ -274,10 +274,20 @@ def test_autosave_name_is_the_same_as_the_game_goes_on():
 
 def test_autosave_names_differ_between_games():
     a, _ = unfinished_record(seed=1)
-    b, _ = unfinished_record(seed=2)
+    b = Record.loads(a.dumps())
+    b.players = {"jack": "Cy", "investigator": "Di"}
     c = Record.loads(a.dumps())
     c.started = "2026-11-30T09:00:00+00:00"
     assert len({autosave_name(a), autosave_name(b), autosave_name(c)}) == 3
+
+
+def test_autosave_name_gives_no_seed_away():
+    """A name is shown to players ("saved in …"); a seed gives away Jack and
+    the deck.  Games that differ only in their secrets share a name."""
+    a, _ = unfinished_record(seed=123456)
+    b, _ = unfinished_record(seed=654321)
+    assert autosave_name(a) == autosave_name(b)
+    assert "123456" not in autosave_name(a)
 
 
 def test_autosave_name_is_a_usable_file_name(tmp_path):

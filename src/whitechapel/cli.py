@@ -116,7 +116,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--side",
         choices=("public", "jack", "investigator", "police"),
         default="public",
-        help="whose view to print for an unfinished game (default: what both may see)",
+        help="whose view to print: public (default: what both may see), jack, "
+        "investigator (Pocket) or police (Letters from Whitechapel)",
     )
     replay.add_argument("--json", action="store_true", help="print the view as JSON")
 
@@ -262,33 +263,24 @@ def _selfplay(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
+    """One side's view of a record, built from that side's view alone: an
+    unknown side, or a side of the other game, is refused in one line."""
+    from whitechapel.core.game import PUBLIC
+    from whitechapel.core.registry import rules_for
     from whitechapel.core.store import load_game
 
     record, game = load_game(args.file)
-    if record.game == "pocket":
-        from whitechapel.pocket.render import render
-
-        side = "investigator" if args.side == "public" else args.side
-        view = game.view(side)
-        if args.json:
-            print(json.dumps(view, indent=1))
-            return 0
-        players = ", ".join(f"{side}: {name}" for side, name in record.players.items())
-        print(
-            f"Mr. Jack Pocket, {len(record.actions)} actions" + (f" ({players})" if players else "")
+    rules = rules_for(record.game)
+    sides = (PUBLIC, *rules.sides)
+    if args.side not in sides:
+        raise WhitechapelError(
+            f"{rules.title} has no side {args.side!r}: choose one of {', '.join(sides)}"
         )
-        print(render(view))
-        if game.outcome is None:
-            print(f"The game is not finished: {game.to_act} to act.")
-        return 0
-    from whitechapel.lfw.render import render_summary
-
-    side = "police" if args.side in ("public", "investigator") else "jack"
-    view = game.view(side)
+    view = game.view(args.side)
     if args.json:
         print(json.dumps(view, indent=1))
-        return 0
-    print(render_summary(view, record.players))
+    else:
+        print(rules.summary(view, record.players, len(record.actions)))
     return 0
 
 

@@ -15,6 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
+# The view of nobody in particular: what a spectator, or the table between
+# two turns, may see.  Every engine's `view()` accepts it beside its sides.
+PUBLIC = "public"
+
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
@@ -51,7 +55,9 @@ class Game(Protocol):
 
     def apply(self, action: Any, side: str | None = None) -> None: ...
 
-    def view(self, side: str) -> dict[str, Any]: ...
+    def view(self, side: str) -> dict[str, Any]:
+        """`side` is one of `sides` or `PUBLIC`; anything else is a ValueError."""
+        ...
 
     def clone(self) -> Game: ...
 
@@ -74,3 +80,8 @@ class Rules(Protocol):
     def start(self, setup: Any, options: dict[str, Any]) -> Game: ...
 
     def parse_action(self, text: str) -> Any: ...
+
+    def summary(self, view: dict[str, Any], players: dict[str, str], actions: int) -> str:
+        """A plain-text account of one side's view (`whitechapel replay`):
+        built from that view alone, like everything shown to a side."""
+        ...

@@ -9,6 +9,8 @@ so a bad record never replaces a good one.
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import json
 import os
 import tempfile
 from dataclasses import dataclass
@@ -115,7 +117,11 @@ class Store:
 
 
 def autosave_name(record: Record) -> str:
-    """One autosave file per game, named by game and start time."""
+    """One autosave file per game, named by game and start time, and a short
+    digest of what is public about it (its players) to tell apart two games
+    started in the same second.  Never the seed: a name is shown to players
+    ("saved in …"), and a game's seed gives away Jack and the deck."""
     stamp = "".join(ch for ch in record.started if ch.isalnum()) or "unstarted"
-    seed = f"-{record.seed}" if record.seed is not None else ""
-    return f"autosave-{record.game}-{stamp}{seed}"
+    public = json.dumps([record.game, record.started, record.players], sort_keys=True)
+    digest = hashlib.sha256(public.encode()).hexdigest()[:6]
+    return f"autosave-{record.game}-{stamp}-{digest}"

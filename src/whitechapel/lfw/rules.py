@@ -34,5 +34,10 @@ class LfwRules:
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
+    def summary(self, view: dict[str, Any], players: dict[str, str], actions: int) -> str:
+        from whitechapel.lfw.render import render_summary
+
+        return render_summary(view, players)
+
 
 RULES = LfwRules()

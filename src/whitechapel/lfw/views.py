@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from whitechapel.core.game import PUBLIC
 from whitechapel.lfw.phases import JACK, PHASES, POLICE, space_name
 
 if TYPE_CHECKING:
@@ -81,7 +82,8 @@ def police_secrets(g: LfwGame) -> dict[str, Any]:
 
 
 def view(g: LfwGame, side: str) -> dict[str, Any]:
-    if side not in (JACK, POLICE):
+    """Jack's, the police's or the public view (neither side's secrets)."""
+    if side not in (JACK, POLICE, PUBLIC):
         raise ValueError(f"unknown side {side!r}")
     out = public_view(g)
     out["side"] = side

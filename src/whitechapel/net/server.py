@@ -54,10 +54,19 @@ class GameServer:
         limits: Limits | None = None,
         now: Callable[[], float] = time.time,
         persist: bool = True,
+        client_seeds: bool = False,
     ) -> None:
         """`data_dir` is the data folder (rooms go in its `rooms/`; default
-        `core.store.data_dir()`); `now` is the chess clocks' wall time."""
+        `core.store.data_dir()`); `now` is the chess clocks' wall time.
+
+        Every room's chance (Jack, the alibi deck, the token throws, the
+        Chief order) is drawn by the server from a secret source: a seed
+        chosen by a client would let that client compute the other side's
+        secrets.  `client_seeds` honours a `create`'s seed instead; it is for
+        tests and benchmarks that replay a known game, and `whitechapel serve`
+        never sets it."""
         self.limits = limits or Limits()
+        self.client_seeds = client_seeds
         self.now = now
         self.persist = persist
         self.store = RoomStore(data_dir)
@@ -337,6 +346,8 @@ class GameServer:
         mine = [r for r in self.rooms.values() if r.creator == conn.address and not r.over]
         if len(mine) >= self.limits.rooms_per_address:
             raise RoomError(f"your address has {len(mine)} unfinished rooms: finish one first")
+        if "seed" in msg and not self.client_seeds:
+            raise RoomError("this server draws every game's chance itself: a seed cannot be chosen")
         room_id = new_room_id(lambda code: code in self.rooms or self.store.exists(code))
         room = Room.new(msg["game"], room_id, options=msg.get("options"), seed=msg.get("seed"),
                         seats=msg.get("seats"), clock=msg.get("clock", DEFAULT),

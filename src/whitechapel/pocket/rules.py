@@ -38,5 +38,15 @@ class PocketRules:
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
+    def summary(self, view: dict[str, Any], players: dict[str, str], actions: int) -> str:
+        from whitechapel.pocket.render import render
+
+        names = ", ".join(f"{side}: {name}" for side, name in players.items())
+        lines = [f"Mr. Jack Pocket, {actions} actions" + (f" ({names})" if names else "")]
+        lines.append(render(view))
+        if view["outcome"] is None:
+            lines.append(f"The game is not finished: {view['to_act']} to act.")
+        return "\n".join(lines)
+
 
 RULES = PocketRules()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from whitechapel.core.game import PUBLIC
 from whitechapel.pocket.pieces import (
     CHARACTERS,
     DETECTIVES,
@@ -104,7 +105,9 @@ def jack_secrets(game: PocketGame) -> dict[str, Any]:
 
 
 def view(game: PocketGame, side: str) -> dict[str, Any]:
-    if side not in (JACK, INVESTIGATOR):
+    """Jack's, the investigator's or the public view (the investigator has no
+    secret, so the last two differ only in the legal actions)."""
+    if side not in (JACK, INVESTIGATOR, PUBLIC):
         raise ValueError(f"unknown side {side!r}")
     out = public_view(game)
     out["side"] = side

@@ -80,10 +80,6 @@ class RemotePocketScreen(RemoteSeat, PocketScreen):
             and self.holder == self.game.to_act
         )
 
-    def preview(self):
-        """No engine here to try an action on: the server is the engine."""
-        return None, None, {self.first} if self.first is not None else set()
-
     def prompt_text(self) -> str:
         game = self.game
         if game.outcome:

@@ -2,8 +2,9 @@
 
 The screen reads views and sends action text to the engine; it never
 decides a rule.  Choosing an action goes: a token (1-4), then its target.
-Previews are the engine's own answer: the candidate action is applied to a
-clone of the game and the clone's view is drawn.
+Previews follow the secrecy rule: `pocket.preview` computes them from the
+view of the side at the keyboard and the candidate action, never from the
+engine, so a preview cannot show a witness call's result.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from whitechapel.pocket.pieces import (
     JACK,
     SQUARES,
 )
+from whitechapel.pocket.preview import preview
 from whitechapel.pocket.ui import panels
 from whitechapel.pocket.ui.district import District
 from whitechapel.pocket.ui.handover import PocketHandOvers
@@ -206,20 +208,16 @@ class PocketScreen(SizeGuard, PocketHandOvers, HandOvers, RecordKeeping, Screen)
         return game.outcome is None and (self.handover != "always" or self.holder == game.to_act)
 
     def preview(self):
-        """The view after the action being chosen, for its sight lines."""
+        """The board after the action being chosen, from the view at the
+        keyboard alone: new walls, positions and sight lines."""
+        picked = {self.first} if self.first is not None else set()
         candidate = self.candidate()
         if candidate is None:
-            return None, None, set()
-        trial = self.game.clone()
-        try:
-            trial.play(candidate)
-        except WhitechapelError:
-            return None, None, {self.first} if self.first is not None else set()
-        picked = {self.first} if self.first is not None else set()
+            return None, None, picked
         moving = None
         if candidate[0] in MOVERS and candidate[1] == "+":
             moving = DETECTIVES[MOVERS[candidate[0]]]
-        return trial.view(self.view_side()), moving, picked
+        return preview(self.current_view(), candidate), moving, picked
 
     def candidate(self) -> str | None:
         if self.mode == "tile" and self.face() == "R" and self.wall is not None:

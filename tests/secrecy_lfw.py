@@ -1,0 +1,189 @@
+"""Letters from Whitechapel's part of the secrecy harness (`secrecy.py`):
+random games, twins with other secrets, and every outlet that shows a side
+something (§9)."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import re
+from collections.abc import Hashable, Iterator
+from typing import Any
+
+from lfw_random import BOARDS, OPTIONS, choose, new_game
+from whitechapel.core.chance import Chance
+from whitechapel.core.errors import WhitechapelError
+from whitechapel.core.game import PUBLIC
+from whitechapel.lfw import actions as a
+from whitechapel.lfw.actions import COLOURS
+from whitechapel.lfw.game import LfwGame
+from whitechapel.lfw.hell import hideouts
+from whitechapel.lfw.phases import DOUBLE_EVENT_NIGHT, JACK, POLICE
+from whitechapel.lfw.rules import RULES
+from whitechapel.lfw.ui import panels
+from whitechapel.lfw.ui.marks import marks_for
+from whitechapel.net.rooms import Room
+
+JACK_MOVES = (a.Step, a.Coach, a.Alley)
+
+
+class LfwCase:
+    name = "lfw"
+    sides = (POLICE, PUBLIC, JACK)
+
+    def __init__(self, boards=BOARDS) -> None:
+        self.boards = boards
+
+    def games(self, count: int, seed: int) -> Iterator[tuple[LfwGame, list[Any]]]:
+        """Random games on the shipped boards (mostly the small tutorial
+        board), options all off or all on, Jack homing in some so that games
+        reach the later nights."""
+        rng = random.Random(seed)
+        for i in range(count):
+            board = self.boards[0] if i % 4 == 3 else self.boards[-1]
+            options = OPTIONS["all" if i % 2 else "none"]
+            game_seed = rng.getrandbits(32)
+            start = new_game(game_seed, board, options)
+            g, chance, homing = start.clone(), Chance(game_seed), rng.choice((0, 7, 10))
+            actions = []
+            while g.outcome is None:
+                action = choose(g, chance, homing)
+                actions.append(action)
+                g.apply(action)
+            yield start, actions
+
+    def kinds(self, side: str) -> tuple[str, ...]:
+        """For the police: another hideout, other marked women, another path
+        (and N3's order), another order of the Chief tokens not yet turned
+        (nobody knows it); for Jack: other real markers and colours, and the
+        Chief tokens; for the public, the hideout, the path and the markers."""
+        return {
+            POLICE: ("hideout", "women", "path", "chiefs"),
+            PUBLIC: ("hideout", "path", "patrols"),
+            JACK: ("patrols", "chiefs"),
+        }[side]
+
+    def twin(self, game: LfwGame, actions: list[Any], side: str, kind: str, rng) -> LfwGame:
+        chiefs = list(game.setup.chiefs)
+        if kind == "chiefs":
+            rest = chiefs[1:]
+            rng.shuffle(rest)
+            chiefs = [chiefs[0], *rest]
+        setup = dataclasses.replace(game.setup, chiefs=tuple(chiefs))
+        return LfwGame(setup, game.options, game.board)
+
+    def twin_action(self, real, twin, action, side: str, kind: str, rng) -> Any:
+        """The one kind of secret choice changed, legal in the twin where
+        possible (else the real choice, which the harness may find illegal)."""
+        if kind == "hideout" and isinstance(action, a.Hideout):
+            return a.Hideout(rng.choice([c for c in hideouts(twin) if c != action.circle]))
+        if kind == "women" and isinstance(action, a.Women):
+            places = [*action.marked, *action.unmarked]
+            rng.shuffle(places)
+            k = len(action.marked)
+            return a.Women(tuple(sorted(places[:k])), tuple(sorted(places[k:])))
+        if kind == "path" and isinstance(action, a.Kill) and len(action.circles) == 2:
+            return a.Kill(action.circles[::-1])  # N3: the order is Jack's secret
+        if kind == "path" and isinstance(action, JACK_MOVES):
+            home = getattr(action, "home", False)
+            same = [
+                x
+                for x in twin.legal_actions()
+                if type(x) is type(action) and getattr(x, "home", False) == home
+            ]
+            return rng.choice(same) if same else action
+        if kind == "patrols" and isinstance(action, a.Patrols):
+            spots = [*action.real, *action.fakes]
+            rng.shuffle(spots)
+            return a.Patrols(tuple(spots[:5]), tuple(sorted(spots[5:])))
+        return action
+
+    def public(self, g: LfwGame, side: str) -> Hashable:
+        """What happens at the table: every search, clue, arrest, crime scene,
+        marker turned, policeman placed, letter, the track's spaces and their
+        kinds, the Chief, O6's answer, the phase."""
+        know = tuple(e for e in g.events if e[0] == "know")
+        return (
+            g.night, str(g.phase), g.chief, tuple(g.clues), tuple(g.searched), tuple(g.arrests),
+            tuple(g.crime_scenes), tuple((s, how) for s, _, how in g.row),
+            tuple(sorted((x, m.colour) for x, m in g.markers.items() if m.revealed)),
+            tuple(sorted(g.markers)), tuple(sorted(g.police.items())) if g.police_on_board else (),
+            tuple(g.wretched), tuple(sorted(g.women)), tuple(g.false_clues), tuple(g.letters),
+            know, g.coaches, g.alleys,
+        )  # fmt: skip
+
+    def hidden(self, g: LfwGame, side: str) -> Hashable:
+        chiefs = g.setup.chiefs[g.night :]
+        if side == JACK:
+            return chiefs, tuple(sorted((x, m.colour) for x, m in g.markers.items()))
+        jack = (g.hideout, g.jack, tuple(map(tuple, g.rows)), tuple(sorted(g.women.items())))
+        if side == PUBLIC:
+            return *jack, chiefs, tuple(sorted((x, m.colour) for x, m in g.markers.items()))
+        return *jack, chiefs
+
+
+# -- outlets: everything a side is shown, each computed as the program does -------------
+
+
+def view(g: LfwGame, side: str) -> Any:
+    return g.view(side)
+
+
+def replay_text(g: LfwGame, side: str) -> Any:
+    """`whitechapel replay --side SIDE`."""
+    return RULES.summary(g.view(side), {"jack": "Ann", "police": "Bob"}, len(g.history))
+
+
+def screen_panels(g: LfwGame, side: str) -> Any:
+    """The texts of the game screen's panels and the map's marks."""
+    v = g.view(side)
+    texts = [panels.banner(v, "someone"), panels.track_text(v), panels.police_text(v)]
+    texts += [panels.notebook_text(v), panels.log_text(v, 80)]
+    if "jack" in v:
+        texts.append(panels.jack_sheet(v["jack"]))
+    marks, labels = marks_for(v)
+    return [texts, sorted(map(str, marks.items())), sorted(map(str, labels.items()))]
+
+
+def network(g: LfwGame, side: str) -> Any:
+    """The server's `state` message to each seat of the side (two police
+    seats; a spectator for PUBLIC) and the lobby's line for the room."""
+    room = Room("ROOM", "lfw", g, seed=None, police_seats=2, created="2026-01-01T00:00:00+00:00")
+    seats = {JACK: ["jack"], POLICE: ["police1", "police2"], PUBLIC: [None]}[side]
+    return [room.state_message(seat) for seat in seats] + [room.summary()]
+
+
+_NUMBER = re.compile(r"\b(x?)(\d+)\b")
+
+
+def refusals(g: LfwGame, side: str) -> Any:
+    """The sentence a refused action gets (the screens show the engine's
+    reason), for a few wrong actions the side tries on its turn: legal ones
+    with another circle or crossing, the same in both games."""
+    if g.to_act != side or str(g.phase) in ("women", "patrols"):
+        return []
+    rng = random.Random(len(g.history))
+    legal = g.legal_actions()
+    out = []
+    for action in rng.sample(legal, min(3, len(legal))):
+        text = _NUMBER.sub(lambda m: m.group(1) + str(rng.randrange(1, 200)), str(action))
+        for colour in COLOURS:
+            text = text.replace(colour, rng.choice(COLOURS))
+        trial = g.clone()
+        try:
+            trial.play(text, side)
+            out.append("legal")
+        except WhitechapelError as e:
+            out.append(str(e))
+    return out
+
+
+OUTLETS = {
+    "view": (view, 2),
+    "panels": (screen_panels, 6),
+    "replay": (replay_text, 6),
+    "network": (network, 6),
+    "refusal": (refusals, 3),
+}
+
+__all__ = ["DOUBLE_EVENT_NIGHT", "OUTLETS", "LfwCase"]

@@ -1,0 +1,156 @@
+"""Mr. Jack Pocket's part of the secrecy harness (`secrecy.py`): random
+games, twins with other secrets, and every outlet that shows a side
+something (P9)."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Hashable, Iterator
+from typing import Any
+
+from whitechapel.core.errors import WhitechapelError
+from whitechapel.core.game import PUBLIC
+from whitechapel.net.rooms import Room
+from whitechapel.pocket.actions import ALL_ACTIONS
+from whitechapel.pocket.game import PocketGame
+from whitechapel.pocket.pieces import INVESTIGATOR, JACK
+from whitechapel.pocket.preview import preview
+from whitechapel.pocket.rules import RULES
+from whitechapel.pocket.setup import THROWS, random_setup
+from whitechapel.pocket.ui import panels
+
+ACTION_TEXTS = [str(a) for a in ALL_ACTIONS]
+
+
+class PocketCase:
+    name = "pocket"
+    sides = (INVESTIGATOR, PUBLIC, JACK)
+
+    def games(self, count: int, seed: int) -> Iterator[tuple[PocketGame, list[Any]]]:
+        rng = random.Random(seed)
+        for _ in range(count):
+            start = PocketGame(random_setup(rng.getrandbits(32)))
+            g, actions = start.clone(), []
+            while g.outcome is None:
+                action = rng.choice(g.legal_actions())
+                actions.append(action)
+                g.apply(action)
+            yield start, actions
+
+    def kinds(self, side: str) -> tuple[str, ...]:
+        return ("deck",) if side == JACK else ("jack",)
+
+    def twin(self, game: PocketGame, actions: list[Any], side: str, kind: str, rng) -> PocketGame:
+        """For the investigator (and the public): another Jack, a suspect
+        still on the board at some moment of the game, and the deck with his
+        card in the new Jack's place, the cards the investigator did not draw
+        shuffled.  For Jack: the cards nobody drew shuffled.  For all: other
+        token throws for rounds 3, 5 and 7."""
+        s = game.setup
+        end = game.clone()
+        for action in actions[: rng.randrange(len(actions) + 1)]:
+            end.apply(action)
+        shown = set(_drawn_by(game, actions, INVESTIGATOR))
+        kept = shown | (set(_drawn_by(game, actions, JACK)) if side == JACK else set())
+        jack, deck = s.jack, list(s.deck)
+        if side != JACK:
+            others = [c for c in end.suspects() if c != s.jack] or [
+                c for c in range(9) if c != s.jack
+            ]
+            jack = rng.choice(others)
+            deck = [s.jack if c == jack else c for c in deck]
+        free = [i for i, c in enumerate(deck) if c not in kept]
+        cards = [deck[i] for i in free]
+        rng.shuffle(cards)
+        for i, c in zip(free, cards, strict=True):
+            deck[i] = c
+        throws = (
+            s.throws[0],
+            *(tuple(rng.randrange(2) for _ in range(4)) for _ in range(1, THROWS)),
+        )
+        return PocketGame(dataclasses.replace(s, jack=jack, deck=tuple(deck), throws=throws))
+
+    def twin_action(self, real, twin, action, side, kind, rng):
+        return action  # every Pocket action is public
+
+    def public(self, g: PocketGame, side: str) -> Hashable:
+        facts = (g.cleared, tuple(g.investigator_alibis), g.race_round, g.faces, g.round)
+        return (*facts, tuple(g.jack_alibis)) if side == JACK else facts
+
+    def hidden(self, g: PocketGame, side: str) -> Hashable:
+        future = (g.setup.deck[g.deck_pos :], g.setup.throws[(g.round + 1) // 2 :])
+        return future if side == JACK else (g.setup.jack, tuple(g.jack_alibis), *future)
+
+
+def _drawn_by(start: PocketGame, actions: list[Any], who: str) -> list[int]:
+    g = start.clone()
+    for action in actions:
+        g.apply(action)
+    return g.jack_alibis if who == JACK else g.investigator_alibis
+
+
+# -- outlets: everything a side is shown, each computed as the program does -------------
+
+
+def view(g: PocketGame, side: str) -> Any:
+    return g.view(side)
+
+
+def previews(g: PocketGame, side: str) -> Any:
+    """The board the screen draws while any action is being chosen (in the
+    `secrets` hand-over mode Jack chooses on the public screen)."""
+    v = g.view(side)
+    legal = g.legal_actions()
+    return [
+        preview(v, str(a)) for a in random.Random(len(g.history)).sample(legal, min(12, len(legal)))
+    ]
+
+
+def screen_panels(g: PocketGame, side: str) -> Any:
+    v = g.view(side)
+    texts = [panels.banner(v, "someone"), panels.tokens_text(v, None), panels.rounds_text(v)]
+    texts.append(panels.log_text(v, 60))
+    if "jack" in v:
+        texts.append(panels.secret_text(v["jack"]))
+    return texts
+
+
+def replay_text(g: PocketGame, side: str) -> Any:
+    """`whitechapel replay --side SIDE` and the plain console's drawing."""
+    return RULES.summary(g.view(side), {"jack": "Ann", "investigator": "Bob"}, len(g.history))
+
+
+def network(g: PocketGame, side: str) -> Any:
+    """The server's `state` message to the seat (a spectator for PUBLIC) and
+    the lobby's line for the room."""
+    room = Room("ROOM", "pocket", g, seed=None, created="2026-01-01T00:00:00+00:00")
+    seat = None if side == PUBLIC else side
+    return [room.state_message(seat), room.summary()]
+
+
+def refusals(g: PocketGame, side: str) -> Any:
+    """The sentence a refused action gets, for a few actions the side tries
+    on its turn (the same ones in both games: chosen by the position)."""
+    if g.to_act != side:
+        return []
+    pick = random.Random(len(g.history)).sample(ACTION_TEXTS, 8)
+    out = []
+    for text in pick:
+        trial = g.clone()
+        try:
+            trial.play(text, side)
+            out.append("legal")
+        except WhitechapelError as e:
+            out.append(str(e))
+    return out
+
+
+OUTLETS = {
+    "view": view,
+    "preview": previews,
+    "panels": (screen_panels, 2),
+    "replay": (replay_text, 3),
+    "network": (network, 3),
+    "refusal": refusals,
+}

@@ -1,0 +1,107 @@
+"""Pocket previews (`pocket.preview`): computed from the acting side's view
+alone, they draw what the engine would draw after the action — walls,
+tiles, detectives, who is seen (P6) — and never the witness call (P7)."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pocket_app_play import pocket_app
+from snapshots import screen_text
+from whitechapel.core.game import PUBLIC
+from whitechapel.pocket.actions import Alibi, Joker
+from whitechapel.pocket.game import PocketGame
+from whitechapel.pocket.pieces import INVESTIGATOR
+from whitechapel.pocket.preview import preview
+from whitechapel.pocket.setup import random_setup
+
+
+def cleared(view):
+    return {t["character"]: t["cleared"] for t in view["tiles"]}
+
+
+def board(view, *, sight=True):
+    tiles = [(t["square"], t["character"], t["wall"]) for t in view["tiles"]]
+    seen = [t["seen"] for t in view["tiles"]] if sight else []
+    return tiles, seen, view["detectives"]
+
+
+@given(st.integers(0, 2**32 - 1), st.integers(0, 31))
+def test_a_preview_draws_the_board_the_engine_draws_and_clears_nobody(seed, steps):
+    rng = random.Random(seed)
+    g = PocketGame(random_setup(seed))
+    for _ in range(steps):
+        if g.outcome is not None:
+            return
+        g.apply(rng.choice(g.legal_actions()))
+    if g.outcome is not None:
+        return
+    for side in (g.to_act, PUBLIC):
+        view = g.view(side)
+        for action in g.legal_actions():
+            shown = preview(view, str(action))
+            if isinstance(action, Alibi) or action == Joker(None):
+                assert shown is None
+                continue
+            # No preview runs the witness call: every suspect stays as he was.
+            assert cleared(shown) == cleared(view), action
+            for key in ("log", "tokens", "round", "step", "investigator_alibis"):
+                assert shown[key] == view[key]
+            after = g.clone()
+            after.apply(action)
+            ends_round = after.round != g.round or after.outcome is not None
+            # After a round's last action the engine's board shows the call's
+            # result (a cleared Lane stops blocking sight): compare the pieces.
+            assert board(shown, sight=not ends_round) == board(
+                after.view(side), sight=not ends_round
+            ), action
+
+
+def test_no_preview_of_a_rounds_last_action_clears_anybody():
+    """The secrets issue's leak 1, below the screen: over many rounds'
+    last actions, previewed from the acting side's view, nobody is cleared."""
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(40):
+        g = PocketGame(random_setup(seed))
+        while g.outcome is None:
+            if g.step == 3:
+                view = g.view(g.to_act)
+                for action in g.legal_actions():
+                    shown = preview(view, str(action))
+                    if shown is not None:
+                        checked += 1
+                        assert cleared(shown) == cleared(view)
+            g.apply(rng.choice(g.legal_actions()))
+    assert checked > 100
+
+
+def test_text_that_is_not_an_action_has_no_preview():
+    view = PocketGame(random_setup(1)).view(INVESTIGATOR)
+    for text in ("", "Rb2", "Z", "H+3", "Xa1a1"):
+        assert preview(view, text) is None
+
+
+async def test_the_issue_reproduction_shows_no_witness_call_before_it_is_played(tmp_path):
+    """Leak 1 as a player met it: `pocket --seed 7`, `Enter 1 Enter`,
+    `Enter 2 1 4 Right r Enter`, `Enter 3 Up Left Left Enter`: the last
+    rotation's preview showed "(Lane) cleared", and moving the cursor
+    showed every suspect cleared but two, one of them Jack."""
+    app, screen = pocket_app(random_setup(7), tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        for keys in (["enter", "1", "enter"], ["enter", "2", "1", "4", "right", "r", "enter"]):
+            await pilot.press(*keys)
+            await pilot.pause()
+        await pilot.press("enter", "3", "up", "left", "left")
+        await pilot.pause()
+        cleared_before = screen_text(app).count("cleared")
+        for keys in (["enter"], ["down"], ["right"]):  # an exchange, previewed
+            await pilot.press(*keys)
+            await pilot.pause()
+            assert screen.candidate() is not None
+            assert screen_text(app).count("cleared") == cleared_before, keys
+        assert screen.game.round == 1 and len(screen.game.history) == 3  # nothing played
