@@ -38,3 +38,22 @@ async def test_rooms_made_by_the_same_messages_have_their_own_secrets(public_ser
         setups.add((setup.jack, setup.deck))
     assert len(setups) > 1
     await ann.close()
+
+
+async def test_the_check_catches_a_chosen_seed(tmp_path):
+    """Leak 3 put back (a server that honours the client's seed): rooms made
+    by the same messages then share their secrets, which the check above
+    would see."""
+    srv = GameServer(tmp_path, client_seeds=True)
+    await srv.start()
+    try:
+        ann = await Client.connect(*srv.address, "ann")
+        setups = set()
+        for _ in range(5):
+            room = (await ann.create("pocket", clock=None, seat="investigator", seed=7))["room"]
+            setup = srv.rooms[room].game.setup
+            setups.add((setup.jack, setup.deck))
+        assert len(setups) == 1
+        await ann.close()
+    finally:
+        await srv.close()
