@@ -9,10 +9,10 @@ from importlib import resources
 
 import pytest
 
-from whitechapel.lfw import legibility, mapcheck
-from whitechapel.lfw.board import Board
-from whitechapel.lfw.mapfile import map_from_json
-from whitechapel.lfw.maps import load_board
+from whitechapel.lfw.map import legibility, mapcheck
+from whitechapel.lfw.map.board import Board
+from whitechapel.lfw.map.mapfile import map_from_json
+from whitechapel.lfw.map.maps import load_board
 
 
 @pytest.fixture(scope="module")

@@ -26,7 +26,7 @@ import random
 import sys
 from pathlib import Path
 
-from whitechapel.lfw import geometry
+from whitechapel.lfw.map import geometry
 
 sys.path.insert(0, str(Path(__file__).parent))
 

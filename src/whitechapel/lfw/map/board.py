@@ -20,8 +20,8 @@ from pathlib import Path
 
 import networkx as nx
 
-from whitechapel.lfw import geometry
-from whitechapel.lfw.mapfile import MapData, Node, parse_map, read_map_file
+from whitechapel.lfw.map import geometry
+from whitechapel.lfw.map.mapfile import MapData, Node, parse_map, read_map_file
 
 DEFAULT_MAP = "whitechapel-1888.json"
 TUTORIAL_MAP = "tutorial.json"
