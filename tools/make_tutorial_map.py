@@ -42,7 +42,7 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=36)
     ap.add_argument(
         "--out",
-        default=str(Path(__file__).parents[1] / "src/whitechapel/assets/maps/tutorial.json"),
+        default=str(Path(__file__).parents[1] / "assets/maps/tutorial.json"),
     )
     args = ap.parse_args(argv)
     rng = random.Random(args.seed)

@@ -254,9 +254,7 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=1888)
     ap.add_argument(
         "--out",
-        default=str(
-            Path(__file__).parents[1] / "src/whitechapel/assets/maps/whitechapel-1888.json"
-        ),
+        default=str(Path(__file__).parents[1] / "assets/maps/whitechapel-1888.json"),
     )
     args = ap.parse_args(argv)
     rng = random.Random(args.seed * 7 + 1)
