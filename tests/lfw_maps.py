@@ -13,8 +13,8 @@ import copy
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from whitechapel.lfw.board import Board
-from whitechapel.lfw.mapfile import MapData, map_from_json
+from whitechapel.lfw.map.board import Board
+from whitechapel.lfw.map.mapfile import MapData, map_from_json
 
 Point = tuple[int, int]
 

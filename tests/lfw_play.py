@@ -19,9 +19,9 @@ import pytest
 
 from whitechapel.core.errors import IllegalAction
 from whitechapel.lfw.actions import COLOURS, Step
-from whitechapel.lfw.board import Board
 from whitechapel.lfw.game import LfwGame
-from whitechapel.lfw.mapfile import map_from_json
+from whitechapel.lfw.map.board import Board
+from whitechapel.lfw.map.mapfile import map_from_json
 from whitechapel.lfw.options import Options
 from whitechapel.lfw.phases import MARKED, WOMEN
 from whitechapel.lfw.setup import Setup

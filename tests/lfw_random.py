@@ -16,7 +16,7 @@ from __future__ import annotations
 from whitechapel.core.chance import Chance
 from whitechapel.lfw import actions as a
 from whitechapel.lfw.game import LfwGame
-from whitechapel.lfw.maps import load_board
+from whitechapel.lfw.map.maps import load_board
 from whitechapel.lfw.options import Options
 
 BOARDS = ("whitechapel-1888", "tutorial")

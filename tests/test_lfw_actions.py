@@ -31,9 +31,9 @@ from whitechapel.core.record import Record, record_of, replay
 from whitechapel.lfw import actions as a
 from whitechapel.lfw.actions import COLOURS, LETTERS, parse_action
 from whitechapel.lfw.game import LfwGame
-from whitechapel.lfw.mapcheck import validate
-from whitechapel.lfw.mapfile import map_from_json
-from whitechapel.lfw.maps import load_board
+from whitechapel.lfw.map.mapcheck import validate
+from whitechapel.lfw.map.mapfile import map_from_json
+from whitechapel.lfw.map.maps import load_board
 from whitechapel.lfw.phases import JACK, POLICE
 
 COUNTS = Path(__file__).parent / "data" / "lfw_counts.json"

@@ -9,7 +9,7 @@ from whitechapel.core.chance import Chance
 from whitechapel.core.record import record_of, replay
 from whitechapel.core.store import Store
 from whitechapel.lfw.game import LfwGame
-from whitechapel.lfw.maps import load_board
+from whitechapel.lfw.map.maps import load_board
 from whitechapel.lfw.options import OPTIONS, Options
 from whitechapel.lfw.phases import JACK
 from whitechapel.lfw.selfplay import homeward_action

@@ -1,5 +1,5 @@
-"""The LfW map on a grid of character cells (lfw/canvas.py) and its rich
-rendering (lfw/mapdraw.py), on small hand-made maps."""
+"""The LfW map on a grid of character cells (lfw/map/canvas.py) and its rich
+rendering (lfw/ui/mapdraw.py), on small hand-made maps."""
 
 from __future__ import annotations
 
@@ -15,11 +15,11 @@ from hypothesis import strategies as st
 from rich.console import Console
 from rich.text import Text
 
-from whitechapel.lfw import canvas as cv
-from whitechapel.lfw import legibility
-from whitechapel.lfw.board import Board
-from whitechapel.lfw.mapdraw import legend, print_map, render_canvas, render_map
-from whitechapel.lfw.mapfile import MapData, map_from_json
+from whitechapel.lfw.map import canvas as cv
+from whitechapel.lfw.map import legibility
+from whitechapel.lfw.map.board import Board
+from whitechapel.lfw.map.mapfile import MapData, map_from_json
+from whitechapel.lfw.ui.mapdraw import legend, print_map, render_canvas, render_map
 
 
 def make_map(

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from whitechapel.lfw.game import LfwGame
-from whitechapel.lfw.maps import load_board
+from whitechapel.lfw.map.maps import load_board
 from whitechapel.lfw.options import Options
 from whitechapel.lfw.ui.choosing import Chooser, Placer, words_of
 from whitechapel.lfw.ui.picking import Picking

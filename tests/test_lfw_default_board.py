@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import itertools
 import json
-from importlib import resources
 
 import pytest
 
-from whitechapel.lfw import legibility, mapcheck
-from whitechapel.lfw.board import Board
-from whitechapel.lfw.mapfile import map_from_json
-from whitechapel.lfw.maps import load_board
+from whitechapel.lfw.map import legibility, mapcheck
+from whitechapel.lfw.map.board import Board
+from whitechapel.lfw.map.mapfile import map_from_json
+from whitechapel.lfw.map.maps import load_board
+from whitechapel.lfw.map.shipped import read_shipped
 
 
 @pytest.fixture(scope="module")
@@ -157,7 +157,7 @@ def test_the_tutorial_board_has_every_feature():
 
 def test_the_shipped_files_are_valid_json_of_the_current_format():
     for name in ("whitechapel-1888.json", "tutorial.json"):
-        text = resources.files("whitechapel.assets.maps").joinpath(name).read_text()
+        text = read_shipped(name).decode()
         data = json.loads(text)
         assert data["format"] == "whitechapel-map" and data["version"] == 1
         assert map_from_json(data).name

@@ -10,9 +10,9 @@ import pytest
 
 from lfw_maps import board, good_map_json, make_map, map_json, segments_from
 from whitechapel.core.errors import MapError
-from whitechapel.lfw import mapcheck
-from whitechapel.lfw.board import Board
-from whitechapel.lfw.mapfile import map_from_json, parse_map, read_map_file
+from whitechapel.lfw.map import mapcheck
+from whitechapel.lfw.map.board import Board
+from whitechapel.lfw.map.mapfile import map_from_json, parse_map, read_map_file
 
 # -- the main hand-made map ---------------------------------------------------
 #

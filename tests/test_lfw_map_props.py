@@ -22,9 +22,9 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from lfw_maps import make_map
-from whitechapel.lfw import geometry
-from whitechapel.lfw.board import Board
-from whitechapel.lfw.mapfile import MapData
+from whitechapel.lfw.map import geometry
+from whitechapel.lfw.map.board import Board
+from whitechapel.lfw.map.mapfile import MapData
 
 Lattice = tuple[int, int]
 

@@ -12,9 +12,9 @@ from textual.app import App, ComposeResult
 from textual.geometry import Region
 
 from whitechapel.core.chance import Chance
-from whitechapel.lfw.board import Board
 from whitechapel.lfw.game import LfwGame
-from whitechapel.lfw.maps import load_board
+from whitechapel.lfw.map.board import Board
+from whitechapel.lfw.map.maps import load_board
 from whitechapel.lfw.phases import JACK, POLICE
 from whitechapel.lfw.selfplay import homeward_action
 from whitechapel.lfw.ui.mapview import MAP_STYLES, MapView, canvases, legend_text

@@ -15,7 +15,7 @@ from whitechapel.core.chance import Chance
 from whitechapel.core.record import record_of
 from whitechapel.core.store import Store
 from whitechapel.lfw.game import LfwGame
-from whitechapel.lfw.maps import load_board
+from whitechapel.lfw.map.maps import load_board
 from whitechapel.lfw.options import Options
 from whitechapel.lfw.phases import JACK, POLICE
 from whitechapel.lfw.selfplay import homeward_action

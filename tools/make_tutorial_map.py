@@ -20,7 +20,7 @@ import itertools
 from mapgen_core import anneal_types, delaunay_graph, poisson_disk, subdivide, thin_to_faces
 from mapgen_draw import band_order, cells, place_cells, repair, to_mapdata, write_checked
 
-from whitechapel.lfw import geometry
+from whitechapel.lfw.map import geometry
 
 UW, VH = 44.0, 26.0
 JUNCTIONS, RADIUS, BLOCKS = 32, 4.6, 22
@@ -42,7 +42,7 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=36)
     ap.add_argument(
         "--out",
-        default=str(Path(__file__).parents[1] / "src/whitechapel/assets/maps/tutorial.json"),
+        default=str(Path(__file__).parents[1] / "assets/maps/tutorial.json"),
     )
     args = ap.parse_args(argv)
     rng = random.Random(args.seed)

@@ -26,7 +26,7 @@ import random
 import sys
 from pathlib import Path
 
-from whitechapel.lfw import geometry
+from whitechapel.lfw.map import geometry
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -254,9 +254,7 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=1888)
     ap.add_argument(
         "--out",
-        default=str(
-            Path(__file__).parents[1] / "src/whitechapel/assets/maps/whitechapel-1888.json"
-        ),
+        default=str(Path(__file__).parents[1] / "assets/maps/whitechapel-1888.json"),
     )
     args = ap.parse_args(argv)
     rng = random.Random(args.seed * 7 + 1)

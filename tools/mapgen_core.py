@@ -18,7 +18,7 @@ import networkx as nx
 import numpy as np
 from scipy.spatial import Delaunay
 
-from whitechapel.lfw import geometry
+from whitechapel.lfw.map import geometry
 
 ASPECT = 2.4  # columns per u unit
 

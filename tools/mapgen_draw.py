@@ -9,9 +9,9 @@ import math
 import networkx as nx
 from mapgen_core import ASPECT
 
-from whitechapel.lfw import geometry, legibility
-from whitechapel.lfw.canvas import line_cells
-from whitechapel.lfw.mapfile import Circle, Crossing, MapData
+from whitechapel.lfw.map import geometry, legibility
+from whitechapel.lfw.map.canvas import line_cells
+from whitechapel.lfw.map.mapfile import Circle, Crossing, MapData
 
 
 def cells(pos):
@@ -240,7 +240,7 @@ def write_checked(data: MapData, out: str) -> None:
     """Validate the map as `map check` does, print its figures, write it."""
     from pathlib import Path
 
-    from whitechapel.lfw import mapcheck
+    from whitechapel.lfw.map import mapcheck
 
     board = mapcheck.validate(data)
     print(mapcheck.stats_text(mapcheck.statistics(board)))

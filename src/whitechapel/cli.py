@@ -286,8 +286,8 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _map(args: argparse.Namespace) -> int:
     from whitechapel.core.errors import MapError
-    from whitechapel.lfw import mapcheck
-    from whitechapel.lfw.maps import load_board
+    from whitechapel.lfw.map import mapcheck
+    from whitechapel.lfw.map.maps import load_board
 
     try:
         board = load_board(args.file)
@@ -308,7 +308,7 @@ def _map(args: argparse.Namespace) -> int:
         return 0
     from rich.console import Console
 
-    from whitechapel.lfw.mapdraw import print_map
+    from whitechapel.lfw.ui.mapdraw import print_map
 
     print_map(board, Console(), glyphs="ascii" if args.ascii else "lines", places=True)
     return 0
@@ -332,7 +332,7 @@ def _lfw_app(args: argparse.Namespace) -> int:
         names = {"jack": args.jack_name, "police": args.police_name}
         players = {side: name for side, name in names.items() if name}
         if args.game_map:
-            from whitechapel.lfw.maps import load_board
+            from whitechapel.lfw.map.maps import load_board
 
             load_board(args.game_map)  # a bad map is refused here, with its problems
         if args.no_setup:
@@ -344,7 +344,7 @@ def _lfw_app(args: argparse.Namespace) -> int:
 
 
 def _lfw_selfplay(args: argparse.Namespace) -> int:
-    from whitechapel.lfw.maps import load_board
+    from whitechapel.lfw.map.maps import load_board
     from whitechapel.lfw.options import Options
     from whitechapel.lfw.selfplay import selfplay
 

@@ -8,7 +8,7 @@ from whitechapel.benchmarks.runner import Benchmark, rate
 from whitechapel.core.chance import Chance
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.hunt import legal_escape
-from whitechapel.lfw.maps import load_board
+from whitechapel.lfw.map.maps import load_board
 from whitechapel.lfw.options import Options
 from whitechapel.lfw.selfplay import random_game
 

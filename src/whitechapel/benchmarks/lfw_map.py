@@ -7,7 +7,7 @@ import time
 
 from whitechapel.benchmarks.runner import Benchmark, rate
 from whitechapel.core.chance import Chance
-from whitechapel.lfw.board import DEFAULT_MAP, Board
+from whitechapel.lfw.map.board import DEFAULT_MAP, Board
 
 
 def load_default(budget: float) -> float:

@@ -41,8 +41,8 @@ def midgame_marks(seed: int = 1888) -> tuple[Any, dict, dict]:
     the police have searched a few circles: seeded games are played on until
     one gets there."""
     from whitechapel.core.chance import Chance
-    from whitechapel.lfw.board import Board
     from whitechapel.lfw.game import LfwGame
+    from whitechapel.lfw.map.board import Board
     from whitechapel.lfw.phases import JACK, POLICE
     from whitechapel.lfw.selfplay import homeward_action
     from whitechapel.lfw.ui.marks import marks_for

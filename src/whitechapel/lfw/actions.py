@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass
 
 from whitechapel.core.errors import NotationError
-from whitechapel.lfw.mapfile import CROSSING_ID, RESERVED_IDS
+from whitechapel.lfw.map.mapfile import CROSSING_ID, RESERVED_IDS
 
 COLOURS = ("blue", "yellow", "brown", "red", "green")  # clockwise, as on the board
 LETTERS = ("dear-boss", "saucy-jacky", "from-hell", "goulston")

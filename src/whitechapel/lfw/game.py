@@ -17,8 +17,8 @@ from whitechapel.core.errors import IllegalAction, NotationError
 from whitechapel.core.game import Outcome
 from whitechapel.lfw import hell, hunt, views
 from whitechapel.lfw.actions import COLOURS, Action, parse_action
-from whitechapel.lfw.board import Board
 from whitechapel.lfw.hell import Marker
+from whitechapel.lfw.map.board import Board
 from whitechapel.lfw.options import Options
 from whitechapel.lfw.phases import PHASES, SIDES
 from whitechapel.lfw.setup import Setup, random_setup

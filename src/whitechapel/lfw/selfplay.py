@@ -7,8 +7,8 @@ from dataclasses import asdict, dataclass
 
 from whitechapel.core.chance import Chance
 from whitechapel.lfw.actions import Action, Coach, Step
-from whitechapel.lfw.board import Board
 from whitechapel.lfw.game import LfwGame
+from whitechapel.lfw.map.board import Board
 from whitechapel.lfw.options import Options
 from whitechapel.lfw.phases import JACK
 

@@ -14,9 +14,9 @@ from typing import Any
 from whitechapel.core.chance import Chance
 from whitechapel.core.errors import MapError, RecordError
 from whitechapel.lfw.actions import COLOURS
-from whitechapel.lfw.board import Board
-from whitechapel.lfw.mapfile import map_from_json
-from whitechapel.lfw.maps import BUILTIN, load_board
+from whitechapel.lfw.map.board import Board
+from whitechapel.lfw.map.mapfile import map_from_json
+from whitechapel.lfw.map.maps import BUILTIN, load_board
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,7 @@ class Setup:
     def board(self) -> Board:
         if self.map_data is not None:
             try:
-                from whitechapel.lfw.mapcheck import validate
+                from whitechapel.lfw.map.mapcheck import validate
 
                 return validate(map_from_json(self.map_data))
             except MapError as e:

@@ -44,9 +44,9 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from whitechapel.lfw import canvas as cv
-from whitechapel.lfw import mapdraw
-from whitechapel.lfw.mapfile import Node
+from whitechapel.lfw.map import canvas as cv
+from whitechapel.lfw.map.mapfile import Node
+from whitechapel.lfw.ui import mapdraw
 from whitechapel.lfw.ui.marks import COLOURS, RANK
 
 _SLATE = "#3a3a5f"  # the back of a patrol marker

@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from whitechapel.lfw.mapfile import Node
+from whitechapel.lfw.map.mapfile import Node
 
 COLOUR_LETTERS = {"blue": "B", "yellow": "Y", "brown": "N", "red": "R", "green": "G"}
 COLOURS = tuple(COLOUR_LETTERS)

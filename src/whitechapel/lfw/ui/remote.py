@@ -16,7 +16,7 @@ from typing import Any
 
 from textual.binding import Binding
 
-from whitechapel.lfw.maps import load_board
+from whitechapel.lfw.map.maps import load_board
 from whitechapel.lfw.phases import JACK
 from whitechapel.lfw.ui.screen import LfwScreen
 from whitechapel.ui.remote import RemoteSeat, RemoteState

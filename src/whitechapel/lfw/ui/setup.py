@@ -33,7 +33,7 @@ def lfw_screen(
     from whitechapel.core.record import record_of
     from whitechapel.core.store import Store
     from whitechapel.lfw.game import LfwGame
-    from whitechapel.lfw.maps import load_board
+    from whitechapel.lfw.map.maps import load_board
     from whitechapel.lfw.ui.screen import LfwScreen
 
     board = load_board(map_name or None)

@@ -34,7 +34,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from whitechapel.lfw.mapfile import MapData, Node
+from whitechapel.lfw.map.mapfile import MapData, Node
 
 Cell = tuple[int, int]  # (x, y)
 Run = tuple[str, str]  # (text, style tag)

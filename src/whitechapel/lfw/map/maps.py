@@ -7,9 +7,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from whitechapel.core.errors import MapError
-from whitechapel.lfw.board import DEFAULT_MAP, TUTORIAL_MAP, Board
-from whitechapel.lfw.mapcheck import validate
-from whitechapel.lfw.mapfile import read_map_file
+from whitechapel.lfw.map.board import DEFAULT_MAP, TUTORIAL_MAP, Board
+from whitechapel.lfw.map.mapcheck import validate
+from whitechapel.lfw.map.mapfile import read_map_file
 
 BUILTIN = {"whitechapel-1888": DEFAULT_MAP, "tutorial": TUTORIAL_MAP}
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from whitechapel.lfw.canvas import Cell, labels_of, map_data, owners, positions, street_cells
-from whitechapel.lfw.mapfile import Node
+from whitechapel.lfw.map.canvas import Cell, labels_of, map_data, owners, positions, street_cells
+from whitechapel.lfw.map.mapfile import Node
 
 
 def label_overlaps(board: Any) -> list[tuple[Node, Node]]:

@@ -10,9 +10,9 @@ from typing import Any
 import networkx as nx
 
 from whitechapel.core.errors import MapError
-from whitechapel.lfw import geometry
-from whitechapel.lfw.board import SECTORS, Board
-from whitechapel.lfw.mapfile import MapData
+from whitechapel.lfw.map import geometry
+from whitechapel.lfw.map.board import SECTORS, Board
+from whitechapel.lfw.map.mapfile import MapData
 
 MIN_RED = 8  # night 1 places 8 women tokens, one per red circle (H2)
 MIN_YELLOW = 7  # night 1 places 7 patrol markers on yellow crossings (H3)
@@ -177,7 +177,7 @@ def stats_text(stats: dict[str, Any]) -> str:
 
 def drawing_notes(board: Board) -> list[str]:
     """What keeps the drawing from being fully legible (not rule problems)."""
-    from whitechapel.lfw import legibility
+    from whitechapel.lfw.map import legibility
 
     notes = [f"labels of {a} and {b} overlap" for a, b in legibility.label_overlaps(board)]
     notes += [

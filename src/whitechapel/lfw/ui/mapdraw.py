@@ -11,8 +11,8 @@ from rich.errors import StyleSyntaxError
 from rich.style import Style
 from rich.text import Text
 
-from whitechapel.lfw import canvas as cv
-from whitechapel.lfw.mapfile import Node
+from whitechapel.lfw.map import canvas as cv
+from whitechapel.lfw.map.mapfile import Node
 
 # Tag -> rich style.  Labels look like the board's discs: dark numbers on a
 # light disc, white numbers on a red one; that also shows each label's extent.

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cached_property
-from importlib import resources
 from pathlib import Path
 
 import networkx as nx
 
-from whitechapel.lfw import geometry
-from whitechapel.lfw.mapfile import MapData, Node, parse_map, read_map_file
+from whitechapel.lfw.map import geometry
+from whitechapel.lfw.map.mapfile import MapData, Node, parse_map, read_map_file
+from whitechapel.lfw.map.shipped import read_shipped
 
 DEFAULT_MAP = "whitechapel-1888.json"
 TUTORIAL_MAP = "tutorial.json"
@@ -63,8 +63,7 @@ class Board:
 
     @classmethod
     def builtin(cls, name: str) -> Board:
-        text = resources.files("whitechapel.assets.maps").joinpath(name).read_bytes()
-        board = cls(parse_map(text))
+        board = cls(parse_map(read_shipped(name)))
         board.builtin_name = name.removesuffix(".json")
         return board
 

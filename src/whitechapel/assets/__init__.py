@@ -1,1 +1,0 @@
-"""Data files shipped inside the package."""
