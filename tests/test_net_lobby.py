@@ -7,6 +7,7 @@ import asyncio
 
 import pytest
 
+from polling import until
 from snapshots import screen_text
 from whitechapel.app import WhitechapelApp
 from whitechapel.benchmarks.app import keys_for
@@ -25,28 +26,22 @@ async def server(tmp_path):
     await game.close()
 
 
-async def until(pilot, condition, what: str, timeout: float = 10) -> None:
-    for _ in range(int(timeout / 0.05)):
-        if condition():
-            return
-        await pilot.pause(0.05)
-    raise AssertionError(f"{what} did not happen; screen:\n{screen_text(pilot.app)}")
-
-
 async def test_a_pocket_duel_from_the_lobby_against_a_protocol_client(server):
     game, host, port = server
     app = WhitechapelApp(start=LobbyScreen(Link(host, port, "ann")))
     async with app.run_test(size=(100, 32)) as pilot:
         lobby = app.screen
-        await until(pilot, lambda: lobby.link.client is not None, "connecting")
+        await until(lambda: lobby.link.client is not None, what="connecting", pilot=pilot)
         await pilot.press("n")
-        await until(pilot, lambda: isinstance(app.screen, RemotePocketScreen), "a new duel")
+        await until(
+            lambda: isinstance(app.screen, RemotePocketScreen), what="a new duel", pilot=pilot
+        )
         screen = app.screen
         assert screen.seat == "jack" and len(game.rooms) == 1
         code = next(iter(game.rooms))
         room = game.rooms[code]
         # Jack's own secret is on his screen; he waits for the investigator (P3).
-        await until(pilot, lambda: "You are" in screen_text(app), "Jack's card")
+        await until(lambda: "You are" in screen_text(app), what="Jack's card", pilot=pilot)
         assert "Waiting for the investigator" in screen_text(app)
         bob = await Client.connect(host, port, "bob")
         try:
@@ -55,15 +50,15 @@ async def test_a_pocket_duel_from_the_lobby_against_a_protocol_client(server):
             view = room.game.view("investigator")
             move = next(a for a in view["legal"] if a[0] in "HWT")
             await bob.act(code, move)
-            await until(pilot, lambda: screen.can_act(), "Jack's turn")
+            await until(lambda: screen.can_act(), what="Jack's turn", pilot=pilot)
             assert "1 of 8" in screen_text(app) and "⏱" in screen_text(app)  # the duel's clock
             # Jack plays by keys: a token, then its target; the server applies it.
             action = room.game.legal_actions()[-1]
             await pilot.press(*keys_for(room.game, screen.cursor, action))
-            await until(pilot, lambda: len(room.game.history) == 2, "Jack's move")
+            await until(lambda: len(room.game.history) == 2, what="Jack's move", pilot=pilot)
             assert room.game.history[-1] == action
             # A token already played says why, and nothing is sent.
-            await until(pilot, lambda: screen.can_act(), "Jack's second action (P3)")
+            await until(lambda: screen.can_act(), what="Jack's second action (P3)", pilot=pilot)
             used = next(i for i, t in enumerate(room.game.view("jack")["tokens"]) if t["used"])
             await pilot.press(str(used + 1))
             assert screen.notice == "That token was played this round."
@@ -78,9 +73,11 @@ async def test_an_lfw_session_from_the_lobby(server):
     app = WhitechapelApp(start=LobbyScreen(Link(host, port, "ann")))
     async with app.run_test(size=(120, 40)) as pilot:
         lobby = app.screen
-        await until(pilot, lambda: lobby.link.client is not None, "connecting")
+        await until(lambda: lobby.link.client is not None, what="connecting", pilot=pilot)
         await pilot.press("l")
-        await until(pilot, lambda: isinstance(app.screen, RemoteLfwScreen), "a new session")
+        await until(
+            lambda: isinstance(app.screen, RemoteLfwScreen), what="a new session", pilot=pilot
+        )
         screen = app.screen
         code = next(iter(game.rooms))
         room = game.rooms[code]
@@ -91,7 +88,7 @@ async def test_an_lfw_session_from_the_lobby(server):
             first = await police.expect("state", room=code)
             assert "jack" not in first["view"]  # §9: no hideout, path or position
             await pilot.press("tab", "enter")  # Jack's hideout: the first target
-            await until(pilot, lambda: room.game.hideout is not None, "the hideout")
+            await until(lambda: room.game.hideout is not None, what="the hideout", pilot=pilot)
             state = await police.expect("state", room=code)
             assert str(room.game.hideout) not in str(state["view"].get("jack", ""))
             assert "hideout:" in screen_text(app)  # Jack's own sheet shows it
@@ -102,7 +99,7 @@ async def test_an_lfw_session_from_the_lobby(server):
 async def test_the_lobby_says_when_the_server_cannot_be_reached():
     app = WhitechapelApp(start=LobbyScreen(Link("127.0.0.1", 9, "ann")))  # nothing listens
     async with app.run_test(size=(100, 32)) as pilot:
-        await until(pilot, lambda: "Could not reach" in screen_text(app), "the message")
+        await until(lambda: "Could not reach" in screen_text(app), what="the message", pilot=pilot)
         await pilot.press("n")  # nothing to send to: a notice, no crash
         await asyncio.sleep(0.1)
         assert isinstance(app.screen, LobbyScreen)
@@ -114,27 +111,31 @@ async def test_the_same_player_name_comes_back_to_the_same_seat(server, tmp_path
     app = WhitechapelApp(start=LobbyScreen(Link(host, port, "ann")))
     async with app.run_test(size=(100, 32)) as pilot:
         lobby = app.screen
-        await until(pilot, lambda: lobby.link.client is not None, "connecting")
+        await until(lambda: lobby.link.client is not None, what="connecting", pilot=pilot)
         await pilot.press("n")
-        await until(pilot, lambda: isinstance(app.screen, RemotePocketScreen), "a new duel")
+        await until(
+            lambda: isinstance(app.screen, RemotePocketScreen), what="a new duel", pilot=pilot
+        )
     code = next(iter(game.rooms))
     # The connection dropped (the app closed); a new app of the same player...
     app = WhitechapelApp(start=LobbyScreen(Link(host, port, "ann")))
     async with app.run_test(size=(100, 32)) as pilot:
         lobby = app.screen
-        await until(pilot, lambda: code in screen_text(app), "the room listed")
+        await until(lambda: code in screen_text(app), what="the room listed", pilot=pilot)
         assert "your seat: jack" in screen_text(app)
         await pilot.press("enter")  # the highlighted room: back to its seat
-        await until(pilot, lambda: isinstance(app.screen, RemotePocketScreen), "the seat")
+        await until(
+            lambda: isinstance(app.screen, RemotePocketScreen), what="the seat", pilot=pilot
+        )
         assert app.screen.seat == "jack"
     # ...while another name gets the free seat, not Ann's.
     monkeypatch.setenv("WHITECHAPEL_DATA_DIR", str(tmp_path / "bob-home"))
     app = WhitechapelApp(start=LobbyScreen(Link(host, port, "bob")))
     async with app.run_test(size=(100, 32)) as pilot:
         lobby = app.screen
-        await until(pilot, lambda: code in screen_text(app), "the room listed")
+        await until(lambda: code in screen_text(app), what="the room listed", pilot=pilot)
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, RemotePocketScreen), "a seat")
+        await until(lambda: isinstance(app.screen, RemotePocketScreen), what="a seat", pilot=pilot)
         assert app.screen.seat == "investigator"
 
 
@@ -146,9 +147,11 @@ async def test_a_spectator_watches_a_duel_from_the_lobby(server):
         code = created["room"]
         app = WhitechapelApp(start=LobbyScreen(Link(host, port, "carl")))
         async with app.run_test(size=(100, 32)) as pilot:
-            await until(pilot, lambda: code in screen_text(app), "the room listed")
+            await until(lambda: code in screen_text(app), what="the room listed", pilot=pilot)
             await pilot.press("w")
-            await until(pilot, lambda: isinstance(app.screen, RemotePocketScreen), "watching")
+            await until(
+                lambda: isinstance(app.screen, RemotePocketScreen), what="watching", pilot=pilot
+            )
             screen = app.screen
             assert screen.seat is None and "You are watching" in screen_text(app)
             from whitechapel.pocket.ui.panels import character_name

@@ -17,6 +17,7 @@ import re
 
 import pytest
 
+from polling import until
 from test_net_protocol import (
     FakeTime,
     lfw_jack_secret_free,
@@ -376,8 +377,13 @@ async def test_a_flood_is_slowed_then_closed(tmp_path):
         flood = await connect(srv, "flood")
         await flood.send_raw(b'{"type":"ping"}\n' * 300)
         replies = []
-        while not replies or replies[-1]["type"] != "closed":
+
+        async def closed() -> bool:
             replies.append(await flood.recv())
+            return replies[-1]["type"] == "closed"
+
+        await until(closed, what="the flooding connection closed", timeout=30, step=0,
+                    shown=lambda: str(replies[-3:]))  # fmt: skip
         kinds = [r["type"] for r in replies]
         assert 35 <= kinds.count("pong") <= 60
         assert "slow down" in replies[kinds.index("error")]["message"]
@@ -403,7 +409,7 @@ async def test_idle_and_per_address_limits(tmp_path):
         assert closed["type"] == "closed" and closed["reason"].startswith("no message for")
         assert [(await a.recv())["type"] for _ in range(4)] == ["pong"] * 4
         await a.close()
-        await asyncio.sleep(0.05)
+        await until(lambda: len(srv.connections) < 2, what="the server forgetting the closed ones")
         assert (await connect(srv, "d")).welcome  # a freed place can be taken again
     finally:
         await srv.close()
@@ -452,8 +458,7 @@ async def test_a_full_server_retires_its_oldest_finished_room(tmp_path):
         await srv.check_clocks()
         for client in clients.values():
             await client.close()
-        while srv.members[old]:  # the server notices the hang-ups
-            await asyncio.sleep(0.01)
+        await until(lambda: not srv.members[old], what="the server noticing the hang-ups")
         await srv.flush()  # a room being written is not retired
         await pocket_pair(srv, "b", seed=2)
         await pocket_pair(srv, "c", seed=3)  # a third room: the finished one makes way

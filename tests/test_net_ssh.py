@@ -11,6 +11,7 @@ import re
 import asyncssh
 import pytest
 
+from polling import until
 from whitechapel.net.server import GameServer
 from whitechapel.net.ssh import NO_TERMINAL, Access, Gateway
 
@@ -53,15 +54,13 @@ class Terminal:
         return ANSI.sub(b"", self.seen).decode(errors="replace")
 
     async def wait_for(self, words: str, timeout: float = 20) -> None:
-        loop = asyncio.get_running_loop()
-        end = loop.time() + timeout
-        while words not in self.text():
-            left = end - loop.time()
-            assert left > 0, f"{words!r} never showed; last: {self.text()[-600:]!r}"
-            try:
-                self.seen += await asyncio.wait_for(self.process.stdout.read(65536), left)
-            except TimeoutError:
-                continue
+        async def shown() -> bool:
+            if words not in self.text():
+                self.seen += await self.process.stdout.read(65536)
+            return words in self.text()
+
+        await until(shown, what=f"{words!r} on screen", timeout=timeout, step=0,
+                    shown=lambda: repr(self.text()[-600:]))  # fmt: skip
 
     async def keys(self, *keys: str) -> None:
         for key in keys:
@@ -91,20 +90,13 @@ async def test_two_players_meet_over_ssh_and_play(servers):
         view = room.game.view("investigator")
         token = next(i for i, t in enumerate(view["tokens"]) if t["up"] in "HWT")
         await first.keys(str(token + 1), "1")
-        for _ in range(50):
-            if room.game.history:
-                break
-            await asyncio.sleep(0.1)
+        await until(lambda: room.game.history, what="the investigator's move", timeout=5)
         assert len(room.game.history) == 1 and room.game.to_act == "jack"
         assert len(gateway.children) == 2  # one app process per session
         ann.process.close()
         bob.process.close()
     # The connections dropped: their app processes are gone within seconds.
-    for _ in range(100):
-        if not gateway.children:
-            break
-        await asyncio.sleep(0.05)
-    assert not gateway.children
+    await until(lambda: not gateway.children, what="the app processes ending", timeout=5)
 
 
 async def test_a_session_without_a_terminal_is_refused(servers):

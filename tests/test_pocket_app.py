@@ -30,6 +30,7 @@ from pocket_app_play import (
     visible_buttons,
     widget_text,
 )
+from polling import until
 from snapshots import screen_text
 from whitechapel.app import (
     ContinueScreen,
@@ -57,15 +58,6 @@ def plain(widget) -> str:
 
 def ui_state(screen: PocketScreen) -> tuple:
     return (screen.mode, screen.token, screen.cursor, screen.first, screen.wall, screen.holder)
-
-
-async def wait_for(pilot, condition, timeout: float = 3.0) -> None:
-    """Pause until `condition()` holds (for what Textual does in workers)."""
-    for _ in range(int(timeout / 0.05)):
-        if condition():
-            return
-        await pilot.pause(0.05)
-    assert condition(), "timed out waiting"
 
 
 # -- full games ---------------------------------------------------------------
@@ -399,9 +391,19 @@ async def test_the_command_palette_offers_a_new_pocket_game(tmp_path):
         await pilot.pause()
         assert isinstance(app.screen, CommandPalette)
         await pilot.press(*"new")
-        await wait_for(pilot, lambda: "New Mr. Jack Pocket game" in screen_text(app))
+        await until(  # the palette searches in a worker
+            lambda: "New Mr. Jack Pocket game" in screen_text(app),
+            what="the palette offering a new game",
+            pilot=pilot,
+            timeout=3,
+        )
         await pilot.press("enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, PocketSetup))
+        await until(
+            lambda: isinstance(app.screen, PocketSetup),
+            what="the Pocket setup",
+            pilot=pilot,
+            timeout=3,
+        )
 
 
 async def test_ctrl_q_quits_and_the_game_in_progress_is_saved(tmp_path):
