@@ -148,7 +148,7 @@ def screen_panels(g: LfwGame, side: str) -> Any:
 def network(g: LfwGame, side: str) -> Any:
     """The server's `state` message to each seat of the side (two police
     seats; a spectator for PUBLIC) and the lobby's line for the room."""
-    room = Room("ROOM", "lfw", g, seed=None, police_seats=2, created="2026-01-01T00:00:00+00:00")
+    room = Room("ROOM", "lfw", g, seed=None, seat_count=2, created="2026-01-01T00:00:00+00:00")
     seats = {JACK: ["jack"], POLICE: ["police1", "police2"], PUBLIC: [None]}[side]
     return [room.state_message(seat) for seat in seats] + [room.summary()]
 

@@ -20,8 +20,10 @@ from hypothesis import strategies as st
 
 from whitechapel.core.chance import Chance
 from whitechapel.core.errors import IllegalAction, NotationError, WhitechapelError
+from whitechapel.core.seats import SeatingError
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.options import Options
+from whitechapel.lfw.seats import police_split
 from whitechapel.lfw.setup import Setup
 from whitechapel.net.protocol import (
     CLIENT_MESSAGES,
@@ -32,7 +34,7 @@ from whitechapel.net.protocol import (
     decode_server,
     encode,
 )
-from whitechapel.net.rooms import Room, RoomError, police_split
+from whitechapel.net.rooms import Room, RoomError
 from whitechapel.net.roomstore import RoomStore
 
 
@@ -88,8 +90,8 @@ def test_messages_round_trip_and_are_cleaned():
         (b'{"type": "act", "room": "K7QX", "action": 12}', "'action' of 'act' should be"),
         (b'{"type": "act", "room": "K7-QX", "action": "A"}', "'room' of 'act' should be a room"),
         (b'{"type": "create", "game": "chess"}', "'game' of 'create' should be 'pocket' or"),
-        (b'{"type": "create", "game": "lfw", "seats": 6}', "from 1 to 5"),
-        (b'{"type": "create", "game": "lfw", "seats": "2"}', "from 1 to 5"),
+        (b'{"type": "create", "game": "lfw", "seats": 17}', "from 1 to 16"),
+        (b'{"type": "create", "game": "lfw", "seats": "2"}', "from 1 to 16"),
         (b'{"type": "create", "game": "lfw", "seed": true}', "'seed' of 'create'"),
         (b'{"type": "create", "game": "pocket", "clock": "5m"}', "seconds per side"),
         (b'{"type": "create", "game": "pocket", "clock": 0}', "seconds per side"),
@@ -143,7 +145,7 @@ def test_police_seats_split_the_policemen_clockwise():
     }
     assert list(police_split(4).values()) == [("blue", "yellow"), ("brown",), ("red",), ("green",)]
     assert list(police_split(5).values()) == [(c,) for c in ("blue", "yellow", "brown", "red", "green")]  # fmt: skip
-    with pytest.raises(RoomError):
+    with pytest.raises(SeatingError):
         police_split(6)
 
 
@@ -167,8 +169,10 @@ def test_seats_tokens_and_refusals():
     assert token not in room.dumps()  # only its digest is kept
     with pytest.raises(RoomError, match="no option"):
         Room.new("pocket", "K7QX", options={"chase": True})
-    with pytest.raises(RoomError, match="police seats"):
+    with pytest.raises(RoomError, match="one seat per side: 'seats' cannot be chosen"):
         Room.new("pocket", "K7QX", seats=2)
+    with pytest.raises(RoomError, match="1 to 5 police seats"):
+        Room.new("lfw", "K7QX", seats=6)
     with pytest.raises(RoomError, match="unknown option"):
         Room.new("lfw", "K7QX", options={"fog": True})
 
@@ -190,7 +194,7 @@ def test_pocket_turns_are_the_engines():
 
 def lfw_room(chiefs=("blue", "yellow", "brown", "red", "green"), seats=2, **options) -> Room:
     game = LfwGame(Setup(chiefs=tuple(chiefs)), Options(**options))
-    return Room("K7QX", "lfw", game, seed=None, police_seats=seats)
+    return Room("K7QX", "lfw", game, seed=None, seat_count=seats)
 
 
 def play_until(room: Room, chance: Chance, phase: str) -> None:
@@ -306,7 +310,7 @@ def test_a_room_survives_its_file(tmp_path):
     now.t += 5
     again = store.load_all(now)["K7QX"]
     assert again.game == room.game and again.seats == room.seats
-    assert again.colours == room.colours and again.names == room.names
+    assert again.seating.colours == room.seating.colours and again.names == room.names
     for seat in (*room.seats, None):
         assert again.state_message(seat) == room.state_message(seat)
     assert all(again.rejoin(t) == s for s, t in tokens.items())
@@ -388,11 +392,11 @@ def test_lfw_messages_keep_each_sides_secrets_over_100_games():
     for n in range(100):
         options = Options(**dict.fromkeys(Options().to_json(), True)) if n % 4 == 0 else Options()
         game = LfwGame.new(chance.below(2**32), options)
-        room = Room("K7QX", "lfw", game, seed=None, police_seats=1 + n % 3)
+        room = Room("K7QX", "lfw", game, seed=None, seat_count=1 + n % 3)
         while True:
             jack, jack_text = sent(room, "jack")
             spec, spec_text = sent(room, None)
-            police = [sent(room, seat) for seat in room.colours]
+            police = [sent(room, seat) for seat in room.seating.colours]
             if "result" in jack:
                 break
             for msg, text in police:
@@ -402,7 +406,7 @@ def test_lfw_messages_keep_each_sides_secrets_over_100_games():
             assert lfw_police_secret_free(jack, jack_text), n
             text = str(game.random_action(chance))
             chief = text.startswith("know")  # O6 is the Chief's (see the turn test)
-            room.act(room.seat_of_colour(game.chief) if chief else room.to_act(), text)
+            room.act(room.seating.seat_of_colour(game.chief) if chief else room.to_act(), text)
 
 
 # -- untrusted input never gets further than a sentence -----------------------------------------
@@ -449,7 +453,7 @@ WORDS = ["", "blue", "red", "know", "patrols", "step", "kill", "search", "H+", "
 def test_any_action_text_is_played_or_refused_with_a_sentence(word, rest):
     text = f"{word} {rest}"
     pocket = Room.new("pocket", "K7QX", seed=len(rest))
-    lfw = Room("K7QX", "lfw", LFW_IN_T2.game.clone(), seed=None, police_seats=2)
+    lfw = Room("K7QX", "lfw", LFW_IN_T2.game.clone(), seed=None, seat_count=2)
     for room in (pocket, lfw):
         for seat in room.seats:
             before = room.dumps()

@@ -26,11 +26,11 @@ from test_net_protocol import (
 )
 from whitechapel.core.chance import Chance
 from whitechapel.lfw.game import LfwGame
+from whitechapel.lfw.seats import police_split
 from whitechapel.lfw.selfplay import homeward_action
-from whitechapel.lfw.views import public_view as lfw_public_view
 from whitechapel.net.client import Client, ClientError
 from whitechapel.net.protocol import MAX_MESSAGE, PROTOCOL, decode_server
-from whitechapel.net.rooms import Room, police_split
+from whitechapel.net.rooms import Room
 from whitechapel.net.server import GameServer, Limits
 
 # Games are played by programs here, far faster than people: no flood limit.
@@ -155,7 +155,7 @@ async def test_lfw_night_one_with_jack_and_two_police_seats(server):
             assert st["view"] == json.loads(json.dumps(replica.view(side)))
             assert st["to_act"] == (expected if replica.outcome is None else None)
         watched = await spectator.state(room)
-        assert watched["view"] == json.loads(json.dumps(lfw_public_view(replica)))
+        assert watched["view"] == json.loads(json.dumps(replica.view("public")))
     assert refused == {"patrols", "hunt"}
     assert replica.night == 2, "this seed's Jack gets home on night 1"
     assert server.rooms[room].game == replica
@@ -173,7 +173,7 @@ async def play_lfw(srv: GameServer, seed: int, tag: str) -> None:
             await client.state(room)
     clients = {"jack": jack, "police1": p1, "police2": p2}
     replica, chance = LfwGame.new(seed), Chance(seed)
-    local = Room("LOCAL", "lfw", replica, seed=seed, police_seats=2)  # for seat_of_colour
+    local = Room("LOCAL", "lfw", replica, seed=seed, seat_count=2)  # for seat_of_colour
     while replica.outcome is None:
         seat = local.to_act()
         action = replica.random_action(chance)
@@ -314,7 +314,7 @@ async def test_malformed_messages_get_errors_and_spare_the_other_rooms(server):
         (b"not json\n", "not JSON"),
         (b"[1, 2]\n", "not a list"),
         (b'{"type": "dance"}\n', "unknown message type"),
-        (b'{"type": "create", "game": "lfw", "seats": 9}\n', "from 1 to 5"),
+        (b'{"type": "create", "game": "lfw", "seats": 9}\n', "1 to 5 police seats"),
         (b'{"type": "act", "room": "ZZZZ", "action": "A"}\n', "there is no room ZZZZ"),
         (b'{"type": "act", "room": "%s", "action": "A"}\n' % room.encode(), "do not sit in"),
         (b'{"type": "hello", "protocol": "whitechapel/1", "name": "x"}\n', "already said hello"),

@@ -13,7 +13,10 @@ use the text form.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from whitechapel.core.seats import Seating
 
 # The view of nobody in particular: what a spectator, or the table between
 # two turns, may see.  Every engine's `view()` accepts it beside its sides.
@@ -44,6 +47,12 @@ class Game(Protocol):
 
     name: str
     sides: tuple[str, ...]
+    setup: Any  # every chance event, decided before play (the game's own Setup)
+    history: list[Any]  # the actions played, in order
+
+    def options_json(self) -> dict[str, Any]:
+        """The optional rules in play, as a record stores them."""
+        ...
 
     @property
     def to_act(self) -> str | None: ...
@@ -55,8 +64,17 @@ class Game(Protocol):
 
     def apply(self, action: Any, side: str | None = None) -> None: ...
 
+    def play(self, text: str, side: str | None = None) -> Any:
+        """Parse `text` and apply it; returns the action played."""
+        ...
+
     def view(self, side: str) -> dict[str, Any]:
         """`side` is one of `sides` or `PUBLIC`; anything else is a ValueError."""
+        ...
+
+    def reveal(self) -> dict[str, Any]:
+        """What the end of the game shows every side (added to any view when
+        a room ends otherwise than by the rules, e.g. a chess clock)."""
         ...
 
     def clone(self) -> Game: ...
@@ -68,6 +86,12 @@ class Rules(Protocol):
     name: str
     title: str
     sides: tuple[str, ...]
+    default_clock: float | None  # seconds a side in a network room, None: no clock
+
+    def seating(self, count: int | None = None) -> Seating:
+        """The seats of a network room (`count`: the game's own seat count,
+        e.g. LfW's police seats); a count it does not allow is a SeatingError."""
+        ...
 
     def setup_from_json(self, data: Any, options: dict[str, Any]) -> Any: ...
 

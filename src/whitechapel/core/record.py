@@ -165,19 +165,14 @@ def record_of(
     rules = rules_for(game.name)
     return Record(
         game=game.name,
-        setup=rules.setup_to_json(game.setup),  # type: ignore[attr-defined]
-        actions=[str(a) for a in game.history],  # type: ignore[attr-defined]
-        options=dict(options if options is not None else _options_of(game)),
+        setup=rules.setup_to_json(game.setup),
+        actions=[str(a) for a in game.history],
+        options=dict(options if options is not None else game.options_json()),
         seed=seed,
         players=dict(players or {}),
         started=started or now_iso(),
         outcome=game.outcome,
     )
-
-
-def _options_of(game: Game) -> dict[str, Any]:
-    options = getattr(game, "options", None)
-    return options.to_json() if hasattr(options, "to_json") else {}
 
 
 def replay(record: Record) -> Game:

@@ -141,6 +141,13 @@ class LfwGame:
     def view(self, side: str) -> dict[str, Any]:
         return views.view(self, side)
 
+    def options_json(self) -> dict[str, Any]:
+        return self.options.to_json()
+
+    def reveal(self) -> dict[str, Any]:
+        """What the end shows every side (§9): Jack's hideout and path."""
+        return {"jack": views.jack_secrets(self)}
+
     # -- changing the state --------------------------------------------------
 
     def play(self, text: str, side: str | None = None) -> Action:

@@ -8,6 +8,7 @@ from whitechapel.lfw.actions import Action, parse_action
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.options import Options
 from whitechapel.lfw.phases import SIDES
+from whitechapel.lfw.seats import LfwSeating
 from whitechapel.lfw.setup import Setup, random_setup
 
 
@@ -15,6 +16,10 @@ class LfwRules:
     name = "lfw"
     title = "Letters from Whitechapel"
     sides = SIDES
+    default_clock = None  # a ninety-minute game: no chess clock unless a room asks
+
+    def seating(self, count: int | None = None) -> LfwSeating:
+        return LfwSeating(count)
 
     def check_options(self, options: Any) -> dict[str, Any]:
         return Options.from_json(options).to_json()

@@ -87,7 +87,8 @@ def view(g: LfwGame, side: str) -> dict[str, Any]:
         raise ValueError(f"unknown side {side!r}")
     out = public_view(g)
     out["side"] = side
-    out["legal"] = [str(x) for x in g.legal_actions()] if g.to_act == side and _small(g) else []
+    if side != PUBLIC:  # a spectator has no actions
+        out["legal"] = [str(x) for x in g.legal_actions()] if g.to_act == side and _small(g) else []
     if g.to_act == side and not _small(g):
         out["placement"] = placement(g)
     if side == JACK or g.outcome is not None:

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from whitechapel.core.errors import WhitechapelError
+from whitechapel.core.registry import game_names
 
 PROTOCOL = "whitechapel/1"
 MAX_MESSAGE = 64 * 1024  # bytes per line from a client, without the newline
@@ -27,8 +28,7 @@ MAX_SERVER_MESSAGE = 4 * 1024 * 1024
 MAX_NAME = 40  # characters of a player's name
 MAX_ACTION = 1000  # characters of an action's text
 MAX_CLOCK = 7 * 24 * 3600  # seconds on each side's chess clock
-GAMES = ("pocket", "lfw")
-MAX_POLICE_SEATS = 5  # one per policeman
+MAX_SEATS = 16  # a game's own seat count (`create`'s `seats`); the game checks its range
 
 
 class ProtocolError(WhitechapelError):
@@ -92,8 +92,9 @@ def _clock(v: Any) -> float | None:
 
 
 def _game(v: Any) -> str:
-    if v not in GAMES:
-        raise ValueError(" or ".join(f"'{g}'" for g in GAMES))
+    games = game_names()
+    if v not in games:
+        raise ValueError(" or ".join(f"'{g}'" for g in games))
     return v
 
 
@@ -125,7 +126,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Callable[[Any], Any], bool]]] = {
         "game": (_game, REQUIRED),
         "options": (_OBJECT, OPTIONAL),
         "clock": (_clock, OPTIONAL),
-        "seats": (_integer(1, MAX_POLICE_SEATS), OPTIONAL),
+        "seats": (_integer(1, MAX_SEATS), OPTIONAL),
         "seed": (_integer(0, 2**63 - 1), OPTIONAL),
         "seat": (_SEAT, OPTIONAL),
     },

@@ -1,19 +1,12 @@
 """Rooms: one authoritative game each, with its seats, tokens and chess clock.
 
 Pure Python, no asyncio: the server owns connections, a `Room` owns the
-rules engine.  A room decides whose turn it is *by seat* (the engines only
-know sides), hands the action's text to the engine, and builds each seat's
-`state` message from that seat's own view: `game.view(side)` for a seat,
-the engine's `public_view` for spectators (P9, §9).  Views are never built
-from a fuller view by deleting.
-
-Seats.  Mr. Jack Pocket: `jack` and `investigator`.  Letters from
-Whitechapel: `jack` and `police1`..`policeN` (N = 1..5), which share the
-five policemen in clockwise colour order, the first seats taking one more
-when they do not divide evenly (2 seats: blue yellow brown / red green).
-The Chief's decisions (H3 patrols, O1 Saucy Jacky and the graffito, H6
-Wretched, O6 "I know where you live") belong to the seat holding the
-night's Chief colour; in T2/T3 the seat holding the acting policeman acts.
+rules engine.  A room knows games only through the registry and the engine
+contract (`core/game.py`): the game's `Seating` (`core/seats.py`) names the
+seats, the side each plays and the seat to act; the room hands the action's
+text to the engine and builds each seat's `state` message from that seat's
+own view, `game.view(side)`, and spectators' from `game.view(PUBLIC)`
+(P9, §9).  Views are never built from a fuller view by deleting.
 
 A chess clock (per side; the police share one) runs for the side to act
 once every seat has been taken, also while its player is disconnected or
@@ -32,13 +25,13 @@ import re
 import secrets
 import time
 from collections.abc import Callable
-from importlib import import_module
 from typing import Any
 
 from whitechapel.core.errors import RecordError, WhitechapelError
+from whitechapel.core.game import PUBLIC
 from whitechapel.core.record import Record, now_iso, record_of, replay
 from whitechapel.core.registry import rules_for
-from whitechapel.lfw.actions import COLOURS  # clockwise: blue yellow brown red green
+from whitechapel.core.seats import SeatingError
 from whitechapel.net.clock import ChessClock
 
 log = logging.getLogger(__name__)
@@ -47,24 +40,11 @@ ROOM_FORMAT = "whitechapel-room"
 ROOM_VERSION = 1
 ROOM_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"  # no look-alikes: B/8, I/1/L, O/0, S/5, Z/2
 ROOM_CODE = re.compile(r"^[A-Z0-9]{1,12}$")
-DEFAULT_CLOCK: dict[str, float | None] = {"pocket": 450.0, "lfw": None}
 DEFAULT = object()  # "not given": the game's default clock
 
 
 class RoomError(WhitechapelError):
     """A request the room refuses: a seat taken, not your turn, game over."""
-
-
-def police_split(seats: int) -> dict[str, tuple[str, ...]]:
-    """`police1`..`policeN` -> their colours, in clockwise order."""
-    if not 1 <= seats <= len(COLOURS):
-        raise RoomError(f"Letters from Whitechapel has 1 to {len(COLOURS)} police seats")
-    out, start = {}, 0
-    for i in range(seats):
-        size = len(COLOURS) // seats + (i < len(COLOURS) % seats)
-        out[f"police{i + 1}"] = COLOURS[start : start + size]
-        start += size
-    return out
 
 
 def new_room_id(taken: Callable[[str], bool], choose: Callable[[str], str] = secrets.choice) -> str:
@@ -85,17 +65,21 @@ class Room:
     """One game held authoritatively, its seats and its clock."""
 
     def __init__(self, room_id: str, kind: str, game: Any, *, seed: int | None,
-                 police_seats: int | None = None, clock: ChessClock | None = None,
+                 seat_count: int | None = None, clock: ChessClock | None = None,
                  created: str | None = None, now: Callable[[], float] = time.time) -> None:  # fmt: skip
+        """`seat_count` is the game's own (LfW: police seats); a count the
+        game does not allow is a `RoomError`."""
         self.id = room_id
         self.kind = kind
         self.game = game
         self.seed = seed
         self.now = now
         self.created = created or now_iso()
-        self.police_seats = police_seats
-        self.colours = police_split(police_seats) if kind == "lfw" else {}
-        self.seats: tuple[str, ...] = ("jack", *self.colours) if kind == "lfw" else game.sides
+        try:
+            self.seating = rules_for(kind).seating(seat_count)
+        except SeatingError as e:
+            raise RoomError(str(e)) from None
+        self.seats: tuple[str, ...] = self.seating.seats
         self.tokens: dict[str, str] = {}  # seat -> SHA-256 of its token; absent: free
         self.names: dict[str, str] = {}
         self.clock = clock
@@ -110,7 +94,7 @@ class Room:
     def new(cls, kind: str, room_id: str, *, options: Any = None, seed: int | None = None,
             seats: int | None = None, clock: Any = DEFAULT,
             now: Callable[[], float] = time.time) -> Room:  # fmt: skip
-        """A fresh game of `kind` ('pocket' or 'lfw'); refusals are `RoomError`s."""
+        """A fresh game of `kind` (a name in the registry); refusals are `RoomError`s."""
         from whitechapel.core.chance import new_seed
 
         rules = rules_for(kind)
@@ -118,29 +102,28 @@ class Room:
             opts = rules.check_options(options or {})
         except RecordError as e:
             raise RoomError(str(e)) from None
-        if kind != "lfw" and seats is not None:
-            raise RoomError("'seats' counts the police seats of Letters from Whitechapel")
+        try:
+            rules.seating(seats)  # refused before any chance is drawn
+        except SeatingError as e:
+            raise RoomError(str(e)) from None
         seed = new_seed() if seed is None else seed
         game = rules.start(rules.random_setup(seed, opts), opts)
-        limit = DEFAULT_CLOCK[kind] if clock is DEFAULT else clock
+        limit = rules.default_clock if clock is DEFAULT else clock
         timer = ChessClock.fresh(float(limit), game.sides) if limit else None
-        police = (seats or 1) if kind == "lfw" else None
-        return cls(room_id, kind, game, seed=seed, police_seats=police, clock=timer, now=now)
+        return cls(room_id, kind, game, seed=seed, seat_count=seats, clock=timer, now=now)
 
     # -- seats ---------------------------------------------------------------
 
     def side_of(self, seat: str | None) -> str | None:
-        return None if seat is None else ("police" if seat in self.colours else seat)
-
-    def seat_of_colour(self, colour: str) -> str:
-        return next(seat for seat, cs in self.colours.items() if colour in cs)
+        return None if seat is None else self.seating.side_of(seat)
 
     def take(self, seat: str | None, name: str) -> tuple[str, str]:
-        """Sit `name` on `seat` (None: the first free one; 'police': the first
-        free police seat); returns the seat and its token, shown only now."""
+        """Sit `name` on `seat` (None: the first free one; a side that is not
+        a seat's name, as LfW's 'police': its first free seat); returns the
+        seat and its token, shown only now."""
         free = [s for s in self.seats if s not in self.tokens]
-        if seat is None or (seat == "police" and self.kind == "lfw"):
-            wanted = [s for s in free if seat is None or s in self.colours]
+        if seat is None or (seat in self.game.sides and seat not in self.seats):
+            wanted = [s for s in free if seat is None or self.side_of(s) == seat]
             if not wanted:
                 raise RoomError(f"room {self.id} has no free seat (rejoin yours with its token)")
             seat = wanted[0]
@@ -173,12 +156,7 @@ class Room:
 
     def to_act(self) -> str | None:
         """The seat to act, or None when the game is over."""
-        if self.over:
-            return None
-        side = self.game.to_act
-        if self.kind != "lfw" or side == "jack":
-            return side
-        return self.seat_of_colour(self.game.acting_colour)
+        return None if self.over else self.seating.to_act(self.game)
 
     def act(self, seat: str, text: str) -> None:
         """Play `text` for `seat`; refusals are `RoomError` or the engine's own
@@ -189,35 +167,11 @@ class Room:
         if self.over:
             final = self.final()
             raise RoomError(f"the game is over: {final['reason'] if final else ''}")
-        if self._names_hideout(text):  # O6: the Chief's decision, in any policeman's T3 turn
-            chief = self.seat_of_colour(self.game.chief)
-            if seat != chief:
-                raise RoomError(
-                    f"it is not your turn: naming the hideout (O6) is the Chief's decision "
-                    f"({self.game.chief}'s policeman, {chief})"
-                )
-        elif seat != self.to_act():
-            raise RoomError(f"it is not your turn: {self._who_acts()} is to act")
+        refusal = self.seating.refusal(self.game, seat, text)
+        if refusal is not None:
+            raise RoomError(refusal)
         self.game.play(text, self.side_of(seat))
         self._changed()
-
-    def _names_hideout(self, text: str) -> bool:
-        """An O6 `know` while the police act (the engine judges the rest)."""
-        if self.kind != "lfw" or self.game.to_act != "police" or self.game.chief is None:
-            return False
-        words = text.split()
-        return bool(words) and words[0].lower() == "know"
-
-    def _who_acts(self) -> str:
-        seat = self.to_act()
-        if self.kind == "pocket":
-            return f"the {seat}"
-        if seat == "jack":
-            return "Jack"
-        colour = self.game.acting_colour
-        if self.game.phase in ("hunt", "clues", "searching"):
-            return f"{colour}'s policeman ({seat})"
-        return f"the Chief, {colour}'s policeman ({seat}),"
 
     def check_time(self) -> bool:
         """Ends the game if the running side's time is up; True if it did now."""
@@ -259,10 +213,9 @@ class Room:
             self._views, self._views_version = {}, self.version
         side = self.side_of(seat)
         if side not in self._views:
-            views = import_module(f"whitechapel.{self.kind}.views")
-            view = views.public_view(self.game) if side is None else self.game.view(side)
-            if self.result is not None and "jack" not in view:
-                view = {**view, "jack": views.jack_secrets(self.game)}
+            view = self.game.view(PUBLIC if side is None else side)
+            if self.result is not None:  # the end shows everything, as the engine's does
+                view = {**view, **self.game.reveal()}
             self._views[side] = view
         return self._views[side]
 
@@ -283,11 +236,12 @@ class Room:
     # -- persistence ---------------------------------------------------------------
 
     def players(self) -> dict[str, str]:
-        out = {"jack": self.names["jack"]} if "jack" in self.names else {}
-        others = [self.names[s] for s in self.seats if s != "jack" and s in self.names]
-        if others:
-            out[next(s for s in self.game.sides if s != "jack")] = ", ".join(others)
-        return out
+        """Each side's players for the record, its seats' names joined."""
+        out: dict[str, list[str]] = {}
+        for seat in self.seats:
+            if seat in self.names:
+                out.setdefault(self.side_of(seat) or seat, []).append(self.names[seat])
+        return {side: ", ".join(names) for side, names in out.items()}
 
     def to_json(self) -> dict[str, Any]:
         record = record_of(self.game, seed=self.seed, players=self.players(), started=self.created)
@@ -297,7 +251,7 @@ class Room:
             "room": self.id,
             "game": self.kind,
             "created": self.created,
-            "police_seats": self.police_seats,
+            "seat_count": self.seating.count,
             "seats": {
                 s: {"token_sha256": self.tokens[s], "name": self.names.get(s, "")}
                 if s in self.tokens
@@ -326,16 +280,18 @@ class Room:
         if kind != record.game:
             raise RecordError(f"the room's game {kind!r} is not its record's {record.game!r}")
         game = replay(record)
-        police = data.get("police_seats")
-        if kind == "lfw" and (not isinstance(police, int) or isinstance(police, bool)):
-            raise RecordError("an LfW room needs its number of police seats")
+        count = data.get("seat_count", data.get("police_seats"))  # older files: police_seats
+        if count is not None and (not isinstance(count, int) or isinstance(count, bool)):
+            raise RecordError("the room's seat count is malformed")
         sides = game.sides
         clock = data.get("clock")
         created = data.get("created")
-        room = cls(room_id, kind, game, seed=record.seed,
-                   police_seats=police if kind == "lfw" else None,
-                   clock=ChessClock.from_json(clock, sides) if clock is not None else None,
-                   created=created if isinstance(created, str) else None, now=now)  # fmt: skip
+        try:
+            room = cls(room_id, kind, game, seed=record.seed, seat_count=count,
+                       clock=ChessClock.from_json(clock, sides) if clock is not None else None,
+                       created=created if isinstance(created, str) else None, now=now)  # fmt: skip
+        except RoomError as e:
+            raise RecordError(str(e)) from None
         seats = data.get("seats")
         if not isinstance(seats, dict) or set(seats) != set(room.seats):
             raise RecordError(f"the room's seats should be {', '.join(room.seats)}")

@@ -239,6 +239,13 @@ class PocketGame:
     def view(self, side: str) -> dict[str, Any]:
         return views.view(self, side)
 
+    def options_json(self) -> dict[str, Any]:
+        return {}  # Mr. Jack Pocket has no optional rules
+
+    def reveal(self) -> dict[str, Any]:
+        """What the end shows every side (P8): Jack's identity and cards."""
+        return {"jack": views.jack_secrets(self)}
+
     # -- changing the state ------------------------------------------------
 
     def play(self, text: str, side: str | None = None) -> Action:

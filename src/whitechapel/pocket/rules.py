@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from whitechapel.core.errors import RecordError
+from whitechapel.core.seats import OneSeatPerSide
 from whitechapel.pocket.actions import Action, parse_action
 from whitechapel.pocket.game import PocketGame
 from whitechapel.pocket.pieces import SIDES
@@ -15,6 +16,10 @@ class PocketRules:
     name = "pocket"
     title = "Mr. Jack Pocket"
     sides = SIDES
+    default_clock = 450.0  # seconds a side in a network duel: the box's 15 minutes
+
+    def seating(self, count: int | None = None) -> OneSeatPerSide:
+        return OneSeatPerSide(SIDES, count, game=self.title)
 
     def check_options(self, options: Any) -> dict[str, Any]:
         if options in (None, {}):

@@ -111,7 +111,8 @@ def view(game: PocketGame, side: str) -> dict[str, Any]:
         raise ValueError(f"unknown side {side!r}")
     out = public_view(game)
     out["side"] = side
-    out["legal"] = [str(a) for a in game.legal_actions()] if game.to_act == side else []
+    if side != PUBLIC:  # a spectator has no actions
+        out["legal"] = [str(a) for a in game.legal_actions()] if game.to_act == side else []
     if side == JACK or game.outcome is not None:
         out["jack"] = jack_secrets(game)
     return out
