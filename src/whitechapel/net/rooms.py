@@ -39,6 +39,7 @@ from whitechapel.core.errors import RecordError, WhitechapelError
 from whitechapel.core.record import Record, now_iso, record_of, replay
 from whitechapel.core.registry import rules_for
 from whitechapel.lfw.actions import COLOURS  # clockwise: blue yellow brown red green
+from whitechapel.lfw.phases import Phase
 from whitechapel.net.clock import ChessClock
 
 log = logging.getLogger(__name__)
@@ -215,7 +216,7 @@ class Room:
         if seat == "jack":
             return "Jack"
         colour = self.game.acting_colour
-        if self.game.phase in ("hunt", "clues", "searching"):
+        if self.game.phase in (Phase.HUNT, Phase.CLUES, Phase.SEARCHING):
             return f"{colour}'s policeman ({seat})"
         return f"the Chief, {colour}'s policeman ({seat}),"
 
