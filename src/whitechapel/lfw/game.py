@@ -67,8 +67,5 @@ class LfwGame(LfwState):
             raise NotationError(f"{action!r} is not a Letters from Whitechapel action")
         flow.play(self, action, side)
 
-    def clone(self) -> LfwGame:
-        return super().clone()
-
     def __repr__(self) -> str:
         return f"<LfwGame night {self.night} {self.phase} to_act={self.to_act}>"

@@ -26,9 +26,7 @@ from whitechapel.lfw.phases import (
     WOMEN,
     Phase,
 )
-from whitechapel.lfw.state import LfwState, Marker
-
-__all__ = ["Marker"]  # still importable from here
+from whitechapel.lfw.state import LfwState, Marker  # Marker: still importable from here
 
 
 def _refuse(action: a.Action, why: str) -> None:

@@ -8,6 +8,7 @@ phase.  `game.LfwGame` puts them together behind the engine contract.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Self
 
 from whitechapel.core.game import Outcome
 from whitechapel.lfw.actions import COLOURS, Action
@@ -114,7 +115,7 @@ class LfwState:
 
     # -- copies and comparison -----------------------------------------------
 
-    def clone(self):
+    def clone(self) -> Self:
         new = type(self).__new__(type(self))
         d = dict(self.__dict__)
         for key in ("women", "police"):
