@@ -33,11 +33,11 @@ from whitechapel.lfw.phases import (
     JACK,
     MARKED,
     NIGHTS,
-    PHASES,
     POLICE,
     TRACK,
     WOMEN,
 )
+from whitechapel.lfw.table import PHASES
 
 HUNT_PHASES = {"escape", "graffito", "graffito_chief", "hunt", "false_clue", "clues", "searching"}
 HELL_WITH_MARKERS = {"letter", "saucy", "kill", "wretched", "reveal"}

@@ -10,6 +10,7 @@ from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.hunt import legal_escape
 from whitechapel.lfw.map.maps import load_board
 from whitechapel.lfw.options import Options
+from whitechapel.lfw.phases import Phase
 from whitechapel.lfw.selfplay import random_game
 
 
@@ -41,7 +42,7 @@ def escape_moves(budget: float) -> float:
         seed += 1  # replay the game and keep its T1 positions
         again = LfwGame(game.setup, Options(), board)
         for action in game.history:
-            if again.phase == "escape":
+            if again.phase == Phase.ESCAPE:
                 positions.append(again.clone())
             again.apply(action)
 

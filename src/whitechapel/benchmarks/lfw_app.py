@@ -72,7 +72,7 @@ async def _police_key_latencies(presses: int, deadline: float) -> list[float]:
     from whitechapel.core.record import record_of
     from whitechapel.core.store import Store
     from whitechapel.lfw.game import LfwGame
-    from whitechapel.lfw.phases import JACK, POLICE
+    from whitechapel.lfw.phases import JACK, POLICE, Phase
     from whitechapel.lfw.selfplay import homeward_action
     from whitechapel.lfw.ui.screen import LfwScreen
 
@@ -105,7 +105,11 @@ async def _police_key_latencies(presses: int, deadline: float) -> list[float]:
                     text = str(homeward_action(game.clone(), chance))
                 else:
                     text = str(game.random_action(chance))
-                timed = game.to_act == POLICE and game.phase in ("hunt", "clues", "searching")
+                timed = game.to_act == POLICE and game.phase in (
+                    Phase.HUNT,
+                    Phase.CLUES,
+                    Phase.SEARCHING,
+                )
                 for key in keys_for(game, text):
                     took = await timer.press(pilot, key)
                     if not timed or took is None:

@@ -43,12 +43,12 @@ def midgame_marks(seed: int = 1888) -> tuple[Any, dict, dict]:
     from whitechapel.core.chance import Chance
     from whitechapel.lfw.game import LfwGame
     from whitechapel.lfw.map.board import Board
-    from whitechapel.lfw.phases import JACK, POLICE
+    from whitechapel.lfw.phases import JACK, POLICE, Phase
     from whitechapel.lfw.selfplay import homeward_action
     from whitechapel.lfw.ui.marks import marks_for
 
     def there(g: LfwGame) -> bool:
-        return g.night == 2 and g.phase == "clues" and len(g.searched) + len(g.clues) >= 2
+        return g.night == 2 and g.phase == Phase.CLUES and len(g.searched) + len(g.clues) >= 2
 
     board = Board.load()
     chance = Chance(seed)

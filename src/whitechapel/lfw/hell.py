@@ -1,15 +1,22 @@
-"""Setup and the first part of each night, Hell (S1, H1–H9, N3, O1 letters in H3)."""
+"""Setup and the first part of each night, Hell (S1, H1–H9, N3).
+
+Per phase: `legal_*` lists the legal actions in a stable order, `check_*`
+refuses an illegal action with the rule it breaks (changing nothing),
+`apply_*` performs a checked action, and `next_*` names the phase that
+follows.  The automatic steps (H1, H4, H9) return the phase they lead to.
+`table.PHASES` ties them together; only `flow.py` sets the phase.  The O1
+letters of H3 are in `letters.py`.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import combinations, permutations
-from typing import TYPE_CHECKING
 
 from whitechapel.core.chance import Chance
 from whitechapel.core.errors import IllegalAction
 from whitechapel.lfw import actions as a
 from whitechapel.lfw.actions import COLOURS
+from whitechapel.lfw.letters import letter_choices
 from whitechapel.lfw.phases import (
     ALLEYS,
     COACHES,
@@ -17,25 +24,9 @@ from whitechapel.lfw.phases import (
     DOUBLE_EVENT_NIGHT,
     MARKED,
     WOMEN,
+    Phase,
 )
-
-if TYPE_CHECKING:
-    from whitechapel.lfw.game import LfwGame
-
-
-@dataclass
-class Marker:
-    """A patrol marker: its colour (None for a fake) and whether Jack turned it."""
-
-    colour: str | None
-    revealed: bool = False
-
-
-H3_LETTERS = {
-    "dear-boss": ("A/a", "C/b"),
-    "from-hell": ("A/b", "C/a"),
-    "saucy-jacky": ("B/a", "B/b"),
-}
+from whitechapel.lfw.state import LfwState, Marker  # Marker: still importable from here
 
 
 def _refuse(action: a.Action, why: str) -> None:
@@ -45,7 +36,7 @@ def _refuse(action: a.Action, why: str) -> None:
 # -- S1 -----------------------------------------------------------------------------
 
 
-def hideouts(g: LfwGame) -> list[int]:
+def hideouts(g: LfwState) -> list[int]:
     """S1, and O5 when on: not red, nor Jack-adjacent to a red circle."""
     board = g.board
     out = [c for c in board.circles if c not in board.red]
@@ -55,11 +46,11 @@ def hideouts(g: LfwGame) -> list[int]:
     return out
 
 
-def legal_hideout(g: LfwGame) -> list[a.Action]:
+def legal_hideout(g: LfwState) -> list[a.Action]:
     return [a.Hideout(c) for c in hideouts(g)]
 
 
-def apply_hideout(g: LfwGame, action: a.Hideout) -> None:
+def check_hideout(g: LfwState, action: a.Hideout) -> None:
     if action.circle not in g.board.circles:
         _refuse(action, f"there is no circle {action.circle}")
     if action.circle in g.board.red:
@@ -68,12 +59,14 @@ def apply_hideout(g: LfwGame, action: a.Hideout) -> None:
         _refuse(
             action, "with 'catch me if you can' the hideout may not be next to a red circle (O5)"
         )
+
+
+def apply_hideout(g: LfwState, action: a.Hideout) -> None:
     g.hideout = action.circle
     g.events.append(("hideout",))
-    start_night(g)
 
 
-def start_night(g: LfwGame) -> None:
+def start_night(g: LfwState) -> Phase:
     """H1, and the end of the previous night: clues go, tokens are dealt."""
     g.night += 1
     n = g.night - 1
@@ -87,18 +80,18 @@ def start_night(g: LfwGame) -> None:
     g.rows.append([])
     g.chief = None  # turned in H3
     g.events.append(("night", g.night, None))
-    g.phase = "women"
+    return Phase.WOMEN
 
 
 # -- H2 -----------------------------------------------------------------------------
 
 
-def free_red(g: LfwGame) -> list[int]:
+def free_red(g: LfwState) -> list[int]:
     scenes = {c for _, c in g.crime_scenes}
     return sorted(c for c in g.board.red if c not in scenes)
 
 
-def legal_women(g: LfwGame) -> list[a.Action]:
+def legal_women(g: LfwState) -> list[a.Action]:
     n = g.night - 1
     out = []
     for places in combinations(free_red(g), WOMEN[n]):
@@ -108,13 +101,13 @@ def legal_women(g: LfwGame) -> list[a.Action]:
     return out
 
 
-def sample_women(g: LfwGame, chance: Chance) -> a.Action:
+def sample_women(g: LfwState, chance: Chance) -> a.Action:
     n = g.night - 1
     places = chance.shuffled(free_red(g))[: WOMEN[n]]
     return a.Women(tuple(sorted(places[: MARKED[n]])), tuple(sorted(places[MARKED[n] :])))
 
 
-def apply_women(g: LfwGame, action: a.Women) -> None:
+def check_women(g: LfwState, action: a.Women) -> None:
     n = g.night - 1
     places = (*action.marked, *action.unmarked)
     if len(action.marked) != MARKED[n] or len(action.unmarked) != WOMEN[n] - MARKED[n]:
@@ -127,17 +120,20 @@ def apply_women(g: LfwGame, action: a.Women) -> None:
     if bad:
         why = "holds a crime scene" if bad[0] in g.board.red else "is not a red circle"
         _refuse(action, f"circle {bad[0]} {why} (H2)")
+
+
+def apply_women(g: LfwState, action: a.Women) -> None:
+    places = (*action.marked, *action.unmarked)
     g.women = {c: c in action.marked for c in places}
     g.events.append(("women", g.night, tuple(sorted(places))))
-    g.chief = g.setup.chiefs[n]  # H3: the next Chief token is turned, for all to see
+    g.chief = g.setup.chiefs[g.night - 1]  # H3: the next Chief token is turned, for all to see
     g.events.append(("chief", g.night, g.chief))
-    g.phase = "patrols"
 
 
 # -- H3 -----------------------------------------------------------------------------
 
 
-def patrol_spots(g: LfwGame) -> tuple[list[str], list[str]]:
+def patrol_spots(g: LfwState) -> tuple[list[str], list[str]]:
     """H3: the crossings that must hold a marker, and those two more may use."""
     yellow = sorted(g.board.yellow, key=g.board._xorder)
     if g.night == 1:
@@ -146,7 +142,7 @@ def patrol_spots(g: LfwGame) -> tuple[list[str], list[str]]:
     return ended, [x for x in yellow if x not in ended]
 
 
-def legal_patrols(g: LfwGame) -> list[a.Action]:
+def legal_patrols(g: LfwState) -> list[a.Action]:
     must, may = patrol_spots(g)
     out = []
     for extra in combinations(may, 7 - len(must)):
@@ -157,14 +153,14 @@ def legal_patrols(g: LfwGame) -> list[a.Action]:
     return out
 
 
-def sample_patrols(g: LfwGame, chance: Chance) -> a.Action:
+def sample_patrols(g: LfwState, chance: Chance) -> a.Action:
     must, may = patrol_spots(g)
     spots = [*must, *chance.shuffled(may)[: 7 - len(must)]]
     chance.shuffle(spots)
     return a.Patrols(tuple(spots[:5]), tuple(sorted(spots[5:])))
 
 
-def apply_patrols(g: LfwGame, action: a.Patrols) -> None:
+def check_patrols(g: LfwState, action: a.Patrols) -> None:
     spots = [*action.real, *action.fakes]
     must, may = patrol_spots(g)
     if len(action.fakes) != 2 or len(set(spots)) != 7:
@@ -180,111 +176,36 @@ def apply_patrols(g: LfwGame, action: a.Patrols) -> None:
         extra = [x for x in spots if x not in must]
         if not set(extra) <= set(may):
             _refuse(action, "the other two go on yellow crossings no policeman held (H3)")
+
+
+def apply_patrols(g: LfwState, action: a.Patrols) -> None:
+    spots = [*action.real, *action.fakes]
     g.markers = {}
     for colour, x in zip(COLOURS, action.real, strict=True):
         g.markers[x] = Marker(colour)
     for x in action.fakes:
         g.markers[x] = Marker(None)
     g.events.append(("patrols", g.night, tuple(sorted(spots, key=g.board._xorder))))
-    if letter_choices(g):
-        g.phase = "letter"
-    else:
-        reveal_women(g)
 
 
-# -- O1 letters in H3 -------------------------------------------------------------------
-
-
-def letters_open(g: LfwGame) -> bool:
-    return g.options.letters and g.night >= 2 and not any(n == g.night for n, _ in g.letters)
-
-
-def free_yellow(g: LfwGame) -> list[str]:
-    return [x for x in sorted(g.board.yellow, key=g.board._xorder) if x not in g.markers]
-
-
-def letter_choices(g: LfwGame) -> list[a.Action]:
-    if not letters_open(g):
-        return []
-    used = {name for _, name in g.letters}
-    face_down = [x for x, m in g.markers.items() if not m.revealed]
-    out: list[a.Action] = []
-    for name, sectors in H3_LETTERS.items():
-        if name in used:
-            continue
-        inside = sorted((x for x in face_down if g.board.sector(x) in sectors), key=g.board._xorder)
-        if name == "saucy-jacky":
-            if len(free_yellow(g)) >= 2:
-                out += [a.Letter(name, tuple(sorted(p))) for p in combinations(inside, 2)]
-        else:
-            out += [a.Letter(name, (x, y)) for x in inside for y in free_yellow(g)]
-    return out
-
-
-def legal_letter(g: LfwGame) -> list[a.Action]:
-    return [*letter_choices(g), a.NoLetter()]
-
-
-def apply_letter(g: LfwGame, action: a.Letter | a.NoLetter) -> None:
-    if isinstance(action, a.NoLetter):
-        reveal_women(g)
-        return
-    if action.name == "goulston":
-        _refuse(action, "the Goulston Street graffito is written in the Hunt, after Jack's move")
-    if action.name not in H3_LETTERS or len(action.args) != 2:
-        _refuse(action, f"the letters of H3 are {', '.join(H3_LETTERS)}, each naming two crossings")
-    if action not in letter_choices(g):
-        used = {name for _, name in g.letters}
-        if action.name in used:
-            _refuse(action, "each letter may be sent once a game (O1)")
-        sectors = " or ".join(H3_LETTERS[action.name])
-        _refuse(
-            action, f"needs face-down patrol markers in sector {sectors} and free yellow crossings"
-        )
-    g.letters.append((g.night, action.name))
-    if action.name == "saucy-jacky":
-        g.saucy = action.args
-        g.events.append(("letter", g.night, action.name, action.args))
-        g.phase = "saucy"
-        return
-    source, target = action.args
-    g.markers[target] = g.markers.pop(source)  # moved unseen: it stays what it was
-    g.events.append(("letter", g.night, action.name, (source, target)))
-    reveal_women(g)
-
-
-def legal_saucy(g: LfwGame) -> list[a.Action]:
-    free = free_yellow(g)
-    s1, s2 = g.saucy
-    return [a.SaucyMove(tuple(sorted(((s1, t1), (s2, t2))))) for t1, t2 in permutations(free, 2)]
-
-
-def apply_saucy(g: LfwGame, action: a.SaucyMove) -> None:
-    if sorted(src for src, _ in action.moves) != sorted(g.saucy):
-        _refuse(action, f"the Chief moves the two markers Jack picked: {' and '.join(g.saucy)}")
-    targets = [t for _, t in action.moves]
-    if len(set(targets)) != 2 or not set(targets) <= set(free_yellow(g)):
-        _refuse(action, "each goes to a different free yellow crossing (O1 Saucy Jacky)")
-    moved = {src: g.markers.pop(src) for src, _ in action.moves}
-    for src, t in action.moves:
-        g.markers[t] = moved[src]
-    g.events.append(("saucy", g.night, action.moves))
-    reveal_women(g)
+def next_patrols(g: LfwState, action: a.Patrols) -> Phase:
+    """O1: Jack may send a letter once the markers are down."""
+    return Phase.LETTER if letter_choices(g) else Phase.TARGETS
 
 
 # -- H4 to H9 -------------------------------------------------------------------------
 
 
-def reveal_women(g: LfwGame) -> None:
+def reveal_women(g: LfwState) -> Phase:
     """H4: marked women become Wretched, the others leave; the marker goes on I."""
     g.wretched = sorted(c for c, marked in g.women.items() if marked)
     g.women = {}
     g.crime_space = CRIME_START
     g.events.append(("wretched", g.night, tuple(g.wretched)))
-    g.phase = "kill"
+    return Phase.KILL
 
 
-def legal_kill(g: LfwGame) -> list[a.Action]:
+def legal_kill(g: LfwState) -> list[a.Action]:
     if g.night == DOUBLE_EVENT_NIGHT:
         kills = [a.Kill(p) for p in permutations(g.wretched, 2)]
     else:
@@ -292,14 +213,10 @@ def legal_kill(g: LfwGame) -> list[a.Action]:
     return kills if g.crime_space == 0 else [*kills, a.Wait()]
 
 
-def apply_kill(g: LfwGame, action: a.Kill | a.Wait) -> None:
+def check_kill(g: LfwState, action: a.Kill | a.Wait) -> None:
     if isinstance(action, a.Wait):
         if g.crime_space == 0:
             _refuse(action, "the Time of the Crime marker stands on V: Jack must kill (H5)")
-        g.crime_space -= 1  # H6: one more space for the escape
-        g.events.append(("wait", g.night, g.crime_space))
-        g.to_move = list(g.wretched)
-        g.phase = "wretched"
         return
     want = 2 if g.night == DOUBLE_EVENT_NIGHT else 1
     if len(action.circles) != want:
@@ -307,16 +224,27 @@ def apply_kill(g: LfwGame, action: a.Kill | a.Wait) -> None:
                 else "one victim a night, except night 3 (N3)")  # fmt: skip
     if len(set(action.circles)) != want or not set(action.circles) <= set(g.wretched):
         _refuse(action, "Jack kills where a Wretched stands (H5)")
+
+
+def apply_kill(g: LfwState, action: a.Kill | a.Wait) -> None:
+    if isinstance(action, a.Wait):
+        g.crime_space -= 1  # H6: one more space for the escape
+        g.events.append(("wait", g.night, g.crime_space))
+        g.to_move = list(g.wretched)
+        return
     space = g.crime_space
     for k, circle in enumerate(action.circles):  # H8: written in the order Jack chose
         g.rows[-1].append((space + k, circle, "crime"))
     # N3: the police know both crime scenes, not their order
     g.crime_scenes += [(g.night, c) for c in sorted(action.circles)]
-    g.events.append(("kill", g.night, tuple(sorted(action.circles)), space, want))
-    alarm(g)
+    g.events.append(("kill", g.night, tuple(sorted(action.circles)), space, len(action.circles)))
 
 
-def alarm(g: LfwGame) -> None:
+def next_kill(g: LfwState, action: a.Kill | a.Wait) -> Phase:
+    return Phase.WRETCHED if isinstance(action, a.Wait) else Phase.ALARM
+
+
+def alarm(g: LfwState) -> Phase:
     """H9: the markers turn over; real ones become policemen; the rest leave."""
     g.police = {m.colour: x for x, m in g.markers.items() if m.colour}
     g.events.append(("alarm", g.night, tuple(sorted(g.police.items())),
@@ -324,16 +252,11 @@ def alarm(g: LfwGame) -> None:
                                   key=g.board._xorder))))  # fmt: skip
     g.markers, g.wretched = {}, []
     g.police_on_board = True
-    if g.night == DOUBLE_EVENT_NIGHT:  # N3: the second victim was his first move
-        g.pending = g.police_order()
-        g.phase = "hunt"
-    else:
-        from whitechapel.lfw.hunt import enter_escape
-
-        enter_escape(g)
+    # N3: the second victim was his first move, so the police move at once
+    return Phase.HUNT if g.night == DOUBLE_EVENT_NIGHT else Phase.ESCAPE
 
 
-def wretched_targets(g: LfwGame, source: int) -> list[int]:
+def wretched_targets(g: LfwState, source: int) -> list[int]:
     """H6: Jack-adjacent, empty, not beside a patrol marker's crossing, and
     reached without passing one."""
     board = g.board
@@ -343,7 +266,7 @@ def wretched_targets(g: LfwGame, source: int) -> list[int]:
     return [c for c in board.jack_moves(source, blocked) if c not in taken and c not in beside]
 
 
-def legal_wretched(g: LfwGame) -> list[a.Action]:
+def legal_wretched(g: LfwState) -> list[a.Action]:
     out: list[a.Action] = []
     for w in g.to_move:
         targets = wretched_targets(g, w)
@@ -351,7 +274,7 @@ def legal_wretched(g: LfwGame) -> list[a.Action]:
     return out
 
 
-def apply_wretched(g: LfwGame, action: a.WretchedMove) -> None:
+def check_wretched(g: LfwState, action: a.WretchedMove) -> None:
     if action.source not in g.to_move:
         _refuse(action, f"no Wretched left to move on {action.source} (H6)")
     targets = wretched_targets(g, action.source)
@@ -360,39 +283,36 @@ def apply_wretched(g: LfwGame, action: a.WretchedMove) -> None:
     if action.target is not None and action.target not in targets:
         _refuse(action, f"the Wretched cannot go to {action.target}: it must reach an empty "
                 "Jack-adjacent circle, not beside or through a patrol marker (H6)")  # fmt: skip
+
+
+def apply_wretched(g: LfwState, action: a.WretchedMove) -> None:
     g.to_move.remove(action.source)
     if action.target is not None:
         g.wretched[g.wretched.index(action.source)] = action.target
     g.events.append(("wretched_move", g.night, action.source, action.target))
-    if not g.to_move:
-        g.phase = "reveal"
 
 
-def legal_reveal(g: LfwGame) -> list[a.Action]:
+def next_wretched(g: LfwState, action: a.WretchedMove) -> Phase:
+    """H6: every Wretched moves, then H7."""
+    return Phase.WRETCHED if g.to_move else Phase.REVEAL
+
+
+def legal_reveal(g: LfwState) -> list[a.Action]:
     return [
         a.Reveal(x) for x in sorted(g.markers, key=g.board._xorder) if not g.markers[x].revealed
     ]
 
 
-def apply_reveal(g: LfwGame, action: a.Reveal) -> None:
+def check_reveal(g: LfwState, action: a.Reveal) -> None:
     marker = g.markers.get(action.crossing)
     if marker is None or marker.revealed:
         _refuse(action, "Jack turns a face-down patrol marker (H7)")
+
+
+def apply_reveal(g: LfwState, action: a.Reveal) -> None:
+    marker = g.markers[action.crossing]
     if marker.colour is None:
         del g.markers[action.crossing]
     else:
         marker.revealed = True
     g.events.append(("reveal", g.night, action.crossing, marker.colour))
-    g.phase = "kill"
-
-
-HANDLERS = {
-    "hideout": (legal_hideout, apply_hideout, None),
-    "women": (legal_women, apply_women, sample_women),
-    "patrols": (legal_patrols, apply_patrols, sample_patrols),
-    "letter": (legal_letter, apply_letter, None),
-    "saucy": (legal_saucy, apply_saucy, None),
-    "kill": (legal_kill, apply_kill, None),
-    "wretched": (legal_wretched, apply_wretched, None),
-    "reveal": (legal_reveal, apply_reveal, None),
-}

@@ -1,15 +1,13 @@
-"""The phases of a night (§4–§7) as data: who acts, with which kinds of action.
+"""The fixed terms of a game (§3): the sides, the nights, the tokens of each
+night, the move track, and the keys of the phases of a night (§4–§7).
 
-The engine looks the current phase up in `PHASES` to know whose turn it is
-and which actions it may accept; each phase's handler (in `hell.py` and
-`hunt.py`) decides what follows.
+The phase table itself, with each phase's rules, is `table.PHASES`; this
+module stays below every rules module so that they can all name a phase.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from whitechapel.lfw import actions as a
+from enum import StrEnum
 
 JACK = "jack"
 POLICE = "police"
@@ -35,37 +33,29 @@ def space_name(space: int) -> str:
     return ROMAN[space] if space < len(ROMAN) else str(space - len(ROMAN) + 1)
 
 
-@dataclass(frozen=True)
-class Phase:
-    tag: str  # the rules reference's tag
-    name: str  # the rulebook's name for it
-    side: str  # who acts
-    kinds: tuple[type, ...]  # the kinds of action it accepts
+class Phase(StrEnum):
+    """The keys of a night's phases.  A `StrEnum`, so that a key is the very
+    string that views, records and the network protocol have always carried."""
 
-
-PHASES: dict[str, Phase] = {
-    "hideout": Phase("S1", "Setup: Jack chooses his hideout", JACK, (a.Hideout,)),
-    "women": Phase("H2", "Targets are identified", JACK, (a.Women,)),
-    "patrols": Phase("H3", "Patrolling the streets", POLICE, (a.Patrols,)),
-    "letter": Phase(
-        "H3", "Patrolling the streets: a letter from Jack", JACK, (a.Letter, a.NoLetter)
-    ),
-    "saucy": Phase("H3", "Saucy Jacky: the Chief moves two patrols", POLICE, (a.SaucyMove,)),
-    "kill": Phase("H5", "Blood on the streets", JACK, (a.Kill, a.Wait)),
-    "wretched": Phase("H6", "Suspense grows", POLICE, (a.WretchedMove,)),
-    "reveal": Phase("H7", "Ready to kill", JACK, (a.Reveal,)),
-    "escape": Phase("T1", "Escape in the night", JACK, (a.Step, a.Coach, a.Alley)),
-    "graffito": Phase("T1", "Goulston Street graffito", JACK, (a.Letter, a.NoLetter)),
-    "graffito_chief": Phase(
-        "T1", "Goulston Street graffito: the Chief chooses", POLICE, (a.Graffito,)
-    ),
-    "hunt": Phase("T2", "Hunting the monster", POLICE, (a.PoliceMove,)),
-    "false_clue": Phase("T3", "Clues and suspicion: a false clue", JACK, (a.FalseClue,)),
-    "clues": Phase(
-        "T3",
-        "Clues and suspicion",
-        POLICE,
-        (a.Search, a.Arrest, a.Chase, a.Pass, a.KnowWhereYouLive),
-    ),
-    "searching": Phase("T3", "Clues and suspicion: the search goes on", POLICE, (a.Search,)),
-}
+    # Phases where a side acts (the state rests on one of these).
+    HIDEOUT = "hideout"  # S1
+    WOMEN = "women"  # H2
+    PATROLS = "patrols"  # H3
+    LETTER = "letter"  # H3, O1
+    SAUCY = "saucy"  # H3, O1 Saucy Jacky
+    KILL = "kill"  # H5
+    WRETCHED = "wretched"  # H6
+    REVEAL = "reveal"  # H7
+    ESCAPE = "escape"  # T1
+    GRAFFITO = "graffito"  # T1, O1
+    GRAFFITO_CHIEF = "graffito_chief"  # T1, O1
+    HUNT = "hunt"  # T2
+    FALSE_CLUE = "false_clue"  # T3, O2
+    CLUES = "clues"  # T3
+    SEARCHING = "searching"  # T3
+    # Automatic steps: the flow runs them on its way and never rests on them.
+    NEW_NIGHT = "new_night"  # H1
+    TARGETS = "targets"  # H4
+    ALARM = "alarm"  # H8, H9
+    HOME = "home"  # T1: Jack announced his hideout
+    CLUES_START = "clues_start"  # T3 begins

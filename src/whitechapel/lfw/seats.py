@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING
 
 from whitechapel.core.seats import SeatingError
 from whitechapel.lfw.actions import COLOURS  # clockwise: blue yellow brown red green
-from whitechapel.lfw.phases import JACK, POLICE
+from whitechapel.lfw.phases import JACK, POLICE, Phase
 
 if TYPE_CHECKING:
     from whitechapel.lfw.game import LfwGame
 
-HUNT_TURNS = ("hunt", "clues", "searching")  # each policeman acts for himself (T2, T3)
+HUNT_TURNS = (Phase.HUNT, Phase.CLUES, Phase.SEARCHING)  # each policeman for himself (T2, T3)
 
 
 def police_split(seats: int) -> dict[str, tuple[str, ...]]:
@@ -68,6 +68,6 @@ class LfwSeating:
         if acting == JACK:
             return "it is not your turn: Jack is to act"
         colour = game.acting_colour
-        if str(game.phase) in HUNT_TURNS:
+        if game.phase in HUNT_TURNS:
             return f"it is not your turn: {colour}'s policeman ({acting}) is to act"
         return f"it is not your turn: the Chief, {colour}'s policeman ({acting}), is to act"

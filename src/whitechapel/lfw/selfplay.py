@@ -10,7 +10,7 @@ from whitechapel.lfw.actions import Action, Coach, Step
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.map.board import Board
 from whitechapel.lfw.options import Options
-from whitechapel.lfw.phases import JACK
+from whitechapel.lfw.phases import JACK, Phase
 
 
 @dataclass
@@ -48,7 +48,7 @@ class LfwSelfplayStats:
 def homeward_action(game: LfwGame, chance: Chance, eager: float = 0.7) -> Action:
     """A legal action still, but in T1 Jack mostly heads for his hideout and
     announces it on arrival, so random games reach the later nights."""
-    if game.phase != "escape" or chance.below(1000) >= eager * 1000:
+    if game.phase != Phase.ESCAPE or chance.below(1000) >= eager * 1000:
         return game.random_action(chance)
     legal = game.legal_actions()
     home = [a for a in legal if isinstance(a, Step) and a.home]

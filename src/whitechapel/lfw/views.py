@@ -11,16 +11,16 @@ Nothing is built from the full state and then pruned.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from whitechapel.core.game import PUBLIC
-from whitechapel.lfw.phases import JACK, PHASES, POLICE, space_name
+from whitechapel.lfw import flow, hell
+from whitechapel.lfw.phases import JACK, MARKED, POLICE, WOMEN, Phase, space_name
+from whitechapel.lfw.state import LfwState
+from whitechapel.lfw.table import PHASES
 
-if TYPE_CHECKING:
-    from whitechapel.lfw.game import LfwGame
 
-
-def public_view(g: LfwGame) -> dict[str, Any]:
+def public_view(g: LfwState) -> dict[str, Any]:
     phase = PHASES[g.phase]
     return {
         "game": "lfw",
@@ -28,9 +28,9 @@ def public_view(g: LfwGame) -> dict[str, Any]:
         "board": g.board.builtin_name,  # a shipped board by its name (None: a player's map)
         "options": g.options.to_json(),
         "night": g.night,
-        "phase": {"key": g.phase, "tag": phase.tag, "name": phase.name},
-        "to_act": g.to_act,
-        "acting_colour": g.acting_colour,
+        "phase": {"key": g.phase.value, "tag": phase.tag, "name": phase.name},
+        "to_act": flow.to_act(g),
+        "acting_colour": flow.acting_colour(g),
         "chief": g.chief,
         "time_of_the_crime": (
             space_name(g.crime_space) if g.crime_space is not None and not g.row else None
@@ -60,7 +60,7 @@ def public_view(g: LfwGame) -> dict[str, Any]:
     }
 
 
-def jack_secrets(g: LfwGame) -> dict[str, Any]:
+def jack_secrets(g: LfwState) -> dict[str, Any]:
     return {
         "hideout": g.hideout,
         "position": g.jack,
@@ -72,7 +72,7 @@ def jack_secrets(g: LfwGame) -> dict[str, Any]:
     }
 
 
-def police_secrets(g: LfwGame) -> dict[str, Any]:
+def police_secrets(g: LfwState) -> dict[str, Any]:
     return {
         "patrol_markers": [
             {"crossing": x, "colour": m.colour}
@@ -81,15 +81,16 @@ def police_secrets(g: LfwGame) -> dict[str, Any]:
     }
 
 
-def view(g: LfwGame, side: str) -> dict[str, Any]:
+def view(g: LfwState, side: str) -> dict[str, Any]:
     """Jack's, the police's or the public view (neither side's secrets)."""
     if side not in (JACK, POLICE, PUBLIC):
         raise ValueError(f"unknown side {side!r}")
     out = public_view(g)
     out["side"] = side
+    to_act = flow.to_act(g)
     if side != PUBLIC:  # a spectator has no actions
-        out["legal"] = [str(x) for x in g.legal_actions()] if g.to_act == side and _small(g) else []
-    if g.to_act == side and not _small(g):
+        out["legal"] = [str(x) for x in flow.legal_actions(g)] if to_act == side and _small(g) else []
+    if to_act == side and not _small(g):
         out["placement"] = placement(g)
     if side == JACK or g.outcome is not None:
         out["jack"] = jack_secrets(g)
@@ -98,26 +99,23 @@ def view(g: LfwGame, side: str) -> dict[str, Any]:
     return out
 
 
-def placement(g: LfwGame) -> dict[str, Any]:
+def placement(g: LfwState) -> dict[str, Any]:
     """What a placement phase allows, instead of its thousands of actions:
     H2, the free red circles and how many women (and marked ones) go on
     them; H3, the crossings that must hold a marker and those that may."""
-    from whitechapel.lfw import hell
-    from whitechapel.lfw.phases import MARKED, WOMEN
-
-    if g.phase == "women":
+    if g.phase == Phase.WOMEN:
         n = g.night - 1
         return {"circles": hell.free_red(g), "women": WOMEN[n], "marked": MARKED[n]}
     must, may = hell.patrol_spots(g)
     return {"must": must, "may": may, "real": 5, "fakes": 2}
 
 
-def _small(g: LfwGame) -> bool:
+def _small(g: LfwState) -> bool:
     """Placement phases have thousands of actions: views leave them out."""
-    return g.phase not in ("women", "patrols")
+    return g.phase not in (Phase.WOMEN, Phase.PATROLS)
 
 
-def public_log(g: LfwGame) -> list[dict[str, Any]]:
+def public_log(g: LfwState) -> list[dict[str, Any]]:
     out = []
     for e in g.events:
         kind, rest = e[0], e[1:]

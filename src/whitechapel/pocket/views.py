@@ -8,7 +8,7 @@ sides are shown Jack's identity and cards (P8).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from whitechapel.core.game import PUBLIC
 from whitechapel.pocket.pieces import (
@@ -22,8 +22,9 @@ from whitechapel.pocket.pieces import (
     TOKENS,
 )
 
-if TYPE_CHECKING:
-    from whitechapel.pocket.game import PocketGame
+# A `game.PocketGame`, by name only: game.py imports this module, and the engines'
+# import graph has no circle (tests/test_engine_imports.py).
+PocketGame = Any
 
 
 def public_view(game: PocketGame) -> dict[str, Any]:

@@ -21,6 +21,7 @@ import re
 from typing import Any
 
 from whitechapel.lfw.actions import COLOURS
+from whitechapel.lfw.phases import Phase
 
 WORD = re.compile(r"[^\s>=]+|[>=]")
 
@@ -110,7 +111,7 @@ class Placer:
         self.phase = phase
         self.placement = placement
         self.picked: list[int | str] = []
-        if phase == "women":
+        if phase == Phase.WOMEN:
             self.total = placement["women"]
         else:
             self.total = placement["real"] + placement["fakes"]
@@ -118,7 +119,7 @@ class Placer:
     def what_next(self) -> str:
         """What the next pick is, in words."""
         k = len(self.picked)
-        if self.phase == "women":
+        if self.phase == Phase.WOMEN:
             marked = self.placement["marked"]
             if k < marked:
                 return f"marked woman {k + 1} of {marked}"
@@ -131,7 +132,7 @@ class Placer:
     def options(self) -> list[int | str]:
         if len(self.picked) >= self.total:
             return []
-        if self.phase == "women":
+        if self.phase == Phase.WOMEN:
             return [c for c in self.placement["circles"] if c not in self.picked]
         must = [x for x in self.placement["must"] if x not in self.picked]
         if self.total - len(self.picked) <= len(must):
@@ -155,7 +156,7 @@ class Placer:
         return True
 
     def text(self) -> str:
-        k = self.placement["marked"] if self.phase == "women" else self.placement["real"]
+        k = self.placement["marked"] if self.phase == Phase.WOMEN else self.placement["real"]
         first = " ".join(str(v) for v in self.picked[:k])
         rest = " ".join(str(v) for v in self.picked[k:])
         return f"{self.phase} {first} / {rest}"

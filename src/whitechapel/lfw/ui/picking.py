@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from whitechapel.lfw.phases import Phase
 from whitechapel.lfw.ui.choosing import Chooser, Placer
 from whitechapel.lfw.ui.marks import COLOUR_LETTERS, COLOURS, FAKE_MARKER
 
@@ -102,7 +103,7 @@ class Picking:
         if not isinstance(chooser, Placer):
             return
         for i, node in enumerate(chooser.picked):
-            if chooser.phase == "women":
+            if chooser.phase == Phase.WOMEN:
                 marks[node] = "woman-marked" if i < chooser.placement["marked"] else "woman"
             elif i < chooser.placement["real"]:
                 marks[node] = f"marker-{COLOURS[i]}"

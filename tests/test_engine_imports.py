@@ -1,0 +1,136 @@
+"""The engines' import graph: no circle among engine modules, no UI library.
+
+Every import counts, at module level or inside a function, so that a deferred
+import cannot hide a cycle.  The graph is built from the source with `ast`:
+nothing is imported to check it.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import networkx as nx
+import pytest
+
+SRC = Path(__file__).resolve().parent.parent / "src"
+PACKAGE = SRC / "whitechapel"
+
+
+def _modules(folder: Path, *, skip: tuple[str, ...] = ()) -> list[str]:
+    out = []
+    for path in sorted(folder.rglob("*.py")):
+        rel = path.relative_to(SRC).with_suffix("")
+        if any(part in skip for part in rel.parts):
+            continue
+        parts = rel.parts[:-1] if rel.name == "__init__" else rel.parts
+        out.append(".".join(parts))
+    return out
+
+
+# The engines: each game's folder but its `ui/` (drawing and screens).
+ENGINE_MODULES = _modules(PACKAGE / "pocket", skip=("ui",)) + _modules(
+    PACKAGE / "lfw", skip=("ui",)
+)
+GAMES = ("whitechapel.pocket", "whitechapel.lfw")
+
+UI_LIBRARIES = ("textual", "rich", "asyncio")
+
+
+def module_path(name: str) -> Path:
+    base = SRC.joinpath(*name.split("."))
+    return base / "__init__.py" if base.is_dir() else base.with_suffix(".py")
+
+
+def is_module(name: str) -> bool:
+    return name.startswith("whitechapel.") and module_path(name).exists()
+
+
+def imports_in(source: str, name: str, is_package: bool = False) -> set[str]:
+    """Every module the source of module `name` imports, anywhere in it (module
+    level, inside functions, under `if TYPE_CHECKING:`), as dotted names.
+    `from a import b` counts as `a.b` when that is a module, else as `a`: the
+    package's own `__init__` runs first whichever submodule is imported, so
+    it is not counted as a separate edge."""
+    tree = ast.parse(source)
+    package = name if is_package else name.rpartition(".")[0]
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[: len(parts) - node.level + 1])
+                base = f"{base}.{node.module}" if node.module else base
+            else:
+                base = node.module or ""
+            subs = {f"{base}.{alias.name}" for alias in node.names}
+            modules = {m for m in subs if is_module(m)}
+            out |= modules
+            if modules != subs:
+                out.add(base)
+    return out
+
+
+def imports_of(name: str) -> set[str]:
+    path = module_path(name)
+    return imports_in(path.read_text(encoding="utf-8"), name, path.name == "__init__.py")
+
+
+def engine_graph() -> nx.DiGraph:
+    graph = nx.DiGraph()
+    engine = set(ENGINE_MODULES)
+    for name in ENGINE_MODULES:
+        graph.add_node(name)
+        for target in imports_of(name):
+            if target in engine and target != name:
+                graph.add_edge(name, target)
+    return graph
+
+
+def test_the_engines_are_found() -> None:
+    assert "whitechapel.pocket.game" in ENGINE_MODULES and "whitechapel.lfw.flow" in ENGINE_MODULES
+    assert "whitechapel.lfw.map.board" in ENGINE_MODULES
+    assert not [m for m in ENGINE_MODULES if ".ui" in m]
+
+
+def test_no_import_circle_among_engine_modules() -> None:
+    graph = engine_graph()
+    cycles = sorted(nx.simple_cycles(graph))
+    assert cycles == []
+    assert nx.is_directed_acyclic_graph(graph)
+
+
+@pytest.mark.parametrize("name", ENGINE_MODULES)
+def test_engine_modules_import_no_ui_library(name: str) -> None:
+    forbidden = [m for m in imports_of(name) if m.split(".")[0] in UI_LIBRARIES]
+    assert forbidden == []
+
+
+# Below and beside the games: what reaches a game only through the registry
+# (`core.registry.rules_for`) and the engine contract (`core/game.py`).
+SHARED_MODULES = _modules(PACKAGE / "core") + _modules(PACKAGE / "net")
+
+
+@pytest.mark.parametrize("name", SHARED_MODULES)
+def test_shared_modules_import_no_game(name: str) -> None:
+    """`core/` and `net/` name no game: the registry finds them by name."""
+    games = [m for m in imports_of(name) if m.startswith(GAMES)]
+    assert games == []
+
+
+def test_the_graph_sees_deferred_and_type_checking_imports() -> None:
+    source = """
+from typing import TYPE_CHECKING
+from . import hell
+if TYPE_CHECKING:
+    from whitechapel.lfw.game import LfwGame
+def f():
+    from whitechapel.lfw.hunt import legal_escape
+    import rich.text
+"""
+    found = imports_in(source, "whitechapel.lfw.views")
+    assert {"whitechapel.lfw.hell", "whitechapel.lfw.game", "whitechapel.lfw.hunt"} <= found
+    assert "rich.text" in found and "typing" in found
+    assert "whitechapel.lfw" not in found  # `from . import hell` names the module
