@@ -1,5 +1,5 @@
 """Letters from Whitechapel rules, one group of tests per tag of the rules
-reference (docs: /work/shared/rules/letters-from-whitechapel.md).
+reference (docs/rules/letters-from-whitechapel.md).
 
 Each test plays real actions from the start on the 36-circle tutorial board
 (or a small hand-made map) and checks what the engine allows and what it
