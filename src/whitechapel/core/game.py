@@ -80,6 +80,29 @@ class Game(Protocol):
     def clone(self) -> Game: ...
 
 
+class Engine:
+    """The contract's glue every engine shares: `play` parses with the game's
+    notation, `view` and `reveal` are its views module's (the view of a side
+    is built from what that side may know; `reveal` is what the end shows
+    every side).  A subclass sets `notation` and `views`."""
+
+    __slots__ = ()
+    notation: Any  # the module with parse_action(text)
+    views: Any  # the module with view(game, side) and reveal(game)
+
+    def view(self, side: str) -> dict[str, Any]:
+        return self.views.view(self, side)
+
+    def reveal(self) -> dict[str, Any]:
+        return self.views.reveal(self)
+
+    def play(self, text: str, side: str | None = None) -> Any:
+        """Parse `text` and apply it; returns the action played."""
+        action = self.notation.parse_action(text)
+        self.apply(action, side)  # type: ignore[attr-defined]
+        return action
+
+
 class Rules(Protocol):
     """A game's entry in the registry: how to build, parse and replay it."""
 

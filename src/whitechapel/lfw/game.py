@@ -15,8 +15,9 @@ from typing import Any
 
 from whitechapel.core.chance import Chance
 from whitechapel.core.errors import NotationError
-from whitechapel.lfw import flow, views
-from whitechapel.lfw.actions import Action, parse_action
+from whitechapel.core.game import Engine
+from whitechapel.lfw import actions, flow, views
+from whitechapel.lfw.actions import Action
 from whitechapel.lfw.map.board import Board
 from whitechapel.lfw.options import Options
 from whitechapel.lfw.phases import SIDES
@@ -24,9 +25,10 @@ from whitechapel.lfw.setup import random_setup
 from whitechapel.lfw.state import LfwState
 
 
-class LfwGame(LfwState):
+class LfwGame(LfwState, Engine):
     name = "lfw"
     sides = SIDES
+    notation, views = actions, views  # Engine: play, view, reveal
 
     @classmethod
     def new(cls, seed: int, options: Options | None = None, board: Board | None = None) -> LfwGame:
@@ -52,22 +54,10 @@ class LfwGame(LfwState):
         large placement phases."""
         return flow.random_action(self, chance)
 
-    def view(self, side: str) -> dict[str, Any]:
-        return views.view(self, side)
-
     def options_json(self) -> dict[str, Any]:
         return self.options.to_json()
 
-    def reveal(self) -> dict[str, Any]:
-        """What the end shows every side (§9): Jack's hideout and path."""
-        return {"jack": views.jack_secrets(self)}
-
     # -- changing the state --------------------------------------------------
-
-    def play(self, text: str, side: str | None = None) -> Action:
-        action = parse_action(text)
-        self.apply(action, side)
-        return action
 
     def apply(self, action: Action, side: str | None = None) -> None:
         if not isinstance(action, Action):

@@ -6,6 +6,7 @@ import time
 from dataclasses import asdict, dataclass
 
 from whitechapel.core.chance import Chance
+from whitechapel.core.figures import figures_text
 from whitechapel.lfw.actions import Action, Coach, Step
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.map.board import Board
@@ -31,18 +32,21 @@ class LfwSelfplayStats:
 
     def summary(self) -> str:
         on = [k for k, v in self.options.items() if v]
-        lines = [
+        title = (
             f"{self.games} random games of Letters from Whitechapel on {self.map} (seed {self.seed}, "
-            f"options: {', '.join(on) or 'none'}; Jack plays {self.jack_policy})",
-            f"  Jack wins              {self.jack_wins:>7}  "
-            f"{100 * self.jack_wins / max(self.games, 1):.1f}%",
-            f"  mean nights played     {self.mean_nights:>7.2f}",
-            f"  mean moves per night   {self.mean_moves_per_night:>7.2f}",
-            f"  games per second       {self.games_per_second:>7.1f}",
-            "  how games ended:",
-        ]
-        lines += [f"    {n:>6}  {reason}" for reason, n in sorted(self.endings.items())]
-        return "\n".join(lines)
+            f"options: {', '.join(on) or 'none'}; Jack plays {self.jack_policy})"
+        )
+        share = 100 * self.jack_wins / max(self.games, 1)
+        return figures_text(
+            title,
+            [
+                ("Jack wins", f"{self.jack_wins:>7}  {share:.1f}%"),
+                ("mean nights played", f"{self.mean_nights:>7.2f}"),
+                ("mean moves per night", f"{self.mean_moves_per_night:>7.2f}"),
+                ("games per second", f"{self.games_per_second:>7.1f}"),
+            ],
+            self.endings,
+        )
 
 
 def homeward_action(game: LfwGame, chance: Chance, eager: float = 0.7) -> Action:

@@ -160,3 +160,8 @@ def public_log(g: LfwState) -> list[dict[str, Any]]:
             entry.update(night=rest[0], winner=rest[1], reason=rest[2])
         out.append(entry)
     return out
+
+
+def reveal(game) -> dict[str, Any]:
+    """What the end shows every side (§9: Jack's hideout and path)."""
+    return {"jack": jack_secrets(game)}

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from whitechapel.core.errors import IllegalAction, NotationError
-from whitechapel.core.game import Outcome
-from whitechapel.pocket import views
+from whitechapel.core.game import Engine, Outcome
+from whitechapel.pocket import actions, views
 from whitechapel.pocket.actions import (
     ALIBI_ACTION,
     JOKERS,
@@ -24,7 +24,6 @@ from whitechapel.pocket.actions import (
     Joker,
     Move,
     Rotate,
-    parse_action,
 )
 from whitechapel.pocket.actions import EXCHANGES as EXCHANGE_ACTIONS
 from whitechapel.pocket.pieces import (
@@ -110,11 +109,12 @@ UNSEEN_AT_BOTH_GOALS = "both goals reached in round 8 and Jack was not seen"
 TIME_UP = "round 8 ended without the investigator identifying Jack"
 
 
-class PocketGame:
+class PocketGame(Engine):
     """A game of Mr. Jack Pocket, from a setup, mutated by `apply`."""
 
     name = "pocket"
     sides = SIDES
+    notation, views = actions, views  # Engine: play, view, reveal
 
     __slots__ = (
         "_outcome",
@@ -236,23 +236,10 @@ class PocketGame:
                     out.extend(ROTATIONS_FROM[sq][walls[sq]])
         return out
 
-    def view(self, side: str) -> dict[str, Any]:
-        return views.view(self, side)
-
     def options_json(self) -> dict[str, Any]:
         return {}  # Mr. Jack Pocket has no optional rules
 
-    def reveal(self) -> dict[str, Any]:
-        """What the end shows every side (P8): Jack's identity and cards."""
-        return {"jack": views.jack_secrets(self)}
-
     # -- changing the state ------------------------------------------------
-
-    def play(self, text: str, side: str | None = None) -> Action:
-        """Parse `text` and apply it; returns the action played."""
-        action = parse_action(text)
-        self.apply(action, side)
-        return action
 
     def apply(self, action: Action, side: str | None = None) -> None:
         """Play `action` for the side to act (or for `side`, which must be it)."""

@@ -7,6 +7,7 @@ import time
 from dataclasses import asdict, dataclass
 
 from whitechapel.core.chance import Chance
+from whitechapel.core.figures import figures_text
 from whitechapel.pocket.game import PocketGame
 from whitechapel.pocket.pieces import INVESTIGATOR, JACK
 from whitechapel.pocket.setup import random_setup
@@ -28,17 +29,17 @@ class SelfplayStats:
 
     def summary(self) -> str:
         share = (lambda n: f"{100 * n / self.games:.1f}%") if self.games else (lambda n: "-")
-        lines = [
+        return figures_text(
             f"{self.games} random games (seed {self.seed})",
-            f"  jack wins          {self.jack_wins:>7}  {share(self.jack_wins)}",
-            f"  investigator wins  {self.investigator_wins:>7}  {share(self.investigator_wins)}",
-            f"  mean rounds        {self.mean_rounds:>7.2f}",
-            f"  went into the race {self.race_share * 100:>6.1f}%",
-            f"  games per second   {self.games_per_second:>7.0f}",
-            "  how games ended:",
-        ]
-        lines += [f"    {n:>6}  {reason}" for reason, n in sorted(self.reasons.items())]
-        return "\n".join(lines)
+            [
+                ("jack wins", f"{self.jack_wins:>7}  {share(self.jack_wins)}"),
+                ("investigator wins", f"{self.investigator_wins:>7}  {share(self.investigator_wins)}"),
+                ("mean rounds", f"{self.mean_rounds:>7.2f}"),
+                ("went into the race", f"{self.race_share * 100:>6.1f}%"),
+                ("games per second", f"{self.games_per_second:>7.0f}"),
+            ],
+            self.reasons,
+        )
 
 
 def play_randomly(game: PocketGame, chance: Chance, limit: int | None = None) -> PocketGame:

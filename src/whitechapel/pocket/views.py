@@ -117,3 +117,8 @@ def view(game: PocketGame, side: str) -> dict[str, Any]:
     if side == JACK or game.outcome is not None:
         out["jack"] = jack_secrets(game)
     return out
+
+
+def reveal(game) -> dict[str, Any]:
+    """What the end shows every side (P8: Jack's identity and cards)."""
+    return {"jack": jack_secrets(game)}
