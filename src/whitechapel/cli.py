@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -163,6 +164,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except WhitechapelError as e:
         print(f"whitechapel: {e}", file=sys.stderr)
         return 1
+    except BrokenPipeError:  # `| head` stopped reading: nothing more to say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except OSError as e:  # a full disk, a folder we may not write to
         where = f" ({e.filename})" if e.filename else ""
         print(f"whitechapel: {e.strerror or e}{where}", file=sys.stderr)
