@@ -28,7 +28,7 @@ from whitechapel.lfw.phases import JACK, POLICE
 from whitechapel.lfw.selfplay import homeward_action
 from whitechapel.lfw.ui.mapview import MapView
 from whitechapel.lfw.ui.screen import LfwScreen
-from whitechapel.ui.common import Curtain, TextPanel
+from whitechapel.ui.widgets.text import Curtain, TextPanel
 
 PLAYERS = {"jack": "Ann", "police": "Bob"}
 JACK_ONLY_TAGS = {"hideout", "path", "jack", "woman-marked"}

@@ -26,7 +26,8 @@ from whitechapel.pocket.pieces import CHARACTERS, DETECTIVE_LETTERS, INVESTIGATO
 from whitechapel.pocket.setup import Setup
 from whitechapel.pocket.ui.district import MARGIN, TILE_H, TILE_W, District
 from whitechapel.pocket.ui.screen import PocketScreen, is_cards, is_handover
-from whitechapel.ui.common import Choice, TextPanel
+from whitechapel.ui.widgets.choice import Choice
+from whitechapel.ui.widgets.text import TextPanel
 
 PLAYERS = {"jack": "Ann", "investigator": "Bob"}
 
@@ -86,7 +87,7 @@ def widget_text(app) -> str:
 
 def curtain_text(app) -> str:
     """The words on the curtain covering the game screen, on one line."""
-    from whitechapel.ui.common import Curtain
+    from whitechapel.ui.widgets.text import Curtain
 
     return " ".join(app.screen.query_one(Curtain).render().plain.split())
 

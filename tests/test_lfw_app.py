@@ -16,7 +16,7 @@ from whitechapel.lfw.selfplay import homeward_action
 from whitechapel.lfw.ui.mapview import MapView
 from whitechapel.lfw.ui.screen import LfwScreen
 from whitechapel.lfw.ui.setup import LfwSetup
-from whitechapel.ui.common import TooSmall
+from whitechapel.ui.widgets.guard import TooSmall
 
 ALL = Options(**dict.fromkeys(OPTIONS, True))
 

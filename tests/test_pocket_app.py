@@ -45,7 +45,7 @@ from whitechapel.pocket.actions import parse_action
 from whitechapel.pocket.game import PocketGame
 from whitechapel.pocket.pieces import CHARACTERS, INVESTIGATOR, JACK
 from whitechapel.pocket.ui.screen import PocketScreen, is_cards, is_handover
-from whitechapel.ui.common import HelpScreen
+from whitechapel.ui.screens.help import HelpScreen
 
 GUARD = "Make it at least 80×24 to play."
 ACTION_KINDS = {"Move", "Joker", "Rotate", "Exchange", "Alibi"}

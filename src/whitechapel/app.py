@@ -17,7 +17,8 @@ from whitechapel.core.chance import new_seed
 from whitechapel.core.errors import WhitechapelError
 from whitechapel.core.record import record_of
 from whitechapel.core.store import Store, load_game
-from whitechapel.ui.common import HelpScreen, SizeGuard, TooSmall
+from whitechapel.ui.screens.help import HelpScreen
+from whitechapel.ui.widgets.guard import SizeGuard, TooSmall
 
 RULES = """# whitechapel
 

@@ -25,7 +25,7 @@ from textual.widgets import Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from whitechapel.core.errors import WhitechapelError
-from whitechapel.ui.common import SizeGuard, TooSmall
+from whitechapel.ui.widgets.guard import SizeGuard, TooSmall
 
 
 class ServerMessage(Message):

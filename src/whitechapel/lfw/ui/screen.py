@@ -36,17 +36,12 @@ from whitechapel.lfw.ui.choosing import Chooser, Placer, node_of
 from whitechapel.lfw.ui.mapview import MapView
 from whitechapel.lfw.ui.marks import marks_for
 from whitechapel.lfw.ui.picking import Picking
-from whitechapel.ui.common import (
-    Choice,
-    Curtain,
-    HandOvers,
-    HelpScreen,
-    SizeGuard,
-    TextPanel,
-    TooSmall,
-    handover_text,
-)
 from whitechapel.ui.records import RecordKeeping
+from whitechapel.ui.screens.handover import HandOvers, handover_text
+from whitechapel.ui.screens.help import HelpScreen
+from whitechapel.ui.widgets.choice import Choice
+from whitechapel.ui.widgets.guard import SizeGuard, TooSmall
+from whitechapel.ui.widgets.text import Curtain, TextPanel
 
 CHOICES = 7
 

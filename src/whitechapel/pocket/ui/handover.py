@@ -9,7 +9,7 @@ from typing import Any
 
 from whitechapel.pocket.pieces import INVESTIGATOR, JACK
 from whitechapel.pocket.ui import panels
-from whitechapel.ui.common import handover_text
+from whitechapel.ui.screens.handover import handover_text
 
 
 class PocketHandOvers:

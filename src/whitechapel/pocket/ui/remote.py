@@ -18,8 +18,9 @@ from textual.binding import Binding
 
 from whitechapel.pocket.pieces import JACK
 from whitechapel.pocket.ui.screen import PocketScreen
-from whitechapel.ui.common import Choice, TextPanel
 from whitechapel.ui.remote import RemoteSeat, RemoteState
+from whitechapel.ui.widgets.choice import Choice
+from whitechapel.ui.widgets.text import TextPanel
 
 
 class RemoteGame(RemoteState):

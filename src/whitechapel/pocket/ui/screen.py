@@ -33,16 +33,12 @@ from whitechapel.pocket.preview import preview
 from whitechapel.pocket.ui import panels
 from whitechapel.pocket.ui.district import District
 from whitechapel.pocket.ui.handover import PocketHandOvers
-from whitechapel.ui.common import (
-    Choice,
-    Curtain,
-    HandOvers,
-    HelpScreen,
-    SizeGuard,
-    TextPanel,
-    TooSmall,
-)
 from whitechapel.ui.records import RecordKeeping
+from whitechapel.ui.screens.handover import HandOvers
+from whitechapel.ui.screens.help import HelpScreen
+from whitechapel.ui.widgets.choice import Choice
+from whitechapel.ui.widgets.guard import SizeGuard, TooSmall
+from whitechapel.ui.widgets.text import Curtain, TextPanel
 
 MOVERS = {"H": 0, "W": 1, "T": 2}
 
