@@ -22,8 +22,10 @@ class HandOvers:
     curtain `#main` is made invisible too: the biggest part of the screen is
     not drawn only to be covered, and nothing of it could show through."""
 
-    _curtain_kind: str | None = None
-    _curtain_then: Any = None
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._curtain_kind: str | None = None  # 'handover' or 'cards', while it is up
+        self._curtain_then: Any = None  # what follows when it is lifted
 
     @property
     def curtain_up(self) -> bool:

@@ -19,9 +19,9 @@ class HelpScreen(ModalScreen[None]):
     }
     """
     BINDINGS = [
-        Binding("escape", "close", "Close", show=True),
-        Binding("f1", "close", "Close", show=False),
-        Binding("question_mark", "close", "Close", show=False),
+        Binding("escape", "close", "Close", show=True, id="help.close"),
+        Binding("f1", "close", "Close", show=False, id="help.close_f1"),
+        Binding("question_mark", "close", "Close", show=False, id="help.close_question"),
     ]
 
     def __init__(self, markdown: str) -> None:
