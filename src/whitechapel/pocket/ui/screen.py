@@ -158,11 +158,15 @@ class PocketScreen(PocketHandOvers, GameScreen):
             return None
         return self.current_view()["tokens"][self.choice.token]["up"]
 
+    def candidate(self) -> str | None:
+        """The action chosen so far, once it is one."""
+        return self.choice.candidate(self.face())
+
     def preview(self):
         """The board after the action being chosen, from the view at the
         keyboard alone: new walls, positions and sight lines."""
         picked = {self.choice.first} if self.choice.first is not None else set()
-        candidate = self.choice.candidate(self.face())
+        candidate = self.candidate()
         if candidate is None:
             return None, None, picked
         moving = None
@@ -204,7 +208,7 @@ class PocketScreen(PocketHandOvers, GameScreen):
     def on_district_tile_clicked(self, message: District.TileClicked) -> None:
         if not self.can_act() or not self.choice.on_tiles:
             return
-        if self.choice.cursor == message.square and self.choice.candidate(self.face()):
+        if self.choice.cursor == message.square and self.candidate():
             self.action_confirm()
             return
         self.choice.cursor, self.choice.wall = message.square, None
@@ -238,7 +242,7 @@ class PocketScreen(PocketHandOvers, GameScreen):
             choice.cursor = (choice.cursor + 1) % 9
             self.refresh_all()
         elif choice.on_tiles:
-            candidate = choice.candidate(self.face())
+            candidate = self.candidate()
             if candidate is None:
                 self.notice = (
                     "Press r to choose a new orientation first."
