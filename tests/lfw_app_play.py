@@ -28,7 +28,8 @@ from whitechapel.lfw.phases import JACK, POLICE
 from whitechapel.lfw.selfplay import homeward_action
 from whitechapel.lfw.ui.mapview import MapView
 from whitechapel.lfw.ui.screen import LfwScreen
-from whitechapel.ui.common import Curtain, TextPanel
+from whitechapel.ui.source import LocalSource
+from whitechapel.ui.widgets.text import Curtain, TextPanel
 
 PLAYERS = {"jack": "Ann", "police": "Bob"}
 JACK_ONLY_TAGS = {"hideout", "path", "jack", "woman-marked"}
@@ -36,7 +37,8 @@ JACK_ONLY_TAGS = {"hideout", "path", "jack", "woman-marked"}
 
 def lfw_app(seed: int, tmp_path: Path, *, options: Options | None = None, board="tutorial"):
     game = LfwGame.new(seed, options or Options(), load_board(board))
-    screen = LfwScreen(game, record_of(game, seed=seed, players=PLAYERS), Store(tmp_path))
+    source = LocalSource(game, record_of(game, seed=seed, players=PLAYERS), Store(tmp_path))
+    screen = LfwScreen(source, game.board)
     return WhitechapelApp(start=screen), screen
 
 
@@ -53,7 +55,7 @@ class LfwDriver:
     def __init__(self, pilot: Pilot, screen: LfwScreen, seed: int = 0) -> None:
         self.pilot = pilot
         self.screen = screen
-        self.game = screen.game
+        self.game = screen.source.game
         self.app = pilot.app
         self.chance = Chance(seed)
         self.rng = random.Random(seed)
@@ -119,7 +121,7 @@ class LfwSecrecyWatch:
         self.seen_police_secret = 0
 
     def __call__(self, key: str) -> None:
-        screen, game = self.screen, self.screen.game
+        screen, game = self.screen, self.screen.source.game
         if game.outcome is not None:
             return  # the end shows Jack's path to both
         text = screen_text(self.driver.app) + "\n" + widget_text(self.driver.app)

@@ -26,7 +26,9 @@ from whitechapel.pocket.pieces import CHARACTERS, DETECTIVE_LETTERS, INVESTIGATO
 from whitechapel.pocket.setup import Setup
 from whitechapel.pocket.ui.district import MARGIN, TILE_H, TILE_W, District
 from whitechapel.pocket.ui.screen import PocketScreen, is_cards, is_handover
-from whitechapel.ui.common import Choice, TextPanel
+from whitechapel.ui.source import LocalSource
+from whitechapel.ui.widgets.choice import Choice
+from whitechapel.ui.widgets.text import TextPanel
 
 PLAYERS = {"jack": "Ann", "investigator": "Bob"}
 
@@ -67,7 +69,7 @@ def pocket_app(
 ) -> tuple[WhitechapelApp, PocketScreen]:
     game = PocketGame(the_setup)
     record = record_of(game, seed=None, players=dict(players))
-    screen = PocketScreen(game, record, Store(store_dir), handover)
+    screen = PocketScreen(LocalSource(game, record, Store(store_dir)), handover)
     return WhitechapelApp(start=screen), screen
 
 
@@ -86,7 +88,7 @@ def widget_text(app) -> str:
 
 def curtain_text(app) -> str:
     """The words on the curtain covering the game screen, on one line."""
-    from whitechapel.ui.common import Curtain
+    from whitechapel.ui.widgets.text import Curtain
 
     return " ".join(app.screen.query_one(Curtain).render().plain.split())
 
@@ -130,7 +132,7 @@ class Driver:
         self.pilot = pilot
         self.app = pilot.app
         self.screen = screen
-        self.game = screen.game
+        self.game = screen.source.game
         self.rng = rng or random.Random(0)
         self.after_each = after_each
         self.presses = 0
@@ -195,31 +197,31 @@ class Driver:
     # -- keys ------------------------------------------------------------------
 
     async def move_cursor_to(self, square: int) -> None:
-        x, y = self.screen.cursor % 3, self.screen.cursor // 3
+        x, y = self.screen.choice.cursor % 3, self.screen.choice.cursor // 3
         tx, ty = square % 3, square // 3
         for _ in range(abs(tx - x)):
             await self.press("right" if tx > x else "left")
         for _ in range(abs(ty - y)):
             await self.press("down" if ty > y else "up")
-        assert self.screen.cursor == square
+        assert self.screen.choice.cursor == square
 
     async def keys_for(self, action: Action) -> None:
         """Choose the action's token, then its target, by keys."""
         await self.press(str(self.token_for(action) + 1))
         if isinstance(action, Move):
-            assert self.screen.mode == "move"
+            assert self.screen.choice.mode == "move"
             await self.press(str(action.steps))
         elif isinstance(action, Joker):
-            assert self.screen.mode == "joker"
+            assert self.screen.choice.mode == "joker"
             await self.press("0" if action.detective is None else "hwt"[action.detective])
         elif isinstance(action, Rotate):
-            assert self.screen.mode == "tile"
+            assert self.screen.choice.mode == "tile"
             await self.move_cursor_to(action.square)
             current = self.game.walls[action.square]
             options = [w for w in range(4) if w != current]
             for _ in range(options.index(action.wall) + 1):
                 await self.press("r")
-            assert self.screen.wall == action.wall
+            assert self.screen.choice.wall == action.wall
             await self.press("enter")
         elif isinstance(action, Exchange):
             a, b = action.first, action.second
@@ -227,11 +229,11 @@ class Driver:
                 a, b = b, a
             await self.move_cursor_to(a)
             await self.press("enter")
-            assert self.screen.mode == "exchange2" and self.screen.first == a
+            assert self.screen.choice.mode == "exchange2" and self.screen.choice.first == a
             await self.move_cursor_to(b)
             await self.press("enter")
         elif isinstance(action, Alibi):
-            assert self.screen.mode == "alibi"
+            assert self.screen.choice.mode == "alibi"
             await self.press("enter")
         else:  # pragma: no cover
             raise AssertionError(action)
@@ -247,12 +249,12 @@ class Driver:
             await self.click_choice(f"jok-{who}")
         elif isinstance(action, Rotate):
             await self.click_tile(action.square)
-            assert self.screen.cursor == action.square
+            assert self.screen.choice.cursor == action.square
             current = self.game.walls[action.square]
             options = [w for w in range(4) if w != current]
             for _ in range(options.index(action.wall) + 1):
                 await self.click_choice("do-rotate")
-            assert self.screen.wall == action.wall
+            assert self.screen.choice.wall == action.wall
             if self.rng.random() < 0.5:
                 await self.click_choice("do-confirm")
             else:  # a second click on the chosen tile confirms too
@@ -260,10 +262,12 @@ class Driver:
         elif isinstance(action, Exchange):
             await self.click_tile(action.first)
             await self.click_choice("do-confirm")
-            assert self.screen.mode == "exchange2" and self.screen.first == action.first
+            assert (
+                self.screen.choice.mode == "exchange2" and self.screen.choice.first == action.first
+            )
             await self.click_tile(action.second)
             if len(self.game.history) == before:  # the first click only chose it
-                assert self.screen.cursor == action.second
+                assert self.screen.choice.cursor == action.second
                 await self.click_tile(action.second)
         elif isinstance(action, Alibi):
             await self.click_choice("do-confirm")
@@ -279,7 +283,7 @@ class Driver:
         await (self.clicks_for(action) if mouse else self.keys_for(action))
         assert len(self.game.history) == before + 1, f"{action} was not played"
         assert self.game.history[-1] == action
-        assert self.screen.mode == "token" and self.screen.notice == ""
+        assert self.screen.choice.mode == "token" and self.screen.notice == ""
         if self.game.outcome is not None:
             assert not is_handover(self.top())
         elif self.game.to_act != side and self.screen.handover == "always":
@@ -327,9 +331,9 @@ class Driver:
             i for i, t in enumerate(self.game.view(INVESTIGATOR)["tokens"]) if not t["used"]
         ]
         await self.press(str(self.rng.choice(open_tokens) + 1))
-        assert self.screen.mode != "token"
+        assert self.screen.choice.mode != "token"
         await self.press("escape")
-        assert self.screen.mode == "token" and self.screen.token is None
+        assert self.screen.choice.mode == "token" and self.screen.choice.token is None
 
     async def peek_at_cards(self) -> None:
         """'secrets' mode: s, hand-over to Jack, his cards, hand-over back."""

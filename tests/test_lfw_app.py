@@ -16,7 +16,8 @@ from whitechapel.lfw.selfplay import homeward_action
 from whitechapel.lfw.ui.mapview import MapView
 from whitechapel.lfw.ui.screen import LfwScreen
 from whitechapel.lfw.ui.setup import LfwSetup
-from whitechapel.ui.common import TooSmall
+from whitechapel.ui.source import LocalSource
+from whitechapel.ui.widgets.guard import TooSmall
 
 ALL = Options(**dict.fromkeys(OPTIONS, True))
 
@@ -41,7 +42,7 @@ async def play_whole_game(tmp_path, seed: int, options: Options, size=(100, 32))
         driver.after_each.append(watch)
         played = await driver.play_game()
         await pilot.pause(0.1)  # the autosave follows the last frame
-        game = screen.game
+        game = screen.source.game
         assert game.outcome is not None
         text = screen_text(app)
         assert "game over" in text and game.outcome.winner in text
@@ -80,7 +81,7 @@ async def test_the_first_screen_is_a_hand_over_to_jack_for_his_hideout(tmp_path)
         assert screen.holder == JACK and not screen.curtain_up
         assert "S1 Setup: Jack chooses his hideout" in screen_text(app)
         # Every legal hideout is highlighted on the map.
-        legal = {int(a.split()[1]) for a in screen.game.view(JACK)["legal"]}
+        legal = {int(a.split()[1]) for a in screen.source.game.view(JACK)["legal"]}
         marks = screen.query_one(MapView).marks
         assert {n for n, tag in marks.items() if tag in ("target", "cursor")} == legal
 
@@ -91,12 +92,12 @@ async def test_typing_a_circle_that_is_not_a_legal_target_says_why(tmp_path):
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         await pilot.press("enter")
-        red = min(screen.game.board.red)
-        before = screen.game.clone()
+        red = min(screen.source.game.board.red)
+        before = screen.source.game.clone()
         for ch in str(red):
             await pilot.press(ch)
         await pilot.press("enter")
-        assert screen.game == before
+        assert screen.source.game == before
         assert "O5" in screen.notice or "red" in screen.notice
         assert screen.notice in " ".join(widget_text(app).split()) or screen.notice[:30] in (
             widget_text(app)
@@ -105,20 +106,20 @@ async def test_typing_a_circle_that_is_not_a_legal_target_says_why(tmp_path):
         for ch in "999":
             await pilot.press(ch)
         await pilot.press("enter")
-        assert screen.game == before and screen.notice
+        assert screen.source.game == before and screen.notice
 
 
 async def test_keys_that_mean_nothing_do_nothing(tmp_path):
     app, screen = lfw_app(2, tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
-        before = screen.game.clone()
+        before = screen.source.game.clone()
         for key in ("1", "x", "tab", "escape", "backspace", "space"):
             await pilot.press(key)  # behind the curtain: only Enter means something
-        assert screen.game == before and screen.curtain_up
+        assert screen.source.game == before and screen.curtain_up
         await pilot.press("enter")
         await pilot.press("escape", "backspace", "f2", "f2")
-        assert screen.game == before and screen.holder == JACK
+        assert screen.source.game == before and screen.holder == JACK
 
 
 async def test_tab_and_enter_choose_the_highlighted_target_and_a_click_works_too(tmp_path):
@@ -129,8 +130,8 @@ async def test_tab_and_enter_choose_the_highlighted_target_and_a_click_works_too
         chosen = screen.picking.highlighted()
         assert chosen is not None
         await pilot.press("enter")
-        assert str(screen.game.history[-1]) == f"hideout {chosen}"
-        assert screen.game.hideout == int(chosen)
+        assert str(screen.source.game.history[-1]) == f"hideout {chosen}"
+        assert screen.source.game.hideout == int(chosen)
 
 
 async def test_a_terminal_below_80x24_asks_for_a_larger_window(tmp_path):
@@ -142,9 +143,9 @@ async def test_a_terminal_below_80x24_asks_for_a_larger_window(tmp_path):
         await pilot.pause()
         assert screen.query_one(TooSmall).display
         assert "make it at least 80×24" in screen_text(app).lower()
-        before = screen.game.clone()
+        before = screen.source.game.clone()
         await pilot.press("tab", "enter")
-        assert screen.game == before
+        assert screen.source.game == before
         await pilot.resize_terminal(100, 32)
         await pilot.pause()
         assert not screen.query_one(TooSmall).display
@@ -153,7 +154,9 @@ async def test_a_terminal_below_80x24_asks_for_a_larger_window(tmp_path):
 async def test_the_end_reveals_jacks_path_night_by_night(tmp_path):
     game = finished_game(seed=4)  # Jack wins: a path over four nights
     assert len([row for row in game.view(JACK)["jack"]["path"] if row]) >= 2
-    screen = LfwScreen(game, record_of(game, players=PLAYERS), Store(tmp_path))
+    screen = LfwScreen(
+        LocalSource(game, record_of(game, players=PLAYERS), Store(tmp_path)), game.board
+    )
     async with WhitechapelApp(start=screen).run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert not screen.curtain_up
@@ -190,8 +193,11 @@ async def test_setup_screen_starts_a_game_with_the_chosen_options(tmp_path, monk
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, LfwScreen)
-        assert screen.game.options == Options(chase=True, letters=True)
-        assert screen.game.board.builtin_name == "tutorial" and screen.record.players == PLAYERS
+        assert screen.source.game.options == Options(chase=True, letters=True)
+        assert (
+            screen.source.game.board.builtin_name == "tutorial"
+            and screen.source.record.players == PLAYERS
+        )
 
 
 async def test_setup_screen_refuses_a_missing_map_file_and_stays(tmp_path, monkeypatch):
@@ -211,16 +217,16 @@ async def test_the_police_see_their_real_markers_and_jack_never_does(tmp_path):
         driver = LfwDriver(pilot, screen, 6)
         watch = LfwSecrecyWatch(driver)
         driver.after_each.append(watch)
-        while screen.game.phase in ("hideout", "women", "patrols") or screen.curtain_up:
+        while screen.source.game.phase in ("hideout", "women", "patrols") or screen.curtain_up:
             if screen.curtain_up:
                 await driver.pass_handover()
             else:
                 await driver.play_action(driver.next_action())
         assert watch.seen_police_secret > 0  # the Chief saw which markers are real
         # Jack, next to act, sees seven face-down markers, all alike.
-        assert screen.game.to_act == JACK and screen.holder == JACK
+        assert screen.source.game.to_act == JACK and screen.holder == JACK
         marks = screen.query_one(MapView).marks
-        hidden = [m["crossing"] for m in screen.game.view(JACK)["patrol_markers"]]
+        hidden = [m["crossing"] for m in screen.source.game.view(JACK)["patrol_markers"]]
         assert len(hidden) == 7
         assert {marks.get(x) for x in hidden} <= {"marker", "target", "cursor"}
         assert [x for x in hidden if marks.get(x) == "marker"]
@@ -267,7 +273,7 @@ async def test_an_autosaved_game_continues_where_it_stopped(tmp_path, monkeypatc
             if screen.curtain_up:
                 await driver.pass_handover()
         await pilot.pause(0.1)
-        history = [str(a) for a in screen.game.history]
+        history = [str(a) for a in screen.source.game.history]
     saved = Store(tmp_path).list()
     assert len(saved) == 1
     app = WhitechapelApp()
@@ -277,7 +283,7 @@ async def test_an_autosaved_game_continues_where_it_stopped(tmp_path, monkeypatc
         await pilot.pause()
         again = app.screen
         assert isinstance(again, LfwScreen)
-        assert [str(a) for a in again.game.history] == history
+        assert [str(a) for a in again.source.game.history] == history
         assert again.curtain_up  # the hand-over comes first, secrets stay hidden
 
 
@@ -294,4 +300,4 @@ async def test_a_click_on_a_highlighted_circle_chooses_it(tmp_path):
         offset = (label.x0 + 1 - int(view.scroll_x), label.y - int(view.scroll_y))
         assert await pilot.click(MapView, offset=offset)
         await pilot.pause()
-        assert str(screen.game.history[-1]) == f"hideout {target}"
+        assert str(screen.source.game.history[-1]) == f"hideout {target}"

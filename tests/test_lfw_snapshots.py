@@ -21,6 +21,7 @@ from whitechapel.lfw.phases import JACK, POLICE
 from whitechapel.lfw.selfplay import homeward_action
 from whitechapel.lfw.ui.screen import LfwScreen
 from whitechapel.lfw.ui.setup import LfwSetup
+from whitechapel.ui.source import LocalSource
 
 STARTED = "2026-01-01T00:00:00+00:00"
 
@@ -39,7 +40,7 @@ def played_until(seed: int, stop, board: str = "tutorial") -> LfwGame:
 
 def screen_for(game: LfwGame, tmp_path) -> LfwScreen:
     record = record_of(game, players=PLAYERS, started=STARTED)
-    return LfwScreen(game, record, Store(tmp_path))
+    return LfwScreen(LocalSource(game, record, Store(tmp_path)), game.board)
 
 
 @pytest.mark.parametrize("size", [(80, 24), (160, 50)], ids=["80x24", "160x50"])

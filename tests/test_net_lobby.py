@@ -11,11 +11,17 @@ from polling import until
 from snapshots import screen_text
 from whitechapel.app import WhitechapelApp
 from whitechapel.benchmarks.app import keys_for
-from whitechapel.lfw.ui.remote import RemoteLfwScreen
+from whitechapel.lfw.ui.screen import LfwScreen
 from whitechapel.net.client import Client
 from whitechapel.net.server import GameServer
-from whitechapel.pocket.ui.remote import RemotePocketScreen
+from whitechapel.pocket.ui.screen import PocketScreen
 from whitechapel.ui.lobby import Link, LobbyScreen
+from whitechapel.ui.source import RemoteSource
+
+
+def seated(screen, kind) -> bool:
+    """Is `screen` a game screen of `kind` fed by the server?"""
+    return isinstance(screen, kind) and isinstance(screen.source, RemoteSource)
 
 
 @pytest.fixture
@@ -33,11 +39,9 @@ async def test_a_pocket_duel_from_the_lobby_against_a_protocol_client(server):
         lobby = app.screen
         await until(lambda: lobby.link.client is not None, what="connecting", pilot=pilot)
         await pilot.press("n")
-        await until(
-            lambda: isinstance(app.screen, RemotePocketScreen), what="a new duel", pilot=pilot
-        )
+        await until(lambda: seated(app.screen, PocketScreen), what="a new duel", pilot=pilot)
         screen = app.screen
-        assert screen.seat == "jack" and len(game.rooms) == 1
+        assert screen.source.seat == "jack" and len(game.rooms) == 1
         code = next(iter(game.rooms))
         room = game.rooms[code]
         # Jack's own secret is on his screen; he waits for the investigator (P3).
@@ -54,7 +58,7 @@ async def test_a_pocket_duel_from_the_lobby_against_a_protocol_client(server):
             assert "1 of 8" in screen_text(app) and "⏱" in screen_text(app)  # the duel's clock
             # Jack plays by keys: a token, then its target; the server applies it.
             action = room.game.legal_actions()[-1]
-            await pilot.press(*keys_for(room.game, screen.cursor, action))
+            await pilot.press(*keys_for(room.game, screen.choice.cursor, action))
             await until(lambda: len(room.game.history) == 2, what="Jack's move", pilot=pilot)
             assert room.game.history[-1] == action
             # A token already played says why, and nothing is sent.
@@ -75,13 +79,11 @@ async def test_an_lfw_session_from_the_lobby(server):
         lobby = app.screen
         await until(lambda: lobby.link.client is not None, what="connecting", pilot=pilot)
         await pilot.press("l")
-        await until(
-            lambda: isinstance(app.screen, RemoteLfwScreen), what="a new session", pilot=pilot
-        )
+        await until(lambda: seated(app.screen, LfwScreen), what="a new session", pilot=pilot)
         screen = app.screen
         code = next(iter(game.rooms))
         room = game.rooms[code]
-        assert screen.seat == "jack" and room.seats == ("jack", "police1", "police2")
+        assert screen.source.seat == "jack" and room.seats == ("jack", "police1", "police2")
         police = await Client.connect(host, port, "bob")
         try:
             await police.join(code, seat="police1")
@@ -113,9 +115,7 @@ async def test_the_same_player_name_comes_back_to_the_same_seat(server, tmp_path
         lobby = app.screen
         await until(lambda: lobby.link.client is not None, what="connecting", pilot=pilot)
         await pilot.press("n")
-        await until(
-            lambda: isinstance(app.screen, RemotePocketScreen), what="a new duel", pilot=pilot
-        )
+        await until(lambda: seated(app.screen, PocketScreen), what="a new duel", pilot=pilot)
     code = next(iter(game.rooms))
     # The connection dropped (the app closed); a new app of the same player...
     app = WhitechapelApp(start=LobbyScreen(Link(host, port, "ann")))
@@ -124,10 +124,8 @@ async def test_the_same_player_name_comes_back_to_the_same_seat(server, tmp_path
         await until(lambda: code in screen_text(app), what="the room listed", pilot=pilot)
         assert "your seat: jack" in screen_text(app)
         await pilot.press("enter")  # the highlighted room: back to its seat
-        await until(
-            lambda: isinstance(app.screen, RemotePocketScreen), what="the seat", pilot=pilot
-        )
-        assert app.screen.seat == "jack"
+        await until(lambda: seated(app.screen, PocketScreen), what="the seat", pilot=pilot)
+        assert app.screen.source.seat == "jack"
     # ...while another name gets the free seat, not Ann's.
     monkeypatch.setenv("WHITECHAPEL_DATA_DIR", str(tmp_path / "bob-home"))
     app = WhitechapelApp(start=LobbyScreen(Link(host, port, "bob")))
@@ -135,8 +133,8 @@ async def test_the_same_player_name_comes_back_to_the_same_seat(server, tmp_path
         lobby = app.screen
         await until(lambda: code in screen_text(app), what="the room listed", pilot=pilot)
         await pilot.press("enter")
-        await until(lambda: isinstance(app.screen, RemotePocketScreen), what="a seat", pilot=pilot)
-        assert app.screen.seat == "investigator"
+        await until(lambda: seated(app.screen, PocketScreen), what="a seat", pilot=pilot)
+        assert app.screen.source.seat == "investigator"
 
 
 async def test_a_spectator_watches_a_duel_from_the_lobby(server):
@@ -149,11 +147,9 @@ async def test_a_spectator_watches_a_duel_from_the_lobby(server):
         async with app.run_test(size=(100, 32)) as pilot:
             await until(lambda: code in screen_text(app), what="the room listed", pilot=pilot)
             await pilot.press("w")
-            await until(
-                lambda: isinstance(app.screen, RemotePocketScreen), what="watching", pilot=pilot
-            )
+            await until(lambda: seated(app.screen, PocketScreen), what="watching", pilot=pilot)
             screen = app.screen
-            assert screen.seat is None and "You are watching" in screen_text(app)
+            assert screen.source.seat is None and "You are watching" in screen_text(app)
             from whitechapel.pocket.ui.panels import character_name
 
             room = game.rooms[code]

@@ -45,7 +45,8 @@ from whitechapel.pocket.actions import parse_action
 from whitechapel.pocket.game import PocketGame
 from whitechapel.pocket.pieces import CHARACTERS, INVESTIGATOR, JACK
 from whitechapel.pocket.ui.screen import PocketScreen, is_cards, is_handover
-from whitechapel.ui.common import HelpScreen
+from whitechapel.ui.screens.help import HelpScreen
+from whitechapel.ui.source import LocalSource
 
 GUARD = "Make it at least 80×24 to play."
 ACTION_KINDS = {"Move", "Joker", "Rotate", "Exchange", "Alibi"}
@@ -57,7 +58,8 @@ def plain(widget) -> str:
 
 
 def ui_state(screen: PocketScreen) -> tuple:
-    return (screen.mode, screen.token, screen.cursor, screen.first, screen.wall, screen.holder)
+    c = screen.choice
+    return (c.mode, c.token, c.cursor, c.first, c.wall, screen.holder)
 
 
 # -- full games ---------------------------------------------------------------
@@ -66,7 +68,7 @@ def ui_state(screen: PocketScreen) -> tuple:
 def assert_finished_and_saved(
     app, screen: PocketScreen, store_dir: Path, played, *, wide: bool
 ) -> None:
-    game = screen.game
+    game = screen.source.game
     outcome = game.outcome
     assert outcome is not None
     banner = f"game over: {outcome.winner} wins"
@@ -115,22 +117,22 @@ async def test_a_full_game_by_keys_ends_on_the_banner_autosaved_and_secret_kept(
         assert driver.handover_text().startswith("Pass to Bob (the investigator)")
         watch("start")
         played = await driver.play_game(plan, detour=0.2 if name == "goodley" else 0.0)
-        assert screen.game == expected  # the keys did what the engine alone did
+        assert screen.source.game == expected  # the keys did what the engine alone did
         assert_finished_and_saved(app, screen, tmp_path, played, wide=size[0] >= 100)
         assert watch.checked_clean > 15 and watch.checked_secret > 5
         # Each change of side had its hand-over, and only those.
-        sides = [e["side"] for e in screen.game.view(JACK)["log"] if "side" in e]
+        sides = [e["side"] for e in screen.source.game.view(JACK)["log"] if "side" in e]
         changes = sum(1 for a, b in itertools.pairwise(sides) if a != b)
         assert len(driver.handovers) == changes + 1
 
         if name != "goodley":
             return
         # After the end, action keys do nothing; ctrl+s keeps a named record.
-        before = screen.game.clone()
+        before = screen.source.game.clone()
         for key in ("1", "r", "enter", "s"):
             await pilot.press(key)
         await pilot.pause()
-        assert screen.game == before and app.screen is screen
+        assert screen.source.game == before and app.screen is screen
         await pilot.press("ctrl+s")
         await pilot.pause()
         names = sorted(s.path.name for s in Store(tmp_path).list())
@@ -150,7 +152,7 @@ async def test_a_full_game_in_secrets_mode_hides_jacks_cards_except_on_his_scree
         watch = SecrecyWatch(driver)
         driver.after_each = watch
         played = await driver.play_game(plan, peek=0.5)
-        assert screen.game == expected
+        assert screen.source.game == expected
         assert_finished_and_saved(app, screen, tmp_path, played, wide=False)
         looks = driver.handovers.count("cards")
         assert looks == 2 and watch.checked_secret == looks
@@ -161,15 +163,17 @@ async def test_a_full_game_in_secrets_mode_hides_jacks_cards_except_on_his_scree
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, PocketScreen) and app.screen is not screen
-        assert app.screen.handover == "secrets" and app.screen.game.history == []
-        assert app.screen.record.players == PLAYERS
+        assert app.screen.handover == "secrets" and app.screen.source.game.history == []
+        assert app.screen.source.record.players == PLAYERS
 
 
 async def test_the_secret_cards_screen_shows_identity_cards_and_hourglasses(tmp_path):
     game = PocketGame(SETUPS["gull"])
     for text in ("W+1", "A", "Xa1c3", "J:H"):  # Jack draws Smith in round 1
         game.play(text)
-    screen = PocketScreen(game, record_of(game, players=PLAYERS), Store(tmp_path), "secrets")
+    screen = PocketScreen(
+        LocalSource(game, record_of(game, players=PLAYERS), Store(tmp_path)), "secrets"
+    )
     async with WhitechapelApp(start=screen).run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("s")
@@ -195,12 +199,12 @@ async def test_a_game_by_mouse_clicks(tmp_path):
         driver = Driver(pilot, screen, random.Random(4))
         await driver.pass_handover()
         # A click on a tile means nothing while a token is being chosen.
-        before = (screen.game.clone(), ui_state(screen))
+        before = (screen.source.game.clone(), ui_state(screen))
         await driver.click_tile(0)
-        assert (screen.game, ui_state(screen)) == before
+        assert (screen.source.game, ui_state(screen)) == before
         played = await driver.play_game(plan, mouse=True)
         assert {type(a).__name__ for a in played} == ACTION_KINDS
-        assert screen.game == expected and screen.game.outcome is not None
+        assert screen.source.game == expected and screen.source.game.outcome is not None
         saved = Store(tmp_path).list()[0].record
         assert saved is not None and saved.actions == [str(a) for a in played]
 
@@ -218,12 +222,14 @@ async def test_two_quick_clicks_on_rotate_turn_the_tile_twice(tmp_path):
                 events.Click(rotate, 1, 1, 0, 0, 1, False, False, False, x + 1, y + 1, chain=chain)
             )
         await pilot.pause()
-        assert screen.wall == 1  # S -> N, then E
+        assert screen.choice.wall == 1  # S -> N, then E
 
 
 async def test_the_whole_end_reason_shows_at_80_columns(tmp_path):
     _plan, expected = plan_game(SETUPS["lestrade"], 253)
-    screen = PocketScreen(expected, record_of(expected, players=PLAYERS), Store(tmp_path))
+    screen = PocketScreen(
+        LocalSource(expected, record_of(expected, players=PLAYERS), Store(tmp_path))
+    )
     async with WhitechapelApp(start=screen).run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert "game over: investigator wins" in screen_text(pilot.app)
@@ -245,19 +251,19 @@ async def test_a_played_token_is_refused_with_a_reason_and_nothing_changes(tmp_p
         await driver.pass_handover()
         await driver.play(parse_action("H+1"))
         await driver.pass_handover()  # to Jack
-        game_before, state_before = screen.game.clone(), ui_state(screen)
+        game_before, state_before = screen.source.game.clone(), ui_state(screen)
         await pilot.press("1")
         assert "That token was played this round." in screen_text(app)
-        assert screen.game == game_before and ui_state(screen) == state_before
+        assert screen.source.game == game_before and ui_state(screen) == state_before
         assert "tok-0" not in button_names(screen)  # no button for it either
         # The next legal choice clears the reason.
         await pilot.press("2")
-        assert screen.mode == "move" and "That token" not in screen_text(app)
+        assert screen.choice.mode == "move" and "That token" not in screen_text(app)
 
 
 async def test_a_tile_rotated_this_round_cannot_be_rotated_again(tmp_path):
     app, screen = pocket_app(SETUPS["lestrade"], tmp_path)  # round 1: A T X J
-    game = screen.game
+    game = screen.source.game
     for text in ("A", "T+1", "J:-", "Xa1c3"):
         game.play(text)
     assert game.round == 2 and game.open_faces() == ["H", "W", "R", "R"]
@@ -268,18 +274,18 @@ async def test_a_tile_rotated_this_round_cannot_be_rotated_again(tmp_path):
         await driver.play(parse_action("Rb2E"))  # Jack turns b2
         await driver.pass_handover()  # to the investigator, with the other Rotation token
         await pilot.press("4")
-        assert screen.mode == "tile" and screen.cursor == 4  # the cursor stays on b2
+        assert screen.choice.mode == "tile" and screen.choice.cursor == 4  # the cursor stays on b2
         game_before, text_before = game.clone(), screen_text(app)
         await pilot.press("r")
         text = screen_text(app)
         assert "This tile cannot be rotated now (it was rotated this round)." in text
-        assert screen.wall is None and game == game_before
+        assert screen.choice.wall is None and game == game_before
         # The district is drawn as before: no preview of a new wall.
         district = slice(1, 18)
         assert text.split("\n")[district] == text_before.split("\n")[district]
         await pilot.press("enter")
         assert "Press r to choose a new orientation first." in screen_text(app)
-        assert game == game_before and screen.mode == "tile"
+        assert game == game_before and screen.choice.mode == "tile"
         # Another tile can be turned.
         await pilot.press("left", "r", "enter")
         assert str(game.history[-1]).startswith("Ra2") and game.step == 2
@@ -292,11 +298,11 @@ async def test_keys_that_mean_nothing_now_change_nothing(tmp_path):
         driver = Driver(pilot, screen)
 
         async def nothing(*keys: str) -> None:
-            game, state, text = screen.game.clone(), ui_state(screen), screen_text(app)
+            game, state, text = screen.source.game.clone(), ui_state(screen), screen_text(app)
             for key in keys:
                 await pilot.press(key)
                 await pilot.pause()
-                assert screen.game == game, key
+                assert screen.source.game == game, key
                 assert ui_state(screen) == state, key
                 assert screen_text(app) == text, f"{key!r} changed the screen"
 
@@ -310,9 +316,9 @@ async def test_keys_that_mean_nothing_now_change_nothing(tmp_path):
         await pilot.press("escape", "4")  # the joker
         await nothing("1", "7", "r", "down")
         # The investigator may not leave every detective where he is (P5).
-        game_before = screen.game.clone()
+        game_before = screen.source.game.clone()
         await pilot.press("0")
-        assert "must move a detective" in screen_text(app) and screen.game == game_before
+        assert "must move a detective" in screen_text(app) and screen.source.game == game_before
         await pilot.press("escape", "3")  # Rotation
         await nothing("1", "h", "7")
 
@@ -323,10 +329,10 @@ async def test_enter_while_choosing_a_token_does_nothing(tmp_path):
         await pilot.pause()
         await pilot.press("enter")  # the hand-over
         await pilot.pause()
-        assert screen.mode == "token"
+        assert screen.choice.mode == "token"
         await pilot.press("enter")  # a second Enter, say a key held a moment too long
         await pilot.pause()
-        assert screen.mode == "token" and screen.token is None
+        assert screen.choice.mode == "token" and screen.choice.token is None
 
 
 # -- the window, help, palette, quitting -----------------------------------------
@@ -459,7 +465,7 @@ async def test_the_menu_rules_and_a_new_pocket_game_with_the_names_typed():
         await pilot.press("enter")
         game_screen = app.screen
         assert isinstance(game_screen, PocketScreen)
-        assert game_screen.record.players == {"jack": "Ann", "investigator": "Bob"}
+        assert game_screen.source.record.players == {"jack": "Ann", "investigator": "Bob"}
         assert game_screen.handover == "always"
         assert "Bob (the investigator) to play" in screen_text(app)
         # The setup screen was replaced: the menu is right below the game.
@@ -479,7 +485,7 @@ async def test_the_setup_screen_chooses_the_secrets_hand_over_mode():
         await pilot.press("shift+tab", "enter")  # back in a name field, Enter starts
         await pilot.pause()
         assert isinstance(app.screen, PocketScreen) and app.screen.handover == "secrets"
-        assert app.screen.record.players == {}
+        assert app.screen.source.record.players == {}
         assert "the investigator to play" in screen_text(app)
 
 
@@ -511,8 +517,8 @@ async def test_continue_lists_autosaves_newest_first_and_opens_one():
         assert is_handover(app.screen)
         await pilot.press("enter")
         opened = app.screen
-        assert isinstance(opened, PocketScreen) and len(opened.game.history) == 3
-        assert opened.record.players == {"jack": "New"}
+        assert isinstance(opened, PocketScreen) and len(opened.source.game.history) == 3
+        assert opened.source.record.players == {"jack": "New"}
         # Playing on rewrites the same autosave, it does not start another.
         driver = Driver(pilot, opened, random.Random(9))
         await driver.play_game(max_actions=1)
@@ -563,7 +569,7 @@ async def test_loading_a_record_opens_the_game(tmp_path):
         await pilot.pause()
         assert is_handover(app.screen)
         await pilot.press("enter")
-        assert isinstance(app.screen, PocketScreen) and app.screen.game == game
+        assert isinstance(app.screen, PocketScreen) and app.screen.source.game == game
         assert "round 2 of 8" in screen_text(app)
         # Its autosave goes to the data folder under the record's own start time.
         driver = Driver(pilot, app.screen, random.Random(1))

@@ -104,4 +104,5 @@ async def test_the_issue_reproduction_shows_no_witness_call_before_it_is_played(
             await pilot.pause()
             assert screen.candidate() is not None
             assert screen_text(app).count("cleared") == cleared_before, keys
-        assert screen.game.round == 1 and len(screen.game.history) == 3  # nothing played
+        game = screen.source.game
+        assert game.round == 1 and len(game.history) == 3  # nothing played

@@ -16,6 +16,7 @@ from whitechapel.core.record import record_of
 from whitechapel.core.store import Store
 from whitechapel.pocket.game import PocketGame
 from whitechapel.pocket.ui.screen import PocketScreen, is_handover
+from whitechapel.ui.source import LocalSource
 
 # Goodley's game: round 1 (H W R J), then round 2 (A T X R) up to Jack's last
 # action, after he drew Madame.
@@ -27,7 +28,7 @@ def game_screen(tmp_path, actions=()) -> PocketScreen:
     for text in actions:
         game.play(text)
     record = record_of(game, players=PLAYERS, started="2026-01-01T00:00:00+00:00")
-    return PocketScreen(game, record, Store(tmp_path), "always")
+    return PocketScreen(LocalSource(game, record, Store(tmp_path)), "always")
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
@@ -51,12 +52,12 @@ async def test_main_screens(tmp_path, snapshot, size):  # noqa: F811
 
         await pilot.press("3", "right", "r", "r")  # Rotation: c2 turned twice (a preview)
         await pilot.pause()
-        assert screen.mode == "tile" and screen.wall is not None
-        assert screen.game.history == []
+        assert screen.choice.mode == "tile" and screen.choice.wall is not None
+        assert screen.source.game.history == []
         snapshot.check(app, "rotation-preview")
 
         screen = game_screen(tmp_path, TO_JACKS_TURN)
-        assert screen.game.jack_alibis and screen.game.to_act == "jack"
+        assert screen.source.game.jack_alibis and screen.source.game.to_act == "jack"
         app.switch_screen(screen)
         await pilot.pause()
         assert "Pass to Ann (Jack)" in screen_text(app)

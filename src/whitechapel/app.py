@@ -16,8 +16,10 @@ from whitechapel import __version__
 from whitechapel.core.chance import new_seed
 from whitechapel.core.errors import WhitechapelError
 from whitechapel.core.record import record_of
+from whitechapel.core.registry import rules_for
 from whitechapel.core.store import Store, load_game
-from whitechapel.ui.common import HelpScreen, SizeGuard, TooSmall
+from whitechapel.ui.screens.help import HelpScreen
+from whitechapel.ui.widgets.guard import SizeGuard, TooSmall
 
 RULES = """# whitechapel
 
@@ -29,12 +31,11 @@ saved after every action).
 
 def pocket_screen(seed: int | None = None, players: dict | None = None, handover="always"):
     from whitechapel.pocket.game import PocketGame
-    from whitechapel.pocket.ui.screen import PocketScreen
 
     seed = new_seed() if seed is None else seed
     game = PocketGame.new(seed)
     record = record_of(game, seed=seed, players=players or {})
-    return PocketScreen(game, record, Store(), handover)
+    return rules_for("pocket").local_screen(game, record, Store(), handover=handover)
 
 
 class MenuScreen(SizeGuard, Screen):
@@ -73,16 +74,16 @@ class MenuScreen(SizeGuard, Screen):
         elif choice == "load":
             self.app.push_screen(LoadScreen())
         elif choice == "rules":
-            from whitechapel.lfw.ui.screen import help_text as lfw_help
-            from whitechapel.pocket.ui.screen import help_text
+            from whitechapel.ui.screens.game import help_text
 
-            self.app.push_screen(HelpScreen(RULES + "\n" + lfw_help() + "\n" + help_text()))
+            games = [help_text(f"whitechapel.{kind}.ui") for kind in ("lfw", "pocket")]
+            self.app.push_screen(HelpScreen("\n".join([RULES, *games])))
         elif choice == "quit":
             self.app.exit()
 
 
 class PocketSetup(Screen):
-    BINDINGS = [Binding("escape", "app.back", "Back")]
+    BINDINGS = [Binding("escape", "app.back", "Back", id="app.back")]
     DEFAULT_CSS = """
     PocketSetup { align: center middle; }
     PocketSetup #setup-box { width: 60; height: auto; border: heavy $accent; padding: 1 2; }
@@ -113,7 +114,7 @@ class PocketSetup(Screen):
 
 
 class ContinueScreen(Screen):
-    BINDINGS = [Binding("escape", "app.back", "Back")]
+    BINDINGS = [Binding("escape", "app.back", "Back", id="app.back")]
     DEFAULT_CSS = "ContinueScreen OptionList { height: 1fr; }"
 
     def compose(self) -> ComposeResult:
@@ -142,7 +143,7 @@ class ContinueScreen(Screen):
 
 
 class LoadScreen(Screen):
-    BINDINGS = [Binding("escape", "app.back", "Back")]
+    BINDINGS = [Binding("escape", "app.back", "Back", id="app.back")]
 
     def compose(self) -> ComposeResult:
         yield Label("[b]Load a record[/b]: type its path and press Enter (Esc goes back)")
@@ -159,21 +160,14 @@ def open_record(app: App, path: Path) -> None:
     except WhitechapelError as e:
         app.notify(str(e), severity="error", timeout=8)
         return
-    if record.game == "lfw":
-        from whitechapel.lfw.ui.screen import LfwScreen
-
-        app.push_screen(LfwScreen(game, record, Store()))  # type: ignore[arg-type]
-        return
-    from whitechapel.pocket.ui.screen import PocketScreen
-
-    app.push_screen(PocketScreen(game, record, Store()))  # type: ignore[arg-type]
+    app.push_screen(rules_for(record.game).local_screen(game, record, Store()))
 
 
 class WhitechapelApp(App):
     TITLE = "whitechapel"
     BINDINGS = [
-        Binding("ctrl+q", "quit", "Quit", priority=True),
-        Binding("f1", "rules", "Help", show=False),
+        Binding("ctrl+q", "quit", "Quit", priority=True, id="app.quit"),
+        Binding("f1", "rules", "Help", show=False, id="app.rules"),
     ]
 
     def __init__(self, start: Screen | None = None) -> None:

@@ -244,12 +244,12 @@ def _pocket_app(args: argparse.Namespace) -> int:
 
     if args.load:
         from whitechapel.core.store import Store, load_game
-        from whitechapel.pocket.ui.screen import PocketScreen
+        from whitechapel.pocket.rules import RULES
 
         record, game = load_game(args.load)
         if record.game != "pocket":
             raise WhitechapelError(f"{args.load} is a record of {record.game!r}, not of Pocket")
-        screen = PocketScreen(game, record, Store(), args.handover)  # type: ignore[arg-type]
+        screen = RULES.local_screen(game, record, Store(), handover=args.handover)
     else:
         names = {"jack": args.jack, "investigator": args.investigator}
         players = {side: name for side, name in names.items() if name}
@@ -325,12 +325,12 @@ def _lfw_app(args: argparse.Namespace) -> int:
 
     if args.load:
         from whitechapel.core.store import Store, load_game
-        from whitechapel.lfw.ui.screen import LfwScreen
+        from whitechapel.lfw.rules import RULES
 
         record, game = load_game(args.load)
         if record.game != "lfw":
             raise WhitechapelError(f"{args.load} is a record of {record.game!r}, not of LfW")
-        screen = LfwScreen(game, record, Store())  # type: ignore[arg-type]
+        screen = RULES.local_screen(game, record, Store())
     else:
         options = Options.from_names(args.game_options)
         names = {"jack": args.jack_name, "police": args.police_name}

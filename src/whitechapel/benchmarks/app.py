@@ -71,6 +71,7 @@ async def _key_latencies(presses: int, deadline: float) -> list[float]:
     from whitechapel.core.record import record_of
     from whitechapel.core.store import Store
     from whitechapel.pocket.game import PocketGame
+    from whitechapel.pocket.rules import RULES
     from whitechapel.pocket.ui.screen import PocketScreen, is_handover
 
     rng = random.Random(2026)
@@ -80,7 +81,7 @@ async def _key_latencies(presses: int, deadline: float) -> list[float]:
 
         def new_screen() -> PocketScreen:
             game = PocketGame.new(rng.randrange(10**6))
-            return PocketScreen(game, record_of(game), store, "always")
+            return RULES.local_screen(game, record_of(game), store, handover="always")
 
         screen = new_screen()
         app = WhitechapelApp(start=screen)
@@ -90,7 +91,7 @@ async def _key_latencies(presses: int, deadline: float) -> list[float]:
             pending: list[str] = []
             warm_up = WARM_UP
             while len(latencies) < presses and (len(latencies) < 30 or time.time() < deadline):
-                if screen.game.outcome is not None:
+                if screen.source.outcome is not None:
                     screen = new_screen()
                     app.switch_screen(screen)
                     await pilot.pause()
@@ -100,10 +101,10 @@ async def _key_latencies(presses: int, deadline: float) -> list[float]:
                     key = "enter"
                 else:
                     if not pending:
-                        legal = screen.game.legal_actions()
+                        legal = screen.source.game.legal_actions()
                         face = rng.choice(sorted({a.face for a in legal}))
                         action = rng.choice([a for a in legal if a.face == face])
-                        pending = keys_for(screen.game, screen.cursor, action)
+                        pending = keys_for(screen.source.game, screen.choice.cursor, action)
                     key = pending.pop(0)
                 took = await timer.press(pilot, key)
                 if took is not None and warm_up:

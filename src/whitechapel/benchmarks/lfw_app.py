@@ -73,6 +73,7 @@ async def _police_key_latencies(presses: int, deadline: float) -> list[float]:
     from whitechapel.core.store import Store
     from whitechapel.lfw.game import LfwGame
     from whitechapel.lfw.phases import JACK, POLICE, Phase
+    from whitechapel.lfw.rules import RULES
     from whitechapel.lfw.selfplay import homeward_action
     from whitechapel.lfw.ui.screen import LfwScreen
 
@@ -83,7 +84,7 @@ async def _police_key_latencies(presses: int, deadline: float) -> list[float]:
 
         def new_screen() -> LfwScreen:
             game = LfwGame.new(chance.below(10**6))
-            return LfwScreen(game, record_of(game), store)
+            return RULES.local_screen(game, record_of(game), store)
 
         screen = new_screen()
         app = WhitechapelApp(start=screen)
@@ -92,7 +93,7 @@ async def _police_key_latencies(presses: int, deadline: float) -> list[float]:
             await pilot.pause()
             warm_up = WARM_UP
             while len(latencies) < presses and (len(latencies) < 30 or time.time() < deadline):
-                game = screen.game
+                game = screen.source.game
                 if game.outcome is not None:
                     screen = new_screen()
                     app.switch_screen(screen)

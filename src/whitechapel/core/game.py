@@ -132,3 +132,14 @@ class Rules(Protocol):
         """A plain-text account of one side's view (`whitechapel replay`):
         built from that view alone, like everything shown to a side."""
         ...
+
+    def local_screen(self, game: Any, record: Any, store: Any = None, **options: Any) -> Any:
+        """The hot-seat game screen (Textual) of `game` and its `record`,
+        autosaved in `store`; `options` are the game's own (Pocket's
+        `handover`).  Imports the interface only when called."""
+        ...
+
+    def remote_screen(self, link: Any, room: str, seat: str | None, first: dict[str, Any]) -> Any:
+        """The game screen of a seat at a game server (`seat` None: a
+        spectator), from the room's first `state` message."""
+        ...

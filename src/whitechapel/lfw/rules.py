@@ -44,5 +44,22 @@ class LfwRules:
 
         return render_summary(view, players)
 
+    def local_screen(self, game: Any, record: Any, store: Any = None, **options: Any) -> Any:
+        """The hot-seat screen of a game."""
+        from whitechapel.lfw.ui.screen import LfwScreen
+        from whitechapel.ui.source import LocalSource
+
+        return LfwScreen(LocalSource(game, record, store), game.board)
+
+    def remote_screen(self, link: Any, room: str, seat: str | None, first: dict[str, Any]) -> Any:
+        """A network seat's screen (a spectator's, `seat` None), fed by the
+        server.  Raises WhitechapelError for a board this program does not have."""
+        from whitechapel.lfw.map.maps import load_board
+        from whitechapel.lfw.ui.screen import LfwScreen
+        from whitechapel.ui.source import RemoteSource
+
+        board = load_board(first.get("view", {}).get("board") or None)
+        return LfwScreen(RemoteSource(link, room, seat, first), board)
+
 
 RULES = LfwRules()

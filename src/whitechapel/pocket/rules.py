@@ -53,5 +53,19 @@ class PocketRules:
             lines.append(f"The game is not finished: {view['to_act']} to act.")
         return "\n".join(lines)
 
+    def local_screen(self, game: Any, record: Any, store: Any = None, **options: Any) -> Any:
+        """The hot-seat screen of a game (`handover`: 'always' or 'secrets')."""
+        from whitechapel.pocket.ui.screen import PocketScreen
+        from whitechapel.ui.source import LocalSource
+
+        return PocketScreen(LocalSource(game, record, store), options.get("handover", "always"))
+
+    def remote_screen(self, link: Any, room: str, seat: str | None, first: dict[str, Any]) -> Any:
+        """A network seat's screen (a spectator's, `seat` None), fed by the server."""
+        from whitechapel.pocket.ui.screen import PocketScreen
+        from whitechapel.ui.source import RemoteSource
+
+        return PocketScreen(RemoteSource(link, room, seat, first), None)
+
 
 RULES = PocketRules()

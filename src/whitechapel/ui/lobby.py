@@ -25,7 +25,7 @@ from textual.widgets import Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from whitechapel.core.errors import WhitechapelError
-from whitechapel.ui.common import SizeGuard, TooSmall
+from whitechapel.ui.widgets.guard import SizeGuard, TooSmall
 
 
 class ServerMessage(Message):
@@ -74,11 +74,11 @@ class Link:
 
 class LobbyScreen(SizeGuard, Screen):
     BINDINGS = [
-        Binding("n", "new_duel", "New Pocket duel"),
-        Binding("l", "new_lfw", "New LfW session"),
-        Binding("j", "focus_code", "Join by code"),
-        Binding("w", "watch", "Watch"),
-        Binding("r", "refresh", "Refresh"),
+        Binding("n", "new_duel", "New Pocket duel", id="lobby.new_duel"),
+        Binding("l", "new_lfw", "New LfW session", id="lobby.new_lfw"),
+        Binding("j", "focus_code", "Join by code", id="lobby.join"),
+        Binding("w", "watch", "Watch", id="lobby.watch"),
+        Binding("r", "refresh", "Refresh", id="lobby.refresh"),
     ]
     DEFAULT_CSS = """
     LobbyScreen { layers: base guard; }
@@ -182,18 +182,16 @@ class LobbyScreen(SizeGuard, Screen):
         screen.remote_state(msg)
 
     def open_room(self, msg: dict[str, Any]):
-        view = msg.get("view", {})
-        if view.get("game") == "pocket":
-            from whitechapel.pocket.ui.remote import RemotePocketScreen
+        """The room's game screen, from the game's entry in the registry."""
+        from whitechapel.core.registry import game_names, rules_for
 
-            return RemotePocketScreen(self.link, msg["room"], msg.get("seat"), msg)
-        if view.get("game") == "lfw":
-            from whitechapel.lfw.ui.remote import RemoteLfwScreen
-
-            try:
-                return RemoteLfwScreen(self.link, msg["room"], msg.get("seat"), msg)
-            except WhitechapelError as e:  # a player's own map: not shipped with the app
-                self.notify(f"Cannot show this room's board: {e}", severity="error")
+        kind = msg.get("view", {}).get("game")
+        if kind not in game_names():
+            return None
+        try:
+            return rules_for(kind).remote_screen(self.link, msg["room"], msg.get("seat"), msg)
+        except WhitechapelError as e:  # a player's own map: not shipped with the app
+            self.notify(f"Cannot show this room's board: {e}", severity="error")
         return None
 
     def screen_closed(self, room: str) -> None:

@@ -1,54 +1,40 @@
-"""The Letters from Whitechapel game screen (hot seat).
+"""The Letters from Whitechapel game screen, at the hot seat or at a network
+seat (its `Source` says which: `ui/source.py`).
 
 The map is the centre; the panels around it read one side's view.  Every
 choice is a word of an action's text: the legal actions come from the
-engine (`choosing.Chooser`, or `Placer` for H2/H3), the player picks the
+view (`choosing.Chooser`, or `Placer` for H2/H3), the player picks the
 next word on the map (click, type a circle's number or a crossing's id, or
 Tab through the highlighted targets) or among the keyword choices, and the
-finished text goes to the engine.  A refusal shows the engine's reason and
-changes nothing.
+finished text is sent.  A refusal shows the engine's (or the server's)
+reason and changes nothing.
 
-Secrecy (§9): the side at the keyboard is `holder`; every change of side
-goes through the curtain, and before it rises every panel is redrawn from
-the public view, so nothing secret stays under it.
+Secrecy (§9): the side at the keyboard is `holder`; at the hot seat every
+change of side goes through the curtain, and before it rises every panel
+is redrawn from the public view, so nothing secret stays under it.  A
+network seat holds its own side all game.
 """
 
 from __future__ import annotations
 
-from importlib import resources
 from typing import Any
 
 from textual import events
-from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
-from textual.widgets import Footer
+from textual.widget import Widget
 
-from whitechapel.core.errors import WhitechapelError
-from whitechapel.core.record import Record
-from whitechapel.core.store import Store
-from whitechapel.lfw import views
-from whitechapel.lfw.game import LfwGame
-from whitechapel.lfw.phases import JACK, POLICE
+from whitechapel.core.game import PUBLIC
+from whitechapel.lfw.phases import JACK, POLICE, SIDES
 from whitechapel.lfw.ui import panels
 from whitechapel.lfw.ui.choosing import Chooser, Placer, node_of
 from whitechapel.lfw.ui.mapview import MapView
 from whitechapel.lfw.ui.marks import marks_for
 from whitechapel.lfw.ui.picking import Picking
-from whitechapel.ui.common import (
-    Choice,
-    Curtain,
-    HandOvers,
-    HelpScreen,
-    SizeGuard,
-    TextPanel,
-    TooSmall,
-    handover_text,
-)
-from whitechapel.ui.records import RecordKeeping
-
-CHOICES = 7
+from whitechapel.ui.screens.game import GameScreen
+from whitechapel.ui.source import Source
+from whitechapel.ui.widgets.choice import Choice
+from whitechapel.ui.widgets.guard import TooSmall
+from whitechapel.ui.widgets.text import TextPanel
 
 # What each phase asks of the player, in the rulebook's words.
 GUIDE = {
@@ -70,117 +56,73 @@ GUIDE = {
 }
 
 
-def help_text() -> str:
-    return resources.files("whitechapel.lfw.ui").joinpath("help.md").read_text()
+def seat_name(seat: str | None) -> str:
+    """A seat as players say it: Jack, police seat 2."""
+    if seat is None:
+        return "the other side"
+    if seat == JACK:
+        return "Jack"
+    return f"police seat {seat.removeprefix('police')}"
 
 
-class LfwScreen(SizeGuard, HandOvers, RecordKeeping, Screen):
+def key(keys: str, action: str, description: str, name: str, **kw: Any) -> Binding:
+    return Binding(keys, action, description, id=f"lfw.{name}", **kw)
+
+
+class LfwScreen(GameScreen):
     CSS_PATH = "lfw.tcss"
+    SIDES = SIDES
+    TITLES = {JACK: "Jack", POLICE: "the police"}
+    PANELS = ("track", "police", "notes")  # notes: Jack's sheet (his only), notebook, log
+    CHOICES = 7
+    HELP = "whitechapel.lfw.ui"
     BINDINGS = [
-        Binding("tab", "cycle(1)", "Next", priority=True),
-        Binding("shift+tab", "cycle(-1)", "Previous", show=False, priority=True),
-        Binding("enter", "confirm", "Choose"),
-        Binding("escape", "back", "Back"),
-        Binding("backspace", "erase", "Erase", show=False),
-        Binding("up", "pan(0,-3)", "Pan", show=False),
-        Binding("down", "pan(0,3)", "Pan", show=False),
-        Binding("left", "pan(-6,0)", "Pan", show=False),
-        Binding("right", "pan(6,0)", "Pan", show=False),
-        Binding("f2", "overview", "Overview"),
-        Binding("ctrl+s", "save", "Save"),
-        Binding("f1", "help", "Help"),
-        Binding("question_mark", "help", "Help", show=False),
-    ]
+        key("tab", "cycle(1)", "Next", "next", priority=True),
+        key("shift+tab", "cycle(-1)", "Previous", "previous", show=False, priority=True),
+        key("enter", "confirm", "Choose", "choose"),
+        key("escape", "back", "Back", "back"),
+        key("backspace", "erase", "Erase", "erase", show=False),
+        *[key(d, f"pan({dx},{dy})", "Pan", f"pan_{d}", show=False) for d, dx, dy in
+          (("up", 0, -3), ("down", 0, 3), ("left", -6, 0), ("right", 6, 0))],
+        key("f2", "overview", "Overview", "overview"),
+        key("ctrl+s", "save", "Save", "save"),
+        key("f1", "help", "Help", "help"),
+        key("question_mark", "help", "Help", "help_alt", show=False),
+        key("ctrl+l", "lobby", "Lobby", "lobby"),
+    ]  # fmt: skip
 
-    def __init__(self, game: LfwGame, record: Record, store: Store | None = None) -> None:
-        super().__init__()
-        self.game = game
-        self.record = record
-        self.store = store or Store()
-        self.holder: str | None = None
-        self.notice = ""
+    def __init__(self, source: Source, board: Any) -> None:
+        super().__init__(source)
+        self.board = board
         self.end_night = 0  # at the end: the night whose path the map shows (0: all)
-        self.picking = Picking(game.board)
+        self.picking = Picking(board)  # the choice of the moment
 
-    # -- layout ------------------------------------------------------------------
-
-    def compose(self) -> ComposeResult:
-        yield TextPanel(id="banner")
-        with Horizontal(id="main"):
-            yield MapView(self.game.board, id="map")
-            with Vertical(id="side"):
-                yield TextPanel(id="track")
-                yield TextPanel(id="police")
-                yield TextPanel(id="notes")  # Jack's sheet (his screens only), notebook, log
-        yield TextPanel(id="prompt")
-        with Horizontal(id="choices"):
-            for _ in range(CHOICES):
-                yield Choice()
-        yield Footer()
-        yield Curtain(id="curtain")
-        yield TooSmall()
-
-    def on_mount(self) -> None:
-        self.refresh_all()
-        if self.game.outcome is None:
-            self.autosave()
-            self.call_after_refresh(self.pass_keyboard)
-
-    # -- whose keyboard --------------------------------------------------------------
-
-    def player_name(self, side: str) -> str:
-        player = self.record.players.get(side)
-        title = "Jack" if side == JACK else "the police"
-        return f"{player} ({title})" if player else title
-
-    def pass_keyboard(self) -> None:
-        """Before a side acts: the public view under a hand-over curtain."""
-        side = self.game.to_act
-        if side is None or side == self.holder:
-            return
-        self.holder = None
-        self.new_choice()
-        self.refresh_all()
-        other = POLICE if side == JACK else JACK
-        away = self.player_name(other)
-        away = away[0].upper() + away[1:]
-
-        def ready() -> None:
-            self.holder = side
-            self.new_choice()
-            self.refresh_all()
-            self.centre_on_targets()
-
-        self.show_curtain("handover", handover_text(self.player_name(side), away), ready)
+    def centre(self) -> Widget:
+        return MapView(self.board, id="map")
 
     # -- the view and the choice of the moment ---------------------------------------
 
-    def current_view(self) -> dict[str, Any]:
-        key = (len(self.game.history), self.holder)
-        if getattr(self, "_view_key", None) != key:
-            if self.holder is None and self.game.outcome is None:
-                view = views.public_view(self.game)
-                view["side"] = None
-            else:
-                view = self.game.view(self.holder or JACK)  # at the end both see all
-            self._view_key, self._view = key, view
-        return self._view
+    def view_side(self) -> str:
+        if self.holder is None and self.source.outcome is None:
+            return PUBLIC
+        return self.holder or JACK  # at the end both see all
 
-    def can_act(self) -> bool:
-        g = self.game
-        return g.outcome is None and not self.curtain_up and self.holder == g.to_act
-
-    def new_choice(self) -> None:
-        """The engine's choices for the side at the keyboard, if it is to act."""
+    def reset_choice(self) -> None:
+        """The choices offered to the side at the keyboard, if it is to act."""
         self.notice = ""
         chooser: Chooser | Placer | None = None
-        if self.game.outcome is None and self.holder == self.game.to_act:
+        if self.source.outcome is None and self.holder == self.source.to_act:
             view = self.current_view()  # the side at the keyboard is the one to act
             if "placement" in view:
-                chooser = Placer(self.game.phase, view["placement"])
+                chooser = Placer(view["phase"]["key"], view["placement"])
             else:
                 chooser = Chooser(view["legal"])
-        self.picking = Picking(self.game.board, chooser)
+        self.picking = Picking(self.board, chooser)
+
+    choice_refused = reset_choice
+
+    def waiting_for(self) -> str:
+        return seat_name(self.source.seat_to_act)
 
     # -- drawing ---------------------------------------------------------------------
 
@@ -196,7 +138,7 @@ class LfwScreen(SizeGuard, HandOvers, RecordKeeping, Screen):
             p.placing_marks(marks, texts)
         self.query_one(MapView).show(marks, texts)
         turn = self.player_name(view["to_act"]) if view["to_act"] else ""
-        self.query_one("#banner", TextPanel).set(panels.banner(view, turn))
+        self.query_one("#banner", TextPanel).set(panels.banner(view, turn) + self.clock_text())
         self.query_one("#track", TextPanel).set(panels.track_text(view))
         self.query_one("#police", TextPanel).set(panels.police_text(view))
         notes = self.query_one("#notes", TextPanel)
@@ -224,25 +166,28 @@ class LfwScreen(SizeGuard, HandOvers, RecordKeeping, Screen):
         return {**view, "night": night, "jack": jack}
 
     def prompt_text(self, view: dict[str, Any]) -> str:
-        g = self.game
-        if g.outcome:
+        outcome = self.source.outcome
+        if outcome:
             return (
-                f"Game over: {g.outcome.reason}. Keys 1-4 show Jack's path night by night, "
+                f"Game over: {outcome.reason}. Keys 1-4 show Jack's path night by night, "
                 "0 all nights.\nctrl+s saves the record, ctrl+q quits."
             )
+        waiting = self.waiting_text()
+        if waiting is not None:
+            return waiting
         if not self.can_act():
             return ""
-        who = (g.acting_colour or "").capitalize() or "The police"
+        who = (view.get("acting_colour") or "").capitalize() or "The police"
         p = self.picking
         what = p.chooser.what_next() if isinstance(p.chooser, Placer) else ""
-        guide = GUIDE.get(g.phase, "").format(who=who, what=what)
+        guide = GUIDE.get(view["phase"]["key"], "").format(who=who, what=what)
         line2 = f"Typed: [b]{p.typed}[/b]▏" if p.typed else p.keys_hint()
         if self.notice:
             line2 = f"[red]{self.notice}[/red]"
         return f"{guide}{p.so_far()}\n{line2}"
 
     def rebuild_choices(self) -> None:
-        specs = self.picking.choice_specs(CHOICES) if self.can_act() else []
+        specs = self.picking.choice_specs(self.CHOICES) if self.can_act() else []
         Choice.fill(self.query_one("#choices"), specs)
 
     def centre_on_targets(self) -> None:
@@ -262,7 +207,7 @@ class LfwScreen(SizeGuard, HandOvers, RecordKeeping, Screen):
             return
         event.stop()
         event.prevent_default()
-        if self.game.outcome is not None:
+        if self.source.outcome is not None:
             if char in "01234":
                 self.end_night = int(char)
                 self.refresh_all()
@@ -278,7 +223,7 @@ class LfwScreen(SizeGuard, HandOvers, RecordKeeping, Screen):
             return
         p.typed += char
         self.notice = ""
-        typed, board = p.typed, self.game.board
+        typed, board = p.typed, self.board
         if (typed.isdigit() and board.is_circle(int(typed))) or board.is_crossing(typed):
             self.query_one(MapView).centre_on(node_of(typed))  # the map jumps to it
         self.refresh_all()
@@ -302,12 +247,7 @@ class LfwScreen(SizeGuard, HandOvers, RecordKeeping, Screen):
         m = self.query_one(MapView)
         m.set_overview(not m.overview)
 
-    def action_confirm(self) -> None:
-        if self.curtain_up:
-            self.lift_curtain()
-            return
-        if not self.can_act():
-            return
+    def confirm(self) -> None:
         p = self.picking
         if p.typed:
             typed, p.typed = p.typed, ""
@@ -364,11 +304,11 @@ class LfwScreen(SizeGuard, HandOvers, RecordKeeping, Screen):
         self.refresh_all()
 
     def engine_reason(self, chooser: Chooser, word: str) -> str:
-        trial = self.game.clone()
-        try:
-            trial.play(chooser.text_with(word), self.game.to_act)
-        except WhitechapelError as e:
-            return f"{word}: {e}"
+        reason = self.source.reason(chooser.text_with(word))
+        if reason is not None:
+            return f"{word}: {reason}"
+        if not self.source.hot_seat:  # the server says why once it is sent
+            return f"{word} is not one of the choices now: the highlighted ones are."
         return f"{word} is not a choice here: the highlighted ones are."
 
     def choose(self, word: str) -> None:
@@ -383,35 +323,6 @@ class LfwScreen(SizeGuard, HandOvers, RecordKeeping, Screen):
         else:
             self.refresh_all()
             self.centre_on_targets()
-
-    def send(self, text: str) -> None:
-        side = self.game.to_act
-        try:
-            self.game.play(text, side)
-        except WhitechapelError as e:
-            self.new_choice()
-            self.notice = str(e)
-            self.refresh_all()
-            return
-        self.saved_later()
-        if self.game.outcome is not None:
-            self.holder = None
-            self.new_choice()
-            self.refresh_all()
-        elif self.game.to_act != side:
-            self.pass_keyboard()
-        else:
-            self.new_choice()
-            self.refresh_all()
-            self.centre_on_targets()
-
-    # -- records ---------------------------------------------------------------------
-
-    def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(help_text()))
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return not (self.query_one(TooSmall).display and action != "help")
 
 
 def is_handover(screen: object) -> bool:

@@ -35,18 +35,19 @@ def lfw_screen(
     from whitechapel.lfw.game import LfwGame
     from whitechapel.lfw.map.maps import load_board
     from whitechapel.lfw.ui.screen import LfwScreen
+    from whitechapel.ui.source import LocalSource
 
     board = load_board(map_name or None)
     seed = new_seed() if seed is None else seed
     game = LfwGame.new(seed, options or Options(), board)
     record = record_of(game, seed=seed, players=players or {})
-    return LfwScreen(game, record, store or Store())
+    return LfwScreen(LocalSource(game, record, store or Store()), board)
 
 
 class LfwSetup(Screen):
     BINDINGS = [
-        Binding("escape", "app.back", "Back"),
-        Binding("ctrl+g", "start", "Start"),
+        Binding("escape", "app.back", "Back", id="app.back"),
+        Binding("ctrl+g", "start", "Start", id="lfw.setup.start"),
     ]
     DEFAULT_CSS = """
     LfwSetup { align: center middle; }

@@ -1,0 +1,58 @@
+"""The action a Pocket player is choosing on the game screen: a token,
+then its target (a step, the joker's detective, a tile and its new
+orientation, two tiles to exchange, or an alibi card)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from whitechapel.pocket.pieces import DIRECTIONS, SQUARES
+
+
+class Mode(StrEnum):
+    """What the next key chooses."""
+
+    TOKEN = "token"  # an action token (1-4)
+    MOVE = "move"  # how far the detective walks (1-2)
+    JOKER = "joker"  # which detective the joker moves, or nobody
+    ALIBI = "alibi"  # Enter draws an alibi card
+    TILE = "tile"  # a tile to rotate (or the first of an exchange)
+    EXCHANGE = "exchange2"  # the second tile of an exchange
+
+
+MODE_OF_FACE = {"H": Mode.MOVE, "W": Mode.MOVE, "T": Mode.MOVE, "J": Mode.JOKER, "A": Mode.ALIBI}
+
+
+@dataclass(slots=True)
+class PocketChoice:
+    mode: Mode = Mode.TOKEN
+    token: int | None = None  # the token chosen (0-3)
+    cursor: int = 4  # the tile under the cursor (0-8); kept from one action to the next
+    first: int | None = None  # the first tile of an exchange
+    wall: int | None = None  # the orientation chosen for the tile under the cursor
+
+    def restart(self) -> None:
+        """Back to choosing a token; the cursor stays where it was."""
+        self.mode, self.token, self.first, self.wall = Mode.TOKEN, None, None, None
+
+    def take(self, token: int, face: str) -> None:
+        self.restart()
+        self.token, self.mode = token, MODE_OF_FACE.get(face, Mode.TILE)
+
+    @property
+    def on_tiles(self) -> bool:
+        return self.mode in (Mode.TILE, Mode.EXCHANGE)
+
+    def move(self, dx: int, dy: int) -> None:
+        x, y = self.cursor % 3, self.cursor // 3
+        self.cursor = max(0, min(2, y + dy)) * 3 + max(0, min(2, x + dx))
+        self.wall = None
+
+    def candidate(self, face: str | None) -> str | None:
+        """The action chosen so far, once it is one."""
+        if self.mode == Mode.TILE and face == "R" and self.wall is not None:
+            return f"R{SQUARES[self.cursor]}{DIRECTIONS[self.wall]}"
+        if self.mode == Mode.EXCHANGE and self.first is not None and self.first != self.cursor:
+            return f"X{SQUARES[self.first]}{SQUARES[self.cursor]}"
+        return None

@@ -1,0 +1,2 @@
+"""Screens and screen mixins both games share: help, hand-overs, the game
+screen base."""

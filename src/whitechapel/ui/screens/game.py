@@ -1,0 +1,291 @@
+"""What both games' screens are, whichever way they are fed.
+
+A game screen reads its game through a `Source` (`ui/source.py`) and sends
+action texts through it: a `LocalSource` at the hot seat, a `RemoteSource`
+at a network seat.  This base holds what does not depend on the game: the
+layout (a banner, the game's centre widget and its side panels, the prompt
+line, a fixed row of choices, the footer, the curtain, the 80×24 guard),
+the start, sending an action and what follows it (the hand-over to the
+other side, the autosave), the messages of the server, help and the keys
+every game screen has.  Each game's screen adds its panels and how an
+action is chosen.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Footer
+
+from whitechapel.core.errors import WhitechapelError
+from whitechapel.ui.screens.handover import HandOvers, handover_text
+from whitechapel.ui.screens.help import HelpScreen
+from whitechapel.ui.source import Sent, Source
+from whitechapel.ui.widgets.choice import Choice
+from whitechapel.ui.widgets.guard import SizeGuard, TooSmall
+from whitechapel.ui.widgets.text import Curtain, TextPanel
+
+SAVE_DELAY = 0.04  # s: the autosave follows the frame that shows the move
+
+
+class GameScreen(SizeGuard, HandOvers, Screen):
+    SIDES: ClassVar[tuple[str, str]]  # the first is Jack
+    TITLES: ClassVar[dict[str, str]]  # each side as players say it
+    PANELS: ClassVar[tuple[str, ...]]  # the ids of the side panels, top to bottom
+    CHOICES: ClassVar[int]  # how many choice buttons
+    HELP: ClassVar[str]  # the package whose help.md is the game's help
+
+    def __init__(self, source: Source) -> None:
+        super().__init__()
+        self.source = source
+        self.holder: str | None = source.seat_side  # who holds the keyboard
+        self.notice = ""  # a refusal's reason, under the prompt
+        self._view: tuple[tuple[int, str], dict[str, Any]] | None = None
+        self._unsaved = False
+
+    # -- layout -------------------------------------------------------------------
+
+    def centre(self) -> Widget:
+        """The game's centre widget (the district, the map)."""
+        raise NotImplementedError
+
+    def compose(self) -> ComposeResult:
+        yield TextPanel(id="banner")
+        with Horizontal(id="main"):
+            yield self.centre()
+            with Vertical(id="side"):
+                for panel in self.PANELS:
+                    yield TextPanel(id=panel)
+        yield TextPanel(id="prompt")
+        with Horizontal(id="choices"):
+            for _ in range(self.CHOICES):
+                yield Choice()
+        yield Footer()
+        yield Curtain(id="curtain")
+        yield TooSmall()
+
+    def on_mount(self) -> None:
+        if self.source.hot_seat:
+            self.refresh_all()
+            if self.source.outcome is None:
+                self.autosave()  # in the store from its first screen: Continue finds it
+                self.call_after_refresh(self.pass_keyboard)
+        else:
+            self.reset_choice()
+            self.refresh_all()
+            self.centre_on_targets()
+            self.set_interval(1.0, self.tick)
+
+    # -- what each game's screen gives ---------------------------------------------
+
+    def refresh_all(self) -> None:
+        raise NotImplementedError
+
+    def reset_choice(self) -> None:
+        """A new state, or a new side at the keyboard: the choice starts over."""
+        raise NotImplementedError
+
+    def choice_refused(self) -> None:
+        """A refused action: what is kept of the choice (all of it, unless said)."""
+
+    def centre_on_targets(self) -> None:
+        """Bring the targets of the moment into sight (where they can be out of it)."""
+
+    def confirm(self) -> None:
+        """Enter, while the keyboard may play: take the choice of the moment."""
+        raise NotImplementedError
+
+    def view_side(self) -> str:
+        """Whose view the screen shows now."""
+        raise NotImplementedError
+
+    def keyboard_side(self) -> str | None:
+        """Whose actions the keyboard may send now."""
+        return self.holder
+
+    def curtain_at_every_change(self) -> bool:
+        return True
+
+    # -- reading the source ------------------------------------------------------------
+
+    def current_view(self) -> dict[str, Any]:
+        """The view the screen shows, built once per state and side."""
+        key = (self.source.version, self.view_side())
+        if self._view is None or self._view[0] != key:
+            self._view = (key, self.source.view(key[1]))
+        return self._view[1]
+
+    def can_act(self) -> bool:
+        """May the keyboard play now?  Not behind the curtain: there only Enter
+        (or a click) means something, and it lifts the curtain."""
+        return not self.curtain_up and self.source.may_act(self.keyboard_side())
+
+    def player_name(self, side: str, *, capital: bool = False) -> str:
+        player = self.source.player(side)
+        title = self.TITLES.get(side, side)
+        name = f"{player} ({title})" if player else title
+        return name[0].upper() + name[1:] if capital else name
+
+    def waiting_text(self) -> str | None:
+        """At a network seat that may not act: what it waits for."""
+        if self.source.hot_seat or self.source.outcome is not None or self.can_act():
+            return None
+        if self.source.seat_side is None:
+            return "You are watching this game."
+        if self.source.waiting:
+            return "Sent; waiting for the server…"
+        return f"Waiting for {self.waiting_for()}…"
+
+    def waiting_for(self) -> str:
+        return self.player_name(self.source.to_act or "")
+
+    # -- whose keyboard ----------------------------------------------------------------
+
+    def pass_keyboard(self) -> None:
+        """Before a side acts: every secret cleared, then the hand-over."""
+        side = self.source.to_act
+        if side is None or side == self.holder:
+            return
+        self.holder = None
+        self.reset_choice()
+        self.refresh_all()
+        if not self.curtain_at_every_change():
+            return
+        away = self.player_name(next(s for s in self.SIDES if s != side), capital=True)
+
+        def ready() -> None:
+            self.holder = side
+            self.reset_choice()
+            self.refresh_all()
+            self.centre_on_targets()
+
+        self.show_curtain("handover", handover_text(self.player_name(side), away), ready)
+
+    # -- sending ---------------------------------------------------------------------
+
+    def send(self, text: str) -> None:
+        """Hand the action to the source; a refusal is shown, nothing changes."""
+        side = self.source.to_act
+        try:
+            sent = self.source.send(text)
+        except WhitechapelError as e:
+            self.refused(str(e))
+            return
+        if sent is Sent.PENDING:
+            self.refresh_all()
+            self.run_worker(self._deliver(text), group="send")
+            return
+        self._unsaved = True
+        self.set_timer(SAVE_DELAY, self.save_if_unsaved)
+        if self.source.outcome is not None:
+            self.holder = None
+        elif self.source.to_act != side:
+            self.pass_keyboard()
+            return
+        self.reset_choice()
+        self.refresh_all()
+        self.centre_on_targets()
+
+    async def _deliver(self, text: str) -> None:
+        try:
+            await self.source.deliver(text)
+        except Exception as e:  # the connection is gone: say so, change nothing
+            self.remote_error(f"Could not send: {e}")
+
+    def refused(self, reason: str) -> None:
+        self.choice_refused()
+        self.notice = reason
+        self.refresh_all()
+
+    # -- what the server says ------------------------------------------------------------
+
+    def remote_state(self, msg: dict[str, Any]) -> None:
+        self.source.receive(msg)  # type: ignore[attr-defined]
+        self.notice = ""
+        if self.is_mounted:
+            self.reset_choice()
+            self.refresh_all()
+            self.centre_on_targets()
+
+    def remote_error(self, message: str) -> None:
+        self.source.waiting = False
+        self.refused(message)
+
+    def clock_text(self) -> str:
+        return "" if self.source.hot_seat else self.source.clock_text()  # type: ignore[attr-defined]
+
+    def show_clock(self) -> None:
+        clock = self.clock_text()
+        if clock and self.is_mounted:
+            banner = self.query_one("#banner", TextPanel)
+            banner.set(banner.markup.split("  ⏱ ")[0] + clock)
+
+    def tick(self) -> None:
+        """Once a second: the running clock's new figure."""
+        self.show_clock()
+
+    def action_confirm(self) -> None:
+        """Enter: lift the curtain if it is up (it takes nothing else), else
+        take the choice of the moment."""
+        if self.curtain_up:
+            self.lift_curtain()
+        elif self.can_act():
+            self.confirm()
+
+    def action_lobby(self) -> None:
+        self.app.pop_screen()
+
+    # -- records -------------------------------------------------------------------
+
+    def save_if_unsaved(self) -> None:
+        if self._unsaved:
+            self.autosave()
+
+    def autosave(self) -> None:
+        self._unsaved = False
+        try:
+            self.source.autosave()
+        except (OSError, WhitechapelError) as e:
+            self.notify(f"Could not autosave: {e}", severity="error")
+
+    def action_save(self) -> None:
+        if not self.source.saves:
+            self.notify("The server keeps this game's record.", timeout=4)
+            return
+        try:
+            path = self.source.save_copy()
+        except (OSError, WhitechapelError) as e:
+            self.notify(f"Could not save: {e}", severity="error")
+            return
+        self.notify(f"Record saved: {path}", timeout=6)
+
+    def on_unmount(self) -> None:
+        self.save_if_unsaved()  # leaving (or quitting) never loses the last action
+        if self.source.room is not None:  # the lobby keeps the seat: Enter takes it back
+            lobby = next((s for s in self.app.screen_stack if hasattr(s, "screen_closed")), None)
+            if lobby is not None:
+                lobby.screen_closed(self.source.room)
+
+    # -- keys ----------------------------------------------------------------------
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(help_text(self.HELP)))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Behind the 'too small' guard no game key works; the lobby key is a
+        network seat's only."""
+        if self.query_one(TooSmall).display and action != "help":
+            return False
+        if action == "lobby":
+            return not self.source.hot_seat
+        return True
+
+
+def help_text(package: str) -> str:
+    """A game's rules summary and keys: `help.md` of its `ui` package."""
+    return resources.files(package).joinpath("help.md").read_text()

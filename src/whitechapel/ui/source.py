@@ -1,0 +1,255 @@
+"""Where a game screen's game comes from: the one seam between a screen and
+what feeds it.
+
+A game screen reads views and sends action texts; it never decides a rule.
+Two sources feed it:
+
+- `LocalSource`: an engine, its record and the store (the hot seat).  An
+  action is played at once; the record is saved after every action.
+- `RemoteSource`: a seat at a game server (`ui/lobby.py`'s `Link`).  An
+  action goes to the server as its text and is pending until the next
+  `state` message (or an error) arrives; the server keeps the record and
+  every secret, and the seat only ever has its own view.
+
+Both keep `Source`'s small interface; the screens use nothing else.
+"""
+
+from __future__ import annotations
+
+import time
+from enum import StrEnum
+from pathlib import Path
+from typing import Any, Protocol
+
+from whitechapel.core.errors import WhitechapelError
+from whitechapel.core.game import Game, Outcome
+from whitechapel.core.record import Record, record_of
+from whitechapel.core.store import Store, autosave_name
+
+
+class Sent(StrEnum):
+    """What became of a sent action (a refusal raises instead)."""
+
+    PLAYED = "played"  # played now: the new state can be read
+    PENDING = "pending"  # gone to the server: a state, or an error, follows
+
+
+class Source(Protocol):
+    hot_seat: bool  # every side at one keyboard: hand-overs, and the record kept here
+    room: str | None  # the server's room (None: local)
+    seat_side: str | None  # a network seat's side (None: local, or a spectator)
+    waiting: bool  # an action is on its way to the server
+
+    @property
+    def version(self) -> int:
+        """Changes with every new state: the screens' cache key."""
+        ...
+
+    @property
+    def to_act(self) -> str | None: ...
+
+    @property
+    def outcome(self) -> Outcome | None: ...
+
+    @property
+    def seat_to_act(self) -> str | None:
+        """Who is to act, as a seat (at a server: an LfW police seat, not the side)."""
+        ...
+
+    def view(self, side: str) -> dict[str, Any]:
+        """The view of `side` (a game side or `PUBLIC`); a seat has only its own."""
+        ...
+
+    def legal_actions(self) -> list[str]:
+        """The texts the side to act may send now."""
+        ...
+
+    def player(self, side: str) -> str | None:
+        """Who plays `side`, as shown ("you" on a network seat's own side)."""
+        ...
+
+    def may_act(self, side: str | None) -> bool:
+        """May the keyboard, held by `side`, send an action now?"""
+        ...
+
+    def send(self, text: str) -> Sent:
+        """Play `text` for the side to act; raises `WhitechapelError` when it is
+        refused here (the engine's sentence), and then changes nothing."""
+        ...
+
+    async def deliver(self, text: str) -> None:
+        """After `Sent.PENDING`: the text on its way (raises if it cannot go)."""
+        ...
+
+    def reason(self, text: str) -> str | None:
+        """Why `text` would be refused, if that can be known here."""
+        ...
+
+    @property
+    def saves(self) -> bool:
+        """Is the record kept here (autosave, ctrl+s)?  Else the server keeps it."""
+        ...
+
+    def autosave(self) -> Path | None: ...
+
+    def save_copy(self) -> Path | None: ...
+
+
+class LocalSource:
+    """An engine at one keyboard, its record and the store it is saved in."""
+
+    hot_seat = True
+    room = None
+    seat_side = None
+    waiting = False
+    saves = True
+
+    def __init__(self, game: Game, record: Record, store: Store | None = None) -> None:
+        self.game = game
+        self.record = record
+        self.store = store or Store()
+
+    @property
+    def version(self) -> int:
+        return len(self.game.history)  # type: ignore[attr-defined]
+
+    @property
+    def to_act(self) -> str | None:
+        return self.game.to_act
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome
+
+    @property
+    def seat_to_act(self) -> str | None:
+        return self.game.to_act
+
+    def view(self, side: str) -> dict[str, Any]:
+        return self.game.view(side)
+
+    def legal_actions(self) -> list[str]:
+        return [str(a) for a in self.game.legal_actions()]
+
+    def player(self, side: str) -> str | None:
+        return self.record.players.get(side)
+
+    def may_act(self, side: str | None) -> bool:
+        return self.game.outcome is None and side == self.game.to_act
+
+    def send(self, text: str) -> Sent:
+        self.game.play(text, self.game.to_act)  # type: ignore[attr-defined]
+        return Sent.PLAYED
+
+    async def deliver(self, text: str) -> None:  # pragma: no cover - never pending
+        pass
+
+    def reason(self, text: str) -> str | None:
+        trial = self.game.clone()
+        try:
+            trial.play(text, self.game.to_act)  # type: ignore[attr-defined]
+        except WhitechapelError as e:
+            return str(e)
+        return None
+
+    def current_record(self) -> Record:
+        return record_of(
+            self.game, seed=self.record.seed, players=self.record.players,
+            started=self.record.started,
+        )  # fmt: skip
+
+    def autosave(self) -> Path | None:
+        record = self.current_record()
+        return self.store.save(record, autosave_name(record))
+
+    def save_copy(self) -> Path | None:
+        record = self.current_record()
+        return self.store.save(record, autosave_name(record).replace("autosave-", "game-"))
+
+
+class RemoteSource:
+    """A seat's picture of a game at a server, from its `state` messages."""
+
+    hot_seat = False
+    saves = False
+
+    def __init__(self, link: Any, room: str, seat: str | None, first: dict[str, Any]) -> None:
+        self.link, self.room, self.seat = link, room, seat
+        self.state: dict[str, Any] = {}
+        self.received = 0.0  # when the last state came (the running clock counts from it)
+        self.version = 0
+        self.waiting = False
+        self.receive(first)
+        self.seat_side: str | None = self.current.get("side") if seat is not None else None
+
+    def receive(self, state: dict[str, Any]) -> None:
+        """A `state` message: the seat's new view (the first one only once)."""
+        self.waiting = False
+        if state is self.state:
+            return
+        self.state = state
+        self.received = time.monotonic()
+        self.version += 1
+
+    @property
+    def current(self) -> dict[str, Any]:
+        return self.state.get("view", {})
+
+    @property
+    def to_act(self) -> str | None:
+        return None if self.outcome else self.current.get("to_act")
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The engine's outcome, or the room's (a chess clock ran out)."""
+        result = self.state.get("result") or self.current.get("outcome")
+        return Outcome.from_json(result) if result else None
+
+    @property
+    def seat_to_act(self) -> str | None:
+        return self.state.get("to_act")
+
+    def view(self, side: str) -> dict[str, Any]:
+        return self.current  # the seat only ever has its own
+
+    def legal_actions(self) -> list[str]:
+        return list(self.current.get("legal", []))
+
+    def player(self, side: str) -> str | None:
+        return "you" if side is not None and side == self.seat_side else None
+
+    def may_act(self, side: str | None) -> bool:
+        """The state names the seat to act (an LfW police seat, not the side)."""
+        return (
+            not self.waiting
+            and self.outcome is None
+            and self.seat is not None
+            and self.seat_to_act == self.seat
+        )
+
+    def send(self, text: str) -> Sent:
+        self.waiting = True
+        return Sent.PENDING
+
+    async def deliver(self, text: str) -> None:
+        await self.link.send({"type": "act", "room": self.room, "action": text})
+
+    def reason(self, text: str) -> str | None:
+        return None  # the server says why, once the text is sent
+
+    def clock_text(self) -> str:
+        """A duel's chess clock: each side's time left, the running one counted
+        down from when the state came (the server decides when time is up)."""
+        clock = self.state.get("clock") or {}
+        parts = []
+        for side, t in (clock.get("remaining") or {}).items():
+            if side == clock.get("running") and not self.outcome:
+                t = max(0.0, t - (time.monotonic() - self.received))
+            parts.append(f"{side} {int(t) // 60}:{int(t) % 60:02d}")
+        return ("  ⏱ " + "  ".join(parts)) if parts else ""
+
+    def autosave(self) -> Path | None:
+        return None
+
+    def save_copy(self) -> Path | None:
+        return None

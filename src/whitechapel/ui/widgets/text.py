@@ -1,0 +1,93 @@
+"""Text that repaints cheaply: `TextPanel`, and the `Curtain` drawn over a
+whole game screen at a change of side."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import JustifyMethod
+from rich.text import Text
+from textual.geometry import Region
+from textual.strip import Strip
+from textual.widget import Widget
+
+
+class TextPanel(Widget):
+    """Text that repaints without a new layout (its size comes from the
+    .tcss, never from its text), and only when the text changed.  Its rows
+    are rendered once per text and size and then handed out as they are:
+    cheap on every key press and on every full repaint."""
+
+    JUSTIFY: JustifyMethod = "left"
+    MIDDLE = False  # centre the text vertically
+
+    def __init__(self, markup: str = "", **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._markup = markup
+        self._text = Text.from_markup(markup, justify=self.JUSTIFY)
+        self._rows: tuple[tuple[str, int, int], list[Strip]] | None = None
+
+    @property
+    def markup(self) -> str:
+        return self._markup
+
+    def set(self, markup: str) -> None:
+        if markup != self._markup:
+            self._markup = markup
+            self._text = Text.from_markup(markup, justify=self.JUSTIFY)
+            self.refresh()
+
+    def render(self) -> Text:
+        return self._text
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._content_size = self.size  # once per repaint: it is not free
+        return super().render_lines(crop)
+
+    def render_line(self, y: int) -> Strip:
+        width, height = self._content_size
+        key = (self._markup, width, height)
+        if self._rows is None or self._rows[0] != key:
+            console = self.app.console
+            lines = console.render_lines(
+                self._text, console.options.update(width=max(1, width), height=None), pad=True
+            )[:height]
+            top = (height - len(lines)) // 2 if self.MIDDLE else 0
+            strips = [Strip.blank(width)] * top + [Strip(line, width) for line in lines]
+            strips += [Strip.blank(width)] * (height - len(strips))
+            self._rows = (key, strips)
+        rows = self._rows[1]
+        return rows[y] if 0 <= y < len(rows) else Strip.blank(width)
+
+
+class Curtain(TextPanel):
+    """An opaque cover over a whole game screen: the hand-over prompt, or
+    Jack's cards alone.  Cheaper than pushing a screen on every change of
+    side: it stays in the layout, over everything, and is only made
+    invisible when lowered, so nothing under it changes size.  Whatever is under it was cleared of secrets before it rose, and
+    its own text is emptied when it is lowered."""
+
+    DEFAULT_CSS = """
+    Curtain {
+        layer: curtain; dock: top; width: 100%; height: 100%; visibility: hidden;
+        background: $background;
+    }
+    """
+    JUSTIFY = "center"
+    MIDDLE = True
+
+    up = False
+
+    def raise_(self, text: str) -> None:
+        self.set(text)
+        self.up = True
+        self.styles.visibility = "visible"
+
+    def lower(self) -> None:
+        self.up = False
+        self.styles.visibility = "hidden"
+        self.set("")  # nothing secret lingers, even hidden
+
+    def on_click(self) -> None:
+        if self.up:
+            self.screen.lift_curtain()  # type: ignore[attr-defined]
