@@ -8,10 +8,11 @@ import re
 import pytest
 from textual.binding import Binding
 
-from whitechapel.app import ContinueScreen, LoadScreen, PocketSetup, WhitechapelApp
+from whitechapel.app import ContinueScreen, LoadScreen, WhitechapelApp
 from whitechapel.lfw.ui.screen import LfwScreen
 from whitechapel.lfw.ui.setup import LfwSetup
 from whitechapel.pocket.ui.screen import PocketScreen
+from whitechapel.pocket.ui.setup import PocketSetup
 from whitechapel.ui.lobby import LobbyScreen
 from whitechapel.ui.screens.help import HelpScreen
 

@@ -110,12 +110,18 @@ def test_engine_modules_import_no_ui_library(name: str) -> None:
 
 # Below and beside the games: what reaches a game only through the registry
 # (`core.registry.rules_for`) and the engine contract (`core/game.py`).
-SHARED_MODULES = _modules(PACKAGE / "core") + _modules(PACKAGE / "net")
+SHARED_MODULES = [
+    *_modules(PACKAGE / "core"),
+    *_modules(PACKAGE / "net"),
+    *_modules(PACKAGE / "ui"),
+    "whitechapel.app",
+]
 
 
 @pytest.mark.parametrize("name", SHARED_MODULES)
 def test_shared_modules_import_no_game(name: str) -> None:
-    """`core/` and `net/` name no game: the registry finds them by name."""
+    """`core/`, `net/`, `ui/` and the app import no game: the registry finds
+    each by name, and they use it through the engine contract."""
     games = [m for m in imports_of(name) if m.startswith(GAMES)]
     assert games == []
 

@@ -89,7 +89,7 @@ def test_messages_round_trip_and_are_cleaned():
         (b'{"type": "act", "room": "K7QX"}', "'act' needs 'action'"),
         (b'{"type": "act", "room": "K7QX", "action": 12}', "'action' of 'act' should be"),
         (b'{"type": "act", "room": "K7-QX", "action": "A"}', "'room' of 'act' should be a room"),
-        (b'{"type": "create", "game": "chess"}', "'game' of 'create' should be 'pocket' or"),
+        (b'{"type": "create", "game": "chess"}', "'game' of 'create' should be 'lfw' or 'pocket'"),
         (b'{"type": "create", "game": "lfw", "seats": 17}', "from 1 to 16"),
         (b'{"type": "create", "game": "lfw", "seats": "2"}', "from 1 to 16"),
         (b'{"type": "create", "game": "lfw", "seed": true}', "'seed' of 'create'"),

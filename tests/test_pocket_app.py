@@ -36,7 +36,6 @@ from whitechapel.app import (
     ContinueScreen,
     LoadScreen,
     MenuScreen,
-    PocketSetup,
     WhitechapelApp,
 )
 from whitechapel.core.record import record_of, replay
@@ -45,6 +44,7 @@ from whitechapel.pocket.actions import parse_action
 from whitechapel.pocket.game import PocketGame
 from whitechapel.pocket.pieces import CHARACTERS, INVESTIGATOR, JACK
 from whitechapel.pocket.ui.screen import PocketScreen, is_cards, is_handover
+from whitechapel.pocket.ui.setup import PocketSetup
 from whitechapel.ui.screens.help import HelpScreen
 from whitechapel.ui.source import LocalSource
 
@@ -396,7 +396,7 @@ async def test_the_command_palette_offers_a_new_pocket_game(tmp_path):
         await pilot.press("enter", "ctrl+p")
         await pilot.pause()
         assert isinstance(app.screen, CommandPalette)
-        await pilot.press(*"new")
+        await pilot.press(*"new mr")
         await until(  # the palette searches in a worker
             lambda: "New Mr. Jack Pocket game" in screen_text(app),
             what="the palette offering a new game",

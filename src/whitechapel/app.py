@@ -3,20 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import partial
 from pathlib import Path
 
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
-from textual.containers import Center, Vertical
+from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Label, OptionList, Select, Static
+from textual.widgets import Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from whitechapel import __version__
-from whitechapel.core.chance import new_seed
 from whitechapel.core.errors import WhitechapelError
-from whitechapel.core.record import record_of
-from whitechapel.core.registry import rules_for
+from whitechapel.core.registry import entries, rules_for
 from whitechapel.core.store import Store, load_game
 from whitechapel.ui.screens.help import HelpScreen
 from whitechapel.ui.widgets.guard import SizeGuard, TooSmall
@@ -27,15 +26,6 @@ Two games about Jack the Ripper. Use **F1** on a game screen for its rules
 and keys; **ctrl+p** opens the command palette, **ctrl+q** quits (games are
 saved after every action).
 """
-
-
-def pocket_screen(seed: int | None = None, players: dict | None = None, handover="always"):
-    from whitechapel.pocket.game import PocketGame
-
-    seed = new_seed() if seed is None else seed
-    game = PocketGame.new(seed)
-    record = record_of(game, seed=seed, players=players or {})
-    return rules_for("pocket").local_screen(game, record, Store(), handover=handover)
 
 
 class MenuScreen(SizeGuard, Screen):
@@ -50,8 +40,7 @@ class MenuScreen(SizeGuard, Screen):
         with Vertical(id="menu-box"):
             yield Static(f"[b]whitechapel[/b] {__version__}\nJack the Ripper, twice", id="title")
             yield OptionList(
-                Option("Letters from Whitechapel", id="lfw"),
-                Option("Mr. Jack Pocket", id="pocket"),
+                *(Option(e.title, id=f"game-{e.name}") for e in entries()),
                 Option("Continue a saved game", id="continue"),
                 Option("Load a record", id="load"),
                 Option("Rules", id="rules"),
@@ -62,55 +51,18 @@ class MenuScreen(SizeGuard, Screen):
         yield TooSmall()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        choice = event.option.id
-        if choice == "pocket":
-            self.app.push_screen(PocketSetup())
-        elif choice == "lfw":
-            from whitechapel.lfw.ui.setup import LfwSetup
-
-            self.app.push_screen(LfwSetup())
+        choice = event.option.id or ""
+        if choice.startswith("game-"):
+            self.app.push_screen(rules_for(choice[5:]).setup_screen())
         elif choice == "continue":
             self.app.push_screen(ContinueScreen())
         elif choice == "load":
             self.app.push_screen(LoadScreen())
         elif choice == "rules":
-            from whitechapel.ui.screens.game import help_text
-
-            games = [help_text(f"whitechapel.{kind}.ui") for kind in ("lfw", "pocket")]
+            games = [rules_for(e.name).help_text() for e in entries()]
             self.app.push_screen(HelpScreen("\n".join([RULES, *games])))
         elif choice == "quit":
             self.app.exit()
-
-
-class PocketSetup(Screen):
-    BINDINGS = [Binding("escape", "app.back", "Back", id="app.back")]
-    DEFAULT_CSS = """
-    PocketSetup { align: center middle; }
-    PocketSetup #setup-box { width: 60; height: auto; border: heavy $accent; padding: 1 2; }
-    PocketSetup Input, PocketSetup Select { margin-bottom: 1; }
-    """
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="setup-box"):
-            yield Label("[b]Mr. Jack Pocket[/b] — a new game")
-            yield Input(placeholder="Jack's player (optional)", id="jack-name")
-            yield Input(placeholder="The investigator's player (optional)", id="inv-name")
-            yield Select(
-                [("Hand-over prompt at every change of side", "always"),
-                 ("Hand-over prompt only around Jack's cards", "secrets")],
-                value="always", allow_blank=False, id="handover",
-            )  # fmt: skip
-            yield Center(Label("Enter to start, Esc to go back"))
-        yield Footer()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        players = {}
-        if j := self.query_one("#jack-name", Input).value.strip():
-            players["jack"] = j
-        if i := self.query_one("#inv-name", Input).value.strip():
-            players["investigator"] = i
-        handover = str(self.query_one("#handover", Select).value)
-        self.app.switch_screen(pocket_screen(players=players, handover=handover))
 
 
 class ContinueScreen(Screen):
@@ -191,10 +143,10 @@ class WhitechapelApp(App):
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
-        yield SystemCommand("New Mr. Jack Pocket game", "Start a hot-seat game", self.new_pocket)
-        yield SystemCommand(
-            "New Letters from Whitechapel game", "Start a hot-seat game", self.new_lfw
-        )
+        for e in entries():
+            yield SystemCommand(
+                f"New {e.title} game", "Start a hot-seat game", partial(self.new_game, e.name)
+            )
         yield SystemCommand(
             "Continue a saved game",
             "Pick an autosaved game",
@@ -207,10 +159,5 @@ class WhitechapelApp(App):
         if hasattr(screen, "action_save"):
             yield SystemCommand("Save record", "Save this game's record", screen.action_save)
 
-    def new_pocket(self) -> None:
-        self.push_screen(PocketSetup())
-
-    def new_lfw(self) -> None:
-        from whitechapel.lfw.ui.setup import LfwSetup
-
-        self.push_screen(LfwSetup())
+    def new_game(self, name: str) -> None:
+        self.push_screen(rules_for(name).setup_screen())

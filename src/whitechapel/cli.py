@@ -240,7 +240,8 @@ def _play_pocket(args: argparse.Namespace) -> int:
 
 
 def _pocket_app(args: argparse.Namespace) -> int:
-    from whitechapel.app import WhitechapelApp, pocket_screen
+    from whitechapel.app import WhitechapelApp
+    from whitechapel.pocket.ui.setup import pocket_screen
 
     if args.load:
         from whitechapel.core.store import Store, load_game

@@ -133,6 +133,14 @@ class Rules(Protocol):
         built from that view alone, like everything shown to a side."""
         ...
 
+    def setup_screen(self) -> Any:
+        """The screen that starts a new hot-seat game."""
+        ...
+
+    def help_text(self) -> str:
+        """The rules and keys of the game's screens, as Markdown."""
+        ...
+
     def local_screen(self, game: Any, record: Any, store: Any = None, **options: Any) -> Any:
         """The hot-seat game screen (Textual) of `game` and its `record`,
         autosaved in `store`; `options` are the game's own (Pocket's

@@ -1,20 +1,49 @@
 """Which games exist, found by the name a record carries.
 
 Modules are imported only when a game is asked for, so starting the program
-or reading a record of one game never imports the other.
+or reading a record of one game never imports the other.  What the menu and
+the lobby show of a game before it is chosen (its title, the lobby's key for
+a new room, a room's own seat count) is kept here, beside the module's name,
+so that listing the games imports none of them.  This is the one place
+outside a game's folder that names it.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from importlib import import_module
 
 from whitechapel.core.errors import RecordError
 from whitechapel.core.game import Rules
 
-_GAMES = {
-    "pocket": "whitechapel.pocket.rules",
-    "lfw": "whitechapel.lfw.rules",
-}
+
+@dataclass(frozen=True)
+class Entry:
+    name: str  # as records and the protocol carry it
+    title: str
+    module: str  # where its `RULES` is
+    room_key: str  # the lobby's key for a new room of this game
+    room_label: str  # what that key does, in the lobby's footer
+    seats_label: str = ""  # a room's own seat count, when the game has one (LfW's police)
+    seat_counts: tuple[int, ...] = ()
+    seats_default: int | None = None
+
+
+_ENTRIES = (
+    Entry("lfw", "Letters from Whitechapel", "whitechapel.lfw.rules", "l", "New LfW session",
+          "LfW police seats:", (1, 2, 3, 4, 5), 2),
+    Entry("pocket", "Mr. Jack Pocket", "whitechapel.pocket.rules", "n", "New Pocket duel"),
+)  # fmt: skip
+_GAMES = {e.name: e.module for e in _ENTRIES}
+
+
+def entries() -> tuple[Entry, ...]:
+    """Every game, in the menu's order."""
+    return _ENTRIES
+
+
+def title_of(name: str) -> str:
+    return next((e.title for e in _ENTRIES if e.name == name), name)
 
 
 def game_names() -> tuple[str, ...]:

@@ -44,6 +44,18 @@ class LfwRules:
 
         return render_summary(view, players)
 
+    def setup_screen(self) -> Any:
+        """The screen that starts a new hot-seat game (the menu's entry)."""
+        from whitechapel.lfw.ui.setup import LfwSetup
+
+        return LfwSetup()
+
+    def help_text(self) -> str:
+        """The rules and keys of the game's screens (F1), as Markdown."""
+        from whitechapel.ui.screens.game import help_text
+
+        return help_text("whitechapel.lfw.ui")
+
     def local_screen(self, game: Any, record: Any, store: Any = None, **options: Any) -> Any:
         """The hot-seat screen of a game."""
         from whitechapel.lfw.ui.screen import LfwScreen

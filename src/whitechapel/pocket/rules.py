@@ -53,6 +53,18 @@ class PocketRules:
             lines.append(f"The game is not finished: {view['to_act']} to act.")
         return "\n".join(lines)
 
+    def setup_screen(self) -> Any:
+        """The screen that starts a new hot-seat game (the menu's entry)."""
+        from whitechapel.pocket.ui.setup import PocketSetup
+
+        return PocketSetup()
+
+    def help_text(self) -> str:
+        """The rules and keys of the game's screens (F1), as Markdown."""
+        from whitechapel.ui.screens.game import help_text
+
+        return help_text("whitechapel.pocket.ui")
+
     def local_screen(self, game: Any, record: Any, store: Any = None, **options: Any) -> Any:
         """The hot-seat screen of a game (`handover`: 'always' or 'secrets')."""
         from whitechapel.pocket.ui.screen import PocketScreen

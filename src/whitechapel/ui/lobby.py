@@ -1,6 +1,6 @@
 """The lobby of a game server (`whitechapel join HOST:PORT`, and every SSH
-session): the open rooms, a new Mr. Jack Pocket duel, join a room by its
-code, watch one.
+session): the open rooms, a new room of any game (the registry's), join a
+room by its code, watch one.
 
 The app keeps one connection to the server (`Link`); a worker reads its
 messages and hands each to the screen it is for: the room's game screen, or
@@ -25,6 +25,7 @@ from textual.widgets import Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from whitechapel.core.errors import WhitechapelError
+from whitechapel.core.registry import entries, title_of
 from whitechapel.ui.widgets.guard import SizeGuard, TooSmall
 
 
@@ -74,8 +75,8 @@ class Link:
 
 class LobbyScreen(SizeGuard, Screen):
     BINDINGS = [
-        Binding("n", "new_duel", "New Pocket duel", id="lobby.new_duel"),
-        Binding("l", "new_lfw", "New LfW session", id="lobby.new_lfw"),
+        *(Binding(e.room_key, f"new_room('{e.name}')", e.room_label, id=f"lobby.new_{e.name}")
+          for e in entries()),
         Binding("j", "focus_code", "Join by code", id="lobby.join"),
         Binding("w", "watch", "Watch", id="lobby.watch"),
         Binding("r", "refresh", "Refresh", id="lobby.refresh"),
@@ -87,8 +88,8 @@ class LobbyScreen(SizeGuard, Screen):
     LobbyScreen #code-row { height: 3; padding: 0 1; }
     LobbyScreen #code-row Label { width: 22; padding: 1 0; }
     LobbyScreen #code { width: 20; }
-    LobbyScreen #seats-label { width: 20; }
-    LobbyScreen #police-seats { width: 10; margin-top: 1; }
+    LobbyScreen .seats-label { width: 20; padding: 1 0 0 2; }
+    LobbyScreen .seat-count { width: 10; margin-top: 1; }
     LobbyScreen #status { height: 1; padding: 0 1; color: $text-muted; }
     """
 
@@ -109,9 +110,12 @@ class LobbyScreen(SizeGuard, Screen):
             with Horizontal(id="code-row"):
                 yield Label("Join a room by code:")
                 yield Input(placeholder="K7QX", id="code", max_length=12)
-                yield Label("  LfW police seats:", id="seats-label")
-                yield Select([(str(n), n) for n in range(1, 6)], value=2, allow_blank=False,
-                             id="police-seats", compact=True)  # fmt: skip
+                for e in entries():  # a room's own seat count, where the game has one
+                    if e.seat_counts:
+                        yield Label(e.seats_label, classes="seats-label")
+                        yield Select([(str(n), n) for n in e.seat_counts], value=e.seats_default,
+                                     allow_blank=False, id=f"seats-{e.name}", classes="seat-count",
+                                     compact=True)  # fmt: skip
         yield Static("Connecting…", id="status")
         yield Footer()
         yield TooSmall()
@@ -134,8 +138,9 @@ class LobbyScreen(SizeGuard, Screen):
         except (OSError, TimeoutError, WhitechapelError) as e:
             self.status(f"[red]Could not reach the server: {e or type(e).__name__}[/red]")
             return
-        self.status("Connected. n: a new Pocket duel; l: a new LfW session; j: join by code; "
-                    "Enter: join the room highlighted.")  # fmt: skip
+        keys = "; ".join(f"{e.room_key}: {e.room_label[0].lower()}{e.room_label[1:]}"
+                         for e in entries())  # fmt: skip
+        self.status(f"Connected. {keys}; j: join by code; Enter: join the room highlighted.")
         await self.link.send({"type": "list"})
         # The list of rooms stays fresh (and the server, which closes a silent
         # connection after 15 minutes, hears from us).
@@ -207,7 +212,7 @@ class LobbyScreen(SizeGuard, Screen):
             seats = f"free: {', '.join(free)}" if free else "full"
             if r["room"] in self.link.seats:
                 seats = f"your seat: {self.link.seats[r['room']][0]}; {seats}"
-            game = "Mr. Jack Pocket" if r.get("game") == "pocket" else "Letters from Whitechapel"
+            game = title_of(str(r.get("game")))
             options.append(Option(f"{r['room']}  {game}  ({seats}, {r.get('watchers', 0)} watching)",
                                   id=r["room"]))  # fmt: skip
         rooms_list = self.query_one("#rooms", OptionList)
@@ -218,19 +223,19 @@ class LobbyScreen(SizeGuard, Screen):
             ids = [o.id for o in options]  # the same room stays highlighted on a refresh
             rooms_list.highlighted = ids.index(was) if was in ids else 0
         else:
-            rooms_list.add_option(Option("No open rooms: press n for a new Pocket duel.",
-                                         disabled=True))  # fmt: skip
+            keys = " or ".join(f"{e.room_key} ({e.room_label})" for e in entries())
+            rooms_list.add_option(Option(f"No open rooms: press {keys}.", disabled=True))
 
     async def action_refresh(self) -> None:
         if self.link.client is not None:
             await self.safe_send({"type": "list"})
 
-    async def action_new_duel(self) -> None:
-        await self.safe_send({"type": "create", "game": "pocket"})
-
-    async def action_new_lfw(self) -> None:
-        seats = int(self.query_one("#police-seats", Select).value)  # type: ignore[arg-type]
-        await self.safe_send({"type": "create", "game": "lfw", "seats": seats})
+    async def action_new_room(self, game: str) -> None:
+        msg: dict[str, Any] = {"type": "create", "game": game}
+        counts = self.query(f"#seats-{game}").results(Select)
+        for select in counts:  # the game's own seat count, as chosen beside the code
+            msg["seats"] = int(select.value)  # type: ignore[arg-type]
+        await self.safe_send(msg)
 
     def action_focus_code(self) -> None:
         self.query_one("#code", Input).focus()

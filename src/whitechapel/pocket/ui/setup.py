@@ -1,0 +1,57 @@
+"""The setup screen of a Mr. Jack Pocket hot-seat game: the players' names
+and the hand-over mode.  `whitechapel pocket` starts the game directly."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Label, Select
+
+from whitechapel.core.chance import new_seed
+from whitechapel.core.record import record_of
+from whitechapel.core.store import Store
+
+
+def pocket_screen(seed: int | None = None, players: dict | None = None, handover="always"):
+    from whitechapel.pocket.game import PocketGame
+    from whitechapel.pocket.rules import RULES
+
+    seed = new_seed() if seed is None else seed
+    game = PocketGame.new(seed)
+    record = record_of(game, seed=seed, players=players or {})
+    return RULES.local_screen(game, record, Store(), handover=handover)
+
+
+
+
+class PocketSetup(Screen):
+    BINDINGS = [Binding("escape", "app.back", "Back", id="app.back")]
+    DEFAULT_CSS = """
+    PocketSetup { align: center middle; }
+    PocketSetup #setup-box { width: 60; height: auto; border: heavy $accent; padding: 1 2; }
+    PocketSetup Input, PocketSetup Select { margin-bottom: 1; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="setup-box"):
+            yield Label("[b]Mr. Jack Pocket[/b] — a new game")
+            yield Input(placeholder="Jack's player (optional)", id="jack-name")
+            yield Input(placeholder="The investigator's player (optional)", id="inv-name")
+            yield Select(
+                [("Hand-over prompt at every change of side", "always"),
+                 ("Hand-over prompt only around Jack's cards", "secrets")],
+                value="always", allow_blank=False, id="handover",
+            )  # fmt: skip
+            yield Center(Label("Enter to start, Esc to go back"))
+        yield Footer()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        players = {}
+        if j := self.query_one("#jack-name", Input).value.strip():
+            players["jack"] = j
+        if i := self.query_one("#inv-name", Input).value.strip():
+            players["investigator"] = i
+        handover = str(self.query_one("#handover", Select).value)
+        self.app.switch_screen(pocket_screen(players=players, handover=handover))
