@@ -93,7 +93,7 @@ def free_red(g: LfwState) -> list[int]:
 
 def legal_women(g: LfwState) -> list[a.Action]:
     n = g.night - 1
-    out = []
+    out: list[a.Action] = []
     for places in combinations(free_red(g), WOMEN[n]):
         for marked in combinations(places, MARKED[n]):
             rest = tuple(c for c in places if c not in marked)
@@ -144,7 +144,7 @@ def patrol_spots(g: LfwState) -> tuple[list[str], list[str]]:
 
 def legal_patrols(g: LfwState) -> list[a.Action]:
     must, may = patrol_spots(g)
-    out = []
+    out: list[a.Action] = []
     for extra in combinations(may, 7 - len(must)):
         spots = [*must, *extra]
         for real in permutations(spots, len(COLOURS)):
@@ -206,6 +206,7 @@ def reveal_women(g: LfwState) -> Phase:
 
 
 def legal_kill(g: LfwState) -> list[a.Action]:
+    kills: list[a.Action]
     if g.night == DOUBLE_EVENT_NIGHT:
         kills = [a.Kill(p) for p in permutations(g.wretched, 2)]
     else:
@@ -227,12 +228,13 @@ def check_kill(g: LfwState, action: a.Kill | a.Wait) -> None:
 
 
 def apply_kill(g: LfwState, action: a.Kill | a.Wait) -> None:
+    space = g.crime_space
+    assert space is not None  # H4 put the Time of the Crime marker on the track
     if isinstance(action, a.Wait):
-        g.crime_space -= 1  # H6: one more space for the escape
+        g.crime_space = space - 1  # H6: one more space for the escape
         g.events.append(("wait", g.night, g.crime_space))
         g.to_move = list(g.wretched)
         return
-    space = g.crime_space
     for k, circle in enumerate(action.circles):  # H8: written in the order Jack chose
         g.rows[-1].append((space + k, circle, "crime"))
     # N3: the police know both crime scenes, not their order

@@ -34,6 +34,7 @@ def _refuse(action: a.Action, why: str) -> None:
 
 def legal_escape(g: LfwState) -> list[a.Action]:
     board, here, space = g.board, g.jack, g.next_space()
+    assert here is not None  # T1 follows the kill (H5), which writes Jack's first circle
     out: list[a.Action] = []
     if space > LAST_SPACE:
         return out
@@ -66,6 +67,7 @@ def trapped(g: LfwState) -> None:
 
 def check_escape(g: LfwState, action: a.Step | a.Coach | a.Alley) -> None:
     board, here, space = g.board, g.jack, g.next_space()
+    assert here is not None  # T1 follows the kill (H5), which writes Jack's first circle
     if isinstance(action, a.Step):
         if action.circle not in board.jack_adjacent(here):
             _refuse(action, f"{action.circle} is not Jack-adjacent to his circle (T1)")
@@ -135,9 +137,9 @@ def reach_two(g: LfwState, start: str) -> tuple[str, ...]:
 def legal_hunt(g: LfwState) -> list[a.Action]:
     colour = g.pending[0]
     taken = {x for c, x in g.police.items() if c != colour}
-    return [a.PoliceMove(colour, None)] + [
-        a.PoliceMove(colour, x) for x in reach_two(g, g.police[colour]) if x not in taken
-    ]
+    out: list[a.Action] = [a.PoliceMove(colour, None)]
+    out += [a.PoliceMove(colour, x) for x in reach_two(g, g.police[colour]) if x not in taken]
+    return out
 
 
 def check_hunt(g: LfwState, action: a.PoliceMove) -> None:
@@ -174,7 +176,9 @@ def clues_begin(g: LfwState) -> Phase:
 
 
 def legal_false_clue(g: LfwState) -> list[a.Action]:
-    return [a.FalseClue(None)] + [a.FalseClue(c) for c in g.board.circles if c not in g.false_clues]
+    out: list[a.Action] = [a.FalseClue(None)]
+    out += [a.FalseClue(c) for c in g.board.circles if c not in g.false_clues]
+    return out
 
 
 def check_false_clue(g: LfwState, action: a.FalseClue) -> None:
@@ -320,17 +324,22 @@ def search(g: LfwState, action: a.Search, named: tuple[int, ...]) -> None:
         g.pending.pop(0)
 
 
+def _search(g: LfwState) -> tuple[str, tuple[int, ...]]:
+    assert g.search is not None, "T3 enters SEARCHING only while a search is under way"
+    return g.search
+
+
 def legal_searching(g: LfwState) -> list[a.Action]:
-    colour, named = g.search
+    colour, named = _search(g)
     return [a.Search(colour, c) for c in targets(g, colour) if c not in named]
 
 
 def check_searching(g: LfwState, action: a.Search) -> None:
-    colour, named = g.search
+    colour, named = _search(g)
     if action.colour != colour:
         _refuse(action, f"the {colour} policeman is still searching (T3)")
     check_search(g, action, named)
 
 
 def apply_searching(g: LfwState, action: a.Search) -> None:
-    search(g, action, g.search[1])
+    search(g, action, _search(g)[1])

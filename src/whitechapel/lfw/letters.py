@@ -150,8 +150,10 @@ def _goulston_free_for(g: LfwState, colour: str) -> bool:
 
 
 def legal_graffito_chief(g: LfwState) -> list[a.Action]:
-    return [a.Graffito(c) for c in (g.graffito, "brown") if _goulston_free_for(g, c)] or [
-        a.Graffito(g.graffito)
+    named = g.graffito
+    assert named is not None  # the graffito (T1) names its colour before the Chief decides
+    return [a.Graffito(c) for c in (named, "brown") if _goulston_free_for(g, c)] or [
+        a.Graffito(named)
     ]
 
 
@@ -163,6 +165,8 @@ def check_graffito_chief(g: LfwState, action: a.Graffito) -> None:
 
 
 def apply_graffito_chief(g: LfwState, action: a.Graffito) -> None:
+    goulston = g.board.goulston
+    assert goulston is not None  # the graffito is open only on a board with Goulston Street
     if _goulston_free_for(g, action.colour):
-        g.police[action.colour] = g.board.goulston
+        g.police[action.colour] = goulston
     g.events.append(("graffito", g.night, action.colour))

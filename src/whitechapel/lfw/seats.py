@@ -50,7 +50,9 @@ class LfwSeating:
         side = game.to_act
         if side is None or side == JACK:
             return side
-        return self.seat_of_colour(game.acting_colour)
+        colour = game.acting_colour
+        assert colour is not None  # while the police act, a policeman or the Chief decides
+        return self.seat_of_colour(colour)
 
     def refusal(self, game: LfwGame, seat: str, text: str) -> str | None:
         words = text.split()

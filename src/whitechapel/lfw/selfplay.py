@@ -7,7 +7,7 @@ from dataclasses import asdict, dataclass
 
 from whitechapel.core.chance import Chance
 from whitechapel.core.figures import figures_text
-from whitechapel.lfw.actions import Action, Coach, Step
+from whitechapel.lfw.actions import Action, Alley, Coach, Step
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.map.board import Board
 from whitechapel.lfw.options import Options
@@ -59,9 +59,14 @@ def homeward_action(game: LfwGame, chance: Chance, eager: float = 0.7) -> Action
     if home:
         return home[0]
     board, hideout = game.board, game.hideout
+    assert hideout is not None  # chosen in S1, before the first night
 
     def distance(a: Action) -> int:
-        end = a.second if isinstance(a, Coach) else a.circle  # type: ignore[attr-defined]
+        if isinstance(a, Coach):
+            end = a.second
+        else:
+            assert isinstance(a, Step | Alley)  # T1 offers steps, coaches and alleys only
+            end = a.circle
         return board.jack_distance(end, hideout) or 0
 
     best = min(distance(a) for a in legal)

@@ -137,4 +137,7 @@ class LfwState:
             return NotImplemented
         return self._key() == other._key()
 
+    # Unhashable, since it is mutable and compares by value.  typeshed types
+    # object.__hash__ as a method, so the checker cannot accept the None that the
+    # data model uses for this (typeshed's own list does the same with an ignore).
     __hash__ = None  # type: ignore[assignment]

@@ -90,6 +90,8 @@ def run_join(address: str, name: str) -> int:
     # The app talks plain TCP to the server and never TLS: keeping asyncio
     # from loading the ssl module (OpenSSL) saves ~4 MiB in every SSH
     # session's app process (budget: 40 MiB a session).
+    # A None in sys.modules makes `import ssl` fail (the import system's
+    # documented block); typeshed types sys.modules as modules only.
     if "ssl" not in sys.modules:
         sys.modules["ssl"] = None  # type: ignore[assignment]
     from whitechapel.app import WhitechapelApp

@@ -28,6 +28,7 @@ import pty
 import secrets
 import signal
 import sys
+import termios
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -184,7 +185,7 @@ class Gateway:
         user = process.get_extra_info("username") or "player"
         width, height, _, _ = process.get_terminal_size()
         master, slave = pty.openpty()
-        asyncssh.misc.set_terminal_size(slave, width or 80, height or 24, 0, 0)
+        termios.tcsetwinsize(slave, (height or 24, width or 80))  # (rows, columns)
         env = {
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
             "HOME": os.environ.get("HOME", "/"),

@@ -62,7 +62,7 @@ START_POSITIONS = (12, 4, 8)
 POSITIONS = tuple(range(1, 13))
 
 
-def _position_lines() -> dict[int, tuple[tuple[int, ...], int, int]]:
+def _position_lines() -> dict[int, tuple[tuple[int, int, int], int, int]]:
     """For each detective position (P2: 1-3 top left to right, 4-6 right top to
     bottom, 7-9 bottom right to left, 10-12 left bottom to top): the squares it
     looks along, nearest first, the side of a tile that faces the detective, and

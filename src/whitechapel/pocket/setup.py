@@ -95,7 +95,7 @@ class Setup:
         cleared = tuple(sorted({_character(c, "cleared") for c in cleared_in}))
         if jack in cleared:
             raise RecordError("Jack cannot start cleared")
-        return cls(tuple(tiles), tuple(walls), jack, deck, throws, detectives, cleared)  # type: ignore[arg-type]
+        return cls(tuple(tiles), tuple(walls), jack, deck, throws, detectives, cleared)
 
 
 def _field(data: dict, key: str, kind: type) -> Any:

@@ -8,9 +8,11 @@ sides are shown Jack's identity and cards (P8).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
-from whitechapel.core.game import PUBLIC
+from whitechapel.core.game import PUBLIC, Outcome
+from whitechapel.pocket.actions import Action
 from whitechapel.pocket.pieces import (
     CHARACTERS,
     DETECTIVES,
@@ -21,10 +23,53 @@ from whitechapel.pocket.pieces import (
     SQUARES,
     TOKENS,
 )
+from whitechapel.pocket.setup import Setup
 
-# A `game.PocketGame`, by name only: game.py imports this module, and the engines'
-# import graph has no circle (tests/test_engine_imports.py).
-PocketGame = Any
+
+class PocketGame(Protocol):
+    """What the views read of a `game.PocketGame`.  A protocol rather than the
+    class itself: game.py imports this module, and the engines' import graph
+    has no circle (tests/test_engine_imports.py)."""
+
+    @property
+    def setup(self) -> Setup: ...
+    @property
+    def round(self) -> int: ...
+    @property
+    def step(self) -> int: ...
+    @property
+    def to_act(self) -> str | None: ...
+    @property
+    def outcome(self) -> Outcome | None: ...
+    @property
+    def race(self) -> bool: ...
+    @property
+    def tiles(self) -> Sequence[int]: ...  # character per square
+    @property
+    def walls(self) -> Sequence[int]: ...  # wall direction per square
+    @property
+    def detectives(self) -> Sequence[int]: ...  # position per detective
+    @property
+    def cleared(self) -> int: ...  # bit per character
+    @property
+    def faces(self) -> int: ...  # bit per token: 0 front face, 1 back
+    @property
+    def used(self) -> int: ...  # bit per token played this round
+    @property
+    def rotated(self) -> int: ...  # bit per character rotated this round
+    @property
+    def deck_pos(self) -> int: ...
+    @property
+    def jack_alibis(self) -> Sequence[int]: ...
+    @property
+    def investigator_alibis(self) -> Sequence[int]: ...
+    @property
+    def events(self) -> Sequence[tuple]: ...  # see public_log
+
+    def seen_squares(self) -> int: ...
+    def round_tokens(self) -> list[str]: ...
+    def jack_hourglasses(self) -> int: ...
+    def legal_actions(self) -> Sequence[Action]: ...
 
 
 def public_view(game: PocketGame) -> dict[str, Any]:

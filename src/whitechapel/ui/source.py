@@ -99,8 +99,8 @@ class LocalSource:
     """An engine at one keyboard, its record and the store it is saved in."""
 
     hot_seat = True
-    room = None
-    seat_side = None
+    room: str | None = None
+    seat_side: str | None = None
     waiting = False
     saves = True
 
@@ -174,7 +174,8 @@ class RemoteSource:
     saves = False
 
     def __init__(self, link: Any, room: str, seat: str | None, first: dict[str, Any]) -> None:
-        self.link, self.room, self.seat = link, room, seat
+        self.link, self.seat = link, seat
+        self.room: str | None = room
         self.state: dict[str, Any] = {}
         self.received = 0.0  # when the last state came (the running clock counts from it)
         self.version = 0

@@ -34,7 +34,7 @@ class Board:
     def __init__(self, data: MapData) -> None:
         self.data = data
         self.name = data.name
-        g = nx.Graph()
+        g: nx.Graph[Node] = nx.Graph()
         for c in data.circles:
             g.add_node(c.n, kind="circle", x=c.x, y=c.y, red=c.red, place=c.place)
         for x in data.crossings:
@@ -236,15 +236,15 @@ class Board:
         return {e for _, e in self._coach[circle]}
 
     @cached_property
-    def jack_graph(self) -> nx.Graph:
-        g = nx.Graph()
+    def jack_graph(self) -> nx.Graph[int]:
+        g: nx.Graph[int] = nx.Graph()
         g.add_nodes_from(self.circles)
         g.add_edges_from((a, b) for a, ns in self._adjacent.items() for b in ns)
         return g
 
     @cached_property
-    def police_graph(self) -> nx.Graph:
-        g = nx.Graph()
+    def police_graph(self) -> nx.Graph[str]:
+        g: nx.Graph[str] = nx.Graph()
         g.add_nodes_from(self.crossings)
         g.add_edges_from((a, b) for a, ns in self._police_adjacent.items() for b in ns)
         return g

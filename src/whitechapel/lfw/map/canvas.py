@@ -258,15 +258,15 @@ def build_canvas(
                 chars[y][x] = glyph
                 tags[y][x] = STREET
 
-    for x in data.crossings:
-        if x.goulston:
+    for crossing in data.crossings:
+        if crossing.goulston:
             glyph, tag = g.goulston, GOULSTON
-        elif x.yellow:
+        elif crossing.yellow:
             glyph, tag = g.yellow, YELLOW
         else:
             glyph, tag = g.crossing, CROSSING
-        labels[x.id] = Label(x.x, x.y, glyph)
-        _put(chars, tags, x.x, x.y, glyph, tag)
+        labels[crossing.id] = Label(crossing.x, crossing.y, glyph)
+        _put(chars, tags, crossing.x, crossing.y, glyph, tag)
 
     for c in data.circles:
         lab = labels[c.n]

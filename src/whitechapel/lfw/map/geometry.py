@@ -10,18 +10,20 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from collections.abc import Hashable, Iterable, Mapping
+from typing import TypeVar
 
 import networkx as nx
 
 from whitechapel.core.errors import MapError
 
 Point = tuple[float, float]
+N = TypeVar("N", bound=Hashable)  # a node: the board's circles and crossings are int | str
 
 
-def embedding(graph: nx.Graph, pos: Mapping[Hashable, Point]) -> nx.PlanarEmbedding:
+def embedding(graph: nx.Graph[N], pos: Mapping[N, Point]) -> nx.PlanarEmbedding[N]:
     """The embedding the drawing shows.  Screen y grows downwards, so a
     clockwise turn on screen is a counter-clockwise one in maths axes."""
-    emb = nx.PlanarEmbedding()
+    emb: nx.PlanarEmbedding[N] = nx.PlanarEmbedding()
     data = {}
     for v in graph:
         x0, y0 = pos[v]
@@ -33,7 +35,7 @@ def embedding(graph: nx.Graph, pos: Mapping[Hashable, Point]) -> nx.PlanarEmbedd
     return emb
 
 
-def faces(graph: nx.Graph, pos: Mapping[Hashable, Point]) -> list[list[Hashable]]:
+def faces(graph: nx.Graph[N], pos: Mapping[N, Point]) -> list[list[N]]:
     """The inner faces (blocks) of a connected planar drawing, each as the
     cycle of nodes around it; the outer face is left out."""
     if graph.number_of_edges() == 0:
@@ -45,8 +47,8 @@ def faces(graph: nx.Graph, pos: Mapping[Hashable, Point]) -> list[list[Hashable]
         raise MapError(
             "the drawing is not planar: streets cross or overlap (see 'whitechapel map check')"
         ) from None
-    marked: set[tuple[Hashable, Hashable]] = set()
-    found: list[tuple[float, list[Hashable]]] = []
+    marked: set[tuple[N, N]] = set()
+    found: list[tuple[float, list[N]]] = []
     for v, w in emb.edges():
         if (v, w) in marked:
             continue
@@ -58,7 +60,7 @@ def faces(graph: nx.Graph, pos: Mapping[Hashable, Point]) -> list[list[Hashable]
     return [face for area, face in found if area > 0]
 
 
-def _signed_area(face: list[Hashable], pos: Mapping[Hashable, Point]) -> float:
+def _signed_area(face: list[N], pos: Mapping[N, Point]) -> float:
     total = 0.0
     for i, v in enumerate(face):
         x1, y1 = pos[v]
@@ -91,8 +93,8 @@ def _cross(a: Point, b: Point, c: Point, d: Point) -> bool:
 
 
 def crossing_segments(
-    edges: Iterable[tuple[Hashable, Hashable]], pos: Mapping[Hashable, Point], cell: int = 8
-) -> list[tuple[tuple[Hashable, Hashable], tuple[Hashable, Hashable]]]:
+    edges: Iterable[tuple[N, N]], pos: Mapping[N, Point], cell: int = 8
+) -> list[tuple[tuple[N, N], tuple[N, N]]]:
     """Pairs of drawn segments that cross or overlap (a spatial hash keeps
     this near linear)."""
     buckets: dict[tuple[int, int], list[int]] = defaultdict(list)

@@ -12,7 +12,7 @@ import networkx as nx
 from whitechapel.core.errors import MapError
 from whitechapel.lfw.map import geometry
 from whitechapel.lfw.map.board import SECTORS, Board
-from whitechapel.lfw.map.mapfile import MapData
+from whitechapel.lfw.map.mapfile import MapData, Node
 
 MIN_RED = 8  # night 1 places 8 women tokens, one per red circle (H2)
 MIN_YELLOW = 7  # night 1 places 7 patrol markers on yellow crossings (H3)
@@ -56,7 +56,7 @@ def problems(data: MapData) -> list[str]:
         out.append(f"the map needs exactly one Goulston Street crossing, not {len(goulston)}")
     if all(c.red for c in data.circles):
         out.append("every circle is red: Jack has nowhere to hide (S1)")
-    g = nx.Graph()
+    g: nx.Graph[Node] = nx.Graph()
     g.add_nodes_from(pos)
     g.add_edges_from(data.segments)
     for v in pos:
@@ -75,12 +75,14 @@ def problems(data: MapData) -> list[str]:
     board = Board(data)
     jack_parts = list(nx.connected_components(board.jack_graph))
     if len(jack_parts) > 1:
-        small = min(jack_parts, key=len)
-        out.append(f"Jack cannot walk between all circles: {sorted(small)[:6]} are cut off")
+        cut_circles = min(jack_parts, key=len)
+        out.append(f"Jack cannot walk between all circles: {sorted(cut_circles)[:6]} are cut off")
     police_parts = list(nx.connected_components(board.police_graph))
     if len(police_parts) > 1:
-        small = min(police_parts, key=len)
-        out.append(f"policemen cannot reach every crossing: {sorted(small)[:6]} are cut off")
+        cut_crossings = min(police_parts, key=len)
+        out.append(
+            f"policemen cannot reach every crossing: {sorted(cut_crossings)[:6]} are cut off"
+        )
     return out
 
 

@@ -22,7 +22,7 @@ import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from whitechapel.core.errors import MapError
 from whitechapel.core.files import read_player_file
@@ -165,7 +165,7 @@ class _Problems:
             raise MapError(first + more, list(self.items))
 
 
-def _int(v: Any) -> bool:
+def _int(v: object) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
