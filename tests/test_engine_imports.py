@@ -115,13 +115,15 @@ SHARED_MODULES = [
     *_modules(PACKAGE / "net"),
     *_modules(PACKAGE / "ui"),
     "whitechapel.app",
+    "whitechapel.cli",
 ]
 
 
 @pytest.mark.parametrize("name", SHARED_MODULES)
 def test_shared_modules_import_no_game(name: str) -> None:
-    """`core/`, `net/`, `ui/` and the app import no game: the registry finds
-    each by name, and they use it through the engine contract."""
+    """`core/`, `net/`, `ui/`, the app and the command line import no game:
+    the registry finds each by name, and they use it through the engine
+    contract (a game adds its own commands: `<game>/cli.py`)."""
     games = [m for m in imports_of(name) if m.startswith(GAMES)]
     assert games == []
 
@@ -140,3 +142,10 @@ def f():
     assert {"whitechapel.lfw.hell", "whitechapel.lfw.game", "whitechapel.lfw.hunt"} <= found
     assert "rich.text" in found and "typing" in found
     assert "whitechapel.lfw" not in found  # `from . import hell` names the module
+
+
+def test_the_registry_knows_each_games_sides_without_importing_it() -> None:
+    from whitechapel.core.registry import entries, rules_for
+
+    for e in entries():
+        assert e.sides == rules_for(e.name).sides

@@ -22,6 +22,8 @@ class Entry:
     name: str  # as records and the protocol carry it
     title: str
     module: str  # where its `RULES` is
+    cli: str  # where its commands are (`add_commands(subparsers)`)
+    sides: tuple[str, ...]  # as its Rules name them (checked by a test)
     room_key: str  # the lobby's key for a new room of this game
     room_label: str  # what that key does, in the lobby's footer
     seats_label: str = ""  # a room's own seat count, when the game has one (LfW's police)
@@ -30,9 +32,10 @@ class Entry:
 
 
 _ENTRIES = (
-    Entry("lfw", "Letters from Whitechapel", "whitechapel.lfw.rules", "l", "New LfW session",
-          "LfW police seats:", (1, 2, 3, 4, 5), 2),
-    Entry("pocket", "Mr. Jack Pocket", "whitechapel.pocket.rules", "n", "New Pocket duel"),
+    Entry("lfw", "Letters from Whitechapel", "whitechapel.lfw.rules", "whitechapel.lfw.ui.cli",
+          ("jack", "police"), "l", "New LfW session", "LfW police seats:", (1, 2, 3, 4, 5), 2),
+    Entry("pocket", "Mr. Jack Pocket", "whitechapel.pocket.rules", "whitechapel.pocket.ui.cli",
+          ("jack", "investigator"), "n", "New Pocket duel"),
 )  # fmt: skip
 _GAMES = {e.name: e.module for e in _ENTRIES}
 

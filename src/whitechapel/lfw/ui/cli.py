@@ -1,0 +1,134 @@
+"""Letters from Whitechapel's commands: `whitechapel lfw [--map FILE|…]`,
+`whitechapel lfw selfplay` and `whitechapel map check|show`.  Added to the
+command line through the game registry; engines, boards and screens are
+imported only when a command runs."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from whitechapel.core.args import positive, seed
+from whitechapel.core.errors import WhitechapelError
+
+
+def add_commands(sub: Any) -> None:
+    lfw = sub.add_parser("lfw", help="play Letters from Whitechapel hot-seat (or run its tools)")
+    lfw.add_argument("--seed", type=seed, dest="game_seed", help="seed (the Chief tokens' order)")
+    lfw.add_argument(
+        "--map", metavar="FILE", dest="game_map", help="a map file, or 'tutorial' (default: 1888)"
+    )
+    lfw.add_argument(
+        "--options", nargs="*", default=[], metavar="OPT", dest="game_options",
+        help="optional rules: O1..O6 or all (they can be changed on the setup screen)",
+    )  # fmt: skip
+    lfw.add_argument("--jack", metavar="NAME", default="", dest="jack_name",
+                     help="the name of Jack's player")  # fmt: skip
+    lfw.add_argument("--police", metavar="NAME", default="", dest="police_name",
+                     help="the name of the police's player(s)")  # fmt: skip
+    lfw.add_argument("--load", metavar="FILE", help="continue the game in this record")
+    lfw.add_argument(
+        "--no-setup", action="store_true", help="start at once, without the setup screen"
+    )
+    lfw_sub = lfw.add_subparsers(dest="lfw_command", metavar="TOOL")
+    lself = lfw_sub.add_parser("selfplay", help="random legal play on both sides")
+    lself.add_argument("--games", type=positive, default=100)
+    lself.add_argument("--seed", type=seed, default=0)
+    lself.add_argument("--map", metavar="FILE", help="a map file, or 'tutorial' (default: 1888)")
+    lself.add_argument(
+        "--options", nargs="*", default=[], metavar="OPT", help="optional rules: O1..O6 or all"
+    )
+    lself.add_argument(
+        "--jack",
+        choices=("random", "homeward"),
+        default="random",
+        help="Jack's play: random, or heading home most of the time (reaches later nights)",
+    )
+    lself.add_argument("--json", action="store_true", help="print the figures as JSON")
+
+    maps = sub.add_parser("map", help="check or draw a Letters from Whitechapel map")
+    map_sub = maps.add_subparsers(dest="map_command", metavar="TOOL", required=True)
+    check = map_sub.add_parser("check", help="validate a map and print its figures")
+    show = map_sub.add_parser("show", help="draw a map in the terminal")
+    for tool in (check, show):
+        tool.add_argument(
+            "file", nargs="?", metavar="FILE", help="a map file, or 'tutorial' (default: 1888)"
+        )
+    check.add_argument("--json", action="store_true", help="print the figures as JSON")
+    show.add_argument("--ascii", action="store_true", help="plain ASCII lines")
+
+    lfw.set_defaults(run=_lfw_app)
+    lself.set_defaults(run=_lfw_selfplay)
+    maps.set_defaults(run=_map)
+
+
+def _map(args: argparse.Namespace) -> int:
+    from whitechapel.core.errors import MapError
+    from whitechapel.lfw.map import mapcheck
+    from whitechapel.lfw.map.maps import load_board
+
+    try:
+        board = load_board(args.file)
+    except MapError as e:
+        if args.command == "map" and args.map_command == "check" and len(e.problems) > 1:
+            for problem in e.problems:
+                print(f"whitechapel: {problem}", file=sys.stderr)
+            return 1
+        raise
+    if args.map_command == "check":
+        stats = mapcheck.statistics(board)
+        if args.json:
+            print(json.dumps(mapcheck.stats_json(stats), indent=1))
+        else:
+            print(mapcheck.stats_text(stats))
+            for note in mapcheck.drawing_notes(board):
+                print(f"drawing: {note}")
+        return 0
+    from rich.console import Console
+
+    from whitechapel.lfw.ui.mapdraw import print_map
+
+    print_map(board, Console(), glyphs="ascii" if args.ascii else "lines", places=True)
+    return 0
+
+
+def _lfw_app(args: argparse.Namespace) -> int:
+    from whitechapel.app import WhitechapelApp
+    from whitechapel.lfw.options import Options
+    from whitechapel.lfw.ui.setup import LfwSetup, lfw_screen
+
+    if args.load:
+        from whitechapel.core.store import Store, load_game
+        from whitechapel.lfw.rules import RULES
+
+        record, game = load_game(args.load)
+        if record.game != "lfw":
+            raise WhitechapelError(f"{args.load} is a record of {record.game!r}, not of LfW")
+        screen = RULES.local_screen(game, record, Store())
+    else:
+        options = Options.from_names(args.game_options)
+        names = {"jack": args.jack_name, "police": args.police_name}
+        players = {side: name for side, name in names.items() if name}
+        if args.game_map:
+            from whitechapel.lfw.map.maps import load_board
+
+            load_board(args.game_map)  # a bad map is refused here, with its problems
+        if args.no_setup:
+            screen = lfw_screen(args.game_seed, options, args.game_map, players)
+        else:
+            screen = LfwSetup(args.game_seed, options, args.game_map, players)
+    WhitechapelApp(start=screen).run()
+    return 0
+
+
+def _lfw_selfplay(args: argparse.Namespace) -> int:
+    from whitechapel.lfw.map.maps import load_board
+    from whitechapel.lfw.options import Options
+    from whitechapel.lfw.selfplay import selfplay
+
+    options = Options.from_names(args.options)
+    stats = selfplay(args.games, args.seed, options, load_board(args.map), args.jack)
+    print(json.dumps(stats.to_json(), indent=1) if args.json else stats.summary())
+    return 0

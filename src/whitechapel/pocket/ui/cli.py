@@ -1,0 +1,94 @@
+"""Mr. Jack Pocket's commands: `whitechapel pocket [--plain|--load FILE|…]`
+and `whitechapel pocket selfplay`.  Added to the command line through the
+game registry; engines and screens are imported only when a command runs."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from whitechapel.core.args import positive, seed
+from whitechapel.core.errors import WhitechapelError
+
+
+def add_commands(sub: Any) -> None:
+    pocket = sub.add_parser("pocket", help="play Mr. Jack Pocket hot-seat (or run its tools)")
+    pocket.add_argument("--seed", type=seed, help="seed for the setup (default: a fresh one)")
+    pocket.add_argument("--jack", metavar="NAME", default="", help="the name of Jack's player")
+    pocket.add_argument(
+        "--investigator", metavar="NAME", default="", help="the name of the investigator's player"
+    )
+    pocket.add_argument("--load", metavar="FILE", help="continue the game in this record")
+    pocket.add_argument(
+        "--handover",
+        choices=("always", "secrets"),
+        default="always",
+        help="hand-over prompt at every change of side, or only around Jack's cards",
+    )
+    pocket.add_argument(
+        "--plain", action="store_true", help="play at a plain prompt instead of the full screen"
+    )
+    pocket_sub = pocket.add_subparsers(dest="pocket_command", metavar="TOOL")
+    selfplay = pocket_sub.add_parser("selfplay", help="random legal play on both sides")
+    selfplay.add_argument("--games", type=positive, default=1000)
+    selfplay.add_argument("--seed", type=seed, default=0, dest="selfplay_seed")
+    selfplay.add_argument("--json", action="store_true", help="print the figures as JSON")
+
+    pocket.set_defaults(run=_run)
+    selfplay.set_defaults(run=_selfplay)
+
+
+def _run(args: argparse.Namespace) -> int:
+    return _play_pocket(args) if args.plain else _pocket_app(args)
+
+
+def _play_pocket(args: argparse.Namespace) -> int:
+    from whitechapel.core.chance import new_seed
+    from whitechapel.core.record import record_of
+    from whitechapel.core.store import Store, load_game
+    from whitechapel.pocket.game import PocketGame
+    from whitechapel.pocket.ui.console import ConsoleGame
+
+    if getattr(args, "load", None):
+        record, game = load_game(args.load)
+        if record.game != "pocket":
+            raise WhitechapelError(f"{args.load} is a record of {record.game!r}, not of Pocket")
+    else:
+        seed = args.seed if getattr(args, "seed", None) is not None else new_seed()
+        game = PocketGame.new(seed)
+        names = {
+            "jack": getattr(args, "jack", ""),
+            "investigator": getattr(args, "investigator", ""),
+        }
+        players = {side: name for side, name in names.items() if name}
+        record = record_of(game, seed=seed, players=players)
+    return ConsoleGame(game, record, Store()).run()  # type: ignore[arg-type]
+
+
+def _pocket_app(args: argparse.Namespace) -> int:
+    from whitechapel.app import WhitechapelApp
+    from whitechapel.pocket.ui.setup import pocket_screen
+
+    if args.load:
+        from whitechapel.core.store import Store, load_game
+        from whitechapel.pocket.rules import RULES
+
+        record, game = load_game(args.load)
+        if record.game != "pocket":
+            raise WhitechapelError(f"{args.load} is a record of {record.game!r}, not of Pocket")
+        screen = RULES.local_screen(game, record, Store(), handover=args.handover)
+    else:
+        names = {"jack": args.jack, "investigator": args.investigator}
+        players = {side: name for side, name in names.items() if name}
+        screen = pocket_screen(args.seed, players, args.handover)
+    WhitechapelApp(start=screen).run()
+    return 0
+
+
+def _selfplay(args: argparse.Namespace) -> int:
+    from whitechapel.pocket.selfplay import selfplay
+
+    stats = selfplay(args.games, args.selfplay_seed)
+    print(json.dumps(stats.to_json(), indent=1) if args.json else stats.summary())
+    return 0
