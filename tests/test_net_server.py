@@ -25,6 +25,7 @@ from test_net_protocol import (
     pocket_secret_free,
 )
 from whitechapel.core.chance import Chance
+from whitechapel.core.record import Record, replay
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.seats import police_split
 from whitechapel.lfw.selfplay import homeward_action
@@ -100,14 +101,18 @@ async def test_two_clients_play_a_complete_pocket_duel(server):
     await spectator.watch(room)
     await play_pocket(room, clients, states, random.Random(1), spectator)
     result = states["investigator"]["result"]
-    game = server.rooms[room].game
-    assert result == game.outcome.to_json() and states["jack"]["to_act"] is None
-    await server.flush()  # files are written just after the players are told
-    saved = json.loads(server.store.path(room).read_text())
-    assert saved["record"]["actions"] == [str(a) for a in game.history]
-    assert saved["record"]["outcome"] == result
-    assert saved["record"]["players"] == {"jack": "pj", "investigator": "pi"}
-    with pytest.raises(ClientError, match="the game is over"):
+    assert states["jack"]["to_act"] is None
+    for client in (*clients.values(), spectator):  # the room leaves the table, watchers too
+        assert await client.expect("ended") == {"type": "ended", "room": room, "record": room}
+    assert room not in server.rooms
+    await server.flush()  # the record is written just after the room is told
+    saved = json.loads((server.store.records / f"{room}.json").read_text())
+    assert saved["outcome"] == result
+    replayed = replay(Record.from_json(saved))  # the record is the game the players saw
+    assert json.loads(json.dumps(replayed.view("jack"))) == states["jack"]["view"]
+    assert saved["players"] == {"jack": "pj", "investigator": "pi"}
+    assert not server.store.path(room).exists() and not server.store.journal(room).exists()
+    with pytest.raises(ClientError, match=f"the game is over: room {room} has ended; its record"):
         await clients["jack"].act(room, "A")
 
 
@@ -299,10 +304,15 @@ async def test_the_clock_runs_on_across_a_reconnect_and_a_restart(tmp_path):
             ended = await client.state(room)
             assert ended["result"] == {"winner": "jack", "reason": "time ran out for investigator"}
             assert ended["clock"]["remaining"]["investigator"] == 0
-        with pytest.raises(ClientError, match="the game is over: time ran out for investigator"):
+            assert (await client.expect("ended"))["record"] == room
+        with pytest.raises(ClientError, match="the game is over"):
             await inv.act(room, "A")
         await srv.flush()
-        assert json.loads(srv.store.path(room).read_text())["record"]["outcome"] is None
+        record = json.loads((srv.store.records / f"{room}.json").read_text())
+        assert record["outcome"] is None  # the rules' record; the time-out is the server's
+        assert record["server"]["reason"] == "time ran out for investigator"
+        (listed,) = await inv.records()
+        assert listed["winner"] == "jack" and listed["reason"] == "time ran out for investigator"
     finally:
         await srv.close()
 
@@ -448,30 +458,6 @@ async def test_list_leave_and_ping(server):
         await watcher.send({"type": "leave", "room": room}) or await watcher.expect("left")
 
 
-async def test_a_full_server_retires_its_oldest_finished_room(tmp_path):
-    now = FakeTime()
-    srv = GameServer(tmp_path, limits=Limits(max_rooms=2, per_address=100), now=now, client_seeds=True)
-    await srv.start()
-    try:
-        old, clients, _, _ = await pocket_pair(srv, "a", seed=1, clock=10)
-        now.t += 11
-        await srv.check_clocks()
-        for client in clients.values():
-            await client.close()
-        await until(lambda: not srv.members[old], what="the server noticing the hang-ups")
-        await srv.flush()  # a room being written is not retired
-        await pocket_pair(srv, "b", seed=2)
-        await pocket_pair(srv, "c", seed=3)  # a third room: the finished one makes way
-        assert old not in srv.rooms and len(srv.rooms) == 2
-        assert (srv.store.folder / "finished" / f"{old}.json").exists()
-        assert not srv.store.path(old).exists()
-        late = await connect(srv, "late")
-        with pytest.raises(ClientError, match="the server is full"):
-            await late.create("pocket")
-    finally:
-        await srv.close()
-
-
 async def test_one_address_may_not_hoard_rooms(tmp_path):
     srv = GameServer(tmp_path, limits=Limits(rooms_per_address=2), client_seeds=True)
     await srv.start()
@@ -479,7 +465,7 @@ async def test_one_address_may_not_hoard_rooms(tmp_path):
         host = await connect(srv, "hoarder")
         for _ in range(2):
             await host.create("pocket")
-        with pytest.raises(ClientError, match="your address has 2 unfinished rooms"):
+        with pytest.raises(ClientError, match="the server is full for your address: it holds 2"):
             await host.create("pocket")
     finally:
         await srv.close()

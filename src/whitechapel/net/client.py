@@ -117,6 +117,16 @@ class Client:
         await self.send({"type": "list"})
         return (await self.expect("rooms"))["rooms"]
 
+    async def records(self) -> list[dict[str, Any]]:
+        """The newest finished games: `{id, game, players, winner, reason, ended}`."""
+        await self.send({"type": "records"})
+        return (await self.expect("records"))["records"]
+
+    async def record(self, record_id: str) -> str:
+        """A finished game's record, as JSON text (docs/records.md)."""
+        await self.send({"type": "record", "id": record_id})
+        return (await self.expect("record"))["record"]
+
     async def act(self, room: str, action: str) -> dict[str, Any]:
         """Play `action`; returns the `state` it caused (`ClientError` if refused)."""
         await self.send({"type": "act", "room": room, "action": action})

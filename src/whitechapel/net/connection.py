@@ -21,8 +21,13 @@ class Limits:
     burst: float = 40.0  # ... with this many at once
     max_slow: int = 20  # messages refused by the flood limit in a row, then closed
     max_bad: int = 20  # malformed messages in a row, then closed
-    max_rooms: int = 1000  # rooms held; past it the oldest finished room is retired
-    rooms_per_address: int = 20  # unfinished rooms one address has created (since start)
+    max_rooms: int = 1000  # open rooms held at once; past it `create` is refused
+    rooms_per_address: int = 20  # open rooms created from one address, held now
+    rooms_per_identity: int = 20  # the same per identity (when it is not the address)
+    unjoined_after: float = 10 * 60.0  # seconds a room with a free seat and nobody in it lives
+    abandoned_after: float = 30 * 60.0  # the same for a room whose seats are all taken
+    records_listed: int = 50  # finished games in a `records` reply, newest first
+    max_record: int = 1024 * 1024  # characters of a record sent by `record`
     max_buffer: int = 8 * MAX_SERVER_MESSAGE  # unread output before a reader is dropped
     clock_tick: float = 0.5  # how often running chess clocks are checked
     listed: int = 100  # rooms in a `rooms` reply, newest first
@@ -55,6 +60,9 @@ class Connection:
         self.address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) and len(peer) > 1 else "?"
         self.name: str | None = None
+        # Who is connecting, for the caps on rooms held; the address for now
+        # (the SSH gateway may name its player here later).
+        self.identity = self.address
         self.rooms: dict[str, str | None] = {}
         self.bucket = TokenBucket(limits.rate, limits.burst)
         self.bad = 0  # malformed messages in a row

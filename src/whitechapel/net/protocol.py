@@ -135,6 +135,8 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Callable[[Any], Any], bool]]] = {
     "list": {},
     "act": {"room": (_room, REQUIRED), "action": (_action, REQUIRED)},
     "leave": {"room": (_room, REQUIRED)},
+    "records": {},
+    "record": {"id": (_room, REQUIRED)},
     "ping": {},
 }
 
@@ -166,6 +168,9 @@ SERVER_MESSAGES: dict[str, dict[str, tuple[Callable[[Any], Any], bool]]] = {
         "about": (_optional_text, OPTIONAL),
         "room": (_optional_text, OPTIONAL),
     },
+    "ended": {"room": (_room, REQUIRED), "record": (_room, REQUIRED)},
+    "records": {"records": (_LIST, REQUIRED)},
+    "record": {"id": (_room, REQUIRED), "record": (_ANY_TEXT, REQUIRED)},
     "pong": {},
     "closed": {"reason": (_ANY_TEXT, REQUIRED)},
 }

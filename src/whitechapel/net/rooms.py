@@ -85,8 +85,13 @@ class Room:
         self.clock = clock
         self.result: dict[str, str] | None = None  # a time-out; the engine's outcome is apart
         self.watchers = 0  # kept by the server: spectators connected now
-        self.creator = ""  # kept by the server: the address that created it (not saved)
+        self.creator = ""  # kept by the server: the address that created it
+        self.identity = ""  # kept by the server: the identity that created it
         self.version = 0  # bumped by every change; the server persists and broadcasts on it
+        self.touched = now()  # wall time of the last change, or of the last peer leaving
+        self.journaled = -1  # the version the room's journal holds (-1: no journal yet)
+        self._journaled_actions = 0  # actions and seats the journal holds
+        self._journaled_seats: dict[str, str] = {}
         self._views: dict[Any, dict[str, Any]] = {}
         self._views_version = -1
 
@@ -233,6 +238,67 @@ class Room:
         return {"room": self.id, "game": self.kind, "seats": self.taken(),
                 "watchers": self.watchers, "over": self.over}  # fmt: skip
 
+    # -- the journal ----------------------------------------------------------------
+
+    def journal_entry(self) -> dict[str, Any] | None:
+        """What changed since the journal's last line, as one line's data
+        (None if nothing did).  The first line holds the whole room; each
+        later one the new actions, newly taken seats, the clock and the
+        result, numbered by `version` ("v")."""
+        if self.journaled == self.version:
+            return None
+        if self.journaled < 0:
+            return {"v": self.version, "room": self.to_json()}
+        seats = {
+            s: {"token_sha256": d, "name": self.names.get(s, "")}
+            for s, d in self.tokens.items()
+            if self._journaled_seats.get(s) != d
+        }
+        return {
+            "v": self.version,
+            "t": self.touched,
+            "actions": [str(a) for a in self.game.history[self._journaled_actions :]],
+            "seats": seats,
+            "clock": self.clock.to_json() if self.clock else None,
+            "result": self.result,
+        }
+
+    def journal_marks(self) -> tuple[int, int, dict[str, str]]:
+        return self.journaled, self._journaled_actions, dict(self._journaled_seats)
+
+    def set_journal_marks(self, marks: tuple[int, int, dict[str, str]]) -> None:
+        """Back to `marks` (a line that could not be written)."""
+        self.journaled, self._journaled_actions, self._journaled_seats = marks
+
+    def mark_journaled(self) -> None:
+        """The journal now holds every change up to `version`."""
+        self.journaled = self.version
+        self._journaled_actions = len(self.game.history)
+        self._journaled_seats = dict(self.tokens)
+
+    def apply_entry(self, entry: dict[str, Any]) -> None:
+        """Replay one journal line written by `journal_entry` (not a whole
+        room's: see `RoomStore`); any problem is a `RecordError`."""
+        rules = rules_for(self.kind)
+        actions, seats = entry.get("actions"), entry.get("seats")
+        if not isinstance(actions, list) or not isinstance(seats, dict):
+            raise RecordError("a journal line is malformed")
+        for text in actions:
+            try:
+                self.game.apply(rules.parse_action(text))
+            except (WhitechapelError, TypeError, AttributeError) as e:
+                raise RecordError(
+                    f"the journal's action {text!r} cannot be replayed: {e}"
+                ) from None
+        self._read_seats(seats, partial=True)
+        clock = entry.get("clock")
+        self.clock = ChessClock.from_json(clock, self.game.sides) if clock is not None else None
+        self.result = self._checked_result(entry.get("result"))
+        touched = entry.get("t")
+        if isinstance(touched, int | float) and not isinstance(touched, bool):
+            self.touched = max(self.touched, float(touched))
+        self.version = _whole(entry.get("v"), "a journal line's number")
+
     # -- persistence ---------------------------------------------------------------
 
     def players(self) -> dict[str, str]:
@@ -261,6 +327,10 @@ class Room:
             "clock": self.clock.to_json() if self.clock else None,
             "result": self.result,
             "record": record.to_json(),
+            "change": self.version,
+            "touched": self.touched,
+            "creator": self.creator,
+            "identity": self.identity,
         }
 
     def dumps(self) -> str:
@@ -292,9 +362,24 @@ class Room:
                        created=created if isinstance(created, str) else None, now=now)  # fmt: skip
         except RoomError as e:
             raise RecordError(str(e)) from None
-        seats = data.get("seats")
-        if not isinstance(seats, dict) or set(seats) != set(room.seats):
-            raise RecordError(f"the room's seats should be {', '.join(room.seats)}")
+        room._read_seats(data.get("seats"))
+        room.result = room._checked_result(data.get("result"))
+        room.version = _whole(data.get("change", 0), "the room's change number")
+        touched = data.get("touched")
+        if isinstance(touched, int | float) and not isinstance(touched, bool):
+            room.touched = float(touched)
+        for key in ("creator", "identity"):
+            if isinstance(data.get(key), str):
+                setattr(room, key, data[key])
+        return room
+
+    def _read_seats(self, seats: Any, partial: bool = False) -> None:
+        """Taken seats from a room file (every seat named) or a journal line
+        (`partial`: only the seats taken since)."""
+        if not isinstance(seats, dict) or not (
+            set(seats) <= set(self.seats) if partial else set(seats) == set(self.seats)
+        ):
+            raise RecordError(f"the room's seats should be {', '.join(self.seats)}")
         for seat, entry in seats.items():
             if entry is None:
                 continue
@@ -302,14 +387,20 @@ class Room:
             digest, name = entry.get("token_sha256"), entry.get("name")
             if not isinstance(digest, str) or not re.fullmatch(r"[0-9a-f]{64}", digest):
                 raise RecordError(f"seat {seat}'s token is malformed")
-            room.tokens[seat] = digest
-            room.names[seat] = name if isinstance(name, str) else ""
-        result = data.get("result")
+            self.tokens[seat] = digest
+            self.names[seat] = name if isinstance(name, str) else ""
+
+    def _checked_result(self, result: Any) -> dict[str, str] | None:
         if result is not None and not (
             isinstance(result, dict)
-            and result.get("winner") in sides
+            and result.get("winner") in self.game.sides
             and isinstance(result.get("reason"), str)
         ):
             raise RecordError("the room's result is malformed")
-        room.result = result
-        return room
+        return result
+
+
+def _whole(value: Any, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise RecordError(f"{what} is malformed")
+    return value

@@ -42,10 +42,9 @@ async def serve_all(
     ready: asyncio.Event | None = None,
 ) -> None:
     """The game server, and the SSH gateway when `ssh_port` is given, until
-    cancelled."""
-    import asyncio
-
-    from whitechapel.net.server import GameServer
+    SIGTERM or SIGINT (handled on the loop: the message being handled ends,
+    the rooms are written, and the function returns) or until cancelled."""
+    from whitechapel.net.server import GameServer, stop_signals
 
     folder = folder or data_dir()
     server = GameServer(folder)
@@ -67,21 +66,25 @@ async def serve_all(
                 f"players run: ssh -p {ssh_bound} NAME@{host}",
                 flush=True,
             )
-        if ready is not None:
-            ready.set()
-        await asyncio.Event().wait()
+        with stop_signals() as stop:
+            if ready is not None:
+                ready.set()
+            await stop.wait()
     finally:
         if gateway is not None:
             await gateway.close()
         await server.close()
+    print(f"whitechapel: stopped cleanly; {len(server.rooms)} open rooms saved in "
+          f"{server.store.folder}", flush=True)  # fmt: skip
 
 
 def run_serve(**kwargs) -> int:
+    """`whitechapel serve`: 0 after a clean stop (SIGTERM, SIGINT/Ctrl-C)."""
     import asyncio
 
     if not logging.getLogger().handlers:
         logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
-    with contextlib.suppress(KeyboardInterrupt):
+    with contextlib.suppress(KeyboardInterrupt):  # a second Ctrl-C while closing
         asyncio.run(serve_all(**kwargs))
     return 0
 
