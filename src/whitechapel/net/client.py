@@ -10,6 +10,7 @@ for `recv`, in order.
 from __future__ import annotations
 
 import asyncio
+import builtins
 import contextlib
 from collections import deque
 from typing import Any
@@ -117,7 +118,7 @@ class Client:
         await self.send({"type": "list"})
         return (await self.expect("rooms"))["rooms"]
 
-    async def records(self) -> list[dict[str, Any]]:
+    async def records(self) -> builtins.list[dict[str, Any]]:  # `list` is a method here
         """The newest finished games: `{id, game, players, winner, reason, ended}`."""
         await self.send({"type": "records"})
         return (await self.expect("records"))["records"]

@@ -256,9 +256,11 @@ def summary(record_id: str, data: Any, mtime: float | None = None) -> dict[str, 
     """A record's line in a `records` reply."""
     if not isinstance(data, dict):
         raise ValueError("not a record")
-    server = data.get("server") if isinstance(data.get("server"), dict) else {}
-    outcome = data.get("outcome") if isinstance(data.get("outcome"), dict) else {}
-    players = data.get("players") if isinstance(data.get("players"), dict) else {}
+    def part(key: str) -> dict[str, Any]:
+        value = data.get(key)
+        return value if isinstance(value, dict) else {}
+
+    server, outcome, players = part("server"), part("outcome"), part("players")
     return {
         "id": record_id,
         "game": data.get("game"),

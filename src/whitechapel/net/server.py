@@ -595,6 +595,7 @@ class GameServer:
     async def _on_record(self, conn: Connection, msg: dict[str, Any]) -> None:
         record_id = msg["id"]
         pending = self._pending_records.get(record_id)
+        text: str | None
         if pending is not None:  # ended a moment ago; its file is being written
             text = record_document(pending, pending.touched)
         elif self.persist:
