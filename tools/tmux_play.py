@@ -1,0 +1,217 @@
+"""Play a whole hot-seat game in a real terminal (tmux), key by key, and
+check after every action that no secret shows on the other side's screen.
+
+    python3 tools/tmux_play.py pocket --seed 7 --size 80x24
+    python3 tools/tmux_play.py lfw --seed 5 --size 200x60 --map tutorial --options all
+
+A replica engine (same seed) chooses each action; the keys a player would
+press are sent one at a time through `tmux send-keys`; the game's autosave
+must then hold exactly the replica's actions.  Whenever the curtain is down
+or the side without secrets holds the keyboard, the captured screen must
+not show the other side's secrets.  Prints keys per action and the number
+of screens checked; exits non-zero on the first problem.  For developers:
+it is how a change is played by hand before a stop (DEVELOPERS.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from statistics import median
+
+SESSION = "wcplay"
+
+
+def tmux(*args: str) -> str:
+    return subprocess.run(["tmux", *args], check=True, capture_output=True, text=True).stdout
+
+
+def capture() -> str:
+    return tmux("capture-pane", "-t", SESSION, "-p")
+
+
+def settle(previous: str | None = None, timeout: float = 5.0) -> str:
+    """The screen once it has stopped changing (and differs from `previous`
+    if given, unless the timeout passes)."""
+    deadline = time.monotonic() + timeout
+    last, stable = capture(), 0
+    while time.monotonic() < deadline:
+        time.sleep(0.05)
+        now = capture()
+        stable = stable + 1 if now == last else 0
+        last = now
+        if stable >= 3 and (previous is None or now != previous):
+            return now
+    return last
+
+
+def send(key: str) -> None:
+    names = {"enter": "Enter", "escape": "Escape", "up": "Up", "down": "Down",
+             "left": "Left", "right": "Right", "tab": "Tab", "backspace": "BSpace"}  # fmt: skip
+    tmux("send-keys", "-t", SESSION, names.get(key, key))
+    time.sleep(0.06)  # one key at a time, as a person types
+
+
+def saved_actions(data: Path) -> list[str]:
+    saves = sorted((data / "saves").glob("autosave-*.json"), key=lambda p: p.stat().st_mtime)
+    if not saves:
+        return []
+    try:
+        return json.loads(saves[-1].read_text())["actions"]
+    except (ValueError, KeyError):
+        return []
+
+
+class Pocket:
+    secret_words = ("Jack only", "You are", "Your alibi cards")
+    open_side = "investigator"
+
+    def __init__(self, seed: int) -> None:
+        from whitechapel.pocket.game import PocketGame
+
+        self.game = PocketGame.new(seed)
+        self.rng = random.Random(seed)
+        self.cursor = 4
+
+    def command(self, seed: int, args) -> str:
+        return f"whitechapel pocket --seed {seed} --jack Ann --investigator Bob"
+
+    def choose(self):
+        legal = self.game.legal_actions()
+        face = self.rng.choice(sorted({a.face for a in legal}))
+        return self.rng.choice([a for a in legal if a.face == face])
+
+    def _to(self, square: int) -> list[str]:
+        x, y, tx, ty = self.cursor % 3, self.cursor // 3, square % 3, square // 3
+        keys = ["right" if tx > x else "left"] * abs(tx - x)
+        keys += ["down" if ty > y else "up"] * abs(ty - y)
+        self.cursor = square
+        return keys
+
+    def keys(self, action) -> list[str]:
+        from whitechapel.pocket.actions import Exchange, Joker, Move, Rotate
+
+        view = self.game.view("investigator")
+        token = next(
+            i for i, t in enumerate(view["tokens"]) if not t["used"] and t["up"] == action.face
+        )
+        keys = [str(token + 1)]
+        if isinstance(action, Move):
+            keys.append(str(action.steps))
+        elif isinstance(action, Joker):
+            keys.append("0" if action.detective is None else "hwt"[action.detective])
+        elif isinstance(action, Rotate):
+            keys += self._to(action.square)
+            options = [w for w in range(4) if w != self.game.walls[action.square]]
+            keys += ["r"] * (options.index(action.wall) + 1) + ["enter"]
+        elif isinstance(action, Exchange):
+            keys += self._to(action.first) + ["enter"]
+            self.cursor = (action.first + 1) % 9
+            keys += self._to(action.second) + ["enter"]
+        else:
+            keys.append("enter")
+        return keys
+
+    def reset(self) -> None:
+        pass
+
+
+class Lfw:
+    secret_words = ("Jack only", "hideout:")
+    open_side = "police"
+
+    def __init__(self, seed: int, board: str | None, options: list[str]) -> None:
+        from whitechapel.core.chance import Chance
+        from whitechapel.lfw.game import LfwGame
+        from whitechapel.lfw.map.maps import load_board
+        from whitechapel.lfw.options import Options
+
+        self.game = LfwGame.new(seed, Options.from_names(options), load_board(board))
+        self.chance = Chance(seed)
+
+    def command(self, seed: int, args) -> str:
+        extra = f" --map {args.map}" if args.map else ""
+        extra += f" --options {' '.join(args.options)}" if args.options else ""
+        return f"whitechapel lfw --seed {seed}{extra} --jack Ann --police Bob --no-setup"
+
+    def choose(self):
+        from whitechapel.lfw.selfplay import homeward_action
+
+        g = self.game
+        return homeward_action(g.clone(), self.chance) if g.to_act == "jack" else g.random_action(self.chance)
+
+    def keys(self, action) -> list[str]:
+        from whitechapel.benchmarks.lfw_app import keys_for
+
+        return keys_for(self.game, str(action))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("game", choices=("pocket", "lfw"))
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--size", default="80x24")
+    parser.add_argument("--map")
+    parser.add_argument("--options", nargs="*", default=[])
+    parser.add_argument("--max", type=int, default=3000, help="at most this many actions")
+    args = parser.parse_args()
+    width, height = args.size.split("x")
+    data = Path(tempfile.mkdtemp(prefix="wcplay-"))
+    play = Pocket(args.seed) if args.game == "pocket" else Lfw(args.seed, args.map, args.options)
+    subprocess.run(["tmux", "kill-session", "-t", SESSION], capture_output=True)
+    env = f"WHITECHAPEL_DATA_DIR={data}"
+    tmux("new-session", "-d", "-s", SESSION, "-x", width, "-y", height,
+         f"env {env} {play.command(args.seed, args)}; sleep 600")  # fmt: skip
+    game, checked, keys_per, handovers = play.game, 0, [], 0
+    deadline = time.monotonic() + 15
+    while not capture().strip() and time.monotonic() < deadline:  # the app is starting
+        time.sleep(0.1)
+    screen = settle(timeout=8)
+    while game.outcome is None and len(game.history) < args.max:
+        if "Pass to" in screen or "look away" in screen:  # the curtain is down
+            for word in play.secret_words:
+                assert word not in screen, f"{word!r} on the curtain:\n{screen}"
+            handovers += 1
+            send("enter")
+            screen = settle(screen)
+            continue
+        if game.to_act == play.open_side:
+            checked += 1
+            for word in play.secret_words:
+                assert word not in screen, f"{word!r} on the {play.open_side}'s screen:\n{screen}"
+        action = play.choose()
+        keys = play.keys(action)
+        n = len(game.history)
+        for key in keys:
+            send(key)
+        game.apply(action)
+        keys_per.append(len(keys))
+        deadline = time.monotonic() + 10
+        while saved_actions(data)[: n + 1] != [str(a) for a in game.history]:
+            if time.monotonic() > deadline:
+                print(f"action {n + 1} ({action}) was not played; the screen:\n{capture()}")
+                return 1
+            time.sleep(0.05)
+        screen = settle()
+    final = settle()
+    print(final)
+    print(
+        f"{args.game} seed {args.seed} at {args.size}: {len(game.history)} actions, "
+        f"outcome {game.outcome}, median {median(keys_per):.0f} keys per action "
+        f"(max {max(keys_per)}), {handovers} hand-overs, {checked} {play.open_side} screens "
+        "checked for secrets"
+    )
+    tmux("kill-session", "-t", SESSION)
+    return 0
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("WHITECHAPEL_DATA_DIR", tempfile.mkdtemp(prefix="wcplay-"))
+    sys.exit(main())
