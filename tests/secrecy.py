@@ -32,7 +32,7 @@ from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from whitechapel.core.errors import IllegalAction
+from whitechapel.core.errors import IllegalAction, WhitechapelError
 
 Game = Any  # an engine object keeping core.game.Game
 Outlet = Callable[[Game, str], Any]  # (game, side) -> what that side is shown
@@ -104,6 +104,20 @@ class Report:
 
     def outlets_differing(self) -> set[str]:
         return {d.outlet for d in self.differences}
+
+
+def answers(game: Game, side: str, texts: list[str]) -> list[str]:
+    """What the side is told when it sends each text (the engine's sentence,
+    or "legal"): tried on a copy, as a screen or the server shows a refusal."""
+    out = []
+    for text in texts:
+        trial = game.clone()
+        try:
+            trial.play(text, side)
+            out.append("legal")
+        except WhitechapelError as e:
+            out.append(str(e))
+    return out
 
 
 def _text(value: Any) -> str:

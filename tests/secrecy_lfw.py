@@ -11,8 +11,8 @@ from collections.abc import Hashable, Iterator
 from typing import Any
 
 from lfw_random import BOARDS, OPTIONS, choose, new_game
+from secrecy import answers
 from whitechapel.core.chance import Chance
-from whitechapel.core.errors import WhitechapelError
 from whitechapel.core.game import PUBLIC
 from whitechapel.lfw import actions as a
 from whitechapel.lfw.actions import COLOURS
@@ -164,18 +164,13 @@ def refusals(g: LfwGame, side: str) -> Any:
         return []
     rng = random.Random(len(g.history))
     legal = g.legal_actions()
-    out = []
+    texts = []
     for action in rng.sample(legal, min(3, len(legal))):
         text = _NUMBER.sub(lambda m: m.group(1) + str(rng.randrange(1, 200)), str(action))
         for colour in COLOURS:
             text = text.replace(colour, rng.choice(COLOURS))
-        trial = g.clone()
-        try:
-            trial.play(text, side)
-            out.append("legal")
-        except WhitechapelError as e:
-            out.append(str(e))
-    return out
+        texts.append(text)
+    return answers(g, side, texts)
 
 
 OUTLETS = {

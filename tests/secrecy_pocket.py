@@ -9,7 +9,7 @@ import random
 from collections.abc import Hashable, Iterator
 from typing import Any
 
-from whitechapel.core.errors import WhitechapelError
+from secrecy import answers
 from whitechapel.core.game import PUBLIC
 from whitechapel.net.rooms import Room
 from whitechapel.pocket.actions import ALL_ACTIONS
@@ -134,16 +134,7 @@ def refusals(g: PocketGame, side: str) -> Any:
     on its turn (the same ones in both games: chosen by the position)."""
     if g.to_act != side:
         return []
-    pick = random.Random(len(g.history)).sample(ACTION_TEXTS, 8)
-    out = []
-    for text in pick:
-        trial = g.clone()
-        try:
-            trial.play(text, side)
-            out.append("legal")
-        except WhitechapelError as e:
-            out.append(str(e))
-    return out
+    return answers(g, side, random.Random(len(g.history)).sample(ACTION_TEXTS, 8))
 
 
 OUTLETS = {
