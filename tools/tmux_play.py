@@ -27,6 +27,7 @@ from pathlib import Path
 from statistics import median
 
 SESSION = "wcplay"
+KEY_GAP = 0.06  # seconds between keys (--key-gap)
 
 
 def tmux(*args: str) -> str:
@@ -56,7 +57,7 @@ def send(key: str) -> None:
     names = {"enter": "Enter", "escape": "Escape", "up": "Up", "down": "Down",
              "left": "Left", "right": "Right", "tab": "Tab", "backspace": "BSpace"}  # fmt: skip
     tmux("send-keys", "-t", SESSION, names.get(key, key))
-    time.sleep(0.06)  # one key at a time, as a person types
+    time.sleep(KEY_GAP)  # one key at a time, as a person types
 
 
 def saved_actions(data: Path) -> list[str]:
@@ -112,9 +113,9 @@ class Pocket:
             options = [w for w in range(4) if w != self.game.walls[action.square]]
             keys += ["r"] * (options.index(action.wall) + 1) + ["enter"]
         elif isinstance(action, Exchange):
-            keys += self._to(action.first) + ["enter"]
+            keys += [*self._to(action.first), "enter"]
             self.cursor = (action.first + 1) % 9
-            keys += self._to(action.second) + ["enter"]
+            keys += [*self._to(action.second), "enter"]
         else:
             keys.append("enter")
         return keys
@@ -161,7 +162,10 @@ def main() -> int:
     parser.add_argument("--map")
     parser.add_argument("--options", nargs="*", default=[])
     parser.add_argument("--max", type=int, default=3000, help="at most this many actions")
+    parser.add_argument("--key-gap", type=float, default=KEY_GAP, help="seconds between keys")
     args = parser.parse_args()
+    global KEY_GAP
+    KEY_GAP = args.key_gap
     width, height = args.size.split("x")
     data = Path(tempfile.mkdtemp(prefix="wcplay-"))
     play = Pocket(args.seed) if args.game == "pocket" else Lfw(args.seed, args.map, args.options)
