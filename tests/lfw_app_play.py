@@ -17,7 +17,6 @@ from textual.pilot import Pilot
 
 from snapshots import screen_text
 from whitechapel.app import WhitechapelApp
-from whitechapel.benchmarks.lfw_app import keys_for
 from whitechapel.core.chance import Chance
 from whitechapel.core.record import record_of
 from whitechapel.core.store import Store
@@ -26,6 +25,7 @@ from whitechapel.lfw.map.maps import load_board
 from whitechapel.lfw.options import Options
 from whitechapel.lfw.phases import JACK, POLICE
 from whitechapel.lfw.selfplay import homeward_action
+from whitechapel.lfw.ui.bench import keys_for
 from whitechapel.lfw.ui.mapview import MapView
 from whitechapel.lfw.ui.screen import LfwScreen
 from whitechapel.ui.source import LocalSource

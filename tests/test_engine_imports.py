@@ -114,6 +114,7 @@ SHARED_MODULES = [
     *_modules(PACKAGE / "core"),
     *_modules(PACKAGE / "net"),
     *_modules(PACKAGE / "ui"),
+    *_modules(PACKAGE / "benchmarks"),
     "whitechapel.app",
     "whitechapel.cli",
 ]

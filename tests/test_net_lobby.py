@@ -10,10 +10,10 @@ import pytest
 from polling import until
 from snapshots import screen_text
 from whitechapel.app import WhitechapelApp
-from whitechapel.benchmarks.app import keys_for
 from whitechapel.lfw.ui.screen import LfwScreen
 from whitechapel.net.client import Client
 from whitechapel.net.server import GameServer
+from whitechapel.pocket.ui.bench import keys_for
 from whitechapel.pocket.ui.screen import PocketScreen
 from whitechapel.ui.lobby import Link, LobbyScreen
 from whitechapel.ui.source import RemoteSource

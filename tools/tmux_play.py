@@ -149,7 +149,7 @@ class Lfw:
         return homeward_action(g.clone(), self.chance) if g.to_act == "jack" else g.random_action(self.chance)
 
     def keys(self, action) -> list[str]:
-        from whitechapel.benchmarks.lfw_app import keys_for
+        from whitechapel.lfw.ui.bench import keys_for
 
         return keys_for(self.game, str(action))
 

@@ -28,7 +28,7 @@ import tempfile
 import time
 from collections.abc import Callable
 
-from whitechapel.benchmarks.runner import Benchmark
+from whitechapel.benchmarks.base import Benchmark
 
 SERVER = """
 import sys

@@ -4,44 +4,19 @@ from __future__ import annotations
 
 import json
 import sys
-import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from importlib import import_module
 
-
-@dataclass(frozen=True)
-class Benchmark:
-    name: str
-    title: str
-    unit: str
-    target: float
-    higher_is_better: bool
-    run: Callable[[float], float]  # given a time budget in seconds, returns the figure
-
-    def meets(self, figure: float) -> bool:
-        return figure >= self.target if self.higher_is_better else figure <= self.target
-
-
-def rate(step: Callable[[], int], budget: float) -> float:
-    """Calls `step` (which returns how many things it did) until `budget`
-    seconds have passed; returns things per second."""
-    done = 0
-    start = time.perf_counter()
-    deadline = start + budget
-    while True:
-        done += step()
-        now = time.perf_counter()
-        if now >= deadline:
-            return done / (now - start)
+from whitechapel.benchmarks.base import Benchmark
+from whitechapel.core.registry import entries
 
 
 def all_benchmarks() -> list[Benchmark]:
-    from whitechapel.benchmarks import app, lfw, lfw_app, lfw_map, lfw_ui, net, pocket, ssh
+    """Each game's benchmarks (its registry entry names their modules), then
+    the server's and the SSH gateway's."""
+    from whitechapel.benchmarks import net, ssh
 
-    return [
-        *pocket.BENCHMARKS, *app.BENCHMARKS, *lfw_map.BENCHMARKS, *lfw.BENCHMARKS,
-        *lfw_ui.BENCHMARKS, *lfw_app.BENCHMARKS, *net.BENCHMARKS, *ssh.BENCHMARKS,
-    ]  # fmt: skip
+    games = [import_module(m) for e in entries() for m in e.benchmarks]
+    return [b for module in (*games, net, ssh) for b in module.BENCHMARKS]
 
 
 def _fmt(value: float) -> str:

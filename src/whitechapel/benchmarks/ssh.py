@@ -25,7 +25,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from whitechapel.benchmarks.runner import Benchmark
+from whitechapel.benchmarks.base import Benchmark
 
 ANSI = re.compile(rb"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>]")
 PASSWORD = "bench-221b"

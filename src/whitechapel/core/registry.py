@@ -24,6 +24,7 @@ class Entry:
     module: str  # where its `RULES` is
     cli: str  # where its commands are (`add_commands(subparsers)`)
     sides: tuple[str, ...]  # as its Rules name them (checked by a test)
+    benchmarks: tuple[str, ...]  # modules with its `BENCHMARKS` for `whitechapel bench`
     room_key: str  # the lobby's key for a new room of this game
     room_label: str  # what that key does, in the lobby's footer
     seats_label: str = ""  # a room's own seat count, when the game has one (LfW's police)
@@ -33,9 +34,14 @@ class Entry:
 
 _ENTRIES = (
     Entry("lfw", "Letters from Whitechapel", "whitechapel.lfw.rules", "whitechapel.lfw.ui.cli",
-          ("jack", "police"), "l", "New LfW session", "LfW police seats:", (1, 2, 3, 4, 5), 2),
+          ("jack", "police"),
+          ("whitechapel.lfw.map.bench", "whitechapel.lfw.bench", "whitechapel.lfw.ui.bench_map",
+           "whitechapel.lfw.ui.bench"),
+          "l", "New LfW session", "LfW police seats:", (1, 2, 3, 4, 5), 2),
     Entry("pocket", "Mr. Jack Pocket", "whitechapel.pocket.rules", "whitechapel.pocket.ui.cli",
-          ("jack", "investigator"), "n", "New Pocket duel"),
+          ("jack", "investigator"),
+          ("whitechapel.pocket.bench", "whitechapel.pocket.ui.bench"),
+          "n", "New Pocket duel"),
 )  # fmt: skip
 _GAMES = {e.name: e.module for e in _ENTRIES}
 

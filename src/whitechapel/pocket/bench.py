@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from whitechapel.benchmarks.runner import Benchmark, rate
+from whitechapel.benchmarks.base import Benchmark, rate
 from whitechapel.core.chance import Chance
 from whitechapel.pocket.game import PocketGame
 from whitechapel.pocket.selfplay import play_randomly, random_game

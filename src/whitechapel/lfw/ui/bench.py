@@ -21,8 +21,8 @@ import time
 from pathlib import Path
 
 from whitechapel.benchmarks import frames
+from whitechapel.benchmarks.base import Benchmark
 from whitechapel.benchmarks.frames import FrameTimer
-from whitechapel.benchmarks.runner import Benchmark
 
 KEY_NAMES = {"-": "minus", ".": "full_stop", "_": "underscore"}
 WARM_UP = 10

@@ -24,8 +24,8 @@ import time
 from pathlib import Path
 
 from whitechapel.benchmarks import frames
+from whitechapel.benchmarks.base import Benchmark
 from whitechapel.benchmarks.frames import FrameTimer
-from whitechapel.benchmarks.runner import Benchmark
 
 
 def cold_start(budget: float) -> float:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import statistics
 import time
 
-from whitechapel.benchmarks.runner import Benchmark, rate
+from whitechapel.benchmarks.base import Benchmark, rate
 from whitechapel.core.chance import Chance
 from whitechapel.lfw.map.board import DEFAULT_MAP, Board
 
@@ -13,7 +13,7 @@ from whitechapel.lfw.map.board import DEFAULT_MAP, Board
 def load_default(budget: float) -> float:
     """Milliseconds to read, parse and derive every relation of the 1888 board
     (median of repeated loads)."""
-    times = []
+    times: list[float] = []
     deadline = time.perf_counter() + budget
     while time.perf_counter() < deadline or len(times) < 5:
         start = time.perf_counter()

@@ -31,7 +31,7 @@ import statistics
 import time
 from typing import Any
 
-from whitechapel.benchmarks.runner import Benchmark
+from whitechapel.benchmarks.base import Benchmark
 
 LAST: dict[str, float] = {}  # details of the last run: median, p95, bytes per frame
 

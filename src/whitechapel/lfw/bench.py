@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from whitechapel.benchmarks.runner import Benchmark, rate
+from whitechapel.benchmarks.base import Benchmark, rate
 from whitechapel.core.chance import Chance
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.hunt import legal_escape
@@ -35,7 +35,7 @@ def escape_moves(budget: float) -> float:
     (normal, coach, alley) with five policemen on the board."""
     board = load_board()
     chance = Chance(7)
-    positions = []
+    positions: list[LfwGame] = []
     seed = 0
     while len(positions) < 300:
         game = random_game(seed, chance, Options(), board, jack="homeward")
