@@ -155,6 +155,7 @@ class Lfw:
 
 
 def main() -> int:
+    global KEY_GAP
     parser = argparse.ArgumentParser()
     parser.add_argument("game", choices=("pocket", "lfw"))
     parser.add_argument("--seed", type=int, default=7)
@@ -164,7 +165,6 @@ def main() -> int:
     parser.add_argument("--max", type=int, default=3000, help="at most this many actions")
     parser.add_argument("--key-gap", type=float, default=KEY_GAP, help="seconds between keys")
     args = parser.parse_args()
-    global KEY_GAP
     KEY_GAP = args.key_gap
     width, height = args.size.split("x")
     data = Path(tempfile.mkdtemp(prefix="wcplay-"))
