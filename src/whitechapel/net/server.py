@@ -1,8 +1,9 @@
 """The game server: asyncio streams, JSON lines, every game held here.
 
 One task per connection reads lines under the limits of `Limits` (line size,
-bad messages in a row, a token-bucket flood limit, an idle timeout, a few
-connections per address).  A message is decoded (`protocol.decode`), checked
+bad messages in a row, a token-bucket flood limit metered as the bytes
+arrive, an idle timeout, a few connections per address and a thousand in
+all, a cap on unread output; docs/hosting.md).  A message is decoded (`protocol.decode`), checked
 against what the connection may do, and handled; every refusal is an `error`
 message naming the problem, and an unexpected exception is logged and
 answered the same way -- one peer can never stop the server or touch a room
@@ -24,7 +25,7 @@ from typing import Any
 
 from whitechapel import __version__
 from whitechapel.core.errors import WhitechapelError
-from whitechapel.net.connection import Connection, Limits
+from whitechapel.net.connection import Connection, Limits, MeteredReader
 from whitechapel.net.protocol import (
     MAX_MESSAGE,
     MAX_SERVER_MESSAGE,
@@ -89,7 +90,8 @@ class GameServer:
             self.rooms = await asyncio.to_thread(self.store.load_all, self.now)
             log.info("restored %d rooms from %s", len(self.rooms), self.store.folder)
         self.members = {room_id: {} for room_id in self.rooms}
-        self._server = await asyncio.start_server(self._serve, host, port, limit=MAX_MESSAGE)
+        loop = asyncio.get_running_loop()
+        self._server = await loop.create_server(self._protocol, host, port)
         self.address = self._server.sockets[0].getsockname()[:2]
         self._ticker = asyncio.create_task(self._tick())
         return self.address
@@ -134,12 +136,24 @@ class GameServer:
 
     # -- one connection ------------------------------------------------------------
 
+    def _protocol(self) -> asyncio.StreamReaderProtocol:
+        """What `asyncio.start_server` makes, but with a reader that meters
+        the bytes as they arrive (`MeteredReader`)."""
+        return asyncio.StreamReaderProtocol(MeteredReader(self.limits), self._serve)
+
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         conn = Connection(reader, writer, self.limits)
         conn.task = asyncio.current_task()
+        if len(self.connections) >= self.limits.max_connections:
+            self.close_with(conn, "the server is full: too many connections, try again later")
+            return
         if self._per_address[conn.address] >= self.limits.per_address:
             self.close_with(conn, "too many connections from your address")
             return
+        if isinstance(reader, MeteredReader):  # a flood is cut off where it arrives
+            reader.on_flood = lambda reason: self.close_with(conn, reason)
+            if reader.flooding is not None:
+                return self.close_with(conn, reader.flooding)
         self._per_address[conn.address] += 1
         self.connections.add(conn)
         try:
@@ -156,24 +170,23 @@ class GameServer:
 
     async def _read(self, conn: Connection) -> None:
         limits = self.limits
+        reader = conn.reader
         while not conn.closing:
+            wait = limits.idle_timeout if conn.name is not None else limits.hello_timeout
             try:
-                line = await asyncio.wait_for(conn.reader.readline(), limits.idle_timeout)
+                line = await asyncio.wait_for(reader.readline(), wait)
             except TimeoutError:
-                minutes = limits.idle_timeout / 60
-                return self.close_with(conn, f"no message for {minutes:g} minutes")
+                if conn.name is None:
+                    return self.close_with(conn, f"no hello in {wait:g} seconds")
+                return self.close_with(conn, f"no message for {wait / 60:g} minutes")
             except ValueError:  # the stream's line limit: no newline in MAX_MESSAGE bytes
                 self.send(conn, error(f"message too long (the limit is {MAX_MESSAGE} bytes)"))
                 return self.close_with(conn, "message too long")
-            if not line:
-                return  # the peer hung up
-            if not conn.bucket.take():
-                conn.slow += 1
-                if conn.slow > limits.max_slow:
-                    return self.close_with(conn, "too many messages: flooding")
+            if not line or conn.closing:
+                return  # the peer hung up, or flooded (closed as its bytes arrived)
+            if isinstance(reader, MeteredReader) and not reader.within_rate():
                 self.send(conn, error(f"slow down: at most {limits.rate:g} messages a second"))
                 continue
-            conn.slow = 0
             await self._handle(conn, line)
 
     async def _handle(self, conn: Connection, line: bytes) -> None:
@@ -217,15 +230,23 @@ class GameServer:
         self.write(conn, data)
 
     def write(self, conn: Connection, data: bytes) -> None:
-        """The one place bytes leave the server."""
+        """The one place bytes leave the server.
+
+        A peer may have `max_buffer` bytes queued unread, or its share of
+        `max_buffered` when many are connected; one that would pass it is
+        dropped (not told: it does not read), so memory stays bounded."""
         if conn.closing or conn.writer.is_closing():
             return
         transport = conn.writer.transport
-        if transport.get_write_buffer_size() > self.limits.max_buffer:
-            log.warning("dropping %s: it does not read what it is sent", conn.peer)
-            conn.closing = True
-            transport.abort()
-            return
+        queued = transport.get_write_buffer_size()
+        if queued:
+            limits = self.limits
+            cap = min(limits.max_buffer, limits.max_buffered // max(1, len(self.connections)))
+            if queued + len(data) > cap:
+                log.warning("dropping %s: it does not read what it is sent", conn.peer)
+                conn.closing = True
+                transport.abort()
+                return
         conn.writer.write(data)
 
     def close_with(self, conn: Connection, reason: str) -> None:
