@@ -21,8 +21,11 @@ from pathlib import Path
 import pytest
 
 from polling import until
+from whitechapel.cli import main
 from whitechapel.net.client import Client, ClientError
-from whitechapel.net.connection import Limits, MeteredReader, TokenBucket
+from whitechapel.net.connection import Limits, MeteredReader, TokenBucket, is_loopback
+from whitechapel.net.protocol import NEEDS_PASSWORD, WRONG_PASSWORD
+from whitechapel.net.run import INSECURE, raw_port_password
 from whitechapel.net.server import GameServer
 
 PING = b'{"type":"ping"}\n'
@@ -231,3 +234,56 @@ async def test_a_silent_connection_must_say_hello_in_time(tmp_path):
         assert await mute.recv() == {"type": "closed", "reason": "no hello in 0.2 seconds"}
     finally:
         await srv.close()
+
+
+# -- credentials -----------------------------------------------------------------------
+
+
+async def test_an_exposed_server_wants_its_password_in_hello(tmp_path):
+    # Bound to 127.0.0.1 (only loopback traffic here) but treated as exposed.
+    srv = await start(tmp_path, Limits(), password="s3cret-221b", trust_loopback=False)
+    try:
+        with pytest.raises(ClientError, match=NEEDS_PASSWORD):
+            await Client.connect(*srv.address, "nopass")
+        with pytest.raises(ClientError, match=f"^{WRONG_PASSWORD}$"):
+            await Client.connect(*srv.address, "wrong", password="s3cret-221B")
+        with pytest.raises(ClientError, match=f"^{WRONG_PASSWORD}$"):
+            await Client.connect(*srv.address, "wrong", password="s3cret-221bé")
+        ok = await Client.connect(*srv.address, "right", password="s3cret-221b")
+        assert ok.welcome["type"] == "welcome"
+        assert (await ok.list()) == []
+        await ok.close()
+    finally:
+        await srv.close()
+
+
+async def test_loopback_needs_no_password(tmp_path):
+    srv = await start(tmp_path, Limits(), password="s3cret-221b")  # the gateway's apps
+    try:
+        client = await Client.connect(*srv.address, "local")
+        assert client.welcome["type"] == "welcome"
+        await client.close()
+    finally:
+        await srv.close()
+
+
+def test_loopback_addresses():
+    assert all(map(is_loopback, ["127.0.0.1", "127.0.0.200", "::1", "::ffff:127.0.0.1"]))
+    assert not any(map(is_loopback, ["0.0.0.0", "::", "192.168.1.5", "example.org"]))
+
+
+def test_the_raw_port_password_beyond_loopback():
+    assert raw_port_password("127.0.0.1", None) == (None, False)
+    assert raw_port_password("127.0.0.1", None, open_access=True) == (None, False)
+    assert raw_port_password("0.0.0.0", "pw") == ("pw", False)
+    made, generated = raw_port_password("0.0.0.0", None)
+    assert made and generated
+    assert raw_port_password("0.0.0.0", None, open_access=True, insecure=True) == (None, False)
+    with pytest.raises(Exception, match="--insecure-raw-port"):
+        raw_port_password("192.168.1.5", None, open_access=True)
+
+
+def test_serve_refuses_an_open_raw_port_in_one_line(capsys):
+    assert main(["serve", "--host", "0.0.0.0", "--open"]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err == f"whitechapel: {INSECURE}\n"

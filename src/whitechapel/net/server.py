@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import secrets
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -29,7 +30,9 @@ from whitechapel.net.connection import Connection, Limits, MeteredReader
 from whitechapel.net.protocol import (
     MAX_MESSAGE,
     MAX_SERVER_MESSAGE,
+    NEEDS_PASSWORD,
     PROTOCOL,
+    WRONG_PASSWORD,
     ProtocolError,
     decode,
     encode,
@@ -56,6 +59,8 @@ class GameServer:
         now: Callable[[], float] = time.time,
         persist: bool = True,
         client_seeds: bool = False,
+        password: str | None = None,
+        trust_loopback: bool = True,
     ) -> None:
         """`data_dir` is the data folder (rooms go in its `rooms/`; default
         `core.store.data_dir()`); `now` is the chess clocks' wall time.
@@ -65,7 +70,14 @@ class GameServer:
         chosen by a client would let that client compute the other side's
         secrets.  `client_seeds` honours a `create`'s seed instead; it is for
         tests and benchmarks that replay a known game, and `whitechapel serve`
-        never sets it."""
+        never sets it.
+
+        `password`, when given, must come in every `hello` -- except from a
+        loopback address while `trust_loopback` (this machine: the SSH
+        gateway's app processes); `whitechapel serve` sets it when it listens
+        beyond loopback."""
+        self.password = password
+        self.trust_loopback = trust_loopback
         self.limits = limits or Limits()
         self.client_seeds = client_seeds
         self.now = now
@@ -358,6 +370,12 @@ class GameServer:
         if msg["protocol"] != PROTOCOL:
             self.send(conn, error(f"this server speaks {PROTOCOL}, not {msg['protocol']!r}"))
             return self.close_with(conn, "protocol mismatch")
+        if self.password is not None and not (self.trust_loopback and conn.loopback):
+            given = msg.get("password")
+            if given is None:
+                return self.close_with(conn, NEEDS_PASSWORD)
+            if not secrets.compare_digest(given.encode(), self.password.encode()):
+                return self.close_with(conn, WRONG_PASSWORD)
         conn.name = msg["name"]
         self.send(conn, {"type": "welcome", "protocol": PROTOCOL, "server": SERVER_NAME})
 
