@@ -9,7 +9,9 @@ message handlers are, and it closes a flooder there and then."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ipaddress
+import socket
 import time
 from collections import deque
 from collections.abc import Callable
@@ -37,7 +39,7 @@ class Limits:
     max_rooms: int = 1000  # rooms held; past it the oldest finished room is retired
     rooms_per_address: int = 20  # unfinished rooms one address has created (since start)
     max_buffer: int = 1 * MiB  # unread output of one peer before it is dropped ...
-    max_buffered: int = 256 * MiB  # ... and of all peers: each may queue its share
+    max_buffered: int = 160 * MiB  # ... and of all peers: each may queue its share
     clock_tick: float = 0.5  # how often running chess clocks are checked
     listed: int = 100  # rooms in a `rooms` reply, newest first
 
@@ -120,6 +122,30 @@ class MeteredReader(asyncio.StreamReader):
         self.flooding = reason
         if self.on_flood is not None:
             self.on_flood(reason)
+
+
+READ_SIZE = 64 * 1024  # bytes read from a socket at once (asyncio's default: 256 KiB)
+KERNEL_RECEIVE = 64 * 1024  # SO_RCVBUF of a peer's socket: what it can push unread
+KERNEL_SEND = 256 * 1024  # SO_SNDBUF: what the kernel holds for a slow reader
+
+
+class MeteredProtocol(asyncio.StreamReaderProtocol):
+    """The protocol `asyncio.start_server` makes, with small socket buffers:
+    a peer can push at most `KERNEL_RECEIVE` bytes ahead of the server (a
+    flood costs what the server lets in, not what the peer can send), a read
+    takes at most `READ_SIZE`, and the kernel holds at most `KERNEL_SEND` of
+    output for a slow reader -- so memory per connection, the process's and
+    the kernel's, is bounded."""
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        sock = transport.get_extra_info("socket")
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, KERNEL_RECEIVE)
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, KERNEL_SEND)
+        if hasattr(transport, "max_size"):  # the selector transport's read size
+            transport.max_size = READ_SIZE
+        super().connection_made(transport)
 
 
 def is_loopback(address: str) -> bool:

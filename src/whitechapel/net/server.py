@@ -26,7 +26,7 @@ from typing import Any
 
 from whitechapel import __version__
 from whitechapel.core.errors import WhitechapelError
-from whitechapel.net.connection import Connection, Limits, MeteredReader
+from whitechapel.net.connection import Connection, Limits, MeteredProtocol, MeteredReader
 from whitechapel.net.protocol import (
     MAX_MESSAGE,
     MAX_SERVER_MESSAGE,
@@ -150,8 +150,8 @@ class GameServer:
 
     def _protocol(self) -> asyncio.StreamReaderProtocol:
         """What `asyncio.start_server` makes, but with a reader that meters
-        the bytes as they arrive (`MeteredReader`)."""
-        return asyncio.StreamReaderProtocol(MeteredReader(self.limits), self._serve)
+        the bytes as they arrive (`MeteredReader`) and small socket buffers."""
+        return MeteredProtocol(MeteredReader(self.limits), self._serve)
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         conn = Connection(reader, writer, self.limits)
