@@ -66,7 +66,7 @@ def test_the_bucket_keeps_a_debt_that_only_time_pays_back():
     assert bucket.take() and bucket.tokens == 4  # refilled up to the burst only
 
 
-def test_the_reader_judges_lines_as_they_arrive():
+async def test_the_reader_judges_lines_as_they_arrive():  # a StreamReader wants a loop
     clock = Clock()
     reader = MeteredReader(Limits(rate=10, burst=3, max_debt=5), clock)
     cut: list[str] = []
@@ -81,7 +81,7 @@ def test_the_reader_judges_lines_as_they_arrive():
     assert len(reader._buffer) < 100
 
 
-def test_a_burst_of_bytes_is_a_flood_too():
+async def test_a_burst_of_bytes_is_a_flood_too():
     reader = MeteredReader(Limits(byte_rate=1000, byte_burst=4000))
     reader.feed_data(b"x" * 3000)
     assert reader.flooding is None
