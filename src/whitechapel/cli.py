@@ -65,10 +65,18 @@ def build_parser() -> argparse.ArgumentParser:
     access.add_argument("--password", help="the SSH access password (default: a new one, printed)")
     access.add_argument("--authorized-keys", metavar="FILE", help="SSH keys allowed in")
     access.add_argument("--open", action="store_true", help="SSH open to anyone, no password")
+    serve.add_argument(
+        "--insecure-raw-port",
+        action="store_true",
+        help="beyond loopback, serve the raw protocol port without a password (unencrypted)",
+    )
 
     join = sub.add_parser("join", help="play on a game server: its lobby in this terminal")
     join.add_argument("address", metavar="HOST:PORT")
     join.add_argument("--name", default="", help="your name in the lobby")
+    join.add_argument(
+        "--password", help="the server's password, if it asks (or $WHITECHAPEL_PASSWORD)"
+    )
 
     bench = sub.add_parser("bench", help="run the speed benchmarks against their targets")
     bench.add_argument(
@@ -115,12 +123,12 @@ def _dispatch(args: argparse.Namespace) -> int:
             raise WhitechapelError(f"{keys}: no such file of authorized keys")
         return run_serve(
             host=args.host, port=args.port, ssh_port=args.ssh, password=args.password,
-            authorized_keys=keys, open_access=args.open,
+            authorized_keys=keys, open_access=args.open, insecure_raw_port=args.insecure_raw_port,
         )  # fmt: skip
     if args.command == "join":
         from whitechapel.net.run import run_join
 
-        return run_join(args.address, args.name)
+        return run_join(args.address, args.name, args.password)
     if args.command == "bench":
         from whitechapel.benchmarks.runner import run_benchmarks
 

@@ -18,10 +18,13 @@ duel's first two actions warm up and are not counted.  The figure is the
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import math
+import os
 import random
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -238,5 +241,218 @@ BENCHMARKS = [
         0.0,
         False,
         kill9,
+    ),
+]
+
+
+# -- net.flood: the duels again, during a flood ------------------------------------------
+
+FLOODERS = 160  # each from its own loopback address, 127.0.0.2 ... 127.0.0.161
+FLOOD_PAUSE = 0.5  # seconds a closed flooder waits before it comes back
+MANY = 1000  # connections held at once at the end (the default max_connections)
+RSS_BOUND = 512  # MiB: docs/hosting.md
+FLOOD_CHUNK = b'{"type":"ping"}\n' * 1024  # 16 KiB of pings a write
+_flood_runs: dict[float, dict[str, float]] = {}
+
+
+def _peak_rss(pid: int) -> float:
+    """The process's peak resident memory so far (VmHWM), MiB."""
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User and system time the process has used so far."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def _pour(writer: asyncio.StreamWriter, until: float) -> None:
+    """Pings as fast as the connection takes them, until it fails."""
+    while time.perf_counter() < until:
+        writer.write(FLOOD_CHUNK)
+        await writer.drain()
+
+
+async def _listen(reader: asyncio.StreamReader) -> None:
+    """Read (and forget) until the server hangs up."""
+    while await reader.read(65536):
+        pass
+
+
+async def _flooder(port: int, i: int, deadline: float, closes: list[float]) -> None:
+    """Connect, say hello, pour pings until the server closes the connection
+    (half of the flooders read what they are sent, half never do); note the
+    time from the first ping to the close; come back after a pause."""
+    reads = i % 2 == 0
+    address = f"127.0.0.{i + 2}"
+    while time.perf_counter() < deadline:
+        try:
+            reader, writer = await asyncio.open_connection(
+                "127.0.0.1", port, local_addr=(address, 0)
+            )
+        except OSError:
+            await asyncio.sleep(FLOOD_PAUSE)
+            continue
+        # A small send buffer: the flood goes as fast as the server takes it,
+        # without this process copying megabytes into the kernel for nothing.
+        writer.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 65536)
+        writer.write(b'{"type":"hello","protocol":"whitechapel/1","name":"flood"}\n')
+        start = time.perf_counter()
+
+        tasks = [asyncio.ensure_future(_pour(writer, deadline + 5))]
+        if reads:
+            tasks.append(asyncio.ensure_future(_listen(reader)))
+        _, pending = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        closes.append(time.perf_counter() - start)
+        for task in pending:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(BaseException):
+                await task
+        writer.transport.abort()
+        await asyncio.sleep(FLOOD_PAUSE)
+
+
+async def _many(port: int) -> tuple[int, int]:
+    """Fill the server to `MANY` connections (8 from each of 125 addresses),
+    then 20 more; returns (connections welcomed, refusals with the cap's
+    sentence)."""
+    from whitechapel.net.client import Client, ClientError
+
+    async def one(k: int) -> Client | None:
+        address = f"127.0.1.{k // 8 + 1}" if k < MANY else f"127.0.2.{k - MANY + 1}"
+        try:
+            return await Client.connect("127.0.0.1", port, f"m{k}", local_addr=(address, 0))
+        except (ClientError, OSError, TimeoutError):
+            return None
+
+    held: list = []
+    for first in range(0, MANY, 100):  # a hundred at a time
+        held += await asyncio.gather(*(one(k) for k in range(first, first + 100)))
+    refused = 0
+    for k in range(MANY, MANY + 20):
+        address = f"127.0.2.{k - MANY + 1}"
+        reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(address, 0))
+        with contextlib.suppress(OSError, TimeoutError):
+            line = await asyncio.wait_for(reader.readline(), 10)
+            refused += b"the server is full" in line
+        writer.close()
+    for client in held:
+        if client is not None:
+            await client.close()
+    return sum(c is not None for c in held), refused
+
+
+FLOODING = """
+import asyncio, json, sys, time
+from whitechapel.benchmarks.net import FLOODERS, _flooder
+
+async def main(port, seconds):
+    closes = []
+    deadline = time.perf_counter() + seconds
+    await asyncio.gather(*(_flooder(port, i, deadline, closes) for i in range(FLOODERS)))
+    print(json.dumps(closes))
+
+asyncio.run(main(int(sys.argv[1]), float(sys.argv[2])))
+"""
+
+
+async def _under_flood(port: int, seconds: float) -> tuple[list[float], list[float], int, int]:
+    """The flooders in a process of their own (their own event loop does not
+    delay the duels' clients), the duels here; then the many connections."""
+    flooders = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", FLOODING, str(port), str(seconds),
+        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+    )  # fmt: skip
+    latencies: list[float] = []
+    deadline = time.perf_counter() + seconds
+    await asyncio.gather(*(_duel(port, i, deadline, latencies) for i in range(DUELS)))
+    out, _ = await flooders.communicate()
+    closes = json.loads(out)
+    welcomed, refused = await _many(port)
+    return latencies, closes, welcomed, refused
+
+
+def flood(budget: float) -> dict[str, float]:
+    """Run the scenario once per budget: 25 duels (50 clients, as in
+    net.duel_p95) play for 10 s (3 s with --quick) while 160 flooders from
+    distinct loopback addresses pour pings and come back 0.5 s after each
+    close; then 1,000 connections are held at once and 20 more refused.
+    Figures: the longest time from a flooder's first ping to its close, the
+    duels' p95, and the server's peak RSS (VmHWM of its process)."""
+    if budget in _flood_runs:
+        return _flood_runs[budget]
+    seconds = 10.0 if budget >= 3 else 3.0
+    with tempfile.TemporaryDirectory() as folder:
+        server = subprocess.Popen(
+            [sys.executable, "-c", SERVER, folder],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
+        try:
+            port = int(server.stdout.readline())  # type: ignore[union-attr]
+            idle = _peak_rss(server.pid)
+            cpu = _cpu_seconds(server.pid)
+            latencies, closes, welcomed, refused = asyncio.run(_under_flood(port, seconds))
+            peak = _peak_rss(server.pid)
+            cpu = _cpu_seconds(server.pid) - cpu
+        finally:
+            server.send_signal(signal.SIGINT)
+            try:
+                server.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
+    latencies.sort()
+    p95 = 1000 * latencies[min(len(latencies) - 1, math.ceil(0.95 * len(latencies)) - 1)]
+    figures = {
+        "close": max(closes), "p95": p95, "rss": peak, "idle_rss": idle,
+        "floods": len(closes), "actions": len(latencies), "welcomed": welcomed,
+        "refused": refused,
+    }  # fmt: skip
+    print(
+        f"  net.flood: {len(closes)} floods closed (median "
+        f"{1000 * sorted(closes)[len(closes) // 2]:.0f} ms), {len(latencies)} duel actions, "
+        f"{welcomed} of {MANY} connections held and {refused} of 20 past them refused; "
+        f"server RSS {idle:.0f} MiB idle, {peak:.0f} MiB peak; server CPU {cpu:.1f} s "
+        f"in {seconds:g} s and the connections after",
+        file=sys.stderr,
+        flush=True,
+    )
+    _flood_runs[budget] = figures
+    return figures
+
+
+BENCHMARKS += [
+    Benchmark(
+        "net.flood_close",
+        "Net flood: 160 flooders, slowest closed after",
+        "s",
+        2.0,
+        False,
+        lambda budget: flood(budget)["close"],
+    ),
+    Benchmark(
+        "net.flood_p95",
+        "Net flood: duels' action to view meanwhile, p95",
+        "ms",
+        50.0,
+        False,
+        lambda budget: flood(budget)["p95"],
+    ),
+    Benchmark(
+        "net.flood_rss",
+        "Net flood: server's peak memory (RSS)",
+        "MiB",
+        float(RSS_BOUND),
+        False,
+        lambda budget: flood(budget)["rss"],
     ),
 ]

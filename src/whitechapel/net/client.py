@@ -36,15 +36,29 @@ class Client:
 
     @classmethod
     async def connect(
-        cls, host: str, port: int, name: str, *, timeout: float = 10.0, hello: bool = True
+        cls,
+        host: str,
+        port: int,
+        name: str,
+        *,
+        timeout: float = 10.0,
+        hello: bool = True,
+        password: str | None = None,
+        local_addr: tuple[str, int] | None = None,
     ) -> Client:
-        """Connect and say hello (unless `hello` is False, for tests)."""
+        """Connect and say hello (unless `hello` is False, for tests), with
+        the server's `password` if given (a server beyond loopback needs it);
+        `local_addr` binds the client's end (tests use 127.0.0.x)."""
         reader, writer = await asyncio.wait_for(
-            asyncio.open_connection(host, port, limit=MAX_SERVER_MESSAGE), timeout
+            asyncio.open_connection(host, port, limit=MAX_SERVER_MESSAGE, local_addr=local_addr),
+            timeout,
         )
         client = cls(reader, writer)
         if hello:
-            await client.send({"type": "hello", "protocol": PROTOCOL, "name": name})
+            msg = {"type": "hello", "protocol": PROTOCOL, "name": name}
+            if password is not None:
+                msg["password"] = password
+            await client.send(msg)
             client.welcome = await client.expect("welcome", timeout=timeout)
         return client
 

@@ -1,14 +1,25 @@
-"""One peer of the game server, and the limits every peer lives under (a
-flood is slowed by a token bucket, then closed; see docs/protocol.md)."""
+"""One peer of the game server, and the limits every peer lives under (see
+docs/protocol.md and docs/hosting.md).
+
+A flood is judged where the bytes arrive, not where messages are handled:
+`MeteredReader.feed_data` runs when the event loop reads the socket, so it
+sees every line the peer sent since the last read however far behind the
+message handlers are, and it closes a flooder there and then."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import ipaddress
+import socket
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from whitechapel.net.protocol import MAX_SERVER_MESSAGE
+from whitechapel.net.protocol import MAX_MESSAGE
+
+MiB = 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -16,10 +27,14 @@ class Limits:
     """What one connection may do; the defaults suit people at keyboards."""
 
     idle_timeout: float = 15 * 60.0  # seconds without a message before closing
+    hello_timeout: float = 30.0  # seconds to say hello after connecting
     per_address: int = 8  # connections at once from one remote address
+    max_connections: int = 1000  # connections at once, from everywhere
     rate: float = 20.0  # messages a second, on average ...
     burst: float = 40.0  # ... with this many at once
-    max_slow: int = 20  # messages refused by the flood limit in a row, then closed
+    max_debt: float = 20.0  # messages owed past the burst (refused ones too), then closed
+    byte_rate: float = 256 * 1024  # bytes a second received, on average ...
+    byte_burst: float = 1 * MiB  # ... with this many at once, then closed
     max_bad: int = 20  # malformed messages in a row, then closed
     max_rooms: int = 1000  # open rooms held at once; past it `create` is refused
     rooms_per_address: int = 20  # open rooms created from one address, held now
@@ -28,26 +43,124 @@ class Limits:
     abandoned_after: float = 30 * 60.0  # the same for a room whose seats are all taken
     records_listed: int = 50  # finished games in a `records` reply, newest first
     max_record: int = 1024 * 1024  # characters of a record sent by `record`
-    max_buffer: int = 8 * MAX_SERVER_MESSAGE  # unread output before a reader is dropped
+    max_buffer: int = 1 * MiB  # unread output of one peer before it is dropped ...
+    max_buffered: int = 160 * MiB  # ... and of all peers: each may queue its share
     clock_tick: float = 0.5  # how often running chess clocks are checked
     listed: int = 100  # rooms in a `rooms` reply, newest first
 
 
 class TokenBucket:
-    """`rate` tokens a second up to `burst`; each message takes one."""
+    """`rate` tokens a second up to `burst`.  `take` refuses when none is
+    left; `charge` always takes, going into debt (negative tokens) that only
+    time pays back -- refused messages are charged too, so a peer that keeps
+    sending digs deeper however its messages are spaced when they are read."""
 
     def __init__(self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic):
         self.rate, self.burst, self.clock = rate, burst, clock
         self.tokens, self.at = burst, clock()
 
-    def take(self) -> bool:
+    def _refill(self) -> None:
         now = self.clock()
         self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
         self.at = now
+
+    def take(self) -> bool:
+        self._refill()
         if self.tokens < 1:
             return False
         self.tokens -= 1
         return True
+
+    def charge(self, n: float) -> float:
+        """Take `n` tokens whatever is left; returns the tokens there were
+        before (so the first `int(before)` of the `n` were within the limit)."""
+        self._refill()
+        before = self.tokens
+        self.tokens -= n
+        return before
+
+    @property
+    def debt(self) -> float:
+        return max(0.0, -self.tokens)
+
+
+class MeteredReader(asyncio.StreamReader):
+    """A `StreamReader` that meters what arrives, as it arrives.
+
+    Every complete line is charged to the message bucket and every byte to
+    the byte bucket in `feed_data`, which the event loop calls as soon as it
+    reads the socket -- before and regardless of the handlers.  A line over
+    the rate is marked (the reading loop answers it "slow down"); a debt past
+    `max_debt` messages, or bytes past `byte_burst`, calls `on_flood` at once
+    and drops whatever else arrives."""
+
+    def __init__(self, limits: Limits, clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__(limit=MAX_MESSAGE)
+        self.max_debt = limits.max_debt
+        self.messages = TokenBucket(limits.rate, limits.burst, clock)
+        self.bytes = TokenBucket(limits.byte_rate, limits.byte_burst, clock)
+        self.verdicts: deque[bool] = deque()  # per line arrived, not yet read: within the rate?
+        self.flooding: str | None = None  # why it was cut off
+        self.on_flood: Callable[[str], None] | None = None
+
+    def feed_data(self, data: bytes) -> None:  # type: ignore[override]  # asyncio feeds bytes; typeshed widens the type
+        if self.flooding is not None:
+            return
+        lines = data.count(b"\n")
+        before = self.messages.charge(lines)
+        self.bytes.charge(len(data))
+        if self.messages.debt > self.max_debt:
+            return self._flood("too many messages: flooding")
+        if self.bytes.debt > 0:
+            return self._flood("too much data: flooding")
+        if lines:
+            within = max(0, min(lines, int(before)))
+            self.verdicts.extend([True] * within + [False] * (lines - within))
+        super().feed_data(data)
+
+    def within_rate(self) -> bool:
+        """The verdict on the line just read (a last line without a newline
+        counts as within)."""
+        return self.verdicts.popleft() if self.verdicts else True
+
+    def _flood(self, reason: str) -> None:
+        self.flooding = reason
+        if self.on_flood is not None:
+            self.on_flood(reason)
+
+
+READ_SIZE = 64 * 1024  # bytes read from a socket at once (asyncio's default: 256 KiB)
+KERNEL_RECEIVE = 64 * 1024  # SO_RCVBUF of a peer's socket: what it can push unread
+KERNEL_SEND = 256 * 1024  # SO_SNDBUF: what the kernel holds for a slow reader
+
+
+class MeteredProtocol(asyncio.StreamReaderProtocol):
+    """The protocol `asyncio.start_server` makes, with small socket buffers:
+    a peer can push at most `KERNEL_RECEIVE` bytes ahead of the server (a
+    flood costs what the server lets in, not what the peer can send), a read
+    takes at most `READ_SIZE`, and the kernel holds at most `KERNEL_SEND` of
+    output for a slow reader -- so memory per connection, the process's and
+    the kernel's, is bounded."""
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        sock = transport.get_extra_info("socket")
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, KERNEL_RECEIVE)
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, KERNEL_SEND)
+        if hasattr(transport, "max_size"):  # the selector transport's read size
+            transport.max_size = READ_SIZE
+        super().connection_made(transport)
+
+
+def is_loopback(address: str) -> bool:
+    """An address of this machine's loopback (IPv4, IPv6, IPv4-mapped IPv6)."""
+    try:
+        ip = ipaddress.ip_address(address.split("%")[0])
+    except ValueError:
+        return address == "localhost"
+    mapped = getattr(ip, "ipv4_mapped", None)
+    return ip.is_loopback or (mapped is not None and mapped.is_loopback)
 
 
 class Connection:
@@ -64,8 +177,7 @@ class Connection:
         # (the SSH gateway may name its player here later).
         self.identity = self.address
         self.rooms: dict[str, str | None] = {}
-        self.bucket = TokenBucket(limits.rate, limits.burst)
+        self.loopback = is_loopback(self.address)
         self.bad = 0  # malformed messages in a row
-        self.slow = 0  # messages refused by the flood limit in a row
         self.closing = False
         self.task: asyncio.Task | None = None

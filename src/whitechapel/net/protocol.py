@@ -29,6 +29,11 @@ MAX_NAME = 40  # characters of a player's name
 MAX_ACTION = 1000  # characters of an action's text
 MAX_CLOCK = 7 * 24 * 3600  # seconds on each side's chess clock
 MAX_SEATS = 16  # a game's own seat count (`create`'s `seats`); the game checks its range
+MAX_PASSWORD = 200  # characters of the server's password in `hello`
+# A server reachable beyond loopback closes a hello without its password
+# with one of these reasons (`closed`); a client may ask its user and retry.
+NEEDS_PASSWORD = "this server needs its password: say hello with a 'password' field"
+WRONG_PASSWORD = "wrong password"
 
 
 class ProtocolError(WhitechapelError):
@@ -121,7 +126,11 @@ REQUIRED, OPTIONAL = True, False
 # Client -> server.  Optional fields may be left out or sent as null (for
 # `clock`, null means "no clock", which differs from leaving it out).
 CLIENT_MESSAGES: dict[str, dict[str, tuple[Callable[[Any], Any], bool]]] = {
-    "hello": {"protocol": (_text(40), REQUIRED), "name": (_name, REQUIRED)},
+    "hello": {
+        "protocol": (_text(40), REQUIRED),
+        "name": (_name, REQUIRED),
+        "password": (_text(MAX_PASSWORD), OPTIONAL),
+    },
     "create": {
         "game": (_game, REQUIRED),
         "options": (_OBJECT, OPTIONAL),

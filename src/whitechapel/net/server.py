@@ -1,8 +1,9 @@
 """The game server: asyncio streams, JSON lines, every game held here.
 
 One task per connection reads lines under the limits of `Limits` (line size,
-bad messages in a row, a token-bucket flood limit, an idle timeout, a few
-connections per address).  A message is decoded (`protocol.decode`), checked
+bad messages in a row, a token-bucket flood limit metered as the bytes
+arrive, an idle timeout, a few connections per address and a thousand in
+all, a cap on unread output; docs/hosting.md).  A message is decoded (`protocol.decode`), checked
 against what the connection may do, and handled; every refusal is an `error`
 message naming the problem, and an unexpected exception is logged and
 answered the same way -- one peer can never stop the server or touch a room
@@ -25,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import secrets
 import signal
 import time
 from collections import Counter, OrderedDict, deque
@@ -34,11 +36,13 @@ from typing import Any
 
 from whitechapel import __version__
 from whitechapel.core.errors import WhitechapelError
-from whitechapel.net.connection import Connection, Limits
+from whitechapel.net.connection import Connection, Limits, MeteredProtocol, MeteredReader
 from whitechapel.net.protocol import (
     MAX_MESSAGE,
     MAX_SERVER_MESSAGE,
+    NEEDS_PASSWORD,
     PROTOCOL,
+    WRONG_PASSWORD,
     ProtocolError,
     decode,
     encode,
@@ -66,6 +70,8 @@ class GameServer:
         now: Callable[[], float] = time.time,
         persist: bool = True,
         client_seeds: bool = False,
+        password: str | None = None,
+        trust_loopback: bool = True,
     ) -> None:
         """`data_dir` is the data folder (rooms go in its `rooms/`; default
         `core.store.data_dir()`); `now` is the chess clocks' wall time.
@@ -75,7 +81,14 @@ class GameServer:
         chosen by a client would let that client compute the other side's
         secrets.  `client_seeds` honours a `create`'s seed instead; it is for
         tests and benchmarks that replay a known game, and `whitechapel serve`
-        never sets it."""
+        never sets it.
+
+        `password`, when given, must come in every `hello` -- except from a
+        loopback address while `trust_loopback` (this machine: the SSH
+        gateway's app processes); `whitechapel serve` sets it when it listens
+        beyond loopback."""
+        self.password = password
+        self.trust_loopback = trust_loopback
         self.limits = limits or Limits()
         self.client_seeds = client_seeds
         self.now = now
@@ -105,7 +118,8 @@ class GameServer:
             self.rooms = await asyncio.to_thread(self._restore)
             log.info("restored %d rooms from %s", len(self.rooms), self.store.folder)
         self.members = {room_id: {} for room_id in self.rooms}
-        self._server = await asyncio.start_server(self._serve, host, port, limit=MAX_MESSAGE)
+        loop = asyncio.get_running_loop()
+        self._server = await loop.create_server(self._protocol, host, port)
         self.address = self._server.sockets[0].getsockname()[:2]
         self._ticker = asyncio.create_task(self._tick())
         return self.address
@@ -181,12 +195,24 @@ class GameServer:
 
     # -- one connection ------------------------------------------------------------
 
+    def _protocol(self) -> asyncio.StreamReaderProtocol:
+        """What `asyncio.start_server` makes, but with a reader that meters
+        the bytes as they arrive (`MeteredReader`) and small socket buffers."""
+        return MeteredProtocol(MeteredReader(self.limits), self._serve)
+
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         conn = Connection(reader, writer, self.limits)
         conn.task = asyncio.current_task()
+        if len(self.connections) >= self.limits.max_connections:
+            self.close_with(conn, "the server is full: too many connections, try again later")
+            return
         if self._per_address[conn.address] >= self.limits.per_address:
             self.close_with(conn, "too many connections from your address")
             return
+        if isinstance(reader, MeteredReader):  # a flood is cut off where it arrives
+            reader.on_flood = lambda reason: self.close_with(conn, reason)
+            if reader.flooding is not None:
+                return self.close_with(conn, reader.flooding)
         self._per_address[conn.address] += 1
         self.connections.add(conn)
         try:
@@ -203,24 +229,23 @@ class GameServer:
 
     async def _read(self, conn: Connection) -> None:
         limits = self.limits
+        reader = conn.reader
         while not conn.closing:
+            wait = limits.idle_timeout if conn.name is not None else limits.hello_timeout
             try:
-                line = await asyncio.wait_for(conn.reader.readline(), limits.idle_timeout)
+                line = await asyncio.wait_for(reader.readline(), wait)
             except TimeoutError:
-                minutes = limits.idle_timeout / 60
-                return self.close_with(conn, f"no message for {minutes:g} minutes")
+                if conn.name is None:
+                    return self.close_with(conn, f"no hello in {wait:g} seconds")
+                return self.close_with(conn, f"no message for {wait / 60:g} minutes")
             except ValueError:  # the stream's line limit: no newline in MAX_MESSAGE bytes
                 self.send(conn, error(f"message too long (the limit is {MAX_MESSAGE} bytes)"))
                 return self.close_with(conn, "message too long")
-            if not line:
-                return  # the peer hung up
-            if not conn.bucket.take():
-                conn.slow += 1
-                if conn.slow > limits.max_slow:
-                    return self.close_with(conn, "too many messages: flooding")
+            if not line or conn.closing:
+                return  # the peer hung up, or flooded (closed as its bytes arrived)
+            if isinstance(reader, MeteredReader) and not reader.within_rate():
                 self.send(conn, error(f"slow down: at most {limits.rate:g} messages a second"))
                 continue
-            conn.slow = 0
             await self._handle(conn, line)
 
     async def _handle(self, conn: Connection, line: bytes) -> None:
@@ -264,15 +289,23 @@ class GameServer:
         self.write(conn, data)
 
     def write(self, conn: Connection, data: bytes) -> None:
-        """The one place bytes leave the server."""
+        """The one place bytes leave the server.
+
+        A peer may have `max_buffer` bytes queued unread, or its share of
+        `max_buffered` when many are connected; one that would pass it is
+        dropped (not told: it does not read), so memory stays bounded."""
         if conn.closing or conn.writer.is_closing():
             return
         transport = conn.writer.transport
-        if transport.get_write_buffer_size() > self.limits.max_buffer:
-            log.warning("dropping %s: it does not read what it is sent", conn.peer)
-            conn.closing = True
-            transport.abort()
-            return
+        queued = transport.get_write_buffer_size()
+        if queued:
+            limits = self.limits
+            cap = min(limits.max_buffer, limits.max_buffered // max(1, len(self.connections)))
+            if queued + len(data) > cap:
+                log.warning("dropping %s: it does not read what it is sent", conn.peer)
+                conn.closing = True
+                transport.abort()
+                return
         conn.writer.write(data)
 
     def close_with(self, conn: Connection, reason: str) -> None:
@@ -509,6 +542,12 @@ class GameServer:
         if msg["protocol"] != PROTOCOL:
             self.send(conn, error(f"this server speaks {PROTOCOL}, not {msg['protocol']!r}"))
             return self.close_with(conn, "protocol mismatch")
+        if self.password is not None and not (self.trust_loopback and conn.loopback):
+            given = msg.get("password")
+            if given is None:
+                return self.close_with(conn, NEEDS_PASSWORD)
+            if not secrets.compare_digest(given.encode(), self.password.encode()):
+                return self.close_with(conn, WRONG_PASSWORD)
         conn.name = msg["name"]
         self.send(conn, {"type": "welcome", "protocol": PROTOCOL, "server": SERVER_NAME})
 

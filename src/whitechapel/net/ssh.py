@@ -134,8 +134,10 @@ class Gateway:
         access: Access,
         per_address: int = 4,
         app_command: list[str] | None = None,
+        game_password: str | None = None,
     ) -> None:
         self.game_host, self.game_port = game_host, game_port
+        self.game_password = game_password  # the game server's, given to each app
         self.key_folder = key_folder
         self.access = access
         self.per_address = per_address
@@ -193,6 +195,8 @@ class Gateway:
             "LANG": "C.UTF-8",
             "WHITECHAPEL_DATA_DIR": str(self.key_folder.parent),
         }
+        if self.game_password is not None:  # in its environment, not its (public) arguments
+            env["WHITECHAPEL_PASSWORD"] = self.game_password
         colorterm = (process.env or {}).get("COLORTERM")
         if colorterm:
             env["COLORTERM"] = colorterm  # ssh does not forward it unless asked

@@ -41,8 +41,9 @@ class Link:
     a dropped player (a new SSH session of the same user, say) comes back
     to the same seats."""
 
-    def __init__(self, host: str, port: int, name: str) -> None:
+    def __init__(self, host: str, port: int, name: str, password: str | None = None) -> None:
         self.host, self.port, self.name = host, port, name
+        self.password = password  # the server's, when it is reached beyond loopback
         self.client: Any = None
         self.seats: dict[str, tuple[str, str]] = self._load()  # room -> (seat, token)
 
@@ -134,7 +135,9 @@ class LobbyScreen(SizeGuard, Screen):
         from whitechapel.net.client import Client
 
         try:
-            self.link.client = await Client.connect(self.link.host, self.link.port, self.link.name)
+            self.link.client = await Client.connect(
+                self.link.host, self.link.port, self.link.name, password=self.link.password
+            )
         except (OSError, TimeoutError, WhitechapelError) as e:
             self.status(f"[red]Could not reach the server: {e or type(e).__name__}[/red]")
             return
