@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from functools import partial
 from pathlib import Path
 
+from rich.markup import escape
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -77,7 +78,7 @@ class ContinueScreen(Screen):
             if s.record is None:
                 options.append(
                     Option(
-                        f"[red]unreadable[/red] {s.path.name}: {s.problem}",
+                        f"[red]unreadable[/red] {escape(s.path.name)}: {escape(s.problem)}",
                         id=f"bad-{i}",
                         disabled=True,
                     )
@@ -85,7 +86,7 @@ class ContinueScreen(Screen):
                 continue
             r = s.record
             state = "finished" if r.outcome else f"{len(r.actions)} actions"
-            names = ", ".join(f"{k}: {v}" for k, v in r.players.items())
+            names = escape(", ".join(f"{k}: {v}" for k, v in r.players.items()))
             options.append(Option(f"{r.game} · {r.started[:16]} · {state} {names}", id=str(s.path)))
         yield OptionList(*options) if options else Static("No saved games yet.")
         yield Footer()

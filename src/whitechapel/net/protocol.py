@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import json
 import math
-import unicodedata
 from collections.abc import Callable
 from typing import Any
 
 from whitechapel.core.errors import WhitechapelError
+from whitechapel.core.names import MAX_NAME, clean_name
 from whitechapel.core.registry import game_names
 
 PROTOCOL = "whitechapel/1"
@@ -25,7 +25,7 @@ MAX_MESSAGE = 64 * 1024  # bytes per line from a client, without the newline
 # Server lines carry whole views; a four-night LfW game's public log makes
 # them reach tens of kilobytes, so the server's own lines may be larger.
 MAX_SERVER_MESSAGE = 4 * 1024 * 1024
-MAX_NAME = 40  # characters of a player's name
+MAX_NAME_SENT = 1000  # characters of a `hello`'s name before it is cleaned and cut
 MAX_ACTION = 1000  # characters of an action's text
 MAX_CLOCK = 7 * 24 * 3600  # seconds on each side's chess clock
 MAX_SEATS = 16  # a game's own seat count (`create`'s `seats`); the game checks its range
@@ -52,12 +52,14 @@ def _text(limit: int) -> Callable[[Any], str]:
 
 
 def _name(v: Any) -> str:
-    if not isinstance(v, str):
-        raise ValueError("text")
-    v = v.strip()
-    if not 1 <= len(v) <= MAX_NAME or any(unicodedata.category(c)[0] == "C" for c in v):
+    """A display name: control characters dropped, cut to `MAX_NAME` (a long
+    name is cut, not refused); nothing printable left is refused."""
+    if not isinstance(v, str) or len(v) > MAX_NAME_SENT:
         raise ValueError(f"1 to {MAX_NAME} printable characters")
-    return v
+    name, _ = clean_name(v)
+    if not name:
+        raise ValueError(f"1 to {MAX_NAME} printable characters")
+    return name
 
 
 def _room(v: Any) -> str:

@@ -29,6 +29,7 @@ from typing import Any
 
 from whitechapel.core.errors import RecordError, WhitechapelError
 from whitechapel.core.game import PUBLIC
+from whitechapel.core.names import numbered
 from whitechapel.core.record import Record, now_iso, record_of, replay
 from whitechapel.core.registry import rules_for
 from whitechapel.core.seats import SeatingError
@@ -138,7 +139,7 @@ class Room:
             raise RoomError(f"seat {seat} of room {self.id} is taken")
         token = secrets.token_urlsafe(18)
         self.tokens[seat] = _digest(token)
-        self.names[seat] = name
+        self.names[seat] = numbered(name, {n for s, n in self.names.items() if s != seat})
         self._changed()
         return seat, token
 
@@ -236,6 +237,7 @@ class Room:
 
     def summary(self) -> dict[str, Any]:
         return {"room": self.id, "game": self.kind, "seats": self.taken(),
+                "names": {s: self.names.get(s, "") for s in self.seats if s in self.tokens},
                 "watchers": self.watchers, "over": self.over}  # fmt: skip
 
     # -- the journal ----------------------------------------------------------------

@@ -15,6 +15,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from rich.markup import escape
+from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -43,6 +45,7 @@ class Link:
 
     def __init__(self, host: str, port: int, name: str) -> None:
         self.host, self.port, self.name = host, port, name
+        self.where = f"{host}:{port}"
         self.client: Any = None
         self.seats: dict[str, tuple[str, str]] = self._load()  # room -> (seat, token)
 
@@ -101,8 +104,8 @@ class LobbyScreen(SizeGuard, Screen):
 
     def compose(self) -> ComposeResult:
         yield Static(
-            f"[b]whitechapel[/b] — the lobby of {self.link.host}:{self.link.port}, "
-            f"as [b]{self.link.name}[/b]",
+            f"[b]whitechapel[/b] — the lobby of {escape(self.link.where)}, "
+            f"as [b]{escape(self.link.name)}[/b]",
             id="lobby-title",
         )
         with Vertical():
@@ -136,7 +139,7 @@ class LobbyScreen(SizeGuard, Screen):
         try:
             self.link.client = await Client.connect(self.link.host, self.link.port, self.link.name)
         except (OSError, TimeoutError, WhitechapelError) as e:
-            self.status(f"[red]Could not reach the server: {e or type(e).__name__}[/red]")
+            self.status(f"[red]Could not reach the server: {escape(str(e) or type(e).__name__)}[/red]")
             return
         keys = "; ".join(f"{e.room_key}: {e.room_label[0].lower()}{e.room_label[1:]}"
                          for e in entries())  # fmt: skip
@@ -149,8 +152,9 @@ class LobbyScreen(SizeGuard, Screen):
             try:
                 msg = await self.link.client.recv(timeout=None)
             except (OSError, WhitechapelError) as e:
-                self.status(f"[red]The server hung up: {e}[/red]")
-                self.app.notify(f"The server hung up: {e}", severity="error", timeout=10)
+                self.status(f"[red]The server hung up: {escape(str(e))}[/red]")
+                self.app.notify(f"The server hung up: {e}", severity="error", timeout=10,
+                                markup=False)  # fmt: skip
                 self.link.client = None
                 return
             self.post_message(ServerMessage(msg))
@@ -171,9 +175,10 @@ class LobbyScreen(SizeGuard, Screen):
             if screen is not None and hasattr(screen, "remote_error"):
                 screen.remote_error(msg.get("message", ""))
             else:
-                self.notify(msg.get("message", "error"), severity="error", timeout=6)
+                self.notify(msg.get("message", "error"), severity="error", timeout=6, markup=False)
         elif kind == "closed":
-            self.status(f"[red]The server closed the connection: {msg.get('reason', '')}[/red]")
+            reason = escape(str(msg.get("reason", "")))
+            self.status(f"[red]The server closed the connection: {reason}[/red]")
 
     def show_state(self, msg: dict[str, Any]) -> None:
         room = msg["room"]
@@ -196,7 +201,7 @@ class LobbyScreen(SizeGuard, Screen):
         try:
             return rules_for(kind).remote_screen(self.link, msg["room"], msg.get("seat"), msg)
         except WhitechapelError as e:  # a player's own map: not shipped with the app
-            self.notify(f"Cannot show this room's board: {e}", severity="error")
+            self.notify(f"Cannot show this room's board: {e}", severity="error", markup=False)
         return None
 
     def screen_closed(self, room: str) -> None:
@@ -209,12 +214,16 @@ class LobbyScreen(SizeGuard, Screen):
         options = []
         for r in rooms:
             free = [s for s, taken in r.get("seats", {}).items() if not taken]
+            names = r.get("names") if isinstance(r.get("names"), dict) else {}
+            held = [f"{s}: {names[s]}" for s in r.get("seats", {}) if names.get(s)]
             seats = f"free: {', '.join(free)}" if free else "full"
+            if held:
+                seats = f"{'; '.join(held)}; {seats}"
             if r["room"] in self.link.seats:
                 seats = f"your seat: {self.link.seats[r['room']][0]}; {seats}"
             game = title_of(str(r.get("game")))
-            options.append(Option(f"{r['room']}  {game}  ({seats}, {r.get('watchers', 0)} watching)",
-                                  id=r["room"]))  # fmt: skip
+            line = f"{r['room']}  {game}  ({seats}, {r.get('watchers', 0)} watching)"
+            options.append(Option(Text(line), id=r["room"]))  # a name is shown as written
         rooms_list = self.query_one("#rooms", OptionList)
         was = self.highlighted_room()
         rooms_list.clear_options()
@@ -270,4 +279,4 @@ class LobbyScreen(SizeGuard, Screen):
         try:
             await self.link.send(msg)
         except (OSError, WhitechapelError) as e:
-            self.notify(str(e), severity="error")
+            self.notify(str(e), severity="error", markup=False)
