@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import builtins
 import contextlib
+import os
 from collections import deque
 from typing import Any
 
@@ -36,15 +37,28 @@ class Client:
 
     @classmethod
     async def connect(
-        cls, host: str, port: int, name: str, *, timeout: float = 10.0, hello: bool = True
+        cls,
+        host: str,
+        port: int,
+        name: str,
+        *,
+        timeout: float = 10.0,
+        hello: bool = True,
+        unix: str | os.PathLike[str] | None = None,
+        fields: dict[str, Any] | None = None,
     ) -> Client:
-        """Connect and say hello (unless `hello` is False, for tests)."""
-        reader, writer = await asyncio.wait_for(
-            asyncio.open_connection(host, port, limit=MAX_SERVER_MESSAGE), timeout
-        )
+        """Connect (to `host:port`, or to the Unix socket `unix`: the
+        gateway's channel) and say hello (unless `hello` is False, for
+        tests), with `fields` added to it (`identity`, `peer`, `gateway`)."""
+        if unix is not None:
+            opening = asyncio.open_unix_connection(unix, limit=MAX_SERVER_MESSAGE)
+        else:
+            opening = asyncio.open_connection(host, port, limit=MAX_SERVER_MESSAGE)
+        reader, writer = await asyncio.wait_for(opening, timeout)
         client = cls(reader, writer)
         if hello:
-            await client.send({"type": "hello", "protocol": PROTOCOL, "name": name})
+            await client.send({"type": "hello", "protocol": PROTOCOL, "name": name,
+                               **(fields or {})})  # fmt: skip
             client.welcome = await client.expect("welcome", timeout=timeout)
         return client
 
@@ -100,9 +114,12 @@ class Client:
         return await self.expect("created")
 
     async def join(
-        self, room: str, seat: str | None = None, token: str | None = None
-    ) -> dict[str, Any]:
+        self, room: str, seat: str | None = None, token: str | None = None,
+        rejoin: str | None = None,
+    ) -> dict[str, Any]:  # fmt: skip
         msg: dict[str, Any] = {"type": "join", "room": room}
+        if rejoin is not None:
+            msg["rejoin"] = rejoin
         if seat is not None:
             msg["seat"] = seat
         if token is not None:

@@ -62,6 +62,27 @@ def _name(v: Any) -> str:
     return name
 
 
+def _printable(limit: int) -> Callable[[Any], str]:
+    """Printable ASCII, 1 to `limit` characters (an identity, an address)."""
+
+    def check(v: Any) -> str:
+        if not isinstance(v, str) or not 1 <= len(v) <= limit or not v.isascii() or not v.isprintable():
+            raise ValueError(f"1 to {limit} printable ASCII characters")
+        return v
+
+    return check
+
+
+def _rejoin(v: Any) -> str:
+    """A rejoin code as typed: case, spaces and dashes do not matter."""
+    if not isinstance(v, str) or len(v) > 20:
+        raise ValueError("a rejoin code (6 letters and digits, e.g. 'K7Q4XM')")
+    code = "".join(c for c in v if c not in " -").upper()
+    if not 1 <= len(code) <= 12 or not code.isascii() or not code.isalnum():
+        raise ValueError("a rejoin code (6 letters and digits, e.g. 'K7Q4XM')")
+    return code
+
+
 def _room(v: Any) -> str:
     if not isinstance(v, str) or not 1 <= len(v) <= 12 or not v.isascii() or not v.isalnum():
         raise ValueError("a room code (letters and digits, e.g. 'K7QX')")
@@ -123,7 +144,15 @@ REQUIRED, OPTIONAL = True, False
 # Client -> server.  Optional fields may be left out or sent as null (for
 # `clock`, null means "no clock", which differs from leaving it out).
 CLIENT_MESSAGES: dict[str, dict[str, tuple[Callable[[Any], Any], bool]]] = {
-    "hello": {"protocol": (_text(40), REQUIRED), "name": (_name, REQUIRED)},
+    "hello": {
+        "protocol": (_text(40), REQUIRED),
+        "name": (_name, REQUIRED),
+        # Believed only from the SSH gateway (the server's Unix socket, or
+        # TCP with the gateway secret); see docs/protocol.md, "Identity".
+        "identity": (_printable(200), OPTIONAL),
+        "peer": (_printable(100), OPTIONAL),
+        "gateway": (_text(200), OPTIONAL),
+    },
     "create": {
         "game": (_game, REQUIRED),
         "options": (_OBJECT, OPTIONAL),
@@ -132,7 +161,12 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Callable[[Any], Any], bool]]] = {
         "seed": (_integer(0, 2**63 - 1), OPTIONAL),
         "seat": (_SEAT, OPTIONAL),
     },
-    "join": {"room": (_room, REQUIRED), "seat": (_SEAT, OPTIONAL), "token": (_text(100), OPTIONAL)},
+    "join": {
+        "room": (_room, REQUIRED),
+        "seat": (_SEAT, OPTIONAL),
+        "token": (_text(100), OPTIONAL),
+        "rejoin": (_rejoin, OPTIONAL),
+    },
     "watch": {"room": (_room, REQUIRED)},
     "list": {},
     "act": {"room": (_room, REQUIRED), "action": (_action, REQUIRED)},
@@ -149,11 +183,13 @@ SERVER_MESSAGES: dict[str, dict[str, tuple[Callable[[Any], Any], bool]]] = {
         "room": (_room, REQUIRED),
         "seat": (_SEAT, REQUIRED),
         "token": (_ANY_TEXT, REQUIRED),
+        "rejoin": (_optional_text, OPTIONAL),
     },
     "joined": {
         "room": (_room, REQUIRED),
         "seat": (_SEAT, REQUIRED),
         "token": (_ANY_TEXT, REQUIRED),
+        "rejoin": (_optional_text, OPTIONAL),
     },
     "left": {"room": (_room, REQUIRED), "reason": (_optional_text, OPTIONAL)},
     "rooms": {"rooms": (_LIST, REQUIRED)},
