@@ -65,9 +65,21 @@ def build_parser() -> argparse.ArgumentParser:
     access.add_argument("--password", help="the SSH access password (default: a new one, printed)")
     access.add_argument("--authorized-keys", metavar="FILE", help="SSH keys allowed in")
     access.add_argument("--open", action="store_true", help="SSH open to anyone, no password")
+    serve.add_argument(
+        "--gateway-secret",
+        metavar="SECRET",
+        help="the secret a gateway on another machine proves itself with over TCP "
+        "(default: $WHITECHAPEL_GATEWAY_SECRET; none: only the local socket)",
+    )
+    serve.add_argument(
+        "--server",
+        metavar="HOST:PORT",
+        help="run only the SSH gateway, into this remote game server (needs --ssh and "
+        "--gateway-secret)",
+    )
 
     join = sub.add_parser("join", help="play on a game server: its lobby in this terminal")
-    join.add_argument("address", metavar="HOST:PORT")
+    join.add_argument("address", metavar="HOST:PORT", nargs="?", default="")
     join.add_argument("--name", default="", help="your name in the lobby")
 
     bench = sub.add_parser("bench", help="run the speed benchmarks against their targets")
@@ -115,7 +127,8 @@ def _dispatch(args: argparse.Namespace) -> int:
             raise WhitechapelError(f"{keys}: no such file of authorized keys")
         return run_serve(
             host=args.host, port=args.port, ssh_port=args.ssh, password=args.password,
-            authorized_keys=keys, open_access=args.open,
+            authorized_keys=keys, open_access=args.open, server_address=args.server,
+            gateway_secret=args.gateway_secret or os.environ.get("WHITECHAPEL_GATEWAY_SECRET"),
         )  # fmt: skip
     if args.command == "join":
         from whitechapel.net.run import run_join

@@ -223,10 +223,16 @@ class GameScreen(SizeGuard, HandOvers, Screen):
         self.refused(message)
 
     def clock_text(self) -> str:
-        return "" if self.source.hot_seat else self.source.clock_text()  # type: ignore[attr-defined]
+        """What follows the banner at a network seat: the seat's rejoin code
+        (its way back from another session) and the chess clock."""
+        if self.source.hot_seat:
+            return ""
+        code = self.source.rejoin_code()  # type: ignore[attr-defined]
+        seat = f"  · rejoin code {code}" if code else ""
+        return seat + self.source.clock_text()  # type: ignore[attr-defined]
 
     def show_clock(self) -> None:
-        clock = self.clock_text()
+        clock = "" if self.source.hot_seat else self.source.clock_text()  # type: ignore[attr-defined]
         if clock and self.is_mounted:
             banner = self.query_one("#banner", TextPanel)
             banner.set(banner.markup.split("  ⏱ ")[0] + clock)
