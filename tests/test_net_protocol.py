@@ -98,7 +98,7 @@ def test_messages_round_trip_and_are_cleaned():
         (b'{"type": "create", "game": "pocket", "clock": NaN}', "not usable JSON"),
         (b'{"type": "create", "game": "pocket", "options": []}', "a JSON object"),
         (b'{"type": "hello", "protocol": "whitechapel/1", "name": ""}', "printable"),
-        (b'{"type": "hello", "protocol": "whitechapel/1", "name": "a\\u0007"}', "printable"),
+        (b'{"type": "hello", "protocol": "whitechapel/1", "name": "\\u0007\\u200e"}', "printable"),
         (b'{"type": "hello", "protocol": "whitechapel/1"}', "'hello' needs 'name'"),
         (b"\xff\xfe{}", "not UTF-8"),
         (b"   ", "empty message"),

@@ -450,7 +450,8 @@ async def test_list_leave_and_ping(server):
     await watcher.watch(room)
     listed = await watcher.list()
     assert listed == [{"room": room, "game": "pocket", "watchers": 1, "over": False,
-                       "seats": {"jack": True, "investigator": True}}]  # fmt: skip
+                       "seats": {"jack": True, "investigator": True},
+                       "names": {"jack": "pj", "investigator": "pi"}}]  # fmt: skip
     with pytest.raises(ClientError, match="you already sit in room"):
         await clients["jack"].watch(room)
     await watcher.send({"type": "leave", "room": room})

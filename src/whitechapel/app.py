@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from functools import partial
 from pathlib import Path
 
+from rich.markup import escape
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -39,14 +41,14 @@ class MenuScreen(SizeGuard, Screen):
     def compose(self) -> ComposeResult:
         with Vertical(id="menu-box"):
             yield Static(f"[b]whitechapel[/b] {__version__}\nJack the Ripper, twice", id="title")
-            yield OptionList(
-                *(Option(e.title, id=f"game-{e.name}") for e in entries()),
-                Option("Continue a saved game", id="continue"),
-                Option("Load a record", id="load"),
-                Option("Rules", id="rules"),
-                Option("Quit", id="quit"),
-                id="menu",
-            )
+            options = [Option("Rules", id="rules"), Option("Quit", id="quit")]
+            if not getattr(self.app, "ssh", False):  # hot-seat games and files: at home only
+                options[:0] = [
+                    *(Option(e.title, id=f"game-{e.name}") for e in entries()),
+                    Option("Continue a saved game", id="continue"),
+                    Option("Load a record", id="load"),
+                ]
+            yield OptionList(*options, id="menu")
         yield Footer()
         yield TooSmall()
 
@@ -77,7 +79,7 @@ class ContinueScreen(Screen):
             if s.record is None:
                 options.append(
                     Option(
-                        f"[red]unreadable[/red] {s.path.name}: {s.problem}",
+                        f"[red]unreadable[/red] {escape(s.path.name)}: {escape(s.problem)}",
                         id=f"bad-{i}",
                         disabled=True,
                     )
@@ -85,7 +87,7 @@ class ContinueScreen(Screen):
                 continue
             r = s.record
             state = "finished" if r.outcome else f"{len(r.actions)} actions"
-            names = ", ".join(f"{k}: {v}" for k, v in r.players.items())
+            names = escape(", ".join(f"{k}: {v}" for k, v in r.players.items()))
             options.append(Option(f"{r.game} · {r.started[:16]} · {state} {names}", id=str(s.path)))
         yield OptionList(*options) if options else Static("No saved games yet.")
         yield Footer()
@@ -122,9 +124,14 @@ class WhitechapelApp(App):
         Binding("f1", "rules", "Help", show=False, id="app.rules"),
     ]
 
-    def __init__(self, start: Screen | None = None) -> None:
+    def __init__(self, start: Screen | None = None, *, ssh: bool | None = None) -> None:
+        """`ssh`: a session of the SSH gateway (default: `WHITECHAPEL_SSH=1`),
+        whose player is a stranger on this machine: no hot-seat game, no
+        saved game, no record loaded or saved, no file at all -- the menu
+        and the command palette do not offer them."""
         super().__init__()
         self.start = start
+        self.ssh = os.environ.get("WHITECHAPEL_SSH") == "1" if ssh is None else ssh
 
     def on_mount(self) -> None:
         # Started at a game or setup screen, the menu is not built until it is
@@ -142,7 +149,13 @@ class WhitechapelApp(App):
         self.push_screen(HelpScreen(RULES))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):
+            if self.ssh and command.title == "Screenshot":  # writes a file, shows its path
+                continue
+            yield command
+        if self.ssh:
+            yield SystemCommand("Rules", "The rules summary", self.action_rules)
+            return
         for e in entries():
             yield SystemCommand(
                 f"New {e.title} game", "Start a hot-seat game", partial(self.new_game, e.name)

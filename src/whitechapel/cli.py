@@ -70,9 +70,21 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="beyond loopback, serve the raw protocol port without a password (unencrypted)",
     )
+    serve.add_argument(
+        "--gateway-secret",
+        metavar="SECRET",
+        help="the secret a gateway on another machine proves itself with over TCP "
+        "(default: $WHITECHAPEL_GATEWAY_SECRET; none: only the local socket)",
+    )
+    serve.add_argument(
+        "--server",
+        metavar="HOST:PORT",
+        help="run only the SSH gateway, into this remote game server (needs --ssh and "
+        "--gateway-secret)",
+    )
 
     join = sub.add_parser("join", help="play on a game server: its lobby in this terminal")
-    join.add_argument("address", metavar="HOST:PORT")
+    join.add_argument("address", metavar="HOST:PORT", nargs="?", default="")
     join.add_argument("--name", default="", help="your name in the lobby")
     join.add_argument(
         "--password", help="the server's password, if it asks (or $WHITECHAPEL_PASSWORD)"
@@ -124,6 +136,8 @@ def _dispatch(args: argparse.Namespace) -> int:
         return run_serve(
             host=args.host, port=args.port, ssh_port=args.ssh, password=args.password,
             authorized_keys=keys, open_access=args.open, insecure_raw_port=args.insecure_raw_port,
+            server_address=args.server,
+            gateway_secret=args.gateway_secret or os.environ.get("WHITECHAPEL_GATEWAY_SECRET"),
         )  # fmt: skip
     if args.command == "join":
         from whitechapel.net.run import run_join

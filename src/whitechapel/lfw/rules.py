@@ -66,11 +66,17 @@ class LfwRules:
     def remote_screen(self, link: Any, room: str, seat: str | None, first: dict[str, Any]) -> Any:
         """A network seat's screen (a spectator's, `seat` None), fed by the
         server.  Raises WhitechapelError for a board this program does not have."""
-        from whitechapel.lfw.map.maps import load_board
+        from whitechapel.core.errors import MapError
+        from whitechapel.lfw.map.maps import BUILTIN, load_board
         from whitechapel.lfw.ui.screen import LfwScreen
         from whitechapel.ui.source import RemoteSource
 
-        board = load_board(first.get("view", {}).get("board") or None)
+        # The server names the board; only a shipped one is loaded (a name is
+        # never taken for a path on this machine).
+        name = first.get("view", {}).get("board") or None
+        if name is not None and str(name) not in BUILTIN:
+            raise MapError(f"this room's board {str(name)[:40]!r} is not one shipped with this program")
+        board = load_board(name)
         return LfwScreen(RemoteSource(link, room, seat, first), board)
 
 

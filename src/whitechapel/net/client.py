@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import builtins
 import contextlib
+import os
 from collections import deque
 from typing import Any
 
@@ -45,17 +46,24 @@ class Client:
         hello: bool = True,
         password: str | None = None,
         local_addr: tuple[str, int] | None = None,
+        unix: str | os.PathLike[str] | None = None,
+        fields: dict[str, Any] | None = None,
     ) -> Client:
-        """Connect and say hello (unless `hello` is False, for tests), with
-        the server's `password` if given (a server beyond loopback needs it);
-        `local_addr` binds the client's end (tests use 127.0.0.x)."""
-        reader, writer = await asyncio.wait_for(
-            asyncio.open_connection(host, port, limit=MAX_SERVER_MESSAGE, local_addr=local_addr),
-            timeout,
-        )
+        """Connect (to `host:port`, or to the Unix socket `unix`: the
+        gateway's channel) and say hello (unless `hello` is False, for
+        tests), with the server's `password` if given (a server beyond
+        loopback needs it) and `fields` added to it (`identity`, `peer`,
+        `gateway`); `local_addr` binds the client's end (tests use 127.0.0.x)."""
+        if unix is not None:
+            opening = asyncio.open_unix_connection(unix, limit=MAX_SERVER_MESSAGE)
+        else:
+            opening = asyncio.open_connection(
+                host, port, limit=MAX_SERVER_MESSAGE, local_addr=local_addr
+            )
+        reader, writer = await asyncio.wait_for(opening, timeout)
         client = cls(reader, writer)
         if hello:
-            msg = {"type": "hello", "protocol": PROTOCOL, "name": name}
+            msg = {"type": "hello", "protocol": PROTOCOL, "name": name, **(fields or {})}
             if password is not None:
                 msg["password"] = password
             await client.send(msg)
@@ -114,9 +122,12 @@ class Client:
         return await self.expect("created")
 
     async def join(
-        self, room: str, seat: str | None = None, token: str | None = None
-    ) -> dict[str, Any]:
+        self, room: str, seat: str | None = None, token: str | None = None,
+        rejoin: str | None = None,
+    ) -> dict[str, Any]:  # fmt: skip
         msg: dict[str, Any] = {"type": "join", "room": room}
+        if rejoin is not None:
+            msg["rejoin"] = rejoin
         if seat is not None:
             msg["seat"] = seat
         if token is not None:

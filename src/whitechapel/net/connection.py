@@ -167,15 +167,31 @@ class Connection:
     """One peer: its name once it said hello, and its rooms (room -> seat,
     None when watching)."""
 
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, limits: Limits):
+    def __init__(
+        self,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        limits: Limits,
+        *,
+        gateway: bool = False,
+    ):
         self.reader, self.writer = reader, writer
         peer = writer.get_extra_info("peername")
         self.address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) and len(peer) > 1 else "?"
+        # On the server's Unix socket: the SSH gateway's own channel, whose
+        # `hello` may say who is connecting (`identity`) and from where (`peer`).
+        self.gateway = gateway
+        if gateway:
+            self.address = self.peer = "local"
+        self.counted: str | None = None  # the address this connection counts under
         self.name: str | None = None
-        # Who is connecting, for the caps on rooms held; the address for now
-        # (the SSH gateway may name its player here later).
+        # Who is connecting, for the caps on rooms held and for seats: the
+        # address, unless the gateway proved more (`proven`: an SSH key's
+        # fingerprint, or one SSH session).
         self.identity = self.address
+        self.proven = False
+        self.wrong_codes = 0  # wrong rejoin codes sent; too many closes the connection
         self.rooms: dict[str, str | None] = {}
         self.loopback = is_loopback(self.address)
         self.bad = 0  # malformed messages in a row

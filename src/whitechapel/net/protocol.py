@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import json
 import math
-import unicodedata
 from collections.abc import Callable
 from typing import Any
 
 from whitechapel.core.errors import WhitechapelError
+from whitechapel.core.names import MAX_NAME, clean_name
 from whitechapel.core.registry import game_names
 
 PROTOCOL = "whitechapel/1"
@@ -25,7 +25,7 @@ MAX_MESSAGE = 64 * 1024  # bytes per line from a client, without the newline
 # Server lines carry whole views; a four-night LfW game's public log makes
 # them reach tens of kilobytes, so the server's own lines may be larger.
 MAX_SERVER_MESSAGE = 4 * 1024 * 1024
-MAX_NAME = 40  # characters of a player's name
+MAX_NAME_SENT = 1000  # characters of a `hello`'s name before it is cleaned and cut
 MAX_ACTION = 1000  # characters of an action's text
 MAX_CLOCK = 7 * 24 * 3600  # seconds on each side's chess clock
 MAX_SEATS = 16  # a game's own seat count (`create`'s `seats`); the game checks its range
@@ -57,12 +57,35 @@ def _text(limit: int) -> Callable[[Any], str]:
 
 
 def _name(v: Any) -> str:
-    if not isinstance(v, str):
-        raise ValueError("text")
-    v = v.strip()
-    if not 1 <= len(v) <= MAX_NAME or any(unicodedata.category(c)[0] == "C" for c in v):
+    """A display name: control characters dropped, cut to `MAX_NAME` (a long
+    name is cut, not refused); nothing printable left is refused."""
+    if not isinstance(v, str) or len(v) > MAX_NAME_SENT:
         raise ValueError(f"1 to {MAX_NAME} printable characters")
-    return v
+    name, _ = clean_name(v)
+    if not name:
+        raise ValueError(f"1 to {MAX_NAME} printable characters")
+    return name
+
+
+def _printable(limit: int) -> Callable[[Any], str]:
+    """Printable ASCII, 1 to `limit` characters (an identity, an address)."""
+
+    def check(v: Any) -> str:
+        if not isinstance(v, str) or not 1 <= len(v) <= limit or not v.isascii() or not v.isprintable():
+            raise ValueError(f"1 to {limit} printable ASCII characters")
+        return v
+
+    return check
+
+
+def _rejoin(v: Any) -> str:
+    """A rejoin code as typed: case, spaces and dashes do not matter."""
+    if not isinstance(v, str) or len(v) > 20:
+        raise ValueError("a rejoin code (6 letters and digits, e.g. 'K7Q4XM')")
+    code = "".join(c for c in v if c not in " -").upper()
+    if not 1 <= len(code) <= 12 or not code.isascii() or not code.isalnum():
+        raise ValueError("a rejoin code (6 letters and digits, e.g. 'K7Q4XM')")
+    return code
 
 
 def _room(v: Any) -> str:
@@ -130,6 +153,11 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Callable[[Any], Any], bool]]] = {
         "protocol": (_text(40), REQUIRED),
         "name": (_name, REQUIRED),
         "password": (_text(MAX_PASSWORD), OPTIONAL),
+        # Believed only from the SSH gateway (the server's Unix socket, or
+        # TCP with the gateway secret); see docs/protocol.md, "Identity".
+        "identity": (_printable(200), OPTIONAL),
+        "peer": (_printable(100), OPTIONAL),
+        "gateway": (_text(200), OPTIONAL),
     },
     "create": {
         "game": (_game, REQUIRED),
@@ -139,7 +167,12 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Callable[[Any], Any], bool]]] = {
         "seed": (_integer(0, 2**63 - 1), OPTIONAL),
         "seat": (_SEAT, OPTIONAL),
     },
-    "join": {"room": (_room, REQUIRED), "seat": (_SEAT, OPTIONAL), "token": (_text(100), OPTIONAL)},
+    "join": {
+        "room": (_room, REQUIRED),
+        "seat": (_SEAT, OPTIONAL),
+        "token": (_text(100), OPTIONAL),
+        "rejoin": (_rejoin, OPTIONAL),
+    },
     "watch": {"room": (_room, REQUIRED)},
     "list": {},
     "act": {"room": (_room, REQUIRED), "action": (_action, REQUIRED)},
@@ -156,11 +189,13 @@ SERVER_MESSAGES: dict[str, dict[str, tuple[Callable[[Any], Any], bool]]] = {
         "room": (_room, REQUIRED),
         "seat": (_SEAT, REQUIRED),
         "token": (_ANY_TEXT, REQUIRED),
+        "rejoin": (_optional_text, OPTIONAL),
     },
     "joined": {
         "room": (_room, REQUIRED),
         "seat": (_SEAT, REQUIRED),
         "token": (_ANY_TEXT, REQUIRED),
+        "rejoin": (_optional_text, OPTIONAL),
     },
     "left": {"room": (_room, REQUIRED), "reason": (_optional_text, OPTIONAL)},
     "rooms": {"rooms": (_LIST, REQUIRED)},

@@ -29,6 +29,7 @@ from typing import Any
 
 from whitechapel.core.errors import RecordError, WhitechapelError
 from whitechapel.core.game import PUBLIC
+from whitechapel.core.names import numbered
 from whitechapel.core.record import Record, now_iso, record_of, replay
 from whitechapel.core.registry import rules_for
 from whitechapel.core.seats import SeatingError
@@ -41,6 +42,7 @@ ROOM_VERSION = 1
 ROOM_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"  # no look-alikes: B/8, I/1/L, O/0, S/5, Z/2
 ROOM_CODE = re.compile(r"^[A-Z0-9]{1,12}$")
 DEFAULT = object()  # "not given": the game's default clock
+REJOIN_LENGTH = 6  # characters of a seat's rejoin code: 25**6, about 2.4e8 codes
 
 
 class RoomError(WhitechapelError):
@@ -82,6 +84,11 @@ class Room:
         self.seats: tuple[str, ...] = self.seating.seats
         self.tokens: dict[str, str] = {}  # seat -> SHA-256 of its token; absent: free
         self.names: dict[str, str] = {}
+        # Seats taken through the SSH gateway: the SHA-256 of the identity
+        # that took each (it rejoins without a token), and of each seat's
+        # rejoin code (a password session's way back: its identity is new).
+        self.holders: dict[str, str] = {}
+        self.codes: dict[str, str] = {}
         self.clock = clock
         self.result: dict[str, str] | None = None  # a time-out; the engine's outcome is apart
         self.watchers = 0  # kept by the server: spectators connected now
@@ -122,15 +129,17 @@ class Room:
     def side_of(self, seat: str | None) -> str | None:
         return None if seat is None else self.seating.side_of(seat)
 
-    def take(self, seat: str | None, name: str) -> tuple[str, str]:
+    def take(self, seat: str | None, name: str, identity: str | None = None) -> tuple[str, str]:
         """Sit `name` on `seat` (None: the first free one; a side that is not
         a seat's name, as LfW's 'police': its first free seat); returns the
-        seat and its token, shown only now."""
+        seat and its token, shown only now.  A proven `identity` (the
+        gateway's) is bound to the seat: it alone rejoins without a token."""
         free = [s for s in self.seats if s not in self.tokens]
         if seat is None or (seat in self.game.sides and seat not in self.seats):
             wanted = [s for s in free if seat is None or self.side_of(s) == seat]
             if not wanted:
-                raise RoomError(f"room {self.id} has no free seat (rejoin yours with its token)")
+                raise RoomError(f"room {self.id} has no free seat (take yours back with its "
+                                "rejoin code)")  # fmt: skip
             seat = wanted[0]
         if seat not in self.seats:
             raise RoomError(f"room {self.id} has no seat {seat!r} (seats: {', '.join(self.seats)})")
@@ -138,9 +147,40 @@ class Room:
             raise RoomError(f"seat {seat} of room {self.id} is taken")
         token = secrets.token_urlsafe(18)
         self.tokens[seat] = _digest(token)
-        self.names[seat] = name
+        self.names[seat] = numbered(name, {n for s, n in self.names.items() if s != seat})
+        if identity is not None:
+            self.holders[seat] = _digest(identity)
         self._changed()
         return seat, token
+
+    def new_code(self, seat: str) -> str:
+        """A fresh rejoin code for `seat` (6 characters of the room-code
+        alphabet), shown only now; the room keeps its SHA-256."""
+        code = "".join(secrets.choice(ROOM_ALPHABET) for _ in range(REJOIN_LENGTH))
+        self.codes[seat] = self._code_digest(seat, code)
+        return code
+
+    def _code_digest(self, seat: str, code: str) -> str:
+        return _digest(f"{self.id}:{seat}:{code}")
+
+    def rejoin_with_code(self, code: str, seat: str | None = None) -> str:
+        """The seat whose rejoin code is `code` (checked against `seat` if named)."""
+        for s in self.seats:
+            d = self.codes.get(s)
+            if d is None or seat not in (None, s, self.side_of(s)):
+                continue
+            if hmac.compare_digest(d, self._code_digest(s, code)):
+                return s
+        raise RoomError(f"that rejoin code holds no seat in room {self.id}")
+
+    def held_by(self, identity: str, seat: str | None = None) -> str | None:
+        """The seat `identity` took (the first matching `seat`, if named), or None."""
+        digest = _digest(identity)
+        for s in self.seats:
+            d = self.holders.get(s)
+            if d is not None and hmac.compare_digest(d, digest) and seat in (None, s, self.side_of(s)):
+                return s
+        return None
 
     def rejoin(self, token: str, seat: str | None = None) -> str:
         """The seat `token` was given for (checked against `seat` if named)."""
@@ -236,6 +276,7 @@ class Room:
 
     def summary(self) -> dict[str, Any]:
         return {"room": self.id, "game": self.kind, "seats": self.taken(),
+                "names": {s: self.names.get(s, "") for s in self.seats if s in self.tokens},
                 "watchers": self.watchers, "over": self.over}  # fmt: skip
 
     # -- the journal ----------------------------------------------------------------
@@ -249,11 +290,8 @@ class Room:
             return None
         if self.journaled < 0:
             return {"v": self.version, "room": self.to_json()}
-        seats = {
-            s: {"token_sha256": d, "name": self.names.get(s, "")}
-            for s, d in self.tokens.items()
-            if self._journaled_seats.get(s) != d
-        }
+        seats = {s: self.seat_json(s) for s, d in self.tokens.items()
+                 if self._journaled_seats.get(s) != d}  # fmt: skip
         return {
             "v": self.version,
             "t": self.touched,
@@ -318,12 +356,7 @@ class Room:
             "game": self.kind,
             "created": self.created,
             "seat_count": self.seating.count,
-            "seats": {
-                s: {"token_sha256": self.tokens[s], "name": self.names.get(s, "")}
-                if s in self.tokens
-                else None
-                for s in self.seats
-            },
+            "seats": {s: self.seat_json(s) if s in self.tokens else None for s in self.seats},
             "clock": self.clock.to_json() if self.clock else None,
             "result": self.result,
             "record": record.to_json(),
@@ -332,6 +365,16 @@ class Room:
             "creator": self.creator,
             "identity": self.identity,
         }
+
+    def seat_json(self, seat: str) -> dict[str, str]:
+        """A taken seat as the room's files keep it: digests only, never a
+        token, an identity or a rejoin code."""
+        entry = {"token_sha256": self.tokens[seat], "name": self.names.get(seat, "")}
+        if seat in self.holders:
+            entry["identity_sha256"] = self.holders[seat]
+        if seat in self.codes:
+            entry["rejoin_sha256"] = self.codes[seat]
+        return entry
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), ensure_ascii=False, indent=1) + "\n"
@@ -389,6 +432,14 @@ class Room:
                 raise RecordError(f"seat {seat}'s token is malformed")
             self.tokens[seat] = digest
             self.names[seat] = name if isinstance(name, str) else ""
+            for key, into in (("identity_sha256", self.holders), ("rejoin_sha256", self.codes)):
+                value = entry.get(key)
+                if value is None:
+                    into.pop(seat, None)
+                elif isinstance(value, str) and re.fullmatch(r"[0-9a-f]{64}", value):
+                    into[seat] = value
+                else:
+                    raise RecordError(f"seat {seat}'s {key} is malformed")
 
     def _checked_result(self, result: Any) -> dict[str, str] | None:
         if result is not None and not (

@@ -4,13 +4,16 @@ its SSH gateway), and the app as a client of a server."""
 from __future__ import annotations
 
 import contextlib
+import inspect
 import logging
 import os
 import sys
+from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from whitechapel.core.errors import WhitechapelError
+from whitechapel.core.names import MAX_NAME, clean_name
 from whitechapel.core.store import data_dir
 
 if TYPE_CHECKING:
@@ -69,15 +72,22 @@ async def serve_all(
     insecure_raw_port: bool = False,
     folder: Path | None = None,
     ready: asyncio.Event | None = None,
+    server_address: str | None = None,
+    gateway_secret: str | None = None,
 ) -> None:
     """The game server, and the SSH gateway when `ssh_port` is given, until
     SIGTERM or SIGINT (handled on the loop: the message being handled ends,
     the rooms are written, and the function returns) or until cancelled.
-    Beyond loopback the raw protocol port asks for the password
+
+    The game server also listens on its gateway socket (`<data>/gateway/
+    server.sock`), and believes a TCP hello naming an identity only with
+    `gateway_secret`.  With `server_address` (HOST:PORT) no game server is
+    run: only the gateway, into that remote server, with the secret.  Beyond
+    loopback the raw protocol port asks for the password
     (`raw_port_password`); the SSH gateway's sessions come from this machine
     and are given it anyway, should `host` be an address they do not reach
     through loopback."""
-    from whitechapel.net.server import GameServer, stop_signals
+    from whitechapel.net.server import DEFAULT_PORT, GameServer, gateway_socket_path, stop_signals
 
     raw_password, generated = raw_port_password(
         host, password, open_access=open_access, insecure=insecure_raw_port
@@ -85,16 +95,25 @@ async def serve_all(
     if generated and not authorized_keys:  # SSH would make one too: the same serves both
         password = raw_password
     folder = folder or data_dir()
-    server = GameServer(folder, password=raw_password)
-    bound = await server.start(host, port)
-    print(f"whitechapel: game server on {bound[0]}:{bound[1]}", flush=True)
-    if raw_password is not None:
-        shown = f": {raw_password}" if generated else " (--password)"
-        print(f"whitechapel: game server password{shown}; players run: "
-              f"whitechapel join {host}:{bound[1]} --password ...", flush=True)  # fmt: skip
-    elif not is_loopback_host(host):
-        print("whitechapel: WARNING: the raw protocol port is open to anyone, unencrypted "
-              "(--insecure-raw-port)", flush=True)  # fmt: skip
+    server = None
+    if server_address is not None:
+        if ssh_port is None or not gateway_secret:
+            raise WhitechapelError("--server runs only the SSH gateway: give --ssh PORT and "
+                                   "--gateway-secret")  # fmt: skip
+        bound = parse_address(server_address, DEFAULT_PORT)
+    else:
+        server = GameServer(folder, password=raw_password,
+                            gateway_socket=gateway_socket_path(folder),
+                            gateway_secret=gateway_secret)  # fmt: skip
+        bound = await server.start(host, port)
+        print(f"whitechapel: game server on {bound[0]}:{bound[1]}", flush=True)
+        if raw_password is not None:
+            shown = f": {raw_password}" if generated else " (--password)"
+            print(f"whitechapel: game server password{shown}; players run: "
+                  f"whitechapel join {host}:{bound[1]} --password ...", flush=True)  # fmt: skip
+        elif not is_loopback_host(host):
+            print("whitechapel: WARNING: the raw protocol port is open to anyone, unencrypted "
+                  "(--insecure-raw-port)", flush=True)  # fmt: skip
     gateway = None
     try:
         if ssh_port is not None:
@@ -104,8 +123,14 @@ async def serve_all(
                 password = new_password()
                 print(f"whitechapel: SSH access password: {password}", flush=True)
             access = Access(password, authorized_keys, open_access)
+            extra: dict[str, str] = {}
+            if server is None:  # a remote server: the gateway proves itself with the secret
+                if "gateway_secret" not in inspect.signature(Gateway).parameters:
+                    raise WhitechapelError("this SSH gateway cannot yet pass a gateway secret "
+                                           "to a remote server")  # fmt: skip
+                extra["gateway_secret"] = gateway_secret or ""
             gateway = Gateway(bound[0], bound[1], key_folder=folder / "ssh", access=access,
-                              game_password=raw_password)  # fmt: skip
+                              game_password=raw_password, **extra)  # type: ignore[arg-type]  # fmt: skip
             ssh_bound = await gateway.start(host, ssh_port)
             print(
                 f"whitechapel: SSH on {host}:{ssh_bound} ({access.describe()}); "
@@ -119,9 +144,13 @@ async def serve_all(
     finally:
         if gateway is not None:
             await gateway.close()
-        await server.close()
-    print(f"whitechapel: stopped cleanly; {len(server.rooms)} open rooms saved in "
-          f"{server.store.folder}", flush=True)  # fmt: skip
+        if server is not None:
+            await server.close()
+    if server is not None:
+        print(f"whitechapel: stopped cleanly; {len(server.rooms)} open rooms saved in "
+              f"{server.store.folder}", flush=True)  # fmt: skip
+    else:
+        print("whitechapel: stopped cleanly", flush=True)
 
 
 def is_loopback_host(host: str) -> bool:
@@ -149,6 +178,44 @@ def run_serve(**kwargs) -> int:
     return 0
 
 
+LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
+
+
+def ssh_mode(env: Mapping[str, str] | None = None) -> bool:
+    """Is this app a session of the SSH gateway (`WHITECHAPEL_SSH=1`)?"""
+    return (os.environ if env is None else env).get("WHITECHAPEL_SSH") == "1"
+
+
+def gateway_link(env: Mapping[str, str], address: str, name: str) -> Any:
+    """The lobby's `Link` of an SSH session, from the gateway's variables:
+    `WHITECHAPEL_SERVER` is `unix:PATH` (the server's gateway socket) or
+    `HOST:PORT`; on loopback the socket in the server's data folder is used
+    when it is there, else TCP, which carries `WHITECHAPEL_GATEWAY_SECRET`.
+    The hello says `WHITECHAPEL_IDENTITY` and `WHITECHAPEL_PEER` when the
+    channel can prove them (the socket, or TCP with the secret)."""
+    from whitechapel.net.server import DEFAULT_PORT, gateway_socket_path
+    from whitechapel.ui.lobby import Link
+
+    server = env.get("WHITECHAPEL_SERVER") or address
+    fields: dict[str, str] = {}
+    for key, field in (("WHITECHAPEL_IDENTITY", "identity"), ("WHITECHAPEL_PEER", "peer")):
+        if env.get(key):
+            fields[field] = env[key]
+    if server.startswith("unix:"):
+        return Link("", 0, name, unix=server[5:], fields=fields, ssh=True)
+    host, port = parse_address(server, DEFAULT_PORT)
+    if host in LOOPBACK:
+        sock = gateway_socket_path(data_dir())
+        if sock.is_socket():
+            return Link(host, port, name, unix=str(sock), fields=fields, ssh=True)
+    secret = env.get("WHITECHAPEL_GATEWAY_SECRET")
+    if not secret:
+        fields = {}  # nothing would prove them: the server would refuse the hello
+    else:
+        fields["gateway"] = secret
+    return Link(host, port, name, fields=fields, ssh=True)
+
+
 def run_join(address: str, name: str, password: str | None = None) -> int:
     # The app talks plain TCP to the server and never TLS: keeping asyncio
     # from loading the ssl module (OpenSSL) saves ~4 MiB in every SSH
@@ -161,12 +228,24 @@ def run_join(address: str, name: str, password: str | None = None) -> int:
     from whitechapel.net.server import DEFAULT_PORT
     from whitechapel.ui.lobby import Link, LobbyScreen
 
-    host, port = parse_address(address, DEFAULT_PORT)
+    ssh = ssh_mode()
+    if ssh:
+        name = os.environ.get("WHITECHAPEL_NAME") or name
+    name, cut = clean_name(name)
     name = name or "player"
-    password = password or os.environ.get(PASSWORD_ENV) or None
-    if password is None and not is_loopback_host(host) and sys.stdin.isatty():
-        password = _ask_password(host, port, name)
-    WhitechapelApp(start=LobbyScreen(Link(host, port, name, password))).run()
+    if ssh:
+        link = gateway_link(os.environ, address, name)
+    else:
+        if not address:
+            raise WhitechapelError("join needs the server's HOST:PORT")
+        host, port = parse_address(address, DEFAULT_PORT)
+        password = password or os.environ.get(PASSWORD_ENV) or None
+        if password is None and not is_loopback_host(host) and sys.stdin.isatty():
+            password = _ask_password(host, port, name)
+        link = Link(host, port, name, password=password)
+    if cut:
+        link.notice = f"Your name is cut to {MAX_NAME} characters: {name}"
+    WhitechapelApp(start=LobbyScreen(link), ssh=ssh).run()
     return 0
 
 

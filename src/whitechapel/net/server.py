@@ -25,7 +25,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import hmac
 import logging
+import os
 import secrets
 import signal
 import time
@@ -57,6 +60,14 @@ DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 7888
 SERVER_NAME = f"whitechapel {__version__}"
 ENDED_REMEMBERED = 10_000  # codes of ended rooms whose record a late message is pointed to
+MAX_WRONG_CODES = 5  # wrong rejoin codes from one connection, then it is closed
+CODE_PAUSE = 1.0  # seconds a room takes no rejoin code after a wrong one
+GATEWAY_SOCKET = Path("gateway") / "server.sock"  # under the data folder
+
+
+def gateway_socket_path(data_dir: Path) -> Path:
+    """Where `whitechapel serve` puts the gateway's Unix socket."""
+    return data_dir / GATEWAY_SOCKET
 
 
 class GameServer:
@@ -72,6 +83,8 @@ class GameServer:
         client_seeds: bool = False,
         password: str | None = None,
         trust_loopback: bool = True,
+        gateway_socket: Path | None = None,
+        gateway_secret: str | None = None,
     ) -> None:
         """`data_dir` is the data folder (rooms go in its `rooms/`; default
         `core.store.data_dir()`); `now` is the chess clocks' wall time.
@@ -86,7 +99,13 @@ class GameServer:
         `password`, when given, must come in every `hello` -- except from a
         loopback address while `trust_loopback` (this machine: the SSH
         gateway's app processes); `whitechapel serve` sets it when it listens
-        beyond loopback."""
+        beyond loopback.
+
+        `gateway_socket` is a Unix socket the server also listens on (made
+        0600 in a 0700 folder): the SSH gateway's channel, whose `hello` may
+        say who is connecting (`identity`, `peer`) and is believed.  Over TCP
+        such a `hello` must carry `gateway_secret` (a gateway on another
+        machine), else it is refused."""
         self.password = password
         self.trust_loopback = trust_loopback
         self.limits = limits or Limits()
@@ -109,6 +128,10 @@ class GameServer:
         self._server: asyncio.Server | None = None
         self._ticker: asyncio.Task | None = None
         self.address: tuple[str, int] | None = None
+        self.gateway_socket = gateway_socket
+        self.gateway_secret = gateway_secret
+        self._unix: asyncio.Server | None = None
+        self._code_tried: dict[str, float] = {}  # room -> when a wrong rejoin code came last
 
     # -- life cycle -------------------------------------------------------------
 
@@ -121,8 +144,28 @@ class GameServer:
         loop = asyncio.get_running_loop()
         self._server = await loop.create_server(self._protocol, host, port)
         self.address = self._server.sockets[0].getsockname()[:2]
+        if self.gateway_socket is not None:
+            self._unix = await self._listen_gateway(self.gateway_socket)
         self._ticker = asyncio.create_task(self._tick())
         return self.address
+
+    async def _listen_gateway(self, path: Path) -> asyncio.Server:
+        """The gateway's Unix socket: only this user may connect (the folder
+        is 0700, the socket 0600), so a `hello` on it speaks for the gateway."""
+        folder = path.parent
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        os.chmod(folder, 0o700)
+        if len(os.fsencode(path)) > 100:
+            raise WhitechapelError(f"{path}: too long a path for a Unix socket")
+        old = os.umask(0o177)  # the socket is born 0600
+        try:
+            loop = asyncio.get_running_loop()  # metered as the TCP port is
+            server = await loop.create_unix_server(lambda: self._protocol(gateway=True), path)
+        finally:
+            os.umask(old)
+        os.chmod(path, 0o600)
+        log.info("gateway socket at %s", path)
+        return server
 
     def _restore(self) -> dict[str, Room]:
         """The rooms to serve again (run off the event loop at start): every
@@ -154,6 +197,8 @@ class GameServer:
             self._ticker.cancel()
         if self._server:
             self._server.close()
+        if self._unix:
+            self._unix.close()
         occupied = [room for room_id, room in self.rooms.items() if self.members.get(room_id)]
         tasks = []
         for conn in list(self.connections):
@@ -166,6 +211,11 @@ class GameServer:
                 task.cancel()
         if self._server:
             await self._server.wait_closed()
+        if self._unix:
+            await self._unix.wait_closed()
+            if self.gateway_socket is not None:
+                with contextlib.suppress(OSError):
+                    self.gateway_socket.unlink()
         for room in occupied:  # people were here until now: their rooms' idle time starts now
             room.touched = self.now()
             self._save_later(room)
@@ -195,25 +245,29 @@ class GameServer:
 
     # -- one connection ------------------------------------------------------------
 
-    def _protocol(self) -> asyncio.StreamReaderProtocol:
+    def _protocol(self, gateway: bool = False) -> asyncio.StreamReaderProtocol:
         """What `asyncio.start_server` makes, but with a reader that meters
         the bytes as they arrive (`MeteredReader`) and small socket buffers."""
-        return MeteredProtocol(MeteredReader(self.limits), self._serve)
+        return MeteredProtocol(
+            MeteredReader(self.limits), lambda r, w: self._serve(r, w, gateway=gateway)
+        )
 
-    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        conn = Connection(reader, writer, self.limits)
+    async def _serve(
+        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, gateway: bool = False
+    ) -> None:
+        conn = Connection(reader, writer, self.limits, gateway=gateway)
         conn.task = asyncio.current_task()
         if len(self.connections) >= self.limits.max_connections:
             self.close_with(conn, "the server is full: too many connections, try again later")
-            return
-        if self._per_address[conn.address] >= self.limits.per_address:
-            self.close_with(conn, "too many connections from your address")
             return
         if isinstance(reader, MeteredReader):  # a flood is cut off where it arrives
             reader.on_flood = lambda reason: self.close_with(conn, reason)
             if reader.flooding is not None:
                 return self.close_with(conn, reader.flooding)
-        self._per_address[conn.address] += 1
+        # A gateway connection counts under its player's address, which its
+        # hello names; every other one under its own address, from now.
+        if not gateway and not self._count(conn, conn.address):
+            return
         self.connections.add(conn)
         try:
             await self._read(conn)
@@ -272,11 +326,28 @@ class GameServer:
         """A connection ends: it leaves its rooms; its seats stay reserved."""
         for room_id in list(conn.rooms):
             self._unsubscribe(conn, room_id)
-        if conn in self.connections:
-            self.connections.discard(conn)
-            self._per_address[conn.address] -= 1
-            if self._per_address[conn.address] <= 0:
-                del self._per_address[conn.address]
+        self.connections.discard(conn)
+        self._uncount(conn)
+
+    def _count(self, conn: Connection, address: str) -> bool:
+        """Count `conn` under `address` (moving it from where it counted);
+        False, and the connection closed, when that address has too many."""
+        if conn.counted == address:
+            return True
+        if self._per_address[address] >= self.limits.per_address:
+            self.close_with(conn, "too many connections from your address")
+            return False
+        self._uncount(conn)
+        self._per_address[address] += 1
+        conn.counted = address
+        return True
+
+    def _uncount(self, conn: Connection) -> None:
+        if conn.counted is not None:
+            self._per_address[conn.counted] -= 1
+            if self._per_address[conn.counted] <= 0:
+                del self._per_address[conn.counted]
+            conn.counted = None
 
     # -- sending -----------------------------------------------------------------------
 
@@ -419,6 +490,7 @@ class GameServer:
         self.rooms.pop(room.id, None)
         self._unsaved.pop(room.id, None)
         self._locks.pop(room.id, None)
+        self._code_tried.pop(room.id, None)
         self.ended[room.id] = room.id
         while len(self.ended) > ENDED_REMEMBERED:
             self.ended.popitem(last=False)
@@ -459,6 +531,7 @@ class GameServer:
             self.members.pop(room.id, None)
             self._unsaved.pop(room.id, None)
             self._locks.pop(room.id, None)
+            self._code_tried.pop(room.id, None)
             if self.persist:
                 self._gone.add(room.id)
             retired += 1
@@ -481,8 +554,8 @@ class GameServer:
                             "rooms of yours, the most one address may (finish one, or an "
                             f"unjoined one closes after {limits.unjoined_after / 60:g} "
                             "minutes)")  # fmt: skip
-        identity = getattr(conn, "identity", conn.address)
-        if identity != conn.address:
+        if conn.proven:
+            identity = self._identity_key(conn)
             mine = sum(1 for r in self.rooms.values() if r.identity == identity)
             if mine >= limits.rooms_per_identity:
                 raise RoomError(f"the server is full for you: it holds {mine} open rooms of "
@@ -542,14 +615,37 @@ class GameServer:
         if msg["protocol"] != PROTOCOL:
             self.send(conn, error(f"this server speaks {PROTOCOL}, not {msg['protocol']!r}"))
             return self.close_with(conn, "protocol mismatch")
-        if self.password is not None and not (self.trust_loopback and conn.loopback):
+        gateway = conn.gateway or self._gateway_secret_ok(msg.get("gateway"))
+        trusted = gateway or (self.trust_loopback and conn.loopback)  # the gateway, this machine
+        if self.password is not None and not trusted:
             given = msg.get("password")
             if given is None:
                 return self.close_with(conn, NEEDS_PASSWORD)
             if not secrets.compare_digest(given.encode(), self.password.encode()):
                 return self.close_with(conn, WRONG_PASSWORD)
+        identity, peer = msg.get("identity"), msg.get("peer")
+        if identity is not None or peer is not None:
+            if not gateway:
+                self.send(conn, error("only the SSH gateway may say who is connecting",
+                                      "hello"))  # fmt: skip
+                return self.close_with(conn, "identity claimed without the gateway's secret")
+            if peer is not None:
+                conn.address = peer
+            if identity is not None:
+                conn.identity, conn.proven = identity, True
+            else:
+                conn.identity = conn.address
+        if not self._count(conn, conn.address):
+            return
         conn.name = msg["name"]
         self.send(conn, {"type": "welcome", "protocol": PROTOCOL, "server": SERVER_NAME})
+
+    def _gateway_secret_ok(self, given: str | None) -> bool:
+        """Does `given` equal the gateway secret (compared in constant time)?"""
+        expected = self.gateway_secret
+        if not expected or given is None:
+            return False
+        return hmac.compare_digest(given.encode(), expected.encode())
 
     async def _on_create(self, conn: Connection, msg: dict[str, Any]) -> None:
         self._check_room_for(conn)
@@ -559,9 +655,10 @@ class GameServer:
         room = Room.new(msg["game"], room_id, options=msg.get("options"), seed=msg.get("seed"),
                         seats=msg.get("seats"), clock=msg.get("clock", DEFAULT),
                         now=self.now)  # fmt: skip
-        seat, token = room.take(msg.get("seat"), conn.name or "")
+        seat, token = room.take(msg.get("seat"), conn.name or "", self._proven(conn))
+        rejoin = room.new_code(seat)
         room.creator = conn.address
-        room.identity = getattr(conn, "identity", conn.address)
+        room.identity = self._identity_key(conn)
         self.rooms[room.id] = room  # held (and counted) while it is written
         self.members[room.id] = {}
         async with self.lock(room):
@@ -572,27 +669,70 @@ class GameServer:
                 self.members.pop(room.id, None)
                 raise
             self._subscribe(conn, room, seat)
-            self.send(conn, {"type": "created", "room": room.id, "seat": seat, "token": token})
+            self.send(conn, {"type": "created", "room": room.id, "seat": seat, "token": token,
+                             "rejoin": rejoin})  # fmt: skip
             await self.commit(room)
 
     async def _on_join(self, conn: Connection, msg: dict[str, Any]) -> None:
         async with self.lock(self.room(msg["room"])):
             room = self.room(msg["room"])  # it may have ended while we waited
-            token = msg.get("token")
+            token, code, wanted = msg.get("token"), msg.get("rejoin"), msg.get("seat")
+            # Back to a seat: by its token, its rejoin code, or as the
+            # identity (proven by the gateway) that took it.
+            seat: str | None = None
             if token:
-                seat = room.rejoin(token, msg.get("seat"))
+                seat = room.rejoin(token, wanted)
+            elif code:
+                seat = self._rejoin_with_code(conn, room, code, wanted)
+            elif conn.proven:
+                seat = room.held_by(conn.identity, wanted)
+            if seat is not None:
                 self._check_not_seated(conn, room, seat)
                 self._sit(conn, room, seat)
-                self.send(conn, {"type": "joined", "room": room.id, "seat": seat, "token": token})
+                self.send(conn, {"type": "joined", "room": room.id, "seat": seat,
+                                 "token": token or ""})  # fmt: skip
                 if room.check_time():  # the clock ran out while nobody looked
                     return await self.commit(room)
                 return self.send(conn, room.state_message(seat))
             self._check_not_seated(conn, room)
-            seat, token = room.take(msg.get("seat"), conn.name or "")
+            seat, token = room.take(wanted, conn.name or "", self._proven(conn))
+            rejoin = room.new_code(seat)
             await self.save_now(room)  # the seat is on disk before its token is given
             self._sit(conn, room, seat)
-            self.send(conn, {"type": "joined", "room": room.id, "seat": seat, "token": token})
+            self.send(conn, {"type": "joined", "room": room.id, "seat": seat, "token": token,
+                             "rejoin": rejoin})  # fmt: skip
             await self.commit(room)
+
+    @staticmethod
+    def _identity_key(conn: Connection) -> str:
+        """What a room keeps of its creator's identity: a proven one's
+        SHA-256 (room files never hold an identity), else the address."""
+        if not conn.proven:
+            return conn.identity
+        return "sha256:" + hashlib.sha256(conn.identity.encode()).hexdigest()
+
+    @staticmethod
+    def _proven(conn: Connection) -> str | None:
+        return conn.identity if conn.proven else None
+
+    def _rejoin_with_code(
+        self, conn: Connection, room: Room, code: str, wanted: str | None
+    ) -> str:
+        """The seat `code` opens.  Guessing is slow: a wrong code closes the
+        connection at the `MAX_WRONG_CODES`th, and after a wrong code a room
+        takes no other for `CODE_PAUSE` seconds (from anyone)."""
+        now = time.monotonic()
+        if now - self._code_tried.get(room.id, -CODE_PAUSE) < CODE_PAUSE:
+            raise RoomError(f"a wrong rejoin code was just tried in room {room.id}: "
+                            f"try again in {CODE_PAUSE:g} seconds")  # fmt: skip
+        try:
+            return room.rejoin_with_code(code, wanted)
+        except RoomError:
+            self._code_tried[room.id] = now
+            conn.wrong_codes += 1
+            if conn.wrong_codes >= MAX_WRONG_CODES:
+                self.close_with(conn, "too many wrong rejoin codes")
+            raise
 
     async def _on_watch(self, conn: Connection, msg: dict[str, Any]) -> None:
         async with self.lock(self.room(msg["room"])):
@@ -605,6 +745,11 @@ class GameServer:
     async def _on_list(self, conn: Connection, msg: dict[str, Any]) -> None:
         newest = sorted(self.rooms.values(), key=lambda r: r.created, reverse=True)
         listed = [r.summary() for r in newest[: self.limits.listed]]
+        if conn.proven:  # the seats this player holds, wherever it connects from
+            for entry, room in zip(listed, newest, strict=False):
+                mine = room.held_by(conn.identity)
+                if mine is not None:
+                    entry["yours"] = mine
         self.send(conn, {"type": "rooms", "rooms": listed})
 
     async def _on_act(self, conn: Connection, msg: dict[str, Any]) -> None:

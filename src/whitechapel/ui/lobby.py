@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 from pathlib import Path
 from typing import Any
 
+from rich.markup import escape
+from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -37,15 +40,34 @@ class ServerMessage(Message):
 
 class Link:
     """The app's connection to the server, and the seats this player holds
-    there: their tokens are kept in the data folder, per server and name, so
-    a dropped player (a new SSH session of the same user, say) comes back
-    to the same seats."""
+    there (room -> seat, token, rejoin code).
 
-    def __init__(self, host: str, port: int, name: str, password: str | None = None) -> None:
+    At home (`whitechapel join HOST:PORT`) the seats are kept in a file of
+    the data folder readable by the user alone (0600), per server and name,
+    so the player comes back to them.  In an SSH session (`ssh`) nothing is
+    written anywhere: the server knows the seats of the session's identity
+    (the gateway proves it), and a password session takes a seat back with
+    its rejoin code."""
+
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        name: str,
+        *,
+        unix: str | None = None,
+        fields: dict[str, str] | None = None,
+        ssh: bool = False,
+        password: str | None = None,
+    ) -> None:
         self.host, self.port, self.name = host, port, name
         self.password = password  # the server's, when it is reached beyond loopback
+        self.unix, self.fields, self.ssh = unix, dict(fields or {}), ssh
+        # Never a path on the screen: an SSH player sees "this server".
+        self.where = "this server" if unix is not None else f"{host}:{port}"
+        self.notice = ""  # one line shown once connected (a name cut, say)
         self.client: Any = None
-        self.seats: dict[str, tuple[str, str]] = self._load()  # room -> (seat, token)
+        self.seats: dict[str, tuple[str, str, str]] = {} if ssh else self._load()
 
     def _file(self) -> Path:
         from whitechapel.core.store import data_dir
@@ -53,20 +75,39 @@ class Link:
         safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in self.name)[:40]
         return data_dir() / "seats" / f"{self.host}_{self.port}_{safe or 'player'}.json"
 
-    def _load(self) -> dict[str, tuple[str, str]]:
+    def _load(self) -> dict[str, tuple[str, str, str]]:
+        from whitechapel.core.files import read_player_file
+
         try:
-            data = json.loads(self._file().read_text())
-            return {str(r): (str(v[0]), str(v[1])) for r, v in data.items()}
-        except (OSError, ValueError, TypeError, IndexError, AttributeError):
+            data = json.loads(read_player_file(self._file(), ValueError, "seat file", 256 * 1024))
+            return {str(r): (str(v[0]), str(v[1]), str(v[2]) if len(v) > 2 else "")
+                    for r, v in data.items()}  # fmt: skip
+        except (ValueError, TypeError, IndexError, AttributeError):
             return {}  # none yet, or unreadable: start afresh
 
-    def remember(self, room: str, seat: str, token: str) -> None:
-        self.seats[room] = (seat, token)
+    def remember(self, room: str, seat: str, token: str, rejoin: str = "") -> None:
+        known = self.seats.get(room)
+        if known is not None and known[0] == seat:  # a rejoin says no token or code again
+            token, rejoin = token or known[1], rejoin or known[2]
+        self.seats[room] = (seat, token, rejoin)
+        if self.ssh:
+            return  # an SSH session writes no file
         from whitechapel.core.store import atomic_write_text
 
         with contextlib.suppress(OSError):
-            self._file().parent.mkdir(parents=True, exist_ok=True)
-            atomic_write_text(self._file(), json.dumps(self.seats))
+            folder = self._file().parent
+            folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+            atomic_write_text(self._file(), json.dumps(self.seats))  # created 0600
+            os.chmod(self._file(), 0o600)
+
+    def rejoin_code(self, room: str | None) -> str:
+        return self.seats[room][2] if room in self.seats else ""
+
+    async def connect(self) -> None:
+        from whitechapel.net.client import Client
+
+        self.client = await Client.connect(self.host, self.port, self.name, unix=self.unix,
+                                           fields=self.fields, password=self.password)  # fmt: skip
 
     async def send(self, msg: dict[str, Any]) -> None:
         if self.client is None:
@@ -88,7 +129,7 @@ class LobbyScreen(SizeGuard, Screen):
     LobbyScreen #rooms { height: 1fr; margin: 0 1; border: round $primary; }
     LobbyScreen #code-row { height: 3; padding: 0 1; }
     LobbyScreen #code-row Label { width: 22; padding: 1 0; }
-    LobbyScreen #code { width: 20; }
+    LobbyScreen #code { width: 24; }
     LobbyScreen .seats-label { width: 20; padding: 1 0 0 2; }
     LobbyScreen .seat-count { width: 10; margin-top: 1; }
     LobbyScreen #status { height: 1; padding: 0 1; color: $text-muted; }
@@ -102,15 +143,15 @@ class LobbyScreen(SizeGuard, Screen):
 
     def compose(self) -> ComposeResult:
         yield Static(
-            f"[b]whitechapel[/b] — the lobby of {self.link.host}:{self.link.port}, "
-            f"as [b]{self.link.name}[/b]",
+            f"[b]whitechapel[/b] — the lobby of {escape(self.link.where)}, "
+            f"as [b]{escape(self.link.name)}[/b]",
             id="lobby-title",
         )
         with Vertical():
             yield OptionList(id="rooms")
             with Horizontal(id="code-row"):
                 yield Label("Join a room by code:")
-                yield Input(placeholder="K7QX", id="code", max_length=12)
+                yield Input(placeholder="K7QX K7Q4XM", id="code", max_length=24)
                 for e in entries():  # a room's own seat count, where the game has one
                     if e.seat_counts:
                         yield Label(e.seats_label, classes="seats-label")
@@ -132,18 +173,17 @@ class LobbyScreen(SizeGuard, Screen):
 
     @work(exclusive=True, group="link")
     async def connect(self) -> None:
-        from whitechapel.net.client import Client
-
         try:
-            self.link.client = await Client.connect(
-                self.link.host, self.link.port, self.link.name, password=self.link.password
-            )
+            await self.link.connect()
         except (OSError, TimeoutError, WhitechapelError) as e:
-            self.status(f"[red]Could not reach the server: {e or type(e).__name__}[/red]")
+            self.status(f"[red]Could not reach the server: {escape(str(e) or type(e).__name__)}[/red]")
             return
         keys = "; ".join(f"{e.room_key}: {e.room_label[0].lower()}{e.room_label[1:]}"
                          for e in entries())  # fmt: skip
-        self.status(f"Connected. {keys}; j: join by code; Enter: join the room highlighted.")
+        self.status(f"Connected. {keys}; j: join by code (a rejoin code after it takes your "
+                    "seat back); Enter: join the room highlighted.")  # fmt: skip
+        if self.link.notice:
+            self.notify(self.link.notice, timeout=8, markup=False)
         await self.link.send({"type": "list"})
         # The list of rooms stays fresh (and the server, which closes a silent
         # connection after 15 minutes, hears from us).
@@ -152,8 +192,9 @@ class LobbyScreen(SizeGuard, Screen):
             try:
                 msg = await self.link.client.recv(timeout=None)
             except (OSError, WhitechapelError) as e:
-                self.status(f"[red]The server hung up: {e}[/red]")
-                self.app.notify(f"The server hung up: {e}", severity="error", timeout=10)
+                self.status(f"[red]The server hung up: {escape(str(e))}[/red]")
+                self.app.notify(f"The server hung up: {e}", severity="error", timeout=10,
+                                markup=False)  # fmt: skip
                 self.link.client = None
                 return
             self.post_message(ServerMessage(msg))
@@ -165,8 +206,11 @@ class LobbyScreen(SizeGuard, Screen):
         if kind == "rooms":
             self.show_rooms(msg.get("rooms", []))
         elif kind in ("created", "joined"):
-            self.link.remember(room, msg["seat"], msg.get("token", ""))
-            self.notify(f"Room {room}: you hold the {msg['seat']} seat.", timeout=5)
+            self.link.remember(room, msg["seat"], msg.get("token", ""), msg.get("rejoin") or "")
+            code = self.link.rejoin_code(room)
+            again = f"; rejoin code {code}" if code else ""
+            self.notify(f"Room {room}: you hold the {msg['seat']} seat{again}.", timeout=8,
+                        markup=False)  # fmt: skip
         elif kind == "state":
             self.show_state(msg)
         elif kind == "error":
@@ -174,9 +218,10 @@ class LobbyScreen(SizeGuard, Screen):
             if screen is not None and hasattr(screen, "remote_error"):
                 screen.remote_error(msg.get("message", ""))
             else:
-                self.notify(msg.get("message", "error"), severity="error", timeout=6)
+                self.notify(msg.get("message", "error"), severity="error", timeout=6, markup=False)
         elif kind == "closed":
-            self.status(f"[red]The server closed the connection: {msg.get('reason', '')}[/red]")
+            reason = escape(str(msg.get("reason", "")))
+            self.status(f"[red]The server closed the connection: {reason}[/red]")
 
     def show_state(self, msg: dict[str, Any]) -> None:
         room = msg["room"]
@@ -199,7 +244,7 @@ class LobbyScreen(SizeGuard, Screen):
         try:
             return rules_for(kind).remote_screen(self.link, msg["room"], msg.get("seat"), msg)
         except WhitechapelError as e:  # a player's own map: not shipped with the app
-            self.notify(f"Cannot show this room's board: {e}", severity="error")
+            self.notify(f"Cannot show this room's board: {e}", severity="error", markup=False)
         return None
 
     def screen_closed(self, room: str) -> None:
@@ -212,12 +257,20 @@ class LobbyScreen(SizeGuard, Screen):
         options = []
         for r in rooms:
             free = [s for s, taken in r.get("seats", {}).items() if not taken]
+            names = r.get("names") if isinstance(r.get("names"), dict) else {}
+            held = [f"{s}: {names[s]}" for s in r.get("seats", {}) if names.get(s)]
             seats = f"free: {', '.join(free)}" if free else "full"
-            if r["room"] in self.link.seats:
-                seats = f"your seat: {self.link.seats[r['room']][0]}; {seats}"
+            if held:
+                seats = f"{'; '.join(held)}; {seats}"
+            mine = self.link.seats.get(r["room"])
+            if mine is not None:
+                code = f", rejoin code {mine[2]}" if mine[2] else ""
+                seats = f"your seat: {mine[0]}{code}; {seats}"
+            elif isinstance(r.get("yours"), str):  # the server knows this identity's seat
+                seats = f"your seat: {r['yours']}; {seats}"
             game = title_of(str(r.get("game")))
-            options.append(Option(f"{r['room']}  {game}  ({seats}, {r.get('watchers', 0)} watching)",
-                                  id=r["room"]))  # fmt: skip
+            line = f"{r['room']}  {game}  ({seats}, {r.get('watchers', 0)} watching)"
+            options.append(Option(Text(line), id=r["room"]))  # a name is shown as written
         rooms_list = self.query_one("#rooms", OptionList)
         was = self.highlighted_room()
         rooms_list.clear_options()
@@ -259,18 +312,25 @@ class LobbyScreen(SizeGuard, Screen):
             await self.join(event.option.id)
 
     async def on_input_submitted(self, event: Input.Submitted) -> None:
-        code = event.value.strip().upper()
-        if code:
-            await self.join(code)
+        words = event.value.upper().split()
+        if words:  # "K7QX", or "K7QX K7Q4XM": the room and a seat's rejoin code
+            await self.join(words[0], " ".join(words[1:]) or None)
 
-    async def join(self, room: str) -> None:
+    async def join(self, room: str, rejoin: str | None = None) -> None:
         msg: dict[str, Any] = {"type": "join", "room": room}
-        if room in self.link.seats:  # coming back to the same seat
-            msg["seat"], msg["token"] = self.link.seats[room]
+        if rejoin:
+            msg["rejoin"] = rejoin
+        elif room in self.link.seats:  # coming back to the same seat
+            seat, token, code = self.link.seats[room]
+            msg["seat"] = seat
+            if token:
+                msg["token"] = token
+            elif code:
+                msg["rejoin"] = code
         await self.safe_send(msg)
 
     async def safe_send(self, msg: dict[str, Any]) -> None:
         try:
             await self.link.send(msg)
         except (OSError, WhitechapelError) as e:
-            self.notify(str(e), severity="error")
+            self.notify(str(e), severity="error", markup=False)

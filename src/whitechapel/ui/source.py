@@ -249,6 +249,12 @@ class RemoteSource:
             parts.append(f"{side} {int(t) // 60}:{int(t) % 60:02d}")
         return ("  ⏱ " + "  ".join(parts)) if parts else ""
 
+    def rejoin_code(self) -> str:
+        """This seat's rejoin code, when the lobby was told it."""
+        if self.seat is None or not hasattr(self.link, "rejoin_code"):
+            return ""
+        return str(self.link.rejoin_code(self.room))
+
     def autosave(self) -> Path | None:
         return None
 

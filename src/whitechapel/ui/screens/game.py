@@ -16,6 +16,7 @@ from __future__ import annotations
 from importlib import resources
 from typing import Any, ClassVar
 
+from rich.markup import escape
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
@@ -126,10 +127,15 @@ class GameScreen(SizeGuard, HandOvers, Screen):
         return not self.curtain_up and self.source.may_act(self.keyboard_side())
 
     def player_name(self, side: str, *, capital: bool = False) -> str:
+        """The side as markup: its player's name (shown as written, never read
+        as markup) and the side's title."""
         player = self.source.player(side)
         title = self.TITLES.get(side, side)
-        name = f"{player} ({title})" if player else title
-        return name[0].upper() + name[1:] if capital else name
+        if capital:
+            first = player or title
+            first = first[0].upper() + first[1:]
+            player, title = (first, title) if player else (None, first)
+        return f"{escape(player)} ({title})" if player else title
 
     def waiting_text(self) -> str | None:
         """At a network seat that may not act: what it waits for."""
@@ -217,10 +223,16 @@ class GameScreen(SizeGuard, HandOvers, Screen):
         self.refused(message)
 
     def clock_text(self) -> str:
-        return "" if self.source.hot_seat else self.source.clock_text()  # type: ignore[attr-defined]
+        """What follows the banner at a network seat: the seat's rejoin code
+        (its way back from another session) and the chess clock."""
+        if self.source.hot_seat:
+            return ""
+        code = self.source.rejoin_code()  # type: ignore[attr-defined]
+        seat = f"  · rejoin code {code}" if code else ""
+        return seat + self.source.clock_text()  # type: ignore[attr-defined]
 
     def show_clock(self) -> None:
-        clock = self.clock_text()
+        clock = "" if self.source.hot_seat else self.source.clock_text()  # type: ignore[attr-defined]
         if clock and self.is_mounted:
             banner = self.query_one("#banner", TextPanel)
             banner.set(banner.markup.split("  ⏱ ")[0] + clock)
