@@ -218,6 +218,7 @@ class GameServer:
                     self.gateway_socket.unlink()
         for room in occupied:  # people were here until now: their rooms' idle time starts now
             room.touched = self.now()
+        for room in self.rooms.values():  # a clean stop: every snapshot up to date, journals empty
             self._save_later(room)
         await self.flush()
 
