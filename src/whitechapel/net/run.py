@@ -30,6 +30,18 @@ def parse_address(text: str, default_port: int) -> tuple[str, int]:
     return host, int(port)
 
 
+def reachable_host(host: str) -> str:
+    """The host name to give players: a wildcard address (0.0.0.0, ::, or
+    none) is where the server listens, not where anyone can reach it, so
+    name this machine instead."""
+    if host.strip("[]") in ("", "0.0.0.0", "::", "*"):
+        import socket
+
+        name = socket.gethostname()
+        return name if name and not name.startswith("localhost") else "THIS-HOST"
+    return host
+
+
 async def serve_all(
     host: str,
     port: int,
@@ -64,7 +76,7 @@ async def serve_all(
             ssh_bound = await gateway.start(host, ssh_port)
             print(
                 f"whitechapel: SSH on {host}:{ssh_bound} ({access.describe()}); "
-                f"players run: ssh -p {ssh_bound} NAME@{host}",
+                f"players run: ssh -p {ssh_bound} NAME@{reachable_host(host)}",
                 flush=True,
             )
         if ready is not None:
