@@ -65,8 +65,8 @@ async def _sessions(count: int) -> tuple[list[float], list[tuple[float, float]]]
                 while b"Action tokens" not in ANSI.sub(b"", seen):
                     seen += await asyncio.wait_for(process.stdout.read(65536), 30)
                 await asyncio.sleep(2.5)  # settled: what a session holds while it plays
-                for child in gateway.children:
-                    memory.append(_memory_mib(child.pid))
+                for pid in gateway.children:
+                    memory.append(_memory_mib(pid))
                 process.close()
                 conn.close()
                 await conn.wait_closed()
