@@ -6,6 +6,7 @@ Everything on loopback (127.0.0.x), bounded in count and time."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import pty
 import re
@@ -22,7 +23,7 @@ from polling import until
 from whitechapel.net.forkserver import ForkServer
 from whitechapel.net.run import reachable_host
 from whitechapel.net.server import GameServer
-from whitechapel.net.ssh import Access, Gateway, display_name
+from whitechapel.net.ssh import MAX_AUTH_ATTEMPTS, Access, Gateway, Penalties, display_name
 
 PASSWORD = "letmein-221b"
 ANSI = re.compile(rb"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>]")
@@ -60,15 +61,110 @@ async def gateway_with(tmp_path, access: Access, **kwargs) -> tuple[Gateway, int
     return gateway, await gateway.start("127.0.0.1", 0)
 
 
+class Guesser(asyncssh.SSHClient):
+    """Tries the passwords it is given, one per attempt, on one connection."""
+
+    def __init__(self, passwords: list[str]) -> None:
+        self.passwords = list(passwords)
+        self.tried: list[str] = []
+
+    def password_auth_requested(self) -> str | None:
+        if not self.passwords:
+            return None
+        self.tried.append(self.passwords.pop(0))
+        return self.tried[-1]
+
+
+async def guess(port: int, passwords: list[str], source: str) -> Guesser:
+    client = Guesser(passwords)
+    conn, _ = await asyncssh.create_connection(
+        lambda: client, "127.0.0.1", port, username="mallory", known_hosts=None,
+        client_keys=None, preferred_auth="password", local_addr=(source, 0),
+    )  # fmt: skip
+    conn.close()
+    return client
+
+
+class Keyless(asyncssh.SSHClient):
+    """Like OpenSSH without keys: tries keyboard-interactive, no answers ready."""
+
+    def kbdint_auth_requested(self) -> str:
+        return ""
+
+    def kbdint_challenge_received(self, name, instructions, lang, prompts):
+        return None if prompts else []
+
+
 async def run_session(port: int, user: str, source: str = "127.0.0.1", client=None,
                       **options) -> None:  # fmt: skip
     """Log in and open a terminal session (the recorder's program ends it)."""
     conn, _ = await asyncssh.create_connection(
-        asyncssh.SSHClient, "127.0.0.1", port, username=user, known_hosts=None,
+        client or asyncssh.SSHClient, "127.0.0.1", port, username=user, known_hosts=None,
         local_addr=(source, 0), **options,
     )  # fmt: skip
     async with conn:
         await conn.run(term_type="xterm", term_size=(100, 30), timeout=20)
+
+
+# -- authentication limits ---------------------------------------------------------------
+
+
+async def test_the_seventh_attempt_on_a_connection_is_refused_and_failures_are_logged(
+    tmp_path, caplog
+):
+    caplog.set_level(logging.WARNING, logger="whitechapel.net.ssh")
+    gateway, port = await gateway_with(tmp_path, Access(PASSWORD),
+                                       penalties=Penalties(first=0.001, cap=0.002))  # fmt: skip
+    try:
+        wrong = [f"guess{i}" for i in range(MAX_AUTH_ATTEMPTS)]
+        client = Guesser([*wrong, PASSWORD])
+        with pytest.raises((asyncssh.PermissionDenied, asyncssh.DisconnectError,
+                            asyncssh.ConnectionLost, ConnectionError)):  # fmt: skip
+            conn, _ = await asyncssh.create_connection(
+                lambda: client, "127.0.0.1", port, username="mallory", known_hosts=None,
+                client_keys=None, preferred_auth="password", local_addr=("127.0.0.7", 0),
+            )  # fmt: skip
+            conn.close()
+        assert gateway.launcher.envs == []  # the right password did not get in
+        assert client.tried[:MAX_AUTH_ATTEMPTS] == wrong
+        failures = [r.getMessage() for r in caplog.records
+                    if "authentication failure from" in r.getMessage()]  # fmt: skip
+        assert len(failures) == MAX_AUTH_ATTEMPTS
+        assert all("127.0.0.7" in line and "mallory" in line for line in failures)
+        assert any("too many authentication failures from 127.0.0.7" in r.getMessage()
+                   for r in caplog.records)  # fmt: skip
+        # The same address is now slowed down; another is not.
+        assert gateway.penalties.delay("127.0.0.7") > 0
+        assert gateway.penalties.delay("127.0.0.8") == 0
+        # On a new connection, the right password still works (after the delay)
+        # and the address is forgiven.
+        await guess(port, [PASSWORD], "127.0.0.7")
+        assert gateway.penalties.delay("127.0.0.7") == 0
+    finally:
+        await gateway.close()
+
+
+def test_the_delay_grows_per_address_and_decays():
+    now = [1000.0]
+    penalties = Penalties(first=0.5, cap=8.0, forget=60.0, clock=lambda: now[0])
+    assert penalties.delay("127.0.0.9") == 0
+    delays = []
+    for _ in range(7):
+        penalties.failed("127.0.0.9")
+        delays.append(penalties.delay("127.0.0.9"))
+    assert delays == [0.5, 1, 2, 4, 8, 8, 8]
+    assert penalties.delay("127.0.0.10") == 0
+    now[0] += 60 * 3  # three of the seven failures forgotten
+    assert penalties.delay("127.0.0.9") == 4
+    penalties.succeeded("127.0.0.9")
+    assert penalties.delay("127.0.0.9") == 0
+
+
+def test_the_penalties_remember_a_bounded_number_of_addresses():
+    penalties = Penalties(limit=50)
+    for i in range(200):
+        penalties.failed(f"10.0.{i // 250}.{i % 250}")
+    assert len(penalties.failures) <= 50
 
 
 # -- identity, environment, names --------------------------------------------------------
@@ -92,6 +188,38 @@ async def test_a_shared_password_gives_each_session_its_own_identity(tmp_path):
             assert env["WHITECHAPEL_SERVER"] == "127.0.0.1:7888"
             assert env["TERM"] == "xterm"
         assert identity_of(first) != identity_of(second)
+    finally:
+        await gateway.close()
+
+
+async def test_a_listed_key_is_the_identity_and_an_unlisted_one_is_refused(tmp_path):
+    listed, unlisted = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
+    keys = tmp_path / "authorized_keys"
+    keys.write_bytes(listed.export_public_key())
+    gateway, port = await gateway_with(tmp_path, Access(PASSWORD, authorized_keys=keys))
+    try:
+        await run_session(port, "ann", client_keys=[listed], password=None)
+        assert identity_of(gateway.launcher.envs[-1]) == "key:" + listed.get_fingerprint("sha256")
+        assert identity_of(gateway.launcher.envs[-1]).startswith("key:SHA256:")
+        # An unlisted key is not who you are: with the password, a session identity.
+        await run_session(port, "bob", client_keys=[unlisted], password=PASSWORD)
+        assert identity_of(gateway.launcher.envs[-1]).startswith("session:")
+        with pytest.raises(asyncssh.PermissionDenied):
+            await run_session(port, "bob", client_keys=[unlisted], password=None)
+    finally:
+        await gateway.close()
+
+
+async def test_open_access_takes_any_key_as_identity_and_lets_keyless_clients_in(tmp_path):
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    gateway, port = await gateway_with(tmp_path, Access(open=True))
+    try:
+        await run_session(port, "ann", client_keys=[key])
+        assert identity_of(gateway.launcher.envs[-1]) == "key:" + key.get_fingerprint("sha256")
+        await run_session(port, "bob", client_keys=None, password="anything")
+        assert identity_of(gateway.launcher.envs[-1]).startswith("session:")
+        await run_session(port, "cid", client=Keyless, client_keys=None, kbdint_auth=True)
+        assert identity_of(gateway.launcher.envs[-1]).startswith("session:")
     finally:
         await gateway.close()
 

@@ -14,6 +14,10 @@ Secure by default:
   so players never see it change;
 - an access password is generated and printed at start, unless
   `--password`, `--authorized-keys FILE` or (asked for explicitly) `--open`;
+- at most 6 authentication attempts per connection, each failure logged
+  (logger `whitechapel.net.ssh`) with the peer's address, and a delay
+  before every password check from an address that failed lately (0.5 s
+  doubling to 8 s);
 - no shell, no commands, no subsystems (SFTP), no port forwarding, no agent
   or X11 forwarding: a session is the game or nothing;
 - a session without a terminal is refused with a message;
@@ -21,8 +25,10 @@ Secure by default:
   time.
 
 Who a session is: the gateway hands the app an identity in the environment
-(`WHITECHAPEL_IDENTITY`): `session:<128 random bits, hex>` (a shared password
-says nothing about who typed it).  See `session_env` for all the variables.
+(`WHITECHAPEL_IDENTITY`): `key:SHA256:...`, the fingerprint of the public
+key the client logged in with (under `--open` or `--authorized-keys`), or
+else `session:<128 random bits, hex>` (a shared password says nothing about
+who typed it).  See `session_env` for all the variables.
 """
 
 from __future__ import annotations
@@ -35,9 +41,11 @@ import pty
 import secrets
 import signal
 import sys
+import time
 import unicodedata
 from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import asyncssh
@@ -49,6 +57,7 @@ log = logging.getLogger(__name__)  # whitechapel.net.ssh
 
 NO_TERMINAL = "whitechapel needs a terminal: connect with 'ssh -t' (or without a command).\r\n"
 NO_COMMANDS = "whitechapel runs no commands here: connect without one to play.\r\n"
+MAX_AUTH_ATTEMPTS = 6  # OpenSSH's MaxAuthTries
 MAX_NAME = 24
 LOGIN_TIMEOUT = 30.0  # seconds from connection to logged in
 
@@ -70,6 +79,40 @@ class Access:
         if self.authorized_keys is not None:
             ways.append(f"keys in {self.authorized_keys}")
         return " or ".join(ways)
+
+
+@dataclass
+class Penalties:
+    """The delay, per address, before a password is checked: none at first;
+    after a failure `first` seconds, doubling with each further failure up
+    to `cap`.  A success forgets the address; so does time, one failure
+    every `forget` seconds without a new one."""
+
+    first: float = 0.5
+    cap: float = 8.0
+    forget: float = 60.0
+    clock: Callable[[], float] = time.monotonic
+    failures: dict[str, tuple[int, float]] = field(default_factory=dict)  # address -> (n, when)
+    limit: int = 10_000  # addresses remembered at most
+
+    def count(self, address: str) -> int:
+        n, when = self.failures.get(address, (0, 0.0))
+        return max(0, n - int((self.clock() - when) // self.forget)) if n else 0
+
+    def delay(self, address: str) -> float:
+        n = self.count(address)
+        return 0.0 if n == 0 else min(self.cap, self.first * 2 ** (n - 1))
+
+    def failed(self, address: str) -> None:
+        if len(self.failures) >= self.limit:  # forget the forgotten first, then the oldest
+            for key in [a for a in self.failures if self.count(a) == 0] or [
+                min(self.failures, key=lambda a: self.failures[a][1])
+            ]:
+                del self.failures[key]
+        self.failures[address] = (self.count(address) + 1, self.clock())
+
+    def succeeded(self, address: str) -> None:
+        self.failures.pop(address, None)
 
 
 def display_name(user: str) -> str:
@@ -101,12 +144,17 @@ def new_password() -> str:
 
 
 class _Server(asyncssh.SSHServer):
-    """One per connection: authentication and the refusals."""
+    """One per connection: authentication, its limits, the identity, and
+    the refusals."""
 
     def __init__(self, gateway: Gateway) -> None:
         self.gateway = gateway
         self.address: str | None = None
         self.conn: asyncssh.SSHServerConnection | None = None
+        self.failures = 0
+        self.authorized: asyncssh.SSHAuthorizedKeys | None = None
+        self.last_ok: str | None = None  # what the last accepted credential proves
+        self.identity: str | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
@@ -115,27 +163,108 @@ class _Server(asyncssh.SSHServer):
         counts = self.gateway.connections
         counts[self.address] += 1
         if counts[self.address] > self.gateway.per_address:
-            conn.close()  # too many from one address
+            log.warning("too many connections from %s: closed", self.address)
+            conn.close()
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self.address is not None:
             self.gateway.connections[self.address] -= 1
+            if self.gateway.connections[self.address] <= 0:
+                del self.gateway.connections[self.address]
 
     def begin_auth(self, username: str) -> bool:
-        access = self.gateway.access
-        if access.authorized_keys is not None and self.conn is not None:
-            self.conn.set_authorized_keys(str(access.authorized_keys))
-        return not access.open
+        keys = self.gateway.access.authorized_keys
+        if keys is not None:
+            try:  # read afresh: an edited file counts from the next login
+                self.authorized = asyncssh.read_authorized_keys(str(keys))
+            except (OSError, ValueError) as e:
+                log.error("cannot read the authorized keys %s: %s", keys, e)
+                self.authorized = None
+        return True  # even when open: a client's key, if it has one, is its identity
+
+    def auth_completed(self) -> None:
+        self.identity = self.last_ok or f"session:{secrets.token_hex(16)}"
+        if self.address is not None:
+            self.gateway.penalties.succeeded(self.address)
+        log.info("logged in from %s as %s", self.address, self.identity)
+
+    # -- attempts and failures -----------------------------------------------------
+
+    def _refuse_more(self) -> bool:
+        """True, and the connection closed, once the attempts are spent."""
+        if self.failures < MAX_AUTH_ATTEMPTS:
+            return False
+        if self.conn is not None:
+            self.conn.disconnect(
+                asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "too many authentication failures"
+            )
+        return True
+
+    def _failed(self, username: str, method: str, *, penalize: bool) -> None:
+        self.failures += 1
+        log.warning(
+            "authentication failure from %s: user %r, %s (attempt %d of %d)",
+            self.address, username, method, self.failures, MAX_AUTH_ATTEMPTS,
+        )  # fmt: skip
+        if penalize and self.address is not None:
+            self.gateway.penalties.failed(self.address)
+        if self.failures >= MAX_AUTH_ATTEMPTS:
+            log.warning("too many authentication failures from %s: closed", self.address)
+            self._refuse_more()
+
+    # -- passwords (and keyboard-interactive, which asks for the password) ----------
 
     def password_auth_supported(self) -> bool:
-        return self.gateway.access.password is not None
+        access = self.gateway.access
+        return access.password is not None or access.open
 
-    def validate_password(self, username: str, password: str) -> bool:
-        expected = self.gateway.access.password
-        return expected is not None and secrets.compare_digest(password, expected)
+    def kbdint_auth_supported(self) -> bool:
+        # Open: keyboard-interactive with no questions lets a client without
+        # keys in (OpenSSH tries it before asking for a password).
+        return True if self.gateway.access.open else NotImplemented
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+        self.last_ok = None
+        return self.gateway.access.open
+
+    async def validate_password(self, username: str, password: str) -> bool:
+        if self._refuse_more():
+            return False
+        access = self.gateway.access
+        if access.open:
+            self.last_ok = None
+            return True
+        delay = self.gateway.penalties.delay(self.address or "?")
+        if delay:
+            await asyncio.sleep(delay)
+        if self._refuse_more():
+            return False
+        expected = access.password
+        if expected is not None and secrets.compare_digest(password.encode(), expected.encode()):
+            self.last_ok = None  # a shared password: a session identity
+            return True
+        self._failed(username, "password", penalize=True)
+        return False
+
+    # -- public keys ---------------------------------------------------------------
 
     def public_key_auth_supported(self) -> bool:
-        return self.gateway.access.authorized_keys is not None
+        access = self.gateway.access
+        return access.open or access.authorized_keys is not None
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        if self._refuse_more():
+            return False
+        ok = self.gateway.access.open or (
+            self.authorized is not None
+            and self.authorized.validate(key, self.address or "", self.address or "") is not None
+        )
+        if not ok:
+            self._failed(username, f"key {key.get_fingerprint('sha256')}", penalize=False)
+            return False
+        # Asked again with the signature; the last accepted is the one that won.
+        self.last_ok = f"key:{key.get_fingerprint('sha256')}"
+        return True
 
     # No forwarding of any kind.
     def connection_requested(self, *args: object) -> bool:
@@ -195,12 +324,14 @@ class Gateway:
         access: Access,
         per_address: int = 4,
         launcher: str = "fork",
+        penalties: Penalties | None = None,
         login_timeout: float = LOGIN_TIMEOUT,
     ) -> None:
         self.game_host, self.game_port = game_host, game_port
         self.key_folder = key_folder
         self.access = access
         self.per_address = per_address
+        self.penalties = penalties or Penalties()
         self.login_timeout = login_timeout
         self.connections: Counter[str] = Counter()
         self.children: set[int] = set()  # the pids of the sessions' app processes
@@ -261,7 +392,9 @@ class Gateway:
             process.stderr.write(NO_TERMINAL.encode())
             process.exit(1)
             return
-        identity = f"session:{secrets.token_hex(16)}"
+        conn = process.get_extra_info("connection")
+        owner = conn.get_owner() if conn is not None else None
+        identity = getattr(owner, "identity", None) or f"session:{secrets.token_hex(16)}"
         peer = process.get_extra_info("peername")
         env = session_env(
             self.base_env,
