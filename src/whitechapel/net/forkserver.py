@@ -40,6 +40,7 @@ import asyncio
 import contextlib
 import ctypes
 import fcntl
+import importlib
 import json
 import os
 import select
@@ -116,8 +117,12 @@ def _session_child(tty: int, env: dict[str, str], parent: int) -> None:
         os._exit(code)
 
 
-def preload() -> None:
-    """Import what every session uses, once, before forking."""
+def preload(warm: bool = True) -> None:
+    """Import what every session uses, once, before forking; with `warm`,
+    also run the lobby once, headless, so that what Textual and Rich
+    build lazily on first use (parsed CSS, styles, caches) is built here
+    and shared by every child.  The warm-up's event loop is closed and its
+    threads have ended before the first fork."""
     # The app talks plain TCP and never TLS: keep asyncio from loading the
     # ssl module (OpenSSL), as `run_join` does, for every forked session.
     if "ssl" not in sys.modules:
@@ -128,6 +133,43 @@ def preload() -> None:
     import whitechapel.net.client
     import whitechapel.net.run
     import whitechapel.ui.lobby  # noqa: F401
+    from whitechapel.core.registry import game_names, rules_for
+
+    for game in game_names():  # each game's network screens, found through the registry
+        package = type(rules_for(game)).__module__.rpartition(".")[0]
+        with contextlib.suppress(ImportError):
+            importlib.import_module(f"{package}.ui.remote")
+
+    if warm:
+        asyncio.run(_warm_up())
+        if threading.active_count() != 1:  # pragma: no cover - a fork would inherit a dead thread
+            raise RuntimeError("the warm-up left a thread running")
+
+
+async def _warm_up() -> None:
+    """The lobby, then a Pocket duel's screen (hot seat, saved in a
+    throw-away folder), headless."""
+    import tempfile
+
+    from whitechapel.app import WhitechapelApp, pocket_screen
+    from whitechapel.core.store import DATA_DIR_ENV
+    from whitechapel.ui.lobby import Link, LobbyScreen
+
+    saved = os.environ.get(DATA_DIR_ENV)
+    with tempfile.TemporaryDirectory() as folder:
+        os.environ[DATA_DIR_ENV] = folder
+        try:
+            # Port 9 (discard) on loopback: refused at once; the lobby says so.
+            app = WhitechapelApp(start=LobbyScreen(Link("127.0.0.1", 9, "warm-up")))
+            async with app.run_test(size=(100, 30)) as pilot:
+                await pilot.pause(0.2)
+                await app.push_screen(pocket_screen(seed=1))
+                await pilot.pause(0.2)
+        finally:
+            if saved is None:
+                os.environ.pop(DATA_DIR_ENV, None)
+            else:
+                os.environ[DATA_DIR_ENV] = saved
 
 
 class _Server:
