@@ -286,6 +286,20 @@ async def test_awkward_user_names_reach_the_lobby(servers, user):
         process.close()
 
 
+async def test_a_new_fork_server_takes_over_when_it_dies(servers):
+    _game, port, gateway = servers
+    first = gateway.launcher.pid
+    os.kill(first, signal.SIGKILL)
+    await until(lambda: gateway.launcher.sock is None, what="the gateway noticing", timeout=10)
+    async with asyncssh.connect("127.0.0.1", port, username="ann", password=PASSWORD,
+                                known_hosts=None, client_keys=None) as conn:  # fmt: skip
+        process = await conn.create_process(term_type="xterm-256color", term_size=(100, 30),
+                                            encoding=None)  # fmt: skip
+        await read_until(process, b"Connected.")
+        assert gateway.launcher.pid not in (None, first)
+        process.close()
+
+
 # -- no orphans --------------------------------------------------------------------------
 
 GATEWAY_SCRIPT = """

@@ -173,8 +173,8 @@ async def _warm_up() -> None:
 
 
 class _Server:
-    def __init__(self, sock: socket.socket, parent: int) -> None:
-        self.sock, self.parent = sock, parent
+    def __init__(self, sock: socket.socket) -> None:
+        self.sock = sock
         self.children: set[int] = set()
         self.wake_r, self.wake_w = os.pipe()
         os.set_blocking(self.wake_w, False)
@@ -263,7 +263,7 @@ def main(argv: list[str]) -> int:
 
     gc.collect()
     gc.freeze()  # the imported objects stay put: the GC does not touch (copy) their pages
-    _Server(sock, parent).loop()
+    _Server(sock).loop()
     return 0
 
 
@@ -368,7 +368,20 @@ class ForkServer:
         self._next += 1
         waiter = self._pending[self._next] = asyncio.get_running_loop().create_future()
         data = json.dumps({"id": self._next, "env": env}).encode()
-        socket.send_fds(self.sock, [data], [tty])
+        for _ in range(500):  # the server is busy forking: wait for room, at most ~5 s
+            try:
+                socket.send_fds(self.sock, [data], [tty])
+                break
+            except BlockingIOError:
+                await asyncio.sleep(0.01)
+            except OSError as e:
+                self._pending.pop(self._next, None)
+                raise RuntimeError(f"the fork server is gone: {e}") from e
+            if self.sock is None:
+                raise RuntimeError("the fork server ended")
+        else:
+            self._pending.pop(self._next, None)
+            raise TimeoutError("the fork server is not taking requests")
         return await asyncio.wait_for(waiter, 30)
 
     async def wait(self, pid: int) -> int:

@@ -410,9 +410,11 @@ class Gateway:
         asyncssh.misc.set_terminal_size(slave, width or 80, height or 24, 0, 0)
         try:
             pid = await self.launcher.launch(slave, env)
-        except (OSError, RuntimeError, TimeoutError) as e:
+        except BaseException as e:
+            os.close(master)  # an app started all the same sees its terminal hang up
+            if not isinstance(e, (OSError, RuntimeError, TimeoutError)):
+                raise  # cancelled: the connection went away meanwhile
             log.error("could not start the app for %s: %s", env["WHITECHAPEL_PEER"], e)
-            os.close(master)
             process.stderr.write(b"whitechapel: the game could not start; try again later.\r\n")
             process.exit(1)
             return
