@@ -14,13 +14,33 @@ reads what the session shows until the lobby's title appears.
   also counts the Python binary and the libraries all sessions share (about
   12 MiB more); `LAST["rss_mib"]` keeps it.  (The gateway's own share per
   session, a few channel buffers, is left out.)
+- 20 logins at once (`ssh.login20`): 20 clients from distinct loopback
+  addresses (127.0.0.2, .3, ...) start at the same instant; connection to
+  first lobby screen, p95 (nearest rank), seconds.  `--quick`: 5 clients.
+- 100 sessions at once (`ssh.sessions100`): 100 such clients, all started
+  together; how many reach the lobby within 120 s.  `--quick`: 10.
+
+For these two the game server and its gateway run in a child process (so
+that the clients' own SSH work does not share their event loop), started
+with `Limits(per_address=...)` large enough: every session's app connects
+to the game server from 127.0.0.1, which the default limit (8 connections
+per address) would refuse.  The gateway starts app processes from its fork
+server; `WHITECHAPEL_BENCH_SSH_LAUNCHER=spawn` measures one fresh
+interpreter per session instead (for comparison).  `LAST` keeps the
+median, the largest time, and the app processes' private memory (largest,
+median) of the last such run.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import math
+import os
 import re
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -43,7 +63,8 @@ async def _sessions(count: int) -> tuple[list[float], list[tuple[float, float]]]
     with tempfile.TemporaryDirectory() as folder:
         game = GameServer(Path(folder))
         host, port = await game.start("127.0.0.1", 0)
-        gateway = Gateway(host, port, key_folder=Path(folder) / "ssh", access=Access(PASSWORD))
+        gateway = Gateway(host, port, key_folder=Path(folder) / "ssh", access=Access(PASSWORD),
+                          launcher=_launcher())  # fmt: skip
         ssh_port = await gateway.start("127.0.0.1", 0)
         try:
             for k in range(count):
@@ -65,8 +86,8 @@ async def _sessions(count: int) -> tuple[list[float], list[tuple[float, float]]]
                 while b"Action tokens" not in ANSI.sub(b"", seen):
                     seen += await asyncio.wait_for(process.stdout.read(65536), 30)
                 await asyncio.sleep(2.5)  # settled: what a session holds while it plays
-                for child in gateway.children:
-                    memory.append(_memory_mib(child.pid))
+                for pid in gateway.children:
+                    memory.append(_memory_mib(pid))
                 process.close()
                 conn.close()
                 await conn.wait_closed()
@@ -110,6 +131,129 @@ def memory_per_session(budget: float) -> float:
     return LAST["memory_mib"]
 
 
+def _launcher() -> str:
+    return os.environ.get("WHITECHAPEL_BENCH_SSH_LAUNCHER", "fork")
+
+
+_SERVE = """
+import asyncio, sys
+from pathlib import Path
+from whitechapel.net.server import GameServer, Limits
+from whitechapel.net.ssh import Access, Gateway
+
+async def main():
+    folder, password, launcher, sessions = Path(sys.argv[1]), sys.argv[2], sys.argv[3], int(sys.argv[4])
+    game = GameServer(folder, limits=Limits(per_address=sessions + 10))
+    host, port = await game.start("127.0.0.1", 0)
+    gateway = Gateway(host, port, key_folder=folder / "ssh", access=Access(password), launcher=launcher)
+    print(await gateway.start("127.0.0.1", 0), flush=True)
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)  # until told
+    await gateway.close()
+    await game.close()
+
+asyncio.run(main())
+"""
+
+
+def _descendants(pid: int) -> set[int]:
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                parents[int(entry.name)] = int(
+                    (entry / "stat").read_text().rpartition(")")[2].split()[1]
+                )
+    found, frontier = set(), {pid}
+    while frontier:
+        frontier = {p for p, parent in parents.items() if parent in frontier} - found
+        found |= frontier
+    return found
+
+
+async def _one_login(port: int, k: int, start_at: float) -> tuple[float | None, object]:
+    """One client from 127.0.0.(k+2): seconds from connecting to the lobby's
+    first frame (None if it did not get there), and its connection."""
+    import asyncssh
+
+    await asyncio.sleep(max(0.0, start_at - time.perf_counter()))
+    start = time.perf_counter()
+    conn = None
+    try:
+        conn = await asyncssh.connect(
+            "127.0.0.1", port, username=f"bench{k}", password=PASSWORD, known_hosts=None,
+            client_keys=None, preferred_auth="password", local_addr=(f"127.0.0.{k + 2}", 0),
+            login_timeout=120,
+        )  # fmt: skip
+        process = await conn.create_process(
+            term_type="xterm-256color", term_size=(100, 30), encoding=None
+        )
+        seen = b""
+        while b"lobby of" not in ANSI.sub(b"", seen):
+            chunk = await process.stdout.read(65536)
+            if not chunk:
+                return None, conn
+            seen += chunk
+        return time.perf_counter() - start, conn
+    except (OSError, asyncssh.Error):
+        return None, conn
+
+
+async def _together(count: int, deadline: float = 120.0) -> dict[str, float]:
+    """`count` clients at once against a gateway in a child process."""
+    with tempfile.TemporaryDirectory() as folder:
+        server = subprocess.Popen(
+            [sys.executable, "-c", _SERVE, folder, PASSWORD, _launcher(), str(count)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+        )  # fmt: skip
+        conns: list[object] = []
+        try:
+            port = int(await asyncio.wait_for(asyncio.to_thread(server.stdout.readline), 120))
+            base = _descendants(server.pid)  # the fork server, if any
+            start_at = time.perf_counter() + 0.2
+            tasks = [asyncio.ensure_future(_one_login(port, k, start_at)) for k in range(count)]
+            done, pending = await asyncio.wait(tasks, timeout=deadline)
+            for task in pending:
+                task.cancel()
+            results = [t.result() for t in done if not t.cancelled()]
+            conns = [conn for _, conn in results if conn is not None]
+            times = sorted(t for t, _ in results if t is not None)
+            await asyncio.sleep(1.0)  # the lobbies settle
+            memory = [_memory_mib(pid)[0] for pid in _descendants(server.pid) - base
+                      if Path(f"/proc/{pid}/smaps_rollup").exists()]  # fmt: skip
+        finally:
+            for conn in conns:
+                conn.close()  # type: ignore[attr-defined]
+            with contextlib.suppress(OSError):
+                server.stdin.close()
+            try:
+                server.wait(30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
+    rank = max(1, math.ceil(0.95 * len(times)))
+    return {
+        "count": count,
+        "reached": len(times),
+        "p95_s": times[rank - 1] if times else math.inf,
+        "median_s": statistics.median(times) if times else math.inf,
+        "max_s": times[-1] if times else math.inf,
+        "app_private_max_mib": max(memory, default=0.0),
+        "app_private_median_mib": statistics.median(memory) if memory else 0.0,
+    }
+
+
+def login20(budget: float) -> float:
+    figures = asyncio.run(_together(20 if budget >= 2 else 5))
+    LAST.update({f"login20.{k}": v for k, v in figures.items()})
+    return figures["p95_s"] if figures["reached"] == figures["count"] else math.inf
+
+
+def sessions100(budget: float) -> float:
+    figures = asyncio.run(_together(100 if budget >= 2 else 10))
+    LAST.update({f"sessions100.{k}": v for k, v in figures.items()})
+    return figures["reached"] * 100 / figures["count"]
+
+
 BENCHMARKS = [
     Benchmark(
         "ssh.first_screen",
@@ -123,8 +267,24 @@ BENCHMARKS = [
         "ssh.memory",
         "SSH: memory per session (app's private memory)",
         "MiB",
-        40.0,
+        15.0,
         False,
         memory_per_session,
+    ),
+    Benchmark(
+        "ssh.login20",
+        "SSH: 20 logins at once, to lobby (p95)",
+        "s",
+        2.0,
+        False,
+        login20,
+    ),
+    Benchmark(
+        "ssh.sessions100",
+        "SSH: 100 sessions at once, reaching lobby",
+        "%",
+        100.0,
+        True,
+        sessions100,
     ),
 ]

@@ -4,7 +4,6 @@ its SSH gateway), and the app as a client of a server."""
 from __future__ import annotations
 
 import contextlib
-import inspect
 import logging
 import os
 import sys
@@ -59,6 +58,18 @@ def raw_port_password(
     if password:
         return password, False
     return new_password(), True
+
+
+def reachable_host(host: str) -> str:
+    """The host name to give players: a wildcard address (0.0.0.0, ::, or
+    none) is where the server listens, not where anyone can reach it, so
+    name this machine instead."""
+    if host.strip("[]") in ("", "0.0.0.0", "::", "*"):
+        import socket
+
+        name = socket.gethostname()
+        return name if name and not name.startswith("localhost") else "THIS-HOST"
+    return host
 
 
 async def serve_all(
@@ -123,18 +134,14 @@ async def serve_all(
                 password = new_password()
                 print(f"whitechapel: SSH access password: {password}", flush=True)
             access = Access(password, authorized_keys, open_access)
-            extra: dict[str, str] = {}
-            if server is None:  # a remote server: the gateway proves itself with the secret
-                if "gateway_secret" not in inspect.signature(Gateway).parameters:
-                    raise WhitechapelError("this SSH gateway cannot yet pass a gateway secret "
-                                           "to a remote server")  # fmt: skip
-                extra["gateway_secret"] = gateway_secret or ""
+            # A remote game server: the apps prove the gateway with the secret.
+            secret = gateway_secret if server is None else None
             gateway = Gateway(bound[0], bound[1], key_folder=folder / "ssh", access=access,
-                              game_password=raw_password, **extra)  # type: ignore[arg-type]  # fmt: skip
+                              game_password=raw_password, gateway_secret=secret)  # fmt: skip
             ssh_bound = await gateway.start(host, ssh_port)
             print(
                 f"whitechapel: SSH on {host}:{ssh_bound} ({access.describe()}); "
-                f"players run: ssh -p {ssh_bound} NAME@{host}",
+                f"players run: ssh -p {ssh_bound} NAME@{reachable_host(host)}",
                 flush=True,
             )
         with stop_signals() as stop:

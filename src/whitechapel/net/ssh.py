@@ -2,43 +2,65 @@
 
 A player runs `ssh -p 2222 NAME@HOST` and lands in the lobby of the same
 Textual app as at home: for every SSH session the gateway starts one app
-process (`whitechapel join` to the game server, as the user NAME) on a
+process (the app joined to the game server, as the display name NAME) on a
 pseudo-terminal of its own, pumps the bytes between the channel and the
 pty, follows window changes (asyncssh sets the pty's size and signals the
-app), and kills the app when the connection drops.
+app), and ends the app when the connection drops.  The app processes are
+forked from a pre-started fork server (`net/forkserver.py`), or spawned
+afresh with `launcher="spawn"`.
 
 Secure by default:
 - the host key is generated once (ed25519) and kept in the data folder,
   so players never see it change;
 - an access password is generated and printed at start, unless
   `--password`, `--authorized-keys FILE` or (asked for explicitly) `--open`;
+- at most 6 authentication attempts per connection, each failure logged
+  (logger `whitechapel.net.ssh`) with the peer's address, and a delay
+  before every password check from an address that failed lately (0.5 s
+  doubling to 8 s);
 - no shell, no commands, no subsystems (SFTP), no port forwarding, no agent
   or X11 forwarding: a session is the game or nothing;
 - a session without a terminal is refused with a message;
 - at most `per_address` connections from one address, and a login grace
   time.
+
+Who a session is: the gateway hands the app an identity in the environment
+(`WHITECHAPEL_IDENTITY`): `key:SHA256:...`, the fingerprint of the public
+key the client logged in with (under `--open` or `--authorized-keys`), or
+else `session:<128 random bits, hex>` (a shared password says nothing about
+who typed it).  See `session_env` for all the variables.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
 import pty
 import secrets
 import signal
 import sys
 import termios
+import time
+import unicodedata
 from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import asyncssh
 
 from whitechapel.core.store import atomic_write_text
+from whitechapel.net.forkserver import ForkServer, Spawner
+
+log = logging.getLogger(__name__)  # whitechapel.net.ssh
 
 NO_TERMINAL = "whitechapel needs a terminal: connect with 'ssh -t' (or without a command).\r\n"
 NO_COMMANDS = "whitechapel runs no commands here: connect without one to play.\r\n"
+MAX_AUTH_ATTEMPTS = 6  # OpenSSH's MaxAuthTries
+MAX_NAME = 24
+LOGIN_TIMEOUT = 30.0  # seconds from connection to logged in
 
 
 @dataclass
@@ -60,6 +82,52 @@ class Access:
         return " or ".join(ways)
 
 
+@dataclass
+class Penalties:
+    """The delay, per address, before a password is checked: none at first;
+    after a failure `first` seconds, doubling with each further failure up
+    to `cap`.  A success forgets the address; so does time, one failure
+    every `forget` seconds without a new one."""
+
+    first: float = 0.5
+    cap: float = 8.0
+    forget: float = 60.0
+    clock: Callable[[], float] = time.monotonic
+    failures: dict[str, tuple[int, float]] = field(default_factory=dict)  # address -> (n, when)
+    limit: int = 10_000  # addresses remembered at most
+
+    def count(self, address: str) -> int:
+        n, when = self.failures.get(address, (0, 0.0))
+        return max(0, n - int((self.clock() - when) // self.forget)) if n else 0
+
+    def delay(self, address: str) -> float:
+        n = self.count(address)
+        return 0.0 if n == 0 else min(self.cap, self.first * 2 ** (n - 1))
+
+    def failed(self, address: str) -> None:
+        if len(self.failures) >= self.limit:  # forget the forgotten first, then the oldest
+            for key in [a for a in self.failures if self.count(a) == 0] or [
+                min(self.failures, key=lambda a: self.failures[a][1])
+            ]:
+                del self.failures[key]
+        self.failures[address] = (self.count(address) + 1, self.clock())
+
+    def succeeded(self, address: str) -> None:
+        self.failures.pop(address, None)
+
+
+def display_name(user: str) -> str:
+    """The SSH user name as a display name: no control (or other invisible
+    format) characters, other spaces made plain, at most 24 characters,
+    "player" when nothing is left."""
+    kept = "".join(
+        " " if unicodedata.category(c)[0] == "Z" else c
+        for c in user
+        if unicodedata.category(c)[0] != "C"
+    )
+    return kept.strip()[:MAX_NAME].strip() or "player"
+
+
 def host_key(folder: Path) -> asyncssh.SSHKey:
     """The server's host key, made once and kept (0600) in `folder`."""
     path = folder / "ssh_host_ed25519_key"
@@ -77,12 +145,17 @@ def new_password() -> str:
 
 
 class _Server(asyncssh.SSHServer):
-    """One per connection: authentication and the refusals."""
+    """One per connection: authentication, its limits, the identity, and
+    the refusals."""
 
     def __init__(self, gateway: Gateway) -> None:
         self.gateway = gateway
         self.address: str | None = None
         self.conn: asyncssh.SSHServerConnection | None = None
+        self.failures = 0
+        self.authorized: asyncssh.SSHAuthorizedKeys | None = None
+        self.last_ok: str | None = None  # what the last accepted credential proves
+        self.identity: str | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
@@ -91,27 +164,108 @@ class _Server(asyncssh.SSHServer):
         counts = self.gateway.connections
         counts[self.address] += 1
         if counts[self.address] > self.gateway.per_address:
-            conn.close()  # too many from one address
+            log.warning("too many connections from %s: closed", self.address)
+            conn.close()
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self.address is not None:
             self.gateway.connections[self.address] -= 1
+            if self.gateway.connections[self.address] <= 0:
+                del self.gateway.connections[self.address]
 
     def begin_auth(self, username: str) -> bool:
-        access = self.gateway.access
-        if access.authorized_keys is not None and self.conn is not None:
-            self.conn.set_authorized_keys(str(access.authorized_keys))
-        return not access.open
+        keys = self.gateway.access.authorized_keys
+        if keys is not None:
+            try:  # read afresh: an edited file counts from the next login
+                self.authorized = asyncssh.read_authorized_keys(str(keys))
+            except (OSError, ValueError) as e:
+                log.error("cannot read the authorized keys %s: %s", keys, e)
+                self.authorized = None
+        return True  # even when open: a client's key, if it has one, is its identity
+
+    def auth_completed(self) -> None:
+        self.identity = self.last_ok or f"session:{secrets.token_hex(16)}"
+        if self.address is not None:
+            self.gateway.penalties.succeeded(self.address)
+        log.info("logged in from %s as %s", self.address, self.identity)
+
+    # -- attempts and failures -----------------------------------------------------
+
+    def _refuse_more(self) -> bool:
+        """True, and the connection closed, once the attempts are spent."""
+        if self.failures < MAX_AUTH_ATTEMPTS:
+            return False
+        if self.conn is not None:
+            self.conn.disconnect(
+                asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "too many authentication failures"
+            )
+        return True
+
+    def _failed(self, username: str, method: str, *, penalize: bool) -> None:
+        self.failures += 1
+        log.warning(
+            "authentication failure from %s: user %r, %s (attempt %d of %d)",
+            self.address, username, method, self.failures, MAX_AUTH_ATTEMPTS,
+        )  # fmt: skip
+        if penalize and self.address is not None:
+            self.gateway.penalties.failed(self.address)
+        if self.failures >= MAX_AUTH_ATTEMPTS:
+            log.warning("too many authentication failures from %s: closed", self.address)
+            self._refuse_more()
+
+    # -- passwords (and keyboard-interactive, which asks for the password) ----------
 
     def password_auth_supported(self) -> bool:
-        return self.gateway.access.password is not None
+        access = self.gateway.access
+        return access.password is not None or access.open
 
-    def validate_password(self, username: str, password: str) -> bool:
-        expected = self.gateway.access.password
-        return expected is not None and secrets.compare_digest(password, expected)
+    def kbdint_auth_supported(self) -> bool:
+        # Open: keyboard-interactive with no questions lets a client without
+        # keys in (OpenSSH tries it before asking for a password).
+        return True if self.gateway.access.open else NotImplemented
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+        self.last_ok = None
+        return self.gateway.access.open
+
+    async def validate_password(self, username: str, password: str) -> bool:
+        if self._refuse_more():
+            return False
+        access = self.gateway.access
+        if access.open:
+            self.last_ok = None
+            return True
+        delay = self.gateway.penalties.delay(self.address or "?")
+        if delay:
+            await asyncio.sleep(delay)
+        if self._refuse_more():
+            return False
+        expected = access.password
+        if expected is not None and secrets.compare_digest(password.encode(), expected.encode()):
+            self.last_ok = None  # a shared password: a session identity
+            return True
+        self._failed(username, "password", penalize=True)
+        return False
+
+    # -- public keys ---------------------------------------------------------------
 
     def public_key_auth_supported(self) -> bool:
-        return self.gateway.access.authorized_keys is not None
+        access = self.gateway.access
+        return access.open or access.authorized_keys is not None
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        if self._refuse_more():
+            return False
+        ok = self.gateway.access.open or (
+            self.authorized is not None
+            and self.authorized.validate(key, self.address or "", self.address or "") is not None
+        )
+        if not ok:
+            self._failed(username, f"key {key.get_fingerprint('sha256')}", penalize=False)
+            return False
+        # Asked again with the signature; the last accepted is the one that won.
+        self.last_ok = f"key:{key.get_fingerprint('sha256')}"
+        return True
 
     # No forwarding of any kind.
     def connection_requested(self, *args: object) -> bool:
@@ -121,9 +275,46 @@ class _Server(asyncssh.SSHServer):
         return False
 
 
+def session_env(
+    base: dict[str, str],
+    *,
+    term: str,
+    colorterm: str | None,
+    identity: str,
+    peer: str,
+    name: str,
+    server: str,
+) -> dict[str, str]:
+    """The environment of a session's app process:
+
+    - `WHITECHAPEL_SSH=1`: the app runs for an SSH session;
+    - `WHITECHAPEL_IDENTITY`: who this is (`key:SHA256:...` or `session:HEX`);
+    - `WHITECHAPEL_PEER`: the SSH client's IP address;
+    - `WHITECHAPEL_NAME`: the display name (the SSH user name, cleaned);
+    - `WHITECHAPEL_SERVER`: the game server, HOST:PORT;
+    - `TERM`, and `COLORTERM` when the client sent it (ssh does not forward
+      it unless asked), besides the gateway's own basics (`base`).
+    """
+    env = dict(base)
+    env.update(
+        TERM=term,
+        WHITECHAPEL_SSH="1",
+        WHITECHAPEL_IDENTITY=identity,
+        WHITECHAPEL_PEER=peer,
+        WHITECHAPEL_NAME=name,
+        WHITECHAPEL_SERVER=server,
+    )
+    if colorterm:
+        env["COLORTERM"] = colorterm
+    return env
+
+
 class Gateway:
     """The SSH side of `whitechapel serve`: sessions into the game server at
-    `game_host:game_port`."""
+    `game_host:game_port`.
+
+    `launcher` is how app processes start: "fork" (a pre-started fork
+    server, the default) or "spawn" (a fresh interpreter per session)."""
 
     def __init__(
         self,
@@ -133,22 +324,43 @@ class Gateway:
         key_folder: Path,
         access: Access,
         per_address: int = 4,
-        app_command: list[str] | None = None,
+        launcher: str = "fork",
+        penalties: Penalties | None = None,
+        login_timeout: float = LOGIN_TIMEOUT,
         game_password: str | None = None,
+        gateway_secret: str | None = None,
     ) -> None:
         self.game_host, self.game_port = game_host, game_port
         self.game_password = game_password  # the game server's, given to each app
+        self.gateway_secret = gateway_secret  # proves the apps to a game server elsewhere
         self.key_folder = key_folder
         self.access = access
         self.per_address = per_address
+        self.penalties = penalties or Penalties()
+        self.login_timeout = login_timeout
         self.connections: Counter[str] = Counter()
-        # The app each session runs; tests may swap it.
-        self.app_command = app_command or [sys.executable, "-m", "whitechapel"]
-        self.children: set[asyncio.subprocess.Process] = set()
+        self.children: set[int] = set()  # the pids of the sessions' app processes
+        self.base_env = {
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            "HOME": os.environ.get("HOME", "/"),
+            "LANG": "C.UTF-8",
+            "WHITECHAPEL_DATA_DIR": str(self.key_folder.parent),
+        }
+        if "PYTHONPATH" in os.environ:  # the app imports the same whitechapel as the gateway
+            self.base_env["PYTHONPATH"] = os.environ["PYTHONPATH"]
+        if launcher not in ("fork", "spawn"):
+            raise ValueError(f"launcher {launcher!r}: 'fork' or 'spawn'")
+        self.launcher: ForkServer | Spawner = (
+            ForkServer(sys.executable, self.base_env)
+            if launcher == "fork"
+            else Spawner(sys.executable)
+        )
         self._server: asyncssh.SSHAcceptor | None = None
 
     async def start(self, host: str, port: int) -> int:
-        """Listen; returns the port (useful with port 0)."""
+        """Listen (once the fork server is ready); returns the port (useful
+        with port 0)."""
+        await self.launcher.start()
         self._server = await asyncssh.create_server(
             lambda: _Server(self),
             host,
@@ -161,17 +373,18 @@ class Gateway:
             sftp_factory=None,
             agent_forwarding=False,
             x11_forwarding=False,
-            login_timeout=60,
+            login_timeout=self.login_timeout,
         )
         return self._server.sockets[0].getsockname()[1]
 
     async def close(self) -> None:
-        for child in list(self.children):
-            with contextlib.suppress(ProcessLookupError):
-                child.kill()
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
+        for pid in list(self.children):
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(pid, signal.SIGKILL)
+        await self.launcher.close()
 
     async def session(self, process: asyncssh.SSHServerProcess) -> None:
         """One SSH session: the app on its own pty, or a refusal."""
@@ -184,56 +397,68 @@ class Gateway:
             process.stderr.write(NO_TERMINAL.encode())
             process.exit(1)
             return
-        user = process.get_extra_info("username") or "player"
+        conn = process.get_extra_info("connection")
+        owner = conn.get_owner() if conn is not None else None
+        identity = getattr(owner, "identity", None) or f"session:{secrets.token_hex(16)}"
+        peer = process.get_extra_info("peername")
+        env = session_env(
+            self.base_env,
+            term=term,
+            colorterm=(process.env or {}).get("COLORTERM"),
+            identity=identity,
+            peer=str(peer[0]) if peer else "",
+            name=display_name(process.get_extra_info("username") or ""),
+            server=f"{self.game_host}:{self.game_port}",
+        )
         width, height, _, _ = process.get_terminal_size()
         master, slave = pty.openpty()
         termios.tcsetwinsize(slave, (height or 24, width or 80))  # (rows, columns)
-        env = {
-            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-            "HOME": os.environ.get("HOME", "/"),
-            "TERM": term,
-            "LANG": "C.UTF-8",
-            "WHITECHAPEL_DATA_DIR": str(self.key_folder.parent),
-        }
         if self.game_password is not None:  # in its environment, not its (public) arguments
             env["WHITECHAPEL_PASSWORD"] = self.game_password
-        colorterm = (process.env or {}).get("COLORTERM")
-        if colorterm:
-            env["COLORTERM"] = colorterm  # ssh does not forward it unless asked
-        command = [
-            *self.app_command, "join", f"{self.game_host}:{self.game_port}", "--name", user,
-        ]  # fmt: skip
-        child = await asyncio.create_subprocess_exec(
-            *command,
-            stdin=slave,
-            stdout=slave,
-            stderr=slave,
-            env=env,
-            start_new_session=True,
-        )
-        os.close(slave)
-        self.children.add(child)
-        process.set_redirect_pid(child.pid)
+        if self.gateway_secret is not None:  # a remote game server: the app proves the gateway
+            env["WHITECHAPEL_GATEWAY_SECRET"] = self.gateway_secret
+        try:
+            pid = await self.launcher.launch(slave, env)
+        except BaseException as e:
+            os.close(master)  # an app started all the same sees its terminal hang up
+            if not isinstance(e, (OSError, RuntimeError, TimeoutError)):
+                raise  # cancelled: the connection went away meanwhile
+            log.error("could not start the app for %s: %s", env["WHITECHAPEL_PEER"], e)
+            process.stderr.write(b"whitechapel: the game could not start; try again later.\r\n")
+            process.exit(1)
+            return
+        finally:
+            os.close(slave)
+        self.children.add(pid)
+        process.set_redirect_pid(pid)
         reader = os.fdopen(master, "rb", buffering=0)
         writer = os.fdopen(os.dup(master), "wb", buffering=0)
+        status: int | None = None
         try:
             await process.redirect(stdin=writer, stdout=reader, send_eof=False)
-            done = asyncio.ensure_future(child.wait())
+            done = asyncio.ensure_future(self.launcher.wait(pid))
             closed = asyncio.ensure_future(process.wait_closed())
             await asyncio.wait({done, closed}, return_when=asyncio.FIRST_COMPLETED)
+            if done.done() and not done.cancelled():
+                status = done.result()
             for waiter in (done, closed):
                 waiter.cancel()
         finally:
-            if child.returncode is None:  # the connection dropped: end the app
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(child.pid, signal.SIGTERM)
-                try:
-                    await asyncio.wait_for(child.wait(), 3)
-                except TimeoutError:
-                    with contextlib.suppress(ProcessLookupError):
-                        os.killpg(child.pid, signal.SIGKILL)
-            self.children.discard(child)
+            if status is None:  # the connection dropped: end the app
+                status = await self._end(pid)
+            self.children.discard(pid)
             for f in (reader, writer):
                 with contextlib.suppress(OSError):
                     f.close()
-            process.exit(child.returncode or 0)
+            process.exit(status if status and status > 0 else 0)
+
+    async def _end(self, pid: int) -> int:
+        """Hang up an app (its whole session), then kill it if it lingers."""
+        for sig, grace in ((signal.SIGHUP, 3.0), (signal.SIGKILL, 3.0)):
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(pid, sig)
+            try:
+                return await asyncio.wait_for(asyncio.shield(self.launcher.wait(pid)), grace)
+            except TimeoutError:
+                continue
+        return -1

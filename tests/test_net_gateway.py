@@ -1,0 +1,423 @@
+"""The SSH gateway as a server on the internet: authentication limits and
+their log, the identity and environment handed to a session's app, display
+names, no app process outliving its gateway, and the start-up hint.
+Everything on loopback (127.0.0.x), bounded in count and time."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import pty
+import re
+import signal
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import asyncssh
+import pytest
+
+from polling import until
+from whitechapel.net.forkserver import ForkServer
+from whitechapel.net.run import reachable_host
+from whitechapel.net.server import GameServer
+from whitechapel.net.ssh import MAX_AUTH_ATTEMPTS, Access, Gateway, Penalties, display_name
+
+PASSWORD = "letmein-221b"
+ANSI = re.compile(rb"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>]")
+SRC = str(Path(__file__).resolve().parent.parent / "src")
+
+
+class Recorder:
+    """A launcher that records each session's environment and runs a
+    program that ends at once instead of the app."""
+
+    def __init__(self) -> None:
+        self.envs: list[dict[str, str]] = []
+        self.processes: dict[int, asyncio.subprocess.Process] = {}
+
+    async def start(self) -> None:
+        pass
+
+    async def launch(self, tty: int, env: dict[str, str]) -> int:
+        self.envs.append(env)
+        child = await asyncio.create_subprocess_exec("true", stdin=tty, stdout=tty, stderr=tty)
+        self.processes[child.pid] = child
+        return child.pid
+
+    async def wait(self, pid: int) -> int:
+        return await asyncio.shield(self.processes[pid].wait())
+
+    async def close(self) -> None:
+        pass
+
+
+async def gateway_with(tmp_path, access: Access, **kwargs) -> tuple[Gateway, int]:
+    gateway = Gateway("127.0.0.1", 7888, key_folder=tmp_path / "ssh", access=access,
+                      launcher="spawn", **kwargs)  # fmt: skip
+    gateway.launcher = Recorder()
+    return gateway, await gateway.start("127.0.0.1", 0)
+
+
+class Guesser(asyncssh.SSHClient):
+    """Tries the passwords it is given, one per attempt, on one connection."""
+
+    def __init__(self, passwords: list[str]) -> None:
+        self.passwords = list(passwords)
+        self.tried: list[str] = []
+
+    def password_auth_requested(self) -> str | None:
+        if not self.passwords:
+            return None
+        self.tried.append(self.passwords.pop(0))
+        return self.tried[-1]
+
+
+async def guess(port: int, passwords: list[str], source: str) -> Guesser:
+    client = Guesser(passwords)
+    conn, _ = await asyncssh.create_connection(
+        lambda: client, "127.0.0.1", port, username="mallory", known_hosts=None,
+        client_keys=None, preferred_auth="password", local_addr=(source, 0),
+    )  # fmt: skip
+    conn.close()
+    return client
+
+
+class Keyless(asyncssh.SSHClient):
+    """Like OpenSSH without keys: tries keyboard-interactive, no answers ready."""
+
+    def kbdint_auth_requested(self) -> str:
+        return ""
+
+    def kbdint_challenge_received(self, name, instructions, lang, prompts):
+        return None if prompts else []
+
+
+async def run_session(port: int, user: str, source: str = "127.0.0.1", client=None,
+                      **options) -> None:  # fmt: skip
+    """Log in and open a terminal session (the recorder's program ends it)."""
+    conn, _ = await asyncssh.create_connection(
+        client or asyncssh.SSHClient, "127.0.0.1", port, username=user, known_hosts=None,
+        local_addr=(source, 0), **options,
+    )  # fmt: skip
+    async with conn:
+        await conn.run(term_type="xterm", term_size=(100, 30), timeout=20)
+
+
+# -- authentication limits ---------------------------------------------------------------
+
+
+async def test_the_seventh_attempt_on_a_connection_is_refused_and_failures_are_logged(
+    tmp_path, caplog
+):
+    caplog.set_level(logging.WARNING, logger="whitechapel.net.ssh")
+    gateway, port = await gateway_with(tmp_path, Access(PASSWORD),
+                                       penalties=Penalties(first=0.001, cap=0.002))  # fmt: skip
+    try:
+        wrong = [f"guess{i}" for i in range(MAX_AUTH_ATTEMPTS)]
+        client = Guesser([*wrong, PASSWORD])
+        with pytest.raises((asyncssh.PermissionDenied, asyncssh.DisconnectError,
+                            asyncssh.ConnectionLost, ConnectionError)):  # fmt: skip
+            conn, _ = await asyncssh.create_connection(
+                lambda: client, "127.0.0.1", port, username="mallory", known_hosts=None,
+                client_keys=None, preferred_auth="password", local_addr=("127.0.0.7", 0),
+            )  # fmt: skip
+            conn.close()
+        assert gateway.launcher.envs == []  # the right password did not get in
+        assert client.tried[:MAX_AUTH_ATTEMPTS] == wrong
+        failures = [r.getMessage() for r in caplog.records
+                    if "authentication failure from" in r.getMessage()]  # fmt: skip
+        assert len(failures) == MAX_AUTH_ATTEMPTS
+        assert all("127.0.0.7" in line and "mallory" in line for line in failures)
+        assert any("too many authentication failures from 127.0.0.7" in r.getMessage()
+                   for r in caplog.records)  # fmt: skip
+        # The same address is now slowed down; another is not.
+        assert gateway.penalties.delay("127.0.0.7") > 0
+        assert gateway.penalties.delay("127.0.0.8") == 0
+        # On a new connection, the right password still works (after the delay)
+        # and the address is forgiven.
+        await guess(port, [PASSWORD], "127.0.0.7")
+        assert gateway.penalties.delay("127.0.0.7") == 0
+    finally:
+        await gateway.close()
+
+
+def test_the_delay_grows_per_address_and_decays():
+    now = [1000.0]
+    penalties = Penalties(first=0.5, cap=8.0, forget=60.0, clock=lambda: now[0])
+    assert penalties.delay("127.0.0.9") == 0
+    delays = []
+    for _ in range(7):
+        penalties.failed("127.0.0.9")
+        delays.append(penalties.delay("127.0.0.9"))
+    assert delays == [0.5, 1, 2, 4, 8, 8, 8]
+    assert penalties.delay("127.0.0.10") == 0
+    now[0] += 60 * 3  # three of the seven failures forgotten
+    assert penalties.delay("127.0.0.9") == 4
+    penalties.succeeded("127.0.0.9")
+    assert penalties.delay("127.0.0.9") == 0
+
+
+def test_the_penalties_remember_a_bounded_number_of_addresses():
+    penalties = Penalties(limit=50)
+    for i in range(200):
+        penalties.failed(f"10.0.{i // 250}.{i % 250}")
+    assert len(penalties.failures) <= 50
+
+
+# -- identity, environment, names --------------------------------------------------------
+
+
+def identity_of(env: dict[str, str]) -> str:
+    return env["WHITECHAPEL_IDENTITY"]
+
+
+async def test_a_shared_password_gives_each_session_its_own_identity(tmp_path):
+    gateway, port = await gateway_with(tmp_path, Access(PASSWORD))
+    try:
+        await run_session(port, "ann", "127.0.0.3", password=PASSWORD, client_keys=None)
+        await run_session(port, "ann", "127.0.0.3", password=PASSWORD, client_keys=None)
+        first, second = gateway.launcher.envs
+        for env in (first, second):
+            assert re.fullmatch(r"session:[0-9a-f]{32}", identity_of(env))
+            assert env["WHITECHAPEL_SSH"] == "1"
+            assert env["WHITECHAPEL_PEER"] == "127.0.0.3"
+            assert env["WHITECHAPEL_NAME"] == "ann"
+            assert env["WHITECHAPEL_SERVER"] == "127.0.0.1:7888"
+            assert env["TERM"] == "xterm"
+        assert identity_of(first) != identity_of(second)
+    finally:
+        await gateway.close()
+
+
+async def test_a_listed_key_is_the_identity_and_an_unlisted_one_is_refused(tmp_path):
+    listed, unlisted = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
+    keys = tmp_path / "authorized_keys"
+    keys.write_bytes(listed.export_public_key())
+    gateway, port = await gateway_with(tmp_path, Access(PASSWORD, authorized_keys=keys))
+    try:
+        await run_session(port, "ann", client_keys=[listed], password=None)
+        assert identity_of(gateway.launcher.envs[-1]) == "key:" + listed.get_fingerprint("sha256")
+        assert identity_of(gateway.launcher.envs[-1]).startswith("key:SHA256:")
+        # An unlisted key is not who you are: with the password, a session identity.
+        await run_session(port, "bob", client_keys=[unlisted], password=PASSWORD)
+        assert identity_of(gateway.launcher.envs[-1]).startswith("session:")
+        with pytest.raises(asyncssh.PermissionDenied):
+            await run_session(port, "bob", client_keys=[unlisted], password=None)
+    finally:
+        await gateway.close()
+
+
+async def test_open_access_takes_any_key_as_identity_and_lets_keyless_clients_in(tmp_path):
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    gateway, port = await gateway_with(tmp_path, Access(open=True))
+    try:
+        await run_session(port, "ann", client_keys=[key])
+        assert identity_of(gateway.launcher.envs[-1]) == "key:" + key.get_fingerprint("sha256")
+        await run_session(port, "bob", client_keys=None, password="anything")
+        assert identity_of(gateway.launcher.envs[-1]).startswith("session:")
+        await run_session(port, "cid", client=Keyless, client_keys=None, kbdint_auth=True)
+        assert identity_of(gateway.launcher.envs[-1]).startswith("session:")
+    finally:
+        await gateway.close()
+
+
+@pytest.mark.parametrize(
+    ("user", "name"),
+    [
+        ("ann", "ann"),
+        ("--help", "--help"),
+        ("[/b]", "[/b]"),
+        ("a\x1b[31mb\x07", "a[31mb"),
+        ("x" * 41, "x" * 24),
+        ("  two\u00a0words\u200b  ", "two words"),
+        ("\x00\x01", "player"),
+        ("", "player"),
+    ],
+)
+def test_display_names(user, name):
+    assert display_name(user) == name
+
+
+async def test_the_user_name_is_the_display_name_in_the_environment(tmp_path):
+    gateway, port = await gateway_with(tmp_path, Access(PASSWORD))
+    try:
+        await run_session(port, "--help", password=PASSWORD, client_keys=None)
+        await run_session(port, "y" * 41, password=PASSWORD, client_keys=None)
+        assert [env["WHITECHAPEL_NAME"] for env in gateway.launcher.envs] == ["--help", "y" * 24]
+    finally:
+        await gateway.close()
+
+
+@pytest.fixture
+async def servers(tmp_path):
+    game = GameServer(tmp_path)
+    host, port = await game.start("127.0.0.1", 0)
+    gateway = Gateway(host, port, key_folder=tmp_path / "ssh", access=Access(PASSWORD))
+    ssh_port = await gateway.start("127.0.0.1", 0)
+    yield game, ssh_port, gateway
+    await gateway.close()
+    await game.close()
+
+
+async def read_until(process, words: bytes, seen: bytes = b"") -> bytes:
+    async def shown() -> bool:
+        nonlocal seen
+        if words not in ANSI.sub(b"", seen):
+            seen += await process.stdout.read(65536)
+        return words in ANSI.sub(b"", seen)
+
+    await until(shown, what=f"{words!r} on screen", timeout=30, step=0,
+                shown=lambda: repr(ANSI.sub(b"", seen)[-600:]))  # fmt: skip
+    return seen
+
+
+@pytest.mark.parametrize("user", ["--help", "z" * 41])
+async def test_awkward_user_names_reach_the_lobby(servers, user):
+    _game, port, _gateway = servers
+    async with asyncssh.connect("127.0.0.1", port, username=user, password=PASSWORD,
+                                known_hosts=None, client_keys=None) as conn:  # fmt: skip
+        process = await conn.create_process(term_type="xterm-256color", term_size=(100, 30),
+                                            encoding=None)  # fmt: skip
+        seen = await read_until(process, b"Connected.")
+        assert f"as {display_name(user)}".encode() in ANSI.sub(b"", seen)
+        process.close()
+
+
+async def test_a_new_fork_server_takes_over_when_it_dies(servers):
+    _game, port, gateway = servers
+    first = gateway.launcher.pid
+    os.kill(first, signal.SIGKILL)
+    await until(lambda: gateway.launcher.sock is None, what="the gateway noticing", timeout=10)
+    async with asyncssh.connect("127.0.0.1", port, username="ann", password=PASSWORD,
+                                known_hosts=None, client_keys=None) as conn:  # fmt: skip
+        process = await conn.create_process(term_type="xterm-256color", term_size=(100, 30),
+                                            encoding=None)  # fmt: skip
+        await read_until(process, b"Connected.")
+        assert gateway.launcher.pid not in (None, first)
+        process.close()
+
+
+# -- no orphans --------------------------------------------------------------------------
+
+GATEWAY_SCRIPT = """
+import asyncio, sys
+from pathlib import Path
+from whitechapel.net.server import GameServer
+from whitechapel.net.ssh import Access, Gateway
+
+async def main():
+    folder = Path(sys.argv[1])
+    game = GameServer(folder)
+    host, port = await game.start("127.0.0.1", 0)
+    gateway = Gateway(host, port, key_folder=folder / "ssh", access=Access(sys.argv[2]),
+                      launcher=sys.argv[3])
+    print(await gateway.start("127.0.0.1", 0), flush=True)
+    await asyncio.Event().wait()
+
+asyncio.run(main())
+"""
+
+
+def descendants(pid: int) -> set[int]:
+    """The living processes below `pid` (from /proc)."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            fields = stat.rpartition(")")[2].split()
+            if fields[0] != "Z":
+                parents[int(entry.name)] = int(fields[1])
+    found, frontier = set(), {pid}
+    while frontier:
+        frontier = {p for p, parent in parents.items() if parent in frontier} - found
+        found |= frontier
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.parametrize("launcher", ["fork", "spawn"])
+async def test_no_app_process_outlives_a_killed_gateway(tmp_path, launcher):
+    env = dict(os.environ, PYTHONPATH=SRC + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    gateway = subprocess.Popen(
+        [sys.executable, "-c", GATEWAY_SCRIPT, str(tmp_path), PASSWORD, launcher],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True,
+    )  # fmt: skip
+    apps: set[int] = set()
+    try:
+        line = await asyncio.wait_for(asyncio.to_thread(gateway.stdout.readline), 60)
+        port = int(line)
+        conns = []
+        for k in range(2):
+            conn = await asyncssh.connect("127.0.0.1", port, username=f"p{k}", password=PASSWORD,
+                                          known_hosts=None, client_keys=None)  # fmt: skip
+            conns.append(conn)
+            process = await conn.create_process(term_type="xterm-256color", term_size=(100, 30),
+                                                encoding=None)  # fmt: skip
+            await read_until(process, b"Connected.")
+        apps = descendants(gateway.pid)
+        assert len(apps) >= 2
+        gateway.kill()  # kill -9: no clean-up of any kind
+        gateway.wait()
+        await until(lambda: not any(alive(pid) for pid in apps),
+                    what="the app processes ending with their gateway", timeout=15)  # fmt: skip
+        for conn in conns:
+            conn.close()
+    finally:
+        if gateway.poll() is None:
+            gateway.kill()
+            gateway.wait()
+        for pid in apps:  # should there be any left: not past this test
+            if alive(pid):
+                os.kill(pid, signal.SIGKILL)
+
+
+async def test_an_app_whose_terminal_hangs_up_exits(tmp_path):
+    """The pty's near end closes and nobody signals the app: it still ends."""
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path),
+           "LANG": "C.UTF-8", "PYTHONPATH": SRC, "WHITECHAPEL_DATA_DIR": str(tmp_path)}  # fmt: skip
+    forks = ForkServer(sys.executable, env)
+    await forks.start()
+    try:
+        master, slave = pty.openpty()
+        # No game server there: the lobby says it cannot reach it, and waits.
+        pid = await forks.launch(slave, {**env, "TERM": "xterm", "WHITECHAPEL_SERVER": "127.0.0.1:9",
+                                         "WHITECHAPEL_NAME": "ann"})  # fmt: skip
+        os.close(slave)
+        seen = b""
+
+        async def lobby_shown() -> bool:
+            nonlocal seen
+            seen += await asyncio.to_thread(os.read, master, 65536)
+            return b"lobby of" in ANSI.sub(b"", seen)
+
+        await until(lobby_shown, what="the lobby", timeout=30, step=0)
+        os.close(master)  # hang-up
+        status = await asyncio.wait_for(forks.wait(pid), 15)
+        assert status != 0
+    finally:
+        await forks.close()
+
+
+# -- the start-up hint -------------------------------------------------------------------
+
+
+def test_the_hint_names_a_host_players_can_reach():
+    for wildcard in ("0.0.0.0", "::", "[::]", ""):
+        hint = reachable_host(wildcard)
+        assert hint in (socket.gethostname(), "THIS-HOST")
+        assert hint not in ("0.0.0.0", "::", "")
+    assert reachable_host("127.0.0.1") == "127.0.0.1"
+    assert reachable_host("game.example.org") == "game.example.org"
