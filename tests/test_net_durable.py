@@ -170,14 +170,17 @@ async def test_a_restart_checks_the_idle_time(tmp_path):
         await c.close()
     await until(lambda: not any(srv.members.values()), what="the hang-ups")
     await srv.close()  # cleanly; a kill -9 is the same to the journal
-    now.t += 5 * MINUTE + 1  # the flood's rooms are 10 minutes old, the duel 5
+    # Idle time counts from the last hang-up (t = 5 min): 10 minutes and a
+    # second later the unjoined flood rooms are past their time, the duel
+    # (every seat taken: 30 minutes) is not.
+    now.t += 10 * MINUTE + 1
     again = GameServer(tmp_path, limits=limits, now=now)
     await again.start()
     try:
         assert set(again.rooms) == {played}
         assert not any(again.store.exists(code) for code in unjoined)
         assert len(again.rooms[played].game.history) == 3
-        now.t += 24 * MINUTE  # an abandoned room (every seat taken) lives 30 minutes
+        now.t += 19 * MINUTE  # an abandoned room (every seat taken) lives 30 minutes
         assert again.retire_idle() == 0
         now.t += 1 * MINUTE
         assert again.retire_idle() == 1 and not again.rooms
