@@ -159,3 +159,33 @@ async def test_a_spectator_watches_a_duel_from_the_lobby(server):
             assert " " not in jack or jack not in text
     finally:
         await ann.close()
+
+
+async def test_the_lobby_lists_finished_games_and_shows_one(server):
+    """Issue 13: finished rooms become records, listed in the lobby for
+    replay (`v`): the list names the players and the result, Enter shows the
+    final position with what the end reveals to every side."""
+    import random
+
+    from test_net_server import play_pocket, pocket_pair
+
+    game, host, port = server
+    room, clients, states, _ = await pocket_pair(game, "r", clock=None)
+    await play_pocket(room, clients, states, random.Random(3))
+    for client in clients.values():
+        await client.close()
+    result = states["jack"]["result"]
+    app = WhitechapelApp(start=LobbyScreen(Link(host, port, "cy")))
+    async with app.run_test(size=(120, 40)) as pilot:
+        lobby = app.screen
+        await until(lambda: lobby.link.client is not None, what="connecting", pilot=pilot)
+        await pilot.press("v")
+        await until(lambda: room in screen_text(app), what="the finished games", pilot=pilot)
+        listed = screen_text(app)
+        assert "Mr. Jack Pocket" in listed and "pjr" in listed and result["reason"][:30] in listed
+        await pilot.press("enter")
+        await until(lambda: "Jack was" in screen_text(app) or "Jack is" in screen_text(app),
+                    what="the record's final position", pilot=pilot)  # fmt: skip
+        assert "Mr. Jack Pocket" in screen_text(app)
+        await pilot.press("escape", "escape")
+        await until(lambda: app.screen is lobby, what="back in the lobby", pilot=pilot)

@@ -29,6 +29,8 @@ from textual.widgets.option_list import Option
 
 from whitechapel.core.errors import WhitechapelError
 from whitechapel.core.registry import entries, title_of
+from whitechapel.ui.screens.help import HelpScreen
+from whitechapel.ui.screens.records import RecordsScreen, record_summary
 from whitechapel.ui.widgets.guard import SizeGuard, TooSmall
 
 
@@ -122,6 +124,7 @@ class LobbyScreen(SizeGuard, Screen):
         Binding("j", "focus_code", "Join by code", id="lobby.join"),
         Binding("w", "watch", "Watch", id="lobby.watch"),
         Binding("r", "refresh", "Refresh", id="lobby.refresh"),
+        Binding("v", "records", "Finished games", id="lobby.records"),
     ]
     DEFAULT_CSS = """
     LobbyScreen { layers: base guard; }
@@ -213,6 +216,10 @@ class LobbyScreen(SizeGuard, Screen):
                         markup=False)  # fmt: skip
         elif kind == "state":
             self.show_state(msg)
+        elif kind == "records":
+            self.app.push_screen(RecordsScreen(msg.get("records", []), self.fetch_record))
+        elif kind == "record":
+            self.app.push_screen(HelpScreen(record_summary(str(msg.get("record", "")))))
         elif kind == "error":
             screen = self.screens.get(room) if room else None
             if screen is not None and hasattr(screen, "remote_error"):
@@ -281,6 +288,12 @@ class LobbyScreen(SizeGuard, Screen):
         else:
             keys = " or ".join(f"{e.room_key} ({e.room_label})" for e in entries())
             rooms_list.add_option(Option(f"No open rooms: press {keys}.", disabled=True))
+
+    async def action_records(self) -> None:
+        await self.safe_send({"type": "records"})
+
+    async def fetch_record(self, record_id: str) -> None:
+        await self.safe_send({"type": "record", "id": record_id})
 
     async def action_refresh(self) -> None:
         if self.link.client is not None:
