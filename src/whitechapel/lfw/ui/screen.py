@@ -77,8 +77,8 @@ class LfwScreen(GameScreen):
     CHOICES = 7
     HELP = "whitechapel.lfw.ui"
     BINDINGS = [
-        key("tab", "cycle(1)", "Next", "next", priority=True),
-        key("shift+tab", "cycle(-1)", "Previous", "previous", show=False, priority=True),
+        key("tab", "cycle(1)", "Next", "next"),
+        key("shift+tab", "cycle(-1)", "Previous", "previous", show=False),
         key("enter", "confirm", "Choose", "choose"),
         key("escape", "back", "Back", "back"),
         key("backspace", "erase", "Erase", "erase", show=False),
@@ -197,13 +197,17 @@ class LfwScreen(GameScreen):
 
     # -- keys ------------------------------------------------------------------------
 
-    def on_key(self, event: events.Key) -> None:
+    async def on_key(self, event: events.Key) -> None:
         """Printable keys are typed: a circle's number, a crossing's id or a
-        keyword.  With only keyword choices, a digit picks one at once."""
-        if self.curtain_up or self.query_one(TooSmall).display:
-            return
+        keyword.  With only keyword choices, a digit picks one at once.  The
+        screen's other keys run here too, in the order they came
+        (`run_key`), so that `93⏎` in one burst types 93 before Enter."""
         char = event.character
-        if not char or not char.isprintable() or char in " ?" or event.key == "question_mark":
+        typing = bool(char) and char.isprintable() and char not in " ?"
+        if not typing or event.key == "question_mark":
+            await self.run_key(event)
+            return
+        if self.curtain_up or self.query_one(TooSmall).display:
             return
         event.stop()
         event.prevent_default()

@@ -17,7 +17,10 @@ from importlib import resources
 from typing import Any, ClassVar
 
 from rich.markup import escape
+from textual import events
+from textual.actions import parse as parse_action
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widget import Widget
@@ -240,6 +243,23 @@ class GameScreen(SizeGuard, HandOvers, Screen):
     def tick(self) -> None:
         """Once a second: the running clock's new figure."""
         self.show_clock()
+
+    async def run_key(self, event: events.Key) -> bool:
+        """Run the screen's own binding for `event`'s key here, in the
+        screen's queue, so that keys typed in a burst (a paste, a fast
+        typist, SSH latency) act in the order they came: a binding left to
+        the app would run when the key bubbles up to it, after keys the
+        screen has already taken (typed digits).  True if a binding ran."""
+        for binding in self.BINDINGS:
+            if not isinstance(binding, Binding) or event.key not in binding.key.split(","):
+                continue
+            event.stop()
+            event.prevent_default()
+            _, name, params = parse_action(binding.action)
+            if self.check_action(name, params) is not False:
+                await self.run_action(binding.action)
+            return True
+        return False
 
     def action_confirm(self) -> None:
         """Enter: lift the curtain if it is up (it takes nothing else), else
