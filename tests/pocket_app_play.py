@@ -210,17 +210,23 @@ class Driver:
         await self.press(str(self.token_for(action) + 1))
         if isinstance(action, Move):
             assert self.screen.choice.mode == "move"
-            await self.press(str(action.steps))
+            before = len(self.game.history)
+            await self.press(str(action.steps))  # a preview: nothing is played yet
+            assert len(self.game.history) == before
+            await self.press("enter")
         elif isinstance(action, Joker):
             assert self.screen.choice.mode == "joker"
+            before = len(self.game.history)
             await self.press("0" if action.detective is None else "hwt"[action.detective])
+            assert len(self.game.history) == before
+            await self.press("enter")
         elif isinstance(action, Rotate):
             assert self.screen.choice.mode == "tile"
             await self.move_cursor_to(action.square)
-            current = self.game.walls[action.square]
-            options = [w for w in range(4) if w != current]
-            for _ in range(options.index(action.wall) + 1):
-                await self.press("r")
+            # r turns it clockwise from its own orientation, e counter-clockwise.
+            turns = (action.wall - self.game.walls[action.square]) % 4
+            for _ in range(turns if turns <= 2 else 1):
+                await self.press("r" if turns <= 2 else "e")
             assert self.screen.choice.wall == action.wall
             await self.press("enter")
         elif isinstance(action, Exchange):
@@ -242,18 +248,22 @@ class Driver:
         """Choose the action's token, then its target, by mouse."""
         await self.click_choice(f"tok-{self.token_for(action)}")
         before = len(self.game.history)
-        if isinstance(action, Move):
-            await self.click_choice(f"dig-{action.steps}")
-        elif isinstance(action, Joker):
-            who = "-" if action.detective is None else DETECTIVE_LETTERS[action.detective]
-            await self.click_choice(f"jok-{who}")
+        if isinstance(action, (Move, Joker)):
+            if isinstance(action, Move):
+                target = f"dig-{action.steps}"
+            else:
+                who = "-" if action.detective is None else DETECTIVE_LETTERS[action.detective]
+                target = f"jok-{who}"
+            await self.click_choice(target)  # a preview
+            assert len(self.game.history) == before
+            # A second click on it, or Confirm, plays it.
+            await self.click_choice(target if self.rng.random() < 0.5 else "do-confirm")
         elif isinstance(action, Rotate):
             await self.click_tile(action.square)
             assert self.screen.choice.cursor == action.square
-            current = self.game.walls[action.square]
-            options = [w for w in range(4) if w != current]
-            for _ in range(options.index(action.wall) + 1):
-                await self.click_choice("do-rotate")
+            turns = (action.wall - self.game.walls[action.square]) % 4
+            for _ in range(turns if turns <= 2 else 1):
+                await self.click_choice("do-rotate" if turns <= 2 else "do-rotate-ccw")
             assert self.screen.choice.wall == action.wall
             if self.rng.random() < 0.5:
                 await self.click_choice("do-confirm")

@@ -222,7 +222,7 @@ async def test_two_quick_clicks_on_rotate_turn_the_tile_twice(tmp_path):
                 events.Click(rotate, 1, 1, 0, 0, 1, False, False, False, x + 1, y + 1, chain=chain)
             )
         await pilot.pause()
-        assert screen.choice.wall == 1  # S -> N, then E
+        assert screen.choice.wall == 0  # clockwise: S -> W, then N
 
 
 async def test_the_whole_end_reason_shows_at_80_columns(tmp_path):

@@ -85,24 +85,43 @@ def log_text(view: dict[str, Any], room: int = 6) -> str:
     return "[b]Log[/b]\n" + "\n".join(lines)
 
 
-def step_prompt(mode: str, face: str | None, jack: bool) -> str:
+STEP_WORDS = {"H": "Holmes", "W": "Watson", "T": "Toby"}
+
+
+def step_prompt(mode: str, face: str | None, jack: bool, candidate: str | None = None) -> str:
     """What the keys do at this step of choosing an action."""
     if mode == "tile" and face == "X":
         return "Arrows choose the first tile; Enter picks it."
+    if candidate and mode == "move":
+        steps = candidate[-1]
+        where = "place" if steps == "1" else "places"
+        return (f"{STEP_WORDS.get(candidate[0], candidate[0])} {steps} {where} clockwise "
+                "(shown on the board): Enter plays it, Esc goes back.")  # fmt: skip
+    if candidate and mode == "joker":
+        who = STEP_WORDS.get(candidate[2])
+        what = f"{who} 1 place clockwise (shown)" if who else "Nobody moves"
+        return f"Joker: {what}. Enter plays it, Esc goes back."
     return {
         "token": "Choose an action token: 1-4 (or click it).",
-        "move": "How far? 1 or 2 positions clockwise.",
-        "joker": "Joker: h Holmes, w Watson, t Toby" + (", 0 nobody." if jack else "."),
-        "tile": "Arrows choose a tile; r turns it; Enter confirms.",
+        "move": "How far? 1 or 2 positions clockwise (then Enter).",
+        "joker": "Joker: h Holmes, w Watson, t Toby" + (", 0 nobody" if jack else "")
+        + " (then Enter).",
+        "tile": "Arrows choose a tile; r turns it ↻, e ↺; Enter confirms.",
         "exchange2": "Arrows choose the second tile; Enter swaps them.",
         "alibi": "Enter draws the top alibi card.",
     }.get(mode, "")
 
 
 def choice_specs(
-    mode: str, face: str | None, tokens: list[dict[str, Any]], jack: bool
+    mode: str,
+    face: str | None,
+    tokens: list[dict[str, Any]],
+    jack: bool,
+    chosen: str | None = None,
 ) -> list[tuple[str, str]]:
-    """The choice buttons of this step, as (label, what pressing it does)."""
+    """The choice buttons of this step, as (label, what pressing it does).
+    `chosen`: the step or joker target being previewed (its button is marked;
+    a second click on it plays it)."""
     specs: list[tuple[str, str]] = []
     if mode == "token":
         return [(f"{i + 1} {FACE_NAMES[t['up']]}", f"tok-{i}")
@@ -115,8 +134,11 @@ def choice_specs(
             specs.append(("Nobody", "jok--"))
     elif mode in ("tile", "exchange2"):
         if face == "R":
-            specs.append(("Rotate ↻", "do-rotate"))
+            specs += [("Rotate ↻", "do-rotate"), ("Rotate ↺", "do-rotate-ccw")]
         specs.append(("Confirm", "do-confirm"))
     elif mode == "alibi":
         specs.append(("Draw", "do-confirm"))
+    if chosen is not None:
+        specs = [(f"▶ {label}" if bid[4:] == chosen else label, bid) for label, bid in specs]
+        specs.append(("Confirm", "do-confirm"))
     return [*specs, ("Back", "do-back")]

@@ -47,7 +47,8 @@ class PocketScreen(PocketHandOvers, GameScreen):
         key("0", "joker('-')", "Nobody", "nobody"),
         *[key(d, f"cursor({dx},{dy})", "Tile", f"tile_{d}") for d, dx, dy in
           (("up", 0, -1), ("down", 0, 1), ("left", -1, 0), ("right", 1, 0))],
-        key("r", "rotate", "Rotate", "rotate", show=True),
+        key("r", "rotate(1)", "Rotate ↻", "rotate", show=True),
+        key("e,R", "rotate(-1)", "Rotate ↺", "rotate_ccw", show=True),
         key("enter", "confirm", "Confirm", "confirm", show=True),
         key("escape", "back", "Back", "back", show=True),
         key("s", "secrets", "Jack's cards", "secrets", show=True),
@@ -64,7 +65,7 @@ class PocketScreen(PocketHandOvers, GameScreen):
         # cards); a network seat has its own terminal, and no hand-over (None).
         self.handover = handover if source.hot_seat else None
         self.choice = PocketChoice()
-        self._keys: tuple[bool, str | None] | None = None  # the footer's state
+        self._keys: tuple[object, ...] | None = None  # the footer's state
         self._choices: list[tuple[str, str]] | None = None  # the choice row's labels
 
     def centre(self) -> Widget:
@@ -109,7 +110,8 @@ class PocketScreen(PocketHandOvers, GameScreen):
         self.rebuild_choices()
         # The footer is costly to rebuild: it changes with the side at the keyboard
         # and the end of the game; the prompt line gives each step's own keys.
-        keys = (source.outcome is None, self.handover)
+        keys = (source.outcome is None, self.handover, self.can_act(),
+                self.choice.mode, self.face())  # fmt: skip
         if keys != self._keys:
             self._keys = keys
             self.refresh_bindings()
@@ -128,7 +130,9 @@ class PocketScreen(PocketHandOvers, GameScreen):
             return waiting
         if self.handover == "always" and self.holder != source.to_act:
             return ""
-        text = panels.step_prompt(self.choice.mode, self.face(), source.to_act == JACK)
+        text = panels.step_prompt(
+            self.choice.mode, self.face(), source.to_act == JACK, self.candidate()
+        )
         return text + (f"\n[red]{self.notice}[/red]" if self.notice else "")
 
     def rebuild_choices(self) -> None:
@@ -142,7 +146,10 @@ class PocketScreen(PocketHandOvers, GameScreen):
         elif self.can_act():
             tokens = self.current_view()["tokens"]
             jack = self.source.to_act == JACK
-            specs = panels.choice_specs(self.choice.mode, self.face(), tokens, jack)
+            chosen = self.choice.joker or (
+                str(self.choice.steps) if self.choice.steps is not None else None
+            )
+            specs = panels.choice_specs(self.choice.mode, self.face(), tokens, jack, chosen)
         if specs != self._choices:
             self._choices = specs
             Choice.fill(self.query_one("#choices"), specs)
@@ -150,7 +157,9 @@ class PocketScreen(PocketHandOvers, GameScreen):
     # -- choosing ------------------------------------------------------------------
 
     def reset_choice(self) -> None:
+        """A new turn: the choice starts over, the tile cursor back on b2."""
         self.choice.restart()
+        self.choice.cursor = 4
         self.notice = ""
 
     def face(self) -> str | None:
@@ -172,6 +181,8 @@ class PocketScreen(PocketHandOvers, GameScreen):
         moving = None
         if candidate[0] in MOVERS and candidate[1] == "+":
             moving = DETECTIVES[MOVERS[candidate[0]]]
+        elif candidate.startswith("J:") and candidate[2] in MOVERS:
+            moving = DETECTIVES[MOVERS[candidate[2]]]
         return preview(self.current_view(), candidate), moving, picked
 
     def action_digit(self, n: int) -> None:
@@ -180,7 +191,7 @@ class PocketScreen(PocketHandOvers, GameScreen):
         if self.choice.mode == Mode.TOKEN:
             self.choose_token(n - 1)
         elif self.choice.mode == Mode.MOVE and n in (1, 2):
-            self.send(f"{self.face()}+{n}")
+            self.choose_target(f"{self.face()}+{n}", steps=n)
 
     def choose_token(self, index: int) -> None:
         tokens = self.current_view()["tokens"]
@@ -196,9 +207,21 @@ class PocketScreen(PocketHandOvers, GameScreen):
         self.notice = ""
         self.refresh_all()
 
+    def choose_target(self, text: str, *, steps: int | None = None, joker: str | None = None):
+        """A detective's steps or the joker's detective: previewed on the
+        district, played only on Enter (or a second click of its button)."""
+        legal = self.source.legal_actions()
+        if text not in legal:
+            self.notice = self.source.reason(text) or "That action is not possible now."
+            self.refresh_all()
+            return
+        self.choice.steps, self.choice.joker = steps, joker
+        self.notice = ""
+        self.refresh_all()
+
     def action_joker(self, who: str) -> None:
         if self.can_act() and self.choice.mode == Mode.JOKER:
-            self.send(f"J:{who}")
+            self.choose_target(f"J:{who}", joker=who)
 
     def action_cursor(self, dx: int, dy: int) -> None:
         if self.can_act() and self.choice.on_tiles:
@@ -214,29 +237,29 @@ class PocketScreen(PocketHandOvers, GameScreen):
         self.choice.cursor, self.choice.wall = message.square, None
         self.refresh_all()
 
-    def action_rotate(self) -> None:
-        """Cycle through the orientations the rules allow for this tile."""
+    def action_rotate(self, turn: int = 1) -> None:
+        """Turn the tile under the cursor a quarter clockwise (r) or
+        counter-clockwise (e, R), never back to its own orientation (P5)."""
         choice = self.choice
         if not self.can_act() or choice.mode != Mode.TILE or self.face() != "R":
             return
-        legal = self.source.legal_actions()
-        options = [w for w in range(4) if f"R{SQUARES[choice.cursor]}{DIRECTIONS[w]}" in legal]
-        if not options:
+        square = SQUARES[choice.cursor]
+        if not any(a.startswith(f"R{square}") for a in self.source.legal_actions()):
             self.notice = "This tile cannot be rotated now (it was rotated this round)."
         else:
             self.notice = ""
-            current = choice.wall if choice.wall in options else None
-            choice.wall = (
-                options[(options.index(current) + 1) % len(options)]
-                if current is not None
-                else options[0]
-            )
+            current = DIRECTIONS.index(self.current_view()["tiles"][choice.cursor]["wall"])
+            choice.rotate(turn, current)
         self.refresh_all()
 
     def confirm(self) -> None:
         choice = self.choice
         if choice.mode == Mode.ALIBI:
             self.send("A")
+        elif choice.mode in (Mode.MOVE, Mode.JOKER):
+            candidate = self.candidate()
+            if candidate is not None:  # nothing chosen yet: Enter means nothing
+                self.send(candidate)
         elif choice.mode == Mode.TILE and self.face() == "X":
             choice.first, choice.mode = choice.cursor, Mode.EXCHANGE
             choice.cursor = (choice.cursor + 1) % 9
@@ -254,18 +277,25 @@ class PocketScreen(PocketHandOvers, GameScreen):
                 self.send(candidate)
 
     def action_back(self) -> None:
-        if self.choice.mode != Mode.TOKEN:
-            self.reset_choice()
+        """Esc steps back one choice (the previewed target, then the token)."""
+        if self.can_act() and self.choice.step_back():
+            self.notice = ""
             self.refresh_all()
 
     def on_choice_pressed(self, event: Choice.Pressed) -> None:
         bid = event.choice
         if bid.startswith("tok-"):
             self.action_digit(int(bid[4:]) + 1)
-        elif bid.startswith("dig-"):
-            self.action_digit(int(bid[4:]))
-        elif bid.startswith("jok-"):
-            self.action_joker(bid[4:])
+        elif bid.startswith(("dig-", "jok-")):
+            # The first click previews the target, a second one plays it.
+            if self.candidate() is not None and bid[4:] in (str(self.choice.steps), self.choice.joker):
+                self.action_confirm()
+            elif bid.startswith("dig-"):
+                self.action_digit(int(bid[4:]))
+            else:
+                self.action_joker(bid[4:])
+        elif bid == "do-rotate-ccw":
+            self.action_rotate(-1)
         else:
             action = {"do-rotate": self.action_rotate, "do-confirm": self.action_confirm,
                       "do-back": self.action_back, "do-save": self.action_save,
@@ -294,7 +324,16 @@ class PocketScreen(PocketHandOvers, GameScreen):
         """Show in the footer only the keys that mean something now."""
         over = self.source.outcome is not None
         if action in ("rotate", "confirm", "back"):
-            return not over and super().check_action(action, parameters)
+            if action == "confirm" and self.curtain_up:
+                return super().check_action(action, parameters)  # Enter lifts it
+            if over or not self.can_act():
+                return False
+            mode, face = self.choice.mode, self.face()
+            if action == "rotate":
+                return mode == Mode.TILE and face == "R" and super().check_action(action, ())
+            if mode == Mode.TOKEN:
+                return False
+            return super().check_action(action, parameters)
         if action == "secrets":
             return self.handover == "secrets" and not over and super().check_action(action, ())
         if action == "rematch":
