@@ -116,6 +116,18 @@ def screen_panels(g: PocketGame, side: str) -> Any:
     return texts
 
 
+def targets(g: PocketGame, side: str) -> Any:
+    """The district's highlighted targets (landing positions, tiles that
+    cannot be rotated) for every token the side could choose now."""
+    v = g.view(side)
+    legal = v.get("legal", [])
+    return [
+        panels.targets(v, mode, t["up"], legal)
+        for t in v["tokens"]
+        for mode in ("move", "joker", "tile")
+    ]
+
+
 def replay_text(g: PocketGame, side: str) -> Any:
     """`whitechapel replay --side SIDE` and the plain console's drawing."""
     return RULES.summary(g.view(side), {"jack": "Ann", "investigator": "Bob"}, len(g.history))
@@ -141,6 +153,7 @@ OUTLETS = {
     "view": view,
     "preview": previews,
     "panels": (screen_panels, 2),
+    "targets": targets,
     "replay": (replay_text, 3),
     "network": (network, 3),
     "refusal": refusals,

@@ -107,3 +107,46 @@ async def test_the_footer_lists_only_the_keys_that_work_now_and_the_cursor_reset
         assert screen.choice.cursor == 0
         await pilot.press("r", "enter")  # Ra1: Jack's turn now, the cursor is back on b2
         assert screen.choice.cursor == 4
+
+
+def test_targets_for_every_token():
+    """The landing positions of each detective's 1 and 2 steps, the joker's
+    three options, and the tiles that may not rotate this round (dimmed)."""
+    from whitechapel.pocket.game import PocketGame
+    from whitechapel.pocket.ui.panels import targets
+
+    game = PocketGame(SETUPS["goodley"])  # Holmes 12, Watson 4, Toby 8; round 1: H W R J
+    view = game.view("investigator")
+    legal = view["legal"]
+    assert targets(view, "move", "H", legal) == ({1: "", 2: ""}, set())
+    assert targets(view, "move", "W", legal) == ({5: "", 6: ""}, set())
+    assert targets(view, "joker", "J", legal) == ({1: "h", 5: "w", 9: "t"}, set())
+    assert targets(view, "tile", "R", legal) == ({}, set())  # every tile may turn
+    game.play("W+1")
+    view = game.view(game.to_act)  # Jack's: Watson on 5 now
+    assert targets(view, "joker", "J", view["legal"])[0] == {1: "h", 6: "w", 9: "t"}
+    # Round 2 of Lestrade's game has both Rotation tokens up (H W R R).
+    game = PocketGame(SETUPS["lestrade"])
+    for text in ("A", "T+1", "J:-", "Xa1c3", "Rb2E"):
+        game.play(text)
+    view = game.view(game.to_act)
+    assert targets(view, "tile", "R", view["legal"])[1] == {4}  # b2 turned this round
+
+
+async def test_the_district_highlights_the_targets_of_each_token(tmp_path):
+    app, screen = pocket_app(SETUPS["goodley"], tmp_path)  # round 1: H W R J
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        district = screen.query_one("District")
+        for key, positions in (("1", {1, 2}), ("2", {5, 6}), ("4", {1, 5, 9})):
+            await pilot.press(key)
+            assert set(district.targets) == positions, key
+            await pilot.press("escape")
+            assert district.targets == {}
+        await pilot.press("3")
+        assert district.dimmed == set()
+        text = screen_text(app)
+        assert "a1" in text and "c3" in text  # the squares' names
+        for p in ("H12", "W4", "T8", " 1 ", "10"):  # every position numbered
+            assert p in text, p

@@ -71,13 +71,20 @@ class District(Widget):
         self.cursor: int | None = None
         self.picked: set[int] = set()
         self.moving: str | None = None  # a detective whose move is being previewed
+        self.targets: dict[int, str] = {}  # positions a detective may land on: their mark
+        self.dimmed: set[int] = set()  # tiles that are no target now (not rotatable)
         self._strips: list[Strip] = [Strip.blank(WIDTH)] * HEIGHT
 
-    def show(self, view, *, preview=None, cursor=None, picked=(), moving=None) -> None:
+    def show(
+        self, view, *, preview=None, cursor=None, picked=(), moving=None, targets=None, dimmed=()
+    ) -> None:
         """Draw a new state: the rows are built once here, and only the rows
-        that changed are repainted."""
+        that changed are repainted.  `targets`: positions to highlight (a
+        detective may land there), with a short mark; `dimmed`: tiles that
+        cannot be chosen now."""
         self.shown_view, self.preview, self.cursor = view, preview, cursor
         self.picked, self.moving = set(picked), moving
+        self.targets, self.dimmed = dict(targets or {}), set(dimmed)
         strips = self._build()
         changed = [y for y in range(HEIGHT) if list(strips[y]) != list(self._strips[y])]
         self._strips = strips
@@ -98,11 +105,19 @@ class District(Widget):
         for p in range(1, 13):
             here = "".join(LETTER[d] for d, q in det.items() if q == p)
             x, y = position_cell(p)
-            label = here or str(p)
-            style = Style(color="#ffd75f", bold=True) if here else Style(color="#4e4e4e")
+            # The number is always there; a detective's letter stands beside it.
+            label = f"{here}{p}"
+            style = Style(color="#ffd75f", bold=True) if here else Style(color="#6c6c6c")
+            if p in self.targets:
+                style = Style(color="#000000", bgcolor="#87d7ff", bold=True)
+                if not here:
+                    label = f"{self.targets[p]}{p}"
             if here and self.moving and det[self.moving] == p and self.preview:
                 style = Style(color="#000000", bgcolor="#ffd75f", bold=True)
-            for k, ch in enumerate(label[:3]):
+            room = MARGIN if p >= 10 else (WIDTH - x if 4 <= p <= 6 else 4)
+            if p >= 10:
+                label = label[-room:].rjust(room - 1)
+            for k, ch in enumerate(label[:room]):
                 if 0 <= x + k < WIDTH:
                     grid[y][x + k] = (ch, style)
         strips = []
@@ -132,7 +147,8 @@ class District(Widget):
             bg = "#5f005f"
         if sq == self.cursor:
             bg = "#005f5f"
-        base = Style(bgcolor=bg)
+        dim = sq in self.dimmed
+        base = Style(bgcolor=bg, dim=dim)
         for dy in range(TILE_H):
             for dx in range(TILE_W):
                 grid[y0 + dy][x0 + dx] = (" ", base)
@@ -171,6 +187,9 @@ class District(Widget):
         self._put(grid, x0, y0 + 1, label, style)
         status = "cleared" if cleared else ("seen" if tile["seen"] else "")
         self._put(grid, x0, y0 + 3, status, Style(color="#8a8a8a") + base)
+        # The square's name (a1..c3) in its corner: the coordinates of the notation.
+        for k, ch in enumerate(tile["square"]):
+            grid[y0 + TILE_H - 2][x0 + 1 + k] = (ch, Style(color="#626262") + base)
 
     @staticmethod
     def _put(grid, x0: int, y: int, label: str, style: Style) -> None:

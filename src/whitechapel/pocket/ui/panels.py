@@ -5,7 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from whitechapel.pocket.pieces import CHARACTER_INDEX, CHARACTERS, FACE_NAMES, JACK
+from whitechapel.pocket.pieces import (
+    CHARACTER_INDEX,
+    CHARACTERS,
+    DETECTIVE_LETTERS,
+    DETECTIVES,
+    FACE_NAMES,
+    JACK,
+    SQUARES,
+    step_clockwise,
+)
 
 
 def character_name(cid: str) -> str:
@@ -142,3 +151,29 @@ def choice_specs(
         specs = [(f"▶ {label}" if bid[4:] == chosen else label, bid) for label, bid in specs]
         specs.append(("Confirm", "do-confirm"))
     return [*specs, ("Back", "do-back")]
+
+
+def targets(
+    view: dict[str, Any], mode: str, face: str | None, legal: list[str]
+) -> tuple[dict[int, str], set[int]]:
+    """The targets of this step, for the district to highlight: positions a
+    detective may land on (with a mark: '' for the chosen detective's 1 and
+    2 steps, the detective's letter in lower case for the joker), and the
+    tiles that cannot be chosen (not rotatable this round, P5).  From the
+    view and the legal actions only."""
+    positions: dict[int, str] = {}
+    dimmed: set[int] = set()
+    detectives = view["detectives"]
+    if mode == "move" and face in DETECTIVE_LETTERS:
+        start = detectives[DETECTIVES[DETECTIVE_LETTERS.index(face)]]
+        for steps in (1, 2):
+            if f"{face}+{steps}" in legal:
+                positions[step_clockwise(start, steps)] = ""
+    elif mode == "joker":
+        for letter, name in zip(DETECTIVE_LETTERS, DETECTIVES, strict=True):
+            if f"J:{letter}" in legal:
+                positions.setdefault(step_clockwise(detectives[name], 1), letter.lower())
+    elif mode == "tile" and face == "R":
+        dimmed = {sq for sq, name in enumerate(SQUARES)
+                  if not any(a.startswith(f"R{name}") for a in legal)}  # fmt: skip
+    return positions, dimmed

@@ -88,9 +88,11 @@ class PocketScreen(PocketHandOvers, GameScreen):
         view = self.current_view()
         after, moving, picked = self.preview()
         cursor = self.choice.cursor if self.choice.on_tiles else None
+        targets, dimmed = self.targets(view) if self.can_act() else ({}, set())
         self.query_one(District).show(
-            view, preview=after, cursor=cursor, picked=picked, moving=moving
-        )
+            view, preview=after, cursor=cursor, picked=picked, moving=moving,
+            targets=targets, dimmed=dimmed,
+        )  # fmt: skip
         turn = self.player_name(view["to_act"]) if view["to_act"] else ""
         self.query_one("#banner", TextPanel).set(panels.banner(view, turn) + self.clock_text())
         self.query_one("#tokens", TextPanel).set(panels.tokens_text(view, self.choice.token))
@@ -184,6 +186,15 @@ class PocketScreen(PocketHandOvers, GameScreen):
         elif candidate.startswith("J:") and candidate[2] in MOVERS:
             moving = DETECTIVES[MOVERS[candidate[2]]]
         return preview(self.current_view(), candidate), moving, picked
+
+    def targets(self, view: dict) -> tuple[dict[int, str], set[int]]:
+        """What the district highlights for the step being chosen, from the
+        view at the keyboard and its legal actions (public rules): where the
+        chosen detective lands after 1 and 2 steps, where the joker can send
+        each one, and which tiles cannot be rotated this round (dimmed)."""
+        if self.choice.mode not in (Mode.MOVE, Mode.JOKER, Mode.TILE):
+            return {}, set()
+        return panels.targets(view, self.choice.mode, self.face(), self.source.legal_actions())
 
     def action_digit(self, n: int) -> None:
         if not self.can_act():
