@@ -25,7 +25,7 @@ from whitechapel.pocket.game import PocketGame
 from whitechapel.pocket.pieces import CHARACTERS, DETECTIVE_LETTERS, INVESTIGATOR, JACK
 from whitechapel.pocket.setup import Setup
 from whitechapel.pocket.ui.district import MARGIN, TILE_H, TILE_W, District
-from whitechapel.pocket.ui.screen import PocketScreen, is_cards, is_handover
+from whitechapel.pocket.ui.screen import PocketScreen, is_cards, is_handover, is_summary
 from whitechapel.ui.source import LocalSource
 from whitechapel.ui.widgets.choice import Choice
 from whitechapel.ui.widgets.text import TextPanel
@@ -137,6 +137,7 @@ class Driver:
         self.after_each = after_each
         self.presses = 0
         self.handovers: list[str] = []  # the "Pass to ..." line of each hand-over dismissed
+        self.summaries: list[str] = []  # the text of each round's summary dismissed
 
     # -- one input at a time ---------------------------------------------------
 
@@ -294,9 +295,16 @@ class Driver:
         assert len(self.game.history) == before + 1, f"{action} was not played"
         assert self.game.history[-1] == action
         assert self.screen.choice.mode == "token" and self.screen.notice == ""
+        ended = self.game.step == 0 or self.game.outcome is not None  # a witness call
+        if ended:  # the round's summary, for both, until Enter
+            assert is_summary(self.top()), f"no summary after {action}"
+            text = curtain_text(self.app)
+            assert "End of round" in text and "Press Enter to go on." in text, text
+            self.summaries.append(text)
+            await self.press("enter")
         if self.game.outcome is not None:
             assert not is_handover(self.top())
-        elif self.game.to_act != side and self.screen.handover == "always":
+        elif self.screen.handover == "always" and (self.game.to_act != side or ended):
             text = self.handover_text()
             to = self.screen.player_name(self.game.to_act)
             assert text.startswith(f"Pass to {to}"), text

@@ -8,7 +8,6 @@ keyboard changes hands.  Every full game here also runs the P9 secrecy watch
 
 from __future__ import annotations
 
-import itertools
 import json
 import os
 import random
@@ -71,7 +70,7 @@ def assert_finished_and_saved(
     game = screen.source.game
     outcome = game.outcome
     assert outcome is not None
-    banner = f"game over: {outcome.winner} wins"
+    banner = f"game over: {screen.player_name(outcome.winner)} wins"  # "Ann (Jack) wins"
     assert banner in plain(screen.query_one("#banner"))
     text = screen_text(app)
     assert banner in text
@@ -120,10 +119,18 @@ async def test_a_full_game_by_keys_ends_on_the_banner_autosaved_and_secret_kept(
         assert screen.source.game == expected  # the keys did what the engine alone did
         assert_finished_and_saved(app, screen, tmp_path, played, wide=size[0] >= 100)
         assert watch.checked_clean > 15 and watch.checked_secret > 5
-        # Each change of side had its hand-over, and only those.
-        sides = [e["side"] for e in screen.source.game.view(JACK)["log"] if "side" in e]
-        changes = sum(1 for a, b in itertools.pairwise(sides) if a != b)
-        assert len(driver.handovers) == changes + 1
+        # Each change of side had its hand-over, and only those, and each
+        # round's end its summary (then a hand-over even to the same side).
+        log = screen.source.game.view(JACK)["log"]
+        expected, last, ended = 1, None, False
+        for e in log:
+            if "witness" in e:
+                ended = True
+            elif "side" in e:
+                expected += last is not None and (e["side"] != last or ended)
+                last, ended = e["side"], False
+        assert len(driver.handovers) == expected
+        assert len(driver.summaries) == sum(1 for e in log if "witness" in e)
 
         if name != "goodley":
             return
@@ -232,7 +239,7 @@ async def test_the_whole_end_reason_shows_at_80_columns(tmp_path):
     )
     async with WhitechapelApp(start=screen).run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert "game over: investigator wins" in screen_text(pilot.app)
+        assert "game over: Bob (the investigator) wins" in screen_text(pilot.app)
         assert expected.outcome.reason in " ".join(screen_text(pilot.app).split())
 
 

@@ -147,6 +147,101 @@ async def test_the_district_highlights_the_targets_of_each_token(tmp_path):
         await pilot.press("3")
         assert district.dimmed == set()
         text = screen_text(app)
-        assert "a1" in text and "c3" in text  # the squares' names
+        rows = [strip.text for strip in district._strips]
+        from whitechapel.pocket.ui.district import MARGIN, TILE_H, TILE_W
+
+        for i in range(3):  # the coordinates: columns a-c above, rows 1-3 on the left
+            assert rows[0][MARGIN + i * TILE_W + 1] == "abc"[i]
+            assert rows[1 + i * TILE_H][1] == "123"[i]
         for p in ("H12", "W4", "T8", " 1 ", "10"):  # every position numbered
             assert p in text, p
+
+
+async def test_each_round_ends_on_a_summary_both_players_see(tmp_path):
+    from pocket_app_play import plan_game
+    from whitechapel.pocket.ui.screen import is_summary
+
+    plan, expected = plan_game(SETUPS["lestrade"], 253)
+    app, screen = pocket_app(SETUPS["lestrade"], tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        driver = Driver(pilot, screen)
+        await driver.play_game(plan)  # checks a summary after every round's last action
+        rounds = expected.round
+        assert len(driver.summaries) == rounds
+        for n, text in enumerate(driver.summaries, start=1):
+            assert f"End of round {n}" in text
+            assert "was seen" in text or "was not seen" in text
+            assert "takes the round's token" in text
+        # The last one names the winner and shows Jack (P8).
+        assert "Bob (the investigator) wins" in driver.summaries[-1]
+        assert "Jack was" in driver.summaries[-1]
+        assert not is_summary(app.screen)
+
+
+def test_the_summary_names_the_investigators_card_and_madame_is_a_woman():
+    from whitechapel.pocket.game import PocketGame
+    from whitechapel.pocket.ui.panels import reveal_text, round_summary
+
+    game = PocketGame(SETUPS["goodley"])  # the deck's top card: Madame
+    for text in ("H+1", "W+1", "J:-", "Rb2E"):
+        game.play(text)
+    view = game.view("investigator")
+    names = {"jack": "Ann (Jack)", "investigator": "Bob (the investigator)"}
+    text = round_summary(view, 1, names)
+    assert "End of round 1" in text and "Jack [b]was not seen[/b]." in text
+    assert "Cleared: John Pizer, Madame." in text and "Ann (Jack) takes the round's" in text
+    game = PocketGame(SETUPS["lestrade"])  # the investigator draws Bert in round 1
+    for text in ("A", "T+1", "J:-", "Xa1c3"):
+        game.play(text)
+    summary = round_summary(game.view("jack"), 1, names)
+    assert "The investigator showed an alibi card: [b]Jeremy Bert[/b]." in summary
+    assert reveal_text({"identity": "madame", "alibis": [], "hourglasses": 0}).count("Her") == 2
+    assert "His alibi" in reveal_text({"identity": "gull", "alibis": [], "hourglasses": 0})
+
+
+@pytest.mark.parametrize("side", ["jack", "investigator"])
+async def test_the_newest_log_line_is_always_visible_at_80x24(tmp_path, side):
+    """Long lines (a witness call clearing many suspects) wrap; the newest
+    event stays in sight, whatever is above it; PgUp shows older ones."""
+    from pocket_app_play import plan_game
+    from whitechapel.pocket.ui import panels
+
+    plan, _ = plan_game(SETUPS["stealthy"], 1668)
+    app, screen = pocket_app(SETUPS["stealthy"], tmp_path)
+    game = screen.source.game
+    checked = 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # the first hand-over
+        for action in plan[:-1]:
+            game.apply(action)
+            if game.to_act != side:
+                continue
+            screen.holder = side
+            screen.reset_choice()
+            screen.refresh_all()
+            await pilot.pause()
+            newest = panels.log_lines(game.view(side))[-1]
+            notes = screen.query_one("#notes")
+            assert notes._rows is not None and notes._rows[0][0] == notes.markup
+            shown = " ".join(" ".join(strip.text for strip in notes._rows[1]).split())
+            assert " ".join(newest.split()) in shown, (newest, shown)
+            checked += 1
+        assert checked >= 3
+        await pilot.press("pageup")
+        assert screen.log_back == 1 and "PgDn" in screen_text(app)
+        await pilot.press("pagedown")
+        assert screen.log_back == 0
+
+
+def test_the_log_is_complete_after_resuming():
+    from pocket_app_play import plan_game
+    from whitechapel.core.record import Record, record_of, replay
+    from whitechapel.pocket.ui import panels
+
+    plan, game = plan_game(SETUPS["gull"], 664)
+    again = replay(Record.loads(record_of(game).dumps()))
+    for side in ("jack", "investigator"):
+        assert panels.log_lines(again.view(side)) == panels.log_lines(game.view(side))
+    assert len(panels.log_lines(game.view("investigator"))) >= len(plan)

@@ -120,6 +120,11 @@ class District(Widget):
             for k, ch in enumerate(label[:room]):
                 if 0 <= x + k < WIDTH:
                     grid[y][x + k] = (ch, style)
+        # The coordinates of the notation: columns a-c above, rows 1-3 on the left.
+        coord = Style(color="#8a8a8a", italic=True)
+        for i in range(3):
+            grid[0][MARGIN + i * TILE_W + 1] = ("abc"[i], coord)
+            grid[1 + i * TILE_H][1] = ("123"[i], coord)
         strips = []
         for row in grid:
             segments: list[Segment] = []
@@ -187,9 +192,7 @@ class District(Widget):
         self._put(grid, x0, y0 + 1, label, style)
         status = "cleared" if cleared else ("seen" if tile["seen"] else "")
         self._put(grid, x0, y0 + 3, status, Style(color="#8a8a8a") + base)
-        # The square's name (a1..c3) in its corner: the coordinates of the notation.
-        for k, ch in enumerate(tile["square"]):
-            grid[y0 + TILE_H - 2][x0 + 1 + k] = (ch, Style(color="#626262") + base)
+
 
     @staticmethod
     def _put(grid, x0: int, y: int, label: str, style: Style) -> None:

@@ -3,6 +3,7 @@ functions, so each panel's text can be read and tested without an app."""
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from whitechapel.pocket.pieces import (
@@ -21,12 +22,21 @@ def character_name(cid: str) -> str:
     return CHARACTERS[CHARACTER_INDEX[cid]].name
 
 
+WOMEN = frozenset({"madame", "stealthy"})
+
+
+def short_name(cid: str) -> str:
+    """The name on the tiles: the last word (Madame, Pizer, Lestrade)."""
+    return character_name(cid).split()[-1]
+
+
 def reveal_text(jack: dict[str, Any]) -> str:
     """P8: at the end Jack's identity and cards are shown to both."""
     cards = ", ".join(character_name(c) for c in jack["alibis"]) or "none"
+    pronoun = "Her" if jack["identity"] in WOMEN else "His"
     return (
         f"[b]Jack was {character_name(jack['identity'])}.[/b]\n"
-        f"His alibi cards: {cards}\nHis hourglasses: {jack['hourglasses']}"
+        f"{pronoun} alibi cards: {cards}\n{pronoun} hourglasses: {jack['hourglasses']}"
     )
 
 
@@ -39,10 +49,21 @@ def secret_text(jack: dict[str, Any]) -> str:
     )
 
 
-def banner(view: dict[str, Any], turn: str) -> str:
+def secret_panel(jack: dict[str, Any]) -> str:
+    """Jack's secrets on his own game screen, in four rows (the log shares
+    the panel)."""
+    cards = ", ".join(character_name(c) for c in jack["alibis"]) or "none yet"
+    return (
+        f"[b red]Secret — Jack only[/b red]\nYou are [b]{character_name(jack['identity'])}[/b].\n"
+        f"Your alibi cards: {cards}\nYour hourglasses: {jack['hourglasses']}\n"
+    )
+
+
+def banner(view: dict[str, Any], turn: str, winner: str | None = None) -> str:
+    """The top line; `winner`: the winning side as players say it ("Ann (Jack)")."""
     if view["outcome"]:
         o = view["outcome"]
-        return f"Mr. Jack Pocket — game over: [b]{o['winner']}[/b] wins ({o['detail']})"
+        return f"Mr. Jack Pocket — game over: [b]{winner or o['winner']}[/b] wins ({o['detail']})"
     race = " — the race is on" if view["race"] else ""
     return f"Mr. Jack Pocket — round {view['round']} of 8{race} — {turn} to play"
 
@@ -78,12 +99,12 @@ def rounds_text(view: dict[str, Any]) -> str:
     )  # fmt: skip
 
 
-def log_text(view: dict[str, Any], room: int = 6) -> str:
-    """The last `room` events of the public log."""
+def log_lines(view: dict[str, Any]) -> list[str]:
+    """Every event of the public log, one line each, oldest first."""
     lines = []
-    for e in view["log"][-room:]:
+    for e in view["log"]:
         if "witness" in e:
-            cleared = ", ".join(character_name(c) for c in e["cleared"]) or "nobody"
+            cleared = ", ".join(short_name(c) for c in e["cleared"]) or "nobody"
             lines.append(f"R{e['round']} Jack {e['witness']}: cleared {cleared}")
         elif "race" in e:
             lines.append(f"R{e['round']} {e['race']}")
@@ -91,10 +112,79 @@ def log_text(view: dict[str, Any], room: int = 6) -> str:
             card = f" ({character_name(e['card'])})" if "card" in e else ""
             who = "Jack" if e["side"] == JACK else "Inv."
             lines.append(f"R{e['round']} {who}: {e['action']}{card}")
-    return "[b]Log[/b]\n" + "\n".join(lines)
+    return lines
+
+
+def rows_of(text: str, width: int) -> int:
+    """How many rows `text` (one line, no markup) takes wrapped at `width`,
+    word by word as the panel wraps it."""
+    return max(1, len(textwrap.wrap(text, max(1, width), break_long_words=True)))
+
+
+def log_text(view: dict[str, Any], room: int = 6, width: int = 1000, back: int = 0) -> str:
+    """The newest events of the public log that fit in `room` rows of
+    `width` columns once wrapped, the newest one last (always shown in
+    full), or `back` events older."""
+    lines = log_lines(view)
+    end = max(0, len(lines) - back)
+    shown: list[str] = []
+    used = 0
+    for line in reversed(lines[:end]):
+        rows = rows_of(line, width)
+        if shown and used + rows > room:
+            break
+        shown.insert(0, line)
+        used += rows
+    title = "[b]Log[/b]"
+    if back:
+        title += f" [dim](↑ {back} newer: PgDn)[/dim]"
+    elif end > len(shown):
+        title += " [dim](PgUp: older)[/dim]"
+    return title + "\n" + "\n".join(shown)
 
 
 STEP_WORDS = {"H": "Holmes", "W": "Watson", "T": "Toby"}
+
+
+def round_summary(view: dict[str, Any], rnd: int, names: dict[str, str]) -> str:
+    """What round `rnd` came to, for both players, from the public log of a
+    view (P7, P8): the witness call (seen or not, who was cleared, who took
+    the round token), the alibi cards the investigator showed, a race, and
+    at the end the winner and Jack's identity and cards (shown to both).
+    `names`: each side as players say it."""
+    entries = [e for e in view["log"] if e["round"] == rnd]
+    lines = [f"[b]End of round {rnd}[/b]", ""]
+    for e in entries:
+        if e.get("card") and e.get("side") != JACK:
+            name = character_name(e["card"])
+            lines.append(f"The investigator showed an alibi card: [b]{name}[/b].")
+    witness = next((e for e in entries if "witness" in e), None)
+    if witness is not None:
+        seen = witness["witness"] == "seen"
+        lines.append(
+            "Jack [b]was seen[/b] by a detective." if seen else "Jack [b]was not seen[/b]."
+        )
+        cleared = ", ".join(character_name(c) for c in witness["cleared"])
+        lines.append(f"Cleared: {cleared}." if cleared else "Nobody new was cleared.")
+        if witness["round_token"] == JACK:
+            lines.append(f"{names[JACK]} takes the round's token: an hourglass.")
+        else:
+            lines.append(f"{names['investigator']} takes the round's token.")
+    if any("race" in e for e in entries):
+        lines.append("Both goals are reached: [b]the race begins[/b] (P8).")
+    # Short names, as on the tiles (the full ones are for cards and the cleared).
+    suspects = [character_name(t["character"]).split()[-1]
+                for t in view["tiles"] if not t["cleared"]]  # fmt: skip
+    lines.append("")
+    lines.append(f"Suspects left ({len(suspects)}): {', '.join(suspects)}.")
+    lines.append(f"Jack's known hourglasses: {view['known_hourglasses']}.")
+    if view["outcome"]:
+        o = view["outcome"]
+        lines += ["", f"[b]{names.get(o['winner'], o['winner'])} wins[/b]: {o['reason']}."]
+        if view.get("jack"):
+            lines.append(reveal_text(view["jack"]))
+    lines += ["", "Press [b]Enter[/b] to go on."]
+    return "\n".join(lines)
 
 
 def step_prompt(mode: str, face: str | None, jack: bool, candidate: str | None = None) -> str:

@@ -10,6 +10,7 @@ engine, so a preview cannot show a witness call's result.
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.binding import Binding
 from textual.widget import Widget
 
@@ -51,6 +52,8 @@ class PocketScreen(PocketHandOvers, GameScreen):
         key("e,R", "rotate(-1)", "Rotate ↺", "rotate_ccw", show=True),
         key("enter", "confirm", "Confirm", "confirm", show=True),
         key("escape", "back", "Back", "back", show=True),
+        key("pageup", "log(1)", "Older log", "log_older"),
+        key("pagedown", "log(-1)", "Newer log", "log_newer"),
         key("s", "secrets", "Jack's cards", "secrets", show=True),
         key("ctrl+s", "save", "Save record", "save", show=True),
         key("n", "rematch", "Rematch", "rematch", show=True),
@@ -67,9 +70,15 @@ class PocketScreen(PocketHandOvers, GameScreen):
         self.choice = PocketChoice()
         self._keys: tuple[object, ...] | None = None  # the footer's state
         self._choices: list[tuple[str, str]] | None = None  # the choice row's labels
+        self.log_back = 0  # how many of the newest log lines are scrolled out of sight
+        self._notes_size = (29, 7)  # the log's panel at 80×24, until it is laid out
 
     def centre(self) -> Widget:
         return District(id="district")
+
+    def on_mount(self) -> None:
+        self.query_one("#notes", TextPanel).keep_end = True  # the log's newest line in sight
+        super().on_mount()
 
     # -- drawing -------------------------------------------------------------------
 
@@ -94,7 +103,10 @@ class PocketScreen(PocketHandOvers, GameScreen):
             targets=targets, dimmed=dimmed,
         )  # fmt: skip
         turn = self.player_name(view["to_act"]) if view["to_act"] else ""
-        self.query_one("#banner", TextPanel).set(panels.banner(view, turn) + self.clock_text())
+        winner = self.player_name(source.outcome.winner) if source.outcome else None
+        self.query_one("#banner", TextPanel).set(
+            panels.banner(view, turn, winner) + self.clock_text()
+        )
         self.query_one("#tokens", TextPanel).set(panels.tokens_text(view, self.choice.token))
         self.query_one("#rounds", TextPanel).set(panels.rounds_text(view))
         # One panel of fixed size for Jack's cards and the log: showing or hiding
@@ -105,9 +117,15 @@ class PocketScreen(PocketHandOvers, GameScreen):
         if source.outcome and jack:
             cards = panels.reveal_text(jack) + "\n\n"
         elif self.holder == JACK:
-            cards = "[b red]Secret — Jack only[/b red]\n" + panels.secret_text(jack) + "\n\n"
-        room = max(2, notes.size.height - cards.count("\n") - 1) if notes.size.height else 6
-        notes.set(cards + panels.log_text(view, room))
+            cards = panels.secret_panel(jack)
+        if notes.size.height:  # not while it is hidden: the last size it had
+            self._notes_size = (notes.size.width, notes.size.height)
+        width, height = self._notes_size
+        plain = Text.from_markup(cards).plain.split("\n")[:-1] if cards else []
+        used = sum(panels.rows_of(line, width) for line in plain)
+        room = max(1, height - used - 1)
+        self.log_back = min(self.log_back, max(0, len(view["log"]) - 1))
+        notes.set(cards + panels.log_text(view, room, width, self.log_back))
         self.query_one("#prompt", TextPanel).set(self.prompt_text())
         self.rebuild_choices()
         # The footer is costly to rebuild: it changes with the side at the keyboard
@@ -156,12 +174,61 @@ class PocketScreen(PocketHandOvers, GameScreen):
             self._choices = specs
             Choice.fill(self.query_one("#choices"), specs)
 
+    # -- the end of a round ----------------------------------------------------------
+
+    def after_action(self, side: str | None) -> None:
+        """After the last action of a round, its summary over the board for
+        both players until Enter (from the public view: the witness call is
+        public, P7), then the hand-over (in 'always' mode, also when the same
+        side plays on: the other one saw the summary) or the end."""
+        view = self.source.view(INVESTIGATOR)  # the public part: the same for both
+        ended = None
+        for e in reversed(view["log"]):  # the last action's witness call, if any
+            if "race" not in e:
+                ended = e["round"] if "witness" in e else None
+                break
+        if ended is None:
+            super().after_action(side)
+            return
+        names = {s: self.player_name(s) for s in SIDES}
+        self.holder = None  # nothing secret under it, nor after it
+        self.reset_choice()
+        self.refresh_all()
+
+        def go_on() -> None:
+            if self.source.outcome is None:
+                self.pass_keyboard()
+            else:
+                self.refresh_all()
+
+        self.show_curtain("summary", panels.round_summary(view, ended, names), go_on)
+
     # -- choosing ------------------------------------------------------------------
 
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.refresh_all)  # the log fits its new size
+
+    def action_log(self, older: int) -> None:
+        """Scroll the log by one line (PgUp older, PgDn newer; the mouse wheel)."""
+        back = max(0, min(self.log_back + older, len(self.current_view()["log"]) - 1))
+        if back != self.log_back:
+            self.log_back = back
+            self.refresh_all()
+
+    def on_mouse_scroll_up(self, event) -> None:
+        if self.query_one("#notes").region.contains(event.screen_x, event.screen_y):
+            self.action_log(1)
+
+    def on_mouse_scroll_down(self, event) -> None:
+        if self.query_one("#notes").region.contains(event.screen_x, event.screen_y):
+            self.action_log(-1)
+
     def reset_choice(self) -> None:
-        """A new turn: the choice starts over, the tile cursor back on b2."""
+        """A new turn: the choice starts over, the tile cursor back on b2, the
+        log on its newest line."""
         self.choice.restart()
         self.choice.cursor = 4
+        self.log_back = 0
         self.notice = ""
 
     def face(self) -> str | None:
@@ -355,9 +422,14 @@ class PocketScreen(PocketHandOvers, GameScreen):
 
 
 def is_handover(screen: object) -> bool:
-    """Is the curtain (a hand-over prompt, or Jack's cards) covering this
-    screen?  For tests and benchmarks."""
+    """Is the curtain (a hand-over prompt, Jack's cards, or a round's
+    summary: Enter lifts it) covering this screen?  For tests and benchmarks."""
     return getattr(screen, "curtain_kind", None) is not None
+
+
+def is_summary(screen: object) -> bool:
+    """Is a round's summary covering this screen?"""
+    return getattr(screen, "curtain_kind", None) == "summary"
 
 
 def is_cards(screen: object) -> bool:
