@@ -356,12 +356,22 @@ class Driver:
     async def peek_at_cards(self) -> None:
         """'secrets' mode: s, hand-over to Jack, his cards, hand-over back."""
         await self.press("s")
-        assert self.handover_text().startswith(f"Pass to {self.screen.player_name(JACK)}")
+        jack, inv = self.screen.player_name(JACK), self.screen.player_name(INVESTIGATOR)
+        text = self.handover_text()
+        if self.game.to_act == JACK:  # he holds the keyboard: no "Pass to" either way
+            assert text.startswith(f"{jack}: your cards") and "Pass to" not in text, text
+            assert f"{inv[0].upper() + inv[1:]}, look away." in text
+            await self.pass_handover()
+            assert is_cards(self.top())
+            await self.pass_handover()
+            assert self.top() is self.screen
+            return
+        assert text.startswith(f"Pass to {jack}")
         await self.pass_handover()
         assert is_cards(self.top())
         await self.pass_handover()
         text = self.handover_text()
-        assert text.startswith(f"Pass to {self.screen.player_name(INVESTIGATOR)}")
+        assert text.startswith(f"Pass to {inv}")
         assert "Jack's cards are hidden again." in text
         await self.pass_handover()
         assert self.top() is self.screen

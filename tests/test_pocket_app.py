@@ -164,8 +164,9 @@ async def test_a_full_game_in_secrets_mode_hides_jacks_cards_except_on_his_scree
         looks = driver.handovers.count("cards")
         assert looks == 2 and watch.checked_secret == looks
         assert watch.checked_clean > 20
-        # No hand-over between the sides: only the three around Jack's cards.
-        assert len(driver.handovers) == 3 * looks
+        # No hand-over between the sides: only the two around Jack's cards on
+        # his own turn (the investigator looks away; Enter hides them again).
+        assert len(driver.handovers) == 2 * looks
         # The rematch keeps the players and the mode, with a new game.
         await pilot.press("n")
         await pilot.pause()
@@ -183,18 +184,20 @@ async def test_the_secret_cards_screen_shows_identity_cards_and_hourglasses(tmp_
     )
     async with WhitechapelApp(start=screen).run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+        assert game.to_act == "jack"  # round 2: Jack first
         await pilot.press("s")
         assert is_handover(pilot.app.screen)
-        assert "Pass to Ann (Jack)" in screen_text(pilot.app)
+        text = " ".join(screen_text(pilot.app).split())
+        assert "Ann (Jack): your cards" in text and "Bob (the investigator), look away." in text
+        assert "Pass to" not in text  # Jack's own turn: nobody passes the keyboard
         await pilot.press("enter")
         assert is_cards(pilot.app.screen)
         text = widget_text(pilot.app)
         assert "You are William Gull." in text
         assert f"Your alibi cards: John Smith Your hourglasses: {game.jack_hourglasses()}" in text
-        await pilot.press("enter")
-        assert "Pass to Bob (the investigator)" in screen_text(pilot.app)
-        await pilot.press("enter")
-        assert pilot.app.screen is screen
+        await pilot.press("enter")  # hidden again; Jack plays on
+        assert not is_handover(pilot.app.screen)
+        assert "Pass to Bob" not in screen_text(pilot.app)
         assert "Your alibi cards" not in screen_text(pilot.app) + widget_text(pilot.app)
 
 
@@ -485,11 +488,12 @@ async def test_the_setup_screen_chooses_the_secrets_hand_over_mode():
         await pilot.pause()
         await pilot.press("down", "enter")
         await pilot.pause()
-        await pilot.press("tab", "tab", "enter")  # open the hand-over choice
+        await pilot.press("tab", "tab", "space")  # open the hand-over choice
         await pilot.pause()
-        await pilot.press("down", "enter")
+        await pilot.press("down", "enter")  # Enter picks in the open list
         await pilot.pause()
-        await pilot.press("shift+tab", "enter")  # back in a name field, Enter starts
+        assert isinstance(app.screen, PocketSetup)
+        await pilot.press("enter")  # on the choice itself, Enter starts the game
         await pilot.pause()
         assert isinstance(app.screen, PocketScreen) and app.screen.handover == "secrets"
         assert app.screen.source.record.players == {}

@@ -245,3 +245,29 @@ def test_the_log_is_complete_after_resuming():
     for side in ("jack", "investigator"):
         assert panels.log_lines(again.view(side)) == panels.log_lines(game.view(side))
     assert len(panels.log_lines(game.view("investigator"))) >= len(plan)
+
+
+async def test_the_hand_over_mode_survives_continue(tmp_path):
+    from whitechapel.core.record import Record
+    from whitechapel.core.store import Store
+    from whitechapel.pocket.rules import RULES
+
+    app, screen = pocket_app(SETUPS["goodley"], tmp_path, handover="secrets")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        driver = Driver(pilot, screen)
+        await driver.play_game(max_actions=2)
+    saved = Store(tmp_path).list()
+    assert len(saved) == 1 and saved[0].record.handover == "secrets"
+    assert '"handover": "secrets"' in saved[0].path.read_text()
+    record = saved[0].record
+    from whitechapel.core.record import replay
+
+    reopened = RULES.local_screen(replay(record), record, Store(tmp_path))  # as Continue does
+    assert reopened.handover == "secrets"
+    # An old record, without the field, loads and opens in 'always'.
+    data = record.to_json()
+    del data["handover"]
+    old = Record.from_json(data)
+    assert old.handover is None and "handover" not in old.to_json()
+    assert RULES.local_screen(replay(old), old, Store(tmp_path)).handover == "always"

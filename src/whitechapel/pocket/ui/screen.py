@@ -67,6 +67,8 @@ class PocketScreen(PocketHandOvers, GameScreen):
         # At the hot seat, "always" or "secrets" (a hand-over only around Jack's
         # cards); a network seat has its own terminal, and no hand-over (None).
         self.handover = handover if source.hot_seat else None
+        if isinstance(source, LocalSource):
+            source.record.handover = self.handover  # saved with it: Continue reopens so
         self.choice = PocketChoice()
         self._keys: tuple[object, ...] | None = None  # the footer's state
         self._choices: list[tuple[str, str]] | None = None  # the choice row's labels
