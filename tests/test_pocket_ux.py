@@ -271,3 +271,44 @@ async def test_the_hand_over_mode_survives_continue(tmp_path):
     old = Record.from_json(data)
     assert old.handover is None and "handover" not in old.to_json()
     assert RULES.local_screen(replay(old), old, Store(tmp_path)).handover == "always"
+
+
+def test_sight_rays_stop_at_walls():
+    """P6 drawn: a ray runs down the street from the detective and stops at
+    the wall that blocks it (facing: before the tile; far: at its centre)."""
+    from whitechapel.pocket.game import PocketGame
+    from whitechapel.pocket.sight import seen_by
+    from whitechapel.pocket.ui.district import TILE_H, TILE_W, ray_cells, tile_origin
+
+    mid_x, mid_y = TILE_W // 2, TILE_H // 2
+    for name in SETUPS:
+        game = PocketGame(SETUPS[name])
+        view = game.view("investigator")
+        cells = ray_cells(view)
+        walls = [DIRECTIONS.index(t["wall"]) for t in view["tiles"]]
+        seen = 0
+        for position in view["detectives"].values():
+            seen |= seen_by(walls, position)
+        for sq in range(9):
+            x0, y0 = tile_origin(sq)
+            centre = (x0 + mid_x, y0 + mid_y) in cells
+            assert centre == bool(seen >> sq & 1), (name, sq)  # a ray reaches every seen tile
+        # No ray crosses a wall's cell: a wall's side of a tile has no street.
+        for sq, t in enumerate(view["tiles"]):
+            x0, y0 = tile_origin(sq)
+            edge = {"N": (x0 + mid_x, y0), "S": (x0 + mid_x, y0 + TILE_H - 1),
+                    "W": (x0, y0 + mid_y), "E": (x0 + TILE_W - 1, y0 + mid_y)}[t["wall"]]  # fmt: skip
+            assert edge not in cells, (name, sq, t["wall"])
+
+
+def test_a_ray_ends_at_a_far_wall():
+    from whitechapel.pocket.ui.district import MARGIN, TILE_H, TILE_W, ray_cells
+
+    tiles = [{"character": "pizer", "cleared": False, "wall": "N", "square": "a1"}] * 9
+    tiles = [dict(t) for t in tiles]
+    tiles[3]["wall"] = "E"  # a2: sight from the west (position 11) ends at its centre
+    view = {"tiles": tiles, "detectives": {"holmes": 11, "watson": 11, "toby": 11}}
+    cells = ray_cells(view)
+    y = 1 + TILE_H + TILE_H // 2
+    assert (MARGIN, y) in cells and (MARGIN + TILE_W // 2, y) in cells
+    assert (MARGIN + TILE_W // 2 + 1, y) not in cells and (MARGIN + TILE_W + 1, y) not in cells

@@ -18,7 +18,7 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from whitechapel.pocket.pieces import CHARACTER_INDEX, CHARACTERS
+from whitechapel.pocket.pieces import CHARACTER_INDEX, CHARACTERS, DIRECTIONS, POSITION_LINES
 
 TILE_W, TILE_H = 13, 5
 MARGIN = 4  # columns left and right of the grid for positions 10-12 / 4-6
@@ -39,6 +39,43 @@ LETTER = {"holmes": "H", "watson": "W", "toby": "T"}
 WALL = Style(color="#d7af87", bold=True)
 STREET = Style(color="#6c6c6c")
 SEEN_BG = "#30304a"
+RAY = Style(color="#ffd75f", bold=True)
+
+
+def tile_origin(sq: int) -> tuple[int, int]:
+    return MARGIN + (sq % 3) * TILE_W, 1 + (sq // 3) * TILE_H
+
+
+def ray_cells(view: dict[str, Any]) -> set[tuple[int, int]]:
+    """The cells of the streets each detective looks down (P6), from the
+    tile next to him to the wall that stops his sight: the facing side's wall
+    hides the tile, the far side's wall ends sight at the tile's centre
+    (Joseph Lane's empty crossroads has no wall).  From the view drawn."""
+    walls = [
+        None if t["character"] == "lane" and t["cleared"] else DIRECTIONS.index(t["wall"])
+        for t in view["tiles"]
+    ]
+    mid_x, mid_y = TILE_W // 2, TILE_H // 2
+    halves = {  # the street cells from each side of a tile to its centre, outside in
+        0: [(mid_x, y) for y in range(0, mid_y)],
+        2: [(mid_x, y) for y in range(TILE_H - 1, mid_y, -1)],
+        3: [(x, mid_y) for x in range(0, mid_x)],
+        1: [(x, mid_y) for x in range(TILE_W - 1, mid_x, -1)],
+    }
+    cells: set[tuple[int, int]] = set()
+    for position in view["detectives"].values():
+        squares, facing, far = POSITION_LINES[position]
+        for sq in squares:
+            if walls[sq] == facing:
+                break
+            x0, y0 = tile_origin(sq)
+            part = [*halves[facing], (mid_x, mid_y)]
+            if walls[sq] != far:
+                part += halves[far]
+            cells.update((x0 + x, y0 + y) for x, y in part)
+            if walls[sq] == far:
+                break
+    return cells
 
 
 def position_cell(p: int) -> tuple[int, int]:
@@ -101,6 +138,9 @@ class District(Widget):
         grid = [[(" ", Style())] * WIDTH for _ in range(HEIGHT)]
         for sq, tile in enumerate(shown["tiles"]):
             self._tile(grid, sq, tile)
+        for x, y in ray_cells(shown):  # the sight lines, over the streets
+            ch, style = grid[y][x]
+            grid[y][x] = (ch, style + RAY)
         det = shown["detectives"]
         for p in range(1, 13):
             here = "".join(LETTER[d] for d, q in det.items() if q == p)
@@ -190,8 +230,14 @@ class District(Widget):
         else:
             label, style = name, Style(color=colour, bold=True) + base
         self._put(grid, x0, y0 + 1, label, style)
-        status = "cleared" if cleared else ("seen" if tile["seen"] else "")
-        self._put(grid, x0, y0 + 3, status, Style(color="#8a8a8a") + base)
+        # Seen, unseen and cleared each look different (the shade, the words).
+        if cleared:
+            status, look = "cleared", Style(color="#6c6c6c", italic=True)
+        elif tile["seen"]:
+            status, look = "seen", Style(color="#ffd75f")
+        else:
+            status, look = "unseen", Style(color="#8a8a8a")
+        self._put(grid, x0, y0 + 3, status, look + base)
 
 
     @staticmethod
