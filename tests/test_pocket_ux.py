@@ -312,3 +312,21 @@ def test_a_ray_ends_at_a_far_wall():
     y = 1 + TILE_H + TILE_H // 2
     assert (MARGIN, y) in cells and (MARGIN + TILE_W // 2, y) in cells
     assert (MARGIN + TILE_W // 2 + 1, y) not in cells and (MARGIN + TILE_W + 1, y) not in cells
+
+
+async def test_f1_shows_the_rules_of_the_moment(tmp_path):
+    from whitechapel.ui.screens.help import HelpScreen
+
+    app, _screen = pocket_app(SETUPS["goodley"], tmp_path)  # round 1: H W R J
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter", "3", "f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = app.screen.markdown
+        assert text.startswith("## Now") and "Round 1 of 8, action 1 of 4" in text
+        assert "Rotation: turn one tile" in text and "(P5)" in text and "(P7)" in text
+        assert "Goals." in text  # the whole summary follows
+        await pilot.press("escape", "escape", "1", "f1")
+        await pilot.pause()
+        assert "Move that detective 1 or 2 positions clockwise (P5)." in app.screen.markdown

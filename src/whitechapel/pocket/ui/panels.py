@@ -267,3 +267,50 @@ def targets(
         dimmed = {sq for sq, name in enumerate(SQUARES)
                   if not any(a.startswith(f"R{name}") for a in legal)}  # fmt: skip
     return positions, dimmed
+
+
+PHASE_RULES = {
+    "H": "Move that detective 1 or 2 positions clockwise (P5).",
+    "W": "Move that detective 1 or 2 positions clockwise (P5).",
+    "T": "Move that detective 1 or 2 positions clockwise (P5).",
+    "J": "Joker: move one detective 1 position clockwise; Jack may also move "
+    "nobody, the investigator must move one (P5).",
+    "R": "Rotation: turn one tile by 90° either way or 180°; it must change, and a "
+    "tile already rotated this round may not turn again (P5).",
+    "X": "Exchange: swap two tiles, each keeping its orientation (P5).",
+    "A": "Alibi: the investigator draws the top card and shows it, clearing that "
+    "suspect; Jack draws it in secret and keeps its hourglasses (P5).",
+}
+
+
+def phase_help(view: dict[str, Any], face: str | None) -> str:
+    """The rules of the moment, for the top of F1's help, from a view: the
+    round's order of play, the token being played, what ends the round."""
+    if view["outcome"]:
+        return "## Now\n\nThe game is over (P8): Jack's identity and cards are shown to both.\n"
+    rnd, step = view["round"], view["step"]
+    order = (
+        "odd round: the investigator plays one token, Jack two, the investigator the last"
+        if rnd % 2
+        else "even round: every token turned over; Jack plays one, the investigator two, "
+        "Jack the last"
+    )
+    lines = ["## Now", "", f"Round {rnd} of 8, action {step + 1} of 4 — {order} (P4)."]
+    if face is not None:
+        lines += ["", PHASE_RULES[face]]
+    else:
+        lines += ["", "Choose one of the tokens still up; every action is mandatory (P4)."]
+    if face in ("H", "W", "T", "J", "R", "X"):
+        lines += ["", "Sight (P6): a detective sees down his row or column until a wall "
+                  "facing him (that tile hidden) or a wall on the far side (seen, then "
+                  "no further)."]  # fmt: skip
+    lines += [
+        "",
+        "After the fourth action the witness call (P7): Jack seen, every unseen "
+        "suspect is cleared and the investigator takes the round token; not seen, "
+        "every seen suspect is cleared and Jack takes it (an hourglass).",
+    ]
+    if view["race"]:
+        lines += ["", "The race is on (P8): the first witness call that sees Jack wins for "
+                  "the investigator; Jack wins if he is not seen through round 8."]  # fmt: skip
+    return "\n".join(lines) + "\n\n---\n\n"

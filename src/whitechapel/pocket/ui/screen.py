@@ -383,6 +383,15 @@ class PocketScreen(PocketHandOvers, GameScreen):
             if bid in action:
                 action[bid]()
 
+    def action_help(self) -> None:
+        """F1: the rules of the moment first, then the whole summary and keys."""
+        from whitechapel.ui.screens.game import help_text
+        from whitechapel.ui.screens.help import HelpScreen
+
+        face = self.face() if self.can_act() else None
+        now = panels.phase_help(self.current_view(), face)
+        self.app.push_screen(HelpScreen(now + help_text(self.HELP)))
+
     # -- records -------------------------------------------------------------------
 
     def action_rematch(self) -> None:
