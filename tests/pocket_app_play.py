@@ -93,9 +93,10 @@ def curtain_text(app) -> str:
     return " ".join(app.screen.query_one(Curtain).render().plain.split())
 
 
-def tile_offset(square: int) -> tuple[int, int]:
-    """Where to click inside the District widget for a square's tile."""
-    return MARGIN + (square % 3) * TILE_W + TILE_W // 2, 1 + (square // 3) * TILE_H + 1
+def tile_offset(square: int, tw: int = TILE_W, th: int = TILE_H) -> tuple[int, int]:
+    """Where to click inside the District widget for a square's tile (of
+    tw × th: the board grows with the terminal)."""
+    return MARGIN + (square % 3) * tw + tw // 2, 1 + (square // 3) * th + 1
 
 
 def plan_game(the_setup: Setup, seed: int) -> tuple[list[Action], PocketGame]:
@@ -164,7 +165,8 @@ class Driver:
         await self.click(buttons[0])
 
     async def click_tile(self, square: int) -> None:
-        await self.click(self.screen.query_one(District), tile_offset(square))
+        district = self.screen.query_one(District)
+        await self.click(district, tile_offset(square, district.tw, district.th))
 
     # -- reading the screen ----------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""Snapshots of the main screens at 80×24 and 120×40 (see tests/snapshots.py).
+"""Snapshots of the main screens at 80×24, 120×40 and 160×50 (see tests/snapshots.py).
 
 Fixed setups, actions and player names make them repeatable;
 `UPDATE_SNAPSHOTS=1 python -m pytest tests/test_pocket_snapshots.py` rewrites
@@ -31,7 +31,9 @@ def game_screen(tmp_path, actions=()) -> PocketScreen:
     return PocketScreen(LocalSource(game, record, Store(tmp_path)), "always")
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+@pytest.mark.parametrize(
+    "size", [(80, 24), (120, 40), (160, 50)], ids=["80x24", "120x40", "160x50"]
+)
 async def test_main_screens(tmp_path, snapshot, size):  # noqa: F811
     app = WhitechapelApp()
     async with app.run_test(size=size) as pilot:

@@ -88,25 +88,27 @@ def footer(app) -> str:
 
 
 async def test_the_footer_lists_only_the_keys_that_work_now_and_the_cursor_resets(tmp_path):
+    """The footer holds only keys that work at every step (the keys of the
+    step are on the prompt line); Jack's cards key only in 'secrets' mode."""
     app, screen = pocket_app(SETUPS["goodley"], tmp_path)  # round 1: H W R J
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("enter")
-        await pilot.pause()
-        bottom = footer(app)
-        for word in ("Rotate", "Confirm", "Back"):
-            assert word not in bottom, bottom  # choosing a token: none of these
-        await pilot.press("1")
-        await pilot.pause()
-        bottom = footer(app)
-        assert "Back" in bottom and "Rotate" not in bottom
-        await pilot.press("escape", "3", "left", "up")
-        await pilot.pause()
-        bottom = footer(app)
-        assert "Rotate ↻" in bottom and "Rotate ↺" in bottom
+        for keys in ((), ("1",), ("escape", "3", "left", "up")):
+            await pilot.press(*keys)
+            await pilot.pause()
+            bottom = footer(app)
+            for word in ("Rotate", "Confirm", "Back", "Jack's cards", "Rematch", "Lobby"):
+                assert word not in bottom, (keys, bottom)
+            assert "Save record" in bottom and "Help" in bottom
+        assert "Esc: back" in screen_text(app) and "r turns it ↻, e ↺" in screen_text(app)
         assert screen.choice.cursor == 0
         await pilot.press("r", "enter")  # Ra1: Jack's turn now, the cursor is back on b2
         assert screen.choice.cursor == 4
+    app, screen = pocket_app(SETUPS["goodley"], tmp_path, handover="secrets")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert "Jack's cards" in footer(app)
 
 
 def test_targets_for_every_token():
@@ -330,3 +332,30 @@ async def test_f1_shows_the_rules_of_the_moment(tmp_path):
         await pilot.press("escape", "escape", "1", "f1")
         await pilot.pause()
         assert "Move that detective 1 or 2 positions clockwise (P5)." in app.screen.markdown
+
+
+async def test_the_board_grows_with_the_terminal_and_clicks_follow(tmp_path):
+    from whitechapel.pocket.ui.district import District
+
+    app, screen = pocket_app(SETUPS["goodley"], tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        district = screen.query_one(District)
+        assert (district.tw, district.th) == (13, 5)  # compact
+        driver = Driver(pilot, screen)
+        await driver.pass_handover()
+        sizes = {}
+        for size in ((120, 40), (160, 50), (80, 24)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            sizes[size] = (district.tw, district.th)
+            assert district.size.width == district.w and district.size.height == district.h
+            assert district.region.right <= size[0] - 28  # the side panels keep their room
+        assert sizes[(120, 40)][0] >= 21 and sizes[(120, 40)][1] >= 9  # large tiles
+        assert sizes[(160, 50)] >= sizes[(120, 40)] and sizes[(80, 24)] == (13, 5)
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        await pilot.press("3")  # Rotation: a click chooses the tile
+        for square in (0, 8, 5):
+            await driver.click_tile(square)
+            assert screen.choice.cursor == square

@@ -190,7 +190,7 @@ def round_summary(view: dict[str, Any], rnd: int, names: dict[str, str]) -> str:
 def step_prompt(mode: str, face: str | None, jack: bool, candidate: str | None = None) -> str:
     """What the keys do at this step of choosing an action."""
     if mode == "tile" and face == "X":
-        return "Arrows choose the first tile; Enter picks it."
+        return "Arrows choose the first tile; Enter picks it. Esc: back."
     if candidate and mode == "move":
         steps = candidate[-1]
         where = "place" if steps == "1" else "places"
@@ -200,15 +200,16 @@ def step_prompt(mode: str, face: str | None, jack: bool, candidate: str | None =
         who = STEP_WORDS.get(candidate[2])
         what = f"{who} 1 place clockwise (shown)" if who else "Nobody moves"
         return f"Joker: {what}. Enter plays it, Esc goes back."
-    return {
+    text = {
         "token": "Choose an action token: 1-4 (or click it).",
-        "move": "How far? 1 or 2 positions clockwise (then Enter).",
+        "move": "How far? 1 or 2 positions clockwise, then Enter.",
         "joker": "Joker: h Holmes, w Watson, t Toby" + (", 0 nobody" if jack else "")
-        + " (then Enter).",
+        + ", then Enter.",
         "tile": "Arrows choose a tile; r turns it ↻, e ↺; Enter confirms.",
         "exchange2": "Arrows choose the second tile; Enter swaps them.",
         "alibi": "Enter draws the top alibi card.",
     }.get(mode, "")
+    return text + (" Esc: back." if mode != "token" and text else "")
 
 
 def choice_specs(

@@ -48,10 +48,13 @@ class PocketScreen(PocketHandOvers, GameScreen):
         key("0", "joker('-')", "Nobody", "nobody"),
         *[key(d, f"cursor({dx},{dy})", "Tile", f"tile_{d}") for d, dx, dy in
           (("up", 0, -1), ("down", 0, 1), ("left", -1, 0), ("right", 1, 0))],
-        key("r", "rotate(1)", "Rotate ↻", "rotate", show=True),
-        key("e,R", "rotate(-1)", "Rotate ↺", "rotate_ccw", show=True),
-        key("enter", "confirm", "Confirm", "confirm", show=True),
-        key("escape", "back", "Back", "back", show=True),
+        # The keys of each step are on the prompt line and its buttons; the
+        # footer lists only keys that work at every step (rebuilding it on
+        # each key would cost a frame: docs/app.md).
+        key("r", "rotate(1)", "Rotate ↻", "rotate"),
+        key("e,R", "rotate(-1)", "Rotate ↺", "rotate_ccw"),
+        key("enter", "confirm", "Confirm", "confirm"),
+        key("escape", "back", "Back", "back"),
         key("pageup", "log(1)", "Older log", "log_older"),
         key("pagedown", "log(-1)", "Newer log", "log_newer"),
         key("s", "secrets", "Jack's cards", "secrets", show=True),
@@ -80,7 +83,13 @@ class PocketScreen(PocketHandOvers, GameScreen):
 
     def on_mount(self) -> None:
         self.query_one("#notes", TextPanel).keep_end = True  # the log's newest line in sight
+        self.fit_district(self.app.size.width, self.app.size.height)
         super().on_mount()
+
+    def fit_district(self, width: int, height: int) -> None:
+        """The board takes what the side panels (at least 28 columns) and the
+        rows above and below it leave: compact at 80×24, large from 120×40."""
+        self.query_one(District).fit(width - 32, height - 7)
 
     # -- drawing -------------------------------------------------------------------
 
@@ -132,8 +141,7 @@ class PocketScreen(PocketHandOvers, GameScreen):
         self.rebuild_choices()
         # The footer is costly to rebuild: it changes with the side at the keyboard
         # and the end of the game; the prompt line gives each step's own keys.
-        keys = (source.outcome is None, self.handover, self.can_act(),
-                self.choice.mode, self.face())  # fmt: skip
+        keys = (source.outcome is None, self.handover)
         if keys != self._keys:
             self._keys = keys
             self.refresh_bindings()
@@ -207,7 +215,8 @@ class PocketScreen(PocketHandOvers, GameScreen):
 
     # -- choosing ------------------------------------------------------------------
 
-    def on_resize(self) -> None:
+    def on_resize(self, event) -> None:
+        self.fit_district(event.size.width, event.size.height)
         self.call_after_refresh(self.refresh_all)  # the log fits its new size
 
     def action_log(self, older: int) -> None:
