@@ -111,6 +111,7 @@ def screen_panels(g: PocketGame, side: str) -> Any:
     v = g.view(side)
     texts = [panels.banner(v, "someone"), panels.tokens_text(v, None), panels.rounds_text(v)]
     texts.append(panels.log_text(v, 60))
+    texts.append(panels.shown_card(v))
     texts += [panels.phase_help(v, t["up"]) for t in v["tokens"]] + [panels.phase_help(v, None)]
     if "jack" in v:
         texts += [panels.secret_text(v["jack"]), panels.secret_panel(v["jack"])]

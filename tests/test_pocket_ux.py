@@ -359,3 +359,18 @@ async def test_the_board_grows_with_the_terminal_and_clicks_follow(tmp_path):
         for square in (0, 8, 5):
             await driver.click_tile(square)
             assert screen.choice.cursor == square
+
+
+async def test_the_investigators_alibi_card_is_shown_face_up_to_both(tmp_path):
+    app, screen = pocket_app(SETUPS["lestrade"], tmp_path)  # round 1: A T X J; Bert on top
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter", "1", "enter")  # the investigator draws
+        await pilot.pause()
+        assert [str(a) for a in screen.source.game.history] == ["A"]
+        await pilot.press("enter")  # the hand-over to Jack
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert "The investigator showed an alibi card: Jeremy Bert (cleared)." in text
+        await pilot.press("2", "1", "enter")  # Jack's T+1: the news is old now
+        assert "showed an alibi card" not in " ".join(screen_text(app).split())

@@ -146,6 +146,16 @@ def log_text(view: dict[str, Any], room: int = 6, width: int = 1000, back: int =
 STEP_WORDS = {"H": "Holmes", "W": "Watson", "T": "Toby"}
 
 
+def shown_card(view: dict[str, Any]) -> str:
+    """The alibi card the investigator just showed (P5: face up, to both),
+    while it is the last event of the public log; else ''."""
+    last = view["log"][-1] if view["log"] else {}
+    if not last.get("card") or last.get("side") == JACK:
+        return ""
+    name = character_name(last["card"])
+    return f"[b yellow]The investigator showed an alibi card: {name} (cleared).[/b yellow]"
+
+
 def round_summary(view: dict[str, Any], rnd: int, names: dict[str, str]) -> str:
     """What round `rnd` came to, for both players, from the public log of a
     view (P7, P8): the witness call (seen or not, who was cleared, who took

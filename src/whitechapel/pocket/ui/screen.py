@@ -163,7 +163,10 @@ class PocketScreen(PocketHandOvers, GameScreen):
         text = panels.step_prompt(
             self.choice.mode, self.face(), source.to_act == JACK, self.candidate()
         )
-        return text + (f"\n[red]{self.notice}[/red]" if self.notice else "")
+        if self.notice:
+            return text + f"\n[red]{self.notice}[/red]"
+        card = panels.shown_card(self.current_view())
+        return text + (f"\n{card}" if card else "")
 
     def rebuild_choices(self) -> None:
         """The choice buttons for the mouse.  A fixed row of buttons is relabelled
