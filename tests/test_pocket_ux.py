@@ -374,3 +374,23 @@ async def test_the_investigators_alibi_card_is_shown_face_up_to_both(tmp_path):
         assert "The investigator showed an alibi card: Jeremy Bert (cleared)." in text
         await pilot.press("2", "1", "enter")  # Jack's T+1: the news is old now
         assert "showed an alibi card" not in " ".join(screen_text(app).split())
+
+
+async def test_in_secrets_mode_s_on_the_investigators_turn_passes_to_jack_and_back(tmp_path):
+    from pocket_app_play import curtain_text
+    from whitechapel.pocket.ui.screen import is_cards, is_handover
+
+    app, screen = pocket_app(SETUPS["gull"], tmp_path, handover="secrets")  # investigator first
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert screen.source.game.to_act == "investigator"
+        await pilot.press("s")
+        text = curtain_text(app)
+        assert text.startswith("Pass to Ann (Jack)") and "Bob (the investigator), look away." in text
+        await pilot.press("enter")
+        assert is_cards(app.screen)
+        await pilot.press("enter")
+        text = curtain_text(app)
+        assert text.startswith("Pass to Bob (the investigator)") and "Ann (Jack), look away." in text
+        await pilot.press("enter")
+        assert not is_handover(app.screen)

@@ -39,7 +39,8 @@ class PocketHandOvers:
                 self.refresh_all()  # type: ignore[attr-defined]
                 return
             note = "Jack's cards are hidden again."
-            self.show_curtain("handover", handover_text(inv, "Jack", note), None)  # type: ignore[attr-defined]
+            jack_away = self.player_name(JACK, capital=True)  # type: ignore[attr-defined]
+            self.show_curtain("handover", handover_text(inv, jack_away, note), None)  # type: ignore[attr-defined]
 
         def ready() -> None:
             after = "play on" if jacks_turn else "hide them"
