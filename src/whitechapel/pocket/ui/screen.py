@@ -77,6 +77,7 @@ class PocketScreen(PocketHandOvers, GameScreen):
         self._choices: list[tuple[str, str]] | None = None  # the choice row's labels
         self.log_back = 0  # how many of the newest log lines are scrolled out of sight
         self._notes_size = (29, 7)  # the log's panel at 80×24, until it is laid out
+        self._legal: tuple[int, list[str]] | None = None  # (state version, legal actions)
 
     def centre(self) -> Widget:
         return District(id="district")
@@ -268,6 +269,13 @@ class PocketScreen(PocketHandOvers, GameScreen):
             moving = DETECTIVES[MOVERS[candidate[2]]]
         return preview(self.current_view(), candidate), moving, picked
 
+    def legal(self) -> list[str]:
+        """The legal actions' texts, once per state (the highlights ask on
+        every key)."""
+        if self._legal is None or self._legal[0] != self.source.version:
+            self._legal = (self.source.version, self.source.legal_actions())
+        return self._legal[1]
+
     def targets(self, view: dict) -> tuple[dict[int, str], set[int]]:
         """What the district highlights for the step being chosen, from the
         view at the keyboard and its legal actions (public rules): where the
@@ -275,7 +283,7 @@ class PocketScreen(PocketHandOvers, GameScreen):
         each one, and which tiles cannot be rotated this round (dimmed)."""
         if self.choice.mode not in (Mode.MOVE, Mode.JOKER, Mode.TILE):
             return {}, set()
-        return panels.targets(view, self.choice.mode, self.face(), self.source.legal_actions())
+        return panels.targets(view, self.choice.mode, self.face(), self.legal())
 
     def action_digit(self, n: int) -> None:
         if not self.can_act():
@@ -302,7 +310,7 @@ class PocketScreen(PocketHandOvers, GameScreen):
     def choose_target(self, text: str, *, steps: int | None = None, joker: str | None = None):
         """A detective's steps or the joker's detective: previewed on the
         district, played only on Enter (or a second click of its button)."""
-        legal = self.source.legal_actions()
+        legal = self.legal()
         if text not in legal:
             self.notice = self.source.reason(text) or "That action is not possible now."
             self.refresh_all()
@@ -336,7 +344,7 @@ class PocketScreen(PocketHandOvers, GameScreen):
         if not self.can_act() or choice.mode != Mode.TILE or self.face() != "R":
             return
         square = SQUARES[choice.cursor]
-        if not any(a.startswith(f"R{square}") for a in self.source.legal_actions()):
+        if not any(a.startswith(f"R{square}") for a in self.legal()):
             self.notice = "This tile cannot be rotated now (it was rotated this round)."
         else:
             self.notice = ""
