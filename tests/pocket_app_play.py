@@ -25,7 +25,7 @@ from whitechapel.pocket.game import PocketGame
 from whitechapel.pocket.pieces import CHARACTERS, DETECTIVE_LETTERS, INVESTIGATOR, JACK
 from whitechapel.pocket.setup import Setup
 from whitechapel.pocket.ui.district import MARGIN, TILE_H, TILE_W, District
-from whitechapel.pocket.ui.screen import PocketScreen, is_cards, is_handover
+from whitechapel.pocket.ui.screen import PocketScreen, is_cards, is_handover, is_summary
 from whitechapel.ui.source import LocalSource
 from whitechapel.ui.widgets.choice import Choice
 from whitechapel.ui.widgets.text import TextPanel
@@ -93,9 +93,10 @@ def curtain_text(app) -> str:
     return " ".join(app.screen.query_one(Curtain).render().plain.split())
 
 
-def tile_offset(square: int) -> tuple[int, int]:
-    """Where to click inside the District widget for a square's tile."""
-    return MARGIN + (square % 3) * TILE_W + TILE_W // 2, 1 + (square // 3) * TILE_H + 1
+def tile_offset(square: int, tw: int = TILE_W, th: int = TILE_H) -> tuple[int, int]:
+    """Where to click inside the District widget for a square's tile (of
+    tw × th: the board grows with the terminal)."""
+    return MARGIN + (square % 3) * tw + tw // 2, 1 + (square // 3) * th + 1
 
 
 def plan_game(the_setup: Setup, seed: int) -> tuple[list[Action], PocketGame]:
@@ -137,6 +138,7 @@ class Driver:
         self.after_each = after_each
         self.presses = 0
         self.handovers: list[str] = []  # the "Pass to ..." line of each hand-over dismissed
+        self.summaries: list[str] = []  # the text of each round's summary dismissed
 
     # -- one input at a time ---------------------------------------------------
 
@@ -163,7 +165,8 @@ class Driver:
         await self.click(buttons[0])
 
     async def click_tile(self, square: int) -> None:
-        await self.click(self.screen.query_one(District), tile_offset(square))
+        district = self.screen.query_one(District)
+        await self.click(district, tile_offset(square, district.tw, district.th))
 
     # -- reading the screen ----------------------------------------------------
 
@@ -210,17 +213,23 @@ class Driver:
         await self.press(str(self.token_for(action) + 1))
         if isinstance(action, Move):
             assert self.screen.choice.mode == "move"
-            await self.press(str(action.steps))
+            before = len(self.game.history)
+            await self.press(str(action.steps))  # a preview: nothing is played yet
+            assert len(self.game.history) == before
+            await self.press("enter")
         elif isinstance(action, Joker):
             assert self.screen.choice.mode == "joker"
+            before = len(self.game.history)
             await self.press("0" if action.detective is None else "hwt"[action.detective])
+            assert len(self.game.history) == before
+            await self.press("enter")
         elif isinstance(action, Rotate):
             assert self.screen.choice.mode == "tile"
             await self.move_cursor_to(action.square)
-            current = self.game.walls[action.square]
-            options = [w for w in range(4) if w != current]
-            for _ in range(options.index(action.wall) + 1):
-                await self.press("r")
+            # r turns it clockwise from its own orientation, e counter-clockwise.
+            turns = (action.wall - self.game.walls[action.square]) % 4
+            for _ in range(turns if turns <= 2 else 1):
+                await self.press("r" if turns <= 2 else "e")
             assert self.screen.choice.wall == action.wall
             await self.press("enter")
         elif isinstance(action, Exchange):
@@ -242,18 +251,22 @@ class Driver:
         """Choose the action's token, then its target, by mouse."""
         await self.click_choice(f"tok-{self.token_for(action)}")
         before = len(self.game.history)
-        if isinstance(action, Move):
-            await self.click_choice(f"dig-{action.steps}")
-        elif isinstance(action, Joker):
-            who = "-" if action.detective is None else DETECTIVE_LETTERS[action.detective]
-            await self.click_choice(f"jok-{who}")
+        if isinstance(action, (Move, Joker)):
+            if isinstance(action, Move):
+                target = f"dig-{action.steps}"
+            else:
+                who = "-" if action.detective is None else DETECTIVE_LETTERS[action.detective]
+                target = f"jok-{who}"
+            await self.click_choice(target)  # a preview
+            assert len(self.game.history) == before
+            # A second click on it, or Confirm, plays it.
+            await self.click_choice(target if self.rng.random() < 0.5 else "do-confirm")
         elif isinstance(action, Rotate):
             await self.click_tile(action.square)
             assert self.screen.choice.cursor == action.square
-            current = self.game.walls[action.square]
-            options = [w for w in range(4) if w != current]
-            for _ in range(options.index(action.wall) + 1):
-                await self.click_choice("do-rotate")
+            turns = (action.wall - self.game.walls[action.square]) % 4
+            for _ in range(turns if turns <= 2 else 1):
+                await self.click_choice("do-rotate" if turns <= 2 else "do-rotate-ccw")
             assert self.screen.choice.wall == action.wall
             if self.rng.random() < 0.5:
                 await self.click_choice("do-confirm")
@@ -284,9 +297,16 @@ class Driver:
         assert len(self.game.history) == before + 1, f"{action} was not played"
         assert self.game.history[-1] == action
         assert self.screen.choice.mode == "token" and self.screen.notice == ""
+        ended = self.game.step == 0 or self.game.outcome is not None  # a witness call
+        if ended:  # the round's summary, for both, until Enter
+            assert is_summary(self.top()), f"no summary after {action}"
+            text = curtain_text(self.app)
+            assert "End of round" in text and "Press Enter to go on." in text, text
+            self.summaries.append(text)
+            await self.press("enter")
         if self.game.outcome is not None:
             assert not is_handover(self.top())
-        elif self.game.to_act != side and self.screen.handover == "always":
+        elif self.screen.handover == "always" and (self.game.to_act != side or ended):
             text = self.handover_text()
             to = self.screen.player_name(self.game.to_act)
             assert text.startswith(f"Pass to {to}"), text
@@ -338,12 +358,22 @@ class Driver:
     async def peek_at_cards(self) -> None:
         """'secrets' mode: s, hand-over to Jack, his cards, hand-over back."""
         await self.press("s")
-        assert self.handover_text().startswith(f"Pass to {self.screen.player_name(JACK)}")
+        jack, inv = self.screen.player_name(JACK), self.screen.player_name(INVESTIGATOR)
+        text = self.handover_text()
+        if self.game.to_act == JACK:  # he holds the keyboard: no "Pass to" either way
+            assert text.startswith(f"{jack}: your cards") and "Pass to" not in text, text
+            assert f"{inv[0].upper() + inv[1:]}, look away." in text
+            await self.pass_handover()
+            assert is_cards(self.top())
+            await self.pass_handover()
+            assert self.top() is self.screen
+            return
+        assert text.startswith(f"Pass to {jack}")
         await self.pass_handover()
         assert is_cards(self.top())
         await self.pass_handover()
         text = self.handover_text()
-        assert text.startswith(f"Pass to {self.screen.player_name(INVESTIGATOR)}")
+        assert text.startswith(f"Pass to {inv}")
         assert "Jack's cards are hidden again." in text
         await self.pass_handover()
         assert self.top() is self.screen

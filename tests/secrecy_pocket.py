@@ -111,9 +111,31 @@ def screen_panels(g: PocketGame, side: str) -> Any:
     v = g.view(side)
     texts = [panels.banner(v, "someone"), panels.tokens_text(v, None), panels.rounds_text(v)]
     texts.append(panels.log_text(v, 60))
+    texts.append(panels.shown_card(v))
+    texts += [panels.phase_help(v, t["up"]) for t in v["tokens"]] + [panels.phase_help(v, None)]
     if "jack" in v:
-        texts.append(panels.secret_text(v["jack"]))
+        texts += [panels.secret_text(v["jack"]), panels.secret_panel(v["jack"])]
     return texts
+
+
+def targets(g: PocketGame, side: str) -> Any:
+    """The district's highlighted targets (landing positions, tiles that
+    cannot be rotated) for every token the side could choose now."""
+    v = g.view(side)
+    legal = v.get("legal", [])
+    return [
+        panels.targets(v, mode, t["up"], legal)
+        for t in v["tokens"]
+        for mode in ("move", "joker", "tile")
+    ]
+
+
+def round_summary(g: PocketGame, side: str) -> Any:
+    """The summary of the last round that ended (shown to both players)."""
+    v = g.view(side)
+    ended = [e["round"] for e in v["log"] if "witness" in e]
+    names = {JACK: "Ann (Jack)", INVESTIGATOR: "Bob (the investigator)"}
+    return panels.round_summary(v, ended[-1], names) if ended else None
 
 
 def replay_text(g: PocketGame, side: str) -> Any:
@@ -141,6 +163,8 @@ OUTLETS = {
     "view": view,
     "preview": previews,
     "panels": (screen_panels, 2),
+    "targets": targets,
+    "summary": round_summary,
     "replay": (replay_text, 3),
     "network": (network, 3),
     "refusal": refusals,

@@ -8,7 +8,6 @@ keyboard changes hands.  Every full game here also runs the P9 secrecy watch
 
 from __future__ import annotations
 
-import itertools
 import json
 import os
 import random
@@ -71,7 +70,7 @@ def assert_finished_and_saved(
     game = screen.source.game
     outcome = game.outcome
     assert outcome is not None
-    banner = f"game over: {outcome.winner} wins"
+    banner = f"game over: {screen.player_name(outcome.winner)} wins"  # "Ann (Jack) wins"
     assert banner in plain(screen.query_one("#banner"))
     text = screen_text(app)
     assert banner in text
@@ -120,10 +119,18 @@ async def test_a_full_game_by_keys_ends_on_the_banner_autosaved_and_secret_kept(
         assert screen.source.game == expected  # the keys did what the engine alone did
         assert_finished_and_saved(app, screen, tmp_path, played, wide=size[0] >= 100)
         assert watch.checked_clean > 15 and watch.checked_secret > 5
-        # Each change of side had its hand-over, and only those.
-        sides = [e["side"] for e in screen.source.game.view(JACK)["log"] if "side" in e]
-        changes = sum(1 for a, b in itertools.pairwise(sides) if a != b)
-        assert len(driver.handovers) == changes + 1
+        # Each change of side had its hand-over, and only those, and each
+        # round's end its summary (then a hand-over even to the same side).
+        log = screen.source.game.view(JACK)["log"]
+        expected, last, ended = 1, None, False
+        for e in log:
+            if "witness" in e:
+                ended = True
+            elif "side" in e:
+                expected += last is not None and (e["side"] != last or ended)
+                last, ended = e["side"], False
+        assert len(driver.handovers) == expected
+        assert len(driver.summaries) == sum(1 for e in log if "witness" in e)
 
         if name != "goodley":
             return
@@ -157,8 +164,9 @@ async def test_a_full_game_in_secrets_mode_hides_jacks_cards_except_on_his_scree
         looks = driver.handovers.count("cards")
         assert looks == 2 and watch.checked_secret == looks
         assert watch.checked_clean > 20
-        # No hand-over between the sides: only the three around Jack's cards.
-        assert len(driver.handovers) == 3 * looks
+        # No hand-over between the sides: only the two around Jack's cards on
+        # his own turn (the investigator looks away; Enter hides them again).
+        assert len(driver.handovers) == 2 * looks
         # The rematch keeps the players and the mode, with a new game.
         await pilot.press("n")
         await pilot.pause()
@@ -176,18 +184,20 @@ async def test_the_secret_cards_screen_shows_identity_cards_and_hourglasses(tmp_
     )
     async with WhitechapelApp(start=screen).run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+        assert game.to_act == "jack"  # round 2: Jack first
         await pilot.press("s")
         assert is_handover(pilot.app.screen)
-        assert "Pass to Ann (Jack)" in screen_text(pilot.app)
+        text = " ".join(screen_text(pilot.app).split())
+        assert "Ann (Jack): your cards" in text and "Bob (the investigator), look away." in text
+        assert "Pass to" not in text  # Jack's own turn: nobody passes the keyboard
         await pilot.press("enter")
         assert is_cards(pilot.app.screen)
         text = widget_text(pilot.app)
         assert "You are William Gull." in text
         assert f"Your alibi cards: John Smith Your hourglasses: {game.jack_hourglasses()}" in text
-        await pilot.press("enter")
-        assert "Pass to Bob (the investigator)" in screen_text(pilot.app)
-        await pilot.press("enter")
-        assert pilot.app.screen is screen
+        await pilot.press("enter")  # hidden again; Jack plays on
+        assert not is_handover(pilot.app.screen)
+        assert "Pass to Bob" not in screen_text(pilot.app)
         assert "Your alibi cards" not in screen_text(pilot.app) + widget_text(pilot.app)
 
 
@@ -222,7 +232,7 @@ async def test_two_quick_clicks_on_rotate_turn_the_tile_twice(tmp_path):
                 events.Click(rotate, 1, 1, 0, 0, 1, False, False, False, x + 1, y + 1, chain=chain)
             )
         await pilot.pause()
-        assert screen.choice.wall == 1  # S -> N, then E
+        assert screen.choice.wall == 0  # clockwise: S -> W, then N
 
 
 async def test_the_whole_end_reason_shows_at_80_columns(tmp_path):
@@ -232,7 +242,7 @@ async def test_the_whole_end_reason_shows_at_80_columns(tmp_path):
     )
     async with WhitechapelApp(start=screen).run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert "game over: investigator wins" in screen_text(pilot.app)
+        assert "game over: Bob (the investigator) wins" in screen_text(pilot.app)
         assert expected.outcome.reason in " ".join(screen_text(pilot.app).split())
 
 
@@ -382,8 +392,9 @@ async def test_help_opens_with_f1_or_question_mark_and_escape_closes_it(tmp_path
             await pilot.press(key)
             await pilot.pause()
             assert isinstance(app.screen, HelpScreen), key
-            text = screen_text(app)
-            assert "Mr. Jack Pocket" in text and "Goals." in text
+            text = screen_text(app)  # the rules of the moment first, then the summary
+            assert "Now" in text and "Round 1 of 8" in text
+            assert "Mr. Jack Pocket" in app.screen.markdown and "Goals." in app.screen.markdown
             await (pilot.press("escape") if key == "f1" else pilot.press(key))  # ? closes too
             await pilot.pause()
             assert app.screen is screen
@@ -478,11 +489,12 @@ async def test_the_setup_screen_chooses_the_secrets_hand_over_mode():
         await pilot.pause()
         await pilot.press("down", "enter")
         await pilot.pause()
-        await pilot.press("tab", "tab", "enter")  # open the hand-over choice
+        await pilot.press("tab", "tab", "space")  # open the hand-over choice
         await pilot.pause()
-        await pilot.press("down", "enter")
+        await pilot.press("down", "enter")  # Enter picks in the open list
         await pilot.pause()
-        await pilot.press("shift+tab", "enter")  # back in a name field, Enter starts
+        assert isinstance(app.screen, PocketSetup)
+        await pilot.press("enter")  # on the choice itself, Enter starts the game
         await pilot.pause()
         assert isinstance(app.screen, PocketScreen) and app.screen.handover == "secrets"
         assert app.screen.source.record.players == {}

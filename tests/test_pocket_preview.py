@@ -89,11 +89,12 @@ async def test_the_issue_reproduction_shows_no_witness_call_before_it_is_played(
     """Leak 1 as a player met it: `pocket --seed 7`, `Enter 1 Enter`,
     `Enter 2 1 4 Right r Enter`, `Enter 3 Up Left Left Enter`: the last
     rotation's preview showed "(Lane) cleared", and moving the cursor
-    showed every suspect cleared but two, one of them Jack."""
+    showed every suspect cleared but two, one of them Jack.  (A detective's
+    steps now wait for Enter: `2 1` became `2 1 Enter`.)"""
     app, screen = pocket_app(random_setup(7), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        for keys in (["enter", "1", "enter"], ["enter", "2", "1", "4", "right", "r", "enter"]):
+        for keys in (["enter", "1", "enter"], ["enter", "2", "1", "enter", "4", "right", "r", "enter"]):
             await pilot.press(*keys)
             await pilot.pause()
         await pilot.press("enter", "3", "up", "left", "left")

@@ -1,4 +1,4 @@
-"""Snapshots of the main screens at 80×24 and 120×40 (see tests/snapshots.py).
+"""Snapshots of the main screens at 80×24, 120×40 and 160×50 (see tests/snapshots.py).
 
 Fixed setups, actions and player names make them repeatable;
 `UPDATE_SNAPSHOTS=1 python -m pytest tests/test_pocket_snapshots.py` rewrites
@@ -31,7 +31,9 @@ def game_screen(tmp_path, actions=()) -> PocketScreen:
     return PocketScreen(LocalSource(game, record, Store(tmp_path)), "always")
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+@pytest.mark.parametrize(
+    "size", [(80, 24), (120, 40), (160, 50)], ids=["80x24", "120x40", "160x50"]
+)
 async def test_main_screens(tmp_path, snapshot, size):  # noqa: F811
     app = WhitechapelApp()
     async with app.run_test(size=size) as pilot:
@@ -56,6 +58,22 @@ async def test_main_screens(tmp_path, snapshot, size):  # noqa: F811
         assert screen.source.game.history == []
         snapshot.check(app, "rotation-preview")
 
+        # The last action of round 1, then its summary and the board after it.
+        screen = game_screen(tmp_path, ("H+1", "W+1", "J:-"))
+        app.switch_screen(screen)
+        await pilot.pause()
+        await pilot.press("enter", "3", "e", "enter")  # Rb2E: b2's wall S turned to E
+        await pilot.pause()
+        assert "End of round 1" in screen_text(app)
+        snapshot.check(app, "round-summary")
+        await pilot.press("enter")  # the summary, then the hand-over to Jack
+        await pilot.pause()
+        assert "Pass to Ann (Jack)" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "round 2 of 8" in screen_text(app)
+        snapshot.check(app, "board-after-a-round")
+
         screen = game_screen(tmp_path, TO_JACKS_TURN)
         assert screen.source.game.jack_alibis and screen.source.game.to_act == "jack"
         app.switch_screen(screen)
@@ -70,6 +88,6 @@ async def test_main_screens(tmp_path, snapshot, size):  # noqa: F811
         screen = game_screen(tmp_path, [str(a) for a in plan])
         app.switch_screen(screen)
         await pilot.pause()
-        assert "game over: jack wins" in screen_text(app)
+        assert "game over: Ann (Jack) wins" in screen_text(app)
         snapshot.check(app, "end")
     snapshot.verify()

@@ -28,6 +28,7 @@ from whitechapel.core.registry import rules_for
 FORMAT = "whitechapel-record"
 VERSION = 1
 MAX_RECORD_BYTES = 4 * 1024 * 1024
+HANDOVERS = ("always", "secrets")  # a hot seat's hand-over modes (docs/records.md)
 
 
 @dataclass
@@ -40,9 +41,10 @@ class Record:
     players: dict[str, str] = field(default_factory=dict)
     started: str = ""
     outcome: Outcome | None = None
+    handover: str | None = None  # a hot-seat game's hand-over mode (Pocket), if any
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data = {
             "format": FORMAT,
             "version": VERSION,
             "game": self.game,
@@ -54,6 +56,9 @@ class Record:
             "actions": list(self.actions),
             "outcome": self.outcome.to_json() if self.outcome else None,
         }
+        if self.handover is not None:
+            data["handover"] = self.handover
+        return data
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), indent=1, ensure_ascii=False) + "\n"
@@ -123,6 +128,9 @@ class Record:
         if not isinstance(options, dict):
             raise RecordError("the record's options should be a JSON object")
         started = data.get("started", "")
+        handover = data.get("handover")
+        if handover not in (None, *HANDOVERS):
+            raise RecordError(f"the record's handover should be one of {', '.join(HANDOVERS)}")
         return cls(
             game=game,
             setup=_get(data, "setup", dict),
@@ -132,6 +140,7 @@ class Record:
             players=dict(players),
             started=started if isinstance(started, str) else "",
             outcome=outcome,
+            handover=handover,
         )
 
 

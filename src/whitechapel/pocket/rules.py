@@ -66,11 +66,13 @@ class PocketRules:
         return help_text("whitechapel.pocket.ui")
 
     def local_screen(self, game: Any, record: Any, store: Any = None, **options: Any) -> Any:
-        """The hot-seat screen of a game (`handover`: 'always' or 'secrets')."""
+        """The hot-seat screen of a game (`handover`: 'always' or 'secrets';
+        by default the mode its record was played in)."""
         from whitechapel.pocket.ui.screen import PocketScreen
         from whitechapel.ui.source import LocalSource
 
-        return PocketScreen(LocalSource(game, record, store), options.get("handover", "always"))
+        handover = options.get("handover") or getattr(record, "handover", None) or "always"
+        return PocketScreen(LocalSource(game, record, store), handover)
 
     def remote_screen(self, link: Any, room: str, seat: str | None, first: dict[str, Any]) -> Any:
         """A network seat's screen (a spectator's, `seat` None), fed by the server."""

@@ -153,10 +153,12 @@ class LocalSource:
         return None
 
     def current_record(self) -> Record:
-        return record_of(
+        record = record_of(
             self.game, seed=self.record.seed, players=self.record.players,
             started=self.record.started,
         )  # fmt: skip
+        record.handover = self.record.handover  # the hot seat's mode: Continue keeps it
+        return record
 
     def autosave(self) -> Path | None:
         record = self.current_record()

@@ -51,12 +51,12 @@ def keys_for(game, cursor: int, action) -> list[str]:
     token = next(i for i, t in enumerate(tokens) if not t["used"] and t["up"] == action.face)
     keys = [str(token + 1)]
     if isinstance(action, Move):
-        keys.append(str(action.steps))
+        keys += [str(action.steps), "enter"]  # a preview, then played
     elif isinstance(action, Joker):
-        keys.append("0" if action.detective is None else "hwt"[action.detective])
+        keys += ["0" if action.detective is None else "hwt"[action.detective], "enter"]
     elif isinstance(action, Rotate):
-        options = [w for w in range(4) if w != game.walls[action.square]]
-        keys += _walk(cursor, action.square) + ["r"] * (options.index(action.wall) + 1)
+        turns = (action.wall - game.walls[action.square]) % 4  # r: clockwise, e: back
+        keys += _walk(cursor, action.square) + (["r"] * turns if turns <= 2 else ["e"])
         keys.append("enter")
     elif isinstance(action, Exchange):
         keys += [*_walk(cursor, action.first), "enter"]

@@ -28,13 +28,46 @@ MODE_OF_FACE = {"H": Mode.MOVE, "W": Mode.MOVE, "T": Mode.MOVE, "J": Mode.JOKER,
 class PocketChoice:
     mode: Mode = Mode.TOKEN
     token: int | None = None  # the token chosen (0-3)
-    cursor: int = 4  # the tile under the cursor (0-8); kept from one action to the next
+    cursor: int = 4  # the tile under the cursor (0-8); back on b2 at each turn
     first: int | None = None  # the first tile of an exchange
     wall: int | None = None  # the orientation chosen for the tile under the cursor
+    steps: int | None = None  # the steps chosen for a detective's move (previewed)
+    joker: str | None = None  # the joker's detective (H W T, or - for nobody), previewed
 
     def restart(self) -> None:
         """Back to choosing a token; the cursor stays where it was."""
         self.mode, self.token, self.first, self.wall = Mode.TOKEN, None, None, None
+        self.steps = self.joker = None
+
+    def step_back(self) -> bool:
+        """Esc: undo the last choice of this action (the steps, the joker's
+        detective, the new orientation, the first tile), else back to the
+        tokens.  False when there was nothing to undo."""
+        if self.steps is not None or self.joker is not None:
+            self.steps = self.joker = None
+        elif self.mode == Mode.EXCHANGE:
+            if self.first is not None:
+                self.cursor = self.first
+            self.mode, self.first = Mode.TILE, None
+        elif self.mode == Mode.TILE and self.wall is not None:
+            self.wall = None
+        elif self.mode != Mode.TOKEN:
+            self.restart()
+        else:
+            return False
+        return True
+
+    def rotate(self, turn: int, current: int) -> int:
+        """Turn the tile under the cursor a quarter clockwise (turn 1) or
+        counter-clockwise (-1) from the orientation chosen so far, or from its
+        own (`current`) at first; never back to its own (P5: a rotation must
+        change the tile)."""
+        start = current if self.wall is None else self.wall
+        wall = (start + turn) % 4
+        if wall == current:
+            wall = (wall + turn) % 4
+        self.wall = wall
+        return wall
 
     def take(self, token: int, face: str) -> None:
         self.restart()
@@ -51,6 +84,10 @@ class PocketChoice:
 
     def candidate(self, face: str | None) -> str | None:
         """The action chosen so far, once it is one."""
+        if self.mode == Mode.MOVE and self.steps is not None and face is not None:
+            return f"{face}+{self.steps}"
+        if self.mode == Mode.JOKER and self.joker is not None:
+            return f"J:{self.joker}"
         if self.mode == Mode.TILE and face == "R" and self.wall is not None:
             return f"R{SQUARES[self.cursor]}{DIRECTIONS[self.wall]}"
         if self.mode == Mode.EXCHANGE and self.first is not None and self.first != self.cursor:

@@ -23,8 +23,9 @@ def add_commands(sub: Any) -> None:
     pocket.add_argument(
         "--handover",
         choices=("always", "secrets"),
-        default="always",
-        help="hand-over prompt at every change of side, or only around Jack's cards",
+        default=None,
+        help="hand-over prompt at every change of side, or only around Jack's cards"
+        " (default: always, or the mode a loaded record was played in)",
     )
     pocket.add_argument(
         "--plain", action="store_true", help="play at a plain prompt instead of the full screen"
@@ -81,7 +82,7 @@ def _pocket_app(args: argparse.Namespace) -> int:
     else:
         names = {"jack": args.jack, "investigator": args.investigator}
         players = {side: name for side, name in names.items() if name}
-        screen = pocket_screen(args.seed, players, args.handover)
+        screen = pocket_screen(args.seed, players, args.handover or "always")
     WhitechapelApp(start=screen).run()
     return 0
 

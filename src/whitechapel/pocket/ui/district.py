@@ -18,11 +18,29 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from whitechapel.pocket.pieces import CHARACTER_INDEX, CHARACTERS
+from whitechapel.pocket.pieces import CHARACTER_INDEX, CHARACTERS, DIRECTIONS, POSITION_LINES
 
-TILE_W, TILE_H = 13, 5
+TILE_W, TILE_H = 13, 5  # the compact tiles (80×24)
 MARGIN = 4  # columns left and right of the grid for positions 10-12 / 4-6
 WIDTH, HEIGHT = MARGIN * 2 + TILE_W * 3, TILE_H * 3 + 2
+# The tile sizes the district grows through as the terminal grows (odd, so a
+# street has a middle), smallest first.
+SIZES = ((13, 5), (17, 7), (21, 9), (25, 11))
+
+
+def extent(tw: int, th: int) -> tuple[int, int]:
+    """The district's width and height with tiles of tw × th."""
+    return MARGIN * 2 + tw * 3, th * 3 + 2
+
+
+def fitting(width: int, height: int) -> tuple[int, int]:
+    """The largest tiles whose district fits in width × height."""
+    best = SIZES[0]
+    for tw, th in SIZES:
+        w, h = extent(tw, th)
+        if w <= width and h <= height:
+            best = (tw, th)
+    return best
 
 COLOURS = {
     "pink": "#ff87d7",
@@ -39,17 +57,54 @@ LETTER = {"holmes": "H", "watson": "W", "toby": "T"}
 WALL = Style(color="#d7af87", bold=True)
 STREET = Style(color="#6c6c6c")
 SEEN_BG = "#30304a"
+RAY = Style(color="#ffd75f", bold=True)
 
 
-def position_cell(p: int) -> tuple[int, int]:
+def tile_origin(sq: int, tw: int = TILE_W, th: int = TILE_H) -> tuple[int, int]:
+    return MARGIN + (sq % 3) * tw, 1 + (sq // 3) * th
+
+
+def ray_cells(view: dict[str, Any], tw: int = TILE_W, th: int = TILE_H) -> set[tuple[int, int]]:
+    """The cells of the streets each detective looks down (P6), from the
+    tile next to him to the wall that stops his sight: the facing side's wall
+    hides the tile, the far side's wall ends sight at the tile's centre
+    (Joseph Lane's empty crossroads has no wall).  From the view drawn."""
+    walls = [
+        None if t["character"] == "lane" and t["cleared"] else DIRECTIONS.index(t["wall"])
+        for t in view["tiles"]
+    ]
+    mid_x, mid_y = tw // 2, th // 2
+    halves = {  # the street cells from each side of a tile to its centre, outside in
+        0: [(mid_x, y) for y in range(0, mid_y)],
+        2: [(mid_x, y) for y in range(th - 1, mid_y, -1)],
+        3: [(x, mid_y) for x in range(0, mid_x)],
+        1: [(x, mid_y) for x in range(tw - 1, mid_x, -1)],
+    }
+    cells: set[tuple[int, int]] = set()
+    for position in view["detectives"].values():
+        squares, facing, far = POSITION_LINES[position]
+        for sq in squares:
+            if walls[sq] == facing:
+                break
+            x0, y0 = tile_origin(sq, tw, th)
+            part = [*halves[facing], (mid_x, mid_y)]
+            if walls[sq] != far:
+                part += halves[far]
+            cells.update((x0 + x, y0 + y) for x, y in part)
+            if walls[sq] == far:
+                break
+    return cells
+
+
+def position_cell(p: int, tw: int = TILE_W, th: int = TILE_H) -> tuple[int, int]:
     """Where position p's label starts (x, y) inside the widget."""
     if 1 <= p <= 3:
-        return MARGIN + (p - 1) * TILE_W + TILE_W // 2 - 1, 0
+        return MARGIN + (p - 1) * tw + tw // 2 - 1, 0
     if 4 <= p <= 6:
-        return MARGIN + 3 * TILE_W + 1, 1 + (p - 4) * TILE_H + TILE_H // 2
+        return MARGIN + 3 * tw + 1, 1 + (p - 4) * th + th // 2
     if 7 <= p <= 9:
-        return MARGIN + (9 - p) * TILE_W + TILE_W // 2 - 1, HEIGHT - 1
-    return 0, 1 + (12 - p) * TILE_H + TILE_H // 2
+        return MARGIN + (9 - p) * tw + tw // 2 - 1, extent(tw, th)[1] - 1
+    return 0, 1 + (12 - p) * th + th // 2
 
 
 class District(Widget):
@@ -71,40 +126,80 @@ class District(Widget):
         self.cursor: int | None = None
         self.picked: set[int] = set()
         self.moving: str | None = None  # a detective whose move is being previewed
+        self.targets: dict[int, str] = {}  # positions a detective may land on: their mark
+        self.dimmed: set[int] = set()  # tiles that are no target now (not rotatable)
+        self.tw, self.th = TILE_W, TILE_H  # the tiles' size: compact until resized
+        self.w, self.h = WIDTH, HEIGHT
         self._strips: list[Strip] = [Strip.blank(WIDTH)] * HEIGHT
 
-    def show(self, view, *, preview=None, cursor=None, picked=(), moving=None) -> None:
+    def fit(self, width: int, height: int) -> None:
+        """Take the largest tiles for which the district fits in width ×
+        height (compact at 80×24, large from about 120×40)."""
+        tiles = fitting(width, height)
+        if tiles == (self.tw, self.th):
+            return
+        self.tw, self.th = tiles
+        self.w, self.h = extent(*tiles)
+        self.styles.width, self.styles.height = self.w, self.h
+        self._strips = [Strip.blank(self.w)] * self.h
+        if self.shown_view is not None:
+            self._strips = self._build()
+        self.refresh()
+
+    def show(
+        self, view, *, preview=None, cursor=None, picked=(), moving=None, targets=None, dimmed=()
+    ) -> None:
         """Draw a new state: the rows are built once here, and only the rows
-        that changed are repainted."""
+        that changed are repainted.  `targets`: positions to highlight (a
+        detective may land there), with a short mark; `dimmed`: tiles that
+        cannot be chosen now."""
         self.shown_view, self.preview, self.cursor = view, preview, cursor
         self.picked, self.moving = set(picked), moving
+        self.targets, self.dimmed = dict(targets or {}), set(dimmed)
         strips = self._build()
-        changed = [y for y in range(HEIGHT) if list(strips[y]) != list(self._strips[y])]
+        changed = [y for y in range(self.h) if list(strips[y]) != list(self._strips[y])]
         self._strips = strips
         if changed:
-            self.refresh(*(Region(0, y, WIDTH, 1) for y in changed))
+            self.refresh(*(Region(0, y, self.w, 1) for y in changed))
 
     def render_line(self, y: int) -> Strip:
-        return self._strips[y] if 0 <= y < HEIGHT else Strip.blank(self.size.width)
+        return self._strips[y] if 0 <= y < len(self._strips) else Strip.blank(self.size.width)
 
     def _build(self) -> list[Strip]:
+        width, height, tw, th = self.w, self.h, self.tw, self.th
         if self.shown_view is None:
-            return [Strip.blank(WIDTH)] * HEIGHT
+            return [Strip.blank(width)] * height
         shown = self.preview or self.shown_view
-        grid = [[(" ", Style())] * WIDTH for _ in range(HEIGHT)]
+        grid = [[(" ", Style())] * width for _ in range(height)]
         for sq, tile in enumerate(shown["tiles"]):
             self._tile(grid, sq, tile)
+        for x, y in ray_cells(shown, tw, th):  # the sight lines, over the streets
+            ch, style = grid[y][x]
+            grid[y][x] = (ch, style + RAY)
         det = shown["detectives"]
         for p in range(1, 13):
             here = "".join(LETTER[d] for d, q in det.items() if q == p)
-            x, y = position_cell(p)
-            label = here or str(p)
-            style = Style(color="#ffd75f", bold=True) if here else Style(color="#4e4e4e")
+            x, y = position_cell(p, tw, th)
+            # The number is always there; a detective's letter stands beside it.
+            label = f"{here}{p}"
+            style = Style(color="#ffd75f", bold=True) if here else Style(color="#6c6c6c")
+            if p in self.targets:
+                style = Style(color="#000000", bgcolor="#87d7ff", bold=True)
+                if not here:
+                    label = f"{self.targets[p]}{p}"
             if here and self.moving and det[self.moving] == p and self.preview:
                 style = Style(color="#000000", bgcolor="#ffd75f", bold=True)
-            for k, ch in enumerate(label[:3]):
-                if 0 <= x + k < WIDTH:
+            room = MARGIN if p >= 10 else (width - x if 4 <= p <= 6 else 4)
+            if p >= 10:
+                label = label[-room:].rjust(room - 1)
+            for k, ch in enumerate(label[:room]):
+                if 0 <= x + k < width:
                     grid[y][x + k] = (ch, style)
+        # The coordinates of the notation: columns a-c above, rows 1-3 on the left.
+        coord = Style(color="#8a8a8a", italic=True)
+        for i in range(3):
+            grid[0][MARGIN + i * tw + 1] = ("abc"[i], coord)
+            grid[1 + i * th][1] = ("123"[i], coord)
         strips = []
         for row in grid:
             segments: list[Segment] = []
@@ -117,12 +212,12 @@ class District(Widget):
                         segments.append(Segment(run, style))
                     run, style = ch, st
             segments.append(Segment(run, style))
-            strips.append(Strip(segments, WIDTH))
+            strips.append(Strip(segments, width))
         return strips
 
     def _tile(self, grid, sq: int, tile: dict[str, Any]) -> None:
-        x0 = MARGIN + (sq % 3) * TILE_W
-        y0 = 1 + (sq // 3) * TILE_H
+        tw, th = self.tw, self.th
+        x0, y0 = tile_origin(sq, tw, th)
         character = CHARACTERS[CHARACTER_INDEX[tile["character"]]]
         cleared = tile["cleared"]
         lane_open = tile["character"] == "lane" and cleared
@@ -132,18 +227,19 @@ class District(Widget):
             bg = "#5f005f"
         if sq == self.cursor:
             bg = "#005f5f"
-        base = Style(bgcolor=bg)
-        for dy in range(TILE_H):
-            for dx in range(TILE_W):
+        dim = sq in self.dimmed
+        base = Style(bgcolor=bg, dim=dim)
+        for dy in range(th):
+            for dx in range(tw):
                 grid[y0 + dy][x0 + dx] = (" ", base)
-        mid_x, mid_y = TILE_W // 2, TILE_H // 2
+        mid_x, mid_y = tw // 2, th // 2
         street = STREET + base
         # Streets run from the centre to every side without a wall.
         for d, cells in {
             "N": [(mid_x, y) for y in range(0, mid_y)],
-            "S": [(mid_x, y) for y in range(mid_y + 1, TILE_H)],
+            "S": [(mid_x, y) for y in range(mid_y + 1, th)],
             "W": [(x, mid_y) for x in range(0, mid_x)],
-            "E": [(x, mid_y) for x in range(mid_x + 1, TILE_W)],
+            "E": [(x, mid_y) for x in range(mid_x + 1, tw)],
         }.items():
             if d != wall:
                 for x, y in cells:
@@ -151,35 +247,41 @@ class District(Widget):
         grid[y0 + mid_y][x0 + mid_x] = ("╬", street)
         wall_style = WALL + base
         if wall == "N":
-            for x in range(TILE_W):
+            for x in range(tw):
                 grid[y0][x0 + x] = ("▀", wall_style)
         elif wall == "S":
-            for x in range(TILE_W):
-                grid[y0 + TILE_H - 1][x0 + x] = ("▄", wall_style)
+            for x in range(tw):
+                grid[y0 + th - 1][x0 + x] = ("▄", wall_style)
         elif wall == "W":
-            for y in range(TILE_H):
+            for y in range(th):
                 grid[y0 + y][x0] = ("▌", wall_style)
         elif wall == "E":
-            for y in range(TILE_H):
-                grid[y0 + y][x0 + TILE_W - 1] = ("▐", wall_style)
+            for y in range(th):
+                grid[y0 + y][x0 + tw - 1] = ("▐", wall_style)
         name = character.name.split()[-1]
         colour = COLOURS[character.colour]
         if cleared:
             label, style = f"({name})", Style(color="#6c6c6c", italic=True) + base
         else:
             label, style = name, Style(color=colour, bold=True) + base
-        self._put(grid, x0, y0 + 1, label, style)
-        status = "cleared" if cleared else ("seen" if tile["seen"] else "")
-        self._put(grid, x0, y0 + 3, status, Style(color="#8a8a8a") + base)
+        self._put(grid, x0, y0 + mid_y - 1, label, style, tw)
+        # Seen, unseen and cleared each look different (the shade, the words).
+        if cleared:
+            status, look = "cleared", Style(color="#6c6c6c", italic=True)
+        elif tile["seen"]:
+            status, look = "seen", Style(color="#ffd75f")
+        else:
+            status, look = "unseen", Style(color="#8a8a8a")
+        self._put(grid, x0, y0 + mid_y + 1, status, look + base, tw)
 
     @staticmethod
-    def _put(grid, x0: int, y: int, label: str, style: Style) -> None:
-        label = label[: TILE_W - 2]
-        start = x0 + (TILE_W - len(label)) // 2
+    def _put(grid, x0: int, y: int, label: str, style: Style, tw: int = TILE_W) -> None:
+        label = label[: tw - 2]
+        start = x0 + (tw - len(label)) // 2
         for k, ch in enumerate(label):
             grid[y][start + k] = (ch, style)
 
     def on_click(self, event: Click) -> None:
         x, y = event.x - MARGIN, event.y - 1
-        if 0 <= x < 3 * TILE_W and 0 <= y < 3 * TILE_H:
-            self.post_message(self.TileClicked((y // TILE_H) * 3 + x // TILE_W))
+        if 0 <= x < 3 * self.tw and 0 <= y < 3 * self.th:
+            self.post_message(self.TileClicked((y // self.th) * 3 + x // self.tw))

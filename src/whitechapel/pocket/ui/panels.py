@@ -3,21 +3,40 @@ functions, so each panel's text can be read and tested without an app."""
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
-from whitechapel.pocket.pieces import CHARACTER_INDEX, CHARACTERS, FACE_NAMES, JACK
+from whitechapel.pocket.pieces import (
+    CHARACTER_INDEX,
+    CHARACTERS,
+    DETECTIVE_LETTERS,
+    DETECTIVES,
+    FACE_NAMES,
+    JACK,
+    SQUARES,
+    step_clockwise,
+)
 
 
 def character_name(cid: str) -> str:
     return CHARACTERS[CHARACTER_INDEX[cid]].name
 
 
+WOMEN = frozenset({"madame", "stealthy"})
+
+
+def short_name(cid: str) -> str:
+    """The name on the tiles: the last word (Madame, Pizer, Lestrade)."""
+    return character_name(cid).split()[-1]
+
+
 def reveal_text(jack: dict[str, Any]) -> str:
     """P8: at the end Jack's identity and cards are shown to both."""
     cards = ", ".join(character_name(c) for c in jack["alibis"]) or "none"
+    pronoun = "Her" if jack["identity"] in WOMEN else "His"
     return (
         f"[b]Jack was {character_name(jack['identity'])}.[/b]\n"
-        f"His alibi cards: {cards}\nHis hourglasses: {jack['hourglasses']}"
+        f"{pronoun} alibi cards: {cards}\n{pronoun} hourglasses: {jack['hourglasses']}"
     )
 
 
@@ -30,10 +49,21 @@ def secret_text(jack: dict[str, Any]) -> str:
     )
 
 
-def banner(view: dict[str, Any], turn: str) -> str:
+def secret_panel(jack: dict[str, Any]) -> str:
+    """Jack's secrets on his own game screen, in four rows (the log shares
+    the panel)."""
+    cards = ", ".join(character_name(c) for c in jack["alibis"]) or "none yet"
+    return (
+        f"[b red]Secret — Jack only[/b red]\nYou are [b]{character_name(jack['identity'])}[/b].\n"
+        f"Your alibi cards: {cards}\nYour hourglasses: {jack['hourglasses']}\n"
+    )
+
+
+def banner(view: dict[str, Any], turn: str, winner: str | None = None) -> str:
+    """The top line; `winner`: the winning side as players say it ("Ann (Jack)")."""
     if view["outcome"]:
         o = view["outcome"]
-        return f"Mr. Jack Pocket — game over: [b]{o['winner']}[/b] wins ({o['detail']})"
+        return f"Mr. Jack Pocket — game over: [b]{winner or o['winner']}[/b] wins ({o['detail']})"
     race = " — the race is on" if view["race"] else ""
     return f"Mr. Jack Pocket — round {view['round']} of 8{race} — {turn} to play"
 
@@ -69,12 +99,12 @@ def rounds_text(view: dict[str, Any]) -> str:
     )  # fmt: skip
 
 
-def log_text(view: dict[str, Any], room: int = 6) -> str:
-    """The last `room` events of the public log."""
+def log_lines(view: dict[str, Any]) -> list[str]:
+    """Every event of the public log, one line each, oldest first."""
     lines = []
-    for e in view["log"][-room:]:
+    for e in view["log"]:
         if "witness" in e:
-            cleared = ", ".join(character_name(c) for c in e["cleared"]) or "nobody"
+            cleared = ", ".join(short_name(c) for c in e["cleared"]) or "nobody"
             lines.append(f"R{e['round']} Jack {e['witness']}: cleared {cleared}")
         elif "race" in e:
             lines.append(f"R{e['round']} {e['race']}")
@@ -82,27 +112,126 @@ def log_text(view: dict[str, Any], room: int = 6) -> str:
             card = f" ({character_name(e['card'])})" if "card" in e else ""
             who = "Jack" if e["side"] == JACK else "Inv."
             lines.append(f"R{e['round']} {who}: {e['action']}{card}")
-    return "[b]Log[/b]\n" + "\n".join(lines)
+    return lines
 
 
-def step_prompt(mode: str, face: str | None, jack: bool) -> str:
+def rows_of(text: str, width: int) -> int:
+    """How many rows `text` (one line, no markup) takes wrapped at `width`,
+    word by word as the panel wraps it."""
+    return max(1, len(textwrap.wrap(text, max(1, width), break_long_words=True)))
+
+
+def log_text(view: dict[str, Any], room: int = 6, width: int = 1000, back: int = 0) -> str:
+    """The newest events of the public log that fit in `room` rows of
+    `width` columns once wrapped, the newest one last (always shown in
+    full), or `back` events older."""
+    lines = log_lines(view)
+    end = max(0, len(lines) - back)
+    shown: list[str] = []
+    used = 0
+    for line in reversed(lines[:end]):
+        rows = rows_of(line, width)
+        if shown and used + rows > room:
+            break
+        shown.insert(0, line)
+        used += rows
+    title = "[b]Log[/b]"
+    if back:
+        title += f" [dim](↑ {back} newer: PgDn)[/dim]"
+    elif end > len(shown):
+        title += " [dim](PgUp: older)[/dim]"
+    return title + "\n" + "\n".join(shown)
+
+
+STEP_WORDS = {"H": "Holmes", "W": "Watson", "T": "Toby"}
+
+
+def shown_card(view: dict[str, Any]) -> str:
+    """The alibi card the investigator just showed (P5: face up, to both),
+    while it is the last event of the public log; else ''."""
+    last = view["log"][-1] if view["log"] else {}
+    if not last.get("card") or last.get("side") == JACK:
+        return ""
+    name = character_name(last["card"])
+    return f"[b yellow]The investigator showed an alibi card: {name} (cleared).[/b yellow]"
+
+
+def round_summary(view: dict[str, Any], rnd: int, names: dict[str, str]) -> str:
+    """What round `rnd` came to, for both players, from the public log of a
+    view (P7, P8): the witness call (seen or not, who was cleared, who took
+    the round token), the alibi cards the investigator showed, a race, and
+    at the end the winner and Jack's identity and cards (shown to both).
+    `names`: each side as players say it."""
+    entries = [e for e in view["log"] if e["round"] == rnd]
+    lines = [f"[b]End of round {rnd}[/b]", ""]
+    for e in entries:
+        if e.get("card") and e.get("side") != JACK:
+            name = character_name(e["card"])
+            lines.append(f"The investigator showed an alibi card: [b]{name}[/b].")
+    witness = next((e for e in entries if "witness" in e), None)
+    if witness is not None:
+        seen = witness["witness"] == "seen"
+        lines.append(
+            "Jack [b]was seen[/b] by a detective." if seen else "Jack [b]was not seen[/b]."
+        )
+        cleared = ", ".join(character_name(c) for c in witness["cleared"])
+        lines.append(f"Cleared: {cleared}." if cleared else "Nobody new was cleared.")
+        if witness["round_token"] == JACK:
+            lines.append(f"{names[JACK]} takes the round's token: an hourglass.")
+        else:
+            lines.append(f"{names['investigator']} takes the round's token.")
+    if any("race" in e for e in entries):
+        lines.append("Both goals are reached: [b]the race begins[/b] (P8).")
+    # Short names, as on the tiles (the full ones are for cards and the cleared).
+    suspects = [character_name(t["character"]).split()[-1]
+                for t in view["tiles"] if not t["cleared"]]  # fmt: skip
+    lines.append("")
+    lines.append(f"Suspects left ({len(suspects)}): {', '.join(suspects)}.")
+    lines.append(f"Jack's known hourglasses: {view['known_hourglasses']}.")
+    if view["outcome"]:
+        o = view["outcome"]
+        lines += ["", f"[b]{names.get(o['winner'], o['winner'])} wins[/b]: {o['reason']}."]
+        if view.get("jack"):
+            lines.append(reveal_text(view["jack"]))
+    lines += ["", "Press [b]Enter[/b] to go on."]
+    return "\n".join(lines)
+
+
+def step_prompt(mode: str, face: str | None, jack: bool, candidate: str | None = None) -> str:
     """What the keys do at this step of choosing an action."""
     if mode == "tile" and face == "X":
-        return "Arrows choose the first tile; Enter picks it."
-    return {
+        return "Arrows choose the first tile; Enter picks it. Esc: back."
+    if candidate and mode == "move":
+        steps = candidate[-1]
+        where = "place" if steps == "1" else "places"
+        return (f"{STEP_WORDS.get(candidate[0], candidate[0])} {steps} {where} clockwise "
+                "(shown on the board): Enter plays it, Esc goes back.")  # fmt: skip
+    if candidate and mode == "joker":
+        who = STEP_WORDS.get(candidate[2])
+        what = f"{who} 1 place clockwise (shown)" if who else "Nobody moves"
+        return f"Joker: {what}. Enter plays it, Esc goes back."
+    text = {
         "token": "Choose an action token: 1-4 (or click it).",
-        "move": "How far? 1 or 2 positions clockwise.",
-        "joker": "Joker: h Holmes, w Watson, t Toby" + (", 0 nobody." if jack else "."),
-        "tile": "Arrows choose a tile; r turns it; Enter confirms.",
+        "move": "How far? 1 or 2 positions clockwise, then Enter.",
+        "joker": "Joker: h Holmes, w Watson, t Toby" + (", 0 nobody" if jack else "")
+        + ", then Enter.",
+        "tile": "Arrows choose a tile; r turns it ↻, e ↺; Enter confirms.",
         "exchange2": "Arrows choose the second tile; Enter swaps them.",
         "alibi": "Enter draws the top alibi card.",
     }.get(mode, "")
+    return text + (" Esc: back." if mode != "token" and text else "")
 
 
 def choice_specs(
-    mode: str, face: str | None, tokens: list[dict[str, Any]], jack: bool
+    mode: str,
+    face: str | None,
+    tokens: list[dict[str, Any]],
+    jack: bool,
+    chosen: str | None = None,
 ) -> list[tuple[str, str]]:
-    """The choice buttons of this step, as (label, what pressing it does)."""
+    """The choice buttons of this step, as (label, what pressing it does).
+    `chosen`: the step or joker target being previewed (its button is marked;
+    a second click on it plays it)."""
     specs: list[tuple[str, str]] = []
     if mode == "token":
         return [(f"{i + 1} {FACE_NAMES[t['up']]}", f"tok-{i}")
@@ -115,8 +244,84 @@ def choice_specs(
             specs.append(("Nobody", "jok--"))
     elif mode in ("tile", "exchange2"):
         if face == "R":
-            specs.append(("Rotate ↻", "do-rotate"))
+            specs += [("Rotate ↻", "do-rotate"), ("Rotate ↺", "do-rotate-ccw")]
         specs.append(("Confirm", "do-confirm"))
     elif mode == "alibi":
         specs.append(("Draw", "do-confirm"))
+    if chosen is not None:
+        specs = [(f"▶ {label}" if bid[4:] == chosen else label, bid) for label, bid in specs]
+        specs.append(("Confirm", "do-confirm"))
     return [*specs, ("Back", "do-back")]
+
+
+def targets(
+    view: dict[str, Any], mode: str, face: str | None, legal: list[str]
+) -> tuple[dict[int, str], set[int]]:
+    """The targets of this step, for the district to highlight: positions a
+    detective may land on (with a mark: '' for the chosen detective's 1 and
+    2 steps, the detective's letter in lower case for the joker), and the
+    tiles that cannot be chosen (not rotatable this round, P5).  From the
+    view and the legal actions only."""
+    positions: dict[int, str] = {}
+    dimmed: set[int] = set()
+    detectives = view["detectives"]
+    if mode == "move" and face in DETECTIVE_LETTERS:
+        start = detectives[DETECTIVES[DETECTIVE_LETTERS.index(face)]]
+        for steps in (1, 2):
+            if f"{face}+{steps}" in legal:
+                positions[step_clockwise(start, steps)] = ""
+    elif mode == "joker":
+        for letter, name in zip(DETECTIVE_LETTERS, DETECTIVES, strict=True):
+            if f"J:{letter}" in legal:
+                positions.setdefault(step_clockwise(detectives[name], 1), letter.lower())
+    elif mode == "tile" and face == "R":
+        dimmed = {sq for sq, name in enumerate(SQUARES)
+                  if not any(a.startswith(f"R{name}") for a in legal)}  # fmt: skip
+    return positions, dimmed
+
+
+PHASE_RULES = {
+    "H": "Move that detective 1 or 2 positions clockwise (P5).",
+    "W": "Move that detective 1 or 2 positions clockwise (P5).",
+    "T": "Move that detective 1 or 2 positions clockwise (P5).",
+    "J": "Joker: move one detective 1 position clockwise; Jack may also move "
+    "nobody, the investigator must move one (P5).",
+    "R": "Rotation: turn one tile by 90° either way or 180°; it must change, and a "
+    "tile already rotated this round may not turn again (P5).",
+    "X": "Exchange: swap two tiles, each keeping its orientation (P5).",
+    "A": "Alibi: the investigator draws the top card and shows it, clearing that "
+    "suspect; Jack draws it in secret and keeps its hourglasses (P5).",
+}
+
+
+def phase_help(view: dict[str, Any], face: str | None) -> str:
+    """The rules of the moment, for the top of F1's help, from a view: the
+    round's order of play, the token being played, what ends the round."""
+    if view["outcome"]:
+        return "## Now\n\nThe game is over (P8): Jack's identity and cards are shown to both.\n"
+    rnd, step = view["round"], view["step"]
+    order = (
+        "odd round: the investigator plays one token, Jack two, the investigator the last"
+        if rnd % 2
+        else "even round: every token turned over; Jack plays one, the investigator two, "
+        "Jack the last"
+    )
+    lines = ["## Now", "", f"Round {rnd} of 8, action {step + 1} of 4 — {order} (P4)."]
+    if face is not None:
+        lines += ["", PHASE_RULES[face]]
+    else:
+        lines += ["", "Choose one of the tokens still up; every action is mandatory (P4)."]
+    if face in ("H", "W", "T", "J", "R", "X"):
+        lines += ["", "Sight (P6): a detective sees down his row or column until a wall "
+                  "facing him (that tile hidden) or a wall on the far side (seen, then "
+                  "no further)."]  # fmt: skip
+    lines += [
+        "",
+        "After the fourth action the witness call (P7): Jack seen, every unseen "
+        "suspect is cleared and the investigator takes the round token; not seen, "
+        "every seen suspect is cleared and Jack takes it (an hourglass).",
+    ]
+    if view["race"]:
+        lines += ["", "The race is on (P8): the first witness call that sees Jack wins for "
+                  "the investigator; Jack wins if he is not seen through round 8."]  # fmt: skip
+    return "\n".join(lines) + "\n\n---\n\n"

@@ -10,6 +10,7 @@ engine, so a preview cannot show a witness call's result.
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.binding import Binding
 from textual.widget import Widget
 
@@ -47,9 +48,15 @@ class PocketScreen(PocketHandOvers, GameScreen):
         key("0", "joker('-')", "Nobody", "nobody"),
         *[key(d, f"cursor({dx},{dy})", "Tile", f"tile_{d}") for d, dx, dy in
           (("up", 0, -1), ("down", 0, 1), ("left", -1, 0), ("right", 1, 0))],
-        key("r", "rotate", "Rotate", "rotate", show=True),
-        key("enter", "confirm", "Confirm", "confirm", show=True),
-        key("escape", "back", "Back", "back", show=True),
+        # The keys of each step are on the prompt line and its buttons; the
+        # footer lists only keys that work at every step (rebuilding it on
+        # each key would cost a frame: docs/app.md).
+        key("r", "rotate(1)", "Rotate ↻", "rotate"),
+        key("e,R", "rotate(-1)", "Rotate ↺", "rotate_ccw"),
+        key("enter", "confirm", "Confirm", "confirm"),
+        key("escape", "back", "Back", "back"),
+        key("pageup", "log(1)", "Older log", "log_older"),
+        key("pagedown", "log(-1)", "Newer log", "log_newer"),
         key("s", "secrets", "Jack's cards", "secrets", show=True),
         key("ctrl+s", "save", "Save record", "save", show=True),
         key("n", "rematch", "Rematch", "rematch", show=True),
@@ -63,12 +70,27 @@ class PocketScreen(PocketHandOvers, GameScreen):
         # At the hot seat, "always" or "secrets" (a hand-over only around Jack's
         # cards); a network seat has its own terminal, and no hand-over (None).
         self.handover = handover if source.hot_seat else None
+        if isinstance(source, LocalSource):
+            source.record.handover = self.handover  # saved with it: Continue reopens so
         self.choice = PocketChoice()
-        self._keys: tuple[bool, str | None] | None = None  # the footer's state
+        self._keys: tuple[object, ...] | None = None  # the footer's state
         self._choices: list[tuple[str, str]] | None = None  # the choice row's labels
+        self.log_back = 0  # how many of the newest log lines are scrolled out of sight
+        self._notes_size = (29, 7)  # the log's panel at 80×24, until it is laid out
+        self._legal: tuple[int, list[str]] | None = None  # (state version, legal actions)
 
     def centre(self) -> Widget:
         return District(id="district")
+
+    def on_mount(self) -> None:
+        self.query_one("#notes", TextPanel).keep_end = True  # the log's newest line in sight
+        self.fit_district(self.app.size.width, self.app.size.height)
+        super().on_mount()
+
+    def fit_district(self, width: int, height: int) -> None:
+        """The board takes what the side panels (at least 28 columns) and the
+        rows above and below it leave: compact at 80×24, large from 120×40."""
+        self.query_one(District).fit(width - 32, height - 7)
 
     # -- drawing -------------------------------------------------------------------
 
@@ -87,11 +109,16 @@ class PocketScreen(PocketHandOvers, GameScreen):
         view = self.current_view()
         after, moving, picked = self.preview()
         cursor = self.choice.cursor if self.choice.on_tiles else None
+        targets, dimmed = self.targets(view) if self.can_act() else ({}, set())
         self.query_one(District).show(
-            view, preview=after, cursor=cursor, picked=picked, moving=moving
-        )
+            view, preview=after, cursor=cursor, picked=picked, moving=moving,
+            targets=targets, dimmed=dimmed,
+        )  # fmt: skip
         turn = self.player_name(view["to_act"]) if view["to_act"] else ""
-        self.query_one("#banner", TextPanel).set(panels.banner(view, turn) + self.clock_text())
+        winner = self.player_name(source.outcome.winner) if source.outcome else None
+        self.query_one("#banner", TextPanel).set(
+            panels.banner(view, turn, winner) + self.clock_text()
+        )
         self.query_one("#tokens", TextPanel).set(panels.tokens_text(view, self.choice.token))
         self.query_one("#rounds", TextPanel).set(panels.rounds_text(view))
         # One panel of fixed size for Jack's cards and the log: showing or hiding
@@ -102,9 +129,15 @@ class PocketScreen(PocketHandOvers, GameScreen):
         if source.outcome and jack:
             cards = panels.reveal_text(jack) + "\n\n"
         elif self.holder == JACK:
-            cards = "[b red]Secret — Jack only[/b red]\n" + panels.secret_text(jack) + "\n\n"
-        room = max(2, notes.size.height - cards.count("\n") - 1) if notes.size.height else 6
-        notes.set(cards + panels.log_text(view, room))
+            cards = panels.secret_panel(jack)
+        if notes.size.height:  # not while it is hidden: the last size it had
+            self._notes_size = (notes.size.width, notes.size.height)
+        width, height = self._notes_size
+        plain = Text.from_markup(cards).plain.split("\n")[:-1] if cards else []
+        used = sum(panels.rows_of(line, width) for line in plain)
+        room = max(1, height - used - 1)
+        self.log_back = min(self.log_back, max(0, len(view["log"]) - 1))
+        notes.set(cards + panels.log_text(view, room, width, self.log_back))
         self.query_one("#prompt", TextPanel).set(self.prompt_text())
         self.rebuild_choices()
         # The footer is costly to rebuild: it changes with the side at the keyboard
@@ -128,8 +161,13 @@ class PocketScreen(PocketHandOvers, GameScreen):
             return waiting
         if self.handover == "always" and self.holder != source.to_act:
             return ""
-        text = panels.step_prompt(self.choice.mode, self.face(), source.to_act == JACK)
-        return text + (f"\n[red]{self.notice}[/red]" if self.notice else "")
+        text = panels.step_prompt(
+            self.choice.mode, self.face(), source.to_act == JACK, self.candidate()
+        )
+        if self.notice:
+            return text + f"\n[red]{self.notice}[/red]"
+        card = panels.shown_card(self.current_view())
+        return text + (f"\n{card}" if card else "")
 
     def rebuild_choices(self) -> None:
         """The choice buttons for the mouse.  A fixed row of buttons is relabelled
@@ -142,15 +180,70 @@ class PocketScreen(PocketHandOvers, GameScreen):
         elif self.can_act():
             tokens = self.current_view()["tokens"]
             jack = self.source.to_act == JACK
-            specs = panels.choice_specs(self.choice.mode, self.face(), tokens, jack)
+            chosen = self.choice.joker or (
+                str(self.choice.steps) if self.choice.steps is not None else None
+            )
+            specs = panels.choice_specs(self.choice.mode, self.face(), tokens, jack, chosen)
         if specs != self._choices:
             self._choices = specs
             Choice.fill(self.query_one("#choices"), specs)
 
+    # -- the end of a round ----------------------------------------------------------
+
+    def after_action(self, side: str | None) -> None:
+        """After the last action of a round, its summary over the board for
+        both players until Enter (from the public view: the witness call is
+        public, P7), then the hand-over (in 'always' mode, also when the same
+        side plays on: the other one saw the summary) or the end."""
+        view = self.source.view(INVESTIGATOR)  # the public part: the same for both
+        ended = None
+        for e in reversed(view["log"]):  # the last action's witness call, if any
+            if "race" not in e:
+                ended = e["round"] if "witness" in e else None
+                break
+        if ended is None:
+            super().after_action(side)
+            return
+        names = {s: self.player_name(s) for s in SIDES}
+        self.holder = None  # nothing secret under it, nor after it
+        self.reset_choice()
+        self.refresh_all()
+
+        def go_on() -> None:
+            if self.source.outcome is None:
+                self.pass_keyboard()
+            else:
+                self.refresh_all()
+
+        self.show_curtain("summary", panels.round_summary(view, ended, names), go_on)
+
     # -- choosing ------------------------------------------------------------------
 
+    def on_resize(self, event) -> None:
+        self.fit_district(event.size.width, event.size.height)
+        self.call_after_refresh(self.refresh_all)  # the log fits its new size
+
+    def action_log(self, older: int) -> None:
+        """Scroll the log by one line (PgUp older, PgDn newer; the mouse wheel)."""
+        back = max(0, min(self.log_back + older, len(self.current_view()["log"]) - 1))
+        if back != self.log_back:
+            self.log_back = back
+            self.refresh_all()
+
+    def on_mouse_scroll_up(self, event) -> None:
+        if self.query_one("#notes").region.contains(event.screen_x, event.screen_y):
+            self.action_log(1)
+
+    def on_mouse_scroll_down(self, event) -> None:
+        if self.query_one("#notes").region.contains(event.screen_x, event.screen_y):
+            self.action_log(-1)
+
     def reset_choice(self) -> None:
+        """A new turn: the choice starts over, the tile cursor back on b2, the
+        log on its newest line."""
         self.choice.restart()
+        self.choice.cursor = 4
+        self.log_back = 0
         self.notice = ""
 
     def face(self) -> str | None:
@@ -172,7 +265,25 @@ class PocketScreen(PocketHandOvers, GameScreen):
         moving = None
         if candidate[0] in MOVERS and candidate[1] == "+":
             moving = DETECTIVES[MOVERS[candidate[0]]]
+        elif candidate.startswith("J:") and candidate[2] in MOVERS:
+            moving = DETECTIVES[MOVERS[candidate[2]]]
         return preview(self.current_view(), candidate), moving, picked
+
+    def legal(self) -> list[str]:
+        """The legal actions' texts, once per state (the highlights ask on
+        every key)."""
+        if self._legal is None or self._legal[0] != self.source.version:
+            self._legal = (self.source.version, self.source.legal_actions())
+        return self._legal[1]
+
+    def targets(self, view: dict) -> tuple[dict[int, str], set[int]]:
+        """What the district highlights for the step being chosen, from the
+        view at the keyboard and its legal actions (public rules): where the
+        chosen detective lands after 1 and 2 steps, where the joker can send
+        each one, and which tiles cannot be rotated this round (dimmed)."""
+        if self.choice.mode not in (Mode.MOVE, Mode.JOKER, Mode.TILE):
+            return {}, set()
+        return panels.targets(view, self.choice.mode, self.face(), self.legal())
 
     def action_digit(self, n: int) -> None:
         if not self.can_act():
@@ -180,7 +291,7 @@ class PocketScreen(PocketHandOvers, GameScreen):
         if self.choice.mode == Mode.TOKEN:
             self.choose_token(n - 1)
         elif self.choice.mode == Mode.MOVE and n in (1, 2):
-            self.send(f"{self.face()}+{n}")
+            self.choose_target(f"{self.face()}+{n}", steps=n)
 
     def choose_token(self, index: int) -> None:
         tokens = self.current_view()["tokens"]
@@ -196,9 +307,21 @@ class PocketScreen(PocketHandOvers, GameScreen):
         self.notice = ""
         self.refresh_all()
 
+    def choose_target(self, text: str, *, steps: int | None = None, joker: str | None = None):
+        """A detective's steps or the joker's detective: previewed on the
+        district, played only on Enter (or a second click of its button)."""
+        legal = self.legal()
+        if text not in legal:
+            self.notice = self.source.reason(text) or "That action is not possible now."
+            self.refresh_all()
+            return
+        self.choice.steps, self.choice.joker = steps, joker
+        self.notice = ""
+        self.refresh_all()
+
     def action_joker(self, who: str) -> None:
         if self.can_act() and self.choice.mode == Mode.JOKER:
-            self.send(f"J:{who}")
+            self.choose_target(f"J:{who}", joker=who)
 
     def action_cursor(self, dx: int, dy: int) -> None:
         if self.can_act() and self.choice.on_tiles:
@@ -214,29 +337,29 @@ class PocketScreen(PocketHandOvers, GameScreen):
         self.choice.cursor, self.choice.wall = message.square, None
         self.refresh_all()
 
-    def action_rotate(self) -> None:
-        """Cycle through the orientations the rules allow for this tile."""
+    def action_rotate(self, turn: int = 1) -> None:
+        """Turn the tile under the cursor a quarter clockwise (r) or
+        counter-clockwise (e, R), never back to its own orientation (P5)."""
         choice = self.choice
         if not self.can_act() or choice.mode != Mode.TILE or self.face() != "R":
             return
-        legal = self.source.legal_actions()
-        options = [w for w in range(4) if f"R{SQUARES[choice.cursor]}{DIRECTIONS[w]}" in legal]
-        if not options:
+        square = SQUARES[choice.cursor]
+        if not any(a.startswith(f"R{square}") for a in self.legal()):
             self.notice = "This tile cannot be rotated now (it was rotated this round)."
         else:
             self.notice = ""
-            current = choice.wall if choice.wall in options else None
-            choice.wall = (
-                options[(options.index(current) + 1) % len(options)]
-                if current is not None
-                else options[0]
-            )
+            current = DIRECTIONS.index(self.current_view()["tiles"][choice.cursor]["wall"])
+            choice.rotate(turn, current)
         self.refresh_all()
 
     def confirm(self) -> None:
         choice = self.choice
         if choice.mode == Mode.ALIBI:
             self.send("A")
+        elif choice.mode in (Mode.MOVE, Mode.JOKER):
+            candidate = self.candidate()
+            if candidate is not None:  # nothing chosen yet: Enter means nothing
+                self.send(candidate)
         elif choice.mode == Mode.TILE and self.face() == "X":
             choice.first, choice.mode = choice.cursor, Mode.EXCHANGE
             choice.cursor = (choice.cursor + 1) % 9
@@ -254,24 +377,40 @@ class PocketScreen(PocketHandOvers, GameScreen):
                 self.send(candidate)
 
     def action_back(self) -> None:
-        if self.choice.mode != Mode.TOKEN:
-            self.reset_choice()
+        """Esc steps back one choice (the previewed target, then the token)."""
+        if self.can_act() and self.choice.step_back():
+            self.notice = ""
             self.refresh_all()
 
     def on_choice_pressed(self, event: Choice.Pressed) -> None:
         bid = event.choice
         if bid.startswith("tok-"):
             self.action_digit(int(bid[4:]) + 1)
-        elif bid.startswith("dig-"):
-            self.action_digit(int(bid[4:]))
-        elif bid.startswith("jok-"):
-            self.action_joker(bid[4:])
+        elif bid.startswith(("dig-", "jok-")):
+            # The first click previews the target, a second one plays it.
+            if self.candidate() is not None and bid[4:] in (str(self.choice.steps), self.choice.joker):
+                self.action_confirm()
+            elif bid.startswith("dig-"):
+                self.action_digit(int(bid[4:]))
+            else:
+                self.action_joker(bid[4:])
+        elif bid == "do-rotate-ccw":
+            self.action_rotate(-1)
         else:
             action = {"do-rotate": self.action_rotate, "do-confirm": self.action_confirm,
                       "do-back": self.action_back, "do-save": self.action_save,
                       "do-rematch": self.action_rematch, "do-lobby": self.action_lobby}  # fmt: skip
             if bid in action:
                 action[bid]()
+
+    def action_help(self) -> None:
+        """F1: the rules of the moment first, then the whole summary and keys."""
+        from whitechapel.ui.screens.game import help_text
+        from whitechapel.ui.screens.help import HelpScreen
+
+        face = self.face() if self.can_act() else None
+        now = panels.phase_help(self.current_view(), face)
+        self.app.push_screen(HelpScreen(now + help_text(self.HELP)))
 
     # -- records -------------------------------------------------------------------
 
@@ -294,7 +433,16 @@ class PocketScreen(PocketHandOvers, GameScreen):
         """Show in the footer only the keys that mean something now."""
         over = self.source.outcome is not None
         if action in ("rotate", "confirm", "back"):
-            return not over and super().check_action(action, parameters)
+            if action == "confirm" and self.curtain_up:
+                return super().check_action(action, parameters)  # Enter lifts it
+            if over or not self.can_act():
+                return False
+            mode, face = self.choice.mode, self.face()
+            if action == "rotate":
+                return mode == Mode.TILE and face == "R" and super().check_action(action, ())
+            if mode == Mode.TOKEN:
+                return False
+            return super().check_action(action, parameters)
         if action == "secrets":
             return self.handover == "secrets" and not over and super().check_action(action, ())
         if action == "rematch":
@@ -305,9 +453,14 @@ class PocketScreen(PocketHandOvers, GameScreen):
 
 
 def is_handover(screen: object) -> bool:
-    """Is the curtain (a hand-over prompt, or Jack's cards) covering this
-    screen?  For tests and benchmarks."""
+    """Is the curtain (a hand-over prompt, Jack's cards, or a round's
+    summary: Enter lifts it) covering this screen?  For tests and benchmarks."""
     return getattr(screen, "curtain_kind", None) is not None
+
+
+def is_summary(screen: object) -> bool:
+    """Is a round's summary covering this screen?"""
+    return getattr(screen, "curtain_kind", None) == "summary"
 
 
 def is_cards(screen: object) -> bool:

@@ -27,7 +27,12 @@ def pocket_screen(seed: int | None = None, players: dict | None = None, handover
 
 
 class PocketSetup(Screen):
-    BINDINGS = [Binding("escape", "app.back", "Back", id="app.back")]
+    BINDINGS = [
+        Binding("escape", "app.back", "Back", id="app.back"),
+        # Enter starts the game from any field, the hand-over choice included
+        # (Space or the arrows open its list); while the list is open, Enter picks.
+        Binding("enter", "start", "Start", priority=True, id="pocket.start"),
+    ]
     DEFAULT_CSS = """
     PocketSetup { align: center middle; }
     PocketSetup #setup-box { width: 60; height: auto; border: heavy $accent; padding: 1 2; }
@@ -44,10 +49,18 @@ class PocketSetup(Screen):
                  ("Hand-over prompt only around Jack's cards", "secrets")],
                 value="always", allow_blank=False, id="handover",
             )  # fmt: skip
-            yield Center(Label("Enter to start, Esc to go back"))
+            yield Center(Label("Enter to start, Esc to go back (Space opens the list)"))
         yield Footer()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "start":
+            return not self.query_one("#handover", Select).expanded
+        return True
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_start()
+
+    def action_start(self) -> None:
         players = {}
         if j := self.query_one("#jack-name", Input).value.strip():
             players["jack"] = j

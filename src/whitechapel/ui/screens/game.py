@@ -191,6 +191,11 @@ class GameScreen(SizeGuard, HandOvers, Screen):
             return
         self._unsaved = True
         self.set_timer(SAVE_DELAY, self.save_if_unsaved)
+        self.after_action(side)
+
+    def after_action(self, side: str | None) -> None:
+        """What follows an action `side` played here: the hand-over if the
+        side to act changed, else the next choice."""
         if self.source.outcome is not None:
             self.holder = None
         elif self.source.to_act != side:

@@ -20,6 +20,7 @@ class TextPanel(Widget):
 
     JUSTIFY: JustifyMethod = "left"
     MIDDLE = False  # centre the text vertically
+    keep_end = False  # a text taller than the panel loses its first rows, not its last
 
     def __init__(self, markup: str = "", **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -51,7 +52,9 @@ class TextPanel(Widget):
             console = self.app.console
             lines = console.render_lines(
                 self._text, console.options.update(width=max(1, width), height=None), pad=True
-            )[:height]
+            )
+            # Too long: the end stays in sight (a log's newest line), or the start.
+            lines = lines[-height:] if self.keep_end and height else lines[:height]
             top = (height - len(lines)) // 2 if self.MIDDLE else 0
             strips = [Strip.blank(width)] * top + [Strip(line, width) for line in lines]
             strips += [Strip.blank(width)] * (height - len(strips))
