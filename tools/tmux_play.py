@@ -79,7 +79,6 @@ class Pocket:
 
         self.game = PocketGame.new(seed)
         self.rng = random.Random(seed)
-        self.cursor = 4
 
     def command(self, seed: int, args) -> str:
         return f"whitechapel pocket --seed {seed} --jack Ann --investigator Bob"
@@ -89,39 +88,10 @@ class Pocket:
         face = self.rng.choice(sorted({a.face for a in legal}))
         return self.rng.choice([a for a in legal if a.face == face])
 
-    def _to(self, square: int) -> list[str]:
-        x, y, tx, ty = self.cursor % 3, self.cursor // 3, square % 3, square // 3
-        keys = ["right" if tx > x else "left"] * abs(tx - x)
-        keys += ["down" if ty > y else "up"] * abs(ty - y)
-        self.cursor = square
-        return keys
-
     def keys(self, action) -> list[str]:
-        from whitechapel.pocket.actions import Exchange, Joker, Move, Rotate
+        from whitechapel.pocket.ui.bench import keys_for
 
-        view = self.game.view("investigator")
-        token = next(
-            i for i, t in enumerate(view["tokens"]) if not t["used"] and t["up"] == action.face
-        )
-        keys = [str(token + 1)]
-        if isinstance(action, Move):
-            keys.append(str(action.steps))
-        elif isinstance(action, Joker):
-            keys.append("0" if action.detective is None else "hwt"[action.detective])
-        elif isinstance(action, Rotate):
-            keys += self._to(action.square)
-            options = [w for w in range(4) if w != self.game.walls[action.square]]
-            keys += ["r"] * (options.index(action.wall) + 1) + ["enter"]
-        elif isinstance(action, Exchange):
-            keys += [*self._to(action.first), "enter"]
-            self.cursor = (action.first + 1) % 9
-            keys += [*self._to(action.second), "enter"]
-        else:
-            keys.append("enter")
-        return keys
-
-    def reset(self) -> None:
-        pass
+        return keys_for(self.game, 4, action)  # the tile cursor starts on b2 each turn
 
 
 class Lfw:
@@ -173,12 +143,19 @@ def main() -> int:
     env = f"WHITECHAPEL_DATA_DIR={data}"
     tmux("new-session", "-d", "-s", SESSION, "-x", width, "-y", height,
          f"env {env} {play.command(args.seed, args)}; sleep 600")  # fmt: skip
-    game, checked, keys_per, handovers = play.game, 0, [], 0
+    game, checked, keys_per, handovers, summaries = play.game, 0, [], 0, 0
     deadline = time.monotonic() + 15
     while not capture().strip() and time.monotonic() < deadline:  # the app is starting
         time.sleep(0.1)
     screen = settle(timeout=8)
     while game.outcome is None and len(game.history) < args.max:
+        if "Press Enter to go on" in screen and "End of round" in screen:  # a round's summary
+            for word in play.secret_words:
+                assert word not in screen, f"{word!r} on a round's summary:\n{screen}"
+            summaries += 1
+            send("enter")
+            screen = settle(screen)
+            continue
         if "Pass to" in screen or "look away" in screen:  # the curtain is down
             for word in play.secret_words:
                 assert word not in screen, f"{word!r} on the curtain:\n{screen}"
@@ -209,7 +186,8 @@ def main() -> int:
     print(
         f"{args.game} seed {args.seed} at {args.size}: {len(game.history)} actions, "
         f"outcome {game.outcome}, median {median(keys_per):.0f} keys per action "
-        f"(max {max(keys_per)}), {handovers} hand-overs, {checked} {play.open_side} screens "
+        f"(max {max(keys_per)}), {handovers} hand-overs, {summaries} round summaries, "
+        f"{checked} {play.open_side} screens "
         "checked for secrets"
     )
     tmux("kill-session", "-t", SESSION)
