@@ -14,6 +14,7 @@ from textual.widgets import Button, Footer, Input, Label, SelectionList
 
 from whitechapel.core.errors import WhitechapelError
 from whitechapel.lfw.options import OPTION_NAMES, OPTIONS, Options
+from whitechapel.ui.screens.setup import typed_names
 
 if TYPE_CHECKING:
     from whitechapel.core.store import Store
@@ -109,11 +110,7 @@ class LfwSetup(Screen):
             self.action_start()
 
     def action_start(self) -> None:
-        players = {}
-        if j := self.query_one("#jack-name", Input).value.strip():
-            players["jack"] = j
-        if p := self.query_one("#police-name", Input).value.strip():
-            players["police"] = p
+        players = typed_names(self, {"jack": "#jack-name", "police": "#police-name"})
         seed_text = self.query_one("#seed", Input).value.strip()
         if seed_text and not seed_text.isdigit():
             self.notify("The seed is a whole number (or leave it empty).", severity="error")

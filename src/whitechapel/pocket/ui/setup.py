@@ -12,6 +12,7 @@ from textual.widgets import Footer, Input, Label, Select
 from whitechapel.core.chance import new_seed
 from whitechapel.core.record import record_of
 from whitechapel.core.store import Store
+from whitechapel.ui.screens.setup import typed_names
 
 
 def pocket_screen(seed: int | None = None, players: dict | None = None, handover="always"):
@@ -61,10 +62,6 @@ class PocketSetup(Screen):
         self.action_start()
 
     def action_start(self) -> None:
-        players = {}
-        if j := self.query_one("#jack-name", Input).value.strip():
-            players["jack"] = j
-        if i := self.query_one("#inv-name", Input).value.strip():
-            players["investigator"] = i
+        players = typed_names(self, {"jack": "#jack-name", "investigator": "#inv-name"})
         handover = str(self.query_one("#handover", Select).value)
         self.app.switch_screen(pocket_screen(players=players, handover=handover))
