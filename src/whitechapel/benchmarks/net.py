@@ -389,15 +389,8 @@ def flood(budget: float) -> dict[str, float]:
         return _flood_runs[budget]
     seconds = 10.0 if budget >= 3 else 3.0
     with tempfile.TemporaryDirectory() as folder:
-        server = subprocess.Popen(
-            [sys.executable, "-c", SERVER, folder],
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-        )
+        server, port = start_server(folder)
         try:
-            port = int(server.stdout.readline())  # type: ignore[union-attr]
             idle = _peak_rss(server.pid)
             cpu = _cpu_seconds(server.pid)
             latencies, closes, welcomed, refused = asyncio.run(_under_flood(port, seconds))
