@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -31,3 +32,12 @@ def rate(step: Callable[[], int], budget: float) -> float:
         now = time.perf_counter()
         if now >= deadline:
             return done / (now - start)
+
+
+def p95(values: list[float]) -> float:
+    """The 95th percentile by nearest rank (the value 95 % of the values
+    do not exceed); inf when there are none."""
+    ordered = sorted(values)
+    if not ordered:
+        return math.inf
+    return ordered[max(0, math.ceil(0.95 * len(ordered)) - 1)]

@@ -20,7 +20,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import math
 import os
 import random
 import signal
@@ -31,7 +30,7 @@ import tempfile
 import time
 from collections.abc import Callable
 
-from whitechapel.benchmarks.base import Benchmark
+from whitechapel.benchmarks.base import Benchmark, p95
 
 SERVER = """
 import sys
@@ -96,6 +95,16 @@ def start_server(folder: str) -> tuple[subprocess.Popen, int]:
     return server, int(server.stdout.readline())  # type: ignore[union-attr]
 
 
+def stop_server(server: subprocess.Popen) -> None:
+    """Ctrl-C (the server closes cleanly), killed if it takes over 10 s."""
+    server.send_signal(signal.SIGINT)
+    try:
+        server.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
+
+
 def duel_p95(budget: float) -> float:
     """p95 of act -> resulting state, ms, 50 clients in 25 duels at once."""
     with tempfile.TemporaryDirectory() as folder:
@@ -103,14 +112,8 @@ def duel_p95(budget: float) -> float:
         try:
             latencies = asyncio.run(_play(port, max(budget, 2.0)))
         finally:
-            server.send_signal(signal.SIGINT)  # Ctrl-C: the server closes cleanly
-            try:
-                server.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
-    latencies.sort()
-    return 1000 * latencies[min(len(latencies) - 1, math.ceil(0.95 * len(latencies)) - 1)]
+            stop_server(server)
+    return 1000 * p95(latencies)
 
 
 # -- kill -9 right after an acknowledged action -----------------------------------
@@ -397,16 +400,10 @@ def flood(budget: float) -> dict[str, float]:
             peak = _peak_rss(server.pid)
             cpu = _cpu_seconds(server.pid) - cpu
         finally:
-            server.send_signal(signal.SIGINT)
-            try:
-                server.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
-    latencies.sort()
-    p95 = 1000 * latencies[min(len(latencies) - 1, math.ceil(0.95 * len(latencies)) - 1)]
+            stop_server(server)
+    duels_p95 = 1000 * p95(latencies)
     figures = {
-        "close": max(closes), "p95": p95, "rss": peak, "idle_rss": idle,
+        "close": max(closes), "p95": duels_p95, "rss": peak, "idle_rss": idle,
         "floods": len(closes), "actions": len(latencies), "welcomed": welcomed,
         "refused": refused,
     }  # fmt: skip

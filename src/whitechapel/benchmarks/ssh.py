@@ -45,7 +45,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from whitechapel.benchmarks.base import Benchmark
+from whitechapel.benchmarks.base import Benchmark, p95
 
 ANSI = re.compile(rb"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>]")
 PASSWORD = "bench-221b"
@@ -230,11 +230,10 @@ async def _together(count: int, deadline: float = 120.0) -> dict[str, float]:
             except subprocess.TimeoutExpired:
                 server.kill()
                 server.wait()
-    rank = max(1, math.ceil(0.95 * len(times)))
     return {
         "count": count,
         "reached": len(times),
-        "p95_s": times[rank - 1] if times else math.inf,
+        "p95_s": p95(times),
         "median_s": statistics.median(times) if times else math.inf,
         "max_s": times[-1] if times else math.inf,
         "app_private_max_mib": max(memory, default=0.0),

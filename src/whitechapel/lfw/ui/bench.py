@@ -15,13 +15,12 @@
 from __future__ import annotations
 
 import asyncio
-import math
 import tempfile
 import time
 from pathlib import Path
 
 from whitechapel.benchmarks import frames
-from whitechapel.benchmarks.base import Benchmark
+from whitechapel.benchmarks.base import Benchmark, p95
 from whitechapel.benchmarks.frames import FrameTimer
 
 KEY_NAMES = {"-": "minus", ".": "full_stop", "_": "underscore"}
@@ -124,8 +123,8 @@ async def _police_key_latencies(presses: int, deadline: float) -> list[float]:
 
 def police_key_p95(budget: float) -> float:
     presses = 150 if budget >= 2 else 40
-    latencies = sorted(asyncio.run(_police_key_latencies(presses, time.time() + budget * 8)))
-    return 1000 * latencies[max(0, math.ceil(0.95 * len(latencies)) - 1)]
+    latencies = asyncio.run(_police_key_latencies(presses, time.time() + budget * 8))
+    return 1000 * p95(latencies)
 
 
 BENCHMARKS = [

@@ -17,14 +17,13 @@ hot-seat play with hide screens).
 from __future__ import annotations
 
 import asyncio
-import math
 import random
 import tempfile
 import time
 from pathlib import Path
 
 from whitechapel.benchmarks import frames
-from whitechapel.benchmarks.base import Benchmark
+from whitechapel.benchmarks.base import Benchmark, p95
 from whitechapel.benchmarks.frames import FrameTimer
 
 
@@ -118,8 +117,7 @@ def key_to_frame_p95(budget: float) -> float:
     """95th percentile of key press to repainted screen, in milliseconds."""
     presses = 100 if budget >= 2 else 30
     latencies = asyncio.run(_key_latencies(presses, time.time() + budget * 5))
-    latencies.sort()
-    return 1000 * latencies[max(0, math.ceil(0.95 * len(latencies)) - 1)]
+    return 1000 * p95(latencies)
 
 
 BENCHMARKS = [
