@@ -6,6 +6,7 @@ import os
 from collections.abc import Iterable
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 from rich.markup import escape
 from textual.app import App, ComposeResult, SystemCommand
@@ -117,6 +118,45 @@ def open_record(app: App, path: Path) -> None:
     app.push_screen(rules_for(record.game).local_screen(game, record, Store()))
 
 
+class SharedParses:
+    """Parsed CSS shared by every app in this process.
+
+    Textual parses the app's CSS and every widget's DEFAULT_CSS anew for each
+    `App` (a cache per stylesheet), which is a good part of the CPU a new SSH
+    session pays before its first frame.  The gateway's fork server runs the
+    app once before forking its sessions (net/forkserver.py); with this cache
+    in place of the stylesheet's own, every forked session finds the rules
+    already parsed.  A parse depends on the CSS variables (the theme), so
+    they are part of the key; the stylesheet's `clear()` on a theme change
+    is then not needed and does nothing.  The rule sets are only read once
+    parsed, as they are when one stylesheet reparses from its own cache."""
+
+    LIMIT = 512
+    entries: dict[tuple, Any] = {}
+
+    def __init__(self, stylesheet: Any) -> None:
+        self.stylesheet = stylesheet
+        self._variables: Any = None
+        self._frozen: tuple = ()
+
+    def _key(self, key: tuple) -> tuple:
+        variables = self.stylesheet._variables
+        if variables is not self._variables:
+            self._variables, self._frozen = variables, tuple(sorted(variables.items()))
+        return (self._frozen, key)
+
+    def __getitem__(self, key: tuple) -> Any:
+        return self.entries[self._key(key)]
+
+    def __setitem__(self, key: tuple, rules: Any) -> None:
+        if len(self.entries) >= self.LIMIT:
+            self.entries.clear()
+        self.entries[self._key(key)] = rules
+
+    def clear(self) -> None:
+        pass
+
+
 class WhitechapelApp(App):
     TITLE = "whitechapel"
     BINDINGS = [
@@ -130,6 +170,7 @@ class WhitechapelApp(App):
         saved game, no record loaded or saved, no file at all -- the menu
         and the command palette do not offer them."""
         super().__init__()
+        self.stylesheet._parse_cache = SharedParses(self.stylesheet)  # type: ignore[assignment]
         self.start = start
         self.ssh = os.environ.get("WHITECHAPEL_SSH") == "1" if ssh is None else ssh
 
