@@ -13,7 +13,7 @@ from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Label, OptionList, Static
+from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from whitechapel import __version__
@@ -21,6 +21,7 @@ from whitechapel.core.errors import WhitechapelError
 from whitechapel.core.registry import entries, rules_for
 from whitechapel.core.store import Store, load_game
 from whitechapel.ui.screens.help import HelpScreen
+from whitechapel.ui.widgets.footer import KeyFooter
 from whitechapel.ui.widgets.guard import SizeGuard, TooSmall
 
 RULES = """# whitechapel
@@ -50,7 +51,7 @@ class MenuScreen(SizeGuard, Screen):
                     Option("Load a record", id="load"),
                 ]
             yield OptionList(*options, id="menu")
-        yield Footer()
+        yield KeyFooter()
         yield TooSmall()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -91,7 +92,7 @@ class ContinueScreen(Screen):
             names = escape(", ".join(f"{k}: {v}" for k, v in r.players.items()))
             options.append(Option(f"{r.game} · {r.started[:16]} · {state} {names}", id=str(s.path)))
         yield OptionList(*options) if options else Static("No saved games yet.")
-        yield Footer()
+        yield KeyFooter()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         open_record(self.app, Path(event.option.id or ""))
@@ -103,7 +104,7 @@ class LoadScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Label("[b]Load a record[/b]: type its path and press Enter (Esc goes back)")
         yield Input(placeholder="path/to/game.json", id="path")
-        yield Footer()
+        yield KeyFooter()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         open_record(self.app, Path(event.value.strip()))

@@ -24,12 +24,13 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Label, OptionList, Select, Static
+from textual.widgets import Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from whitechapel.core.errors import WhitechapelError
 from whitechapel.core.registry import entries, title_of
 from whitechapel.ui.screens.records import RecordsScreen, ReplayScreen
+from whitechapel.ui.widgets.footer import KeyFooter
 from whitechapel.ui.widgets.guard import SizeGuard, TooSmall
 
 
@@ -161,7 +162,7 @@ class LobbyScreen(SizeGuard, Screen):
                                      allow_blank=False, id=f"seats-{e.name}", classes="seat-count",
                                      compact=True)  # fmt: skip
         yield Static("Connecting…", id="status")
-        yield Footer()
+        yield KeyFooter()
         yield TooSmall()
 
     def on_mount(self) -> None:

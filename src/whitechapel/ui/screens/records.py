@@ -16,13 +16,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from whitechapel.core.errors import WhitechapelError
 from whitechapel.core.game import PUBLIC
 from whitechapel.core.record import Record, replay
 from whitechapel.core.registry import rules_for, title_of
+from whitechapel.ui.widgets.footer import KeyFooter
 
 
 def record_line(r: dict[str, Any]) -> str:
@@ -51,7 +52,7 @@ class RecordsScreen(Screen):
         yield Label("[b]Finished games[/b] on this server, newest first (Enter replays one, Esc goes back)")
         options = [Option(escape(record_line(r)), id=str(r.get("id"))) for r in self.records]
         yield OptionList(*options) if options else Label("No game has finished here yet.")
-        yield Footer()
+        yield KeyFooter()
 
     async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id:
@@ -103,7 +104,7 @@ class ReplayScreen(Screen):
         yield Static(id="replay-step", markup=False)
         with VerticalScroll():
             yield Static(id="replay-board", markup=False)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.show()
