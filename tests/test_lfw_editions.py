@@ -62,10 +62,12 @@ def test_a_setup_names_the_latest_edition_when_given_a_bare_name():
     chiefs = ("blue", "yellow", "brown", "red", "green")
     assert Setup(chiefs, "whitechapel-1888").map_name == "whitechapel-1888@2"
     assert Setup(chiefs, "whitechapel-1888") == Setup(chiefs, "whitechapel-1888@2")
-    assert Setup(chiefs, "tutorial").map_name == "tutorial@1"
+    assert Setup(chiefs, "tutorial").map_name == "tutorial@2"
+    # a record naming only "tutorial" was made before editions: the first
     assert Setup.from_json({"chiefs": list(chiefs), "map": {"builtin": "tutorial"}}).board() is (
-        load_board("tutorial")
+        load_board("tutorial@1")
     )
+    assert load_board("tutorial@1") is not load_board("tutorial")
 
 
 @pytest.mark.parametrize("name", ["whitechapel-1888@3", "whitechapel-1888@x", "atlantis@1"])

@@ -1,5 +1,5 @@
-"""The generator of the 1888 board (tools/make_whitechapel_1888.py) rebuilds
-the committed file.
+"""The generators of the shipped boards (tools/make_whitechapel_1888.py,
+tools/make_tutorial_map.py) rebuild the committed files.
 
 Laying the streets takes a second and is checked on every run; the whole
 rebuild (the annealing search for circles and crossings takes minutes) runs
@@ -52,3 +52,14 @@ def test_the_generator_rebuilds_the_committed_file_byte_for_byte(gen, tmp_path):
     out = tmp_path / "whitechapel-1888.json"
     assert gen.main(["--out", str(out)]) == 0
     assert out.read_bytes() == read_shipped("whitechapel-1888.json")
+
+
+def test_the_tutorial_generator_rebuilds_the_committed_file_byte_for_byte(tmp_path):
+    sys.path.insert(0, str(TOOLS))
+    try:
+        import make_tutorial_map
+    finally:
+        sys.path.remove(str(TOOLS))
+    out = tmp_path / "tutorial.json"
+    assert make_tutorial_map.main(["--out", str(out)]) == 0
+    assert out.read_bytes() == read_shipped("tutorial.json")

@@ -209,17 +209,21 @@ def anneal(
     *,
     circles: int,
     fixed: dict,
-    reds: dict,
-    near_65: Callable[[object], bool],
-    red_mean: float,
-    hideout_mean: float,
+    reds: dict | None = None,
+    near_65: Callable[[object], bool] | None = None,
+    red_mean: float = 0.0,
+    hideout_mean: float = 0.0,
+    targets: dict | None = None,
 ) -> tuple[set, dict]:
     """Choose `circles` points to be circles (`fixed` forces some) so that
-    the figures meet their targets (`mapgen_core.cost`), the red circles
-    (`reds`: number -> point) stand `red_mean` apart with the best hideout
-    `hideout_mean` from them, and the worked examples fit.  A quarter of the
-    moves are near 65 (`near_65`), some more on blocks of seven points or
-    more.  Returns the circles and their figures."""
+    the figures meet their targets (`mapgen_core.cost`, with `targets` for
+    its keywords), and, when `reds` (number -> point) are given, the red
+    circles stand `red_mean` apart with the best hideout `hideout_mean` from
+    them and the worked examples fit: then a quarter of the moves are near
+    65 (`near_65`), some more on blocks of seven points or more.  Returns the
+    circles and their figures."""
+    if reds is None:
+        return _anneal_plain(graph, pos, faces, rng, iters, circles, fixed, targets or {})
     net = Network(graph, faces, pos)
     index = net.index
     free = [index[v] for v in graph if v not in fixed]
@@ -271,4 +275,35 @@ def anneal(
         f"{shape.example_56(circ, q['jack'])}) after {rounds} rounds; "
         + ", ".join(f"{k} {q[k]:.2f}" for k in ("jmin", "jmean", "jmax", "pmean", "dmean", "pairs"))
     )
+    return {net.nodes[i] for i in bits(circ)}, q
+
+
+def _anneal_plain(graph, pos, faces, rng, iters, circles, fixed, targets) -> tuple[set, dict]:
+    """The search on the rules' figures alone (no red circles, no examples)."""
+    net = Network(graph, faces, pos)
+    index = net.index
+    free = [index[v] for v in graph if v not in fixed]
+    must = [index[v] for v, c in fixed.items() if c]
+    ranked = sorted(free, key=lambda i: (graph.nodes[net.nodes[i]]["junction"], rng.random()))
+    circ = 0
+    for i in must + ranked[: circles - len(must)]:
+        circ |= 1 << i
+    q = net.stats(circ)
+    cur = cost(q, **targets)
+    temp = 4.0
+    for _ in range(iters):
+        a, b = rng.choice(free), rng.choice(free)
+        if (circ >> a & 1) == (circ >> b & 1):
+            continue
+        if circ >> a & 1:
+            a, b = b, a
+        trial = circ ^ (1 << a) ^ (1 << b)
+        q2 = net.stats(trial)
+        c2 = cost(q2, **targets)
+        if c2 <= cur or rng.random() < math.exp((cur - c2) / temp):
+            circ, cur, q = trial, c2, q2
+        temp = max(temp * 0.998, 0.02)
+    print(f"annealed: cost {cur:.3f}; " + ", ".join(
+        f"{k} {q[k]:.2f}" for k in ("jmin", "jmean", "jmax", "pmean", "dmean", "pairs")
+    ))  # fmt: skip
     return {net.nodes[i] for i in bits(circ)}, q

@@ -24,7 +24,7 @@ DEFAULT_NAME = "whitechapel-1888"
 # Every edition of every shipped board: name -> {edition: file in assets/maps}.
 EDITIONS: dict[str, dict[int, str]] = {
     DEFAULT_NAME: {1: "whitechapel-1888-ed1.json", 2: DEFAULT_MAP},
-    "tutorial": {1: TUTORIAL_MAP},
+    "tutorial": {1: "tutorial-ed1.json", 2: TUTORIAL_MAP},
 }
 # The latest edition of each shipped board, by name.
 BUILTIN = {name: files[max(files)] for name, files in EDITIONS.items()}
