@@ -280,8 +280,10 @@ class MapView(ScrollView):
             self._rows[y] = None
         self.changed_rows = changed
         if self.is_mounted:
-            sy, height = int(self.scroll_y), self.scrollable_content_region.height
-            width = self.scrollable_content_region.width
+            # Every row the widget draws, scroll bars' gutter included: a
+            # hidden bar's gutter still shows map (cut to the content region,
+            # the last row was never repainted and kept an old frame).
+            sy, (width, height) = int(self.scroll_y), self.size
             rows = [y - sy for y in changed if 0 <= y - sy < height]
             if rows:
                 self.refresh(*(Region(0, y, width, 1) for y in rows))
