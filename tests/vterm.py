@@ -95,6 +95,7 @@ class VirtualTerminal:
         return [
             (x, y)
             for y in range(self.height)
+            if self.cells[y] != fresh[y]  # the same row: no cell to look at
             for x in range(self.width)
             if _same(self.cells[y][x]) != _same(fresh[y][x])
         ]

@@ -71,7 +71,7 @@ class Squeeze:
     def label_cells(self, v: Node, at: Cell | None = None) -> list[Cell]:
         x, y = at or self.pos[v]
         if v in self.circles:
-            lab = circle_label(v, x, y)  # type: ignore[arg-type]
+            lab = circle_label(v, x, y)
             return [(c, y) for c in range(lab.x0, lab.x1 + 1)]
         return [(x, y)]
 
