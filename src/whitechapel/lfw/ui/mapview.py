@@ -170,11 +170,15 @@ class MapView(ScrollView):
             if self.overview:
                 self.set_overview(False)
             self._map_scroll = self.scroll_offset
+            region = self.scrollable_content_region
+            cx, cy = self.scroll_x + region.width / 2, self.scroll_y + region.height / 2
+            middle = min(self._pos, key=lambda v: (self._pos[v][0] - cx) ** 2 + (self._pos[v][1] - cy) ** 2)
             self.mode = WHOLE
             self._whole = None
             self._fit_whole()
             self._redraw()
             self.scroll_to(0, 0, animate=False, force=True)
+            self.centre_on(middle)  # where it does not all fit: the same place in sight
         else:
             self.mode = MAP
             self._redraw()

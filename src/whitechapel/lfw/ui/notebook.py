@@ -93,9 +93,15 @@ def notebook_text(view: dict[str, Any]) -> str:
     lines.append(f"Clues tonight, in order: {' → '.join(clues) or '—'}")
     empty = [c for c in view["searched"] if c not in view["clues"]]
     lines.append(f"Searched, no clue: {' '.join(map(str, empty)) or '—'}")
-    for a in view["failed_arrests"]:
-        circles = " ".join(map(str, a["circles"]))
-        lines.append(f"Failed arrest, night {a['night']}: {a['colour']} at {circles}")
+    arrests = [
+        f"{' '.join(map(str, a['circles']))} ({a['colour']})"
+        for a in view["failed_arrests"]
+        if a["night"] == tonight
+    ]
+    earlier = sum(a["night"] != tonight for a in view["failed_arrests"])
+    if arrests or earlier:
+        more = f" [dim]({earlier} on earlier nights: the log)[/dim]" if earlier else ""
+        lines.append(f"Failed arrests tonight: {', '.join(arrests) or '—'}{more}")
     if view["false_clues"]:
         lines.append(f"False clues: {' '.join(map(str, view['false_clues']))}")
     for m in view["patrol_markers"]:
