@@ -24,7 +24,7 @@ from whitechapel.lfw.map.squeeze import squeeze
 from whitechapel.lfw.options import OPTIONS, Options
 from whitechapel.lfw.phases import JACK, POLICE
 from whitechapel.lfw.rules import RULES
-from whitechapel.lfw.ui import jackturn, panels
+from whitechapel.lfw.ui import jackturn, notebook, panels
 from whitechapel.lfw.ui.bench import keys_for
 from whitechapel.lfw.ui.mapview import MapView
 from whitechapel.lfw.ui.screen import LfwScreen
@@ -480,3 +480,27 @@ async def test_the_patrols_of_nights_2_to_4_go_where_the_policemen_ended(tmp_pat
         assert "where the policemen ended last night" in prompt, prompt
         assert "two on yellow crossings they did not hold" in prompt
         assert not prompt.startswith("Place the patrol markers on yellow crossings")
+
+
+async def test_at_the_end_each_night_shows_its_own_clues_and_the_earlier_ones_faded(tmp_path):
+    def there(g: LfwGame) -> bool:
+        nights = {e[1] for e in events(g, "search") if e[4]}
+        return g.outcome is not None and {1, 2} <= nights
+
+    game = find_game(there)
+    clues = notebook.clues_by_night(game.view(POLICE)["log"])
+    app, screen = app_for(game, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("2")
+        await pilot.pause()
+        marks = screen.query_one(MapView).marks
+        strong = {"clue", "hideout", "jack"}  # a clue is only hidden by Jack's own marks
+        assert all(marks[c] in strong for c in clues[2])
+        assert any(marks.get(c) == "clue-1" for c in set(clues[1]) - set(clues[2]))
+        assert not any(marks.get(c) == "clue" for c in set(clues.get(3, [])) - set(clues[2]))
+        await pilot.press("1")
+        await pilot.pause()
+        marks = screen.query_one(MapView).marks
+        assert all(marks[c] in strong for c in clues[1])
+        assert not any(t in ("clue-2", "clue-3") for t in marks.values())

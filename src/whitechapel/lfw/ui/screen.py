@@ -209,13 +209,17 @@ class LfwScreen(GameScreen):
         night is made tonight."""
         rows = view["jack"]["path"]
         k = self.end_night
+        clues = notebook.clues_by_night(view["log"])
         if 1 <= k <= len(rows):
             path, night = rows[:k], k
+            tonight = clues.get(k, [])  # that night's clues; earlier ones by night
         else:
             path, night = [[e for row in rows for e in row]], 1
+            tonight = list(dict.fromkeys(c for n in sorted(clues) for c in clues[n]))
         where = path[-1][-1]["circle"] if path and path[-1] else None
         jack = {**view["jack"], "path": path, "position": where}
-        return {**view, "night": night, "jack": jack}
+        searched = view["searched"] if night == view["night"] else []
+        return {**view, "night": night, "jack": jack, "clues": tonight, "searched": searched}
 
     def prompt_text(self, view: dict[str, Any]) -> str:
         outcome = self.source.outcome
