@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from rich.text import Text
 
 from lfw_random import choose, new_game
 from snapshots import screen_text
@@ -24,7 +25,7 @@ from whitechapel.lfw.map.squeeze import squeeze
 from whitechapel.lfw.options import OPTIONS, Options
 from whitechapel.lfw.phases import JACK, POLICE
 from whitechapel.lfw.rules import RULES
-from whitechapel.lfw.ui import jackturn, notebook, panels
+from whitechapel.lfw.ui import jackturn, mapstyle, notebook, panels
 from whitechapel.lfw.ui.bench import keys_for
 from whitechapel.lfw.ui.mapview import MapView
 from whitechapel.lfw.ui.screen import LfwScreen
@@ -504,3 +505,26 @@ async def test_at_the_end_each_night_shows_its_own_clues_and_the_earlier_ones_fa
         marks = screen.query_one(MapView).marks
         assert all(marks[c] in strong for c in clues[1])
         assert not any(t in ("clue-2", "clue-3") for t in marks.values())
+
+
+async def test_a_window_shrunk_to_80x24_keeps_every_key_in_the_footer_and_the_legend_whole(
+    tmp_path,
+):
+    app, screen = app_for(find_game(lambda g: g.phase == "hunt"), tmp_path)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await shown(app, screen, pilot)
+        await pilot.press("f3")
+        await pilot.pause()
+        assert "^p palette" in screen_text(app).splitlines()[-1]
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        footer = screen_text(app).splitlines()[-1]
+        assert footer.rstrip().endswith("^q Quit") and "palette" not in footer, footer
+        legend = screen.query_one("#legend")
+        lines = [line.strip() for line in region_text(app, legend).splitlines()[1:]]
+        tags = set(screen.query_one(MapView).marks.values())
+        grid = mapstyle.legend_markup(legend.region.width - 2, tags=tags, side=POLICE)
+        expected = [line.strip() for line in Text.from_markup(grid).plain.splitlines()]
+        assert lines == expected  # laid out anew in columns for 80: no entry cut in two
+        assert screen.has_class("compact")

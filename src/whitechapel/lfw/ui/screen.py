@@ -135,7 +135,11 @@ class LfwScreen(GameScreen):
         footer = self.query_one(Footer)  # narrow: every key in sight, no palette hint
         narrow = event.size.width < NARROW_WIDTH
         footer.compact = narrow
-        footer.show_command_palette = not narrow
+        if footer.show_command_palette == narrow:
+            footer.show_command_palette = not narrow
+            self.refresh_bindings()  # the footer reads it only when it composes again
+        if self.has_class("legend"):
+            self.call_after_refresh(self.show_legend)  # its columns for the new width
 
     @property
     def compact(self) -> bool:
