@@ -178,7 +178,7 @@ PUZZLES: tuple[Puzzle, ...] = (
         "are left: John Smith and Joseph Lane, and Holmes sees both. Whoever Jack "
         "is, if exactly one of them is seen, the call clears the other one.\n\n"
         "You are the investigator, with the round's last action.",
-        goal="leave one suspect after the witness call: win now",
+        goal="leave only one suspect at the witness call, and win",
         side=INVESTIGATOR,
         setup=_setup(
             "bert:S goodley:N lestrade:N smith:N lane:N madame:N gull:N stealthy:N pizer:E",
