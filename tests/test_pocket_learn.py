@@ -197,6 +197,15 @@ async def test_playing_the_investigator_jacks_identity_never_shows(number):
         assert "jack" not in screen.current_view() or screen.source.game.outcome is not None
 
 
+def test_the_registry_says_which_games_teach():
+    """The menu builds "Learn …" from the registry, naming no game."""
+    from whitechapel.core.registry import entries, rules_for
+
+    assert [e.name for e in entries() if e.learn] == ["pocket"]
+    for e in entries():
+        assert hasattr(rules_for(e.name), "learn_screen") == e.learn
+
+
 def test_the_command_line_lists_and_checks_the_puzzles(capsys):
     assert main(["pocket", "puzzles", "--list"]) == 0
     out = capsys.readouterr().out.splitlines()

@@ -140,9 +140,10 @@ class PocketScreen(PocketHandOvers, GameScreen):
             top, used = top + block, used + rows
         self.log_back = min(self.log_back, max(0, len(view["log"]) - 1))
         log = panels.log_text(view, max(1, height - used - 1), width, self.log_back)
-        rows = sum(panels.rows_of(line, width) for line in Text.from_markup(log).plain.split("\n"))
-        if top and used + rows > height:  # the blocks are never cut off: the log gives way
-            log = ""
+        if top:  # the blocks are never cut off: the log gives way
+            plain = Text.from_markup(log).plain.split("\n")
+            if used + sum(panels.rows_of(line, width) for line in plain) > height:
+                log = ""
         notes.set(top + log if log else top.rstrip("\n"))  # no blank last row to push the top out
         self.query_one("#prompt", TextPanel).set(self.prompt_text())
         self.rebuild_choices()
