@@ -10,7 +10,6 @@ engine, so a preview cannot show a witness call's result.
 
 from __future__ import annotations
 
-from rich.text import Text
 from textual.binding import Binding
 from textual.widget import Widget
 
@@ -21,6 +20,7 @@ from whitechapel.pocket.ui import panels
 from whitechapel.pocket.ui.choosing import Mode, PocketChoice
 from whitechapel.pocket.ui.district import District
 from whitechapel.pocket.ui.handover import PocketHandOvers
+from whitechapel.pocket.ui.notes import PocketNotes
 from whitechapel.ui.screens.game import GameScreen
 from whitechapel.ui.source import LocalSource, Source
 from whitechapel.ui.widgets.choice import Choice
@@ -33,7 +33,7 @@ def key(keys: str, action: str, description: str, name: str, show: bool = False)
     return Binding(keys, action, description, show=show, id=f"pocket.{name}")
 
 
-class PocketScreen(PocketHandOvers, GameScreen):
+class PocketScreen(PocketNotes, PocketHandOvers, GameScreen):
     CSS_PATH = "pocket.tcss"
     SIDES = SIDES
     TITLES = {JACK: "Jack", INVESTIGATOR: "the investigator"}
@@ -122,29 +122,7 @@ class PocketScreen(PocketHandOvers, GameScreen):
         self.query_one("#banner", TextPanel).set(self.banner_text(view, turn, winner))
         self.query_one("#tokens", TextPanel).set(panels.tokens_text(view, self.choice.token))
         self.query_one("#rounds", TextPanel).set(panels.rounds_text(view))
-        # One panel of fixed size for Jack's cards (or a round's summary) and the
-        # log: showing or hiding them changes no widget's size, so a key costs
-        # one frame.
-        notes = self.query_one("#notes", TextPanel)
-        if notes.size.height:  # not while it is hidden: the last size it had
-            self._notes_size = (notes.size.width, notes.size.height)
-        width, height = self._notes_size
-        # The blocks above the log, most important first: one that would leave
-        # the log less than a title and a line is left out (the first never).
-        top, used = "", 0
-        for block in self.notes_blocks(view):
-            plain = Text.from_markup(block).plain.split("\n")[:-1]
-            rows = sum(panels.rows_of(line, width) for line in plain)
-            if top and used + rows > height - 2:
-                continue
-            top, used = top + block, used + rows
-        self.log_back = min(self.log_back, max(0, len(view["log"]) - 1))
-        log = panels.log_text(view, max(1, height - used - 1), width, self.log_back)
-        if top:  # the blocks are never cut off: the log gives way
-            plain = Text.from_markup(log).plain.split("\n")
-            if used + sum(panels.rows_of(line, width) for line in plain) > height:
-                log = ""
-        notes.set(top + log if log else top.rstrip("\n"))  # no blank last row to push the top out
+        self.fill_notes(view)
         self.query_one("#prompt", TextPanel).set(self.prompt_text())
         self.rebuild_choices()
         # The footer is costly to rebuild: it changes with the side at the keyboard
@@ -156,53 +134,6 @@ class PocketScreen(PocketHandOvers, GameScreen):
 
     def banner_text(self, view: dict, turn: str, winner: str | None) -> str:
         return panels.banner(view, turn, winner) + self.clock_text()
-
-    def notes_blocks(self, view: dict) -> list[str]:
-        """What the notes panel shows above the log, most important first, each
-        block ending in a newline: at a network seat the last round's summary
-        until a key; Jack's cards on his own screens; at the end what is
-        revealed to both."""
-        source = self.source
-        blocks = []
-        brief = self.pending_brief(view)
-        if brief:
-            blocks.append(panels.round_brief(view, brief, "Any key hides this."))
-        jack = source.view(JACK).get("jack") if source.outcome or self.holder == JACK else None
-        if source.outcome and jack:
-            blocks.append(panels.reveal_text(jack) + "\n\n")
-        elif self.holder == JACK:
-            blocks.append(panels.secret_panel(jack))
-        return blocks
-
-    # -- a round's end at a network seat -------------------------------------------
-
-    def pending_brief(self, view: dict) -> int:
-        """At a network seat: the round whose end is still to be shown beside
-        the board (0: none).  It asks for no key and stops no clock: the hot
-        seat's summary covers the board until Enter, which at a network seat
-        would eat the player's time."""
-        if self.source.hot_seat or self.source.outcome is not None:
-            return 0
-        ended = panels.last_round_ended(view)
-        return ended if ended > self._brief_done else 0
-
-    def put_brief_away(self) -> bool:
-        """The seat's player pressed a key or acted: the summary goes (the log
-        keeps the round's witness call).  True if there was one."""
-        ended = self.pending_brief(self.current_view())
-        if ended:
-            self._brief_done = ended
-        return bool(ended)
-
-    def on_key(self, event) -> None:
-        """Any key puts a network seat's round summary away, and still does
-        its own work (its binding runs after this)."""
-        if self.put_brief_away():
-            self.refresh_all()
-
-    def send(self, text: str) -> None:
-        self.put_brief_away()  # a click that plays: the player has moved on
-        super().send(text)
 
     def prompt_text(self) -> str:
         source = self.source
