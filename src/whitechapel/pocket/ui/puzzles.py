@@ -21,7 +21,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from whitechapel.core.record import record_of
@@ -33,6 +33,7 @@ from whitechapel.pocket.ui.screen import PocketScreen, key
 from whitechapel.ui.screens.game import GameScreen
 from whitechapel.ui.source import LocalSource
 from whitechapel.ui.widgets.choice import Choice
+from whitechapel.ui.widgets.footer import KeyFooter
 
 SIDE_WORDS = {JACK: "Jack", "investigator": "the investigator"}
 
@@ -275,7 +276,7 @@ class PuzzleList(Screen):
                 id="puzzles-title",
             )
             yield OptionList(*(self.option(n) for n in range(1, len(PUZZLES) + 1)), id="puzzles")
-        yield Footer()
+        yield KeyFooter()
 
     @staticmethod
     def option(number: int) -> Option:
