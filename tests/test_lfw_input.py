@@ -426,3 +426,10 @@ async def test_the_last_placement_of_a_phase_waits_for_enter(tmp_path, phase):
         await pilot.press(*p.keys_for(str(p.node_options()[0])))
         await pilot.press("enter")
         assert game.phase != phase and str(game.history[-1]).startswith(phase)
+
+
+def test_the_help_names_the_new_keys():
+    from whitechapel.ui.screens.game import help_text
+
+    text = help_text("whitechapel.lfw.ui")
+    assert "**0 0**" in text and "Letters on the map" in text and "B Y N R G" in text
