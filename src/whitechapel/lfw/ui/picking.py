@@ -9,7 +9,8 @@ Python, so the keys' logic is tested without an app.
 The keys, in one place (docs/lfw.md, the F1 help):
 
 - **Labels**: every crossing that is a legal target now carries a letter
-  on the map, and that letter alone chooses it; circles keep their numbers
+  on the map, and that letter alone chooses it (in reading order: `a` is the
+  top-left one); circles keep their numbers
   (type the number, then Enter), and when at most five circles are offered
   each also gets a letter, shown on the buttons and the hint line.  Labels
   are `LABELS` in order, then the same letters in capitals; they skip the
@@ -140,7 +141,8 @@ class Picking:
             return self._labels[1]
         nodes = self.node_options()
         universe = [str(v) for v in c.universe()] if isinstance(c, Placer) else nodes
-        crossings = [v for v in universe if not v.isdigit()]
+        pos = self.board.pos  # crossings in reading order: a near the top left
+        crossings = sorted((v for v in universe if not v.isdigit()), key=lambda v: pos[v][::-1])
         circles = [v for v in universe if v.isdigit()]
         named = crossings
         if circles and len(circles) <= CIRCLE_LABELS and not self.word_options():
@@ -238,8 +240,9 @@ class Picking:
         if self.placed_all():
             c = self.chooser
             assert isinstance(c, Placer)
-            what = "women tokens" if c.phase == Phase.WOMEN else "patrol markers"
-            return f"All {c.total} {what} placed: " + " ".join(map(str, c.picked)) + "."
+            if c.phase == Phase.WOMEN:
+                return f"All {c.total} women tokens placed: " + " ".join(map(str, c.picked)) + "."
+            return f"All {c.total} patrol markers placed, as the map shows them."
         return None
 
     def so_far(self) -> str:
@@ -263,7 +266,7 @@ class Picking:
             parts.append("a letter on the map chooses its crossing")
         circle_labels = self.circle_labels()
         if circle_labels:
-            parts.append(" ".join(f"{k} {v}" for k, v in circle_labels))
+            parts.append(", ".join(f"{k}: {v}" for k, v in circle_labels))
         if self.circle_options():
             parts.append("type a number and Enter" if not circle_labels else "or type a number")
         elif self.node_options() and not labels:

@@ -169,7 +169,8 @@ def turn_order(view: Mapping[str, Any], colour: str) -> str:
             f"{name(acting)} {verb} now; {name(colour)} comes later "
             "(the Chief first, then clockwise)."
         )
-    return f"{name(colour)} has had his turn this phase; {name(acting)} {verb} now."
+    done = "has moved" if view["phase"]["key"] == "hunt" else "has acted"
+    return f"{name(colour)} {done} this turn; {name(acting)} {verb} now."
 
 
 def why_not(
