@@ -433,3 +433,18 @@ def test_the_help_names_the_new_keys():
 
     text = help_text("whitechapel.lfw.ui")
     assert "**0 0**" in text and "Letters on the map" in text and "B Y N R G" in text
+
+
+async def test_a_refusal_from_the_engine_or_server_loses_its_notation(tmp_path):
+    """A network seat's choice can go stale before the server sees it; the
+    engine's refusal then reaches the screen without the action's text."""
+    game = played_until(7, lambda g: g.phase == "hunt")
+    app, screen = app_for(game, tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        other = next(x for c, x in game.police.items() if c != game.acting_colour)
+        screen.send(f"{game.acting_colour} {other}")  # as if the state had changed
+        await pilot.pause()
+        assert screen.notice.startswith(("Another policeman ends", "A policeman moves at most"))
+        assert player_words(screen.notice, [str(a) for a in game.legal_actions()])

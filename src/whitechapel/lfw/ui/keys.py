@@ -20,6 +20,8 @@ from typing import Any
 
 from textual import events
 
+from whitechapel.core.errors import WhitechapelError
+from whitechapel.lfw.actions import parse_action
 from whitechapel.lfw.ui import sentences
 from whitechapel.lfw.ui.choosing import node_of
 from whitechapel.lfw.ui.mapview import MapView
@@ -228,6 +230,19 @@ class LfwKeys:
         self.rest = self.rest if text is not None else None
         if text is not None and self.is_mounted:
             self.send(text)
+
+    def refused(self: Any, reason: str) -> None:
+        """A refusal by the engine or the server (a network seat's stale
+        choice): its sentence without the action's text it starts with."""
+        head, sep, why = reason.partition(": ")
+        if sep and why:
+            try:
+                parse_action(head)
+            except WhitechapelError:
+                pass
+            else:
+                reason = sentences.capital(why)
+        super().refused(reason)  # type: ignore[misc]
 
     def choice_refused(self: Any) -> None:
         self.rest = None
