@@ -30,6 +30,20 @@ from whitechapel.ui.widgets.choice import Choice
 from whitechapel.ui.widgets.guard import TooSmall
 
 
+def bring_into_sight(map_view: MapView, node: Any) -> None:
+    """Centre the map on `node` unless it is already in the middle half of
+    the view (where what is around it shows too): a policeman after another
+    nearby keeps the map still, and the map is not repainted for nothing."""
+    region = map_view.scrollable_content_region
+    lab = map_view.canvas.labels.get(node)
+    if lab is not None and region.area:
+        x, y = lab.x0 - int(map_view.scroll_x), lab.y - int(map_view.scroll_y)
+        w, h = region.width, region.height
+        if w // 4 <= x < w - w // 4 and h // 4 <= y < h - h // 4:
+            return
+    map_view.centre_on(node)
+
+
 class LfwKeys:
     """Mixed into `LfwScreen` (a `GameScreen`): its input."""
 
@@ -200,7 +214,7 @@ class LfwKeys:
         acting = view.get("acting_colour")
         where = (view.get("police") or {}).get(acting) if acting else None
         if where is not None and self.can_act() and view["phase"]["key"] in sentences.POLICE_PHASES:
-            self.query_one(MapView).centre_on(where)
+            bring_into_sight(self.query_one(MapView), where)
 
     # -- key 0: the rest of the phase ----------------------------------------------------
 
