@@ -448,3 +448,22 @@ async def test_a_refusal_from_the_engine_or_server_loses_its_notation(tmp_path):
         await pilot.pause()
         assert screen.notice.startswith(("Another policeman ends", "A policeman moves at most"))
         assert player_words(screen.notice, [str(a) for a in game.legal_actions()])
+
+
+async def test_key_zero_passes_for_everyone_even_when_the_first_can_only_pass(tmp_path):
+    def only_pass(g: LfwGame) -> bool:
+        legal = [str(a) for a in g.legal_actions()]
+        return g.phase == "clues" and len(legal) == 1 and legal[0].endswith(" pass")
+
+    game = played_until(0, only_pass, limit=6000)
+    acting, rest = game.acting_colour, sentences.still_to_act(game.view(POLICE))
+    assert rest
+    app, _screen = app_for(game, tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        assert "0 everyone passes" in prompt(app)
+        before = len(game.history)
+        await pilot.press("0")
+        played = [str(a) for a in game.history[before:]]
+        assert played == [f"{c} pass" for c in (acting, *rest)]

@@ -79,8 +79,7 @@ class LfwKeys:
             self.choose(press.value)
             return
         if press.kind == "rest":
-            self.rest = (p.phase(), press.value)
-            self.choose(press.value)
+            self.start_rest(press.value)
             return
         if press.kind == "select":
             self.select(press.value)
@@ -156,8 +155,7 @@ class LfwKeys:
         elif event.choice == "*back":
             self.action_back()
         elif event.choice == "*rest" and (word := p.rest_word()) is not None:
-            self.rest = (p.phase(), word)
-            self.choose(word)
+            self.start_rest(word)
         else:
             self.choose(event.choice)
 
@@ -217,6 +215,11 @@ class LfwKeys:
             bring_into_sight(self.query_one(MapView), where)
 
     # -- key 0: the rest of the phase ----------------------------------------------------
+
+    def start_rest(self: Any, word: str) -> None:
+        """Key 0: the acting policeman stays (passes), then each after him."""
+        self.rest = (self.picking.phase(), word)
+        self.send(f"{self.picking.acting()} {word}")
 
     def next_of_rest(self: Any) -> str | None:
         """The next action of a key 0 under way, if the state still offers it."""

@@ -121,12 +121,14 @@ class Picking:
     def rest_word(self) -> str | None:
         """Key 0: "stay" in T2 / "pass" in T3 for every policeman still to
         act, offered as his choice begins while others follow him."""
-        c, word = self.chooser, REST.get(self.phase())
-        if not isinstance(c, Chooser) or word is None or c.picked != [self.acting()]:
+        c, word, acting = self.chooser, REST.get(self.phase()), self.acting()
+        if not isinstance(c, Chooser) or word is None or not sentences.still_to_act(self.view):
             return None
-        if word not in c.options() or not sentences.still_to_act(self.view):
-            return None
-        return word
+        if c.picked == [acting] and word in c.options():
+            return word
+        if self.forced() and c.complete() == f"{acting} {word}":
+            return word  # he can only pass: 0 still passes for everyone
+        return None
 
     # -- labels ------------------------------------------------------------------------
 
@@ -257,7 +259,8 @@ class Picking:
 
     def keys_hint(self, plain: bool = False) -> str:
         if self.forced():
-            return "Enter plays it; Esc back." if self.can_back() else "Enter plays it."
+            rest = "; 0 everyone passes" if self.rest_word() else ""
+            return "Enter plays it; Esc back." if self.can_back() else f"Enter plays it{rest}."
         if self.placed_all():
             return "Enter places them; Esc takes the last back."
         words, labels = self.word_options(), self.labels()
