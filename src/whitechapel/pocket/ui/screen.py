@@ -299,8 +299,12 @@ class PocketScreen(PocketNotes, PocketHandOvers, GameScreen):
         """A detective's steps or the joker's detective: previewed on the
         district, played only on Enter (or a second click of its button)."""
         legal = self.legal()
-        if text not in legal:
-            self.notice = self.source.reason(text) or "That action is not possible now."
+        if text not in legal:  # from the legal list alone: no trial on a copy of the game
+            self.notice = (
+                "The investigator's joker must move a detective (P5)."
+                if text == "J:-"
+                else "That action is not possible now."
+            )
             self.refresh_all()
             return
         self.choice.steps, self.choice.joker = steps, joker
