@@ -20,8 +20,9 @@ from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.hell import hideouts
 from whitechapel.lfw.phases import DOUBLE_EVENT_NIGHT, JACK, POLICE
 from whitechapel.lfw.rules import RULES
-from whitechapel.lfw.ui import jackturn, mapstyle, notebook, panels
+from whitechapel.lfw.ui import jackturn, mapstyle, notebook, panels, sentences
 from whitechapel.lfw.ui.marks import marks_for
+from whitechapel.lfw.ui.picking import picking_for
 from whitechapel.net.rooms import Room
 
 JACK_MOVES = (a.Step, a.Coach, a.Alley)
@@ -178,7 +179,36 @@ def refusals(g: LfwGame, side: str) -> Any:
     return answers(g, side, texts)
 
 
+def choosing(g: LfwGame, side: str) -> Any:
+    """What the screen offers the side to act (picking.py, sentences.py):
+    the labels on the map, the hint line, the buttons, a forced action's
+    name, and the sentences for a few keys and words that are not choices,
+    also one word into the choice."""
+    if g.to_act != side:
+        return []
+    view = g.view(side)
+    rng = random.Random(len(g.history))
+    nodes = [str(c) for c in rng.sample(sorted(g.board.circles), 3)]
+    nodes += [*rng.sample(sorted(g.board.crossings), 3), "999", "x999", "bogus"]
+    out: list[Any] = []
+    for depth in range(2):
+        p = picking_for(view, g.board)
+        if depth and p.options():
+            p.pick(p.options()[0])
+        out += [sorted(p.labels().items()), sorted(map(str, p.map_labels().items()))]
+        out += [p.keys_hint(), p.choice_specs(7), p.forced_text(), p.so_far()]
+        picked = [str(w) for w in getattr(p.chooser, "picked", [])]
+        for word in nodes:
+            if word not in p.options():
+                out.append(sentences.why_not(view, g.board, picked, word, p.options()))
+        for key in "0159bqzA":
+            press = picking_for(view, g.board).press(key)
+            out.append((press.kind, press.value))
+    return out
+
+
 OUTLETS = {
+    "choosing": (choosing, 3),
     "view": (view, 2),
     "panels": (screen_panels, 6),
     "replay": (replay_text, 6),

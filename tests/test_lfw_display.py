@@ -46,9 +46,9 @@ WOMEN = ["3", "21", "65", "84", "158", "27", "147", "149"]
 PATROLS = ["x58", "x53", "x127", "x185", "x64", "x184", "x181"]
 SEED_11_KEYS = [
     "enter", *"93", "enter",  # the hand-over to Jack, his hideout
-    *[k for w in WOMEN for k in (*w, "enter")],
+    *[k for w in WOMEN for k in (*w, "enter")], "enter",  # the last one confirmed
     "enter",  # to the police
-    *[k for w in PATROLS for k in (*w, "enter")],
+    *[k for w in PATROLS for k in (*w, "enter")], "enter",
 ]  # fmt: skip
 
 
@@ -140,9 +140,12 @@ async def test_f3_shows_a_legend_of_what_the_map_shows_and_hides_it_again(tmp_pa
         await pilot.pause()
         assert not legend.display and "crime scene" not in screen_text(app)
         await pilot.press("f1")
-        await pilot.pause()
-        await pilot.pause(0.1)
-        assert "F3 shows the legend" in " ".join(screen_text(app).replace("┃", " ").split())
+        seen = []
+        for _ in range(4):  # the help, page by page
+            await pilot.pause(0.05)
+            seen.append(screen_text(app))
+            await pilot.press("pagedown")
+        assert "F3 shows the legend" in " ".join(" ".join(seen).replace("┃", " ").split())
 
 
 # -- clues of every night; the notebook ---------------------------------------------------
@@ -324,8 +327,9 @@ def buttons(screen: LfwScreen) -> list[Choice]:
 
 
 async def test_at_80x24_every_choice_button_is_whole_on_the_screen(tmp_path):
-    """T3 with every optional rule: the policeman's search, arrest, area
-    arrest, chase, pass, and Back: six buttons, none cut off."""
+    """T3 with every optional rule: search, arrest, area arrest, chase, pass,
+    know and "0 all pass": seven buttons, none cut off; once a word is
+    picked, Back is whole too."""
     game = find_game(
         lambda g: g.phase == "clues" and len({str(a).split()[1] for a in g.legal_actions()}) >= 5,
         options=ALL,
@@ -333,17 +337,22 @@ async def test_at_80x24_every_choice_button_is_whole_on_the_screen(tmp_path):
     app, screen = app_for(game, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await shown(app, screen, pilot)
-        colour = game.view(POLICE)["acting_colour"]
-        await pilot.press(str(screen.picking.word_options().index(colour) + 1))
+
+        def all_whole(least: int) -> list[str]:
+            shown_buttons = buttons(screen)
+            assert len(shown_buttons) >= least, [b.label for b in shown_buttons]
+            row = screen_text(app).splitlines()[shown_buttons[0].region.y]
+            for b in shown_buttons:
+                assert b.region.right <= 80 and b.region.width >= 8, (b.label, b.region)
+                width = b.region.width
+                visible = b.label if len(b.label) <= width else b.label[: width - 1] + "…"
+                assert visible in row, (b.label, row)
+            return [b.label for b in shown_buttons]
+
+        all_whole(6)
+        await pilot.press("1")  # search: Back is offered
         await pilot.pause()
-        shown_buttons = buttons(screen)
-        labels = [b.label for b in shown_buttons]
-        assert len(labels) >= 6 and labels[-1] == "Back", labels
-        row = screen_text(app).splitlines()[shown_buttons[0].region.y]
-        for b in shown_buttons:
-            assert b.region.right <= 80 and b.region.width >= 8, (b.label, b.region)
-            visible = b.label if len(b.label) <= b.region.width else b.label[: b.region.width - 1]
-            assert visible in row, (b.label, row)
+        assert "Back" in all_whole(2)
 
 
 # -- Jack's turn ------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ import asyncssh
 import pytest
 
 from polling import until
-from whitechapel.net.forkserver import ForkServer
+from whitechapel.net.launch import ForkServer, HostPool, Spawner
 from whitechapel.net.run import reachable_host
 from whitechapel.net.server import GameServer
 from whitechapel.net.ssh import MAX_AUTH_ATTEMPTS, Access, Gateway, Penalties, display_name
@@ -30,28 +30,19 @@ ANSI = re.compile(rb"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>]")
 SRC = str(Path(__file__).resolve().parent.parent / "src")
 
 
-class Recorder:
+class Recorder(Spawner):
     """A launcher that records each session's environment and runs a
     program that ends at once instead of the app."""
 
     def __init__(self) -> None:
+        super().__init__(sys.executable)
         self.envs: list[dict[str, str]] = []
-        self.processes: dict[int, asyncio.subprocess.Process] = {}
-
-    async def start(self) -> None:
-        pass
 
     async def launch(self, tty: int, env: dict[str, str]) -> int:
         self.envs.append(env)
         child = await asyncio.create_subprocess_exec("true", stdin=tty, stdout=tty, stderr=tty)
         self.processes[child.pid] = child
         return child.pid
-
-    async def wait(self, pid: int) -> int:
-        return await asyncio.shield(self.processes[pid].wait())
-
-    async def close(self) -> None:
-        pass
 
 
 async def gateway_with(tmp_path, access: Access, **kwargs) -> tuple[Gateway, int]:
@@ -288,15 +279,16 @@ async def test_awkward_user_names_reach_the_lobby(servers, user):
 
 async def test_a_new_fork_server_takes_over_when_it_dies(servers):
     _game, port, gateway = servers
-    first = gateway.launcher.pid
+    forks = gateway.launcher.forks  # the session hosts' fork server
+    first = forks.pid
     os.kill(first, signal.SIGKILL)
-    await until(lambda: gateway.launcher.sock is None, what="the gateway noticing", timeout=10)
+    await until(lambda: forks.sock is None, what="the gateway noticing", timeout=10)
     async with asyncssh.connect("127.0.0.1", port, username="ann", password=PASSWORD,
                                 known_hosts=None, client_keys=None) as conn:  # fmt: skip
         process = await conn.create_process(term_type="xterm-256color", term_size=(100, 30),
                                             encoding=None)  # fmt: skip
         await read_until(process, b"Connected.")
-        assert gateway.launcher.pid not in (None, first)
+        assert forks.pid not in (None, first)
         process.close()
 
 
@@ -348,7 +340,7 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
-@pytest.mark.parametrize("launcher", ["fork", "spawn"])
+@pytest.mark.parametrize("launcher", ["host", "fork", "spawn"])
 async def test_no_app_process_outlives_a_killed_gateway(tmp_path, launcher):
     env = dict(os.environ, PYTHONPATH=SRC + os.pathsep + os.environ.get("PYTHONPATH", ""))
     gateway = subprocess.Popen(
@@ -421,3 +413,38 @@ def test_the_hint_names_a_host_players_can_reach():
         assert hint not in ("0.0.0.0", "::", "")
     assert reachable_host("127.0.0.1") == "127.0.0.1"
     assert reachable_host("game.example.org") == "game.example.org"
+
+
+async def test_a_session_hosts_app_whose_terminal_hangs_up_ends(tmp_path):
+    """The same with a session host: the pty's near end closes, the app
+    on it ends, and the host reports it (it goes on for its other sessions)."""
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path),
+           "LANG": "C.UTF-8", "PYTHONPATH": SRC, "WHITECHAPEL_DATA_DIR": str(tmp_path)}  # fmt: skip
+    hosts = HostPool(ForkServer(sys.executable, env), min_hosts=1)
+    await hosts.start()
+    try:
+        ptys, sessions = [], []
+        for name in ("ann", "bob"):
+            master, slave = pty.openpty()
+            sessions.append(await hosts.launch(slave, {**env, "TERM": "xterm", "WHITECHAPEL_NAME": name,
+                                                        "WHITECHAPEL_SERVER": "127.0.0.1:9"}))  # fmt: skip
+            os.close(slave)
+            ptys.append(master)
+        assert len(hosts.hosts) == 1  # both in one process
+        for master in ptys:
+            seen = b""
+
+            async def lobby_shown(master: int = master) -> bool:
+                nonlocal seen
+                seen += await asyncio.to_thread(os.read, master, 65536)
+                return b"lobby of" in ANSI.sub(b"", seen)
+
+            await until(lobby_shown, what="the lobby", timeout=30, step=0)
+        os.close(ptys[0])  # Ann hangs up
+        await asyncio.wait_for(hosts.wait(sessions[0]), 15)
+        assert len(hosts.hosts) == 1 and hosts.hosts[0].sessions == {sessions[1]}  # Bob plays on
+        status = await hosts.end(sessions[1])
+        assert status == 0  # asked to quit, Bob's app did
+        os.close(ptys[1])
+    finally:
+        await hosts.close()

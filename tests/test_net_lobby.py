@@ -164,7 +164,8 @@ async def test_a_spectator_watches_a_duel_from_the_lobby(server):
 async def test_the_lobby_lists_finished_games_and_shows_one(server):
     """Issue 13: finished rooms become records, listed in the lobby for
     replay (`v`): the list names the players and the result, Enter shows the
-    final position with what the end reveals to every side."""
+    final position with what the end reveals to every side, and the arrows
+    step through the game from its start, in the public view."""
     import random
 
     from test_net_server import play_pocket, pocket_pair
@@ -186,6 +187,19 @@ async def test_the_lobby_lists_finished_games_and_shows_one(server):
         await pilot.press("enter")
         await until(lambda: "Jack was" in screen_text(app) or "Jack is" in screen_text(app),
                     what="the record's final position", pilot=pilot)  # fmt: skip
-        assert "Mr. Jack Pocket" in screen_text(app)
+        text = screen_text(app)
+        assert "Mr. Jack Pocket" in text and "Action " in text
+        await pilot.press("home")
+        await pilot.pause()
+        start = screen_text(app)
+        assert "The start, before any action" in start and "Jack was" not in start
+        assert "Jack is" not in start  # the public view: no identity before the end
+        await pilot.press("right")
+        await pilot.pause()
+        first = screen_text(app)
+        assert "Action 1 of" in first and first != start
+        await pilot.press("left", "end")
+        await pilot.pause()
+        assert screen_text(app) == text
         await pilot.press("escape", "escape")
         await until(lambda: app.screen is lobby, what="back in the lobby", pilot=pilot)

@@ -92,7 +92,7 @@ async def test_two_players_meet_over_ssh_and_play(servers):
         await first.keys(str(token + 1), "1", "\r")  # a move is previewed, Enter plays it
         await until(lambda: room.game.history, what="the investigator's move", timeout=5)
         assert len(room.game.history) == 1 and room.game.to_act == "jack"
-        assert len(gateway.children) == 2  # one app process per session
+        assert len(gateway.children) == 2  # one app per session
         ann.process.close()
         bob.process.close()
     # The connections dropped: their app processes are gone within seconds.
@@ -126,3 +126,34 @@ async def test_the_app_follows_the_terminal_size(servers):
         term.seen = b""
         await term.wait_for("lobby of")
         term.process.close()
+
+
+async def test_sessions_in_one_host_keep_to_themselves(servers):
+    """Several sessions' apps share a session host (net/sessionhost.py):
+    one player's keys reach only that player's app, and the signals an SSH
+    client may send reach no process (the host is not the client's)."""
+    game, port, gateway = servers
+    async with await connect(port, "ann") as ann_conn, await connect(port, "bob") as bob_conn, \
+            await connect(port, "cy") as cy_conn:  # fmt: skip
+        terms = [await Terminal.open(c) for c in (ann_conn, bob_conn, cy_conn)]
+        for term in terms:
+            await term.wait_for("Connected.")
+        hosts = gateway.launcher.hosts
+        assert len(hosts) <= 2 and sum(len(h.sessions) for h in hosts) == 3
+        pids = {h.pid for h in hosts}
+        ann, bob, cy = terms
+        await ann.keys("n")  # Ann opens a duel; Bob's and Cy's screens stay the lobby
+        await ann.wait_for("Action tokens")
+        assert "Action tokens" not in bob.text() and "Action tokens" not in cy.text()
+        for sig in ("KILL", "TERM", "HUP", "INT"):
+            bob.process.send_signal(sig)
+        bob.process.send_break(100)
+        await asyncio.sleep(0.5)
+        assert {h.pid for h in gateway.launcher.hosts} == pids  # every host lives
+        cy.seen = b""
+        await cy.keys("v")  # Cy's app still answers
+        await cy.wait_for("Finished games")
+        assert len(game.rooms) == 1
+        for term in terms:
+            term.process.close()
+    await until(lambda: not gateway.children, what="the sessions ending", timeout=10)

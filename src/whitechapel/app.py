@@ -6,13 +6,14 @@ import os
 from collections.abc import Iterable
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 from rich.markup import escape
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Label, OptionList, Static
+from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from whitechapel import __version__
@@ -20,6 +21,7 @@ from whitechapel.core.errors import WhitechapelError
 from whitechapel.core.registry import entries, rules_for
 from whitechapel.core.store import Store, load_game
 from whitechapel.ui.screens.help import HelpScreen
+from whitechapel.ui.widgets.footer import KeyFooter
 from whitechapel.ui.widgets.guard import SizeGuard, TooSmall
 
 RULES = """# whitechapel
@@ -45,17 +47,20 @@ class MenuScreen(SizeGuard, Screen):
             if not getattr(self.app, "ssh", False):  # hot-seat games and files: at home only
                 options[:0] = [
                     *(Option(e.title, id=f"game-{e.name}") for e in entries()),
+                    *(Option(f"Learn {e.title}", id=f"learn-{e.name}") for e in entries() if e.learn),
                     Option("Continue a saved game", id="continue"),
                     Option("Load a record", id="load"),
                 ]
             yield OptionList(*options, id="menu")
-        yield Footer()
+        yield KeyFooter()
         yield TooSmall()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         choice = event.option.id or ""
         if choice.startswith("game-"):
             self.app.push_screen(rules_for(choice[5:]).setup_screen())
+        elif choice.startswith("learn-"):
+            self.app.push_screen(rules_for(choice[6:]).learn_screen())
         elif choice == "continue":
             self.app.push_screen(ContinueScreen())
         elif choice == "load":
@@ -90,7 +95,7 @@ class ContinueScreen(Screen):
             names = escape(", ".join(f"{k}: {v}" for k, v in r.players.items()))
             options.append(Option(f"{r.game} · {r.started[:16]} · {state} {names}", id=str(s.path)))
         yield OptionList(*options) if options else Static("No saved games yet.")
-        yield Footer()
+        yield KeyFooter()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         open_record(self.app, Path(event.option.id or ""))
@@ -102,7 +107,7 @@ class LoadScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Label("[b]Load a record[/b]: type its path and press Enter (Esc goes back)")
         yield Input(placeholder="path/to/game.json", id="path")
-        yield Footer()
+        yield KeyFooter()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         open_record(self.app, Path(event.value.strip()))
@@ -115,6 +120,45 @@ def open_record(app: App, path: Path) -> None:
         app.notify(str(e), severity="error", timeout=8)
         return
     app.push_screen(rules_for(record.game).local_screen(game, record, Store()))
+
+
+class SharedParses:
+    """Parsed CSS shared by every app in this process.
+
+    Textual parses the app's CSS and every widget's DEFAULT_CSS anew for each
+    `App` (a cache per stylesheet), which is a good part of the CPU a new SSH
+    session pays before its first frame.  The gateway's fork server runs the
+    app once before forking its sessions (net/forkserver.py); with this cache
+    in place of the stylesheet's own, every forked session finds the rules
+    already parsed.  A parse depends on the CSS variables (the theme), so
+    they are part of the key; the stylesheet's `clear()` on a theme change
+    is then not needed and does nothing.  The rule sets are only read once
+    parsed, as they are when one stylesheet reparses from its own cache."""
+
+    LIMIT = 512
+    entries: dict[tuple, Any] = {}
+
+    def __init__(self, stylesheet: Any) -> None:
+        self.stylesheet = stylesheet
+        self._variables: Any = None
+        self._frozen: tuple = ()
+
+    def _key(self, key: tuple) -> tuple:
+        variables = self.stylesheet._variables
+        if variables is not self._variables:
+            self._variables, self._frozen = variables, tuple(sorted(variables.items()))
+        return (self._frozen, key)
+
+    def __getitem__(self, key: tuple) -> Any:
+        return self.entries[self._key(key)]
+
+    def __setitem__(self, key: tuple, rules: Any) -> None:
+        if len(self.entries) >= self.LIMIT:
+            self.entries.clear()
+        self.entries[self._key(key)] = rules
+
+    def clear(self) -> None:
+        pass
 
 
 class WhitechapelApp(App):
@@ -130,6 +174,7 @@ class WhitechapelApp(App):
         saved game, no record loaded or saved, no file at all -- the menu
         and the command palette do not offer them."""
         super().__init__()
+        self.stylesheet._parse_cache = SharedParses(self.stylesheet)  # type: ignore[assignment]
         self.start = start
         self.ssh = os.environ.get("WHITECHAPEL_SSH") == "1" if ssh is None else ssh
 
@@ -160,6 +205,11 @@ class WhitechapelApp(App):
             yield SystemCommand(
                 f"New {e.title} game", "Start a hot-seat game", partial(self.new_game, e.name)
             )
+            if e.learn:
+                yield SystemCommand(
+                    f"Learn {e.title}", "Puzzles that teach the rules",
+                    partial(self.learn, e.name),
+                )  # fmt: skip
         yield SystemCommand(
             "Continue a saved game",
             "Pick an autosaved game",
@@ -174,3 +224,6 @@ class WhitechapelApp(App):
 
     def new_game(self, name: str) -> None:
         self.push_screen(rules_for(name).setup_screen())
+
+    def learn(self, name: str) -> None:
+        self.push_screen(rules_for(name).learn_screen())

@@ -7,13 +7,17 @@ reads what the session shows until the lobby's title appears.
 - Connection to first lobby screen: from opening the TCP connection (SSH
   handshake and login included) to the lobby's first frame, median of a few
   sessions, in seconds.
-- Memory per SSH session: what one more session costs, i.e. the private
-  memory (Private_Clean + Private_Dirty in /proc/PID/smaps_rollup) of the
-  app process the gateway started for it, once it has opened a Pocket duel
-  from the lobby and settled; MiB, the largest of the sessions.  Its RSS
-  also counts the Python binary and the libraries all sessions share (about
-  12 MiB more); `LAST["rss_mib"]` keeps it.  (The gateway's own share per
-  session, a few channel buffers, is left out.)
+- Memory per SSH session: what one more session costs.  Sessions are
+  opened one after another (from distinct loopback addresses) and kept,
+  each opening a Pocket duel from the lobby; after each, the private memory
+  (Private_Clean + Private_Dirty in /proc/PID/smaps_rollup) of everything
+  the gateway runs for its sessions is summed: the session hosts (or, with
+  another launcher, the app processes), not the fork server, which is there
+  before the first session.  The figure is the growth per session once the
+  hosts are started (a host per CPU: the first sessions each start one):
+  (total with N sessions - total with H) / (N - H), N = 6 (`--quick`: 4).
+  `LAST` keeps the first session's cost and the total.  (The gateway's own
+  share per session, a few channel buffers, is left out.)
 - 20 logins at once (`ssh.login20`): 20 clients from distinct loopback
   addresses (127.0.0.2, .3, ...) start at the same instant; connection to
   first lobby screen, p95 (nearest rank), seconds.  `--quick`: 5 clients.
@@ -24,11 +28,12 @@ For these two the game server and its gateway run in a child process (so
 that the clients' own SSH work does not share their event loop), started
 with `Limits(per_address=...)` large enough: every session's app connects
 to the game server from 127.0.0.1, which the default limit (8 connections
-per address) would refuse.  The gateway starts app processes from its fork
-server; `WHITECHAPEL_BENCH_SSH_LAUNCHER=spawn` measures one fresh
-interpreter per session instead (for comparison).  `LAST` keeps the
-median, the largest time, and the app processes' private memory (largest,
-median) of the last such run.
+per address) would refuse.  The gateway runs the sessions' apps in session
+hosts (net/sessionhost.py); `WHITECHAPEL_BENCH_SSH_LAUNCHER=fork` measures
+one forked app process per session, `spawn` one fresh interpreter per
+session (for comparison).  `LAST` keeps the
+median, the largest time, and the private memory of the processes the
+sessions run in (how many, in all, per session) of the last such run.
 """
 
 from __future__ import annotations
@@ -52,27 +57,36 @@ PASSWORD = "bench-221b"
 LAST: dict[str, float] = {}
 
 
-async def _sessions(count: int) -> tuple[list[float], list[tuple[float, float]]]:
+async def _sessions(count: int) -> tuple[list[float], list[float]]:
+    """`count` sessions opened one after the other and kept: seconds from
+    connecting to each one's first lobby frame, and after each (once it has
+    opened a Pocket duel and settled) the private memory of everything the
+    gateway runs for its sessions (session hosts or app processes; not the
+    fork server, which is there before any session), MiB."""
     import asyncssh
 
-    from whitechapel.net.server import GameServer
+    from whitechapel.net.server import GameServer, Limits
     from whitechapel.net.ssh import Access, Gateway
 
     times: list[float] = []
-    memory: list[tuple[float, float]] = []
+    memory: list[float] = []
+    conns = []
     with tempfile.TemporaryDirectory() as folder:
-        game = GameServer(Path(folder))
+        game = GameServer(Path(folder), limits=Limits(per_address=count + 10))
         host, port = await game.start("127.0.0.1", 0)
         gateway = Gateway(host, port, key_folder=Path(folder) / "ssh", access=Access(PASSWORD),
                           launcher=_launcher())  # fmt: skip
         ssh_port = await gateway.start("127.0.0.1", 0)
+        base = _descendants(os.getpid())  # the fork server, if any
         try:
             for k in range(count):
                 start = time.perf_counter()
                 conn = await asyncssh.connect(
                     "127.0.0.1", ssh_port, username=f"bench{k}", password=PASSWORD,
                     known_hosts=None, client_keys=None, preferred_auth="password",
+                    local_addr=(f"127.0.0.{k + 2}", 0),
                 )  # fmt: skip
+                conns.append(conn)
                 process = await conn.create_process(
                     term_type="xterm-256color", term_size=(100, 30), encoding=None
                 )
@@ -86,14 +100,11 @@ async def _sessions(count: int) -> tuple[list[float], list[tuple[float, float]]]
                 while b"Action tokens" not in ANSI.sub(b"", seen):
                     seen += await asyncio.wait_for(process.stdout.read(65536), 30)
                 await asyncio.sleep(2.5)  # settled: what a session holds while it plays
-                for pid in gateway.children:
-                    memory.append(_memory_mib(pid))
-                process.close()
-                conn.close()
-                await conn.wait_closed()
-                while gateway.children:
-                    await asyncio.sleep(0.05)
+                memory.append(sum(_memory_mib(pid)[0] for pid in _descendants(os.getpid()) - base
+                                  if Path(f"/proc/{pid}/smaps_rollup").exists()))  # fmt: skip
         finally:
+            for conn in conns:
+                conn.close()
             await gateway.close()
             await game.close()
     return times, memory
@@ -114,10 +125,13 @@ def _memory_mib(pid: int) -> tuple[float, float]:
 
 
 def _run(budget: float) -> None:
-    times, memory = asyncio.run(_sessions(5 if budget >= 2 else 3))
+    count = 6 if budget >= 2 else 4
+    times, memory = asyncio.run(_sessions(count))
+    hosts = min(os.cpu_count() or 1, count - 1) if _launcher() == "host" else 1
     LAST["first_screen_s"] = statistics.median(times)
-    LAST["memory_mib"] = max(m[0] for m in memory) if memory else 0.0
-    LAST["rss_mib"] = max(m[1] for m in memory) if memory else 0.0
+    LAST["memory_mib"] = (memory[-1] - memory[hosts - 1]) / (count - hosts)
+    LAST["memory_first_mib"] = memory[0]
+    LAST["memory_total_mib"] = memory[-1]
 
 
 def first_lobby_screen(budget: float) -> float:
@@ -132,7 +146,7 @@ def memory_per_session(budget: float) -> float:
 
 
 def _launcher() -> str:
-    return os.environ.get("WHITECHAPEL_BENCH_SSH_LAUNCHER", "fork")
+    return os.environ.get("WHITECHAPEL_BENCH_SSH_LAUNCHER", "host")
 
 
 _SERVE = """
@@ -236,8 +250,9 @@ async def _together(count: int, deadline: float = 120.0) -> dict[str, float]:
         "p95_s": p95(times),
         "median_s": statistics.median(times) if times else math.inf,
         "max_s": times[-1] if times else math.inf,
-        "app_private_max_mib": max(memory, default=0.0),
-        "app_private_median_mib": statistics.median(memory) if memory else 0.0,
+        "app_side_processes": len(memory),
+        "app_side_private_mib": sum(memory),
+        "app_side_private_per_session_mib": sum(memory) / max(1, len(times)),
     }
 
 
@@ -264,7 +279,7 @@ BENCHMARKS = [
     ),
     Benchmark(
         "ssh.memory",
-        "SSH: memory per session (app's private memory)",
+        "SSH: memory per additional session (private)",
         "MiB",
         15.0,
         False,

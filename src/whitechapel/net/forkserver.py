@@ -1,4 +1,7 @@
-"""Starting the app for an SSH session: a fork server, or a fresh process.
+"""The fork server: the pre-imported process SSH sessions' apps are forked
+from -- session hosts (net/sessionhost.py, the default), or one app process
+per session -- and the set-up of a fresh process per session.  The
+gateway's side of all three is net/launch.py.
 
 The gateway gives every SSH session an app process on a pseudo-terminal.
 Starting a fresh interpreter for each costs ~150 ms of CPU importing
@@ -50,6 +53,7 @@ import sys
 import termios
 import threading
 import traceback
+from typing import Any
 
 PR_SET_PDEATHSIG = 1
 
@@ -132,6 +136,7 @@ def preload(warm: bool = True) -> None:
     import whitechapel.app
     import whitechapel.net.client
     import whitechapel.net.run
+    import whitechapel.net.sessionhost
     import whitechapel.ui.lobby  # noqa: F401
     from whitechapel.core.registry import game_names, rules_for
 
@@ -207,12 +212,9 @@ class _Server:
             self.children.discard(pid)
             self.send({"exit": pid, "status": os.waitstatus_to_exitcode(status)})
 
-    def fork(self, request: dict, fds: list[int]) -> None:
-        if len(fds) != 1:
-            for fd in fds:
-                os.close(fd)
-            self.send({"id": request.get("id"), "error": "one terminal expected"})
-            return
+    def _fork(self, child: Any) -> int:
+        """Fork; in the child, drop the server's own descriptors and run
+        `child(parent)`, which never returns."""
         sys.stdout.flush()
         sys.stderr.flush()
         me = os.getpid()
@@ -222,9 +224,39 @@ class _Server:
             self.sock.close()
             os.close(self.wake_r)
             os.close(self.wake_w)
-            _session_child(fds[0], request["env"], me)
-        os.close(fds[0])
+            child(me)
         self.children.add(pid)
+        return pid
+
+    def fork_host(self, request: dict) -> None:
+        """A session host (net/sessionhost.py): the gateway gets its end of
+        a new socket pair with the answer."""
+        from whitechapel.net.sessionhost import main as host_main
+
+        theirs, ours = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+
+        def child(parent: int) -> None:
+            theirs.close()
+            host_main(ours, parent)
+
+        pid = self._fork(child)
+        ours.close()
+        with contextlib.suppress(OSError):
+            socket.send_fds(self.sock, [json.dumps({"id": request.get("id"), "pid": pid}).encode()],
+                            [theirs.fileno()])  # fmt: skip
+        theirs.close()
+
+    def fork(self, request: dict, fds: list[int]) -> None:
+        if request.get("host") is True and not fds:
+            self.fork_host(request)
+            return
+        if len(fds) != 1:
+            for fd in fds:
+                os.close(fd)
+            self.send({"id": request.get("id"), "error": "one terminal expected"})
+            return
+        pid = self._fork(lambda parent: _session_child(fds[0], request["env"], parent))
+        os.close(fds[0])
         self.send({"id": request.get("id"), "pid": pid})
 
     def loop(self) -> None:
@@ -270,178 +302,6 @@ def main(argv: list[str]) -> int:
     gc.freeze()  # the imported objects stay put: the GC does not touch (copy) their pages
     _Server(sock).loop()
     return 0
-
-
-# -- the gateway's side -------------------------------------------------------------
-
-
-class ForkServer:
-    """The gateway's handle on its fork server: start it, ask it for an app
-    process on a terminal, learn when that process ends."""
-
-    def __init__(self, python: str, env: dict[str, str], *, ready_timeout: float = 120) -> None:
-        self.python, self.env = python, dict(env)
-        self.ready_timeout = ready_timeout
-        self.process: asyncio.subprocess.Process | None = None
-        self.sock: socket.socket | None = None
-        self.pid: int | None = None  # the fork server's
-        self._ready: asyncio.Future[int] | None = None
-        self._next = 0
-        self._pending: dict[int, asyncio.Future[int]] = {}
-        self._exits: dict[int, asyncio.Future[int]] = {}
-        self._lock = asyncio.Lock()
-
-    async def start(self) -> None:
-        """Start the fork server and wait until it has imported the app."""
-        loop = asyncio.get_running_loop()
-        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-        try:
-            self.process = await asyncio.create_subprocess_exec(
-                self.python, "-m", "whitechapel.net.forkserver", str(theirs.fileno()), str(os.getpid()),
-                pass_fds=[theirs.fileno()], env=self.env, stdin=asyncio.subprocess.DEVNULL,
-                stdout=asyncio.subprocess.DEVNULL, start_new_session=True,
-            )  # fmt: skip
-        finally:
-            theirs.close()
-        ours.setblocking(False)
-        self.sock = ours
-        self._ready = loop.create_future()
-        loop.add_reader(ours.fileno(), self._readable)
-        try:
-            self.pid = await asyncio.wait_for(asyncio.shield(self._ready), self.ready_timeout)
-        except (TimeoutError, RuntimeError):
-            await self.close()
-            raise
-
-    def _readable(self) -> None:
-        assert self.sock is not None
-        while True:
-            try:
-                data = self.sock.recv(1 << 16)
-            except BlockingIOError:
-                return
-            except OSError:
-                data = b""
-            if not data:
-                self._lost()
-                return
-            msg = json.loads(data)
-            if "ready" in msg and self._ready is not None and not self._ready.done():
-                self._ready.set_result(msg["ready"])
-            elif "exit" in msg:
-                self._exit_future(msg["exit"]).set_result(msg["status"])
-            elif "id" in msg:
-                waiter = self._pending.pop(msg["id"], None)
-                if waiter is None or waiter.done():
-                    continue
-                if "pid" in msg:
-                    self._exit_future(msg["pid"])
-                    waiter.set_result(msg["pid"])
-                else:
-                    waiter.set_exception(RuntimeError(msg.get("error", "fork server refused")))
-
-    def _exit_future(self, pid: int) -> asyncio.Future[int]:
-        fut = self._exits.get(pid)
-        if fut is None or fut.done():
-            fut = self._exits[pid] = asyncio.get_running_loop().create_future()
-        return fut
-
-    def _lost(self) -> None:
-        """The fork server is gone: its children die with it (SIGHUP)."""
-        if self.sock is not None:
-            with contextlib.suppress(ValueError, OSError):
-                asyncio.get_running_loop().remove_reader(self.sock.fileno())
-            self.sock.close()
-            self.sock = None
-        error = RuntimeError("the fork server ended")
-        if self._ready is not None and not self._ready.done():
-            self._ready.set_exception(error)
-        for waiter in self._pending.values():
-            if not waiter.done():
-                waiter.set_exception(error)
-        self._pending.clear()
-        for fut in self._exits.values():
-            if not fut.done():
-                fut.set_result(-int(signal.SIGHUP))
-
-    async def launch(self, tty: int, env: dict[str, str]) -> int:
-        """A new app process on terminal `tty` with environment `env`: its pid."""
-        async with self._lock:
-            if self.sock is None:  # it died: a new one
-                await self.start()
-        assert self.sock is not None
-        self._next += 1
-        waiter = self._pending[self._next] = asyncio.get_running_loop().create_future()
-        data = json.dumps({"id": self._next, "env": env}).encode()
-        for _ in range(500):  # the server is busy forking: wait for room, at most ~5 s
-            try:
-                socket.send_fds(self.sock, [data], [tty])
-                break
-            except BlockingIOError:
-                await asyncio.sleep(0.01)
-            except OSError as e:
-                self._pending.pop(self._next, None)
-                raise RuntimeError(f"the fork server is gone: {e}") from e
-            if self.sock is None:
-                raise RuntimeError("the fork server ended")
-        else:
-            self._pending.pop(self._next, None)
-            raise TimeoutError("the fork server is not taking requests")
-        return await asyncio.wait_for(waiter, 30)
-
-    async def wait(self, pid: int) -> int:
-        """The exit status of app process `pid` (negative: the signal)."""
-        fut = self._exits.get(pid)
-        if fut is None:
-            fut = self._exit_future(pid)
-        status = await asyncio.shield(fut)
-        self._exits.pop(pid, None)
-        return status
-
-    async def close(self) -> None:
-        """End the fork server (it hangs up its sessions as it goes)."""
-        self._lost()
-        if self.process is not None and self.process.returncode is None:
-            with contextlib.suppress(ProcessLookupError):
-                self.process.terminate()
-            try:
-                await asyncio.wait_for(self.process.wait(), 5)
-            except TimeoutError:
-                with contextlib.suppress(ProcessLookupError):
-                    self.process.kill()
-                await self.process.wait()
-
-
-class Spawner:
-    """The plain way: a fresh interpreter per session (no fork server)."""
-
-    def __init__(self, python: str) -> None:
-        self.python = python
-        self.processes: dict[int, asyncio.subprocess.Process] = {}
-
-    async def start(self) -> None:
-        pass
-
-    async def launch(self, tty: int, env: dict[str, str]) -> int:
-        child = await asyncio.create_subprocess_exec(
-            self.python, "-m", "whitechapel.net.forkserver", "--session", str(os.getpid()),
-            stdin=tty, stdout=tty, stderr=tty, env=env,
-        )  # fmt: skip
-        self.processes[child.pid] = child
-        return child.pid
-
-    async def wait(self, pid: int) -> int:
-        child = self.processes[pid]
-        status = await asyncio.shield(child.wait())
-        self.processes.pop(pid, None)
-        return status
-
-    async def close(self) -> None:
-        for child in list(self.processes.values()):
-            with contextlib.suppress(ProcessLookupError):
-                child.kill()
-            await child.wait()
-        self.processes.clear()
 
 
 if __name__ == "__main__":

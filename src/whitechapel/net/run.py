@@ -235,25 +235,65 @@ def run_join(address: str, name: str, password: str | None = None) -> int:
     from whitechapel.net.server import DEFAULT_PORT
     from whitechapel.ui.lobby import Link, LobbyScreen
 
-    ssh = ssh_mode()
-    if ssh:
-        name = os.environ.get("WHITECHAPEL_NAME") or name
+    if ssh_mode():
+        session_app(os.environ, address, name).run()
+        return 0
     name, cut = clean_name(name)
     name = name or "player"
-    if ssh:
-        link = gateway_link(os.environ, address, name)
-    else:
-        if not address:
-            raise WhitechapelError("join needs the server's HOST:PORT")
-        host, port = parse_address(address, DEFAULT_PORT)
-        password = password or os.environ.get(PASSWORD_ENV) or None
-        if password is None and not is_loopback_host(host) and sys.stdin.isatty():
-            password = _ask_password(host, port, name)
-        link = Link(host, port, name, password=password)
+    if not address:
+        raise WhitechapelError("join needs the server's HOST:PORT")
+    host, port = parse_address(address, DEFAULT_PORT)
+    password = password or os.environ.get(PASSWORD_ENV) or None
+    if password is None and not is_loopback_host(host) and sys.stdin.isatty():
+        password = _ask_password(host, port, name)
+    link = Link(host, port, name, password=password)
     if cut:
         link.notice = f"Your name is cut to {MAX_NAME} characters: {name}"
-    WhitechapelApp(start=LobbyScreen(link), ssh=ssh).run()
+    WhitechapelApp(start=LobbyScreen(link), ssh=False).run()
     return 0
+
+
+@contextlib.contextmanager
+def _terminal_environ(env: Mapping[str, str]):
+    """The session's TERM and COLORTERM in `os.environ` while its app is
+    built (Textual's console reads the colours the terminal can show from
+    the environment then, and only then), the process's own afterwards.
+    Building an app is synchronous, so two sessions' apps built in one
+    process never see each other's."""
+    saved = {key: os.environ.get(key) for key in ("TERM", "COLORTERM")}
+    try:
+        for key in saved:
+            if env.get(key):
+                os.environ[key] = env[key]
+            else:
+                os.environ.pop(key, None)
+        yield
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+
+
+def session_app(env: Mapping[str, str], address: str = "", name: str = "") -> Any:
+    """The app of one SSH session, from the variables the gateway gives it
+    (`net/ssh.py`'s `session_env`): the lobby, joined to the game server as
+    the session's identity, with no file-system features.  Its own process
+    (`whitechapel join` under `WHITECHAPEL_SSH=1`) or one of a session
+    host's apps (`net/sessionhost.py`) runs it."""
+    if "ssl" not in sys.modules:
+        sys.modules["ssl"] = None  # type: ignore[assignment]
+    from whitechapel.app import WhitechapelApp
+    from whitechapel.ui.lobby import LobbyScreen
+
+    name, cut = clean_name(env.get("WHITECHAPEL_NAME") or name)
+    name = name or "player"
+    link = gateway_link(env, address, name)
+    if cut:
+        link.notice = f"Your name is cut to {MAX_NAME} characters: {name}"
+    with _terminal_environ(env):
+        return WhitechapelApp(start=LobbyScreen(link), ssh=True)
 
 
 def _ask_password(host: str, port: int, name: str) -> str | None:

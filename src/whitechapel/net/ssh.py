@@ -2,12 +2,13 @@
 
 A player runs `ssh -p 2222 NAME@HOST` and lands in the lobby of the same
 Textual app as at home: for every SSH session the gateway starts one app
-process (the app joined to the game server, as the display name NAME) on a
+(the app joined to the game server, as the display name NAME) on a
 pseudo-terminal of its own, pumps the bytes between the channel and the
-pty, follows window changes (asyncssh sets the pty's size and signals the
-app), and ends the app when the connection drops.  The app processes are
-forked from a pre-started fork server (`net/forkserver.py`), or spawned
-afresh with `launcher="spawn"`.
+pty, follows window changes (asyncssh sets the pty's size), and ends the
+app when the connection drops.  The apps run in session hosts, several to
+a process (`net/sessionhost.py`), forked from a pre-started fork server
+(`net/forkserver.py`); `launcher="fork"` forks an app process per session
+and `launcher="spawn"` starts a fresh interpreter per session instead.
 
 Secure by default:
 - the host key is generated once (ed25519) and kept in the data folder,
@@ -39,7 +40,6 @@ import logging
 import os
 import pty
 import secrets
-import signal
 import sys
 import termios
 import time
@@ -52,10 +52,11 @@ from pathlib import Path
 import asyncssh
 
 from whitechapel.core.store import atomic_write_text
-from whitechapel.net.forkserver import ForkServer, Spawner
+from whitechapel.net.launch import ForkServer, HostPool, Spawner
 
 log = logging.getLogger(__name__)  # whitechapel.net.ssh
 
+LAUNCHERS = ("host", "fork", "spawn")
 NO_TERMINAL = "whitechapel needs a terminal: connect with 'ssh -t' (or without a command).\r\n"
 NO_COMMANDS = "whitechapel runs no commands here: connect without one to play.\r\n"
 MAX_AUTH_ATTEMPTS = 6  # OpenSSH's MaxAuthTries
@@ -313,8 +314,10 @@ class Gateway:
     """The SSH side of `whitechapel serve`: sessions into the game server at
     `game_host:game_port`.
 
-    `launcher` is how app processes start: "fork" (a pre-started fork
-    server, the default) or "spawn" (a fresh interpreter per session)."""
+    `launcher` is where the sessions' apps run: "host" (session hosts,
+    several apps to a process, the default), "fork" (a process per session
+    forked from the fork server) or "spawn" (a fresh interpreter per
+    session)."""
 
     def __init__(
         self,
@@ -324,7 +327,7 @@ class Gateway:
         key_folder: Path,
         access: Access,
         per_address: int = 4,
-        launcher: str = "fork",
+        launcher: str = "host",
         penalties: Penalties | None = None,
         login_timeout: float = LOGIN_TIMEOUT,
         game_password: str | None = None,
@@ -339,7 +342,7 @@ class Gateway:
         self.penalties = penalties or Penalties()
         self.login_timeout = login_timeout
         self.connections: Counter[str] = Counter()
-        self.children: set[int] = set()  # the pids of the sessions' app processes
+        self.children: set[int] = set()  # the sessions' apps: pids, or a host's session numbers
         self.base_env = {
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
             "HOME": os.environ.get("HOME", "/"),
@@ -348,13 +351,15 @@ class Gateway:
         }
         if "PYTHONPATH" in os.environ:  # the app imports the same whitechapel as the gateway
             self.base_env["PYTHONPATH"] = os.environ["PYTHONPATH"]
-        if launcher not in ("fork", "spawn"):
-            raise ValueError(f"launcher {launcher!r}: 'fork' or 'spawn'")
-        self.launcher: ForkServer | Spawner = (
-            ForkServer(sys.executable, self.base_env)
-            if launcher == "fork"
-            else Spawner(sys.executable)
-        )
+        if launcher not in LAUNCHERS:
+            raise ValueError(f"launcher {launcher!r}: one of {', '.join(LAUNCHERS)}")
+        self.launcher: HostPool | ForkServer | Spawner
+        if launcher == "host":
+            self.launcher = HostPool(ForkServer(sys.executable, self.base_env))
+        elif launcher == "fork":
+            self.launcher = ForkServer(sys.executable, self.base_env)
+        else:
+            self.launcher = Spawner(sys.executable)
         self._server: asyncssh.SSHAcceptor | None = None
 
     async def start(self, host: str, port: int) -> int:
@@ -381,9 +386,8 @@ class Gateway:
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
-        for pid in list(self.children):
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(pid, signal.SIGKILL)
+        for child in list(self.children):
+            self.launcher.kill(child)
         await self.launcher.close()
 
     async def session(self, process: asyncssh.SSHServerProcess) -> None:
@@ -418,7 +422,7 @@ class Gateway:
         if self.gateway_secret is not None:  # a remote game server: the app proves the gateway
             env["WHITECHAPEL_GATEWAY_SECRET"] = self.gateway_secret
         try:
-            pid = await self.launcher.launch(slave, env)
+            child = await self.launcher.launch(slave, env)
         except BaseException as e:
             os.close(master)  # an app started all the same sees its terminal hang up
             if not isinstance(e, (OSError, RuntimeError, TimeoutError)):
@@ -429,14 +433,16 @@ class Gateway:
             return
         finally:
             os.close(slave)
-        self.children.add(pid)
-        process.set_redirect_pid(pid)
+        self.children.add(child)
+        pid = self.launcher.redirect_pid(child)
+        if pid is not None:
+            process.set_redirect_pid(pid)
         reader = os.fdopen(master, "rb", buffering=0)
         writer = os.fdopen(os.dup(master), "wb", buffering=0)
         status: int | None = None
         try:
             await process.redirect(stdin=writer, stdout=reader, send_eof=False)
-            done = asyncio.ensure_future(self.launcher.wait(pid))
+            done = asyncio.ensure_future(self.launcher.wait(child))
             closed = asyncio.ensure_future(process.wait_closed())
             await asyncio.wait({done, closed}, return_when=asyncio.FIRST_COMPLETED)
             if done.done() and not done.cancelled():
@@ -445,20 +451,9 @@ class Gateway:
                 waiter.cancel()
         finally:
             if status is None:  # the connection dropped: end the app
-                status = await self._end(pid)
-            self.children.discard(pid)
+                status = await self.launcher.end(child)
+            self.children.discard(child)
             for f in (reader, writer):
                 with contextlib.suppress(OSError):
                     f.close()
             process.exit(status if status and status > 0 else 0)
-
-    async def _end(self, pid: int) -> int:
-        """Hang up an app (its whole session), then kill it if it lingers."""
-        for sig, grace in ((signal.SIGHUP, 3.0), (signal.SIGKILL, 3.0)):
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(pid, sig)
-            try:
-                return await asyncio.wait_for(asyncio.shield(self.launcher.wait(pid)), grace)
-            except TimeoutError:
-                continue
-        return -1

@@ -24,13 +24,13 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Label, OptionList, Select, Static
+from textual.widgets import Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from whitechapel.core.errors import WhitechapelError
 from whitechapel.core.registry import entries, title_of
-from whitechapel.ui.screens.help import HelpScreen
-from whitechapel.ui.screens.records import RecordsScreen, record_summary
+from whitechapel.ui.screens.records import RecordsScreen, ReplayScreen
+from whitechapel.ui.widgets.footer import KeyFooter
 from whitechapel.ui.widgets.guard import SizeGuard, TooSmall
 
 
@@ -162,7 +162,7 @@ class LobbyScreen(SizeGuard, Screen):
                                      allow_blank=False, id=f"seats-{e.name}", classes="seat-count",
                                      compact=True)  # fmt: skip
         yield Static("Connecting…", id="status")
-        yield Footer()
+        yield KeyFooter()
         yield TooSmall()
 
     def on_mount(self) -> None:
@@ -219,7 +219,11 @@ class LobbyScreen(SizeGuard, Screen):
         elif kind == "records":
             self.app.push_screen(RecordsScreen(msg.get("records", []), self.fetch_record))
         elif kind == "record":
-            self.app.push_screen(HelpScreen(record_summary(str(msg.get("record", "")))))
+            shown = ReplayScreen.of_text(str(msg.get("record", "")))
+            if isinstance(shown, str):
+                self.notify(shown, severity="error", timeout=8, markup=False)
+            else:
+                self.app.push_screen(shown)
         elif kind == "error":
             screen = self.screens.get(room) if room else None
             if screen is not None and hasattr(screen, "remote_error"):

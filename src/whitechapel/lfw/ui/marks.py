@@ -24,6 +24,8 @@ on an old crime scene is news (Jack passed there tonight).  Jack's circle
 and hideout beat the rest: in his own view he must never lose sight of
 them.  Over all of them: "target" (a legal choice now), and over that
 "cursor" (the highlighted choice); a policeman keeps his letter under them.
+A target crossing's one-key label (`labels`, see picking.py) replaces the
+crossing's own glyph: the letter to press is drawn where the player looks.
 
 What is night-bound: crime scenes stay all game (§3); clues, circles
 searched and false clues are tonight's (the view holds only those), and
@@ -93,11 +95,16 @@ def _put(marks: dict[Node, str], node: Node, tag: str) -> None:
 
 
 def marks_for(
-    view: Mapping[str, Any], *, targets: Iterable[Node] = (), cursor: Node | None = None
+    view: Mapping[str, Any],
+    *,
+    targets: Iterable[Node] = (),
+    cursor: Node | None = None,
+    labels: Mapping[Node, str] | None = None,
 ) -> tuple[dict[Node, str], dict[Node, str]]:
     """(marks, texts) for the map from one side's view: `marks` maps a node
     to a style tag, `texts` re-letters a node's label.  `targets` are the
-    legal choices now, `cursor` the highlighted one (it need not be a target).
+    legal choices now, `cursor` the highlighted one (it need not be a target),
+    `labels` the keys that choose target crossings.
     The marks come out weakest first, so drawing them in order leaves the
     strongest on top where two nodes share a cell (the overview)."""
     marks: dict[Node, str] = {}
@@ -174,6 +181,9 @@ def marks_for(
     # -- the interface's own marks ---------------------------------------------
     for v in targets:
         _put(marks, v, "target")
+    for v, key in (labels or {}).items():
+        if isinstance(v, str):  # a crossing: its glyph becomes the key
+            texts[v] = key
     if cursor is not None:
         _put(marks, cursor, "cursor")
     ordered = dict(sorted(marks.items(), key=lambda kv: RANK[kv[1]]))

@@ -4,10 +4,11 @@ seat (its `Source` says which: `ui/source.py`).
 The map is the centre; the panels around it read one side's view.  Every
 choice is a word of an action's text: the legal actions come from the
 view (`choosing.Chooser`, or `Placer` for H2/H3), the player picks the
-next word on the map (click, type a circle's number or a crossing's id, or
-Tab through the highlighted targets) or among the keyword choices, and the
-finished text is sent.  A refusal shows the engine's (or the server's)
-reason and changes nothing.
+next word on the map (a target's one-key label, a click, a circle's number
+typed, or Tab through the highlighted targets) or among the keyword
+choices, and the finished text is sent.  The keys and clicks are keys.py's
+(`LfwKeys`); a word that is not a choice gets a sentence about the game
+(sentences.py), and a refusal by the engine or the server changes nothing.
 
 Secrecy (§9): the side at the keyboard is `holder`; at the hot seat every
 change of side goes through the curtain, and before it rises every panel
@@ -29,14 +30,14 @@ from textual.widgets import Footer
 from whitechapel.core.game import PUBLIC
 from whitechapel.lfw.phases import JACK, POLICE, SIDES
 from whitechapel.lfw.ui import jackturn, mapstyle, notebook, panels
-from whitechapel.lfw.ui.choosing import Chooser, Placer, node_of
+from whitechapel.lfw.ui.choosing import Placer, node_of
+from whitechapel.lfw.ui.keys import LfwKeys
 from whitechapel.lfw.ui.mapview import MapView
 from whitechapel.lfw.ui.marks import RANK, marks_for
-from whitechapel.lfw.ui.picking import Picking
+from whitechapel.lfw.ui.picking import Picking, picking_for
 from whitechapel.ui.screens.game import GameScreen
 from whitechapel.ui.source import Source
 from whitechapel.ui.widgets.choice import Choice
-from whitechapel.ui.widgets.guard import TooSmall
 from whitechapel.ui.widgets.text import TextPanel
 
 # What each phase asks of the player, in the rulebook's words.
@@ -82,7 +83,7 @@ def key(keys: str, action: str, description: str, name: str, **kw: Any) -> Bindi
     return Binding(keys, action, description, id=f"lfw.{name}", **kw)
 
 
-class LfwScreen(GameScreen):
+class LfwScreen(LfwKeys, GameScreen):
     CSS_PATH = "lfw.tcss"
     SIDES = SIDES
     TITLES = {JACK: "Jack", POLICE: "the police"}
@@ -155,16 +156,11 @@ class LfwScreen(GameScreen):
     def reset_choice(self) -> None:
         """The choices offered to the side at the keyboard, if it is to act."""
         self.notice = ""
-        chooser: Chooser | Placer | None = None
         if self.source.outcome is None and self.holder == self.source.to_act:
-            view = self.current_view()  # the side at the keyboard is the one to act
-            if "placement" in view:
-                chooser = Placer(view["phase"]["key"], view["placement"])
-            else:
-                chooser = Chooser(view["legal"])
-        self.picking = Picking(self.board, chooser)
-
-    choice_refused = reset_choice
+            # the side at the keyboard is the one to act
+            self.picking = picking_for(self.current_view(), self.board)
+            return
+        self.picking = Picking(self.board)
 
     def waiting_for(self) -> str:
         return seat_name(self.source.seat_to_act)
@@ -178,7 +174,8 @@ class LfwScreen(GameScreen):
         hi = p.highlighted() if self.can_act() else None
         cursor = node_of(hi) if hi is not None and p.is_node(hi) else None
         shown = self.end_of_game_view(view) if view["outcome"] and view.get("jack") else view
-        marks, texts = marks_for(shown, targets=targets, cursor=cursor)
+        labels = p.map_labels() if self.can_act() else {}
+        marks, texts = marks_for(shown, targets=targets, cursor=cursor, labels=labels)
         if self.can_act():
             p.placing_marks(marks, texts)
             if self.holder == JACK and not targets:  # T1: where each move takes him
@@ -243,69 +240,17 @@ class LfwScreen(GameScreen):
         key = view["phase"]["key"]
         if key == "patrols" and view["night"] > 1:
             key = "patrols_later"
-        guide = GUIDE.get(key, "").format(who=who, what=what)
-        line2 = f"Typed: [b]{p.typed}[/b]▏" if p.typed else p.keys_hint()
+        guide = p.forced_text() or GUIDE.get(key, "").format(who=who, what=what)
+        line2 = f"Typed: [b]{escape(p.typed)}[/b]▏" if p.typed else p.keys_hint()
         if self.notice:
-            line2 = f"[red]{self.notice}[/red]"
-        return f"{guide}{p.so_far()}\n{line2}"
+            line2 = f"[red]{escape(self.notice)}[/red]"
+        return f"{p.so_far() or guide}\n{line2}"
 
     def rebuild_choices(self) -> None:
         specs = self.picking.choice_specs(self.CHOICES) if self.can_act() else []
         Choice.fill(self.query_one("#choices"), specs)
 
-    def centre_on_targets(self) -> None:
-        hi = self.picking.highlighted()
-        if hi is not None and self.picking.is_node(hi):
-            self.query_one(MapView).centre_on(node_of(hi))
-
-    # -- keys ------------------------------------------------------------------------
-
-    async def on_key(self, event: events.Key) -> None:
-        """Printable keys are typed: a circle's number, a crossing's id or a
-        keyword.  With only keyword choices, a digit picks one at once.  The
-        screen's other keys run here too, in the order they came
-        (`run_key`), so that `93⏎` in one burst types 93 before Enter."""
-        char = event.character
-        typing = bool(char) and char.isprintable() and char not in " ?"
-        if not typing or event.key == "question_mark":
-            await self.run_key(event)
-            return
-        if self.curtain_up or self.query_one(TooSmall).display:
-            return
-        event.stop()
-        event.prevent_default()
-        if self.source.outcome is not None:
-            if char in "01234":
-                self.end_night = int(char)
-                self.refresh_all()
-            return
-        if not self.can_act():
-            return
-        p = self.picking
-        words, nodes = p.word_options(), p.node_options()
-        if not p.typed and char.isdigit() and words and not nodes:
-            k = int(char) - 1
-            if 0 <= k < len(words):
-                self.choose(words[k])
-            return
-        p.typed += char
-        self.notice = ""
-        typed, board = p.typed, self.board
-        if (typed.isdigit() and board.is_circle(int(typed))) or board.is_crossing(typed):
-            self.query_one(MapView).centre_on(node_of(typed))  # the map jumps to it
-        self.refresh_all()
-
-    def action_erase(self) -> None:
-        if self.picking.typed:
-            self.picking.typed = self.picking.typed[:-1]
-            self.refresh_all()
-
-    def action_cycle(self, step: int) -> None:
-        if not self.can_act() or not self.picking.options():
-            return
-        self.picking.cycle(step)
-        self.refresh_all()
-        self.centre_on_targets()
+    # -- keys: keys.py (LfwKeys), but for the map's own ------------------------------------
 
     def action_pan(self, dx: int, dy: int) -> None:
         self.query_one(MapView).scroll_relative(dx, dy, animate=False)
@@ -361,83 +306,6 @@ class LfwScreen(GameScreen):
         if back != self.log_back:
             self.log_back = back
             self.refresh_all()
-
-    def confirm(self) -> None:
-        p = self.picking
-        if p.typed:
-            typed, p.typed = p.typed, ""
-            found = p.matches(typed)
-            if len(found) == 1:
-                self.choose(found[0])
-            else:
-                self.explain(typed, found)
-            return
-        complete = p.complete()
-        if complete is not None and not p.cycled:
-            self.send(complete)
-            return
-        hi = p.highlighted()
-        if hi is not None:
-            self.choose(hi)
-
-    def action_back(self) -> None:
-        self.picking.back()
-        self.notice = ""
-        self.refresh_all()
-
-    def on_map_view_node_clicked(self, message: MapView.NodeClicked) -> None:
-        if not self.can_act():
-            return
-        word = str(message.node)
-        if word in self.picking.options():
-            self.choose(word)
-        else:
-            self.explain(word, [])
-
-    def on_choice_pressed(self, event: Choice.Pressed) -> None:
-        if not self.can_act():
-            return
-        if event.choice == "*done":
-            self.send(self.picking.complete() or "")
-        elif event.choice == "*back":
-            self.action_back()
-        else:
-            self.choose(event.choice)
-
-    # -- choosing --------------------------------------------------------------------
-
-    def explain(self, word: str, found: list[str]) -> None:
-        """Why a typed or clicked word is not a choice now: the engine's reason."""
-        chooser = self.picking.chooser
-        if len(found) > 1:
-            self.notice = f"{word!r} could be {', '.join(found)}: type more."
-        elif isinstance(chooser, Placer):
-            what = chooser.what_next()
-            self.notice = f"{word} is not a place for {what} (H2/H3: the highlighted ones are)."
-        elif isinstance(chooser, Chooser):
-            self.notice = self.engine_reason(chooser, word)
-        self.refresh_all()
-
-    def engine_reason(self, chooser: Chooser, word: str) -> str:
-        reason = self.source.reason(chooser.text_with(word))
-        if reason is not None:
-            return f"{word}: {reason}"
-        if not self.source.hot_seat:  # the server says why once it is sent
-            return f"{word} is not one of the choices now: the highlighted ones are."
-        return f"{word} is not a choice here: the highlighted ones are."
-
-    def choose(self, word: str) -> None:
-        try:
-            done = self.picking.pick(word)
-        except ValueError:
-            self.explain(word, [])
-            return
-        self.notice = ""
-        if done is not None:
-            self.send(done)
-        else:
-            self.refresh_all()
-            self.centre_on_targets()
 
 
 def is_handover(screen: object) -> bool:

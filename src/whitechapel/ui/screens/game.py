@@ -24,13 +24,13 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer
 
 from whitechapel.core.errors import WhitechapelError
 from whitechapel.ui.screens.handover import HandOvers, handover_text
 from whitechapel.ui.screens.help import HelpScreen
 from whitechapel.ui.source import Sent, Source
 from whitechapel.ui.widgets.choice import Choice
+from whitechapel.ui.widgets.footer import KeyFooter
 from whitechapel.ui.widgets.guard import SizeGuard, TooSmall
 from whitechapel.ui.widgets.text import Curtain, TextPanel
 
@@ -69,7 +69,7 @@ class GameScreen(SizeGuard, HandOvers, Screen):
         with Horizontal(id="choices"):
             for _ in range(self.CHOICES):
                 yield Choice()
-        yield Footer()
+        yield KeyFooter()
         yield Curtain(id="curtain")
         yield TooSmall()
 
