@@ -20,7 +20,7 @@ from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.hell import hideouts
 from whitechapel.lfw.phases import DOUBLE_EVENT_NIGHT, JACK, POLICE
 from whitechapel.lfw.rules import RULES
-from whitechapel.lfw.ui import panels, sentences
+from whitechapel.lfw.ui import jackturn, mapstyle, notebook, panels, sentences
 from whitechapel.lfw.ui.marks import marks_for
 from whitechapel.lfw.ui.picking import picking_for
 from whitechapel.net.rooms import Room
@@ -139,11 +139,16 @@ def screen_panels(g: LfwGame, side: str) -> Any:
     """The texts of the game screen's panels and the map's marks."""
     v = g.view(side)
     texts = [panels.banner(v, "someone"), panels.track_text(v), panels.police_text(v)]
-    texts += [panels.notebook_text(v), panels.log_text(v, 80)]
+    texts += [panels.police_text(v, compact=True), notebook.notebook_text(v)]
+    texts += [panels.log_text(v, 80), panels.log_text(v, 80, back=3)]
     if "jack" in v:
-        texts.append(panels.jack_sheet(v["jack"]))
+        texts += [panels.jack_sheet(v["jack"]), jackturn.jack_text(v, g.board)]
     marks, labels = marks_for(v)
-    return [texts, sorted(map(str, marks.items())), sorted(map(str, labels.items()))]
+    reach = jackturn.reach_marks(v)  # Jack's turn: where each kind of move takes him
+    tags = {*marks.values(), *reach.values()}
+    texts.append(mapstyle.legend_markup(80, tags=tags, side=side if side != PUBLIC else None))
+    return [texts, sorted(map(str, marks.items())), sorted(map(str, labels.items())),
+            sorted(map(str, reach.items()))]  # fmt: skip
 
 
 def network(g: LfwGame, side: str) -> Any:

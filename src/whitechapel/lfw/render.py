@@ -5,6 +5,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from whitechapel.lfw.phases import POLICE
+
+
+def winners(side: str, player: str | None = None) -> str:
+    """Who won, as a sentence's subject and verb: "The police win", "The
+    police (Bob) win", "Ann (Jack) wins", "Jack wins"; `player` is shown as
+    given (markup already escaped)."""
+    if side == POLICE:
+        return f"The police ({player}) win" if player else "The police win"
+    if player == "you":
+        return "You (Jack) win"
+    return f"{player} (Jack) wins" if player else "Jack wins"
+
 
 def render_summary(view: dict[str, Any], players: dict[str, str] | None = None) -> str:
     lines = [f"Letters from Whitechapel on {view['map']}"]
@@ -23,7 +36,8 @@ def render_summary(view: dict[str, Any], players: dict[str, str] | None = None) 
     if view["police"]:
         lines.append("Policemen: " + ", ".join(f"{c} {x}" for c, x in view["police"].items()))
     lines.append(f"Clues tonight (in order): {', '.join(map(str, view['clues'])) or 'none'}")
-    lines.append(f"Searched without a clue: {', '.join(map(str, view['searched'])) or 'none'}")
+    empty = [c for c in view["searched"] if c not in view["clues"]]  # a clue came later
+    lines.append(f"Searched without a clue: {', '.join(map(str, empty)) or 'none'}")
     jack = view.get("jack")
     if jack:
         lines.append(f"Jack's hideout: {jack['hideout']}; Jack's circle: {jack['position']}")
@@ -33,7 +47,7 @@ def render_summary(view: dict[str, Any], players: dict[str, str] | None = None) 
     outcome = view.get("outcome")
     if outcome:
         lines.append(
-            f"Game over: {outcome['winner']} wins — {outcome['reason']} ({outcome['detail']})"
+            f"Game over: {winners(outcome['winner'], (players or {}).get(outcome['winner']))} — {outcome['reason']} ({outcome['detail']})"
         )
     else:
         lines.append(f"The game is not finished: {view['to_act']} to act.")
