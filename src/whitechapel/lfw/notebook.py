@@ -28,11 +28,14 @@ layers that still hold (`paths.NightPaths`).
 
 from __future__ import annotations
 
+import dataclasses
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from itertools import permutations
 from typing import Any
 
+from whitechapel.core.errors import RecordError
 from whitechapel.lfw.hunt import FOUND_HIDEOUT, TRAPPED
 from whitechapel.lfw.map.board import Board
 from whitechapel.lfw.paths import (
@@ -46,7 +49,7 @@ from whitechapel.lfw.paths import (
     NightPaths,
     tables,
 )
-from whitechapel.lfw.phases import LAST_SPACE, Phase
+from whitechapel.lfw.phases import LAST_SPACE, POLICE, Phase
 
 
 @dataclass(frozen=True)
@@ -165,6 +168,32 @@ def notebook(view: Mapping[str, Any], board: Board, previous: Notebook | None = 
         board=board,
         _paths=tuple(paths),
     )
+
+
+def record_notebook(path: str | os.PathLike[str], at: int | None = None) -> tuple[Notebook, str]:
+    """The police's notebook of a saved game after its `at`-th action (by
+    default all), and where in the game that is.  Any problem with the file
+    is a `RecordError` with one sentence."""
+    from whitechapel.core.record import replay
+    from whitechapel.core.store import read_record
+    from whitechapel.lfw.game import LfwGame
+
+    record = read_record(path)
+    if record.game != "lfw":
+        raise RecordError(f"{path} is a record of {record.game!r}, not of Letters from Whitechapel")
+    total = len(record.actions)
+    n = total if at is None else at
+    if n > total:
+        raise RecordError(f"{path} has only {total} actions, so there is no action {n}")
+    part = dataclasses.replace(
+        record, actions=record.actions[:n], outcome=record.outcome if n == total else None
+    )
+    try:
+        game = replay(part)
+    except RecordError as e:
+        raise RecordError(f"{path}: {e}") from None
+    assert isinstance(game, LfwGame)  # the registry's LfW rules start an LfwGame
+    return notebook(game.view(POLICE), game.board), f"after action {n} of {total}"
 
 
 # -- reading the view ------------------------------------------------------------------

@@ -44,7 +44,8 @@ class SeenNight:
 class Seen:
     """A game so far, as the table saw it."""
 
-    nights: list[SeenNight]
+    night: int  # the night under way
+    nights: list[SeenNight]  # those with a crime
     named: list[tuple[int, bool]]  # O6: the circle named, and whether it was the hideout
     police: frozenset[str]  # the policemen's crossings now
     jack_to_move: bool  # Jack is to make his T1 move, the game going on
@@ -94,6 +95,7 @@ def watch(game: LfwGame) -> Seen:
         g.apply(action)
     on = g.outcome is None
     return Seen(
+        night=g.night,
         nights=nights,
         named=named,
         police=frozenset(g.police.values()) if g.police_on_board else frozenset(),
@@ -107,14 +109,14 @@ def watch(game: LfwGame) -> Seen:
     )
 
 
-def _fits(night: SeenNight, row: tuple[int, ...]) -> bool:
-    """Every search and arrest made while the row was this long or shorter
-    agrees with it."""
+def _fits(night: SeenNight, row: tuple[int, ...], since: int = 0) -> bool:
+    """Every search and arrest made when the row was longer than `since`
+    and no longer than it is agrees with it."""
     for written, circle, clue in night.searches:
-        if written <= len(row) and (circle in row[:written]) != clue:
+        if since < written <= len(row) and (circle in row[:written]) != clue:
             return False
     for written, circles, caught in night.arrests:
-        if written <= len(row) and (row[written - 1] in circles) != caught:
+        if since < written <= len(row) and (row[written - 1] in circles) != caught:
             return False
     return True
 
@@ -137,7 +139,7 @@ def routes(board: Board, night: SeenNight) -> list[tuple[int, ...]]:
             else:
                 ends = {c for block in board.blocks if here in block for c in block}
                 longer += [(*row, c) for c in sorted(ends - {here})]
-        rows = [r for r in longer if _fits(night, r)]
+        rows = [r for r in longer if _fits(night, r, len(r) - (2 if how == "coach" else 1))]
     return rows
 
 
@@ -171,8 +173,10 @@ def deduce(board: Board, seen: Seen) -> Deduced:
     hideouts -= {c for c, right in seen.named if not right}
     if seen.named_right:
         hideouts = {c for c, right in seen.named if right}
-    now: Counter[int] = Counter(nights[-1]) if nights else Counter()
-    if seen.nights and seen.nights[-1].home:
+    if not nights or seen.nights[-1].night != seen.night:
+        return Deduced(nights, Counter(), hideouts)  # no crime yet tonight
+    now = Counter(nights[-1])
+    if seen.nights[-1].home:
         now = Counter({c: k for c, k in now.items() if c in hideouts})
     elif seen.jack_to_move or seen.cannot_move:
         now = Counter(
