@@ -139,6 +139,7 @@ class NightPaths:
         self._t = tables(board)
         clue, nothing = facts.deadlines()
         self._clue, self._nothing = clue, nothing
+        self._counts: dict[int, int] | None = None
         start = self._reuse(earlier) if earlier is not None else 0
         self.layers: list[Layer] = earlier.layers[:start] if earlier is not None else []
         self.written: list[frozenset[int]] = earlier.written[:start] if earlier is not None else []
@@ -148,12 +149,14 @@ class NightPaths:
     # -- reading -------------------------------------------------------------
 
     def counts(self) -> dict[int, int]:
-        """Circle -> the number of paths ending there now."""
-        out: dict[int, int] = {}
-        for group in self.layers[-1].values():
-            for circle, n in group.items():
-                out[circle] = out.get(circle, 0) + n
-        return out
+        """Circle -> the number of paths ending there now (a new dict)."""
+        if self._counts is None:
+            out: dict[int, int] = {}
+            for group in self.layers[-1].values():
+                for circle, n in group.items():
+                    out[circle] = out.get(circle, 0) + n
+            self._counts = out
+        return dict(self._counts)
 
     # -- counting ------------------------------------------------------------
 
