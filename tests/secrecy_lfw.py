@@ -18,6 +18,7 @@ from whitechapel.lfw import actions as a
 from whitechapel.lfw.actions import COLOURS
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.hell import hideouts
+from whitechapel.lfw.notebook import notebook
 from whitechapel.lfw.phases import DOUBLE_EVENT_NIGHT, JACK, POLICE
 from whitechapel.lfw.rules import RULES
 from whitechapel.lfw.ui import jackturn, mapstyle, notebook, panels, sentences
@@ -159,6 +160,13 @@ def network(g: LfwGame, side: str) -> Any:
     return [room.state_message(seat) for seat in seats] + [room.summary()]
 
 
+def police_notebook(g: LfwGame, side: str) -> Any:
+    """The notebook computed from the side's view: where Jack can be, the
+    path counts, the hideout candidates, the homeward heat map."""
+    nb = notebook(g.view(side), g.board)
+    return [nb.to_json(), sorted(nb.homeward().items())]
+
+
 _NUMBER = re.compile(r"\b(x?)(\d+)\b")
 
 
@@ -214,6 +222,7 @@ OUTLETS = {
     "replay": (replay_text, 6),
     "network": (network, 6),
     "refusal": (refusals, 3),
+    "notebook": (police_notebook, 3),
 }
 
 __all__ = ["DOUBLE_EVENT_NIGHT", "OUTLETS", "LfwCase"]

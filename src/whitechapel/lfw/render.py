@@ -3,7 +3,10 @@ It reads only a view, so it shows exactly what that side may know."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from whitechapel.lfw.notebook import Notebook
 
 from whitechapel.lfw.phases import POLICE
 
@@ -51,4 +54,30 @@ def render_summary(view: dict[str, Any], players: dict[str, str] | None = None) 
         )
     else:
         lines.append(f"The game is not finished: {view['to_act']} to act.")
+    return "\n".join(lines)
+
+
+def notebook_text(nb: Notebook, where: str = "") -> str:
+    """The police notebook in plain text (`whitechapel lfw notebook`)."""
+    lines = [f"The police notebook: night {nb.night}" + (f", {where}" if where else "")]
+    if nb.on_board:
+        lines.append(
+            f"Jack can be on {len(nb.counts)} circle{'s' * (len(nb.counts) != 1)}, "
+            f"at the end of {nb.total:,} possible path{'s' * (nb.total != 1)} tonight:"
+        )
+        lines.append("  circle         paths   share")
+        for c in sorted(nb.counts, key=lambda c: (-nb.counts[c], c)):
+            share = 100 * nb.counts[c] / nb.total
+            lines.append(f"  {c:>6} {nb.counts[c]:>13,} {share:>6.1f}%")
+    else:
+        lines.append("Jack is not on the streets: there has been no crime yet tonight.")
+    lines.append(
+        f"Hideout candidates ({len(nb.hideouts)}): {', '.join(map(str, nb.hideouts)) or 'none'}"
+    )
+    for n in nb.nights:
+        if n.home:
+            lines.append(
+                f"  night {n.night}: Jack went home after {n.moves} moves; "
+                f"{n.total:,} possible paths, ending on {len(n.counts)} circles"
+            )
     return "\n".join(lines)
