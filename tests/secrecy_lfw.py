@@ -18,7 +18,7 @@ from whitechapel.lfw import actions as a
 from whitechapel.lfw.actions import COLOURS
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.hell import hideouts
-from whitechapel.lfw.notebook import notebook
+from whitechapel.lfw.notebook import notebook as deduce
 from whitechapel.lfw.phases import DOUBLE_EVENT_NIGHT, JACK, POLICE
 from whitechapel.lfw.rules import RULES
 from whitechapel.lfw.ui import jackturn, mapstyle, notebook, panels, sentences
@@ -163,7 +163,7 @@ def network(g: LfwGame, side: str) -> Any:
 def police_notebook(g: LfwGame, side: str) -> Any:
     """The notebook computed from the side's view: where Jack can be, the
     path counts, the hideout candidates, the homeward heat map."""
-    nb = notebook(g.view(side), g.board)
+    nb = deduce(g.view(side), g.board)
     return [nb.to_json(), sorted(nb.homeward().items())]
 
 
