@@ -27,12 +27,13 @@ from whitechapel.lfw.phases import JACK, POLICE
 from whitechapel.lfw.selfplay import homeward_action
 from whitechapel.lfw.ui.bench import keys_for
 from whitechapel.lfw.ui.mapview import MapView
+from whitechapel.lfw.ui.marks import JACK_ONLY
 from whitechapel.lfw.ui.screen import LfwScreen
 from whitechapel.ui.source import LocalSource
 from whitechapel.ui.widgets.text import Curtain, TextPanel
 
 PLAYERS = {"jack": "Ann", "police": "Bob"}
-JACK_ONLY_TAGS = {"hideout", "path", "jack", "woman-marked"}
+JACK_ONLY_TAGS = JACK_ONLY  # hideout, path, Jack, marked women, where his moves reach
 
 
 def lfw_app(seed: int, tmp_path: Path, *, options: Options | None = None, board="tutorial"):

@@ -18,10 +18,12 @@ from whitechapel.lfw import actions as a
 from whitechapel.lfw.actions import COLOURS
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.hell import hideouts
+from whitechapel.lfw.notebook import notebook as deduce
 from whitechapel.lfw.phases import DOUBLE_EVENT_NIGHT, JACK, POLICE
 from whitechapel.lfw.rules import RULES
-from whitechapel.lfw.ui import panels
+from whitechapel.lfw.ui import jackturn, mapstyle, notebook, panels, sentences
 from whitechapel.lfw.ui.marks import marks_for
+from whitechapel.lfw.ui.picking import picking_for
 from whitechapel.net.rooms import Room
 
 JACK_MOVES = (a.Step, a.Coach, a.Alley)
@@ -138,11 +140,16 @@ def screen_panels(g: LfwGame, side: str) -> Any:
     """The texts of the game screen's panels and the map's marks."""
     v = g.view(side)
     texts = [panels.banner(v, "someone"), panels.track_text(v), panels.police_text(v)]
-    texts += [panels.notebook_text(v), panels.log_text(v, 80)]
+    texts += [panels.police_text(v, compact=True), notebook.notebook_text(v)]
+    texts += [panels.log_text(v, 80), panels.log_text(v, 80, back=3)]
     if "jack" in v:
-        texts.append(panels.jack_sheet(v["jack"]))
+        texts += [panels.jack_sheet(v["jack"]), jackturn.jack_text(v, g.board)]
     marks, labels = marks_for(v)
-    return [texts, sorted(map(str, marks.items())), sorted(map(str, labels.items()))]
+    reach = jackturn.reach_marks(v)  # Jack's turn: where each kind of move takes him
+    tags = {*marks.values(), *reach.values()}
+    texts.append(mapstyle.legend_markup(80, tags=tags, side=side if side != PUBLIC else None))
+    return [texts, sorted(map(str, marks.items())), sorted(map(str, labels.items())),
+            sorted(map(str, reach.items()))]  # fmt: skip
 
 
 def network(g: LfwGame, side: str) -> Any:
@@ -151,6 +158,13 @@ def network(g: LfwGame, side: str) -> Any:
     room = Room("ROOM", "lfw", g, seed=None, seat_count=2, created="2026-01-01T00:00:00+00:00")
     seats = {JACK: ["jack"], POLICE: ["police1", "police2"], PUBLIC: [None]}[side]
     return [room.state_message(seat) for seat in seats] + [room.summary()]
+
+
+def police_notebook(g: LfwGame, side: str) -> Any:
+    """The notebook computed from the side's view: where Jack can be, the
+    path counts, the hideout candidates, the homeward heat map."""
+    nb = deduce(g.view(side), g.board)
+    return [nb.to_json(), sorted(nb.homeward().items())]
 
 
 _NUMBER = re.compile(r"\b(x?)(\d+)\b")
@@ -173,12 +187,42 @@ def refusals(g: LfwGame, side: str) -> Any:
     return answers(g, side, texts)
 
 
+def choosing(g: LfwGame, side: str) -> Any:
+    """What the screen offers the side to act (picking.py, sentences.py):
+    the labels on the map, the hint line, the buttons, a forced action's
+    name, and the sentences for a few keys and words that are not choices,
+    also one word into the choice."""
+    if g.to_act != side:
+        return []
+    view = g.view(side)
+    rng = random.Random(len(g.history))
+    nodes = [str(c) for c in rng.sample(sorted(g.board.circles), 3)]
+    nodes += [*rng.sample(sorted(g.board.crossings), 3), "999", "x999", "bogus"]
+    out: list[Any] = []
+    for depth in range(2):
+        p = picking_for(view, g.board)
+        if depth and p.options():
+            p.pick(p.options()[0])
+        out += [sorted(p.labels().items()), sorted(map(str, p.map_labels().items()))]
+        out += [p.keys_hint(), p.choice_specs(7), p.forced_text(), p.so_far()]
+        picked = [str(w) for w in getattr(p.chooser, "picked", [])]
+        for word in nodes:
+            if word not in p.options():
+                out.append(sentences.why_not(view, g.board, picked, word, p.options()))
+        for key in "0159bqzA":
+            press = picking_for(view, g.board).press(key)
+            out.append((press.kind, press.value))
+    return out
+
+
 OUTLETS = {
+    "choosing": (choosing, 3),
     "view": (view, 2),
     "panels": (screen_panels, 6),
     "replay": (replay_text, 6),
     "network": (network, 6),
     "refusal": (refusals, 3),
+    "notebook": (police_notebook, 3),
 }
 
 __all__ = ["DOUBLE_EVENT_NIGHT", "OUTLETS", "LfwCase"]

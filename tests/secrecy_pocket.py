@@ -131,11 +131,14 @@ def targets(g: PocketGame, side: str) -> Any:
 
 
 def round_summary(g: PocketGame, side: str) -> Any:
-    """The summary of the last round that ended (shown to both players)."""
+    """The summary of the last round that ended (shown to both players: over
+    the board at the hot seat, beside it at a network seat)."""
     v = g.view(side)
-    ended = [e["round"] for e in v["log"] if "witness" in e]
+    ended = panels.last_round_ended(v)
     names = {JACK: "Ann (Jack)", INVESTIGATOR: "Bob (the investigator)"}
-    return panels.round_summary(v, ended[-1], names) if ended else None
+    if not ended:
+        return None
+    return [panels.round_summary(v, ended, names), panels.round_brief(v, ended, "hint")]
 
 
 def replay_text(g: PocketGame, side: str) -> Any:

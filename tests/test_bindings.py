@@ -11,6 +11,7 @@ from textual.binding import Binding
 from whitechapel.app import ContinueScreen, LoadScreen, WhitechapelApp
 from whitechapel.lfw.ui.screen import LfwScreen
 from whitechapel.lfw.ui.setup import LfwSetup
+from whitechapel.pocket.ui.puzzles import LessonScreen, PuzzleList, PuzzleScreen
 from whitechapel.pocket.ui.screen import PocketScreen
 from whitechapel.pocket.ui.setup import PocketSetup
 from whitechapel.ui.lobby import LobbyScreen
@@ -20,7 +21,7 @@ SCHEME = re.compile(r"^(app|pocket|lfw|lobby|help)(\.[a-z0-9_]+)+$")
 
 
 OWNERS = [WhitechapelApp, PocketScreen, LfwScreen, LobbyScreen, HelpScreen, PocketSetup, LfwSetup,
-          ContinueScreen, LoadScreen]  # fmt: skip
+          ContinueScreen, LoadScreen, PuzzleScreen, PuzzleList, LessonScreen]  # fmt: skip
 
 
 @pytest.mark.parametrize("owner", OWNERS)
@@ -34,4 +35,6 @@ def test_every_binding_has_an_id_of_the_scheme(owner):
 
 def test_game_bindings_are_named_for_their_game():
     assert {b.id.split(".")[0] for b in PocketScreen.BINDINGS} == {"pocket"}
+    for screen in (PuzzleScreen, PuzzleList, LessonScreen):
+        assert {b.id.split(".")[0] for b in screen.BINDINGS} == {"pocket"}
     assert {b.id.split(".")[0] for b in LfwScreen.BINDINGS} == {"lfw"}

@@ -45,7 +45,7 @@ async def play_whole_game(tmp_path, seed: int, options: Options, size=(100, 32))
         game = screen.source.game
         assert game.outcome is not None
         text = screen_text(app)
-        assert "game over" in text and game.outcome.winner in text
+        assert "game over" in text and game.outcome.winner in text.lower()
         saved = Store(tmp_path).list()
         assert len(saved) == 1 and saved[0].record is not None
         assert saved[0].record.actions == [str(a) for a in game.history]

@@ -55,7 +55,8 @@ def test_placing_patrols_keeps_room_for_the_crossings_that_must_be_used():
     assert p.options() == ["x1", "x2"]  # two picks left: both must be these
     assert p.pick("x1") is None
     assert p.what_next() == "fake marker 2 of 2"
-    assert p.pick("x2") == "patrols x3 x4 x5 x6 x7 / x1 x2"
+    assert p.pick("x2") is None  # the last one waits for Enter
+    assert p.complete() == "patrols x3 x4 x5 x6 x7 / x1 x2"
     assert p.back() and p.picked[-1] == "x1"
 
 
@@ -65,14 +66,14 @@ def test_placing_women_marked_first():
     p.pick(21)
     p.pick(3)
     assert p.what_next() == "unmarked woman 1 of 1"
-    assert p.pick(27) == "women 21 3 / 27"
+    assert p.pick(27) is None and p.complete() == "women 21 3 / 27"
     game = LfwGame.new(1, Options(), load_board("tutorial"))
     game.play("hideout " + str(game.view("jack")["legal"][0].split()[1]))
     place = game.view("jack")["placement"]
     p = Placer("women", place)
     for c in place["circles"][: place["women"]]:
-        text = p.pick(c)
-    game.play(text)  # the engine takes what the placer wrote
+        p.pick(c)
+    game.play(p.complete())  # the engine takes what the placer wrote
     assert game.phase == "patrols"
 
 
@@ -85,7 +86,7 @@ def test_picking_enter_alone_is_done_until_tab_is_pressed():
     assert p.highlighted() is None  # Enter plays "kill 2"
     p.cycle(1)
     assert p.highlighted() == "6"  # the first Tab shows the first target
-    assert p.choice_specs(7) == [("Done", "*done"), ("Back", "*back")]
+    assert p.choice_specs(7) == [("a 6", "6"), ("Done", "*done"), ("Back", "*back")]
 
 
 def test_picking_typed_text_names_a_node_exactly_or_a_word_by_prefix():
@@ -94,4 +95,4 @@ def test_picking_typed_text_names_a_node_exactly_or_a_word_by_prefix():
     assert p.matches("x1") == []
     assert p.matches("x12") == ["x12"]
     assert p.matches("st") == ["stay"]
-    assert "or type stay" in p.keys_hint()
+    assert "1 stay" in p.keys_hint()

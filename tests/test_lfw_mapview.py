@@ -17,7 +17,9 @@ from whitechapel.lfw.map.board import Board
 from whitechapel.lfw.map.maps import load_board
 from whitechapel.lfw.phases import JACK, POLICE
 from whitechapel.lfw.selfplay import homeward_action
-from whitechapel.lfw.ui.mapview import MAP_STYLES, MapView, canvases, legend_text
+from whitechapel.lfw.ui.mapcanvases import canvases
+from whitechapel.lfw.ui.mapstyle import MAP_STYLES, legend_text
+from whitechapel.lfw.ui.mapview import MapView
 from whitechapel.lfw.ui.marks import CHIEF_ONLY, COLOURS, JACK_ONLY, PRECEDENCE, marks_for
 
 
@@ -315,9 +317,11 @@ def test_every_mark_has_a_style_readable_on_both_themes_and_a_legend_entry():
         style = Style.parse(MAP_STYLES[tag])
         # a chip of its own, or (the removed fake) a strike-through: not ground-dependent
         assert style.bgcolor is not None or style.strike
+        assert legend_text(tags=[tag]).plain.strip(), f"no legend entry for {tag}"
     for meaning in ("policemen", "face down", "clue", "crime scene", "hideout", "Jack"):
         assert meaning in legend
-    assert legend_text(tags=["clue"]).plain.strip() == "12 clue"
+    assert legend_text(tags=["clue"]).plain.strip() == "12 clue tonight"
+    assert legend_text(tags=["clue-2"]).plain.strip() == "12 clue, night 2"
 
 
 async def test_a_full_frame_sends_few_style_changes():

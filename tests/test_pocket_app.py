@@ -441,6 +441,14 @@ async def test_ctrl_q_quits_and_the_game_in_progress_is_saved(tmp_path):
 # -- the menu ----------------------------------------------------------------------
 
 
+async def choose(app, pilot, option: str) -> None:
+    """Enter on the menu's option `option` (by its id: the menu grows)."""
+    options = app.screen.query_one(OptionList)
+    options.highlighted = options.get_option_index(option)
+    await pilot.press("enter")
+    await pilot.pause()
+
+
 async def test_the_menu_rules_and_a_new_pocket_game_with_the_names_typed():
     app = WhitechapelApp()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -448,7 +456,8 @@ async def test_the_menu_rules_and_a_new_pocket_game_with_the_names_typed():
         menu = app.screen
         assert isinstance(menu, MenuScreen)
         # Rules opens the help; Esc comes back.
-        menu.query_one(OptionList).highlighted = 4
+        options = menu.query_one(OptionList)
+        options.highlighted = options.get_option_index("rules")
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
@@ -518,8 +527,7 @@ async def test_continue_lists_autosaves_newest_first_and_opens_one():
     app = WhitechapelApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("down", "down", "enter")
-        await pilot.pause()
+        await choose(app, pilot, "continue")
         assert isinstance(app.screen, ContinueScreen)
         rows = [r for r in screen_text(app).split("\n") if "pocket ·" in r]
         assert len(rows) == 2
@@ -545,8 +553,7 @@ async def test_loading_a_bad_path_shows_an_error_and_stays(tmp_path):
     app = WhitechapelApp()
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
         await pilot.pause()
-        await pilot.press("down", "down", "down", "enter")
-        await pilot.pause()
+        await choose(app, pilot, "load")
         assert isinstance(app.screen, LoadScreen)
         await pilot.press(*"nowhere.json", "enter")  # typed, relative to the folder
         await pilot.pause()

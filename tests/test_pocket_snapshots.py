@@ -91,3 +91,20 @@ async def test_main_screens(tmp_path, snapshot, size):  # noqa: F811
         assert "game over: Ann (Jack) wins" in screen_text(app)
         snapshot.check(app, "end")
     snapshot.verify()
+
+
+async def test_a_puzzle_screen(snapshot):  # noqa: F811
+    """Puzzle 3 at 80×24: its lesson over the board, then the verdict beside
+    the board with the round's summary."""
+    from whitechapel.pocket.ui.puzzles import LessonScreen, PuzzleScreen
+
+    app = WhitechapelApp(start=PuzzleScreen(3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, LessonScreen)
+        snapshot.check(app, "puzzle-lesson")
+        await pilot.press("enter", "3", "up", "e", "enter")  # the last token: b1 turned north
+        await pilot.pause()
+        assert "Goal met" in screen_text(app)
+        snapshot.check(app, "puzzle-verdict")
+    snapshot.verify()

@@ -394,3 +394,17 @@ async def test_in_secrets_mode_s_on_the_investigators_turn_passes_to_jack_and_ba
         assert text.startswith("Pass to Bob (the investigator)") and "Ann (Jack), look away." in text
         await pilot.press("enter")
         assert not is_handover(app.screen)
+
+
+async def test_the_investigators_joker_without_a_move_is_refused_in_words(tmp_path):
+    """P5: only Jack may play the joker without moving a detective; the
+    investigator is told so, from the legal list (no trial on a copy of the
+    game), and nothing is played."""
+    app, screen = pocket_app(SETUPS["goodley"], tmp_path)  # round 1: H W R J, the investigator first
+    game = screen.source.game
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter", "4", "0")
+        await pilot.pause()
+        assert game.history == []
+        assert "joker must move a detective" in screen_text(app)

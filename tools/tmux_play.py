@@ -125,7 +125,7 @@ class Lfw:
 
 
 def main() -> int:
-    global KEY_GAP
+    global KEY_GAP, SESSION
     parser = argparse.ArgumentParser()
     parser.add_argument("game", choices=("pocket", "lfw"))
     parser.add_argument("--seed", type=int, default=7)
@@ -134,13 +134,18 @@ def main() -> int:
     parser.add_argument("--options", nargs="*", default=[])
     parser.add_argument("--max", type=int, default=3000, help="at most this many actions")
     parser.add_argument("--key-gap", type=float, default=KEY_GAP, help="seconds between keys")
+    parser.add_argument("--session", default=SESSION, help="the tmux session's name")
     args = parser.parse_args()
     KEY_GAP = args.key_gap
+    SESSION = args.session
     width, height = args.size.split("x")
     data = Path(tempfile.mkdtemp(prefix="wcplay-"))
     play = Pocket(args.seed) if args.game == "pocket" else Lfw(args.seed, args.map, args.options)
     subprocess.run(["tmux", "kill-session", "-t", SESSION], capture_output=True)
     env = f"WHITECHAPEL_DATA_DIR={data}"
+    if os.environ.get("PYTHONPATH"):  # the tmux server has its own environment: pass ours
+        paths = [str(Path(p).resolve()) for p in os.environ["PYTHONPATH"].split(os.pathsep)]
+        env += f" PYTHONPATH={os.pathsep.join(paths)}"
     tmux("new-session", "-d", "-s", SESSION, "-x", width, "-y", height,
          f"env {env} {play.command(args.seed, args)}; sleep 600")  # fmt: skip
     game, checked, keys_per, handovers, summaries = play.game, 0, [], 0, 0

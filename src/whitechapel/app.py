@@ -47,6 +47,7 @@ class MenuScreen(SizeGuard, Screen):
             if not getattr(self.app, "ssh", False):  # hot-seat games and files: at home only
                 options[:0] = [
                     *(Option(e.title, id=f"game-{e.name}") for e in entries()),
+                    *(Option(f"Learn {e.title}", id=f"learn-{e.name}") for e in entries() if e.learn),
                     Option("Continue a saved game", id="continue"),
                     Option("Load a record", id="load"),
                 ]
@@ -58,6 +59,8 @@ class MenuScreen(SizeGuard, Screen):
         choice = event.option.id or ""
         if choice.startswith("game-"):
             self.app.push_screen(rules_for(choice[5:]).setup_screen())
+        elif choice.startswith("learn-"):
+            self.app.push_screen(rules_for(choice[6:]).learn_screen())
         elif choice == "continue":
             self.app.push_screen(ContinueScreen())
         elif choice == "load":
@@ -202,6 +205,11 @@ class WhitechapelApp(App):
             yield SystemCommand(
                 f"New {e.title} game", "Start a hot-seat game", partial(self.new_game, e.name)
             )
+            if e.learn:
+                yield SystemCommand(
+                    f"Learn {e.title}", "Puzzles that teach the rules",
+                    partial(self.learn, e.name),
+                )  # fmt: skip
         yield SystemCommand(
             "Continue a saved game",
             "Pick an autosaved game",
@@ -216,3 +224,6 @@ class WhitechapelApp(App):
 
     def new_game(self, name: str) -> None:
         self.push_screen(rules_for(name).setup_screen())
+
+    def learn(self, name: str) -> None:
+        self.push_screen(rules_for(name).learn_screen())

@@ -15,6 +15,17 @@ def positive(text: str) -> int:
     return value
 
 
+def count(text: str) -> int:
+    """A whole number from 0 up."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value} is below 0")
+    return value
+
+
 def seed(text: str) -> int:
     try:
         return int(text)

@@ -141,6 +141,11 @@ class Rules(Protocol):
         """The rules and keys of the game's screens, as Markdown."""
         ...
 
+    def learn_screen(self, number: int | None = None) -> Any:
+        """The screen that teaches the game (its puzzles), or lesson `number`
+        itself.  Only the games whose registry entry says `learn` have one."""
+        ...
+
     def local_screen(self, game: Any, record: Any, store: Any = None, **options: Any) -> Any:
         """The hot-seat game screen (Textual) of `game` and its `record`,
         autosaved in `store`; `options` are the game's own (Pocket's

@@ -30,6 +30,7 @@ class Entry:
     seats_label: str = ""  # a room's own seat count, when the game has one (LfW's police)
     seat_counts: tuple[int, ...] = ()
     seats_default: int | None = None
+    learn: bool = False  # its Rules have a `learn_screen` (the menu's "Learn …")
 
 
 _ENTRIES = (
@@ -41,7 +42,7 @@ _ENTRIES = (
     Entry("pocket", "Mr. Jack Pocket", "whitechapel.pocket.rules", "whitechapel.pocket.ui.cli",
           ("jack", "investigator"),
           ("whitechapel.pocket.bench", "whitechapel.pocket.ui.bench"),
-          "n", "New Pocket duel"),
+          "n", "New Pocket duel", learn=True),
 )  # fmt: skip
 _GAMES = {e.name: e.module for e in _ENTRIES}
 

@@ -91,19 +91,22 @@ def check_escape(g: LfwState, action: a.Step | a.Coach | a.Alley) -> None:
 
 def apply_escape(g: LfwState, action: a.Step | a.Coach | a.Alley) -> None:
     space = g.next_space()
+    # Where every policeman stood as Jack moved: public, and what decided
+    # which normal moves were open (the notebook reads it back).
+    police = tuple(sorted(g.police.items()))
     if isinstance(action, a.Step):
         g.rows[-1].append((space, action.circle, "step"))
-        g.events.append(("move", g.night, "step", space))
+        g.events.append(("move", g.night, "step", space, police))
         if action.home:
             return
     elif isinstance(action, a.Coach):
         g.coaches -= 1
         g.rows[-1] += [(space, action.first, "coach"), (space + 1, action.second, "coach")]
-        g.events.append(("move", g.night, "coach", space))
+        g.events.append(("move", g.night, "coach", space, police))
     else:
         g.alleys -= 1
         g.rows[-1].append((space, action.circle, "alley"))
-        g.events.append(("move", g.night, "alley", space))
+        g.events.append(("move", g.night, "alley", space, police))
     if g.next_space() > LAST_SPACE:  # numbered space 15 is written and he is not home
         g.end(POLICE, OUT_OF_MOVES)
 
@@ -268,11 +271,12 @@ def apply_clues(g: LfwState, action: a.Action) -> None:
         return search(g, action, named=())
     if isinstance(action, a.Arrest):
         circles = _arrested(g, action)
+        # The last field: how many spaces of tonight's row were written then.
         if g.jack in circles:
-            g.events.append(("arrest", g.night, colour, circles, True))
+            g.events.append(("arrest", g.night, colour, circles, True, len(g.row)))
             return g.end(POLICE, ARRESTED)
         g.arrests.append((g.night, colour, circles))
-        g.events.append(("arrest", g.night, colour, circles, False))
+        g.events.append(("arrest", g.night, colour, circles, False, len(g.row)))
     elif isinstance(action, a.Chase):
         g.police[colour] = action.crossing
         g.events.append(("chase", g.night, colour, action.crossing))
@@ -309,13 +313,13 @@ def search(g: LfwState, action: a.Search, named: tuple[int, ...]) -> None:
             g.clues_tonight += 1
             if g.options.false_clues and g.clues_tonight % CLUES_PER_FALSE_CLUE == 0:
                 g.false_clue_tokens += 1
-        g.events.append(("search", g.night, colour, action.circle, True))
+        g.events.append(("search", g.night, colour, action.circle, True, len(g.row)))
         g.search = None
         g.pending.pop(0)
         return
     if action.circle not in g.searched:
         g.searched.append(action.circle)
-    g.events.append(("search", g.night, colour, action.circle, False))
+    g.events.append(("search", g.night, colour, action.circle, False, len(g.row)))
     rest = [c for c in targets(g, colour) if c not in named]
     if rest:  # he names another, until a clue is found or all are named
         g.search = (colour, named)

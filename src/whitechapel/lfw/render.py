@@ -3,7 +3,23 @@ It reads only a view, so it shows exactly what that side may know."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from whitechapel.lfw.notebook import Notebook
+
+from whitechapel.lfw.phases import POLICE
+
+
+def winners(side: str, player: str | None = None) -> str:
+    """Who won, as a sentence's subject and verb: "The police win", "The
+    police (Bob) win", "Ann (Jack) wins", "Jack wins"; `player` is shown as
+    given (markup already escaped)."""
+    if side == POLICE:
+        return f"The police ({player}) win" if player else "The police win"
+    if player == "you":
+        return "You (Jack) win"
+    return f"{player} (Jack) wins" if player else "Jack wins"
 
 
 def render_summary(view: dict[str, Any], players: dict[str, str] | None = None) -> str:
@@ -23,7 +39,8 @@ def render_summary(view: dict[str, Any], players: dict[str, str] | None = None) 
     if view["police"]:
         lines.append("Policemen: " + ", ".join(f"{c} {x}" for c, x in view["police"].items()))
     lines.append(f"Clues tonight (in order): {', '.join(map(str, view['clues'])) or 'none'}")
-    lines.append(f"Searched without a clue: {', '.join(map(str, view['searched'])) or 'none'}")
+    empty = [c for c in view["searched"] if c not in view["clues"]]  # a clue came later
+    lines.append(f"Searched without a clue: {', '.join(map(str, empty)) or 'none'}")
     jack = view.get("jack")
     if jack:
         lines.append(f"Jack's hideout: {jack['hideout']}; Jack's circle: {jack['position']}")
@@ -33,8 +50,34 @@ def render_summary(view: dict[str, Any], players: dict[str, str] | None = None) 
     outcome = view.get("outcome")
     if outcome:
         lines.append(
-            f"Game over: {outcome['winner']} wins — {outcome['reason']} ({outcome['detail']})"
+            f"Game over: {winners(outcome['winner'], (players or {}).get(outcome['winner']))} — {outcome['reason']} ({outcome['detail']})"
         )
     else:
         lines.append(f"The game is not finished: {view['to_act']} to act.")
+    return "\n".join(lines)
+
+
+def notebook_text(nb: Notebook, where: str = "") -> str:
+    """The police notebook in plain text (`whitechapel lfw notebook`)."""
+    lines = [f"The police notebook: night {nb.night}" + (f", {where}" if where else "")]
+    if nb.on_board:
+        lines.append(
+            f"Jack can be on {len(nb.counts)} circle{'s' * (len(nb.counts) != 1)}, "
+            f"at the end of {nb.total:,} possible path{'s' * (nb.total != 1)} tonight:"
+        )
+        lines.append("  circle         paths   share")
+        for c in sorted(nb.counts, key=lambda c: (-nb.counts[c], c)):
+            share = 100 * nb.counts[c] / nb.total
+            lines.append(f"  {c:>6} {nb.counts[c]:>13,} {share:>6.1f}%")
+    else:
+        lines.append("Jack is not on the streets: there has been no crime yet tonight.")
+    lines.append(
+        f"Hideout candidates ({len(nb.hideouts)}): {', '.join(map(str, nb.hideouts)) or 'none'}"
+    )
+    for n in nb.nights:
+        if n.home:
+            lines.append(
+                f"  night {n.night}: Jack went home after {n.moves} moves; "
+                f"{n.total:,} possible paths, ending on {len(n.counts)} circles"
+            )
     return "\n".join(lines)

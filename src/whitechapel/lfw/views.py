@@ -3,7 +3,10 @@
 The public part is built from public state only: crime scenes, clues in the
 order found, circles searched without a clue, failed arrests, the spaces of
 the move track used tonight and the tokens spent on them, face-down
-markers' crossings, revealed markers, policemen, the public log.  Jack's view
+markers' crossings, revealed markers, policemen, the public log, and each
+night's hunt as the table saw it happen (`hunt_record`: every move with the
+policemen's crossings at that moment, every search and arrest with the
+spaces written then) and the circles named by O6, for the notebook.  Jack's view
 adds his hideout, his circle, his path and which women are marked; the
 police view adds which face-down patrol markers are real and their colours.
 Nothing is built from the full state and then pruned.
@@ -56,6 +59,10 @@ def public_view(g: LfwState) -> dict[str, Any]:
         "letters": [{"night": n, "letter": name} for n, name in g.letters],
         "know_used": g.know_used,
         "log": public_log(g),
+        "nights": hunt_record(g),
+        "hideouts_named": [
+            {"night": e[1], "circle": e[2], "found": e[3]} for e in g.events if e[0] == "know"
+        ],
         "outcome": g.outcome.to_json() if g.outcome else None,
     }
 
@@ -113,6 +120,36 @@ def placement(g: LfwState) -> dict[str, Any]:
 def _small(g: LfwState) -> bool:
     """Placement phases have thousands of actions: views leave them out."""
     return g.phase not in (Phase.WOMEN, Phase.PATROLS)
+
+
+def hunt_record(g: LfwState) -> list[dict[str, Any]]:
+    """What the table saw of each night's hunt, in the order it happened:
+    the crime scenes and the space of the first one; each of Jack's moves,
+    its kind and where every policeman stood as he made it; each search and
+    arrest, with how many spaces of the night's row were written then; and
+    whether Jack announced his hideout.  All of it is public (§9), and it is
+    what the police notebook deduces from (`notebook.py`)."""
+    out: list[dict[str, Any]] = []
+    for e in g.events:
+        kind = e[0]
+        if kind == "night":
+            out.append({"night": e[1], "crime_scenes": [], "crime_index": None, "moves": [],
+                        "searches": [], "arrests": [], "home": False})  # fmt: skip
+        elif kind == "kill":
+            out[-1].update(crime_scenes=list(e[2]), crime_index=e[3])
+        elif kind == "move":
+            out[-1]["moves"].append({"how": e[2], "index": e[3], "police": dict(e[4])})
+        elif kind == "search":
+            out[-1]["searches"].append(
+                {"colour": e[2], "circle": e[3], "clue": e[4], "written": e[5]}
+            )
+        elif kind == "arrest":
+            out[-1]["arrests"].append(
+                {"colour": e[2], "circles": list(e[3]), "success": e[4], "written": e[5]}
+            )
+        elif kind == "home":
+            out[-1]["home"] = True
+    return out
 
 
 def public_log(g: LfwState) -> list[dict[str, Any]]:

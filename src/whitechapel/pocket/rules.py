@@ -59,6 +59,13 @@ class PocketRules:
 
         return PocketSetup()
 
+    def learn_screen(self, number: int | None = None) -> Any:
+        """The puzzles that teach the game (the menu's "Learn" entry), or
+        puzzle `number` itself (`whitechapel pocket --puzzle N`)."""
+        from whitechapel.pocket.ui.puzzles import learn_screen
+
+        return learn_screen(number)
+
     def help_text(self) -> str:
         """The rules and keys of the game's screens (F1), as Markdown."""
         from whitechapel.ui.screens.game import help_text

@@ -21,7 +21,6 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any, Protocol
 
-from whitechapel.core.errors import WhitechapelError
 from whitechapel.core.game import Game, Outcome
 from whitechapel.core.record import Record, record_of
 from whitechapel.core.store import Store, autosave_name
@@ -79,10 +78,6 @@ class Source(Protocol):
 
     async def deliver(self, text: str) -> None:
         """After `Sent.PENDING`: the text on its way (raises if it cannot go)."""
-        ...
-
-    def reason(self, text: str) -> str | None:
-        """Why `text` would be refused, if that can be known here."""
         ...
 
     @property
@@ -143,14 +138,6 @@ class LocalSource:
 
     async def deliver(self, text: str) -> None:  # pragma: no cover - never pending
         pass
-
-    def reason(self, text: str) -> str | None:
-        trial = self.game.clone()
-        try:
-            trial.play(text, self.game.to_act)  # type: ignore[attr-defined]
-        except WhitechapelError as e:
-            return str(e)
-        return None
 
     def current_record(self) -> Record:
         record = record_of(
@@ -236,9 +223,6 @@ class RemoteSource:
 
     async def deliver(self, text: str) -> None:
         await self.link.send({"type": "act", "room": self.room, "action": text})
-
-    def reason(self, text: str) -> str | None:
-        return None  # the server says why, once the text is sent
 
     def clock_text(self) -> str:
         """A duel's chess clock: each side's time left, the running one counted

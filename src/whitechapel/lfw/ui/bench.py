@@ -10,11 +10,16 @@
   the Hunt (T2 moves, T3 searches and arrests), the time from sending it to
   the last frame it caused, the frame also turned into the terminal's
   bytes.  The first ten such keys warm up and are not counted.  p95 in ms.
+- Keys per police turn (T2 and T3 between two moves of Jack), median over
+  random games on the 1888 board (`turn_keys`: the keys the screen wants,
+  key 0 where everyone still to act stays or passes); and the keys of a
+  turn where nobody moves or acts (target: two).
 """
 
 from __future__ import annotations
 
 import asyncio
+import statistics
 import tempfile
 import time
 from pathlib import Path
@@ -33,36 +38,104 @@ def cold_start(budget: float) -> float:
 
 
 def keys_for(game, text: str) -> list[str]:
-    """The keys a player presses on the screen to play the action `text`:
-    a node's number or id and Enter, a digit for a word among words only,
-    the word and Enter beside nodes, Enter alone for "done"."""
-    from whitechapel.lfw.ui.choosing import Chooser, words_of
+    """The keys a player presses on the screen to play the action `text`,
+    asked of the screen's own `Picking`: a target's label letter, a circle's
+    number and Enter, a digit for a word; Enter alone for "done", for a
+    forced action and for a finished placement."""
+    from whitechapel.lfw.ui.choosing import Placer
+    from whitechapel.lfw.ui.picking import picking_for
 
     view = game.view(game.to_act)
-    if "placement" in view:
-        keys: list[str] = []
-        for word in text.split()[1:]:
-            if word != "/":
-                keys += [*(KEY_NAMES.get(c, c) for c in word), "enter"]
-        return keys
-    board = game.board
-    chooser = Chooser(view["legal"])
-    target = words_of(text)
-    keys = []
-    while len(chooser.picked) < len(target):
-        word = target[len(chooser.picked)]
-        opts = chooser.options()
-        nodes = [
-            o for o in opts if (o.isdigit() and board.is_circle(int(o))) or board.is_crossing(o)
-        ]
-        if nodes:
-            keys += [*(KEY_NAMES.get(c, c) for c in word), "enter"]
-        else:
-            keys.append(str([o for o in opts if o not in nodes].index(word) + 1))
-        chooser.pick(word)
-    if chooser.options() or not keys:
-        keys.append("enter")  # complete (or the only action there is): Enter alone plays it
+    p = picking_for(view, game.board)
+    if isinstance(p.chooser, Placer):
+        target = [w for w in text.split()[1:] if w != "/"]
+        picked: list = p.chooser.picked
+    else:
+        picked = p.chooser.picked
+        orders = [w for w, t in p.chooser.legal.items() if t == text]
+        target = list(next((w for w in orders if list(w[: len(picked)]) == picked), orders[0]))
+    keys: list[str] = []
+    done = None
+    while len(picked) < len(target):
+        word = target[len(picked)]
+        keys += [KEY_NAMES.get(k, k) for k in p.keys_for(word)]
+        done = p.pick(word)
+        picked = p.chooser.picked
+    if done is None:
+        keys.append("enter")  # complete, forced or all placed: Enter alone plays it
     return keys
+
+
+def turn_keys(game, texts: list[str]) -> list[str]:
+    """The keys of a whole police turn (T2 and T3, in order): as `keys_for`,
+    but where every policeman still to act in a phase stays (T2) or passes
+    (T3), key 0 does it for all of them."""
+    from whitechapel.lfw.phases import Phase
+    from whitechapel.lfw.ui.sentences import still_to_act
+
+    game = game.clone()
+    keys: list[str] = []
+    i = 0
+    while i < len(texts):
+        view = game.view(game.to_act)
+        phase = game.phase
+        word = {Phase.HUNT: "stay", Phase.CLUES: "pass"}.get(phase)
+        rest = 1 + len(still_to_act(view)) if word else 0
+        batch = texts[i : i + rest]
+        if rest > 1 and len(batch) == rest and all(t.endswith(" " + word) for t in batch):
+            keys.append("0")
+            for t in batch:
+                game.play(t)
+            i += rest
+            continue
+        keys += keys_for(game, texts[i])
+        game.play(texts[i])
+        i += 1
+    return keys
+
+
+def police_turn_keys(games: int = 12, seed: int = 2026, *, idle: bool = False) -> list[int]:
+    """Keys per police turn (T2 and T3 between two moves of Jack) over
+    random games on the 1888 board: the police play random legal actions
+    (`idle`: every policeman stays, then passes), Jack heads home."""
+    from whitechapel.core.chance import Chance
+    from whitechapel.lfw.game import LfwGame
+    from whitechapel.lfw.phases import JACK, POLICE, Phase
+    from whitechapel.lfw.selfplay import homeward_action
+
+    turn_phases = (Phase.HUNT, Phase.CLUES, Phase.SEARCHING)
+    chance = Chance(seed)
+    counts: list[int] = []
+    for _ in range(games):
+        game = LfwGame.new(chance.below(10**6))
+        start, texts = None, []
+        while game.outcome is None:
+            if game.to_act == POLICE and game.phase in turn_phases:
+                start = start or game.clone()
+                legal = [str(a) for a in game.legal_actions()]
+                idle_text = next((t for t in legal if t.endswith((" stay", " pass"))), None)
+                text = idle_text if idle and idle_text else str(game.random_action(chance))
+                texts.append(text)
+                game.play(text)
+                continue
+            if start is not None:
+                counts.append(len(turn_keys(start, texts)))
+                start, texts = None, []
+            if game.to_act == JACK:
+                game.apply(homeward_action(game.clone(), chance))
+            else:
+                game.apply(game.random_action(chance))
+    return counts
+
+
+def keys_per_police_turn(budget: float) -> float:
+    """The median of `police_turn_keys` (random police play)."""
+    return float(statistics.median(police_turn_keys(6 if budget < 2 else 20)))
+
+
+def keys_per_idle_police_turn(budget: float) -> float:
+    """The median keys of a police turn where nobody moves or acts."""
+    return float(statistics.median(police_turn_keys(2 if budget < 2 else 6, idle=True)))
 
 
 async def _police_key_latencies(presses: int, deadline: float) -> list[float]:
@@ -136,5 +209,21 @@ BENCHMARKS = [
         50.0,
         False,
         police_key_p95,
+    ),
+    Benchmark(
+        "lfw.police_turn_keys",
+        "LfW: keys per police turn, median (random play)",
+        "keys",
+        20.0,
+        False,
+        keys_per_police_turn,
+    ),
+    Benchmark(
+        "lfw.idle_police_turn_keys",
+        "LfW: keys for a police turn where all stay and pass",
+        "keys",
+        2.0,
+        False,
+        keys_per_idle_police_turn,
     ),
 ]

@@ -9,10 +9,16 @@ choices), and a word with only one possible next word is taken at once
 decides a rule: the words come from the engine's own list, and a word that
 is not offered is checked by the engine, whose refusal is the reason shown.
 
+Where the text's order is only a convention, either order is taken: the
+two markers of Saucy Jacky ("letter saucy-jacky x3 x9" is written sorted,
+but the player may name x9 first) and the Chief's two moves that follow it.
+O6's "know 90" is offered beside the acting policeman's T3 actions, as his
+word "know" (it does not use his action, but that is where he looks for it).
+
 The two placement phases list too many actions (H2 women tokens, H3 patrol
 markers), so the view gives what they allow instead ("placement"), and a
 `Placer` picks the circles or crossings one at a time in the order the
-action's text wants them.
+action's text wants them; the last one placed waits for Enter.
 """
 
 from __future__ import annotations
@@ -35,11 +41,26 @@ def node_of(word: str) -> int | str:
     return int(word) if word.isdigit() else word
 
 
-class Chooser:
-    """The legal actions of the moment, narrowed by the words picked so far."""
+def orders_of(text: str, colour: str | None = None) -> list[tuple[str, ...]]:
+    """Every word order in which `text` may be chosen: its own, and the
+    other order of a pair whose written order is only a convention."""
+    words = words_of(text)
+    out = [words]
+    if words[:2] == ("letter", "saucy-jacky") and len(words) == 4:
+        out.append((*words[:2], words[3], words[2]))
+    elif words[0] == "saucy" and len(words) == 7:
+        out.append((words[0], *words[4:7], *words[1:4]))
+    elif words[0] == "know" and colour is not None:
+        out = [(colour, *words)]
+    return out
 
-    def __init__(self, legal: list[str]) -> None:
-        self.legal = {words_of(t): t for t in legal}
+
+class Chooser:
+    """The legal actions of the moment, narrowed by the words picked so far.
+    `colour`: the policeman acting (T3), under whose words O6 is offered."""
+
+    def __init__(self, legal: list[str], colour: str | None = None) -> None:
+        self.legal = {w: t for t in legal for w in orders_of(t, colour)}
         self.picked: list[str] = []
         self._undo: list[int] = []  # len(picked) before each of the player's picks
         self._advance()
@@ -139,11 +160,21 @@ class Placer:
             return must
         return must + [x for x in self.placement["may"] if x not in self.picked]
 
-    def pick(self, node: int | str) -> str | None:
+    def pick(self, node: int | str) -> None:
+        """Place the next token; the last one waits for Enter (`complete`)."""
         if node not in self.options():
             raise ValueError(node)
         self.picked.append(node)
+
+    def complete(self) -> str | None:
+        """The action's text once every token is placed."""
         return self.text() if len(self.picked) == self.total else None
+
+    def universe(self) -> list[int | str]:
+        """Every node this placement may use (labels stay put as it goes)."""
+        if self.phase == Phase.WOMEN:
+            return list(self.placement["circles"])
+        return [*self.placement["must"], *self.placement["may"]]
 
     @property
     def can_back(self) -> bool:

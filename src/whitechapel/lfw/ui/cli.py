@@ -10,7 +10,7 @@ import json
 import sys
 from typing import Any
 
-from whitechapel.core.args import positive, seed
+from whitechapel.core.args import count, positive, seed
 from whitechapel.core.errors import WhitechapelError
 
 
@@ -48,6 +48,11 @@ def add_commands(sub: Any) -> None:
     )
     lself.add_argument("--json", action="store_true", help="print the figures as JSON")
 
+    note = lfw_sub.add_parser("notebook", help="the police notebook of a saved game")
+    note.add_argument("file", metavar="RECORD", help="a saved game (record)")
+    note.add_argument("--at", type=count, metavar="N", help="after the record's N-th action")
+    note.add_argument("--json", action="store_true", help="print the notebook as JSON")
+
     maps = sub.add_parser("map", help="check or draw a Letters from Whitechapel map")
     map_sub = maps.add_subparsers(dest="map_command", metavar="TOOL", required=True)
     check = map_sub.add_parser("check", help="validate a map and print its figures")
@@ -61,6 +66,7 @@ def add_commands(sub: Any) -> None:
 
     lfw.set_defaults(run=_lfw_app)
     lself.set_defaults(run=_lfw_selfplay)
+    note.set_defaults(run=_lfw_notebook)
     maps.set_defaults(run=_map)
 
 
@@ -131,4 +137,13 @@ def _lfw_selfplay(args: argparse.Namespace) -> int:
     options = Options.from_names(args.options)
     stats = selfplay(args.games, args.seed, options, load_board(args.map), args.jack)
     print(json.dumps(stats.to_json(), indent=1) if args.json else stats.summary())
+    return 0
+
+
+def _lfw_notebook(args: argparse.Namespace) -> int:
+    from whitechapel.lfw.notebook import record_notebook
+    from whitechapel.lfw.render import notebook_text
+
+    nb, where = record_notebook(args.file, args.at)
+    print(json.dumps(nb.to_json(), indent=1) if args.json else notebook_text(nb, where))
     return 0

@@ -27,17 +27,14 @@ the left button pans; the wheel scrolls.
 
 from __future__ import annotations
 
-import weakref
 from bisect import bisect_right
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from itertools import accumulate, groupby
 from operator import itemgetter
 from typing import Any
 
-from rich.errors import StyleSyntaxError
 from rich.segment import Segment
 from rich.style import Style
-from rich.text import Text
 from textual import events
 from textual.geometry import Offset, Region, Size
 from textual.message import Message
@@ -46,155 +43,11 @@ from textual.strip import Strip
 
 from whitechapel.lfw.map import canvas as cv
 from whitechapel.lfw.map.mapfile import Node
-from whitechapel.lfw.ui import mapdraw
-from whitechapel.lfw.ui.marks import COLOURS, RANK
+from whitechapel.lfw.ui.mapcanvases import canvases, whole_board
+from whitechapel.lfw.ui.mapstyle import parse_style, style_spec
+from whitechapel.lfw.ui.marks import RANK
 
-_SLATE = "#3a3a5f"  # the back of a patrol marker
-_COLOUR = {"blue": "#005fff", "yellow": "#ffd700", "brown": "#875f00", "red": "#d70000",
-           "green": "#008700"}  # fmt: skip
-_INK = {"blue": "white", "yellow": "black", "brown": "white", "red": "white", "green": "white"}
-_LIGHT_INK = {"blue": "#87afff", "yellow": "#ffd700", "brown": "#d7af5f", "red": "#ff8787",
-              "green": "#87ff87"}  # fmt: skip
-
-# Tag -> rich style.  Marks are chips (their own background), so they read the
-# same on dark and light themes; colour is never alone where it matters: a
-# policeman is a capital letter, a marker a small letter, `?` or `f`.
-MAP_STYLES: dict[str, str] = {
-    **mapdraw.STYLES,
-    # A plain crossing in its streets' grey: "──•──" is one segment, not three,
-    # which halves the style changes sent per frame (the dot still shows).
-    cv.CROSSING: mapdraw.STYLES[cv.STREET],
-    "target": "bold black on #5fd7ff",
-    "cursor": "bold underline white on #af00d7",
-    **{f"police-{c}": f"bold {_INK[c]} on {_COLOUR[c]}" for c in COLOURS},
-    **{f"revealed-{c}": f"bold italic {_INK[c]} on {_COLOUR[c]}" for c in COLOURS},
-    **{f"marker-{c}": f"bold {_LIGHT_INK[c]} on {_SLATE}" for c in COLOURS},
-    "marker": f"bold white on {_SLATE}",
-    "marker-fake": f"#a8a8a8 on {_SLATE}",
-    "revealed-fake": "strike #8a8a8a",
-    "woman": "bold black on #ffaf00",
-    "woman-marked": "bold underline white on #af005f",
-    "wretched": "bold white on #875fd7",
-    "crime": "bold #ffff87 on #870000",
-    "clue": "bold black on #d7ff5f",
-    "searched": "#d0d0d0 on #4e4e4e",
-    "false-clue": "bold italic black on #d7afff",
-    "arrest-failed": "bold white on #005f5f",
-    "hideout": "bold underline black on #87ffaf",
-    "path": "bold white on #af5f5f",
-    "jack": "bold underline #d70000 on #ffffd7",
-}
-# On a light theme, what has no background of its own needs darker ink.
-LIGHT_STYLES: dict[str, str] = {
-    cv.YELLOW: "bold #af8700",
-    cv.PLACE: "italic #005f87",
-    cv.NAME: "italic #6c6c6c",
-    "revealed-fake": "strike #6c6c6c",
-}
-
-# The overview: one cell per node.
-OVERVIEW_GLYPHS = {cv.CIRCLE: "●", cv.RED: "●", cv.CROSSING: "·", cv.YELLOW: "◆",
-                   cv.GOULSTON: "★"}  # fmt: skip
-
-
-def style_spec(tag: str, dark: bool = True) -> str:
-    """The rich style definition of a tag (a tag outside the table is read as
-    a style definition itself, as in `mapdraw.style_for`)."""
-    if not dark and tag in LIGHT_STYLES:
-        return LIGHT_STYLES[tag]
-    return MAP_STYLES.get(tag, tag)
-
-
-def _parse(spec: str) -> Style:
-    try:
-        return Style.parse(spec) if spec else Style.null()
-    except StyleSyntaxError:
-        return Style.null()
-
-
-# -- the two drawings of a board, built once per board -------------------------
-
-
-def build_overview(board: Any) -> cv.Canvas:
-    """The board at half scale: node (x, y) on cell (x//2, y//2), one cell
-    each, streets drawn between them.  Where two nodes fall on one cell the
-    circle is drawn (and `owners` names it); marks drawn weakest first put
-    the strongest on top."""
-    data = cv.map_data(board)
-    w, h = (data.width + 1) // 2, (data.height + 1) // 2
-    chars = [[" "] * w for _ in range(h)]
-    tags = [[cv.BLANK] * w for _ in range(h)]
-    pos = {v: (x // 2, y // 2) for v, (x, y) in cv.positions(data).items()}
-    nodes = set(pos.values())
-    g = cv.GLYPHS["lines"]
-    for a, b in data.segments:
-        (xa, ya), (xb, yb) = pos[a], pos[b]
-        glyph = cv.street_glyph(xb - xa, yb - ya, g)
-        for x, y in cv.line_cells(xa, ya, xb, yb):
-            if (x, y) not in nodes:
-                chars[y][x], tags[y][x] = glyph, cv.STREET
-    labels: dict[Node, cv.Label] = {}
-    kinds = [(c.n, cv.RED if c.red else cv.CIRCLE) for c in data.circles]
-    kinds += [
-        (x.id, cv.GOULSTON if x.goulston else cv.YELLOW if x.yellow else cv.CROSSING)
-        for x in data.crossings
-    ]
-    for v, tag in reversed(kinds):  # circles last: they win a shared cell
-        x, y = pos[v]
-        chars[y][x], tags[y][x] = OVERVIEW_GLYPHS[tag], tag
-    for v, tag in kinds:  # each its own glyph, for marks drawn on it
-        labels[v] = cv.Label(*pos[v], OVERVIEW_GLYPHS[tag])
-    runs = [cv.merge_runs(chars[y], tags[y]) for y in range(h)]
-    return cv.Canvas(w, h, chars, tags, runs, labels, cv.owners(labels))
-
-
-_CANVASES: weakref.WeakKeyDictionary[Any, tuple[cv.Canvas, cv.Canvas]] = weakref.WeakKeyDictionary()
-
-
-def canvases(board: Any) -> tuple[cv.Canvas, cv.Canvas]:
-    """(full canvas, overview) of a board, built on first use: boards never
-    change, and every widget showing the board shares them."""
-    found = _CANVASES.get(board)
-    if found is None:
-        found = (cv.build_canvas(board), build_overview(board))
-        _CANVASES[board] = found
-    return found
-
-
-# The legend: marks on circles, each shown on a sample circle " 12".
-_CIRCLE_MARKS = (
-    ("woman", "women token"), ("woman-marked", "marked woman (Jack)"), ("wretched", "Wretched"),
-    ("crime", "crime scene"), ("clue", "clue"), ("searched", "searched, nothing"),
-    ("false-clue", "false clue"), ("arrest-failed", "failed arrest"),
-    ("path", "Jack's path tonight"), ("hideout", "hideout"), ("jack", "Jack"),
-    ("target", "you may choose"), ("cursor", "chosen"),
-)  # fmt: skip
-
-
-def legend_text(*, dark: bool = True, tags: Iterable[str] | None = None) -> Text:
-    """What the marks mean, each beside a sample; `tags` keeps only those
-    entries (say, the tags now on the map)."""
-    wanted = None if tags is None else set(tags)
-    each = list(zip("BYNRG", COLOURS, strict=True))
-    items: list[tuple[list[tuple[str, str]], str]] = [
-        ([(s, f"police-{c}") for s, c in each], "policemen (N brown)"),
-        ([("?", "marker")], "patrol marker, face down"),
-        ([(s.lower(), f"marker-{c}") for s, c in each], "real marker, face down (Chief)"),
-        ([("f", "marker-fake")], "fake marker (Chief)"),
-        ([(s.lower(), f"revealed-{c}") for s, c in each], "marker turned face up"),
-        ([("f", "revealed-fake")], "fake turned, removed"),
-        *(([(" 12", tag)], meaning) for tag, meaning in _CIRCLE_MARKS),
-    ]
-    text = Text(no_wrap=False, overflow="fold")
-    for samples, meaning in items:
-        if wanted is not None and not wanted & {t for _, t in samples}:
-            continue
-        if text:
-            text.append("  ")
-        for sample, tag in samples:
-            text.append(sample, _parse(style_spec(tag, dark)) or None)
-        text.append(f" {meaning}")
-    return text
+MAP, OVERVIEW, WHOLE = "map", "overview", "whole"  # the drawings a MapView shows
 
 
 class MapView(ScrollView):
@@ -225,7 +78,9 @@ class MapView(ScrollView):
         self._cells: dict[tuple[int, int], list[Node]] = {}  # overview cell -> its nodes
         for v, (x, y) in self._pos.items():
             self._cells.setdefault((x // 2, y // 2), []).append(v)
-        self.overview = False
+        self.mode = MAP
+        self._whole_size = (0, 0)  # the window the whole-board drawing was made for
+        self._whole: cv.Canvas | None = None
         self._marks: dict[Node, str] = {}
         self._texts: dict[Node, str] = {}
         self._shown = self._bases[0]
@@ -239,9 +94,18 @@ class MapView(ScrollView):
         self._dragged = False
         self._pending_centre: Node | None = None
         self._return = (Offset(0, 0), Offset(0, 0))  # (full map, overview) scroll
+        self._map_scroll = Offset(0, 0)  # the full map's, while the whole board is shown
         self.changed_rows: list[int] = []  # the rows the last `show` rebuilt
         self.strips_built = 0  # canvas rows built so far (for tests)
         self.set_reactive(MapView.virtual_size, Size(self._shown.width, self._shown.height))
+
+    @property
+    def overview(self) -> bool:
+        return self.mode == OVERVIEW
+
+    @property
+    def whole(self) -> bool:
+        return self.mode == WHOLE
 
     @property
     def canvas(self) -> cv.Canvas:
@@ -281,11 +145,57 @@ class MapView(ScrollView):
             self._rows[y] = None
         self.changed_rows = changed
         if self.is_mounted:
-            sy, height = int(self.scroll_y), self.scrollable_content_region.height
-            width = self.scrollable_content_region.width
+            # Every row the widget draws, scroll bars' gutter included: a
+            # hidden bar's gutter still shows map (cut to the content region,
+            # the last row was never repainted and kept an old frame).
+            sy, (width, height) = int(self.scroll_y), self.size
             rows = [y - sy for y in changed if 0 <= y - sy < height]
             if rows:
                 self.refresh(*(Region(0, y, width, 1) for y in rows))
+
+    def _redraw(self) -> None:
+        """The drawing of the mode shown anew, marks and all."""
+        self._shown = cv.overlay(self._base, self._marks, self._texts)
+        self._rows = [None] * self._shown.height
+        self.virtual_size = Size(self._shown.width, self._shown.height)
+        self.refresh()
+
+    def set_whole(self, on: bool) -> None:
+        """Show the whole board squeezed into the widget, every circle's
+        number kept (`mapcanvases.whole_board`), or go back to the full map
+        where it was.  The drawing follows the widget's size (`on_resize`)."""
+        if on == self.whole:
+            return
+        if on:
+            if self.overview:
+                self.set_overview(False)
+            self._map_scroll = self.scroll_offset
+            region = self.scrollable_content_region
+            cx, cy = self.scroll_x + region.width / 2, self.scroll_y + region.height / 2
+            middle = min(self._pos, key=lambda v: (self._pos[v][0] - cx) ** 2 + (self._pos[v][1] - cy) ** 2)
+            self.mode = WHOLE
+            self._whole = None
+            self._fit_whole()
+            self._redraw()
+            self.scroll_to(0, 0, animate=False, force=True)
+            self.centre_on(middle)  # where it does not all fit: the same place in sight
+        else:
+            self.mode = MAP
+            self._redraw()
+            self.scroll_to(*self._map_scroll, animate=False, force=True)
+
+    def _fit_whole(self) -> bool:
+        """The whole-board drawing for the widget's size; True if it changed."""
+        size = (self.size.width, self.size.height) if self.size.area else (200, 53)
+        if self._whole is not None and size == self._whole_size:
+            return False
+        self._whole_size = size
+        self._whole = whole_board(self.board, *size)
+        return True
+
+    def on_resize(self) -> None:
+        if self.whole and self._fit_whole():
+            self._redraw()
 
     def set_overview(self, on: bool) -> None:
         """Switch between the full map and the half-scale overview, keeping the
@@ -293,11 +203,13 @@ class MapView(ScrollView):
         scrolled returns exactly to where the full map was."""
         if on == self.overview:
             return
+        if self.whole:
+            self.set_whole(False)
         region = self.scrollable_content_region
         cx, cy = self.scroll_x + region.width / 2, self.scroll_y + region.height / 2
         back = self._return if not on and self.scroll_offset == self._return[1] else None
         full = self.scroll_offset
-        self.overview = on
+        self.mode = OVERVIEW if on else MAP
         self._shown = cv.overlay(self._base, self._marks, self._texts)
         self._rows = [None] * self._shown.height
         self.virtual_size = Size(self._shown.width, self._shown.height)
@@ -354,6 +266,8 @@ class MapView(ScrollView):
 
     @property
     def _base(self) -> cv.Canvas:
+        if self.mode == WHOLE and self._whole is not None:
+            return self._whole
         return self._bases[1] if self.overview else self._bases[0]
 
     # -- painting --------------------------------------------------------------
@@ -417,7 +331,7 @@ class MapView(ScrollView):
         style = self._styles.get(tag)
         if style is None:
             dark = self._style_key[1] if self._style_key else True
-            style = self._styles[tag] = self._ground + _parse(style_spec(tag, dark))
+            style = self._styles[tag] = self._ground + parse_style(style_spec(tag, dark))
         return style
 
     def _build(self, row: int) -> tuple[list[Segment], list[int]]:

@@ -17,18 +17,22 @@ needs them to name a circle.
 Precedence, weakest first, when one node has several marks (the strongest is
 shown).  Crossings: a fake turned tonight (gone from the board) < face-down
 marker < the Chief's knowledge of it < a marker turned face up < policeman.
-Circles: women token < Wretched < marked woman < searched empty < failed
-arrest < Jack's path tonight < false clue < crime scene < clue < hideout <
-Jack.  A clue beats a crime scene: a clue on an old crime scene is news
-(Jack passed there tonight).  Jack's circle and hideout beat the rest: in
-his own view he must never lose sight of them.  Over all of them: "target"
-(a legal choice now), and over that "cursor" (the highlighted choice); a
-policeman keeps his letter under them.
+Circles: a clue of an earlier night < women token < Wretched < marked
+woman < searched empty < failed arrest < Jack's path tonight < false clue <
+crime scene < clue < hideout < Jack.  A clue beats a crime scene: a clue
+on an old crime scene is news (Jack passed there tonight).  Jack's circle
+and hideout beat the rest: in his own view he must never lose sight of
+them.  Over all of them: "target" (a legal choice now), and over that
+"cursor" (the highlighted choice); a policeman keeps his letter under them.
+A target crossing's one-key label (`labels`, see picking.py) replaces the
+crossing's own glyph: the letter to press is drawn where the player looks.
 
 What is night-bound: crime scenes stay all game (§3); clues, circles
-searched and false clues are tonight's (the view holds only those); failed
-arrests and Jack's path are drawn for tonight only, and the path once
-tonight's row is written (H8); a fake turned in H7 is marked until the
+searched and false clues are tonight's (the view holds only those), and
+the clues of earlier nights, read from the public log, stay marked in a
+colour per night (`clue-1`, `clue-2`, `clue-3`); failed arrests and Jack's
+path are drawn for tonight only, and the path once tonight's row is
+written (H8); a fake turned in H7 is marked until the
 policemen take their places (H9).
 """
 
@@ -38,6 +42,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from whitechapel.lfw.map.mapfile import Node
+from whitechapel.lfw.ui.notebook import clues_by_night
 
 COLOUR_LETTERS = {"blue": "B", "yellow": "Y", "brown": "N", "red": "R", "green": "G"}
 COLOURS = tuple(COLOUR_LETTERS)
@@ -45,7 +50,15 @@ COLOURS = tuple(COLOUR_LETTERS)
 UNKNOWN_MARKER = "?"
 FAKE_MARKER = "f"
 
-# Every tag `marks_for` can give, weakest first (see the module docstring).
+# Clues of earlier nights, one colour per night (`clue-1`...), weaker than
+# every mark of tonight: a reminder of where Jack went before.
+CLUE_NIGHTS = ("clue-1", "clue-2", "clue-3")
+
+# On Jack's turn, before he picks a kind of move: where a coach, an alley or
+# a walk takes him (`jackturn.reach_marks`, from his legal actions).
+REACH_TAGS = ("reach-coach", "reach-alley", "reach-step")
+
+# Every tag the map shows, weakest first (see the module docstring).
 PRECEDENCE: tuple[str, ...] = (
     "revealed-fake",
     "marker",
@@ -53,6 +66,7 @@ PRECEDENCE: tuple[str, ...] = (
     *(f"marker-{c}" for c in COLOURS),
     *(f"revealed-{c}" for c in COLOURS),
     *(f"police-{c}" for c in COLOURS),
+    *CLUE_NIGHTS,
     "woman",
     "wretched",
     "woman-marked",
@@ -62,6 +76,7 @@ PRECEDENCE: tuple[str, ...] = (
     "false-clue",
     "crime",
     "clue",
+    *REACH_TAGS,
     "hideout",
     "jack",
     "target",
@@ -69,7 +84,7 @@ PRECEDENCE: tuple[str, ...] = (
 )
 RANK = {tag: i for i, tag in enumerate(PRECEDENCE)}
 # Tags only a side's secrets can produce (§9).
-JACK_ONLY = frozenset({"hideout", "path", "jack", "woman-marked"})
+JACK_ONLY = frozenset({"hideout", "path", "jack", "woman-marked", *REACH_TAGS})
 CHIEF_ONLY = frozenset({"marker-fake", *(f"marker-{c}" for c in COLOURS)})
 
 
@@ -80,11 +95,16 @@ def _put(marks: dict[Node, str], node: Node, tag: str) -> None:
 
 
 def marks_for(
-    view: Mapping[str, Any], *, targets: Iterable[Node] = (), cursor: Node | None = None
+    view: Mapping[str, Any],
+    *,
+    targets: Iterable[Node] = (),
+    cursor: Node | None = None,
+    labels: Mapping[Node, str] | None = None,
 ) -> tuple[dict[Node, str], dict[Node, str]]:
     """(marks, texts) for the map from one side's view: `marks` maps a node
     to a style tag, `texts` re-letters a node's label.  `targets` are the
-    legal choices now, `cursor` the highlighted one (it need not be a target).
+    legal choices now, `cursor` the highlighted one (it need not be a target),
+    `labels` the keys that choose target crossings.
     The marks come out weakest first, so drawing them in order leaves the
     strongest on top where two nodes share a cell (the overview)."""
     marks: dict[Node, str] = {}
@@ -123,6 +143,10 @@ def marks_for(
         texts[x] = COLOUR_LETTERS[colour]
 
     # -- circles -------------------------------------------------------------
+    for n, clues in clues_by_night(view.get("log", ())).items():
+        if night is not None and n < night:  # earlier nights' (the public log)
+            for c in clues:
+                _put(marks, c, CLUE_NIGHTS[min(n, len(CLUE_NIGHTS)) - 1])
     for c in view.get("women_tokens", ()):
         _put(marks, c, "woman")
     for c in view.get("wretched", ()):
@@ -157,6 +181,9 @@ def marks_for(
     # -- the interface's own marks ---------------------------------------------
     for v in targets:
         _put(marks, v, "target")
+    for v, key in (labels or {}).items():
+        if isinstance(v, str):  # a crossing: its glyph becomes the key
+            texts[v] = key
     if cursor is not None:
         _put(marks, cursor, "cursor")
     ordered = dict(sorted(marks.items(), key=lambda kv: RANK[kv[1]]))

@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from whitechapel.lfw.actions import COLOURS
-from whitechapel.lfw.options import OPTION_NAMES
 from whitechapel.lfw.phases import ROMAN, TRACK, space_name
+from whitechapel.lfw.render import winners
+from whitechapel.lfw.ui.notebook import SPACE_NAMES
 
 COLOUR_STYLE = {
     "blue": "bold white on blue",
@@ -28,10 +29,12 @@ def colour(c: str | None, text: str | None = None) -> str:
     return f"[{COLOUR_STYLE[c]}]{text or c.capitalize()}[/]"
 
 
-def banner(view: dict[str, Any], turn: str) -> str:
+def banner(view: dict[str, Any], turn: str, player: str | None = None) -> str:
+    """The top line; at the end `player` names the winning side's player."""
     if view["outcome"]:
         o = view["outcome"]
-        return f"Letters from Whitechapel — game over: [b]{o['winner']}[/b] wins ({o['detail']})"
+        who = winners(o["winner"], player)
+        return f"Letters from Whitechapel — game over: [b]{who}[/b] ({o['detail']})"
     phase = view["phase"]
     chief = f" · Chief {colour(view['chief'])}" if view["chief"] else ""
     night = f"Night {view['night']}/4" if view["night"] else "Before the first night"
@@ -61,22 +64,29 @@ def track_text(view: dict[str, Any]) -> str:
         "[b]Move track[/b]" + (f" (crime at {crime})" if crime else ""),
         " ".join(cells[:split]),
         " ".join(cells[split:]),
-        f"Coaches left {view['coaches_left']} · alleys left {view['alleys_left']}"
-        + (f" · false clues {view['false_clue_tokens']}" if view["options"]["false_clues"] else ""),
+        f"Coaches left {view['coaches_left']} · alleys left {view['alleys_left']}",
     ]
+    if view["options"]["false_clues"]:  # its own line: the panel is narrow
+        lines.append(f"False clue tokens (O2): {view['false_clue_tokens']}")
     return "\n".join(lines)
 
 
-def police_text(view: dict[str, Any]) -> str:
+def police_text(view: dict[str, Any], *, compact: bool = False) -> str:
+    """The five policemen, the Chief and who acts; `compact`: on three lines
+    (a short window), the letters alone."""
+    acting = view["acting_colour"] if view["to_act"] == "police" else None
+    chips = []
     lines = ["[b]The police[/b]"]
-    acting = view["acting_colour"]
     for c in COLOURS:
         where = view["police"].get(c, "—")
-        mark = "▶" if c == acting and view["to_act"] == "police" else " "
+        mark = "▶" if c == acting else " "
+        letter = colour(c, c[0].upper() if c != "brown" else "N")
+        chips.append(f"{mark}{letter} {where}")
         chief = " Chief" if c == view["chief"] else ""
-        lines.append(
-            f"{mark} {colour(c, c[0].upper() if c != 'brown' else 'N')} {c} {where}{chief}"
-        )
+        lines.append(f"{mark} {letter} {c} {where}{chief}")
+    if compact:
+        chief = f" · Chief {colour(view['chief'])}" if view["chief"] else ""
+        return "\n".join(["[b]The police[/b]" + chief, " ".join(chips[:3]), " ".join(chips[3:])])
     return "\n".join(lines)
 
 
@@ -98,27 +108,16 @@ def jack_sheet(jack: dict[str, Any], *, reveal: bool = False) -> str:
     return "\n".join(lines)
 
 
-def notebook_text(view: dict[str, Any]) -> str:
-    """The detectives' notebook: every public fact that helps the table reason."""
-    lines = ["[b]Notebook[/b]"]
-    scenes = ", ".join(f"{s['circle']} (n{s['night']})" for s in view["crime_scenes"])
-    lines.append(f"Crime scenes: {scenes or '—'}")
-    clues = " → ".join(map(str, view["clues"]))
-    lines.append(f"Clues tonight, in order: {clues or '—'}")
-    lines.append(f"Searched, no clue: {' '.join(map(str, view['searched'])) or '—'}")
-    for a in view["failed_arrests"]:
-        circles = " ".join(map(str, a["circles"]))
-        lines.append(f"Failed arrest, night {a['night']}: {a['colour']} at {circles}")
-    if view["false_clues"]:
-        lines.append(f"False clues: {' '.join(map(str, view['false_clues']))}")
-    for m in view["patrol_markers"]:
-        if m["revealed"]:
-            lines.append(f"Marker {m['crossing']}: {m['colour'] or 'fake'}")
-    for letter in view["letters"]:
-        lines.append(f"Letter, night {letter['night']}: {letter['letter']}")
-    on = [OPTION_NAMES[k] for k, v in view["options"].items() if v]
-    lines.append("Optional rules: " + (", ".join(on) if on else "none"))
-    return "\n".join(lines)
+def move_line(how: str, space: str) -> str:
+    """Jack's move as the police see it: its kind and the space(s) it used
+    (a coach writes two)."""
+    if how == "coach":
+        i = SPACE_NAMES.index(space)
+        second = SPACE_NAMES[i + 1] if i + 1 < TRACK else "?"
+        return f"Jack takes a coach: spaces {space} and {second}"
+    if how == "alley":
+        return f"Jack takes an alley: space {space}"
+    return f"Jack moves: space {space}"
 
 
 def log_line(e: dict[str, Any]) -> str:
@@ -142,29 +141,39 @@ def log_line(e: dict[str, Any]) -> str:
         "reveal": lambda: f"Marker {e['crossing']} revealed: {e['colour'] or 'fake'}",
         "kill": lambda: "Murder at " + " and ".join(map(str, e["crime_scenes"])),
         "alarm": lambda: "The alarm: the policemen take their places",
-        "move": lambda: f"Jack moves ({e['how']}) to space {e['space']}",
-        "police_move": lambda: f"{e['colour']} to {e['crossing']}",
+        "move": lambda: move_line(e["how"], e["space"]),
+        "police_move": lambda: (
+            f"{e['colour'].capitalize()} to {e['crossing']}"
+            if e["crossing"] is not None
+            else f"{e['colour'].capitalize()} stays"
+        ),
         "search": lambda: (
-            f"{e['colour']} searches {e['circle']}: "
+            f"{e['colour'].capitalize()} searches {e['circle']}: "
             + ("[b]a clue![/b]" if e["clue"] else "nothing")
         ),
         "arrest": lambda: (
-            f"{e['colour']} arrests at {' '.join(map(str, e['circles']))}: "
+            f"{e['colour'].capitalize()} arrests at {' '.join(map(str, e['circles']))}: "
             + ("[b]Jack is caught![/b]" if e["success"] else "nobody")
         ),
-        "chase": lambda: f"Chase: {' '.join(map(str, e['detail']))}",
-        "graffito": lambda: f"Goulston Street graffito: {' '.join(map(str, e['detail']))}",
-        "pass": lambda: f"{' '.join(map(str, e['detail']))} passes",
+        "chase": lambda: f"{e['detail'][0].capitalize()} chases to {e['detail'][1]} (O3)",
+        "graffito": lambda: f"Goulston Street graffito: the Chief chose {e['detail'][0]}",
+        "pass": lambda: f"{e['detail'][0].capitalize()} passes",
         "false_clue": lambda: f"A false clue on {' '.join(map(str, e['detail']))}",
         "home": lambda: "Jack reaches his hideout",
         "know": lambda: (
             f'"I know where you live": {e["circle"]} — ' + ("found!" if e["found"] else "wrong")
         ),
-        "end": lambda: f"The end: {e['winner']} wins ({e['reason']})",
+        "end": lambda: f"Game over. {winners(e['winner'])}: {e['reason']}",
     }.get(kind, lambda: kind)
     return n + text()
 
 
-def log_text(view: dict[str, Any], room: int) -> str:
-    lines = [log_line(e) for e in view["log"][-max(room, 1) :]]
-    return "[b]Log[/b]\n" + "\n".join(lines)
+def log_text(view: dict[str, Any], entries: int = 200, back: int = 0) -> str:
+    """The newest `entries` events of the public log, the newest last, or
+    the ones `back` entries older (PgUp).  The panel shows its end: however
+    the lines wrap, the newest stays in sight."""
+    log = view["log"][: len(view["log"]) - back] if back else view["log"]
+    lines = [log_line(e) for e in log[-max(entries, 1) :]]
+    if back:
+        lines.append(f"[dim]… {back} newer (PgDn)[/dim]")
+    return "[b]Log[/b] [dim](PgUp older)[/dim]\n" + "\n".join(lines)

@@ -2,25 +2,80 @@
 
 `Picking` holds the engine's choices (a `Chooser`, or a `Placer` in H2/H3),
 what the player has typed and which option Tab has highlighted, and answers
-what the screen shows: the targets on the map, the word choices, the hint
-line.  Pure Python, so the keys' logic is tested without an app."""
+what the screen shows: the targets on the map and their one-key labels, the
+word choices, the hint line, and what each key means (`press`).  Pure
+Python, so the keys' logic is tested without an app.
+
+The keys, in one place (docs/lfw.md, the F1 help):
+
+- **Labels**: every crossing that is a legal target now carries a letter
+  on the map, and that letter alone chooses it (in reading order: `a` is the
+  top-left one); circles keep their numbers
+  (type the number, then Enter), and when at most five circles are offered
+  each also gets a letter, shown on the buttons and the hint line.  Labels
+  are `LABELS` in order, then the same letters in capitals; they skip the
+  policemen's letters (b y n r g), the fake marker's `f` and `x`, which
+  starts a crossing's id typed in full.
+- **Words** (stay, search, arrest, pass, step, coach …): the digits 1–9.
+  **0** is "the rest of this phase": in T2 every policeman still to move
+  stays, in T3 every one still to act passes.
+- **B Y N R G** (or the small letters) select a policeman: the map centres
+  on him; it is his turn only if he is the one acting (the Chief first, then
+  clockwise).
+- A forced action (only one is legal), a word whose place is taken with it
+  (a search with one circle: "1" shows "Blue searches 65") and a finished
+  placement wait for Enter; no single key commits them.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from whitechapel.lfw.phases import Phase
-from whitechapel.lfw.ui.choosing import Chooser, Placer
+from whitechapel.lfw.ui import sentences
+from whitechapel.lfw.ui.choosing import Chooser, Placer, words_of
 from whitechapel.lfw.ui.marks import COLOUR_LETTERS, COLOURS, FAKE_MARKER
+
+LABELS = "acdehijklmopqstuvwz"
+ALL_LABELS = LABELS + LABELS.upper()
+CIRCLE_LABELS = 5  # at most this many circles get letters (they fit on the buttons)
+POLICE_KEYS = {letter.lower(): colour for colour, letter in COLOUR_LETTERS.items()}
+REST = {"hunt": "stay", "clues": "pass"}  # key 0: what everyone still to act does
+
+
+@dataclass(frozen=True)
+class Press:
+    """What a printable key means now: `pick` a word, `rest` (0), `typed`
+    (a digit or letter of a number or id being typed), `select` a
+    policeman, or `refuse` with a sentence."""
+
+    kind: str
+    value: str = ""
+
+
+def picking_for(view: dict[str, Any], board: Any) -> Picking:
+    """The choice the view offers the side to act."""
+    if "placement" in view:
+        return Picking(board, Placer(view["phase"]["key"], view["placement"]), view)
+    colour = view.get("acting_colour") if view["phase"]["key"] == Phase.CLUES else None
+    return Picking(board, Chooser(view["legal"], colour), view)
 
 
 class Picking:
-    def __init__(self, board: Any, chooser: Chooser | Placer | None = None) -> None:
+    def __init__(
+        self,
+        board: Any,
+        chooser: Chooser | Placer | None = None,
+        view: dict[str, Any] | None = None,
+    ) -> None:
         self.board = board
         self.chooser = chooser
+        self.view = view or {}
         self.typed = ""
         self.cursor = 0  # which option Tab has highlighted
         self.cycled = False  # has Tab been pressed since the last pick?
+        self._labels: tuple[tuple[Any, ...], dict[str, str]] | None = None
 
     # -- what is offered -------------------------------------------------------------
 
@@ -34,15 +89,236 @@ class Picking:
     def node_options(self) -> list[str]:
         return [o for o in self.options() if self.is_node(o)]
 
+    def circle_options(self) -> list[str]:
+        return [o for o in self.node_options() if o.isdigit()]
+
     def word_options(self) -> list[str]:
         return [o for o in self.options() if not self.is_node(o)]
 
     def complete(self) -> str | None:
-        """The action the words picked so far make, if they make one."""
-        return self.chooser.complete() if isinstance(self.chooser, Chooser) else None
+        """The action the words picked (or tokens placed) so far make."""
+        return self.chooser.complete() if self.chooser is not None else None
+
+    def forced(self) -> bool:
+        """Nothing is left to choose and the action waits for Enter: only one
+        action was legal, or the player's word took a place with it (a
+        search with one circle left) that he has not seen chosen yet."""
+        c = self.chooser
+        return isinstance(c, Chooser) and not c.options() and bool(c.complete())
+
+    def placed_all(self) -> bool:
+        return isinstance(self.chooser, Placer) and self.chooser.complete() is not None
 
     def can_back(self) -> bool:
         return self.chooser is not None and self.chooser.can_back
+
+    def phase(self) -> str:
+        return str(self.view.get("phase", {}).get("key", ""))
+
+    def acting(self) -> str | None:
+        return self.view.get("acting_colour")
+
+    def rest_word(self) -> str | None:
+        """Key 0: "stay" in T2 / "pass" in T3 for every policeman still to
+        act, offered as his choice begins while others follow him."""
+        c, word, acting = self.chooser, REST.get(self.phase()), self.acting()
+        if not isinstance(c, Chooser) or word is None or not sentences.still_to_act(self.view):
+            return None
+        if c.picked == [acting] and word in c.options():
+            return word
+        if self.forced() and c.complete() == f"{acting} {word}":
+            return word  # he can only pass: 0 still passes for everyone
+        return None
+
+    # -- labels ------------------------------------------------------------------------
+
+    def labels(self) -> dict[str, str]:
+        """Label key → the node it chooses, for the nodes offered now.  A
+        placement keeps each node's label while its tokens go down."""
+        c = self.chooser
+        if c is None:
+            return {}
+        key = (len(c.picked), tuple(c.picked))
+        if self._labels is not None and self._labels[0] == key:
+            return self._labels[1]
+        nodes = self.node_options()
+        universe = [str(v) for v in c.universe()] if isinstance(c, Placer) else nodes
+        pos = self.board.pos  # crossings in reading order: a near the top left
+        crossings = sorted((v for v in universe if not v.isdigit()), key=lambda v: pos[v][::-1])
+        circles = [v for v in universe if v.isdigit()]
+        named = crossings
+        if circles and len(circles) <= CIRCLE_LABELS and not self.word_options():
+            named = crossings + circles
+        offered = set(nodes)
+        out = {k: v for k, v in zip(ALL_LABELS, named, strict=False) if v in offered}
+        self._labels = (key, out)
+        return out
+
+    def label_of(self, node: str) -> str | None:
+        return next((k for k, v in self.labels().items() if v == node), None)
+
+    def map_labels(self) -> dict[int | str, str]:
+        """The letters the map draws: on the crossings offered (a circle
+        keeps its number)."""
+        return {v: k for k, v in self.labels().items() if not v.isdigit()}
+
+    def circle_labels(self) -> list[tuple[str, str]]:
+        return [(k, v) for k, v in self.labels().items() if v.isdigit()]
+
+    # -- the keys ------------------------------------------------------------------------
+
+    def keys_for(self, word: str) -> list[str]:
+        """The keys that pick `word` now (for the bench, the drivers and tests)."""
+        label = self.label_of(word)
+        if label is not None:
+            return [label]
+        words = self.word_options()
+        if word in words and not self.circle_options():
+            return [str(words.index(word) + 1)]
+        return [*word, "enter"]
+
+    def auto_nodes(self) -> list[str]:
+        """The nodes of a forced action (a player may type one, then Enter)."""
+        c = self.chooser
+        return [w for w in c.picked if self.is_node(w)] if isinstance(c, Chooser) else []
+
+    def press(self, char: str) -> Press:
+        """What a printable key means now; `typed` grows when it types."""
+        if self.typed:
+            self.typed += char
+            return Press("typed")
+        labels = self.labels()
+        if char in labels:
+            return Press("pick", labels[char])
+        if char.isdigit():
+            return self._digit(char)
+        if char.lower() in POLICE_KEYS and self.view.get("police"):
+            return Press("select", POLICE_KEYS[char.lower()])
+        if self.node_options() and any(
+            str(o).lower().startswith(char.lower()) for o in self.node_options()
+        ):
+            self.typed = char  # a crossing's id, typed in full
+            return Press("typed")
+        return Press("refuse", self.stray_key(char))
+
+    def _digit(self, char: str) -> Press:
+        forced_node = self.forced() and any(n.startswith(char) for n in self.auto_nodes())
+        if self.circle_options() or forced_node:
+            self.typed = char  # a circle's number: Enter takes it
+            return Press("typed")
+        rest = self.rest_word()
+        if char == "0" and rest is not None:
+            return Press("rest", rest)
+        words = self.word_options()
+        k = int(char) - 1
+        if 0 <= k < len(words):
+            return Press("pick", words[k])
+        return Press("refuse", self.stray_key(char))
+
+    def stray_key(self, char: str) -> str:
+        """The sentence for a key that means nothing now."""
+        if self.forced():
+            return f"Nothing to choose here: Enter plays it ({self.describe_complete()})."
+        if self.placed_all():
+            return "Every token is placed: Enter confirms, Esc takes the last back."
+        return f"{char!r} is not a key here: {self.keys_hint(plain=True)}."
+
+    # -- what the screen says ------------------------------------------------------------
+
+    def describe_complete(self) -> str:
+        c = self.chooser
+        if isinstance(c, Chooser) and c.complete() is not None:
+            return sentences.describe(words_of(c.complete() or ""))
+        return ""
+
+    def forced_text(self) -> str | None:
+        """The first prompt line when the action is forced or a placement
+        is complete: the action named, Enter to play it."""
+        if self.forced():
+            what = f"[b]{sentences.capital(self.describe_complete())}[/b]"
+            if self.can_back():
+                return f"{what}: the only place left for it."
+            return f"The only choice: {what}."
+        if self.placed_all():
+            c = self.chooser
+            assert isinstance(c, Placer)
+            if c.phase == Phase.WOMEN:
+                return f"All {c.total} women tokens placed: " + " ".join(map(str, c.picked)) + "."
+            return f"All {c.total} patrol markers placed, as the map shows them."
+        return None
+
+    def so_far(self) -> str:
+        """The words picked so far, as the action they begin (it takes the
+        guide's place on the prompt's first line)."""
+        chooser = self.chooser
+        if self.forced() or self.placed_all():
+            return ""  # `forced_text` says it all
+        if isinstance(chooser, Chooser) and chooser.can_back:
+            return "[b]" + sentences.capital(sentences.describe(chooser.picked)) + "[/b]"
+        return ""
+
+    def keys_hint(self, plain: bool = False) -> str:
+        if self.forced():
+            rest = "; 0 everyone passes" if self.rest_word() else ""
+            return "Enter plays it; Esc back." if self.can_back() else f"Enter plays it{rest}."
+        if self.placed_all():
+            return "Enter places them; Esc takes the last back."
+        words, labels = self.word_options(), self.labels()
+        parts = []
+        if any(not v.isdigit() for v in labels.values()):
+            parts.append("a letter on the map chooses its crossing")
+        circle_labels = self.circle_labels()
+        if circle_labels:
+            parts.append(", ".join(f"{k}: {v}" for k, v in circle_labels))
+        if self.circle_options():
+            parts.append("type a number and Enter" if not circle_labels else "or type a number")
+        elif self.node_options() and not labels:
+            parts.append("type an id and Enter, or Tab")
+        if words and not self.circle_options():
+            parts.append(", ".join(f"{i + 1} {w}" for i, w in enumerate(words[:9])))
+        elif words:
+            parts.append("or type " + " / ".join(words))
+        rest = self.rest_word()
+        if rest is not None:
+            parts.append(f"0 everyone {'stays' if rest == 'stay' else 'passes'}")
+        if self.complete() is not None and self.options():
+            parts.append("Enter alone: done")
+        if self.can_back() and not plain:
+            parts.append("Esc back")
+        return "; ".join(parts)
+
+    def choice_specs(self, room: int) -> list[tuple[str, str]]:
+        """The choices as (label, word) for the buttons, then Done and Back."""
+        words, numbered = self.word_options(), not self.circle_options()
+        specs = [(f"{i + 1} {w}" if numbered else w, w) for i, w in enumerate(words)]
+        rest = self.rest_word()
+        if rest is not None:
+            specs.append((f"0 all {rest}", "*rest"))
+        specs += [(f"{k} {v}", v) for k, v in self.circle_labels()]
+        if self.forced() or self.placed_all():
+            specs.append(("Enter: play", "*done"))
+        elif self.complete() is not None and self.options():
+            specs.append(("Done", "*done"))
+        if self.can_back():
+            specs.append(("Back", "*back"))
+        return specs[:room]
+
+    def placing_marks(self, marks: dict, texts: dict) -> None:
+        """H2/H3 while placing: the tokens placed so far, as they will stand
+        (the Chief sees which marker is which; Jack which women are marked)."""
+        chooser = self.chooser
+        if not isinstance(chooser, Placer):
+            return
+        for i, node in enumerate(chooser.picked):
+            if chooser.phase == Phase.WOMEN:
+                marks[node] = "woman-marked" if i < chooser.placement["marked"] else "woman"
+            elif i < chooser.placement["real"]:
+                marks[node] = f"marker-{COLOURS[i]}"
+                texts[node] = COLOUR_LETTERS[COLOURS[i]].lower()
+            else:
+                marks[node], texts[node] = "marker-fake", FAKE_MARKER
+
+    # -- the player's keys ---------------------------------------------------------------
 
     def highlighted(self) -> str | None:
         """The option Enter takes: what the typed text names, or Tab's choice.
@@ -63,56 +339,6 @@ class Picking:
             return exact
         return [o for o in self.word_options() if o.lower().startswith(typed.lower())]
 
-    # -- what the screen says ------------------------------------------------------------
-
-    def so_far(self) -> str:
-        chooser = self.chooser
-        if isinstance(chooser, Chooser) and chooser.can_back:
-            return "  So far: [b]" + chooser.text_with("").strip() + "[/b]"
-        if isinstance(chooser, Placer) and chooser.picked:
-            return "  Placed: " + " ".join(map(str, chooser.picked))
-        return ""
-
-    def keys_hint(self) -> str:
-        words, nodes = self.word_options(), self.node_options()
-        parts = []
-        if nodes:
-            parts.append("type a number or click the map, Tab cycles, Enter chooses")
-        if words and not nodes:
-            parts.append("keys " + ", ".join(f"{i + 1} {w}" for i, w in enumerate(words[:9])))
-        elif words:
-            parts.append("or type " + " / ".join(words))
-        if self.complete() is not None:
-            parts.append("Enter alone: done" if self.options() else "Enter plays it")
-        return "; ".join(parts)
-
-    def choice_specs(self, room: int) -> list[tuple[str, str]]:
-        """The word choices as (label, word) for the buttons, then Done and Back."""
-        words, numbered = self.word_options(), not self.node_options()
-        specs = [(f"{i + 1} {w}" if numbered else w, w) for i, w in enumerate(words[: room - 2])]
-        if self.complete() is not None and self.options():
-            specs.append(("Done", "*done"))
-        if self.can_back():
-            specs.append(("Back", "*back"))
-        return specs
-
-    def placing_marks(self, marks: dict, texts: dict) -> None:
-        """H2/H3 while placing: the tokens placed so far, as they will stand
-        (the Chief sees which marker is which; Jack which women are marked)."""
-        chooser = self.chooser
-        if not isinstance(chooser, Placer):
-            return
-        for i, node in enumerate(chooser.picked):
-            if chooser.phase == Phase.WOMEN:
-                marks[node] = "woman-marked" if i < chooser.placement["marked"] else "woman"
-            elif i < chooser.placement["real"]:
-                marks[node] = f"marker-{COLOURS[i]}"
-                texts[node] = COLOUR_LETTERS[COLOURS[i]].lower()
-            else:
-                marks[node], texts[node] = "marker-fake", FAKE_MARKER
-
-    # -- the player's keys ---------------------------------------------------------------
-
     def cycle(self, step: int) -> None:
         self.typed = ""
         if self.options() and (self.cycled or self.complete() is None):
@@ -120,14 +346,20 @@ class Picking:
         self.cycled = True
 
     def pick(self, word: str) -> str | None:
-        """Take an offered word; the action's text once it is complete.
+        """Take an offered word; the action's text once it is complete and
+        nothing more can follow (a placement always waits for Enter).
         ValueError for a word not offered."""
         chooser = self.chooser
         if chooser is None:
             raise ValueError(word)
-        node = int(word) if isinstance(chooser, Placer) and word.isdigit() else word
-        done = chooser.pick(node)
         self.typed, self.cursor, self.cycled = "", 0, False
+        if isinstance(chooser, Placer):
+            chooser.pick(int(word) if word.isdigit() else word)
+            return None
+        before = len(chooser.picked)
+        done = chooser.pick(word)
+        if any(self.is_node(w) for w in chooser.picked[before + 1 :]):
+            return None  # a place taken with his word: shown first, Enter plays it
         return done
 
     def back(self) -> None:

@@ -4,10 +4,11 @@ seat (its `Source` says which: `ui/source.py`).
 The map is the centre; the panels around it read one side's view.  Every
 choice is a word of an action's text: the legal actions come from the
 view (`choosing.Chooser`, or `Placer` for H2/H3), the player picks the
-next word on the map (click, type a circle's number or a crossing's id, or
-Tab through the highlighted targets) or among the keyword choices, and the
-finished text is sent.  A refusal shows the engine's (or the server's)
-reason and changes nothing.
+next word on the map (a target's one-key label, a click, a circle's number
+typed, or Tab through the highlighted targets) or among the keyword
+choices, and the finished text is sent.  The keys and clicks are keys.py's
+(`LfwKeys`); a word that is not a choice gets a sentence about the game
+(sentences.py), and a refusal by the engine or the server changes nothing.
 
 Secrecy (§9): the side at the keyboard is `holder`; at the hot seat every
 change of side goes through the curtain, and before it rises every panel
@@ -19,21 +20,24 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.markup import escape
 from textual import events
 from textual.binding import Binding
+from textual.containers import Vertical
 from textual.widget import Widget
+from textual.widgets import Footer
 
 from whitechapel.core.game import PUBLIC
 from whitechapel.lfw.phases import JACK, POLICE, SIDES
-from whitechapel.lfw.ui import panels
-from whitechapel.lfw.ui.choosing import Chooser, Placer, node_of
+from whitechapel.lfw.ui import jackturn, mapstyle, notebook, panels
+from whitechapel.lfw.ui.choosing import Placer, node_of
+from whitechapel.lfw.ui.keys import LfwKeys
 from whitechapel.lfw.ui.mapview import MapView
-from whitechapel.lfw.ui.marks import marks_for
-from whitechapel.lfw.ui.picking import Picking
+from whitechapel.lfw.ui.marks import RANK, marks_for
+from whitechapel.lfw.ui.picking import Picking, picking_for
 from whitechapel.ui.screens.game import GameScreen
 from whitechapel.ui.source import Source
 from whitechapel.ui.widgets.choice import Choice
-from whitechapel.ui.widgets.guard import TooSmall
 from whitechapel.ui.widgets.text import TextPanel
 
 # What each phase asks of the player, in the rulebook's words.
@@ -41,6 +45,11 @@ GUIDE = {
     "hideout": "Choose your hideout: a circle (type its number, click it, or Tab).",
     "women": "Place the women tokens on red circles: {what}.",
     "patrols": "Place the patrol markers on yellow crossings: {what}.",
+    # H3, nights 2-4: five where the policemen ended, two on yellow crossings
+    "patrols_later": (
+        "Place the patrol markers where the policemen ended last night, "
+        "two on yellow crossings they did not hold: {what}."
+    ),
     "letter": "You may send a letter (O1), or no letter.",
     "saucy": "Saucy Jacky: move the two markers Jack named to free yellow crossings.",
     "kill": "Kill: choose a marked woman's circle, or wait.",
@@ -56,6 +65,11 @@ GUIDE = {
 }
 
 
+COMPACT_HEIGHT = 30  # rows: below this the notebook and the log take turns (F5)
+NARROW_WIDTH = 120  # columns: below this the footer is compact
+LOG_ENTRIES = 60  # the newest log entries the log panel is given before it has a size
+
+
 def seat_name(seat: str | None) -> str:
     """A seat as players say it: Jack, police seat 2."""
     if seat is None:
@@ -69,11 +83,11 @@ def key(keys: str, action: str, description: str, name: str, **kw: Any) -> Bindi
     return Binding(keys, action, description, id=f"lfw.{name}", **kw)
 
 
-class LfwScreen(GameScreen):
+class LfwScreen(LfwKeys, GameScreen):
     CSS_PATH = "lfw.tcss"
     SIDES = SIDES
     TITLES = {JACK: "Jack", POLICE: "the police"}
-    PANELS = ("track", "police", "notes")  # notes: Jack's sheet (his only), notebook, log
+    PANELS = ("track", "police", "notes", "log")  # notes: Jack's sheet (his only), notebook
     CHOICES = 7
     HELP = "whitechapel.lfw.ui"
     BINDINGS = [
@@ -85,7 +99,12 @@ class LfwScreen(GameScreen):
         *[key(d, f"pan({dx},{dy})", "Pan", f"pan_{d}", show=False) for d, dx, dy in
           (("up", 0, -3), ("down", 0, 3), ("left", -6, 0), ("right", 6, 0))],
         key("f2", "overview", "Overview", "overview"),
-        key("ctrl+s", "save", "Save", "save"),
+        key("f3", "legend", "Legend", "legend"),
+        key("f4", "whole", "Board", "whole"),
+        key("f5", "log", "Log", "log"),
+        key("pageup", "log_scroll(1)", "Older log", "log_older", show=False),
+        key("pagedown", "log_scroll(-1)", "Newer log", "log_newer", show=False),
+        key("ctrl+s", "save", "Save", "save", show=False),  # autosaved anyway; in F1
         key("f1", "help", "Help", "help"),
         key("question_mark", "help", "Help", "help_alt", show=False),
         key("ctrl+l", "lobby", "Lobby", "lobby"),
@@ -96,9 +115,36 @@ class LfwScreen(GameScreen):
         self.board = board
         self.end_night = 0  # at the end: the night whose path the map shows (0: all)
         self.picking = Picking(board)  # the choice of the moment
+        self.log_back = 0  # how many of the newest log entries are scrolled out of sight
 
     def centre(self) -> Widget:
-        return MapView(self.board, id="map")
+        """The map, and under it the legend (F3)."""
+        return Vertical(MapView(self.board, id="map"), TextPanel(id="legend"), id="centre")
+
+    # -- the layout ----------------------------------------------------------------
+    # Classes on the screen choose what the .tcss shows: "compact" (a short
+    # window: the notebook or the log), "log-only" (F5), "legend" (F3),
+    # "whole" (F4: the whole board, side panels folded), "o2" (a line for
+    # the false clue tokens).  Each changes the layout once, when set.
+
+    def on_mount(self) -> None:
+        self.query_one("#log", TextPanel).keep_end = True  # the newest entry stays in sight
+        self.set_class(bool(self.current_view()["options"].get("false_clues")), "o2")
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.set_class(event.size.height < COMPACT_HEIGHT, "compact")
+        footer = self.query_one(Footer)  # narrow: every key in sight, no palette hint
+        narrow = event.size.width < NARROW_WIDTH
+        footer.compact = narrow
+        if footer.show_command_palette == narrow:
+            footer.show_command_palette = not narrow
+            self.refresh_bindings()  # the footer reads it only when it composes again
+        if self.has_class("legend"):
+            self.call_after_refresh(self.show_legend)  # its columns for the new width
+
+    @property
+    def compact(self) -> bool:
+        return self.has_class("compact")
 
     # -- the view and the choice of the moment ---------------------------------------
 
@@ -110,16 +156,11 @@ class LfwScreen(GameScreen):
     def reset_choice(self) -> None:
         """The choices offered to the side at the keyboard, if it is to act."""
         self.notice = ""
-        chooser: Chooser | Placer | None = None
         if self.source.outcome is None and self.holder == self.source.to_act:
-            view = self.current_view()  # the side at the keyboard is the one to act
-            if "placement" in view:
-                chooser = Placer(view["phase"]["key"], view["placement"])
-            else:
-                chooser = Chooser(view["legal"])
-        self.picking = Picking(self.board, chooser)
-
-    choice_refused = reset_choice
+            # the side at the keyboard is the one to act
+            self.picking = picking_for(self.current_view(), self.board)
+            return
+        self.picking = Picking(self.board)
 
     def waiting_for(self) -> str:
         return seat_name(self.source.seat_to_act)
@@ -133,21 +174,33 @@ class LfwScreen(GameScreen):
         hi = p.highlighted() if self.can_act() else None
         cursor = node_of(hi) if hi is not None and p.is_node(hi) else None
         shown = self.end_of_game_view(view) if view["outcome"] and view.get("jack") else view
-        marks, texts = marks_for(shown, targets=targets, cursor=cursor)
+        labels = p.map_labels() if self.can_act() else {}
+        marks, texts = marks_for(shown, targets=targets, cursor=cursor, labels=labels)
         if self.can_act():
             p.placing_marks(marks, texts)
+            if self.holder == JACK and not targets:  # T1: where each move takes him
+                for c, tag in jackturn.reach_marks(view).items():
+                    if RANK.get(marks.get(c, ""), -1) < RANK[tag]:
+                        marks[c] = tag
         self.query_one(MapView).show(marks, texts)
         turn = self.player_name(view["to_act"]) if view["to_act"] else ""
-        self.query_one("#banner", TextPanel).set(panels.banner(view, turn) + self.clock_text())
+        won = self.source.player(view["outcome"]["winner"]) if view["outcome"] else None
+        banner = panels.banner(view, turn, escape(won) if won else None)
+        self.query_one("#banner", TextPanel).set(banner + self.clock_text())
         self.query_one("#track", TextPanel).set(panels.track_text(view))
-        self.query_one("#police", TextPanel).set(panels.police_text(view))
-        notes = self.query_one("#notes", TextPanel)
+        self.query_one("#police", TextPanel).set(panels.police_text(view, compact=self.compact))
         sheet = ""
-        if view.get("jack") and (self.holder == JACK or view["outcome"]):
-            sheet = panels.jack_sheet(view["jack"], reveal=bool(view["outcome"])) + "\n\n"
-        text = sheet + panels.notebook_text(view) + "\n\n"
-        room = notes.size.height - text.count("\n") - 1 if notes.size.height else 6
-        notes.set(text + panels.log_text(view, room))
+        if view.get("jack") and view["outcome"]:
+            sheet = panels.jack_sheet(view["jack"], reveal=True) + "\n\n"
+        elif view.get("jack") and self.holder == JACK:
+            sheet = jackturn.jack_text(view, self.board) + "\n\n"
+        self.query_one("#notes", TextPanel).set(sheet + notebook.notebook_text(view))
+        self.log_back = min(self.log_back, max(0, len(view["log"]) - 1))
+        log = self.query_one("#log", TextPanel)
+        entries = log.size.height or LOG_ENTRIES  # each entry takes a row or more
+        log.set(panels.log_text(view, entries, self.log_back))
+        if self.has_class("legend"):
+            self.show_legend()
         self.query_one("#prompt", TextPanel).set(self.prompt_text(view))
         self.rebuild_choices()
 
@@ -157,13 +210,17 @@ class LfwScreen(GameScreen):
         night is made tonight."""
         rows = view["jack"]["path"]
         k = self.end_night
+        clues = notebook.clues_by_night(view["log"])
         if 1 <= k <= len(rows):
             path, night = rows[:k], k
+            tonight = clues.get(k, [])  # that night's clues; earlier ones by night
         else:
             path, night = [[e for row in rows for e in row]], 1
+            tonight = list(dict.fromkeys(c for n in sorted(clues) for c in clues[n]))
         where = path[-1][-1]["circle"] if path and path[-1] else None
         jack = {**view["jack"], "path": path, "position": where}
-        return {**view, "night": night, "jack": jack}
+        searched = view["searched"] if night == view["night"] else []
+        return {**view, "night": night, "jack": jack, "clues": tonight, "searched": searched}
 
     def prompt_text(self, view: dict[str, Any]) -> str:
         outcome = self.source.outcome
@@ -180,153 +237,75 @@ class LfwScreen(GameScreen):
         who = (view.get("acting_colour") or "").capitalize() or "The police"
         p = self.picking
         what = p.chooser.what_next() if isinstance(p.chooser, Placer) else ""
-        guide = GUIDE.get(view["phase"]["key"], "").format(who=who, what=what)
-        line2 = f"Typed: [b]{p.typed}[/b]▏" if p.typed else p.keys_hint()
+        key = view["phase"]["key"]
+        if key == "patrols" and view["night"] > 1:
+            key = "patrols_later"
+        guide = p.forced_text() or GUIDE.get(key, "").format(who=who, what=what)
+        line2 = f"Typed: [b]{escape(p.typed)}[/b]▏" if p.typed else p.keys_hint()
         if self.notice:
-            line2 = f"[red]{self.notice}[/red]"
-        return f"{guide}{p.so_far()}\n{line2}"
+            line2 = f"[red]{escape(self.notice)}[/red]"
+        return f"{p.so_far() or guide}\n{line2}"
 
     def rebuild_choices(self) -> None:
         specs = self.picking.choice_specs(self.CHOICES) if self.can_act() else []
         Choice.fill(self.query_one("#choices"), specs)
 
-    def centre_on_targets(self) -> None:
-        hi = self.picking.highlighted()
-        if hi is not None and self.picking.is_node(hi):
-            self.query_one(MapView).centre_on(node_of(hi))
-
-    # -- keys ------------------------------------------------------------------------
-
-    async def on_key(self, event: events.Key) -> None:
-        """Printable keys are typed: a circle's number, a crossing's id or a
-        keyword.  With only keyword choices, a digit picks one at once.  The
-        screen's other keys run here too, in the order they came
-        (`run_key`), so that `93⏎` in one burst types 93 before Enter."""
-        char = event.character
-        typing = bool(char) and char.isprintable() and char not in " ?"
-        if not typing or event.key == "question_mark":
-            await self.run_key(event)
-            return
-        if self.curtain_up or self.query_one(TooSmall).display:
-            return
-        event.stop()
-        event.prevent_default()
-        if self.source.outcome is not None:
-            if char in "01234":
-                self.end_night = int(char)
-                self.refresh_all()
-            return
-        if not self.can_act():
-            return
-        p = self.picking
-        words, nodes = p.word_options(), p.node_options()
-        if not p.typed and char.isdigit() and words and not nodes:
-            k = int(char) - 1
-            if 0 <= k < len(words):
-                self.choose(words[k])
-            return
-        p.typed += char
-        self.notice = ""
-        typed, board = p.typed, self.board
-        if (typed.isdigit() and board.is_circle(int(typed))) or board.is_crossing(typed):
-            self.query_one(MapView).centre_on(node_of(typed))  # the map jumps to it
-        self.refresh_all()
-
-    def action_erase(self) -> None:
-        if self.picking.typed:
-            self.picking.typed = self.picking.typed[:-1]
-            self.refresh_all()
-
-    def action_cycle(self, step: int) -> None:
-        if not self.can_act() or not self.picking.options():
-            return
-        self.picking.cycle(step)
-        self.refresh_all()
-        self.centre_on_targets()
+    # -- keys: keys.py (LfwKeys), but for the map's own ------------------------------------
 
     def action_pan(self, dx: int, dy: int) -> None:
         self.query_one(MapView).scroll_relative(dx, dy, animate=False)
 
     def action_overview(self) -> None:
         m = self.query_one(MapView)
+        if m.whole:
+            self.remove_class("whole")
         m.set_overview(not m.overview)
 
-    def confirm(self) -> None:
-        p = self.picking
-        if p.typed:
-            typed, p.typed = p.typed, ""
-            found = p.matches(typed)
-            if len(found) == 1:
-                self.choose(found[0])
-            else:
-                self.explain(typed, found)
-            return
-        complete = p.complete()
-        if complete is not None and not p.cycled:
-            self.send(complete)
-            return
-        hi = p.highlighted()
-        if hi is not None:
-            self.choose(hi)
-
-    def action_back(self) -> None:
-        self.picking.back()
-        self.notice = ""
-        self.refresh_all()
-
-    def on_map_view_node_clicked(self, message: MapView.NodeClicked) -> None:
-        if not self.can_act():
-            return
-        word = str(message.node)
-        if word in self.picking.options():
-            self.choose(word)
+    def action_whole(self) -> None:
+        """F4: the whole board with every number, the side panels folded
+        away (the map is drawn for its new size once it has it)."""
+        m = self.query_one(MapView)
+        on = not self.has_class("whole")
+        self.set_class(on, "whole")
+        if on:
+            self.call_after_refresh(m.set_whole, True)
         else:
-            self.explain(word, [])
+            m.set_whole(False)
 
-    def on_choice_pressed(self, event: Choice.Pressed) -> None:
-        if not self.can_act():
-            return
-        if event.choice == "*done":
-            self.send(self.picking.complete() or "")
-        elif event.choice == "*back":
-            self.action_back()
-        else:
-            self.choose(event.choice)
+    def action_legend(self) -> None:
+        on = not self.has_class("legend")
+        if on:
+            self.show_legend()
+        self.set_class(on, "legend")
 
-    # -- choosing --------------------------------------------------------------------
+    def show_legend(self) -> None:
+        """The legend of what the map shows now, for the side at the keyboard
+        (marks only the other side's secrets make are never in it).  Its
+        height follows its lines: a new count of lines asks for a layout."""
+        side = None if self.source.outcome is not None else self.holder
+        legend = self.query_one("#legend", TextPanel)
+        width = self.query_one("#centre").size.width - 2
+        tags = set(self.query_one(MapView).marks.values())
+        text = mapstyle.legend_markup(
+            width, dark=self.app.current_theme.dark, tags=tags, side=side
+        )
+        lines = legend.markup.count("\n")
+        legend.set(text)
+        if text.count("\n") != lines:
+            legend.refresh(layout=True)
 
-    def explain(self, word: str, found: list[str]) -> None:
-        """Why a typed or clicked word is not a choice now: the engine's reason."""
-        chooser = self.picking.chooser
-        if len(found) > 1:
-            self.notice = f"{word!r} could be {', '.join(found)}: type more."
-        elif isinstance(chooser, Placer):
-            what = chooser.what_next()
-            self.notice = f"{word} is not a place for {what} (H2/H3: the highlighted ones are)."
-        elif isinstance(chooser, Chooser):
-            self.notice = self.engine_reason(chooser, word)
-        self.refresh_all()
+    def action_log(self) -> None:
+        """F5: the log in the notebook's place (in a short window the only
+        way to see it), and back."""
+        self.toggle_class("log-only")
 
-    def engine_reason(self, chooser: Chooser, word: str) -> str:
-        reason = self.source.reason(chooser.text_with(word))
-        if reason is not None:
-            return f"{word}: {reason}"
-        if not self.source.hot_seat:  # the server says why once it is sent
-            return f"{word} is not one of the choices now: the highlighted ones are."
-        return f"{word} is not a choice here: the highlighted ones are."
-
-    def choose(self, word: str) -> None:
-        try:
-            done = self.picking.pick(word)
-        except ValueError:
-            self.explain(word, [])
-            return
-        self.notice = ""
-        if done is not None:
-            self.send(done)
-        else:
+    def action_log_scroll(self, older: int) -> None:
+        """PgUp / PgDn: the log a page of entries older or newer."""
+        page = max(self.query_one("#log", TextPanel).size.height - 2, 1)
+        back = max(0, min(self.log_back + older * page, len(self.current_view()["log"]) - 1))
+        if back != self.log_back:
+            self.log_back = back
             self.refresh_all()
-            self.centre_on_targets()
 
 
 def is_handover(screen: object) -> bool:

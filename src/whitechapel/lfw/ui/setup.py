@@ -10,11 +10,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, SelectionList
+from textual.widgets import Button, Input, Label, SelectionList
 
 from whitechapel.core.errors import WhitechapelError
 from whitechapel.lfw.options import OPTION_NAMES, OPTIONS, Options
 from whitechapel.ui.screens.setup import typed_names
+from whitechapel.ui.widgets.footer import KeyFooter
 
 if TYPE_CHECKING:
     from whitechapel.core.store import Store
@@ -97,7 +98,7 @@ class LfwSetup(Screen):
             yield rules
             yield Button("Start the game", id="start", variant="primary", compact=True)
             yield Label("Tab moves between fields, Enter starts.")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#jack-name", Input).focus()

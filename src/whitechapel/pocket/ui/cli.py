@@ -1,5 +1,6 @@
-"""Mr. Jack Pocket's commands: `whitechapel pocket [--plain|--load FILE|…]`
-and `whitechapel pocket selfplay`.  Added to the command line through the
+"""Mr. Jack Pocket's commands: `whitechapel pocket [--plain|--load FILE|
+--puzzle N|…]`, `whitechapel pocket puzzles [--list]` and `whitechapel
+pocket selfplay`.  Added to the command line through the
 game registry; engines and screens are imported only when a command runs."""
 
 from __future__ import annotations
@@ -30,7 +31,12 @@ def add_commands(sub: Any) -> None:
     pocket.add_argument(
         "--plain", action="store_true", help="play at a plain prompt instead of the full screen"
     )
+    pocket.add_argument(
+        "--puzzle", type=positive, metavar="N", help="play puzzle N (see 'whitechapel pocket puzzles')"
+    )
     pocket_sub = pocket.add_subparsers(dest="pocket_command", metavar="TOOL")
+    puzzles = pocket_sub.add_parser("puzzles", help="puzzles that teach the rules (P6-P8)")
+    puzzles.add_argument("--list", action="store_true", help="print the puzzles and exit")
     selfplay = pocket_sub.add_parser("selfplay", help="random legal play on both sides")
     selfplay.add_argument("--games", type=positive, default=1000)
     selfplay.add_argument("--seed", type=seed, default=0, dest="selfplay_seed")
@@ -38,10 +44,40 @@ def add_commands(sub: Any) -> None:
 
     pocket.set_defaults(run=_run)
     selfplay.set_defaults(run=_selfplay)
+    puzzles.set_defaults(run=_puzzles)
 
 
 def _run(args: argparse.Namespace) -> int:
+    if args.puzzle is not None:
+        return _puzzle_app(args.puzzle, args)
     return _play_pocket(args) if args.plain else _pocket_app(args)
+
+
+def _puzzle_app(number: int | None, args: argparse.Namespace) -> int:
+    from whitechapel.pocket.puzzles import puzzle
+
+    if number is not None:
+        puzzle(number)  # a number out of range is a one-line error, before the app starts
+        others = [o for o in ("plain", "load", "seed") if getattr(args, o, None)]
+        if others:
+            raise WhitechapelError(f"--puzzle cannot be combined with --{others[0]}")
+    from whitechapel.app import WhitechapelApp
+    from whitechapel.pocket.rules import RULES
+
+    WhitechapelApp(start=RULES.learn_screen(number)).run()
+    return 0
+
+
+def _puzzles(args: argparse.Namespace) -> int:
+    if not args.list:
+        return _puzzle_app(None, args)
+    from whitechapel.pocket.puzzles import PUZZLES
+
+    for number, p in enumerate(PUZZLES, start=1):
+        side = "Jack" if p.side == "jack" else "the investigator"
+        print(f"{number}. {p.tag} · {p.title} (you play {side}): {p.goal}")
+    print("Play one with: whitechapel pocket --puzzle N")
+    return 0
 
 
 def _play_pocket(args: argparse.Namespace) -> int:

@@ -197,6 +197,38 @@ def round_summary(view: dict[str, Any], rnd: int, names: dict[str, str]) -> str:
     return "\n".join(lines)
 
 
+def last_round_ended(view: dict[str, Any]) -> int:
+    """The newest round whose witness call is in a view's log (0: none yet)."""
+    return next((e["round"] for e in reversed(view["log"]) if "witness" in e), 0)
+
+
+def round_brief(view: dict[str, Any], rnd: int, hint: str = "") -> str:
+    """What round `rnd` came to, in a few short lines for the side panel
+    (a network seat's summary, which asks for no key; a puzzle's end): the
+    witness call and the round token, who was cleared, the investigator's
+    alibi card, a race (P7, P8); the rounds panel above it has the suspects
+    left and Jack's known hourglasses.  From the public log of a view, like
+    `round_summary`."""
+    entries = [e for e in view["log"] if e["round"] == rnd]
+    lines = [f"[b yellow]End of round {rnd}[/b yellow]"]
+    witness = next((e for e in entries if "witness" in e), None)
+    if witness is not None:
+        if witness["witness"] == "seen":
+            lines.append("Jack was seen: the investigator takes the token.")
+        else:
+            lines.append("Jack was not seen: he takes an hourglass.")
+        cleared = ", ".join(short_name(c) for c in witness["cleared"])
+        lines.append(f"Cleared: {cleared}." if cleared else "Nobody new was cleared.")
+    for e in entries:
+        if e.get("card") and e.get("side") != JACK:
+            lines.append(f"Alibi shown: {short_name(e['card'])}.")
+    if any("race" in e for e in entries):
+        lines.append("Both goals reached: [b]the race begins[/b].")
+    if hint:
+        lines.append(f"[dim]{hint}[/dim]")
+    return "\n".join(lines) + "\n"
+
+
 def step_prompt(mode: str, face: str | None, jack: bool, candidate: str | None = None) -> str:
     """What the keys do at this step of choosing an action."""
     if mode == "tile" and face == "X":

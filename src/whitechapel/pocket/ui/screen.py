@@ -10,7 +10,6 @@ engine, so a preview cannot show a witness call's result.
 
 from __future__ import annotations
 
-from rich.text import Text
 from textual.binding import Binding
 from textual.widget import Widget
 
@@ -21,6 +20,7 @@ from whitechapel.pocket.ui import panels
 from whitechapel.pocket.ui.choosing import Mode, PocketChoice
 from whitechapel.pocket.ui.district import District
 from whitechapel.pocket.ui.handover import PocketHandOvers
+from whitechapel.pocket.ui.notes import PocketNotes
 from whitechapel.ui.screens.game import GameScreen
 from whitechapel.ui.source import LocalSource, Source
 from whitechapel.ui.widgets.choice import Choice
@@ -33,7 +33,7 @@ def key(keys: str, action: str, description: str, name: str, show: bool = False)
     return Binding(keys, action, description, show=show, id=f"pocket.{name}")
 
 
-class PocketScreen(PocketHandOvers, GameScreen):
+class PocketScreen(PocketNotes, PocketHandOvers, GameScreen):
     CSS_PATH = "pocket.tcss"
     SIDES = SIDES
     TITLES = {JACK: "Jack", INVESTIGATOR: "the investigator"}
@@ -78,6 +78,9 @@ class PocketScreen(PocketHandOvers, GameScreen):
         self.log_back = 0  # how many of the newest log lines are scrolled out of sight
         self._notes_size = (29, 7)  # the log's panel at 80×24, until it is laid out
         self._legal: tuple[int, list[str]] | None = None  # (state version, legal actions)
+        # A network seat's round summary (no key needed, no clock stopped): the
+        # newest round whose end the seat has put away; on joining, every one.
+        self._brief_done = 0 if source.hot_seat else panels.last_round_ended(self.current_view())
 
     def centre(self) -> Widget:
         return District(id="district")
@@ -116,28 +119,10 @@ class PocketScreen(PocketHandOvers, GameScreen):
         )  # fmt: skip
         turn = self.player_name(view["to_act"]) if view["to_act"] else ""
         winner = self.player_name(source.outcome.winner) if source.outcome else None
-        self.query_one("#banner", TextPanel).set(
-            panels.banner(view, turn, winner) + self.clock_text()
-        )
+        self.query_one("#banner", TextPanel).set(self.banner_text(view, turn, winner))
         self.query_one("#tokens", TextPanel).set(panels.tokens_text(view, self.choice.token))
         self.query_one("#rounds", TextPanel).set(panels.rounds_text(view))
-        # One panel of fixed size for Jack's cards and the log: showing or hiding
-        # the cards changes no widget's size, so a key costs one frame.
-        notes = self.query_one("#notes", TextPanel)
-        cards = ""
-        jack = source.view(JACK).get("jack") if source.outcome or self.holder == JACK else None
-        if source.outcome and jack:
-            cards = panels.reveal_text(jack) + "\n\n"
-        elif self.holder == JACK:
-            cards = panels.secret_panel(jack)
-        if notes.size.height:  # not while it is hidden: the last size it had
-            self._notes_size = (notes.size.width, notes.size.height)
-        width, height = self._notes_size
-        plain = Text.from_markup(cards).plain.split("\n")[:-1] if cards else []
-        used = sum(panels.rows_of(line, width) for line in plain)
-        room = max(1, height - used - 1)
-        self.log_back = min(self.log_back, max(0, len(view["log"]) - 1))
-        notes.set(cards + panels.log_text(view, room, width, self.log_back))
+        self.fill_notes(view)
         self.query_one("#prompt", TextPanel).set(self.prompt_text())
         self.rebuild_choices()
         # The footer is costly to rebuild: it changes with the side at the keyboard
@@ -146,6 +131,9 @@ class PocketScreen(PocketHandOvers, GameScreen):
         if keys != self._keys:
             self._keys = keys
             self.refresh_bindings()
+
+    def banner_text(self, view: dict, turn: str, winner: str | None) -> str:
+        return panels.banner(view, turn, winner) + self.clock_text()
 
     def prompt_text(self) -> str:
         source = self.source
@@ -311,8 +299,12 @@ class PocketScreen(PocketHandOvers, GameScreen):
         """A detective's steps or the joker's detective: previewed on the
         district, played only on Enter (or a second click of its button)."""
         legal = self.legal()
-        if text not in legal:
-            self.notice = self.source.reason(text) or "That action is not possible now."
+        if text not in legal:  # from the legal list alone: no trial on a copy of the game
+            self.notice = (
+                "The investigator's joker must move a detective (P5)."
+                if text == "J:-"
+                else "That action is not possible now."
+            )
             self.refresh_all()
             return
         self.choice.steps, self.choice.joker = steps, joker

@@ -7,12 +7,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Label, Select
+from textual.widgets import Input, Label, Select
 
 from whitechapel.core.chance import new_seed
 from whitechapel.core.record import record_of
 from whitechapel.core.store import Store
 from whitechapel.ui.screens.setup import typed_names
+from whitechapel.ui.widgets.footer import KeyFooter
 
 
 def pocket_screen(seed: int | None = None, players: dict | None = None, handover="always"):
@@ -51,7 +52,7 @@ class PocketSetup(Screen):
                 value="always", allow_blank=False, id="handover",
             )  # fmt: skip
             yield Center(Label("Enter to start, Esc to go back (Space opens the list)"))
-        yield Footer()
+        yield KeyFooter()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "start":

@@ -42,21 +42,25 @@ class Choice(Widget):
         self.refresh()
 
     def render_lines(self, crop: Region) -> list[Strip]:
-        self._width = self.size.width  # once per repaint: it is not free
+        self._width, self._height = self.size  # once per repaint: it is not free
         return super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:
+        """A face with a top and a bottom edge, or (one row high, in a short
+        window) the label alone on the face."""
         width = self._width
         if not self.choice:
             return Strip.blank(width)
         colours = self.app.theme_variables
         face = colours["primary"] if self.mouse_hover else colours["panel"]
         edge = Style.parse(f"{colours['panel-lighten-2']} on {face}")
-        if y == 0:
+        flat = self._height < 3
+        if y == 0 and not flat:
             return Strip([Segment("▔" * width, edge)], width)
         if y == 2:
             return Strip([Segment("▁" * width, edge)], width)
-        text = self.label[:width].center(width)
+        label = self.label if len(self.label) <= width else self.label[: width - 1] + "…"
+        text = label.center(width)
         return Strip([Segment(text, Style.parse(f"bold {colours['foreground']} on {face}"))], width)
 
     def on_click(self) -> None:

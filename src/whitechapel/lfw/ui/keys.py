@@ -1,0 +1,266 @@
+"""The Letters from Whitechapel screen's keys and clicks: how a choice is
+made, word by word, and sent (the screen itself draws: screen.py).
+
+What each printable key means is `Picking.press` (picking.py): a target's
+one-key label picks it, digits pick words (0: everyone still to act stays
+or passes), B Y N R G select a policeman, numbers and ids are typed and
+Enter takes them.  A word that is not a choice gets a sentence about the
+game from `sentences.why_not`, computed from the view and its legal
+actions: nothing is played to find out why.
+
+"Everyone stays" / "everyone passes" (key 0) sends the acting policeman's
+stay or pass, then the same for each policeman after him, one action at a
+time: at the hot seat at once, at a network seat each after the server's
+new state, and only while that state still offers it (`rest`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import events
+
+from whitechapel.core.errors import WhitechapelError
+from whitechapel.lfw.actions import parse_action
+from whitechapel.lfw.ui import sentences
+from whitechapel.lfw.ui.choosing import node_of
+from whitechapel.lfw.ui.mapview import MapView
+from whitechapel.lfw.ui.picking import Picking
+from whitechapel.ui.widgets.choice import Choice
+from whitechapel.ui.widgets.guard import TooSmall
+
+
+def bring_into_sight(map_view: MapView, node: Any) -> None:
+    """Centre the map on `node` unless it is already in the middle half of
+    the view (where what is around it shows too): a policeman after another
+    nearby keeps the map still, and the map is not repainted for nothing."""
+    region = map_view.scrollable_content_region
+    lab = map_view.canvas.labels.get(node)
+    if lab is not None and region.area:
+        x, y = lab.x0 - int(map_view.scroll_x), lab.y - int(map_view.scroll_y)
+        w, h = region.width, region.height
+        if w // 4 <= x < w - w // 4 and h // 4 <= y < h - h // 4:
+            return
+    map_view.centre_on(node)
+
+
+class LfwKeys:
+    """Mixed into `LfwScreen` (a `GameScreen`): its input."""
+
+    picking: Picking
+    rest: tuple[str, str] | None = None  # key 0 under way: (phase, "stay" or "pass")
+
+    # -- the keys ------------------------------------------------------------------------
+
+    async def on_key(self: Any, event: events.Key) -> None:
+        """Printable keys are `Picking.press`'s.  The screen's other keys
+        run here too, in the order they came (`run_key`), so that `93⏎` in
+        one burst types 93 before Enter."""
+        char = event.character
+        typing = bool(char) and char.isprintable() and char not in " ?"
+        if not typing or event.key == "question_mark":
+            await self.run_key(event)
+            return
+        if self.curtain_up or self.query_one(TooSmall).display:
+            return
+        event.stop()
+        event.prevent_default()
+        if self.source.outcome is not None:
+            if char in "01234":
+                self.end_night = int(char)
+                self.refresh_all()
+            return
+        if not self.can_act():
+            return
+        p = self.picking
+        press = p.press(char)
+        self.notice = ""
+        if press.kind == "pick":
+            self.choose(press.value)
+            return
+        if press.kind == "rest":
+            self.start_rest(press.value)
+            return
+        if press.kind == "select":
+            self.select(press.value)
+            return
+        if press.kind == "refuse":
+            self.notice = press.value
+        elif press.kind == "typed":
+            typed, board = p.typed, self.board
+            if (typed.isdigit() and board.is_circle(int(typed))) or board.is_crossing(typed):
+                self.query_one(MapView).centre_on(node_of(typed))  # the map jumps to it
+        self.refresh_all()
+
+    def action_erase(self: Any) -> None:
+        if self.picking.typed:
+            self.picking.typed = self.picking.typed[:-1]
+            self.refresh_all()
+
+    def action_cycle(self: Any, step: int) -> None:
+        if not self.can_act() or not self.picking.options():
+            return
+        self.picking.cycle(step)
+        self.refresh_all()
+        self.centre_on_targets()
+
+    def confirm(self: Any) -> None:
+        p = self.picking
+        if p.typed:
+            typed, p.typed = p.typed, ""
+            found = p.matches(typed)
+            if len(found) == 1:
+                self.choose(found[0])
+            elif p.forced() and typed.lower() in (n.lower() for n in p.auto_nodes()):
+                self.send(p.complete() or "")  # the forced action's own circle, typed
+            else:
+                self.explain(typed, found)
+            return
+        complete = p.complete()
+        if complete is not None and not p.cycled:
+            self.send(complete)
+            return
+        hi = p.highlighted()
+        if hi is not None:
+            self.choose(hi)
+
+    def action_back(self: Any) -> None:
+        self.picking.back()
+        self.notice = ""
+        self.refresh_all()
+
+    def on_map_view_node_clicked(self: Any, message: MapView.NodeClicked) -> None:
+        if not self.can_act():
+            return
+        word = str(message.node)
+        p = self.picking
+        if word in p.options():
+            self.choose(word)
+            return
+        colour = sentences.whose(self.current_view(), word)
+        if colour is not None:
+            self.select(colour)
+        elif p.forced() or p.placed_all():
+            self.notice = p.stray_key(word)
+            self.refresh_all()
+        else:
+            self.explain(word, [])
+
+    def on_choice_pressed(self: Any, event: Choice.Pressed) -> None:
+        if not self.can_act():
+            return
+        p = self.picking
+        if event.choice == "*done":
+            self.send(p.complete() or "")
+        elif event.choice == "*back":
+            self.action_back()
+        elif event.choice == "*rest" and (word := p.rest_word()) is not None:
+            self.start_rest(word)
+        else:
+            self.choose(event.choice)
+
+    # -- choosing ------------------------------------------------------------------------
+
+    def select(self: Any, colour: str) -> None:
+        """A policeman's letter or a click on him: the map centres on him;
+        another than the one acting is told when his turn comes."""
+        view = self.current_view()
+        where = (view.get("police") or {}).get(colour)
+        if where is not None:
+            self.query_one(MapView).centre_on(where)
+        acting = view.get("acting_colour")
+        if view["phase"]["key"] in sentences.POLICE_PHASES and acting not in (None, colour):
+            self.notice = sentences.turn_order(view, colour)
+        self.refresh_all()
+
+    def explain(self: Any, word: str, found: list[str]) -> None:
+        """Why a typed or clicked word is not a choice now, in the game's words."""
+        p = self.picking
+        if len(found) > 1:
+            self.notice = f"'{word}' could be {', '.join(found)}: type more."
+        elif p.forced() or p.placed_all():
+            self.notice = p.stray_key(word)
+        else:
+            picked = [str(w) for w in getattr(p.chooser, "picked", [])]
+            self.notice = sentences.why_not(
+                self.current_view(), self.board, picked, word, p.options()
+            )
+        self.refresh_all()
+
+    def choose(self: Any, word: str) -> None:
+        try:
+            done = self.picking.pick(word)
+        except ValueError:
+            self.explain(word, [])
+            return
+        self.notice = ""
+        if done is not None:
+            self.send(done)
+        else:
+            self.refresh_all()
+            self.centre_on_targets()
+
+    def centre_on_targets(self: Any) -> None:
+        """The highlighted target in sight; else, while a policeman acts, the
+        policeman himself (his move starts where he stands)."""
+        p = self.picking
+        hi = p.highlighted()
+        if hi is not None and p.is_node(hi):
+            self.query_one(MapView).centre_on(node_of(hi))
+            return
+        view = self.current_view()
+        acting = view.get("acting_colour")
+        where = (view.get("police") or {}).get(acting) if acting else None
+        if where is not None and self.can_act() and view["phase"]["key"] in sentences.POLICE_PHASES:
+            bring_into_sight(self.query_one(MapView), where)
+
+    # -- key 0: the rest of the phase ----------------------------------------------------
+
+    def start_rest(self: Any, word: str) -> None:
+        """Key 0: the acting policeman stays (passes), then each after him."""
+        self.rest = (self.picking.phase(), word)
+        self.send(f"{self.picking.acting()} {word}")
+
+    def next_of_rest(self: Any) -> str | None:
+        """The next action of a key 0 under way, if the state still offers it."""
+        if self.rest is None or self.source.outcome is not None or not self.can_act():
+            return None
+        view = self.current_view()
+        phase, word = self.rest
+        colour = view.get("acting_colour")
+        text = f"{colour} {word}"
+        if view["phase"]["key"] != phase or text not in view.get("legal", ()):
+            return None
+        return text
+
+    def after_action(self: Any, side: str | None) -> None:
+        text = self.next_of_rest()
+        if text is None:
+            self.rest = None
+            super().after_action(side)  # type: ignore[misc]
+            return
+        self.send(text)
+
+    def remote_state(self: Any, msg: dict[str, Any]) -> None:
+        super().remote_state(msg)  # type: ignore[misc]
+        text = self.next_of_rest()
+        self.rest = self.rest if text is not None else None
+        if text is not None and self.is_mounted:
+            self.send(text)
+
+    def refused(self: Any, reason: str) -> None:
+        """A refusal by the engine or the server (a network seat's stale
+        choice): its sentence without the action's text it starts with."""
+        head, sep, why = reason.partition(": ")
+        if sep and why:
+            try:
+                parse_action(head)
+            except WhitechapelError:
+                pass
+            else:
+                reason = sentences.capital(why)
+        super().refused(reason)  # type: ignore[misc]
+
+    def choice_refused(self: Any) -> None:
+        self.rest = None
+        self.reset_choice()

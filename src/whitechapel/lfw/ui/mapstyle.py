@@ -1,0 +1,162 @@
+"""How the map looks: the rich style of every tag the map's cells and marks
+carry (on dark and light themes), and the legend that says what they mean.
+Pure rich, no Textual."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rich.errors import StyleSyntaxError
+from rich.style import Style
+from rich.text import Text
+
+from whitechapel.lfw.map import canvas as cv
+from whitechapel.lfw.ui import mapdraw
+from whitechapel.lfw.ui.marks import CHIEF_ONLY, COLOURS, JACK_ONLY
+
+_SLATE = "#3a3a5f"  # the back of a patrol marker
+_COLOUR = {"blue": "#005fff", "yellow": "#ffd700", "brown": "#875f00", "red": "#d70000",
+           "green": "#008700"}  # fmt: skip
+_INK = {"blue": "white", "yellow": "black", "brown": "white", "red": "white", "green": "white"}
+_LIGHT_INK = {"blue": "#87afff", "yellow": "#ffd700", "brown": "#d7af5f", "red": "#ff8787",
+              "green": "#87ff87"}  # fmt: skip
+
+# Tag -> rich style.  Marks are chips (their own background), so they read the
+# same on dark and light themes; colour is never alone where it matters: a
+# policeman is a capital letter, a marker a small letter, `?` or `f`.
+MAP_STYLES: dict[str, str] = {
+    **mapdraw.STYLES,
+    # A plain crossing in its streets' grey: "──•──" is one segment, not three,
+    # which halves the style changes sent per frame (the dot still shows).
+    cv.CROSSING: mapdraw.STYLES[cv.STREET],
+    "target": "bold black on #5fd7ff",
+    "cursor": "bold underline white on #af00d7",
+    **{f"police-{c}": f"bold {_INK[c]} on {_COLOUR[c]}" for c in COLOURS},
+    **{f"revealed-{c}": f"bold italic {_INK[c]} on {_COLOUR[c]}" for c in COLOURS},
+    **{f"marker-{c}": f"bold {_LIGHT_INK[c]} on {_SLATE}" for c in COLOURS},
+    "marker": f"bold white on {_SLATE}",
+    "marker-fake": f"#a8a8a8 on {_SLATE}",
+    "revealed-fake": "strike #8a8a8a",
+    "woman": "bold black on #ffaf00",
+    "woman-marked": "bold underline white on #af005f",
+    "wretched": "bold white on #875fd7",
+    "crime": "bold #ffff87 on #870000",
+    "clue": "bold black on #d7ff5f",
+    # earlier nights' clues: tonight's lime faded to greens, older darker
+    "clue-1": "italic white on #5f875f",
+    "clue-2": "italic black on #87af87",
+    "clue-3": "italic black on #afd7af",
+    "searched": "#d0d0d0 on #4e4e4e",
+    "false-clue": "bold italic black on #d7afff",
+    "arrest-failed": "bold white on #005f5f",
+    "hideout": "bold underline black on #87ffaf",
+    "path": "bold white on #af5f5f",
+    # Jack's turn: where each kind of move takes him (an attribute each too)
+    "reach-step": "bold black on #d7d7ff",
+    "reach-coach": "italic black on #ffd7af",
+    "reach-alley": "underline black on #d7afd7",
+    "jack": "bold underline #d70000 on #ffffd7",
+}
+# On a light theme, what has no background of its own needs darker ink.
+LIGHT_STYLES: dict[str, str] = {
+    cv.YELLOW: "bold #af8700",
+    cv.PLACE: "italic #005f87",
+    cv.NAME: "italic #6c6c6c",
+    "revealed-fake": "strike #6c6c6c",
+}
+
+def style_spec(tag: str, dark: bool = True) -> str:
+    """The rich style definition of a tag (a tag outside the table is read as
+    a style definition itself, as in `mapdraw.style_for`)."""
+    if not dark and tag in LIGHT_STYLES:
+        return LIGHT_STYLES[tag]
+    return MAP_STYLES.get(tag, tag)
+
+
+def parse_style(spec: str) -> Style:
+    try:
+        return Style.parse(spec) if spec else Style.null()
+    except StyleSyntaxError:
+        return Style.null()
+
+
+
+# The legend: marks on circles, each shown on a sample circle " 12".
+_CIRCLE_MARKS = (
+    ("woman", "women token"), ("woman-marked", "marked woman"), ("wretched", "Wretched"),
+    ("crime", "crime scene"), ("clue", "clue tonight"), ("clue-1", "clue, night 1"),
+    ("clue-2", "clue, night 2"), ("clue-3", "clue, night 3"), ("searched", "searched, empty"),
+    ("false-clue", "false clue"), ("arrest-failed", "failed arrest"),
+    ("path", "path tonight"), ("reach-step", "a walk away"), ("reach-coach", "a coach away"),
+    ("reach-alley", "an alley away"), ("hideout", "hideout"), ("jack", "Jack"),
+    ("target", "you may choose"), ("cursor", "chosen"),
+)  # fmt: skip
+
+
+def legend_items(side: str | None = None) -> list[tuple[list[tuple[str, str]], str]]:
+    """The legend's entries, each (samples as (text, tag), meaning): the
+    drawing, then the marks.  `side` ("jack", "police") leaves out the marks
+    only the other side's secrets can make; None keeps every entry."""
+    g = cv.GLYPHS["lines"]
+    each = list(zip("BYNRG", COLOURS, strict=True))
+    items: list[tuple[list[tuple[str, str]], str]] = [
+        ([(" 12", cv.CIRCLE)], "circle"),
+        ([(" 12", cv.RED)], "red circle"),
+        ([(g.crossing, cv.CROSSING)], "crossing"),
+        ([(g.yellow, cv.YELLOW)], "yellow crossing"),
+        ([(g.goulston, cv.GOULSTON)], "Goulston Street"),
+        ([(s, f"police-{c}") for s, c in each], "policemen"),
+        ([("?", "marker")], "marker, face down"),
+        ([(s.lower(), f"marker-{c}") for s, c in each], "real marker"),
+        ([("f", "marker-fake")], "fake marker"),
+        ([(s.lower(), f"revealed-{c}") for s, c in each], "turned up"),
+        ([("f", "revealed-fake")], "fake, removed"),
+        *(([(" 12", tag)], meaning) for tag, meaning in _CIRCLE_MARKS),
+    ]
+    hidden = {"jack": CHIEF_ONLY, "police": JACK_ONLY}.get(side or "", frozenset())
+    return [item for item in items if not {t for _, t in item[0]} <= hidden]
+
+
+def legend_text(
+    *, dark: bool = True, tags: Iterable[str] | None = None, side: str | None = None
+) -> Text:
+    """What the marks mean, each beside a sample; `tags` keeps only those
+    entries (say, the tags now on the map), `side` see `legend_items`."""
+    wanted = None if tags is None else set(tags)
+    text = Text(no_wrap=False, overflow="fold")
+    for samples, meaning in legend_items(side):
+        if wanted is not None and not wanted & {t for _, t in samples}:
+            continue
+        if text:
+            text.append("  ")
+        for sample, tag in samples:
+            text.append(sample, parse_style(style_spec(tag, dark)) or None)
+        text.append(f" {meaning}")
+    return text
+
+
+def legend_markup(
+    width: int, *, dark: bool = True, tags: Iterable[str] | None = None, side: str | None = None
+) -> str:
+    """The legend as markup for a text panel `width` cells wide: the
+    drawing's entries, then those of `tags` (the marks now on the map; all
+    of them if None), in as many columns of one width as fit."""
+    wanted = None if tags is None else set(tags) | set(cv.TAGS)
+    entries = []
+    for samples, meaning in legend_items(side):
+        if wanted is not None and not wanted & {t for _, t in samples}:
+            continue
+        chips = "".join(f"[{style_spec(tag, dark) or 'none'}]{s}[/]" for s, tag in samples)
+        entries.append((chips, sum(len(s) for s, _ in samples) + 1 + len(meaning), meaning))
+    for per_row in range(len(entries), 0, -1):  # the most columns that fit
+        widths = [max(e[1] for e in entries[j::per_row]) for j in range(per_row)]
+        if sum(widths) + 2 * (per_row - 1) <= width or per_row == 1:
+            break
+    rows = []
+    for k in range(0, len(entries), per_row):
+        cells = [
+            f"{chips} {meaning}" + " " * (widths[j] - n + 2)
+            for j, (chips, n, meaning) in enumerate(entries[k : k + per_row])
+        ]
+        rows.append("".join(cells).rstrip())
+    return "\n".join(rows)

@@ -1,0 +1,203 @@
+"""The goals of the Pocket puzzles (`puzzles.py`), and what they read.
+
+A goal is judged the way everything shown to a side is computed: from that
+side's views -- when the player took over, before the player's last action,
+after it -- and the actions played, never from the game's state
+(docs/architecture.md).  A goal about the witness call that must hold
+whoever Jack is reads the board at the moment of the call from `preview.py`,
+which knows nothing of Jack.  Each goal gives a verdict: met or not, and a
+sentence saying what came of the player's play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from whitechapel.pocket.pieces import CHARACTER_INDEX, CHARACTERS, DETECTIVE_NAMES, DETECTIVES, JACK
+from whitechapel.pocket.preview import preview, seen_squares
+
+
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    """What a goal is judged on: the player's side's views and actions."""
+
+    start: dict[str, Any]  # the view when the player took over
+    before: dict[str, Any]  # the view before the player's last action
+    actions: tuple[str, ...]  # the player's actions, in text form
+    after: dict[str, Any]  # the view after the last one (and the witness call, if any)
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    met: bool
+    sentence: str  # what came of it, in player words
+
+
+Judge = Callable[[Attempt], Verdict]
+
+
+# -- reading views -------------------------------------------------------------
+
+
+def short(cid: str) -> str:
+    """A character's name as the tiles show it (Madame, Pizer, Lestrade)."""
+    return CHARACTERS[CHARACTER_INDEX[cid]].name.split()[-1]
+
+
+def names(cids: list[str]) -> str:
+    """Characters by their tiles' names: 'Pizer, Gull and Lane'."""
+    return listed([short(c) for c in cids])
+
+
+def suspects(view: dict[str, Any]) -> list[str]:
+    return [t["character"] for t in view["tiles"] if not t["cleared"]]
+
+
+def seen_suspects(view: dict[str, Any]) -> list[str]:
+    return [t["character"] for t in view["tiles"] if not t["cleared"] and t["seen"]]
+
+
+def last_witness(view: dict[str, Any]) -> dict[str, Any] | None:
+    """The newest witness call of a view's log, if its round is the view's
+    last one played."""
+    return next((e for e in reversed(view["log"]) if "witness" in e), None)
+
+
+def at_the_call(attempt: Attempt) -> tuple[list[str], list[str]]:
+    """The suspects a detective saw when the witness call came, and those
+    nobody saw: the board after the player's last action, from the view
+    before it (`preview`), without anything of Jack's."""
+    board = preview(attempt.before, attempt.actions[-1]) or attempt.before
+    witness = last_witness(attempt.after)
+    cleared_now = set(witness["cleared"]) if witness else set()
+    still = set(suspects(attempt.after)) | cleared_now  # an alibi shown before the call counts
+    seen = [t["character"] for t in board["tiles"] if t["character"] in still and t["seen"]]
+    unseen = [t["character"] for t in board["tiles"] if t["character"] in still and not t["seen"]]
+    return seen, unseen
+
+
+def jack_identity(view: dict[str, Any]) -> str:
+    """Jack's identity, from Jack's own view (a Jack puzzle's player)."""
+    return view["jack"]["identity"]
+
+
+def watchers(view: dict[str, Any], character: str) -> list[str]:
+    """The detectives who see a character's tile (P6, from the view)."""
+    square = next(i for i, t in enumerate(view["tiles"]) if t["character"] == character)
+    return [
+        DETECTIVE_NAMES[i].split()[-1]
+        for i, d in enumerate(DETECTIVES)
+        if seen_squares(view["tiles"], [view["detectives"][d]]) >> square & 1
+    ]
+
+
+def listed(words: list[str]) -> str:
+    """'Pizer', 'Pizer and Gull', 'Pizer, Gull and Lane'."""
+    if len(words) <= 1:
+        return "".join(words) or "nobody"
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+# -- goals ------------------------------------------------------------------------
+
+
+def see_at_least(count: int) -> Judge:
+    """P6: after the player's action, the detectives see `count` suspects."""
+
+    def judge(attempt: Attempt) -> Verdict:
+        seen = seen_suspects(attempt.after)
+        if len(seen) >= count:
+            return Verdict(
+                True, f"The detectives see {plural(len(seen), 'suspect')}: {names(seen)}."
+            )
+        if not seen:
+            return Verdict(False, "The detectives see nobody: every line of sight hits a wall.")
+        return Verdict(
+            False,
+            f"The detectives see only {plural(len(seen), 'suspect')} ({names(seen)}), not {count}.",
+        )
+
+    return judge
+
+
+def hide_jack(attempt: Attempt) -> Verdict:
+    """P6 from Jack's side: after his actions, no detective sees him."""
+    jack = jack_identity(attempt.after)
+    who = watchers(attempt.after, jack)
+    if not who:
+        return Verdict(True, f"No detective sees {short(jack)}: you are out of sight.")
+    return Verdict(False, f"{listed(who)} still {'sees' if len(who) == 1 else 'see'} you.")
+
+
+def clear_either_way(count: int) -> Judge:
+    """P7: the witness call clears `count` suspects whether or not Jack is
+    seen: the suspects split into a seen and an unseen group, each at least
+    `count` strong (judged from the board at the call, not from who Jack is)."""
+
+    def judge(attempt: Attempt) -> Verdict:
+        seen, unseen = at_the_call(attempt)
+        total = len(seen) + len(unseen)
+        worst = min(len(seen), len(unseen))
+        head = f"The detectives saw {len(seen)} of the {total} suspects"
+        if worst >= count:
+            return Verdict(True, f"{head}: whichever way the call went, {worst} were cleared.")
+        # Jack not seen clears the seen suspects; seen, the others.
+        how = "not been seen" if len(seen) <= len(unseen) else "been seen"
+        return Verdict(False, f"{head}: had Jack {how}, the call would have cleared "
+                       f"only {worst}.")  # fmt: skip
+
+    return judge
+
+
+def unseen_clearing_at_most(count: int) -> Judge:
+    """P7 from Jack's side: not seen, he takes the round's hourglass, and
+    every suspect seen is cleared: let the call clear at most `count`."""
+
+    def judge(attempt: Attempt) -> Verdict:
+        witness = last_witness(attempt.after) or {}
+        cleared = list(witness.get("cleared", []))
+        gone = f"{plural(len(cleared), 'suspect')} ({names(cleared)})" if cleared else "nobody"
+        if witness.get("witness") == "seen":
+            return Verdict(
+                False, f"A detective saw you: no hourglass, and the call cleared {gone}."
+            )
+        if len(cleared) <= count:
+            return Verdict(True, f"You were not seen: the hourglass is yours, and the call cleared "
+                           f"only {gone}.")  # fmt: skip
+        return Verdict(
+            False, f"You were not seen and take the hourglass, but the call cleared {gone}."
+        )
+
+    return judge
+
+
+def win_now(side: str) -> Judge:
+    """P8: the game ends at this witness call with `side` the winner."""
+
+    def judge(attempt: Attempt) -> Verdict:
+        after = attempt.after
+        outcome = after["outcome"]
+        witness = last_witness(after) or {}
+        left = suspects(after)
+        if outcome and outcome["winner"] == side:
+            return Verdict(True, f"You win ({outcome['reason']}).")
+        if outcome:
+            return Verdict(False, f"You lose ({outcome['reason']}).")
+        seen = witness.get("witness") == "seen"
+        if side == JACK:
+            how = "A detective saw you" if seen else "You were not seen"
+        else:
+            how = "Jack was seen" if seen else "Jack was not seen"
+        if after["race"]:
+            return Verdict(False, f"{how}, but the call left only one suspect: with both goals "
+                           "reached at once, the race begins instead of a win.")  # fmt: skip
+        return Verdict(False, f"{how}, and {plural(len(left), 'suspect')} "
+                       f"{'is' if len(left) == 1 else 'are'} still in play: the game goes on.")  # fmt: skip
+
+    return judge

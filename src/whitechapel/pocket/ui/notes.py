@@ -1,0 +1,101 @@
+"""The Pocket screen's notes panel: the log below, and above it the blocks
+of the moment -- a network seat's summary of the round just ended, Jack's
+cards on his own screens, what the end reveals to both.  Mixed into
+`PocketScreen`.
+
+The panel has a fixed size (showing or hiding a block resizes no widget, so
+a key costs one frame), and the blocks are never cut off: one that would
+leave the log less than a title and a line is left out (the first never),
+and the log gives way when it no longer fits.
+
+At the hot seat the end of a round is a summary over the board until Enter
+(`PocketScreen.after_action`).  At a network seat that would eat the
+player's clock, so the summary stands at the top of this panel instead,
+from the seat's own view, asking for nothing: it goes at the seat's next
+key (which still does its own work) or action.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+
+from whitechapel.pocket.pieces import JACK
+from whitechapel.pocket.ui import panels
+from whitechapel.ui.widgets.text import TextPanel
+
+
+class PocketNotes:
+    source: Any
+    holder: str | None
+    log_back: int
+    _notes_size: tuple[int, int]
+    _brief_done: int
+
+    def fill_notes(self, view: dict) -> None:
+        notes = self.query_one("#notes", TextPanel)  # type: ignore[attr-defined]
+        if notes.size.height:  # not while it is hidden: the last size it had
+            self._notes_size = (notes.size.width, notes.size.height)
+        width, height = self._notes_size
+        top, used = "", 0
+        for block in self.notes_blocks(view):
+            plain = Text.from_markup(block).plain.split("\n")[:-1]
+            rows = sum(panels.rows_of(line, width) for line in plain)
+            if top and used + rows > height - 2:
+                continue
+            top, used = top + block, used + rows
+        self.log_back = min(self.log_back, max(0, len(view["log"]) - 1))
+        log = panels.log_text(view, max(1, height - used - 1), width, self.log_back)
+        if top:  # the blocks are never cut off: the log gives way
+            plain = Text.from_markup(log).plain.split("\n")
+            if used + sum(panels.rows_of(line, width) for line in plain) > height:
+                log = ""
+        notes.set(top + log if log else top.rstrip("\n"))  # no blank last row to push the top out
+
+    def notes_blocks(self, view: dict) -> list[str]:
+        """What the notes panel shows above the log, most important first, each
+        block ending in a newline: at a network seat the last round's summary
+        until a key; Jack's cards on his own screens; at the end what is
+        revealed to both."""
+        source = self.source
+        blocks = []
+        brief = self.pending_brief(view)
+        if brief:
+            blocks.append(panels.round_brief(view, brief, "Any key hides this."))
+        jack = source.view(JACK).get("jack") if source.outcome or self.holder == JACK else None
+        if source.outcome and jack:
+            blocks.append(panels.reveal_text(jack) + "\n\n")
+        elif self.holder == JACK:
+            blocks.append(panels.secret_panel(jack))
+        return blocks
+
+    # -- a round's end at a network seat -------------------------------------------
+
+    def pending_brief(self, view: dict) -> int:
+        """At a network seat: the round whose end is still to be shown beside
+        the board (0: none).  It asks for no key and stops no clock: the hot
+        seat's summary covers the board until Enter, which at a network seat
+        would eat the player's time."""
+        if self.source.hot_seat or self.source.outcome is not None:
+            return 0
+        ended = panels.last_round_ended(view)
+        return ended if ended > self._brief_done else 0
+
+    def put_brief_away(self) -> bool:
+        """The seat's player pressed a key or acted: the summary goes (the log
+        keeps the round's witness call).  True if there was one."""
+        ended = self.pending_brief(self.current_view())  # type: ignore[attr-defined]
+        if ended:
+            self._brief_done = ended
+        return bool(ended)
+
+    def on_key(self, event) -> None:
+        """Any key puts a network seat's round summary away, and still does
+        its own work (its binding runs after this)."""
+        if self.put_brief_away():
+            self.refresh_all()  # type: ignore[attr-defined]
+
+    def send(self, text: str) -> None:
+        self.put_brief_away()  # a click that plays: the player has moved on
+        super().send(text)  # type: ignore[misc]

@@ -1,0 +1,300 @@
+"""Learning Mr. Jack Pocket by puzzles (`pocket/puzzles.py`): their list,
+the lesson before each, and the game screen a puzzle is played on.
+
+A puzzle is played on the Pocket game screen with a source that stops after
+the player's moves and saves nothing.  The player holds one side's keyboard
+throughout, so there is no hand-over, and the screen shows that side's view
+only: playing the investigator, Jack's identity is as hidden as in a game.
+The lesson comes first, over the board; the goal stays on the banner.  Once
+the moves are played the verdict (met or not, in a sentence) takes the
+prompt line, beside the board as it then stands, with the round's summary in
+the side panel if the witness call came: Enter goes on to the next puzzle
+(or tries again after a miss), `a` tries again, `p` lists the puzzles.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.markup import escape
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from whitechapel.core.record import record_of
+from whitechapel.pocket.goals import Attempt, Verdict
+from whitechapel.pocket.pieces import JACK
+from whitechapel.pocket.puzzles import PUZZLES, Puzzle, puzzle
+from whitechapel.pocket.ui import panels
+from whitechapel.pocket.ui.screen import PocketScreen, key
+from whitechapel.ui.screens.game import GameScreen
+from whitechapel.ui.source import LocalSource
+from whitechapel.ui.widgets.choice import Choice
+from whitechapel.ui.widgets.footer import KeyFooter
+
+SIDE_WORDS = {JACK: "Jack", "investigator": "the investigator"}
+
+
+class PuzzleSource(LocalSource):
+    """The puzzle's game at one keyboard: the player's side only, for the
+    puzzle's moves, and nothing saved (a puzzle is not a saved game)."""
+
+    saves = False
+
+    def __init__(self, the_puzzle: Puzzle) -> None:
+        game = the_puzzle.start()
+        super().__init__(game, record_of(game))
+        self.seat_side = the_puzzle.side  # the keyboard's side, from the start
+        self.limit = len(game.history) + the_puzzle.moves
+
+    @property
+    def finished(self) -> bool:
+        return self.game.outcome is not None or len(self.game.history) >= self.limit
+
+    def may_act(self, side: str | None) -> bool:
+        return not self.finished and super().may_act(side)
+
+    def autosave(self) -> None:
+        return None
+
+    def save_copy(self) -> None:
+        return None
+
+
+def goal_sentence(p: Puzzle) -> str:
+    return p.goal[0].upper() + p.goal[1:] + "."
+
+
+def lesson_text(number: int) -> str:
+    p = puzzle(number)
+    return (
+        f"[b]Puzzle {number} of {len(PUZZLES)} · {p.tag} · {escape(p.title)}[/b]\n\n"
+        f"{escape(p.lesson)}\n\n"
+        f"[b]Your goal:[/b] {escape(goal_sentence(p))}"
+    )
+
+
+class LessonScreen(ModalScreen[bool]):
+    """A puzzle's lesson and goal, over its board: Enter starts (True), Esc
+    goes back to the list of puzzles (False)."""
+
+    DEFAULT_CSS = """
+    LessonScreen { align: center middle; }
+    LessonScreen > Vertical {
+        width: 90%; max-width: 76; height: auto; max-height: 100%;
+        border: heavy $accent; background: $surface; padding: 0 1;
+    }
+    LessonScreen #lesson-keys { margin-top: 1; color: $text-muted; }
+    """
+    BINDINGS = [
+        Binding("enter", "start", "Start", show=True, id="pocket.lesson_start"),
+        Binding("escape", "puzzles", "Puzzles", show=True, id="pocket.lesson_puzzles"),
+    ]
+
+    def __init__(self, number: int) -> None:
+        super().__init__()
+        self.number = number
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(lesson_text(self.number), id="lesson")
+            yield Static("Enter: start · Esc: the list of puzzles", id="lesson-keys")
+
+    def action_start(self) -> None:
+        self.dismiss(True)
+
+    def action_puzzles(self) -> None:
+        self.dismiss(False)
+
+
+class PuzzleScreen(PocketScreen):
+    """Puzzle `number` (from 1) on the Pocket game screen."""
+
+    BINDINGS = [
+        key("n", "next_puzzle", "Next puzzle", "next_puzzle", show=True),
+        key("a", "retry", "Try again", "retry", show=True),
+        key("p", "puzzles", "Puzzles", "puzzles", show=True),
+    ]
+
+    def __init__(self, number: int) -> None:
+        self.number = number
+        self.puzzle = puzzle(number)
+        super().__init__(PuzzleSource(self.puzzle), None)
+        self.verdict: Verdict | None = None
+        self._start = self.source.view(self.puzzle.side)
+        self._before = self._start  # the view before the player's last action
+
+    def on_mount(self) -> None:
+        self.reset_choice()
+        super().on_mount()
+        self.app.push_screen(LessonScreen(self.number), self._lesson_read)
+
+    def _lesson_read(self, start: bool | None) -> None:
+        if not start:
+            self.action_puzzles()
+
+    # -- playing -------------------------------------------------------------------
+
+    def send(self, text: str) -> None:
+        self._before = self.current_view()
+        super().send(text)
+
+    def after_action(self, side: str | None) -> None:
+        """After each of the player's moves: the next one, or the verdict."""
+        if not self.source.finished:  # type: ignore[attr-defined]
+            self.reset_choice()
+            self.refresh_all()
+            self.centre_on_targets()
+            return
+        history = self.source.game.history  # type: ignore[attr-defined]
+        played = tuple(str(a) for a in history[len(self.puzzle.opening) :])
+        after = self.source.view(self.puzzle.side)
+        self.verdict = self.puzzle.judge(Attempt(self._start, self._before, played, after))
+        self.reset_choice()
+        self.refresh_all()
+
+    # -- drawing -------------------------------------------------------------------
+
+    def banner_text(self, view: dict, turn: str, winner: str | None) -> str:
+        return f"Puzzle {self.number} · Goal: {escape(self.puzzle.goal)}"
+
+    def prompt_text(self) -> str:
+        if self.verdict is None:
+            return super().prompt_text()
+        if self.verdict.met:
+            head = "[b green]✔ Goal met.[/b green]"
+        else:
+            head = "[b red]✘ Not this time.[/b red]"
+        return f"{head} {escape(self.verdict.sentence)}"
+
+    def notes_blocks(self, view: dict) -> list[str]:
+        """At the end, the summary of a round the puzzle ended, first."""
+        blocks = super().notes_blocks(view)
+        ended = panels.last_round_ended(view)
+        if self.verdict is not None and ended and ended > panels.last_round_ended(self._start):
+            blocks.insert(0, panels.round_brief(view, ended))
+        return blocks
+
+    def rebuild_choices(self) -> None:
+        if self.verdict is None:
+            super().rebuild_choices()
+            return
+        first = ("Next puzzle", "do-next") if self.verdict.met else ("Try again", "do-retry")
+        second = ("Try again", "do-retry") if self.verdict.met else ("Next puzzle", "do-next")
+        specs = [first, second, ("Puzzles", "do-list")]
+        if specs != self._choices:
+            self._choices = specs
+            Choice.fill(self.query_one("#choices"), specs)
+
+    # -- keys ----------------------------------------------------------------------
+
+    def action_confirm(self) -> None:
+        """Enter, once the verdict is in: the next puzzle, or another try."""
+        if self.verdict is not None and not self.curtain_up:
+            (self.action_next_puzzle if self.verdict.met else self.action_retry)()
+        else:
+            super().action_confirm()
+
+    def action_back(self) -> None:
+        """Esc, once the verdict is in: the list of puzzles."""
+        if self.verdict is not None:
+            self.action_puzzles()
+        else:
+            super().action_back()
+
+    def action_retry(self) -> None:
+        self.app.switch_screen(PuzzleScreen(self.number))
+
+    def action_next_puzzle(self) -> None:
+        if self.number < len(PUZZLES):
+            self.app.switch_screen(PuzzleScreen(self.number + 1))
+        else:
+            self.action_puzzles()
+
+    def action_puzzles(self) -> None:
+        """Back to the list: the one below, or a new one in this one's place."""
+        stack = self.app.screen_stack
+        if len(stack) > 1 and isinstance(stack[-2], PuzzleList):
+            self.app.pop_screen()
+        else:
+            self.app.switch_screen(PuzzleList(self.number))
+
+    def action_help(self) -> None:
+        """F1: the puzzle's lesson first, then the rules of the moment and the keys."""
+        from whitechapel.ui.screens.game import help_text
+        from whitechapel.ui.screens.help import HelpScreen
+
+        p = self.puzzle
+        face = self.face() if self.can_act() else None
+        lesson = (
+            f"## Puzzle {self.number} · {p.tag} · {p.title}\n\n{p.lesson}\n\n"
+            f"**Your goal:** {goal_sentence(p)}\n\n---\n\n"
+        )
+        now = panels.phase_help(self.current_view(), face)
+        self.app.push_screen(HelpScreen(lesson + now + help_text(self.HELP)))
+
+    def on_choice_pressed(self, event: Choice.Pressed) -> None:
+        action = {"do-next": self.action_next_puzzle, "do-retry": self.action_retry,
+                  "do-list": self.action_puzzles}.get(event.choice)  # fmt: skip
+        if action is not None:
+            action()
+        else:
+            super().on_choice_pressed(event)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("save", "secrets", "rematch", "lobby"):
+            return False  # nothing to save, no hand-over, no server
+        if action in ("confirm", "back") and self.verdict is not None:
+            return GameScreen.check_action(self, action, parameters)  # next / the list
+        return super().check_action(action, parameters)
+
+
+class PuzzleList(Screen):
+    """The puzzles, each with the rules it teaches and the side played."""
+
+    BINDINGS = [Binding("escape", "app.back", "Back", id="pocket.puzzles_back")]
+    DEFAULT_CSS = """
+    PuzzleList { align: center middle; }
+    PuzzleList #puzzles-box { width: 90%; max-width: 76; height: auto; border: heavy $accent;
+                              padding: 0 1; }
+    PuzzleList #puzzles-title { margin-bottom: 1; }
+    PuzzleList OptionList { height: auto; max-height: 20; }
+    """
+
+    def __init__(self, highlight: int = 1) -> None:
+        super().__init__()
+        self.highlight = highlight
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="puzzles-box"):
+            yield Static(
+                "[b]Mr. Jack Pocket — puzzles[/b]\nShort positions, each teaching a rule: "
+                "line of sight (P6), the witness call (P7), the end of the game (P8).",
+                id="puzzles-title",
+            )
+            yield OptionList(*(self.option(n) for n in range(1, len(PUZZLES) + 1)), id="puzzles")
+        yield KeyFooter()
+
+    @staticmethod
+    def option(number: int) -> Option:
+        p = puzzle(number)
+        side = SIDE_WORDS[p.side]
+        return Option(
+            f"{number}. {p.tag} · {escape(p.title)} [dim](you play {side})[/dim]\n"
+            f"   [dim]{escape(goal_sentence(p))}[/dim]",
+            id=str(number),
+        )
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).highlighted = self.highlight - 1
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.app.push_screen(PuzzleScreen(int(event.option.id or 1)))
+
+
+def learn_screen(number: int | None = None) -> Any:
+    """The list of puzzles, or puzzle `number` itself."""
+    return PuzzleList() if number is None else PuzzleScreen(number)

@@ -1,0 +1,469 @@
+"""Letters from Whitechapel input (LfW play issue): a police turn in a few
+keys, one-key labels on the crossings the prompt asks for, refusals in the
+game's words, either order for a pair, forced actions named and waiting for
+Enter, the last placement confirmed."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from lfw_app_play import PLAYERS
+from snapshots import screen_text
+from whitechapel.app import WhitechapelApp
+from whitechapel.core.chance import Chance
+from whitechapel.core.record import record_of
+from whitechapel.core.store import Store
+from whitechapel.lfw.game import LfwGame
+from whitechapel.lfw.map.maps import load_board
+from whitechapel.lfw.options import OPTIONS, Options
+from whitechapel.lfw.phases import JACK, POLICE
+from whitechapel.lfw.selfplay import homeward_action
+from whitechapel.lfw.ui import sentences
+from whitechapel.lfw.ui.bench import keys_for
+from whitechapel.lfw.ui.choosing import Chooser
+from whitechapel.lfw.ui.mapview import MapView
+from whitechapel.lfw.ui.picking import ALL_LABELS, picking_for
+from whitechapel.lfw.ui.screen import LfwScreen
+from whitechapel.net.rooms import Room
+from whitechapel.ui.source import LocalSource, RemoteSource
+
+ALL = Options(**dict.fromkeys(OPTIONS, True))
+BOARD = "whitechapel-1888"
+
+
+def step(game: LfwGame, chance: Chance) -> None:
+    if game.to_act == JACK:
+        game.apply(homeward_action(game, chance, eager=0.9))
+    else:
+        game.apply(game.random_action(chance))
+
+
+def played_until(seed: int, stop, *, options=None, board=BOARD, limit=3000) -> LfwGame:
+    chance = Chance(seed)
+    game = LfwGame.new(seed, options or Options(), load_board(board))
+    while game.outcome is None and not stop(game) and len(game.history) < limit:
+        step(game, chance)
+    assert stop(game), "no such position"
+    return game
+
+
+def app_for(game: LfwGame, tmp_path):
+    source = LocalSource(game, record_of(game, players=PLAYERS), Store(tmp_path))
+    screen = LfwScreen(source, game.board)
+    return WhitechapelApp(start=screen), screen
+
+
+def prompt(app) -> str:
+    return " ".join(
+        app.screen.query_one("#prompt").render().plain.split()  # type: ignore[attr-defined]
+    )
+
+
+def in_sight(map_view: MapView, node) -> bool:
+    lab = map_view.canvas.labels[node]
+    x, y = int(map_view.scroll_x), int(map_view.scroll_y)
+    region = map_view.scrollable_content_region
+    return x <= lab.x0 < x + region.width and y <= lab.y < y + region.height
+
+
+# -- a police turn in a few keys ------------------------------------------------------
+
+
+async def test_a_police_turn_where_nobody_moves_or_acts_takes_two_keys(tmp_path):
+    game = played_until(7, lambda g: g.phase == "hunt")
+    before = len(game.history)
+    order = sentences.police_order(game.view(POLICE))
+    app, screen = app_for(game, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # the hand-over to the police
+        assert "0 everyone stays" in prompt(app)
+        await pilot.press("0")
+        assert [str(a) for a in game.history[before:]] == [f"{c} stay" for c in order]
+        assert game.phase == "clues" and screen.holder == POLICE
+        assert "0 everyone passes" in prompt(app)
+        await pilot.press("0")
+        played = [str(a) for a in game.history[before:]]
+        assert played == [f"{c} stay" for c in order] + [f"{c} pass" for c in order]
+        assert screen.curtain_up and "Pass to Ann (Jack)" in screen_text(app)
+
+
+async def test_each_policeman_is_in_sight_when_his_move_starts(tmp_path):
+    game = played_until(7, lambda g: g.phase == "hunt")
+    app, screen = app_for(game, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        map_view = screen.query_one(MapView)
+        for _ in range(5):
+            colour = game.acting_colour
+            assert in_sight(map_view, game.police[colour]), colour
+            map_view.scroll_to(0, 0, animate=False)  # the player looked elsewhere
+            await pilot.pause()
+            await pilot.press("1")  # he stays: the next one is brought into sight
+        assert game.phase == "clues"
+        assert in_sight(map_view, game.police[game.acting_colour])
+
+
+async def test_a_policemans_letter_brings_him_into_sight_and_says_whose_turn_it_is(tmp_path):
+    game = played_until(7, lambda g: g.phase == "hunt")
+    app, screen = app_for(game, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        acting = game.acting_colour
+        later = sentences.still_to_act(game.view(POLICE))[-1]
+        before = game.clone()
+        await pilot.press(later[0])  # his letter: b y n r g
+        await pilot.pause()
+        assert game == before
+        assert in_sight(screen.query_one(MapView), game.police[later])
+        assert f"{acting.capitalize()} moves now; {later.capitalize()} comes later" in prompt(app)
+
+
+async def test_one_key_moves_a_policeman_to_a_labelled_crossing(tmp_path):
+    game = played_until(7, lambda g: g.phase == "hunt")
+    app, screen = app_for(game, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        colour = game.acting_colour
+        labels = screen.picking.labels()
+        key, crossing = next(iter(labels.items()))
+        await pilot.press(key)
+        assert str(game.history[-1]) == f"{colour} {crossing}"
+
+
+async def test_key_zero_at_a_network_seat_goes_on_with_each_new_state(tmp_path):
+    """At a network seat every stay is one action sent to the server; key 0
+    sends the next when the server's state comes back, and stops where the
+    seat's policemen end (two police seats share the five)."""
+    game = played_until(7, lambda g: g.phase == "hunt")
+    room = Room("R", "lfw", game, seed=None, seat_count=1, created="2026-01-01T00:00:00+00:00")
+    screens: list[LfwScreen] = []
+
+    class Link:
+        sent: list[str] = []
+
+        async def send(self, msg) -> None:
+            self.sent.append(msg["action"])
+            room.act("police1", msg["action"])
+            screens[0].remote_state(room.state_message("police1"))
+
+    link = Link()
+    screen = LfwScreen(
+        RemoteSource(link, "R", "police1", room.state_message("police1")), game.board
+    )
+    screens.append(screen)
+    async with WhitechapelApp(start=screen).run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        order = sentences.police_order(game.view(POLICE))
+        await pilot.press("0")
+        for _ in range(50):
+            await pilot.pause()
+            if game.phase == "clues":
+                break
+        assert link.sent == [f"{c} stay" for c in order]
+        assert game.phase == "clues" and screen.rest is None
+
+
+# -- labels on the crossings the prompt asks for ------------------------------------
+
+
+def positions(count: int, seed: int, options: Options):
+    """Positions of random games on both boards: (game, view of the side to act)."""
+    chance = Chance(seed)
+    for k in range(count):
+        board = ("tutorial", BOARD)[k % 2]
+        game = LfwGame.new(seed + k, options, load_board(board))
+        while game.outcome is None and len(game.history) < 400:
+            yield game, game.view(game.to_act)
+            step(game, chance)
+
+
+def test_labels_are_exactly_on_the_crossings_offered_one_key_each():
+    seen = 0
+    for game, view in positions(6, 40, ALL):
+        p = picking_for(view, game.board)
+        for _depth in range(2):
+            crossings = {o for o in p.node_options() if not o.isdigit()}
+            labels = p.map_labels()
+            assert set(labels) == crossings, view["phase"]
+            assert len(set(labels.values())) == len(labels)
+            assert all(len(k) == 1 and k in ALL_LABELS for k in labels.values())
+            assert not set("bynrgfxBYNRGFX") & set(labels.values())  # policemen, fakes, ids
+            if crossings:
+                seen += 1
+                assert "letter on the map" in p.keys_hint()
+            if not p.options():
+                break
+            p.pick(p.options()[0])
+    assert seen > 100
+
+
+async def test_the_map_draws_the_labels_of_the_crossings_the_prompt_asks_for(tmp_path):
+    game = played_until(7, lambda g: g.phase == "hunt")
+    app, screen = app_for(game, tmp_path)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        map_view = screen.query_one(MapView)
+        legal = {str(a).split()[1] for a in game.legal_actions()} - {"stay"}
+        drawn = {x: t for x, t in map_view.texts.items() if isinstance(x, str) and t in ALL_LABELS}
+        assert set(drawn) == legal  # exactly the crossings offered carry a letter
+        assert {map_view.marks[x] for x in legal} <= {"target", "cursor"}
+        # Each letter is on the screen where the crossing is.
+        x = next(iter(drawn))
+        map_view.centre_on(x)
+        await pilot.pause()
+        lab = map_view.canvas.labels[x]
+        row = screen_text(app).splitlines()[map_view.region.y + lab.y - int(map_view.scroll_y)]
+        col = map_view.region.x + lab.x0 - int(map_view.scroll_x)
+        assert row[col] == drawn[x]
+
+
+# -- refusals in the game's words ---------------------------------------------------------
+
+NOTATION = re.compile(
+    r"docs/|notation|Letters from Whitechapel action|IllegalAction|NotationError|Traceback|[<>=]"
+)
+
+
+def player_words(sentence: str, legal: list[str]) -> bool:
+    """A sentence about the game: no pointer to the docs, no parser's
+    complaint, no action written in notation."""
+    if not sentence or NOTATION.search(sentence):
+        return False
+    return not any(len(t.split()) > 1 and t in sentence for t in legal)
+
+
+def test_every_refusal_sentence_is_in_the_games_words():
+    rng = random.Random(5)
+    said: set[str] = set()
+    for game, view in positions(8, 60, ALL):
+        if rng.random() > 0.5:
+            continue
+        legal = view.get("legal", [])
+        p = picking_for(view, game.board)
+        for _depth in range(3):
+            words = [str(rng.randrange(0, 260)) for _ in range(4)]
+            words += [f"x{rng.randrange(0, 260)}" for _ in range(4)]
+            words += rng.sample(["stay", "pass", "search", "foo", "home", "Q", "9z"], 2)
+            picked = [str(w) for w in getattr(p.chooser, "picked", [])]
+            for word in words:
+                if word in p.options():
+                    continue
+                why = sentences.why_not(view, game.board, picked, word, p.options())
+                assert player_words(why, legal), (view["phase"]["key"], picked, word, why)
+                said.add(why)
+            for key in "0123456789acqzABXbynrg!":
+                press = picking_for(view, game.board).press(key)
+                if press.kind == "refuse":
+                    assert player_words(press.value, legal), (key, press.value)
+                    said.add(press.value)
+            if not p.options():
+                break
+            p.pick(rng.choice(p.options()))
+    assert len(said) > 60  # it looked at many different refusals
+
+
+async def test_random_keys_and_clicks_on_the_screen_get_only_the_games_words(tmp_path):
+    game = played_until(13, lambda g: g.phase == "hunt", options=ALL)
+    start = len(game.history)
+    app, screen = app_for(game, tmp_path)
+    rng = random.Random(13)
+    chance = Chance(13)
+    keys = [*"0123456789acdehqzAXbyrg", "x", "enter", "enter", "escape", "tab", "backspace"]
+    notices: set[str] = set()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        for _ in range(600):
+            if game.outcome is not None:
+                break
+            legal = [str(a) for a in game.legal_actions()] if game.phase not in (
+                "women", "patrols"
+            ) else []  # fmt: skip
+            if game.phase in ("women", "patrols") and not screen.curtain_up:
+                for key in keys_for(game, str(game.random_action(chance))):  # not by chance
+                    await pilot.press(key)
+                continue
+            if rng.random() < 0.2 and not screen.curtain_up:
+                node = rng.choice([*game.board.circles, *game.board.crossings])
+                screen.post_message(MapView.NodeClicked(screen.query_one(MapView), node))
+                await pilot.pause()
+            else:
+                await pilot.press(rng.choice(keys))
+            if screen.notice:
+                assert player_words(screen.notice, legal), screen.notice
+                notices.add(screen.notice)
+    assert len(game.history) > start + 20 and len(notices) > 10
+
+
+# -- either order for a pair ------------------------------------------------------------
+
+
+def test_saucy_jackys_two_markers_in_either_order():
+    legal = ["letter saucy-jacky x3 x9", "letter saucy-jacky x3 x12", "letter saucy-jacky x12 x9"]
+    legal += ["letter dear-boss x1 x2", "no-letter"]
+    for first, second in (("x3", "x9"), ("x9", "x3")):
+        c = Chooser(legal)
+        c.pick("letter")
+        c.pick("saucy-jacky")
+        assert first in c.options()
+        assert c.pick(first) is None
+        assert c.pick(second) == "letter saucy-jacky x3 x9"
+    c = Chooser(["saucy x3>x20 x9>x21", "saucy x3>x21 x9>x20"])
+    assert c.options() == ["x3", "x9"]
+    c.pick("x9")
+    assert c.pick("x21") == "saucy x3>x20 x9>x21"  # the rest is the only way left
+    assert c.picked == ["saucy", "x9", ">", "x21", "x3", ">", "x20"]
+
+
+async def test_the_letter_pair_in_either_order_on_the_screen(tmp_path):
+    game = played_until(
+        3, lambda g: any(str(a).startswith("letter saucy-jacky") for a in g.legal_actions())
+        and g.phase == "letter", options=Options(letters=True), limit=6000,
+    )  # fmt: skip
+    pair = next(str(a) for a in game.legal_actions() if str(a).startswith("letter saucy"))
+    first, second = pair.split()[2:]
+    app, screen = app_for(game, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        p = screen.picking
+        await pilot.press(p.keys_for("letter")[0])
+        await pilot.press(screen.picking.keys_for("saucy-jacky")[0])
+        for x in (second, first):  # the other order than the text's
+            await pilot.press(screen.picking.keys_for(x)[0])
+        assert str(game.history[-1]) == pair
+
+
+# -- forced actions name themselves and wait for Enter --------------------------------
+
+
+def forced(game: LfwGame) -> bool:
+    return game.phase in ("searching", "wretched", "clues") and len(game.legal_actions()) == 1
+
+
+async def test_a_forced_action_is_named_and_digits_do_not_pile_up(tmp_path):
+    game = played_until(1, forced, board="whitechapel-1888@1")  # the edition it was found on
+    only = str(game.legal_actions()[0])
+    app, _screen = app_for(game, tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        text = prompt(app)
+        described = sentences.capital(sentences.describe(only.replace(">", " > ").split()))
+        assert "The only choice" in text and described in text, text
+        before = game.clone()
+        for key in "31133":
+            await pilot.press(key)
+        assert game == before and "Typed" not in prompt(app)
+        assert "Enter plays it" in prompt(app)
+        await pilot.press("enter")
+        assert str(game.history[-1]) == only
+
+
+async def test_the_circle_of_a_forced_search_may_be_typed(tmp_path):
+    game = played_until(2, lambda g: g.phase == "searching" and len(g.legal_actions()) == 1)
+    only = str(game.legal_actions()[0])
+    circle = only.split()[-1]
+    app, screen = app_for(game, tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.press(*circle)
+        assert str(game.history[-1]) != only or len(game.history) == 0
+        await pilot.press("enter")
+        assert str(game.history[-1]) == only and not screen.notice
+
+
+async def test_a_word_that_takes_the_only_circle_with_it_waits_for_enter(tmp_path):
+    game = played_until(
+        7,
+        lambda g: g.phase == "clues" and sum(" search " in str(a) for a in g.legal_actions()) == 1,
+    )
+    search = next(str(a) for a in game.legal_actions() if " search " in str(a))
+    before = game.clone()
+    app, screen = app_for(game, tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.press(screen.picking.keys_for("search")[0])
+        assert game == before  # not yet: shown first
+        who, _, circle = search.split()
+        assert f"{who.capitalize()} searches {circle}" in prompt(app)
+        await pilot.press("escape")  # he changes his mind
+        assert game == before and "1 search" in prompt(app)
+        await pilot.press(screen.picking.keys_for("search")[0], "enter")
+        assert str(game.history[-1]) == search
+
+
+# -- the last placement asks for Enter --------------------------------------------------
+
+
+@pytest.mark.parametrize("phase", ["women", "patrols"])
+async def test_the_last_placement_of_a_phase_waits_for_enter(tmp_path, phase):
+    game = played_until(5, lambda g: g.phase == phase)
+    app, screen = app_for(game, tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        before = game.clone()
+        p = screen.picking
+        while p.chooser.complete() is None:
+            node = str(p.node_options()[0])
+            await pilot.press(*p.keys_for(node))
+        assert game == before  # every token down, nothing played yet
+        what = "women tokens" if phase == "women" else "patrol markers"
+        assert "placed" in prompt(app) and what in prompt(app)
+        assert "Enter places them; Esc takes the last back" in prompt(app)
+        await pilot.press("escape")  # the last one comes back up
+        assert p.chooser.complete() is None and game == before
+        await pilot.press(*p.keys_for(str(p.node_options()[0])))
+        await pilot.press("enter")
+        assert game.phase != phase and str(game.history[-1]).startswith(phase)
+
+
+def test_the_help_names_the_new_keys():
+    from whitechapel.ui.screens.game import help_text
+
+    text = help_text("whitechapel.lfw.ui")
+    assert "**0 0**" in text and "Letters on the map" in text and "B Y N R G" in text
+
+
+async def test_a_refusal_from_the_engine_or_server_loses_its_notation(tmp_path):
+    """A network seat's choice can go stale before the server sees it; the
+    engine's refusal then reaches the screen without the action's text."""
+    game = played_until(7, lambda g: g.phase == "hunt")
+    app, screen = app_for(game, tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        other = next(x for c, x in game.police.items() if c != game.acting_colour)
+        screen.send(f"{game.acting_colour} {other}")  # as if the state had changed
+        await pilot.pause()
+        assert screen.notice.startswith(("Another policeman ends", "A policeman moves at most"))
+        assert player_words(screen.notice, [str(a) for a in game.legal_actions()])
+
+
+async def test_key_zero_passes_for_everyone_even_when_the_first_can_only_pass(tmp_path):
+    def only_pass(g: LfwGame) -> bool:
+        legal = [str(a) for a in g.legal_actions()]
+        return g.phase == "clues" and len(legal) == 1 and legal[0].endswith(" pass")
+
+    game = played_until(0, only_pass, limit=6000)
+    acting, rest = game.acting_colour, sentences.still_to_act(game.view(POLICE))
+    assert rest
+    app, _screen = app_for(game, tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        assert "0 everyone passes" in prompt(app)
+        before = len(game.history)
+        await pilot.press("0")
+        played = [str(a) for a in game.history[before:]]
+        assert played == [f"{c} pass" for c in (acting, *rest)]
