@@ -126,6 +126,7 @@ class LfwScreen(LfwKeys, GameScreen):
         self.deduction_mode = deduction.mode_of(getattr(record, "notebook", None))
         self.deduction_shown = self.deduction_mode != "off"
         self.deduced: Notebook | None = None
+        self._deduced_for: dict[str, Any] | None = None  # the view it was deduced from
 
     def centre(self) -> Widget:
         """The map, and under it the legend (F3)."""
@@ -226,7 +227,9 @@ class LfwScreen(LfwKeys, GameScreen):
         whole path is shown) or where the view has no public record."""
         if view["outcome"] or "nights" not in view:
             return None
-        self.deduced = deduce(view, self.board, self.deduced)
+        if self._deduced_for is not view:  # views are built once per state and side
+            self.deduced = deduce(view, self.board, self.deduced)
+            self._deduced_for = view  # kept: a key press in the same state reuses it
         return self.deduced
 
     def end_of_game_view(self, view: dict[str, Any]) -> dict[str, Any]:
