@@ -102,8 +102,10 @@ async def test_jack_sees_what_the_police_can_know(tmp_path):
         await raise_curtain(pilot, screen)
         assert screen.holder == JACK
         text = widget_text(app)
-        assert "What the police can know" in text
-        assert f"Jack can be on {len(nb.counts)} circles" in text
+        assert (
+            f"What the police can know: {len(nb.counts)} circles ({nb.total} paths), "
+            f"{len(nb.hideouts)} hideout candidates"
+        ) in text
         shown = tint(screen)
         assert shown and set(shown.values()) == {"possible"}
         marks = screen.query_one(MapView).marks

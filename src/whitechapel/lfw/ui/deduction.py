@@ -24,7 +24,7 @@ POSSIBLE = "possible"
 # ending on one circle, in quarters.
 HEAT_TAGS = ("heat-1", "heat-2", "heat-3", "heat-4")
 TINT_TAGS = (POSSIBLE, *HEAT_TAGS)
-HIDEOUTS_SHOWN = 12  # hideout candidates listed by number; more are counted
+HIDEOUTS_SHOWN = 8  # circles listed by number; more are counted
 
 
 def mode_of(value: Any) -> str:
@@ -51,22 +51,26 @@ def deduction_text(nb: Notebook | None, *, jack: bool = False) -> str:
     Jack's screen it is headed as what the police can know."""
     if nb is None:
         return ""
-    head = "[b]What the police can know[/b]" if jack else "[b]Deduction[/b]"
-    lines = [head]
+    n, h = len(nb.counts), nb.hideouts
+    if jack:  # one short line: his sheet fills most of the panel
+        where = f"{n} {_plural(n, 'circle')} ({nb.total} {_plural(nb.total, 'path')})"
+        if not nb.on_board:
+            where = "not on the streets"
+        return f"[b]What the police can know:[/b] {where}, {len(h)} hideout candidates"
     if nb.on_board:
-        n = len(nb.counts)
-        circles = "circle" if n == 1 else "circles"
-        paths = "path" if nb.total == 1 else "paths"
-        lines.append(f"Jack can be on {n} {circles} ({nb.total} {paths})")
+        where = f"Jack can be on {n} {_plural(n, 'circle')} ({nb.total} {_plural(nb.total, 'path')})"
         if n <= HIDEOUTS_SHOWN:
-            lines.append("Possible: " + " ".join(map(str, nb.possible)))
+            where += ": " + " ".join(map(str, nb.possible))
     else:
-        lines.append("Jack is not on the streets")
-    h = nb.hideouts
+        where = "Jack is not on the streets"
     if h:
         shown = " ".join(map(str, h[:HIDEOUTS_SHOWN]))
         more = f" and {len(h) - HIDEOUTS_SHOWN} more" if len(h) > HIDEOUTS_SHOWN else ""
-        lines.append(f"Hideout candidates ({len(h)}): {shown}{more}")
+        home = f"Hideout candidates ({len(h)}): {shown}{more}"
     else:
-        lines.append("Hideout candidates: none yet")
-    return "\n".join(lines)
+        home = "Hideout candidates: none yet"
+    return f"[b]Deduction[/b] {where}\n{home}"
+
+
+def _plural(n: int, word: str) -> str:
+    return word if n == 1 else word + "s"

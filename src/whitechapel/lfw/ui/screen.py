@@ -104,7 +104,8 @@ class LfwScreen(LfwKeys, GameScreen):
         key("f3", "legend", "Legend", "legend"),
         key("f4", "whole", "Board", "whole"),
         key("f5", "log", "Log", "log"),
-        key("f6", "deduction", "Deduction", "deduction"),
+        # F6 is in F1's help: at 80 columns the footer has no room for it
+        key("f6", "deduction", "Deduction", "deduction", show=False),
         key("pageup", "log_scroll(1)", "Older log", "log_older", show=False),
         key("pagedown", "log_scroll(-1)", "Newer log", "log_newer", show=False),
         key("ctrl+s", "save", "Save", "save", show=False),  # autosaved anyway; in F1
@@ -210,8 +211,10 @@ class LfwScreen(LfwKeys, GameScreen):
         elif view.get("jack") and self.holder == JACK:
             sheet = jackturn.jack_text(view, self.board) + "\n\n"
         found = deduction.deduction_text(nb, jack=self.holder == JACK)
-        found = found + "\n\n" if found else ""
-        self.query_one("#notes", TextPanel).set(sheet + found + notebook.notebook_text(view))
+        facts = notebook.notebook_text(view)
+        if found:
+            facts = f"{found}\n{facts}"
+        self.query_one("#notes", TextPanel).set(sheet + facts)
         self.log_back = min(self.log_back, max(0, len(view["log"]) - 1))
         log = self.query_one("#log", TextPanel)
         entries = log.size.height or LOG_ENTRIES  # each entry takes a row or more

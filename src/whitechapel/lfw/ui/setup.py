@@ -60,10 +60,12 @@ class LfwSetup(Screen):
     LfwSetup .field { height: 1; margin-bottom: 1; }
     LfwSetup .field-label { width: 8; }
     LfwSetup Input { width: 1fr; }
-    LfwSetup #options { height: 8; margin-bottom: 1; border: round $primary; }
-    LfwSetup #notebook-field { height: 1; }
-    LfwSetup #notebook { layout: horizontal; width: 1fr; height: 1; border: none; padding: 0; }
-    LfwSetup #start { width: 100%; margin-bottom: 1; }
+    LfwSetup #options { height: 8; border: round $primary; }
+    LfwSetup #notebook-field { height: 1; margin-bottom: 1; }
+    LfwSetup #notebook {
+        layout: horizontal; width: 1fr; height: 1; border: none; padding: 0; margin-left: 1;
+    }
+    LfwSetup #start { width: 100%; margin-bottom: 0; }
     """
 
     def __init__(
