@@ -83,12 +83,12 @@ async def test_the_police_see_where_jack_can_be_tinted_and_f6_hides_it(tmp_path)
         assert f"Hideout candidates ({len(nb.hideouts)})" in text
         await pilot.press("f3")  # the legend explains the heat scale
         await pilot.pause()
-        assert "Jack can be here: 1 fewest paths, 4 most" in widget_text(app)
+        assert "paths to it: 1 few, 4 most" in widget_text(app)
         await pilot.press("f6")
         await pilot.pause()
         assert tint(screen) == {}
         assert "Jack can be on" not in widget_text(app)
-        assert "Jack can be here" not in widget_text(app)  # nor in the legend
+        assert "paths to it" not in widget_text(app)  # nor in the legend
         await pilot.press("f6")
         await pilot.pause()
         assert tint(screen) == shown

@@ -118,8 +118,8 @@ def legend_items(side: str | None = None) -> list[tuple[list[tuple[str, str]], s
         ([(s.lower(), f"revealed-{c}") for s, c in each], "turned up"),
         ([("f", "revealed-fake")], "fake, removed"),
         *(([(" 12", tag)], meaning) for tag, meaning in _CIRCLE_MARKS),
-        ([(" 12", "possible")], "Jack can be here"),
-        ([(f"{k}", t) for k, t in enumerate(HEAT_TAGS, 1)], "Jack can be here: 1 fewest paths, 4 most"),
+        ([(" 12", "possible")], "Jack may be here"),
+        ([(f"{k}", t) for k, t in enumerate(HEAT_TAGS, 1)], "paths to it: 1 few, 4 most"),
     ]
     hidden = {"jack": CHIEF_ONLY, "police": JACK_ONLY}.get(side or "", frozenset())
     return [item for item in items if not {t for _, t in item[0]} <= hidden]
