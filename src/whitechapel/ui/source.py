@@ -145,6 +145,7 @@ class LocalSource:
             started=self.record.started,
         )  # fmt: skip
         record.handover = self.record.handover  # the hot seat's mode: Continue keeps it
+        record.notebook = self.record.notebook  # what the notebook shows: likewise
         return record
 
     def autosave(self) -> Path | None:
