@@ -486,7 +486,7 @@ def test_an_action_built_in_another_order_still_replays_from_its_record():
     """`apply` takes action objects; one built with its circles or crossings
     in another order than the text form's (which sorts them) must either be
     refused or be recorded so that the record replays to the same game."""
-    g = new_game(5, "tutorial", OPTIONS["none"])
+    g = new_game(5, "tutorial@1", OPTIONS["none"])
     g.apply(a.Hideout(1))
     women = g.random_action(Chance(1))
     shuffled = a.Women(women.marked[::-1], women.unmarked[::-1])
@@ -644,8 +644,8 @@ def _position(entry: dict[str, Any]) -> LfwGame:
 
 def test_golden_counts_of_legal_actions():
     """The number of legal actions (and of two-action sequences where it is
-    small) at fixed positions of the tutorial board, kept in a data file,
-    guards against rule drift."""
+    small) at fixed positions of the tutorial board (its first edition),
+    kept in a data file, guards against rule drift."""
     golden = json.loads(COUNTS.read_text())
     assert len(golden) >= 10
     for entry in golden:
@@ -660,7 +660,7 @@ def _golden(name: str) -> tuple[LfwGame, dict[str, Any]]:
 
 
 def test_golden_counts_checked_by_hand():
-    board = load_board("tutorial")
+    board = load_board("tutorial@1")
     assert len(board.circles) == 36 and len(board.red) == 8 and len(board.yellow) == 7
     # S1: any circle that is not red: 36 - 8 = 28 hideouts.
     g, entry = _golden("start")
@@ -730,7 +730,7 @@ def write_golden_counts() -> None:
     for name, options, seed, stop, depth in GOLDEN_POSITIONS:
         for attempt in range(seed, seed + 1000):
             chance = Chance(attempt)
-            g = new_game(attempt, "tutorial", OPTIONS[options])
+            g = new_game(attempt, "tutorial@1", OPTIONS[options])
             while g.outcome is None and (g.night, g.phase) != stop:
                 if g.phase == "kill" and stop[1] in ("wretched", "reveal") and g.night == stop[0]:
                     g.apply(a.Wait())
@@ -740,7 +740,7 @@ def write_golden_counts() -> None:
                 break
         entry = {
             "name": name,
-            "board": "tutorial",
+            "board": "tutorial@1",
             "options": options,
             "seed": attempt,
             "night": g.night,

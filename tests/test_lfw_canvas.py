@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.text import Text
 
 from whitechapel.lfw.map import canvas as cv
-from whitechapel.lfw.map import legibility
+from whitechapel.lfw.map import legibility, mapcheck
 from whitechapel.lfw.map.board import Board
 from whitechapel.lfw.map.mapfile import MapData, map_from_json
 from whitechapel.lfw.ui.mapdraw import legend, print_map, render_canvas, render_map
@@ -486,3 +486,111 @@ def test_a_full_size_map_joins_blanks_into_few_runs():
     assert len(data.circles) + len(data.crossings) == 435 and len(data.segments) == 644
     canvas = cv.build_canvas(data)
     assert sum(len(r) for r in canvas.runs) / canvas.height < 20  # blanks joined to streets
+
+
+# -- junctions and street names (issue 17) -----------------------------------------
+
+# A crossing "c" at (20, 6) with circles one street away in each direction.
+AROUND = {"e": (30, 6), "w": (10, 6), "n": (20, 2), "s": (20, 10),
+          "ne": (24, 2), "nw": (16, 2), "se": (24, 10), "sw": (16, 10)}  # fmt: skip
+
+
+def crossing_with(*ways: str) -> MapData:
+    circles = [{"n": i + 1, "x": AROUND[w][0], "y": AROUND[w][1]} for i, w in enumerate(ways)]
+    return make_map(
+        circles,
+        [{"id": "c", "x": 20, "y": 6}],
+        segments=[[i + 1, "c"] for i in range(len(ways))],
+    )
+
+
+@pytest.mark.parametrize(
+    ("ways", "glyph"),
+    [
+        (("e", "w", "n", "s"), "┼"),
+        (("e", "w", "s"), "┬"),
+        (("e", "w", "n"), "┴"),
+        (("n", "s", "e"), "├"),
+        (("n", "s", "w"), "┤"),
+        (("e", "s"), "┌"),
+        (("w", "s"), "┐"),
+        (("e", "n"), "└"),
+        (("w", "n"), "┘"),
+        (("ne", "sw", "nw", "se"), "╳"),
+        (("e", "w"), "•"),  # on a straight street: a dot shows where it stands
+        (("n",), "•"),  # a dead end
+        (("e", "w", "ne"), "•"),  # a diagonal joins: no box glyph fits
+    ],
+)
+def test_a_crossing_is_drawn_as_the_junction_it_stands_at(ways, glyph):
+    canvas = cv.build_canvas(crossing_with(*ways))
+    assert canvas.cell(20, 6) == (glyph, "crossing")
+    assert canvas.node_at(20, 6) == "c" and canvas.labels["c"].text == glyph
+
+
+def test_junctions_only_with_box_lines_and_never_for_yellow_or_goulston():
+    data = crossing_with("e", "w", "n", "s")
+    assert cv.build_canvas(data, glyphs="ascii").cell(20, 6) == ("+", "crossing")
+    assert cv.build_canvas(data, glyphs="dots").cell(20, 6) == ("•", "crossing")
+    yellow = make_map(
+        [{"n": 1, "x": 30, "y": 6}, {"n": 2, "x": 10, "y": 6}],
+        [{"id": "c", "x": 20, "y": 6, "yellow": True}],
+        segments=[[1, "c"], [2, "c"]],
+    )
+    assert cv.build_canvas(yellow).cell(20, 6) == ("◆", "yellow")
+
+
+def named(streets: list[dict[str, Any]], **kw: Any) -> MapData:
+    """1 (5, 6) ── 2 (35, 6) across; crossing v (20, 6) on it with a street
+    down to 3 (20, 11)."""
+    data = make_map(
+        [{"n": 1, "x": 5, "y": 6}, {"n": 2, "x": 35, "y": 6}, {"n": 3, "x": 20, "y": 11}],
+        [{"id": "v", "x": 20, "y": 6}],
+        segments=[[1, "v"], ["v", 2], ["v", 3]],
+        **kw,
+    )
+    return map_from_json({**data.to_json(), "streets": streets})
+
+
+def test_a_street_name_is_written_over_its_horizontal_stretch_on_blank_ground():
+    data = named([{"name": "Cable St", "nodes": [1, "v", 2]}])
+    canvas = cv.build_canvas(data)
+    row = canvas.line(5)
+    assert "Cable St" in row
+    x0 = row.index("Cable St")
+    assert 5 < x0 + 4 < 35  # its middle over the street
+    assert canvas.tags[5][x0 : x0 + 8] == ["name"] * 8
+    assert canvas.cell(x0 - 1, 5)[0] == " " and canvas.cell(x0 + 8, 5)[0] == " "
+    assert cv.build_canvas(data, names=False).line(5).strip() == ""
+    assert legibility.unnamed_streets(data) == []
+
+
+def test_a_vertical_street_has_its_name_beside_it():
+    canvas = cv.build_canvas(named([{"name": "Berner", "nodes": ["v", 3]}], height=14))
+    assert any(canvas.line(y)[22:28] == "Berner" for y in range(7, 11))  # two cells right
+
+
+def test_the_map_file_may_say_where_a_name_goes():
+    streets = [{"name": "Cable St", "nodes": [1, "v", 2], "label": [22, 7]}]
+    canvas = cv.build_canvas(named(streets))
+    assert canvas.line(7)[22:30] == "Cable St"
+    # a label that would cover a street is ignored: the name goes where there is room
+    streets[0]["label"] = [16, 6]
+    assert "Cable St" in "".join(cv.build_canvas(named(streets)).lines())
+
+
+def test_a_name_with_no_room_is_left_out_and_reported():
+    data = named([{"name": "A name far too long to fit on this little map at all", "nodes": ["v", 3]}], width=40)
+    assert "far too long" not in "".join(cv.build_canvas(data).lines())
+    assert legibility.unnamed_streets(data) == ["A name far too long to fit on this little map at all"]
+    assert any("no room to write the name" in n for n in mapcheck.drawing_notes(Board(data)))
+
+
+def test_names_never_cover_a_street_or_a_label():
+    data = named([{"name": "Cable St", "nodes": [1, "v", 2]}, {"name": "Down", "nodes": ["v", 3]}])
+    bare = cv.build_canvas(data, names=False)
+    canvas = cv.build_canvas(data)
+    for y in range(canvas.height):
+        for x in range(canvas.width):
+            if canvas.tags[y][x] == "name":
+                assert bare.tags[y][x] == "" and canvas.node_at(x, y) is None

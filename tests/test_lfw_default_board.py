@@ -1,5 +1,7 @@
 """The shipped boards: the rulebook's worked examples (§10), the figures the
-issue asks of the 1888 board, and a drawing a player can read."""
+issues ask of the 1888 board (the map model; issue 17: as fair as the
+published board, drawn straight in a terminal), and a drawing a player can
+read."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ import json
 
 import pytest
 
-from whitechapel.lfw.map import legibility, mapcheck
+from whitechapel.lfw.map import geometry, legibility, mapcheck
 from whitechapel.lfw.map.board import Board
 from whitechapel.lfw.map.mapfile import map_from_json
 from whitechapel.lfw.map.maps import load_board
@@ -84,6 +86,30 @@ def test_board_balance(stats):
     assert stats["planar"]
 
 
+def test_the_red_circles_stand_as_far_apart_as_on_the_published_board(stats):
+    # published board: 5.71 and 3.75; the first edition had 4.68 and 2.88
+    assert 5.3 <= stats["red_mean_distance"] <= 6.1
+    assert 3.5 <= stats["best_hideout"]["mean"] <= 4.1  # no hideout next to all of them
+
+
+def test_every_street_is_straight_in_a_terminal(board, stats):
+    """Horizontal, vertical or diagonal one column per row: one box-drawing
+    glyph each, never stair-steps."""
+    assert stats["crooked_segments"] == 0
+    for a, b in board.data.segments:
+        assert geometry.octilinear(board.pos[a], board.pos[b]), (a, b)
+
+
+def test_blocks_are_mostly_four_sided(board, stats):
+    assert stats["triangle_share"] <= 0.15
+    four = sum(1 for c in board.block_outlines if geometry.corners(c, board.pos) == 4)
+    assert four >= 0.75 * stats["blocks"]
+
+
+def test_the_whole_board_fits_a_200_by_60_terminal(stats):
+    assert stats["canvas"]["width"] <= 198 and stats["canvas"]["height"] <= 56
+
+
 def test_numbers_run_in_bands_from_north_to_south(board):
     pinned = {3, 21, 27, 51, 56, 57, 63, 65, 66, 67, 69, 70, 71, 72, 73, 82, 83, 84, 99, 100,
               103, 120, 127, 147, 149, 158}  # fmt: skip
@@ -104,6 +130,23 @@ def _street(board, name):
 def _mean_xy(board, nodes):
     pts = [board.pos[v] for v in nodes]
     return sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
+
+
+def test_the_thoroughfares_are_long_continuous_lines(board):
+    """Each named street is one chain of segments, each to the next, and the
+    main ones cross a good part of the board."""
+    for name, nodes in board.data.streets:
+        assert all(board.graph.has_edge(a, b) for a, b in itertools.pairwise(nodes)), name
+    w, h = board.data.width, board.data.height
+
+    def span(name):
+        xs, ys = zip(*(board.pos[v] for v in _street(board, name)), strict=True)
+        return max(xs) - min(xs), max(ys) - min(ys)
+
+    assert sum(span(n)[0] for n in ("Aldgate", "Whitechapel High Street",
+               "Whitechapel Road", "Mile End Road")) >= 0.9 * w  # fmt: skip
+    assert span("Commercial Road")[0] >= w / 3
+    assert span("Commercial Street")[1] >= h / 3 and span("Brick Lane")[1] >= h / 3
 
 
 def test_the_main_streets_are_named_and_where_the_period_map_puts_them(board):

@@ -1,22 +1,26 @@
 """The rulebook's worked examples (§10) and the move track (§3), played on the
-1888 board from the start with real actions: women and patrol markers are
-placed so that the example happens.
+1888 board (its latest edition) from the start with real actions: women and
+patrol markers are placed so that the example happens.
 
 Default-board facts used (read from the board where they matter): red circles
-3 21 27 65 84 147 149 158; yellow crossings x53 x58 x64 x127 x181 x184 x185;
-the crossing x58 has 27 52 53 99 120 directly adjacent; circle 65 is joined
-to 63 66 67 83 by single segments, to 82 through x119 (or x110 x111), to 84
-through x100 (or x110 x111) and to 51 only through x110 x111 x112.
+3 21 27 65 84 147 149 158; yellow crossings x57 x61 x73 x103 x155 x160 x165.
+Circle 65 is joined to 67 by a single segment, to 82 through x132, to 51, 66
+and 83 through x111 x103, and to 63 and 84 through x111 x103 x104 x105; x103
+has 51, 66 and 83 directly adjacent, x104 none, x122 67 and 104.  The
+crossing x72 has 99, 100 and 120 directly adjacent, and 83 is one crossing
+(x80) further south.  The hideout 90 is four moves east of 82 (82 127 103 69
+90); 103 and 69 are joined through x134 x146, which no policeman holds while
+they stay on their patrol spots.
 """
 
 from __future__ import annotations
 
-import networkx as nx
 import pytest
 
 from lfw_play import (
     DEFAULT,
     go_home,
+    jack_path,
     jack_round,
     legal_texts,
     move_wretched,
@@ -36,8 +40,10 @@ from whitechapel.lfw.phases import LAST_SPACE
 
 HIDEOUT = 90  # the rulebook's hideout example
 REDS = (3, 21, 27, 65, 84, 147, 149, 158)
-# Night 1: blue on x58 (next to the searching crossing), the rest on yellow.
-PATROLS = (["x58", "x53", "x64", "x127", "x181"], ["x184", "x185"])
+# Night 1: blue on x103 (next to x104), yellow on x155 (two steps from x122).
+PATROLS = (["x103", "x155", "x57", "x61", "x73"], ["x160", "x165"])
+# For the search: blue on x73, next to the searching crossing; a fake on x103.
+SEARCH_PATROLS = (["x73", "x57", "x61", "x155", "x160"], ["x103", "x165"])
 NIGHT1 = ((3, 21, 27, 65, 84), (147, 149, 158))
 ADJ_65 = {63, 66, 51, 67, 84, 83, 82}
 
@@ -59,46 +65,50 @@ def steps(g):
 
 def night_1_crime_on_82():
     """Night 1: the Wretched of 65 walks to 82 and dies there (a crime scene
-    need not be red); blue walks x58 -> x86 -> x111 while Jack goes home."""
+    need not be red); while Jack goes home, blue walks x103 -> x104 and
+    yellow x155 -> x122."""
     g = to_kill(default_game(), hideout=HIDEOUT, women=NIGHT1, patrols=PATROLS)
     g.play("wait")
-    # night 1: no marker near 65, only the Wretched on 84 is in the way
+    # night 1: the marker on x103 stands beside 51, 66 and 83, and on every path to them
     assert set(g.board.jack_adjacent(65)) == ADJ_65
-    assert wretched_targets(g, 65) == ADJ_65 - {84}
-    refused(g, "wretched 65>84", "cannot go to 84")
+    assert set(g.board.direct_circles("x103")) == {51, 66, 83}
+    assert wretched_targets(g, 65) == {67, 82}
+    refused(g, "wretched 65>66", "cannot go to 66")
+    refused(g, "wretched 65>63", "cannot go to 63")  # only through x103
     move_wretched(g, {65: 82})
-    g.play("reveal x184")
+    g.play("reveal x160")
     g.play("kill 82")
     assert g.view("police")["crime_scenes"] == [{"night": 1, "circle": 82}]
-    assert nx.shortest_path(g.board.police_graph, "x58", "x111") == [
-        "x58", "x71", "x86", "x94", "x111"
-    ]  # fmt: skip
-    jack_round(g, "step 65", moves={"blue": "x86"})
-    jack_round(g, "step 66", moves={"blue": "x111"})
+    assert "x104" in g.board.police_adjacent("x103")
+    assert "x122" in g.board.police_within_two("x155")
+    jack_round(g, "step 127", moves={"blue": "x104", "yellow": "x122"})
+    jack_round(g, "step 103")
+    jack_round(g, "step 69")
     g.play("step 90 home")
-    assert g.night == 2 and g.police["blue"] == "x111"
+    assert g.night == 2 and (g.police["blue"], g.police["yellow"]) == ("x104", "x122")
     return g
 
 
 def test_example_the_wretched_on_65_moves_neither_beside_nor_through_a_patrol_marker():
     g = night_1_crime_on_82()
     g.play("women 65 3 21 27 / 84 147 149")
-    g.play("patrols x111 x53 x64 x127 x181 / x58 x184")  # night 2: where they ended
+    g.play("patrols x104 x122 x57 x61 x73 / x160 x165")  # night 2: where they ended
     g.play("wait")
     assert g.phase == "wretched" and 65 in g.to_move
     targets = wretched_targets(g, 65)
     assert targets <= ADJ_65
-    assert targets == {63, 66, 67, 83}
-    assert set(g.board.direct_circles("x111")) == {82, 84}
-    refused(g, "wretched 65>82", "cannot go to 82")  # ends beside x111
-    refused(g, "wretched 65>84", "cannot go to 84")  # ends beside x111
-    assert g.board.step_paths(65, 51) == [frozenset({"x110", "x111", "x112"})]
-    assert not set(g.board.direct_circles("x111")) & {51}
-    refused(g, "wretched 65>51", "cannot go to 51")  # passes through x111
+    assert targets == {51, 66, 83}
+    refused(g, "wretched 65>82", "cannot go to 82")  # night 1's crime scene
+    assert g.board.step_paths(65, 63) == [frozenset({"x103", "x104", "x105", "x111"})]
+    assert not g.board.direct_circles("x104")
+    refused(g, "wretched 65>63", "cannot go to 63")  # passes through x104, beside none
+    assert g.board.step_paths(65, 67) == [frozenset()]
+    assert 67 in g.board.direct_circles("x122")
+    refused(g, "wretched 65>67", "cannot go to 67")  # ends beside x122, passes none
     refused(g, "wretched 65>90", "cannot go to 90")  # not Jack-adjacent
-    refused(g, "wretched 65>82", "police's turn", side="jack")
-    g.play("wretched 65>67")
-    assert 67 in g.wretched and 65 not in g.wretched
+    refused(g, "wretched 65>66", "police's turn", side="jack")
+    g.play("wretched 65>66")
+    assert 66 in g.wretched and 65 not in g.wretched
 
 
 # -- coach 103 -> 69 -> 56 and the normal move 127 -> 103 ------------------------
@@ -106,8 +116,9 @@ def test_example_the_wretched_on_65_moves_neither_beside_nor_through_a_patrol_ma
 
 def test_example_normal_move_127_103_then_coach_103_69_56_then_the_alley_south_of_56():
     g = to_hunt(default_game(), hideout=HIDEOUT, women=NIGHT1, kill=21)
-    jack_round(g, "step 81")
-    jack_round(g, "step 127")
+    for circle in jack_path(g, 127):  # the policemen stay where they are
+        jack_round(g, f"step {circle}")
+    assert g.jack == 127
     assert "step 103" in legal_texts(g)  # a normal move
     jack_round(g, "step 103")
     assert g.view("police")["track"][-1]["how"] == "step"
@@ -115,9 +126,8 @@ def test_example_normal_move_127_103_then_coach_103_69_56_then_the_alley_south_o
     coaches = g.coaches
     jack_round(g, "coach 69 56")
     assert g.jack == 56 and g.coaches == coaches - 1
-    assert [t["how"] for t in g.view("police")["track"]] == [
-        "crime", "step", "step", "step", "coach", "coach"
-    ]  # fmt: skip
+    how = [t["how"] for t in g.view("police")["track"]]
+    assert how[0] == "crime" and how[-3:] == ["step", "coach", "coach"]
     alleys = {x.circle for x in g.legal_actions() if isinstance(x, a.Alley)}
     assert {57, 73, 72, 71, 70, 69} <= alleys
     played_ok(g, "alley 73")
@@ -131,8 +141,8 @@ def test_example_search_finds_nothing_at_99_a_clue_at_100_and_stops_before_120()
     found = [x for x in b.crossings if set(b.direct_circles(x)) == {99, 100, 120}]
     assert len(found) == 1
     k = found[0]
-    assert k in b.police_adjacent("x58")
-    g = to_hunt(default_game(), hideout=HIDEOUT, women=NIGHT1, patrols=PATROLS, kill=65)
+    assert k in b.police_adjacent("x73")
+    g = to_hunt(default_game(), hideout=HIDEOUT, women=NIGHT1, patrols=SEARCH_PATROLS, kill=65)
     jack_round(g, "step 83")
     g.play("step 100")  # through the crossing before any policeman stands there
     police_moves(g, {"blue": k})
@@ -209,64 +219,74 @@ def hunt_at_65():
     return to_hunt(default_game(), hideout=HIDEOUT, women=NIGHT1, kill=65)
 
 
+def to_103(g):
+    """Two normal moves east: 65 -> 67 -> 103 (spaces 1 and 2)."""
+    jack_round(g, "step 67")
+    jack_round(g, "step 103")
+
+
 def bounce(g, n):
-    """n normal moves between 65 and 63 (one segment apart, never blocked)."""
+    """n normal moves between 103 and 69 (joined through x134 and x146,
+    which no policeman holds while they stay on their patrol spots)."""
     for _ in range(n):
-        jack_round(g, f"step {63 if g.jack == 65 else 65}")
+        jack_round(g, f"step {69 if g.jack == 103 else 103}")
 
 
 def test_track_a_coach_as_the_last_move_on_spaces_14_15_is_legal():
     g = hunt_at_65()
-    bounce(g, 13)  # numbered spaces 1..13
-    assert g.next_space() == LAST_SPACE - 1 and g.jack == 63
+    to_103(g)
+    bounce(g, 11)  # numbered spaces 1..13
+    assert g.next_space() == LAST_SPACE - 1 and g.jack == 69
     coaches = [x for x in g.legal_actions() if isinstance(x, a.Coach)]
     assert coaches
-    g.play("coach 66 89")  # spaces 14 and 15, not home
+    g.play("coach 103 127")  # spaces 14 and 15, not home
     assert (g.outcome.winner, g.outcome.reason) == ("police", OUT_OF_MOVES)
 
 
 def test_track_a_coach_home_on_spaces_14_15_does_not_save_jack():
     g = hunt_at_65()
-    bounce(g, 12)
-    jack_round(g, "step 66")
-    assert g.next_space() == LAST_SPACE - 1
-    g.play("coach 89 90")  # lands on the hideout: a special move never ends the night
+    to_103(g)
+    bounce(g, 11)
+    assert g.next_space() == LAST_SPACE - 1 and g.jack == 69
+    g.play("coach 106 90")  # lands on the hideout: a special move never ends the night
     assert (g.outcome.winner, g.outcome.reason) == ("police", OUT_OF_MOVES)
 
 
 def test_track_no_coach_with_one_space_left():
     g = hunt_at_65()
-    bounce(g, 14)
-    assert g.next_space() == LAST_SPACE and g.coaches == 3
+    to_103(g)
+    bounce(g, 12)
+    assert g.next_space() == LAST_SPACE and g.coaches == 3 and g.jack == 103
     assert not any(isinstance(x, a.Coach) for x in g.legal_actions())
-    refused(g, "coach 66 89", r"a coach needs two free spaces on the move track \(T1\)")
+    refused(g, "coach 69 90", r"a coach needs two free spaces on the move track \(T1\)")
     assert steps(g)  # a normal move is still possible (and will lose)
 
 
 def test_track_a_coach_onto_the_hideout_does_not_end_the_night():
     g = hunt_at_65()
-    jack_round(g, "coach 66 90")
+    to_103(g)
+    jack_round(g, "coach 69 90")
     assert g.jack == HIDEOUT and g.night == 1 and g.outcome is None
     assert g.phase == "escape"
     assert "step 90 home" not in legal_texts(g)  # he is there; he must move on
 
 
-@pytest.mark.parametrize("start", [88, 89, 91])
+@pytest.mark.parametrize("start", [62, 89, 106])
 def test_track_an_alley_onto_the_hideout_does_not_end_the_night(start):
     g = hunt_at_65()
     assert HIDEOUT in g.board.alley_destinations(start)
-    while g.jack != start:
-        nxt = next(x for x in steps(g) if g.board.jack_distance(x.circle, start)
-                   < g.board.jack_distance(g.jack, start))  # fmt: skip
-        jack_round(g, str(nxt))
+    for circle in jack_path(g, start):  # the policemen stay where they are
+        jack_round(g, f"step {circle}")
+    assert g.jack == start
     jack_round(g, f"alley {HIDEOUT}")
     assert g.jack == HIDEOUT and g.night == 1 and g.outcome is None
 
 
 def test_track_writing_space_15_away_from_home_loses():
     g = hunt_at_65()
-    bounce(g, 13)
-    jack_round(g, "step 66")  # space 14
+    to_103(g)
+    bounce(g, 11)
+    jack_round(g, "step 106")  # space 14
     assert g.next_space() == LAST_SPACE
     g.play("step 90")  # home, but not announced: space 15 written, not home
     assert g.outcome.winner == "police"
@@ -275,8 +295,9 @@ def test_track_writing_space_15_away_from_home_loses():
 
 def test_track_step_home_on_space_15_saves_jack():
     g = hunt_at_65()
-    bounce(g, 13)
-    jack_round(g, "step 66")
+    to_103(g)
+    bounce(g, 11)
+    jack_round(g, "step 106")
     assert g.next_space() == LAST_SPACE
     g.play("step 90 home")
     assert g.outcome is None and (g.night, g.phase) == (2, "women")

@@ -229,13 +229,26 @@ async def test_a_click_on_a_label_names_its_node_and_dragging_pans():
         m.set_overview(True)
         m.scroll_to(0, 0, animate=False)
         await pilot.pause()
-        ox, oy = board().pos[circle][0] // 2, board().pos[circle][1] // 2
+
+        def alone(c, x, y):  # no node there, and none but c within a cell
+            around = {m.canvas.node_at(x + i, y + j) for i in (-1, 0, 1) for j in (-1, 0, 1)}
+            return m.canvas.node_at(x, y) is None and around <= {None, c}
+
+        circle, ox, oy, near = next(
+            (c, x // 2, y // 2, (x // 2 + i, y // 2 + j))
+            for c in board().circles
+            for x, y in [board().pos[c]]
+            for i in (-1, 0, 1)
+            for j in (-1, 0, 1)
+            if 0 <= min(x // 2, x // 2 + i) <= max(x // 2, x // 2 + i) < m.size.width
+            and 0 <= min(y // 2, y // 2 + j) <= max(y // 2, y // 2 + j) < m.size.height
+            and alone(c, x // 2 + i, y // 2 + j)
+        )
         await pilot.click(MapView, offset=(ox, oy))
         assert app.clicked[-1] == circle
         m.show({circle: "target"})
-        await pilot.click(MapView, offset=(ox + 1, oy))  # next to it, on no node
-        if m.canvas.node_at(ox + 1, oy) is None:
-            assert app.clicked[-1] == circle
+        await pilot.click(MapView, offset=near)  # next to it, on no node
+        assert app.clicked[-1] == circle
 
 
 # -- what each side may see (§9) -----------------------------------------------------

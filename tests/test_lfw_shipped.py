@@ -9,7 +9,7 @@ import zipfile
 from pathlib import Path
 
 from whitechapel.lfw.map.board import Board
-from whitechapel.lfw.map.maps import BUILTIN, load_board
+from whitechapel.lfw.map.maps import BUILTIN, EDITIONS, load_board
 from whitechapel.lfw.map.shipped import IN_PACKAGE, maps_dir
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -18,7 +18,9 @@ SHIPPED = sorted(p.name for p in ASSETS.glob("*.json"))
 
 
 def test_the_checkout_holds_every_board_the_game_names():
-    assert sorted(BUILTIN.values()) == SHIPPED
+    every_edition = [file for files in EDITIONS.values() for file in files.values()]
+    assert sorted(every_edition) == SHIPPED
+    assert set(BUILTIN.values()) <= set(SHIPPED)
 
 
 def test_the_loader_finds_every_shipped_board_in_the_checkout():
@@ -46,7 +48,7 @@ def test_a_wheel_carries_the_boards_where_an_installed_package_finds_them(tmp_pa
     # Load every board from the unpacked wheel, far from the checkout.
     script = (
         "import whitechapel.lfw.map.shipped as s\n"
-        "from whitechapel.lfw.map.maps import BUILTIN, load_board\n"
+        "from whitechapel.lfw.map.maps import BUILTIN, EDITIONS, load_board\n"
         "print(s.maps_dir())\n"
         "for name in BUILTIN: print(name, len(load_board(name).circles))\n"
     )

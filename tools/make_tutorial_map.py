@@ -1,8 +1,13 @@
-"""Generate the small tutorial board, `tutorial.json`: 36 circles with every
-feature of the rules (8 red circles, 7 yellow crossings, Goulston Street,
-blocks for alleys), for quick games, teaching and tests.
+"""Generate the small tutorial board, `tutorial.json` (its second edition;
+the first is `make_tutorial_map_ed1.py`): 36 circles with every feature of
+the rules (8 red circles, 7 yellow crossings, Goulston Street, blocks for
+alleys), for quick games and teaching, drawn like the 1888 board: octilinear
+streets (`tools/octimap.py`), named streets with their names, circles and
+crossings chosen by `tools/typesearch.py`.
 
     python tools/make_tutorial_map.py [--seed N] [--out FILE]
+
+The fixed default seed rebuilds the committed file exactly.
 """
 
 from __future__ import annotations
@@ -15,76 +20,120 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-import itertools
+from mapgen_draw import write_checked
+from octimap import VISUAL, Network
+from typesearch import anneal
 
-from mapgen_core import anneal_types, delaunay_graph, poisson_disk, subdivide, thin_to_faces
-from mapgen_draw import band_order, cells, place_cells, repair, to_mapdata, write_checked
+from whitechapel.lfw.map import geometry, legibility
+from whitechapel.lfw.map.mapfile import Circle, Crossing, MapData
 
-from whitechapel.lfw.map import geometry
-
-UW, VH = 44.0, 26.0
-JUNCTIONS, RADIUS, BLOCKS = 32, 4.6, 22
-CIRCLES, NODES = 36, 80
+WIDTH, HEIGHT = 100, 26
+BLOCKS, CIRCLES, CROSSINGS = 22, 36, 44
+EDITION = 2
+BAND_ROWS = 5
 # Smaller numbers than the full board: fewer neighbours, fewer alley pairs.
 TARGETS = {
     "target": {"jmean": (5.5, 0.4), "pmean": (3.6, 0.3), "dmean": (1.9, 0.15), "pairs": (62, 8)},
     "faces7": 0,
     "jmax": 10,
 }
-STREETS = {
-    "Whitechapel Road": [(0.03, 0.5), (0.35, 0.48), (0.65, 0.47), (0.97, 0.46)],
-    "Goulston Street": [(0.2, 0.49), (0.2, 0.22)],
+STREETS: dict[str, list[tuple[int, int]]] = {
+    "": [(3, 1), (96, 1), (96, 24), (3, 24), (3, 1)],
+    "Whitechapel Road": [(3, 13), (96, 13)],
+    "Goulston Street": [(22, 13), (22, 5)],
+    "Commercial Street": [(44, 13), (44, 7), (38, 1)],
+    "Brick Lane": [(66, 13), (66, 1)],
+    "Commercial Road": [(44, 13), (52, 21), (96, 21)],
 }
+
+
+def vdist(a, b) -> float:
+    return math.hypot((a[0] - b[0]) / VISUAL, a[1] - b[1])
+
+
+def build(seed: int):
+    rng = random.Random(seed)
+    net = Network(WIDTH, HEIGHT)
+    for name, corners in STREETS.items():
+        net.lay(name or None, corners)
+    for name in sorted((n for n in STREETS if n), key=lambda n: (-len(net.paths[n]), n)):
+        if net.reserve_name(name) is None:
+            raise SystemExit(f"no room for the name of {name}")
+    net.grow(rng, BLOCKS, min_area=10, through=0.9)
+    net.add_points(CIRCLES + CROSSINGS, rng)
+    graph, pos = net.graph()
+    goulston = net.street_nodes("Goulston Street")[-1]  # its northern end
+    faces = geometry.faces(graph, pos)
+    circ, _q = anneal(
+        graph, pos, faces, rng, 3000, circles=CIRCLES, fixed={goulston: False}, targets=TARGETS
+    )
+    return net, graph, circ, goulston
+
+
+def spread_reds(circ) -> list:
+    """Eight red circles spread over the board: farthest-point sampling."""
+    red = [min(circ, key=lambda v: (v[0] + v[1], v))]
+    while len(red) < 8:
+        red.append(max(sorted(circ), key=lambda v: min(vdist(v, r) for r in red)))
+    return red
+
+
+def choose_yellow(graph, circ, avoid) -> list:
+    crossings = sorted(v for v in graph if v not in circ and v not in avoid)
+    centres = [
+        (WIDTH * (2 * c + 1) / 6, HEIGHT * (2 * r + 1) / 4) for c in range(3) for r in range(2)
+    ] + [(WIDTH / 2, HEIGHT / 2)]
+    chosen: list = []
+    for centre in centres:
+        chosen.append(
+            min(
+                (x for x in crossings if x not in chosen),
+                key=lambda x: (vdist(x, centre) - 2.5 * graph.degree(x), x),
+            )
+        )
+    return chosen
+
+
+def to_mapdata(net, graph, circ, goulston) -> MapData:
+    order = sorted(circ, key=lambda v: (v[1] // BAND_ROWS, v[0], v[1]))
+    numbers = {v: i + 1 for i, v in enumerate(order)}
+    red = set(spread_reds(circ))
+    yellow = set(choose_yellow(graph, circ, {goulston}))
+    crossings = sorted((v for v in graph if v not in circ), key=lambda v: (v[1], v[0]))
+    xid = {v: f"x{i + 1}" for i, v in enumerate(crossings)}
+
+    def node(v):
+        return numbers[v] if v in circ else xid[v]
+
+    return MapData(
+        name="Tutorial",
+        width=WIDTH,
+        height=HEIGHT,
+        columns=(WIDTH // 3, 2 * WIDTH // 3),
+        rows=(HEIGHT // 2,),
+        circles=[Circle(numbers[v], *v, red=v in red) for v in order],
+        crossings=[
+            Crossing(xid[v], *v, yellow=v in yellow, goulston=v == goulston) for v in crossings
+        ],
+        segments=sorted(
+            ((node(a), node(b)) for a, b in graph.edges()), key=lambda s: (str(s[0]), str(s[1]))
+        ),
+        streets=[(n, [node(v) for v in net.street_nodes(n)]) for n in STREETS if n],
+        edition=EDITION,
+        street_labels=dict(net.names),
+    )
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seed", type=int, default=36)
-    ap.add_argument(
-        "--out",
-        default=str(Path(__file__).parents[1] / "assets/maps/tutorial.json"),
-    )
+    ap.add_argument("--out", default=str(Path(__file__).parents[1] / "assets/maps/tutorial.json"))
     args = ap.parse_args(argv)
-    rng = random.Random(args.seed)
-    fixed, chains, street_edges = [], {}, []
-    for name, line in STREETS.items():
-        chain = []
-        for x, y in line:
-            p = (x * UW, y * VH)
-            near = [i for i, q in enumerate(fixed) if math.dist(p, q) < 1]
-            if near:
-                chain.append(near[0])
-            else:
-                chain.append(len(fixed))
-                fixed.append(p)
-        chains[name] = chain
-        street_edges += list(itertools.pairwise(chain))
-    pts = poisson_disk(rng, UW, VH, RADIUS, fixed, JUNCTIONS)
-    g = delaunay_graph(pts)
-    for a, b in street_edges:
-        if not g.has_edge(a, b):
-            for u, v in list(g.edges()):
-                if len({a, b, u, v}) == 4 and geometry._cross(pts[a], pts[b], pts[u], pts[v]):
-                    g.remove_edge(u, v)
-            g.add_edge(a, b)
-    g = thin_to_faces(g, pts, BLOCKS, {frozenset(e) for e in street_edges}, rng)
-    graph, pos = subdivide(g, pts, NODES - len(pts))
-    goulston = chains["Goulston Street"][-1]
-    circ, _q, _, _ = anneal_types(
-        graph, pos, CIRCLES, rng, 3000, fixed={goulston: False}, **TARGETS
-    )
-    cell = cells(pos)
-    numbers = {v: i + 1 for i, v in enumerate(band_order(circ, cell, band_rows=5))}
-    # Eight red circles spread over the board: farthest-point sampling.
-    red = [min(circ, key=lambda v: pos[v][0] + pos[v][1])]
-    while len(red) < 8:
-        red.append(max(circ, key=lambda v: min(math.dist(pos[v], pos[r]) for r in red)))
-    cell = place_cells(graph, pos)
-    repair(graph, circ, numbers, cell, rng)
-    data = to_mapdata(
-        graph, circ, numbers, chains, cell, name="Tutorial", goulston=goulston,
-        red_places={numbers[v]: "" for v in red},
-    )  # fmt: skip
+    net, graph, circ, goulston = build(args.seed)
+    data = to_mapdata(net, graph, circ, goulston)
+    unnamed = legibility.unnamed_streets(data)
+    if unnamed:
+        raise SystemExit(f"no room for the names of {', '.join(unnamed)}")
     write_checked(data, args.out)
     return 0
 

@@ -1,17 +1,21 @@
-"""Generate the default Letters from Whitechapel board, `whitechapel-1888.json`.
+"""Generate the default Letters from Whitechapel board, `whitechapel-1888.json`
+(its second edition; the first is `make_whitechapel_1888_ed1.py`).
 
-An original drawing made by this project, not a copy of the published board:
-the named streets of 1888 Whitechapel are laid as polylines where the period
-map puts them, junctions are scattered between them (Poisson disk), joined by
-a Delaunay triangulation thinned to about 163 blocks, streets get intermediate
-points, and an annealing search decides which points are numbered circles and
-which are crossings so that the board's figures match the published board's
-(see issue "map model" and docs/maps.md).  Then circles are numbered in bands
-from north to south, the rulebook's worked examples (§10) are pinned by a
-small search over places whose local shape fits, and the red circles, yellow
-crossings and Goulston Street are placed at their historical spots.
+An original drawing made by this project, not a copy of the published board
+or of any data set: the named streets of 1888 Whitechapel are laid as
+octilinear polylines (horizontal, vertical, or diagonal one column per row)
+where the period map puts them, on the board's own scale; the areas between
+them are split by lanes, largest first, into about 160 mostly four-sided
+blocks; points are added along the longest runs; an annealing search decides
+which points are numbered circles and which are crossings so that the
+board's figures match the published board's (`tools/octimap.py`,
+`tools/mapgen_core.py`, docs/maps.md).  Then the rulebook's worked examples
+(§10) are pinned by a small search over places whose local shape fits, the
+red circles are chosen near their historical places so that they stand as far
+apart (in Jack's moves) as on the published board, and the other circles are
+numbered in bands from north to south.
 
-Run from the repository root (needs scipy: pip install -e '.[mapgen]'):
+Run from the repository root (no extra packages needed):
 
     python tools/make_whitechapel_1888.py [--seed N] [--out FILE]
 
@@ -24,166 +28,184 @@ import argparse
 import math
 import random
 import sys
+from collections import Counter, deque
 from pathlib import Path
-
-from whitechapel.lfw.map import geometry
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-import itertools
+from mapgen_core import quick_stats
+from octimap import VISUAL, Network, faces_corners
+from typesearch import anneal
 
-from mapgen_core import (
-    anneal_types,
-    delaunay_graph,
-    poisson_disk,
-    quick_stats,
-    subdivide,
-    thin_to_faces,
-)
-from mapgen_draw import band_order, cells, place_cells, repair, to_mapdata, write_checked
+from whitechapel.lfw.map import geometry
+from whitechapel.lfw.map.mapfile import Circle, Crossing, MapData
 
-UW, VH = 100.0, 66.0  # the district in square units (columns = u * ASPECT)
-JUNCTIONS = 200
-RADIUS = 4.9
-BLOCKS = 163
-CIRCLES, NODES = 195, 429
+WIDTH, HEIGHT = 198, 56
+BLOCKS = 160
+CIRCLES, CROSSINGS = 195, 234
+EDITION = 2
+BAND_ROWS = 5
+THROUGH = 0.9  # the share of lanes that may go on through the street they meet
 
-# Named streets as polylines in (0..1, 0..1), west to east / north to south.
-STREETS: dict[str, list[tuple[float, float]]] = {
-    "Whitechapel High Street": [(0.06, 0.52), (0.13, 0.51), (0.21, 0.50)],
-    "Whitechapel Road": [(0.21, 0.50), (0.33, 0.48), (0.46, 0.47), (0.58, 0.46)],
-    "Mile End Road": [(0.58, 0.46), (0.72, 0.45), (0.86, 0.44), (0.99, 0.43)],
-    "Commercial Street": [(0.19, 0.50), (0.18, 0.38), (0.16, 0.25), (0.15, 0.12), (0.14, 0.02)],
-    "Commercial Road": [
-        (0.21, 0.52),
-        (0.31, 0.57),
-        (0.43, 0.62),
-        (0.56, 0.67),
-        (0.70, 0.73),
-        (0.84, 0.80),
-    ],
-    "Brick Lane": [(0.26, 0.49), (0.27, 0.36), (0.28, 0.22), (0.29, 0.10), (0.30, 0.02)],
-    "Hanbury Street": [(0.16, 0.19), (0.28, 0.18), (0.40, 0.17)],
-    "Buck's Row": [(0.55, 0.30), (0.62, 0.30), (0.69, 0.29)],
-    "Leman Street": [(0.12, 0.53), (0.12, 0.66), (0.13, 0.80)],
-    "Berner Street": [(0.31, 0.58), (0.31, 0.68), (0.31, 0.76)],
-    "Cable Street": [(0.08, 0.86), (0.25, 0.87), (0.42, 0.88), (0.60, 0.89)],
-    "Goulston Street": [(0.13, 0.50), (0.13, 0.41)],
-    "Dorset Street": [(0.07, 0.26), (0.16, 0.26)],
-    "Bethnal Green Road": [(0.30, 0.04), (0.45, 0.05), (0.62, 0.06)],
-    "Baker's Row": [(0.42, 0.47), (0.41, 0.33), (0.40, 0.17)],
-    "New Road": [(0.52, 0.46), (0.52, 0.56), (0.51, 0.65)],
-    "Cambridge Heath Road": [(0.73, 0.45), (0.73, 0.28), (0.74, 0.08)],
-    "Sidney Street": [(0.64, 0.46), (0.64, 0.58), (0.63, 0.70)],
-    "Stepney Green": [(0.86, 0.44), (0.87, 0.58), (0.88, 0.72)],
+Cell = tuple[int, int]
+
+# The named streets, as corners on the board's cells (x east, y south).  The
+# four edges of the board are streets too, so every area inside is a block.
+STREETS: dict[str, list[Cell]] = {
+    "": [(3, 1), (194, 1), (194, 54), (3, 54), (3, 1)],
+    "Aldgate": [(3, 26), (20, 26)],
+    "Whitechapel High Street": [(20, 26), (100, 26)],
+    "Whitechapel Road": [(100, 26), (150, 26), (154, 22), (178, 22)],
+    "Mile End Road": [(178, 22), (194, 22)],
+    "Houndsditch": [(20, 26), (3, 9)],
+    "Minories": [(20, 26), (20, 54)],
+    "Middlesex Street": [(40, 26), (40, 1)],
+    "Mansell Street": [(52, 26), (52, 48)],
+    "Goulston Street": [(62, 26), (62, 18)],
+    "Wentworth Street": [(40, 18), (100, 18)],
+    "Old Montague Street": [(100, 18), (130, 18)],
+    "Commercial Street": [(88, 26), (88, 14), (75, 1)],
+    "Dorset Street": [(60, 10), (84, 10)],
+    "Commercial Road": [(88, 26), (98, 36), (160, 36), (178, 54)],
+    "Leman Street": [(76, 26), (76, 54)],
+    "Osborn Street": [(100, 26), (100, 21)],
+    "Brick Lane": [(100, 21), (100, 1)],
+    "Hanbury Street": [(82, 8), (130, 8)],
+    "Baker's Row": [(130, 26), (130, 1)],
+    "Buck's Row": [(130, 14), (165, 14)],
+    "Brady Street": [(165, 22), (165, 1)],
+    "Cambridge Heath Road": [(178, 22), (178, 1)],
+    "New Road": [(140, 26), (140, 36)],
+    "Sidney Street": [(170, 22), (170, 36)],
+    "Stepney Green": [(186, 22), (186, 54)],
+    "Back Church Lane": [(104, 36), (104, 54)],
+    "Berner Street": [(112, 36), (112, 48)],
+    "Cable Street": [(76, 48), (172, 48)],
+    "Royal Mint Street": [(3, 48), (76, 48)],
 }
 
-# Places of §10 and their red circles, at their historical spots.
-RED_PLACES: dict[int, tuple[str, tuple[float, float]]] = {
-    3: ("Hanbury Street", (0.32, 0.18)),
-    21: ("Buck's Row", (0.62, 0.30)),
-    27: ("Dorset Street / Miller's Court", (0.11, 0.26)),
-    65: ("Commercial Road", (0.24, 0.54)),
-    84: ("Osborn Street / Brick Lane", (0.26, 0.45)),
-    147: ("Clarke's Yard, Poplar", (0.97, 0.93)),
-    149: ("Mitre Square", (0.03, 0.55)),
-    158: ("Berner Street", (0.31, 0.70)),
+# Large blocks of 1888 that no lane crosses (the inner cells kept blank).
+LANDMARKS: dict[str, tuple[int, int, int, int]] = {
+    "Spitalfields Market": (90, 11, 98, 16),
+    "London Hospital": (142, 28, 156, 34),
 }
 
-
-def lay_streets() -> tuple[list[tuple[float, float]], list[tuple[int, int]], dict[str, list[int]]]:
-    """Points along the named streets, shared where streets meet."""
-    pts: list[tuple[float, float]] = []
-    index: dict[tuple[int, int], int] = {}
-
-    def point(p: tuple[float, float]) -> int:
-        key = (round(p[0] * UW * 4), round(p[1] * VH * 4))
-        for (kx, ky), i in index.items():
-            if abs(kx - key[0]) <= 6 and abs(ky - key[1]) <= 6:  # same junction
-                return i
-        index[key] = len(pts)
-        pts.append((p[0] * UW, p[1] * VH))
-        return index[key]
-
-    edges: list[tuple[int, int]] = []
-    chains: dict[str, list[int]] = {}
-    for name, line in STREETS.items():
-        chain: list[int] = []
-        for (x1, y1), (x2, y2) in itertools.pairwise(line):
-            length = math.dist((x1 * UW, y1 * VH), (x2 * UW, y2 * VH))
-            steps = max(1, round(length / (RADIUS * 1.05)))
-            for k in range(steps + (1 if (x2, y2) == line[-1] else 0)):
-                t = k / steps
-                i = point((x1 + t * (x2 - x1), y1 + t * (y2 - y1)))
-                if not chain or chain[-1] != i:
-                    chain.append(i)
-        chains[name] = chain
-        edges += list(itertools.pairwise(chain))
-    return pts, edges, chains
+# The red circles' historical places on the board's scale (§10), and the
+# streets they stand on or beside.
+RED_PLACES: dict[int, tuple[str, Cell]] = {
+    3: ("Hanbury Street", (104, 8)),
+    21: ("Buck's Row", (150, 14)),
+    27: ("Dorset Street / Miller's Court", (70, 10)),
+    65: ("Commercial Road", (92, 30)),
+    84: ("Osborn Street / Brick Lane", (100, 23)),
+    147: ("Clarke's Yard, Poplar", (190, 51)),
+    149: ("Mitre Square", (8, 22)),
+    158: ("Berner Street", (112, 44)),
+}
+RED_STREETS: dict[int, tuple[str, ...]] = {
+    3: ("Hanbury Street",),
+    21: ("Buck's Row",),
+    27: ("Dorset Street",),
+    65: ("Commercial Road",),
+    84: ("Osborn Street", "Brick Lane"),
+    158: ("Berner Street",),
+}
+# The figures the search aims at (the published board's, issue 17).
+RED_MEAN, HIDEOUT_MEAN = 5.7, 3.8
 
 
-def build(seed: int):
+def streets(seed: int):
+    """The street network: the named streets, room for their names, lanes,
+    points; its graph, the Goulston Street crossing and the red circles'
+    points."""
     rng = random.Random(seed)
-    fixed, street_edges, chains = lay_streets()
-    pts = poisson_disk(rng, UW, VH, RADIUS, fixed, JUNCTIONS)
-    g = delaunay_graph(pts)
-    keep = {frozenset(e) for e in street_edges}
-    for a, b in street_edges:  # a street edge Delaunay did not pick replaces those it crosses
-        if not g.has_edge(a, b):
-            for u, v in list(g.edges()):
-                if len({a, b, u, v}) == 4 and geometry._cross(pts[a], pts[b], pts[u], pts[v]):
-                    g.remove_edge(u, v)
-            g.add_edge(a, b)
-    g = thin_to_faces(g, pts, BLOCKS, keep, rng)
-    graph, pos = subdivide(g, pts, NODES - len(pts))
-    goulston = chains["Goulston Street"][-1]  # its northern end is a crossing
-    circ, q, c, _faces = anneal_types(graph, pos, CIRCLES, rng, 8000, fixed={goulston: False})
-    return graph, pos, circ, q, c, chains
+    net = Network(WIDTH, HEIGHT)
+    for name, corners in STREETS.items():
+        net.lay(name or None, corners)
+    for x0, y0, x1, y1 in LANDMARKS.values():
+        net.reserved |= {(x, y) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1)}
+    by_length = sorted((n for n in STREETS if n), key=lambda n: (-len(net.paths[n]), n))
+    for name in by_length:
+        if net.reserve_name(name) is None:
+            raise SystemExit(f"no room for the name of {name}")
+    net.grow(rng, BLOCKS, through=THROUGH)
+    net.add_points(CIRCLES + CROSSINGS, rng)
+    graph, pos = net.graph()
+    goulston = net.street_nodes("Goulston Street")[-1]  # its northern end
+    reds: dict[int, Cell] = {}
+    for n, (_, place) in RED_PLACES.items():
+        near = beside(net, n, graph) - set(reds.values()) - {goulston}
+        reds[n] = min(near, key=lambda v: (vdist(v, place), v))
+    return net, graph, pos, goulston, reds
 
 
-# -- from the abstract graph to a map file ------------------------------------
+# -- distances in Jack's moves ---------------------------------------------------
+
+
+def bfs(jack: dict, start) -> dict:
+    dist = {start: 0}
+    todo = deque([start])
+    while todo:
+        v = todo.popleft()
+        for w in jack[v]:
+            if w not in dist:
+                dist[w] = dist[v] + 1
+                todo.append(w)
+    return dist
+
+
+def red_figures(jack: dict, circ, reds) -> tuple[float, float]:
+    """Mean Jack distance between two red circles, and the lowest mean
+    distance from the red circles to one circle that is not red."""
+    dists = {r: bfs(jack, r) for r in reds}
+    pairs = [dists[a][b] for i, a in enumerate(reds) for b in reds[i + 1 :]]
+    others = [c for c in circ if c not in reds]
+    best = min(sum(dists[r][c] for r in reds) / len(reds) for c in others)
+    return sum(pairs) / len(pairs), best
 
 
 # -- the worked examples of §10 ------------------------------------------------
 
 
-class Relations:
-    """The relations the pins need, on the abstract graph."""
-
-    def __init__(self, graph, circ, pos):
-        self.graph, self.circ = graph, circ
-        adj = {v: list(graph[v]) for v in graph}
-        self.jack = quick_stats(adj, circ, [])["jack_sets"]
-        self.faces = [frozenset(v for v in f if v in circ) for f in geometry.faces(graph, pos)]
-        self.direct = {x: {w for w in graph[x] if w in circ} for x in graph if x not in circ}
+def vdist(a: Cell | tuple[float, float], b: Cell | tuple[float, float]) -> float:
+    """Distance as seen on screen, in rows."""
+    return math.hypot((a[0] - b[0]) / VISUAL, a[1] - b[1])
 
 
-def _dist(pos, v, place):
-    return math.dist(pos[v], (place[0] * UW, place[1] * VH))
+def beside(net, n: int, circ) -> set:
+    """Circles on or beside the streets of red circle n (all for none)."""
+    names = RED_STREETS.get(n)
+    if not names:
+        return set(circ)
+    cells = [c for name in names for c in net.paths[name]]
+    return {v for v in circ if min(vdist(v, c) for c in cells) <= 2.5}
 
 
-def find_pins(graph, pos, circ, natural_y):
+def find_pins(net, graph, pos, circ, natural_y, reds):
     """Circles for every number the rulebook's examples name (§10)."""
-    rel = Relations(graph, circ, pos)
-    jack, direct = rel.jack, rel.direct
+    adj = {v: list(graph[v]) for v in graph}
+    jack = quick_stats(adj, circ, [])["jack_sets"]
+    direct = {x: {w for w in graph[x] if w in circ} for x in graph if x not in circ}
+    faces = [frozenset(v for v in f if v in circ) for f in geometry.faces(graph, pos)]
+    place = {n: p for n, (_, p) in RED_PLACES.items()}
     pins: dict[int, object] = {}
     # (a) 65 on Commercial Road with exactly seven neighbours, 84 (Osborn
     # Street) among them, and 83 among them behind a crossing K' next to a
     # crossing K whose directly adjacent circles are exactly 99, 100, 120.
     best = None
-    for p65 in sorted(circ, key=lambda v: _dist(pos, v, RED_PLACES[65][1]))[:40]:
+    for p65 in [reds[65]]:
         if len(jack[p65]) != 7:
             continue
-        for p84 in sorted(jack[p65], key=lambda v: _dist(pos, v, RED_PLACES[84][1])):
-            for p83 in jack[p65] - {p84}:
-                for k2 in (w for w in graph[p83] if w not in circ):
-                    for k in (w for w in graph[k2] if w not in circ):
+        for p84 in [reds[84]] if reds[84] in jack[p65] else []:
+            for p83 in sorted(jack[p65] - {p84}):
+                for k2 in sorted(w for w in graph[p83] if w not in circ):
+                    for k in sorted(w for w in graph[k2] if w not in circ):
                         trio = direct[k]
                         if len(trio) != 3 or p83 in trio or trio & (jack[p65] | {p65}):
                             continue
                         score = (
-                            _dist(pos, p65, RED_PLACES[65][1])
-                            + _dist(pos, p84, RED_PLACES[84][1])
+                            vdist(pos[p65], place[65])
+                            + vdist(pos[p84], place[84])
                             + 0.3 * abs(pos[p83][1] - natural_y(83))
                         )
                         if best is None or score < best[0]:
@@ -199,13 +221,15 @@ def find_pins(graph, pos, circ, natural_y):
     # (b) the block south of 56 with 57, 69..73 on its perimeter; 69 is
     # Jack-adjacent to 56 and to 103, and 103 to 127.
     best = None
-    for face in rel.faces:
+    for face in faces:
         if len(face) != 7 or face & taken:
             continue
-        p56 = min(face, key=lambda v: pos[v][1])  # on the block's north side
-        for p69 in face & jack[p56]:
-            for p103 in jack[p69] - face - taken:
-                for p127 in jack[p103] - face - taken - {p103}:
+        p56 = min(face, key=lambda v: (pos[v][1], v))  # strictly north of the others
+        if any(pos[v][1] == pos[p56][1] for v in face - {p56}):
+            continue
+        for p69 in sorted(face & jack[p56]):
+            for p103 in sorted(jack[p69] - face - taken):
+                for p127 in sorted(jack[p103] - face - taken - {p103}):
                     score = (
                         abs(sum(pos[v][1] for v in face) / 7 - natural_y(64))
                         + abs(pos[p103][1] - natural_y(103))
@@ -219,61 +243,141 @@ def find_pins(graph, pos, circ, natural_y):
     rest = sorted(face - {p56, p69}, key=lambda v: (pos[v][0], pos[v][1]))
     pins.update({56: p56, 69: p69, 103: p103, 127: p127})
     pins.update(dict(zip((57, 70, 71, 72, 73), rest, strict=True)))
-    taken = set(pins.values())
-    # The other red circles, at their historical places.
-    for n, (_, place) in RED_PLACES.items():
-        if n in pins:
-            continue
-        v = min((c for c in circ if c not in taken), key=lambda c: _dist(pos, c, place))
-        pins[n] = v
-        taken.add(v)
-    return pins
+    return pins, jack
+
+
+def band_order(circles, pos):
+    return sorted(circles, key=lambda v: (pos[v][1] // BAND_ROWS, pos[v][0], pos[v][1]))
 
 
 def number(circ, pos, pins):
     """Pinned circles keep their numbers; the others take the remaining
     numbers in band order (north to south, west to east in a band)."""
-    cell = cells(pos)
     free_numbers = [n for n in range(1, len(circ) + 1) if n not in pins]
-    free_circles = band_order([c for c in circ if c not in pins.values()], cell)
+    free_circles = band_order([c for c in circ if c not in pins.values()], pos)
     numbers = {v: n for n, v in pins.items()}
     numbers.update(zip(free_circles, free_numbers, strict=True))
     return numbers
 
 
 def natural_rows(circ, pos):
-    """The row where each number would fall without pins (for scoring)."""
-    cell = cells(pos)
-    order = band_order(circ, cell)
+    order = band_order(circ, pos)
     return lambda n: pos[order[min(n, len(order)) - 1]][1]
 
 
+# -- the map file ----------------------------------------------------------------
+
+
+def choose_yellow(graph, circ, avoid) -> list:
+    """Seven night-1 patrol spots: the best-connected crossing near the middle
+    of each sector, and one more in the middle of the board."""
+    crossings = sorted(v for v in graph if v not in circ and v not in avoid)
+    centres = [
+        (WIDTH * (2 * c + 1) / 6, HEIGHT * (2 * r + 1) / 4) for c in range(3) for r in range(2)
+    ] + [(WIDTH / 2, HEIGHT / 2)]
+    chosen: list = []
+    for centre in centres:
+        v = min(
+            (x for x in crossings if x not in chosen),
+            key=lambda x: (vdist(x, centre) - 2.5 * graph.degree(x), x),
+        )
+        chosen.append(v)
+    return chosen
+
+
+def to_mapdata(net, graph, circ, numbers, goulston) -> MapData:
+    crossings = sorted((v for v in graph if v not in circ), key=lambda v: (v[1], v[0]))
+    xid = {v: f"x{i + 1}" for i, v in enumerate(crossings)}
+    yellow = set(choose_yellow(graph, circ, {goulston}))
+    places = {n: place for n, (place, _) in RED_PLACES.items()}
+
+    def node(v):
+        return numbers[v] if v in circ else xid[v]
+
+    return MapData(
+        name="Whitechapel 1888",
+        width=WIDTH,
+        height=HEIGHT,
+        columns=(WIDTH // 3, 2 * WIDTH // 3),
+        rows=(HEIGHT // 2,),
+        circles=sorted(
+            (
+                Circle(numbers[v], *v, red=numbers[v] in places, place=places.get(numbers[v], ""))
+                for v in circ
+            ),
+            key=lambda c: c.n,
+        ),
+        crossings=[
+            Crossing(xid[v], *v, yellow=v in yellow, goulston=v == goulston) for v in crossings
+        ],
+        segments=sorted(
+            ((node(a), node(b)) for a, b in graph.edges()), key=lambda s: (str(s[0]), str(s[1]))
+        ),
+        streets=[(n, [node(v) for v in net.street_nodes(n)]) for n in STREETS if n],
+        edition=EDITION,
+        street_labels=dict(net.names),
+    )
+
+
+def in_range(stats: dict) -> list[str]:
+    """The figures (`map check`) outside the ranges issue 17 asks for."""
+    jack = stats["jack_adjacency"]
+    checks = {
+        "crossings": 220 <= stats["crossings"] <= 250,
+        "blocks": 150 <= stats["blocks"] <= 175,
+        "alley pairs": 400 <= stats["alley_pairs"] <= 500,
+        "Jack adjacency": jack.min >= 2 and 7 <= jack.mean <= 9 and jack.max <= 15,
+        "police adjacency": 3.4 <= stats["police_adjacency"].mean <= 4.4,
+        "direct circles": 1.7 <= stats["direct_circles"].mean <= 2.2,
+        "Jack graph": 10 <= stats["jack_diameter"] <= 14 and 4.5 <= stats["jack_mean_path"] <= 6,
+        "police graph": 17 <= stats["police_diameter"] <= 25
+        and 7.5 <= stats["police_mean_path"] <= 10,
+        "red circles": 5.3 <= stats["red_mean_distance"] <= 6.1,
+        "best hideout": 3.5 <= stats["best_hideout"]["mean"] <= 4.1,
+        "triangles": stats["triangle_share"] <= 0.15,
+        "octilinear": stats["crooked_segments"] == 0,
+    }
+    return [name for name, ok in checks.items() if not ok]
+
+
 def main(argv=None) -> int:
+    from whitechapel.lfw.map import legibility, mapcheck
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seed", type=int, default=1888)
     ap.add_argument(
-        "--out",
-        default=str(Path(__file__).parents[1] / "assets/maps/whitechapel-1888.json"),
+        "--out", default=str(Path(__file__).parents[1] / "assets/maps/whitechapel-1888.json")
     )
     args = ap.parse_args(argv)
-    rng = random.Random(args.seed * 7 + 1)
-    graph, pos, circ, q, _c, chains = build(args.seed)
-    print("annealed:", {k: v for k, v in q.items() if k not in ("jack", "jack_sets")})
-    pins = find_pins(graph, pos, circ, natural_rows(circ, pos))
-    numbers = number(circ, pos, pins)
-    cell = place_cells(graph, pos)
-    repair(graph, circ, numbers, cell, rng)
-    data = to_mapdata(
-        graph,
-        circ,
-        numbers,
-        chains,
-        cell,
-        name="Whitechapel 1888",
-        red_places={n: place for n, (place, _) in RED_PLACES.items()},
-        goulston=chains["Goulston Street"][-1],
-    )
+    net, graph, pos, goulston, reds = streets(args.seed)
+    faces = geometry.faces(graph, pos)
+    corners = Counter(faces_corners(graph, pos))
+    print("blocks by corners:", dict(sorted(corners.items())))
+    fixed = {goulston: False, **dict.fromkeys(reds.values(), True)}
+    for attempt in range(6):  # the types again, from a fresh random stream, until all fit
+        rng = random.Random(f"{args.seed}/types/{attempt}")
+        circ, _q = anneal(
+            graph, pos, faces, rng, 20000, circles=CIRCLES, fixed=fixed, reds=reds,
+            near_65=lambda v: vdist(v, reds[65]) < 9, red_mean=RED_MEAN, hideout_mean=HIDEOUT_MEAN,
+        )  # fmt: skip
+        try:
+            pins, _jack = find_pins(net, graph, pos, circ, natural_rows(circ, pos), reds)
+        except SystemExit as e:
+            print(f"attempt {attempt}: {e}")
+            continue
+        pins.update({n: v for n, v in reds.items() if n not in pins})
+        numbers = number(circ, pos, pins)
+        data = to_mapdata(net, graph, circ, numbers, goulston)
+        board = mapcheck.validate(data)
+        off = in_range(mapcheck.statistics(board))
+        off += [f"no room for {n}" for n in legibility.unnamed_streets(board)]
+        if not off:
+            break
+        print(f"attempt {attempt}: out of range: {', '.join(off)}")
+    else:
+        raise SystemExit("no attempt met every figure; try another seed")
+    from mapgen_draw import write_checked
+
     write_checked(data, args.out)
     return 0
 

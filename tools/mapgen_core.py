@@ -15,8 +15,6 @@ import statistics
 from collections.abc import Iterable
 
 import networkx as nx
-import numpy as np
-from scipy.spatial import Delaunay
 
 from whitechapel.lfw.map import geometry
 
@@ -58,6 +56,9 @@ def poisson_disk(
 
 
 def delaunay_graph(pts: list[tuple[float, float]]) -> nx.Graph:
+    import numpy as np  # the Delaunay generators need scipy ('.[mapgen]'); the others do not
+    from scipy.spatial import Delaunay
+
     tri = Delaunay(np.array(pts))
     g = nx.Graph()
     g.add_nodes_from(range(len(pts)))

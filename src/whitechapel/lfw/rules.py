@@ -67,14 +67,14 @@ class LfwRules:
         """A network seat's screen (a spectator's, `seat` None), fed by the
         server.  Raises WhitechapelError for a board this program does not have."""
         from whitechapel.core.errors import MapError
-        from whitechapel.lfw.map.maps import BUILTIN, load_board
+        from whitechapel.lfw.map.maps import is_shipped, load_board
         from whitechapel.lfw.ui.screen import LfwScreen
         from whitechapel.ui.source import RemoteSource
 
         # The server names the board; only a shipped one is loaded (a name is
         # never taken for a path on this machine).
         name = first.get("view", {}).get("board") or None
-        if name is not None and str(name) not in BUILTIN:
+        if name is not None and not is_shipped(str(name)):
             raise MapError(f"this room's board {str(name)[:40]!r} is not one shipped with this program")
         board = load_board(name)
         return LfwScreen(RemoteSource(link, room, seat, first), board)

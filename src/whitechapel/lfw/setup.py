@@ -2,8 +2,9 @@
 
 The only chance event of the game is the order of the Chief tokens (S2); it is
 drawn from the seed into the setup, so a record replays exactly.  The setup
-also names the board: a shipped one by name, or a player's map carried whole
-so that a record replays anywhere.
+also names the board: a shipped one by name and edition ('whitechapel-1888@2',
+so that a record keeps the drawing it was played on after the board is
+redrawn), or a player's map carried whole so that a record replays anywhere.
 """
 
 from __future__ import annotations
@@ -16,14 +17,21 @@ from whitechapel.core.errors import MapError, RecordError
 from whitechapel.lfw.actions import COLOURS
 from whitechapel.lfw.map.board import Board
 from whitechapel.lfw.map.mapfile import map_from_json
-from whitechapel.lfw.map.maps import BUILTIN, load_board
+from whitechapel.lfw.map.maps import DEFAULT_NAME, latest_edition, load_board, shipped_ids, split_id
 
 
 @dataclass(frozen=True)
 class Setup:
     chiefs: tuple[str, ...]  # S2: the Chief tokens in the order they are turned
-    map_name: str | None = "whitechapel-1888"  # a shipped board
+    map_name: str | None = DEFAULT_NAME  # a shipped board, made 'name@edition' on creation
     map_data: dict | None = field(default=None, compare=False)  # or a player's map, whole
+
+    def __post_init__(self) -> None:
+        if self.map_name is not None and "@" not in self.map_name:
+            found = split_id(self.map_name)
+            if found is None:
+                raise RecordError(f"unknown board {self.map_name!r}")
+            object.__setattr__(self, "map_name", f"{found[0]}@{latest_edition(found[0])}")
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"chiefs": list(self.chiefs)}
@@ -51,9 +59,13 @@ class Setup:
             if not isinstance(m["data"], dict):
                 raise RecordError("the record's map is malformed")
             return cls(tuple(chiefs), None, m["data"])
-        name = m.get("builtin", "whitechapel-1888")
-        if not isinstance(name, str) or name not in BUILTIN:
-            raise RecordError(f"unknown board {name!r} (shipped: {', '.join(sorted(BUILTIN))})")
+        name = m.get("builtin", DEFAULT_NAME)
+        if not isinstance(name, str) or split_id(name) is None:
+            raise RecordError(
+                f"unknown board {name!r}: this program has {', '.join(shipped_ids())}"
+            )
+        if "@" not in name:
+            name = f"{name}@1"  # recorded before boards had editions: the first
         return cls(tuple(chiefs), name)
 
     def board(self) -> Board:
@@ -70,6 +82,6 @@ class Setup:
 def random_setup(seed: int, board: Board | None = None) -> Setup:
     """S2's shuffled Chief tokens, on `board` (default: the 1888 board)."""
     chiefs = tuple(Chance(seed).shuffled(COLOURS))
-    if board is None or board.builtin_name:
-        return Setup(chiefs, board.builtin_name if board else "whitechapel-1888")
+    if board is None or board.builtin_id:
+        return Setup(chiefs, board.builtin_id if board else DEFAULT_NAME)
     return Setup(chiefs, None, board.data.to_json())

@@ -34,7 +34,7 @@ class LfwState:
         self.board = board or setup.board()
         if board is not None and (setup.map_data is None) != bool(board.builtin_name):
             raise ValueError("the board given is not the setup's board")
-        if board is not None and board.builtin_name and board.builtin_name != setup.map_name:
+        if board is not None and board.builtin_name and board.builtin_id != setup.map_name:
             raise ValueError("the board given is not the setup's board")
         self.phase = Phase.HIDEOUT
         self.night = 0

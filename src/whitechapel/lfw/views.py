@@ -28,7 +28,7 @@ def public_view(g: LfwState) -> dict[str, Any]:
     return {
         "game": "lfw",
         "map": g.board.name,
-        "board": g.board.builtin_name,  # a shipped board by its name (None: a player's map)
+        "board": g.board.builtin_id,  # a shipped board, 'name@edition' (None: a player's map)
         "options": g.options.to_json(),
         "night": g.night,
         "phase": {"key": g.phase.value, "tag": phase.tag, "name": phase.name},

@@ -23,7 +23,7 @@ from whitechapel.lfw.map import geometry
 from whitechapel.lfw.map.mapfile import MapData, Node, parse_map, read_map_file
 from whitechapel.lfw.map.shipped import read_shipped
 
-DEFAULT_MAP = "whitechapel-1888.json"
+DEFAULT_MAP = "whitechapel-1888.json"  # the latest edition of the 1888 board
 TUTORIAL_MAP = "tutorial.json"
 SECTORS = ("A/a", "A/b", "B/a", "B/b", "C/a", "C/b")
 
@@ -50,6 +50,7 @@ class Board:
         self.goulston: str | None = goulston[0] if goulston else None
         self.places = {c.n: c.place for c in data.circles if c.place}
         self.builtin_name: str | None = None  # set for the boards shipped with the game
+        self.edition = data.edition
         self._derive()
 
     # -- loading -------------------------------------------------------------
@@ -62,10 +63,18 @@ class Board:
         return cls(read_map_file(path))
 
     @classmethod
-    def builtin(cls, name: str) -> Board:
-        board = cls(parse_map(read_shipped(name)))
-        board.builtin_name = name.removesuffix(".json")
+    def builtin(cls, file: str, name: str | None = None) -> Board:
+        """A shipped board from its file; `name` is the board's shipped name
+        (default: the file's, without '.json')."""
+        board = cls(parse_map(read_shipped(file)))
+        board.builtin_name = name or file.removesuffix(".json")
         return board
+
+    @property
+    def builtin_id(self) -> str | None:
+        """A shipped board's name and edition, as records and rooms name it
+        ('whitechapel-1888@2'); None for a player's map."""
+        return f"{self.builtin_name}@{self.edition}" if self.builtin_name else None
 
     # -- derivation ----------------------------------------------------------
 
@@ -158,6 +167,7 @@ class Board:
             for part in nx.connected_components(self.graph):
                 sub = self.graph.subgraph(part)
                 cycles += geometry.faces(sub, self.pos)
+        self.block_outlines: list[list[Node]] = [list(c) for c in cycles]  # every point, in order
         return [frozenset(v for v in cycle if isinstance(v, int)) for cycle in cycles]
 
     # -- queries -------------------------------------------------------------

@@ -23,6 +23,13 @@ Every cell carries a style tag, a plain string the front end maps to a style:
     "crossing"  a crossing            "yellow"    a yellow crossing
     "goulston"  the Goulston Street crossing (even when also yellow)
     "place"     a place name written beside its circle (``places=True``)
+    "name"      a street's name written along it (``names=True``)
+
+With the "lines" glyphs a plain crossing where streets meet at right angles
+is drawn as the junction it is (`┼ ┬ ┴ ├ ┤ ┌ ┐ └ ┘`, `╳` for two diagonals);
+elsewhere it is `•`.  Street names go on blank ground beside their street:
+above or below a horizontal stretch, or right or left of a vertical or
+diagonal one (see "Junctions and street names" below).
 
 `overlay` restyles (and may re-letter) some labels for highlights with any
 other tag, rebuilding only the rows it touches.
@@ -32,6 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any, NamedTuple
 
 from whitechapel.lfw.map.mapfile import MapData, Node
@@ -47,7 +55,8 @@ CROSSING = "crossing"
 YELLOW = "yellow"
 GOULSTON = "goulston"
 PLACE = "place"
-TAGS = (BLANK, STREET, CIRCLE, RED, CROSSING, YELLOW, GOULSTON, PLACE)
+NAME = "name"
+TAGS = (BLANK, STREET, CIRCLE, RED, CROSSING, YELLOW, GOULSTON, PLACE, NAME)
 
 
 class Glyphs(NamedTuple):
@@ -58,10 +67,11 @@ class Glyphs(NamedTuple):
     crossing: str
     yellow: str
     goulston: str
+    junctions: bool = False  # draw a plain crossing as the junction it is (┼ ┬ ├ ...)
 
 
 GLYPHS: dict[str, Glyphs] = {
-    "lines": Glyphs("─", "│", "╲", "╱", "•", "◆", "★"),
+    "lines": Glyphs("─", "│", "╲", "╱", "•", "◆", "★", junctions=True),
     "dots": Glyphs("·", "·", "·", "·", "•", "◆", "★"),
     "ascii": Glyphs("-", "|", "\\", "/", "+", "o", "*"),
 }
@@ -236,12 +246,18 @@ def street_glyph(dx: int, dy: int, g: Glyphs) -> str:
 
 
 def build_canvas(
-    board: Any, *, glyphs: str = "lines", places: bool = False, absorb: str | None = STREET
+    board: Any,
+    *,
+    glyphs: str = "lines",
+    places: bool = False,
+    absorb: str | None = STREET,
+    names: bool = True,
 ) -> Canvas:
     """Lay out the whole map.  `glyphs`: "lines" (box drawing), "dots" (every
     street cell '·', like the board's dotted streets) or "ascii".  `places`:
     write each circle's place name beside it where the row has room.
-    `absorb`: see `merge_runs`."""
+    `absorb`: see `merge_runs`.  `names`: write the named streets' names
+    along them (`street_names`)."""
     data = map_data(board)
     g = GLYPHS[glyphs]
     w, h = data.width, data.height
@@ -265,12 +281,18 @@ def build_canvas(
             glyph, tag = g.yellow, YELLOW
         else:
             glyph, tag = g.crossing, CROSSING
+            if g.junctions:
+                glyph = junction_glyph(crossing.id, data, pos) or glyph
         labels[crossing.id] = Label(crossing.x, crossing.y, glyph)
         _put(chars, tags, crossing.x, crossing.y, glyph, tag)
 
     for c in data.circles:
         lab = labels[c.n]
         _put(chars, tags, lab.x0, lab.y, lab.text, RED if c.red else CIRCLE)
+
+    if names:
+        for x0, y, text in street_names(data, tags).values():
+            _put(chars, tags, x0, y, text, NAME)
 
     if places:
         for c in data.circles:
@@ -354,3 +376,145 @@ def iter_runs(canvas: Canvas, y: int, x0: int = 0, x1: int | None = None) -> Ite
         if end > x0 and at < x1:
             yield text[max(x0 - at, 0) : min(x1, end) - at], tag
         at = end
+
+
+# -- junctions and street names ------------------------------------------------------
+
+# The junction glyph of a crossing by the directions its streets leave it in
+# (dx, dy with y down), for streets at right angles and for two diagonals.
+_E, _W, _N, _S = (1, 0), (-1, 0), (0, -1), (0, 1)
+JUNCTIONS: dict[frozenset[tuple[int, int]], str] = {
+    frozenset({_E, _W, _N, _S}): "┼",
+    frozenset({_E, _W, _S}): "┬",
+    frozenset({_E, _W, _N}): "┴",
+    frozenset({_N, _S, _E}): "├",
+    frozenset({_N, _S, _W}): "┤",
+    frozenset({_E, _S}): "┌",
+    frozenset({_W, _S}): "┐",
+    frozenset({_E, _N}): "└",
+    frozenset({_W, _N}): "┘",
+    frozenset({(1, 1), (-1, -1), (1, -1), (-1, 1)}): "╳",
+}
+
+
+def _direction(a: Cell, b: Cell) -> tuple[int, int]:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    return (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
+
+
+def junction_glyph(node: Node, data: MapData, pos: Mapping[Node, Cell]) -> str | None:
+    """The box-drawing junction a crossing stands at, or None (a crossing on
+    a straight street, at a dead end, or where streets meet at other angles
+    keeps its own glyph, `•`)."""
+    here = pos[node]
+    dirs = set()
+    for a, b in data.segments:
+        if node in (a, b):
+            other = pos[b if a == node else a]
+            dx, dy = other[0] - here[0], other[1] - here[1]
+            if not (dx == 0 or dy == 0 or abs(dx) == abs(dy)):
+                return None  # not octilinear: no junction glyph fits
+            dirs.add(_direction(here, other))
+    return JUNCTIONS.get(frozenset(dirs))
+
+
+def _stretches(nodes: list[Node], pos: Mapping[Node, Cell]) -> list[list[Cell]]:
+    """A street's straight stretches (consecutive segments in one direction),
+    each as the cells from its first node to its last."""
+    out: list[list[Cell]] = []
+    current: list[Cell] = []
+    heading = None
+    for a, b in pairwise(nodes):
+        pa, pb = pos[a], pos[b]
+        d = _direction(pa, pb)
+        cells = line_cells(*pa, *pb)
+        if d == heading and current:
+            current += cells[1:]
+        else:
+            if current:
+                out.append(current)
+            current, heading = cells, d
+    if current:
+        out.append(current)
+    return out
+
+
+def name_spots(stretch: list[Cell], length: int) -> Iterator[tuple[int, int]]:
+    """Where a name of `length` cells may start beside a stretch, best
+    first: over (then under) a horizontal stretch, centred and sliding out
+    while its middle stays over the stretch; right (then left) of a vertical
+    or diagonal one, middle rows first, then centred beyond either end."""
+    (x1, y1), (x2, y2) = stretch[0], stretch[-1]
+    if y1 == y2:
+        lo, hi = min(x1, x2), max(x1, x2)
+        centre = (lo + hi) // 2 - length // 2
+        starts = sorted(
+            range(lo + 1 - length // 2, hi - length // 2), key=lambda x: (abs(x - centre), x)
+        )
+        for y in (y1 - 1, y1 + 1):
+            for x0 in starts:
+                yield x0, y
+        return
+    inner = stretch[1:-1]
+    middle = (len(inner) - 1) / 2
+    for _, (x, y) in sorted(enumerate(inner), key=lambda ic: (abs(ic[0] - middle), ic[1][1])):
+        yield x + 2, y
+        yield x - 1 - length, y
+    top, bottom = sorted((stretch[0], stretch[-1]), key=lambda c: c[1])
+    yield top[0] - length // 2, top[1] - 1
+    yield bottom[0] - length // 2, bottom[1] + 1
+
+
+def street_names(data: MapData, tags: list[list[str]]) -> dict[str, tuple[int, int, str]]:
+    """Where each named street's name goes: (first cell x, row, text), on
+    blank ground with a blank cell either side.  A name the map file places
+    (`label`) goes there first; then the others, longer streets first, each
+    beside its longest horizontal stretch if it can, else beside another.
+    A street with no room is left out (`legibility.unnamed_streets`)."""
+    pos = positions(data)
+    height = len(tags)
+    width = len(tags[0]) if tags else 0
+    taken: set[Cell] = set()
+    out: dict[str, tuple[int, int, str]] = {}
+
+    def free(x0: int, y: int, n: int) -> bool:
+        return (
+            0 <= y < height
+            and x0 >= 1
+            and x0 + n < width
+            and all(
+                tags[y][x] == BLANK and (x, y) not in taken for x in range(x0 - 1, x0 + n + 1)
+            )
+        )
+
+    def put(name: str, x0: int, y: int) -> None:
+        out[name] = (x0, y, name)
+        taken.update((x, y) for x in range(x0 - 1, x0 + len(name) + 1))
+
+    def length(nodes: list[Node]) -> float:
+        return sum(
+            abs(pos[a][0] - pos[b][0]) / 2 + abs(pos[a][1] - pos[b][1])
+            for a, b in pairwise(nodes)
+        )
+
+    named = [st for st in data.streets if st[0] and len(st[1]) >= 2]
+    for name, _ in named:
+        spot = data.street_labels.get(name)
+        if spot is not None and name not in out and free(spot[0], spot[1], len(name)):
+            put(name, *spot)
+    for name, nodes in sorted(named, key=lambda st: -length(st[1])):
+        if name in out:
+            continue
+        stretches = sorted(
+            _stretches(nodes, pos),
+            key=lambda s: (s[0][1] != s[-1][1], -len(s)),  # horizontal, then longest
+        )
+        for stretch in stretches:
+            spot = next(
+                ((x0, y) for x0, y in name_spots(stretch, len(name)) if free(x0, y, len(name))),
+                None,
+            )
+            if spot is not None:
+                put(name, *spot)
+                break
+    return out

@@ -60,6 +60,26 @@ def faces(graph: nx.Graph[N], pos: Mapping[N, Point]) -> list[list[N]]:
     return [face for area, face in found if area > 0]
 
 
+def corners(cycle: list[N], pos: Mapping[N, Point]) -> int:
+    """How many corners a block's outline has: the points where it turns
+    (a point on a straight side is no corner; the tip of a dead end is)."""
+    n = len(cycle)
+    count = 0
+    for i in range(n):
+        a, b, c = pos[cycle[i - 1]], pos[cycle[i]], pos[cycle[(i + 1) % n]]
+        cross = (b[0] - a[0]) * (c[1] - b[1]) - (b[1] - a[1]) * (c[0] - b[0])
+        dot = (b[0] - a[0]) * (c[0] - b[0]) + (b[1] - a[1]) * (c[1] - b[1])
+        count += cross != 0 or dot < 0
+    return count
+
+
+def octilinear(a: Point, b: Point) -> bool:
+    """Is the segment straight in a terminal: horizontal, vertical, or
+    diagonal advancing one column per row?"""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    return dx == 0 or dy == 0 or abs(dx) == abs(dy)
+
+
 def _signed_area(face: list[N], pos: Mapping[N, Point]) -> float:
     total = 0.0
     for i, v in enumerate(face):

@@ -7,7 +7,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from whitechapel.lfw.map.canvas import Cell, labels_of, map_data, owners, positions, street_cells
+from whitechapel.lfw.map.canvas import (
+    Cell,
+    build_canvas,
+    labels_of,
+    map_data,
+    owners,
+    positions,
+    street_cells,
+    street_names,
+)
 from whitechapel.lfw.map.mapfile import Node
 
 
@@ -84,3 +93,12 @@ def shared_street_cells(board: Any) -> list[tuple[tuple[Node, Node], tuple[Node,
             if j != i:
                 found[j, i] = None
     return [(data.segments[i], data.segments[j]) for i, j in found]
+
+
+def unnamed_streets(board: Any) -> list[str]:
+    """Named streets whose name finds no blank room beside them (the drawing
+    leaves it out), in the file's order."""
+    data = map_data(board)
+    bare = build_canvas(data, names=False)
+    placed = street_names(data, bare.tags)
+    return [name for name, nodes in data.streets if name and len(nodes) >= 2 and name not in placed]

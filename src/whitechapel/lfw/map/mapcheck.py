@@ -109,6 +109,38 @@ def _spread(values: list[int]) -> Spread:
     return Spread(min(values), mean(values), max(values)) if values else Spread(0, 0, 0)
 
 
+def red_spread(board: Board) -> tuple[float | None, tuple[float, int] | None]:
+    """How far apart the red circles stand, in Jack's moves ignoring the
+    police: the mean distance between two of them, and the best hideout,
+    the circle that is not red with the lowest mean distance from them
+    (mean, circle).  None where Jack cannot walk between them."""
+    red = sorted(board.red)
+    if len(red) < 2:
+        return None, None
+    pairs = [board.jack_distance(a, b) for i, a in enumerate(red) for b in red[i + 1 :]]
+    if any(d is None for d in pairs):
+        return None, None
+    mean_pairs = sum(d for d in pairs if d is not None) / len(pairs)
+    best: tuple[float, int] | None = None
+    for c in board.circles:
+        if c in board.red:
+            continue
+        ds = [board.jack_distance(r, c) for r in red]
+        if any(d is None for d in ds):
+            continue
+        m = sum(d for d in ds if d is not None) / len(red)
+        if best is None or m < best[0]:
+            best = (m, c)
+    return mean_pairs, best
+
+
+def crooked_segments(data: MapData) -> list[tuple[Node, Node]]:
+    """Streets a terminal cannot draw straight (not horizontal, vertical or
+    diagonal one column per row)."""
+    pos = {c.n: (c.x, c.y) for c in data.circles} | {x.id: (x.x, x.y) for x in data.crossings}
+    return [(a, b) for a, b in data.segments if not geometry.octilinear(pos[a], pos[b])]
+
+
 def statistics(board: Board) -> dict[str, Any]:
     jack = board.jack_graph
     police = board.police_graph
@@ -138,6 +170,17 @@ def statistics(board: Board) -> dict[str, Any]:
         "planar": planar,
         "sectors": {s: sum(1 for c in board.circles if board.sector(c) == s) for s in SECTORS},
     }
+    mean_red, hideout = red_spread(board)
+    triangles = sum(1 for c in board.block_outlines if geometry.corners(c, board.pos) == 3)
+    stats.update({
+        "red_mean_distance": mean_red,
+        "best_hideout": {"circle": hideout[1], "mean": hideout[0]} if hideout else None,
+        "triangle_blocks": triangles,
+        "triangle_share": triangles / len(board.blocks) if board.blocks else 0.0,
+        "crooked_segments": len(crooked_segments(board.data)),
+        "canvas": {"width": board.data.width, "height": board.data.height},
+        "edition": board.edition,
+    })  # fmt: skip
     return stats
 
 
@@ -149,8 +192,10 @@ def stats_text(stats: dict[str, Any]) -> str:
     def f(v: Any) -> str:
         return f"{v:.2f}" if isinstance(v, float) else str(v)
 
+    best = stats["best_hideout"]
+    hideout = f"{best['mean']:.2f} (circle {best['circle']})" if best else "None"
     rows = [
-        ("map", stats["name"]),
+        ("map", stats["name"] + (f", edition {stats['edition']}" if stats["edition"] > 1 else "")),
         ("numbered circles", stats["circles"]),
         ("crossings", stats["crossings"]),
         ("street segments", stats["segments"]),
@@ -172,6 +217,14 @@ def stats_text(stats: dict[str, Any]) -> str:
         ),
         ("planar", "yes" if stats["planar"] else "no"),
         ("circles per sector", ", ".join(f"{k} {v}" for k, v in stats["sectors"].items())),
+        ("red circles: mean Jack distance between two", f(stats["red_mean_distance"])),
+        ("best hideout: mean Jack distance from the red circles", hideout),
+        (
+            "blocks that are triangles",
+            f"{stats['triangle_blocks']} of {stats['blocks']} ({stats['triangle_share']:.0%})",
+        ),
+        ("streets not drawn straight (octilinear)", stats["crooked_segments"]),
+        ("drawing size", f"{stats['canvas']['width']} × {stats['canvas']['height']} cells"),
     ]
     width = max(len(k) for k, _ in rows)
     return "\n".join(f"{k:<{width}}  {v}" for k, v in rows)
@@ -190,4 +243,13 @@ def drawing_notes(board: Board) -> list[str]:
         f"the street {a}–{b} has no room to be drawn" for a, b in legibility.hidden_segments(board)
     ]
     notes += [f"the label of {v} is off the canvas" for v in legibility.labels_off_canvas(board)]
+    notes += [f"no room to write the name of {n}" for n in legibility.unnamed_streets(board)]
+    crooked = crooked_segments(board.data)
+    if crooked:
+        shown = ", ".join(f"{a}–{b}" for a, b in crooked[:5])
+        more = f" and {len(crooked) - 5} more" if len(crooked) > 5 else ""
+        notes.append(
+            f"{len(crooked)} streets are not straight in a terminal (horizontal, vertical, "
+            f"or diagonal one column per row): {shown}{more}"
+        )
     return notes

@@ -72,21 +72,31 @@ class MapData:
     segments: list[tuple[Node, Node]]
     streets: list[tuple[str, list[Node]]] = field(default_factory=list)
     blocks: list[list[Node]] | None = None
+    edition: int = 1  # a shipped board redrawn under the same name counts its editions
+    # where a street's name is written: its first cell (optional, per street)
+    street_labels: dict[str, tuple[int, int]] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "format": FORMAT,
             "version": VERSION,
+            **({"edition": self.edition} if self.edition != 1 else {}),
             "name": self.name,
             "canvas": {"width": self.width, "height": self.height},
             "sectors": {"columns": list(self.columns), "rows": list(self.rows)},
             "circles": [_circle_json(c) for c in self.circles],
             "crossings": [_crossing_json(x) for x in self.crossings],
             "segments": [list(s) for s in self.segments],
-            "streets": [{"name": n, "nodes": list(ns)} for n, ns in self.streets],
+            "streets": [self._street_json(n, ns) for n, ns in self.streets],
         }
         if self.blocks is not None:
             out["blocks"] = [list(b) for b in self.blocks]
+        return out
+
+    def _street_json(self, name: str, nodes: list[Node]) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": name, "nodes": list(nodes)}
+        if name in self.street_labels:
+            out["label"] = list(self.street_labels[name])
         return out
 
     def dumps(self) -> str:
@@ -272,6 +282,7 @@ def map_from_json(data: Any) -> MapData:
         segments.append((a, b))
 
     streets: list[tuple[str, list[Node]]] = []
+    street_labels: dict[str, tuple[int, int]] = {}
     streets_in = data.get("streets", [])
     if not isinstance(streets_in, list):
         bad.add("'streets' is a list of {name, nodes}")
@@ -285,6 +296,12 @@ def map_from_json(data: Any) -> MapData:
             bad.add(f"street {st['name']!r}: names a node the map does not have")
             continue
         streets.append((st["name"], list(nodes)))
+        label = st.get("label")
+        if label is not None:
+            if not (isinstance(label, list) and len(label) == 2 and all(_int(v) for v in label)):
+                bad.add(f"street {st['name']!r}: 'label' is [x, y], where its name starts")
+            else:
+                street_labels[st["name"]] = (label[0], label[1])
 
     blocks = data.get("blocks")
     if blocks is not None:
@@ -295,6 +312,9 @@ def map_from_json(data: Any) -> MapData:
             for i, b in enumerate(blocks):
                 if any(not _node(n) or n not in known for n in b):
                     bad.add(f"block {i + 1}: names a node the map does not have")
+    edition = data.get("edition", 1)
+    if not _int(edition) or edition < 1:
+        bad.add(f"the map's edition {edition!r} is not a positive whole number")
     bad.raise_if_any()
     name = data.get("name")
     return MapData(
@@ -308,6 +328,8 @@ def map_from_json(data: Any) -> MapData:
         segments=segments,
         streets=streets,
         blocks=blocks,
+        edition=edition,
+        street_labels=street_labels,
     )
 
 

@@ -25,6 +25,7 @@ STYLES: dict[str, str] = {
     cv.YELLOW: "bold yellow",
     cv.GOULSTON: "bold magenta",
     cv.PLACE: "italic cyan",
+    cv.NAME: "italic grey62",  # a street's name beside it
     # highlights for `render_map(..., highlight=...)`
     "highlight": "bold reverse",
     "target": "bold black on green3",

@@ -68,6 +68,7 @@ MAP_STYLES: dict[str, str] = {
 LIGHT_STYLES: dict[str, str] = {
     cv.YELLOW: "bold #af8700",
     cv.PLACE: "italic #005f87",
+    cv.NAME: "italic #6c6c6c",
     "revealed-fake": "strike #6c6c6c",
 }
 
