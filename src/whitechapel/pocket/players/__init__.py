@@ -7,9 +7,12 @@ possible games built from the view (`pocket/worlds.py`)."""
 
 from __future__ import annotations
 
+from whitechapel.pocket.players.search import hard, normal
 from whitechapel.pocket.players.simple import EasyPlayer, RandomPlayer
 
 PLAYERS = {
     "random": RandomPlayer,
     "easy": EasyPlayer,
+    "normal": normal,
+    "hard": hard,
 }
