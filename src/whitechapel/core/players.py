@@ -97,6 +97,23 @@ def computer_level(text: str, game: str | None = None) -> str | None:
     return level
 
 
+def computer_seats(game: str, names: Mapping[str, str]) -> dict[str, str]:
+    """The sides a record's players give to the computer (`computer:hard`),
+    with their levels; a level `game` does not offer is a player's name."""
+    offered = levels(game)
+    out = {}
+    for side, name in names.items():
+        level = computer_level(name)
+        if level is not None and level in offered:
+            out[side] = level
+    return out
+
+
+def computer_name(level: str) -> str:
+    """How a record names a computer player (`computer_seats` reads it back)."""
+    return f"{COMPUTER}:{level}"
+
+
 def legal_in(game: str, view: Mapping[str, Any]) -> list[str]:
     """The actions the side of `view` may play now, from the view alone."""
     rules = rules_for(game)

@@ -11,14 +11,20 @@ from typing import Any
 
 from whitechapel.core.args import positive, seed
 from whitechapel.core.errors import WhitechapelError
+from whitechapel.core.players import computer_level
 
 
 def add_commands(sub: Any) -> None:
     pocket = sub.add_parser("pocket", help="play Mr. Jack Pocket hot-seat (or run its tools)")
     pocket.add_argument("--seed", type=seed, help="seed for the setup (default: a fresh one)")
-    pocket.add_argument("--jack", metavar="NAME", default="", help="the name of Jack's player")
     pocket.add_argument(
-        "--investigator", metavar="NAME", default="", help="the name of the investigator's player"
+        "--jack", metavar="NAME", default="",
+        help="the name of Jack's player, or computer[:LEVEL] to play against the computer"
+        " (levels: random, easy, normal, hard; default normal)",
+    )
+    pocket.add_argument(
+        "--investigator", metavar="NAME", default="",
+        help="the name of the investigator's player, or computer[:LEVEL]",
     )
     pocket.add_argument("--load", metavar="FILE", help="continue the game in this record")
     pocket.add_argument(
@@ -67,6 +73,8 @@ def add_commands(sub: Any) -> None:
 def _run(args: argparse.Namespace) -> int:
     if args.puzzle is not None:
         return _puzzle_app(args.puzzle, args)
+    if args.plain and any(computer_level(n, "pocket") for n in (args.jack, args.investigator)):
+        raise WhitechapelError("the plain prompt is for two people; drop --plain to play the computer")
     return _play_pocket(args) if args.plain else _pocket_app(args)
 
 
