@@ -161,3 +161,4 @@ def test_a_witness_call_held_back_for_the_search_is_the_same_call():
                     g.clone().witness_call()
                 g.apply(action)
     assert held > 100
+

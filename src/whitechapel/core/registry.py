@@ -42,7 +42,8 @@ _ENTRIES = (
           "l", "New LfW session", "LfW police seats:", (1, 2, 3, 4, 5), 2),
     Entry("pocket", "Mr. Jack Pocket", "whitechapel.pocket.rules", "whitechapel.pocket.ui.cli",
           ("jack", "investigator"),
-          ("whitechapel.pocket.bench", "whitechapel.pocket.ui.bench"),
+          ("whitechapel.pocket.bench", "whitechapel.pocket.bench_players",
+           "whitechapel.pocket.ui.bench"),
           "n", "New Pocket duel", learn=True, players="whitechapel.pocket.players"),
 )  # fmt: skip
 _GAMES = {e.name: e.module for e in _ENTRIES}

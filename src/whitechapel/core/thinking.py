@@ -1,16 +1,19 @@
-"""Where the computer thinks when a person waits for it: in another process.
+"""Where the computer thinks when people wait for it: in other processes.
 
-A search is pure Python; in a thread of the interface's process it would
-hold the interpreter's lock for most of its time, and every frame the screen
-draws meanwhile would wait for it (measured: key to frame went from tens of
-milliseconds to seconds).  So a game screen's computer players live in one
-worker process, shared by every screen of the program: a `Thinker` sends it
-the side's view (and nothing else, as `players.choose` asks) and waits for
-the answer — from a thread, so that the interface never waits.  The players
-keep their memory there between calls; `forget` drops them.
+A search is pure Python; in a thread of the interface's (or the server's)
+process it would hold the interpreter's lock for most of its time, and every
+frame the screen draws — every message the server answers — would wait for
+it (measured at the hot seat: key to frame went from tens of milliseconds to
+seconds).  So computer players live in worker processes (`Workers`): a host
+sends a seat's view (and nothing else, as `players.choose` asks) and waits
+for the answer — from a thread, or an event loop's executor, never blocking
+the interface or the server.  Each seat's player keeps its memory in its
+worker between calls; `forget` drops a game's players.
 
-`InProcess` keeps the same players in this process, for tests that need to
-hold the computer's answer back, and where a process cannot be started.
+A game screen's players share one worker for the whole program
+(`OtherProcess`); a game server has its own (`GameServer.thinkers`).
+`InProcess` keeps the players in this process, for tests that need to hold
+the computer's answer back.
 """
 
 from __future__ import annotations
@@ -21,15 +24,13 @@ import multiprocessing
 import sys
 import threading
 from collections.abc import Mapping
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, Protocol
 
 from whitechapel.core import players
 
-_POOL: ProcessPoolExecutor | None = None
-_LOCK = threading.Lock()
 _KEYS = itertools.count(1)
-_PLAYERS: dict[tuple[int, str], players.Player] = {}  # in the worker process
+_PLAYERS: dict[tuple[Any, str], players.Player] = {}  # in a worker process
 
 
 class Thinker(Protocol):
@@ -44,49 +45,76 @@ class Thinker(Protocol):
         ...
 
 
-def _pool() -> ProcessPoolExecutor:
-    global _POOL
-    with _LOCK:
-        if _POOL is None:
-            # Starting a process (and the resource tracker) hands it the
-            # standard error's descriptor; a Textual app has put an object
-            # without a usable one in its place.
-            saved = sys.stderr
-            sys.stderr = sys.__stderr__ or saved
-            try:
-                context = multiprocessing.get_context("spawn")
-                pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
-                pool.submit(int).result()  # the worker starts now
-            finally:
-                sys.stderr = saved
-            atexit.register(pool.shutdown, wait=False, cancel_futures=True)
-            _POOL = pool
-    return _POOL
-
-
 def _choose(
-    key: int, game: str, level: str, side: str, seed: int, view: Mapping[str, Any]
+    key: Any, game: str, level: str, side: str, seed: int, view: Mapping[str, Any]
 ) -> players.Answer:
-    """In the worker: the seat's player (made on its first turn) answers."""
+    """In a worker: the seat's player (made on its first turn) answers."""
     player = _PLAYERS.get((key, side))
     if player is None:
         player = _PLAYERS[key, side] = players.new_player(game, level, side, seed)
     return players.choose(player, game, view)
 
 
-def _forget(key: int) -> None:
+def _forget(key: Any) -> None:
     for seat in [k for k in _PLAYERS if k[0] == key]:
         del _PLAYERS[seat]
 
 
+class Workers:
+    """Worker processes for computer players, started when first needed."""
+
+    def __init__(self, count: int = 1) -> None:
+        self.count = count
+        self._pool: ProcessPoolExecutor | None = None
+        self._lock = threading.Lock()
+
+    def pool(self) -> ProcessPoolExecutor:
+        with self._lock:
+            if self._pool is None:
+                # Starting a process (and the resource tracker) hands it the
+                # standard error's descriptor; a Textual app has put an object
+                # without a usable one in its place.
+                saved = sys.stderr
+                sys.stderr = sys.__stderr__ or saved
+                try:
+                    context = multiprocessing.get_context("spawn")
+                    pool = ProcessPoolExecutor(max_workers=self.count, mp_context=context)
+                    pool.submit(int).result()  # a worker starts now
+                finally:
+                    sys.stderr = saved
+                atexit.register(pool.shutdown, wait=False, cancel_futures=True)
+                self._pool = pool
+        return self._pool
+
+    def submit(
+        self, key: Any, game: str, level: str, side: str, seed: int, view: Mapping[str, Any]
+    ) -> Future[players.Answer]:
+        """Ask the seat's player in a worker (with several workers, a game's
+        seats may meet different workers: a player's memory is then its
+        worker's own; the default of one worker keeps it whole)."""
+        return self.pool().submit(_choose, key, game, level, side, seed, dict(view))
+
+    def forget(self, key: Any) -> None:
+        if self._pool is not None:
+            self._pool.submit(_forget, key)
+
+    def shutdown(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+
+WORKERS = Workers()  # the interface's
+
+
 class InProcess:
-    """The players in this process (tests; no process at hand)."""
+    """The players in this process (tests)."""
 
     def __init__(self, game: str, levels: Mapping[str, str], seed: int) -> None:
         self.game, self.levels = game, dict(levels)
         self.players = {
-            side: players.new_player(game, level, side, seed + i)
-            for i, (side, level) in enumerate(sorted(levels.items()))
+            side: players.new_player(game, level, side, seed + sorted(levels).index(side))
+            for side, level in levels.items()
         }
 
     def choose(self, side: str, view: Mapping[str, Any]) -> players.Answer:
@@ -97,19 +125,21 @@ class InProcess:
 
 
 class OtherProcess:
-    """The players in the worker process."""
+    """A game's players in the interface's worker process."""
 
-    def __init__(self, game: str, levels: Mapping[str, str], seed: int) -> None:
+    def __init__(
+        self, game: str, levels: Mapping[str, str], seed: int, workers: Workers = WORKERS
+    ) -> None:
         self.game, self.levels, self.seed = game, dict(levels), seed
+        self.workers = workers
         self.key = next(_KEYS)
         for side, level in self.levels.items():
             players.new_player(game, level, side, 0)  # an unknown level fails here, at once
 
     def choose(self, side: str, view: Mapping[str, Any]) -> players.Answer:
         seed = self.seed + sorted(self.levels).index(side)
-        future = _pool().submit(_choose, self.key, self.game, self.levels[side], side, seed, view)
-        return future.result()
+        level = self.levels[side]
+        return self.workers.submit(self.key, self.game, level, side, seed, view).result()
 
     def forget(self) -> None:
-        if _POOL is not None:
-            _POOL.submit(_forget, self.key)
+        self.workers.forget(self.key)

@@ -95,11 +95,15 @@ def judged(game: PocketGame, jack: int) -> PocketGame:
 
 
 def with_next_card(game: PocketGame, card: int) -> PocketGame:
-    """A copy of `game` whose next alibi card is `card` (one of the cards
-    nobody has drawn, in this world), the others in their order."""
+    """A copy of `game` whose next alibi card is `card`, the others in their
+    order.  A card this world had put in Jack's hand (the investigator's
+    guess at it) changes places with the top of the deck."""
     out = game.clone()
     s = out.setup
     deck = list(s.deck)
+    if card in out.jack_alibis:
+        out.jack_alibis[out.jack_alibis.index(card)] = deck[out.deck_pos]
+        deck[out.deck_pos] = card
     at = deck.index(card, out.deck_pos)
     deck[out.deck_pos], deck[at] = deck[at], deck[out.deck_pos]
     out.setup = Setup(s.tiles, s.walls, s.jack, tuple(deck), s.throws, s.detectives, s.cleared)

@@ -43,6 +43,27 @@ from whitechapel.pocket.players.values import worth
 Vector = list[float]
 
 
+def static(g: Any, suspects: Sequence[int]) -> Vector:
+    """A cheap guess at a board within the round, for each possible Jack in
+    `suspects`: its worth were the witness call made now (the table, no
+    engine), to order the actions."""
+    seen_squares = g.seen_squares()
+    tiles, cleared = g.tiles, g.cleared
+    seen = 0
+    for sq in range(9):
+        if seen_squares >> sq & 1:
+            seen |= 1 << tiles[sq]
+    seen &= ~cleared
+    n = 9 - cleared.bit_count()
+    k = seen.bit_count()
+    h = g.jack_hourglasses()
+    r = g.round + 1
+    race = g.race
+    if_seen = 1.0 if k == 1 else worth(r, k, h, race)
+    if_unseen = 0.0 if h + 1 >= 6 and not race else worth(r, n - k, h + 1, race)
+    return [if_seen if seen >> c & 1 else if_unseen for c in suspects]
+
+
 class Deadline(Exception):
     """The search ran out of its time budget."""
 
@@ -104,23 +125,7 @@ class RoundSearch:
         return worth(after.round, after.suspect_count(), after.jack_hourglasses(), after.race)
 
     def static(self, g: Any) -> Vector:
-        """A cheap guess at a board within the round: its worth were the
-        call made now (the table, no engine), to order the actions."""
-        seen_squares = g.seen_squares()
-        tiles, cleared = g.tiles, g.cleared
-        seen = 0
-        for sq in range(9):
-            if seen_squares >> sq & 1:
-                seen |= 1 << tiles[sq]
-        seen &= ~cleared
-        n = 9 - cleared.bit_count()
-        k = seen.bit_count()
-        h = g.jack_hourglasses()
-        r = g.round + 1
-        race = g.race
-        if_seen = 1.0 if k == 1 else worth(r, k, h, race)
-        if_unseen = 0.0 if h + 1 >= 6 and not race else worth(r, n - k, h + 1, race)
-        return [if_seen if seen >> c & 1 else if_unseen for c in self.suspects]
+        return static(g, self.suspects)
 
     # -- the tree ----------------------------------------------------------------
 
@@ -163,14 +168,14 @@ class RoundSearch:
         """The most promising of the actions: by the cheap guess, best on
         average; at Jack's nodes also each possible Jack's own best."""
         scored = [(self.static(c) if c is not None else None, a, c) for a, c in kids]
-        boards = [s for s in scored if s[0] is not None]
+        boards = [(s, a, c) for s, a, c in scored if s is not None]
         jack = g.to_act == JACK
         sign = -1.0 if jack else 1.0
-        boards.sort(key=lambda s: -sign * sum(s[0]))  # type: ignore[arg-type]
+        boards.sort(key=lambda entry: -sign * sum(entry[0]))
         keep = boards[:width]
         if jack:
             for i in range(len(self.suspects)):
-                own = min(boards, key=lambda s: s[0][i])  # type: ignore[index]
+                own = min(boards, key=lambda s: s[0][i])
                 if own not in keep:
                     keep.append(own)
         chosen = [(a, c) for _, a, c in keep]
@@ -260,9 +265,12 @@ class SearchPlayer:
     def choose(
         self, view: Mapping[str, Any], legal: Sequence[str], budget: float | None = None
     ) -> str:
-        if len(legal) == 1:
-            return legal[0]
         start = self.clock()
+        return legal[0] if len(legal) == 1 else self.search(view, legal, budget, start)
+
+    def search(
+        self, view: Mapping[str, Any], legal: Sequence[str], budget: float | None, start: float
+    ) -> str:
         allowed = self.budget if budget is None else budget
         deadline = start + allowed if allowed > 0 else None
         suspects = reading.suspects(view)
