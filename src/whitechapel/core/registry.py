@@ -32,6 +32,8 @@ class Entry:
     seats_default: int | None = None
     learn: bool = False  # its Rules have a `learn_screen` (the menu's "Learn …")
     players: str = ""  # where its computer players' `PLAYERS` is (core/players.py), if any
+    computer_key: str = ""  # the lobby's key for a room against the computer (with `players`)
+    computer_label: str = ""
 
 
 _ENTRIES = (
@@ -44,7 +46,8 @@ _ENTRIES = (
           ("jack", "investigator"),
           ("whitechapel.pocket.bench", "whitechapel.pocket.bench_players",
            "whitechapel.pocket.ui.bench"),
-          "n", "New Pocket duel", learn=True, players="whitechapel.pocket.players"),
+          "n", "New Pocket duel", learn=True, players="whitechapel.pocket.players",
+          computer_key="c", computer_label="Pocket against the computer"),
 )  # fmt: skip
 _GAMES = {e.name: e.module for e in _ENTRIES}
 
