@@ -5,6 +5,7 @@ across a restart.  Every line the server writes is checked for secrets."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -160,3 +161,25 @@ async def test_play_against_the_computer_from_the_lobby(server):
         await pilot.press(*keys_for(room.game, screen.choice.cursor, action))
         await until(lambda: len(room.game.history) >= 2, what="Jack's move", pilot=pilot)
         assert room.game.history[1] == action
+
+
+async def test_the_server_asks_its_computer_with_the_seats_view_alone(server):
+    asked = []
+    submit = server.thinkers.submit
+
+    def spy(key, game, level, side, seed, view):
+        asked.append((side, view))
+        return submit(key, game, level, side, seed, view)
+
+    server.thinkers.submit = spy  # type: ignore[method-assign]
+    person = await connect(server, "Flo")
+    created = await person.create("pocket", seat="jack", computer="random", seed=5)
+    room = created["room"]
+    state = await person.state(room)
+    while state["to_act"] != "jack":
+        state = await person.state(room, timeout=60)
+    assert asked
+    for side, view in asked:
+        assert side == "investigator" and view["side"] == "investigator"
+        assert "jack" not in view  # Jack's identity and cards never reach the computer
+        assert pocket_secret_free(json.dumps(view))
