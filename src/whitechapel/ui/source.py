@@ -133,7 +133,7 @@ class LocalSource:
 
     def player(self, side: str) -> str | None:
         if side in self.computers:
-            return f"{self.computers[side]} computer"
+            return f"{self.computers[side].capitalize()} computer"
         return self.record.players.get(side)
 
     def may_act(self, side: str | None) -> bool:
