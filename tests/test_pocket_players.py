@@ -162,3 +162,32 @@ def test_a_witness_call_held_back_for_the_search_is_the_same_call():
                 g.apply(action)
     assert held > 100
 
+
+
+def test_the_search_remembers_a_leaf_only_for_the_very_same_call():
+    """The round search keeps each judged witness call, keyed by what the call
+    and the table read; searched again without that memory, every action's
+    worth is the same (positions where Jack may draw a card: its
+    hourglasses make different calls of the same board)."""
+    from whitechapel.pocket.players import reading
+    from whitechapel.pocket.players.search import RoundSearch
+
+    class Forgetful(RoundSearch):
+        def leaf(self, g):
+            self.leaves.clear()
+            return super().leaf(g)
+
+    rng = random.Random(4)
+    compared = 0
+    for seed in range(40):
+        g = PocketGame(random_setup(seed))
+        while g.outcome is None and compared < 12:
+            view = g.view(g.to_act)
+            if g.to_act == JACK and "A" in view["legal"] and g.step < 3:
+                actions = g.legal_actions()
+                args = (worlds.sample(view, Chance(seed)), reading.suspects(view), (0, 2, 2),
+                        None, lambda: 0.0)  # fmt: skip
+                assert RoundSearch(*args).root(actions) == Forgetful(*args).root(actions)
+                compared += 1
+            g.apply(rng.choice(g.legal_actions()))
+    assert compared == 12

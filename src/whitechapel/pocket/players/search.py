@@ -104,7 +104,8 @@ class RoundSearch:
             if seen_squares >> sq & 1:
                 seen |= 1 << tiles[sq]
         seen &= ~cleared
-        key = (cleared, seen, g.round, len(g.jack_alibis), g.deck_pos)
+        # Everything the call and the table read: Jack's cards by their hourglasses.
+        key = (cleared, seen, g.round, g.jack_hourglasses(), g.deck_pos)
         hit = self.leaves.get(key)
         if hit is not None:
             return hit
