@@ -25,7 +25,6 @@ import math
 import sys
 from pathlib import Path
 
-import networkx as nx
 import numpy as np
 from scipy.optimize import Bounds, LinearConstraint, milp
 from scipy.sparse import lil_matrix
@@ -61,10 +60,10 @@ class Program:
     def solve(self, time_limit: float):
         a = lil_matrix((len(self.rows), self.n))
         lo, hi = [], []
-        for i, (coeffs, l, h) in enumerate(self.rows):
+        for i, (coeffs, low, h) in enumerate(self.rows):
             for j, c in coeffs.items():
                 a[i, j] = c
-            lo.append(l)
+            lo.append(low)
             hi.append(h)
         res = milp(
             c=np.array(self.cost),
