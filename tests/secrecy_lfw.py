@@ -21,7 +21,7 @@ from whitechapel.lfw.hell import hideouts
 from whitechapel.lfw.notebook import notebook as deduce
 from whitechapel.lfw.phases import DOUBLE_EVENT_NIGHT, JACK, POLICE
 from whitechapel.lfw.rules import RULES
-from whitechapel.lfw.ui import jackturn, mapstyle, notebook, panels, sentences
+from whitechapel.lfw.ui import deduction, jackturn, mapstyle, notebook, panels, sentences
 from whitechapel.lfw.ui.marks import marks_for
 from whitechapel.lfw.ui.picking import picking_for
 from whitechapel.net.rooms import Room
@@ -167,6 +167,17 @@ def police_notebook(g: LfwGame, side: str) -> Any:
     return [nb.to_json(), sorted(nb.homeward().items())]
 
 
+def screen_deduction(g: LfwGame, side: str) -> Any:
+    """What the screens show of the notebook: the map's tint in both modes,
+    the panel's lines as the police and as Jack read them, and the
+    legend with the tint on the map."""
+    nb = deduce(g.view(side), g.board)
+    heat, possible = deduction.tint_marks(nb, "heat"), deduction.tint_marks(nb, "possible")
+    texts = [deduction.deduction_text(nb), deduction.deduction_text(nb, jack=True)]
+    texts.append(mapstyle.legend_markup(80, tags={*heat.values(), *possible.values()}))
+    return [sorted(heat.items()), sorted(possible.items()), texts]
+
+
 _NUMBER = re.compile(r"\b(x?)(\d+)\b")
 
 
@@ -223,6 +234,7 @@ OUTLETS = {
     "network": (network, 6),
     "refusal": (refusals, 3),
     "notebook": (police_notebook, 3),
+    "deduction": (screen_deduction, 3),
 }
 
 __all__ = ["DOUBLE_EVENT_NIGHT", "OUTLETS", "LfwCase"]

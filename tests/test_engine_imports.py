@@ -150,3 +150,37 @@ def test_the_registry_knows_each_games_sides_without_importing_it() -> None:
 
     for e in entries():
         assert e.sides == rules_for(e.name).sides
+
+
+# Computer players get views, never the engine (core/players.py): no player
+# module imports a module that defines a game's state.  A player looks ahead
+# only on possible games built from its view (`pocket/worlds.py`).
+PLAYER_MODULES = [
+    m
+    for game in ("pocket", "lfw")
+    if (PACKAGE / game / "players").is_dir()
+    for m in _modules(PACKAGE / game / "players")
+]
+STATE_MODULES = (
+    "whitechapel.pocket.game",
+    "whitechapel.pocket.setup",
+    "whitechapel.lfw.game",
+    "whitechapel.lfw.state",
+    "whitechapel.lfw.flow",
+)
+
+
+def test_the_player_modules_are_found() -> None:
+    assert "whitechapel.pocket.players" in PLAYER_MODULES
+    assert "whitechapel.pocket.players.simple" in PLAYER_MODULES
+
+
+@pytest.mark.parametrize("name", PLAYER_MODULES)
+def test_player_modules_import_no_engine_state(name: str) -> None:
+    state = [m for m in imports_of(name) if m in STATE_MODULES]
+    assert state == []
+
+
+def test_the_player_rule_sees_a_state_import() -> None:
+    found = imports_in("from whitechapel.pocket.game import PocketGame\n", "whitechapel.pocket.players.x")
+    assert [m for m in found if m in STATE_MODULES] == ["whitechapel.pocket.game"]

@@ -4,4 +4,5 @@ import sys
 
 from whitechapel.cli import main
 
-sys.exit(main())
+if __name__ == "__main__":  # not when a worker process imports it (core/thinking.py)
+    sys.exit(main())

@@ -29,6 +29,7 @@ FORMAT = "whitechapel-record"
 VERSION = 1
 MAX_RECORD_BYTES = 4 * 1024 * 1024
 HANDOVERS = ("always", "secrets")  # a hot seat's hand-over modes (docs/records.md)
+NOTEBOOKS = ("off", "possible", "heat")  # what a game's notebook shows (docs/records.md)
 
 
 @dataclass
@@ -42,6 +43,7 @@ class Record:
     started: str = ""
     outcome: Outcome | None = None
     handover: str | None = None  # a hot-seat game's hand-over mode (Pocket), if any
+    notebook: str | None = None  # what the screens' notebook shows (LfW), if chosen
 
     def to_json(self) -> dict[str, Any]:
         data = {
@@ -58,6 +60,8 @@ class Record:
         }
         if self.handover is not None:
             data["handover"] = self.handover
+        if self.notebook is not None:
+            data["notebook"] = self.notebook
         return data
 
     def dumps(self) -> str:
@@ -131,6 +135,9 @@ class Record:
         handover = data.get("handover")
         if handover not in (None, *HANDOVERS):
             raise RecordError(f"the record's handover should be one of {', '.join(HANDOVERS)}")
+        notebook = data.get("notebook")
+        if notebook not in (None, *NOTEBOOKS):
+            raise RecordError(f"the record's notebook should be one of {', '.join(NOTEBOOKS)}")
         return cls(
             game=game,
             setup=_get(data, "setup", dict),
@@ -141,6 +148,7 @@ class Record:
             started=started if isinstance(started, str) else "",
             outcome=outcome,
             handover=handover,
+            notebook=notebook,
         )
 
 

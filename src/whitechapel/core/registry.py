@@ -31,6 +31,9 @@ class Entry:
     seat_counts: tuple[int, ...] = ()
     seats_default: int | None = None
     learn: bool = False  # its Rules have a `learn_screen` (the menu's "Learn …")
+    players: str = ""  # where its computer players' `PLAYERS` is (core/players.py), if any
+    computer_key: str = ""  # the lobby's key for a room against the computer (with `players`)
+    computer_label: str = ""
 
 
 _ENTRIES = (
@@ -41,8 +44,10 @@ _ENTRIES = (
           "l", "New LfW session", "LfW police seats:", (1, 2, 3, 4, 5), 2),
     Entry("pocket", "Mr. Jack Pocket", "whitechapel.pocket.rules", "whitechapel.pocket.ui.cli",
           ("jack", "investigator"),
-          ("whitechapel.pocket.bench", "whitechapel.pocket.ui.bench"),
-          "n", "New Pocket duel", learn=True),
+          ("whitechapel.pocket.bench", "whitechapel.pocket.bench_players",
+           "whitechapel.pocket.ui.bench"),
+          "n", "New Pocket duel", learn=True, players="whitechapel.pocket.players",
+          computer_key="c", computer_label="Pocket against the computer"),
 )  # fmt: skip
 _GAMES = {e.name: e.module for e in _ENTRIES}
 
@@ -50,6 +55,14 @@ _GAMES = {e.name: e.module for e in _ENTRIES}
 def entries() -> tuple[Entry, ...]:
     """Every game, in the menu's order."""
     return _ENTRIES
+
+
+def entry_of(name: str) -> Entry:
+    for e in _ENTRIES:
+        if e.name == name:
+            return e
+    known = ", ".join(sorted(_GAMES))
+    raise RecordError(f"unknown game {name!r} (this program knows: {known})")
 
 
 def title_of(name: str) -> str:

@@ -166,6 +166,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Callable[[Any], Any], bool]]] = {
         "seats": (_integer(1, MAX_SEATS), OPTIONAL),
         "seed": (_integer(0, 2**63 - 1), OPTIONAL),
         "seat": (_SEAT, OPTIONAL),
+        "computer": (_text(20), OPTIONAL),
     },
     "join": {
         "room": (_room, REQUIRED),

@@ -89,6 +89,7 @@ class Room:
         # rejoin code (a password session's way back: its identity is new).
         self.holders: dict[str, str] = {}
         self.codes: dict[str, str] = {}
+        self.computers: dict[str, str] = {}  # seat -> level: seats the server's computer plays
         self.clock = clock
         self.result: dict[str, str] | None = None  # a time-out; the engine's outcome is apart
         self.watchers = 0  # kept by the server: spectators connected now
@@ -152,6 +153,31 @@ class Room:
             self.holders[seat] = _digest(identity)
         self._changed()
         return seat, token
+
+    def seat_computer(self, level: str) -> list[str]:
+        """The computer (of `level`) takes every seat still free; returns
+        them.  Its token is drawn and forgotten: only the server plays there."""
+        from whitechapel.core.players import PlayerError, levels
+
+        offered = levels(self.kind)
+        if level not in offered:
+            known = ", ".join(offered) or "none for this game"
+            raise RoomError(f"there is no {level!r} computer player (levels: {known})")
+        free = [s for s in self.seats if s not in self.tokens]
+        if not free:
+            raise RoomError(f"room {self.id} has no free seat for the computer")
+        for seat in free:
+            try:
+                self.take(seat, f"Computer ({level})")
+            except PlayerError as e:  # pragma: no cover - the levels were checked
+                raise RoomError(str(e)) from None
+            self.computers[seat] = level
+        return free
+
+    def computer_to_act(self) -> str | None:
+        """The seat to act, if the computer plays it."""
+        seat = self.to_act()
+        return seat if seat in self.computers else None
 
     def new_code(self, seat: str) -> str:
         """A fresh rejoin code for `seat` (6 characters of the room-code
@@ -374,6 +400,8 @@ class Room:
             entry["identity_sha256"] = self.holders[seat]
         if seat in self.codes:
             entry["rejoin_sha256"] = self.codes[seat]
+        if seat in self.computers:
+            entry["computer"] = self.computers[seat]
         return entry
 
     def dumps(self) -> str:
@@ -432,6 +460,11 @@ class Room:
                 raise RecordError(f"seat {seat}'s token is malformed")
             self.tokens[seat] = digest
             self.names[seat] = name if isinstance(name, str) else ""
+            computer = entry.get("computer")
+            if computer is not None and not isinstance(computer, str):
+                raise RecordError(f"seat {seat}'s computer level is malformed")
+            if computer is not None:
+                self.computers[seat] = computer
             for key, into in (("identity_sha256", self.holders), ("rejoin_sha256", self.codes)):
                 value = entry.get(key)
                 if value is None:

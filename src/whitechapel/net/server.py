@@ -39,6 +39,7 @@ from typing import Any
 
 from whitechapel import __version__
 from whitechapel.core.errors import WhitechapelError
+from whitechapel.core.thinking import Workers
 from whitechapel.net.connection import Connection, Limits, MeteredProtocol, MeteredReader
 from whitechapel.net.protocol import (
     MAX_MESSAGE,
@@ -132,6 +133,12 @@ class GameServer:
         self.gateway_secret = gateway_secret
         self._unix: asyncio.Server | None = None
         self._code_tried: dict[str, float] = {}  # room -> when a wrong rejoin code came last
+        # The computer's seats: its players think in worker processes (never
+        # on the event loop), each given its seat's view only.
+        self.thinkers = Workers(1)
+        self._thinking: dict[str, int] = {}  # room -> the version its computer thinks about
+        self._computer_seeds: dict[str, int] = {}  # room -> its players' seed (not kept on disk)
+        self._computer_tasks: set[asyncio.Task] = set()
 
     # -- life cycle -------------------------------------------------------------
 
@@ -147,6 +154,8 @@ class GameServer:
         if self.gateway_socket is not None:
             self._unix = await self._listen_gateway(self.gateway_socket)
         self._ticker = asyncio.create_task(self._tick())
+        for room in self.rooms.values():  # a restored room where the computer is to play
+            self.computer_turn(room)
         return self.address
 
     async def _listen_gateway(self, path: Path) -> asyncio.Server:
@@ -218,6 +227,9 @@ class GameServer:
                     self.gateway_socket.unlink()
         for room in occupied:  # people were here until now: their rooms' idle time starts now
             room.touched = self.now()
+        for task in list(self._computer_tasks):
+            task.cancel()
+        self.thinkers.shutdown()
         for room in self.rooms.values():  # a clean stop: every snapshot up to date, journals empty
             self._save_later(room)
         await self.flush()
@@ -427,6 +439,52 @@ class GameServer:
         self.broadcast(room)
         if room.over:
             self._finish(room)
+        else:
+            self.computer_turn(room)
+
+    # -- the computer's seats ------------------------------------------------------
+
+    def computer_turn(self, room: Room) -> None:
+        """If the computer plays the seat to act, let it think (once per change)."""
+        seat = room.computer_to_act()
+        if seat is None or self._thinking.get(room.id) == room.version:
+            return
+        self._thinking[room.id] = room.version
+        task = asyncio.create_task(self._computer_plays(room, seat, room.version))
+        self._computer_tasks.add(task)
+        task.add_done_callback(self._computer_tasks.discard)
+
+    async def _computer_plays(self, room: Room, seat: str, version: int) -> None:
+        """The seat's player answers its view (in a worker process); the
+        answer is played as a person's would be, if the room is still where
+        it was."""
+        side = room.side_of(seat)
+        seed = self._computer_seeds.setdefault(room.id, secrets.randbits(48))
+        try:
+            future = self.thinkers.submit(room.id, room.kind, room.computers[seat], side or "",
+                                          seed, room.view_for(seat))  # fmt: skip
+            answer = await asyncio.wrap_future(future)
+            async with self.lock(room):
+                if self.rooms.get(room.id) is not room or room.version != version:
+                    return  # the game moved on (a clock ran out, the room ended)
+                try:
+                    room.act(seat, answer.action)
+                finally:
+                    if room.version != version:
+                        await self.commit(room)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("room %s: the computer could not play", room.id)
+        finally:
+            if room.over:
+                self._forget_computer(room)
+
+    def _forget_computer(self, room: Room) -> None:
+        if room.id in self._computer_seeds:
+            self.thinkers.forget(room.id)
+        self._thinking.pop(room.id, None)
+        self._computer_seeds.pop(room.id, None)
 
     def _save_later(self, room: Room) -> None:
         if self.persist:
@@ -492,6 +550,7 @@ class GameServer:
         self._unsaved.pop(room.id, None)
         self._locks.pop(room.id, None)
         self._code_tried.pop(room.id, None)
+        self._forget_computer(room)
         self.ended[room.id] = room.id
         while len(self.ended) > ENDED_REMEMBERED:
             self.ended.popitem(last=False)
@@ -530,6 +589,7 @@ class GameServer:
             log.info("room %s retired: %s", room.id, reason)
             del self.rooms[room.id]
             self.members.pop(room.id, None)
+            self._forget_computer(room)
             self._unsaved.pop(room.id, None)
             self._locks.pop(room.id, None)
             self._code_tried.pop(room.id, None)
@@ -657,6 +717,8 @@ class GameServer:
                         seats=msg.get("seats"), clock=msg.get("clock", DEFAULT),
                         now=self.now)  # fmt: skip
         seat, token = room.take(msg.get("seat"), conn.name or "", self._proven(conn))
+        if msg.get("computer"):  # "play against the computer": it takes every other seat
+            room.seat_computer(msg["computer"].strip().lower())
         rejoin = room.new_code(seat)
         room.creator = conn.address
         room.identity = self._identity_key(conn)

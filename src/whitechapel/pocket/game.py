@@ -241,8 +241,13 @@ class PocketGame(Engine):
 
     # -- changing the state ------------------------------------------------
 
-    def apply(self, action: Action, side: str | None = None) -> None:
-        """Play `action` for the side to act (or for `side`, which must be it)."""
+    def apply(self, action: Action, side: str | None = None, *, call: bool = True) -> None:
+        """Play `action` for the side to act (or for `side`, which must be it).
+
+        `call=False` is the search's path (`pocket/worlds.py`): a round's
+        fourth action is played without its witness call, so that one board
+        can be judged for several possible Jacks; the state is incomplete
+        (nobody to act) until `witness_call()` runs it."""
         if not isinstance(action, Action):
             raise NotationError(f"{action!r} is not a Pocket action")
         if self._outcome is not None:
@@ -285,8 +290,14 @@ class PocketGame(Engine):
         self.step += 1
         self.history.append(action)
         self.events.append((self.round, actor, action, card))
-        if self.step == 4:
+        if self.step == 4 and call:
             self._witness_call()
+
+    def witness_call(self) -> None:
+        """The witness call held back by `apply(…, call=False)` (P7, P8)."""
+        if self.step != 4 or self._outcome is not None:
+            raise IllegalAction("a witness call comes after a round's fourth action")
+        self._witness_call()
 
     def _rotate(self, action: Rotate) -> None:
         sq, wall = action.square, action.wall

@@ -10,6 +10,7 @@ cleared, which depends on Jack's identity.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from whitechapel.core.errors import NotationError
@@ -24,7 +25,7 @@ from whitechapel.pocket.pieces import (
 from whitechapel.pocket.sight import seen_by_all
 
 
-def preview(view: dict[str, Any], action: str) -> dict[str, Any] | None:
+def preview(view: Mapping[str, Any], action: str) -> dict[str, Any] | None:
     """The view as it would look after `action`, before anything else happens:
     the board moved, sight lines drawn anew, cleared suspects and everything
     else unchanged.  None for an action with nothing to show on the board (an

@@ -23,7 +23,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
@@ -121,6 +121,9 @@ class LobbyScreen(SizeGuard, Screen):
     BINDINGS = [
         *(Binding(e.room_key, f"new_room('{e.name}')", e.room_label, id=f"lobby.new_{e.name}")
           for e in entries()),
+        *(Binding(e.computer_key, f"against_computer('{e.name}')", e.computer_label,
+                  id=f"lobby.computer_{e.name}")
+          for e in entries() if e.computer_key),
         Binding("j", "focus_code", "Join by code", id="lobby.join"),
         Binding("w", "watch", "Watch", id="lobby.watch"),
         Binding("r", "refresh", "Refresh", id="lobby.refresh"),
@@ -181,8 +184,10 @@ class LobbyScreen(SizeGuard, Screen):
         except (OSError, TimeoutError, WhitechapelError) as e:
             self.status(f"[red]Could not reach the server: {escape(str(e) or type(e).__name__)}[/red]")
             return
-        keys = "; ".join(f"{e.room_key}: {e.room_label[0].lower()}{e.room_label[1:]}"
-                         for e in entries())  # fmt: skip
+        keys = "; ".join(f"{key}: {label[0].lower()}{label[1:]}"
+                         for e in entries()
+                         for key, label in ((e.room_key, e.room_label),
+                                            (e.computer_key, e.computer_label)) if key)  # fmt: skip
         self.status(f"Connected. {keys}; j: join by code (a rejoin code after it takes your "
                     "seat back); Enter: join the room highlighted.")  # fmt: skip
         if self.link.notice:
@@ -310,6 +315,18 @@ class LobbyScreen(SizeGuard, Screen):
             msg["seats"] = int(select.value)  # type: ignore[arg-type]
         await self.safe_send(msg)
 
+    def action_against_computer(self, game: str) -> None:
+        """A room against the server's computer: the side and level asked
+        first (a small list), then `create` with `computer`."""
+
+        async def chosen(choice: tuple[str, str] | None) -> None:
+            if choice is not None:
+                seat, level = choice
+                await self.safe_send({"type": "create", "game": game, "seat": seat,
+                                      "computer": level})  # fmt: skip
+
+        self.app.push_screen(ComputerChoice(game), chosen)
+
     def action_focus_code(self) -> None:
         self.query_one("#code", Input).focus()
 
@@ -351,3 +368,42 @@ class LobbyScreen(SizeGuard, Screen):
             await self.link.send(msg)
         except (OSError, WhitechapelError) as e:
             self.notify(str(e), severity="error", markup=False)
+
+
+class ComputerChoice(ModalScreen[tuple[str, str] | None]):
+    """Which side the player takes against the server's computer, and how
+    well the computer plays: one list, Enter takes, Esc goes back."""
+
+    BINDINGS = [Binding("escape", "cancel", "Back", id="lobby.computer_back")]
+    DEFAULT_CSS = """
+    ComputerChoice { align: center middle; }
+    ComputerChoice #computer-box { width: 64; height: auto; border: heavy $accent; padding: 1 2; }
+    ComputerChoice OptionList { height: auto; max-height: 14; }
+    """
+
+    def __init__(self, game: str) -> None:
+        super().__init__()
+        self.game = game
+
+    def compose(self) -> ComposeResult:
+        from whitechapel.core.players import levels
+        from whitechapel.core.registry import entry_of
+
+        sides = entry_of(self.game).sides
+        options = []
+        for mine in sides:
+            others = ", ".join(s for s in sides if s != mine)
+            options += [Option(f"You play {mine}; the computer plays {others} ({level})",
+                               id=f"{mine}:{level}")
+                        for level in levels(self.game)]  # fmt: skip
+        with Vertical(id="computer-box"):
+            yield Label(f"[b]{escape(title_of(self.game))}[/b] against the computer")
+            yield OptionList(*options, id="computer-options")
+            yield Label("Enter starts the room, Esc goes back.")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        seat, _, level = (event.option.id or "").partition(":")
+        self.dismiss((seat, level))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

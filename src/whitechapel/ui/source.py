@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from whitechapel.core.game import Game, Outcome
+from whitechapel.core.players import computer_seats
 from whitechapel.core.record import Record, record_of
 from whitechapel.core.store import Store, autosave_name
 
@@ -35,6 +36,7 @@ class Sent(StrEnum):
 
 class Source(Protocol):
     hot_seat: bool  # every side at one keyboard: hand-overs, and the record kept here
+    computers: dict[str, str]  # the sides the computer plays here (hot seat), with their levels
     room: str | None  # the server's room (None: local)
     seat_side: str | None  # a network seat's side (None: local, or a spectator)
     waiting: bool  # an action is on its way to the server
@@ -103,6 +105,9 @@ class LocalSource:
         self.game = game
         self.record = record
         self.store = store or Store()
+        # The sides the computer plays (side -> level): named so in the record,
+        # so that Continue and a rematch keep them.
+        self.computers = computer_seats(record.game, record.players)
 
     @property
     def version(self) -> int:
@@ -127,6 +132,8 @@ class LocalSource:
         return [str(a) for a in self.game.legal_actions()]
 
     def player(self, side: str) -> str | None:
+        if side in self.computers:
+            return f"{self.computers[side].capitalize()} computer"
         return self.record.players.get(side)
 
     def may_act(self, side: str | None) -> bool:
@@ -145,6 +152,7 @@ class LocalSource:
             started=self.record.started,
         )  # fmt: skip
         record.handover = self.record.handover  # the hot seat's mode: Continue keeps it
+        record.notebook = self.record.notebook  # what the notebook shows: likewise
         return record
 
     def autosave(self) -> Path | None:
@@ -161,6 +169,7 @@ class RemoteSource:
 
     hot_seat = False
     saves = False
+    computers: dict[str, str] = {}  # a network room's computer is the server's
 
     def __init__(self, link: Any, room: str, seat: str | None, first: dict[str, Any]) -> None:
         self.link, self.seat = link, seat

@@ -12,6 +12,7 @@ from rich.text import Text
 
 from whitechapel.lfw.map import canvas as cv
 from whitechapel.lfw.ui import mapdraw
+from whitechapel.lfw.ui.deduction import HEAT_TAGS
 from whitechapel.lfw.ui.marks import CHIEF_ONLY, COLOURS, JACK_ONLY
 
 _SLATE = "#3a3a5f"  # the back of a patrol marker
@@ -56,6 +57,12 @@ MAP_STYLES: dict[str, str] = {
     "reach-coach": "italic black on #ffd7af",
     "reach-alley": "underline black on #d7afd7",
     "jack": "bold underline #d70000 on #ffffd7",
+    # the notebook (deduction.py): where Jack can be; heat, fewest paths palest
+    "possible": "black on #d7d7af",
+    "heat-1": "black on #ffffaf",
+    "heat-2": "black on #ffd75f",
+    "heat-3": "black on #ff8700",
+    "heat-4": "bold white on #d70000",
 }
 # On a light theme, what has no background of its own needs darker ink.
 LIGHT_STYLES: dict[str, str] = {
@@ -112,6 +119,8 @@ def legend_items(side: str | None = None) -> list[tuple[list[tuple[str, str]], s
         ([(s.lower(), f"revealed-{c}") for s, c in each], "turned up"),
         ([("f", "revealed-fake")], "fake, removed"),
         *(([(" 12", tag)], meaning) for tag, meaning in _CIRCLE_MARKS),
+        ([(" 12", "possible")], "Jack may be here"),
+        ([(f"{k}", t) for k, t in enumerate(HEAT_TAGS, 1)], "paths to it: 1 few, 4 most"),
     ]
     hidden = {"jack": CHIEF_ONLY, "police": JACK_ONLY}.get(side or "", frozenset())
     return [item for item in items if not {t for _, t in item[0]} <= hidden]

@@ -17,7 +17,7 @@ needs them to name a circle.
 Precedence, weakest first, when one node has several marks (the strongest is
 shown).  Crossings: a fake turned tonight (gone from the board) < face-down
 marker < the Chief's knowledge of it < a marker turned face up < policeman.
-Circles: a clue of an earlier night < women token < Wretched < marked
+Circles: the notebook's tint (deduction.py) < a clue of an earlier night < women token < Wretched < marked
 woman < searched empty < failed arrest < Jack's path tonight < false clue <
 crime scene < clue < hideout < Jack.  A clue beats a crime scene: a clue
 on an old crime scene is news (Jack passed there tonight).  Jack's circle
@@ -42,6 +42,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from whitechapel.lfw.map.mapfile import Node
+from whitechapel.lfw.ui.deduction import TINT_TAGS
 from whitechapel.lfw.ui.notebook import clues_by_night
 
 COLOUR_LETTERS = {"blue": "B", "yellow": "Y", "brown": "N", "red": "R", "green": "G"}
@@ -66,6 +67,7 @@ PRECEDENCE: tuple[str, ...] = (
     *(f"marker-{c}" for c in COLOURS),
     *(f"revealed-{c}" for c in COLOURS),
     *(f"police-{c}" for c in COLOURS),
+    *TINT_TAGS,  # the notebook's tint: under every other mark of a circle
     *CLUE_NIGHTS,
     "woman",
     "wretched",

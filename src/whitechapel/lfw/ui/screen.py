@@ -28,8 +28,10 @@ from textual.widget import Widget
 from textual.widgets import Footer
 
 from whitechapel.core.game import PUBLIC
+from whitechapel.lfw.notebook import Notebook
+from whitechapel.lfw.notebook import notebook as deduce
 from whitechapel.lfw.phases import JACK, POLICE, SIDES
-from whitechapel.lfw.ui import jackturn, mapstyle, notebook, panels
+from whitechapel.lfw.ui import deduction, jackturn, mapstyle, notebook, panels
 from whitechapel.lfw.ui.choosing import Placer, node_of
 from whitechapel.lfw.ui.keys import LfwKeys
 from whitechapel.lfw.ui.mapview import MapView
@@ -102,6 +104,8 @@ class LfwScreen(LfwKeys, GameScreen):
         key("f3", "legend", "Legend", "legend"),
         key("f4", "whole", "Board", "whole"),
         key("f5", "log", "Log", "log"),
+        # F6 is in F1's help: at 80 columns the footer has no room for it
+        key("f6", "deduction", "Deduction", "deduction", show=False),
         key("pageup", "log_scroll(1)", "Older log", "log_older", show=False),
         key("pagedown", "log_scroll(-1)", "Newer log", "log_newer", show=False),
         key("ctrl+s", "save", "Save", "save", show=False),  # autosaved anyway; in F1
@@ -116,6 +120,14 @@ class LfwScreen(LfwKeys, GameScreen):
         self.end_night = 0  # at the end: the night whose path the map shows (0: all)
         self.picking = Picking(board)  # the choice of the moment
         self.log_back = 0  # how many of the newest log entries are scrolled out of sight
+        # The notebook (deduction.py): its mode from the record (the setup's
+        # choice), F6 hides and shows it; the last one is kept so the next
+        # is brought up to date cheaply.
+        record = getattr(source, "record", None)
+        self.deduction_mode = deduction.mode_of(getattr(record, "notebook", None))
+        self.deduction_shown = self.deduction_mode != "off"
+        self.deduced: Notebook | None = None
+        self._deduced_for: dict[str, Any] | None = None  # the view it was deduced from
 
     def centre(self) -> Widget:
         """The map, and under it the legend (F3)."""
@@ -182,6 +194,10 @@ class LfwScreen(LfwKeys, GameScreen):
                 for c, tag in jackturn.reach_marks(view).items():
                     if RANK.get(marks.get(c, ""), -1) < RANK[tag]:
                         marks[c] = tag
+        nb = self.deduce(view) if self.deduction_shown else None
+        for c, tag in deduction.tint_marks(nb, self.deduction_mode).items():
+            if c not in marks:  # the tint is under every other mark
+                marks[c] = tag
         self.query_one(MapView).show(marks, texts)
         turn = self.player_name(view["to_act"]) if view["to_act"] else ""
         won = self.source.player(view["outcome"]["winner"]) if view["outcome"] else None
@@ -194,7 +210,11 @@ class LfwScreen(LfwKeys, GameScreen):
             sheet = panels.jack_sheet(view["jack"], reveal=True) + "\n\n"
         elif view.get("jack") and self.holder == JACK:
             sheet = jackturn.jack_text(view, self.board) + "\n\n"
-        self.query_one("#notes", TextPanel).set(sheet + notebook.notebook_text(view))
+        found = deduction.deduction_text(nb, jack=self.holder == JACK)
+        facts = notebook.notebook_text(view)
+        if found:
+            facts = f"{found}\n{facts}"
+        self.query_one("#notes", TextPanel).set(sheet + facts)
         self.log_back = min(self.log_back, max(0, len(view["log"]) - 1))
         log = self.query_one("#log", TextPanel)
         entries = log.size.height or LOG_ENTRIES  # each entry takes a row or more
@@ -203,6 +223,17 @@ class LfwScreen(LfwKeys, GameScreen):
             self.show_legend()
         self.query_one("#prompt", TextPanel).set(self.prompt_text(view))
         self.rebuild_choices()
+
+    def deduce(self, view: dict[str, Any]) -> Notebook | None:
+        """The notebook of the side's view (the same public answer from any
+        view), brought up to date from the last one; None at the end (the
+        whole path is shown) or where the view has no public record."""
+        if view["outcome"] or "nights" not in view:
+            return None
+        if self._deduced_for is not view:  # views are built once per state and side
+            self.deduced = deduce(view, self.board, self.deduced)
+            self._deduced_for = view  # kept: a key press in the same state reuses it
+        return self.deduced
 
     def end_of_game_view(self, view: dict[str, Any]) -> dict[str, Any]:
         """At the end the map shows Jack's path: of the night chosen with 1-4,
@@ -293,6 +324,15 @@ class LfwScreen(LfwKeys, GameScreen):
         legend.set(text)
         if text.count("\n") != lines:
             legend.refresh(layout=True)
+
+    def action_deduction(self) -> None:
+        """F6: the notebook's deduction (tint and panel lines) hidden and
+        shown again, unless the game was set up without it."""
+        if self.deduction_mode == "off":
+            self.notify("This game was set up without the notebook's deduction.")
+            return
+        self.deduction_shown = not self.deduction_shown
+        self.refresh_all()
 
     def action_log(self) -> None:
         """F5: the log in the notebook's place (in a short window the only

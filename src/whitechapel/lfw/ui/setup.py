@@ -10,10 +10,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Input, Label, SelectionList
+from textual.widgets import Button, Input, Label, RadioButton, RadioSet, SelectionList
 
 from whitechapel.core.errors import WhitechapelError
 from whitechapel.lfw.options import OPTION_NAMES, OPTIONS, Options
+from whitechapel.lfw.ui.deduction import DEFAULT_MODE, MODE_NAMES, MODES
 from whitechapel.ui.screens.setup import typed_names
 from whitechapel.ui.widgets.footer import KeyFooter
 
@@ -27,6 +28,7 @@ def lfw_screen(
     map_name: str | None = None,
     players: dict[str, str] | None = None,
     store: Store | None = None,
+    notebook: str | None = None,
 ):
     """A new game's screen.  Raises WhitechapelError for a bad map.  (The
     engine and the board are imported here, not at the top: the setup screen
@@ -43,6 +45,7 @@ def lfw_screen(
     seed = new_seed() if seed is None else seed
     game = LfwGame.new(seed, options or Options(), board)
     record = record_of(game, seed=seed, players=players or {})
+    record.notebook = notebook  # what the notebook shows (deduction.py); None: the default
     return LfwScreen(LocalSource(game, record, store or Store()), board)
 
 
@@ -57,8 +60,12 @@ class LfwSetup(Screen):
     LfwSetup .field { height: 1; margin-bottom: 1; }
     LfwSetup .field-label { width: 8; }
     LfwSetup Input { width: 1fr; }
-    LfwSetup #options { height: 8; margin-bottom: 1; border: round $primary; }
-    LfwSetup #start { width: 100%; margin-bottom: 1; }
+    LfwSetup #options { height: 8; border: round $primary; }
+    LfwSetup #notebook-field { height: 1; margin-bottom: 1; }
+    LfwSetup #notebook {
+        layout: horizontal; width: 1fr; height: 1; border: none; padding: 0; margin-left: 1;
+    }
+    LfwSetup #start { width: 100%; margin-bottom: 0; }
     """
 
     def __init__(
@@ -96,12 +103,25 @@ class LfwSetup(Screen):
             )
             rules.border_title = "Optional rules (Space ticks)"
             yield rules
+            with Horizontal(classes="field", id="notebook-field"):
+                yield Label("Notebook", classes="field-label")
+                with RadioSet(id="notebook", compact=True):
+                    for mode in MODES:
+                        yield RadioButton(
+                            MODE_NAMES[mode], value=mode == DEFAULT_MODE, id=f"notebook-{mode}",
+                            compact=True,
+                        )  # fmt: skip
             yield Button("Start the game", id="start", variant="primary", compact=True)
             yield Label("Tab moves between fields, Enter starts.")
         yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#jack-name", Input).focus()
+
+    def notebook_mode(self) -> str:
+        """The notebook's mode ticked: off, possible circles or heat."""
+        pressed = self.query_one("#notebook", RadioSet).pressed_button
+        return (pressed.id or "").removeprefix("notebook-") if pressed else DEFAULT_MODE
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_start()
@@ -121,7 +141,7 @@ class LfwSetup(Screen):
         options = Options(**{name: name in chosen for name in OPTIONS})
         map_name = self.query_one("#map", Input).value.strip() or None
         try:
-            screen = lfw_screen(seed, options, map_name, players)
+            screen = lfw_screen(seed, options, map_name, players, notebook=self.notebook_mode())
         except (WhitechapelError, OSError) as e:
             self.notify(str(e).splitlines()[0], severity="error", timeout=8)
             return

@@ -17,6 +17,7 @@ hot-seat play with hide screens).
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import tempfile
 import time
@@ -120,6 +121,88 @@ def key_to_frame_p95(budget: float) -> float:
     return 1000 * p95(latencies)
 
 
+THINKING = 1.0  # s the computer thinks each time, in the benchmark (its search, over and over)
+
+
+def _thinking_class():
+    from whitechapel.core.thinking import OtherProcess
+
+    class Thinking(OtherProcess):
+        """The worker process's search, asked again until THINKING seconds passed."""
+
+        def choose(self, side, view):
+            until = time.perf_counter() + THINKING
+            answer = super().choose(side, view)
+            while time.perf_counter() < until:
+                super().choose(side, view)
+            return answer
+
+    return Thinking
+
+
+async def _thinking_latencies(presses: int, deadline: float) -> list[float]:
+    """Key to frame while the hard computer thinks (the person plays Jack):
+    PgUp and PgDn scroll the log, which redraws the screen as a game key
+    does, while the computer's process searches.  The computer's search is
+    run over and over for THINKING seconds each turn, so that the keys land
+    while it searches; games follow one another until enough keys."""
+    from whitechapel.app import WhitechapelApp
+    from whitechapel.pocket.ui.screen import is_handover
+    from whitechapel.pocket.ui.setup import pocket_screen
+
+    rng = random.Random(7)
+    latencies: list[float] = []
+    Thinking = _thinking_class()
+    with tempfile.TemporaryDirectory() as folder:
+        os.environ.setdefault("WHITECHAPEL_DATA_DIR", folder)
+
+        def new_screen():
+            screen = pocket_screen(rng.randrange(10**6), {"investigator": "computer:hard"})
+            screen.THINKER = Thinking
+            return screen
+
+        screen = new_screen()
+        app = WhitechapelApp(start=screen)
+        async with app.run_test(size=(80, 24)) as pilot:
+            timer = FrameTimer(app)
+            warm_up = 4
+            back = False
+            while len(latencies) < presses and time.time() < deadline:
+                game = screen.source.game
+                if game.outcome is not None:
+                    screen = new_screen()
+                    app.switch_screen(screen)
+                    await pilot.pause()
+                    continue
+                if screen.thinking and len(game.history) >= 2 and app.screen is screen:
+                    took = await timer.press(pilot, "pagedown" if back else "pageup")
+                    back = not back
+                    if took is not None and warm_up:
+                        warm_up -= 1
+                    elif took is not None:
+                        latencies.append(took)
+                elif is_handover(app.screen):  # a round's summary
+                    await pilot.press("enter")
+                elif not screen.can_act():
+                    await pilot.pause(0.01)
+                else:
+                    if back:  # the log back on its newest line
+                        await pilot.press("pagedown")
+                        back = False
+                    action = rng.choice(game.legal_actions())
+                    for key in keys_for(game, screen.choice.cursor, action):
+                        await pilot.press(key)  # the last one plays: the computer thinks now
+    return latencies
+
+
+def thinking_key_p95(budget: float) -> float:
+    """95th percentile of key press to repainted screen while the computer
+    thinks, in milliseconds."""
+    presses = 60 if budget >= 2 else 20
+    latencies = asyncio.run(_thinking_latencies(presses, time.time() + budget * 10))
+    return 1000 * p95(latencies)
+
+
 BENCHMARKS = [
     Benchmark(
         "app.cold_start",
@@ -136,5 +219,13 @@ BENCHMARKS = [
         30.0,
         False,
         key_to_frame_p95,
+    ),
+    Benchmark(
+        "app.key_p95_thinking",
+        "Pocket: key to screen while the computer thinks, p95",
+        "ms",
+        30.0,
+        False,
+        thinking_key_p95,
     ),
 ]

@@ -1,6 +1,6 @@
 """Mr. Jack Pocket's commands: `whitechapel pocket [--plain|--load FILE|
 --puzzle N|…]`, `whitechapel pocket puzzles [--list]` and `whitechapel
-pocket selfplay`.  Added to the command line through the
+pocket selfplay` and `whitechapel pocket arena`.  Added to the command line through the
 game registry; engines and screens are imported only when a command runs."""
 
 from __future__ import annotations
@@ -11,14 +11,20 @@ from typing import Any
 
 from whitechapel.core.args import positive, seed
 from whitechapel.core.errors import WhitechapelError
+from whitechapel.core.players import computer_level
 
 
 def add_commands(sub: Any) -> None:
     pocket = sub.add_parser("pocket", help="play Mr. Jack Pocket hot-seat (or run its tools)")
     pocket.add_argument("--seed", type=seed, help="seed for the setup (default: a fresh one)")
-    pocket.add_argument("--jack", metavar="NAME", default="", help="the name of Jack's player")
     pocket.add_argument(
-        "--investigator", metavar="NAME", default="", help="the name of the investigator's player"
+        "--jack", metavar="NAME", default="",
+        help="the name of Jack's player, or computer[:LEVEL] to play against the computer"
+        " (levels: random, easy, normal, hard; default normal)",
+    )
+    pocket.add_argument(
+        "--investigator", metavar="NAME", default="",
+        help="the name of the investigator's player, or computer[:LEVEL]",
     )
     pocket.add_argument("--load", metavar="FILE", help="continue the game in this record")
     pocket.add_argument(
@@ -42,6 +48,23 @@ def add_commands(sub: Any) -> None:
     selfplay.add_argument("--seed", type=seed, default=0, dest="selfplay_seed")
     selfplay.add_argument("--json", action="store_true", help="print the figures as JSON")
 
+    arena = pocket_sub.add_parser(
+        "arena", help="computer players against each other: wins, decision times"
+    )
+    arena.add_argument("--jack", metavar="LEVEL", default="normal", dest="arena_jack",
+                       help="Jack's level: random, easy, normal or hard (default normal)")
+    arena.add_argument("--investigator", metavar="LEVEL", default="normal",
+                       dest="arena_investigator", help="the investigator's level (default normal)")
+    arena.add_argument("--games", type=positive, default=100)
+    arena.add_argument("--seed", type=seed, default=0, dest="arena_seed",
+                       help="game i is played from setup seed SEED + i (default 0)")
+    arena.add_argument("--jobs", type=positive, default=1,
+                       help="games played in this many processes at once (default 1)")
+    arena.add_argument("--budget", type=float, default=None, metavar="SECONDS",
+                       help="each decision's time budget (default: each level's own)")
+    arena.add_argument("--json", action="store_true", help="print the figures as JSON")
+    arena.set_defaults(run=_arena)
+
     pocket.set_defaults(run=_run)
     selfplay.set_defaults(run=_selfplay)
     puzzles.set_defaults(run=_puzzles)
@@ -50,6 +73,8 @@ def add_commands(sub: Any) -> None:
 def _run(args: argparse.Namespace) -> int:
     if args.puzzle is not None:
         return _puzzle_app(args.puzzle, args)
+    if args.plain and any(computer_level(n, "pocket") for n in (args.jack, args.investigator)):
+        raise WhitechapelError("the plain prompt is for two people; drop --plain to play the computer")
     return _play_pocket(args) if args.plain else _pocket_app(args)
 
 
@@ -127,5 +152,14 @@ def _selfplay(args: argparse.Namespace) -> int:
     from whitechapel.pocket.selfplay import selfplay
 
     stats = selfplay(args.games, args.selfplay_seed)
+    print(json.dumps(stats.to_json(), indent=1) if args.json else stats.summary())
+    return 0
+
+
+def _arena(args: argparse.Namespace) -> int:
+    from whitechapel.core.arena import arena
+
+    levels = {"jack": args.arena_jack.lower(), "investigator": args.arena_investigator.lower()}
+    stats = arena("pocket", levels, args.games, args.arena_seed, args.jobs, args.budget)
     print(json.dumps(stats.to_json(), indent=1) if args.json else stats.summary())
     return 0

@@ -58,6 +58,9 @@ WALL = Style(color="#d7af87", bold=True)
 STREET = Style(color="#6c6c6c")
 SEEN_BG = "#30304a"
 RAY = Style(color="#ffd75f", bold=True)
+# What the computer just did (a tile it turned or swapped, a detective it moved).
+PLAYED_BG = "#5f3700"
+PLAYED_DETECTIVE = Style(color="#000000", bgcolor="#ff8700", bold=True)
 
 
 def tile_origin(sq: int, tw: int = TILE_W, th: int = TILE_H) -> tuple[int, int]:
@@ -128,6 +131,9 @@ class District(Widget):
         self.moving: str | None = None  # a detective whose move is being previewed
         self.targets: dict[int, str] = {}  # positions a detective may land on: their mark
         self.dimmed: set[int] = set()  # tiles that are no target now (not rotatable)
+        # What the computer just did: the tiles it turned or swapped, the detectives it moved.
+        self.played_tiles: set[int] = set()
+        self.played_detectives: set[str] = set()
         self.tw, self.th = TILE_W, TILE_H  # the tiles' size: compact until resized
         self.w, self.h = WIDTH, HEIGHT
         self._strips: list[Strip] = [Strip.blank(WIDTH)] * HEIGHT
@@ -147,12 +153,15 @@ class District(Widget):
         self.refresh()
 
     def show(
-        self, view, *, preview=None, cursor=None, picked=(), moving=None, targets=None, dimmed=()
+        self, view, *, preview=None, cursor=None, picked=(), moving=None, targets=None, dimmed=(),
+        played=((), ()),
     ) -> None:
         """Draw a new state: the rows are built once here, and only the rows
         that changed are repainted.  `targets`: positions to highlight (a
         detective may land there), with a short mark; `dimmed`: tiles that
-        cannot be chosen now."""
+        cannot be chosen now; `played`: the tiles and detectives the
+        computer's last actions touched."""
+        self.played_tiles, self.played_detectives = set(played[0]), set(played[1])
         self.shown_view, self.preview, self.cursor = view, preview, cursor
         self.picked, self.moving = set(picked), moving
         self.targets, self.dimmed = dict(targets or {}), set(dimmed)
@@ -189,6 +198,8 @@ class District(Widget):
                     label = f"{self.targets[p]}{p}"
             if here and self.moving and det[self.moving] == p and self.preview:
                 style = Style(color="#000000", bgcolor="#ffd75f", bold=True)
+            elif any(det[d] == p for d in self.played_detectives):
+                style = PLAYED_DETECTIVE
             room = MARGIN if p >= 10 else (width - x if 4 <= p <= 6 else 4)
             if p >= 10:
                 label = label[-room:].rjust(room - 1)
@@ -223,6 +234,8 @@ class District(Widget):
         lane_open = tile["character"] == "lane" and cleared
         wall = None if lane_open else tile["wall"]
         bg = SEEN_BG if tile["seen"] else None
+        if sq in self.played_tiles:
+            bg = PLAYED_BG
         if sq in self.picked:
             bg = "#5f005f"
         if sq == self.cursor:

@@ -96,6 +96,6 @@ class PocketNotes:
         if self.put_brief_away():
             self.refresh_all()  # type: ignore[attr-defined]
 
-    def send(self, text: str) -> None:
+    def send(self, text: str, *, computer: bool = False) -> None:
         self.put_brief_away()  # a click that plays: the player has moved on
-        super().send(text)  # type: ignore[misc]
+        super().send(text, computer=computer)  # type: ignore[misc]

@@ -138,9 +138,9 @@ class PuzzleScreen(PocketScreen):
 
     # -- playing -------------------------------------------------------------------
 
-    def send(self, text: str) -> None:
+    def send(self, text: str, *, computer: bool = False) -> None:
         self._before = self.current_view()
-        super().send(text)
+        super().send(text, computer=computer)
 
     def after_action(self, side: str | None) -> None:
         """After each of the player's moves: the next one, or the verdict."""

@@ -16,7 +16,7 @@ from textual.widget import Widget
 from whitechapel.core.record import record_of
 from whitechapel.pocket.pieces import DETECTIVES, DIRECTIONS, INVESTIGATOR, JACK, SIDES, SQUARES
 from whitechapel.pocket.preview import preview
-from whitechapel.pocket.ui import panels
+from whitechapel.pocket.ui import computer, panels
 from whitechapel.pocket.ui.choosing import Mode, PocketChoice
 from whitechapel.pocket.ui.district import District
 from whitechapel.pocket.ui.handover import PocketHandOvers
@@ -69,7 +69,8 @@ class PocketScreen(PocketNotes, PocketHandOvers, GameScreen):
         super().__init__(source)
         # At the hot seat, "always" or "secrets" (a hand-over only around Jack's
         # cards); a network seat has its own terminal, and no hand-over (None).
-        self.handover = handover if source.hot_seat else None
+        # Against the computer, one person holds the keyboard: no hand-over either.
+        self.handover = handover if source.hot_seat and self.human is None else None
         if isinstance(source, LocalSource):
             source.record.handover = self.handover  # saved with it: Continue reopens so
         self.choice = PocketChoice()
@@ -113,9 +114,10 @@ class PocketScreen(PocketNotes, PocketHandOvers, GameScreen):
         after, moving, picked = self.preview()
         cursor = self.choice.cursor if self.choice.on_tiles else None
         targets, dimmed = self.targets(view) if self.can_act() else ({}, set())
+        played = computer.marks([m for _, m in self.computer_moves])
         self.query_one(District).show(
             view, preview=after, cursor=cursor, picked=picked, moving=moving,
-            targets=targets, dimmed=dimmed,
+            targets=targets, dimmed=dimmed, played=played,
         )  # fmt: skip
         turn = self.player_name(view["to_act"]) if view["to_act"] else ""
         winner = self.player_name(source.outcome.winner) if source.outcome else None
@@ -155,6 +157,10 @@ class PocketScreen(PocketNotes, PocketHandOvers, GameScreen):
         if self.notice:
             return text + f"\n[red]{self.notice}[/red]"
         card = panels.shown_card(self.current_view())
+        if self.computer_moves and not (card and self.computer_moves[-1][1] == "A"):
+            who = "Jack" if self.computer_moves[-1][0] == JACK else "The investigator"
+            line = computer.moves_line(who, [m for _, m in self.computer_moves])
+            return text + "\n" + line
         return text + (f"\n{card}" if card else "")
 
     def rebuild_choices(self) -> None:

@@ -1,5 +1,6 @@
-"""The setup screen of a Mr. Jack Pocket hot-seat game: the players' names
-and the hand-over mode.  `whitechapel pocket` starts the game directly."""
+"""The setup screen of a Mr. Jack Pocket hot-seat game: the players' names,
+the hand-over mode, and whether the computer plays one side (and how well).
+`whitechapel pocket` starts the game directly."""
 
 from __future__ import annotations
 
@@ -10,16 +11,41 @@ from textual.screen import Screen
 from textual.widgets import Input, Label, Select
 
 from whitechapel.core.chance import new_seed
+from whitechapel.core.errors import WhitechapelError
+from whitechapel.core.players import computer_level, computer_name, levels
 from whitechapel.core.record import record_of
 from whitechapel.core.store import Store
 from whitechapel.ui.screens.setup import typed_names
 from whitechapel.ui.widgets.footer import KeyFooter
+
+SIDE_NAMES = {"jack": "Jack", "investigator": "the investigator"}
+
+
+def check_players(players: dict[str, str]) -> None:
+    """A computer named with an unknown level, or on both sides, is a
+    one-line error (the arena plays computers against each other)."""
+    computers = [name for name in players.values() if computer_level(name, "pocket")]
+    if len(computers) == 2:
+        raise WhitechapelError(
+            "the computer can play one side only; 'whitechapel pocket arena' plays it against itself"
+        )
+
+
+def opponents() -> list[tuple[str, str]]:
+    """The setup's choice of who plays: two people, or the computer at one
+    side and one level (value 'side:level')."""
+    out = [("Two people at this keyboard", "people")]
+    for side in ("investigator", "jack"):
+        out += [(f"The computer plays {SIDE_NAMES[side]} ({level})", f"{side}:{level}")
+                for level in levels("pocket")]  # fmt: skip
+    return out
 
 
 def pocket_screen(seed: int | None = None, players: dict | None = None, handover="always"):
     from whitechapel.pocket.game import PocketGame
     from whitechapel.pocket.rules import RULES
 
+    check_players(players or {})
     seed = new_seed() if seed is None else seed
     game = PocketGame.new(seed)
     record = record_of(game, seed=seed, players=players or {})
@@ -39,6 +65,7 @@ class PocketSetup(Screen):
     PocketSetup { align: center middle; }
     PocketSetup #setup-box { width: 60; height: auto; border: heavy $accent; padding: 1 2; }
     PocketSetup Input, PocketSetup Select { margin-bottom: 1; }
+    PocketSetup #opponent { margin-bottom: 0; }
     """
 
     def compose(self) -> ComposeResult:
@@ -51,12 +78,13 @@ class PocketSetup(Screen):
                  ("Hand-over prompt only around Jack's cards", "secrets")],
                 value="always", allow_blank=False, id="handover",
             )  # fmt: skip
+            yield Select(opponents(), value="people", allow_blank=False, id="opponent")
             yield Center(Label("Enter to start, Esc to go back (Space opens the list)"))
         yield KeyFooter()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "start":
-            return not self.query_one("#handover", Select).expanded
+            return not any(s.expanded for s in self.query(Select))
         return True
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -65,4 +93,13 @@ class PocketSetup(Screen):
     def action_start(self) -> None:
         players = typed_names(self, {"jack": "#jack-name", "investigator": "#inv-name"})
         handover = str(self.query_one("#handover", Select).value)
-        self.app.switch_screen(pocket_screen(players=players, handover=handover))
+        opponent = str(self.query_one("#opponent", Select).value)
+        if opponent != "people":
+            side, _, level = opponent.partition(":")
+            players[side] = computer_name(level)
+        try:
+            screen = pocket_screen(players=players, handover=handover)
+        except WhitechapelError as e:  # 'computer' typed as both names
+            self.notify(str(e), severity="error")
+            return
+        self.app.switch_screen(screen)

@@ -26,6 +26,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from whitechapel.core.errors import WhitechapelError
+from whitechapel.ui.screens.computer import ComputerSeats
 from whitechapel.ui.screens.handover import HandOvers, handover_text
 from whitechapel.ui.screens.help import HelpScreen
 from whitechapel.ui.source import Sent, Source
@@ -37,7 +38,7 @@ from whitechapel.ui.widgets.text import Curtain, TextPanel
 SAVE_DELAY = 0.04  # s: the autosave follows the frame that shows the move
 
 
-class GameScreen(SizeGuard, HandOvers, Screen):
+class GameScreen(SizeGuard, HandOvers, ComputerSeats, Screen):
     SIDES: ClassVar[tuple[str, str]]  # the first is Jack
     TITLES: ClassVar[dict[str, str]]  # each side as players say it
     PANELS: ClassVar[tuple[str, ...]]  # the ids of the side panels, top to bottom
@@ -51,6 +52,7 @@ class GameScreen(SizeGuard, HandOvers, Screen):
         self.notice = ""  # a refusal's reason, under the prompt
         self._view: tuple[tuple[int, str], dict[str, Any]] | None = None
         self._unsaved = False
+        self.seat_computers()
 
     # -- layout -------------------------------------------------------------------
 
@@ -141,7 +143,11 @@ class GameScreen(SizeGuard, HandOvers, Screen):
         return f"{escape(player)} ({title})" if player else title
 
     def waiting_text(self) -> str | None:
-        """At a network seat that may not act: what it waits for."""
+        """While the computer thinks, or at a network seat that may not act:
+        what the keyboard waits for."""
+        thinking = self.thinking_text()
+        if thinking is not None:
+            return thinking
         if self.source.hot_seat or self.source.outcome is not None or self.can_act():
             return None
         if self.source.seat_side is None:
@@ -156,9 +162,18 @@ class GameScreen(SizeGuard, HandOvers, Screen):
     # -- whose keyboard ----------------------------------------------------------------
 
     def pass_keyboard(self) -> None:
-        """Before a side acts: every secret cleared, then the hand-over."""
+        """Before a side acts: every secret cleared, then the hand-over; or
+        the computer thinks; or, for the one person playing the computer,
+        the keyboard is already theirs."""
         side = self.source.to_act
-        if side is None or side == self.holder:
+        if self.human is not None:
+            self.holder = self.human
+        if self.computer_turn() or (side is not None and side == self.holder):
+            self.reset_choice()
+            self.refresh_all()
+            self.centre_on_targets()
+            return
+        if side is None:
             return
         self.holder = None
         self.reset_choice()
@@ -177,14 +192,17 @@ class GameScreen(SizeGuard, HandOvers, Screen):
 
     # -- sending ---------------------------------------------------------------------
 
-    def send(self, text: str) -> None:
-        """Hand the action to the source; a refusal is shown, nothing changes."""
+    def send(self, text: str, *, computer: bool = False) -> None:
+        """Hand the action to the source; a refusal is shown, nothing changes.
+        A person's action puts away what the computer showed of its own."""
         side = self.source.to_act
         try:
             sent = self.source.send(text)
         except WhitechapelError as e:
             self.refused(str(e))
             return
+        if not computer:
+            self.computer_moves = []
         if sent is Sent.PENDING:
             self.refresh_all()
             self.run_worker(self._deliver(text), group="send")
@@ -195,10 +213,10 @@ class GameScreen(SizeGuard, HandOvers, Screen):
 
     def after_action(self, side: str | None) -> None:
         """What follows an action `side` played here: the hand-over if the
-        side to act changed, else the next choice."""
+        side to act changed (or the computer's turn), else the next choice."""
         if self.source.outcome is not None:
             self.holder = None
-        elif self.source.to_act != side:
+        elif self.source.to_act != side or self.source.to_act in self.computers:
             self.pass_keyboard()
             return
         self.reset_choice()
@@ -303,6 +321,7 @@ class GameScreen(SizeGuard, HandOvers, Screen):
 
     def on_unmount(self) -> None:
         self.save_if_unsaved()  # leaving (or quitting) never loses the last action
+        self.leave_computers()
         if self.source.room is not None:  # the lobby keeps the seat: Enter takes it back
             lobby = next((s for s in self.app.screen_stack if hasattr(s, "screen_closed")), None)
             if lobby is not None:

@@ -1,0 +1,183 @@
+"""The arena: computer players of given levels play many games of one game
+against each other, and the figures that measure them (`whitechapel pocket
+arena`).  Any game with computer players (`core/players.py`) plays here;
+each game's command line adds the command.
+
+Game `i` of a run starts from setup seed `seed + i`, and each side's player
+from a seed drawn from it, so a run is repeatable and its games can be
+shared among processes (`jobs`) in any order.  Players are asked exactly as
+every host asks them (`players.choose`: the side's view and its legal
+actions, nothing else), with the time budget given.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from whitechapel.core import players
+from whitechapel.core.chance import Chance
+from whitechapel.core.figures import figures_text
+from whitechapel.core.registry import rules_for
+
+Z95 = 1.959963984540054
+
+
+def wilson(wins: int, games: int) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a share of wins."""
+    if games == 0:
+        return (0.0, 1.0)
+    p = wins / games
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * games)) / (1 + z2 / games)
+    half = Z95 * math.sqrt(p * (1 - p) / games + z2 / (4 * games * games)) / (1 + z2 / games)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def percentile(values: list[float], share: float) -> float:
+    """By nearest rank: the value `share` of the values do not exceed."""
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    return ordered[max(0, math.ceil(share * len(ordered)) - 1)]
+
+
+@dataclass
+class GameResult:
+    seed: int
+    winner: str
+    reason: str
+    actions: int
+    times: dict[str, list[float]]  # per side, each decision's seconds
+
+
+def player_seed(seed: int, side: str) -> int:
+    """A side's player seed in the game of setup seed `seed`."""
+    return Chance(seed * 7919 + sum(map(ord, side))).below(2**48)
+
+
+def play_one(
+    game: str, levels: dict[str, str], seed: int, budget: float | None = None
+) -> GameResult:
+    """One game from setup seed `seed`, each side played by its level."""
+    rules = rules_for(game)
+    state = rules.start(rules.random_setup(seed, {}), {})
+    seats = {
+        side: players.new_player(game, level, side, player_seed(seed, side))
+        for side, level in levels.items()
+    }
+    times: dict[str, list[float]] = {side: [] for side in levels}
+    while state.outcome is None:
+        side = state.to_act
+        assert side is not None
+        answer = players.choose(seats[side], game, state.view(side), budget)
+        times[side].append(answer.seconds)
+        state.play(answer.action, side)
+    outcome = state.outcome
+    return GameResult(seed, outcome.winner, outcome.reason, len(state.history), times)
+
+
+def _play_many(args: tuple[str, dict[str, str], list[int], float | None]) -> list[GameResult]:
+    game, levels, seeds, budget = args
+    return [play_one(game, levels, s, budget) for s in seeds]
+
+
+@dataclass
+class ArenaStats:
+    game: str
+    levels: dict[str, str]  # side -> level
+    games: int
+    seed: int
+    jobs: int
+    budget: float | None
+    wins: dict[str, int]
+    interval: dict[str, tuple[float, float]]  # 95 % Wilson interval of each side's share
+    decision_mean: dict[str, float]  # seconds
+    decision_p95: dict[str, float]
+    decision_max: dict[str, float]
+    decisions: dict[str, int]
+    seconds: float
+    games_per_second: float
+    reasons: dict[str, int] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["interval"] = {s: list(v) for s, v in self.interval.items()}
+        return data
+
+    def summary(self) -> str:
+        rows = []
+        for side, level in self.levels.items():
+            low, high = self.interval[side]
+            share = self.wins[side] / self.games if self.games else 0.0
+            rows.append((f"{side} ({level}) wins",
+                         f"{self.wins[side]:>6}  {100 * share:5.1f}%  "
+                         f"(95% interval {100 * low:.1f}–{100 * high:.1f}%)"))  # fmt: skip
+        for side, level in self.levels.items():
+            rows.append((f"{side} ({level}) decisions",
+                         f"{self.decisions[side]:>6}  mean {1000 * self.decision_mean[side]:.1f} ms, "
+                         f"p95 {1000 * self.decision_p95[side]:.1f} ms, "
+                         f"max {1000 * self.decision_max[side]:.1f} ms"))  # fmt: skip
+        rows.append(("games per second", f"{self.games_per_second:>9.2f}"))
+        rows.append(("time", f"{self.seconds:>9.1f} s ({self.jobs} process"
+                     f"{'es' if self.jobs > 1 else ''})"))  # fmt: skip
+        title = f"{self.games} games of {rules_for(self.game).title}, seeds {self.seed}–{self.seed + self.games - 1}"
+        return figures_text(title, rows, self.reasons)
+
+
+def _chunks(seeds: list[int], jobs: int) -> Iterator[list[int]]:
+    size = max(1, min(20, len(seeds) // (jobs * 4) or 1))
+    for i in range(0, len(seeds), size):
+        yield seeds[i : i + size]
+
+
+def arena(
+    game: str,
+    levels: dict[str, str],
+    games: int,
+    seed: int = 0,
+    jobs: int = 1,
+    budget: float | None = None,
+) -> ArenaStats:
+    """Play `games` games (setup seeds `seed`, `seed + 1`, …) between the
+    levels given per side, in `jobs` processes."""
+    for side, level in levels.items():
+        players.new_player(game, level, side, 0)  # an unknown level fails here, once
+    seeds = list(range(seed, seed + games))
+    start = time.perf_counter()
+    if jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            parts = pool.map(_play_many, [(game, levels, c, budget) for c in _chunks(seeds, jobs)])
+            results = [r for part in parts for r in part]
+    else:
+        results = _play_many((game, levels, seeds, budget))
+    elapsed = time.perf_counter() - start
+    wins = {side: 0 for side in levels}
+    reasons: dict[str, int] = {}
+    times: dict[str, list[float]] = {side: [] for side in levels}
+    for r in results:
+        wins[r.winner] += 1
+        reasons[r.reason] = reasons.get(r.reason, 0) + 1
+        for side, ts in r.times.items():
+            times[side].extend(ts)
+    return ArenaStats(
+        game=game,
+        levels=dict(levels),
+        games=games,
+        seed=seed,
+        jobs=jobs,
+        budget=budget,
+        wins=wins,
+        interval={side: wilson(wins[side], games) for side in levels},
+        decision_mean={s: sum(t) / len(t) if t else 0.0 for s, t in times.items()},
+        decision_p95={s: percentile(t, 0.95) for s, t in times.items()},
+        decision_max={s: max(t, default=0.0) for s, t in times.items()},
+        decisions={s: len(t) for s, t in times.items()},
+        seconds=elapsed,
+        games_per_second=games / elapsed if elapsed > 0 else 0.0,
+        reasons=reasons,
+    )

@@ -1,0 +1,144 @@
+"""Computer players: the contract every game's players keep, and where they
+are found.  Public API (docs/architecture.md, "Computer players").
+
+A player sits at one side of one game.  It is asked for an action with the
+side's **view** — exactly what a human at that seat sees (`game.view(side)`)
+— and the **legal actions** in the game's notation; it answers with one of
+those texts.  It is given nothing else: no engine, no state object, no seed
+of the game.  Between calls it may keep whatever it learnt (its own memory),
+and its random source is its own, seeded when it is made, so the same views
+always give the same answers.  A time budget (seconds) bounds each answer.
+
+Every host asks through `choose()`: the hot-seat screens (thinking off the
+interface's thread), the network server's computer seats and the arena.
+
+Where the legal actions come from: the view's `legal` list by default; a
+game whose views do not list every action (a placement with thousands of
+choices) gives its `Rules` a `legal_in_view(view)` method that works them out
+from the view.  Either way they are a function of the view alone.
+
+Players are found by game and level: the game's registry entry names a
+module (`Entry.players`) whose `PLAYERS` maps each level — `random`,
+`easy`, `normal`, `hard` — to a factory `(side, seed) -> Player`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Any, Protocol
+
+from whitechapel.core.errors import WhitechapelError
+from whitechapel.core.registry import entry_of, rules_for
+
+LEVELS = ("random", "easy", "normal", "hard")
+DEFAULT_LEVEL = "normal"
+COMPUTER = "computer"  # how a seat is given to a computer: `computer` or `computer:LEVEL`
+
+
+class Player(Protocol):
+    """A computer player at one side of one game."""
+
+    side: str
+    level: str
+
+    def choose(
+        self, view: Mapping[str, Any], legal: Sequence[str], budget: float | None = None
+    ) -> str:
+        """One of `legal`, chosen from `view` (the side's view) alone, within
+        about `budget` seconds (None: the level's own pace)."""
+        ...
+
+
+Factory = Callable[[str, int], Player]  # (side, seed) -> a player for one game
+
+
+class PlayerError(WhitechapelError):
+    """A level or seat that does not exist, or a player that broke the contract."""
+
+
+def players_of(game: str) -> dict[str, Factory]:
+    """The levels of `game`'s computer players (empty: it has none yet)."""
+    module = entry_of(game).players
+    return dict(import_module(module).PLAYERS) if module else {}
+
+
+def levels(game: str) -> tuple[str, ...]:
+    """The levels `game` offers, easiest first."""
+    known = players_of(game)
+    return tuple(level for level in LEVELS if level in known)
+
+
+def new_player(game: str, level: str, side: str, seed: int) -> Player:
+    """A fresh player of `level` for `side` of `game`, its chance from `seed`."""
+    known = players_of(game)
+    if level not in known:
+        offered = ", ".join(levels(game)) or "none"
+        raise PlayerError(f"there is no {level!r} computer player (levels: {offered})")
+    rules = rules_for(game)
+    if side not in rules.sides:
+        raise PlayerError(f"{rules.title} has no side {side!r} (sides: {', '.join(rules.sides)})")
+    return known[level](side, seed)
+
+
+def computer_level(text: str, game: str | None = None) -> str | None:
+    """`computer` or `computer:LEVEL` -> the level (the default for the bare
+    word); anything else (a player's name) -> None.  An unknown level is a
+    PlayerError when `game` is given."""
+    head, _, level = text.strip().partition(":")
+    if head.lower() != COMPUTER:
+        return None
+    level = level.strip().lower() or DEFAULT_LEVEL
+    if game is not None and level not in levels(game):
+        offered = ", ".join(levels(game))
+        raise PlayerError(f"there is no {level!r} computer player (levels: {offered})")
+    return level
+
+
+def computer_seats(game: str, names: Mapping[str, str]) -> dict[str, str]:
+    """The sides a record's players give to the computer (`computer:hard`),
+    with their levels; a level `game` does not offer is a player's name."""
+    offered = levels(game)
+    out = {}
+    for side, name in names.items():
+        level = computer_level(name)
+        if level is not None and level in offered:
+            out[side] = level
+    return out
+
+
+def computer_name(level: str) -> str:
+    """How a record names a computer player (`computer_seats` reads it back)."""
+    return f"{COMPUTER}:{level}"
+
+
+def legal_in(game: str, view: Mapping[str, Any]) -> list[str]:
+    """The actions the side of `view` may play now, from the view alone."""
+    rules = rules_for(game)
+    own = getattr(rules, "legal_in_view", None)
+    return list(own(view)) if own is not None else list(view.get("legal", []))
+
+
+@dataclass(frozen=True)
+class Answer:
+    action: str
+    seconds: float  # how long the player thought
+
+
+def choose(
+    player: Player, game: str, view: Mapping[str, Any], budget: float | None = None
+) -> Answer:
+    """Ask `player` for its action in `view` (the view of its side, whose turn
+    it is): the one way every host asks.  The answer must be one of the legal
+    actions; anything else is a PlayerError (a bug in the player)."""
+    legal = legal_in(game, view)
+    if not legal:
+        raise PlayerError(f"the {player.side} has no action to play now")
+    start = time.perf_counter()
+    action = player.choose(view, legal, budget)
+    seconds = time.perf_counter() - start
+    if action not in legal:
+        raise PlayerError(f"the {player.level} {player.side} chose {action!r}, not a legal action")
+    return Answer(action, seconds)

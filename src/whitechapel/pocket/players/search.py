@@ -1,0 +1,313 @@
+"""The searching Pocket players, `normal` and `hard`: expectimax over the
+rest of the round, over who Jack may be and over the alibi draws.
+
+What the searcher does not know is drawn into possible games built from its
+view (`pocket/worlds.py`), played by the rules engine itself.  The tree runs
+to the round's witness call, where every suspect left is a possible Jack:
+each node's worth is a *vector*, the investigator's chance to win for each
+possible Jack (the table of `values.py` after the call).
+
+- At the investigator's nodes one action is chosen for every possible Jack
+  alike — he does not know which one it is — the best on average: he plays
+  to split the suspects evenly between seen and unseen.
+- At Jack's nodes each possible Jack chooses his own best answer: Jack
+  knows who he is, and so plays to stay unseen when it counts and to keep
+  several suspects alive.
+- Alibi draws are chance nodes: each card that would clear a different
+  suspect (the investigator's) or give Jack a different number of
+  hourglasses (Jack's), weighed by how many cards do so.
+
+The same tree serves both sides: the investigator takes the action best on
+average over the suspects, Jack the one best for who he really is.  A hard
+Jack so reasons about what the investigator knows: the investigator's
+answers in the tree are made without knowing Jack.
+
+Beyond the root only the most promising actions of each node are searched
+(widths per depth), except the round's last action, searched in full; a
+deadline stops the search between root actions (the level's budget).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from whitechapel.core.chance import Chance
+from whitechapel.pocket import worlds
+from whitechapel.pocket.actions import ALIBI_ACTION, Action, parse_action
+from whitechapel.pocket.pieces import HOURGLASSES, INVESTIGATOR, JACK
+from whitechapel.pocket.players import reading
+from whitechapel.pocket.players.values import worth
+
+Vector = list[float]
+
+
+def static(g: Any, suspects: Sequence[int]) -> Vector:
+    """A cheap guess at a board within the round, for each possible Jack in
+    `suspects`: its worth were the witness call made now (the table, no
+    engine), to order the actions."""
+    seen_squares = g.seen_squares()
+    tiles, cleared = g.tiles, g.cleared
+    seen = 0
+    for sq in range(9):
+        if seen_squares >> sq & 1:
+            seen |= 1 << tiles[sq]
+    seen &= ~cleared
+    n = 9 - cleared.bit_count()
+    k = seen.bit_count()
+    h = g.jack_hourglasses()
+    r = g.round + 1
+    race = g.race
+    if_seen = 1.0 if k == 1 else worth(r, k, h, race)
+    if_unseen = 0.0 if h + 1 >= 6 and not race else worth(r, n - k, h + 1, race)
+    return [if_seen if seen >> c & 1 else if_unseen for c in suspects]
+
+
+class Deadline(Exception):
+    """The search ran out of its time budget."""
+
+
+class RoundSearch:
+    """One decision's tree over the rest of the round, in one possible game."""
+
+    def __init__(
+        self,
+        world: Any,
+        suspects: Sequence[int],
+        widths: Sequence[int],
+        deadline: float | None,
+        clock: Callable[[], float],
+        exact_chance: int = 0,
+    ) -> None:
+        self.world = world
+        self.exact_chance = exact_chance  # to this depth every alibi card is its own branch
+        self.suspects = list(suspects)  # the vector's components: the possible Jacks
+        self.index = {c: i for i, c in enumerate(self.suspects)}
+        self.widths = widths
+        self.deadline = deadline
+        self.clock = clock
+        self.nodes = 0
+        self.leaves: dict[tuple, Vector] = {}
+
+    # -- leaves ------------------------------------------------------------------
+
+    def leaf(self, g: Any) -> Vector:
+        """A board at the witness call (held back): each possible Jack's
+        worth, the call judged by the engine once if Jack is seen, once if
+        he is not."""
+        self.nodes += 1
+        seen_squares = g.seen_squares()
+        tiles, cleared = g.tiles, g.cleared
+        seen = 0
+        for sq in range(9):
+            if seen_squares >> sq & 1:
+                seen |= 1 << tiles[sq]
+        seen &= ~cleared
+        # Everything the call and the table read: Jack's cards by their hourglasses.
+        key = (cleared, seen, g.round, g.jack_hourglasses(), g.deck_pos)
+        hit = self.leaves.get(key)
+        if hit is not None:
+            return hit
+        left = [c for c in tiles if not cleared >> c & 1]
+        seen_one = next((c for c in left if seen >> c & 1), None)
+        unseen_one = next((c for c in left if not seen >> c & 1), None)
+        if_seen = self.judge(g, seen_one) if seen_one is not None else 0.0
+        if_unseen = self.judge(g, unseen_one) if unseen_one is not None else 0.0
+        out = [if_seen if seen >> c & 1 else if_unseen for c in self.suspects]
+        self.leaves[key] = out
+        return out
+
+    def judge(self, g: Any, jack: int) -> float:
+        after = worlds.judged(g, jack)
+        outcome = after.outcome
+        if outcome is not None:
+            return 1.0 if outcome.winner == INVESTIGATOR else 0.0
+        return worth(after.round, after.suspect_count(), after.jack_hourglasses(), after.race)
+
+    def static(self, g: Any) -> Vector:
+        return static(g, self.suspects)
+
+    # -- the tree ----------------------------------------------------------------
+
+    def children(self, g: Any, actions: Sequence[Action]) -> list[tuple[Action, Any]]:
+        out: list[tuple[Action, Any]] = []
+        for a in actions:
+            if a is ALIBI_ACTION:
+                out.append((a, None))  # a chance node, expanded when searched
+                continue
+            c = g.clone()
+            c.apply(a, call=False)
+            out.append((a, c))
+        return out
+
+    def value(self, g: Any, depth: int) -> Vector:
+        if g.step == 4:
+            return self.leaf(g)
+        if self.deadline is not None and self.clock() > self.deadline:
+            raise Deadline
+        self.nodes += 1
+        kids = self.children(g, g.legal_actions())
+        width = self.widths[depth] if depth < len(self.widths) else 0
+        if width and g.step < 3 and len(kids) > width:
+            kids = self.narrow(g, kids, width)
+        jack = g.to_act == JACK
+        best: Vector | None = None
+        best_mean = 0.0
+        for a, c in kids:
+            v = self.chance(g, a, depth) if c is None else self.value(c, depth + 1)
+            if jack:
+                best = v if best is None else [min(x, y) for x, y in zip(best, v, strict=True)]
+            else:
+                m = sum(v)
+                if best is None or m > best_mean:
+                    best, best_mean = v, m
+        assert best is not None
+        return best
+
+    def narrow(self, g: Any, kids: list[tuple[Action, Any]], width: int) -> list[tuple[Action, Any]]:
+        """The most promising of the actions: by the cheap guess, best on
+        average; at Jack's nodes also each possible Jack's own best."""
+        scored = [(self.static(c) if c is not None else None, a, c) for a, c in kids]
+        boards = [(s, a, c) for s, a, c in scored if s is not None]
+        jack = g.to_act == JACK
+        sign = -1.0 if jack else 1.0
+        boards.sort(key=lambda entry: -sign * sum(entry[0]))
+        keep = boards[:width]
+        if jack:
+            for i in range(len(self.suspects)):
+                own = min(boards, key=lambda s: s[0][i])
+                if own not in keep:
+                    keep.append(own)
+        chosen = [(a, c) for _, a, c in keep]
+        chosen += [(a, c) for s, a, c in scored if s is None]  # the alibi, always
+        return chosen
+
+    def chance(self, g: Any, action: Action, depth: int) -> Vector:
+        """An alibi draw: each kind of card weighed by how many there are."""
+        pool = list(worlds.undrawn(g))
+        if not pool:
+            return self.value(self.play(g, action, None), depth + 1)
+        if g.to_act == JACK:
+            groups: dict[int, list[int]] = {}
+            for card in pool:
+                groups.setdefault(HOURGLASSES[card], []).append(card)
+            total = [0.0] * len(self.suspects)
+            for cards in groups.values():
+                v = self.value(self.play(g, action, cards[0]), depth + 1)
+                w = len(cards) / len(pool)
+                total = [t + w * x for t, x in zip(total, v, strict=True)]
+            return total
+        # The investigator's card: one that clears a suspect, or one that clears nobody.
+        left = [c for c in pool if not g.cleared >> c & 1 and c in self.index]
+        others = [c for c in pool if c not in left]
+        none = self.value(self.play(g, action, others[0]), depth + 1) if others else None
+        if depth <= self.exact_chance or len(left) <= 2:
+            cleared = {c: self.value(self.play(g, action, c), depth + 1) for c in left}
+        else:
+            # Deeper in the tree, two suspects cleared stand for all of them.
+            one, two = left[0], left[1]
+            v1 = self.value(self.play(g, action, one), depth + 1)
+            v2 = self.value(self.play(g, action, two), depth + 1)
+            cleared = {c: v1 for c in left}
+            cleared[one] = v2
+        total = []
+        for i, jack in enumerate(self.suspects):
+            # Jack's own card is never drawn: for that Jack, the others share its chance.
+            size = len(pool) - (1 if jack in pool else 0)
+            acc = 0.0
+            if size:
+                for c in left:
+                    if c != jack:
+                        acc += cleared[c][i]
+                if none is not None:
+                    acc += sum(1 for c in others if c != jack) * none[i]
+                acc /= size
+            total.append(acc)
+        return total
+
+    def play(self, g: Any, action: Action, card: int | None) -> Any:
+        c = worlds.with_next_card(g, card) if card is not None else g.clone()
+        c.apply(action, call=False)
+        return c
+
+    def root(self, legal: Sequence[Action]) -> list[tuple[Action, Vector]]:
+        """Every legal action's vector (as many as the deadline allows)."""
+        out = []
+        for a, c in self.children(self.world, legal):
+            v = self.chance(self.world, a, 0) if c is None else self.value(c, 1)
+            out.append((a, v))
+        return out
+
+
+class SearchPlayer:
+    """The `normal` and `hard` levels: a round search (see above) in a
+    possible game drawn from the view."""
+
+    def __init__(
+        self,
+        side: str,
+        seed: int,
+        *,
+        level: str,
+        widths: Sequence[int],
+        exact_chance: int = 0,
+        budget: float = 1.0,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.side, self.level = side, level
+        self.chance = Chance(seed)
+        self.widths = tuple(widths)
+        self.exact_chance = exact_chance
+        self.budget = budget  # seconds: the level's own pace
+        self.clock = clock
+        self.nodes = 0  # searched in the last decision
+
+    def choose(
+        self, view: Mapping[str, Any], legal: Sequence[str], budget: float | None = None
+    ) -> str:
+        start = self.clock()
+        return legal[0] if len(legal) == 1 else self.search(view, legal, budget, start)
+
+    def search(
+        self, view: Mapping[str, Any], legal: Sequence[str], budget: float | None, start: float
+    ) -> str:
+        allowed = self.budget if budget is None else budget
+        deadline = start + allowed if allowed > 0 else None
+        suspects = reading.suspects(view)
+        actions = [parse_action(t) for t in legal]
+        me = reading.identity(view)
+        world = worlds.sample(view, self.chance)
+        found: dict[Action, float] | None = None
+        self.nodes = 0
+        # A quick pass first, then the level's own: when the deadline comes
+        # in the middle of a pass, the last whole one answers.
+        for widths in ((0, 1, 1), self.widths):
+            search = RoundSearch(world, suspects, widths, deadline, self.clock, self.exact_chance)
+            try:
+                scores = search.root(actions)
+            except Deadline:
+                self.nodes += search.nodes
+                break
+            self.nodes += search.nodes
+            mine = search.index.get(me, 0) if me is not None else 0
+            found = {a: -v[mine] if self.side == JACK else sum(v) / len(v) for a, v in scores}
+        if found is None:  # not even the quick pass in time: the easy player's answer
+            return self.fallback(view, legal)
+        top = max(found.values())
+        best = [str(a) for a, s in found.items() if s >= top - 1e-9]
+        return best[self.chance.below(len(best))]
+
+    def fallback(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
+        from whitechapel.pocket.players.simple import EasyPlayer
+
+        easy = EasyPlayer(self.side, self.chance.below(2**32))
+        return easy.choose(view, legal)
+
+
+def normal(side: str, seed: int) -> SearchPlayer:
+    return SearchPlayer(side, seed, level="normal", widths=(0, 3, 2), budget=1.0)
+
+
+def hard(side: str, seed: int) -> SearchPlayer:
+    return SearchPlayer(side, seed, level="hard", widths=(0, 6, 4), exact_chance=1, budget=0.9)

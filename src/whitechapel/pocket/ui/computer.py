@@ -1,0 +1,54 @@
+"""What the computer just played, as the Pocket screen shows it to the
+person playing against it: a line under the board's prompt, and the tiles
+and detectives it touched marked on the board (`District.show(played=…)`).
+From the actions' texts alone, which the public log shows all the same."""
+
+from __future__ import annotations
+
+from whitechapel.pocket.actions import Alibi, Exchange, Joker, Move, Rotate, parse_action
+from whitechapel.pocket.pieces import DETECTIVE_NAMES, DETECTIVES, SQUARES
+
+WALL_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+
+
+def action_words(text: str) -> str:
+    """An action in a few words: `W+2` -> 'Dr. Watson 2 places clockwise'."""
+    action = parse_action(text)
+    if isinstance(action, Move):
+        where = "place" if action.steps == 1 else "places"
+        return f"{DETECTIVE_NAMES[action.detective]} {action.steps} {where} clockwise"
+    if isinstance(action, Joker):
+        if action.detective is None:
+            return "the joker, moving nobody"
+        return f"the joker: {DETECTIVE_NAMES[action.detective]} 1 place clockwise"
+    if isinstance(action, Rotate):
+        return f"turned {SQUARES[action.square]}, its wall now {WALL_WORDS['NESW'[action.wall]]}"
+    if isinstance(action, Exchange):
+        return f"swapped {SQUARES[action.first]} and {SQUARES[action.second]}"
+    assert isinstance(action, Alibi)
+    return "drew an alibi card"
+
+
+def moves_line(who: str, moves: list[str]) -> str:
+    """What the computer played since the person's last action, in one line:
+    'Jack played W+2: Dr. Watson 2 places clockwise.', or for several
+    'Jack played W+2, then Rb2E (marked on the board).'"""
+    if len(moves) == 1:
+        return f"{who} played [b]{moves[0]}[/b]: {action_words(moves[0])}."
+    said = ", then ".join(f"[b]{m}[/b]" for m in moves)
+    return f"{who} played {said} (marked on the board)."
+
+
+def marks(moves: list[str]) -> tuple[set[int], set[str]]:
+    """The tiles and the detectives the moves touched."""
+    tiles: set[int] = set()
+    detectives: set[str] = set()
+    for text in moves:
+        action = parse_action(text)
+        if isinstance(action, Move | Joker) and action.detective is not None:
+            detectives.add(DETECTIVES[action.detective])
+        elif isinstance(action, Rotate):
+            tiles.add(action.square)
+        elif isinstance(action, Exchange):
+            tiles |= {action.first, action.second}
+    return tiles, detectives

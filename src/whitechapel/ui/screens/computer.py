@@ -1,0 +1,95 @@
+"""The computer at the hot seat: the sides a game screen's source gives to
+the computer (`LocalSource.computers`) are played by `core/players.py`'s
+players, asked exactly as every host asks them — the side's view and its
+legal actions, nothing else.
+
+The computer thinks in another process (`core/thinking.py`), waited for by a
+Textual thread worker, never on the interface's thread: the screen keeps
+drawing and taking keys (F1, the log, Esc, ctrl+q) while it thinks.  Its answer is played only if the game is still
+where it was when it started thinking.  With one person at the keyboard
+there is no hand-over: the keyboard stays with that person's side, and the
+computer's actions since that person's last one are kept (`computer_moves`)
+for the game's screen to show before the person acts.
+
+Mixed into `GameScreen`.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from textual.worker import Worker, WorkerState
+
+from whitechapel.core import thinking
+from whitechapel.core.chance import new_seed
+
+
+class ComputerSeats:
+    source: Any
+    holder: str | None
+    SIDES: tuple[str, ...]
+
+    THINKER: Any = thinking.OtherProcess  # where the players think (tests: InProcess)
+
+    def seat_computers(self) -> None:
+        """The sides the computer plays, from the source (once, at the start)."""
+        source = self.source
+        self.computers: dict[str, str] = dict(source.computers) if source.hot_seat else {}
+        self.game_name = getattr(getattr(source, "record", None), "game", "")
+        self.thinker: thinking.Thinker | None = None  # made at the computer's first turn
+        humans = [side for side in self.SIDES if side not in self.computers]
+        # One person against the computer: the keyboard is that person's throughout.
+        self.human: str | None = humans[0] if self.computers and len(humans) == 1 else None
+        if self.human is not None:
+            self.holder = self.human
+        self.thinking: str | None = None  # the side the computer is thinking for
+        self._thinking_at = -1  # the state's version it thinks about
+        self.computer_moves: list[tuple[str, str]] = []  # (side, action) since the person's last
+
+    def computer_turn(self) -> bool:
+        """If the computer plays the side to act, let it think (once); True
+        if it does."""
+        source = self.source
+        side = source.to_act
+        if source.outcome is not None or side not in self.computers:
+            return False
+        if self.thinking == side and self._thinking_at == source.version:
+            return True
+        self.thinking, self._thinking_at = side, source.version
+        if self.thinker is None:
+            self.thinker = self.THINKER(self.game_name, self.computers, new_seed())
+        view = source.view(side)  # read here, on the interface's thread
+        ask = partial(self.thinker.choose, side, view)
+        self.run_worker(ask, thread=True, group="computer", exit_on_error=False)  # type: ignore[attr-defined]
+        return True
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if worker.group != "computer" or event.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
+            return
+        side, at = self.thinking, self._thinking_at
+        if side is None or at != self.source.version or not self.is_mounted:  # type: ignore[attr-defined]
+            return  # the game moved on (or the screen went): the answer is stale
+        self.thinking = None
+        if event.state is WorkerState.ERROR:
+            self.notify(f"The computer could not play: {worker.error}", severity="error")  # type: ignore[attr-defined]
+            self.refresh_all()  # type: ignore[attr-defined]
+            return
+        answer = worker.result
+        self.computer_moves.append((side, answer.action))
+        self.computer_sends(answer.action)
+
+    def computer_sends(self, text: str) -> None:
+        """Play the computer's action (`GameScreen.send`, as a person's)."""
+        self.send(text, computer=True)  # type: ignore[attr-defined]
+
+    def leave_computers(self) -> None:
+        if self.thinker is not None:
+            self.thinker.forget()
+
+    def thinking_text(self) -> str | None:
+        if self.thinking is None:
+            return None
+        who = self.player_name(self.thinking, capital=True)  # type: ignore[attr-defined]
+        return f"{who} is thinking…"

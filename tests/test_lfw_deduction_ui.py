@@ -1,0 +1,141 @@
+"""The police notebook on the screens (issue 16, UI half): the circles where
+Jack can be tinted on the map (a heat scale, F3's legend), the count and
+the hideout candidates in the notebook panel, F6 hiding and showing it;
+on Jack's screens, what the police can know; the setup's choice, kept in
+the record."""
+
+from __future__ import annotations
+
+from lfw_app_play import PLAYERS, LfwDriver, widget_text
+from whitechapel.app import WhitechapelApp
+from whitechapel.core.chance import Chance
+from whitechapel.core.record import Record, record_of
+from whitechapel.core.store import Store
+from whitechapel.lfw.game import LfwGame
+from whitechapel.lfw.map.maps import load_board
+from whitechapel.lfw.notebook import notebook as deduce
+from whitechapel.lfw.options import Options
+from whitechapel.lfw.phases import JACK, POLICE
+from whitechapel.lfw.selfplay import homeward_action
+from whitechapel.lfw.ui.deduction import HEAT_TAGS, TINT_TAGS
+from whitechapel.lfw.ui.mapview import MapView
+from whitechapel.lfw.ui.screen import LfwScreen
+from whitechapel.lfw.ui.setup import LfwSetup
+from whitechapel.ui.source import LocalSource
+
+
+def game_on(seed: int, side: str, moves: int = 3) -> LfwGame:
+    """A tutorial game played by the engine until `side` is to act after Jack
+    has made `moves` moves tonight with more than one circle possible."""
+    chance = Chance(seed)
+    game = LfwGame.new(seed, Options(), load_board("tutorial"))
+    while game.outcome is None:
+        view = game.view(POLICE)
+        track = view.get("track") or []
+        if game.to_act == side and len(track) >= moves and game.phase not in ("hideout",):
+            nb = deduce(view, game.board)
+            if len(nb.counts) > 1:
+                return game
+        if game.to_act == JACK:
+            game.apply(homeward_action(game.clone(), chance))
+        else:
+            game.apply(game.random_action(chance))
+    raise AssertionError("the game ended first")
+
+
+def app_for(game: LfwGame, tmp_path, notebook: str | None = None):
+    record = record_of(game, seed=1, players=PLAYERS)
+    record.notebook = notebook
+    screen = LfwScreen(LocalSource(game, record, Store(tmp_path)), game.board)
+    return WhitechapelApp(start=screen), screen
+
+
+def tint(screen: LfwScreen) -> dict[int, str]:
+    return {c: t for c, t in screen.query_one(MapView).marks.items() if t in TINT_TAGS}
+
+
+async def raise_curtain(pilot, screen) -> None:
+    await pilot.pause()
+    driver = LfwDriver(pilot, screen)
+    while screen.curtain_up:
+        await driver.pass_handover()
+    await pilot.pause()
+
+
+async def test_the_police_see_where_jack_can_be_tinted_and_f6_hides_it(tmp_path):
+    game = game_on(4, POLICE)
+    nb = deduce(game.view(POLICE), game.board)
+    app, screen = app_for(game, tmp_path)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await raise_curtain(pilot, screen)
+        assert screen.holder == POLICE
+        shown = tint(screen)
+        marks = screen.query_one(MapView).marks
+        # every possible circle is tinted unless a stronger mark (a clue...) is on it
+        assert set(shown) == {c for c in nb.counts if marks[c] in TINT_TAGS}
+        assert set(shown) and set(shown) <= set(nb.counts)
+        top = max(nb.counts.values())  # heat: the most paths, the hottest tag
+        assert all(t == HEAT_TAGS[-1] for c, t in shown.items() if nb.counts[c] == top)
+        assert all(t != HEAT_TAGS[-1] for c, t in shown.items() if nb.counts[c] * 4 <= top * 3)
+        text = widget_text(app)
+        n = len(nb.counts)
+        assert f"Jack can be on {n} circles ({nb.total} paths)" in text
+        assert f"Hideout candidates ({len(nb.hideouts)})" in text
+        await pilot.press("f3")  # the legend explains the heat scale
+        await pilot.pause()
+        assert "paths to it: 1 few, 4 most" in widget_text(app)
+        await pilot.press("f6")
+        await pilot.pause()
+        assert tint(screen) == {}
+        assert "Jack can be on" not in widget_text(app)
+        assert "paths to it" not in widget_text(app)  # nor in the legend
+        await pilot.press("f6")
+        await pilot.pause()
+        assert tint(screen) == shown
+
+
+async def test_jack_sees_what_the_police_can_know(tmp_path):
+    game = game_on(5, JACK)
+    nb = deduce(game.view(POLICE), game.board)  # the police's own answer
+    app, screen = app_for(game, tmp_path, notebook="possible")
+    async with app.run_test(size=(160, 50)) as pilot:
+        await raise_curtain(pilot, screen)
+        assert screen.holder == JACK
+        text = widget_text(app)
+        assert (
+            f"What the police can know: {len(nb.counts)} circles ({nb.total} paths), "
+            f"{len(nb.hideouts)} hideout candidates"
+        ) in text
+        shown = tint(screen)
+        assert shown and set(shown.values()) == {"possible"}
+        marks = screen.query_one(MapView).marks
+        assert set(shown) == {c for c in nb.counts if marks[c] in TINT_TAGS}
+        # his own circle is among them, under his own mark
+        where = game.view(JACK)["jack"]["position"]
+        assert where in nb.counts and marks[where] == "jack"
+
+
+async def test_a_game_set_up_without_the_notebook_shows_none(tmp_path):
+    game = game_on(4, POLICE)
+    app, screen = app_for(game, tmp_path, notebook="off")
+    async with app.run_test(size=(160, 50)) as pilot:
+        await raise_curtain(pilot, screen)
+        assert tint(screen) == {} and "Jack can be on" not in widget_text(app)
+        await pilot.press("f6")  # F6 cannot bring it back
+        await pilot.pause()
+        assert tint(screen) == {} and "Jack can be on" not in widget_text(app)
+
+
+async def test_the_setup_chooses_the_notebook_and_the_record_keeps_it(tmp_path, monkeypatch):
+    monkeypatch.setenv("WHITECHAPEL_DATA_DIR", str(tmp_path))
+    app = WhitechapelApp(start=LfwSetup(seed=9, map_name="tutorial", players=PLAYERS))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pilot.click("#notebook-off")
+        await pilot.click("#start")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LfwScreen)
+        assert screen.deduction_mode == "off"
+        record = screen.source.current_record()
+        assert Record.loads(record.dumps()).notebook == "off"

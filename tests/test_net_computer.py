@@ -1,0 +1,185 @@
+"""A network room against the computer: `create` with `computer: LEVEL` gives
+every other seat to the server's computer, which plays from that seat's view
+(in a worker process) as a person would; the room keeps its computer seats
+across a restart.  Every line the server writes is checked for secrets."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from test_net_protocol import pocket_secret_free
+from test_net_server import FAST, capture, connect
+from whitechapel.core import players, thinking
+from whitechapel.net.client import ClientError
+from whitechapel.net.protocol import decode_server
+from whitechapel.net.server import GameServer
+
+
+@pytest.fixture
+async def server(tmp_path):
+    srv = GameServer(tmp_path, limits=FAST, client_seeds=True)
+    await srv.start()
+    yield srv
+    await srv.close()
+
+
+async def play_to_the_end(client, room, state, rng) -> dict:
+    """The person plays random legal actions from its own view; the computer
+    answers in between.  Returns the last state."""
+    seat = state["seat"]
+    while "result" not in state:
+        if state["to_act"] == seat:
+            await client.send({"type": "act", "room": room,
+                               "action": rng.choice(state["view"]["legal"])})  # fmt: skip
+        state = await client.state(room, timeout=60)
+        assert state["view"]["side"] == seat
+        if seat != "jack" and "result" not in state:
+            assert "jack" not in state["view"]  # the computer's secrets stay with the server
+    return state
+
+
+@pytest.mark.parametrize(("seat", "level"), [("investigator", "easy"), ("jack", "random")])
+async def test_a_duel_against_the_computer_over_the_network(server, seat, level):
+    lines = capture(server)
+    person = await connect(server, "Ann")
+    created = await person.create("pocket", seat=seat, computer=level, seed=11)
+    room = created["room"]
+    assert created["seat"] == seat
+    other = "jack" if seat == "investigator" else "investigator"
+    assert server.rooms[room].computers == {other: level}
+    state = await person.state(room)
+    last = await play_to_the_end(person, room, state, random.Random(2))
+    assert last["result"]["winner"] in ("jack", "investigator")
+    # Both sides played: the computer's actions are in the log, as the person's.
+    sides = {e["side"] for e in last["view"]["log"] if "side" in e}
+    assert sides == {"jack", "investigator"}
+    await server.flush()
+    record = (server.store.records / f"{room}.json").read_text()
+    assert f"Computer ({level})" in record
+    # What went to the person's connection never held Jack's secrets before the end.
+    if seat == "investigator":
+        for name, data in lines:
+            msg = decode_server(data)
+            if name == "Ann" and msg.get("type") == "state" and "result" not in msg:
+                assert pocket_secret_free(msg)
+
+
+async def test_the_computer_seat_is_refused_when_the_level_does_not_exist(server):
+    person = await connect(server, "Bob")
+    with pytest.raises(ClientError, match="no 'grandmaster' computer player"):
+        await person.create("pocket", computer="grandmaster")
+    assert not server.rooms
+
+
+async def test_nobody_takes_the_computers_seat(server):
+    person, other = await connect(server, "Cy"), await connect(server, "Di")
+    created = await person.create("pocket", seat="jack", computer="random")
+    with pytest.raises(ClientError, match="no free seat"):
+        await other.join(created["room"])
+
+
+async def test_the_computer_plays_on_after_a_restart(tmp_path):
+    srv = GameServer(tmp_path, limits=FAST, client_seeds=True)
+    await srv.start()
+    person = await connect(srv, "Eve")
+    created = await person.create("pocket", seat="jack", computer="easy", seed=3)
+    room = created["room"]
+    state = await person.state(room)
+    # Round 1 opens with the investigator: the computer's first move comes.
+    while state["to_act"] != "jack":
+        state = await person.state(room, timeout=60)
+    await person.send({"type": "act", "room": room, "action": state["view"]["legal"][0]})
+    await person.state(room)  # Jack's first action, on the record
+    await srv.close()
+    again = GameServer(tmp_path, limits=FAST, client_seeds=True)
+    await again.start()
+    try:
+        restored = again.rooms[room]
+        assert restored.computers == {"investigator": "easy"}
+        person = await connect(again, "Eve")
+        await person.join(room, token=created["token"])
+        state = await person.state(room)
+        assert state["to_act"] == "jack" and len(restored.game.history) == 2
+        # Jack's second action: the computer closes round 1, Jack opens round 2.
+        await person.send({"type": "act", "room": room, "action": state["view"]["legal"][0]})
+        while state["view"]["round"] == 1 and "result" not in state:
+            state = await person.state(room, timeout=60)
+        assert len(restored.game.history) >= 4
+        assert [e["side"] for e in state["view"]["log"] if "side" in e][:4] == [
+            "investigator", "jack", "jack", "investigator"]
+    finally:
+        await again.close()
+
+
+def test_the_server_thinks_in_its_own_worker_process():
+    srv = GameServer(persist=False)
+    assert isinstance(srv.thinkers, thinking.Workers)
+    assert players.levels("pocket") == ("random", "easy", "normal", "hard")
+
+
+# -- the lobby ------------------------------------------------------------------------
+
+
+async def test_play_against_the_computer_from_the_lobby(server):
+    from polling import until
+    from snapshots import screen_text
+    from whitechapel.app import WhitechapelApp
+    from whitechapel.pocket.ui.bench import keys_for
+    from whitechapel.pocket.ui.screen import PocketScreen
+    from whitechapel.ui.lobby import ComputerChoice, Link, LobbyScreen
+    from whitechapel.ui.source import RemoteSource
+
+    host, port = server.address
+    app = WhitechapelApp(start=LobbyScreen(Link(host, port, "ann")))
+    async with app.run_test(size=(100, 32)) as pilot:
+        lobby = app.screen
+        await until(lambda: lobby.link.client is not None, what="connecting", pilot=pilot)
+        assert "c: pocket against the computer" in screen_text(app)
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, ComputerChoice)
+        assert "You play investigator; the computer plays jack (hard)" in screen_text(app)
+        await pilot.press("escape")  # back: nothing created
+        await pilot.pause()
+        assert app.screen is lobby and not server.rooms
+        await pilot.press("c")
+        await pilot.pause()
+        # "You play jack; the computer plays investigator (easy)": the second option.
+        await pilot.press("down", "enter")
+        await until(lambda: isinstance(app.screen, PocketScreen), what="the room", pilot=pilot)
+        screen = app.screen
+        assert isinstance(screen.source, RemoteSource) and screen.source.seat == "jack"
+        room = next(iter(server.rooms.values()))
+        assert room.computers == {"investigator": "easy"}
+        # The computer opens round 1; then Jack plays by keys, and the computer answers.
+        await until(lambda: screen.can_act(), what="Jack's turn", pilot=pilot, timeout=30)
+        assert "Computer (easy)" in room.names.values()
+        action = room.game.legal_actions()[0]
+        await pilot.press(*keys_for(room.game, screen.choice.cursor, action))
+        await until(lambda: len(room.game.history) >= 2, what="Jack's move", pilot=pilot)
+        assert room.game.history[1] == action
+
+
+async def test_the_server_asks_its_computer_with_the_seats_view_alone(server):
+    asked = []
+    submit = server.thinkers.submit
+
+    def spy(key, game, level, side, seed, view):
+        asked.append((side, view))
+        return submit(key, game, level, side, seed, view)
+
+    server.thinkers.submit = spy  # type: ignore[method-assign]
+    person = await connect(server, "Flo")
+    created = await person.create("pocket", seat="jack", computer="random", seed=5)
+    room = created["room"]
+    state = await person.state(room)
+    while state["to_act"] != "jack":
+        state = await person.state(room, timeout=60)
+    assert asked
+    for side, view in asked:
+        assert side == "investigator" and view["side"] == "investigator"
+        assert "jack" not in view  # Jack's identity and cards never reach the computer
+        assert pocket_secret_free(json.dumps(view))

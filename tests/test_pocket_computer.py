@@ -1,0 +1,260 @@
+"""Playing Mr. Jack Pocket against the computer at one keyboard, through a
+Pilot: no hand-over screens, the computer's move shown (in words under the
+board and marked on it) before the person acts, the screen still taking
+keys while the computer thinks, and the computer's seat kept in the record
+(Continue and a rematch play the computer again)."""
+
+from __future__ import annotations
+
+import random
+import threading
+
+import pytest
+
+from pocket_app_play import Driver, choose, curtain_text, widget_text
+from polling import until
+from snapshots import screen_text
+from whitechapel.app import WhitechapelApp
+from whitechapel.cli import main
+from whitechapel.core import players
+from whitechapel.core.store import Store
+from whitechapel.core.thinking import InProcess, OtherProcess
+from whitechapel.pocket.pieces import INVESTIGATOR, JACK
+from whitechapel.pocket.ui import computer
+from whitechapel.pocket.ui.district import District
+from whitechapel.pocket.ui.screen import PocketScreen, is_handover, is_summary
+from whitechapel.pocket.ui.setup import PocketSetup, pocket_screen
+from whitechapel.ui.screens.help import HelpScreen
+
+
+async def settle(app, pilot) -> None:
+    """Until the computer has played whatever it is to play."""
+    screen = app.screen
+
+    def done() -> bool:
+        return not isinstance(screen, PocketScreen) or screen.thinking is None
+
+    await until(done, what="the computer's move", pilot=pilot, timeout=30)
+    await pilot.pause()
+
+
+async def play_against_the_computer(app, pilot, human: str, rng: random.Random) -> dict:
+    """The person at `human` plays random legal actions by keys until the
+    end; every screen on the way is checked.  Returns what was seen."""
+    screen = app.screen
+    assert isinstance(screen, PocketScreen)
+    game = screen.source.game
+    driver = Driver(pilot, screen, rng)
+    seen = {"summaries": 0, "computer_moves": 0, "marked": 0}
+    while game.outcome is None:
+        await settle(app, pilot)
+        assert not is_handover(app.screen) or is_summary(app.screen), curtain_text(app)
+        if is_summary(app.screen):
+            seen["summaries"] += 1
+            await pilot.press("enter")
+            continue
+        if game.outcome is not None:
+            break
+        assert game.to_act == human, "the computer did not play its turn"
+        assert screen.holder == human and screen.can_act()
+        # What the computer played since the person's last action is shown
+        # before the person acts: in words, and marked on the board.
+        mine = [a for s, a in screen.computer_moves]
+        theirs = [str(a) for a in game.history[len(game.history) - len(mine):]]
+        assert mine == theirs
+        if mine and not (mine[-1] == "A" and human == JACK):
+            seen["computer_moves"] += 1
+            prompt = widget_text(app)
+            assert f"played {mine[0]}" in prompt or "showed an alibi card" in prompt, prompt
+            district = app.screen.query_one(District)
+            tiles, detectives = computer.marks(mine)
+            assert district.played_tiles == tiles and district.played_detectives == detectives
+            seen["marked"] += bool(tiles or detectives)
+        action, before = choose(game, rng), len(game.history)
+        await driver.keys_for(action)
+        assert game.history[before] == action
+    return seen
+
+
+@pytest.mark.parametrize(("human", "level"), [(JACK, "easy"), (INVESTIGATOR, "random")])
+async def test_a_whole_game_against_the_computer_without_hand_overs(tmp_path, human, level):
+    other = INVESTIGATOR if human == JACK else JACK
+    screen = pocket_screen(7, {human: "Ann", other: players.computer_name(level)})
+    assert screen.THINKER is OtherProcess  # the computer thinks in the worker process
+    app = WhitechapelApp(start=screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen.handover is None and app.screen.human == human
+        seen = await play_against_the_computer(app, pilot, human, random.Random(3))
+        assert seen["computer_moves"] >= 4 and seen["marked"] >= 1 and seen["summaries"] >= 1
+        game = screen.source.game
+        assert game.outcome is not None
+        # The computer's seat is named in the record: a rematch plays it again.
+        assert screen.source.record.players[other] == f"computer:{level}"
+        name = f"{level.capitalize()} computer ({screen.TITLES[other]})"
+        assert screen.player_name(other) == name
+        assert name in screen_text(app) or "Ann" in screen_text(app)  # the winner's banner
+        await pilot.press("n")
+        await pilot.pause()
+        again = app.screen
+        assert isinstance(again, PocketScreen) and again is not screen
+        assert again.source.computers == {other: level} and again.human == human
+
+
+async def test_jack_against_the_computer_sees_his_own_cards_and_nothing_else_hides_them():
+    screen = pocket_screen(11, {INVESTIGATOR: "computer:easy"})
+    app = WhitechapelApp(start=screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        text = screen_text(app)
+        assert "Secret — Jack only" in text and "You are" in text
+        assert "s Jack's cards" not in text  # no secrets dance: nobody else looks
+        assert app.screen.holder == JACK
+
+
+async def test_the_screen_takes_keys_while_the_computer_thinks():
+    """The computer thinks in a thread: help opens and closes, and the
+    computer's move comes after, on the game as it was."""
+    gate = threading.Event()
+    screen = pocket_screen(5, {JACK: "Ann", INVESTIGATOR: "computer:easy"})
+    screen.thinker = InProcess("pocket", screen.computers, 1)
+    player = screen.thinker.players[INVESTIGATOR]
+    real = player.choose
+
+    def slow(view, legal, budget=None):
+        gate.wait(10)  # thinks until the test lets it answer
+        return real(view, legal, budget)
+
+    player.choose = slow
+    app = WhitechapelApp(start=screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert screen.thinking == INVESTIGATOR
+        assert "is thinking…" in screen_text(app)
+        assert not screen.can_act()
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+        await pilot.press("1", "escape")  # no choice while the computer thinks
+        assert screen.source.game.history == []
+        gate.set()
+        await settle(app, pilot)
+        assert len(screen.source.game.history) == 1
+        assert screen.can_act() and "The investigator played" in widget_text(app)
+
+
+async def test_quitting_while_the_computer_thinks():
+    gate = threading.Event()
+    screen = pocket_screen(5, {JACK: "Ann", INVESTIGATOR: "computer:easy"})
+    screen.thinker = InProcess("pocket", screen.computers, 1)
+    player = screen.thinker.players[INVESTIGATOR]
+    real = player.choose
+    player.choose = lambda view, legal, budget=None: (gate.wait(10), real(view, legal))[1]
+    app = WhitechapelApp(start=screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert screen.thinking == INVESTIGATOR
+        await pilot.press("ctrl+q")
+        gate.set()  # the thread ends; its answer is dropped with the screen
+        await pilot.pause()
+    assert screen.source.game.history == []
+
+
+async def test_the_setup_screen_starts_a_game_against_the_computer():
+    app = WhitechapelApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, PocketSetup)
+        assert "Two people at this keyboard" in screen_text(app)
+        await pilot.press(*"Ann", "tab", "tab", "tab", "space")  # open who plays
+        await pilot.pause()
+        # Down to "The computer plays the investigator (hard)".
+        wanted = next(i for i, (_, v) in enumerate(_options()) if v == "investigator:hard")
+        await pilot.press(*["down"] * wanted, "enter")
+        await pilot.pause()
+        await pilot.press("enter")
+        await settle(app, pilot)
+        game_screen = app.screen
+        assert isinstance(game_screen, PocketScreen)
+        assert game_screen.source.record.players == {"jack": "Ann", "investigator": "computer:hard"}
+        assert game_screen.human == JACK and not is_handover(game_screen)
+        assert len(game_screen.source.game.history) == 1  # the investigator opened round 1
+        assert "played" in widget_text(app)  # the computer's opening, under the board
+
+
+def _options():
+    from whitechapel.pocket.ui.setup import opponents
+
+    return opponents()
+
+
+async def test_continue_plays_the_computer_again(tmp_path):
+    screen = pocket_screen(9, {JACK: "computer:easy"})
+    app = WhitechapelApp(start=screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        game = screen.source.game
+        driver = Driver(pilot, screen, random.Random(1))
+        await driver.keys_for(choose(game, random.Random(1)))
+        await settle(app, pilot)
+        played = len(game.history)
+    assert played >= 2
+    record = screen.source.current_record()
+    assert record.players == {"jack": "computer:easy"}
+    from whitechapel.pocket.rules import RULES
+
+    again = RULES.local_screen(game.clone(), record, Store(tmp_path))
+    app = WhitechapelApp(start=again)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        assert again.human == INVESTIGATOR and again.source.computers == {JACK: "easy"}
+
+
+@pytest.mark.parametrize(
+    ("argv", "problem"),
+    [
+        (["pocket", "--jack", "computer:grandmaster"], "no 'grandmaster' computer player"),
+        (["pocket", "--jack", "computer", "--investigator", "computer:easy"], "one side only"),
+        (["pocket", "--plain", "--investigator", "computer"], "plain prompt is for two people"),
+    ],
+)
+def test_computer_seats_on_the_command_line_are_checked_in_one_line(capsys, argv, problem):
+    assert main(argv) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and problem in err[0]
+
+
+def test_the_computers_move_in_words():
+    assert computer.action_words("W+2") == "Dr. Watson 2 places clockwise"
+    assert computer.action_words("J:-") == "the joker, moving nobody"
+    assert computer.action_words("Xa1c3") == "swapped a1 and c3"
+    assert computer.marks(["W+2", "Rb2E", "Xa1c3", "A", "J:T"]) == ({4, 0, 8}, {"watson", "toby"})
+    assert computer.moves_line("Jack", ["A"]) == "Jack played [b]A[/b]: drew an alibi card."
+
+
+def test_the_worker_process_answers_as_the_player_in_this_process():
+    """`OtherProcess` (the screens' thinker) runs the very player `InProcess`
+    would: the same views, the same answers; `forget` drops the players."""
+    from whitechapel.pocket.game import PocketGame
+
+    levels = {JACK: "easy", INVESTIGATOR: "random"}
+    here, there = InProcess("pocket", levels, 5), OtherProcess("pocket", levels, 5)
+    game = PocketGame.new(3)
+    answers = []
+    while game.outcome is None and len(game.history) < 12:
+        side = game.to_act
+        view = game.view(side)
+        mine, theirs = here.choose(side, view), there.choose(side, view)
+        assert mine.action == theirs.action
+        answers.append(mine.action)
+        game.play(mine.action, side)
+    assert len(answers) == 12
+    there.forget()
+    with pytest.raises(players.PlayerError):
+        OtherProcess("pocket", {JACK: "grandmaster"}, 1)

@@ -1,0 +1,193 @@
+"""Mr. Jack Pocket's computer players keep the contract of core/players.py:
+they choose from their side's view alone (the honesty harness,
+`players_honesty.py`), always a legal action, at every level and from any
+seed; the possible games they look ahead on show the side exactly its view."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import players_honesty
+from whitechapel.core import players
+from whitechapel.core.arena import play_one
+from whitechapel.core.chance import Chance
+from whitechapel.core.errors import IllegalAction
+from whitechapel.pocket import worlds
+from whitechapel.pocket.game import PocketGame
+from whitechapel.pocket.pieces import INVESTIGATOR, JACK, SIDES
+from whitechapel.pocket.setup import random_setup
+
+LEVELS = players.levels("pocket")
+# Games per level in the honesty harness: the searching levels think longer.
+HONESTY_GAMES = {"random": 40, "easy": 40, "normal": 6, "hard": 3}
+
+
+def test_the_registry_offers_every_level_for_both_sides():
+    assert ("random", "easy", "normal", "hard")[: len(LEVELS)] == LEVELS
+    assert {"random", "easy"} <= set(LEVELS)
+    for level in LEVELS:
+        for side in SIDES:
+            p = players.new_player("pocket", level, side, 1)
+            assert (p.side, p.level) == (side, level)
+
+
+def test_unknown_levels_and_sides_are_refused_in_a_sentence():
+    with pytest.raises(players.PlayerError, match="no 'grandmaster' computer player"):
+        players.new_player("pocket", "grandmaster", JACK, 1)
+    with pytest.raises(players.PlayerError, match="no side 'police'"):
+        players.new_player("pocket", "easy", "police", 1)
+
+
+def test_a_computer_seat_is_read_from_its_text():
+    assert players.computer_level("computer") == players.DEFAULT_LEVEL
+    assert players.computer_level("Computer:EASY", "pocket") == "easy"
+    assert players.computer_level("Ann") is None
+    with pytest.raises(players.PlayerError):
+        players.computer_level("computer:best", "pocket")
+
+
+@pytest.mark.parametrize("side", SIDES)
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_players_choices_depend_only_on_its_view(level, side):
+    """Replayed beside a twin with other secrets (another Jack and deck for
+    the investigator, another deck for Jack), the player chooses the same
+    until its view changes."""
+    games = HONESTY_GAMES[level]
+    # A generous budget: the search ends by its own widths, never by the clock.
+    report = players_honesty.check(level, side, games=games, seed=7, budget=60.0)
+    assert report.differences == []
+    # It looked: choices were compared where the hidden secrets differed.
+    assert report.hidden >= 2 * games
+
+
+class Peeker:
+    """A player that would use the engine if a host handed it over."""
+
+    level = "peek"
+
+    def __init__(self, side: str, seed: int) -> None:
+        self.side = side
+        self.engine: PocketGame | None = None
+
+    def choose(self, view, legal, budget=None):
+        e = self.engine  # Jack's identity and the next card: secrets of one side or the other
+        secret = e.setup.jack + 3 * e.setup.deck[e.deck_pos] if e is not None else 0
+        return legal[secret % len(legal)]
+
+
+@pytest.mark.parametrize("side", SIDES)
+def test_the_harness_catches_a_player_handed_the_engine(monkeypatch, side):
+    real_players = players.players_of("pocket")
+    monkeypatch.setattr(players, "players_of", lambda game: {**real_players, "peek": Peeker})
+
+    def handing_over(player, state, to_act, budget):
+        player.engine = state  # the mistake: the host hands the engine over
+        return players_honesty.ask(player, state, to_act, budget)
+
+    report = players_honesty.check("peek", side, games=10, seed=3, host=handing_over)
+    assert report.differences
+    honest = players_honesty.check("peek", side, games=10, seed=3)
+    assert honest.differences == [] and honest.hidden > 10
+
+
+@pytest.mark.parametrize("jack", LEVELS)
+@pytest.mark.parametrize("investigator", LEVELS)
+def test_every_level_plays_whole_games_legally(jack, investigator):
+    """`players.choose` refuses any answer that is not a legal action; the
+    games are played to their end from many seeds."""
+    searching = {"normal", "hard"} & {jack, investigator}
+    seeds = range(4) if "hard" in searching else range(10) if searching else range(100)
+    for seed in seeds:
+        result = play_one("pocket", {JACK: jack, INVESTIGATOR: investigator}, seed)
+        assert result.winner in SIDES
+        assert result.actions >= 4
+
+
+def test_a_player_answering_outside_the_legal_actions_is_caught(monkeypatch):
+    class Wrong:
+        side, level = JACK, "wrong"
+
+        def choose(self, view, legal, budget=None):
+            return "Xa1a1"
+
+    g = PocketGame.new(1)
+    g.apply(g.legal_actions()[0])
+    with pytest.raises(players.PlayerError, match="not a legal action"):
+        players.choose(Wrong(), "pocket", g.view(JACK))
+
+
+def test_a_world_shows_its_side_exactly_the_view_it_was_built_from():
+    """`pocket/worlds.py` draws what a side does not know; the world it
+    builds gives back the side's view (its log aside: a world has no past)."""
+    rng, chance = random.Random(5), Chance(5)
+    compared = 0
+    for seed in range(60):
+        g = PocketGame(random_setup(seed))
+        while g.outcome is None:
+            for side in SIDES:
+                view = g.view(side)
+                world = worlds.sample(view, chance)
+                again = world.view(side)
+                view.pop("log"), again.pop("log")
+                assert again == view
+                compared += 1
+                if side == INVESTIGATOR:
+                    assert world.setup.jack in world.suspects()
+            g.apply(rng.choice(g.legal_actions()))
+    assert compared > 1000
+
+
+def test_a_witness_call_held_back_for_the_search_is_the_same_call():
+    """`apply(…, call=False)` then `witness_call()` (the search's path) gives
+    the very state `apply` gives; a call at any other moment is refused."""
+    rng = random.Random(11)
+    held = 0
+    for seed in range(40):
+        g = PocketGame(random_setup(seed))
+        while g.outcome is None:
+            action = rng.choice(g.legal_actions())
+            if g.step == 3:
+                other = g.clone()
+                other.apply(action, call=False)
+                assert other.step == 4 and other.outcome is None
+                other.witness_call()
+                held += 1
+                g.apply(action)
+                assert other == g
+            else:
+                with pytest.raises(IllegalAction):
+                    g.clone().witness_call()
+                g.apply(action)
+    assert held > 100
+
+
+
+def test_the_search_remembers_a_leaf_only_for_the_very_same_call():
+    """The round search keeps each judged witness call, keyed by what the call
+    and the table read; searched again without that memory, every action's
+    worth is the same (positions where Jack may draw a card: its
+    hourglasses make different calls of the same board)."""
+    from whitechapel.pocket.players import reading
+    from whitechapel.pocket.players.search import RoundSearch
+
+    class Forgetful(RoundSearch):
+        def leaf(self, g):
+            self.leaves.clear()
+            return super().leaf(g)
+
+    rng = random.Random(4)
+    compared = 0
+    for seed in range(40):
+        g = PocketGame(random_setup(seed))
+        while g.outcome is None and compared < 12:
+            view = g.view(g.to_act)
+            if g.to_act == JACK and "A" in view["legal"] and g.step < 3:
+                actions = g.legal_actions()
+                args = (worlds.sample(view, Chance(seed)), reading.suspects(view), (0, 2, 2),
+                        None, lambda: 0.0)  # fmt: skip
+                assert RoundSearch(*args).root(actions) == Forgetful(*args).root(actions)
+                compared += 1
+            g.apply(rng.choice(g.legal_actions()))
+    assert compared == 12
