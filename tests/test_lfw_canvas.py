@@ -594,3 +594,22 @@ def test_names_never_cover_a_street_or_a_label():
         for x in range(canvas.width):
             if canvas.tags[y][x] == "name":
                 assert bare.tags[y][x] == "" and canvas.node_at(x, y) is None
+
+
+def test_map_check_notes_streets_a_terminal_cannot_draw_straight():
+    straight = make_map(
+        [{"n": 1, "x": 5, "y": 2}, {"n": 2, "x": 15, "y": 2}, {"n": 3, "x": 10, "y": 7}],
+        segments=[[1, 2], [2, 3]],  # across, and diagonal one column per row
+    )
+    assert mapcheck.crooked_segments(straight) == []
+    assert not [n for n in mapcheck.drawing_notes(Board(straight)) if "straight" in n]
+    crooked = make_map(
+        [{"n": 1, "x": 5, "y": 2}, {"n": 2, "x": 15, "y": 2}, {"n": 3, "x": 9, "y": 7}],
+        segments=[[1, 2], [2, 3]],  # 6 columns over 5 rows: stair-steps
+    )
+    assert mapcheck.crooked_segments(crooked) == [(2, 3)]
+    notes = [n for n in mapcheck.drawing_notes(Board(crooked)) if "straight" in n]
+    assert notes == [
+        "1 street is not straight in a terminal (horizontal, vertical, "
+        "or diagonal one column per row): 2–3"
+    ]

@@ -248,8 +248,9 @@ def drawing_notes(board: Board) -> list[str]:
     if crooked:
         shown = ", ".join(f"{a}–{b}" for a, b in crooked[:5])
         more = f" and {len(crooked) - 5} more" if len(crooked) > 5 else ""
+        streets = "1 street is" if len(crooked) == 1 else f"{len(crooked)} streets are"
         notes.append(
-            f"{len(crooked)} streets are not straight in a terminal (horizontal, vertical, "
+            f"{streets} not straight in a terminal (horizontal, vertical, "
             f"or diagonal one column per row): {shown}{more}"
         )
     return notes

@@ -262,4 +262,5 @@ def placed(data: MapData, pos: dict[Node, Cell], width: int, height: int) -> Map
         height=height,
         circles=[dataclasses.replace(c, x=pos[c.n][0], y=pos[c.n][1]) for c in data.circles],
         crossings=[dataclasses.replace(x, x=pos[x.id][0], y=pos[x.id][1]) for x in data.crossings],
+        street_labels={},  # where the file writes names fits its own size: placed anew
     )
