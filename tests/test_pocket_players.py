@@ -191,3 +191,17 @@ def test_the_search_remembers_a_leaf_only_for_the_very_same_call():
                 compared += 1
             g.apply(rng.choice(g.legal_actions()))
     assert compared == 12
+
+
+def test_a_hard_jack_fears_every_good_answer_of_the_investigator_not_only_the_best():
+    """Inside Jack's search the investigator's answer is spread over his
+    nearly best actions (the model's single best is anybody's guess): two
+    equally good answers count half each, a much worse one hardly at all."""
+    from whitechapel.pocket.players.search import RoundSearch
+
+    search = RoundSearch(None, [0, 1], (0,), None, lambda: 0.0, doubt=30.0)
+    seen_a, seen_b = [1.0, 0.0], [0.0, 1.0]  # each sees one of the two suspects
+    assert search.spread([seen_a, seen_b]) == pytest.approx([0.5, 0.5])
+    poor = [0.0, 0.0]
+    spread = search.spread([seen_a, poor])
+    assert spread[0] > 0.99 and spread[1] < 0.01

@@ -29,6 +29,7 @@ deadline stops the search between root actions (the level's budget).
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -79,8 +80,11 @@ class RoundSearch:
         deadline: float | None,
         clock: Callable[[], float],
         exact_chance: int = 0,
+        doubt: float = 0.0,
     ) -> None:
         self.world = world
+        # 0: the investigator's answers are the model's best; else spread (`spread`).
+        self.doubt = doubt
         self.exact_chance = exact_chance  # to this depth every alibi card is its own branch
         self.suspects = list(suspects)  # the vector's components: the possible Jacks
         self.index = {c: i for i, c in enumerate(self.suspects)}
@@ -154,16 +158,34 @@ class RoundSearch:
         jack = g.to_act == JACK
         best: Vector | None = None
         best_mean = 0.0
+        answers: list[Vector] = []
         for a, c in kids:
             v = self.chance(g, a, depth) if c is None else self.value(c, depth + 1)
             if jack:
                 best = v if best is None else [min(x, y) for x, y in zip(best, v, strict=True)]
             else:
+                answers.append(v)
                 m = sum(v)
                 if best is None or m > best_mean:
                     best, best_mean = v, m
         assert best is not None
+        if self.doubt and not jack and len(answers) > 1:
+            return self.spread(answers)
         return best
+
+    def spread(self, answers: list[Vector]) -> Vector:
+        """The investigator's answer as Jack should fear it: not the one
+        action the model finds best — many are nearly as good, and which one
+        a real investigator takes is anybody's guess — but all of them,
+        each weighed by how close it comes to the best (a softmax of the
+        average worth, sharpness `doubt`)."""
+        n = len(self.suspects)
+        means = [sum(v) / n for v in answers]
+        top = max(means)
+        weights = [math.exp(self.doubt * (m - top)) for m in means]
+        total = sum(weights)
+        return [sum(w * v[i] for w, v in zip(weights, answers, strict=True)) / total
+                for i in range(n)]  # fmt: skip
 
     def narrow(self, g: Any, kids: list[tuple[Action, Any]], width: int) -> list[tuple[Action, Any]]:
         """The most promising of the actions: by the cheap guess, best on
@@ -253,12 +275,14 @@ class SearchPlayer:
         widths: Sequence[int],
         exact_chance: int = 0,
         budget: float = 1.0,
+        doubt: float = 0.0,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.side, self.level = side, level
         self.chance = Chance(seed)
         self.widths = tuple(widths)
         self.exact_chance = exact_chance
+        self.doubt = doubt  # Jack's: how sharply he expects the investigator's best answer
         self.budget = budget  # seconds: the level's own pace
         self.clock = clock
         self.nodes = 0  # searched in the last decision
@@ -283,7 +307,9 @@ class SearchPlayer:
         # A quick pass first, then the level's own: when the deadline comes
         # in the middle of a pass, the last whole one answers.
         for widths in ((0, 1, 1), self.widths):
-            search = RoundSearch(world, suspects, widths, deadline, self.clock, self.exact_chance)
+            doubt = self.doubt if self.side == JACK else 0.0
+            search = RoundSearch(world, suspects, widths, deadline, self.clock,
+                                 self.exact_chance, doubt)  # fmt: skip
             try:
                 scores = search.root(actions)
             except Deadline:
@@ -310,4 +336,8 @@ def normal(side: str, seed: int) -> SearchPlayer:
 
 
 def hard(side: str, seed: int) -> SearchPlayer:
-    return SearchPlayer(side, seed, level="hard", widths=(0, 6, 4), exact_chance=1, budget=0.9)
+    return SearchPlayer(side, seed, level="hard", widths=(0, 6, 4), exact_chance=1, budget=0.9,
+                        doubt=HARD_DOUBT)  # fmt: skip
+
+
+HARD_DOUBT = 30.0
