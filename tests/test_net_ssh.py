@@ -157,3 +157,18 @@ async def test_sessions_in_one_host_keep_to_themselves(servers):
         for term in terms:
             term.process.close()
     await until(lambda: not gateway.children, what="the sessions ending", timeout=10)
+
+
+def test_an_apps_output_after_its_channel_closed_is_dropped_quietly_and_other_errors_still_reported():
+    """A client that hangs up while its app still draws: asyncssh raises
+    BrokenPipeError from the pty's callback. Nothing goes to the operator's
+    terminal for that race; any other error reaches the previous handler."""
+    from whitechapel.net.ssh import _quiet_closed_channels
+
+    seen: list[dict] = []
+    handler = _quiet_closed_channels(lambda loop, context: seen.append(context))
+    handler(None, {"message": "x", "exception": BrokenPipeError("Channel not open for sending")})
+    assert seen == []
+    other = {"message": "y", "exception": BrokenPipeError("Broken pipe")}
+    handler(None, other)
+    assert seen == [other]

@@ -145,6 +145,25 @@ def new_password() -> str:
     return secrets.token_urlsafe(9)
 
 
+def _quiet_closed_channels(then: Callable[..., object] | None) -> Callable[..., None]:
+    """The loop's exception handler, but for one known race: an app's last
+    output read from its pty after the client closed the channel and before
+    asyncssh stops forwarding (it raises BrokenPipeError from the pipe's
+    callback). That output has nowhere to go; anything else is reported."""
+
+    def handler(loop: asyncio.AbstractEventLoop, context: dict) -> None:
+        error = context.get("exception")
+        if isinstance(error, BrokenPipeError) and "Channel not open" in str(error):
+            log.debug("an app's output after its channel closed was dropped")
+            return
+        if then is not None:
+            then(loop, context)
+        else:
+            loop.default_exception_handler(context)
+
+    return handler
+
+
 class _Server(asyncssh.SSHServer):
     """One per connection: authentication, its limits, the identity, and
     the refusals."""
@@ -366,6 +385,8 @@ class Gateway:
         """Listen (once the fork server is ready); returns the port (useful
         with port 0)."""
         await self.launcher.start()
+        loop = asyncio.get_running_loop()
+        loop.set_exception_handler(_quiet_closed_channels(loop.get_exception_handler()))
         self._server = await asyncssh.create_server(
             lambda: _Server(self),
             host,
