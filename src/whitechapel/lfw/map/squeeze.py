@@ -1,7 +1,18 @@
 """A map's drawing squeezed into fewer cells, every label still legible: the
 whole board at once in a large terminal (the screen's whole-board mode).
 
-The nodes' coordinates are scaled into the target size and rounded; where
+Two ways, the first tried first:
+
+- `drop_rows` leaves out whole rows that hold nothing but blank ground and
+  vertical streets: no node, no street's name, no other street.  Vertical
+  streets only get shorter (each keeps a cell), every other street is drawn
+  exactly as before, so a drawing whose streets are straight stays straight.
+  It can only take out the rows a drawing has to spare.
+- `squeeze` scales the whole drawing and nudges nodes until it is legible;
+  streets change their slope (an octilinear one bends), so it is for maps
+  that are not drawn straight anyway.
+
+For `squeeze`: the nodes' coordinates are scaled into the target size and rounded; where
 that makes the drawing illegible, nodes are nudged a few cells, one at a
 time, to the free place nearest their scaled one.  Illegible means what
 `legibility` and `geometry` check on a drawn map:
@@ -24,7 +35,14 @@ import dataclasses
 from collections import defaultdict
 from collections.abc import Iterable
 
-from whitechapel.lfw.map.canvas import Cell, circle_label, line_cells, positions
+from whitechapel.lfw.map.canvas import (
+    Cell,
+    build_canvas,
+    circle_label,
+    line_cells,
+    positions,
+    street_names,
+)
 from whitechapel.lfw.map.geometry import _cross, _cross_shared, crossing_segments
 from whitechapel.lfw.map.legibility import (
     hidden_segments,
@@ -252,6 +270,84 @@ def squeeze(data: MapData, width: int, height: int) -> MapData | None:
     if not layout.repair(data, home):
         return None
     return placed(data, layout.pos, w, h)
+
+
+# -- whole empty rows left out -------------------------------------------------------
+
+
+def spare_rows(data: MapData) -> list[int]:
+    """The rows the drawing can do without, in the order `drop_rows` leaves
+    them out: rows that hold only blank ground and vertical streets (no
+    node, no street's name, no other street), a vertical street keeping at
+    least one cell.  Rows where no street passes come first, then rows where
+    the vertical streets through them stay longest."""
+    pos = positions(data)
+    keep = {y for _, y in pos.values()}  # rows with a node
+    keep |= {y for _, y, _ in _names(data).values()}
+    verticals: list[tuple[int, int]] = []  # (top, bottom) of each vertical street
+    for a, b in data.segments:
+        (xa, ya), (xb, yb) = pos[a], pos[b]
+        top, bottom = min(ya, yb), max(ya, yb)
+        if xa == xb:
+            verticals.append((top, bottom))
+        else:  # any other street keeps every row it passes
+            keep.update(range(top, bottom + 1))
+    gone: list[int] = []
+    dropped: set[int] = set()
+
+    def left(top: int, bottom: int) -> int:  # a vertical street's cells still drawn
+        return sum(1 for y in range(top + 1, bottom) if y not in dropped)
+
+    while True:
+        best: tuple[float, int] | None = None
+        for y in range(data.height):
+            if y in keep or y in dropped:
+                continue
+            through = [left(t, b) for t, b in verticals if t < y < b]
+            if any(n <= 1 for n in through):
+                continue  # a street would lose its last cell
+            key = (min(through, default=float("inf")), -y)
+            if best is None or key > best:
+                best = key
+        if best is None:
+            return gone
+        gone.append(-best[1])
+        dropped.add(-best[1])
+
+
+def drop_rows(data: MapData, height: int) -> MapData | None:
+    """The drawing in at most `height` rows by leaving out as few of its
+    spare rows (`spare_rows`) as needed, or None when it has not that many.
+    Every street keeps its direction (vertical ones get shorter), so a
+    drawing whose streets are straight stays straight; street names stay
+    where the full drawing writes them."""
+    need = data.height - height
+    if need <= 0:
+        return data
+    spare = spare_rows(data)
+    if len(spare) < need:
+        return None
+    return _without_rows(data, set(spare[:need]))
+
+
+def _names(data: MapData) -> dict[str, tuple[int, int, str]]:
+    """Where the full drawing writes each street's name."""
+    return street_names(data, build_canvas(data, names=False).tags)
+
+
+def _without_rows(data: MapData, gone: set[int]) -> MapData:
+    """The map with rows `gone` taken out, everything below moved up."""
+    shift = [0] * (data.height + 1)
+    for y in range(1, data.height + 1):
+        shift[y] = shift[y - 1] + ((y - 1) in gone)
+
+    def up(y: int) -> int:
+        return y - shift[min(max(y, 0), data.height)]
+
+    pos = {v: (x, up(y)) for v, (x, y) in positions(data).items()}
+    moved = placed(data, pos, data.width, data.height - len(gone))
+    names = {name: (x0, up(y)) for name, (x0, y, _) in _names(data).items()}
+    return dataclasses.replace(moved, rows=(up(data.rows[0]),), street_labels=names)
 
 
 def placed(data: MapData, pos: dict[Node, Cell], width: int, height: int) -> MapData:
