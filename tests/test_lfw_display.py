@@ -1,11 +1,10 @@
 """What the Letters from Whitechapel screen shows, as a player sees it: the
 map's rows repainted when they change, the legend, clues of every night,
-the notebook and the log, the whole board, the 80×24 layout, Jack's turn
+the notebook and the log, the 80×24 layout, Jack's turn
 (issue: LfW play, the display's part)."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -19,9 +18,7 @@ from whitechapel.core.chance import Chance
 from whitechapel.core.record import record_of
 from whitechapel.core.store import Store
 from whitechapel.lfw.game import LfwGame
-from whitechapel.lfw.map import canvas, geometry, legibility
 from whitechapel.lfw.map.maps import load_board
-from whitechapel.lfw.map.squeeze import squeeze
 from whitechapel.lfw.options import OPTIONS, Options
 from whitechapel.lfw.phases import JACK, POLICE
 from whitechapel.lfw.rules import RULES
@@ -271,55 +268,6 @@ async def test_the_false_clue_tokens_are_counted_in_full(tmp_path, size):
         track = region_text(app, screen.query_one("#track"))
         assert f"Coaches left {game.coaches} · alleys left {game.alleys}" in track
         assert f"False clue tokens (O2): {game.false_clue_tokens}" in track, track
-
-
-# -- the whole board (F4) -------------------------------------------------------------------
-
-
-async def test_f4_shows_the_whole_1888_board_with_all_195_numbers_at_200x60(tmp_path):
-    game = find_game(lambda g: g.night == 1 and g.phase == "hunt", board=None)
-    app, screen = app_for(game, tmp_path)
-    async with app.run_test(size=(200, 60)) as pilot:
-        await shown(app, screen, pilot)
-        m = screen.query_one(MapView)
-
-        def numbers() -> set[int]:
-            return {int(n) for n in re.findall(r"\d+", region_text(app, m))}
-
-        assert len(numbers()) < 170  # the natural scale: part of the board
-        await pilot.press("f4")
-        await pilot.pause()
-        await pilot.pause()
-        assert not screen.query_one("#side").display  # the panels are folded away
-        assert m.region.width >= 198
-        assert numbers() == set(range(1, 196))
-        assert (m.max_scroll_x, m.max_scroll_y) == (0, 0)  # nothing to scroll to
-        drawn = m.canvas  # each number whole where its circle is: none drawn over another
-        for n in range(1, 196):
-            lab = drawn.labels[n]
-            assert "".join(drawn.chars[lab.y][lab.x0 : lab.x1 + 1]).strip() == str(n)
-        # Policemen and the targets of the moment are marked on it too.
-        assert sum(tag.startswith("police-") for tag in m.marks.values()) == 5
-        await pilot.press("f4")
-        await pilot.pause()
-        assert screen.query_one("#side").display and len(numbers()) < 170
-
-
-def test_the_squeezed_1888_board_is_as_legible_as_the_full_one():
-    """The layout of the whole-board mode at 200×60 (a 200×53 map): no two
-    labels overlap or touch, no street crosses another or runs through a
-    label, every street keeps a cell of its own, nothing is off the canvas.
-    The first edition of the board (245×69) is the one that needs squeezing;
-    the second is drawn within 198×56 and shows whole as it is."""
-    data = load_board("whitechapel-1888@1").data
-    small = squeeze(data, 200, 53)
-    assert small is not None and (small.width, small.height) == (200, 53)
-    assert not legibility.label_overlaps(small)
-    assert not legibility.segments_through_labels(small)
-    assert not legibility.hidden_segments(small)
-    assert not legibility.labels_off_canvas(small)
-    assert not geometry.crossing_segments(small.segments, canvas.positions(small))
-    assert small.segments == data.segments  # the same streets, only drawn smaller
 
 
 # -- 80×24 ----------------------------------------------------------------------------------

@@ -70,6 +70,9 @@ class MapView(ScrollView):
         def control(self) -> MapView:
             return self.map_view
 
+    class WholeShown(Message):
+        """The whole board was drawn for the widget's size (F4, a resize)."""
+
     def __init__(self, board: Any, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.board = board
@@ -106,6 +109,12 @@ class MapView(ScrollView):
     @property
     def whole(self) -> bool:
         return self.mode == WHOLE
+
+    @property
+    def whole_cut(self) -> bool:
+        """Is the whole board shown, but larger than the widget (it scrolls)?"""
+        width, height = self.size
+        return self.whole and (self._shown.width > width or self._shown.height > height)
 
     @property
     def canvas(self) -> cv.Canvas:
@@ -186,11 +195,12 @@ class MapView(ScrollView):
 
     def _fit_whole(self) -> bool:
         """The whole-board drawing for the widget's size; True if it changed."""
-        size = (self.size.width, self.size.height) if self.size.area else (200, 53)
+        size = (self.size.width, self.size.height) if self.size.area else (200, 55)
         if self._whole is not None and size == self._whole_size:
             return False
         self._whole_size = size
         self._whole = whole_board(self.board, *size)
+        self.post_message(self.WholeShown())
         return True
 
     def on_resize(self) -> None:

@@ -34,6 +34,7 @@ from whitechapel.lfw.phases import JACK, POLICE, SIDES
 from whitechapel.lfw.ui import deduction, jackturn, mapstyle, notebook, panels
 from whitechapel.lfw.ui.choosing import Placer, node_of
 from whitechapel.lfw.ui.keys import LfwKeys
+from whitechapel.lfw.ui.mapcanvases import least_size, straight
 from whitechapel.lfw.ui.mapview import MapView
 from whitechapel.lfw.ui.marks import RANK, marks_for
 from whitechapel.lfw.ui.picking import Picking, picking_for
@@ -128,6 +129,7 @@ class LfwScreen(LfwKeys, GameScreen):
         self.deduction_shown = self.deduction_mode != "off"
         self.deduced: Notebook | None = None
         self._deduced_for: dict[str, Any] | None = None  # the view it was deduced from
+        self.whole_noted = False  # F4: the window's size was judged
 
     def centre(self) -> Widget:
         """The map, and under it the legend (F3)."""
@@ -294,14 +296,35 @@ class LfwScreen(LfwKeys, GameScreen):
 
     def action_whole(self) -> None:
         """F4: the whole board with every number, the side panels folded
-        away (the map is drawn for its new size once it has it)."""
+        away and the choices on one line (the map is drawn for its new size
+        once it has it).  A window too small for it says what size it needs."""
         m = self.query_one(MapView)
         on = not self.has_class("whole")
         self.set_class(on, "whole")
         if on:
+            self.whole_noted = False
             self.call_after_refresh(m.set_whole, True)
         else:
             m.set_whole(False)
+
+    def on_map_view_whole_shown(self, _message: MapView.WholeShown) -> None:
+        """Once per F4, where the whole board does not fit the window: what
+        size it needs.  The map is drawn again when the layout gives it its
+        new size; a drawing made before (the panels not folded yet) is not
+        what the player sees, so it says nothing."""
+        m = self.query_one(MapView)
+        if self.whole_noted or not m.whole or m.size.width < self.size.width:
+            return
+        self.whole_noted = True
+        if not m.whole_cut:
+            return
+        if straight(self.board):
+            w, h = least_size(self.board)
+            w += self.size.width - m.size.width  # what is not map: the banner, the prompt...
+            h += self.size.height - m.size.height
+            self.notify(f"The whole board needs a window of {w}×{h}: in this one it scrolls.")
+        else:
+            self.notify("The whole board does not fit in this window: it scrolls.")
 
     def action_legend(self) -> None:
         on = not self.has_class("legend")
