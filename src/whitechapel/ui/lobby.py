@@ -145,7 +145,7 @@ class LobbyScreen(SizeGuard, Screen):
     LobbyScreen .settings-label { width: auto; padding: 0 1 0 0; }
     LobbyScreen .seat-count { width: 9; margin-right: 2; }
     LobbyScreen .notebook-choice { width: 14; }
-    LobbyScreen #status { height: 1; padding: 0 1; color: $text-muted; }
+    LobbyScreen #status { height: auto; max-height: 3; padding: 0 1; color: $text-muted; }
     """
 
     def __init__(self, link: Link) -> None:
