@@ -11,7 +11,7 @@ the interface or the server.  Each seat's player keeps its memory in its
 worker between calls; `forget` drops a game's players.
 
 A game screen's players share one worker for the whole program
-(`OtherProcess`); a game server has its own (`GameServer.thinkers`).
+(`OtherProcess`); a game server has its own (`net/computers.py`).
 `InProcess` keeps the players in this process, for tests that need to hold
 the computer's answer back.
 """
