@@ -314,3 +314,43 @@ def test_the_worker_process_answers_as_the_player_in_this_process():
     there.forget()
     with pytest.raises(players.PlayerError):
         OtherProcess("pocket", {JACK: "grandmaster"}, 1)
+
+
+async def test_after_the_computers_move_the_prompt_names_the_tokens_left():
+    """Round 1 opens with the computer's investigator: Jack is offered the
+    three tokens left, not 1-4; then two, then the round's last one."""
+    screen = pocket_screen(11, {INVESTIGATOR: "computer:easy"})
+    app = WhitechapelApp(start=screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        game = screen.source.game
+        driver = Driver(pilot, screen, random.Random(2))
+
+        def offered() -> str:
+            left = [str(i + 1) for i, t in enumerate(game.view(JACK)["tokens"]) if not t["used"]]
+            line = next(x for x in widget_text(app).splitlines() if "action token" in x)
+            assert "1-4" not in line and all(n in line for n in left), line
+            return line[line.index("Choose"):] if "Choose" in line else line
+
+        assert offered().startswith("Choose an action token: ")
+        assert len(game.history) == 1
+        await driver.keys_for(choose(game, random.Random(1)))
+        assert offered().startswith("Choose an action token: ")  # two left, Jack's again
+        assert " or " in offered()
+        await driver.keys_for(choose(game, random.Random(1)))
+        await settle(app, pilot)
+        # The computer played the round's last token; round 2 opens with Jack.
+        assert game.view(JACK)["round"] == 2
+        assert "Choose an action token: 1-4" in widget_text(app)
+
+
+def test_the_tokens_left_in_words():
+    from whitechapel.pocket.ui.panels import step_prompt, token_keys
+
+    tokens = [{"used": u} for u in (False, True, False, False)]
+    assert token_keys(tokens) == "1, 3 or 4"
+    assert token_keys([{"used": False}] * 4) == "1-4"
+    last = [{"used": u} for u in (True, True, True, False)]
+    assert step_prompt("token", None, False, None, last).startswith("The last action token")
+    assert "2 or 4" in step_prompt("token", None, True, None, [{"used": u} for u in
+                                                             (True, False, True, False)])
