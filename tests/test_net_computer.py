@@ -116,7 +116,7 @@ async def test_the_computer_plays_on_after_a_restart(tmp_path):
 
 def test_the_server_thinks_in_its_own_worker_process():
     srv = GameServer(persist=False)
-    assert isinstance(srv.thinkers, thinking.Workers)
+    assert isinstance(srv.computers.thinkers, thinking.Workers)
     assert players.levels("pocket") == ("random", "easy", "normal", "hard")
 
 
@@ -165,13 +165,13 @@ async def test_play_against_the_computer_from_the_lobby(server):
 
 async def test_the_server_asks_its_computer_with_the_seats_view_alone(server):
     asked = []
-    submit = server.thinkers.submit
+    submit = server.computers.thinkers.submit
 
     def spy(key, game, level, side, seed, view):
         asked.append((side, view))
         return submit(key, game, level, side, seed, view)
 
-    server.thinkers.submit = spy  # type: ignore[method-assign]
+    server.computers.thinkers.submit = spy  # type: ignore[method-assign]
     person = await connect(server, "Flo")
     created = await person.create("pocket", seat="jack", computer="random", seed=5)
     room = created["room"]
@@ -202,13 +202,13 @@ async def test_a_lone_player_plays_a_whole_game_against_the_computer_from_the_lo
     from whitechapel.ui.lobby import ComputerChoice, Link, LobbyScreen
 
     asked: list[tuple[str, str, dict]] = []
-    submit = server.thinkers.submit
+    submit = server.computers.thinkers.submit
 
     def spy(key, game, level, side, seed, view):
         asked.append((level, side, view))
         return submit(key, game, level, side, seed, view)
 
-    server.thinkers.submit = spy  # type: ignore[method-assign]
+    server.computers.thinkers.submit = spy  # type: ignore[method-assign]
     other = "investigator" if seat == "jack" else "jack"
     rng = random.Random(4)
     host, port = server.address

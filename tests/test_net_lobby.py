@@ -203,3 +203,50 @@ async def test_the_lobby_lists_finished_games_and_shows_one(server):
         assert screen_text(app) == text
         await pilot.press("escape", "escape")
         await until(lambda: app.screen is lobby, what="back in the lobby", pilot=pilot)
+
+
+async def test_an_lfw_rooms_notebook_is_chosen_in_the_lobby_and_shown_so_at_every_seat(server, tmp_path):
+    """The notebook is the room's, as its creator chose it beside the code:
+    the creator's screen, every other seat's `state` and the room's record
+    (kept through a restart) all say the same; the hot seat's default
+    (heat) stands when nothing is chosen."""
+    from textual.widgets import Select
+
+    game, host, port = server
+    app = WhitechapelApp(start=LobbyScreen(Link(host, port, "ann")))
+    async with app.run_test(size=(120, 40)) as pilot:
+        lobby = app.screen
+        await until(lambda: lobby.link.client is not None, what="connecting", pilot=pilot)
+        choice = lobby.query_one("#notebook-lfw", Select)
+        assert choice.value == "heat"  # as the hot seat's setup ticks it
+        choice.value = "possible"
+        await pilot.pause()
+        await pilot.press("l")
+        await until(lambda: seated(app.screen, LfwScreen), what="a new session", pilot=pilot)
+        assert app.screen.deduction_mode == "possible"
+        code = next(iter(game.rooms))
+        police = await Client.connect(host, port, "bob")
+        try:
+            await police.join(code, seat="police1")
+            first = await police.expect("state", room=code)
+            assert first["notebook"] == "possible"
+        finally:
+            await police.close()
+        room = game.rooms[code]
+        again = type(room).from_json(room.to_json())
+        assert again.notebook == "possible" and again.state_message("police1")["notebook"] == "possible"
+
+
+async def test_a_notebook_is_refused_for_a_game_without_one_and_a_mode_that_does_not_exist(server):
+    game, host, port = server
+    bob = await Client.connect(host, port, "bob")
+    try:
+        await bob.send({"type": "create", "game": "pocket", "notebook": "heat"})
+        refused = await bob.expect("error")
+        assert "no notebook" in refused["message"]
+        await bob.send({"type": "create", "game": "lfw", "notebook": "everything"})
+        refused = await bob.expect("error")
+        assert "'off' or 'possible' or 'heat'" in refused["message"]
+        assert not game.rooms
+    finally:
+        await bob.close()

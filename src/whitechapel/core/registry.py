@@ -34,6 +34,7 @@ class Entry:
     players: str = ""  # where its computer players' `PLAYERS` is (core/players.py), if any
     computer_key: str = ""  # the lobby's key for a room against the computer (with `players`)
     computer_label: str = ""
+    notebook_label: str = ""  # its rooms choose what a notebook shows (core/record.NOTEBOOKS)
 
 
 _ENTRIES = (
@@ -41,7 +42,8 @@ _ENTRIES = (
           ("jack", "police"),
           ("whitechapel.lfw.map.bench", "whitechapel.lfw.bench", "whitechapel.lfw.ui.bench_map",
            "whitechapel.lfw.ui.bench"),
-          "l", "New LfW session", "LfW police seats:", (1, 2, 3, 4, 5), 2),
+          "l", "New LfW session", "police seats", (1, 2, 3, 4, 5), 2,
+          notebook_label="notebook"),
     Entry("pocket", "Mr. Jack Pocket", "whitechapel.pocket.rules", "whitechapel.pocket.ui.cli",
           ("jack", "investigator"),
           ("whitechapel.pocket.bench", "whitechapel.pocket.bench_players",

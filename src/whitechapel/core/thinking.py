@@ -20,7 +20,7 @@ leaves no process behind; a worker whose host died reads the end of its
 pipe and exits.
 
 A game screen's players share one worker for the whole program
-(`OtherProcess`); a game server has its own (`GameServer.thinkers`).
+(`OtherProcess`); a game server has its own (`net/computers.py`).
 `InProcess` keeps the players in this process, in a thread (tests that need
 to hold the computer's answer back).
 """

@@ -18,6 +18,7 @@ from typing import Any
 
 from whitechapel.core.errors import WhitechapelError
 from whitechapel.core.names import MAX_NAME, clean_name
+from whitechapel.core.record import NOTEBOOKS
 from whitechapel.core.registry import game_names
 
 PROTOCOL = "whitechapel/1"
@@ -126,6 +127,12 @@ def _game(v: Any) -> str:
     return v
 
 
+def _notebook(v: Any) -> str:
+    if v not in NOTEBOOKS:
+        raise ValueError(" or ".join(f"'{n}'" for n in NOTEBOOKS))
+    return v
+
+
 def _kind(kind: type, what: str) -> Callable[[Any], Any]:
     def check(v: Any) -> Any:
         if not isinstance(v, kind):
@@ -167,6 +174,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Callable[[Any], Any], bool]]] = {
         "seed": (_integer(0, 2**63 - 1), OPTIONAL),
         "seat": (_SEAT, OPTIONAL),
         "computer": (_text(20), OPTIONAL),
+        "notebook": (_notebook, OPTIONAL),
     },
     "join": {
         "room": (_room, REQUIRED),
@@ -207,6 +215,7 @@ SERVER_MESSAGES: dict[str, dict[str, tuple[Callable[[Any], Any], bool]]] = {
         "to_act": (_optional_text, REQUIRED),
         "clock": (_OBJECT, OPTIONAL),
         "result": (_OBJECT, OPTIONAL),
+        "notebook": (_optional_text, OPTIONAL),
     },
     "error": {
         "message": (_ANY_TEXT, REQUIRED),

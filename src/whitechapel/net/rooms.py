@@ -31,7 +31,7 @@ from whitechapel.core.errors import RecordError, WhitechapelError
 from whitechapel.core.game import PUBLIC
 from whitechapel.core.names import numbered
 from whitechapel.core.record import Record, now_iso, record_of, replay
-from whitechapel.core.registry import rules_for
+from whitechapel.core.registry import entry_of, rules_for
 from whitechapel.core.seats import SeatingError
 from whitechapel.net.clock import ChessClock
 
@@ -90,6 +90,7 @@ class Room:
         self.holders: dict[str, str] = {}
         self.codes: dict[str, str] = {}
         self.computers: dict[str, str] = {}  # seat -> level: seats the server's computer plays
+        self.notebook: str | None = None  # what every seat's notebook shows (its creator chose)
         self.clock = clock
         self.result: dict[str, str] | None = None  # a time-out; the engine's outcome is apart
         self.watchers = 0  # kept by the server: spectators connected now
@@ -105,7 +106,7 @@ class Room:
 
     @classmethod
     def new(cls, kind: str, room_id: str, *, options: Any = None, seed: int | None = None,
-            seats: int | None = None, clock: Any = DEFAULT,
+            seats: int | None = None, clock: Any = DEFAULT, notebook: str | None = None,
             now: Callable[[], float] = time.time) -> Room:  # fmt: skip
         """A fresh game of `kind` (a name in the registry); refusals are `RoomError`s."""
         from whitechapel.core.chance import new_seed
@@ -119,11 +120,15 @@ class Room:
             rules.seating(seats)  # refused before any chance is drawn
         except SeatingError as e:
             raise RoomError(str(e)) from None
+        if notebook is not None and not entry_of(kind).notebook_label:
+            raise RoomError(f"a {kind} room has no notebook to choose")
         seed = new_seed() if seed is None else seed
         game = rules.start(rules.random_setup(seed, opts), opts)
         limit = rules.default_clock if clock is DEFAULT else clock
         timer = ChessClock.fresh(float(limit), game.sides) if limit else None
-        return cls(room_id, kind, game, seed=seed, seat_count=seats, clock=timer, now=now)
+        room = cls(room_id, kind, game, seed=seed, seat_count=seats, clock=timer, now=now)
+        room.notebook = notebook
+        return room
 
     # -- seats ---------------------------------------------------------------
 
@@ -295,6 +300,8 @@ class Room:
                                "view": self.view_for(seat), "to_act": self.to_act()}  # fmt: skip
         if self.clock is not None:
             msg["clock"] = self.clock.public(self.now())
+        if self.notebook is not None:
+            msg["notebook"] = self.notebook
         final = self.final()
         if final is not None:
             msg["result"] = final
@@ -375,6 +382,7 @@ class Room:
 
     def to_json(self) -> dict[str, Any]:
         record = record_of(self.game, seed=self.seed, players=self.players(), started=self.created)
+        record.notebook = self.notebook  # its replays show the notebook as the room did
         return {
             "format": ROOM_FORMAT,
             "version": ROOM_VERSION,
@@ -433,6 +441,7 @@ class Room:
                        created=created if isinstance(created, str) else None, now=now)  # fmt: skip
         except RoomError as e:
             raise RecordError(str(e)) from None
+        room.notebook = record.notebook
         room._read_seats(data.get("seats"))
         room.result = room._checked_result(data.get("result"))
         room.version = _whole(data.get("change", 0), "the room's change number")

@@ -39,7 +39,7 @@ from typing import Any
 
 from whitechapel import __version__
 from whitechapel.core.errors import WhitechapelError
-from whitechapel.core.thinking import Workers
+from whitechapel.net.computers import ComputerSeats
 from whitechapel.net.connection import Connection, Limits, MeteredProtocol, MeteredReader
 from whitechapel.net.protocol import (
     MAX_MESSAGE,
@@ -54,6 +54,7 @@ from whitechapel.net.protocol import (
 )
 from whitechapel.net.rooms import DEFAULT, Room, RoomError, new_room_id
 from whitechapel.net.roomstore import RoomStore, iso, record_document, summary
+from whitechapel.net.writer import RoomWriter
 
 log = logging.getLogger(__name__)
 
@@ -114,17 +115,13 @@ class GameServer:
         self.now = now
         self.persist = persist
         self.store = RoomStore(data_dir)
+        self.writer = RoomWriter(self.store, persist)
         self.rooms: dict[str, Room] = {}
         self.members: dict[str, dict[Connection, str | None]] = {}  # room -> conn -> seat
         self.connections: set[Connection] = set()
         self._per_address: Counter[str] = Counter()
-        self._unsaved: dict[str, Room] = {}  # rooms changed since their snapshot was written
-        self._finishing: dict[str, Room] = {}  # ended rooms whose record is to be written
-        self._gone: set[str] = set()  # retired rooms whose files are to be removed
-        self._writer: asyncio.Task | None = None
         self.ended: OrderedDict[str, str] = OrderedDict()  # ended room -> its record's id
         self.recent: deque[dict[str, Any]] = deque(maxlen=self.limits.records_listed)
-        self._pending_records: dict[str, Room] = {}  # finished, record not yet on disk
         self._locks: dict[str, asyncio.Lock] = {}  # see `lock`
         self._server: asyncio.Server | None = None
         self._ticker: asyncio.Task | None = None
@@ -133,12 +130,7 @@ class GameServer:
         self.gateway_secret = gateway_secret
         self._unix: asyncio.Server | None = None
         self._code_tried: dict[str, float] = {}  # room -> when a wrong rejoin code came last
-        # The computer's seats: its players think in worker processes (never
-        # on the event loop), each given its seat's view only.
-        self.thinkers = Workers(1)
-        self._thinking: dict[str, int] = {}  # room -> the version its computer thinks about
-        self._computer_seeds: dict[str, int] = {}  # room -> its players' seed (not kept on disk)
-        self._computer_tasks: set[asyncio.Task] = set()
+        self.computers = ComputerSeats(self._computer_plays)  # seats the server plays
 
     # -- life cycle -------------------------------------------------------------
 
@@ -155,7 +147,7 @@ class GameServer:
             self._unix = await self._listen_gateway(self.gateway_socket)
         self._ticker = asyncio.create_task(self._tick())
         for room in self.rooms.values():  # a restored room where the computer is to play
-            self.computer_turn(room)
+            self.computers.turn(room)
         return self.address
 
     async def _listen_gateway(self, path: Path) -> asyncio.Server:
@@ -227,17 +219,14 @@ class GameServer:
                     self.gateway_socket.unlink()
         for room in occupied:  # people were here until now: their rooms' idle time starts now
             room.touched = self.now()
-        for task in list(self._computer_tasks):
-            task.cancel()
-        self.thinkers.shutdown()
+        self.computers.stop()
         for room in self.rooms.values():  # a clean stop: every snapshot up to date, journals empty
-            self._save_later(room)
+            self.writer.snapshot(room)
         await self.flush()
 
     async def flush(self) -> None:
         """Wait until every snapshot, record and removal has been written."""
-        while self._writer is not None:
-            await asyncio.shield(self._writer)
+        await self.writer.flush()
 
     async def _tick(self) -> None:
         while True:
@@ -409,24 +398,10 @@ class GameServer:
         return self._locks.setdefault(room.id, asyncio.Lock())
 
     async def save_now(self, room: Room) -> None:
-        """Make the room's latest change durable before anyone hears of it:
-        one journal line, fsynced (off the event loop, so other rooms play on
-        meanwhile; call it holding `lock(room)`).  A failure is logged and
-        refused to the sender; nobody is told of the change, and the next
-        line written carries it."""
+        """Make the room's latest change durable before anyone hears of it
+        (`RoomWriter.save_now`; call it holding `lock(room)`)."""
         room.touched = self.now()
-        if not self.persist:
-            return
-        marks = room.journal_marks()
-        line = self.store.line(room)
-        if line is None:
-            return
-        try:
-            await asyncio.to_thread(self.store.write_line, room.id, line, marks[0] < 0)
-        except OSError as e:
-            room.set_journal_marks(marks)
-            log.error("room %s: the change could not be written: %s", room.id, e)
-            raise RoomError("the server could not save this change (logged)") from None
+        await self.writer.save_now(room)
 
     async def commit(self, room: Room) -> None:
         """After a change: write it to the room's journal, then tell the room.
@@ -440,106 +415,21 @@ class GameServer:
         if room.over:
             self._finish(room)
         else:
-            self.computer_turn(room)
+            self.computers.turn(room)
 
     # -- the computer's seats ------------------------------------------------------
 
-    def computer_turn(self, room: Room) -> None:
-        """If the computer plays the seat to act, let it think (once per change)."""
-        seat = room.computer_to_act()
-        if seat is None or self._thinking.get(room.id) == room.version:
-            return
-        self._thinking[room.id] = room.version
-        task = asyncio.create_task(self._computer_plays(room, seat, room.version))
-        self._computer_tasks.add(task)
-        task.add_done_callback(self._computer_tasks.discard)
-
-    async def _computer_plays(self, room: Room, seat: str, version: int) -> None:
-        """The seat's player answers its view (in a worker process); the
-        answer is played as a person's would be, if the room is still where
-        it was."""
-        side = room.side_of(seat)
-        seed = self._computer_seeds.setdefault(room.id, secrets.randbits(48))
-        try:
-            future = self.thinkers.submit(room.id, room.kind, room.computers[seat], side or "",
-                                          seed, room.view_for(seat))  # fmt: skip
-            answer = await asyncio.wrap_future(future)
-            async with self.lock(room):
-                if self.rooms.get(room.id) is not room or room.version != version:
-                    return  # the game moved on (a clock ran out, the room ended)
-                try:
-                    room.act(seat, answer.action)
-                finally:
-                    if room.version != version:
-                        await self.commit(room)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("room %s: the computer could not play", room.id)
-        finally:
-            if room.over:
-                self._forget_computer(room)
-
-    def _forget_computer(self, room: Room) -> None:
-        if room.id in self._computer_seeds:
-            self.thinkers.forget(room.id)
-        self._thinking.pop(room.id, None)
-        self._computer_seeds.pop(room.id, None)
-
-    def _save_later(self, room: Room) -> None:
-        if self.persist:
-            self._unsaved[room.id] = room
-            self._start_writer()
-
-    def _start_writer(self) -> None:
-        if self._writer is None:
-            self._writer = asyncio.create_task(self._write_rooms())
-
-    async def _write_rooms(self) -> None:
-        """One writer, a batch at a time: snapshots (a room changed twice
-        before its turn is written once, at its newest), then records of
-        finished rooms, then removals; a batch starts after the last ended,
-        so a retired room's files are never written again after removal."""
-        try:
-            while self._unsaved or self._finishing or self._gone:
-                batch = [(room_id, room.dumps(), room.version)
-                         for room_id, room in self._unsaved.items()]  # fmt: skip
-                finishing, gone = list(self._finishing.values()), list(self._gone)
-                self._unsaved.clear()
-                self._finishing.clear()
-                self._gone.clear()
-                saved = await asyncio.to_thread(self._write_batch, batch, finishing, gone)
-                for room_id, version in saved:  # the snapshot holds the journal's lines
-                    room = self.rooms.get(room_id)
-                    if room is not None and room.version == version == room.journaled:
-                        self.store.empty_journal(room_id)
-                for room in finishing:
-                    self._pending_records.pop(room.id, None)
-        finally:
-            self._writer = None
-
-    def _write_batch(
-        self, batch: list[tuple[str, str, int]], finishing: list[Room], gone: list[str]
-    ) -> list[tuple[str, int]]:
-        saved = []
-        for room_id, text, version in batch:
+    async def _computer_plays(self, room: Room, seat: str, version: int, action: str) -> None:
+        """The computer's answer for `seat` is played as a person's would be,
+        if the room is still where it was when it began to think."""
+        async with self.lock(room):
+            if self.rooms.get(room.id) is not room or room.version != version:
+                return  # the game moved on (a clock ran out, the room ended)
             try:
-                self.store.write(room_id, text)
-                saved.append((room_id, version))
-            except OSError as e:
-                log.error("room %s could not be saved: %s", room_id, e)
-        for room in finishing:
-            try:
-                self.store.write_record(room, room.touched)
-                self.store.remove(room.id)
-            except OSError as e:  # its journal stays: a restart tries again
-                log.error("the record of room %s could not be written: %s", room.id, e)
-        for room_id in gone:
-            try:
-                self.store.remove(room_id)
-            except OSError as e:
-                log.error("room %s could not be removed: %s", room_id, e)
-        return saved
+                room.act(seat, action)
+            finally:
+                if room.version != version:
+                    await self.commit(room)
 
     # -- the life cycle ---------------------------------------------------------------
 
@@ -547,10 +437,9 @@ class GameServer:
         """A finished room leaves the table: everyone in it (players and
         watchers) is told it ended and the name of its record."""
         self.rooms.pop(room.id, None)
-        self._unsaved.pop(room.id, None)
         self._locks.pop(room.id, None)
         self._code_tried.pop(room.id, None)
-        self._forget_computer(room)
+        self.computers.forget(room)
         self.ended[room.id] = room.id
         while len(self.ended) > ENDED_REMEMBERED:
             self.ended.popitem(last=False)
@@ -562,10 +451,7 @@ class GameServer:
         for conn in list(self.members.pop(room.id, {})):
             conn.rooms.pop(room.id, None)
             self.send(conn, {"type": "ended", "room": room.id, "record": room.id})
-        if self.persist:
-            self._pending_records[room.id] = room
-            self._finishing[room.id] = room
-            self._start_writer()
+        self.writer.finished(room)
 
     def idle_for(self, room: Room) -> str | None:
         """Why the room should retire now, or None: nobody is connected to
@@ -589,15 +475,11 @@ class GameServer:
             log.info("room %s retired: %s", room.id, reason)
             del self.rooms[room.id]
             self.members.pop(room.id, None)
-            self._forget_computer(room)
-            self._unsaved.pop(room.id, None)
+            self.computers.forget(room)
             self._locks.pop(room.id, None)
             self._code_tried.pop(room.id, None)
-            if self.persist:
-                self._gone.add(room.id)
+            self.writer.retired(room.id)
             retired += 1
-        if retired and self.persist:
-            self._start_writer()
         return retired
 
     def _check_room_for(self, conn: Connection) -> None:
@@ -715,7 +597,7 @@ class GameServer:
         room_id = new_room_id(lambda code: code in self.rooms or self.store.exists(code))
         room = Room.new(msg["game"], room_id, options=msg.get("options"), seed=msg.get("seed"),
                         seats=msg.get("seats"), clock=msg.get("clock", DEFAULT),
-                        now=self.now)  # fmt: skip
+                        notebook=msg.get("notebook"), now=self.now)  # fmt: skip
         seat, token = room.take(msg.get("seat"), conn.name or "", self._proven(conn))
         if msg.get("computer"):  # "play against the computer": it takes every other seat
             room.seat_computer(msg["computer"].strip().lower())
@@ -841,7 +723,7 @@ class GameServer:
 
     async def _on_record(self, conn: Connection, msg: dict[str, Any]) -> None:
         record_id = msg["id"]
-        pending = self._pending_records.get(record_id)
+        pending = self.writer.pending_record(record_id)
         text: str | None
         if pending is not None:  # ended a moment ago; its file is being written
             text = record_document(pending, pending.touched)

@@ -28,10 +28,14 @@ from textual.widgets import Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from whitechapel.core.errors import WhitechapelError
+from whitechapel.core.record import NOTEBOOKS
 from whitechapel.core.registry import entries, title_of
 from whitechapel.ui.screens.records import RecordsScreen, ReplayScreen
 from whitechapel.ui.widgets.footer import KeyFooter
 from whitechapel.ui.widgets.guard import SizeGuard, TooSmall
+
+# A new room's notebook, the fullest first (as the hot seat's setup ticks it).
+NOTEBOOK_CHOICES = tuple(sorted(NOTEBOOKS, key=("heat", "possible", "off").index))
 
 
 class ServerMessage(Message):
@@ -136,9 +140,12 @@ class LobbyScreen(SizeGuard, Screen):
     LobbyScreen #code-row { height: 3; padding: 0 1; }
     LobbyScreen #code-row Label { width: 22; padding: 1 0; }
     LobbyScreen #code { width: 24; }
-    LobbyScreen .seats-label { width: 20; padding: 1 0 0 2; }
-    LobbyScreen .seat-count { width: 10; margin-top: 1; }
-    LobbyScreen #status { height: 1; padding: 0 1; color: $text-muted; }
+    LobbyScreen .settings-row { height: 1; padding: 0 1; }
+    LobbyScreen .settings-game { width: 22; }
+    LobbyScreen .settings-label { width: auto; padding: 0 1 0 0; }
+    LobbyScreen .seat-count { width: 9; margin-right: 2; }
+    LobbyScreen .notebook-choice { width: 14; }
+    LobbyScreen #status { height: auto; max-height: 3; padding: 0 1; color: $text-muted; }
     """
 
     def __init__(self, link: Link) -> None:
@@ -158,12 +165,21 @@ class LobbyScreen(SizeGuard, Screen):
             with Horizontal(id="code-row"):
                 yield Label("Join a room by code:")
                 yield Input(placeholder="K7QX K7Q4XM", id="code", max_length=24)
-                for e in entries():  # a room's own seat count, where the game has one
-                    if e.seat_counts:
-                        yield Label(e.seats_label, classes="seats-label")
+            for e in entries():  # what a game's new room is made with, where it has a choice
+                if not (e.seat_counts or e.notebook_label):
+                    continue
+                with Horizontal(classes="settings-row"):
+                    yield Label(f"{e.room_label}:", classes="settings-game")
+                    if e.seat_counts:  # a room's own seat count
+                        yield Label(e.seats_label, classes="settings-label")
                         yield Select([(str(n), n) for n in e.seat_counts], value=e.seats_default,
                                      allow_blank=False, id=f"seats-{e.name}", classes="seat-count",
                                      compact=True)  # fmt: skip
+                    if e.notebook_label:  # what the room's notebook shows, at every seat
+                        yield Label(e.notebook_label, classes="settings-label")
+                        yield Select([(n, n) for n in NOTEBOOK_CHOICES], value=NOTEBOOK_CHOICES[0],
+                                     allow_blank=False, id=f"notebook-{e.name}",
+                                     classes="notebook-choice", compact=True)  # fmt: skip
         yield Static("Connecting…", id="status")
         yield KeyFooter()
         yield TooSmall()
@@ -308,12 +324,18 @@ class LobbyScreen(SizeGuard, Screen):
         if self.link.client is not None:
             await self.safe_send({"type": "list"})
 
+    def room_settings(self, game: str) -> dict[str, Any]:
+        """What is chosen beside the code for a new room of `game`: its own
+        seat count, what its notebook shows."""
+        settings: dict[str, Any] = {}
+        for select in self.query(f"#seats-{game}").results(Select):
+            settings["seats"] = int(select.value)  # type: ignore[arg-type]
+        for select in self.query(f"#notebook-{game}").results(Select):
+            settings["notebook"] = str(select.value)
+        return settings
+
     async def action_new_room(self, game: str) -> None:
-        msg: dict[str, Any] = {"type": "create", "game": game}
-        counts = self.query(f"#seats-{game}").results(Select)
-        for select in counts:  # the game's own seat count, as chosen beside the code
-            msg["seats"] = int(select.value)  # type: ignore[arg-type]
-        await self.safe_send(msg)
+        await self.safe_send({"type": "create", "game": game, **self.room_settings(game)})
 
     def action_against_computer(self, game: str) -> None:
         """A room against the server's computer: the side and level asked
@@ -323,7 +345,7 @@ class LobbyScreen(SizeGuard, Screen):
             if choice is not None:
                 seat, level = choice
                 await self.safe_send({"type": "create", "game": game, "seat": seat,
-                                      "computer": level})  # fmt: skip
+                                      "computer": level, **self.room_settings(game)})  # fmt: skip
 
         self.app.push_screen(ComputerChoice(game), chosen)
 

@@ -47,6 +47,12 @@ class Source(Protocol):
         ...
 
     @property
+    def notebook(self) -> str | None:
+        """What a notebook shows, as the setup or the network room chose it
+        (core/record.NOTEBOOKS; None: not chosen, the game's default)."""
+        ...
+
+    @property
     def to_act(self) -> str | None: ...
 
     @property
@@ -108,6 +114,10 @@ class LocalSource:
         # The sides the computer plays (side -> level): named so in the record,
         # so that Continue and a rematch keep them.
         self.computers = computer_seats(record.game, record.players)
+
+    @property
+    def notebook(self) -> str | None:
+        return self.record.notebook
 
     @property
     def version(self) -> int:
@@ -180,6 +190,8 @@ class RemoteSource:
         self.waiting = False
         self.receive(first)
         self.seat_side: str | None = self.current.get("side") if seat is not None else None
+        # The room's choice (its `state` messages carry it), the same at every seat.
+        self.notebook: str | None = first.get("notebook")
 
     def receive(self, state: dict[str, Any]) -> None:
         """A `state` message: the seat's new view (the first one only once)."""

@@ -138,7 +138,7 @@ def keys_per_idle_police_turn(budget: float) -> float:
     return float(statistics.median(police_turn_keys(2 if budget < 2 else 6, idle=True)))
 
 
-async def _police_key_latencies(presses: int, deadline: float) -> list[float]:
+async def _police_key_latencies(presses: int, deadline: float, notebook: str = "heat") -> list[float]:
     from whitechapel.app import WhitechapelApp
     from whitechapel.core.chance import Chance
     from whitechapel.core.record import record_of
@@ -156,7 +156,9 @@ async def _police_key_latencies(presses: int, deadline: float) -> list[float]:
 
         def new_screen() -> LfwScreen:
             game = LfwGame.new(chance.below(10**6))
-            return RULES.local_screen(game, record_of(game), store)
+            record = record_of(game)
+            record.notebook = notebook  # the map's tint and the panel's lines, or none
+            return RULES.local_screen(game, record, store)
 
         screen = new_screen()
         app = WhitechapelApp(start=screen)
@@ -200,6 +202,15 @@ def police_key_p95(budget: float) -> float:
     return 1000 * p95(latencies)
 
 
+def notebook_key_cost(budget: float) -> float:
+    """What the notebook (the heat map's tint and the panel's lines) adds
+    to the police-turn key p95: the same games with it and with it off."""
+    presses = 150 if budget >= 2 else 40
+    shown = asyncio.run(_police_key_latencies(presses, time.time() + budget * 8, "heat"))
+    off = asyncio.run(_police_key_latencies(presses, time.time() + budget * 8, "off"))
+    return max(0.0, 1000 * (p95(shown) - p95(off)))
+
+
 BENCHMARKS = [
     Benchmark("lfw.cold_start", "LfW: cold start to the setup screen", "s", 1.0, False, cold_start),
     Benchmark(
@@ -209,6 +220,14 @@ BENCHMARKS = [
         50.0,
         False,
         police_key_p95,
+    ),
+    Benchmark(
+        "lfw.notebook_key_cost",
+        "LfW: what the notebook adds to the police-turn key p95",
+        "ms",
+        10.0,
+        False,
+        notebook_key_cost,
     ),
     Benchmark(
         "lfw.police_turn_keys",

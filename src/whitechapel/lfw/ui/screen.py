@@ -120,11 +120,10 @@ class LfwScreen(LfwKeys, GameScreen):
         self.end_night = 0  # at the end: the night whose path the map shows (0: all)
         self.picking = Picking(board)  # the choice of the moment
         self.log_back = 0  # how many of the newest log entries are scrolled out of sight
-        # The notebook (deduction.py): its mode from the record (the setup's
-        # choice), F6 hides and shows it; the last one is kept so the next
-        # is brought up to date cheaply.
-        record = getattr(source, "record", None)
-        self.deduction_mode = deduction.mode_of(getattr(record, "notebook", None))
+        # The notebook (deduction.py): its mode as the setup or the network
+        # room chose it, F6 hides and shows it; the last one is kept so the
+        # next is brought up to date cheaply.
+        self.deduction_mode = deduction.mode_of(source.notebook)
         self.deduction_shown = self.deduction_mode != "off"
         self.deduced: Notebook | None = None
         self._deduced_for: dict[str, Any] | None = None  # the view it was deduced from
