@@ -114,6 +114,7 @@ class _Worker:
 
     def __init__(self, nice: int) -> None:
         self.pending: dict[int, Future[Any]] = {}
+        self.gone = False  # its pipe ended (it may not have been reaped yet)
         self._numbers = itertools.count()
         self._send_lock = threading.Lock()
         ours, theirs = multiprocessing.Pipe()
@@ -135,7 +136,7 @@ class _Worker:
         self.reader.start()
 
     def alive(self) -> bool:
-        return self.process.is_alive() and not self.conn.closed
+        return not self.gone and self.process.is_alive()
 
     def call(self, function: Callable[..., Any], *args: Any) -> Future[Any]:
         future: Future[Any] = Future()
@@ -145,6 +146,7 @@ class _Worker:
             try:
                 self.conn.send((number, function, args))
             except (OSError, ValueError) as error:
+                self.gone = True
                 self.pending.pop(number, None)
                 future.set_exception(WorkerGone(f"the computer's process is gone ({error})"))
         return future
@@ -154,6 +156,7 @@ class _Worker:
             try:
                 number, ok, value = self.conn.recv()
             except (EOFError, OSError, ValueError):
+                self.gone = True
                 break
             future = self.pending.pop(number, None)
             if future is None or future.cancelled():
@@ -170,6 +173,7 @@ class _Worker:
 
     def stop(self) -> None:
         """At once: a search under way is not waited for."""
+        self.gone = True
         if self.process.is_alive():
             self.process.kill()
         with contextlib.suppress(OSError):
