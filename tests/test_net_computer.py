@@ -183,3 +183,73 @@ async def test_the_server_asks_its_computer_with_the_seats_view_alone(server):
         assert side == "investigator" and view["side"] == "investigator"
         assert "jack" not in view  # Jack's identity and cards never reach the computer
         assert pocket_secret_free(json.dumps(view))
+
+
+@pytest.mark.parametrize(("seat", "level"), [("jack", "hard"), ("investigator", "normal")])
+async def test_a_lone_player_plays_a_whole_game_against_the_computer_from_the_lobby(
+    server, seat, level
+):
+    """Alone in the lobby, a person starts a room against the computer and
+    plays it to the end by keys; each time the computer was asked, it was
+    given its own seat's view and nothing else (the investigator's never
+    names Jack nor holds his cards)."""
+    from polling import until
+    from snapshots import screen_text
+    from whitechapel.app import WhitechapelApp
+    from whitechapel.pocket.actions import parse_action
+    from whitechapel.pocket.ui.bench import keys_for
+    from whitechapel.pocket.ui.screen import PocketScreen
+    from whitechapel.ui.lobby import ComputerChoice, Link, LobbyScreen
+
+    asked: list[tuple[str, str, dict]] = []
+    submit = server.computers.thinkers.submit
+
+    def spy(key, game, level, side, seed, view):
+        asked.append((level, side, view))
+        return submit(key, game, level, side, seed, view)
+
+    server.computers.thinkers.submit = spy  # type: ignore[method-assign]
+    other = "investigator" if seat == "jack" else "jack"
+    rng = random.Random(4)
+    host, port = server.address
+    app = WhitechapelApp(start=LobbyScreen(Link(host, port, "ann")))
+    async with app.run_test(size=(100, 32)) as pilot:
+        lobby = app.screen
+        await until(lambda: lobby.link.client is not None, what="connecting", pilot=pilot)
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, ComputerChoice)
+        options = app.screen.query_one("#computer-options")
+        wanted = next(i for i in range(options.option_count)
+                      if options.get_option_at_index(i).id == f"{seat}:{level}")  # fmt: skip
+        while options.highlighted != wanted:
+            await pilot.press("down" if (options.highlighted or 0) < wanted else "up")
+        chosen = str(options.get_option_at_index(wanted).prompt)
+        assert chosen == f"You play {seat}; the computer plays {other} ({level})"
+        await pilot.press("enter")
+        await until(lambda: isinstance(app.screen, PocketScreen), what="the room", pilot=pilot)
+        screen = app.screen
+        room = next(iter(server.rooms.values()))
+        assert room.computers == {other: level} and room.names[seat] == "ann"
+        moves = 0
+        while screen.source.outcome is None:
+            await until(lambda: screen.can_act() or screen.source.outcome is not None,
+                        what="the person's turn", pilot=pilot, timeout=60)  # fmt: skip
+            if screen.source.outcome is not None:
+                break
+            # The person picks from what the screen was drawn from: the seat's view.
+            text = rng.choice(screen.source.view(seat)["legal"])
+            before = len(room.game.history)
+            await pilot.press(*keys_for(room.game, screen.choice.cursor, parse_action(text)))
+            await until(lambda n=before: len(room.game.history) > n, what="the move", pilot=pilot)
+            assert str(room.game.history[before]) == text
+            moves += 1
+        await pilot.pause()
+        assert room.game.outcome is not None and moves >= 4
+        assert "wins" in screen_text(app) or "won" in screen_text(app)
+    played = [e["side"] for e in room.game.view("jack")["log"] if "side" in e]
+    assert played.count(other) == len(asked) >= 4  # asked once for each of its actions
+    for asked_level, side, view in asked:
+        assert (asked_level, side, view["side"]) == (level, other, other)
+        if other == "investigator":
+            assert "jack" not in view and pocket_secret_free(json.dumps(view))

@@ -6,14 +6,19 @@ keys while the computer thinks, and the computer's seat kept in the record
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 import threading
+from pathlib import Path
 
 import pytest
 
 from pocket_app_play import Driver, choose, curtain_text, widget_text
 from polling import until
 from snapshots import screen_text
+from test_thinking import running
 from whitechapel.app import WhitechapelApp
 from whitechapel.cli import main
 from whitechapel.core import players
@@ -24,7 +29,10 @@ from whitechapel.pocket.ui import computer
 from whitechapel.pocket.ui.district import District
 from whitechapel.pocket.ui.screen import PocketScreen, is_handover, is_summary
 from whitechapel.pocket.ui.setup import PocketSetup, pocket_screen
+from whitechapel.ui.screens import computer as computer_seats
 from whitechapel.ui.screens.help import HelpScreen
+
+SRC = str(Path(__file__).resolve().parents[1] / "src")
 
 
 async def settle(app, pilot) -> None:
@@ -77,7 +85,11 @@ async def play_against_the_computer(app, pilot, human: str, rng: random.Random) 
 
 
 @pytest.mark.parametrize(("human", "level"), [(JACK, "easy"), (INVESTIGATOR, "random")])
-async def test_a_whole_game_against_the_computer_without_hand_overs(tmp_path, human, level):
+async def test_a_whole_game_against_the_computer_without_hand_overs(
+    tmp_path, monkeypatch, human, level
+):
+    # The computer's chance pinned (a fresh one could end the game in two rounds).
+    monkeypatch.setattr(computer_seats, "new_seed", lambda: 3)
     other = INVESTIGATOR if human == JACK else JACK
     screen = pocket_screen(7, {human: "Ann", other: players.computer_name(level)})
     assert screen.THINKER is OtherProcess  # the computer thinks in the worker process
@@ -161,6 +173,50 @@ async def test_quitting_while_the_computer_thinks():
         gate.set()  # the thread ends; its answer is dropped with the screen
         await pilot.pause()
     assert screen.source.game.history == []
+
+
+QUIT_MID_THOUGHT = """
+import asyncio, time
+from whitechapel.app import WhitechapelApp
+from whitechapel.core.thinking import OtherProcess
+from whitechapel.pocket.ui.setup import pocket_screen
+
+
+class Forever(OtherProcess):
+    def ask(self, side, view):  # the worker process thinks for an hour
+        return self.workers.call(self.key, time.sleep, 3600)
+
+
+async def main():
+    screen = pocket_screen(5, {"jack": "Ann", "investigator": "computer:hard"})
+    screen.THINKER = Forever
+    app = WhitechapelApp(start=screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        while not (screen.thinking and screen.thinker and screen.thinker.workers.pids()):
+            await pilot.pause(0.05)
+        print(*screen.thinker.workers.pids(), flush=True)
+        await pilot.press("ctrl+q")
+
+
+asyncio.run(main())
+print("quit", flush=True)
+"""
+
+
+def test_quitting_while_the_worker_process_thinks_ends_the_program_and_the_worker(tmp_path):
+    """ctrl+q while the computer's process is in the middle of a (very long)
+    search: the program ends without waiting for it, and no computer's
+    process is left behind.  (A program that waited would hang here, and the
+    timeout below would fail the test.)"""
+    env = dict(os.environ, WHITECHAPEL_DATA_DIR=str(tmp_path),
+               PYTHONPATH=SRC + os.pathsep + os.environ.get("PYTHONPATH", ""))  # fmt: skip
+    done = subprocess.run([sys.executable, "-c", QUIT_MID_THOUGHT], env=env, timeout=120,
+                          capture_output=True, text=True, stdin=subprocess.DEVNULL)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.split()
+    assert lines[-1] == "quit"
+    workers = [int(pid) for pid in lines[:-1]]
+    assert workers and not any(running(pid) for pid in workers)
 
 
 async def test_the_setup_screen_starts_a_game_against_the_computer():
@@ -258,3 +314,43 @@ def test_the_worker_process_answers_as_the_player_in_this_process():
     there.forget()
     with pytest.raises(players.PlayerError):
         OtherProcess("pocket", {JACK: "grandmaster"}, 1)
+
+
+async def test_after_the_computers_move_the_prompt_names_the_tokens_left():
+    """Round 1 opens with the computer's investigator: Jack is offered the
+    three tokens left, not 1-4; then two, then the round's last one."""
+    screen = pocket_screen(11, {INVESTIGATOR: "computer:easy"})
+    app = WhitechapelApp(start=screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        game = screen.source.game
+        driver = Driver(pilot, screen, random.Random(2))
+
+        def offered() -> str:
+            left = [str(i + 1) for i, t in enumerate(game.view(JACK)["tokens"]) if not t["used"]]
+            line = next(x for x in widget_text(app).splitlines() if "action token" in x)
+            assert "1-4" not in line and all(n in line for n in left), line
+            return line[line.index("Choose"):] if "Choose" in line else line
+
+        assert offered().startswith("Choose an action token: ")
+        assert len(game.history) == 1
+        await driver.keys_for(choose(game, random.Random(1)))
+        assert offered().startswith("Choose an action token: ")  # two left, Jack's again
+        assert " or " in offered()
+        await driver.keys_for(choose(game, random.Random(1)))
+        await settle(app, pilot)
+        # The computer played the round's last token; round 2 opens with Jack.
+        assert game.view(JACK)["round"] == 2
+        assert "Choose an action token: 1-4" in widget_text(app)
+
+
+def test_the_tokens_left_in_words():
+    from whitechapel.pocket.ui.panels import step_prompt, token_keys
+
+    tokens = [{"used": u} for u in (False, True, False, False)]
+    assert token_keys(tokens) == "1, 3 or 4"
+    assert token_keys([{"used": False}] * 4) == "1-4"
+    last = [{"used": u} for u in (True, True, True, False)]
+    assert step_prompt("token", None, False, None, last).startswith("The last action token")
+    assert "2 or 4" in step_prompt("token", None, True, None, [{"used": u} for u in
+                                                             (True, False, True, False)])

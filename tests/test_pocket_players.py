@@ -205,3 +205,41 @@ def test_a_hard_jack_fears_every_good_answer_of_the_investigator_not_only_the_be
     poor = [0.0, 0.0]
     spread = search.spread([seen_a, poor])
     assert spread[0] > 0.99 and spread[1] < 0.01
+
+
+class StepClock:
+    """A clock that moves 10 ms each time it is read."""
+
+    STEP = 0.01
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += self.STEP
+        return self.now
+
+
+@pytest.mark.parametrize("side", SIDES)
+@pytest.mark.parametrize("budget", [None, 0.1])
+def test_the_hard_player_keeps_its_time_budget(side, budget):
+    """On a clock that moves 10 ms each time the search reads it,
+    the hard player stops at its budget (its own, 0.9 s, or the one it is
+    given) and still answers a legal action: the search reads the clock
+    once past the deadline, no more."""
+    from whitechapel.pocket.players import search
+
+    game = PocketGame.new(4)
+    while game.to_act != side:  # the first action of a round whose search is long
+        game.play(str(game.legal_actions()[0]), game.to_act)
+    view = game.view(side)
+    unbounded = search.hard(side, 1)
+    unbounded.clock = StepClock()
+    unbounded.choose(view, view["legal"], 10**6)
+    player = search.hard(side, 1)
+    clock = player.clock = StepClock()
+    action = player.choose(view, view["legal"], budget)
+    allowed = player.budget if budget is None else budget
+    assert unbounded.clock.now > 2 * allowed  # the whole search needs longer than allowed
+    assert action in view["legal"]
+    assert clock.now <= allowed + 2.5 * StepClock.STEP

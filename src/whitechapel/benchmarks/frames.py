@@ -11,6 +11,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 COLD_START = """
@@ -63,10 +64,21 @@ class FrameTimer:
 
         app._display = timed_display
 
-    async def press(self, pilot: Any, key: str) -> float | None:
-        """Seconds from sending `key` to the last frame it caused (None: no frame)."""
+    async def press(
+        self, pilot: Any, key: str, handled: Callable[[], float | None] | None = None
+    ) -> float | None:
+        """Seconds from sending `key` to the last frame it caused (None: no frame).
+
+        With `handled` (when the key's own handler ran, or None): to the
+        first frame drawn after the handler, for a screen where other things
+        draw frames meanwhile (the computer's move): the frame that shows the
+        key, whatever else it was waiting behind."""
         self.frames.clear()
         start = time.perf_counter()
         await pilot.press(key)
         await pilot.pause()
+        if handled is not None:
+            at = handled()
+            after = [frame for frame in self.frames if at is not None and frame >= at]
+            return after[0] - start if after else None
         return self.frames[-1] - start if self.frames else None

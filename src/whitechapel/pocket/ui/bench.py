@@ -124,18 +124,28 @@ def key_to_frame_p95(budget: float) -> float:
 THINKING = 1.0  # s the computer thinks each time, in the benchmark (its search, over and over)
 
 
+def think_for(seconds: float, *ask):
+    """In the worker process: the seat's search, over and over for `seconds`
+    (so that keys land while it searches); the first answer."""
+    from whitechapel.core.thinking import _choose
+
+    until = time.perf_counter() + seconds
+    answer = _choose(*ask)
+    while time.perf_counter() < until:
+        _choose(*ask)
+    return answer
+
+
 def _thinking_class():
     from whitechapel.core.thinking import OtherProcess
 
     class Thinking(OtherProcess):
-        """The worker process's search, asked again until THINKING seconds passed."""
+        """The worker process's search, asked again there until THINKING seconds passed."""
 
-        def choose(self, side, view):
-            until = time.perf_counter() + THINKING
-            answer = super().choose(side, view)
-            while time.perf_counter() < until:
-                super().choose(side, view)
-            return answer
+        def ask(self, side, view):
+            level, seed = self.levels[side], self.seed_of(side)
+            ask = (self.key, self.game, level, side, seed, dict(view))
+            return self.workers.call(self.key, think_for, THINKING, *ask)
 
     return Thinking
 
@@ -145,7 +155,10 @@ async def _thinking_latencies(presses: int, deadline: float) -> list[float]:
     PgUp and PgDn scroll the log, which redraws the screen as a game key
     does, while the computer's process searches.  The computer's search is
     run over and over for THINKING seconds each turn, so that the keys land
-    while it searches; games follow one another until enough keys."""
+    while it searches; games follow one another until enough keys.  A key's
+    time runs to the first frame after its handler (the log scrolled): when
+    the computer's move arrives meanwhile, the key waits behind it (that
+    counts), but the move's own frames after the key's are not the key's."""
     from whitechapel.app import WhitechapelApp
     from whitechapel.pocket.ui.screen import is_handover
     from whitechapel.pocket.ui.setup import pocket_screen
@@ -153,12 +166,24 @@ async def _thinking_latencies(presses: int, deadline: float) -> list[float]:
     rng = random.Random(7)
     latencies: list[float] = []
     Thinking = _thinking_class()
+    handled: list[float] = []
+
+    def last_handled() -> float | None:
+        return handled[-1] if handled else None
+
     with tempfile.TemporaryDirectory() as folder:
         os.environ.setdefault("WHITECHAPEL_DATA_DIR", folder)
 
         def new_screen():
             screen = pocket_screen(rng.randrange(10**6), {"investigator": "computer:hard"})
             screen.THINKER = Thinking
+            scroll = screen.action_log
+
+            def action_log(older: int) -> None:
+                scroll(older)
+                handled.append(time.perf_counter())
+
+            screen.action_log = action_log
             return screen
 
         screen = new_screen()
@@ -175,7 +200,9 @@ async def _thinking_latencies(presses: int, deadline: float) -> list[float]:
                     await pilot.pause()
                     continue
                 if screen.thinking and len(game.history) >= 2 and app.screen is screen:
-                    took = await timer.press(pilot, "pagedown" if back else "pageup")
+                    handled.clear()
+                    key = "pagedown" if back else "pageup"
+                    took = await timer.press(pilot, key, last_handled)
                     back = not back
                     if took is not None and warm_up:
                         warm_up -= 1

@@ -229,8 +229,28 @@ def round_brief(view: dict[str, Any], rnd: int, hint: str = "") -> str:
     return "\n".join(lines) + "\n"
 
 
-def step_prompt(mode: str, face: str | None, jack: bool, candidate: str | None = None) -> str:
-    """What the keys do at this step of choosing an action."""
+def token_keys(tokens: list[dict[str, Any]]) -> str:
+    """The keys of the action tokens still to play: "1-4", "2, 3 or 4", "3"."""
+    left = [str(i + 1) for i, t in enumerate(tokens) if not t["used"]]
+    if len(left) == len(tokens):
+        return f"1-{len(tokens)}"
+    return left[0] if len(left) == 1 else f"{', '.join(left[:-1])} or {left[-1]}"
+
+
+def step_prompt(
+    mode: str,
+    face: str | None,
+    jack: bool,
+    candidate: str | None = None,
+    tokens: list[dict[str, Any]] | None = None,
+) -> str:
+    """What the keys do at this step of choosing an action (`tokens`: the
+    view's, whose unused ones are the keys of the first step)."""
+    if mode == "token" and tokens is not None:
+        keys = token_keys(tokens)
+        if "-" not in keys and "or" not in keys:
+            return f"The last action token of the round: {keys} (or click it)."
+        return f"Choose an action token: {keys} (or click it)."
     if mode == "tile" and face == "X":
         return "Arrows choose the first tile; Enter picks it. Esc: back."
     if candidate and mode == "move":

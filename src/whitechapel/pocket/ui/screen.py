@@ -152,8 +152,9 @@ class PocketScreen(PocketNotes, PocketHandOvers, GameScreen):
         if self.handover == "always" and self.holder != source.to_act:
             return ""
         text = panels.step_prompt(
-            self.choice.mode, self.face(), source.to_act == JACK, self.candidate()
-        )
+            self.choice.mode, self.face(), source.to_act == JACK, self.candidate(),
+            self.current_view()["tokens"],
+        )  # fmt: skip
         if self.notice:
             return text + f"\n[red]{self.notice}[/red]"
         card = panels.shown_card(self.current_view())

@@ -3,10 +3,12 @@ the computer (`LocalSource.computers`) are played by `core/players.py`'s
 players, asked exactly as every host asks them — the side's view and its
 legal actions, nothing else.
 
-The computer thinks in another process (`core/thinking.py`), waited for by a
-Textual thread worker, never on the interface's thread: the screen keeps
-drawing and taking keys (F1, the log, Esc, ctrl+q) while it thinks.  Its answer is played only if the game is still
-where it was when it started thinking.  With one person at the keyboard
+The computer thinks in another process (`core/thinking.py`); the screen
+awaits its answer in a Textual worker on its own event loop (no thread, so
+nothing holds up leaving the screen or quitting): it keeps drawing and
+taking keys (F1, the log, Esc, ctrl+q) while the computer thinks.  Its
+answer is played only if the game is still where it was when it started
+thinking.  With one person at the keyboard
 there is no hand-over: the keyboard stays with that person's side, and the
 computer's actions since that person's last one are kept (`computer_moves`)
 for the game's screen to show before the person acts.
@@ -16,7 +18,7 @@ Mixed into `GameScreen`.
 
 from __future__ import annotations
 
-from functools import partial
+import asyncio
 from typing import Any
 
 from textual.worker import Worker, WorkerState
@@ -59,9 +61,8 @@ class ComputerSeats:
         self.thinking, self._thinking_at = side, source.version
         if self.thinker is None:
             self.thinker = self.THINKER(self.game_name, self.computers, new_seed())
-        view = source.view(side)  # read here, on the interface's thread
-        ask = partial(self.thinker.choose, side, view)
-        self.run_worker(ask, thread=True, group="computer", exit_on_error=False)  # type: ignore[attr-defined]
+        future = self.thinker.ask(side, source.view(side))
+        self.run_worker(asyncio.wrap_future(future), group="computer", exit_on_error=False)  # type: ignore[attr-defined]
         return True
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:

@@ -1,0 +1,62 @@
+"""The computer's worker processes (`core/thinking.py`): they think at a
+lower priority than the screen, stop at once when asked (a search under way
+is not waited for), and a worker that died fails its calls in a sentence
+and is replaced by the next call."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+from whitechapel.core.thinking import NICE, WorkerGone, Workers
+
+
+def running(pid: int) -> bool:
+    """The process exists and is not a zombie waiting to be reaped."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rpartition(")")[2].split()[0] not in ("Z", "X")
+    except FileNotFoundError:
+        return False
+
+
+@pytest.fixture
+def workers():
+    made = Workers()
+    yield made
+    made.shutdown()
+
+
+def test_a_worker_thinks_at_a_lower_priority_than_its_host(workers):
+    assert workers.call("game", abs, -3).result(timeout=60) == 3
+    (pid,) = workers.pids()
+    ours = os.getpriority(os.PRIO_PROCESS, 0)
+    assert os.getpriority(os.PRIO_PROCESS, pid) == min(19, ours + NICE)
+
+
+def test_shutdown_stops_a_worker_in_the_middle_of_a_search(workers):
+    thinking = workers.call("game", time.sleep, 3600)
+    (pid,) = workers.pids()
+    workers.shutdown()
+    assert not running(pid)
+    with pytest.raises(WorkerGone):
+        thinking.result(timeout=60)
+    assert workers.call("game", abs, -4).result(timeout=60) == 4  # started again
+
+
+def test_a_worker_that_died_fails_its_call_and_the_next_call_starts_another(workers):
+    thinking = workers.call("game", time.sleep, 3600)
+    (pid,) = workers.pids()
+    os.kill(pid, 9)
+    with pytest.raises(WorkerGone, match="the computer's process ended"):
+        thinking.result(timeout=60)
+    assert workers.call("game", abs, -5).result(timeout=60) == 5
+    assert workers.pids() != [pid]
+
+
+def test_a_cancelled_call_is_dropped_and_the_worker_goes_on(workers):
+    first = workers.call("game", time.sleep, 0.2)
+    assert first.cancel()
+    assert workers.call("game", abs, -6).result(timeout=60) == 6
