@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+import settle
 from lfw_app_play import PLAYERS
 from snapshots import screen_text
 from whitechapel.app import WhitechapelApp
@@ -288,14 +289,14 @@ async def test_random_keys_and_clicks_on_the_screen_get_only_the_games_words(tmp
             ) else []  # fmt: skip
             if game.phase in ("women", "patrols") and not screen.curtain_up:
                 for key in keys_for(game, str(game.random_action(chance))):  # not by chance
-                    await pilot.press(key)
+                    await settle.press(pilot, key)
                 continue
             if rng.random() < 0.2 and not screen.curtain_up:
                 node = rng.choice([*game.board.circles, *game.board.crossings])
                 screen.post_message(MapView.NodeClicked(screen.query_one(MapView), node))
-                await pilot.pause()
+                await settle.settle(pilot)
             else:
-                await pilot.press(rng.choice(keys))
+                await settle.press(pilot, rng.choice(keys))
             if screen.notice:
                 assert player_words(screen.notice, legal), screen.notice
                 notices.add(screen.notice)
