@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from rich.text import Text
 
+import settle
 from lfw_random import choose, new_game
 from snapshots import screen_text
 from vterm import VirtualTerminal
@@ -71,14 +72,12 @@ async def test_no_map_row_keeps_an_old_frame_seed_11(tmp_path, size):
             assert not vt.stale_cells(), f"after {after!r} in {game.phase}: {vt.describe_stale()}"
 
         for key in [*SEED_11_KEYS, "enter"]:
-            await pilot.press(key)
-            await pilot.pause()
+            await settle.press(pilot, key)  # handled and drawn (every frame written)
             check(key)
         assert "H5 Blood on the streets" in screen_text(app)
         for _ in range(12):  # the default choices: the first legal action each time
             keys = ["enter"] if screen.curtain_up else keys_for(game, str(game.legal_actions()[0]))
-            await pilot.press(*keys)
-            await pilot.pause()
+            await settle.press(pilot, *keys)
             check(" ".join(keys))
         assert game.phase in ("hunt", "clues", "searching", "escape")
         assert vt.frames > 40
