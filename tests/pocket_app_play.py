@@ -15,6 +15,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+import settle
 from pocket_positions import setup
 from snapshots import screen_text
 from whitechapel.app import WhitechapelApp
@@ -150,12 +151,12 @@ class Driver:
                 await result
 
     async def press(self, key: str) -> None:
-        await self.pilot.press(key)  # returns once the app is idle again
+        await settle.press(self.pilot, key)  # returns once the key is handled and drawn
         await self._after(key)
 
     async def click(self, target, offset=(0, 0)) -> None:
         assert await self.pilot.click(target, offset=offset), f"click on {target} missed"
-        await self.pilot.pause()
+        await settle.settle(self.pilot)
         await self._after(f"click {target}")
 
     async def click_choice(self, name: str) -> None:

@@ -542,6 +542,8 @@ async def test_continue_lists_autosaves_newest_first_and_opens_one():
         # Playing on rewrites the same autosave, it does not start another.
         driver = Driver(pilot, opened, random.Random(9))
         await driver.play_game(max_actions=1)
+        await until(lambda: len(Store().list()[0].record.actions) == 4, what="the autosave",
+                    pilot=pilot)  # it follows the frame that shows the move  # fmt: skip
         saves = Store().list()
         assert [s.path for s in saves] == [paths["New"], paths["Old"]]
         assert len(saves[0].record.actions) == 4
@@ -593,7 +595,10 @@ async def test_loading_a_record_opens_the_game(tmp_path):
         # Its autosave goes to the data folder under the record's own start time.
         driver = Driver(pilot, app.screen, random.Random(1))
         await driver.play_game(max_actions=1)
-        saved = json.loads((Store().saves / f"{autosave_name(record)}.json").read_text())
+        autosave = Store().saves / f"{autosave_name(record)}.json"
+        await until(lambda: autosave.exists() and len(json.loads(autosave.read_text())["actions"]) == 5,
+                    what="the autosave of the move", pilot=pilot)  # fmt: skip
+        saved = json.loads(autosave.read_text())
         assert saved["actions"][:4] == ["H+1", "T+2", "J:-", "Xa1c3"] and len(saved["actions"]) == 5
 
 
