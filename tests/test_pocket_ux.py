@@ -203,14 +203,18 @@ def test_the_summary_names_the_investigators_card_and_madame_is_a_woman():
 
 
 @pytest.mark.parametrize("side", ["jack", "investigator"])
-async def test_the_newest_log_line_is_always_visible_at_80x24(tmp_path, side):
+@pytest.mark.parametrize("name,seed", [("stealthy", 1668), ("goodley", 3)])
+async def test_the_newest_log_line_is_always_visible_at_80x24(tmp_path, side, name, seed):
     """Long lines (a witness call clearing many suspects) wrap; the newest
-    event stays in sight, whatever is above it; PgUp shows older ones."""
+    event stays in sight, whatever is above it; PgUp shows older ones.  In
+    Goodley's game round 1 ends on a witness call of three rows at 80×24,
+    which Jack's four rows of cards above it left no room (his screen lost
+    the whole log): his cards give way to who he is, `s` shows them."""
     from pocket_app_play import plan_game
     from whitechapel.pocket.ui import panels
 
-    plan, _ = plan_game(SETUPS["stealthy"], 1668)
-    app, screen = pocket_app(SETUPS["stealthy"], tmp_path)
+    plan, _ = plan_game(SETUPS[name], seed)
+    app, screen = pocket_app(SETUPS[name], tmp_path)
     game = screen.source.game
     checked = 0
     async with app.run_test(size=(80, 24)) as pilot:
@@ -235,6 +239,31 @@ async def test_the_newest_log_line_is_always_visible_at_80x24(tmp_path, side):
         assert screen.log_back == 1 and "PgDn" in screen_text(app)
         await pilot.press("pagedown")
         assert screen.log_back == 0
+
+
+async def test_the_notes_are_laid_out_for_the_size_of_their_first_frame(tmp_path):
+    """The notes panel (at the end what Jack was, then the log) is laid out
+    for the size it is painted at, from a screen's first frame.  It used to
+    be laid out for 80×24 until a refresh that followed the first layout: at
+    160×50 the first frame had no log, and a snapshot taken before that
+    refresh (a loaded machine) showed the panel without it."""
+    from pocket_app_play import PLAYERS, plan_game
+    from whitechapel.core.record import record_of
+    from whitechapel.core.store import Store
+    from whitechapel.pocket.ui.screen import PocketScreen
+    from whitechapel.ui.source import LocalSource
+
+    _, game = plan_game(SETUPS["goodley"], 2866)  # Jack wins in round 3
+    source = LocalSource(game, record_of(game, players=PLAYERS), Store(tmp_path))
+    app, _ = pocket_app(SETUPS["goodley"], tmp_path)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        app.switch_screen(PocketScreen(source, "always"))
+        await pilot._wait_for_screen()  # mounted, not painted yet
+        app.screen._on_timer_update()  # the first layout and frame, as the screen's timer makes it
+        text = screen_text(app)
+        assert "game over" in text and "Jack was" in text
+        assert "Log" in text and "R3 " in text, text
 
 
 def test_the_log_is_complete_after_resuming():
