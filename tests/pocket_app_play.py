@@ -17,6 +17,7 @@ from textual.widgets import Static
 
 import settle
 from pocket_positions import setup
+from polling import until
 from snapshots import screen_text
 from whitechapel.app import WhitechapelApp
 from whitechapel.core.record import record_of
@@ -168,6 +169,11 @@ class Driver:
     async def click_tile(self, square: int) -> None:
         district = self.screen.query_one(District)
         await self.click(district, tile_offset(square, district.tw, district.th))
+
+    async def saved(self) -> None:
+        """Wait for the autosave of what was played (it follows the frame that
+        shows a move, on a timer of its own)."""
+        await until(lambda: not self.screen._unsaved, what="the autosave", pilot=self.pilot)
 
     # -- reading the screen ----------------------------------------------------
 

@@ -117,6 +117,7 @@ async def test_a_full_game_by_keys_ends_on_the_banner_autosaved_and_secret_kept(
         watch("start")
         played = await driver.play_game(plan, detour=0.2 if name == "goodley" else 0.0)
         assert screen.source.game == expected  # the keys did what the engine alone did
+        await driver.saved()
         assert_finished_and_saved(app, screen, tmp_path, played, wide=size[0] >= 100)
         assert watch.checked_clean > 15 and watch.checked_secret > 5
         # Each change of side had its hand-over, and only those, and each
@@ -160,6 +161,7 @@ async def test_a_full_game_in_secrets_mode_hides_jacks_cards_except_on_his_scree
         driver.after_each = watch
         played = await driver.play_game(plan, peek=0.5)
         assert screen.source.game == expected
+        await driver.saved()
         assert_finished_and_saved(app, screen, tmp_path, played, wide=False)
         looks = driver.handovers.count("cards")
         assert looks == 2 and watch.checked_secret == looks
@@ -215,6 +217,7 @@ async def test_a_game_by_mouse_clicks(tmp_path):
         played = await driver.play_game(plan, mouse=True)
         assert {type(a).__name__ for a in played} == ACTION_KINDS
         assert screen.source.game == expected and screen.source.game.outcome is not None
+        await driver.saved()
         saved = Store(tmp_path).list()[0].record
         assert saved is not None and saved.actions == [str(a) for a in played]
 
