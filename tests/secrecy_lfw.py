@@ -250,6 +250,7 @@ def choosing(g: LfwGame, side: str) -> Any:
             if word not in p.options():
                 out.append(sentences.why_not(view, g.board, picked, word, p.options()))
         fresh = picking_for(view, g.board)
+        fresh.labels()  # counted once, for the copies below
         for key in "0159bqzA":  # each key on a fresh choice (a key changes only `typed`)
             press = copy.copy(fresh).press(key)
             out.append((press.kind, press.value))
