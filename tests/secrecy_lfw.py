@@ -12,7 +12,7 @@ from collections.abc import Hashable, Iterator
 from typing import Any
 
 from lfw_random import BOARDS, OPTIONS, choose, new_game
-from secrecy import answers
+from secrecy import answers, seen
 from whitechapel.core.chance import Chance
 from whitechapel.core.game import PUBLIC
 from whitechapel.lfw import actions as a
@@ -127,23 +127,9 @@ class LfwCase:
 
 # -- outlets: everything a side is shown, each computed as the program does -------------
 
-# The view of a position, computed once for every outlet that shows something
-# of it, as a screen computes it once for all its panels (outlets only read it);
-# and each game's last notebook, which the next one is brought up to date from,
-# as the screens do.  Keyed by the game object, held so that its id stays its own.
-_VIEWS: dict[tuple[int, str], tuple[LfwGame, int, dict[str, Any]]] = {}
+# Each game's last notebook, which the next one is brought up to date from, as
+# the screens do; keyed by the game object, held so that its id stays its own.
 _NOTEBOOKS: dict[tuple[int, str], tuple[LfwGame, Any]] = {}
-
-
-def seen(g: LfwGame, side: str) -> dict[str, Any]:
-    """`g.view(side)` at the game's present position."""
-    key = (id(g), side)
-    hit = _VIEWS.get(key)
-    if hit is None or hit[0] is not g or hit[1] != len(g.history):
-        if len(_VIEWS) > 64:
-            _VIEWS.clear()
-        hit = _VIEWS[key] = (g, len(g.history), g.view(side))
-    return hit[2]
 
 
 def view(g: LfwGame, side: str) -> Any:
