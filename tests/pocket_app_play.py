@@ -156,8 +156,7 @@ class Driver:
         await self._after(key)
 
     async def click(self, target, offset=(0, 0)) -> None:
-        assert await self.pilot.click(target, offset=offset), f"click on {target} missed"
-        await settle.settle(self.pilot)
+        assert await settle.click(self.pilot, target, offset=offset), f"click on {target} missed"
         await self._after(f"click {target}")
 
     async def click_choice(self, name: str) -> None:

@@ -10,8 +10,10 @@ every widget, the screen's pending layout and repaint, the callbacks waiting
 for that refresh -- round after round until a round finds nothing more to do,
 without sleeping.  What a test then reads is the screen the key left.
 
-Timers still run on their own time (the autosave after a move): a test that
-needs one waits for it (`pilot.pause(delay)`, `polling.until`).
+`click` does the same for `Pilot.click`, and `settle` alone replaces
+`Pilot.pause()`.  Timers still run on their own time (the autosave after a
+move): a test that needs one waits for it (`pilot.pause(delay)`,
+`polling.until`).  Tests that wait for a worker or a server use `until`.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import asyncio
 from contextlib import contextmanager
 
 import textual.app
+import textual.pilot
 from textual.pilot import Pilot
 
 ROUNDS = 10_000  # a bound: a key settles in a few dozen
@@ -31,12 +34,14 @@ async def _no_wait(*_args, **_kwargs) -> None:
 
 @contextmanager
 def _without_idle_waits():
-    waiting = textual.app.wait_for_idle  # what `App._press_keys` calls after each key
-    textual.app.wait_for_idle = _no_wait
+    # What `App._press_keys` calls after each key, and `Pilot.pause` between
+    # the events of a click.
+    waiting = textual.app.wait_for_idle, textual.pilot.wait_for_idle
+    textual.app.wait_for_idle = textual.pilot.wait_for_idle = _no_wait
     try:
         yield
     finally:
-        textual.app.wait_for_idle = waiting
+        textual.app.wait_for_idle, textual.pilot.wait_for_idle = waiting
 
 
 def _update_pending(screen) -> bool:
@@ -64,11 +69,14 @@ def _busy(app) -> bool:
 async def settle(pilot: Pilot) -> None:
     """Let the app finish what it was asked: every message and callback,
     then the screen's update (what its 60 Hz timer would do), and what that
-    update posted, until two looks in a row find nothing left to do."""
+    update posted, until two looks in a row find nothing left to do: no
+    message queued, no task ready to run (a widget mounting, a handler
+    part-way), no update pending."""
     app, quiet = pilot.app, 0
+    ready = asyncio.get_running_loop()._ready  # type: ignore[attr-defined]
     for _ in range(ROUNDS):
         await asyncio.sleep(0)  # every task that is ready runs a step
-        if _busy(app):
+        if ready or _busy(app):
             quiet = 0
         elif _update_pending(app.screen):
             app.screen._on_timer_update()
@@ -87,3 +95,11 @@ async def press(pilot: Pilot, *keys: str) -> None:
         with _without_idle_waits():
             await pilot.app._press_keys([key])
         await settle(pilot)
+
+
+async def click(pilot: Pilot, *args, **kwargs) -> bool:
+    """`Pilot.click` without its idle sleeps, then handled and drawn."""
+    with _without_idle_waits():
+        hit = await pilot.click(*args, **kwargs)
+    await settle(pilot)
+    return hit
