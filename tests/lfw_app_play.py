@@ -15,6 +15,7 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
+import settle
 from snapshots import screen_text
 from whitechapel.app import WhitechapelApp
 from whitechapel.core.chance import Chance
@@ -64,7 +65,7 @@ class LfwDriver:
         self.after_each: list[Callable[[str], Awaitable[None] | None]] = []
 
     async def press(self, key: str) -> None:
-        await self.pilot.press(key)
+        await settle.press(self.pilot, key)  # handled and drawn, without idle sleeps
         for check in self.after_each:
             result = check(key)
             if result is not None:

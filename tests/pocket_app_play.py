@@ -15,7 +15,9 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+import settle
 from pocket_positions import setup
+from polling import until
 from snapshots import screen_text
 from whitechapel.app import WhitechapelApp
 from whitechapel.core.record import record_of
@@ -150,12 +152,11 @@ class Driver:
                 await result
 
     async def press(self, key: str) -> None:
-        await self.pilot.press(key)  # returns once the app is idle again
+        await settle.press(self.pilot, key)  # returns once the key is handled and drawn
         await self._after(key)
 
     async def click(self, target, offset=(0, 0)) -> None:
-        assert await self.pilot.click(target, offset=offset), f"click on {target} missed"
-        await self.pilot.pause()
+        assert await settle.click(self.pilot, target, offset=offset), f"click on {target} missed"
         await self._after(f"click {target}")
 
     async def click_choice(self, name: str) -> None:
@@ -167,6 +168,11 @@ class Driver:
     async def click_tile(self, square: int) -> None:
         district = self.screen.query_one(District)
         await self.click(district, tile_offset(square, district.tw, district.th))
+
+    async def saved(self) -> None:
+        """Wait for the autosave of what was played (it follows the frame that
+        shows a move, on a timer of its own)."""
+        await until(lambda: not self.screen._unsaved, what="the autosave", pilot=self.pilot)
 
     # -- reading the screen ----------------------------------------------------
 

@@ -106,6 +106,24 @@ class Report:
         return {d.outlet for d in self.differences}
 
 
+# The view of a position, computed once for every outlet that shows something of
+# it, as a screen computes it once for all its panels (outlets only read it).
+# Keyed by the game object, held so that its id stays its own.
+_VIEWS: dict[tuple[int, str], tuple[Game, int, Any]] = {}
+
+
+def seen(g: Game, side: str) -> Any:
+    """`g.view(side)` at the game's present position (each action played
+    adds one to its history)."""
+    key = (id(g), side)
+    hit = _VIEWS.get(key)
+    if hit is None or hit[0] is not g or hit[1] != len(g.history):
+        if len(_VIEWS) > 64:
+            _VIEWS.clear()
+        hit = _VIEWS[key] = (g, len(g.history), g.view(side))
+    return hit[2]
+
+
 def answers(game: Game, side: str, texts: list[str]) -> list[str]:
     """What the side is told when it sends each text (the engine's sentence,
     or "legal"): tried on a copy, as a screen or the server shows a refusal."""
@@ -136,6 +154,9 @@ def check(
     for index, (start, actions) in enumerate(case.games(count, seed)):
         report.games += 1
         twins = [(side, kind) for side in case.sides for kind in case.kinds(side)]
+        # The real game is replayed the same way beside every kind of twin of a
+        # side: what an outlet gives it at a step is computed once, for all kinds.
+        shown: dict[tuple[str, int, str], Any] = {}
         for side, kind in twins:
             real = start.clone()
             twin = case.twin(start, actions, side, kind, rng)
@@ -149,7 +170,10 @@ def check(
                 for name, outlet, every in looks:
                     if step % every:
                         continue
-                    mine, theirs = outlet(real, side), outlet(twin, side)
+                    key = (side, step, name)
+                    if key not in shown:
+                        shown[key] = outlet(real, side)
+                    mine, theirs = shown[key], outlet(twin, side)
                     if mine != theirs:
                         report.differences.append(
                             Difference(index, step, f"{side} ({kind})", name, str(action),

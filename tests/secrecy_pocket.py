@@ -9,7 +9,7 @@ import random
 from collections.abc import Hashable, Iterator
 from typing import Any
 
-from secrecy import answers
+from secrecy import answers, seen
 from whitechapel.core.game import PUBLIC
 from whitechapel.net.rooms import Room
 from whitechapel.pocket.actions import ALL_ACTIONS
@@ -94,13 +94,13 @@ def _drawn_by(start: PocketGame, actions: list[Any], who: str) -> list[int]:
 
 
 def view(g: PocketGame, side: str) -> Any:
-    return g.view(side)
+    return seen(g, side)
 
 
 def previews(g: PocketGame, side: str) -> Any:
     """The board the screen draws while any action is being chosen (in the
     `secrets` hand-over mode Jack chooses on the public screen)."""
-    v = g.view(side)
+    v = seen(g, side)
     legal = g.legal_actions()
     return [
         preview(v, str(a)) for a in random.Random(len(g.history)).sample(legal, min(12, len(legal)))
@@ -108,7 +108,7 @@ def previews(g: PocketGame, side: str) -> Any:
 
 
 def screen_panels(g: PocketGame, side: str) -> Any:
-    v = g.view(side)
+    v = seen(g, side)
     texts = [panels.banner(v, "someone"), panels.tokens_text(v, None), panels.rounds_text(v)]
     texts.append(panels.log_text(v, 60))
     texts.append(panels.shown_card(v))
@@ -121,7 +121,7 @@ def screen_panels(g: PocketGame, side: str) -> Any:
 def targets(g: PocketGame, side: str) -> Any:
     """The district's highlighted targets (landing positions, tiles that
     cannot be rotated) for every token the side could choose now."""
-    v = g.view(side)
+    v = seen(g, side)
     legal = v.get("legal", [])
     return [
         panels.targets(v, mode, t["up"], legal)
@@ -133,7 +133,7 @@ def targets(g: PocketGame, side: str) -> Any:
 def round_summary(g: PocketGame, side: str) -> Any:
     """The summary of the last round that ended (shown to both players: over
     the board at the hot seat, beside it at a network seat)."""
-    v = g.view(side)
+    v = seen(g, side)
     ended = panels.last_round_ended(v)
     names = {JACK: "Ann (Jack)", INVESTIGATOR: "Bob (the investigator)"}
     if not ended:
@@ -143,7 +143,7 @@ def round_summary(g: PocketGame, side: str) -> Any:
 
 def replay_text(g: PocketGame, side: str) -> Any:
     """`whitechapel replay --side SIDE` and the plain console's drawing."""
-    return RULES.summary(g.view(side), {"jack": "Ann", "investigator": "Bob"}, len(g.history))
+    return RULES.summary(seen(g, side), {"jack": "Ann", "investigator": "Bob"}, len(g.history))
 
 
 def network(g: PocketGame, side: str) -> Any:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import settle
 from lfw_app_play import PLAYERS, LfwDriver, LfwSecrecyWatch, lfw_app, widget_text
 from snapshots import screen_text
 from whitechapel.app import WhitechapelApp
@@ -36,7 +37,7 @@ def finished_game(seed: int) -> LfwGame:
 async def play_whole_game(tmp_path, seed: int, options: Options, size=(100, 32)):
     app, screen = lfw_app(seed, tmp_path, options=options)
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         driver = LfwDriver(pilot, screen, seed)
         watch = LfwSecrecyWatch(driver)
         driver.after_each.append(watch)
@@ -73,11 +74,11 @@ async def test_a_whole_game_by_keys_with_every_optional_rule(tmp_path):
 async def test_the_first_screen_is_a_hand_over_to_jack_for_his_hideout(tmp_path):
     app, screen = lfw_app(1, tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         assert screen.curtain_up
         assert "Pass to Ann (Jack)" in screen_text(app)
         assert "Bob (the police), look away" in screen_text(app)
-        await pilot.press("enter")
+        await settle.press(pilot, "enter")
         assert screen.holder == JACK and not screen.curtain_up
         assert "S1 Setup: Jack chooses his hideout" in screen_text(app)
         # Every legal hideout is highlighted on the map.
@@ -90,13 +91,13 @@ async def test_typing_a_circle_that_is_not_a_legal_target_says_why(tmp_path):
     options = Options(catch_me=True)  # O5: no hideout on or next to a red circle
     app, screen = lfw_app(1, tmp_path, options=options)
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
+        await settle.settle(pilot)
+        await settle.press(pilot, "enter")
         red = min(screen.source.game.board.red)
         before = screen.source.game.clone()
         for ch in str(red):
-            await pilot.press(ch)
-        await pilot.press("enter")
+            await settle.press(pilot, ch)
+        await settle.press(pilot, "enter")
         assert screen.source.game == before
         assert "O5" in screen.notice or "red" in screen.notice
         assert screen.notice in " ".join(widget_text(app).split()) or screen.notice[:30] in (
@@ -104,32 +105,32 @@ async def test_typing_a_circle_that_is_not_a_legal_target_says_why(tmp_path):
         )
         # A word that is nothing at all is refused too, and changes nothing.
         for ch in "999":
-            await pilot.press(ch)
-        await pilot.press("enter")
+            await settle.press(pilot, ch)
+        await settle.press(pilot, "enter")
         assert screen.source.game == before and screen.notice
 
 
 async def test_keys_that_mean_nothing_do_nothing(tmp_path):
     app, screen = lfw_app(2, tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         before = screen.source.game.clone()
         for key in ("1", "x", "tab", "escape", "backspace", "space"):
-            await pilot.press(key)  # behind the curtain: only Enter means something
+            await settle.press(pilot, key)  # behind the curtain: only Enter means something
         assert screen.source.game == before and screen.curtain_up
-        await pilot.press("enter")
-        await pilot.press("escape", "backspace", "f2", "f2")
+        await settle.press(pilot, "enter")
+        await settle.press(pilot, "escape", "backspace", "f2", "f2")
         assert screen.source.game == before and screen.holder == JACK
 
 
 async def test_tab_and_enter_choose_the_highlighted_target_and_a_click_works_too(tmp_path):
     app, screen = lfw_app(4, tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter", "tab", "tab")
+        await settle.settle(pilot)
+        await settle.press(pilot, "enter", "tab", "tab")
         chosen = screen.picking.highlighted()
         assert chosen is not None
-        await pilot.press("enter")
+        await settle.press(pilot, "enter")
         assert str(screen.source.game.history[-1]) == f"hideout {chosen}"
         assert screen.source.game.hideout == int(chosen)
 
@@ -137,17 +138,17 @@ async def test_tab_and_enter_choose_the_highlighted_target_and_a_click_works_too
 async def test_a_terminal_below_80x24_asks_for_a_larger_window(tmp_path):
     app, screen = lfw_app(2, tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
+        await settle.settle(pilot)
+        await settle.press(pilot, "enter")
         await pilot.resize_terminal(70, 20)
-        await pilot.pause()
+        await settle.settle(pilot)
         assert screen.query_one(TooSmall).display
         assert "make it at least 80×24" in screen_text(app).lower()
         before = screen.source.game.clone()
-        await pilot.press("tab", "enter")
+        await settle.press(pilot, "tab", "enter")
         assert screen.source.game == before
         await pilot.resize_terminal(100, 32)
-        await pilot.pause()
+        await settle.settle(pilot)
         assert not screen.query_one(TooSmall).display
 
 
@@ -158,7 +159,7 @@ async def test_the_end_reveals_jacks_path_night_by_night(tmp_path):
         LocalSource(game, record_of(game, players=PLAYERS), Store(tmp_path)), game.board
     )
     async with WhitechapelApp(start=screen).run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         assert not screen.curtain_up
         text = widget_text(pilot.app)
         assert f"Jack's hideout: {game.hideout}" in text
@@ -173,11 +174,11 @@ async def test_the_end_reveals_jacks_path_night_by_night(tmp_path):
             }
 
         for night, row in enumerate(rows, start=1):
-            await pilot.press(str(night))
+            await settle.press(pilot, str(night))
             path, covered = path_shown()
             circles = {e["circle"] for e in row}
             assert path and path <= circles and circles <= covered, night
-        await pilot.press("0")
+        await settle.press(pilot, "0")
         path, covered = path_shown()
         assert {e["circle"] for row in rows for e in row} <= covered
 
@@ -186,11 +187,11 @@ async def test_setup_screen_starts_a_game_with_the_chosen_options(tmp_path, monk
     monkeypatch.setenv("WHITECHAPEL_DATA_DIR", str(tmp_path))
     app = WhitechapelApp(start=LfwSetup(seed=9, map_name="tutorial", players=PLAYERS))
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        await pilot.press("tab", "tab", "tab", "tab")  # Jack, police, board, seed: the rules
-        await pilot.press("space", "down", "down", "space")  # O1 and O3
+        await settle.settle(pilot)
+        await settle.press(pilot, "tab", "tab", "tab", "tab")  # Jack, police, board, seed: the rules
+        await settle.press(pilot, "space", "down", "down", "space")  # O1 and O3
         await pilot.click("#start")
-        await pilot.pause()
+        await settle.settle(pilot)
         screen = app.screen
         assert isinstance(screen, LfwScreen)
         assert screen.source.game.options == Options(chase=True, letters=True)
@@ -204,16 +205,16 @@ async def test_setup_screen_refuses_a_missing_map_file_and_stays(tmp_path, monke
     monkeypatch.setenv("WHITECHAPEL_DATA_DIR", str(tmp_path))
     app = WhitechapelApp(start=LfwSetup(map_name=str(tmp_path / "nowhere.json")))
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         await pilot.click("#start")
-        await pilot.pause()
+        await settle.settle(pilot)
         assert isinstance(app.screen, LfwSetup)
 
 
 async def test_the_police_see_their_real_markers_and_jack_never_does(tmp_path):
     app, screen = lfw_app(6, tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         driver = LfwDriver(pilot, screen, 6)
         watch = LfwSecrecyWatch(driver)
         driver.after_each.append(watch)
@@ -240,22 +241,22 @@ async def test_the_menu_opens_the_lfw_setup_and_esc_comes_back(tmp_path, monkeyp
     monkeypatch.setenv("WHITECHAPEL_DATA_DIR", str(tmp_path))
     app = WhitechapelApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         menu = app.screen
         assert isinstance(menu, MenuScreen)
         menu.query_one(OptionList).highlighted = 0  # Letters from Whitechapel
-        await pilot.press("enter")
-        await pilot.pause()
+        await settle.press(pilot, "enter")
+        await settle.settle(pilot)
         assert isinstance(app.screen, LfwSetup)
-        await pilot.press("escape")
-        await pilot.pause()
+        await settle.press(pilot, "escape")
+        await settle.settle(pilot)
         assert app.screen is menu
     # Started at the setup screen (`whitechapel lfw`), Esc opens the menu.
     app = WhitechapelApp(start=LfwSetup())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("escape")
-        await pilot.pause()
+        await settle.settle(pilot)
+        await settle.press(pilot, "escape")
+        await settle.settle(pilot)
         assert isinstance(app.screen, MenuScreen)
 
 
@@ -265,7 +266,7 @@ async def test_an_autosaved_game_continues_where_it_stopped(tmp_path, monkeypatc
     monkeypatch.setenv("WHITECHAPEL_DATA_DIR", str(tmp_path))
     app, screen = lfw_app(3, tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         driver = LfwDriver(pilot, screen, 3)
         await driver.pass_handover()
         for _ in range(3):  # hideout, women, then the patrols' hand-over
@@ -278,9 +279,9 @@ async def test_an_autosaved_game_continues_where_it_stopped(tmp_path, monkeypatc
     assert len(saved) == 1
     app = WhitechapelApp()
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         open_record(app, saved[0].path)
-        await pilot.pause()
+        await settle.settle(pilot)
         again = app.screen
         assert isinstance(again, LfwScreen)
         assert [str(a) for a in again.source.game.history] == history
@@ -290,14 +291,14 @@ async def test_an_autosaved_game_continues_where_it_stopped(tmp_path, monkeypatc
 async def test_a_click_on_a_highlighted_circle_chooses_it(tmp_path):
     app, screen = lfw_app(4, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")  # Jack takes the keyboard: choose a hideout
+        await settle.settle(pilot)
+        await settle.press(pilot, "enter")  # Jack takes the keyboard: choose a hideout
         view = screen.query_one(MapView)
         target = int(screen.picking.node_options()[-1])
         view.centre_on(target)
-        await pilot.pause()
+        await settle.settle(pilot)
         label = view.canvas.labels[target]
         offset = (label.x0 + 1 - int(view.scroll_x), label.y - int(view.scroll_y))
         assert await pilot.click(MapView, offset=offset)
-        await pilot.pause()
+        await settle.settle(pilot)
         assert str(screen.source.game.history[-1]) == f"hideout {target}"

@@ -6,6 +6,7 @@ the record."""
 
 from __future__ import annotations
 
+import settle
 from lfw_app_play import PLAYERS, LfwDriver, widget_text
 from whitechapel.app import WhitechapelApp
 from whitechapel.core.chance import Chance
@@ -55,11 +56,11 @@ def tint(screen: LfwScreen) -> dict[int, str]:
 
 
 async def raise_curtain(pilot, screen) -> None:
-    await pilot.pause()
+    await settle.settle(pilot)
     driver = LfwDriver(pilot, screen)
     while screen.curtain_up:
         await driver.pass_handover()
-    await pilot.pause()
+    await settle.settle(pilot)
 
 
 async def test_the_police_see_where_jack_can_be_tinted_and_f6_hides_it(tmp_path):
@@ -81,16 +82,16 @@ async def test_the_police_see_where_jack_can_be_tinted_and_f6_hides_it(tmp_path)
         n = len(nb.counts)
         assert f"Jack can be on {n} circles ({nb.total} paths)" in text
         assert f"Hideout candidates ({len(nb.hideouts)})" in text
-        await pilot.press("f3")  # the legend explains the heat scale
-        await pilot.pause()
+        await settle.press(pilot, "f3")  # the legend explains the heat scale
+        await settle.settle(pilot)
         assert "paths to it: 1 few, 4 most" in widget_text(app)
-        await pilot.press("f6")
-        await pilot.pause()
+        await settle.press(pilot, "f6")
+        await settle.settle(pilot)
         assert tint(screen) == {}
         assert "Jack can be on" not in widget_text(app)
         assert "paths to it" not in widget_text(app)  # nor in the legend
-        await pilot.press("f6")
-        await pilot.pause()
+        await settle.press(pilot, "f6")
+        await settle.settle(pilot)
         assert tint(screen) == shown
 
 
@@ -121,8 +122,8 @@ async def test_a_game_set_up_without_the_notebook_shows_none(tmp_path):
     async with app.run_test(size=(160, 50)) as pilot:
         await raise_curtain(pilot, screen)
         assert tint(screen) == {} and "Jack can be on" not in widget_text(app)
-        await pilot.press("f6")  # F6 cannot bring it back
-        await pilot.pause()
+        await settle.press(pilot, "f6")  # F6 cannot bring it back
+        await settle.settle(pilot)
         assert tint(screen) == {} and "Jack can be on" not in widget_text(app)
 
 
@@ -130,10 +131,10 @@ async def test_the_setup_chooses_the_notebook_and_the_record_keeps_it(tmp_path, 
     monkeypatch.setenv("WHITECHAPEL_DATA_DIR", str(tmp_path))
     app = WhitechapelApp(start=LfwSetup(seed=9, map_name="tutorial", players=PLAYERS))
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         await pilot.click("#notebook-off")
         await pilot.click("#start")
-        await pilot.pause()
+        await settle.settle(pilot)
         screen = app.screen
         assert isinstance(screen, LfwScreen)
         assert screen.deduction_mode == "off"

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from rich.text import Text
 
+import settle
 from lfw_random import choose, new_game
 from snapshots import screen_text
 from vterm import VirtualTerminal
@@ -60,7 +61,7 @@ async def test_no_map_row_keeps_an_old_frame_seed_11(tmp_path, size):
     edition's, the board the issue was found on."""
     app, screen = app_for(LfwGame.new(11, Options(), load_board("whitechapel-1888@1")), tmp_path)
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         vt = VirtualTerminal(app)
         game = screen.source.game
 
@@ -68,14 +69,12 @@ async def test_no_map_row_keeps_an_old_frame_seed_11(tmp_path, size):
             assert not vt.stale_cells(), f"after {after!r} in {game.phase}: {vt.describe_stale()}"
 
         for key in [*SEED_11_KEYS, "enter"]:
-            await pilot.press(key)
-            await pilot.pause()
+            await settle.press(pilot, key)  # handled and drawn (every frame written)
             check(key)
         assert "H5 Blood on the streets" in screen_text(app)
         for _ in range(12):  # the default choices: the first legal action each time
             keys = ["enter"] if screen.curtain_up else keys_for(game, str(game.legal_actions()[0]))
-            await pilot.press(*keys)
-            await pilot.pause()
+            await settle.press(pilot, *keys)
             check(" ".join(keys))
         assert game.phase in ("hunt", "clues", "searching", "escape")
         assert vt.frames > 40
@@ -106,10 +105,10 @@ def region_text(app, widget) -> str:
 
 async def shown(app, screen: LfwScreen, pilot) -> None:
     """Past the hand-over to whoever is to act."""
-    await pilot.pause()
+    await settle.settle(pilot)
     if screen.curtain_up:
-        await pilot.press("enter")
-        await pilot.pause()
+        await settle.press(pilot, "enter")
+        await settle.settle(pilot)
 
 
 def events(game: LfwGame, kind: str) -> list[tuple]:
@@ -126,23 +125,23 @@ async def test_f3_shows_a_legend_of_what_the_map_shows_and_hides_it_again(tmp_pa
         await shown(app, screen, pilot)
         legend = screen.query_one("#legend")
         assert not legend.display and "f3 Legend" in screen_text(app).splitlines()[-1]  # the footer
-        await pilot.press("f3")
-        await pilot.pause()
+        await settle.press(pilot, "f3")
+        await settle.settle(pilot)
         text = region_text(app, legend)
         for meaning in ("circle", "red circle", "yellow crossing", "policemen", "crime scene"):
             assert meaning in text, text
         assert "path tonight" not in text and "hideout" not in text  # not Jack's marks
         tags = set(screen.query_one(MapView).marks.values())
         assert "real marker" in text or not {t for t in tags if t.startswith("marker-")}
-        await pilot.press("f3")
-        await pilot.pause()
+        await settle.press(pilot, "f3")
+        await settle.settle(pilot)
         assert not legend.display and "crime scene" not in screen_text(app)
-        await pilot.press("f1")
+        await settle.press(pilot, "f1")
         seen = []
         for _ in range(4):  # the help, page by page
             await pilot.pause(0.05)
             seen.append(screen_text(app))
-            await pilot.press("pagedown")
+            await settle.press(pilot, "pagedown")
         assert "F3 shows the legend" in " ".join(" ".join(seen).replace("┃", " ").split())
 
 
@@ -165,8 +164,8 @@ async def test_clues_of_earlier_nights_stay_on_the_map_a_colour_per_night(tmp_pa
         assert f"Clues, night 1: {' → '.join(map(str, dict.fromkeys(night_1)))}" in " ".join(
             region_text(app, screen.query_one("#notes")).split()
         )
-        await pilot.press("f3")
-        await pilot.pause()
+        await settle.press(pilot, "f3")
+        await settle.settle(pilot)
         assert "clue, night 1" in region_text(app, screen.query_one("#legend"))
 
 
@@ -218,8 +217,8 @@ async def test_the_newest_log_entry_is_always_in_sight_however_long_the_entries(
         assert len(long_entries) >= 3  # they wrap in the 34-cell panel
         if size == (80, 24):
             assert not log.display  # the notebook has the room: F5 for the log
-            await pilot.press("f5")
-            await pilot.pause()
+            await settle.press(pilot, "f5")
+            await settle.settle(pilot)
         assert log.display
         end = newest_entry_end(game, POLICE)
         assert end in " ".join(region_text(app, log).split()), region_text(app, log)
@@ -227,14 +226,14 @@ async def test_the_newest_log_entry_is_always_in_sight_however_long_the_entries(
         for _ in range(3):
             keys = keys_for(game, str(game.legal_actions()[0])) if not screen.curtain_up else []
             for key in keys or ["enter"]:
-                await pilot.press(key)
-            await pilot.pause()
+                await settle.press(pilot, key)
+            await settle.settle(pilot)
             if screen.curtain_up or not log.display:
                 break
             assert newest_entry_end(game, POLICE) in " ".join(region_text(app, log).split())
         if size == (80, 24) and log.display:
-            await pilot.press("f5")
-            await pilot.pause()
+            await settle.press(pilot, "f5")
+            await settle.settle(pilot)
             assert not log.display and screen.query_one("#notes").display
 
 
@@ -245,12 +244,12 @@ async def test_pgup_pages_back_through_the_log_and_pgdn_returns(tmp_path):
         await shown(app, screen, pilot)
         log = screen.query_one("#log")
         end = newest_entry_end(game, POLICE)
-        await pilot.press("pageup")
-        await pilot.pause()
+        await settle.press(pilot, "pageup")
+        await settle.settle(pilot)
         text = " ".join(region_text(app, log).split())
         assert end not in text and "newer (PgDn)" in text
-        await pilot.press("pagedown")
-        await pilot.pause()
+        await settle.press(pilot, "pagedown")
+        await settle.settle(pilot)
         assert end in " ".join(region_text(app, log).split())
 
 
@@ -301,8 +300,8 @@ async def test_at_80x24_every_choice_button_is_whole_on_the_screen(tmp_path):
             return [b.label for b in shown_buttons]
 
         all_whole(6)
-        await pilot.press("1")  # search: Back is offered
-        await pilot.pause()
+        await settle.press(pilot, "1")  # search: Back is offered
+        await settle.settle(pilot)
         assert "Back" in all_whole(2)
 
 
@@ -319,10 +318,10 @@ async def test_jacks_turn_labels_his_moves_with_their_cost_and_shows_him_alone_t
     screen shows none of it.  (The first edition's circles, as in the issue.)"""
     app, screen = app_for(LfwGame.new(11, Options(), load_board("whitechapel-1888@1")), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         for key in [*SEED_11_KEYS, "enter", "1", "6", "5", "enter"]:
-            await pilot.press(key)
-        await pilot.pause()
+            await settle.press(pilot, key)
+        await settle.settle(pilot)
         game = screen.source.game
         assert game.phase == "escape" and screen.holder == JACK
         notes = " ".join(region_text(app, screen.query_one("#notes")).split())
@@ -333,17 +332,17 @@ async def test_jacks_turn_labels_his_moves_with_their_cost_and_shows_him_alone_t
         reach = {tag for tag in screen.query_one(MapView).marks.values() if tag.startswith("reach-")}
         assert reach == {"reach-step", "reach-coach", "reach-alley"}
         # He walks: the map shows the circles a walk reaches as targets now.
-        await pilot.press("1")
-        await pilot.pause()
+        await settle.press(pilot, "1")
+        await settle.settle(pilot)
         marks = screen.query_one(MapView).marks
         assert not any(t.startswith("reach-") for t in marks.values())
         step = next(a for a in game.legal_actions() if str(a).startswith("step"))
         for key in keys_for(game, str(step))[1:]:
-            await pilot.press(key)
-        await pilot.pause()
+            await settle.press(pilot, key)
+        await settle.settle(pilot)
         assert screen.curtain_up  # the hand-over to the police
-        await pilot.press("enter")
-        await pilot.pause()
+        await settle.press(pilot, "enter")
+        await settle.settle(pilot)
         assert screen.holder == POLICE
         text = screen_text(app)
         for secret in ("Jack only", "moves away", "spaces left", "Tonight:", "Your move", "walk →"):
@@ -380,13 +379,13 @@ async def test_the_end_names_the_winners_in_good_english(tmp_path, winner):
     )
     app, screen = app_for(game, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         banner = screen_text(app).splitlines()[0]
         expected = "The police (Bob) win" if winner == "police" else "Ann (Jack) wins"
         assert f"game over: {expected}" in banner, banner
         assert "police wins" not in screen_text(app)
-        await pilot.press("f5")
-        await pilot.pause()
+        await settle.press(pilot, "f5")
+        await settle.settle(pilot)
         log = " ".join(region_text(app, screen.query_one("#log")).split())
         assert ("Game over. The police win:" if winner == "police" else "Game over. Jack wins:") in log
     summary = RULES.summary(game.view(POLICE), PLAYERS, len(game.history))
@@ -407,8 +406,8 @@ async def test_the_log_says_a_policeman_stays_and_a_coach_takes_two_spaces(tmp_p
     app, screen = app_for(game, tmp_path)
     async with app.run_test(size=(120, 60)) as pilot:
         await shown(app, screen, pilot)
-        await pilot.press("f5")  # the whole log in the notebook's place
-        await pilot.pause()
+        await settle.press(pilot, "f5")  # the whole log in the notebook's place
+        await settle.settle(pilot)
         log = " ".join(region_text(app, screen.query_one("#log")).split())
         assert f"Jack takes a coach: spaces {first} and {second}" in log, log
         assert f"{stay.capitalize()} stays" in log
@@ -418,13 +417,13 @@ async def test_the_log_says_a_policeman_stays_and_a_coach_takes_two_spaces(tmp_p
 async def test_the_help_says_both_coach_steps_ignore_the_police_and_when_the_police_win(tmp_path):
     app, _screen = app_for(find_game(lambda g: g.phase == "hunt"), tmp_path)
     async with app.run_test(size=(120, 50)) as pilot:
-        await pilot.pause()
-        await pilot.press("f1")
+        await settle.settle(pilot)
+        await settle.press(pilot, "f1")
         seen = []
         for _ in range(8):  # read it page by page
             await pilot.pause(0.05)
             seen.append(screen_text(app))
-            await pilot.press("pagedown")
+            await settle.press(pilot, "pagedown")
         text = " ".join(" ".join(seen).replace("┃", " ").split())
         assert "both ignoring the policemen" in text
         assert "may pass a policeman" not in text
@@ -452,16 +451,16 @@ async def test_at_the_end_each_night_shows_its_own_clues_and_the_earlier_ones_fa
     clues = notebook.clues_by_night(game.view(POLICE)["log"])
     app, screen = app_for(game, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        await pilot.press("2")
-        await pilot.pause()
+        await settle.settle(pilot)
+        await settle.press(pilot, "2")
+        await settle.settle(pilot)
         marks = screen.query_one(MapView).marks
         strong = {"clue", "hideout", "jack"}  # a clue is only hidden by Jack's own marks
         assert all(marks[c] in strong for c in clues[2])
         assert any(marks.get(c) == "clue-1" for c in set(clues[1]) - set(clues[2]))
         assert not any(marks.get(c) == "clue" for c in set(clues.get(3, [])) - set(clues[2]))
-        await pilot.press("1")
-        await pilot.pause()
+        await settle.press(pilot, "1")
+        await settle.settle(pilot)
         marks = screen.query_one(MapView).marks
         assert all(marks[c] in strong for c in clues[1])
         assert not any(t in ("clue-2", "clue-3") for t in marks.values())
@@ -475,12 +474,12 @@ async def test_a_window_shrunk_to_80x24_keeps_every_key_in_the_footer_and_the_le
         await shown(app, screen, pilot)
         # F6: no notebook tint, whose legend line would make the one-column
         # legend of an 80x24 window taller than its half of the centre
-        await pilot.press("f6", "f3")
-        await pilot.pause()
+        await settle.press(pilot, "f6", "f3")
+        await settle.settle(pilot)
         assert "^p palette" in screen_text(app).splitlines()[-1]
         await pilot.resize_terminal(80, 24)
-        await pilot.pause()
-        await pilot.pause()
+        await settle.settle(pilot)
+        await settle.settle(pilot)
         footer = screen_text(app).splitlines()[-1]
         assert footer.rstrip().endswith("^q Quit") and "palette" not in footer, footer
         legend = screen.query_one("#legend")

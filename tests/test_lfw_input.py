@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+import settle
 from lfw_app_play import PLAYERS
 from snapshots import screen_text
 from whitechapel.app import WhitechapelApp
@@ -78,14 +79,14 @@ async def test_a_police_turn_where_nobody_moves_or_acts_takes_two_keys(tmp_path)
     order = sentences.police_order(game.view(POLICE))
     app, screen = app_for(game, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")  # the hand-over to the police
+        await settle.settle(pilot)
+        await settle.press(pilot, "enter")  # the hand-over to the police
         assert "0 everyone stays" in prompt(app)
-        await pilot.press("0")
+        await settle.press(pilot, "0")
         assert [str(a) for a in game.history[before:]] == [f"{c} stay" for c in order]
         assert game.phase == "clues" and screen.holder == POLICE
         assert "0 everyone passes" in prompt(app)
-        await pilot.press("0")
+        await settle.press(pilot, "0")
         played = [str(a) for a in game.history[before:]]
         assert played == [f"{c} stay" for c in order] + [f"{c} pass" for c in order]
         assert screen.curtain_up and "Pass to Ann (Jack)" in screen_text(app)
@@ -95,15 +96,15 @@ async def test_each_policeman_is_in_sight_when_his_move_starts(tmp_path):
     game = played_until(7, lambda g: g.phase == "hunt")
     app, screen = app_for(game, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
+        await settle.settle(pilot)
+        await settle.press(pilot, "enter")
         map_view = screen.query_one(MapView)
         for _ in range(5):
             colour = game.acting_colour
             assert in_sight(map_view, game.police[colour]), colour
             map_view.scroll_to(0, 0, animate=False)  # the player looked elsewhere
-            await pilot.pause()
-            await pilot.press("1")  # he stays: the next one is brought into sight
+            await settle.settle(pilot)
+            await settle.press(pilot, "1")  # he stays: the next one is brought into sight
         assert game.phase == "clues"
         assert in_sight(map_view, game.police[game.acting_colour])
 
@@ -112,13 +113,13 @@ async def test_a_policemans_letter_brings_him_into_sight_and_says_whose_turn_it_
     game = played_until(7, lambda g: g.phase == "hunt")
     app, screen = app_for(game, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
+        await settle.settle(pilot)
+        await settle.press(pilot, "enter")
         acting = game.acting_colour
         later = sentences.still_to_act(game.view(POLICE))[-1]
         before = game.clone()
-        await pilot.press(later[0])  # his letter: b y n r g
-        await pilot.pause()
+        await settle.press(pilot, later[0])  # his letter: b y n r g
+        await settle.settle(pilot)
         assert game == before
         assert in_sight(screen.query_one(MapView), game.police[later])
         assert f"{acting.capitalize()} moves now; {later.capitalize()} comes later" in prompt(app)
@@ -128,12 +129,12 @@ async def test_one_key_moves_a_policeman_to_a_labelled_crossing(tmp_path):
     game = played_until(7, lambda g: g.phase == "hunt")
     app, screen = app_for(game, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
+        await settle.settle(pilot)
+        await settle.press(pilot, "enter")
         colour = game.acting_colour
         labels = screen.picking.labels()
         key, crossing = next(iter(labels.items()))
-        await pilot.press(key)
+        await settle.press(pilot, key)
         assert str(game.history[-1]) == f"{colour} {crossing}"
 
 
@@ -159,11 +160,11 @@ async def test_key_zero_at_a_network_seat_goes_on_with_each_new_state(tmp_path):
     )
     screens.append(screen)
     async with WhitechapelApp(start=screen).run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         order = sentences.police_order(game.view(POLICE))
-        await pilot.press("0")
+        await settle.press(pilot, "0")
         for _ in range(50):
-            await pilot.pause()
+            await settle.settle(pilot)
             if game.phase == "clues":
                 break
         assert link.sent == [f"{c} stay" for c in order]
@@ -208,8 +209,8 @@ async def test_the_map_draws_the_labels_of_the_crossings_the_prompt_asks_for(tmp
     game = played_until(7, lambda g: g.phase == "hunt")
     app, screen = app_for(game, tmp_path)
     async with app.run_test(size=(200, 60)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
+        await settle.settle(pilot)
+        await settle.press(pilot, "enter")
         map_view = screen.query_one(MapView)
         legal = {str(a).split()[1] for a in game.legal_actions()} - {"stay"}
         drawn = {x: t for x, t in map_view.texts.items() if isinstance(x, str) and t in ALL_LABELS}
@@ -218,7 +219,7 @@ async def test_the_map_draws_the_labels_of_the_crossings_the_prompt_asks_for(tmp
         # Each letter is on the screen where the crossing is.
         x = next(iter(drawn))
         map_view.centre_on(x)
-        await pilot.pause()
+        await settle.settle(pilot)
         lab = map_view.canvas.labels[x]
         row = screen_text(app).splitlines()[map_view.region.y + lab.y - int(map_view.scroll_y)]
         col = map_view.region.x + lab.x0 - int(map_view.scroll_x)
@@ -279,7 +280,7 @@ async def test_random_keys_and_clicks_on_the_screen_get_only_the_games_words(tmp
     keys = [*"0123456789acdehqzAXbyrg", "x", "enter", "enter", "escape", "tab", "backspace"]
     notices: set[str] = set()
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         for _ in range(600):
             if game.outcome is not None:
                 break
@@ -288,14 +289,14 @@ async def test_random_keys_and_clicks_on_the_screen_get_only_the_games_words(tmp
             ) else []  # fmt: skip
             if game.phase in ("women", "patrols") and not screen.curtain_up:
                 for key in keys_for(game, str(game.random_action(chance))):  # not by chance
-                    await pilot.press(key)
+                    await settle.press(pilot, key)
                 continue
             if rng.random() < 0.2 and not screen.curtain_up:
                 node = rng.choice([*game.board.circles, *game.board.crossings])
                 screen.post_message(MapView.NodeClicked(screen.query_one(MapView), node))
-                await pilot.pause()
+                await settle.settle(pilot)
             else:
-                await pilot.press(rng.choice(keys))
+                await settle.press(pilot, rng.choice(keys))
             if screen.notice:
                 assert player_words(screen.notice, legal), screen.notice
                 notices.add(screen.notice)
@@ -331,13 +332,13 @@ async def test_the_letter_pair_in_either_order_on_the_screen(tmp_path):
     first, second = pair.split()[2:]
     app, screen = app_for(game, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
+        await settle.settle(pilot)
+        await settle.press(pilot, "enter")
         p = screen.picking
-        await pilot.press(p.keys_for("letter")[0])
-        await pilot.press(screen.picking.keys_for("saucy-jacky")[0])
+        await settle.press(pilot, p.keys_for("letter")[0])
+        await settle.press(pilot, screen.picking.keys_for("saucy-jacky")[0])
         for x in (second, first):  # the other order than the text's
-            await pilot.press(screen.picking.keys_for(x)[0])
+            await settle.press(pilot, screen.picking.keys_for(x)[0])
         assert str(game.history[-1]) == pair
 
 
@@ -353,8 +354,8 @@ async def test_a_forced_action_is_named_and_digits_do_not_pile_up(tmp_path):
     only = str(game.legal_actions()[0])
     app, _screen = app_for(game, tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
+        await settle.settle(pilot)
+        await settle.press(pilot, "enter")
         text = prompt(app)
         described = sentences.capital(sentences.describe(only.replace(">", " > ").split()))
         assert "The only choice" in text and described in text, text
@@ -362,10 +363,10 @@ async def test_a_forced_action_is_named_and_digits_do_not_pile_up(tmp_path):
         words = only.split()  # digits that begin none of the action's circles
         typed = next(d * 5 for d in "3197" if not any(w.startswith(d) for w in words))
         for key in typed:
-            await pilot.press(key)
+            await settle.press(pilot, key)
         assert game == before and "Typed" not in prompt(app)
         assert "Enter plays it" in prompt(app)
-        await pilot.press("enter")
+        await settle.press(pilot, "enter")
         assert str(game.history[-1]) == only
 
 
@@ -375,11 +376,11 @@ async def test_the_circle_of_a_forced_search_may_be_typed(tmp_path):
     circle = only.split()[-1]
     app, screen = app_for(game, tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.press(*circle)
+        await settle.settle(pilot)
+        await settle.press(pilot, "enter")
+        await settle.press(pilot, *circle)
         assert str(game.history[-1]) != only or len(game.history) == 0
-        await pilot.press("enter")
+        await settle.press(pilot, "enter")
         assert str(game.history[-1]) == only and not screen.notice
 
 
@@ -392,15 +393,15 @@ async def test_a_word_that_takes_the_only_circle_with_it_waits_for_enter(tmp_pat
     before = game.clone()
     app, screen = app_for(game, tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.press(screen.picking.keys_for("search")[0])
+        await settle.settle(pilot)
+        await settle.press(pilot, "enter")
+        await settle.press(pilot, screen.picking.keys_for("search")[0])
         assert game == before  # not yet: shown first
         who, _, circle = search.split()
         assert f"{who.capitalize()} searches {circle}" in prompt(app)
-        await pilot.press("escape")  # he changes his mind
+        await settle.press(pilot, "escape")  # he changes his mind
         assert game == before and "1 search" in prompt(app)
-        await pilot.press(screen.picking.keys_for("search")[0], "enter")
+        await settle.press(pilot, screen.picking.keys_for("search")[0], "enter")
         assert str(game.history[-1]) == search
 
 
@@ -412,21 +413,21 @@ async def test_the_last_placement_of_a_phase_waits_for_enter(tmp_path, phase):
     game = played_until(5, lambda g: g.phase == phase)
     app, screen = app_for(game, tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
+        await settle.settle(pilot)
+        await settle.press(pilot, "enter")
         before = game.clone()
         p = screen.picking
         while p.chooser.complete() is None:
             node = str(p.node_options()[0])
-            await pilot.press(*p.keys_for(node))
+            await settle.press(pilot, *p.keys_for(node))
         assert game == before  # every token down, nothing played yet
         what = "women tokens" if phase == "women" else "patrol markers"
         assert "placed" in prompt(app) and what in prompt(app)
         assert "Enter places them; Esc takes the last back" in prompt(app)
-        await pilot.press("escape")  # the last one comes back up
+        await settle.press(pilot, "escape")  # the last one comes back up
         assert p.chooser.complete() is None and game == before
-        await pilot.press(*p.keys_for(str(p.node_options()[0])))
-        await pilot.press("enter")
+        await settle.press(pilot, *p.keys_for(str(p.node_options()[0])))
+        await settle.press(pilot, "enter")
         assert game.phase != phase and str(game.history[-1]).startswith(phase)
 
 
@@ -443,11 +444,11 @@ async def test_a_refusal_from_the_engine_or_server_loses_its_notation(tmp_path):
     game = played_until(7, lambda g: g.phase == "hunt")
     app, screen = app_for(game, tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
+        await settle.settle(pilot)
+        await settle.press(pilot, "enter")
         other = next(x for c, x in game.police.items() if c != game.acting_colour)
         screen.send(f"{game.acting_colour} {other}")  # as if the state had changed
-        await pilot.pause()
+        await settle.settle(pilot)
         assert screen.notice.startswith(("Another policeman ends", "A policeman moves at most"))
         assert player_words(screen.notice, [str(a) for a in game.legal_actions()])
 
@@ -462,10 +463,10 @@ async def test_key_zero_passes_for_everyone_even_when_the_first_can_only_pass(tm
     assert rest
     app, _screen = app_for(game, tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
+        await settle.settle(pilot)
+        await settle.press(pilot, "enter")
         assert "0 everyone passes" in prompt(app)
         before = len(game.history)
-        await pilot.press("0")
+        await settle.press(pilot, "0")
         played = [str(a) for a in game.history[before:]]
         assert played == [f"{c} pass" for c in (acting, *rest)]

@@ -11,6 +11,7 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.geometry import Region
 
+import settle
 from whitechapel.core.chance import Chance
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.map.board import Board
@@ -90,13 +91,13 @@ async def test_a_policeman_is_his_letter_on_his_crossing_and_a_target_is_highlig
         m = app.query_one(MapView)
         m.show(marks, texts)
         m.centre_on(blue)
-        await pilot.pause()
+        await settle.settle(pilot)
         rows = lines(m)
         x, y = on_screen(m, blue)
         ch, style = rows[y][x]
         assert ch == "B" and style.bgcolor.triplet == tag_style("police-blue").bgcolor.triplet
         m.centre_on(target)
-        await pilot.pause()
+        await settle.settle(pilot)
         rows = lines(m)
         x, y = on_screen(m, target)
         label = "".join(ch for ch, _ in rows[y][x : x + 3])
@@ -113,7 +114,7 @@ async def test_only_the_rows_that_change_are_rebuilt():
     async with app.run_test(size=(200, 60)) as pilot:
         m = app.query_one(MapView)
         m.show(marks, texts)
-        await pilot.pause()
+        await settle.settle(pilot)
         lines(m)
         built = m.strips_built
         circle = next(c for c in board().circles if c not in marks)
@@ -130,7 +131,7 @@ async def test_centre_on_brings_a_far_node_into_the_middle():
     app = MapApp()
     async with app.run_test(size=(80, 24)) as pilot:
         m = app.query_one(MapView)
-        await pilot.pause()
+        await settle.settle(pilot)
         width, height = canvases(board())[0].width, canvases(board())[0].height
         far = max(  # far from the top left, yet not so near an edge that it cannot be centred
             (
@@ -143,7 +144,7 @@ async def test_centre_on_brings_a_far_node_into_the_middle():
         x, y = on_screen(m, far)
         assert not (0 <= x < 80 and 0 <= y < 24)
         m.centre_on(far)
-        await pilot.pause()
+        await settle.settle(pilot)
         x, y = on_screen(m, far)
         assert 0 <= x < 80 and 0 <= y < 24
         assert abs(x + 1 - 40) <= 2 and abs(y - 12) <= 1
@@ -163,7 +164,7 @@ async def test_centre_on_before_the_map_is_laid_out_is_done_once_it_is():
 
     app = Early()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         m = app.query_one(MapView)
         x, y = on_screen(m, 65)
         assert abs(x + 1 - 40) <= 2 and abs(y - 12) <= 1
@@ -176,10 +177,10 @@ async def test_the_overview_shows_the_whole_1888_board_in_130_by_40():
         m = app.query_one(MapView)
         m.show(*marks_for(view))
         m.centre_on(65)
-        await pilot.pause()
+        await settle.settle(pilot)
         where = m.scroll_offset
         m.set_overview(True)
-        await pilot.pause()
+        await settle.settle(pilot)
         assert m.overview and m.virtual_size.width <= 130 and m.virtual_size.height <= 40
         assert m.max_scroll_x == 0 and m.max_scroll_y == 0
         rows = lines(m)
@@ -191,7 +192,7 @@ async def test_the_overview_shows_the_whole_1888_board_in_130_by_40():
             assert ch == letter
             assert style.bgcolor.triplet == tag_style(f"police-{colour}").bgcolor.triplet
         m.set_overview(False)
-        await pilot.pause()
+        await settle.settle(pilot)
         assert not m.overview and m.virtual_size.width == canvases(board())[0].width
         assert m.scroll_offset == where  # back where the player was
 
@@ -205,7 +206,7 @@ async def test_a_click_on_a_label_names_its_node_and_dragging_pans():
         m = app.query_one(MapView)
         circle = 65
         m.centre_on(circle)
-        await pilot.pause()
+        await settle.settle(pilot)
         x, y = on_screen(m, circle)
         await pilot.click(MapView, offset=(x + 2, y))  # any cell of " 65"
         crossing = next(
@@ -228,7 +229,7 @@ async def test_a_click_on_a_label_names_its_node_and_dragging_pans():
 
         m.set_overview(True)
         m.scroll_to(0, 0, animate=False)
-        await pilot.pause()
+        await settle.settle(pilot)
 
         def alone(c, x, y):  # no node there, and none but c within a cell
             around = {m.canvas.node_at(x + i, y + j) for i in (-1, 0, 1) for j in (-1, 0, 1)}
@@ -333,12 +334,12 @@ async def test_a_full_frame_sends_few_style_changes():
         m = app.query_one(MapView)
         m.show(*marks_for(view))
         m.scroll_to(20, 5, animate=False)
-        await pilot.pause()
+        await settle.settle(pilot)
         strips = m.render_lines(Region(0, 0, 200, 60))
         assert sum(len(list(s)) for s in strips) < 900
         dark = app.screen.rich_style.bgcolor
         app.theme = "textual-light"  # a new ground: every row is built again for it
-        await pilot.pause()
+        await settle.settle(pilot)
         light = app.screen.rich_style.bgcolor
         grounds = {seg.style.bgcolor for s in m.render_lines(Region(0, 0, 200, 60)) for seg in s}
         assert light != dark and light in grounds and dark not in grounds

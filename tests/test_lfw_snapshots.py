@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+import settle
 from lfw_app_play import PLAYERS
 from snapshots import screen_text, snapshot  # noqa: F401 (a fixture)
 from whitechapel.app import WhitechapelApp
@@ -47,18 +48,18 @@ def screen_for(game: LfwGame, tmp_path) -> LfwScreen:
 async def test_main_screens(tmp_path, snapshot, size):  # noqa: F811
     app = WhitechapelApp(start=LfwSetup(seed=7, map_name="tutorial", players=PLAYERS))
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         snapshot.check(app, "setup")
 
         # The police turn (T2), on the map: after the hand-over to the police.
         game = played_until(7, lambda g: g.phase == "hunt" and g.night == 1)
         screen = screen_for(game, tmp_path)
         app.switch_screen(screen)
-        await pilot.pause()
+        await settle.settle(pilot)
         assert screen.curtain_up
         snapshot.check(app, "handover-to-the-police")
-        await pilot.press("enter")
-        await pilot.pause()
+        await settle.press(pilot, "enter")
+        await settle.settle(pilot)
         assert screen.holder == POLICE
         assert "T2 Hunting the monster" in screen_text(app)
         snapshot.check(app, "police-turn")
@@ -67,9 +68,9 @@ async def test_main_screens(tmp_path, snapshot, size):  # noqa: F811
         game = played_until(7, lambda g: g.phase == "escape" and len(g.row) == 2)
         screen = screen_for(game, tmp_path)
         app.switch_screen(screen)
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await settle.settle(pilot)
+        await settle.press(pilot, "enter")
+        await settle.settle(pilot)
         assert screen.holder == JACK and "Secret — Jack only" in screen_text(app)
         snapshot.check(app, "jack-turn")
 
@@ -77,8 +78,8 @@ async def test_main_screens(tmp_path, snapshot, size):  # noqa: F811
         game = played_until(4, lambda g: False)
         screen = screen_for(game, tmp_path)
         app.switch_screen(screen)
-        await pilot.pause()
-        await pilot.press("2")
-        await pilot.pause()
+        await settle.settle(pilot)
+        await settle.press(pilot, "2")
+        await settle.settle(pilot)
         assert "game over" in screen_text(app)
         snapshot.check(app, "end")

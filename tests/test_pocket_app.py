@@ -18,6 +18,7 @@ from textual import events
 from textual.command import CommandPalette
 from textual.widgets import Input, OptionList
 
+import settle
 from pocket_app_play import (
     PLAYERS,
     SETUPS,
@@ -108,7 +109,7 @@ async def test_a_full_game_by_keys_ends_on_the_banner_autosaved_and_secret_kept(
     assert {type(a).__name__ for a in plan} == ACTION_KINDS and "J:-" in map(str, plan)
     app, screen = pocket_app(SETUPS[name], tmp_path)
     async with app.run_test(size=size, notifications=True) as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         driver = Driver(pilot, screen, random.Random(seed))
         watch = SecrecyWatch(driver)
         driver.after_each = watch
@@ -117,6 +118,7 @@ async def test_a_full_game_by_keys_ends_on_the_banner_autosaved_and_secret_kept(
         watch("start")
         played = await driver.play_game(plan, detour=0.2 if name == "goodley" else 0.0)
         assert screen.source.game == expected  # the keys did what the engine alone did
+        await driver.saved()
         assert_finished_and_saved(app, screen, tmp_path, played, wide=size[0] >= 100)
         assert watch.checked_clean > 15 and watch.checked_secret > 5
         # Each change of side had its hand-over, and only those, and each
@@ -137,11 +139,11 @@ async def test_a_full_game_by_keys_ends_on_the_banner_autosaved_and_secret_kept(
         # After the end, action keys do nothing; ctrl+s keeps a named record.
         before = screen.source.game.clone()
         for key in ("1", "r", "enter", "s"):
-            await pilot.press(key)
-        await pilot.pause()
+            await settle.press(pilot, key)
+        await settle.settle(pilot)
         assert screen.source.game == before and app.screen is screen
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await settle.press(pilot, "ctrl+s")
+        await settle.settle(pilot)
         names = sorted(s.path.name for s in Store(tmp_path).list())
         assert len(names) == 2 and names[1].startswith("game-pocket-")
         assert "Record saved" in " ".join(screen_text(app).split())
@@ -152,7 +154,7 @@ async def test_a_full_game_in_secrets_mode_hides_jacks_cards_except_on_his_scree
     assert expected.jack_alibis  # Jack draws a card: there is something to hide
     app, screen = pocket_app(SETUPS["gull"], tmp_path, handover="secrets")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         assert app.screen is screen  # no hand-over prompt in this mode
         assert "Choose an action token" in screen_text(app)
         driver = Driver(pilot, screen, random.Random(3))  # Jack looks on turns 1 and 4
@@ -160,6 +162,7 @@ async def test_a_full_game_in_secrets_mode_hides_jacks_cards_except_on_his_scree
         driver.after_each = watch
         played = await driver.play_game(plan, peek=0.5)
         assert screen.source.game == expected
+        await driver.saved()
         assert_finished_and_saved(app, screen, tmp_path, played, wide=False)
         looks = driver.handovers.count("cards")
         assert looks == 2 and watch.checked_secret == looks
@@ -168,8 +171,8 @@ async def test_a_full_game_in_secrets_mode_hides_jacks_cards_except_on_his_scree
         # his own turn (the investigator looks away; Enter hides them again).
         assert len(driver.handovers) == 2 * looks
         # The rematch keeps the players and the mode, with a new game.
-        await pilot.press("n")
-        await pilot.pause()
+        await settle.press(pilot, "n")
+        await settle.settle(pilot)
         assert isinstance(app.screen, PocketScreen) and app.screen is not screen
         assert app.screen.handover == "secrets" and app.screen.source.game.history == []
         assert app.screen.source.record.players == PLAYERS
@@ -183,19 +186,19 @@ async def test_the_secret_cards_screen_shows_identity_cards_and_hourglasses(tmp_
         LocalSource(game, record_of(game, players=PLAYERS), Store(tmp_path)), "secrets"
     )
     async with WhitechapelApp(start=screen).run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         assert game.to_act == "jack"  # round 2: Jack first
-        await pilot.press("s")
+        await settle.press(pilot, "s")
         assert is_handover(pilot.app.screen)
         text = " ".join(screen_text(pilot.app).split())
         assert "Ann (Jack): your cards" in text and "Bob (the investigator), look away." in text
         assert "Pass to" not in text  # Jack's own turn: nobody passes the keyboard
-        await pilot.press("enter")
+        await settle.press(pilot, "enter")
         assert is_cards(pilot.app.screen)
         text = widget_text(pilot.app)
         assert "You are William Gull." in text
         assert f"Your alibi cards: John Smith Your hourglasses: {game.jack_hourglasses()}" in text
-        await pilot.press("enter")  # hidden again; Jack plays on
+        await settle.press(pilot, "enter")  # hidden again; Jack plays on
         assert not is_handover(pilot.app.screen)
         assert "Pass to Bob" not in screen_text(pilot.app)
         assert "Your alibi cards" not in screen_text(pilot.app) + widget_text(pilot.app)
@@ -205,7 +208,7 @@ async def test_a_game_by_mouse_clicks(tmp_path):
     plan, expected = plan_game(SETUPS["lestrade"], 48)  # two rounds, every kind of action
     app, screen = pocket_app(SETUPS["lestrade"], tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         driver = Driver(pilot, screen, random.Random(4))
         await driver.pass_handover()
         # A click on a tile means nothing while a token is being chosen.
@@ -215,6 +218,7 @@ async def test_a_game_by_mouse_clicks(tmp_path):
         played = await driver.play_game(plan, mouse=True)
         assert {type(a).__name__ for a in played} == ACTION_KINDS
         assert screen.source.game == expected and screen.source.game.outcome is not None
+        await driver.saved()
         saved = Store(tmp_path).list()[0].record
         assert saved is not None and saved.actions == [str(a) for a in played]
 
@@ -222,16 +226,16 @@ async def test_a_game_by_mouse_clicks(tmp_path):
 async def test_two_quick_clicks_on_rotate_turn_the_tile_twice(tmp_path):
     app, screen = pocket_app(SETUPS["goodley"], tmp_path)  # round 1: H W R J
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter", "3")  # Rotation; the cursor is on b2 (wall S)
-        await pilot.pause()
+        await settle.settle(pilot)
+        await settle.press(pilot, "enter", "3")  # Rotation; the cursor is on b2 (wall S)
+        await settle.settle(pilot)
         rotate = next(b for b in visible_buttons(screen) if b.choice == "do-rotate")
         x, y = rotate.region.offset
         for chain in (1, 2):  # a double click, as the terminal reports one
             rotate.post_message(
                 events.Click(rotate, 1, 1, 0, 0, 1, False, False, False, x + 1, y + 1, chain=chain)
             )
-        await pilot.pause()
+        await settle.settle(pilot)
         assert screen.choice.wall == 0  # clockwise: S -> W, then N
 
 
@@ -241,7 +245,7 @@ async def test_the_whole_end_reason_shows_at_80_columns(tmp_path):
         LocalSource(expected, record_of(expected, players=PLAYERS), Store(tmp_path))
     )
     async with WhitechapelApp(start=screen).run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         assert "game over: Bob (the investigator) wins" in screen_text(pilot.app)
         assert expected.outcome.reason in " ".join(screen_text(pilot.app).split())
 
@@ -252,7 +256,7 @@ async def test_the_whole_end_reason_shows_at_80_columns(tmp_path):
 async def test_a_played_token_is_refused_with_a_reason_and_nothing_changes(tmp_path):
     app, screen = pocket_app(SETUPS["goodley"], tmp_path)  # round 1: H W R J
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         # The hand-over is opaque: nothing of the district shows through.
         text = screen_text(app)
         for word in ("Pizer", "Goodley", "Action tokens", "Rounds", "║"):
@@ -262,12 +266,12 @@ async def test_a_played_token_is_refused_with_a_reason_and_nothing_changes(tmp_p
         await driver.play(parse_action("H+1"))
         await driver.pass_handover()  # to Jack
         game_before, state_before = screen.source.game.clone(), ui_state(screen)
-        await pilot.press("1")
+        await settle.press(pilot, "1")
         assert "That token was played this round." in screen_text(app)
         assert screen.source.game == game_before and ui_state(screen) == state_before
         assert "tok-0" not in button_names(screen)  # no button for it either
         # The next legal choice clears the reason.
-        await pilot.press("2")
+        await settle.press(pilot, "2")
         assert screen.choice.mode == "move" and "That token" not in screen_text(app)
 
 
@@ -278,40 +282,40 @@ async def test_a_tile_rotated_this_round_cannot_be_rotated_again(tmp_path):
         game.play(text)
     assert game.round == 2 and game.open_faces() == ["H", "W", "R", "R"]
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         driver = Driver(pilot, screen)
         await driver.pass_handover()
         await driver.play(parse_action("Rb2E"))  # Jack turns b2
         await driver.pass_handover()  # to the investigator, with the other Rotation token
-        await pilot.press("4")
+        await settle.press(pilot, "4")
         assert screen.choice.mode == "tile" and screen.choice.cursor == 4  # the cursor stays on b2
         game_before, text_before = game.clone(), screen_text(app)
-        await pilot.press("r")
+        await settle.press(pilot, "r")
         text = screen_text(app)
         assert "This tile cannot be rotated now (it was rotated this round)." in text
         assert screen.choice.wall is None and game == game_before
         # The district is drawn as before: no preview of a new wall.
         district = slice(1, 18)
         assert text.split("\n")[district] == text_before.split("\n")[district]
-        await pilot.press("enter")
+        await settle.press(pilot, "enter")
         assert "Press r to choose a new orientation first." in screen_text(app)
         assert game == game_before and screen.choice.mode == "tile"
         # Another tile can be turned.
-        await pilot.press("left", "r", "enter")
+        await settle.press(pilot, "left", "r", "enter")
         assert str(game.history[-1]).startswith("Ra2") and game.step == 2
 
 
 async def test_keys_that_mean_nothing_now_change_nothing(tmp_path):
     app, screen = pocket_app(SETUPS["goodley"], tmp_path)  # round 1: H W R J
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         driver = Driver(pilot, screen)
 
         async def nothing(*keys: str) -> None:
             game, state, text = screen.source.game.clone(), ui_state(screen), screen_text(app)
             for key in keys:
-                await pilot.press(key)
-                await pilot.pause()
+                await settle.press(pilot, key)
+                await settle.settle(pilot)
                 assert screen.source.game == game, key
                 assert ui_state(screen) == state, key
                 assert screen_text(app) == text, f"{key!r} changed the screen"
@@ -321,27 +325,27 @@ async def test_keys_that_mean_nothing_now_change_nothing(tmp_path):
         await driver.pass_handover()
         # Choosing a token: joker, step, tile and confirm keys, other digits.
         await nothing("h", "0", "7", "r", "left", "escape", "s", "n")
-        await pilot.press("1")  # Holmes: how far?
+        await settle.press(pilot, "1")  # Holmes: how far?
         await nothing("3", "h", "r", "enter")
-        await pilot.press("escape", "4")  # the joker
+        await settle.press(pilot, "escape", "4")  # the joker
         await nothing("1", "7", "r", "down")
         # The investigator may not leave every detective where he is (P5).
         game_before = screen.source.game.clone()
-        await pilot.press("0")
+        await settle.press(pilot, "0")
         assert "must move a detective" in screen_text(app) and screen.source.game == game_before
-        await pilot.press("escape", "3")  # Rotation
+        await settle.press(pilot, "escape", "3")  # Rotation
         await nothing("1", "h", "7")
 
 
 async def test_enter_while_choosing_a_token_does_nothing(tmp_path):
     app, screen = pocket_app(SETUPS["goodley"], tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")  # the hand-over
-        await pilot.pause()
+        await settle.settle(pilot)
+        await settle.press(pilot, "enter")  # the hand-over
+        await settle.settle(pilot)
         assert screen.choice.mode == "token"
-        await pilot.press("enter")  # a second Enter, say a key held a moment too long
-        await pilot.pause()
+        await settle.press(pilot, "enter")  # a second Enter, say a key held a moment too long
+        await settle.settle(pilot)
         assert screen.choice.mode == "token" and screen.choice.token is None
 
 
@@ -351,70 +355,70 @@ async def test_enter_while_choosing_a_token_does_nothing(tmp_path):
 async def test_the_too_small_guard_follows_the_window_size(tmp_path):
     app, _screen = pocket_app(SETUPS["goodley"], tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
+        await settle.settle(pilot)
+        await settle.press(pilot, "enter")
         assert GUARD not in screen_text(app)
         for size, shown in [((79, 24), True), ((80, 24), False), ((80, 23), True),
                             ((120, 40), False)]:  # fmt: skip
             await pilot.resize_terminal(*size)
-            await pilot.pause()
+            await settle.settle(pilot)
             text = screen_text(app)
             assert (GUARD in text) is shown, (size, text)
             if not shown:
                 assert "Choose an action token" in text
         # The menu has the same guard.
         app.push_screen(MenuScreen())
-        await pilot.pause()
+        await settle.settle(pilot)
         assert isinstance(app.screen, MenuScreen)
         await pilot.resize_terminal(79, 30)
-        await pilot.pause()
+        await settle.settle(pilot)
         assert GUARD in screen_text(app)
         await pilot.resize_terminal(80, 24)
-        await pilot.pause()
+        await settle.settle(pilot)
         assert GUARD not in screen_text(app)
 
 
 async def test_a_game_started_in_a_small_window_shows_the_guard(tmp_path):
     app, _ = pocket_app(SETUPS["goodley"], tmp_path)
     async with app.run_test(size=(79, 23)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await settle.settle(pilot)
+        await settle.press(pilot, "enter")
+        await settle.settle(pilot)
         assert GUARD in screen_text(app)
 
 
 async def test_help_opens_with_f1_or_question_mark_and_escape_closes_it(tmp_path):
     app, screen = pocket_app(SETUPS["goodley"], tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
+        await settle.settle(pilot)
+        await settle.press(pilot, "enter")
         for key in ("f1", "question_mark"):
-            await pilot.press(key)
-            await pilot.pause()
+            await settle.press(pilot, key)
+            await settle.settle(pilot)
             assert isinstance(app.screen, HelpScreen), key
             text = screen_text(app)  # the rules of the moment first, then the summary
             assert "Now" in text and "Round 1 of 8" in text
             assert "Mr. Jack Pocket" in app.screen.markdown and "Goals." in app.screen.markdown
             await (pilot.press("escape") if key == "f1" else pilot.press(key))  # ? closes too
-            await pilot.pause()
+            await settle.settle(pilot)
             assert app.screen is screen
 
 
 async def test_the_command_palette_offers_a_new_pocket_game(tmp_path):
     app, _screen = pocket_app(SETUPS["goodley"], tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter", "ctrl+p")
-        await pilot.pause()
+        await settle.settle(pilot)
+        await settle.press(pilot, "enter", "ctrl+p")
+        await settle.settle(pilot)
         assert isinstance(app.screen, CommandPalette)
-        await pilot.press(*"new mr")
+        await settle.press(pilot, *"new mr")
         await until(  # the palette searches in a worker
             lambda: "New Mr. Jack Pocket game" in screen_text(app),
             what="the palette offering a new game",
             pilot=pilot,
             timeout=3,
         )
-        await pilot.press("enter")
+        await settle.press(pilot, "enter")
         await until(
             lambda: isinstance(app.screen, PocketSetup),
             what="the Pocket setup",
@@ -426,11 +430,11 @@ async def test_the_command_palette_offers_a_new_pocket_game(tmp_path):
 async def test_ctrl_q_quits_and_the_game_in_progress_is_saved(tmp_path):
     app, screen = pocket_app(SETUPS["goodley"], tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         driver = Driver(pilot, screen, random.Random(1))
         played = await driver.play_game(max_actions=1)
-        await pilot.press("ctrl+q")
-        await pilot.pause()
+        await settle.press(pilot, "ctrl+q")
+        await settle.settle(pilot)
         assert not app.is_running
     saves = Store(tmp_path).list()
     assert len(saves) == 1 and saves[0].record is not None
@@ -445,44 +449,44 @@ async def choose(app, pilot, option: str) -> None:
     """Enter on the menu's option `option` (by its id: the menu grows)."""
     options = app.screen.query_one(OptionList)
     options.highlighted = options.get_option_index(option)
-    await pilot.press("enter")
-    await pilot.pause()
+    await settle.press(pilot, "enter")
+    await settle.settle(pilot)
 
 
 async def test_the_menu_rules_and_a_new_pocket_game_with_the_names_typed():
     app = WhitechapelApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         menu = app.screen
         assert isinstance(menu, MenuScreen)
         # Rules opens the help; Esc comes back.
         options = menu.query_one(OptionList)
         options.highlighted = options.get_option_index("rules")
-        await pilot.press("enter")
-        await pilot.pause()
+        await settle.press(pilot, "enter")
+        await settle.settle(pilot)
         assert isinstance(app.screen, HelpScreen)
         assert "Two games about Jack the Ripper" in " ".join(screen_text(app).split())
-        await pilot.press("escape")
-        await pilot.pause()
+        await settle.press(pilot, "escape")
+        await settle.settle(pilot)
         assert app.screen is menu
         # Mr. Jack Pocket opens the setup; Esc goes back to the menu.
         menu.query_one(OptionList).highlighted = 0
-        await pilot.press("down", "enter")
-        await pilot.pause()
+        await settle.press(pilot, "down", "enter")
+        await settle.settle(pilot)
         assert isinstance(app.screen, PocketSetup)
-        await pilot.press("escape")
-        await pilot.pause()
+        await settle.press(pilot, "escape")
+        await settle.settle(pilot)
         assert app.screen is menu
         # Names typed, Enter: the game starts with them.
-        await pilot.press("enter")
-        await pilot.pause()
+        await settle.press(pilot, "enter")
+        await settle.settle(pilot)
         assert isinstance(app.screen, PocketSetup)
-        await pilot.press(*"Ann", "tab", *"Bob", "enter")
-        await pilot.pause()
+        await settle.press(pilot, *"Ann", "tab", *"Bob", "enter")
+        await settle.settle(pilot)
         assert is_handover(app.screen)
         assert "Pass to Bob (the investigator)" in screen_text(app)
         assert "Ann (Jack), look away." in screen_text(app)
-        await pilot.press("enter")
+        await settle.press(pilot, "enter")
         game_screen = app.screen
         assert isinstance(game_screen, PocketScreen)
         assert game_screen.source.record.players == {"jack": "Ann", "investigator": "Bob"}
@@ -495,16 +499,16 @@ async def test_the_menu_rules_and_a_new_pocket_game_with_the_names_typed():
 async def test_the_setup_screen_chooses_the_secrets_hand_over_mode():
     app = WhitechapelApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("down", "enter")
-        await pilot.pause()
-        await pilot.press("tab", "tab", "space")  # open the hand-over choice
-        await pilot.pause()
-        await pilot.press("down", "enter")  # Enter picks in the open list
-        await pilot.pause()
+        await settle.settle(pilot)
+        await settle.press(pilot, "down", "enter")
+        await settle.settle(pilot)
+        await settle.press(pilot, "tab", "tab", "space")  # open the hand-over choice
+        await settle.settle(pilot)
+        await settle.press(pilot, "down", "enter")  # Enter picks in the open list
+        await settle.settle(pilot)
         assert isinstance(app.screen, PocketSetup)
-        await pilot.press("enter")  # on the choice itself, Enter starts the game
-        await pilot.pause()
+        await settle.press(pilot, "enter")  # on the choice itself, Enter starts the game
+        await settle.settle(pilot)
         assert isinstance(app.screen, PocketScreen) and app.screen.handover == "secrets"
         assert app.screen.source.record.players == {}
         assert "the investigator to play" in screen_text(app)
@@ -526,22 +530,24 @@ async def test_continue_lists_autosaves_newest_first_and_opens_one():
 
     app = WhitechapelApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         await choose(app, pilot, "continue")
         assert isinstance(app.screen, ContinueScreen)
         rows = [r for r in screen_text(app).split("\n") if "pocket ·" in r]
         assert len(rows) == 2
         assert "3 actions jack: New" in rows[0] and "2 actions jack: Old" in rows[1]
-        await pilot.press("enter")
-        await pilot.pause()
+        await settle.press(pilot, "enter")
+        await settle.settle(pilot)
         assert is_handover(app.screen)
-        await pilot.press("enter")
+        await settle.press(pilot, "enter")
         opened = app.screen
         assert isinstance(opened, PocketScreen) and len(opened.source.game.history) == 3
         assert opened.source.record.players == {"jack": "New"}
         # Playing on rewrites the same autosave, it does not start another.
         driver = Driver(pilot, opened, random.Random(9))
         await driver.play_game(max_actions=1)
+        await until(lambda: len(Store().list()[0].record.actions) == 4, what="the autosave",
+                    pilot=pilot)  # it follows the frame that shows the move  # fmt: skip
         saves = Store().list()
         assert [s.path for s in saves] == [paths["New"], paths["Old"]]
         assert len(saves[0].record.actions) == 4
@@ -552,21 +558,21 @@ async def test_loading_a_bad_path_shows_an_error_and_stays(tmp_path):
     garbage.write_text("{ not json")
     app = WhitechapelApp()
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         await choose(app, pilot, "load")
         assert isinstance(app.screen, LoadScreen)
-        await pilot.press(*"nowhere.json", "enter")  # typed, relative to the folder
-        await pilot.pause()
+        await settle.press(pilot, *"nowhere.json", "enter")  # typed, relative to the folder
+        await settle.settle(pilot)
         assert isinstance(app.screen, LoadScreen)
         assert "nowhere.json: no such file" in " ".join(screen_text(app).split())
         app.screen.query_one(Input).value = str(tmp_path / "missing.json")
-        await pilot.press("enter")
-        await pilot.pause()
+        await settle.press(pilot, "enter")
+        await settle.settle(pilot)
         assert "missing.json: no such file" in " ".join(screen_text(app).split())
         load = app.screen
         load.query_one(Input).value = str(garbage)
-        await pilot.press("enter")
-        await pilot.pause()
+        await settle.press(pilot, "enter")
+        await settle.settle(pilot)
         assert app.screen is load
         assert "broken JSON" in " ".join(screen_text(app).split())
 
@@ -580,20 +586,23 @@ async def test_loading_a_record_opens_the_game(tmp_path):
     path.write_text(record.dumps())
     app = WhitechapelApp()
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         app.push_screen(LoadScreen())
-        await pilot.pause()
+        await settle.settle(pilot)
         app.screen.query_one(Input).value = str(path)
-        await pilot.press("enter")
-        await pilot.pause()
+        await settle.press(pilot, "enter")
+        await settle.settle(pilot)
         assert is_handover(app.screen)
-        await pilot.press("enter")
+        await settle.press(pilot, "enter")
         assert isinstance(app.screen, PocketScreen) and app.screen.source.game == game
         assert "round 2 of 8" in screen_text(app)
         # Its autosave goes to the data folder under the record's own start time.
         driver = Driver(pilot, app.screen, random.Random(1))
         await driver.play_game(max_actions=1)
-        saved = json.loads((Store().saves / f"{autosave_name(record)}.json").read_text())
+        autosave = Store().saves / f"{autosave_name(record)}.json"
+        await until(lambda: autosave.exists() and len(json.loads(autosave.read_text())["actions"]) == 5,
+                    what="the autosave of the move", pilot=pilot)  # fmt: skip
+        saved = json.loads(autosave.read_text())
         assert saved["actions"][:4] == ["H+1", "T+2", "J:-", "Xa1c3"] and len(saved["actions"]) == 5
 
 

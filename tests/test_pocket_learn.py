@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import OptionList
 
+import settle
 from snapshots import screen_text
 from whitechapel.app import MenuScreen, WhitechapelApp
 from whitechapel.cli import main
@@ -39,12 +40,12 @@ async def start_puzzle(app, pilot, number: int) -> PuzzleScreen:
     """From the list: puzzle `number`, past its lesson."""
     assert isinstance(app.screen, PuzzleList)
     for _ in range(number - 1):
-        await pilot.press("down")
-    await pilot.press("enter")
-    await pilot.pause()
+        await settle.press(pilot, "down")
+    await settle.press(pilot, "enter")
+    await settle.settle(pilot)
     assert isinstance(app.screen, LessonScreen)
-    await pilot.press("enter")
-    await pilot.pause()
+    await settle.press(pilot, "enter")
+    await settle.settle(pilot)
     screen = app.screen
     assert isinstance(screen, PuzzleScreen) and screen.number == number
     return screen
@@ -56,7 +57,7 @@ async def play(pilot, screen: PuzzleScreen, texts, watch=None) -> None:
     for text in texts:
         assert screen.can_act(), f"{text}: the player may not act"
         for k in keys_for(game, screen.choice.cursor, parse_action(text)):
-            await pilot.press(k)
+            await settle.press(pilot, k)
             if watch is not None:
                 watch()
         assert str(game.history[-1]) == text
@@ -65,28 +66,28 @@ async def play(pilot, screen: PuzzleScreen, texts, watch=None) -> None:
 async def test_the_menu_offers_the_puzzles_and_a_puzzles_lesson_comes_first():
     app = WhitechapelApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         assert isinstance(app.screen, MenuScreen)
         assert "Learn Mr. Jack Pocket" in screen_text(app)
         options = app.screen.query_one(OptionList)
         options.highlighted = options.get_option_index("learn-pocket")
-        await pilot.press("enter")
-        await pilot.pause()
+        await settle.press(pilot, "enter")
+        await settle.settle(pilot)
         assert isinstance(app.screen, PuzzleList)
         text = flat(app)
         for number, p in enumerate(PUZZLES, 1):
             assert f"{number}. {p.tag} · {p.title}" in text
-        await pilot.press("down", "down", "enter")
-        await pilot.pause()
+        await settle.press(pilot, "down", "down", "enter")
+        await settle.settle(pilot)
         assert isinstance(app.screen, LessonScreen)
         text = flat(app)
         assert "Puzzle 3 of 6 · P7 · The witness call" in text
         assert "Your goal: Clear 4 suspects whichever way the witness call goes." in text
-        await pilot.press("escape")  # back to the list, not into the puzzle
-        await pilot.pause()
+        await settle.press(pilot, "escape")  # back to the list, not into the puzzle
+        await settle.settle(pilot)
         assert isinstance(app.screen, PuzzleList)
-        await pilot.press("escape")
-        await pilot.pause()
+        await settle.press(pilot, "escape")
+        await settle.settle(pilot)
         assert isinstance(app.screen, MenuScreen)
 
 
@@ -100,16 +101,16 @@ async def test_a_puzzle_solved_by_keys_says_so_and_enter_goes_on(number):
         seen_handover = []
         await play(pilot, screen, p.solution, lambda: seen_handover.append(is_handover(screen)))
         assert not any(seen_handover), "a puzzle has no hand-over"
-        await pilot.pause()
+        await settle.settle(pilot)
         assert prompt(screen).startswith("✔ Goal met. ")
         assert p.judge is not None and prompt(screen)[len("✔ Goal met. ") :] in flat(app)
         assert not screen.can_act()  # the puzzle stops there, whoever is to act
         game = screen.source.game
         assert len(game.history) == len(p.opening) + p.moves
-        await pilot.press("1")  # no key plays on
+        await settle.press(pilot, "1")  # no key plays on
         assert len(game.history) == len(p.opening) + p.moves
-        await pilot.press("enter")
-        await pilot.pause()
+        await settle.press(pilot, "enter")
+        await settle.settle(pilot)
         if number < len(PUZZLES):
             assert isinstance(app.screen, LessonScreen)
             assert f"Puzzle {number + 1} of 6" in flat(app)
@@ -122,26 +123,26 @@ async def test_a_wrong_play_says_why_and_enter_tries_again():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start_puzzle(app, pilot, 1)
         await play(pilot, screen, ["H+1"])
-        await pilot.pause()
+        await settle.settle(pilot)
         assert prompt(screen) == (
             "✘ Not this time. The detectives see only 2 suspects (Bert and Stealthy), not 3."
         )
         assert [b.label for b in screen.query("#choices Choice") if b.choice][:3] == [
             "Try again", "Next puzzle", "Puzzles",
         ]  # fmt: skip
-        await pilot.press("enter")  # the same puzzle, from its start
-        await pilot.pause()
+        await settle.press(pilot, "enter")  # the same puzzle, from its start
+        await settle.settle(pilot)
         assert isinstance(app.screen, LessonScreen)
-        await pilot.press("enter")
-        await pilot.pause()
+        await settle.press(pilot, "enter")
+        await settle.settle(pilot)
         again = app.screen
         assert isinstance(again, PuzzleScreen) and again is not screen and again.number == 1
         assert again.source.game.history == [] and again.verdict is None
         await play(pilot, again, ["W+2"])
-        await pilot.pause()
+        await settle.settle(pilot)
         assert prompt(again).startswith("✔ Goal met.")
-        await pilot.press("p")  # the list, the puzzle just played highlighted
-        await pilot.pause()
+        await settle.press(pilot, "p")  # the list, the puzzle just played highlighted
+        await settle.settle(pilot)
         assert isinstance(app.screen, PuzzleList)
 
 
@@ -152,11 +153,11 @@ async def test_two_moves_in_a_row_then_the_verdict():
         screen = await start_puzzle(app, pilot, 2)
         assert "You are Sergeant Goodley" in flat(app)  # Jack's own secret panel
         await play(pilot, screen, ["Ra1W"])
-        await pilot.pause()
+        await settle.settle(pilot)
         assert screen.verdict is None and screen.can_act()
         assert "Choose an action token" in prompt(screen)
         await play(pilot, screen, ["H+1"])
-        await pilot.pause()
+        await settle.settle(pilot)
         assert prompt(screen) == "✘ Not this time. Watson still sees you."
 
 
@@ -165,7 +166,7 @@ async def test_the_witness_call_of_a_puzzle_is_summed_up_beside_the_board():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start_puzzle(app, pilot, 3)
         await play(pilot, screen, ["Rb1N"])
-        await pilot.pause()
+        await settle.settle(pilot)
         assert "End of round 1" in flat(app)  # in sight, and in full:
         assert panel(screen, "notes") == (
             "End of round 1 Jack was seen: the investigator takes the token. "
@@ -194,7 +195,7 @@ async def test_playing_the_investigator_jacks_identity_never_shows(number):
 
         no_secret()
         await play(pilot, screen, p.solution, no_secret)
-        await pilot.pause()
+        await settle.settle(pilot)
         no_secret()
         assert screen.current_view()["side"] == INVESTIGATOR
         assert "jack" not in screen.current_view() or screen.source.game.outcome is not None
@@ -226,13 +227,13 @@ async def test_the_command_line_puzzle_starts_on_its_lesson_and_p_lists_them(mon
 
     app = WhitechapelApp(start=RULES.learn_screen(4))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         assert isinstance(app.screen, LessonScreen)
         assert "Puzzle 4 of 6 · P7 · An hourglass for Jack" in flat(app)
-        await pilot.press("enter")
-        await pilot.pause()
+        await settle.press(pilot, "enter")
+        await settle.settle(pilot)
         assert isinstance(app.screen, PuzzleScreen) and app.screen.puzzle.side == JACK
-        await pilot.press("p")
-        await pilot.pause()
+        await settle.press(pilot, "p")
+        await settle.settle(pilot)
         assert isinstance(app.screen, PuzzleList)
         assert app.screen.query_one("#puzzles").highlighted == 3

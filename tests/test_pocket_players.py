@@ -5,6 +5,7 @@ seed; the possible games they look ahead on show the side exactly its view."""
 
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -20,6 +21,7 @@ from whitechapel.pocket.pieces import INVESTIGATOR, JACK, SIDES
 from whitechapel.pocket.setup import random_setup
 
 LEVELS = players.levels("pocket")
+THOROUGH = os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
 # Games per level in the honesty harness: the searching levels think longer.
 HONESTY_GAMES = {"random": 40, "easy": 40, "normal": 6, "hard": 3}
 
@@ -96,9 +98,15 @@ def test_the_harness_catches_a_player_handed_the_engine(monkeypatch, side):
 @pytest.mark.parametrize("investigator", LEVELS)
 def test_every_level_plays_whole_games_legally(jack, investigator):
     """`players.choose` refuses any answer that is not a legal action; the
-    games are played to their end from many seeds."""
+    games are played to their end from many seeds.  A searching player's
+    game costs about a second: five seeds for a pair with `normal`, four with
+    `hard` (the honesty tests play them too); `HYPOTHESIS_PROFILE=thorough`
+    plays 25 and 10."""
     searching = {"normal", "hard"} & {jack, investigator}
-    seeds = range(4) if "hard" in searching else range(10) if searching else range(100)
+    if "hard" in searching:
+        seeds = range(10 if THOROUGH else 4)
+    else:
+        seeds = range(25 if THOROUGH else 5) if searching else range(100)
     for seed in seeds:
         result = play_one("pocket", {JACK: jack, INVESTIGATOR: investigator}, seed)
         assert result.winner in SIDES

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+import settle
 from pocket_app_play import PLAYERS, SETUPS, plan_game
 from snapshots import screen_text, snapshot  # noqa: F401 (a fixture)
 from whitechapel.app import MenuScreen, WhitechapelApp
@@ -37,23 +38,23 @@ def game_screen(tmp_path, actions=()) -> PocketScreen:
 async def test_main_screens(tmp_path, snapshot, size):  # noqa: F811
     app = WhitechapelApp()
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         assert isinstance(app.screen, MenuScreen)
         snapshot.check(app, "menu")
 
         screen = game_screen(tmp_path)
         app.push_screen(screen)
-        await pilot.pause()
+        await settle.settle(pilot)
         assert is_handover(app.screen)
         snapshot.check(app, "handover")
 
-        await pilot.press("enter")
-        await pilot.pause()
+        await settle.press(pilot, "enter")
+        await settle.settle(pilot)
         assert "Choose an action token" in screen_text(app)
         snapshot.check(app, "investigator-token-choice")
 
-        await pilot.press("3", "right", "r", "r")  # Rotation: c2 turned twice (a preview)
-        await pilot.pause()
+        await settle.press(pilot, "3", "right", "r", "r")  # Rotation: c2 turned twice (a preview)
+        await settle.settle(pilot)
         assert screen.choice.mode == "tile" and screen.choice.wall is not None
         assert screen.source.game.history == []
         snapshot.check(app, "rotation-preview")
@@ -61,33 +62,33 @@ async def test_main_screens(tmp_path, snapshot, size):  # noqa: F811
         # The last action of round 1, then its summary and the board after it.
         screen = game_screen(tmp_path, ("H+1", "W+1", "J:-"))
         app.switch_screen(screen)
-        await pilot.pause()
-        await pilot.press("enter", "3", "e", "enter")  # Rb2E: b2's wall S turned to E
-        await pilot.pause()
+        await settle.settle(pilot)
+        await settle.press(pilot, "enter", "3", "e", "enter")  # Rb2E: b2's wall S turned to E
+        await settle.settle(pilot)
         assert "End of round 1" in screen_text(app)
         snapshot.check(app, "round-summary")
-        await pilot.press("enter")  # the summary, then the hand-over to Jack
-        await pilot.pause()
+        await settle.press(pilot, "enter")  # the summary, then the hand-over to Jack
+        await settle.settle(pilot)
         assert "Pass to Ann (Jack)" in screen_text(app)
-        await pilot.press("enter")
-        await pilot.pause()
+        await settle.press(pilot, "enter")
+        await settle.settle(pilot)
         assert "round 2 of 8" in screen_text(app)
         snapshot.check(app, "board-after-a-round")
 
         screen = game_screen(tmp_path, TO_JACKS_TURN)
         assert screen.source.game.jack_alibis and screen.source.game.to_act == "jack"
         app.switch_screen(screen)
-        await pilot.pause()
+        await settle.settle(pilot)
         assert "Pass to Ann (Jack)" in screen_text(app)
-        await pilot.press("enter")
-        await pilot.pause()
+        await settle.press(pilot, "enter")
+        await settle.settle(pilot)
         assert "Your alibi cards: Madame" in " ".join(screen_text(app).split())
         snapshot.check(app, "jack-with-his-cards")
 
         plan, _ = plan_game(SETUPS["goodley"], 2866)  # Jack wins in round 3
         screen = game_screen(tmp_path, [str(a) for a in plan])
         app.switch_screen(screen)
-        await pilot.pause()
+        await settle.settle(pilot)
         assert "game over: Ann (Jack) wins" in screen_text(app)
         snapshot.check(app, "end")
     snapshot.verify()
@@ -100,11 +101,11 @@ async def test_a_puzzle_screen(snapshot):  # noqa: F811
 
     app = WhitechapelApp(start=PuzzleScreen(3))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         assert isinstance(app.screen, LessonScreen)
         snapshot.check(app, "puzzle-lesson")
-        await pilot.press("enter", "3", "up", "e", "enter")  # the last token: b1 turned north
-        await pilot.pause()
+        await settle.press(pilot, "enter", "3", "up", "e", "enter")  # the last token: b1 turned north
+        await settle.settle(pilot)
         assert "Goal met" in screen_text(app)
         snapshot.check(app, "puzzle-verdict")
     snapshot.verify()

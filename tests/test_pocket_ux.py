@@ -8,6 +8,7 @@ import itertools
 
 import pytest
 
+import settle
 from pocket_app_play import SETUPS, Driver, pocket_app
 from snapshots import screen_text
 from whitechapel.pocket.pieces import DIRECTIONS
@@ -33,18 +34,18 @@ async def test_r_and_e_turn_the_tile_both_ways_on_screen(tmp_path):
     app, screen = pocket_app(SETUPS["goodley"], tmp_path)  # round 1: H W R J
     game = screen.source.game
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter", "3")  # Rotation; the cursor on b2
+        await settle.settle(pilot)
+        await settle.press(pilot, "enter", "3")  # Rotation; the cursor on b2
         current = game.walls[4]
-        await pilot.press("r")
+        await settle.press(pilot, "r")
         assert screen.choice.wall == (current + 1) % 4
-        await pilot.press("e")
+        await settle.press(pilot, "e")
         assert screen.choice.wall == (current + 3) % 4  # back past its own orientation
-        await pilot.press("R")  # shift+r: counter-clockwise too
+        await settle.press(pilot, "R")  # shift+r: counter-clockwise too
         assert screen.choice.wall == (current + 2) % 4
         assert game.history == []
         assert "Rotate ↺" in screen_text(app) and "Rotate ↻" in screen_text(app)
-        await pilot.press("enter")
+        await settle.press(pilot, "enter")
         assert str(game.history[-1]) == f"Rb2{DIRECTIONS[(current + 2) % 4]}"
 
 
@@ -53,19 +54,19 @@ async def test_a_detectives_move_is_previewed_and_played_only_on_enter(tmp_path,
     app, screen = pocket_app(SETUPS["goodley"], tmp_path)  # round 1: H W R J
     game = screen.source.game
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter", *keys)
-        await pilot.pause()
+        await settle.settle(pilot)
+        await settle.press(pilot, "enter", *keys)
+        await settle.settle(pilot)
         assert game.history == []  # a digit (or letter) alone commits nothing
         moving = "watson" if played[0] == "W" else "toby"
         before = game.view("investigator")["detectives"][moving]
         shown = screen.query_one("District").preview
         assert shown is not None and shown["detectives"][moving] != before
         assert "Enter plays it" in screen_text(app)
-        await pilot.press("escape")  # one step back: the target, not the token
+        await settle.press(pilot, "escape")  # one step back: the target, not the token
         assert screen.choice.mode != Mode.TOKEN and screen.candidate() is None
         assert screen.query_one("District").preview is None
-        await pilot.press(keys[1], "enter")
+        await settle.press(pilot, keys[1], "enter")
         assert [str(a) for a in game.history] == [played]
 
 
@@ -73,7 +74,7 @@ async def test_a_second_click_on_the_step_plays_it(tmp_path):
     app, screen = pocket_app(SETUPS["goodley"], tmp_path)
     game = screen.source.game
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         driver = Driver(pilot, screen)
         await driver.pass_handover()
         await driver.click_choice("tok-0")  # Holmes
@@ -92,22 +93,22 @@ async def test_the_footer_lists_only_the_keys_that_work_now_and_the_cursor_reset
     step are on the prompt line); Jack's cards key only in 'secrets' mode."""
     app, screen = pocket_app(SETUPS["goodley"], tmp_path)  # round 1: H W R J
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
+        await settle.settle(pilot)
+        await settle.press(pilot, "enter")
         for keys in ((), ("1",), ("escape", "3", "left", "up")):
-            await pilot.press(*keys)
-            await pilot.pause()
+            await settle.press(pilot, *keys)
+            await settle.settle(pilot)
             bottom = footer(app)
             for word in ("Rotate", "Confirm", "Back", "Jack's cards", "Rematch", "Lobby"):
                 assert word not in bottom, (keys, bottom)
             assert "Save record" in bottom and "Help" in bottom
         assert "Esc: back" in screen_text(app) and "r turns it ↻, e ↺" in screen_text(app)
         assert screen.choice.cursor == 0
-        await pilot.press("r", "enter")  # Ra1: Jack's turn now, the cursor is back on b2
+        await settle.press(pilot, "r", "enter")  # Ra1: Jack's turn now, the cursor is back on b2
         assert screen.choice.cursor == 4
     app, screen = pocket_app(SETUPS["goodley"], tmp_path, handover="secrets")
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         assert "Jack's cards" in footer(app)
 
 
@@ -138,15 +139,15 @@ def test_targets_for_every_token():
 async def test_the_district_highlights_the_targets_of_each_token(tmp_path):
     app, screen = pocket_app(SETUPS["goodley"], tmp_path)  # round 1: H W R J
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
+        await settle.settle(pilot)
+        await settle.press(pilot, "enter")
         district = screen.query_one("District")
         for key, positions in (("1", {1, 2}), ("2", {5, 6}), ("4", {1, 5, 9})):
-            await pilot.press(key)
+            await settle.press(pilot, key)
             assert set(district.targets) == positions, key
-            await pilot.press("escape")
+            await settle.press(pilot, "escape")
             assert district.targets == {}
-        await pilot.press("3")
+        await settle.press(pilot, "3")
         assert district.dimmed == set()
         text = screen_text(app)
         rows = [strip.text for strip in district._strips]
@@ -166,7 +167,7 @@ async def test_each_round_ends_on_a_summary_both_players_see(tmp_path):
     plan, expected = plan_game(SETUPS["lestrade"], 253)
     app, screen = pocket_app(SETUPS["lestrade"], tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         driver = Driver(pilot, screen)
         await driver.play_game(plan)  # checks a summary after every round's last action
         rounds = expected.round
@@ -203,19 +204,23 @@ def test_the_summary_names_the_investigators_card_and_madame_is_a_woman():
 
 
 @pytest.mark.parametrize("side", ["jack", "investigator"])
-async def test_the_newest_log_line_is_always_visible_at_80x24(tmp_path, side):
+@pytest.mark.parametrize("name,seed", [("stealthy", 1668), ("goodley", 3)])
+async def test_the_newest_log_line_is_always_visible_at_80x24(tmp_path, side, name, seed):
     """Long lines (a witness call clearing many suspects) wrap; the newest
-    event stays in sight, whatever is above it; PgUp shows older ones."""
+    event stays in sight, whatever is above it; PgUp shows older ones.  In
+    Goodley's game round 1 ends on a witness call of three rows at 80×24,
+    which Jack's four rows of cards above it left no room (his screen lost
+    the whole log): his cards give way to who he is, `s` shows them."""
     from pocket_app_play import plan_game
     from whitechapel.pocket.ui import panels
 
-    plan, _ = plan_game(SETUPS["stealthy"], 1668)
-    app, screen = pocket_app(SETUPS["stealthy"], tmp_path)
+    plan, _ = plan_game(SETUPS[name], seed)
+    app, screen = pocket_app(SETUPS[name], tmp_path)
     game = screen.source.game
     checked = 0
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")  # the first hand-over
+        await settle.settle(pilot)
+        await settle.press(pilot, "enter")  # the first hand-over
         for action in plan[:-1]:
             game.apply(action)
             if game.to_act != side:
@@ -223,7 +228,7 @@ async def test_the_newest_log_line_is_always_visible_at_80x24(tmp_path, side):
             screen.holder = side
             screen.reset_choice()
             screen.refresh_all()
-            await pilot.pause()
+            await settle.settle(pilot)
             newest = panels.log_lines(game.view(side))[-1]
             notes = screen.query_one("#notes")
             assert notes._rows is not None and notes._rows[0][0] == notes.markup
@@ -231,10 +236,35 @@ async def test_the_newest_log_line_is_always_visible_at_80x24(tmp_path, side):
             assert " ".join(newest.split()) in shown, (newest, shown)
             checked += 1
         assert checked >= 3
-        await pilot.press("pageup")
+        await settle.press(pilot, "pageup")
         assert screen.log_back == 1 and "PgDn" in screen_text(app)
-        await pilot.press("pagedown")
+        await settle.press(pilot, "pagedown")
         assert screen.log_back == 0
+
+
+async def test_the_notes_are_laid_out_for_the_size_of_their_first_frame(tmp_path):
+    """The notes panel (at the end what Jack was, then the log) is laid out
+    for the size it is painted at, from a screen's first frame.  It used to
+    be laid out for 80×24 until a refresh that followed the first layout: at
+    160×50 the first frame had no log, and a snapshot taken before that
+    refresh (a loaded machine) showed the panel without it."""
+    from pocket_app_play import PLAYERS, plan_game
+    from whitechapel.core.record import record_of
+    from whitechapel.core.store import Store
+    from whitechapel.pocket.ui.screen import PocketScreen
+    from whitechapel.ui.source import LocalSource
+
+    _, game = plan_game(SETUPS["goodley"], 2866)  # Jack wins in round 3
+    source = LocalSource(game, record_of(game, players=PLAYERS), Store(tmp_path))
+    app, _ = pocket_app(SETUPS["goodley"], tmp_path)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await settle.settle(pilot)
+        app.switch_screen(PocketScreen(source, "always"))
+        await pilot._wait_for_screen()  # mounted, not painted yet
+        app.screen._on_timer_update()  # the first layout and frame, as the screen's timer makes it
+        text = screen_text(app)
+        assert "game over" in text and "Jack was" in text
+        assert "Log" in text and "R3 " in text, text
 
 
 def test_the_log_is_complete_after_resuming():
@@ -256,7 +286,7 @@ async def test_the_hand_over_mode_survives_continue(tmp_path):
 
     app, screen = pocket_app(SETUPS["goodley"], tmp_path, handover="secrets")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         driver = Driver(pilot, screen)
         await driver.play_game(max_actions=2)
     saved = Store(tmp_path).list()
@@ -321,16 +351,16 @@ async def test_f1_shows_the_rules_of_the_moment(tmp_path):
 
     app, _screen = pocket_app(SETUPS["goodley"], tmp_path)  # round 1: H W R J
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter", "3", "f1")
-        await pilot.pause()
+        await settle.settle(pilot)
+        await settle.press(pilot, "enter", "3", "f1")
+        await settle.settle(pilot)
         assert isinstance(app.screen, HelpScreen)
         text = app.screen.markdown
         assert text.startswith("## Now") and "Round 1 of 8, action 1 of 4" in text
         assert "Rotation: turn one tile" in text and "(P5)" in text and "(P7)" in text
         assert "Goals." in text  # the whole summary follows
-        await pilot.press("escape", "escape", "1", "f1")
-        await pilot.pause()
+        await settle.press(pilot, "escape", "escape", "1", "f1")
+        await settle.settle(pilot)
         assert "Move that detective 1 or 2 positions clockwise (P5)." in app.screen.markdown
 
 
@@ -339,7 +369,7 @@ async def test_the_board_grows_with_the_terminal_and_clicks_follow(tmp_path):
 
     app, screen = pocket_app(SETUPS["goodley"], tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         district = screen.query_one(District)
         assert (district.tw, district.th) == (13, 5)  # compact
         driver = Driver(pilot, screen)
@@ -347,15 +377,15 @@ async def test_the_board_grows_with_the_terminal_and_clicks_follow(tmp_path):
         sizes = {}
         for size in ((120, 40), (160, 50), (80, 24)):
             await pilot.resize_terminal(*size)
-            await pilot.pause()
+            await settle.settle(pilot)
             sizes[size] = (district.tw, district.th)
             assert district.size.width == district.w and district.size.height == district.h
             assert district.region.right <= size[0] - 28  # the side panels keep their room
         assert sizes[(120, 40)][0] >= 21 and sizes[(120, 40)][1] >= 9  # large tiles
         assert sizes[(160, 50)] >= sizes[(120, 40)] and sizes[(80, 24)] == (13, 5)
         await pilot.resize_terminal(120, 40)
-        await pilot.pause()
-        await pilot.press("3")  # Rotation: a click chooses the tile
+        await settle.settle(pilot)
+        await settle.press(pilot, "3")  # Rotation: a click chooses the tile
         for square in (0, 8, 5):
             await driver.click_tile(square)
             assert screen.choice.cursor == square
@@ -364,15 +394,15 @@ async def test_the_board_grows_with_the_terminal_and_clicks_follow(tmp_path):
 async def test_the_investigators_alibi_card_is_shown_face_up_to_both(tmp_path):
     app, screen = pocket_app(SETUPS["lestrade"], tmp_path)  # round 1: A T X J; Bert on top
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter", "1", "enter")  # the investigator draws
-        await pilot.pause()
+        await settle.settle(pilot)
+        await settle.press(pilot, "enter", "1", "enter")  # the investigator draws
+        await settle.settle(pilot)
         assert [str(a) for a in screen.source.game.history] == ["A"]
-        await pilot.press("enter")  # the hand-over to Jack
-        await pilot.pause()
+        await settle.press(pilot, "enter")  # the hand-over to Jack
+        await settle.settle(pilot)
         text = " ".join(screen_text(app).split())
         assert "The investigator showed an alibi card: Jeremy Bert (cleared)." in text
-        await pilot.press("2", "1", "enter")  # Jack's T+1: the news is old now
+        await settle.press(pilot, "2", "1", "enter")  # Jack's T+1: the news is old now
         assert "showed an alibi card" not in " ".join(screen_text(app).split())
 
 
@@ -382,17 +412,17 @@ async def test_in_secrets_mode_s_on_the_investigators_turn_passes_to_jack_and_ba
 
     app, screen = pocket_app(SETUPS["gull"], tmp_path, handover="secrets")  # investigator first
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         assert screen.source.game.to_act == "investigator"
-        await pilot.press("s")
+        await settle.press(pilot, "s")
         text = curtain_text(app)
         assert text.startswith("Pass to Ann (Jack)") and "Bob (the investigator), look away." in text
-        await pilot.press("enter")
+        await settle.press(pilot, "enter")
         assert is_cards(app.screen)
-        await pilot.press("enter")
+        await settle.press(pilot, "enter")
         text = curtain_text(app)
         assert text.startswith("Pass to Bob (the investigator)") and "Ann (Jack), look away." in text
-        await pilot.press("enter")
+        await settle.press(pilot, "enter")
         assert not is_handover(app.screen)
 
 
@@ -403,8 +433,8 @@ async def test_the_investigators_joker_without_a_move_is_refused_in_words(tmp_pa
     app, screen = pocket_app(SETUPS["goodley"], tmp_path)  # round 1: H W R J, the investigator first
     game = screen.source.game
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter", "4", "0")
-        await pilot.pause()
+        await settle.settle(pilot)
+        await settle.press(pilot, "enter", "4", "0")
+        await settle.settle(pilot)
         assert game.history == []
         assert "joker must move a detective" in screen_text(app)

@@ -32,6 +32,7 @@ import dataclasses
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import permutations
 from typing import Any
 
@@ -275,10 +276,13 @@ def _must_move(
     return {c: n for c, n in counts.items() if sealed(c) == trapped}
 
 
+@lru_cache(maxsize=32)
 def _homeward_reach(board: Board, hideouts: tuple[int, ...], alleys: int) -> dict[int, int]:
     """Per circle, the fewest spaces from it to a hideout candidate ending
     with a normal move, with at most `alleys` alleys, policemen ignored (a
-    coach covers two spaces like two normal moves, so it never helps)."""
+    coach covers two spaces like two normal moves, so it never helps).
+    Kept for the next notebook (the candidates change a few times a game):
+    the answer is shared, to be read only."""
     tb = tables(board)
     best: dict[tuple[int, int], int] = {}
     frontier = [(c, a) for h in hideouts for c in tb.adjacent[h] for a in range(alleys + 1)]

@@ -14,6 +14,7 @@ Nothing is built from the full state and then pruned.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from whitechapel.core.game import PUBLIC
@@ -152,51 +153,45 @@ def hunt_record(g: LfwState) -> list[dict[str, Any]]:
     return out
 
 
+# What each kind of event shows in the public log, from its tuple (the rest
+# of a tuple, e.g. the policemen's crossings at a move, is for the notebook).
+# Every kind the engine writes is here: an unknown one is a bug, not a blank entry.
+# fmt: off
+_ENTRIES: dict[str, Callable[[tuple], dict[str, Any]]] = {
+    # The hideout is chosen before the first night; its entry never names the circle.
+    "hideout": lambda e: {"event": e[0], "night": 0},
+    "night": lambda e: {"event": e[0], "night": e[1]},
+    "chief": lambda e: {"event": e[0], "night": e[1], "chief": e[2]},
+    "women": lambda e: {"event": e[0], "night": e[1], "where": list(e[2])},
+    "patrols": lambda e: {"event": e[0], "night": e[1], "where": list(e[2])},
+    "letter": lambda e: {"event": e[0], "night": e[1], "letter": e[2], "args": list(e[3])},
+    "saucy": lambda e: {"event": e[0], "night": e[1], "moves": [list(m) for m in e[2]]},
+    "wretched": lambda e: {"event": e[0], "night": e[1], "circles": list(e[2])},
+    "wait": lambda e: {"event": e[0], "night": e[1], "time_of_the_crime": space_name(e[2])},
+    "wretched_move": lambda e: {"event": e[0], "night": e[1], "source": e[2], "target": e[3]},
+    "reveal": lambda e: {"event": e[0], "night": e[1], "crossing": e[2], "colour": e[3]},
+    "kill": lambda e: {"event": e[0], "night": e[1], "crime_scenes": list(e[2]),
+                       "space": space_name(e[3])},
+    "alarm": lambda e: {"event": e[0], "night": e[1], "police": dict(e[2]), "fakes": list(e[3])},
+    "move": lambda e: {"event": e[0], "night": e[1], "how": e[2], "space": space_name(e[3])},
+    "police_move": lambda e: {"event": e[0], "night": e[1], "colour": e[2], "crossing": e[3]},
+    "search": lambda e: {"event": e[0], "night": e[1], "colour": e[2], "circle": e[3],
+                         "clue": e[4]},
+    "arrest": lambda e: {"event": e[0], "night": e[1], "colour": e[2], "circles": list(e[3]),
+                         "success": e[4]},
+    "know": lambda e: {"event": e[0], "night": e[1], "circle": e[2], "found": e[3]},
+    "end": lambda e: {"event": e[0], "night": e[1], "winner": e[2], "reason": e[3]},
+}
+# fmt: on
+for _kind in ("chase", "graffito", "pass", "false_clue", "home"):
+    _ENTRIES[_kind] = lambda e: {"event": e[0], "night": e[1], "detail": list(e[2:])}
+
+
 def public_log(g: LfwState) -> list[dict[str, Any]]:
-    out = []
-    for e in g.events:
-        kind, rest = e[0], e[1:]
-        entry: dict[str, Any] = {"event": kind}
-        if kind == "hideout":
-            entry.update(night=0)  # chosen before the first night; never the circle
-        elif kind == "night":
-            entry.update(night=rest[0])
-        elif kind == "chief":
-            entry.update(night=rest[0], chief=rest[1])
-        elif kind in ("women", "patrols"):
-            entry.update(night=rest[0], where=list(rest[1]))
-        elif kind == "letter":
-            entry.update(night=rest[0], letter=rest[1], args=list(rest[2]))
-        elif kind == "saucy":
-            entry.update(night=rest[0], moves=[list(m) for m in rest[1]])
-        elif kind == "wretched":
-            entry.update(night=rest[0], circles=list(rest[1]))
-        elif kind == "wait":
-            entry.update(night=rest[0], time_of_the_crime=space_name(rest[1]))
-        elif kind == "wretched_move":
-            entry.update(night=rest[0], source=rest[1], target=rest[2])
-        elif kind == "reveal":
-            entry.update(night=rest[0], crossing=rest[1], colour=rest[2])
-        elif kind == "kill":
-            entry.update(night=rest[0], crime_scenes=list(rest[1]), space=space_name(rest[2]))
-        elif kind == "alarm":
-            entry.update(night=rest[0], police=dict(rest[1]), fakes=list(rest[2]))
-        elif kind == "move":
-            entry.update(night=rest[0], how=rest[1], space=space_name(rest[2]))
-        elif kind == "police_move":
-            entry.update(night=rest[0], colour=rest[1], crossing=rest[2])
-        elif kind == "search":
-            entry.update(night=rest[0], colour=rest[1], circle=rest[2], clue=rest[3])
-        elif kind == "arrest":
-            entry.update(night=rest[0], colour=rest[1], circles=list(rest[2]), success=rest[3])
-        elif kind in ("chase", "graffito", "pass", "false_clue", "home"):
-            entry.update(night=rest[0], detail=list(rest[1:]))
-        elif kind == "know":
-            entry.update(night=rest[0], circle=rest[1], found=rest[2])
-        elif kind == "end":
-            entry.update(night=rest[0], winner=rest[1], reason=rest[2])
-        out.append(entry)
-    return out
+    """The public log, one entry per event (`_ENTRIES` says what each kind
+    shows): every view carries it, so it is built by a table lookup per event."""
+    entries = _ENTRIES
+    return [entries[e[0]](e) for e in g.events]
 
 
 def reveal(game) -> dict[str, Any]:

@@ -23,6 +23,7 @@ action's text wants them; the last one placed waits for Enter.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -32,7 +33,10 @@ from whitechapel.lfw.phases import Phase
 WORD = re.compile(r"[^\s>=]+|[>=]")
 
 
+@functools.lru_cache(maxsize=4096)
 def words_of(text: str) -> tuple[str, ...]:
+    """An action's words (cached: a screen splits the same legal texts at
+    every key)."""
     return tuple(WORD.findall(text))
 
 
@@ -63,18 +67,25 @@ class Chooser:
         self.legal = {w: t for t in legal for w in orders_of(t, colour)}
         self.picked: list[str] = []
         self._undo: list[int] = []  # len(picked) before each of the player's picks
+        # The options for the words picked when they were counted: a screen asks
+        # many times between two picks (labels, hint, buttons, each key).
+        self._options: tuple[tuple[str, ...], list[str]] | None = None
         self._advance()
 
     # -- what may come next ------------------------------------------------------
 
     def candidates(self) -> list[tuple[str, ...]]:
-        n = len(self.picked)
-        return [w for w in self.legal if w[:n] == tuple(self.picked)]
+        n, picked = len(self.picked), tuple(self.picked)
+        return [w for w in self.legal if w[:n] == picked]
 
     def options(self) -> list[str]:
         """The possible next words, in the engine's order."""
-        n = len(self.picked)
-        return list(dict.fromkeys(w[n] for w in self.candidates() if len(w) > n))
+        picked = tuple(self.picked)
+        if self._options is None or self._options[0] != picked:
+            n = len(picked)
+            words = dict.fromkeys(w[n] for w in self.legal if len(w) > n and w[:n] == picked)
+            self._options = (picked, list(words))
+        return list(self._options[1])
 
     def complete(self) -> str | None:
         """The action the picked words already make, if they make one."""

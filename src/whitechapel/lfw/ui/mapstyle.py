@@ -5,6 +5,7 @@ Pure rich, no Textual."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 from rich.errors import StyleSyntaxError
 from rich.style import Style
@@ -150,6 +151,11 @@ def legend_markup(
     """The legend as markup for a text panel `width` cells wide: the
     drawing's entries, then those of `tags` (the marks now on the map; all
     of them if None), in as many columns of one width as fit."""
+    return _legend_markup(width, dark, None if tags is None else frozenset(tags), side)
+
+
+@lru_cache(maxsize=256)  # a screen asks again at every refresh, mostly for the same marks
+def _legend_markup(width: int, dark: bool, tags: frozenset[str] | None, side: str | None) -> str:
     wanted = None if tags is None else set(tags) | set(cv.TAGS)
     entries = []
     for samples, meaning in legend_items(side):

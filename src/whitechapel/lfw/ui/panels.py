@@ -7,6 +7,7 @@ part, which the police view does not have.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from whitechapel.lfw.actions import COLOURS
@@ -120,52 +121,56 @@ def move_line(how: str, space: str) -> str:
     return f"Jack moves: space {space}"
 
 
+# What the log says of each kind of event (the view's log entry in, one line out).
+_LINES: dict[str, Callable[[dict[str, Any]], str]] = {
+    "hideout": lambda e: "Jack chose his hideout",
+    "night": lambda e: f"Night {e['night']} begins",
+    "chief": lambda e: f"The Chief tonight: {e['chief']}",
+    "women": lambda e: "Women tokens on " + " ".join(map(str, e["where"])),
+    "patrols": lambda e: "Patrol markers on " + " ".join(map(str, e["where"])),
+    "letter": lambda e: f"Jack sends a letter: {e['letter']}",
+    "saucy": lambda e: "The Chief moves " + ", ".join(f"{a}>{b}" for a, b in e["moves"]),
+    "wretched": lambda e: "Wretched on " + " ".join(map(str, e["circles"])),
+    "wait": lambda e: f"Jack waits; time of the crime {e['time_of_the_crime']}",
+    "wretched_move": lambda e: (
+        f"A Wretched moves {e['source']}>{e['target']}"
+        if e["target"] is not None
+        else f"The Wretched on {e['source']} stays"
+    ),
+    "reveal": lambda e: f"Marker {e['crossing']} revealed: {e['colour'] or 'fake'}",
+    "kill": lambda e: "Murder at " + " and ".join(map(str, e["crime_scenes"])),
+    "alarm": lambda e: "The alarm: the policemen take their places",
+    "move": lambda e: move_line(e["how"], e["space"]),
+    "police_move": lambda e: (
+        f"{e['colour'].capitalize()} to {e['crossing']}"
+        if e["crossing"] is not None
+        else f"{e['colour'].capitalize()} stays"
+    ),
+    "search": lambda e: (
+        f"{e['colour'].capitalize()} searches {e['circle']}: "
+        + ("[b]a clue![/b]" if e["clue"] else "nothing")
+    ),
+    "arrest": lambda e: (
+        f"{e['colour'].capitalize()} arrests at {' '.join(map(str, e['circles']))}: "
+        + ("[b]Jack is caught![/b]" if e["success"] else "nobody")
+    ),
+    "chase": lambda e: f"{e['detail'][0].capitalize()} chases to {e['detail'][1]} (O3)",
+    "graffito": lambda e: f"Goulston Street graffito: the Chief chose {e['detail'][0]}",
+    "pass": lambda e: f"{e['detail'][0].capitalize()} passes",
+    "false_clue": lambda e: f"A false clue on {' '.join(map(str, e['detail']))}",
+    "home": lambda e: "Jack reaches his hideout",
+    "know": lambda e: (
+        f'"I know where you live": {e["circle"]} — ' + ("found!" if e["found"] else "wrong")
+    ),
+    "end": lambda e: f"Game over. {winners(e['winner'])}: {e['reason']}",
+}
+
+
 def log_line(e: dict[str, Any]) -> str:
     kind = e["event"]
     n = f"N{e['night']} " if e.get("night") else ""
-    text = {
-        "hideout": lambda: "Jack chose his hideout",
-        "night": lambda: f"Night {e['night']} begins",
-        "chief": lambda: f"The Chief tonight: {e['chief']}",
-        "women": lambda: "Women tokens on " + " ".join(map(str, e["where"])),
-        "patrols": lambda: "Patrol markers on " + " ".join(map(str, e["where"])),
-        "letter": lambda: f"Jack sends a letter: {e['letter']}",
-        "saucy": lambda: "The Chief moves " + ", ".join(f"{a}>{b}" for a, b in e["moves"]),
-        "wretched": lambda: "Wretched on " + " ".join(map(str, e["circles"])),
-        "wait": lambda: f"Jack waits; time of the crime {e['time_of_the_crime']}",
-        "wretched_move": lambda: (
-            f"A Wretched moves {e['source']}>{e['target']}"
-            if e["target"] is not None
-            else f"The Wretched on {e['source']} stays"
-        ),
-        "reveal": lambda: f"Marker {e['crossing']} revealed: {e['colour'] or 'fake'}",
-        "kill": lambda: "Murder at " + " and ".join(map(str, e["crime_scenes"])),
-        "alarm": lambda: "The alarm: the policemen take their places",
-        "move": lambda: move_line(e["how"], e["space"]),
-        "police_move": lambda: (
-            f"{e['colour'].capitalize()} to {e['crossing']}"
-            if e["crossing"] is not None
-            else f"{e['colour'].capitalize()} stays"
-        ),
-        "search": lambda: (
-            f"{e['colour'].capitalize()} searches {e['circle']}: "
-            + ("[b]a clue![/b]" if e["clue"] else "nothing")
-        ),
-        "arrest": lambda: (
-            f"{e['colour'].capitalize()} arrests at {' '.join(map(str, e['circles']))}: "
-            + ("[b]Jack is caught![/b]" if e["success"] else "nobody")
-        ),
-        "chase": lambda: f"{e['detail'][0].capitalize()} chases to {e['detail'][1]} (O3)",
-        "graffito": lambda: f"Goulston Street graffito: the Chief chose {e['detail'][0]}",
-        "pass": lambda: f"{e['detail'][0].capitalize()} passes",
-        "false_clue": lambda: f"A false clue on {' '.join(map(str, e['detail']))}",
-        "home": lambda: "Jack reaches his hideout",
-        "know": lambda: (
-            f'"I know where you live": {e["circle"]} — ' + ("found!" if e["found"] else "wrong")
-        ),
-        "end": lambda: f"Game over. {winners(e['winner'])}: {e['reason']}",
-    }.get(kind, lambda: kind)
-    return n + text()
+    line = _LINES.get(kind)
+    return n + (line(e) if line is not None else kind)
 
 
 def log_text(view: dict[str, Any], entries: int = 200, back: int = 0) -> str:

@@ -76,6 +76,7 @@ class Picking:
         self.cursor = 0  # which option Tab has highlighted
         self.cycled = False  # has Tab been pressed since the last pick?
         self._labels: tuple[tuple[Any, ...], dict[str, str]] | None = None
+        self._offer: tuple[tuple[Any, ...], tuple[list[str], list[str], list[str]]] | None = None
 
     # -- what is offered -------------------------------------------------------------
 
@@ -83,17 +84,31 @@ class Picking:
         board = self.board
         return (word.isdigit() and board.is_circle(int(word))) or board.is_crossing(word)
 
+    def _offered(self) -> tuple[list[str], list[str], list[str]]:
+        """The options, the nodes and the words among them, counted once for
+        the tokens or words picked so far (the screen asks many times)."""
+        c = self.chooser
+        if c is None:
+            return [], [], []
+        key = tuple(c.picked)
+        if self._offer is None or self._offer[0] != key:
+            options = [str(o) for o in c.options()]
+            nodes = [o for o in options if self.is_node(o)]
+            words = [o for o in options if not self.is_node(o)]
+            self._offer = (key, (options, nodes, words))
+        return self._offer[1]
+
     def options(self) -> list[str]:
-        return [str(o) for o in self.chooser.options()] if self.chooser is not None else []
+        return list(self._offered()[0])
 
     def node_options(self) -> list[str]:
-        return [o for o in self.options() if self.is_node(o)]
+        return list(self._offered()[1])
 
     def circle_options(self) -> list[str]:
-        return [o for o in self.node_options() if o.isdigit()]
+        return [o for o in self._offered()[1] if o.isdigit()]
 
     def word_options(self) -> list[str]:
-        return [o for o in self.options() if not self.is_node(o)]
+        return list(self._offered()[2])
 
     def complete(self) -> str | None:
         """The action the words picked (or tokens placed) so far make."""

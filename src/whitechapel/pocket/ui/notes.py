@@ -33,41 +33,68 @@ class PocketNotes:
     _notes_size: tuple[int, int]
     _brief_done: int
 
+    def fit_notes(self, width: int, height: int) -> str:
+        """The panel's text for a size it is painted at (`TextPanel.fit`)."""
+        return self.notes_text(self.current_view(), width, height)  # type: ignore[attr-defined]
+
     def fill_notes(self, view: dict) -> None:
         notes = self.query_one("#notes", TextPanel)  # type: ignore[attr-defined]
-        if notes.size.height:  # not while it is hidden: the last size it had
+        laid_out = bool(notes.size.height)  # not while it is hidden: the last size it had
+        if laid_out:
             self._notes_size = (notes.size.width, notes.size.height)
         width, height = self._notes_size
-        top, used = "", 0
-        for block in self.notes_blocks(view):
+        fitted = self._notes_size if laid_out else None  # else: made again once laid out
+        notes.set(self.notes_text(view, width, height), fitted=fitted)
+
+    def notes_text(self, view: dict, width: int, height: int) -> str:
+        """The panel's text for `width` × `height` cells: the blocks, then the
+        log.  The log always keeps its title and its newest line (issue 14:
+        the newest event in sight, however long it wraps); a block above
+        that would not leave them room takes its short form, or is left out
+        (the first is never left out)."""
+        self._notes_size = (width, height)
+        lines = panels.log_lines(view)
+        self.log_back = min(self.log_back, max(0, len(lines) - 1))
+        newest = lines[len(lines) - 1 - self.log_back] if lines else ""
+        log_rows = 1 + panels.rows_of(newest, width)  # the title, and the newest line shown
+
+        def rows(block: str) -> int:
             plain = Text.from_markup(block).plain.split("\n")[:-1]
-            rows = sum(panels.rows_of(line, width) for line in plain)
-            if top and used + rows > height - 2:
+            return sum(panels.rows_of(line, width) for line in plain)
+
+        top, used = "", 0
+        for forms in self.notes_blocks(view):
+            fitting = [b for b in forms if b is not None and used + rows(b) + log_rows <= height]
+            if fitting:
+                block = fitting[0]
+            elif not top:
+                block = forms[-1] or forms[0]  # the first: its short form, if it has one
+            else:
                 continue
-            top, used = top + block, used + rows
-        self.log_back = min(self.log_back, max(0, len(view["log"]) - 1))
+            top, used = top + block, used + rows(block)
         log = panels.log_text(view, max(1, height - used - 1), width, self.log_back)
         if top:  # the blocks are never cut off: the log gives way
             plain = Text.from_markup(log).plain.split("\n")
             if used + sum(panels.rows_of(line, width) for line in plain) > height:
                 log = ""
-        notes.set(top + log if log else top.rstrip("\n"))  # no blank last row to push the top out
+        return top + log if log else top.rstrip("\n")  # no blank last row to push the top out
 
-    def notes_blocks(self, view: dict) -> list[str]:
+    def notes_blocks(self, view: dict) -> list[tuple[str, str | None]]:
         """What the notes panel shows above the log, most important first, each
-        block ending in a newline: at a network seat the last round's summary
-        until a key; Jack's cards on his own screens; at the end what is
+        block ending in a newline, with its short form (or None): at a network
+        seat the last round's summary until a key; Jack's cards on his own
+        screens (short: who he is; `s` shows them all); at the end what is
         revealed to both."""
         source = self.source
-        blocks = []
+        blocks: list[tuple[str, str | None]] = []
         brief = self.pending_brief(view)
         if brief:
-            blocks.append(panels.round_brief(view, brief, "Any key hides this."))
+            blocks.append((panels.round_brief(view, brief, "Any key hides this."), None))
         jack = source.view(JACK).get("jack") if source.outcome or self.holder == JACK else None
         if source.outcome and jack:
-            blocks.append(panels.reveal_text(jack) + "\n\n")
+            blocks.append((panels.reveal_text(jack) + "\n\n", None))
         elif self.holder == JACK:
-            blocks.append(panels.secret_panel(jack))
+            blocks.append((panels.secret_panel(jack), panels.secret_panel(jack, short=True)))
         return blocks
 
     # -- a round's end at a network seat -------------------------------------------

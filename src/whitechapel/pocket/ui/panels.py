@@ -49,14 +49,16 @@ def secret_text(jack: dict[str, Any]) -> str:
     )
 
 
-def secret_panel(jack: dict[str, Any]) -> str:
+def secret_panel(jack: dict[str, Any], short: bool = False) -> str:
     """Jack's secrets on his own game screen, in four rows (the log shares
-    the panel)."""
+    the panel); `short`: who he is alone, in two rows, when the log's newest
+    line needs the room (his cards are a key away, `s`)."""
+    name = character_name(jack["identity"])
+    head = f"[b red]Secret — Jack only[/b red]\nYou are [b]{name}[/b].\n"
+    if short:
+        return head
     cards = ", ".join(character_name(c) for c in jack["alibis"]) or "none yet"
-    return (
-        f"[b red]Secret — Jack only[/b red]\nYou are [b]{character_name(jack['identity'])}[/b].\n"
-        f"Your alibi cards: {cards}\nYour hourglasses: {jack['hourglasses']}\n"
-    )
+    return head + f"Your alibi cards: {cards}\nYour hourglasses: {jack['hourglasses']}\n"
 
 
 def banner(view: dict[str, Any], turn: str, winner: str | None = None) -> str:

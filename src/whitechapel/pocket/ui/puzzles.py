@@ -170,12 +170,12 @@ class PuzzleScreen(PocketScreen):
             head = "[b red]✘ Not this time.[/b red]"
         return f"{head} {escape(self.verdict.sentence)}"
 
-    def notes_blocks(self, view: dict) -> list[str]:
+    def notes_blocks(self, view: dict) -> list[tuple[str, str | None]]:
         """At the end, the summary of a round the puzzle ended, first."""
         blocks = super().notes_blocks(view)
         ended = panels.last_round_ended(view)
         if self.verdict is not None and ended and ended > panels.last_round_ended(self._start):
-            blocks.insert(0, panels.round_brief(view, ended))
+            blocks.insert(0, (panels.round_brief(view, ended), None))
         return blocks
 
     def rebuild_choices(self) -> None:

@@ -87,7 +87,9 @@ class PocketScreen(PocketNotes, PocketHandOvers, GameScreen):
         return District(id="district")
 
     def on_mount(self) -> None:
-        self.query_one("#notes", TextPanel).keep_end = True  # the log's newest line in sight
+        notes = self.query_one("#notes", TextPanel)
+        notes.keep_end = True  # the log's newest line in sight
+        notes.fit = self.fit_notes  # laid out again for any size it is painted at
         self.fit_district(self.app.size.width, self.app.size.height)
         super().on_mount()
 

@@ -3,6 +3,7 @@ whole game screen at a change of side."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import JustifyMethod
@@ -16,7 +17,12 @@ class TextPanel(Widget):
     """Text that repaints without a new layout (its size comes from the
     .tcss, never from its text), and only when the text changed.  Its rows
     are rendered once per text and size and then handed out as they are:
-    cheap on every key press and on every full repaint."""
+    cheap on every key press and on every full repaint.
+
+    A text laid out for the panel's size (what fits, what gives way) is set
+    with the size it was made for, and `fit` makes it again for another
+    size: the panel asks, when it is painted at a size its text was not made
+    for, so it never shows a text made for the size it had before a layout."""
 
     JUSTIFY: JustifyMethod = "left"
     MIDDLE = False  # centre the text vertically
@@ -27,12 +33,16 @@ class TextPanel(Widget):
         self._markup = markup
         self._text = Text.from_markup(markup, justify=self.JUSTIFY)
         self._rows: tuple[tuple[str, int, int], list[Strip]] | None = None
+        self.fit: Callable[[int, int], str] | None = None  # (width, height) -> the text
+        self._fitted: tuple[int, int] | None = None  # the size the text was made for
 
     @property
     def markup(self) -> str:
         return self._markup
 
-    def set(self, markup: str) -> None:
+    def set(self, markup: str, *, fitted: tuple[int, int] | None = None) -> None:
+        """Show `markup`; `fitted`: the (width, height) it was laid out for."""
+        self._fitted = fitted
         if markup != self._markup:
             self._markup = markup
             self._text = Text.from_markup(markup, justify=self.JUSTIFY)
@@ -42,7 +52,13 @@ class TextPanel(Widget):
         return self._text
 
     def render_lines(self, crop: Region) -> list[Strip]:
-        self._content_size = self.size  # once per repaint: it is not free
+        size = self._content_size = self.size  # once per repaint: it is not free
+        if self.fit is not None and size.height and self._fitted != (size.width, size.height):
+            self._fitted = (size.width, size.height)
+            markup = self.fit(size.width, size.height)
+            if markup != self._markup:  # painted now: no refresh to ask for
+                self._markup = markup
+                self._text = Text.from_markup(markup, justify=self.JUSTIFY)
         return super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:
