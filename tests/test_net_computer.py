@@ -167,9 +167,9 @@ async def test_the_server_asks_its_computer_with_the_seats_view_alone(server):
     asked = []
     submit = server.computers.thinkers.submit
 
-    def spy(key, game, level, side, seed, view):
+    def spy(key, game, level, side, seed, view, table=None):
         asked.append((side, view))
-        return submit(key, game, level, side, seed, view)
+        return submit(key, game, level, side, seed, view, table)
 
     server.computers.thinkers.submit = spy  # type: ignore[method-assign]
     person = await connect(server, "Flo")
@@ -204,9 +204,9 @@ async def test_a_lone_player_plays_a_whole_game_against_the_computer_from_the_lo
     asked: list[tuple[str, str, dict]] = []
     submit = server.computers.thinkers.submit
 
-    def spy(key, game, level, side, seed, view):
+    def spy(key, game, level, side, seed, view, table=None):
         asked.append((level, side, view))
-        return submit(key, game, level, side, seed, view)
+        return submit(key, game, level, side, seed, view, table)
 
     server.computers.thinkers.submit = spy  # type: ignore[method-assign]
     other = "investigator" if seat == "jack" else "jack"

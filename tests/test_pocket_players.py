@@ -69,7 +69,7 @@ class Peeker:
 
     level = "peek"
 
-    def __init__(self, side: str, seed: int) -> None:
+    def __init__(self, side: str, seed: int, table: object = None) -> None:
         self.side = side
         self.engine: PocketGame | None = None
 

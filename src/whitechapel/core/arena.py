@@ -12,6 +12,8 @@ actions, nothing else), with the time budget given.
 
 from __future__ import annotations
 
+import argparse
+import json
 import math
 import time
 from collections.abc import Iterator
@@ -20,6 +22,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from whitechapel.core import players
+from whitechapel.core.args import positive
+from whitechapel.core.args import seed as seed_type
 from whitechapel.core.chance import Chance
 from whitechapel.core.figures import figures_text
 from whitechapel.core.registry import rules_for
@@ -53,6 +57,8 @@ class GameResult:
     reason: str
     actions: int
     times: dict[str, list[float]]  # per side, each decision's seconds
+    turns: dict[str, list[float]]  # per side, each turn's (its decisions in a row)
+    measures: dict[str, float] = field(default_factory=dict)  # the game's own (Rules.measures)
 
 
 def player_seed(seed: int, side: str) -> int:
@@ -61,29 +67,51 @@ def player_seed(seed: int, side: str) -> int:
 
 
 def play_one(
-    game: str, levels: dict[str, str], seed: int, budget: float | None = None
+    game: str,
+    levels: dict[str, str],
+    seed: int,
+    budget: float | None = None,
+    options: dict[str, Any] | None = None,
+    table: Any = None,
 ) -> GameResult:
-    """One game from setup seed `seed`, each side played by its level."""
+    """One game from setup seed `seed` with these optional rules on this
+    table (LfW's board), each side played by its level."""
     rules = rules_for(game)
-    state = rules.start(rules.random_setup(seed, {}), {})
+    options = rules.check_options(options or {})
+    setup = rules.random_setup(seed, options, table)
+    state = rules.start(setup, options)
+    known = players.table_of(game, state)
     seats = {
-        side: players.new_player(game, level, side, player_seed(seed, side))
+        side: players.new_player(game, level, side, player_seed(seed, side), known)
         for side, level in levels.items()
     }
     times: dict[str, list[float]] = {side: [] for side in levels}
+    turns: dict[str, list[float]] = {side: [] for side in levels}
+    last = None  # the side of the turn under way: its decisions in a row add up
     while state.outcome is None:
         side = state.to_act
         assert side is not None
         answer = players.choose(seats[side], game, state.view(side), budget)
         times[side].append(answer.seconds)
+        if side == last:
+            turns[side][-1] += answer.seconds
+        else:
+            turns[side].append(answer.seconds)
+        last = side
         state.play(answer.action, side)
     outcome = state.outcome
-    return GameResult(seed, outcome.winner, outcome.reason, len(state.history), times)
+    return GameResult(
+        seed, outcome.winner, outcome.reason, len(state.history), times, turns,
+        measures=dict(getattr(rules, "measures", lambda s: {})(state)),
+    )  # fmt: skip
 
 
-def _play_many(args: tuple[str, dict[str, str], list[int], float | None]) -> list[GameResult]:
-    game, levels, seeds, budget = args
-    return [play_one(game, levels, s, budget) for s in seeds]
+_Work = tuple[str, dict[str, str], list[int], float | None, dict[str, Any] | None, Any]
+
+
+def _play_many(args: _Work) -> list[GameResult]:
+    game, levels, seeds, budget, options, table = args
+    return [play_one(game, levels, s, budget, options, table) for s in seeds]
 
 
 @dataclass
@@ -103,6 +131,11 @@ class ArenaStats:
     seconds: float
     games_per_second: float
     reasons: dict[str, int] = field(default_factory=dict)
+    # the game's own figures, each a mean over the games (LfW: nights, moves a night)
+    measures: dict[str, float] = field(default_factory=dict)
+    # what a turn costs where one side decides many times in a row (LfW's police turn)
+    turn_p95: dict[str, float] = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -122,6 +155,10 @@ class ArenaStats:
                          f"{self.decisions[side]:>6}  mean {1000 * self.decision_mean[side]:.1f} ms, "
                          f"p95 {1000 * self.decision_p95[side]:.1f} ms, "
                          f"max {1000 * self.decision_max[side]:.1f} ms"))  # fmt: skip
+        for side, p95 in self.turn_p95.items():
+            rows.append((f"{side} ({self.levels[side]}) whole turn p95", f"{1000 * p95:>9.1f} ms"))
+        for name, value in self.measures.items():
+            rows.append((name, f"{value:>9.2f}"))
         rows.append(("games per second", f"{self.games_per_second:>9.2f}"))
         rows.append(("time", f"{self.seconds:>9.1f} s ({self.jobs} process"
                      f"{'es' if self.jobs > 1 else ''})"))  # fmt: skip
@@ -142,28 +179,37 @@ def arena(
     seed: int = 0,
     jobs: int = 1,
     budget: float | None = None,
+    options: dict[str, Any] | None = None,
+    table: Any = None,
 ) -> ArenaStats:
     """Play `games` games (setup seeds `seed`, `seed + 1`, …) between the
-    levels given per side, in `jobs` processes."""
+    levels given per side, in `jobs` processes, with these optional rules on
+    this table (LfW's board; None: the game's default)."""
     for side, level in levels.items():
         players.new_player(game, level, side, 0)  # an unknown level fails here, once
     seeds = list(range(seed, seed + games))
     start = time.perf_counter()
     if jobs > 1:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            parts = pool.map(_play_many, [(game, levels, c, budget) for c in _chunks(seeds, jobs)])
-            results = [r for part in parts for r in part]
+            work = [(game, levels, c, budget, options, table) for c in _chunks(seeds, jobs)]
+            results = [r for part in pool.map(_play_many, work) for r in part]
     else:
-        results = _play_many((game, levels, seeds, budget))
+        results = _play_many((game, levels, seeds, budget, options, table))
     elapsed = time.perf_counter() - start
     wins = {side: 0 for side in levels}
     reasons: dict[str, int] = {}
     times: dict[str, list[float]] = {side: [] for side in levels}
+    turns: dict[str, list[float]] = {side: [] for side in levels}
+    sums: dict[str, float] = {}
     for r in results:
         wins[r.winner] += 1
         reasons[r.reason] = reasons.get(r.reason, 0) + 1
         for side, ts in r.times.items():
             times[side].extend(ts)
+        for side, ts in r.turns.items():
+            turns[side].extend(ts)
+        for name, value in r.measures.items():
+            sums[name] = sums.get(name, 0.0) + value
     return ArenaStats(
         game=game,
         levels=dict(levels),
@@ -180,4 +226,40 @@ def arena(
         seconds=elapsed,
         games_per_second=games / elapsed if elapsed > 0 else 0.0,
         reasons=reasons,
+        measures={name: total / games for name, total in sums.items()},
+        turn_p95={s: percentile(t, 0.95) for s, t in turns.items() if len(t) < len(times[s])},
+        options=dict(options or {}),
     )
+
+
+# -- the command (`whitechapel GAME arena`), for every game with players ------------
+
+
+def add_arena_command(sub: Any, game_sides: tuple[str, ...]) -> argparse.ArgumentParser:
+    """Add `arena` to a game's subcommands: a `--SIDE LEVEL` per side, the
+    number of games, the seed, processes, the budget, JSON.  The game's own
+    command reads them back with `arena_levels` and adds what else it takes
+    (LfW's map and options)."""
+    cmd = sub.add_parser("arena", help="computer players against each other: wins, decision times")
+    for side in game_sides:
+        cmd.add_argument(f"--{side}", metavar="LEVEL", default="normal", dest=f"arena_{side}",
+                         help=f"the {side}'s level: random, easy, normal or hard (default normal)")  # fmt: skip
+    cmd.add_argument("--games", type=positive, default=100)
+    cmd.add_argument("--seed", type=seed_type, default=0, dest="arena_seed",
+                     help="game i is played from setup seed SEED + i (default 0)")  # fmt: skip
+    cmd.add_argument("--jobs", type=positive, default=1,
+                     help="games played in this many processes at once (default 1)")  # fmt: skip
+    cmd.add_argument("--budget", type=float, default=None, metavar="SECONDS",
+                     help="each decision's time budget (default: each level's own)")  # fmt: skip
+    cmd.add_argument("--json", action="store_true", help="print the figures as JSON")
+    return cmd
+
+
+def run_arena(
+    game: str, args: argparse.Namespace, options: dict[str, Any] | None = None, table: Any = None
+) -> int:
+    """Play the arena the command's arguments ask for and print its figures."""
+    levels = {side: getattr(args, f"arena_{side}").lower() for side in rules_for(game).sides}
+    stats = arena(game, levels, args.games, args.arena_seed, args.jobs, args.budget, options, table)
+    print(json.dumps(stats.to_json(), indent=1) if args.json else stats.summary())
+    return 0

@@ -19,7 +19,12 @@ from the view.  Either way they are a function of the view alone.
 
 Players are found by game and level: the game's registry entry names a
 module (`Entry.players`) whose `PLAYERS` maps each level — `random`,
-`easy`, `normal`, `hard` — to a factory `(side, seed) -> Player`.
+`easy`, `normal`, `hard` — to a factory `(side, seed, table) -> Player`.
+
+The **table** is what every side knows from the start and the views do not
+repeat: LfW's board (a shipped board's id, or a player's map whole).  A
+game's `Rules.table_of(game)` gives it (None for a game without one, such
+as Pocket); it holds no secret, and a player made for a game gets it once.
 """
 
 from __future__ import annotations
@@ -52,7 +57,7 @@ class Player(Protocol):
         ...
 
 
-Factory = Callable[[str, int], Player]  # (side, seed) -> a player for one game
+Factory = Callable[[str, int, Any], Player]  # (side, seed, table) -> a player for one game
 
 
 class PlayerError(WhitechapelError):
@@ -71,8 +76,9 @@ def levels(game: str) -> tuple[str, ...]:
     return tuple(level for level in LEVELS if level in known)
 
 
-def new_player(game: str, level: str, side: str, seed: int) -> Player:
-    """A fresh player of `level` for `side` of `game`, its chance from `seed`."""
+def new_player(game: str, level: str, side: str, seed: int, table: Any = None) -> Player:
+    """A fresh player of `level` for `side` of `game`, its chance from `seed`,
+    knowing the game's public `table` (`table_of`)."""
     known = players_of(game)
     if level not in known:
         offered = ", ".join(levels(game)) or "none"
@@ -80,7 +86,14 @@ def new_player(game: str, level: str, side: str, seed: int) -> Player:
     rules = rules_for(game)
     if side not in rules.sides:
         raise PlayerError(f"{rules.title} has no side {side!r} (sides: {', '.join(rules.sides)})")
-    return known[level](side, seed)
+    return known[level](side, seed, table)
+
+
+def table_of(game: str, state: Any) -> Any:
+    """The public table of a game being played (`Rules.table_of`), for its
+    players: what every side knows from the start and the views leave out."""
+    own = getattr(rules_for(game), "table_of", None)
+    return own(state) if own is not None else None
 
 
 def computer_level(text: str, game: str | None = None) -> str | None:
@@ -114,11 +127,12 @@ def computer_name(level: str) -> str:
     return f"{COMPUTER}:{level}"
 
 
-def legal_in(game: str, view: Mapping[str, Any]) -> list[str]:
-    """The actions the side of `view` may play now, from the view alone."""
+def legal_in(game: str, view: Mapping[str, Any]) -> Sequence[str]:
+    """The actions the side of `view` may play now, from the view alone (a
+    game may answer a sequence that lists a large placement lazily)."""
     rules = rules_for(game)
     own = getattr(rules, "legal_in_view", None)
-    return list(own(view)) if own is not None else list(view.get("legal", []))
+    return own(view) if own is not None else list(view.get("legal", []))
 
 
 @dataclass(frozen=True)

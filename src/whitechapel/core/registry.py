@@ -43,7 +43,7 @@ _ENTRIES = (
           ("whitechapel.lfw.map.bench", "whitechapel.lfw.bench", "whitechapel.lfw.ui.bench_map",
            "whitechapel.lfw.ui.bench"),
           "l", "New LfW session", "police seats", (1, 2, 3, 4, 5), 2,
-          notebook_label="notebook"),
+          notebook_label="notebook", players="whitechapel.lfw.players"),
     Entry("pocket", "Mr. Jack Pocket", "whitechapel.pocket.rules", "whitechapel.pocket.ui.cli",
           ("jack", "investigator"),
           ("whitechapel.pocket.bench", "whitechapel.pocket.bench_players",

@@ -65,12 +65,14 @@ class Thinker(Protocol):
 
 
 def _choose(
-    key: Any, game: str, level: str, side: str, seed: int, view: Mapping[str, Any]
+    key: Any, game: str, level: str, side: str, seed: int, view: Mapping[str, Any],
+    table: Any = None,
 ) -> players.Answer:
-    """The seat's player (made on its first turn) answers."""
+    """The seat's player (made on its first turn, knowing the game's public
+    table) answers."""
     player = _PLAYERS.get((key, side))
     if player is None:
-        player = _PLAYERS[key, side] = players.new_player(game, level, side, seed)
+        player = _PLAYERS[key, side] = players.new_player(game, level, side, seed, table)
     return players.choose(player, game, view)
 
 
@@ -215,10 +217,12 @@ class Workers:
         return self.worker(key).call(function, *args)
 
     def submit(
-        self, key: Any, game: str, level: str, side: str, seed: int, view: Mapping[str, Any]
+        self, key: Any, game: str, level: str, side: str, seed: int, view: Mapping[str, Any],
+        table: Any = None,
     ) -> Future[players.Answer]:
-        """Ask the seat's player, in `key`'s worker."""
-        return self.call(key, _choose, key, game, level, side, seed, dict(view))
+        """Ask the seat's player, in `key`'s worker (`table`: the game's
+        public table, for the player's making; `players.table_of`)."""
+        return self.call(key, _choose, key, game, level, side, seed, dict(view), table)
 
     def forget(self, key: Any) -> None:
         with self._lock:
@@ -250,10 +254,12 @@ WORKERS = Workers()  # the interface's
 class InProcess:
     """The players in this process, each answer in a thread of its own (tests)."""
 
-    def __init__(self, game: str, levels: Mapping[str, str], seed: int) -> None:
+    def __init__(
+        self, game: str, levels: Mapping[str, str], seed: int, table: Any = None
+    ) -> None:
         self.game, self.levels = game, dict(levels)
         self.players = {
-            side: players.new_player(game, level, side, seed + sorted(levels).index(side))
+            side: players.new_player(game, level, side, seed + sorted(levels).index(side), table)
             for side, level in levels.items()
         }
 
@@ -284,9 +290,11 @@ class OtherProcess:
     """A game's players in the interface's worker process."""
 
     def __init__(
-        self, game: str, levels: Mapping[str, str], seed: int, workers: Workers = WORKERS
+        self, game: str, levels: Mapping[str, str], seed: int, table: Any = None,
+        workers: Workers = WORKERS,
     ) -> None:
         self.game, self.levels, self.seed = game, dict(levels), seed
+        self.table = table
         self.workers = workers
         self.key = next(_KEYS)
         for side, level in self.levels.items():
@@ -297,7 +305,9 @@ class OtherProcess:
 
     def ask(self, side: str, view: Mapping[str, Any]) -> Future[players.Answer]:
         level = self.levels[side]
-        return self.workers.submit(self.key, self.game, level, side, self.seed_of(side), view)
+        return self.workers.submit(
+            self.key, self.game, level, side, self.seed_of(side), view, self.table
+        )
 
     def choose(self, side: str, view: Mapping[str, Any]) -> players.Answer:
         """The answer, waited for here (tests, tools)."""

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from whitechapel.lfw.actions import Action, parse_action
 from whitechapel.lfw.game import LfwGame
+from whitechapel.lfw.legal import legal_in_view
 from whitechapel.lfw.options import Options
 from whitechapel.lfw.phases import SIDES
 from whitechapel.lfw.seats import LfwSeating
-from whitechapel.lfw.setup import Setup, random_setup
+from whitechapel.lfw.setup import Setup, board_of_table, random_setup, table_of
 
 
 class LfwRules:
@@ -30,8 +32,22 @@ class LfwRules:
     def setup_to_json(self, setup: Setup) -> dict[str, Any]:
         return setup.to_json()
 
-    def random_setup(self, seed: int, options: dict[str, Any]) -> Setup:
-        return random_setup(seed)  # on the 1888 board; LfwGame.new(seed, board=...) for others
+    def random_setup(self, seed: int, options: dict[str, Any], table: Any = None) -> Setup:
+        """On the board `table` names (`table_of`; None: the 1888 board)."""
+        return random_setup(seed, None if table is None else board_of_table(table))
+
+    def table_of(self, game: LfwGame) -> dict[str, Any]:
+        """The board, which every side knows and views only name (core/players.py)."""
+        return table_of(game.setup)
+
+    def legal_in_view(self, view: dict[str, Any]) -> Sequence[str]:
+        """The actions of the view's side, from the view alone (placements too)."""
+        return legal_in_view(view)
+
+    def measures(self, game: LfwGame) -> dict[str, float]:
+        """What the arena averages over its games: nights played, Jack's moves a night."""
+        moves = sum(1 for e in game.events if e[0] == "move")
+        return {"nights played": game.night, "Jack's moves a night": moves / max(game.night, 1)}
 
     def start(self, setup: Setup, options: dict[str, Any]) -> LfwGame:
         return LfwGame(setup, Options.from_json(options))

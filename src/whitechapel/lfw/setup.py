@@ -9,6 +9,7 @@ redrawn), or a player's map carried whole so that a record replays anywhere.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -85,3 +86,34 @@ def random_setup(seed: int, board: Board | None = None) -> Setup:
     if board is None or board.builtin_id:
         return Setup(chiefs, board.builtin_id if board else DEFAULT_NAME)
     return Setup(chiefs, None, board.data.to_json())
+
+
+# -- the table: the board, which every side knows (core/players.py) ------------------
+
+_TABLE_BOARDS: dict[str, Board] = {}  # a player's map, validated once per process
+
+
+def table_of(setup: Setup) -> dict[str, Any]:
+    """The public table of a game: its board, as the setup records it
+    (`{'builtin': 'whitechapel-1888@2'}`, or `{'data': map}` for a player's map)."""
+    return setup.to_json()["map"]
+
+
+def board_of_table(table: Any) -> Board:
+    """The board a table names (None: the default board)."""
+    if table is None:
+        return load_board(None)
+    if not isinstance(table, dict):
+        raise RecordError("a Letters from Whitechapel table is {'builtin': name} or {'data': map}")
+    if "data" not in table:
+        name = table.get("builtin")
+        if not isinstance(name, str) or split_id(name) is None:
+            raise RecordError(f"unknown board {name!r}: this program has {', '.join(shipped_ids())}")
+        return load_board(name)
+    key = json.dumps(table["data"], sort_keys=True)
+    board = _TABLE_BOARDS.get(key)
+    if board is None:
+        if len(_TABLE_BOARDS) >= 4:
+            _TABLE_BOARDS.clear()
+        board = _TABLE_BOARDS[key] = Setup(tuple(COLOURS), None, table["data"]).board()
+    return board

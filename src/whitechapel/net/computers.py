@@ -14,6 +14,7 @@ import logging
 import secrets
 from collections.abc import Awaitable, Callable
 
+from whitechapel.core import players
 from whitechapel.core.thinking import Workers
 from whitechapel.net.rooms import Room
 
@@ -45,8 +46,9 @@ class ComputerSeats:
         side = room.side_of(seat)
         seed = self._seeds.setdefault(room.id, secrets.randbits(48))
         try:
+            table = players.table_of(room.kind, room.game)  # public: what every seat knows
             future = self.thinkers.submit(room.id, room.kind, room.computers[seat], side or "",
-                                          seed, room.view_for(seat))  # fmt: skip
+                                          seed, room.view_for(seat), table)  # fmt: skip
             answer = await asyncio.wrap_future(future)
             await self.play(room, seat, version, answer.action)
         except asyncio.CancelledError:

@@ -34,8 +34,8 @@ class PocketRules:
     def setup_to_json(self, setup: Setup) -> dict[str, Any]:
         return setup.to_json()
 
-    def random_setup(self, seed: int, options: dict[str, Any]) -> Setup:
-        return random_setup(seed)
+    def random_setup(self, seed: int, options: dict[str, Any], table: Any = None) -> Setup:
+        return random_setup(seed)  # Pocket has no table: every game is on the same nine tiles
 
     def start(self, setup: Setup, options: dict[str, Any]) -> PocketGame:
         return PocketGame(setup)

@@ -1,5 +1,6 @@
 """Letters from Whitechapel's commands: `whitechapel lfw [--map FILE|…]`,
-`whitechapel lfw selfplay` and `whitechapel map check|show`.  Added to the
+`whitechapel lfw selfplay`, `whitechapel lfw arena`, `whitechapel lfw
+notebook` and `whitechapel map check|show`.  Added to the
 command line through the game registry; engines, boards and screens are
 imported only when a command runs."""
 
@@ -10,6 +11,7 @@ import json
 import sys
 from typing import Any
 
+from whitechapel.core.arena import add_arena_command
 from whitechapel.core.args import count, positive, seed
 from whitechapel.core.errors import WhitechapelError
 
@@ -47,6 +49,13 @@ def add_commands(sub: Any) -> None:
         help="Jack's play: random, or heading home most of the time (reaches later nights)",
     )
     lself.add_argument("--json", action="store_true", help="print the figures as JSON")
+
+    arena = add_arena_command(lfw_sub, ("jack", "police"))
+    arena.add_argument("--map", metavar="FILE", dest="arena_map",
+                       help="a map file, or 'tutorial' (default: 1888)")  # fmt: skip
+    arena.add_argument("--options", nargs="*", default=[], metavar="OPT", dest="arena_options",
+                       help="optional rules: O1..O6 or all")  # fmt: skip
+    arena.set_defaults(run=_lfw_arena)
 
     note = lfw_sub.add_parser("notebook", help="the police notebook of a saved game")
     note.add_argument("file", metavar="RECORD", help="a saved game (record)")
@@ -138,6 +147,17 @@ def _lfw_selfplay(args: argparse.Namespace) -> int:
     stats = selfplay(args.games, args.seed, options, load_board(args.map), args.jack)
     print(json.dumps(stats.to_json(), indent=1) if args.json else stats.summary())
     return 0
+
+
+def _lfw_arena(args: argparse.Namespace) -> int:
+    from whitechapel.core.arena import run_arena
+    from whitechapel.lfw.map.maps import load_board
+    from whitechapel.lfw.options import Options
+    from whitechapel.lfw.setup import random_setup, table_of
+
+    options = Options.from_names(args.arena_options).to_json()
+    table = table_of(random_setup(0, load_board(args.arena_map)))  # a bad map is refused here
+    return run_arena("lfw", args, options, table)
 
 
 def _lfw_notebook(args: argparse.Namespace) -> int:

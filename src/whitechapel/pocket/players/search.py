@@ -331,11 +331,11 @@ class SearchPlayer:
         return easy.choose(view, legal)
 
 
-def normal(side: str, seed: int) -> SearchPlayer:
+def normal(side: str, seed: int, table: object = None) -> SearchPlayer:
     return SearchPlayer(side, seed, level="normal", widths=(0, 3, 2), budget=1.0)
 
 
-def hard(side: str, seed: int) -> SearchPlayer:
+def hard(side: str, seed: int, table: object = None) -> SearchPlayer:
     return SearchPlayer(side, seed, level="hard", widths=(0, 6, 4), exact_chance=1, budget=0.9,
                         doubt=HARD_DOUBT)  # fmt: skip
 

@@ -18,7 +18,7 @@ class RandomPlayer:
 
     level = "random"
 
-    def __init__(self, side: str, seed: int) -> None:
+    def __init__(self, side: str, seed: int, table: object = None) -> None:
         self.side = side
         self.chance = Chance(seed)
 
@@ -45,7 +45,7 @@ class EasyPlayer:
 
     level = "easy"
 
-    def __init__(self, side: str, seed: int) -> None:
+    def __init__(self, side: str, seed: int, table: object = None) -> None:
         self.side = side
         self.chance = Chance(seed)
 

@@ -9,6 +9,7 @@ import argparse
 import json
 from typing import Any
 
+from whitechapel.core.arena import add_arena_command
 from whitechapel.core.args import positive, seed
 from whitechapel.core.errors import WhitechapelError
 from whitechapel.core.players import computer_level
@@ -48,21 +49,7 @@ def add_commands(sub: Any) -> None:
     selfplay.add_argument("--seed", type=seed, default=0, dest="selfplay_seed")
     selfplay.add_argument("--json", action="store_true", help="print the figures as JSON")
 
-    arena = pocket_sub.add_parser(
-        "arena", help="computer players against each other: wins, decision times"
-    )
-    arena.add_argument("--jack", metavar="LEVEL", default="normal", dest="arena_jack",
-                       help="Jack's level: random, easy, normal or hard (default normal)")
-    arena.add_argument("--investigator", metavar="LEVEL", default="normal",
-                       dest="arena_investigator", help="the investigator's level (default normal)")
-    arena.add_argument("--games", type=positive, default=100)
-    arena.add_argument("--seed", type=seed, default=0, dest="arena_seed",
-                       help="game i is played from setup seed SEED + i (default 0)")
-    arena.add_argument("--jobs", type=positive, default=1,
-                       help="games played in this many processes at once (default 1)")
-    arena.add_argument("--budget", type=float, default=None, metavar="SECONDS",
-                       help="each decision's time budget (default: each level's own)")
-    arena.add_argument("--json", action="store_true", help="print the figures as JSON")
+    arena = add_arena_command(pocket_sub, ("jack", "investigator"))
     arena.set_defaults(run=_arena)
 
     pocket.set_defaults(run=_run)
@@ -157,9 +144,6 @@ def _selfplay(args: argparse.Namespace) -> int:
 
 
 def _arena(args: argparse.Namespace) -> int:
-    from whitechapel.core.arena import arena
+    from whitechapel.core.arena import run_arena
 
-    levels = {"jack": args.arena_jack.lower(), "investigator": args.arena_investigator.lower()}
-    stats = arena("pocket", levels, args.games, args.arena_seed, args.jobs, args.budget)
-    print(json.dumps(stats.to_json(), indent=1) if args.json else stats.summary())
-    return 0
+    return run_arena("pocket", args)

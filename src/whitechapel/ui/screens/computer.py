@@ -23,7 +23,7 @@ from typing import Any
 
 from textual.worker import Worker, WorkerState
 
-from whitechapel.core import thinking
+from whitechapel.core import players, thinking
 from whitechapel.core.chance import new_seed
 
 
@@ -60,7 +60,8 @@ class ComputerSeats:
             return True
         self.thinking, self._thinking_at = side, source.version
         if self.thinker is None:
-            self.thinker = self.THINKER(self.game_name, self.computers, new_seed())
+            table = players.table_of(self.game_name, source.game)  # public: the board
+            self.thinker = self.THINKER(self.game_name, self.computers, new_seed(), table)
         future = self.thinker.ask(side, source.view(side))
         self.run_worker(asyncio.wrap_future(future), group="computer", exit_on_error=False)  # type: ignore[attr-defined]
         return True
