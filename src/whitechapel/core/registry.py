@@ -41,7 +41,7 @@ _ENTRIES = (
     Entry("lfw", "Letters from Whitechapel", "whitechapel.lfw.rules", "whitechapel.lfw.ui.cli",
           ("jack", "police"),
           ("whitechapel.lfw.map.bench", "whitechapel.lfw.bench", "whitechapel.lfw.ui.bench_map",
-           "whitechapel.lfw.ui.bench"),
+           "whitechapel.lfw.ui.bench", "whitechapel.lfw.bench_players"),
           "l", "New LfW session", "police seats", (1, 2, 3, 4, 5), 2,
           notebook_label="notebook", players="whitechapel.lfw.players"),
     Entry("pocket", "Mr. Jack Pocket", "whitechapel.pocket.rules", "whitechapel.pocket.ui.cli",
