@@ -131,7 +131,7 @@ class LfwSetup(Screen):
     def compose(self) -> ComposeResult:
         with Vertical(id="setup-box"):
             yield Label("[b]Letters from Whitechapel[/b] — a new game "
-                        "[dim](Tab: the next field, Enter: start)[/dim]")
+                        "[dim](Tab: next field, Enter: start)[/dim]")
             fields = [
                 ("Jack", self.players.get("jack", ""), "jack-name", "Jack's player (optional)"),
                 ("Police", self.players.get("police", ""), "police-name",
