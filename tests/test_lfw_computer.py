@@ -279,6 +279,14 @@ def jack_actions(real: list[str], police: list[str], hideout: str) -> list[str]:
     return out
 
 
+def in_sight(map_view: MapView, node) -> bool:
+    """Is the node's label inside the map's window?"""
+    label = map_view.canvas.labels[node]
+    region = map_view.scrollable_content_region
+    x, y = label.x0 - int(map_view.scroll_x), label.y - int(map_view.scroll_y)
+    return 0 <= x < region.width and 0 <= y < region.height
+
+
 class HeldTimers:
     """The screen's pace timers held back by the test (long ones); others run."""
 
@@ -350,6 +358,7 @@ async def test_the_computers_police_turn_is_shown_move_by_move(tmp_path, monkeyp
         assert game.to_act == JACK and not timers.held
         listed = played_panel(app)
         assert listed.startswith("The police since your move:") and "Moved:" in listed
+        assert in_sight(screen.query_one(MapView), game.view(JACK)["jack"]["position"])
         assert check_listed(app, screen.computer_moves) >= 5
         await person.play(person.choose())  # Jack moves: the list goes, the pauses come back
         if game.outcome is None and game.to_act == POLICE:

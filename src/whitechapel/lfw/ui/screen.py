@@ -274,8 +274,9 @@ class LfwScreen(LfwKeys, GameScreen):
             return
         node: str | int | None = computer.touched(text)
         if self.can_act():  # the person's turn again: their own target, or Jack himself
-            if self.picking.highlighted() is not None:
-                return
+            hi = self.picking.highlighted()
+            if hi is not None and self.picking.is_node(hi):
+                return  # centred on it already (`centre_on_targets`)
             node = (self.current_view().get("jack") or {}).get("position")
         if node is not None:
             bring_into_sight(self.query_one(MapView), node_of(str(node)))
