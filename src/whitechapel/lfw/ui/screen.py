@@ -17,11 +17,8 @@ network seat holds its own side all game, and so does the one person
 playing against the computer at the hot seat (no curtain, the screen drawn
 from that person's side's view).
 
-Against the computer (`ComputerSeats`), its actions come one at a time,
-`PACE` apart (Space: no pauses), each redrawn on the map with what it
-touched brought into sight, and what it played since the person's last
-action stays listed under the map (`computer.py`, from the person's own
-view's log) until the person acts.
+Against the computer, its actions come one at a time and stay listed
+under the map until the person acts (solo.py).
 """
 
 from __future__ import annotations
@@ -39,13 +36,14 @@ from whitechapel.core.game import PUBLIC
 from whitechapel.lfw.notebook import Notebook
 from whitechapel.lfw.notebook import notebook as deduce
 from whitechapel.lfw.phases import JACK, POLICE, SIDES
-from whitechapel.lfw.ui import computer, deduction, jackturn, mapstyle, notebook, panels
+from whitechapel.lfw.ui import deduction, jackturn, mapstyle, notebook, panels
 from whitechapel.lfw.ui.choosing import Placer, node_of
-from whitechapel.lfw.ui.keys import LfwKeys, bring_into_sight
+from whitechapel.lfw.ui.keys import LfwKeys
 from whitechapel.lfw.ui.mapcanvases import least_size, straight
 from whitechapel.lfw.ui.mapview import MapView
 from whitechapel.lfw.ui.marks import RANK, marks_for
 from whitechapel.lfw.ui.picking import Picking, picking_for
+from whitechapel.lfw.ui.solo import LfwSolo
 from whitechapel.ui.screens.game import GameScreen
 from whitechapel.ui.source import Source
 from whitechapel.ui.widgets.choice import Choice
@@ -94,14 +92,13 @@ def key(keys: str, action: str, description: str, name: str, **kw: Any) -> Bindi
     return Binding(keys, action, description, id=f"lfw.{name}", **kw)
 
 
-class LfwScreen(LfwKeys, GameScreen):
+class LfwScreen(LfwKeys, LfwSolo, GameScreen):
     CSS_PATH = "lfw.tcss"
     SIDES = SIDES
     TITLES = {JACK: "Jack", POLICE: "the police"}
     PANELS = ("track", "police", "notes", "log")  # notes: Jack's sheet (his only), notebook
     CHOICES = 7
     HELP = "whitechapel.lfw.ui"
-    PACE = 0.4  # s between the computer's actions (its police play ten or more in a row)
     BINDINGS = [
         key("tab", "cycle(1)", "Next", "next"),
         key("shift+tab", "cycle(-1)", "Previous", "previous", show=False),
@@ -139,10 +136,7 @@ class LfwScreen(LfwKeys, GameScreen):
         self.deduced: Notebook | None = None
         self._deduced_for: dict[str, Any] | None = None  # the view it was deduced from
         self.whole_noted = False  # F4: the window's size was judged
-        # Against the computer: the person's view's log up to their last action
-        # (what follows is what the computer played since, listed under the map).
-        self.played_from = len(self.current_view()["log"])
-        self._played_lines = 0  # the lines that list has (a new count asks for a layout)
+        self.seat_solo()
 
     def centre(self) -> Widget:
         """The map, under it what the computer played (against the computer)
@@ -242,56 +236,6 @@ class LfwScreen(LfwKeys, GameScreen):
         self.show_played(view)
         self.query_one("#prompt", TextPanel).set(self.prompt_text(view))
         self.rebuild_choices()
-
-    # -- against the computer --------------------------------------------------------------
-
-    def show_played(self, view: dict[str, Any]) -> None:
-        """What the computer played since the person's last action, under
-        the map (its height follows its lines: a new count asks for a layout)."""
-        if self.human is None:
-            return
-        other = next(s for s in self.SIDES if s != self.human)
-        title = self.TITLES[other]
-        text = computer.played_text(view["log"][self.played_from :], title[0].upper() + title[1:])
-        panel = self.query_one("#played", TextPanel)
-        panel.set(text)
-        self.set_class(bool(text), "played")
-        lines = text.count("\n") + 1 if text else 0
-        if lines != self._played_lines:
-            self._played_lines = lines
-            panel.refresh(layout=True)
-
-    def person_acted(self) -> None:
-        super().person_acted()
-        self.played_from = len(self.current_view()["log"])
-
-    def computer_sends(self, text: str) -> None:
-        """The computer's action, played; what it touched is brought into
-        sight, or, when the person's turn comes, the person's own target (or,
-        for Jack, where he stands)."""
-        super().computer_sends(text)
-        if not self.is_mounted:
-            return
-        node: str | int | None = computer.touched(text)
-        if self.can_act():  # the person's turn again: their own target, or Jack himself
-            hi = self.picking.highlighted()
-            if hi is not None and self.picking.is_node(hi):
-                return  # centred on it already (`centre_on_targets`)
-            node = (self.current_view().get("jack") or {}).get("position")
-        if node is not None:
-            bring_into_sight(self.query_one(MapView), node_of(str(node)))
-
-    def thinking_text(self) -> str | None:
-        text = super().thinking_text()
-        if text is not None and self.PACE > 0 and not self.pace_skipped:
-            text += " [dim](Space: no pauses)[/dim]"
-        return text
-
-    def action_no_pauses(self) -> None:
-        """Space: the computer plays on without pauses until the person's next action."""
-        if self.thinking is not None and not self.pace_skipped:
-            self.skip_pacing()
-            self.refresh_all()
 
     def deduce(self, view: dict[str, Any]) -> Notebook | None:
         """The notebook of the side's view (the same public answer from any
