@@ -22,7 +22,7 @@ from whitechapel.lfw.hell import hideouts
 from whitechapel.lfw.notebook import notebook as deduce
 from whitechapel.lfw.phases import DOUBLE_EVENT_NIGHT, JACK, POLICE
 from whitechapel.lfw.rules import RULES
-from whitechapel.lfw.ui import deduction, jackturn, mapstyle, notebook, panels, sentences
+from whitechapel.lfw.ui import computer, deduction, jackturn, mapstyle, notebook, panels, sentences
 from whitechapel.lfw.ui.marks import marks_for
 from whitechapel.lfw.ui.picking import picking_for
 from whitechapel.net.rooms import Room
@@ -147,6 +147,7 @@ def screen_panels(g: LfwGame, side: str) -> Any:
     texts = [panels.banner(v, "someone"), panels.track_text(v), panels.police_text(v)]
     texts += [panels.police_text(v, compact=True), notebook.notebook_text(v)]
     texts += [panels.log_text(v, 80), panels.log_text(v, 80, back=3)]
+    texts.append(computer.played_text(v["log"][-12:], "The computer"))  # against it, its moves
     if "jack" in v:
         texts += [panels.jack_sheet(v["jack"]), jackturn.jack_text(v, g.board)]
     marks, labels = marks_for(v)
@@ -159,10 +160,15 @@ def screen_panels(g: LfwGame, side: str) -> Any:
 
 def network(g: LfwGame, side: str) -> Any:
     """The server's `state` message to each seat of the side (two police
-    seats; a spectator for PUBLIC) and the lobby's line for the room."""
+    seats; a spectator for PUBLIC), what the server's computer at each of
+    those seats would be asked with, and the lobby's line for the room."""
     room = Room("ROOM", "lfw", g, seed=None, seat_count=2, created="2026-01-01T00:00:00+00:00")
     seats = {JACK: ["jack"], POLICE: ["police1", "police2"], PUBLIC: [None]}[side]
-    return [room.state_message(seat) for seat in seats] + [room.summary()]
+    out = [room.state_message(seat) for seat in seats]
+    acting = room.to_act()  # the server's computer, were it to hold that seat
+    if acting in seats:
+        out.append(room.view_to_play(acting))
+    return [*out, room.summary()]
 
 
 def police_notebook(g: LfwGame, side: str) -> Any:

@@ -3,6 +3,13 @@ check after every action that no secret shows on the other side's screen.
 
     python3 tools/tmux_play.py pocket --seed 7 --size 80x24
     python3 tools/tmux_play.py lfw --seed 5 --size 200x60 --map tutorial --options all
+    python3 tools/tmux_play.py lfw --seed 5 --solo police --level random
+
+`--solo SIDE` plays SIDE alone against the computer (`computer:LEVEL` at
+the other side): the computer's actions are read from the autosave into
+the replica as they come, the screen is captured while the computer plays
+(every capture of the police's screen checked for secrets too), and no
+hand-over may come down.
 
 A replica engine (same seed) chooses each action; the keys a player would
 press are sent one at a time through `tmux send-keys`; the game's autosave
@@ -81,7 +88,8 @@ class Pocket:
         self.rng = random.Random(seed)
 
     def command(self, seed: int, args) -> str:
-        return f"whitechapel pocket --seed {seed} --jack Ann --investigator Bob"
+        names = players(args, {"jack": "Ann", "investigator": "Bob"})
+        return f"whitechapel pocket --seed {seed} --jack {names['jack']} --investigator {names['investigator']}"
 
     def choose(self):
         legal = self.game.legal_actions()
@@ -110,7 +118,9 @@ class Lfw:
     def command(self, seed: int, args) -> str:
         extra = f" --map {args.map}" if args.map else ""
         extra += f" --options {' '.join(args.options)}" if args.options else ""
-        return f"whitechapel lfw --seed {seed}{extra} --jack Ann --police Bob --no-setup"
+        names = players(args, {"jack": "Ann", "police": "Bob"})
+        return (f"whitechapel lfw --seed {seed}{extra} --jack {names['jack']} "
+                f"--police {names['police']} --no-setup")  # fmt: skip
 
     def choose(self):
         from whitechapel.lfw.selfplay import homeward_action
@@ -124,6 +134,25 @@ class Lfw:
         return keys_for(self.game, str(action))
 
 
+def players(args, names: dict[str, str]) -> dict[str, str]:
+    """The players' names; with --solo, the other side is the computer's."""
+    if args.solo:
+        for side in names:
+            if side != args.solo:
+                names[side] = f"computer:{args.level}"
+    return names
+
+
+def catch_up(game, data: Path, rules) -> int:
+    """The autosave's actions the replica has not played yet, played; how many."""
+    saved = saved_actions(data)
+    done = [str(a) for a in game.history]
+    assert saved[: len(done)] == done, f"the autosave left the replica: {saved} vs {done}"
+    for text in saved[len(done) :]:
+        game.apply(rules.parse_action(text))
+    return len(saved) - len(done)
+
+
 def main() -> int:
     global KEY_GAP, SESSION
     parser = argparse.ArgumentParser()
@@ -135,6 +164,8 @@ def main() -> int:
     parser.add_argument("--max", type=int, default=3000, help="at most this many actions")
     parser.add_argument("--key-gap", type=float, default=KEY_GAP, help="seconds between keys")
     parser.add_argument("--session", default=SESSION, help="the tmux session's name")
+    parser.add_argument("--solo", metavar="SIDE", help="play SIDE alone against the computer")
+    parser.add_argument("--level", default="random", help="the computer's level (with --solo)")
     args = parser.parse_args()
     KEY_GAP = args.key_gap
     SESSION = args.session
@@ -152,6 +183,8 @@ def main() -> int:
     deadline = time.monotonic() + 15
     while not capture().strip() and time.monotonic() < deadline:  # the app is starting
         time.sleep(0.1)
+    if args.solo:
+        return solo(args, play, data)
     screen = settle(timeout=8)
     while game.outcome is None and len(game.history) < args.max:
         if "Press Enter to go on" in screen and "End of round" in screen:  # a round's summary
@@ -194,6 +227,64 @@ def main() -> int:
         f"(max {max(keys_per)}), {handovers} hand-overs, {summaries} round summaries, "
         f"{checked} {play.open_side} screens "
         "checked for secrets"
+    )
+    tmux("kill-session", "-t", SESSION)
+    return 0
+
+
+def solo(args, play, data: Path) -> int:
+    """One person at `args.solo` against the computer: the person's actions
+    by keys, the computer's read from the autosave as they come."""
+    from whitechapel.core.registry import rules_for
+
+    rules = rules_for(args.game)
+    game, person = play.game, args.solo
+    checked, keys_per, summaries, computer, screens = 0, [], 0, 0, set()
+    police = person == play.open_side
+    while game.outcome is None and len(game.history) < args.max:
+        screen = capture()
+        assert "Pass to" not in screen and "look away" not in screen, f"a hand-over:\n{screen}"
+        if police and "game over" not in screen:  # every capture, the computer's turns too
+            checked += 1
+            for word in play.secret_words:
+                assert word not in screen, f"{word!r} on the {person}'s screen:\n{screen}"
+        if "Press Enter to go on" in screen and "End of round" in screen:
+            summaries += 1
+            send("enter")
+            settle(screen)
+            continue
+        if game.to_act != person:  # the computer's turn: watch it play
+            if "since your move" in screen or "played" in screen:
+                screens.add(screen)
+            computer += catch_up(game, data, rules)
+            time.sleep(0.05)
+            continue
+        settle()
+        if catch_up(game, data, rules) or game.to_act != person:
+            continue
+        action = play.choose()
+        keys = play.keys(action)
+        n = len(game.history)
+        for key in keys:
+            send(key)
+        keys_per.append(len(keys))
+        deadline = time.monotonic() + 10
+        while len(saved_actions(data)) <= n:
+            if time.monotonic() > deadline:
+                print(f"action {n + 1} ({action}) was not played; the screen:\n{capture()}")
+                return 1
+            time.sleep(0.05)
+        catch_up(game, data, rules)
+        assert str(game.history[n]) == str(action), (game.history[n], action)
+    time.sleep(1)
+    final = settle()
+    print(final)
+    print(
+        f"{args.game} seed {args.seed} at {args.size}, {person} against the {args.level} "
+        f"computer: {len(game.history)} actions ({computer} the computer's), outcome "
+        f"{game.outcome}, median {median(keys_per or [0]):.0f} keys per action, "
+        f"{summaries} round summaries, {len(screens)} distinct screens while the computer "
+        f"played, {checked} {play.open_side} screens checked for secrets"
     )
     tmux("kill-session", "-t", SESSION)
     return 0

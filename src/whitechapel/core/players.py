@@ -96,16 +96,25 @@ def table_of(game: str, state: Any) -> Any:
     return own(state) if own is not None else None
 
 
+def default_level(game: str | None = None) -> str:
+    """The level the bare word `computer` means: `DEFAULT_LEVEL`, or, for a
+    game that does not offer it (yet), the strongest level it has."""
+    if game is None:
+        return DEFAULT_LEVEL
+    offered = levels(game)
+    return DEFAULT_LEVEL if DEFAULT_LEVEL in offered or not offered else offered[-1]
+
+
 def computer_level(text: str, game: str | None = None) -> str | None:
     """`computer` or `computer:LEVEL` -> the level (the default for the bare
-    word); anything else (a player's name) -> None.  An unknown level is a
-    PlayerError when `game` is given."""
+    word: `default_level`); anything else (a player's name) -> None.  An
+    unknown level is a PlayerError when `game` is given."""
     head, _, level = text.strip().partition(":")
     if head.lower() != COMPUTER:
         return None
-    level = level.strip().lower() or DEFAULT_LEVEL
+    level = level.strip().lower() or default_level(game)
     if game is not None and level not in levels(game):
-        offered = ", ".join(levels(game))
+        offered = ", ".join(levels(game)) or "none"
         raise PlayerError(f"there is no {level!r} computer player (levels: {offered})")
     return level
 
@@ -116,7 +125,10 @@ def computer_seats(game: str, names: Mapping[str, str]) -> dict[str, str]:
     offered = levels(game)
     out = {}
     for side, name in names.items():
-        level = computer_level(name)
+        try:
+            level = computer_level(name, game)
+        except PlayerError:
+            continue  # a level this program does not have: a player's name
         if level is not None and level in offered:
             out[side] = level
     return out

@@ -1,6 +1,8 @@
 """The server's computer seats: its players think in worker processes
 (`core/thinking.py`, never on the event loop), each given its seat's view
-only, and their answers are played as a person's would be.
+only (`Room.view_to_play`), and their answers are played as a person's
+would be.  The computer may hold several seats of one side (LfW's police
+seats): one player of that side plays them all, asked at each seat's turn.
 
 `ComputerSeats` knows when to think and whom to ask; playing the answer
 (under the room's lock, if the room is still where it was) is the server's
@@ -48,7 +50,7 @@ class ComputerSeats:
         try:
             table = players.table_of(room.kind, room.game)  # public: what every seat knows
             future = self.thinkers.submit(room.id, room.kind, room.computers[seat], side or "",
-                                          seed, room.view_for(seat), table)  # fmt: skip
+                                          seed, room.view_to_play(seat), table)  # fmt: skip
             answer = await asyncio.wrap_future(future)
             await self.play(room, seat, version, answer.action)
         except asyncio.CancelledError:

@@ -295,6 +295,18 @@ class Room:
             self._views[side] = view
         return self._views[side]
 
+    def view_to_play(self, seat: str) -> dict[str, Any]:
+        """What the server's computer at `seat` is asked with: the seat's
+        view (`view_for`), its legal actions narrowed to the ones this seat
+        may send (at an LfW police seat that is not the Chief's, O6's
+        naming of the hideout is the Chief's decision, not this seat's)."""
+        view = self.view_for(seat)
+        legal = view.get("legal")
+        if not legal:
+            return view
+        mine = [text for text in legal if self.seating.refusal(self.game, seat, text) is None]
+        return view if len(mine) == len(legal) else {**view, "legal": mine}
+
     def state_message(self, seat: str | None) -> dict[str, Any]:
         msg: dict[str, Any] = {"type": "state", "room": self.id, "seat": seat,
                                "view": self.view_for(seat), "to_act": self.to_act()}  # fmt: skip
@@ -373,11 +385,19 @@ class Room:
     # -- persistence ---------------------------------------------------------------
 
     def players(self) -> dict[str, str]:
-        """Each side's players for the record, its seats' names joined."""
+        """Each side's players for the record, its seats' names joined; the
+        server's computer named as records name it (`computer:LEVEL`, once
+        for all the seats of a side it plays), so that the record, played
+        on at one keyboard, plays the computer again."""
+        from whitechapel.core.players import computer_name
+
         out: dict[str, list[str]] = {}
         for seat in self.seats:
             if seat in self.names:
-                out.setdefault(self.side_of(seat) or seat, []).append(self.names[seat])
+                name = computer_name(self.computers[seat]) if seat in self.computers else self.names[seat]
+                names = out.setdefault(self.side_of(seat) or seat, [])
+                if seat not in self.computers or name not in names:
+                    names.append(name)
         return {side: ", ".join(names) for side, names in out.items()}
 
     def to_json(self) -> dict[str, Any]:

@@ -200,7 +200,7 @@ class LobbyScreen(SizeGuard, Screen):
         except (OSError, TimeoutError, WhitechapelError) as e:
             self.status(f"[red]Could not reach the server: {escape(str(e) or type(e).__name__)}[/red]")
             return
-        keys = "; ".join(f"{key}: {label[0].lower()}{label[1:]}"
+        keys = "; ".join(f"{key}: {_lower_first(label)}"
                          for e in entries()
                          for key, label in ((e.room_key, e.room_label),
                                             (e.computer_key, e.computer_label)) if key)  # fmt: skip
@@ -390,6 +390,13 @@ class LobbyScreen(SizeGuard, Screen):
             await self.link.send(msg)
         except (OSError, WhitechapelError) as e:
             self.notify(str(e), severity="error", markup=False)
+
+
+def _lower_first(label: str) -> str:
+    """A footer's label inside a sentence: "New Pocket duel" -> "new Pocket
+    duel", but "LfW …" stays as it is written."""
+    first = label.split()[0] if label.strip() else ""
+    return label[0].lower() + label[1:] if first[1:].islower() else label
 
 
 class ComputerChoice(ModalScreen[tuple[str, str] | None]):

@@ -27,9 +27,10 @@ def add_commands(sub: Any) -> None:
         help="optional rules: O1..O6 or all (they can be changed on the setup screen)",
     )  # fmt: skip
     lfw.add_argument("--jack", metavar="NAME", default="", dest="jack_name",
-                     help="the name of Jack's player")  # fmt: skip
+                     help="the name of Jack's player, or computer[:LEVEL] to play against"
+                     " the computer (default level: normal, or the strongest there is)")  # fmt: skip
     lfw.add_argument("--police", metavar="NAME", default="", dest="police_name",
-                     help="the name of the police's player(s)")  # fmt: skip
+                     help="the name of the police's player(s), or computer[:LEVEL]")  # fmt: skip
     lfw.add_argument("--load", metavar="FILE", help="continue the game in this record")
     lfw.add_argument(
         "--no-setup", action="store_true", help="start at once, without the setup screen"
@@ -112,7 +113,7 @@ def _map(args: argparse.Namespace) -> int:
 def _lfw_app(args: argparse.Namespace) -> int:
     from whitechapel.app import WhitechapelApp
     from whitechapel.lfw.options import Options
-    from whitechapel.lfw.ui.setup import LfwSetup, lfw_screen
+    from whitechapel.lfw.ui.setup import LfwSetup, lfw_screen, players_for
 
     if args.load:
         from whitechapel.core.store import Store, load_game
@@ -125,7 +126,8 @@ def _lfw_app(args: argparse.Namespace) -> int:
     else:
         options = Options.from_names(args.game_options)
         names = {"jack": args.jack_name, "police": args.police_name}
-        players = {side: name for side, name in names.items() if name}
+        # A computer's unknown level, or the computer on both sides, is refused here.
+        players = players_for({side: name for side, name in names.items() if name})
         if args.game_map:
             from whitechapel.lfw.map.maps import load_board
 

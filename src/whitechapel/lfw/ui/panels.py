@@ -166,11 +166,15 @@ _LINES: dict[str, Callable[[dict[str, Any]], str]] = {
 }
 
 
+def event_text(e: dict[str, Any]) -> str:
+    """A log entry in words, without its night."""
+    line = _LINES.get(e["event"])
+    return line(e) if line is not None else e["event"]
+
+
 def log_line(e: dict[str, Any]) -> str:
-    kind = e["event"]
     n = f"N{e['night']} " if e.get("night") else ""
-    line = _LINES.get(kind)
-    return n + (line(e) if line is not None else kind)
+    return n + event_text(e)
 
 
 def log_text(view: dict[str, Any], entries: int = 200, back: int = 0) -> str:

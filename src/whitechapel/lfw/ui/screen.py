@@ -13,7 +13,12 @@ choices, and the finished text is sent.  The keys and clicks are keys.py's
 Secrecy (§9): the side at the keyboard is `holder`; at the hot seat every
 change of side goes through the curtain, and before it rises every panel
 is redrawn from the public view, so nothing secret stays under it.  A
-network seat holds its own side all game.
+network seat holds its own side all game, and so does the one person
+playing against the computer at the hot seat (no curtain, the screen drawn
+from that person's side's view).
+
+Against the computer, its actions come one at a time and stay listed
+under the map until the person acts (solo.py).
 """
 
 from __future__ import annotations
@@ -38,6 +43,7 @@ from whitechapel.lfw.ui.mapcanvases import least_size, straight
 from whitechapel.lfw.ui.mapview import MapView
 from whitechapel.lfw.ui.marks import RANK, marks_for
 from whitechapel.lfw.ui.picking import Picking, picking_for
+from whitechapel.lfw.ui.solo import LfwSolo
 from whitechapel.ui.screens.game import GameScreen
 from whitechapel.ui.source import Source
 from whitechapel.ui.widgets.choice import Choice
@@ -86,7 +92,7 @@ def key(keys: str, action: str, description: str, name: str, **kw: Any) -> Bindi
     return Binding(keys, action, description, id=f"lfw.{name}", **kw)
 
 
-class LfwScreen(LfwKeys, GameScreen):
+class LfwScreen(LfwKeys, LfwSolo, GameScreen):
     CSS_PATH = "lfw.tcss"
     SIDES = SIDES
     TITLES = {JACK: "Jack", POLICE: "the police"}
@@ -110,6 +116,7 @@ class LfwScreen(LfwKeys, GameScreen):
         key("pageup", "log_scroll(1)", "Older log", "log_older", show=False),
         key("pagedown", "log_scroll(-1)", "Newer log", "log_newer", show=False),
         key("ctrl+s", "save", "Save", "save", show=False),  # autosaved anyway; in F1
+        key("space", "no_pauses", "No pauses", "no_pauses", show=False),  # the computer's; in F1
         key("f1", "help", "Help", "help"),
         key("question_mark", "help", "Help", "help_alt", show=False),
         key("ctrl+l", "lobby", "Lobby", "lobby"),
@@ -129,10 +136,14 @@ class LfwScreen(LfwKeys, GameScreen):
         self.deduced: Notebook | None = None
         self._deduced_for: dict[str, Any] | None = None  # the view it was deduced from
         self.whole_noted = False  # F4: the window's size was judged
+        self.seat_solo()
 
     def centre(self) -> Widget:
-        """The map, and under it the legend (F3)."""
-        return Vertical(MapView(self.board, id="map"), TextPanel(id="legend"), id="centre")
+        """The map, under it what the computer played (against the computer)
+        and the legend (F3)."""
+        played = TextPanel(id="played")
+        played.keep_end = True  # the newest line in sight
+        return Vertical(MapView(self.board, id="map"), played, TextPanel(id="legend"), id="centre")
 
     # -- the layout ----------------------------------------------------------------
     # Classes on the screen choose what the .tcss shows: "compact" (a short
@@ -222,6 +233,7 @@ class LfwScreen(LfwKeys, GameScreen):
         log.set(panels.log_text(view, entries, self.log_back))
         if self.has_class("legend"):
             self.show_legend()
+        self.show_played(view)
         self.query_one("#prompt", TextPanel).set(self.prompt_text(view))
         self.rebuild_choices()
 

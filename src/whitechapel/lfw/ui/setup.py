@@ -1,6 +1,8 @@
 """The setup screen of a Letters from Whitechapel game: players, board,
-optional rules O1–O6, seed.  `whitechapel lfw` opens it pre-filled from its
-command-line options."""
+optional rules O1–O6, seed, the notebook, and who plays: two people, or
+the computer at one side and one level (named `computer:LEVEL` in the
+record's players, so Continue plays it again).  `whitechapel lfw` opens it
+pre-filled from its command-line options."""
 
 from __future__ import annotations
 
@@ -10,9 +12,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Input, Label, RadioButton, RadioSet, SelectionList
+from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select, SelectionList
 
 from whitechapel.core.errors import WhitechapelError
+from whitechapel.core.players import computer_level, computer_name, levels
 from whitechapel.lfw.options import OPTION_NAMES, OPTIONS, Options
 from whitechapel.lfw.ui.deduction import DEFAULT_MODE, MODE_NAMES, MODES
 from whitechapel.ui.screens.setup import typed_names
@@ -20,6 +23,35 @@ from whitechapel.ui.widgets.footer import KeyFooter
 
 if TYPE_CHECKING:
     from whitechapel.core.store import Store
+
+SIDE_NAMES = {"jack": "Jack", "police": "the police"}
+BOTH = "the computer can play one side only; 'whitechapel lfw arena' plays it against itself"
+
+
+def players_for(players: dict[str, str]) -> dict[str, str]:
+    """The players, a computer named as records name it (`computer:LEVEL`;
+    the bare word `computer`: the default level).  A level LfW does not
+    offer, or the computer on both sides, is a one-line error."""
+    out, computers = {}, 0
+    for side, name in players.items():
+        level = computer_level(name, "lfw")
+        if level is not None:
+            computers += 1
+            name = computer_name(level)
+        out[side] = name
+    if computers > 1:
+        raise WhitechapelError(BOTH)
+    return out
+
+
+def opponents() -> list[tuple[str, str]]:
+    """Who plays: two people, or the computer at one side and one level
+    (value 'side:level'), for every level LfW offers."""
+    out = [("Two people at this keyboard", "people")]
+    for side in ("jack", "police"):
+        out += [(f"The computer plays {SIDE_NAMES[side]} ({level})", f"{side}:{level}")
+                for level in levels("lfw")]  # fmt: skip
+    return out
 
 
 def lfw_screen(
@@ -41,10 +73,11 @@ def lfw_screen(
     from whitechapel.lfw.ui.screen import LfwScreen
     from whitechapel.ui.source import LocalSource
 
+    players = players_for(players or {})
     board = load_board(map_name or None)
     seed = new_seed() if seed is None else seed
     game = LfwGame.new(seed, options or Options(), board)
-    record = record_of(game, seed=seed, players=players or {})
+    record = record_of(game, seed=seed, players=players)
     record.notebook = notebook  # what the notebook shows (deduction.py); None: the default
     return LfwScreen(LocalSource(game, record, store or Store()), board)
 
@@ -58,6 +91,8 @@ class LfwSetup(Screen):
     LfwSetup { align: center middle; }
     LfwSetup #setup-box { width: 76; height: auto; border: heavy $accent; padding: 0 1; }
     LfwSetup .field { height: 1; margin-bottom: 1; }
+    LfwSetup #seed-field { margin-bottom: 0; }
+    LfwSetup #opponent { width: 1fr; }
     LfwSetup .field-label { width: 8; }
     LfwSetup Input { width: 1fr; }
     LfwSetup #options { height: 8; border: round $primary; }
@@ -79,11 +114,24 @@ class LfwSetup(Screen):
         self.seed = seed
         self.options = options or Options()
         self.map_name = map_name
-        self.players = players or {}
+        # A computer named on the command line is chosen in "who plays".
+        self.opponent = "people"
+        self.players = {}
+        offered = {value for _, value in opponents()}
+        for side, name in (players or {}).items():
+            try:
+                level = computer_level(name, "lfw")
+            except WhitechapelError:
+                level = None  # a level LfW does not offer: the start says so
+            if level is not None and f"{side}:{level}" in offered:
+                self.opponent = f"{side}:{level}"
+            else:
+                self.players[side] = name
 
     def compose(self) -> ComposeResult:
         with Vertical(id="setup-box"):
-            yield Label("[b]Letters from Whitechapel[/b] — a new hot-seat game")
+            yield Label("[b]Letters from Whitechapel[/b] — a new game "
+                        "[dim](Tab: next field, Enter: start)[/dim]")
             fields = [
                 ("Jack", self.players.get("jack", ""), "jack-name", "Jack's player (optional)"),
                 ("Police", self.players.get("police", ""), "police-name",
@@ -94,7 +142,7 @@ class LfwSetup(Screen):
                  "optional: the order of the Chief tokens"),
             ]  # fmt: skip
             for label, value, wid, hint in fields:
-                with Horizontal(classes="field"):
+                with Horizontal(classes="field", id=f"{wid}-field"):
                     yield Label(label, classes="field-label")
                     yield Input(value, placeholder=hint, id=wid, compact=True)
             chosen = self.options.to_json()
@@ -111,8 +159,11 @@ class LfwSetup(Screen):
                             MODE_NAMES[mode], value=mode == DEFAULT_MODE, id=f"notebook-{mode}",
                             compact=True,
                         )  # fmt: skip
+            with Horizontal(classes="field", id="opponent-field"):
+                yield Label("Play", classes="field-label")
+                yield Select(opponents(), value=self.opponent, allow_blank=False, id="opponent",
+                             compact=True)  # fmt: skip
             yield Button("Start the game", id="start", variant="primary", compact=True)
-            yield Label("Tab moves between fields, Enter starts.")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -132,6 +183,10 @@ class LfwSetup(Screen):
 
     def action_start(self) -> None:
         players = typed_names(self, {"jack": "#jack-name", "police": "#police-name"})
+        opponent = str(self.query_one("#opponent", Select).value)
+        if opponent != "people":
+            side, _, level = opponent.partition(":")
+            players[side] = computer_name(level)
         seed_text = self.query_one("#seed", Input).value.strip()
         if seed_text and not seed_text.isdigit():
             self.notify("The seed is a whole number (or leave it empty).", severity="error")

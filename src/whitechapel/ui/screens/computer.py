@@ -13,12 +13,20 @@ there is no hand-over: the keyboard stays with that person's side, and the
 computer's actions since that person's last one are kept (`computer_moves`)
 for the game's screen to show before the person acts.
 
+A game whose computer plays many actions in a row (LfW's police: five
+moves, then the searches) paces them (`PACE`): each answer is played no
+sooner than `PACE` seconds after the computer was asked (the thinking and
+the pause overlap), so the person sees every action on the screen before
+the next; `skip_pacing` plays on without pauses until the person's next
+action.
+
 Mixed into `GameScreen`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 from textual.worker import Worker, WorkerState
@@ -33,6 +41,7 @@ class ComputerSeats:
     SIDES: tuple[str, ...]
 
     THINKER: Any = thinking.OtherProcess  # where the players think (tests: InProcess)
+    PACE = 0.0  # s: the least time from asking the computer to playing its answer
 
     def seat_computers(self) -> None:
         """The sides the computer plays, from the source (once, at the start)."""
@@ -48,6 +57,10 @@ class ComputerSeats:
         self.thinking: str | None = None  # the side the computer is thinking for
         self._thinking_at = -1  # the state's version it thinks about
         self.computer_moves: list[tuple[str, str]] = []  # (side, action) since the person's last
+        self.pace_skipped = False  # the person asked for no pauses, until their next action
+        self._asked = 0.0  # when the computer was asked (monotonic)
+        self._held: Any = None  # the timer holding an answer back for the pace
+        self._held_answer: tuple[str, int, str] | None = None  # (side, version, action)
 
     def computer_turn(self) -> bool:
         """If the computer plays the side to act, let it think (once); True
@@ -59,6 +72,7 @@ class ComputerSeats:
         if self.thinking == side and self._thinking_at == source.version:
             return True
         self.thinking, self._thinking_at = side, source.version
+        self._asked = time.monotonic()
         if self.thinker is None:
             table = players.table_of(self.game_name, source.game)  # public: the board
             self.thinker = self.THINKER(self.game_name, self.computers, new_seed(), table)
@@ -73,20 +87,53 @@ class ComputerSeats:
         side, at = self.thinking, self._thinking_at
         if side is None or at != self.source.version or not self.is_mounted:  # type: ignore[attr-defined]
             return  # the game moved on (or the screen went): the answer is stale
-        self.thinking = None
         if event.state is WorkerState.ERROR:
+            self.thinking = None
             self.notify(f"The computer could not play: {worker.error}", severity="error")  # type: ignore[attr-defined]
             self.refresh_all()  # type: ignore[attr-defined]
             return
-        answer = worker.result
-        self.computer_moves.append((side, answer.action))
-        self.computer_sends(answer.action)
+        action = worker.result.action
+        wait = 0.0 if self.pace_skipped else self._asked + self.PACE - time.monotonic()
+        if wait > 0:  # the person sees the last action a moment before this one
+            self._held_answer = (side, at, action)
+            self._held = self.set_timer(wait, self._play_held)  # type: ignore[attr-defined]
+            return
+        self._play_answer(side, at, action)
+
+    def _play_held(self) -> None:
+        answer, self._held, self._held_answer = self._held_answer, None, None
+        if answer is not None:
+            self._play_answer(*answer)
+
+    def _play_answer(self, side: str, at: int, action: str) -> None:
+        if self.thinking != side or at != self.source.version or not self.is_mounted:  # type: ignore[attr-defined]
+            return  # the game moved on meanwhile (or the screen went)
+        self.thinking = None
+        self.computer_moves.append((side, action))
+        self.computer_sends(action)
+
+    def skip_pacing(self) -> None:
+        """No more pauses between the computer's actions until the person's
+        next action; an answer held back is played now."""
+        self.pace_skipped = True
+        if self._held is not None:
+            self._held.stop()
+            self._play_held()
+
+    def person_acted(self) -> None:
+        """The person played: what the computer showed of its own goes, and
+        the pauses come back."""
+        self.computer_moves = []
+        self.pace_skipped = False
 
     def computer_sends(self, text: str) -> None:
         """Play the computer's action (`GameScreen.send`, as a person's)."""
         self.send(text, computer=True)  # type: ignore[attr-defined]
 
     def leave_computers(self) -> None:
+        if self._held is not None:
+            self._held.stop()
+            self._held = self._held_answer = None
         if self.thinker is not None:
             self.thinker.forget()
 

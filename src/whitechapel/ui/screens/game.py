@@ -202,7 +202,7 @@ class GameScreen(SizeGuard, HandOvers, ComputerSeats, Screen):
             self.refused(str(e))
             return
         if not computer:
-            self.computer_moves = []
+            self.person_acted()
         if sent is Sent.PENDING:
             self.refresh_all()
             self.run_worker(self._deliver(text), group="send")

@@ -1,0 +1,81 @@
+"""What the computer played since the person's last action, as the Letters
+from Whitechapel screen shows it to the one person playing against it: a
+few lines under the map that stay until the person acts.
+
+They are folded from the public log entries of the person's own view since
+that action (the log panel shows the same entries one by one), so they
+hold nothing the person may not see (§9): when the computer is Jack, the
+police read "Jack moves: space 5" or "Jack takes a coach", never a circle.
+A run of the policemen's moves (T2) is one line, and so is one policeman's
+run of searches (T3: circle after circle, until a clue).  Pure Python: no
+Textual.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from whitechapel.lfw.ui.marks import COLOUR_LETTERS
+from whitechapel.lfw.ui.panels import colour, event_text
+
+
+def _moves(entries: Sequence[dict[str, Any]]) -> str:
+    said = []
+    for e in entries:
+        c = e["colour"]
+        said.append(f"{colour(c, COLOUR_LETTERS[c])} {e['crossing'] or 'stays'}")
+    return "Moved: " + " · ".join(said)
+
+
+def _searches(entries: Sequence[dict[str, Any]]) -> str:
+    circles = ", ".join(str(e["circle"]) for e in entries)
+    found = next((e["circle"] for e in entries if e["clue"]), None)
+    result = f"[b]a clue on {found}![/b]" if found is not None else "no clue"
+    return f"{entries[0]['colour'].capitalize()} searched {circles}: {result}"
+
+
+def played_lines(entries: Sequence[dict[str, Any]]) -> list[str]:
+    """The log entries in a few lines, in the order they happened."""
+    groups: list[tuple[str, list[dict[str, Any]]]] = []
+    for e in entries:
+        kind = {"police_move": "moves", "search": "search"}.get(e["event"], "line")
+        # The policemen's moves fold into one line; one policeman's searches too.
+        if (
+            groups
+            and kind != "line"
+            and groups[-1][0] == kind
+            and (kind == "moves" or groups[-1][1][-1]["colour"] == e["colour"])
+        ):
+            groups[-1][1].append(e)
+        else:
+            groups.append((kind, [e]))
+    out = []
+    for kind, group in groups:
+        if kind == "moves":
+            out.append(_moves(group))
+        elif kind == "search":
+            out.append(_searches(group))
+        else:
+            out.append(event_text(group[0]))
+    return out
+
+
+def played_text(entries: Sequence[dict[str, Any]], who: str) -> str:
+    """The panel's text: what happened since the person's move, `who` (the
+    computer's side: "The police", "Jack") playing.  Empty when nothing did."""
+    if not entries:
+        return ""
+    return f"[b]{who} since your move:[/b]\n" + "\n".join(played_lines(entries))
+
+
+def touched(text: str) -> str | None:
+    """The crossing or circle a computer's action is about (a policeman's
+    move, a search, an arrest), to bring it into sight on the map."""
+    words = text.split()
+    if len(words) >= 2 and words[0] in COLOUR_LETTERS:
+        if words[1] in ("search", "arrest", "chase") and len(words) >= 3:
+            return words[2]
+        if words[1] not in ("stay", "pass", "area-arrest"):
+            return words[1]
+    return None
