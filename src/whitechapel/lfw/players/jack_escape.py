@@ -49,7 +49,7 @@ class Style:
     warm: float = 1.0  # ... or the next
     distance: float = 1.0  # per space of the way home
     margin: int = 1  # spare spaces wanted beyond the way home
-    short: float = 4.0  # per spare space missing
+    short: float = 4.0  # per spare space missing, squared
     coach: float = 8.0  # spending a coach
     alley: float = 6.0  # spending an alley
     expose: float = 0.0  # a written circle (a coach's first) the police can search
@@ -57,6 +57,12 @@ class Style:
     spread: float = 0.0  # per log of the circles Jack can be on, after the move
     sealed: float = 0.0  # few open moves from the circle, with no token left
     jitter: float = 0.3  # random spread among near-equal moves
+    blocked: float = 0.0  # the way home is shut if the policemen stayed where they are
+    calm: int = 99  # with this many spare spaces, the way home counts only `calm_weight`
+    calm_weight: float = 1.0
+    wide: int = 0  # announce only once this many hideouts stay possible (0: always)
+    entry: float = 0.0  # the way home ends with a step the police can block this turn
+    known: int = 0  # with this few hideouts possible, the police may guard it: more margin
 
 
 @dataclass(frozen=True)
@@ -131,8 +137,11 @@ def route_costs(s: Situation, style: Style) -> dict[int, float]:
         near = tb.near[c]
         return 1.0 + (style.hot if near & hot_x else style.warm if near & warm_x else 0.0)
 
-    best: dict[int, float] = {}
-    queue: list[tuple[float, int]] = [(0.0, s.home)]
+    best: dict[int, float] = {s.home: 0.0}
+    queue: list[tuple[float, int]] = []
+    for n in tb.adjacent[s.home]:
+        shut = style.entry if tb.shut(s.home, n, hot_x) else 0.0
+        heapq.heappush(queue, (1.0 + shut, n))
     while queue:
         d, c = heapq.heappop(queue)
         if c in best:
@@ -162,7 +171,13 @@ class Escape:
         self.book = book
         self._books: dict[str, Notebook] = {}
         self._routes = route_costs(self.s, style) if style.route else None
+        self._walk = (
+            tb.walk_need(self.s.home, self.s.mask, self.s.spaces) if style.blocked else None
+        )
         self.reasons: dict[str, dict[str, float]] = {}
+        self.margin = style.margin
+        if book is not None and len(book.hideouts) <= style.known:
+            self.margin += 2
 
     # -- what the police will know ------------------------------------------------
 
@@ -173,7 +188,9 @@ class Escape:
             return None
         found = self._books.get(kind)
         if found is None:
-            found = self._books[kind] = notebook(hypothetical(self.view, kind), self.board, self.book)
+            found = self._books[kind] = notebook(
+                hypothetical(self.view, kind), self.board, self.book
+            )
         return found
 
     # -- the cost of a move -------------------------------------------------------
@@ -189,8 +206,8 @@ class Escape:
         if need > left:
             parts["lost"] = 1000.0 + need - left  # space 15 will be written away from home
         spare = left - need
-        if spare < st.margin and "lost" not in parts:
-            parts["short"] = st.short * (st.margin - spare)
+        if spare < self.margin and "lost" not in parts:
+            parts["short"] = st.short * (self.margin - spare) ** 2
         threats = tb.threats(m.dest, police)
         if threats:
             weight = 1.0
@@ -198,7 +215,7 @@ class Escape:
             if book is not None and book.total:
                 share = book.counts.get(m.dest, 0) / book.total
                 uniform = 1.0 / max(1, len(book.counts))
-                weight = min(1.0, 0.25 + 2.0 * (share + uniform))
+                weight = 0.5 + min(1.5, 3.0 * (share + uniform))
             parts["threat"] = st.threat_base + st.threat * threats * weight
         elif st.later and tb.near[m.dest] & tb.danger_later(police):
             parts["later"] = st.later
@@ -206,15 +223,19 @@ class Escape:
             exposed = sum(1 for c in m.written[:-1] if tb.threats(c, police))
             if exposed:
                 parts["expose"] = st.expose * exposed
+        walk = self._walk
+        shut = walk is not None and m.dest != s.home and walk.get(m.dest, FAR) > left
+        if shut and "lost" not in parts:
+            parts["blocked"] = st.blocked
+        calm = st.calm_weight if spare >= st.calm else 1.0
         if self._routes is not None:
             route = self._routes.get(m.dest, FAR) if m.dest != s.home else 2.0
-            parts["route"] = st.distance * route
+            parts["route"] = calm * st.distance * route
         else:
-            parts["route"] = st.distance * min(need, FAR)
-        if m.kind == COACH:
-            parts["token"] = st.coach
-        elif m.kind == ALLEY:
-            parts["token"] = st.alley
+            parts["route"] = calm * st.distance * min(need, FAR)
+        if m.kind != STEP:
+            last = 1.5 if s.coaches + s.alleys == 1 else 1.0  # the last shield against a seal
+            parts["token"] = last * (st.coach if m.kind == COACH else st.alley)
         if st.spread:
             book = self.after(m.kind)
             if book is not None:
@@ -228,10 +249,26 @@ class Escape:
     def best(self, legal: Sequence[str]) -> str:
         moves = [parse_move(t) for t in legal]
         home = [m for m in moves if m.home]
-        if home:
+        scored = sorted((self.cost(m), i) for i, m in enumerate(moves) if not m.home)
+        if home and (not scored or self.announce(moves[scored[0][1]])):
             return home[0].text
-        scored = sorted((self.cost(m), i) for i, m in enumerate(moves))
         return moves[scored[0][1]].text
+
+    def announce(self, other: Move) -> bool:
+        """Go home now (T1), or pass through (a bluff) to widen where the
+        police think the hideout can be?  Passing needs the spaces to come
+        back, a safe move on, and a notebook that would say too much."""
+        st, s = self.style, self.s
+        if not st.wide or s.spaces - 1 < 3 + self.margin:
+            return True
+        parts = self.reasons[other.text]
+        if "threat" in parts or "lost" in parts or "short" in parts or "blocked" in parts:
+            return True
+        book, after = self.book, self.after(STEP)
+        if book is None or after is None:
+            return True
+        left = set(book.hideouts) & set(after.counts)
+        return len(left) >= st.wide
 
 
 def hypothetical(view: Mapping[str, Any], kind: str) -> dict[str, Any]:
@@ -243,7 +280,10 @@ def hypothetical(view: Mapping[str, Any], kind: str) -> dict[str, Any]:
     tonight = dict(nights[-1])
     track = list(view["track"])
     index = (track[-1]["index"] if track else LAST_SPACE) + 1
-    tonight["moves"] = [*tonight["moves"], {"how": kind, "index": index, "police": dict(view["police"])}]
+    tonight["moves"] = [
+        *tonight["moves"],
+        {"how": kind, "index": index, "police": dict(view["police"])},
+    ]
     nights[-1] = tonight
     spaces = 2 if kind == COACH else 1
     track += [{"space": str(index + k - 4), "index": index + k, "how": kind} for k in range(spaces)]

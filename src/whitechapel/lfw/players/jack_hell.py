@@ -22,6 +22,7 @@ class HellStyle:
     top: int = 8  # the hideout is drawn from this many best circles
     approaches: float = 0.0  # S1: weight of crossings needed to seal the hideout
     reds: float = 0.0  # S1: weight of red circles at a good distance
+    gap: int = 0  # S1: no red circle nearer than this many moves
     near_home: float = 1.0  # H2/H5: per space from the victim home
     ideal: int = 0  # H2/H5: spaces home wanted from the victim (0: the nearest)
     markers: float = 0.0  # H5: per likely policeman near the victim
@@ -48,7 +49,8 @@ class Hell:
             if st.reds:
                 dists = sorted(board.jack_distance(c, r) or FAR for r in board.red)
                 cost -= st.reds * sum(1 for d in dists if 2 <= d <= 6)
-                cost += st.reds * (dists[0] < 2)
+            if st.gap:
+                cost += 5.0 * (min(board.jack_distance(c, r) or FAR for r in board.red) < st.gap)
             scored.append((cost, text))
         scored.sort()
         return scored[self.chance.below(min(st.top, len(scored)))][1]
@@ -130,7 +132,9 @@ class Hell:
             need = self.tb.need(last, home, alleys)
             cost = self.victim_cost(last, view) + st.markers * self.pressure(last, odds)
             if double:  # N3: the police move first, with Jack on the second
-                cost += st.markers * self.pressure(last, odds) + 0.3 * self.victim_cost(circles[0], view)
+                cost += st.markers * self.pressure(last, odds) + 0.3 * self.victim_cost(
+                    circles[0], view
+                )
             if need > left - 1:
                 cost += 100.0 * (need - left + 1)
             scored.append((cost + 0.1 * self.chance.below(100) / 100, text))
