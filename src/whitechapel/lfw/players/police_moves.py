@@ -26,7 +26,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import permutations
 
+from whitechapel.lfw.map.board import Board
 from whitechapel.lfw.players.police_sense import FAR, Facts
 
 NEAR = (1.0, 0.5, 0.25, 0.14, 0.08, 0.05, 0.03)
@@ -162,9 +164,19 @@ def plan(
     where they are in `start`."""
     scorer = _Scorer(facts, goal)
     dest = dict(start)
+    movers = list(order)
+    if goal.seal and goal.seal_weight and not alone:
+        board = facts.board
+        for colour, z in assign(facts, start, order, goal.seal).items():
+            others = [dest[c] for c in start if c != colour]
+            here = options(facts, colour, start, order, dest)
+            dest[colour] = min(
+                here, key=lambda x: (_steps(board, x, z), -scorer.value_with(others, x), x)
+            )
+            movers.remove(colour)
     for _ in range(1 if alone else passes):
         changed = False
-        for colour in order:
+        for colour in movers:
             others = [] if alone else [dest[c] for c in start if c != colour]
             best, top = dest[colour], float("-inf")
             for x in options(facts, colour, start, order, dest):
@@ -176,6 +188,36 @@ def plan(
         if not changed:
             break
     return {c: dest[c] for c in order}
+
+
+def _steps(board: Board, a: str, b: str) -> int:
+    d = board.police_distance(a, b)
+    return FAR if d is None else d
+
+
+def assign(
+    facts: Facts, start: Mapping[str, str], order: Sequence[str], seal: Mapping[str, float]
+) -> dict[str, str]:
+    """The policemen still to move who go to hold the seal's crossings: the
+    match of crossings to policemen (those who moved already keep theirs)
+    that completes the seal in the fewest turns (two police steps a turn),
+    then with the fewest steps."""
+    board = facts.board
+    colours = list(start)
+    zs = sorted(seal, key=lambda z: (-seal[z], z))[: len(colours)]
+    best: tuple[tuple[int, int], tuple[str, ...]] | None = None
+    for pick in permutations(colours, len(zs)):
+        turns = total = 0
+        for colour, z in zip(pick, zs, strict=True):
+            d = _steps(board, start[colour], z)
+            if colour not in order and d:
+                d = FAR  # he has moved: he stays where he is this turn
+            turns, total = max(turns, (d + 1) // 2), total + d
+        if best is None or (turns, total) < best[0]:
+            best = ((turns, total), pick)
+    if best is None:
+        return {}
+    return {c: z for c, z in zip(best[1], zs, strict=True) if c in order}
 
 
 def worth(facts: Facts, goal: Goal, crossings: Sequence[str]) -> float:
