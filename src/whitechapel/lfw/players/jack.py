@@ -46,7 +46,7 @@ LEVELS: dict[str, tuple[HellStyle, Style]] = {
     "hard": (
         HellStyle(
             top=6, approaches=0.3, reds=0.1, gap=2, near_home=1.0, ideal=4, markers=1.5, wait=1.0,
-            spread=0.5, letters=True,
+            spread=0.5, letters=True, first_move=30.0,
         ),
         Style(
             threat=8.0, threat_base=4.0, later=1.5, route=True, hot=2.0, warm=0.5,
