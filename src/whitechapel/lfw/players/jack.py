@@ -40,7 +40,7 @@ LEVELS: dict[str, tuple[HellStyle, Style]] = {
         HellStyle(top=6, approaches=0.3, near_home=1.0, markers=1.0, wait=1.5),
         Style(
             threat=10.0, later=1.0, route=True, hot=2.0, warm=0.5,
-            margin=1, coach=9.0, alley=7.0, jitter=0.3,
+            margin=1, coach=8.0, alley=6.0, jitter=0.3,
         ),
     ),
     "hard": (
@@ -50,7 +50,7 @@ LEVELS: dict[str, tuple[HellStyle, Style]] = {
         ),
         Style(
             threat=8.0, threat_base=4.0, later=1.5, route=True, hot=2.0, warm=0.5,
-            margin=2, short=6.0, coach=7.0, alley=6.0, expose=2.0, notebook=True,
+            margin=2, short=6.0, coach=6.0, alley=5.0, expose=2.0, notebook=True,
             spread=0.5, sealed=8.0, jitter=0.3, blocked=8.0, calm=4, calm_weight=0.25,
             wide=30, entry=3.0, known=40,
         ),

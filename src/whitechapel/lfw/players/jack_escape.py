@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import heapq
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -57,6 +57,7 @@ class Style:
     spread: float = 0.0  # per log of the circles Jack can be on, after the move
     sealed: float = 0.0  # few open moves from the circle, with no token left
     jitter: float = 0.3  # random spread among near-equal moves
+    sure: float = 200.0  # the police can arrest on every circle he can be on (notebook)
     blocked: float = 0.0  # the way home is shut if the policemen stayed where they are
     calm: int = 99  # with this many spare spaces, the way home counts only `calm_weight`
     calm_weight: float = 1.0
@@ -170,6 +171,7 @@ class Escape:
         self.s = Situation.of(view, board, tb)
         self.book = book
         self._books: dict[str, Notebook] = {}
+        self._cornered: dict[str, bool] = {}
         self._routes = route_costs(self.s, style) if style.route else None
         self._walk = (
             tb.walk_need(self.s.home, self.s.mask, self.s.spaces) if style.blocked else None
@@ -191,6 +193,17 @@ class Escape:
             found = self._books[kind] = notebook(
                 hypothetical(self.view, kind), self.board, self.book
             )
+        return found
+
+    def cornered(self, kind: str) -> bool:
+        """After a move of this kind, can the policemen arrest on every
+        circle where the notebook says Jack can be, one circle each (T3)?
+        Then that move loses for sure."""
+        found = self._cornered.get(kind)
+        if found is None:
+            book = self.after(kind)
+            found = book is not None and covered(self.tb, book.possible, self.s.police.values())
+            self._cornered[kind] = found
         return found
 
     # -- the cost of a move -------------------------------------------------------
@@ -216,6 +229,8 @@ class Escape:
                 share = book.counts.get(m.dest, 0) / book.total
                 uniform = 1.0 / max(1, len(book.counts))
                 weight = 0.5 + min(1.5, 3.0 * (share + uniform))
+                if self.cornered(m.kind):
+                    parts["sure"] = st.sure
             parts["threat"] = st.threat_base + st.threat * threats * weight
         elif st.later and tb.near[m.dest] & tb.danger_later(police):
             parts["later"] = st.later
@@ -234,7 +249,7 @@ class Escape:
         else:
             parts["route"] = calm * st.distance * min(need, FAR)
         if m.kind != STEP:
-            last = 1.5 if s.coaches + s.alleys == 1 else 1.0  # the last shield against a seal
+            last = 1.25 if s.coaches + s.alleys == 1 else 1.0  # the last shield against a seal
             parts["token"] = last * (st.coach if m.kind == COACH else st.alley)
         if st.spread:
             book = self.after(m.kind)
@@ -294,3 +309,27 @@ def hypothetical(view: Mapping[str, Any], kind: str) -> dict[str, Any]:
     elif kind == ALLEY:
         out["alleys_left"] = view["alleys_left"] - 1
     return out
+
+
+def covered(tb: JackTables, circles: Sequence[int], police: Iterable[str]) -> bool:
+    """Can each circle get its own policeman able to arrest on it this
+    turn?  (A matching of circles to policemen, by augmenting paths.)"""
+    police = list(police)
+    if not circles or len(circles) > len(police):
+        return False
+    can = [[i for i, x in enumerate(police) if tb.reach2[x] & tb.near[c]] for c in circles]
+    if not all(can):
+        return False
+    owner: dict[int, int] = {}
+
+    def place(k: int, seen: set[int]) -> bool:
+        for i in can[k]:
+            if i in seen:
+                continue
+            seen.add(i)
+            if i not in owner or place(owner[i], seen):
+                owner[i] = k
+                return True
+        return False
+
+    return all(place(k, set()) for k in range(len(circles)))
