@@ -31,7 +31,7 @@ from typing import Any
 from whitechapel.core.chance import Chance
 from whitechapel.lfw.map.board import Board
 from whitechapel.lfw.notebook import Notebook, notebook
-from whitechapel.lfw.phases import LAST_SPACE
+from whitechapel.lfw.phases import LAST_SPACE, NIGHTS
 from whitechapel.lfw.players.jack_board import FAR, JackTables
 
 STEP, COACH, ALLEY = "step", "coach", "alley"
@@ -62,6 +62,7 @@ class Style:
     calm: int = 99  # with this many spare spaces, the way home counts only `calm_weight`
     calm_weight: float = 1.0
     wide: int = 0  # announce only once this many hideouts stay possible (0: always)
+    keep: float = 0.7  # ... or this share of those possible before
     entry: float = 0.0  # the way home ends with a step the police can block this turn
     known: int = 0  # with this few hideouts possible, the police may guard it: more margin
 
@@ -274,8 +275,8 @@ class Escape:
         police think the hideout can be?  Passing needs the spaces to come
         back, a safe move on, and a notebook that would say too much."""
         st, s = self.style, self.s
-        if not st.wide or s.spaces - 1 < 3 + self.margin:
-            return True
+        if not st.wide or s.night == NIGHTS or s.spaces - 1 < 3 + self.margin:
+            return True  # the fourth night's hideout wins the game: nothing is left to hide
         parts = self.reasons[other.text]
         if "threat" in parts or "lost" in parts or "short" in parts or "blocked" in parts:
             return True
@@ -283,7 +284,7 @@ class Escape:
         if book is None or after is None:
             return True
         left = set(book.hideouts) & set(after.counts)
-        return len(left) >= st.wide
+        return len(left) >= min(st.wide, st.keep * len(book.hideouts))
 
 
 def hypothetical(view: Mapping[str, Any], kind: str) -> dict[str, Any]:
