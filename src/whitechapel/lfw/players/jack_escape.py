@@ -173,6 +173,7 @@ class Escape:
         self.book = book
         self._books: dict[str, Notebook] = {}
         self._cornered: dict[str, bool] = {}
+        self._wide: bool | None = None
         self._routes = route_costs(self.s, style) if style.route else None
         self._walk = (
             tb.walk_need(self.s.home, self.s.mask, self.s.spaces) if style.blocked else None
@@ -243,7 +244,7 @@ class Escape:
         shut = walk is not None and m.dest != s.home and walk.get(m.dest, FAR) > left
         if shut and "lost" not in parts:
             parts["blocked"] = st.blocked
-        calm = st.calm_weight if spare >= st.calm else 1.0
+        calm = st.calm_weight if spare >= st.calm and not self.wide_enough() else 1.0
         if self._routes is not None:
             route = self._routes.get(m.dest, FAR) if m.dest != s.home else 2.0
             parts["route"] = calm * st.distance * route
@@ -280,11 +281,20 @@ class Escape:
         parts = self.reasons[other.text]
         if "threat" in parts or "lost" in parts or "short" in parts or "blocked" in parts:
             return True
-        book, after = self.book, self.after(STEP)
-        if book is None or after is None:
-            return True
-        left = set(book.hideouts) & set(after.counts)
-        return len(left) >= min(st.wide, st.keep * len(book.hideouts))
+        return self.wide_enough()
+
+    def wide_enough(self) -> bool:
+        """Would the night's end, were he home after a step, still leave the
+        police most of the hideouts they consider?  (Always, for a level
+        that does not read the notebook.)"""
+        if self._wide is None:
+            st, book, after = self.style, self.book, self.after(STEP)
+            if book is None or after is None or not st.wide or self.s.night == NIGHTS:
+                self._wide = True
+            else:
+                left = set(book.hideouts) & set(after.counts)
+                self._wide = len(left) >= min(st.wide, st.keep * len(book.hideouts))
+        return self._wide
 
 
 def hypothetical(view: Mapping[str, Any], kind: str) -> dict[str, Any]:
