@@ -51,6 +51,7 @@ class Style:
     margin: int = 1  # spare spaces wanted beyond the way home
     short: float = 4.0  # per spare space missing, squared
     coach: float = 8.0  # spending a coach
+    thrifty: bool = False  # a token costs less while there are several, and late at night
     alley: float = 6.0  # spending an alley
     expose: float = 0.0  # a written circle (a coach's first) the police can search
     notebook: bool = False  # weigh arrests by the police's notebook
@@ -210,6 +211,18 @@ class Escape:
 
     # -- the cost of a move -------------------------------------------------------
 
+    def token_cost(self, kind: str) -> float:
+        """What spending a coach or an alley now costs: less while he has
+        several of the kind, and late in the night (unused tokens are lost,
+        H1); more for the last of all (the only shield against a seal)."""
+        s, st = self.s, self.style
+        have, base = (s.coaches, st.coach) if kind == COACH else (s.alleys, st.alley)
+        if not st.thrifty:
+            return base
+        last = 1.25 if s.coaches + s.alleys == 1 else 1.0
+        late = 0.5 + 0.5 * min(1.0, s.spaces / 10)
+        return base * last * late / math.sqrt(max(1, have))
+
     def cost(self, m: Move) -> float:
         s, st, tb = self.s, self.style, self.tb
         parts: dict[str, float] = {}
@@ -251,8 +264,7 @@ class Escape:
         else:
             parts["route"] = calm * st.distance * min(need, FAR)
         if m.kind != STEP:
-            last = 1.25 if s.coaches + s.alleys == 1 else 1.0  # the last shield against a seal
-            parts["token"] = last * (st.coach if m.kind == COACH else st.alley)
+            parts["token"] = self.token_cost(m.kind)
         if st.spread:
             book = self.after(m.kind)
             if book is not None:
