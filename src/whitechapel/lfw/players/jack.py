@@ -49,7 +49,7 @@ LEVELS: dict[str, tuple[HellStyle, Style]] = {
             spread=0.5, letters=True, first_move=30.0,
         ),
         Style(
-            threat=8.0, threat_base=4.0, later=1.5, route=True, hot=2.0, warm=0.5,
+            threat=10.0, threat_base=6.0, later=1.5, route=True, hot=2.0, warm=0.5,
             margin=2, short=6.0, coach=6.0, alley=5.0, thrifty=True, expose=2.0, notebook=True,
             spread=0.5, sealed=8.0, jitter=0.3, blocked=8.0, calm=6, calm_weight=0.25,
             wide=30, entry=3.0, known=40,
