@@ -40,18 +40,19 @@ LEVELS: dict[str, tuple[HellStyle, Style]] = {
         HellStyle(top=6, approaches=0.3, near_home=1.0, markers=1.0, wait=1.5),
         Style(
             threat=10.0, later=1.0, route=True, hot=2.0, warm=0.5,
-            margin=1, coach=9.0, alley=7.0, jitter=0.3,
+            margin=1, coach=8.0, alley=6.0, jitter=0.3,
         ),
     ),
     "hard": (
         HellStyle(
-            top=6, approaches=0.3, reds=0.1, near_home=1.0, markers=1.5, wait=1.0,
-            spread=0.5, letters=True,
+            top=6, approaches=0.3, reds=0.1, gap=2, near_home=1.0, ideal=4, markers=1.5, wait=1.0,
+            spread=0.5, letters=True, first_move=30.0,
         ),
         Style(
-            threat=10.0, threat_base=3.0, later=1.5, route=True, hot=2.0, warm=0.5,
-            margin=2, short=3.0, coach=7.0, alley=6.0, expose=2.0, notebook=True,
-            spread=0.5, sealed=8.0, jitter=0.3,
+            threat=8.0, threat_base=4.0, later=1.5, route=True, hot=2.0, warm=0.5,
+            margin=2, short=6.0, coach=6.0, alley=5.0, expose=2.0, notebook=True,
+            spread=0.5, sealed=8.0, jitter=0.3, blocked=8.0, calm=4, calm_weight=0.25,
+            wide=30, entry=3.0, known=40,
         ),
     ),
 }  # fmt: skip
@@ -117,4 +118,6 @@ def _level(level: str):
     return make
 
 
-JACKS: dict[str, Any] = {level: _level(level) for level in LEVELS}  # level -> factory (side, seed, table)
+JACKS: dict[str, Any] = {
+    level: _level(level) for level in LEVELS
+}  # level -> factory (side, seed, table)

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
 from whitechapel.lfw.map.board import Board
+from whitechapel.lfw.paths import tables as path_tables
 
 FAR = 99  # "no way home" in the spaces counts
 
@@ -32,6 +33,7 @@ class JackTables:
         }
         self._reach4: dict[str, int] = {}
         self._home: dict[tuple[int, int], dict[int, int]] = {}
+        self._entries: dict[int, dict[int, tuple[int, ...]]] = {}
         self.adjacent = {c: board.jack_adjacent(c) for c in board.circles}
         self.alley = {c: board.alley_destinations(c) for c in board.circles}
         # Per circle, the Jack-adjacent circles joined to it by a bare street
@@ -105,7 +107,7 @@ class JackTables:
     def walk_need(self, home: int, police: int, limit: int) -> dict[int, int]:
         """Per circle, the fewest normal moves home if the policemen stayed
         where they are (mask `police`), up to `limit` moves."""
-        board = self.board
+        steps = path_tables(self.board).steps
         out = {home: 0}
         frontier = [home]
         # Steps are symmetric in the board's relation, but a blocked crossing
@@ -113,12 +115,34 @@ class JackTables:
         for d in range(1, limit + 1):
             nxt = []
             for c in frontier:
-                for p in board.jack_moves(c, police):
+                for p in steps(c, police):
                     if p not in out:
                         out[p] = d
                         nxt.append(p)
             frontier = nxt
         return out
+
+    def entries(self, home: int) -> dict[int, tuple[int, ...]]:
+        """Per Jack-adjacent circle of `home`, the masks of the crossings on
+        each street path of the step into it (an empty tuple: a bare
+        segment, which no policeman can block)."""
+        found = self._entries.get(home)
+        if found is None:
+            found = {}
+            for n in self.adjacent[home]:
+                paths = self.board.step_paths(n, home)
+                if any(not p for p in paths):
+                    found[n] = ()
+                else:
+                    found[n] = tuple(self.board.police_mask(p) for p in paths)
+            self._entries[home] = found
+        return found
+
+    def shut(self, home: int, circle: int, danger: int) -> bool:
+        """Can the police (ending on the crossings `danger`) block the step
+        from `circle` into `home`?  (Every path passes such a crossing.)"""
+        paths = self.entries(home).get(circle, ())
+        return bool(paths) and all(p & danger for p in paths)
 
     # -- S1 -------------------------------------------------------------------------
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import heapq
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,7 +49,7 @@ class Style:
     warm: float = 1.0  # ... or the next
     distance: float = 1.0  # per space of the way home
     margin: int = 1  # spare spaces wanted beyond the way home
-    short: float = 4.0  # per spare space missing
+    short: float = 4.0  # per spare space missing, squared
     coach: float = 8.0  # spending a coach
     alley: float = 6.0  # spending an alley
     expose: float = 0.0  # a written circle (a coach's first) the police can search
@@ -57,6 +57,13 @@ class Style:
     spread: float = 0.0  # per log of the circles Jack can be on, after the move
     sealed: float = 0.0  # few open moves from the circle, with no token left
     jitter: float = 0.3  # random spread among near-equal moves
+    sure: float = 200.0  # the police can arrest on every circle he can be on (notebook)
+    blocked: float = 0.0  # the way home is shut if the policemen stayed where they are
+    calm: int = 99  # with this many spare spaces, the way home counts only `calm_weight`
+    calm_weight: float = 1.0
+    wide: int = 0  # announce only once this many hideouts stay possible (0: always)
+    entry: float = 0.0  # the way home ends with a step the police can block this turn
+    known: int = 0  # with this few hideouts possible, the police may guard it: more margin
 
 
 @dataclass(frozen=True)
@@ -131,8 +138,11 @@ def route_costs(s: Situation, style: Style) -> dict[int, float]:
         near = tb.near[c]
         return 1.0 + (style.hot if near & hot_x else style.warm if near & warm_x else 0.0)
 
-    best: dict[int, float] = {}
-    queue: list[tuple[float, int]] = [(0.0, s.home)]
+    best: dict[int, float] = {s.home: 0.0}
+    queue: list[tuple[float, int]] = []
+    for n in tb.adjacent[s.home]:
+        shut = style.entry if tb.shut(s.home, n, hot_x) else 0.0
+        heapq.heappush(queue, (1.0 + shut, n))
     while queue:
         d, c = heapq.heappop(queue)
         if c in best:
@@ -161,8 +171,15 @@ class Escape:
         self.s = Situation.of(view, board, tb)
         self.book = book
         self._books: dict[str, Notebook] = {}
+        self._cornered: dict[str, bool] = {}
         self._routes = route_costs(self.s, style) if style.route else None
+        self._walk = (
+            tb.walk_need(self.s.home, self.s.mask, self.s.spaces) if style.blocked else None
+        )
         self.reasons: dict[str, dict[str, float]] = {}
+        self.margin = style.margin
+        if book is not None and len(book.hideouts) <= style.known:
+            self.margin += 2
 
     # -- what the police will know ------------------------------------------------
 
@@ -173,7 +190,20 @@ class Escape:
             return None
         found = self._books.get(kind)
         if found is None:
-            found = self._books[kind] = notebook(hypothetical(self.view, kind), self.board, self.book)
+            found = self._books[kind] = notebook(
+                hypothetical(self.view, kind), self.board, self.book
+            )
+        return found
+
+    def cornered(self, kind: str) -> bool:
+        """After a move of this kind, can the policemen arrest on every
+        circle where the notebook says Jack can be, one circle each (T3)?
+        Then that move loses for sure."""
+        found = self._cornered.get(kind)
+        if found is None:
+            book = self.after(kind)
+            found = book is not None and covered(self.tb, book.possible, self.s.police.values())
+            self._cornered[kind] = found
         return found
 
     # -- the cost of a move -------------------------------------------------------
@@ -189,8 +219,8 @@ class Escape:
         if need > left:
             parts["lost"] = 1000.0 + need - left  # space 15 will be written away from home
         spare = left - need
-        if spare < st.margin and "lost" not in parts:
-            parts["short"] = st.short * (st.margin - spare)
+        if spare < self.margin and "lost" not in parts:
+            parts["short"] = st.short * (self.margin - spare) ** 2
         threats = tb.threats(m.dest, police)
         if threats:
             weight = 1.0
@@ -198,7 +228,9 @@ class Escape:
             if book is not None and book.total:
                 share = book.counts.get(m.dest, 0) / book.total
                 uniform = 1.0 / max(1, len(book.counts))
-                weight = min(1.0, 0.25 + 2.0 * (share + uniform))
+                weight = 0.5 + min(1.5, 3.0 * (share + uniform))
+                if self.cornered(m.kind):
+                    parts["sure"] = st.sure
             parts["threat"] = st.threat_base + st.threat * threats * weight
         elif st.later and tb.near[m.dest] & tb.danger_later(police):
             parts["later"] = st.later
@@ -206,15 +238,19 @@ class Escape:
             exposed = sum(1 for c in m.written[:-1] if tb.threats(c, police))
             if exposed:
                 parts["expose"] = st.expose * exposed
+        walk = self._walk
+        shut = walk is not None and m.dest != s.home and walk.get(m.dest, FAR) > left
+        if shut and "lost" not in parts:
+            parts["blocked"] = st.blocked
+        calm = st.calm_weight if spare >= st.calm else 1.0
         if self._routes is not None:
             route = self._routes.get(m.dest, FAR) if m.dest != s.home else 2.0
-            parts["route"] = st.distance * route
+            parts["route"] = calm * st.distance * route
         else:
-            parts["route"] = st.distance * min(need, FAR)
-        if m.kind == COACH:
-            parts["token"] = st.coach
-        elif m.kind == ALLEY:
-            parts["token"] = st.alley
+            parts["route"] = calm * st.distance * min(need, FAR)
+        if m.kind != STEP:
+            last = 1.25 if s.coaches + s.alleys == 1 else 1.0  # the last shield against a seal
+            parts["token"] = last * (st.coach if m.kind == COACH else st.alley)
         if st.spread:
             book = self.after(m.kind)
             if book is not None:
@@ -228,10 +264,26 @@ class Escape:
     def best(self, legal: Sequence[str]) -> str:
         moves = [parse_move(t) for t in legal]
         home = [m for m in moves if m.home]
-        if home:
+        scored = sorted((self.cost(m), i) for i, m in enumerate(moves) if not m.home)
+        if home and (not scored or self.announce(moves[scored[0][1]])):
             return home[0].text
-        scored = sorted((self.cost(m), i) for i, m in enumerate(moves))
         return moves[scored[0][1]].text
+
+    def announce(self, other: Move) -> bool:
+        """Go home now (T1), or pass through (a bluff) to widen where the
+        police think the hideout can be?  Passing needs the spaces to come
+        back, a safe move on, and a notebook that would say too much."""
+        st, s = self.style, self.s
+        if not st.wide or s.spaces - 1 < 3 + self.margin:
+            return True
+        parts = self.reasons[other.text]
+        if "threat" in parts or "lost" in parts or "short" in parts or "blocked" in parts:
+            return True
+        book, after = self.book, self.after(STEP)
+        if book is None or after is None:
+            return True
+        left = set(book.hideouts) & set(after.counts)
+        return len(left) >= st.wide
 
 
 def hypothetical(view: Mapping[str, Any], kind: str) -> dict[str, Any]:
@@ -243,7 +295,10 @@ def hypothetical(view: Mapping[str, Any], kind: str) -> dict[str, Any]:
     tonight = dict(nights[-1])
     track = list(view["track"])
     index = (track[-1]["index"] if track else LAST_SPACE) + 1
-    tonight["moves"] = [*tonight["moves"], {"how": kind, "index": index, "police": dict(view["police"])}]
+    tonight["moves"] = [
+        *tonight["moves"],
+        {"how": kind, "index": index, "police": dict(view["police"])},
+    ]
     nights[-1] = tonight
     spaces = 2 if kind == COACH else 1
     track += [{"space": str(index + k - 4), "index": index + k, "how": kind} for k in range(spaces)]
@@ -254,3 +309,27 @@ def hypothetical(view: Mapping[str, Any], kind: str) -> dict[str, Any]:
     elif kind == ALLEY:
         out["alleys_left"] = view["alleys_left"] - 1
     return out
+
+
+def covered(tb: JackTables, circles: Sequence[int], police: Iterable[str]) -> bool:
+    """Can each circle get its own policeman able to arrest on it this
+    turn?  (A matching of circles to policemen, by augmenting paths.)"""
+    police = list(police)
+    if not circles or len(circles) > len(police):
+        return False
+    can = [[i for i, x in enumerate(police) if tb.reach2[x] & tb.near[c]] for c in circles]
+    if not all(can):
+        return False
+    owner: dict[int, int] = {}
+
+    def place(k: int, seen: set[int]) -> bool:
+        for i in can[k]:
+            if i in seen:
+                continue
+            seen.add(i)
+            if i not in owner or place(owner[i], seen):
+                owner[i] = k
+                return True
+        return False
+
+    return all(place(k, set()) for k in range(len(circles)))

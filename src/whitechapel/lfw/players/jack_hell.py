@@ -11,7 +11,7 @@ from typing import Any
 
 from whitechapel.core.chance import Chance
 from whitechapel.lfw.map.board import Board
-from whitechapel.lfw.phases import ALLEYS, LAST_SPACE
+from whitechapel.lfw.phases import ALLEYS, DOUBLE_EVENT_NIGHT, LAST_SPACE
 from whitechapel.lfw.players.jack_board import FAR, JackTables
 
 REAL_MARKERS = 5
@@ -22,11 +22,13 @@ class HellStyle:
     top: int = 8  # the hideout is drawn from this many best circles
     approaches: float = 0.0  # S1: weight of crossings needed to seal the hideout
     reds: float = 0.0  # S1: weight of red circles at a good distance
+    gap: int = 0  # S1: no red circle nearer than this many moves
     near_home: float = 1.0  # H2/H5: per space from the victim home
     ideal: int = 0  # H2/H5: spaces home wanted from the victim (0: the nearest)
     markers: float = 0.0  # H5: per likely policeman near the victim
     wait: float = 99.0  # H5: wait while the best kill costs this much more than a calm one
     spread: float = 0.0  # H2/H5: per earlier crime scene near the victim
+    first_move: float = 10.0  # N3: per likely policeman who can reach the second victim
     letters: bool = False  # O1: send letters that move markers off his way
     false_clue: bool = True  # O2: lay a false clue where a search or arrest would hurt
 
@@ -48,7 +50,8 @@ class Hell:
             if st.reds:
                 dists = sorted(board.jack_distance(c, r) or FAR for r in board.red)
                 cost -= st.reds * sum(1 for d in dists if 2 <= d <= 6)
-                cost += st.reds * (dists[0] < 2)
+            if st.gap:
+                cost += 5.0 * (min(board.jack_distance(c, r) or FAR for r in board.red) < st.gap)
             scored.append((cost, text))
         scored.sort()
         return scored[self.chance.below(min(st.top, len(scored)))][1]
@@ -72,19 +75,42 @@ class Hell:
 
     def women(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
         """Mark the women on the circles he would rather start from (the
-        police see where the tokens lie, not which are marked)."""
+        police see where the tokens lie, not which are marked): near home,
+        and from night 2 away from where the policemen ended last night,
+        where five markers must go (H3).  Night 3: one of them out of every
+        likely policeman's reach, to stand on while they move first (N3)."""
+        st = self.style
+        odds = self.expected_markers(view)
+        double = view["night"] == DOUBLE_EVENT_NIGHT
         best: list[tuple[float, int]] = []
         costs: dict[int, float] = {}
         for i, text in enumerate(legal):
             marked = [int(w) for w in text.split("/")[0].split()[1:]]
             for c in marked:
                 if c not in costs:
-                    costs[c] = self.victim_cost(c, view)
+                    cost = self.victim_cost(c, view) + st.markers * self.pressure(c, odds)
+                    if double:
+                        cost += st.first_move * self.reach(c, odds)
+                    costs[c] = cost
             ranked = sorted(costs[c] for c in marked)
-            score = sum(v / (k + 1) for k, v in enumerate(ranked))
+            score = sum(v / (k + 1) ** 2 for k, v in enumerate(ranked))
             best.append((score + 0.05 * self.chance.below(100) / 100, i))
         best.sort()
         return legal[best[0][1]]
+
+    def expected_markers(self, view: Mapping[str, Any]) -> list[tuple[str, float]]:
+        """H2, before the markers are down: the crossings where the
+        policemen ended last night (five markers go there, most of them
+        real) and the yellow ones, each with the chance of a policeman."""
+        nights = view["nights"]
+        if len(nights) < 2 or not nights[-2]["moves"]:
+            return []
+        ended = list(nights[-2]["moves"][-1]["police"].values())
+        yellow = [x for x in self.board.yellow if x not in ended]
+        out = [(x, 0.75) for x in ended]
+        if yellow:
+            out += [(x, 0.5 * 2 / len(yellow)) for x in yellow]
+        return out
 
     # -- H5 and N3 ----------------------------------------------------------------------
 
@@ -112,6 +138,12 @@ class Hell:
                 out += 0.3 * p
         return out
 
+    def reach(self, circle: int, odds: Sequence[tuple[str, float]]) -> float:
+        """How many policemen are likely to search or arrest on `circle`
+        after their next move, were they on the markers' crossings."""
+        near = self.tb.near[circle]
+        return sum(p for x, p in odds if self.tb.reach2[x] & near)
+
     def kill(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
         st = self.style
         odds = self.marker_odds(view)
@@ -129,13 +161,25 @@ class Hell:
             left = LAST_SPACE - space - (len(circles) - 1)
             need = self.tb.need(last, home, alleys)
             cost = self.victim_cost(last, view) + st.markers * self.pressure(last, odds)
-            if double:  # N3: the police move first, with Jack on the second
-                cost += st.markers * self.pressure(last, odds) + 0.3 * self.victim_cost(circles[0], view)
+            if double:  # N3: the police move first, and know he is on one of the two
+                cost += st.first_move * self.reach(last, odds)
+                cost += 0.3 * self.victim_cost(circles[0], view)
             if need > left - 1:
                 cost += 100.0 * (need - left + 1)
             scored.append((cost + 0.1 * self.chance.below(100) / 100, text))
         scored.sort()
         if "wait" in legal and scored:
+            if double:
+                # N3: waiting lets the Chief walk the Wretched toward his men
+                # (H6); it pays only to turn a face-down marker that may be
+                # all that watches the best second victim (H7).
+                last = int(scored[0][1].split()[-1])
+                near = self.tb.near[last]
+                unsure = sum(p for x, p in odds if p < 1.0 and self.tb.reach2[x] & near)
+                sure = sum(p for x, p in odds if p == 1.0 and self.tb.reach2[x] & near)
+                if unsure >= 0.3 and sure == 0 and st.first_move >= 20:
+                    return "wait"
+                return scored[0][1]
             calm = self.victim_cost_floor(view, scored)
             if scored[0][0] - calm > st.wait:
                 return "wait"
