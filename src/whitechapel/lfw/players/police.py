@@ -40,6 +40,8 @@ from whitechapel.lfw.players.police_clues import Clues
 from whitechapel.lfw.players.police_moves import Goal, plan, worth
 from whitechapel.lfw.players.police_sense import FAR, Sense, facts, normalised
 
+SOON = 0.35
+
 
 @dataclass(frozen=True)
 class Style:
@@ -52,13 +54,22 @@ class Style:
     seal_mass: float | None  # seal when the sealable hideouts hold this share (None: never)
     clues: Clues
     support: int = 60  # the most circles the moves' goal weighs
+    guard: float = 0.0  # the worth of blocking Jack's steps into likely hideouts
 
 
 STYLES = {
     "easy": Style("easy", True, False, 0.0, 0, 0.0, None, Clues(None, False), support=25),
     "normal": Style("normal", False, True, 0.35, 0, 0.0, None, Clues(0.45, False, know_odds=0.99)),
     "hard": Style(
-        "hard", False, True, 0.25, 24, 0.08, 0.3, Clues(0.5, True, info_worth=0.25, know_odds=0.5)
+        "hard",
+        False,
+        True,
+        0.25,
+        24,
+        0.08,
+        0.3,
+        Clues(0.5, True, info_worth=0.25, know_odds=0.5, danger_boost=2.0),
+        guard=2.0,
     ),
 }
 
@@ -76,6 +87,9 @@ class Police:
         self.notes: Notebook | None = None
         self._plan: dict[str, str] = {}
         self._plan_key: tuple[int, int] | None = None
+        self._live: dict[int, float] = {}
+        self._live_key: tuple[int, int] | None = None
+
         self._goal: Goal | None = None
         self._sealing: frozenset[int] = frozenset()
 
@@ -168,23 +182,59 @@ class Police:
         ranked = sorted(sense.where.items(), key=lambda kv: (-kv[1], kv[0]))[: style.support]
         where: dict[int, float] = normalised(dict(ranked))
         night = view["night"]
-        live = sense.live_hideouts() if night > 1 else {}
+        live = self.live(view, sense) if night > 1 else {}
         if live and style.hideout_pull:
             where = self._with_hideouts(where, live)
         self._sealing = frozenset()
         seal: dict[str, float] = {}
         if style.seal_mass is not None and live:
-            seal, chosen, mass = self.seal_plan(live)
+            seal, chosen, mass = self.seal_plan(self.urgency(sense, live))
             if mass >= style.seal_mass:
                 self._sealing = frozenset(chosen)
             else:
                 seal = {}
         samples = self.samples(view, sense) if style.samples else []
         stuck = not view["coaches_left"] and not view["alleys_left"]
+        steps = self.home_steps(sense, live) if style.guard and live else []
         return Goal(
             where=where, samples=samples, seal=seal, block=style.block,
-            seal_weight=3.0 if seal else 0.0, stuck=stuck,
+            seal_weight=3.0 if seal else 0.0, stuck=stuck, home_steps=steps, guard=style.guard,
         )  # fmt: skip
+
+    def live(self, view: Mapping[str, Any], sense: Sense) -> dict[int, float]:
+        """`Sense.live_hideouts`, worked out once a turn (the T3 findings of
+        the turn hardly move it)."""
+        key = (view["night"], len(view["track"]))
+        if self._live_key != key:
+            self._live, self._live_key = sense.live_hideouts(), key
+        return self._live
+
+    def urgency(self, sense: Sense, live: Mapping[int, float]) -> dict[int, float]:
+        """Each live hideout's weight times how soon Jack may reach it (his
+        positions' shares, a third as much for each hop beyond the first)."""
+        if not sense.where:
+            return dict(live)
+        tb = tables(self.board)
+        out = {}
+        for h, w in live.items():
+            hops = tb.hops(h)
+            soon = sum(p * SOON ** max(0, hops.get(c, FAR) - 1) for c, p in sense.where.items())
+            out[h] = w * soon
+        return normalised(out) or dict(live)
+
+    def home_steps(
+        self, sense: Sense, live: Mapping[int, float]
+    ) -> list[tuple[float, tuple[int, ...]]]:
+        """Each step Jack may take into a live hideout next move (that a
+        policeman can block: no bare segment), weighed by his position's
+        share times the hideout's weight."""
+        out = []
+        for c, p in sense.where.items():
+            for n, masks in self.facts.steps[c]:
+                w = live.get(n)
+                if w and all(masks):
+                    out.append((p * w, masks))
+        return out
 
     def samples(self, view: Mapping[str, Any], sense: Sense) -> list[tuple[int, int, float]]:
         """Jack's positions drawn by their paths' shares, each with a
@@ -248,18 +298,18 @@ class Police:
         chase = self.chase(view, legal, colour, sense)
         return chase or f"{colour} pass"
 
-    def danger(self, view: Mapping[str, Any], sense: Sense) -> set[int]:
-        """Circles from which Jack could step into a likely hideout at once
-        (the policemen where they stand now): arrest there first (hard)."""
-        if self.style.seal_mass is None or view["night"] < 2:
-            return set()
-        live = sense.live_hideouts()
-        homes = self._sealing | {h for h, w in live.items() if w >= 0.2}
+    def danger(self, view: Mapping[str, Any], sense: Sense) -> dict[int, float]:
+        """Circle -> the weight of the hideouts Jack could step into from
+        there next move, the policemen standing where they are now."""
+        if not self.style.clues.danger_boost or not sense.where or view["night"] < 2:
+            return {}
+        live = self.live(view, sense)
         mask = self.board.police_mask(view["police"].values())
-        out = set()
+        out = {}
         for c in sense.where:
-            if any(h in homes for h in self.facts.moves(c, mask)):
-                out.add(c)
+            w = sum(live.get(h, 0.0) for h in self.facts.moves(c, mask))
+            if w > 0:
+                out[c] = w
         return out
 
     def chase(

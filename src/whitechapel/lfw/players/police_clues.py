@@ -31,6 +31,7 @@ class Clues:
     informative: bool  # searches ranked by information (else by the odds of a clue)
     info_worth: float = 0.0  # an arrest's odds must beat this times a search's bits
     know_odds: float | None = None  # O6 when the likeliest hideout has these odds
+    danger_boost: float = 0.0  # an arrest where Jack could step home next counts more
 
 
 def targets(legal: Sequence[str], colour: str) -> list[int]:
@@ -74,32 +75,34 @@ def choose_clue(
     legal: Sequence[str],
     colour: str,
     style: Clues,
-    danger: set[int] | frozenset[int] = frozenset(),
+    danger: Mapping[int, float] | None = None,
 ) -> str | None:
     """The policeman's T3 action (None: nothing worth doing; the caller
-    chases or passes)."""
+    chases or passes).  `danger`: circle -> the weight of the hideouts Jack
+    could step into from there next move; an arrest there counts that much
+    more (times `danger_boost`)."""
     where = sense.where
+    danger = danger or {}
+
+    def odds(c: int) -> float:
+        return where.get(c, 0.0) * (1 + style.danger_boost * danger.get(c, 0.0))
+
     circles = targets(legal, colour)
     area = f"{colour} area-arrest"
     arrest: tuple[float, str] | None = None
     if area in legal:
-        odds = sum(where.get(c, 0.0) for c in circles)
-        if odds > 0:
-            arrest = (odds, area)
+        chance = sum(odds(c) for c in circles)
+        if chance > 0:
+            arrest = (chance, area)
     else:
-        best = max(circles, key=lambda c: (where.get(c, 0.0), -c), default=None)
-        if best is not None and where.get(best, 0.0) > 0:
-            arrest = (where[best], f"{colour} arrest {best}")
-    threat = any(where.get(c, 0.0) > 0 for c in circles if c in danger)
+        best = max(circles, key=lambda c: (odds(c), -c), default=None)
+        if best is not None and odds(best) > 0:
+            arrest = (odds(best), f"{colour} arrest {best}")
     if arrest is not None and style.arrest_odds is None:
         if len(where) <= 2:
             return arrest[1]
         arrest = None
-    if (
-        arrest is not None
-        and style.arrest_odds is not None
-        and (threat or arrest[0] >= style.arrest_odds)
-    ):
+    if arrest is not None and style.arrest_odds is not None and arrest[0] >= style.arrest_odds:
         return arrest[1]
     searches = rank_searches(sense, circles, style.informative)
     if arrest is not None:

@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import permutations
+from typing import Any
 
 from whitechapel.lfw.map.board import Board
 from whitechapel.lfw.players.police_sense import FAR, Facts
@@ -47,38 +48,60 @@ class Goal:
     samples: Sequence[tuple[int, int, float]] = ()
     seal: Mapping[str, float] = field(default_factory=dict)
     block: float = 0.0  # the worth of one move of delay on all samples
+    # (weight, masks of its streets): a step Jack may take into a likely
+    # hideout next move, worth `guard` times its weight when every street is held
+    home_steps: Sequence[tuple[float, tuple[int, ...]]] = ()
+    guard: float = 0.0
+    _scorers: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    def scorer(self, facts: Facts) -> Scorer:
+        """The goal's scorer on this board (made once: its rows are kept)."""
+        found = self._scorers.get(id(facts))
+        if found is None or found.facts is not facts:
+            found = self._scorers[id(facts)] = Scorer(facts, self)
+        return found
+
     seal_weight: float = 0.0
     stuck: bool = False  # Jack has no coach or alley left: a blocked step traps him
 
 
-class _Scorer:
+class Scorer:
     """The goal's worth of the policemen's crossings, quick to evaluate one
-    policeman's choices with the others held."""
+    policeman's choices with the others held (`context`)."""
 
     def __init__(self, facts: Facts, goal: Goal) -> None:
         self.facts = facts
         self.goal = goal
         self.circles = list(goal.where)
         self.weights = [goal.where[c] for c in self.circles]
-        self.seals = list(goal.seal)
+        self.seals = list(goal.seal) if goal.seal_weight else []
         self.seal_w = [goal.seal[z] for z in self.seals]
         board = facts.board
         self.bit = board.xbit
         self._served: dict[str, list[float]] = {}
         self._sealed: dict[str, list[float]] = {}
-        # Samples: each neighbour's distance home, the masks of its streets,
-        # and every crossing the sample's steps pass.
-        self.samples = []
-        for c, h, w in goal.samples:
-            steps = []
-            union = 0
-            for n, masks in facts.steps[c]:
-                d = board.jack_distance(n, h)
-                steps.append((FAR if d is None else d, masks))
+        # Samples: each neighbour's distance home and the masks of its
+        # streets, the sample's worth and best distance, and every crossing
+        # its steps pass.
+        self.samples: list[tuple[float, list[tuple[int, tuple[int, ...]]], int, int]] = []
+        if goal.block:
+            for c, h, w in goal.samples:
+                steps = []
+                union = 0
+                for n, masks in facts.steps[c]:
+                    d = board.jack_distance(n, h)
+                    steps.append((FAR if d is None else d, masks))
+                    for m in masks:
+                        union |= m
+                best = min((d for d, _ in steps), default=FAR)
+                self.samples.append((w * goal.block, steps, union, best))
+        self.home: list[tuple[float, tuple[int, ...], int]] = []
+        if goal.guard:
+            for w, masks in goal.home_steps:
+                union = 0
                 for m in masks:
                     union |= m
-            best = min((d for d, _ in steps), default=FAR)
-            self.samples.append((w, steps, union, best))
+                self.home.append((w * goal.guard, masks, union))
 
     def served(self, x: str) -> list[float]:
         found = self._served.get(x)
@@ -98,41 +121,75 @@ class _Scorer:
             found = self._sealed[x] = row
         return found
 
-    def delay(self, mask: int) -> float:
-        """The samples' moves lost to the policemen of `mask`, weighed."""
-        total = 0.0
-        stuck = self.goal.stuck
-        for w, steps, union, best in self.samples:
-            if not union & mask:
-                continue
-            left = [d for d, masks in steps if not all(m & mask for m in masks)]
-            if not left:
-                total += w * (TRAP if stuck else DELAY_CAP)
-            else:
-                total += w * min(DELAY_CAP, min(left) - best)
-        return total
+    def delay(self, sample: tuple[float, list, int, int], mask: int) -> float:
+        """A sample's moves lost to the policemen of `mask`, weighed."""
+        w, steps, union, best = sample
+        if not union & mask:
+            return 0.0
+        left = [d for d, masks in steps if not all(m & mask for m in masks)]
+        if not left:
+            return w * (TRAP if self.goal.stuck else DELAY_CAP)
+        return w * min(DELAY_CAP, min(left) - best)
+
+    def context(self, others: Sequence[str]) -> Context:
+        return Context(self, others)
 
     def worth(self, crossings: Sequence[str]) -> float:
-        return self.value_with(crossings, None)
+        if not crossings:
+            return 0.0
+        return self.context(crossings[1:]).value(crossings[0])
 
-    def value_with(self, others: Sequence[str], extra: str | None) -> float:
-        group = [*others, extra] if extra is not None else list(others)
-        out = 0.0
-        if self.circles:
-            rows = [self.served(x) for x in group]
-            out += sum(
-                w * max(col) for w, col in zip(self.weights, zip(*rows, strict=True), strict=True)
-            )
-        if self.seals and self.goal.seal_weight:
-            rows = [self.sealed(x) for x in group]
-            out += self.goal.seal_weight * sum(
-                w * max(col) for w, col in zip(self.seal_w, zip(*rows, strict=True), strict=True)
-            )
-        if self.samples and self.goal.block:
-            mask = 0
-            for x in group:
-                mask |= self.bit[x]
-            out += self.goal.block * self.delay(mask)
+
+class Context:
+    """The worth of the goal with the other policemen held, for each
+    crossing one more policeman may take: only what he changes is counted."""
+
+    def __init__(self, scorer: Scorer, others: Sequence[str]) -> None:
+        self.s = scorer
+        self.mask = 0
+        for x in others:
+            self.mask |= scorer.bit[x]
+        n = len(scorer.circles)
+        self.served = [0.0] * n
+        for x in others:
+            self.served = [max(a, b) for a, b in zip(self.served, scorer.served(x), strict=True)]
+        self.sealed = [0.0] * len(scorer.seals)
+        for x in others:
+            self.sealed = [max(a, b) for a, b in zip(self.sealed, scorer.sealed(x), strict=True)]
+        mask = self.mask
+        self.delays = [scorer.delay(sample, mask) for sample in scorer.samples]
+        self.home_left = [
+            (w, masks, union) for w, masks, union in scorer.home if not all(m & mask for m in masks)
+        ]
+        base = sum(w * v for w, v in zip(scorer.weights, self.served, strict=True))
+        base += scorer.goal.seal_weight * sum(
+            w * v for w, v in zip(scorer.seal_w, self.sealed, strict=True)
+        )
+        base += sum(self.delays)
+        base += sum(w for w, _, _ in scorer.home) - sum(w for w, _, _ in self.home_left)
+        self.base = base
+
+    def value(self, x: str) -> float:
+        s = self.s
+        out = self.base
+        row = s.served(x)
+        for w, have, new in zip(s.weights, self.served, row, strict=True):
+            if new > have:
+                out += w * (new - have)
+        if s.seals:
+            gain = 0.0
+            for w, have, new in zip(s.seal_w, self.sealed, s.sealed(x), strict=True):
+                if new > have:
+                    gain += w * (new - have)
+            out += s.goal.seal_weight * gain
+        bit = s.bit[x]
+        mask = self.mask | bit
+        for i, sample in enumerate(s.samples):
+            if sample[2] & bit:
+                out += s.delay(sample, mask) - self.delays[i]
+        for w, masks, union in self.home_left:
+            if union & bit and all(m & mask for m in masks):
+                out += w
         return out
 
 
@@ -162,25 +219,24 @@ def plan(
     """Each policeman of `order` (those still to move, in T2 order) -> his
     crossing at the end of the move (his own to stay); the others stay
     where they are in `start`."""
-    scorer = _Scorer(facts, goal)
+    scorer = goal.scorer(facts)
     dest = dict(start)
     movers = list(order)
     if goal.seal and goal.seal_weight and not alone:
         board = facts.board
         for colour, z in assign(facts, start, order, goal.seal).items():
-            others = [dest[c] for c in start if c != colour]
+            context = scorer.context([dest[c] for c in start if c != colour])
             here = options(facts, colour, start, order, dest)
-            dest[colour] = min(
-                here, key=lambda x: (_steps(board, x, z), -scorer.value_with(others, x), x)
-            )
+            dest[colour] = min(here, key=lambda x: (_steps(board, x, z), -context.value(x), x))
             movers.remove(colour)
     for _ in range(1 if alone else passes):
         changed = False
         for colour in movers:
             others = [] if alone else [dest[c] for c in start if c != colour]
+            context = scorer.context(others)
             best, top = dest[colour], float("-inf")
             for x in options(facts, colour, start, order, dest):
-                v = scorer.value_with(others, x)
+                v = context.value(x)
                 if v > top + 1e-12:
                     best, top = x, v
             if best != dest[colour]:
@@ -223,4 +279,4 @@ def assign(
 def worth(facts: Facts, goal: Goal, crossings: Sequence[str]) -> float:
     """The goal's worth of policemen on these crossings (for the Chief's
     choices: patrols, the graffito)."""
-    return _Scorer(facts, goal).worth(crossings)
+    return goal.scorer(facts).worth(crossings)
