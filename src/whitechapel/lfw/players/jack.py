@@ -1,4 +1,4 @@
-"""Jack's computer players: `easy`, `normal`, `hard` (see docs/lfw.md).
+"""Jack's computer players: `easy`, `normal`, `hard` (docs/lfw-computer-jack.md).
 
 One player class plays every decision of Jack's side; a level is a pair of
 styles (`jack_hell.HellStyle` for S1, H2, H5, H7 and the options' choices,
@@ -21,6 +21,7 @@ player was asked before.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from whitechapel.core.chance import Chance
@@ -30,6 +31,8 @@ from whitechapel.lfw.players import reading
 from whitechapel.lfw.players.jack_board import tables
 from whitechapel.lfw.players.jack_escape import Escape, Style
 from whitechapel.lfw.players.jack_hell import Hell, HellStyle
+
+HURRIED = 0.03  # seconds: a budget below this skips the hard level's notebooks of moves
 
 LEVELS: dict[str, tuple[HellStyle, Style]] = {
     "easy": (
@@ -82,7 +85,11 @@ class ComputerJack:
         hell = Hell(self.board, self.tb, self.hell_style, chance)
         phase = reading.phase(view)
         if phase == Phase.ESCAPE:
-            escape = Escape(view, self.board, self.tb, self.style, chance, self._book(view))
+            style = self.style
+            if budget is not None and budget < HURRIED and style.notebook:
+                # a few milliseconds only: no notebooks of hypothetical moves
+                style = replace(style, notebook=False, spread=0.0, wide=0)
+            escape = Escape(view, self.board, self.tb, style, chance, self._book(view))
             return escape.best(legal)
         if phase == Phase.HIDEOUT:
             return hell.hideout(legal)
