@@ -1,7 +1,130 @@
-"""Jack's computer players: `easy`, `normal`, `hard` (see docs/lfw.md)."""
+"""Jack's computer players: `easy`, `normal`, `hard` (docs/lfw-computer-jack.md).
+
+One player class plays every decision of Jack's side; a level is a pair of
+styles (`jack_hell.HellStyle` for S1, H2, H5, H7 and the options' choices,
+`jack_escape.Style` for T1's moves).  Each answer's chance is drawn from
+the player's seed and how far the game has gone (the length of the public
+log), so the same view and seed always give the same answer, whatever the
+player was asked before.
+
+- **easy**: a central hideout; the Wretched nearest home; home by the
+  shortest way, keeping off the circles the police can reach next, tokens
+  only when no step is left.
+- **normal**: a hideout with approaches; the victim weighed against the
+  markers near it, waiting when all are watched; a way home around the
+  police's reach this turn and the next; a coach or an alley to break out.
+- **hard**: normal, reading the police's notebook of each move (where they
+  think he can be), saving tokens, keeping clear of searches and of being
+  sealed in, and letters that move markers off his way.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
-JACKS: dict[str, Any] = {}  # level -> factory (side, seed, table)
+from whitechapel.core.chance import Chance
+from whitechapel.lfw.notebook import Notebook
+from whitechapel.lfw.phases import Phase
+from whitechapel.lfw.players import reading
+from whitechapel.lfw.players.jack_board import tables
+from whitechapel.lfw.players.jack_escape import Escape, Style
+from whitechapel.lfw.players.jack_hell import Hell, HellStyle
+
+HURRIED = 0.03  # seconds: a budget below this skips the hard level's notebooks of moves
+
+LEVELS: dict[str, tuple[HellStyle, Style]] = {
+    "easy": (
+        HellStyle(top=10, near_home=1.0, false_clue=False),
+        Style(threat=10.0, jitter=0.3, margin=0, coach=30.0, alley=30.0),
+    ),
+    "normal": (
+        HellStyle(top=6, approaches=0.3, near_home=1.0, markers=1.0, wait=1.5),
+        Style(
+            threat=10.0, later=1.0, route=True, hot=2.0, warm=0.5,
+            margin=1, coach=8.0, alley=6.0, jitter=0.3,
+        ),
+    ),
+    "hard": (
+        HellStyle(
+            top=6, approaches=0.3, reds=0.1, gap=2, near_home=1.0, ideal=4, markers=1.5, wait=1.0,
+            spread=0.5, letters=True, first_move=30.0,
+        ),
+        Style(
+            threat=10.0, threat_base=6.0, later=1.5, route=True, hot=2.0, warm=0.5,
+            margin=2, short=6.0, coach=6.0, alley=5.0, thrifty=True, expose=2.0, notebook=True,
+            spread=0.5, sealed=8.0, jitter=0.3, blocked=8.0, calm=6, calm_weight=0.25,
+            wide=30, entry=3.0, known=40,
+        ),
+    ),
+}  # fmt: skip
+
+
+class ComputerJack:
+    """Jack at one level: reads only his view, the legal actions and the board."""
+
+    def __init__(self, side: str, seed: int, table: Any = None, level: str = "hard") -> None:
+        self.side = side
+        self.level = level
+        self.seed = seed
+        self.board = reading.board_of(table)
+        self.tb = tables(self.board)
+        self.hell_style, self.style = LEVELS[level]
+        self.book: Notebook | None = None  # the last notebook, to bring up to date cheaply
+
+    def chance(self, view: Mapping[str, Any]) -> Chance:
+        return Chance(self.seed * 1_000_003 + len(view.get("log", ())))
+
+    def choose(
+        self, view: Mapping[str, Any], legal: Sequence[str], budget: float | None = None
+    ) -> str:
+        if len(legal) == 1:
+            return legal[0]
+        chance = self.chance(view)
+        hell = Hell(self.board, self.tb, self.hell_style, chance)
+        phase = reading.phase(view)
+        if phase == Phase.ESCAPE:
+            style = self.style
+            if budget is not None and budget < HURRIED and style.notebook:
+                # a few milliseconds only: no notebooks of hypothetical moves
+                style = replace(style, notebook=False, spread=0.0, wide=0)
+            escape = Escape(view, self.board, self.tb, style, chance, self._book(view))
+            return escape.best(legal)
+        if phase == Phase.HIDEOUT:
+            return hell.hideout(legal)
+        if phase == Phase.WOMEN:
+            return hell.women(view, legal)
+        if phase == Phase.KILL:
+            return hell.kill(view, legal)
+        if phase == Phase.REVEAL:
+            return hell.reveal(view, legal)
+        if phase == Phase.LETTER:
+            return hell.letter(view, legal)
+        if phase == Phase.GRAFFITO:
+            return hell.graffito(view, legal)
+        if phase == Phase.FALSE_CLUE:
+            return hell.false_clue(view, legal)
+        return legal[chance.below(len(legal))]  # no other phase is Jack's
+
+    def _book(self, view: Mapping[str, Any]) -> Notebook | None:
+        """The police's notebook now (hard only), from the last one."""
+        if not self.style.notebook:
+            return None
+        from whitechapel.lfw.notebook import notebook
+
+        self.book = notebook(view, self.board, self.book)
+        return self.book
+
+
+def _level(level: str):
+    def make(side: str, seed: int, table: Any = None) -> ComputerJack:
+        return ComputerJack(side, seed, table, level)
+
+    make.__name__ = f"jack_{level}"
+    return make
+
+
+JACKS: dict[str, Any] = {
+    level: _level(level) for level in LEVELS
+}  # level -> factory (side, seed, table)

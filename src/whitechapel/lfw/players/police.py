@@ -1,7 +1,355 @@
-"""The police's computer players: `easy`, `normal`, `hard` (see docs/lfw.md)."""
+"""The police's computer players: `easy`, `normal`, `hard` (see
+docs/lfw-computer-police.md for how each plays and how strong it is).
+
+All three read their notebook (`lfw/notebook.py`: exactly where Jack can be,
+with the number of paths ending on each circle, and where he can live) and
+differ in what they make of it (`Style`):
+
+- `easy` moves each policeman for himself toward the likeliest circles,
+  searches the circle beside him likeliest written, and arrests only when
+  the notebook leaves one or two circles.
+- `normal` plans the five moves together (different policemen cover
+  different parts of the possible set), from night 2 keeps to the circles
+  from which Jack can still get home and draws policemen toward the
+  likely hideouts, and arrests at good odds.
+- `hard` adds route cutting (policemen on the crossings of Jack's ways home
+  from sampled positions), seals the likeliest hideouts (every crossing
+  around one held: a walk never passes a policeman, so Jack cannot end the
+  night), searches where the answer tells most, arrests by the odds against
+  what a search would tell, and names the hideout (O6) when it is likely.
+
+A whole police turn is some ten decisions in a row; the player keeps its
+notebook between calls (brought up to date in a fraction of a millisecond)
+and plans T2 once a turn, answering each policeman's move from the plan.
+"""
 
 from __future__ import annotations
 
+from bisect import bisect_left
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-POLICE_LEVELS: dict[str, Any] = {}  # level -> factory (side, seed, table)
+from whitechapel.core.chance import Chance
+from whitechapel.lfw.actions import COLOURS
+from whitechapel.lfw.notebook import Notebook, notebook
+from whitechapel.lfw.paths import tables
+from whitechapel.lfw.phases import Phase
+from whitechapel.lfw.players import police_clues, police_hell, reading
+from whitechapel.lfw.players.police_clues import Clues
+from whitechapel.lfw.players.police_moves import Goal, plan, worth
+from whitechapel.lfw.players.police_sense import FAR, Sense, facts, normalised
+
+SOON = 0.35
+
+
+@dataclass(frozen=True)
+class Style:
+    level: str
+    alone: bool  # each policeman plans for himself
+    homeward: bool  # from night 2, only the circles from which Jack can get home
+    hideout_pull: float  # the likely hideouts' share of the moves' goal (from night 2)
+    samples: int  # sampled (position, hideout) pairs whose ways home are cut
+    block: float  # the worth of a move of delay on every sample
+    seal_mass: float | None  # seal when the sealable hideouts hold this share (None: never)
+    clues: Clues
+    support: int = 60  # the most circles the moves' goal weighs
+    guard: float = 0.0  # the worth of blocking Jack's steps into likely hideouts
+
+
+STYLES = {
+    "easy": Style("easy", True, False, 0.0, 0, 0.0, None, Clues(None, False), support=25),
+    "normal": Style("normal", False, True, 0.35, 0, 0.0, None, Clues(0.45, False, know_odds=0.99)),
+    "hard": Style(
+        "hard",
+        False,
+        True,
+        0.25,
+        24,
+        0.08,
+        0.3,
+        Clues(0.5, True, info_worth=0.25, know_odds=0.5, danger_boost=2.0),
+        guard=2.0,
+    ),
+}
+
+
+class Police:
+    """The police at one level: every decision of their side, the Chief's included."""
+
+    def __init__(self, side: str, seed: int, table: Any = None, style: Style = STYLES["hard"]):
+        self.side = side
+        self.level = style.level
+        self.style = style
+        self.seed = seed
+        self.board = reading.board_of(table)
+        self.facts = facts(self.board)
+        self.notes: Notebook | None = None
+        self._plan: dict[str, str] = {}
+        self._plan_key: tuple[int, int] | None = None
+        self._live: dict[int, float] = {}
+        self._live_key: tuple[int, int] | None = None
+
+        self._goal: Goal | None = None
+        self._sealing: frozenset[int] = frozenset()
+
+    # -- reading ---------------------------------------------------------------------
+
+    def sense(self, view: Mapping[str, Any]) -> Sense:
+        nb = notebook(view, self.board, self.notes)
+        self.notes = nb
+        return Sense(view, self.board, nb, self.style.homeward and view["night"] > 1)
+
+    def chance(self, view: Mapping[str, Any], salt: int = 0) -> Chance:
+        """This decision's own chance: from the seed and where in the game it is."""
+        moves = len(view["track"])
+        return Chance(self.seed * 1_000_003 + view["night"] * 10_007 + moves * 101 + salt)
+
+    # -- the decisions ---------------------------------------------------------------
+
+    def choose(
+        self, view: Mapping[str, Any], legal: Sequence[str], budget: float | None = None
+    ) -> str:
+        phase = reading.phase(view)
+        sense = self.sense(view)
+        if phase == Phase.PATROLS:
+            out = police_hell.patrols(self.facts, view, legal, self.night_goal(view, sense))
+        elif phase == Phase.SAUCY:
+            out = police_hell.saucy(self.facts, view, legal, self.night_goal(view, sense))
+        elif phase == Phase.WRETCHED:
+            away = 0.5 if self.style.hideout_pull and view["night"] > 1 else 0.0
+            out = police_hell.wretched(self.facts, view, legal, sense.hideouts, away)
+        elif phase == Phase.GRAFFITO_CHIEF:
+            goal = self.turn_goal(view, sense)
+            out = police_hell.graffito(
+                self.facts, view, legal, lambda p: worth(self.facts, goal, list(p.values()))
+            )
+        elif phase == Phase.HUNT:
+            out = self.move(view, legal, sense)
+        elif phase == Phase.SEARCHING:
+            colour = view["acting_colour"]
+            out = police_clues.go_on_searching(sense, legal, colour, self.style.clues)
+        elif phase == Phase.CLUES:
+            out = self.clue(view, legal, sense)
+        else:
+            out = legal[0]
+        return out if out in legal else legal[0]
+
+    # -- goals -----------------------------------------------------------------------
+
+    def night_goal(self, view: Mapping[str, Any], sense: Sense) -> Goal:
+        """H3: policemen near the women (a Wretched may be killed on any of
+        them), and from night 2 near the likely hideouts (sealing them, hard)."""
+        women = view.get("women_tokens") or view.get("wretched") or []
+        where = {c: 1.0 / len(women) for c in women} if women else {}
+        goal = Goal(where=where)
+        if view["night"] > 1 and self.style.hideout_pull:
+            where = self._with_hideouts(where, sense.hideouts)
+            goal = Goal(where=where)
+            if self.style.seal_mass is not None:
+                seal = self.seal_plan(sense.hideouts)[0]
+                goal = Goal(where=where, seal=seal, seal_weight=2.0)
+        return goal
+
+    def _with_hideouts(self, where: Mapping[int, float], hideouts: Mapping[int, float]) -> dict:
+        pull = self.style.hideout_pull
+        top = sorted(hideouts.items(), key=lambda kv: (-kv[1], kv[0]))[: self.style.support // 2]
+        out = {c: (1 - pull) * w for c, w in where.items()}
+        for h, w in normalised(dict(top)).items():
+            out[h] = out.get(h, 0.0) + pull * w
+        return out
+
+    def seal_plan(
+        self, hideouts: Mapping[int, float], capacity: int = 5
+    ) -> tuple[dict[str, float], list[int], float]:
+        """The crossings that seal the likeliest hideouts, as many as five
+        policemen can hold (each with the weight of the hideouts it seals),
+        the hideouts sealed and their share."""
+        seal: dict[str, float] = {}
+        chosen = []
+        for h, w in sorted(hideouts.items(), key=lambda kv: (-kv[1], kv[0])):
+            need = self.facts.seal[h] - seal.keys()
+            if not self.facts.seal[h] or len(seal) + len(need) > capacity:
+                continue
+            for z in self.facts.seal[h]:
+                seal[z] = seal.get(z, 0.0) + w
+            chosen.append(h)
+        return seal, chosen, sum(hideouts[h] for h in chosen)
+
+    def turn_goal(self, view: Mapping[str, Any], sense: Sense) -> Goal:
+        """T2: what this turn's moves aim at (see `police_moves`)."""
+        style = self.style
+        ranked = sorted(sense.where.items(), key=lambda kv: (-kv[1], kv[0]))[: style.support]
+        where: dict[int, float] = normalised(dict(ranked))
+        night = view["night"]
+        live = self.live(view, sense) if night > 1 else {}
+        if live and style.hideout_pull:
+            where = self._with_hideouts(where, live)
+        self._sealing = frozenset()
+        seal: dict[str, float] = {}
+        if style.seal_mass is not None and live:
+            seal, chosen, mass = self.seal_plan(self.urgency(sense, live))
+            if mass >= style.seal_mass:
+                self._sealing = frozenset(chosen)
+            else:
+                seal = {}
+        samples = self.samples(view, sense) if style.samples else []
+        stuck = not view["coaches_left"] and not view["alleys_left"]
+        steps = self.home_steps(sense, live) if style.guard and live else []
+        return Goal(
+            where=where, samples=samples, seal=seal, block=style.block,
+            seal_weight=3.0 if seal else 0.0, stuck=stuck, home_steps=steps, guard=style.guard,
+        )  # fmt: skip
+
+    def live(self, view: Mapping[str, Any], sense: Sense) -> dict[int, float]:
+        """`Sense.live_hideouts`, worked out once a turn (the T3 findings of
+        the turn hardly move it)."""
+        key = (view["night"], len(view["track"]))
+        if self._live_key != key:
+            self._live, self._live_key = sense.live_hideouts(), key
+        return self._live
+
+    def urgency(self, sense: Sense, live: Mapping[int, float]) -> dict[int, float]:
+        """Each live hideout's weight times how soon Jack may reach it (his
+        positions' shares, a third as much for each hop beyond the first)."""
+        if not sense.where:
+            return dict(live)
+        tb = tables(self.board)
+        out = {}
+        for h, w in live.items():
+            hops = tb.hops(h)
+            soon = sum(p * SOON ** max(0, hops.get(c, FAR) - 1) for c, p in sense.where.items())
+            out[h] = w * soon
+        return normalised(out) or dict(live)
+
+    def home_steps(
+        self, sense: Sense, live: Mapping[int, float]
+    ) -> list[tuple[float, tuple[int, ...]]]:
+        """Each step Jack may take into a live hideout next move (that a
+        policeman can block: no bare segment), weighed by his position's
+        share times the hideout's weight."""
+        out = []
+        for c, p in sense.where.items():
+            for n, masks in self.facts.steps[c]:
+                w = live.get(n)
+                if w and all(masks):
+                    out.append((p * w, masks))
+        return out
+
+    def samples(self, view: Mapping[str, Any], sense: Sense) -> list[tuple[int, int, float]]:
+        """Jack's positions drawn by their paths' shares, each with a
+        hideout he can still reach from there, drawn by its weight."""
+        where = sense.where
+        if not where:
+            return []
+        chance = self.chance(view, 7)
+        circles = sorted(where.items())
+        tb = tables(self.board)
+        left = sense.spaces_left
+        hideouts = sorted(sense.hideouts.items())
+        k = self.style.samples
+        out = []
+        for _ in range(k):
+            c = _draw(chance, circles)
+            reach = [(h, w) for h, w in hideouts if tb.hops(h).get(c, FAR) <= left and h != c]
+            if reach:
+                out.append((c, _draw(chance, reach), 1.0 / k))
+        return out
+
+    # -- T2 --------------------------------------------------------------------------
+
+    def move(self, view: Mapping[str, Any], legal: Sequence[str], sense: Sense) -> str:
+        colour = view["acting_colour"]
+        key = (view["night"], len(view["track"]))
+        planned = self._plan.get(colour)
+        start = dict(view["police"])
+        if (
+            key != self._plan_key
+            or planned is None
+            or not self._still(colour, planned, start, legal)
+        ):
+            chief = view["chief"] or COLOURS[0]
+            i = COLOURS.index(chief)
+            order = [COLOURS[(i + k) % 5] for k in range(5)]
+            order = order[order.index(colour) :]
+            goal = self.turn_goal(view, sense)
+            self._goal = goal
+            self._plan = plan(self.facts, start, order, goal, alone=self.style.alone)
+            self._plan_key = key
+            planned = self._plan[colour]
+        text = f"{colour} stay" if planned == start[colour] else f"{colour} {planned}"
+        return text if text in legal else f"{colour} stay"
+
+    @staticmethod
+    def _still(colour: str, planned: str, start: Mapping[str, str], legal: Sequence[str]) -> bool:
+        return planned == start[colour] or f"{colour} {planned}" in legal
+
+    # -- T3 --------------------------------------------------------------------------
+
+    def clue(self, view: Mapping[str, Any], legal: Sequence[str], sense: Sense) -> str:
+        style = self.style.clues
+        named = police_clues.know(sense, legal, style)
+        if named is not None:
+            return named
+        colour = view["acting_colour"]
+        out = police_clues.choose_clue(sense, legal, colour, style, self.danger(view, sense))
+        if out is not None:
+            return out
+        chase = self.chase(view, legal, colour, sense)
+        return chase or f"{colour} pass"
+
+    def danger(self, view: Mapping[str, Any], sense: Sense) -> dict[int, float]:
+        """Circle -> the weight of the hideouts Jack could step into from
+        there next move, the policemen standing where they are now."""
+        if not self.style.clues.danger_boost or not sense.where or view["night"] < 2:
+            return {}
+        live = self.live(view, sense)
+        mask = self.board.police_mask(view["police"].values())
+        out = {}
+        for c in sense.where:
+            w = sum(live.get(h, 0.0) for h in self.facts.moves(c, mask))
+            if w > 0:
+                out[c] = w
+        return out
+
+    def chase(
+        self, view: Mapping[str, Any], legal: Sequence[str], colour: str, sense: Sense
+    ) -> str | None:
+        """O3: one more police step instead of an action, when the turn's
+        goal is served better from there (hard and normal)."""
+        head = f"{colour} chase "
+        options = [a[len(head) :] for a in legal if a.startswith(head)]
+        if not options or self.style.alone:
+            return None
+        goal = self._goal or self.turn_goal(view, sense)
+        police = dict(view["police"])
+        others = [x for c, x in police.items() if c != colour]
+        here = worth(self.facts, goal, [*others, police[colour]])
+        best, top = None, here + 1e-9
+        for x in options:
+            v = worth(self.facts, goal, [*others, x])
+            if v > top:
+                best, top = x, v
+        return None if best is None else head + best
+
+
+def _draw(chance: Chance, weighted: Sequence[tuple[int, float]]) -> int:
+    """One of the items, drawn by its weight."""
+    cum, total = [], 0.0
+    for _, w in weighted:
+        total += w
+        cum.append(total)
+    r = chance.below(1 << 30) / (1 << 30) * total
+    return weighted[min(len(weighted) - 1, bisect_left(cum, r))][0]
+
+
+def _level(style: Style):
+    def make(side: str, seed: int, table: Any = None) -> Police:
+        return Police(side, seed, table, style)
+
+    make.__name__ = f"police_{style.level}"
+    return make
+
+
+POLICE_LEVELS: dict[str, Any] = {level: _level(s) for level, s in STYLES.items()}
+"""Level -> factory (side, seed, table)."""

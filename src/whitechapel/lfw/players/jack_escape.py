@@ -1,0 +1,358 @@
+"""Jack's escape (T1): every legal move is scored and the cheapest played.
+
+A move's cost adds up what each level heeds (`Style`):
+
+- **arrest**: the policemen who can search or arrest on the circle it
+  reaches this turn (T2 two steps, then T3 on directly adjacent circles);
+  hard weighs them by how likely the police think Jack is there (the
+  notebook's path counts after the move);
+- **the way home**: the fewest spaces home (the last a normal move, T1),
+  against the spaces left; normal and hard walk a route that keeps off
+  circles the police reach this turn or the next;
+- **tokens**: a coach or an alley spent now is not there for a later
+  escape, nor against being sealed in;
+- **what the police learn** (hard): a coach or an alley widens the set of
+  circles where Jack can be, a written circle the police can search may
+  give a clue, and a circle with few open moves can be sealed.
+
+Everything is read from Jack's view and the board; the police's
+knowledge is the notebook (`lfw/notebook.py`) of a hypothetical view with
+the move appended, which depends only on the move's kind.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from whitechapel.core.chance import Chance
+from whitechapel.lfw.map.board import Board
+from whitechapel.lfw.notebook import Notebook, notebook
+from whitechapel.lfw.phases import LAST_SPACE, NIGHTS
+from whitechapel.lfw.players.jack_board import FAR, JackTables
+
+STEP, COACH, ALLEY = "step", "coach", "alley"
+
+
+@dataclass(frozen=True)
+class Style:
+    """How much a level heeds each part of a move's cost."""
+
+    threat: float = 10.0  # per policeman who can reach the circle this turn
+    threat_base: float = 0.0  # once, when any can
+    later: float = 0.0  # the circle is within the police's reach next turn
+    route: bool = False  # the way home keeps off the police's reach (else: shortest)
+    hot: float = 3.0  # a circle on the way home the police reach this turn
+    warm: float = 1.0  # ... or the next
+    distance: float = 1.0  # per space of the way home
+    margin: int = 1  # spare spaces wanted beyond the way home
+    short: float = 4.0  # per spare space missing, squared
+    coach: float = 8.0  # spending a coach
+    thrifty: bool = False  # a token costs less while there are several, and late at night
+    alley: float = 6.0  # spending an alley
+    expose: float = 0.0  # a written circle (a coach's first) the police can search
+    notebook: bool = False  # weigh arrests by the police's notebook
+    spread: float = 0.0  # per log of the circles Jack can be on, after the move
+    sealed: float = 0.0  # few open moves from the circle, with no token left
+    jitter: float = 0.3  # random spread among near-equal moves
+    sure: float = 200.0  # the police can arrest on every circle he can be on (notebook)
+    blocked: float = 0.0  # the way home is shut if the policemen stayed where they are
+    calm: int = 99  # with this many spare spaces, the way home counts only `calm_weight`
+    calm_weight: float = 1.0
+    wide: int = 0  # announce only once this many hideouts stay possible (0: always)
+    keep: float = 0.7  # ... or this share of those possible before
+    entry: float = 0.0  # the way home ends with a step the police can block this turn
+    known: int = 0  # with this few hideouts possible, the police may guard it: more margin
+
+
+@dataclass(frozen=True)
+class Move:
+    text: str
+    kind: str
+    dest: int
+    written: tuple[int, ...]
+    cost: int  # spaces used
+    home: bool = False
+
+
+def parse_move(text: str) -> Move:
+    words = text.split()
+    if words[0] == COACH:
+        a, b = int(words[1]), int(words[2])
+        return Move(text, COACH, b, (a, b), 2)
+    if words[0] == ALLEY:
+        return Move(text, ALLEY, int(words[1]), (int(words[1]),), 1)
+    return Move(text, STEP, int(words[1]), (int(words[1]),), 1, home=len(words) > 2)
+
+
+@dataclass
+class Situation:
+    """T1 as Jack sees it."""
+
+    board: Board
+    tb: JackTables
+    here: int
+    home: int
+    police: dict[str, str]
+    mask: int
+    spaces: int  # free spaces left on tonight's row
+    coaches: int
+    alleys: int
+    night: int
+    written: frozenset[int]
+
+    @classmethod
+    def of(cls, view: Mapping[str, Any], board: Board, tb: JackTables) -> Situation:
+        jack = view["jack"]
+        track = view["track"]
+        police = dict(view["police"])
+        row = jack["path"][-1] if jack["path"] else []
+        return cls(
+            board=board,
+            tb=tb,
+            here=jack["position"],
+            home=jack["hideout"],
+            police=police,
+            mask=board.police_mask(police.values()),
+            spaces=LAST_SPACE - track[-1]["index"] if track else LAST_SPACE,
+            coaches=view["coaches_left"],
+            alleys=view["alleys_left"],
+            night=view["night"],
+            written=frozenset(e["circle"] for e in row),
+        )
+
+
+def route_costs(s: Situation, style: Style) -> dict[int, float]:
+    """Per circle, the cost of the way home from it: one per move, more
+    through circles the police reach this turn (`hot`) or the next
+    (`warm`); Dijkstra backwards from home (policemen ignored as blocks:
+    they will have moved)."""
+    tb = s.tb
+    hot_x = tb.danger(s.police.values())
+    warm_x = tb.danger_later(s.police.values())
+
+    def enter(c: int) -> float:
+        if c == s.home:
+            return 1.0
+        near = tb.near[c]
+        return 1.0 + (style.hot if near & hot_x else style.warm if near & warm_x else 0.0)
+
+    best: dict[int, float] = {s.home: 0.0}
+    queue: list[tuple[float, int]] = []
+    for n in tb.adjacent[s.home]:
+        shut = style.entry if tb.shut(s.home, n, hot_x) else 0.0
+        heapq.heappush(queue, (1.0 + shut, n))
+    while queue:
+        d, c = heapq.heappop(queue)
+        if c in best:
+            continue
+        best[c] = d
+        step = enter(c)
+        for n in tb.adjacent[c]:
+            if n not in best:
+                heapq.heappush(queue, (d + step, n))
+    return best
+
+
+class Escape:
+    """Scores the moves of one T1 decision."""
+
+    def __init__(
+        self,
+        view: Mapping[str, Any],
+        board: Board,
+        tb: JackTables,
+        style: Style,
+        chance: Chance,
+        book: Notebook | None = None,
+    ) -> None:
+        self.view, self.board, self.tb, self.style, self.chance = view, board, tb, style, chance
+        self.s = Situation.of(view, board, tb)
+        self.book = book
+        self._books: dict[str, Notebook] = {}
+        self._cornered: dict[str, bool] = {}
+        self._wide: bool | None = None
+        self._routes = route_costs(self.s, style) if style.route else None
+        self._walk = (
+            tb.walk_need(self.s.home, self.s.mask, self.s.spaces) if style.blocked else None
+        )
+        self.reasons: dict[str, dict[str, float]] = {}
+        self.margin = style.margin
+        if book is not None and len(book.hideouts) <= style.known:
+            self.margin += 2
+
+    # -- what the police will know ------------------------------------------------
+
+    def after(self, kind: str) -> Notebook | None:
+        """The notebook once a move of this kind is made (the police see
+        only its kind, so every move of a kind gives the same one)."""
+        if not self.style.notebook:
+            return None
+        found = self._books.get(kind)
+        if found is None:
+            found = self._books[kind] = notebook(
+                hypothetical(self.view, kind), self.board, self.book
+            )
+        return found
+
+    def cornered(self, kind: str) -> bool:
+        """After a move of this kind, can the policemen arrest on every
+        circle where the notebook says Jack can be, one circle each (T3)?
+        Then that move loses for sure."""
+        found = self._cornered.get(kind)
+        if found is None:
+            book = self.after(kind)
+            found = book is not None and covered(self.tb, book.possible, self.s.police.values())
+            self._cornered[kind] = found
+        return found
+
+    # -- the cost of a move -------------------------------------------------------
+
+    def token_cost(self, kind: str) -> float:
+        """What spending a coach or an alley now costs: less while he has
+        several of the kind, and late in the night (unused tokens are lost,
+        H1); more for the last of all (the only shield against a seal)."""
+        s, st = self.s, self.style
+        have, base = (s.coaches, st.coach) if kind == COACH else (s.alleys, st.alley)
+        if not st.thrifty:
+            return base
+        last = 1.25 if s.coaches + s.alleys == 1 else 1.0
+        late = 0.5 + 0.5 * min(1.0, s.spaces / 10)
+        return base * last * late / math.sqrt(max(1, have))
+
+    def cost(self, m: Move) -> float:
+        s, st, tb = self.s, self.style, self.tb
+        parts: dict[str, float] = {}
+        police = list(s.police.values())
+        coaches = s.coaches - (m.kind == COACH)
+        alleys = s.alleys - (m.kind == ALLEY)
+        left = s.spaces - m.cost
+        need = tb.need(m.dest, s.home, alleys)
+        if need > left:
+            parts["lost"] = 1000.0 + need - left  # space 15 will be written away from home
+        spare = left - need
+        if spare < self.margin and "lost" not in parts:
+            parts["short"] = st.short * (self.margin - spare) ** 2
+        threats = tb.threats(m.dest, police)
+        if threats:
+            weight = 1.0
+            book = self.after(m.kind)
+            if book is not None and book.total:
+                share = book.counts.get(m.dest, 0) / book.total
+                uniform = 1.0 / max(1, len(book.counts))
+                weight = 0.5 + min(1.5, 3.0 * (share + uniform))
+                if self.cornered(m.kind):
+                    parts["sure"] = st.sure
+            parts["threat"] = st.threat_base + st.threat * threats * weight
+        elif st.later and tb.near[m.dest] & tb.danger_later(police):
+            parts["later"] = st.later
+        if st.expose:
+            exposed = sum(1 for c in m.written[:-1] if tb.threats(c, police))
+            if exposed:
+                parts["expose"] = st.expose * exposed
+        walk = self._walk
+        shut = walk is not None and m.dest != s.home and walk.get(m.dest, FAR) > left
+        if shut and "lost" not in parts:
+            parts["blocked"] = st.blocked
+        calm = st.calm_weight if spare >= st.calm and not self.wide_enough() else 1.0
+        if self._routes is not None:
+            route = self._routes.get(m.dest, FAR) if m.dest != s.home else 2.0
+            parts["route"] = calm * st.distance * route
+        else:
+            parts["route"] = calm * st.distance * min(need, FAR)
+        if m.kind != STEP:
+            parts["token"] = self.token_cost(m.kind)
+        if st.spread:
+            book = self.after(m.kind)
+            if book is not None:
+                parts["spread"] = -st.spread * math.log(max(1, len(book.counts)))
+        if st.sealed and coaches + alleys == 0 and left > 1 and tb.sealable(m.dest, police):
+            parts["sealed"] = st.sealed
+        parts["jitter"] = st.jitter * self.chance.below(1000) / 1000
+        self.reasons[m.text] = parts
+        return sum(parts.values())
+
+    def best(self, legal: Sequence[str]) -> str:
+        moves = [parse_move(t) for t in legal]
+        home = [m for m in moves if m.home]
+        scored = sorted((self.cost(m), i) for i, m in enumerate(moves) if not m.home)
+        if home and (not scored or self.announce(moves[scored[0][1]])):
+            return home[0].text
+        return moves[scored[0][1]].text
+
+    def announce(self, other: Move) -> bool:
+        """Go home now (T1), or pass through (a bluff) to widen where the
+        police think the hideout can be?  Passing needs the spaces to come
+        back, a safe move on, and a notebook that would say too much."""
+        st, s = self.style, self.s
+        if not st.wide or s.night == NIGHTS or s.spaces - 1 < 3 + self.margin:
+            return True  # the fourth night's hideout wins the game: nothing is left to hide
+        parts = self.reasons[other.text]
+        if "threat" in parts or "lost" in parts or "short" in parts or "blocked" in parts:
+            return True
+        return self.wide_enough()
+
+    def wide_enough(self) -> bool:
+        """Would the night's end, were he home after a step, still leave the
+        police most of the hideouts they consider?  (Always, for a level
+        that does not read the notebook.)"""
+        if self._wide is None:
+            st, book, after = self.style, self.book, self.after(STEP)
+            if book is None or after is None or not st.wide or self.s.night == NIGHTS:
+                self._wide = True
+            else:
+                left = set(book.hideouts) & set(after.counts)
+                self._wide = len(left) >= min(st.wide, st.keep * len(book.hideouts))
+        return self._wide
+
+
+def hypothetical(view: Mapping[str, Any], kind: str) -> dict[str, Any]:
+    """Jack's view with one more move of `kind` made, as the police would
+    see it as they move (T2): the move and the policemen's crossings on
+    tonight's record, the spaces it uses on the track."""
+    out = dict(view)
+    nights = list(view["nights"])
+    tonight = dict(nights[-1])
+    track = list(view["track"])
+    index = (track[-1]["index"] if track else LAST_SPACE) + 1
+    tonight["moves"] = [
+        *tonight["moves"],
+        {"how": kind, "index": index, "police": dict(view["police"])},
+    ]
+    nights[-1] = tonight
+    spaces = 2 if kind == COACH else 1
+    track += [{"space": str(index + k - 4), "index": index + k, "how": kind} for k in range(spaces)]
+    out["nights"], out["track"] = nights, track
+    out["phase"] = {"key": "hunt", "tag": "T2", "name": "Hunting the monster"}
+    if kind == COACH:
+        out["coaches_left"] = view["coaches_left"] - 1
+    elif kind == ALLEY:
+        out["alleys_left"] = view["alleys_left"] - 1
+    return out
+
+
+def covered(tb: JackTables, circles: Sequence[int], police: Iterable[str]) -> bool:
+    """Can each circle get its own policeman able to arrest on it this
+    turn?  (A matching of circles to policemen, by augmenting paths.)"""
+    police = list(police)
+    if not circles or len(circles) > len(police):
+        return False
+    can = [[i for i, x in enumerate(police) if tb.reach2[x] & tb.near[c]] for c in circles]
+    if not all(can):
+        return False
+    owner: dict[int, int] = {}
+
+    def place(k: int, seen: set[int]) -> bool:
+        for i in can[k]:
+            if i in seen:
+                continue
+            seen.add(i)
+            if i not in owner or place(owner[i], seen):
+                owner[i] = k
+                return True
+        return False
+
+    return all(place(k, set()) for k in range(len(circles)))

@@ -1,0 +1,172 @@
+"""What the computer police read from the board and from their notebook
+(`lfw/notebook.py`), shared by their levels (`police.py`).
+
+- `facts(board)`, once per board: for each circle, the crossings each of
+  its steps passes (a step is blocked when every street of it passes a
+  policeman, T1); for each crossing, how many police steps (T2) it is from
+  beside each circle; for each possible hideout its *region* (the circles
+  joined to it by bare street segments, which no policeman can block) and
+  the crossings one segment from that region, whose holders keep Jack out
+  of it by normal moves (the *seal*).
+- `Sense`, once per decision: where Jack may be now (each circle's share of
+  the notebook's paths), how likely each hideout candidate is, and which
+  circles a search may find written (`written_odds`, from a hypothetical
+  notebook that adds the failed search).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import networkx as nx
+
+from whitechapel.lfw.map.board import Board
+from whitechapel.lfw.notebook import Notebook, notebook
+from whitechapel.lfw.paths import tables
+
+FAR = 99  # police steps to a circle no crossing reaches
+
+
+@dataclass(frozen=True)
+class Facts:
+    board: Board
+    # circle -> ((neighbour, masks of the crossings each street of the step passes), ...);
+    # a mask 0 is a bare segment, never blocked
+    steps: Mapping[int, tuple[tuple[int, tuple[int, ...]], ...]]
+    near: Mapping[str, Mapping[int, int]]  # crossing -> circle -> police steps to beside it
+    beside: Mapping[int, tuple[str, ...]]  # circle -> the crossings one segment from it
+    region: Mapping[int, frozenset[int]]  # circle -> its region (itself and bare-segment kin)
+    seal: Mapping[int, frozenset[str]]  # circle -> the crossings one segment from its region
+
+    def moves(self, circle: int, police: int) -> list[int]:
+        """Jack's normal moves from `circle` with the crossings of the mask held."""
+        return [n for n, masks in self.steps[circle] if not all(m & police for m in masks)]
+
+    def distance(self, crossing: str, circle: int) -> int:
+        return self.near[crossing].get(circle, FAR)
+
+
+@lru_cache(maxsize=8)
+def facts(board: Board) -> Facts:
+    g = board.graph
+    steps = {}
+    for c in board.circles:
+        out = []
+        for n in board.jack_adjacent(c):
+            out.append((n, tuple(board.police_mask(p) for p in board.step_paths(c, n))))
+        steps[c] = tuple(out)
+    beside = {
+        c: tuple(x for x in board.crossings if c in board.direct_circles(x)) for c in board.circles
+    }
+    near: dict[str, dict[int, int]] = {}
+    for x in board.crossings:
+        lengths = nx.single_source_shortest_path_length(board.police_graph, x)
+        near[x] = {
+            c: min((lengths[y] for y in beside[c] if y in lengths), default=FAR)
+            for c in board.circles
+        }
+    bare = g.subgraph(board.circles)
+    region, seal = {}, {}
+    for c in board.circles:
+        kin = frozenset(int(k) for k in nx.node_connected_component(bare, c))
+        region[c] = kin
+        seal[c] = frozenset(x for k in kin for x in beside[k])
+    return Facts(board, steps, near, beside, region, seal)
+
+
+def shares(counts: Mapping[int, int]) -> dict[int, float]:
+    total = sum(counts.values())
+    return {c: n / total for c, n in counts.items()} if total else {}
+
+
+class Sense:
+    """One decision's reading of the notebook: `where` (circle -> the share
+    of Jack's possible paths ending there, narrowed to the circles from
+    which he can still get home when `homeward`), `hideouts` (candidate ->
+    weight, summing to 1)."""
+
+    def __init__(self, view: Mapping[str, Any], board: Board, nb: Notebook, homeward: bool) -> None:
+        self.view, self.board, self.nb = view, board, nb
+        self.facts = facts(board)
+        counts: Mapping[int, int] = nb.counts
+        if homeward and nb.night > 0:
+            narrowed = nb.homeward()
+            if narrowed:
+                counts = narrowed
+        self.where = shares(counts)
+        self.hideouts = hideout_weights(nb)
+
+    @property
+    def spaces_left(self) -> int:
+        return self.nb.spaces_left
+
+    def live_hideouts(self) -> dict[int, float]:
+        """The candidates Jack can still reach tonight from where he may be
+        (hops: a normal move or an alley each), weighed by their prior and
+        by the share of his positions that reach them; summing to 1."""
+        if not self.where:
+            return dict(self.hideouts)
+        tb = tables(self.board)
+        left = self.spaces_left
+        out = {}
+        for h, w in self.hideouts.items():
+            hops = tb.hops(h)
+            mass = sum(p for c, p in self.where.items() if hops.get(c, FAR) <= left)
+            if mass > 0:
+                out[h] = w * mass
+        return normalised(out) or dict(self.hideouts)
+
+    def written_odds(self, circle: int) -> tuple[float, dict[int, float], dict[int, float]]:
+        """The chance that a search of `circle` now finds a clue (it is written
+        in some path of tonight's), and Jack's positions after a clue and
+        after none (each circle's share of paths)."""
+        nb = self.nb
+        counts = nb.counts
+        total = sum(counts.values())
+        if not total:
+            return 0.0, {}, {}
+        miss = notebook(with_search(self.view, circle), self.board, nb).counts
+        missed = sum(miss.values())
+        hit = {c: n - miss.get(c, 0) for c, n in counts.items() if n - miss.get(c, 0) > 0}
+        return 1 - missed / total, shares(hit), shares(miss)
+
+
+def with_search(view: Mapping[str, Any], circle: int) -> dict[str, Any]:
+    """The view as it would be after a search of `circle` found nothing now
+    (a hypothetical view, for the notebook)."""
+    nights = list(view["nights"])
+    last = dict(nights[-1])
+    written = len(view["track"])
+    last["searches"] = [
+        *last["searches"],
+        {"colour": "blue", "circle": circle, "clue": False, "written": written},
+    ]
+    nights[-1] = last
+    return {**view, "nights": nights}
+
+
+def hideout_weights(nb: Notebook) -> dict[int, float]:
+    """Each hideout candidate's weight: the product over the finished
+    nights of the share of that night's paths ending on it (every
+    candidate alike before the first night ends)."""
+    weights = {h: 1.0 for h in nb.hideouts}
+    for night in nb.nights:
+        if not night.home:
+            continue
+        total = night.total
+        for h in weights:
+            weights[h] *= night.counts.get(h, 0) / total if total else 0.0
+    return normalised(weights) or {h: 1 / len(nb.hideouts) for h in nb.hideouts}
+
+
+def normalised(weights: Mapping[Any, float]) -> dict[Any, float]:
+    total = sum(weights.values())
+    return {k: w / total for k, w in weights.items() if w > 0} if total > 0 else {}
+
+
+def entropy(dist: Mapping[Any, float]) -> float:
+    return -sum(p * math.log2(p) for p in dist.values() if p > 0)

@@ -1,0 +1,216 @@
+"""Jack's computer players (lfw/players/jack.py): every level plays whole
+games legally, answers the same to the same view and seed, and, in
+hand-made positions on the tutorial board, does what a sensible Jack must:
+announces his hideout on its last chance (T1), breaks out by coach when
+every walk is blocked or arrestable (T1-T3), never picks a move after which
+the police can arrest him for sure when another move leaves him a chance."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from whitechapel.core import players
+from whitechapel.core.arena import play_one
+from whitechapel.lfw.actions import COLOURS
+from whitechapel.lfw.map.maps import load_board
+from whitechapel.lfw.notebook import notebook
+from whitechapel.lfw.options import OPTIONS
+from whitechapel.lfw.phases import JACK, LAST_SPACE, POLICE
+from whitechapel.lfw.players.jack import JACKS
+from whitechapel.lfw.players.jack_board import tables
+
+LEVELS = ("easy", "normal", "hard")
+TUTORIAL = {"builtin": "tutorial@2"}
+BOARD = load_board("tutorial@2")
+ALL_ON = {name: True for name in OPTIONS}
+
+
+# -- whole games --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("table", [None, TUTORIAL], ids=["1888", "tutorial"])
+@pytest.mark.parametrize("options", [{}, ALL_ON], ids=["plain", "all-options"])
+def test_every_level_plays_whole_games_legally(level, table, options):
+    """`play_one` asks as every host does and refuses an action not in the
+    legal list (PlayerError), so a finished game is a legal one."""
+    for seed in (5, 6):
+        result = play_one("lfw", {JACK: level, POLICE: "random"}, seed, None, options, table)
+        assert result.winner in (JACK, POLICE)
+        assert result.times[JACK]
+
+
+def test_the_levels_are_offered_for_jack():
+    for level in LEVELS:
+        p = players.new_player("lfw", level, JACK, 1)
+        assert (p.side, p.level) == (JACK, level)
+    assert set(JACKS) == set(LEVELS)
+
+
+def _decisions(level: str, seed: int) -> list[tuple[dict, Any, str]]:
+    """Jack's views, legal actions and answers in a game against random police."""
+    from whitechapel.core.registry import rules_for
+
+    rules = rules_for("lfw")
+    options = rules.check_options(ALL_ON)
+    state = rules.start(rules.random_setup(seed, options, None), options)
+    table = players.table_of("lfw", state)
+    seats = {
+        JACK: players.new_player("lfw", level, JACK, 77, table),
+        POLICE: players.new_player("lfw", "random", POLICE, 5, table),
+    }
+    out = []
+    while state.outcome is None:
+        side = state.to_act
+        assert side is not None
+        view = state.view(side)
+        action = players.choose(seats[side], "lfw", view).action
+        if side == JACK:
+            out.append((view, players.legal_in("lfw", view), action))
+        state.play(action, side)
+    return out
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_same_views_and_seed_give_the_same_answers(level):
+    played = _decisions(level, seed=11)
+    assert len(played) > 20
+    assert any(view["phase"]["key"] == "escape" for view, _, _ in played)
+    fresh = players.new_player("lfw", level, JACK, 77, None)
+    # asked in the opposite order: an answer depends on its view alone
+    again = [fresh.choose(view, legal) for view, legal, _ in reversed(played)]
+    assert again[::-1] == [action for _, _, action in played]
+
+
+# -- hand-made positions (tutorial board) --------------------------------------------------
+
+
+def jack_view(
+    *,
+    here: int,
+    home: int,
+    police: dict[str, str],
+    scene: int,
+    path: tuple[tuple[int, str], ...] = (),
+    held: list[dict[str, str]] | None = None,
+    coaches: int = 0,
+    alleys: int = 0,
+    last_index: int | None = None,
+) -> dict[str, Any]:
+    """Jack's view in T1 of night 1: the crime on `scene` (space I), then
+    `path` (circle, how) with the policemen's crossings at each move
+    (`held`, default: where they are now); the track may be pushed on to
+    `last_index` so that fewer spaces are left."""
+    row = [{"space": "I", "circle": scene, "how": "crime"}]
+    moves = []
+    index = 4
+    for k, (circle, how) in enumerate(path):
+        index += 1
+        row.append({"space": str(index - 4), "circle": circle, "how": how})
+        moves.append({"how": how, "index": index, "police": (held or [police] * len(path))[k]})
+    track = [{"space": e["space"], "index": 4 + i, "how": e["how"]} for i, e in enumerate(row)]
+    night = {"night": 1, "crime_scenes": [scene], "crime_index": 4, "moves": moves}
+    night |= {"searches": [], "arrests": [], "home": False}
+    if last_index is not None:
+        track[-1]["index"] = last_index
+    return {
+        "game": "lfw",
+        "side": JACK,
+        "night": 1,
+        "phase": {"key": "escape", "tag": "T1", "name": "Escape in the night"},
+        "options": {name: False for name in OPTIONS},
+        "police": dict(police),
+        "track": track,
+        "coaches_left": coaches,
+        "alleys_left": alleys,
+        "crime_scenes": [{"night": 1, "circle": scene}],
+        "nights": [night],
+        "clues": [],
+        "searched": [],
+        "failed_arrests": [],
+        "hideouts_named": [],
+        "log": [],
+        "outcome": None,
+        "jack": {"hideout": home, "position": here, "path": [row], "marked_women": []},
+    }
+
+
+def escape_actions(view: dict[str, Any]) -> list[str]:
+    """T1's legal moves worked out from the view (as the engine lists them)."""
+    here, home = view["jack"]["position"], view["jack"]["hideout"]
+    space = view["track"][-1]["index"] + 1
+    out = []
+    for c in BOARD.jack_moves(here, BOARD.police_mask(view["police"].values())):
+        out.append(f"step {c}")
+        if c == home:
+            out.append(f"step {c} home")
+    if view["coaches_left"] and space + 1 <= LAST_SPACE:
+        out += [f"coach {m} {e}" for m, e in BOARD.coach_routes(here)]
+    if view["alleys_left"]:
+        out += [f"alley {c}" for c in BOARD.alley_destinations(here)]
+    return out
+
+
+def ask(level: str, view: dict[str, Any], seed: int = 1) -> str:
+    legal = escape_actions(view)
+    player = JACKS[level](JACK, seed, TUTORIAL)
+    answer = player.choose(view, legal)
+    assert answer in legal
+    return answer
+
+
+FAR_AWAY = {"brown": "x35", "red": "x36", "green": "x37"}  # the south-east corner
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_t1_hard_announces_home_on_the_last_space(seed):
+    # Jack on 7 next to his hideout 8 with one space left; the police far off.
+    police = {"blue": "x41", "yellow": "x42", **FAR_AWAY}
+    view = jack_view(here=7, home=8, police=police, scene=13, path=((7, "step"),), last_index=18)
+    assert "step 8 home" in escape_actions(view)
+    assert ask("hard", view, seed) == "step 8 home"
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize(
+    "held", [["x1", "x11"], ["x1"]], ids=["every-walk-blocked", "the-walk-arrestable"]
+)
+def test_t1_breaks_out_by_coach_when_every_walk_is_blocked_or_arrestable(level, held):
+    # Jack on 1 (home 27): x1 and x11 are its only ways out; a policeman on
+    # either can reach an arrest on 2 and 14.  Of the coach's circles only
+    # 28 (by 14) is out of every policeman's reach this turn.
+    police = dict(zip(("blue", "yellow"), held, strict=False)) | FAR_AWAY
+    view = jack_view(here=1, home=27, police=police, scene=2, path=((1, "step"),), coaches=1)
+    tb = tables(BOARD)
+    steps = [a for a in escape_actions(view) if a.startswith("step")]
+    assert all(tb.threats(int(a.split()[1]), police.values()) for a in steps)
+    assert ask(level, view) == "coach 14 28"
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_t1_hard_never_takes_a_sure_arrest_when_another_move_leaves_a_chance(seed):
+    # Just after the crime on 1, with x1 held, the only walk is to 14: the
+    # police would know he is there, and the blue policeman reaches x11.
+    # An alley (to 2, 9 or 14) is arrestable too, but the police cannot
+    # tell which of the three he took.
+    police = {"blue": "x1", "yellow": "x42", **FAR_AWAY}
+    view = jack_view(here=1, home=27, police=police, scene=1, alleys=1)
+    assert [a for a in escape_actions(view) if a.startswith("step")] == ["step 14"]
+    after_step = notebook({**view, "phase": {"key": "hunt"}} | _moved(view, "step"), BOARD)
+    assert after_step.possible == (14,)
+    assert ask("hard", view, seed).startswith("alley")
+
+
+def _moved(view: dict[str, Any], how: str) -> dict[str, Any]:
+    """The public record once Jack made a move of kind `how`."""
+    night = dict(view["nights"][-1])
+    night["moves"] = [*night["moves"], {"how": how, "index": 5, "police": view["police"]}]
+    return {"nights": [night], "track": [*view["track"], {"space": "1", "index": 5, "how": how}]}
+
+
+def test_the_hand_made_views_carry_what_the_notebook_reads():
+    police = {c: x for c, x in zip(COLOURS, ["x1", "x42", "x35", "x36", "x37"], strict=True)}
+    view = jack_view(here=14, home=27, police=police, scene=1, path=((14, "step"),))
+    assert notebook(view, BOARD).possible == (14,)

@@ -1,0 +1,220 @@
+"""The computer police (`lfw/players/police.py`): they play whole games
+legally at every level, on both shipped boards, with the optional rules off
+and all on; the same views and seed give the same answers; and in
+positions written by hand they do what a player would expect (T3: arrest
+the one circle left, search only circles that may be written; T2: seal a
+known hideout).
+
+The hand-made views are on the tutorial board (edition 1), whose facts the
+cases use:
+
+    13: Jack-adjacent to 5 (through x9) and 22 (through x21)
+    5: region {5}, sealed by x6 and x9;  9: Jack-adjacent to 2 3 10 11 16 17 18 19 24 25
+    x1 is beside 1 and 2;  x11 beside 10 11 12 17;  x6 beside 5 6 14;  x9 beside 5 13
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from whitechapel.core import players
+from whitechapel.core.arena import play_one
+from whitechapel.lfw.actions import COLOURS
+from whitechapel.lfw.map.maps import load_board
+from whitechapel.lfw.notebook import notebook
+from whitechapel.lfw.options import OPTIONS
+from whitechapel.lfw.phases import JACK, POLICE
+from whitechapel.lfw.players.police import POLICE_LEVELS
+from whitechapel.lfw.players.police_sense import facts
+
+LEVELS = ("easy", "normal", "hard")
+TUTORIAL = {"builtin": "tutorial@1"}
+BOARD = load_board("tutorial@1")
+ALL_ON = {name: True for name in OPTIONS}
+
+
+# -- whole games --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("table", [None, {"builtin": "tutorial@2"}], ids=["1888", "tutorial"])
+@pytest.mark.parametrize("options", [{}, ALL_ON], ids=["plain", "all-options"])
+def test_every_level_plays_whole_games_legally(level, table, options):
+    """`play_one` asks as every host does and refuses an action not in the
+    legal list (PlayerError), so a finished game is a legal one."""
+    seeds = (3,) if level == "hard" and table is None else (3, 4)
+    for seed in seeds:
+        result = play_one("lfw", {JACK: "homeward", POLICE: level}, seed, None, options, table)
+        assert result.winner in (JACK, POLICE)
+        assert result.times[POLICE]  # the police did decide
+
+
+def test_the_levels_are_offered_for_the_police():
+    for level in LEVELS:
+        p = players.new_player("lfw", level, POLICE, 1)
+        assert (p.side, p.level) == (POLICE, level)
+    assert set(POLICE_LEVELS) == set(LEVELS)
+
+
+def _decisions(level: str, seed: int, limit: int = 120) -> list[tuple[dict, Any, str]]:
+    """The police's views, legal actions and answers in a game against homeward."""
+    from whitechapel.core.registry import rules_for
+
+    rules = rules_for("lfw")
+    options = rules.check_options({})
+    state = rules.start(rules.random_setup(seed, options, None), options)
+    table = players.table_of("lfw", state)
+    seats = {
+        POLICE: players.new_player("lfw", level, POLICE, 77, table),
+        JACK: players.new_player("lfw", "homeward", JACK, 5, table),
+    }
+    out = []
+    while state.outcome is None and len(out) < limit:
+        side = state.to_act
+        view = state.view(side)
+        action = players.choose(seats[side], "lfw", view).action
+        if side == POLICE:
+            out.append((view, players.legal_in("lfw", view), action))
+        state.play(action, side)
+    return out
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_same_views_and_seed_give_the_same_answers(level):
+    played = _decisions(level, seed=11)
+    assert len(played) > 30
+    fresh = players.new_player("lfw", level, POLICE, 77, None)
+    again = [fresh.choose(view, legal) for view, legal, _ in played]
+    assert again == [action for _, _, action in played]
+
+
+# -- hand-made positions (tutorial board) --------------------------------------------------
+
+
+def record(scenes, moves=(), searches=(), home=False, number=1) -> dict[str, Any]:
+    """One night of the hunt record: `moves` are (how, crossings held as he moved)."""
+    return {
+        "night": number,
+        "crime_scenes": sorted(scenes),
+        "crime_index": 4,
+        "moves": [
+            {"how": how, "index": 5 + i, "police": dict(zip(COLOURS, held, strict=False))}
+            for i, (how, held) in enumerate(moves)
+        ],
+        "searches": [
+            {"colour": "blue", "circle": c, "clue": clue, "written": w} for w, c, clue in searches
+        ],
+        "arrests": [],
+        "home": home,
+    }
+
+
+def police_view(nights, police, phase, acting="blue", chief="blue", clues=()) -> dict[str, Any]:
+    """The police's view in the Hunt, with the fields the players read."""
+    last = nights[-1]
+    written = len(last["crime_scenes"]) + len(last["moves"])
+    return {
+        "night": len(nights),
+        "nights": list(nights),
+        "phase": {"key": phase},
+        "acting_colour": acting,
+        "chief": chief,
+        "options": {name: False for name in OPTIONS},
+        "police": dict(police),
+        "track": [{"index": 4 + k, "how": "step"} for k in range(written)],
+        "coaches_left": 0,
+        "alleys_left": 0,
+        "crime_scenes": [
+            {"night": n["night"], "circle": c} for n in nights for c in n["crime_scenes"]
+        ],
+        "clues": list(clues),
+        "searched": [],
+        "hideouts_named": [],
+        "outcome": None,
+    }
+
+
+def clue_actions(colour: str, crossing: str) -> list[str]:
+    near = BOARD.direct_circles(crossing)
+    return [
+        *(f"{colour} search {c}" for c in near),
+        *(f"{colour} arrest {c}" for c in near),
+        f"{colour} pass",
+    ]
+
+
+def hunt_actions(colour: str, police: dict[str, str]) -> list[str]:
+    taken = {x for c, x in police.items() if c != colour}
+    here = police[colour]
+    return [
+        f"{colour} stay",
+        *(f"{colour} {x}" for x in BOARD.police_within_two(here) if x not in taken),
+    ]
+
+
+def ask(level: str, view: dict[str, Any], legal: list[str]) -> str:
+    player = POLICE_LEVELS[level](POLICE, 1, TUTORIAL)
+    answer = player.choose(view, legal)
+    assert answer in legal
+    return answer
+
+
+ELSEWHERE = {"yellow": "x41", "brown": "x37", "red": "x28", "green": "x43"}
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_t3_with_one_circle_left_beside_a_policeman_he_arrests_it(level):
+    # Jack left 13 while x21 was held: 5 is the only circle he can be on.
+    nights = [record([13], moves=[("step", ["x21"])])]
+    police = {"blue": "x6", **ELSEWHERE}
+    view = police_view(nights, police, "clues")
+    assert set(notebook(view, BOARD).counts) == {5}
+    assert ask(level, view, clue_actions("blue", "x6")) == "blue arrest 5"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize(("crossing", "excluded"), [("x1", {1}), ("x11", {12})], ids=["x1", "x11"])
+def test_t3_a_search_never_names_a_circle_the_notebook_excludes(level, crossing, excluded):
+    # One free step from the crime scene 9: ten circles, 1 and 12 not among them.
+    nights = [record([9], moves=[("step", [])])]
+    police = {"blue": crossing, **ELSEWHERE}
+    view = police_view(nights, police, "clues")
+    possible = set(notebook(view, BOARD).counts)
+    assert len(possible) == 10 and not excluded & possible
+    answer = ask(level, view, clue_actions("blue", crossing))
+    verb, circle = answer.split()[1], int(answer.split()[-1]) if answer[-1].isdigit() else None
+    assert verb in ("search", "arrest")  # something beside him may be written
+    assert circle in possible
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_t3_after_a_miss_the_search_goes_on_where_a_clue_may_be(level):
+    nights = [record([9], moves=[("step", [])], searches=[(2, 10, False)])]
+    police = {"blue": "x11", **ELSEWHERE}
+    view = police_view(nights, police, "searching")
+    legal = ["blue search 11", "blue search 12", "blue search 17"]
+    assert ask(level, view, legal) in ("blue search 11", "blue search 17")
+
+
+def test_t2_with_the_hideout_known_hard_seals_it():
+    # Night 1 ended on 5 (Jack left 13 while x21 was held and went home):
+    # the hideout is 5, sealed by x6 and x9.  Night 2: Jack killed on 22
+    # and made one move; the policemen stand a step or two from the seal.
+    nights = [
+        record([13], moves=[("step", ["x21"])], home=True),
+        record([22], moves=[("step", [])], number=2),
+    ]
+    assert notebook(police_view(nights, {}, "hunt"), BOARD).hideouts == (5,)
+    seal = facts(BOARD).seal[5]
+    assert seal == {"x6", "x9"}
+    police = {"blue": "x22", "yellow": "x30", "brown": "x41", "red": "x28", "green": "x43"}
+    player = POLICE_LEVELS["hard"](POLICE, 1, TUTORIAL)
+    for colour in COLOURS:  # the Chief (blue) first, then clockwise
+        view = police_view(nights, police, "hunt", acting=colour)
+        answer = player.choose(view, hunt_actions(colour, police))
+        target = answer.split()[1]
+        if target != "stay":
+            police[colour] = target
+    assert seal <= set(police.values())
