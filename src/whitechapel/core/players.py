@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from importlib import import_module
 from typing import Any, Protocol
 
+from whitechapel.core.chance import Chance
 from whitechapel.core.errors import WhitechapelError
 from whitechapel.core.registry import entry_of, rules_for
 
@@ -58,6 +59,22 @@ class Player(Protocol):
 
 
 Factory = Callable[[str, int, Any], Player]  # (side, seed, table) -> a player for one game
+
+
+class RandomPlayer:
+    """Uniform over the legal actions, for any game (a lazily listed
+    placement's too: it is indexed), its chance from its seed."""
+
+    level = "random"
+
+    def __init__(self, side: str, seed: int, table: Any = None) -> None:
+        self.side = side
+        self.chance = Chance(seed)
+
+    def choose(
+        self, view: Mapping[str, Any], legal: Sequence[str], budget: float | None = None
+    ) -> str:
+        return legal[self.chance.below(len(legal))]
 
 
 class PlayerError(WhitechapelError):

@@ -1,31 +1,17 @@
-"""The simplest Letters from Whitechapel players: `random` (any legal action,
-alike, for either side) and `homeward`, the arena's yardstick Jack: random,
-but in T1 mostly the step that brings him nearest his hideout, announced on
-arrival (as `whitechapel lfw selfplay --jack homeward` plays)."""
+"""The simplest Letters from Whitechapel players: `random` (any legal
+action, alike, for either side: `core/players.RandomPlayer`) and
+`homeward`, the arena's yardstick Jack: random, but in T1 mostly the step
+that brings him nearest his hideout, announced on arrival (as `whitechapel
+lfw selfplay --jack homeward` plays)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from whitechapel.core.chance import Chance
+from whitechapel.core.players import RandomPlayer
 from whitechapel.lfw.phases import Phase
 from whitechapel.lfw.players import reading
-
-
-class RandomPlayer:
-    """Uniform over the legal actions (a placement's too: they are indexed)."""
-
-    level = "random"
-
-    def __init__(self, side: str, seed: int, table: Any = None) -> None:
-        self.side = side
-        self.chance = Chance(seed)
-
-    def choose(
-        self, view: Mapping[str, Any], legal: Sequence[str], budget: float | None = None
-    ) -> str:
-        return legal[self.chance.below(len(legal))]
 
 
 class HomewardJack(RandomPlayer):

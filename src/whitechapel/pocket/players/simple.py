@@ -1,6 +1,7 @@
-"""The two simple Pocket players: `random` (any legal action, alike) and
-`easy` (one look ahead: the board after each action, judged as if the
-witness call came at once).  Both read nothing but the view."""
+"""The two simple Pocket players: `random` (`core/players.RandomPlayer`: any
+legal action, alike) and `easy` (one look ahead: the board after each
+action, judged as if the witness call came at once).  Both read nothing but
+the view."""
 
 from __future__ import annotations
 
@@ -8,24 +9,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from whitechapel.core.chance import Chance
+from whitechapel.core.players import RandomPlayer
 from whitechapel.pocket.pieces import JACK
 from whitechapel.pocket.players import reading
 from whitechapel.pocket.preview import preview
 
-
-class RandomPlayer:
-    """Uniform over the legal actions."""
-
-    level = "random"
-
-    def __init__(self, side: str, seed: int, table: object = None) -> None:
-        self.side = side
-        self.chance = Chance(seed)
-
-    def choose(
-        self, view: Mapping[str, Any], legal: Sequence[str], budget: float | None = None
-    ) -> str:
-        return legal[self.chance.below(len(legal))]
+__all__ = ["EasyPlayer", "RandomPlayer"]
 
 
 def board_score(view: Mapping[str, Any], tiles: list[dict[str, Any]], side: str) -> float:
