@@ -13,8 +13,8 @@ import pytest
 from polling import until
 from snapshots import screen_text
 from whitechapel.app import MenuScreen, WhitechapelApp
+from whitechapel.gateway.sessionapp import gateway_link
 from whitechapel.net.client import Client
-from whitechapel.net.run import gateway_link
 from whitechapel.net.server import GameServer, gateway_socket_path
 from whitechapel.pocket.ui.screen import PocketScreen
 from whitechapel.ui.lobby import Link, LobbyScreen

@@ -128,7 +128,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "replay":
         return _replay(args)
     if args.command == "serve":
-        from whitechapel.net.run import run_serve
+        from whitechapel.gateway.serve import run_serve
 
         keys = Path(args.authorized_keys) if args.authorized_keys else None
         if keys is not None and not keys.is_file():
@@ -140,7 +140,7 @@ def _dispatch(args: argparse.Namespace) -> int:
             gateway_secret=args.gateway_secret or os.environ.get("WHITECHAPEL_GATEWAY_SECRET"),
         )  # fmt: skip
     if args.command == "join":
-        from whitechapel.net.run import run_join
+        from whitechapel.join import run_join
 
         return run_join(args.address, args.name, args.password)
     if args.command == "bench":

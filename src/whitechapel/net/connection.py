@@ -64,6 +64,11 @@ class TokenBucket:
         self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
         self.at = now
 
+    def level(self) -> float:
+        """The tokens there are now (negative: the debt)."""
+        self._refill()
+        return self.tokens
+
     def take(self) -> bool:
         self._refill()
         if self.tokens < 1:

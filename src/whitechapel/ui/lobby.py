@@ -115,6 +115,12 @@ class Link:
         self.client = await Client.connect(self.host, self.port, self.name, unix=self.unix,
                                            fields=self.fields, password=self.password)  # fmt: skip
 
+    def drop(self) -> None:
+        """Hang up on the server (the app is leaving)."""
+        if self.client is not None:
+            self.client.hang_up()
+            self.client = None
+
     async def send(self, msg: dict[str, Any]) -> None:
         if self.client is None:
             raise WhitechapelError("not connected to the server")
@@ -187,6 +193,9 @@ class LobbyScreen(SizeGuard, Screen):
     def on_mount(self) -> None:
         self.query_one("#rooms", OptionList).focus()
         self.connect()
+
+    def on_unmount(self) -> None:
+        self.link.drop()  # the app is leaving: its connection goes with it, now
 
     def status(self, text: str) -> None:
         self.query_one("#status", Static).update(text)
