@@ -197,6 +197,7 @@ class Connection:
         self.identity = self.address
         self.proven = False
         self.wrong_codes = 0  # wrong rejoin codes sent; too many closes the connection
+        self.held_until = 0.0  # its last wrong code's delay ends then (monotonic)
         self.rooms: dict[str, str | None] = {}
         self.loopback = is_loopback(self.address)
         self.bad = 0  # malformed messages in a row

@@ -260,6 +260,13 @@ class LobbyScreen(SizeGuard, Screen):
                 screen.remote_error(msg.get("message", ""))
             else:
                 self.notify(msg.get("message", "error"), severity="error", timeout=6, markup=False)
+        elif kind == "left" and msg.get("reason"):  # our seat, taken back elsewhere
+            self.link.seats.pop(room, None)
+            screen = self.screens.get(room) if room else None
+            if screen is not None and hasattr(screen, "remote_left"):
+                screen.remote_left(str(msg["reason"]))
+            else:
+                self.notify(f"Room {room}: {msg['reason']}", timeout=8, markup=False)
         elif kind == "closed":
             reason = escape(str(msg.get("reason", "")))
             self.status(f"[red]The server closed the connection: {reason}[/red]")
