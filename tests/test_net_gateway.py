@@ -6,6 +6,7 @@ Everything on loopback (127.0.0.x), bounded in count and time."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import pty
@@ -425,3 +426,92 @@ async def test_a_session_hosts_app_whose_terminal_hangs_up_ends(tmp_path):
         os.close(ptys[1])
     finally:
         await hosts.close()
+
+
+# -- waits on failures, not successes (issue 25) ------------------------------------------
+
+
+async def test_the_right_password_is_never_made_to_wait(tmp_path, monkeypatch):
+    """People behind one NAT share an address: after failures from it, the
+    right password still gets in at once; a wrong one waits the delay."""
+    from whitechapel.gateway import ssh
+
+    gateway = Gateway("127.0.0.1", 7888, key_folder=tmp_path / "ssh", access=Access(PASSWORD))
+    for _ in range(6):
+        gateway.penalties.failed("203.0.113.9")
+    slept: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        slept.append(seconds)
+
+    monkeypatch.setattr(ssh.asyncio, "sleep", sleep)
+    server = ssh._Server(gateway)
+    server.address = "203.0.113.9"
+    assert await server.validate_password("ann", PASSWORD) is True
+    assert slept == []
+    assert await server.validate_password("ann", "guess") is False
+    assert slept == [gateway.penalties.cap]
+
+
+class Typist(asyncssh.SSHClient):
+    """Answers keyboard-interactive prompts, one answer a round, as a person
+    at OpenSSH's 'Password:' prompt does."""
+
+    def __init__(self, answers: list[str]) -> None:
+        self.answers = list(answers)
+        self.tried: list[str] = []
+
+    def kbdint_auth_requested(self) -> str | None:
+        return "" if self.answers else None
+
+    def kbdint_challenge_received(self, name, instructions, lang, prompts):
+        if not prompts:
+            return []
+        self.tried.append(self.answers.pop(0))
+        return [self.tried[-1]]
+
+
+async def test_keyboard_interactive_gets_all_six_tries_inside_the_login_time(tmp_path):
+    """From an address already at the longest delay, five wrong passwords
+    then the right one, typed at keyboard-interactive prompts: every try is
+    answered inside the login time, and the sixth gets in."""
+    gateway, port = await gateway_with(tmp_path, Access(PASSWORD), login_timeout=4.0)
+    try:
+        for _ in range(10):
+            gateway.penalties.failed("127.0.0.12")
+        answers = [f"guess{i}" for i in range(MAX_AUTH_ATTEMPTS - 1)] + [PASSWORD]
+        client = Typist(answers)
+        conn, _ = await asyncssh.create_connection(
+            lambda: client, "127.0.0.1", port, username="ann", known_hosts=None, client_keys=None,
+            password=None, kbdint_auth=True, local_addr=("127.0.0.12", 0),
+        )  # fmt: skip
+        conn.close()
+        assert client.tried == answers
+    finally:
+        await gateway.close()
+
+
+async def test_hanging_up_on_a_wrong_password_keeps_the_address_counted_until_its_delay(tmp_path):
+    """A guesser who hangs up instead of waiting for the answer gets no
+    quicker next guess: its connection counts for its address until the
+    delay is over (and at most `per_address` connections wait at once)."""
+    gateway, port = await gateway_with(tmp_path, Access(PASSWORD),
+                                       penalties=Penalties(first=1.0, cap=1.0))  # fmt: skip
+    try:
+        for k in range(gateway.per_address):
+            client = Guesser(["guess"])
+            attempt = asyncio.ensure_future(asyncssh.create_connection(
+                lambda c=client: c, "127.0.0.1", port, username="eve", known_hosts=None,
+                client_keys=None, preferred_auth="password", local_addr=("127.0.0.13", 0),
+            ))  # fmt: skip
+            await until(lambda k=k: gateway.penalties.count("127.0.0.13") > k,
+                        what="the wrong password seen", timeout=10)  # fmt: skip
+            attempt.cancel()  # gone before the answer
+            with contextlib.suppress(asyncio.CancelledError, asyncssh.Error, OSError):
+                await attempt
+        await asyncio.sleep(0.1)
+        assert gateway.connections["127.0.0.13"] == gateway.per_address
+        await until(lambda: "127.0.0.13" not in gateway.connections, what="the slots freed",
+                    timeout=5)  # fmt: skip
+    finally:
+        await gateway.close()
