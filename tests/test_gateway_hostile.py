@@ -15,6 +15,7 @@ import pytest
 
 from polling import until
 from sshterm import PASSWORD, Terminal, connect
+from whitechapel.gateway.limits import SessionLimits
 from whitechapel.gateway.ssh import Access, Gateway
 from whitechapel.net.server import GameServer
 
@@ -184,3 +185,43 @@ async def test_a_second_session_channel_on_one_connection_is_refused(one_host):
         first.seen = b""
         await first.keys("v")  # the first session goes on
         await first.wait_for("Finished games")
+
+
+async def test_a_client_that_never_reads_is_dropped_and_its_neighbour_plays_on(tmp_path):
+    """A client that takes none of its output (a window of 8 KiB it never
+    frees): the gateway queues at most its output buffer for it, drops it
+    once it has taken nothing for `stall` seconds, and the neighbour on the
+    same host answers throughout."""
+    game = GameServer(tmp_path)
+    host, port = await game.start("127.0.0.1", 0)
+    limits = SessionLimits(stall=2.0)
+    gateway = Gateway(host, port, key_folder=tmp_path / "ssh", access=Access(PASSWORD),
+                      min_hosts=1, limits=limits)  # fmt: skip
+    ssh_port = await gateway.start("127.0.0.1", 0)
+    try:
+        ann_conn, ann = await in_the_lobby(ssh_port, "ann")
+        await ann.keys("j")
+        neighbour = Neighbour(ann)
+        sloth = await connect(ssh_port, "sloth", window=8192)
+        await sloth.create_process(term_type="xterm", term_size=(200, 60), encoding=None)
+        (session,) = [s for s in gateway.sessions if s.peer == "127.0.0.1" and s.size == (200, 60)]
+        queued = 0
+
+        async def watch() -> None:
+            nonlocal queued
+            while session.chan is not None and not session.finished:
+                queued = max(queued, session.chan.get_write_buffer_size())
+                await asyncio.sleep(0.05)
+
+        watching = asyncio.ensure_future(watch())
+        await neighbour.keep_typing(2.0)
+        await until(lambda: session.finished, what="the sloth dropped", timeout=limits.stall + 10)
+        await neighbour.keep_typing(1.0)
+        watching.cancel()
+        assert queued <= limits.output_buffer + 65536
+        assert max(neighbour.waits) < 1.0
+        sloth.close()
+        ann_conn.close()
+    finally:
+        await gateway.close()
+        await game.close()

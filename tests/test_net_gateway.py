@@ -15,6 +15,7 @@ import signal
 import socket
 import subprocess
 import sys
+import termios
 from pathlib import Path
 
 import asyncssh
@@ -33,32 +34,39 @@ SRC = str(Path(__file__).resolve().parent.parent / "src")
 
 
 class Recorder:
-    """Session hosts that record each session's environment and end it at
-    once instead of running the app."""
+    """Session hosts that record each session's environment and, instead of
+    running the app, end it at once (or, with `hold`, when asked to)."""
 
-    def __init__(self) -> None:
+    def __init__(self, hold: bool = False) -> None:
         self.envs: list[dict[str, str]] = []
+        self.hold = hold
+        self.ended: dict[int, asyncio.Event] = {}
 
     async def start(self) -> None:
         pass
 
     async def launch(self, tty: int, env: dict[str, str]) -> int:
         self.envs.append(env)
+        self.ended[len(self.envs)] = asyncio.Event()
         return len(self.envs)
 
     async def wait(self, n: int) -> Ended:
+        if self.hold:
+            await self.ended[n].wait()
         return Ended(0)
 
     async def end(self, n: int) -> Ended:
+        self.ended[n].set()
         return Ended(0)
 
     async def close(self) -> None:
         pass
 
 
-async def gateway_with(tmp_path, access: Access, **kwargs) -> tuple[Gateway, int]:
+async def gateway_with(tmp_path, access: Access, hold: bool = False,
+                       **kwargs) -> tuple[Gateway, int]:  # fmt: skip
     gateway = Gateway("127.0.0.1", 7888, key_folder=tmp_path / "ssh", access=access, **kwargs)
-    gateway.hosts = Recorder()  # type: ignore[assignment]
+    gateway.hosts = Recorder(hold)  # type: ignore[assignment]
     return gateway, await gateway.start("127.0.0.1", 0)
 
 
@@ -513,5 +521,83 @@ async def test_hanging_up_on_a_wrong_password_keeps_the_address_counted_until_it
         assert gateway.connections["127.0.0.13"] == gateway.per_address
         await until(lambda: "127.0.0.13" not in gateway.connections, what="the slots freed",
                     timeout=5)  # fmt: skip
+    finally:
+        await gateway.close()
+
+
+# -- what a session may ask for (issue 25) --------------------------------------------------
+
+
+async def test_env_requests_keep_only_colorterm_and_few(tmp_path):
+    gateway, port = await gateway_with(tmp_path, Access(PASSWORD))
+    try:
+        env = {f"JUNK{i}": "x" * 1000 for i in range(150)}
+        env.update(COLORTERM="truecolor", LD_PRELOAD="/tmp/evil.so", TERM="vt100")
+        await run_session(port, "ann", password=PASSWORD, client_keys=None, env=env)
+        (seen,) = gateway.hosts.envs
+        assert seen["COLORTERM"] == "truecolor" and seen["TERM"] == "xterm"
+        assert not any(k.startswith("JUNK") or k == "LD_PRELOAD" for k in seen)
+        await run_session(port, "bob", password=PASSWORD, client_keys=None,
+                          env={"COLORTERM": "truecolor\x1b[2J"})  # fmt: skip
+        assert "COLORTERM" not in gateway.hosts.envs[-1]
+        # Past the channel requests' burst, the connection is closed.
+        with pytest.raises(asyncssh.Error):
+            await run_session(port, "cy", password=PASSWORD, client_keys=None,
+                              env={f"JUNK{i}": "x" for i in range(500)})  # fmt: skip
+        assert len(gateway.hosts.envs) == 2
+    finally:
+        await gateway.close()
+
+
+@pytest.mark.parametrize("term", ["x" * 65, "../../etc/passwd", "xterm;rm"])
+async def test_a_terminal_type_that_is_no_name_is_refused(tmp_path, term):
+    """The pty-req is refused (OpenSSH then says "PTY allocation request
+    failed" and the session is told why; asyncssh gives up at once), and no
+    app starts."""
+    gateway, port = await gateway_with(tmp_path, Access(PASSWORD))
+    try:
+        async with await asyncssh.connect("127.0.0.1", port, username="ann", password=PASSWORD,
+                                          known_hosts=None, client_keys=None) as conn:  # fmt: skip
+            with pytest.raises(asyncssh.ChannelOpenError, match="PTY request failed"):
+                await conn.run(term_type=term, term_size=(80, 24), timeout=20)
+        assert gateway.hosts.envs == []
+    finally:
+        await gateway.close()
+
+
+async def test_window_changes_are_bounded_merged_and_the_last_one_lands(tmp_path):
+    gateway, port = await gateway_with(tmp_path, Access(PASSWORD), hold=True)
+    try:
+        async with await asyncssh.connect("127.0.0.1", port, username="ann", password=PASSWORD,
+                                          known_hosts=None, client_keys=None) as conn:  # fmt: skip
+            process = await conn.create_process(term_type="xterm", term_size=(100, 30))
+            await until(lambda: gateway.children, what="the session", timeout=10)
+            (session,) = gateway.sessions
+            for size in [(0, 0), (70000, 10), (2**32 - 1, 24), (40000, 40000), (90, 25),
+                         (132, 43)]:  # fmt: skip
+                process.change_terminal_size(*size)
+            await until(lambda: session.size == (132, 43), what="the last size", timeout=5)
+            assert termios.tcgetwinsize(session.master) == (43, 132)  # (rows, columns)
+            # A flood of them closes the connection.
+            for k in range(1000):
+                process.change_terminal_size(80 + k % 50, 24)
+            await until(lambda: session.finished, what="the flooder closed", timeout=10)
+    finally:
+        await gateway.close()
+
+
+async def test_a_big_terminal_is_clamped_and_a_zero_one_is_the_default(tmp_path):
+    gateway, port = await gateway_with(tmp_path, Access(PASSWORD), hold=True)
+    try:
+        for size, fitted in (((40000, 40000), (500, 200)), ((0, 0), (80, 24)), ((600, 30), (500, 30))):
+            async with await asyncssh.connect("127.0.0.1", port, username="ann", password=PASSWORD,
+                                              known_hosts=None, client_keys=None) as conn:  # fmt: skip
+                await conn.create_process(term_type="xterm", term_size=size)
+                await until(lambda: any(s.master >= 0 for s in gateway.sessions), what="the pty",
+                            timeout=10)  # fmt: skip
+                (session,) = [s for s in gateway.sessions if s.master >= 0]
+                assert session.size == fitted
+                assert termios.tcgetwinsize(session.master) == (fitted[1], fitted[0])
+            await until(lambda: not gateway.sessions, what="the session gone", timeout=10)
     finally:
         await gateway.close()

@@ -92,7 +92,9 @@ class TerminalSession(asyncssh.SSHServerSession[bytes]):
         self.reading_pty = False
         self.writing_pty = False
         self.feed_timer: asyncio.TimerHandle | None = None
-        self.stall_timer: asyncio.TimerHandle | None = None
+        self.stall_timer: asyncio.TimerHandle | None = None  # looks whether output is taken
+        self.queued = 0  # output waiting in the channel at the last look
+        self.taken_at = self.loop.time()  # when the client last took some
         self.resize_timer: asyncio.TimerHandle | None = None
         self.next_size: tuple[int, int] | None = None
         self.resized_at = float("-inf")
@@ -291,24 +293,42 @@ class TerminalSession(asyncssh.SSHServerSession[bytes]):
             self.chan.write(data)  # may pause writing, at once
         except (BrokenPipeError, asyncssh.Error):  # the channel closed: nowhere to go
             self._read_pty(False)
+            return
+        self._watch_output()
 
     def pause_writing(self) -> None:
-        """The client is not taking its output: leave the pty unread, and
-        drop the client if this lasts."""
+        """The channel holds `output_buffer` bytes the client has not taken:
+        leave the pty unread until it takes some."""
         self._read_pty(False)
-        if self.stall_timer is None:
-            self.stall_timer = self.loop.call_later(self.limits.stall, self._stalled)
 
     def resume_writing(self) -> None:
-        if self.stall_timer is not None:
-            self.stall_timer.cancel()
-            self.stall_timer = None
         self._read_pty(True)
 
-    def _stalled(self) -> None:
+    def _watch_output(self) -> None:
+        """While output waits in the channel, look every second whether the
+        client takes any; one that takes none for `stall` seconds is dropped."""
+        if self.stall_timer is not None or self.finished or self.chan is None:
+            return
+        self.queued = self.chan.get_write_buffer_size()
+        if self.queued:
+            self.taken_at = self.loop.time()
+            self.stall_timer = self.loop.call_later(1.0, self._look_at_output)
+
+    def _look_at_output(self) -> None:
         self.stall_timer = None
-        log.warning("%s took none of its output for %g s: dropped", self.peer, self.limits.stall)
-        self.disconnect("your terminal took no output")
+        if self.finished or self.chan is None:
+            return
+        queued, now = self.chan.get_write_buffer_size(), self.loop.time()
+        if queued == 0:
+            return
+        if queued < self.queued:
+            self.taken_at = now
+        self.queued = queued
+        if now - self.taken_at >= self.limits.stall:
+            log.warning("%s took none of its output for %g s: dropped", self.peer, self.limits.stall)
+            self.disconnect("your terminal took no output")
+            return
+        self.stall_timer = self.loop.call_later(1.0, self._look_at_output)
 
     # -- what the client types, to the app ------------------------------------------------
 
