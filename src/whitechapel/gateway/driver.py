@@ -91,7 +91,14 @@ class PtyDriver(LinuxDriver):
     sets `on_stall(why)` to end the session when its output cannot go out."""
 
     def __init__(self, app: Any, **kwargs: Any) -> None:
-        super().__init__(app, **kwargs)
+        # Textual's driver takes SIGTSTP and SIGCONT for its app (ctrl+z):
+        # in a host, no session's app may take the process's signals.
+        saved = {sig: signal.getsignal(sig) for sig in (signal.SIGTSTP, signal.SIGCONT)}
+        try:
+            super().__init__(app, **kwargs)
+        finally:
+            for sig, handler in saved.items():
+                signal.signal(sig, handler)
         self.fileno = app.session_tty
         self.input_tty = True
         self._size: tuple[int, int] | None = None

@@ -10,8 +10,10 @@ loop they share, or grow the host past its memory.
 - **The guard** looks every `interval` seconds.  A session that held the
   loop more than `share` of the last `window` seconds gets no input for
   `hold` seconds and no new size (its keys wait in its terminal; the
-  gateway stops reading its channel); one still over its share after `strikes` looks in a row is
-  ended, with a sentence on its terminal.  A host whose memory (RSS) has
+  gateway stops reading its channel): a person holding a key down is only
+  slowed.  One that goes on taking more than its share while held back,
+  with no input to answer, `strikes` looks in a row, is ended, with a
+  sentence on its terminal.  A host whose memory (RSS) has
   grown past `memory_base` + `memory_per_session` for each session it holds
   ends the session that holds the most objects (`weigh`).  Both are logged
   by the gateway with the session's address.
@@ -103,8 +105,8 @@ class GuardLimits:
     interval: float = 1.0  # seconds between looks
     window: float = 5.0  # seconds a session's share of the loop is judged over
     share: float = 0.3  # of the loop's time one session may hold over the window
-    hold: float = 1.0  # seconds without input for a session over its share
-    strikes: int = 8  # looks in a row over its share (held back all along), then it is ended
+    hold: float = 1.0  # seconds without input for a session over its share (at least `interval`)
+    strikes: int = 5  # looks in a row over its share while held back, then it is ended
     memory_base: int = 96 * MiB  # growth of the host's RSS since its start that is always fine,
     memory_per_session: int = 24 * MiB  # and this much more for each session it holds
 
@@ -113,7 +115,9 @@ class GuardLimits:
 class _Usage:
     last: float = 0.0
     samples: deque[float] = field(default_factory=deque)
-    strikes: int = 0
+    held: bool = False  # held back since the last look
+    strikes: int = 0  # looks in a row it was over its share while held back
+    struck: float = 0.0  # seconds it held the loop in those
 
 
 class Guard:
@@ -147,27 +151,36 @@ class Guard:
         self._look_at_memory(apps)
 
     def _look_at_time(self, apps: Iterable[int]) -> None:
+        """Over its share of the window: held back.  Held back and still
+        over its share in the last interval, without input or new sizes: a
+        strike; `strikes` in a row and it is ended (a person holding a key
+        down is only slowed: held back, such a session spends nothing)."""
         limits = self.limits
         keep = max(1, round(limits.window / limits.interval))
         for n in apps:
             usage = self.usage.setdefault(n, _Usage(self.loop.spent.get(n, 0.0)))
             spent = self.loop.spent.get(n, 0.0)
-            usage.samples.append(spent - usage.last)
+            sample = spent - usage.last
+            usage.samples.append(sample)
             usage.last = spent
             while len(usage.samples) > keep:
                 usage.samples.popleft()
-            share = sum(usage.samples) / (keep * limits.interval)
-            if share <= limits.share:
-                usage.strikes = 0
-                continue
-            usage.strikes += 1
+            if usage.held and sample > limits.share * limits.interval:
+                usage.strikes += 1
+                usage.struck += sample
+            else:
+                usage.strikes, usage.struck = 0, 0.0
             if usage.strikes >= limits.strikes:
                 seconds = usage.strikes * limits.interval
+                share = usage.struck / seconds
                 self.end(n, f"it held its host's event loop {share:.0%} of the time for "
-                            f"{seconds:g} s", CPU_FAREWELL.format(share=share, seconds=seconds))  # fmt: skip
-                usage.strikes = 0
-            else:
-                self.hold(n, limits.hold)
+                            f"{seconds:g} s while held back",
+                         CPU_FAREWELL.format(share=share, seconds=seconds))  # fmt: skip
+                usage.strikes, usage.struck = 0, 0.0
+                continue
+            usage.held = sum(usage.samples) > limits.share * keep * limits.interval
+            if usage.held:
+                self.hold(n, max(limits.hold, limits.interval))
 
     def _look_at_memory(self, apps: dict[int, Any]) -> None:
         """Past the allowance, end the heaviest session.  What it held is
