@@ -149,9 +149,10 @@ from whitechapel.gateway.ssh import Access, Gateway
 
 async def main():
     folder, password, sessions = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
+    hosts = int(sys.argv[4]) if len(sys.argv) > 4 else None
     game = GameServer(folder, limits=Limits(per_address=sessions + 10))
     host, port = await game.start("127.0.0.1", 0)
-    gateway = Gateway(host, port, key_folder=folder / "ssh", access=Access(password))
+    gateway = Gateway(host, port, key_folder=folder / "ssh", access=Access(password), min_hosts=hosts)
     print(await gateway.start("127.0.0.1", 0), flush=True)
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)  # until told
     await gateway.close()
@@ -260,6 +261,98 @@ def sessions100(budget: float) -> float:
     return figures["reached"] * 100 / figures["count"]
 
 
+async def _hostile(port: int, stop: asyncio.Event) -> None:
+    """A session that asks for everything it should not, as fast as it is
+    let: a 40000×40000 terminal, window changes as often as the gateway
+    takes them (nonsense sizes among them), keys, clicks and paste markers
+    as fast as the channel takes them, never a byte of its output read (an
+    8 KiB window); closed, it logs in again."""
+    import asyncssh
+
+    sizes = [(65536, 65536), (0, 0), (2**32 - 1, 24), (500, 200), (120, 40), (40000, 40000)]
+    junk = b"jqwe\x1b[A\x1b[B\x1b[<0;30;10M\x1b[<0;30;10m\x1b[200~abc" * 8
+    while not stop.is_set():
+        with contextlib.suppress(OSError, asyncssh.Error):
+            async with await asyncssh.connect(
+                "127.0.0.1", port, username="mallory", password=PASSWORD, known_hosts=None,
+                client_keys=None, preferred_auth="password", local_addr=("127.0.0.3", 0),
+                window=8192,
+            ) as conn:  # fmt: skip
+                process = await conn.create_process(term_type="xterm", term_size=(40000, 40000),
+                                                    encoding=None)  # fmt: skip
+                k = 0
+                while not stop.is_set() and not process.is_closing():
+                    process.change_terminal_size(*sizes[k % len(sizes)])
+                    process.stdin.write(junk)
+                    k += 1
+                    await asyncio.sleep(0.06)  # within the channel requests' rate
+
+
+async def _neighbour_waits(seconds: float) -> list[float]:
+    """Seconds from each letter a neighbour types (in the lobby's room-code
+    field) to its echo, while a hostile session runs on the same host."""
+    import asyncssh
+
+    with tempfile.TemporaryDirectory() as folder:
+        server = subprocess.Popen(
+            [sys.executable, "-c", _SERVE, folder, PASSWORD, "4", "1"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+        )  # fmt: skip
+        stop = asyncio.Event()
+        waits: list[float] = []
+        try:
+            port = int(await asyncio.wait_for(asyncio.to_thread(server.stdout.readline), 120))
+            conn = await asyncssh.connect(
+                "127.0.0.1", port, username="ann", password=PASSWORD, known_hosts=None,
+                client_keys=None, preferred_auth="password", local_addr=("127.0.0.2", 0),
+            )  # fmt: skip
+            process = await conn.create_process(term_type="xterm-256color", term_size=(100, 30),
+                                                encoding=None)  # fmt: skip
+            seen = b""
+            while b"Connected." not in ANSI.sub(b"", seen):
+                seen += await asyncio.wait_for(process.stdout.read(65536), 30)
+            process.stdin.write(b"j")
+            await asyncio.sleep(0.5)
+            attack = asyncio.ensure_future(_hostile(port, stop))
+            await asyncio.sleep(1.0)  # the attack under way
+            typed, end = "", time.perf_counter() + seconds
+            while time.perf_counter() < end:
+                if len(typed) >= 8:
+                    process.stdin.write(b"\x15")  # ctrl+u: the field empty again
+                    typed = ""
+                    await asyncio.sleep(0.1)
+                typed += "QWERTYUPADFGHKXCVNM"[len(waits) % 19]
+                seen, start = b"", time.perf_counter()
+                process.stdin.write(typed[-1].encode())
+                while typed not in ANSI.sub(b"", seen).decode(errors="replace"):
+                    seen += await asyncio.wait_for(process.stdout.read(65536), 10)
+                waits.append(time.perf_counter() - start)
+                if os.environ.get("WHITECHAPEL_BENCH_TRACE"):
+                    print(f"{waits[-1] * 1000:.0f} ms", flush=True)
+                await asyncio.sleep(0.1)
+            stop.set()
+            await attack
+            conn.close()
+        finally:
+            stop.set()
+            with contextlib.suppress(OSError):
+                server.stdin.close()
+            try:
+                server.wait(30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
+    return waits
+
+
+def neighbour_latency(budget: float) -> float:
+    """`ssh.neighbour`: p95 of a neighbour's key → echo, ms, beside a hostile session."""
+    waits = asyncio.run(_neighbour_waits(10.0 if budget >= 2 else 4.0))
+    LAST["neighbour.keys"] = len(waits)
+    LAST["neighbour.max_ms"] = max(waits) * 1000 if waits else math.inf
+    return p95(waits) * 1000
+
+
 BENCHMARKS = [
     Benchmark(
         "ssh.first_screen",
@@ -284,6 +377,14 @@ BENCHMARKS = [
         2.0,
         False,
         login20,
+    ),
+    Benchmark(
+        "ssh.neighbour",
+        "SSH: neighbour's key to echo while a hostile session runs on its host (p95)",
+        "ms",
+        100.0,
+        False,
+        neighbour_latency,
     ),
     Benchmark(
         "ssh.sessions100",

@@ -12,10 +12,14 @@ the driver bounds it, and nothing it does may hold up the other sessions:
 - **Input**: bracketed paste is not turned on, and its markers are taken
   out of what arrives, so that a paste is typed keys like any other (a
   bracketed paste would be held whole in memory until its end marker).
-  At most `MAX_QUEUED_EVENTS` keys and clicks wait for the app at once;
-  past that the driver stops reading the terminal until the app catches up.
-  While the host's guard holds the session back (`hold_until`) it reads no
-  input and takes no new size.  The gateway meters the bytes before they get here.
+  Keys and clicks reach the app one at a time (mouse moves read together,
+  as one: the last): the next is posted only
+  once the app has handled the last (Textual handles the messages waiting
+  in an app's queue in one go, without letting the loop run anything else,
+  so a backlog of a session's clicks would hold every other session up);
+  meanwhile the driver leaves the terminal unread.  While the host's guard
+  holds the session back (`hold_until`) it reads no input and takes no new
+  size.  The gateway meters the bytes before they get here.
 - **Output** never blocks the event loop: it is queued and written as the
   terminal takes it (the loop's writer callback on a non-blocking
   descriptor).  More than `MAX_OUTPUT` queued, or nothing taken for
@@ -25,16 +29,15 @@ the driver bounds it, and nothing it does may hold up the other sessions:
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 import os
 import select
 import signal
+import threading
 import time
 from codecs import getincrementaldecoder
 from collections.abc import Callable
-from concurrent.futures import Future
 from typing import Any
 
 from textual import events, messages
@@ -47,7 +50,6 @@ from whitechapel.gateway.limits import MAX_COLUMNS, MAX_ROWS, MiB
 
 log = logging.getLogger(__name__)
 
-MAX_QUEUED_EVENTS = 256  # keys and clicks waiting for the app, then the terminal is left unread
 MAX_OUTPUT = 4 * MiB  # output queued for a terminal that does not take it, then the session ends
 OUTPUT_STALL = 30.0  # seconds a terminal may take none of its output, then the session ends
 PASTE_MARKERS = ("\x1b[200~", "\x1b[201~")
@@ -108,9 +110,10 @@ class PtyDriver(LinuxDriver):
         self._writing = False  # a writer callback is registered
         self._taken = time.monotonic()  # when the terminal last took output
         self._stalled = False
-        self._queued = 0  # events posted to the app and not yet taken (input thread only)
-        self._done: list[Future[Any]] = []
+        self._handled = threading.Event()  # the app has handled the last key or click posted
+        self._handled.set()
         self.hold_until = 0.0  # the guard holds the session back: no input until then (monotonic)
+        self.input_time = 0.0  # seconds of CPU this driver's input thread spent (the guard's)
         self.on_stall: Callable[[str], None] = getattr(app, "session_stalled", lambda why: None)
         app.session_driver = self
 
@@ -231,14 +234,21 @@ class PtyDriver(LinuxDriver):
     # -- input -----------------------------------------------------------------------------
 
     def send_message(self, message: Any) -> None:
-        """Post to the app, counting what it has not taken yet."""
-        future = asyncio.run_coroutine_threadsafe(self._app._post_message(message), self._loop)
-        self._done.append(future)
+        """Post to the app (from the input thread), once it has handled the
+        last message posted."""
+        while not self._handled.wait(0.05):
+            if self.exit_event.is_set():
+                return
+        if self.exit_event.is_set():  # the app is ending: nothing more for it
+            return
+        self._handled.clear()
+        self._loop.call_soon_threadsafe(self._deliver, message)
 
-    def _waiting(self) -> int:
-        """Events posted and not yet taken by the app (input thread only)."""
-        self._done = [f for f in self._done if not f.done()]
-        return len(self._done)
+    def _deliver(self, message: Any) -> None:
+        """On the loop: the message, then word back once the app has handled it."""
+        app = self._app
+        if not (app.post_message(message) and app.call_later(self._handled.set)):
+            self._handled.set()  # the app is not taking messages (starting or ending)
 
     def _hung_up(self) -> None:
         self._loop.call_soon_threadsafe(self._app.exit)
@@ -261,8 +271,8 @@ class PtyDriver(LinuxDriver):
         poller = select.poll()
         poller.register(self.fileno, select.POLLIN)
         while not self.exit_event.is_set():
-            held = time.monotonic() < self.hold_until or self._waiting() >= MAX_QUEUED_EVENTS
-            if held:  # the app is behind, or the guard holds the session back
+            held = time.monotonic() < self.hold_until
+            if held:  # the guard holds the session back
                 self.exit_event.wait(0.05)
             elif poller.poll(10 if markers.carry else 100):
                 try:
@@ -272,8 +282,14 @@ class PtyDriver(LinuxDriver):
                 if not data:
                     self._hung_up()
                     return
-                for event in parser.feed(markers.clean(decode(data))):
+                start = time.thread_time()
+                batch = list(parser.feed(markers.clean(decode(data))))
+                for k, event in enumerate(batch):
+                    after = batch[k + 1] if k + 1 < len(batch) else None
+                    if isinstance(event, events.MouseMove) and isinstance(after, events.MouseMove):
+                        continue  # only where the mouse went matters
                     self.process_message(event)
+                self.input_time += time.thread_time() - start
             elif markers.carry:  # no more came: it was not a marker
                 for event in parser.feed(markers.flush()):
                     self.process_message(event)

@@ -6,7 +6,9 @@ loop they share, or grow the host past its memory.
   (`SESSION`, set once in the task that runs the session's app; every task
   and callback the app makes inherits it).  `MeteredLoop` is that loop.
   Time on the loop is what the other sessions wait for, whatever it was
-  spent on (drawing, a resize, a key).
+  spent on (drawing, a resize, a key); to it is added the CPU its
+  driver's input thread spent parsing its keys, which holds the
+  interpreter as much.
 - **The guard** looks every `interval` seconds.  A session that held the
   loop more than `share` of the last `window` seconds gets no input for
   `hold` seconds and no new size (its keys wait in its terminal; the
@@ -28,7 +30,7 @@ import sys
 import time
 import types
 from collections import defaultdict, deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
@@ -71,6 +73,12 @@ class MeteredLoop(asyncio.SelectorEventLoop):
     def call_at(self, when: float, callback: Callable[..., Any], *args: Any,  # type: ignore[override]
                 context: Any = None) -> asyncio.TimerHandle:  # fmt: skip
         return super().call_at(when, self._metered, callback, *args, context=context)
+
+
+def _input_time(app: Any) -> float:
+    """CPU seconds the session's terminal input took to read and parse (in
+    its driver's thread, which holds the interpreter as much as the loop)."""
+    return float(getattr(getattr(app, "session_driver", None), "input_time", 0.0))
 
 
 def rss() -> int:
@@ -150,16 +158,16 @@ class Guard:
         self._look_at_time(apps)
         self._look_at_memory(apps)
 
-    def _look_at_time(self, apps: Iterable[int]) -> None:
+    def _look_at_time(self, apps: dict[int, Any]) -> None:
         """Over its share of the window: held back.  Held back and still
         over its share in the last interval, without input or new sizes: a
         strike; `strikes` in a row and it is ended (a person holding a key
         down is only slowed: held back, such a session spends nothing)."""
         limits = self.limits
         keep = max(1, round(limits.window / limits.interval))
-        for n in apps:
-            usage = self.usage.setdefault(n, _Usage(self.loop.spent.get(n, 0.0)))
-            spent = self.loop.spent.get(n, 0.0)
+        for n, app in apps.items():
+            spent = self.loop.spent.get(n, 0.0) + _input_time(app)
+            usage = self.usage.setdefault(n, _Usage(spent))
             sample = spent - usage.last
             usage.samples.append(sample)
             usage.last = spent

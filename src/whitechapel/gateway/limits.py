@@ -64,8 +64,9 @@ class SessionLimits:
     requests_burst: float = 200.0  # ... in bursts of this many; past it the connection is closed
     resize_interval: float = 0.25  # at most one window change every 0.25 s reaches the app:
     #                                the others are merged into it (the last one always lands)
-    input_rate: float = 32 * 1024  # bytes a second typed or pasted into the app ...
-    input_burst: float = 128 * 1024  # ... in bursts of this many; past it the channel is paused
+    input_rate: float = 4 * 1024  # bytes a second typed, clicked or pasted into the app (a mouse
+    #                               moved over the window sends ~1 KiB a second) ...
+    input_burst: float = 16 * 1024  # ... in bursts of this many; past it the channel is paused
     #                                  (SSH flow control: the client waits, nothing is lost)
     stall: float = 20.0  # seconds a client may take none of its output, then it is dropped
     output_buffer: int = 256 * 1024  # output queued in the channel before the pty is left unread

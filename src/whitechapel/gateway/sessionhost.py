@@ -207,6 +207,7 @@ def main(sock: socket.socket, parent: int) -> None:
         with asyncio.Runner(loop_factory=MeteredLoop) as runner:
             runner.run(Host(sock).serve())
     except BaseException:
+        log.exception("the session host failed: its sessions end with it")
         code = 1
     finally:
         os._exit(code)
