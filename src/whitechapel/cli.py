@@ -7,6 +7,7 @@ traceback reaches a player.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import sys
@@ -128,6 +129,8 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "replay":
         return _replay(args)
     if args.command == "serve":
+        if args.ssh is not None:
+            _need_server_extra()
         from whitechapel.net.run import run_serve
 
         keys = Path(args.authorized_keys) if args.authorized_keys else None
@@ -148,6 +151,21 @@ def _dispatch(args: argparse.Namespace) -> int:
 
         return run_benchmarks(args.names, as_json=args.json, quick=args.quick)
     raise AssertionError(args.command)
+
+
+SERVER_EXTRA = (
+    "serving over SSH needs the server extra (asyncssh): run python3 -m pip install "
+    "'.[server]' in whitechapel's folder (or uv tool install '.[server]', or pipx install "
+    "--force '.[server]')"
+)
+
+
+def _need_server_extra() -> None:
+    """Only a host needs asyncssh (`pip install '.[server]'`): without it,
+    `serve --ssh` is one sentence naming the command, before anything
+    listens.  `join` and the raw server never import it."""
+    if importlib.util.find_spec("asyncssh") is None:
+        raise WhitechapelError(SERVER_EXTRA)
 
 
 def _replay(args: argparse.Namespace) -> int:
