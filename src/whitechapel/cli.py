@@ -91,6 +91,19 @@ def build_parser() -> argparse.ArgumentParser:
         "--password", help="the server's password, if it asks (or $WHITECHAPEL_PASSWORD)"
     )
 
+    config = sub.add_parser(
+        "config",
+        help="what whitechapel remembers between starts: show it, where it is, forget it",
+        description="Names, computer levels, theme, hand-over and notebook modes are "
+        "remembered in a settings file (TOML) each time you start a game.",
+    )
+    config.add_argument(
+        "action", nargs="?", choices=("show", "path", "reset"), default="show",
+        metavar="show|path|reset",
+        help="show: print the settings (default); path: where the file is; reset: remove it, "
+        "so every choice is back at its default",
+    )  # fmt: skip
+
     bench = sub.add_parser("bench", help="run the speed benchmarks against their targets")
     bench.add_argument(
         "names", nargs="*", metavar="NAME", help="only benchmarks whose name has this"
@@ -146,6 +159,8 @@ def _dispatch(args: argparse.Namespace) -> int:
         from whitechapel.net.run import run_join
 
         return run_join(args.address, args.name, args.password)
+    if args.command == "config":
+        return _config(args.action)
     if args.command == "bench":
         from whitechapel.benchmarks.runner import run_benchmarks
 
@@ -166,6 +181,31 @@ def _need_server_extra() -> None:
     listens.  `join` and the raw server never import it."""
     if importlib.util.find_spec("asyncssh") is None:
         raise WhitechapelError(SERVER_EXTRA)
+
+
+def _config(action: str) -> int:
+    from whitechapel.core import config
+
+    if action == "path":
+        print(config.config_path())
+        return 0
+    if action == "reset":
+        path, existed = config.reset()
+        if existed:
+            print(f"whitechapel: removed {path}: every choice is back at its default")
+        else:
+            print(f"whitechapel: nothing to reset: there is no {path}")
+        return 0
+    loaded = config.load()
+    if loaded.problem is not None:
+        print(f"whitechapel: {loaded.problem}", file=sys.stderr)
+    text = loaded.settings.to_toml().rstrip()
+    if not text:
+        where = "" if loaded.problem else f" ({loaded.path}{'' if loaded.exists else ': no file yet'})"
+        print(f"# every choice is at its default{where}")
+    else:
+        print(f"# {loaded.path}\n{text}")
+    return 0
 
 
 def _replay(args: argparse.Namespace) -> int:
