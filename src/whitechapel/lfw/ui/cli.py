@@ -133,7 +133,21 @@ def _lfw_app(args: argparse.Namespace) -> int:
 
             load_board(args.game_map)  # a bad map is refused here, with its problems
         if args.no_setup:
-            screen = lfw_screen(args.game_seed, options, args.game_map, players)
+            # What the command line does not say is what the setup chose last
+            # time (core/config.py): the names, the notebook's mode.
+            from whitechapel.core import config
+            from whitechapel.core.players import computer_level
+            from whitechapel.lfw.ui.setup import remembered
+
+            last = remembered()
+            at_once = {side: name or last.get(side, "") for side, name in names.items()}
+            screen = lfw_screen(
+                args.game_seed, options, args.game_map,
+                players_for({side: name for side, name in at_once.items() if name}),
+                notebook=last.get("notebook"),
+            )  # fmt: skip
+            config.remember("lfw", **{side: name for side, name in names.items()
+                                      if name and not computer_level(name, "lfw")})  # fmt: skip
         else:
             screen = LfwSetup(args.game_seed, options, args.game_map, players)
     WhitechapelApp(start=screen).run()

@@ -128,9 +128,21 @@ def _pocket_app(args: argparse.Namespace) -> int:
             raise WhitechapelError(f"{args.load} is a record of {record.game!r}, not of Pocket")
         screen = RULES.local_screen(game, record, Store(), handover=args.handover)
     else:
-        names = {"jack": args.jack, "investigator": args.investigator}
+        from whitechapel.core import config
+        from whitechapel.pocket.ui.setup import remembered
+
+        # What the command line does not say is what was chosen last time
+        # (core/config.py): the players' names, the hand-over mode.
+        given = {"jack": args.jack, "investigator": args.investigator}
+        last = remembered()
+        names = {side: name or last.get(side, "") for side, name in given.items()}
         players = {side: name for side, name in names.items() if name}
-        screen = pocket_screen(args.seed, players, args.handover or "always")
+        handover = args.handover or last.get("handover", "always")
+        screen = pocket_screen(args.seed, players, handover)
+        config.remember("pocket", handover=args.handover, **{
+            side: name for side, name in given.items()
+            if name and not computer_level(name, "pocket")
+        })  # fmt: skip
     WhitechapelApp(start=screen).run()
     return 0
 
