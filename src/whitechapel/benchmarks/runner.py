@@ -32,19 +32,24 @@ def run_benchmarks(names: list[str], *, as_json: bool = False, quick: bool = Fal
             file=sys.stderr,
         )
         return 2
+    from whitechapel.core.progress import Progress
+
     budget = 0.5 if quick else 3.0
     results = []
-    for bench in chosen:
-        figure = bench.run(budget)
-        results.append((bench, figure))
-        if not as_json:
-            sign = ">=" if bench.higher_is_better else "<="
-            verdict = "ok" if bench.meets(figure) else "BELOW TARGET"
-            print(
-                f"{bench.title:<46} {_fmt(figure):>12} {bench.unit:<10}"
-                f" target {sign} {_fmt(bench.target)} {bench.unit:<10} {verdict}",
-                flush=True,
-            )
+    with Progress("whitechapel bench", len(chosen), "figures", quiet=as_json) as shown:
+        for bench in chosen:
+            shown.advance(0, bench.name)
+            figure = bench.run(budget)
+            shown.advance(1)
+            results.append((bench, figure))
+            if not as_json:
+                sign = ">=" if bench.higher_is_better else "<="
+                verdict = "ok" if bench.meets(figure) else "BELOW TARGET"
+                print(
+                    f"{bench.title:<46} {_fmt(figure):>12} {bench.unit:<10}"
+                    f" target {sign} {_fmt(bench.target)} {bench.unit:<10} {verdict}",
+                    flush=True,
+                )
     if as_json:
         print(
             json.dumps(

@@ -82,24 +82,38 @@ def add_commands(sub: Any) -> None:
 
 def _map(args: argparse.Namespace) -> int:
     from whitechapel.core.errors import MapError
+    from whitechapel.core.progress import Progress
     from whitechapel.lfw.map import mapcheck
     from whitechapel.lfw.map.maps import load_board
 
-    try:
-        board = load_board(args.file)
-    except MapError as e:
-        if args.command == "map" and args.map_command == "check" and len(e.problems) > 1:
-            for problem in e.problems:
-                print(f"whitechapel: {problem}", file=sys.stderr)
-            return 1
-        raise
-    if args.map_command == "check":
-        stats = mapcheck.statistics(board)
+    check = args.map_command == "check"
+    problems: list[str] = []
+    # A big map takes a while to check: its stages (read and derive, the
+    # figures, the drawing's legibility) are shown as they pass.
+    with Progress("whitechapel map check", 3, "steps", quiet=args.json or not check) as shown:
+        shown.advance(0, "reading the map")
+        try:
+            board = load_board(args.file)
+        except MapError as e:
+            if not (check and len(e.problems) > 1):
+                raise
+            problems = e.problems
+        if check and not problems:
+            shown.advance(1, "its figures")
+            stats = mapcheck.statistics(board)
+            shown.advance(1, "how legible its drawing is")
+            notes = [] if args.json else mapcheck.drawing_notes(board)
+            shown.advance(1)
+    for problem in problems:
+        print(f"whitechapel: {problem}", file=sys.stderr)
+    if problems:
+        return 1
+    if check:
         if args.json:
             print(json.dumps(mapcheck.stats_json(stats), indent=1))
         else:
             print(mapcheck.stats_text(stats))
-            for note in mapcheck.drawing_notes(board):
+            for note in notes:
                 print(f"drawing: {note}")
         return 0
     from rich.console import Console
@@ -155,12 +169,15 @@ def _lfw_app(args: argparse.Namespace) -> int:
 
 
 def _lfw_selfplay(args: argparse.Namespace) -> int:
+    from whitechapel.core.progress import Progress
     from whitechapel.lfw.map.maps import load_board
     from whitechapel.lfw.options import Options
     from whitechapel.lfw.selfplay import selfplay
 
     options = Options.from_names(args.options)
-    stats = selfplay(args.games, args.seed, options, load_board(args.map), args.jack)
+    board = load_board(args.map)
+    with Progress("whitechapel lfw selfplay", args.games, "games", quiet=args.json) as shown:
+        stats = selfplay(args.games, args.seed, options, board, args.jack, progress=shown.advance)
     print(json.dumps(stats.to_json(), indent=1) if args.json else stats.summary())
     return 0
 

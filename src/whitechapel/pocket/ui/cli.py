@@ -148,9 +148,11 @@ def _pocket_app(args: argparse.Namespace) -> int:
 
 
 def _selfplay(args: argparse.Namespace) -> int:
+    from whitechapel.core.progress import Progress
     from whitechapel.pocket.selfplay import selfplay
 
-    stats = selfplay(args.games, args.selfplay_seed)
+    with Progress("whitechapel pocket selfplay", args.games, "games", quiet=args.json) as shown:
+        stats = selfplay(args.games, args.selfplay_seed, progress=shown.advance)
     print(json.dumps(stats.to_json(), indent=1) if args.json else stats.summary())
     return 0
 
