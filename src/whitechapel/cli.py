@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from whitechapel import __version__
+from whitechapel.core.args import describe, examples
 from whitechapel.core.errors import WhitechapelError
 from whitechapel.core.registry import entries
 
@@ -34,18 +35,42 @@ def _port(text: str) -> int:
     return int(text)
 
 
+SERVE_EXAMPLES = [
+    ("whitechapel serve --ssh 2222", "a server on this machine; players run ssh -p 2222 NAME@HOST"),
+    ("whitechapel serve --host 0.0.0.0 --ssh 2222", "the same, reached from the local network"),
+    ("whitechapel serve --ssh 2222 --authorized-keys FILE", "only these SSH keys get in"),
+    ("whitechapel serve --port 7888", "the game server alone: players run whitechapel join"),
+]
+JOIN_EXAMPLES = [
+    ("whitechapel join 127.0.0.1:7888 --name Ann", "the lobby of a server on this machine"),
+    ("whitechapel join HOST:7888 --name Ann", "a server elsewhere: it asks for its password"),
+]
+MORE_EXAMPLES = [
+    ("whitechapel", "the menu: every game, Continue, Learn, Rules"),
+    ("whitechapel COMMAND --help", "what a command does, its options and examples"),
+    ("whitechapel config", "what is remembered between starts (names, levels, theme)"),
+]
+
+
 def build_parser() -> argparse.ArgumentParser:
+    games = [import_module(entry.cli) for entry in entries()]
     parser = _Parser(
         prog="whitechapel",
         description=" and ".join(e.title for e in entries()) + " in the terminal.",
-    )
-    parser.add_argument("--version", action="version", version=f"whitechapel {__version__}")
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=examples([
+            MORE_EXAMPLES[0], *(row for game in games for row in game.EXAMPLES[:2]),
+            JOIN_EXAMPLES[0], SERVE_EXAMPLES[0], *MORE_EXAMPLES[1:],
+        ]),
+    )  # fmt: skip
+    parser.add_argument("--version", action="version", version=f"whitechapel {__version__}",
+                        help="print the version installed and exit")  # fmt: skip
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for entry in entries():  # each game's own commands (`whitechapel pocket …`)
-        import_module(entry.cli).add_commands(sub)
+    for game in games:  # each game's own commands (`whitechapel pocket …`)
+        game.add_commands(sub)
 
     replay = sub.add_parser("replay", help="print the final position and outcome of a record")
-    replay.add_argument("file", metavar="FILE")
+    replay.add_argument("file", metavar="FILE", help="a game record (a saved game)")
     sides = list(dict.fromkeys(["public", *(side for e in entries() for side in e.sides)]))
     replay.add_argument(
         "--side",
@@ -56,14 +81,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     replay.add_argument("--json", action="store_true", help="print the view as JSON")
 
-    serve = sub.add_parser("serve", help="run a game server (and an SSH gateway with --ssh)")
+    serve = sub.add_parser(
+        "serve", help="run a game server (and an SSH gateway with --ssh)",
+        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=examples(SERVE_EXAMPLES),
+    )  # fmt: skip
     serve.add_argument(
-        "--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)"
+        "--host", default="127.0.0.1", metavar="HOST",
+        help="address to listen on (default: 127.0.0.1, this machine only; 0.0.0.0: every network)"
     )
-    serve.add_argument("--port", type=_port, default=7888, help="game protocol port (default 7888)")
+    serve.add_argument("--port", type=_port, default=7888, metavar="PORT",
+                       help="the game protocol's port, for whitechapel join (default 7888)")  # fmt: skip
     serve.add_argument("--ssh", type=_port, metavar="PORT", help="also serve the app over SSH here")
     access = serve.add_mutually_exclusive_group()
-    access.add_argument("--password", help="the SSH access password (default: a new one, printed)")
+    access.add_argument("--password", metavar="PASSWORD",
+                        help="the SSH access password (default: a new one, printed)")  # fmt: skip
     access.add_argument("--authorized-keys", metavar="FILE", help="SSH keys allowed in")
     access.add_argument("--open", action="store_true", help="SSH open to anyone, no password")
     serve.add_argument(
@@ -84,11 +115,16 @@ def build_parser() -> argparse.ArgumentParser:
         "--gateway-secret)",
     )
 
-    join = sub.add_parser("join", help="play on a game server: its lobby in this terminal")
-    join.add_argument("address", metavar="HOST:PORT", nargs="?", default="")
-    join.add_argument("--name", default="", help="your name in the lobby")
+    join = sub.add_parser(
+        "join", help="play on a game server: its lobby in this terminal",
+        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=examples(JOIN_EXAMPLES),
+    )  # fmt: skip
+    join.add_argument("address", metavar="HOST:PORT", nargs="?", default="",
+                      help="the game server's address and port (its port: 7888 if left out)")  # fmt: skip
+    join.add_argument("--name", default="", metavar="NAME", help="your name in the lobby")
     join.add_argument(
-        "--password", help="the server's password, if it asks (or $WHITECHAPEL_PASSWORD)"
+        "--password", metavar="PASSWORD",
+        help="the server's password, if it asks (or $WHITECHAPEL_PASSWORD)"
     )
 
     config = sub.add_parser(
@@ -110,6 +146,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
     bench.add_argument("--quick", action="store_true", help="shorter runs, rougher figures")
+    describe(parser)
     return parser
 
 

@@ -253,11 +253,13 @@ def add_arena_command(sub: Any, game_sides: tuple[str, ...]) -> argparse.Argumen
     cmd = sub.add_parser("arena", help="computer players against each other: wins, decision times")
     for side in game_sides:
         cmd.add_argument(f"--{side}", metavar="LEVEL", default="normal", dest=f"arena_{side}",
-                         help=f"the {side}'s level: random, easy, normal or hard (default normal)")  # fmt: skip
-    cmd.add_argument("--games", type=positive, default=100)
-    cmd.add_argument("--seed", type=seed_type, default=0, dest="arena_seed",
-                     help="game i is played from setup seed SEED + i (default 0)")  # fmt: skip
-    cmd.add_argument("--jobs", type=positive, default=1,
+                         help=f"the level of the computer playing {side}: random, easy, normal "
+                         "or hard (default normal)")  # fmt: skip
+    cmd.add_argument("--games", type=positive, default=100, metavar="N",
+                     help="how many games to play (default 100)")  # fmt: skip
+    cmd.add_argument("--seed", type=seed_type, default=0, dest="arena_seed", metavar="N",
+                     help="game i is played from setup seed N + i (default 0)")  # fmt: skip
+    cmd.add_argument("--jobs", type=positive, default=1, metavar="N",
                      help="games played in this many processes at once (default 1)")  # fmt: skip
     cmd.add_argument("--budget", type=float, default=None, metavar="SECONDS",
                      help="each decision's time budget (default: each level's own)")  # fmt: skip

@@ -12,13 +12,26 @@ import sys
 from typing import Any
 
 from whitechapel.core.arena import add_arena_command
-from whitechapel.core.args import count, positive, seed
+from whitechapel.core.args import count, examples, positive, seed
 from whitechapel.core.errors import WhitechapelError
+
+EXAMPLES = [
+    ("whitechapel lfw", "a Letters from Whitechapel game: its setup screen first"),
+    ("whitechapel lfw --police computer:hard", "you play Jack, the computer the police"),
+    ("whitechapel lfw --map tutorial --no-setup", "start at once on the small tutorial board"),
+    ("whitechapel lfw --options O1 O3 --seed 5", "optional rules O1 and O3, a pinned seed"),
+    ("whitechapel lfw notebook FILE --at 40", "the police notebook of a saved game"),
+    ("whitechapel map check FILE", "validate a map of your own and print its figures"),
+]
 
 
 def add_commands(sub: Any) -> None:
-    lfw = sub.add_parser("lfw", help="play Letters from Whitechapel hot-seat (or run its tools)")
-    lfw.add_argument("--seed", type=seed, dest="game_seed", help="seed (the Chief tokens' order)")
+    lfw = sub.add_parser(
+        "lfw", help="play Letters from Whitechapel hot-seat (or run its tools)",
+        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=examples(EXAMPLES),
+    )  # fmt: skip
+    lfw.add_argument("--seed", type=seed, dest="game_seed", metavar="N",
+                     help="seed (the Chief tokens' order; default: a fresh one)")  # fmt: skip
     lfw.add_argument(
         "--map", metavar="FILE", dest="game_map", help="a map file, or 'tutorial' (default: 1888)"
     )
@@ -37,8 +50,10 @@ def add_commands(sub: Any) -> None:
     )
     lfw_sub = lfw.add_subparsers(dest="lfw_command", metavar="TOOL")
     lself = lfw_sub.add_parser("selfplay", help="random legal play on both sides")
-    lself.add_argument("--games", type=positive, default=100)
-    lself.add_argument("--seed", type=seed, default=0)
+    lself.add_argument("--games", type=positive, default=100, metavar="N",
+                       help="how many games to play (default 100)")  # fmt: skip
+    lself.add_argument("--seed", type=seed, default=0, metavar="N",
+                       help="the seed the games are drawn from (default 0)")  # fmt: skip
     lself.add_argument("--map", metavar="FILE", help="a map file, or 'tutorial' (default: 1888)")
     lself.add_argument(
         "--options", nargs="*", default=[], metavar="OPT", help="optional rules: O1..O6 or all"
