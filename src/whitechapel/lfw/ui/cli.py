@@ -105,7 +105,7 @@ def _map(args: argparse.Namespace) -> int:
     problems: list[str] = []
     # A big map takes a while to check: its stages (read and derive, the
     # figures, the drawing's legibility) are shown as they pass.
-    with Progress("whitechapel map check", 3, "steps", quiet=args.json or not check) as shown:
+    with Progress("whitechapel map check", 3, "steps", quiet=not check or args.json) as shown:
         shown.advance(0, "reading the map")
         try:
             board = load_board(args.file)
