@@ -53,10 +53,10 @@ def clock_note(bench: Benchmark, at_load: float | None) -> str:
     return ""
 
 
-def line(bench: Benchmark, figure: float, at_load: float | None) -> str:
+def line(bench: Benchmark, figure: float, at_load: float | None, width: int = 56) -> str:
     sign = ">=" if bench.higher_is_better else "<="
     verdict = "ok" if bench.meets(figure) else "below target"
-    return (f"{bench.title:<52} {_fmt(figure):>9} {bench.unit:<11} target {sign} "
+    return (f"{bench.title:<{width}} {_fmt(figure):>9} {bench.unit:<11} target {sign} "
             f"{_fmt(bench.target):>6}  {verdict:<12} {clock_note(bench, at_load)}").rstrip()  # fmt: skip
 
 
@@ -79,6 +79,7 @@ def run_benchmarks(
     budget = 0.5 if quick else 3.0
     results: list[tuple[Benchmark, float, float | None]] = []
     start = time.perf_counter()
+    width = max((len(b.title) for b in chosen), default=0)
     if not as_json:
         at_start = load()
         print(f"# {os.cpu_count() or 1} cores" + ("" if at_start is None else
@@ -92,7 +93,7 @@ def run_benchmarks(
             shown.advance(1)
             results.append((bench, figure, at_load))
             if not as_json:
-                print(line(bench, figure, at_load), flush=True)
+                print(line(bench, figure, at_load, width), flush=True)
     below = [b for b, f, _ in results if not b.meets(f)]
     if as_json:
         print(json.dumps([_json(b, f, at) for b, f, at in results], indent=1))
