@@ -20,10 +20,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from polling import until
-from snapshots import screen_text
 
 import whitechapel.app
+from polling import until
+from snapshots import screen_text
 from whitechapel.cli import main
 from whitechapel.core.chance import Chance
 from whitechapel.core.record import record_of

@@ -19,7 +19,7 @@ from whitechapel.core.errors import WhitechapelError
 from whitechapel.core.players import computer_level, computer_name, levels
 from whitechapel.lfw.options import OPTION_NAMES, OPTIONS, Options
 from whitechapel.lfw.ui.deduction import DEFAULT_MODE, MODE_NAMES, MODES
-from whitechapel.ui.screens.setup import typed_names
+from whitechapel.ui.screens.setup import last_choices, typed_names
 from whitechapel.ui.widgets.footer import KeyFooter
 
 if TYPE_CHECKING:
@@ -47,14 +47,8 @@ def players_for(players: dict[str, str]) -> dict[str, str]:
 
 def remembered() -> dict[str, str]:
     """This setup's last choices (core/config.py): the names, the notebook's
-    mode and who plays (`play`: 'people' or 'side:level'); a mode or a level
-    no longer offered is left out (its default stands)."""
-    values = config.load().settings.game("lfw")
-    if values.get("notebook") not in MODES:
-        values.pop("notebook", None)
-    if values.get("play") not in {value for _, value in opponents()}:
-        values.pop("play", None)
-    return values
+    mode and who plays (`play`: 'people' or 'side:level')."""
+    return last_choices("lfw", {"notebook": MODES, "play": {value for _, value in opponents()}})
 
 
 def opponents() -> list[tuple[str, str]]:

@@ -16,7 +16,7 @@ from whitechapel.core.errors import WhitechapelError
 from whitechapel.core.players import computer_level, computer_name, levels
 from whitechapel.core.record import record_of
 from whitechapel.core.store import Store
-from whitechapel.ui.screens.setup import typed_names
+from whitechapel.ui.screens.setup import last_choices, typed_names
 from whitechapel.ui.widgets.footer import KeyFooter
 
 SIDE_NAMES = {"jack": "Jack", "investigator": "the investigator"}
@@ -25,14 +25,9 @@ HANDOVERS = ("always", "secrets")
 
 def remembered() -> dict[str, str]:
     """This setup's last choices (core/config.py): the names, the hand-over
-    mode and who plays (`play`: 'people' or 'side:level'); a mode or a
-    level no longer offered is left out (its default stands)."""
-    values = config.load().settings.game("pocket")
-    if values.get("handover") not in HANDOVERS:
-        values.pop("handover", None)
-    if values.get("play") not in {value for _, value in opponents()}:
-        values.pop("play", None)
-    return values
+    mode and who plays (`play`: 'people' or 'side:level')."""
+    return last_choices("pocket", {"handover": HANDOVERS,
+                                   "play": {value for _, value in opponents()}})  # fmt: skip
 
 
 def check_players(players: dict[str, str]) -> None:
