@@ -105,7 +105,7 @@ async def test_a_bad_settings_file_is_one_notice_and_the_app_plays_on():
     app = WhitechapelApp(start=PocketSetup())
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
         await settle.settle(pilot)
-        assert "cannot be read" in " ".join(screen_text(app).split())
+        assert "The settings in" in " ".join(screen_text(app).split())
         await settle.press(pilot, *"Ann", "enter")
         await settle.settle(pilot)
         assert isinstance(app.screen, PocketScreen)

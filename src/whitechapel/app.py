@@ -192,7 +192,7 @@ class WhitechapelApp(App):
         cannot be read is one notice, and the defaults."""
         loaded = config.load()
         if loaded.problem is not None:
-            self.notify(loaded.problem, title="Settings", severity="warning", timeout=12)
+            self.notify(config.notice(loaded.problem), title="Settings", severity="warning", timeout=12)
         theme = loaded.settings.theme
         if theme is not None and theme != self.theme:
             if theme in self.available_themes:
@@ -205,7 +205,7 @@ class WhitechapelApp(App):
     def remember_theme(self, theme: Any) -> None:
         problem = config.remember(theme=theme.name)
         if problem is not None:
-            self.notify(problem, title="Settings", severity="warning", timeout=8)
+            self.notify(config.notice(problem), title="Settings", severity="warning", timeout=8)
 
     def action_back(self) -> None:
         """Back from a setup or list screen: to the screen below, or the menu."""

@@ -164,6 +164,12 @@ def remember(game: str | None = None, **choices: str | None) -> str | None:
     return None
 
 
+def notice(problem: str) -> str:
+    """A problem's sentence as the app shows it (the command line writes it
+    after "whitechapel: ", in lower case)."""
+    return problem[:1].upper() + problem[1:] + "."
+
+
 def reset() -> tuple[Path, bool]:
     """Remove the settings file: (its path, whether there was one)."""
     path = config_path()

@@ -213,5 +213,5 @@ class LfwSetup(Screen):
         typed = {side: self.query_one(f"#{side}-name", Input).value.strip() for side in SIDE_NAMES}
         unremembered = config.remember("lfw", **typed, notebook=self.notebook_mode(), play=opponent)
         if unremembered:
-            self.notify(unremembered, severity="warning", timeout=8)
+            self.notify(config.notice(unremembered), severity="warning", timeout=8)
         self.app.switch_screen(screen)

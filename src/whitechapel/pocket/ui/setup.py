@@ -118,5 +118,5 @@ class PocketSetup(Screen):
                  for side, wid in (("jack", "jack-name"), ("investigator", "inv-name"))}  # fmt: skip
         unremembered = config.remember("pocket", **typed, handover=handover, play=opponent)
         if unremembered:
-            self.notify(unremembered, severity="warning", timeout=8)
+            self.notify(config.notice(unremembered), severity="warning", timeout=8)
         self.app.switch_screen(screen)
