@@ -115,8 +115,10 @@ SHARED_MODULES = [
     *_modules(PACKAGE / "net"),
     *_modules(PACKAGE / "ui"),
     *_modules(PACKAGE / "benchmarks"),
+    *_modules(PACKAGE / "gateway"),
     "whitechapel.app",
     "whitechapel.cli",
+    "whitechapel.join",
 ]
 
 
@@ -127,6 +129,30 @@ def test_shared_modules_import_no_game(name: str) -> None:
     contract (a game adds its own commands: `<game>/cli.py`)."""
     games = [m for m in imports_of(name) if m.startswith(GAMES)]
     assert games == []
+
+
+# The network server and its client link sit below every screen: `net/`
+# imports no UI, no app, no SSH gateway (which sits above the app, in
+# `gateway/`: it runs the app for its sessions) and no SSH library.
+NET_MODULES = _modules(PACKAGE / "net")
+ABOVE_NET = ("whitechapel.ui", "whitechapel.app", "whitechapel.gateway", "whitechapel.cli",
+             "whitechapel.join", "textual", "rich", "asyncssh")  # fmt: skip
+
+
+@pytest.mark.parametrize("name", NET_MODULES)
+def test_the_network_modules_import_no_ui_and_no_gateway(name: str) -> None:
+    above = [m for m in imports_of(name) if m.startswith(ABOVE_NET)]
+    assert above == []
+
+
+def test_no_import_circle_in_the_server_and_its_gateway() -> None:
+    modules = set(NET_MODULES) | set(_modules(PACKAGE / "gateway"))
+    graph = nx.DiGraph()
+    for name in modules:
+        graph.add_node(name)
+        graph.add_edges_from((name, t) for t in imports_of(name) if t in modules and t != name)
+    assert sorted(nx.simple_cycles(graph)) == []
+    assert "whitechapel.gateway.sessionhost" in modules and "whitechapel.net.server" in modules
 
 
 def test_the_graph_sees_deferred_and_type_checking_imports() -> None:

@@ -6,6 +6,7 @@ Everything on loopback (127.0.0.x), bounded in count and time."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import pty
@@ -14,41 +15,58 @@ import signal
 import socket
 import subprocess
 import sys
+import termios
 from pathlib import Path
 
 import asyncssh
 import pytest
 
 from polling import until
-from whitechapel.net.launch import ForkServer, HostPool, Spawner
-from whitechapel.net.run import reachable_host
+from whitechapel.gateway.hosts import Ended, ForkServer, HostPool
+from whitechapel.gateway.serve import reachable_host
+from whitechapel.gateway.ssh import MAX_AUTH_ATTEMPTS, Access, Gateway, display_name
+from whitechapel.net.penalties import Penalties
 from whitechapel.net.server import GameServer
-from whitechapel.net.ssh import MAX_AUTH_ATTEMPTS, Access, Gateway, Penalties, display_name
 
 PASSWORD = "letmein-221b"
 ANSI = re.compile(rb"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>]")
 SRC = str(Path(__file__).resolve().parent.parent / "src")
 
 
-class Recorder(Spawner):
-    """A launcher that records each session's environment and runs a
-    program that ends at once instead of the app."""
+class Recorder:
+    """Session hosts that record each session's environment and, instead of
+    running the app, end it at once (or, with `hold`, when asked to)."""
 
-    def __init__(self) -> None:
-        super().__init__(sys.executable)
+    def __init__(self, hold: bool = False) -> None:
         self.envs: list[dict[str, str]] = []
+        self.hold = hold
+        self.ended: dict[int, asyncio.Event] = {}
+
+    async def start(self) -> None:
+        pass
 
     async def launch(self, tty: int, env: dict[str, str]) -> int:
         self.envs.append(env)
-        child = await asyncio.create_subprocess_exec("true", stdin=tty, stdout=tty, stderr=tty)
-        self.processes[child.pid] = child
-        return child.pid
+        self.ended[len(self.envs)] = asyncio.Event()
+        return len(self.envs)
+
+    async def wait(self, n: int) -> Ended:
+        if self.hold:
+            await self.ended[n].wait()
+        return Ended(0)
+
+    async def end(self, n: int) -> Ended:
+        self.ended[n].set()
+        return Ended(0)
+
+    async def close(self) -> None:
+        pass
 
 
-async def gateway_with(tmp_path, access: Access, **kwargs) -> tuple[Gateway, int]:
-    gateway = Gateway("127.0.0.1", 7888, key_folder=tmp_path / "ssh", access=access,
-                      launcher="spawn", **kwargs)  # fmt: skip
-    gateway.launcher = Recorder()
+async def gateway_with(tmp_path, access: Access, hold: bool = False,
+                       **kwargs) -> tuple[Gateway, int]:  # fmt: skip
+    gateway = Gateway("127.0.0.1", 7888, key_folder=tmp_path / "ssh", access=access, **kwargs)
+    gateway.hosts = Recorder(hold)  # type: ignore[assignment]
     return gateway, await gateway.start("127.0.0.1", 0)
 
 
@@ -103,7 +121,7 @@ async def run_session(port: int, user: str, source: str = "127.0.0.1", client=No
 async def test_the_seventh_attempt_on_a_connection_is_refused_and_failures_are_logged(
     tmp_path, caplog
 ):
-    caplog.set_level(logging.WARNING, logger="whitechapel.net.ssh")
+    caplog.set_level(logging.WARNING, logger="whitechapel.gateway.ssh")
     gateway, port = await gateway_with(tmp_path, Access(PASSWORD),
                                        penalties=Penalties(first=0.001, cap=0.002))  # fmt: skip
     try:
@@ -116,7 +134,7 @@ async def test_the_seventh_attempt_on_a_connection_is_refused_and_failures_are_l
                 client_keys=None, preferred_auth="password", local_addr=("127.0.0.7", 0),
             )  # fmt: skip
             conn.close()
-        assert gateway.launcher.envs == []  # the right password did not get in
+        assert gateway.hosts.envs == []  # the right password did not get in
         assert client.tried[:MAX_AUTH_ATTEMPTS] == wrong
         failures = [r.getMessage() for r in caplog.records
                     if "authentication failure from" in r.getMessage()]  # fmt: skip
@@ -139,10 +157,7 @@ def test_the_delay_grows_per_address_and_decays():
     now = [1000.0]
     penalties = Penalties(first=0.5, cap=8.0, forget=60.0, clock=lambda: now[0])
     assert penalties.delay("127.0.0.9") == 0
-    delays = []
-    for _ in range(7):
-        penalties.failed("127.0.0.9")
-        delays.append(penalties.delay("127.0.0.9"))
+    delays = [penalties.failed("127.0.0.9") for _ in range(7)]
     assert delays == [0.5, 1, 2, 4, 8, 8, 8]
     assert penalties.delay("127.0.0.10") == 0
     now[0] += 60 * 3  # three of the seven failures forgotten
@@ -170,7 +185,7 @@ async def test_a_shared_password_gives_each_session_its_own_identity(tmp_path):
     try:
         await run_session(port, "ann", "127.0.0.3", password=PASSWORD, client_keys=None)
         await run_session(port, "ann", "127.0.0.3", password=PASSWORD, client_keys=None)
-        first, second = gateway.launcher.envs
+        first, second = gateway.hosts.envs
         for env in (first, second):
             assert re.fullmatch(r"session:[0-9a-f]{32}", identity_of(env))
             assert env["WHITECHAPEL_SSH"] == "1"
@@ -190,11 +205,11 @@ async def test_a_listed_key_is_the_identity_and_an_unlisted_one_is_refused(tmp_p
     gateway, port = await gateway_with(tmp_path, Access(PASSWORD, authorized_keys=keys))
     try:
         await run_session(port, "ann", client_keys=[listed], password=None)
-        assert identity_of(gateway.launcher.envs[-1]) == "key:" + listed.get_fingerprint("sha256")
-        assert identity_of(gateway.launcher.envs[-1]).startswith("key:SHA256:")
+        assert identity_of(gateway.hosts.envs[-1]) == "key:" + listed.get_fingerprint("sha256")
+        assert identity_of(gateway.hosts.envs[-1]).startswith("key:SHA256:")
         # An unlisted key is not who you are: with the password, a session identity.
         await run_session(port, "bob", client_keys=[unlisted], password=PASSWORD)
-        assert identity_of(gateway.launcher.envs[-1]).startswith("session:")
+        assert identity_of(gateway.hosts.envs[-1]).startswith("session:")
         with pytest.raises(asyncssh.PermissionDenied):
             await run_session(port, "bob", client_keys=[unlisted], password=None)
     finally:
@@ -206,11 +221,11 @@ async def test_open_access_takes_any_key_as_identity_and_lets_keyless_clients_in
     gateway, port = await gateway_with(tmp_path, Access(open=True))
     try:
         await run_session(port, "ann", client_keys=[key])
-        assert identity_of(gateway.launcher.envs[-1]) == "key:" + key.get_fingerprint("sha256")
+        assert identity_of(gateway.hosts.envs[-1]) == "key:" + key.get_fingerprint("sha256")
         await run_session(port, "bob", client_keys=None, password="anything")
-        assert identity_of(gateway.launcher.envs[-1]).startswith("session:")
+        assert identity_of(gateway.hosts.envs[-1]).startswith("session:")
         await run_session(port, "cid", client=Keyless, client_keys=None, kbdint_auth=True)
-        assert identity_of(gateway.launcher.envs[-1]).startswith("session:")
+        assert identity_of(gateway.hosts.envs[-1]).startswith("session:")
     finally:
         await gateway.close()
 
@@ -237,7 +252,7 @@ async def test_the_user_name_is_the_display_name_in_the_environment(tmp_path):
     try:
         await run_session(port, "--help", password=PASSWORD, client_keys=None)
         await run_session(port, "y" * 41, password=PASSWORD, client_keys=None)
-        assert [env["WHITECHAPEL_NAME"] for env in gateway.launcher.envs] == ["--help", "y" * 24]
+        assert [env["WHITECHAPEL_NAME"] for env in gateway.hosts.envs] == ["--help", "y" * 24]
     finally:
         await gateway.close()
 
@@ -279,7 +294,7 @@ async def test_awkward_user_names_reach_the_lobby(servers, user):
 
 async def test_a_new_fork_server_takes_over_when_it_dies(servers):
     _game, port, gateway = servers
-    forks = gateway.launcher.forks  # the session hosts' fork server
+    forks = gateway.hosts.forks  # the session hosts' fork server
     first = forks.pid
     os.kill(first, signal.SIGKILL)
     await until(lambda: forks.sock is None, what="the gateway noticing", timeout=10)
@@ -298,14 +313,13 @@ GATEWAY_SCRIPT = """
 import asyncio, sys
 from pathlib import Path
 from whitechapel.net.server import GameServer
-from whitechapel.net.ssh import Access, Gateway
+from whitechapel.gateway.ssh import Access, Gateway
 
 async def main():
     folder = Path(sys.argv[1])
     game = GameServer(folder)
     host, port = await game.start("127.0.0.1", 0)
-    gateway = Gateway(host, port, key_folder=folder / "ssh", access=Access(sys.argv[2]),
-                      launcher=sys.argv[3])
+    gateway = Gateway(host, port, key_folder=folder / "ssh", access=Access(sys.argv[2]))
     print(await gateway.start("127.0.0.1", 0), flush=True)
     await asyncio.Event().wait()
 
@@ -340,11 +354,10 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
-@pytest.mark.parametrize("launcher", ["host", "fork", "spawn"])
-async def test_no_app_process_outlives_a_killed_gateway(tmp_path, launcher):
+async def test_no_app_process_outlives_a_killed_gateway(tmp_path):
     env = dict(os.environ, PYTHONPATH=SRC + os.pathsep + os.environ.get("PYTHONPATH", ""))
     gateway = subprocess.Popen(
-        [sys.executable, "-c", GATEWAY_SCRIPT, str(tmp_path), PASSWORD, launcher],
+        [sys.executable, "-c", GATEWAY_SCRIPT, str(tmp_path), PASSWORD],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True,
     )  # fmt: skip
     apps: set[int] = set()
@@ -374,33 +387,6 @@ async def test_no_app_process_outlives_a_killed_gateway(tmp_path, launcher):
         for pid in apps:  # should there be any left: not past this test
             if alive(pid):
                 os.kill(pid, signal.SIGKILL)
-
-
-async def test_an_app_whose_terminal_hangs_up_exits(tmp_path):
-    """The pty's near end closes and nobody signals the app: it still ends."""
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path),
-           "LANG": "C.UTF-8", "PYTHONPATH": SRC, "WHITECHAPEL_DATA_DIR": str(tmp_path)}  # fmt: skip
-    forks = ForkServer(sys.executable, env)
-    await forks.start()
-    try:
-        master, slave = pty.openpty()
-        # No game server there: the lobby says it cannot reach it, and waits.
-        pid = await forks.launch(slave, {**env, "TERM": "xterm", "WHITECHAPEL_SERVER": "127.0.0.1:9",
-                                         "WHITECHAPEL_NAME": "ann"})  # fmt: skip
-        os.close(slave)
-        seen = b""
-
-        async def lobby_shown() -> bool:
-            nonlocal seen
-            seen += await asyncio.to_thread(os.read, master, 65536)
-            return b"lobby of" in ANSI.sub(b"", seen)
-
-        await until(lobby_shown, what="the lobby", timeout=30, step=0)
-        os.close(master)  # hang-up
-        status = await asyncio.wait_for(forks.wait(pid), 15)
-        assert status != 0
-    finally:
-        await forks.close()
 
 
 # -- the start-up hint -------------------------------------------------------------------
@@ -443,8 +429,175 @@ async def test_a_session_hosts_app_whose_terminal_hangs_up_ends(tmp_path):
         os.close(ptys[0])  # Ann hangs up
         await asyncio.wait_for(hosts.wait(sessions[0]), 15)
         assert len(hosts.hosts) == 1 and hosts.hosts[0].sessions == {sessions[1]}  # Bob plays on
-        status = await hosts.end(sessions[1])
-        assert status == 0  # asked to quit, Bob's app did
+        ended = await hosts.end(sessions[1])
+        assert ended == Ended(0)  # asked to quit, Bob's app did
         os.close(ptys[1])
     finally:
         await hosts.close()
+
+
+# -- waits on failures, not successes (issue 25) ------------------------------------------
+
+
+async def test_the_right_password_is_never_made_to_wait(tmp_path, monkeypatch):
+    """People behind one NAT share an address: after failures from it, the
+    right password still gets in at once; a wrong one waits the delay."""
+    from whitechapel.gateway import ssh
+
+    gateway = Gateway("127.0.0.1", 7888, key_folder=tmp_path / "ssh", access=Access(PASSWORD))
+    for _ in range(6):
+        gateway.penalties.failed("203.0.113.9")
+    slept: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        slept.append(seconds)
+
+    monkeypatch.setattr(ssh.asyncio, "sleep", sleep)
+    server = ssh._Server(gateway)
+    server.address = "203.0.113.9"
+    assert await server.validate_password("ann", PASSWORD) is True
+    assert slept == []
+    assert await server.validate_password("ann", "guess") is False
+    assert slept == [gateway.penalties.cap]
+
+
+class Typist(asyncssh.SSHClient):
+    """Answers keyboard-interactive prompts, one answer a round, as a person
+    at OpenSSH's 'Password:' prompt does."""
+
+    def __init__(self, answers: list[str]) -> None:
+        self.answers = list(answers)
+        self.tried: list[str] = []
+
+    def kbdint_auth_requested(self) -> str | None:
+        return "" if self.answers else None
+
+    def kbdint_challenge_received(self, name, instructions, lang, prompts):
+        if not prompts:
+            return []
+        self.tried.append(self.answers.pop(0))
+        return [self.tried[-1]]
+
+
+async def test_keyboard_interactive_gets_all_six_tries_inside_the_login_time(tmp_path):
+    """From an address already at the longest delay, five wrong passwords
+    then the right one, typed at keyboard-interactive prompts: every try is
+    answered inside the login time, and the sixth gets in."""
+    gateway, port = await gateway_with(tmp_path, Access(PASSWORD), login_timeout=4.0)
+    try:
+        for _ in range(10):
+            gateway.penalties.failed("127.0.0.12")
+        answers = [f"guess{i}" for i in range(MAX_AUTH_ATTEMPTS - 1)] + [PASSWORD]
+        client = Typist(answers)
+        conn, _ = await asyncssh.create_connection(
+            lambda: client, "127.0.0.1", port, username="ann", known_hosts=None, client_keys=None,
+            password=None, kbdint_auth=True, local_addr=("127.0.0.12", 0),
+        )  # fmt: skip
+        conn.close()
+        assert client.tried == answers
+    finally:
+        await gateway.close()
+
+
+async def test_hanging_up_on_a_wrong_password_keeps_the_address_counted_until_its_delay(tmp_path):
+    """A guesser who hangs up instead of waiting for the answer gets no
+    quicker next guess: its connection counts for its address until the
+    delay is over (and at most `per_address` connections wait at once)."""
+    gateway, port = await gateway_with(tmp_path, Access(PASSWORD),
+                                       penalties=Penalties(first=1.0, cap=1.0))  # fmt: skip
+    try:
+        for k in range(gateway.per_address):
+            client = Guesser(["guess"])
+            attempt = asyncio.ensure_future(asyncssh.create_connection(
+                lambda c=client: c, "127.0.0.1", port, username="eve", known_hosts=None,
+                client_keys=None, preferred_auth="password", local_addr=("127.0.0.13", 0),
+            ))  # fmt: skip
+            await until(lambda k=k: gateway.penalties.count("127.0.0.13") > k,
+                        what="the wrong password seen", timeout=10)  # fmt: skip
+            attempt.cancel()  # gone before the answer
+            with contextlib.suppress(asyncio.CancelledError, asyncssh.Error, OSError):
+                await attempt
+        await asyncio.sleep(0.1)
+        assert gateway.connections["127.0.0.13"] == gateway.per_address
+        await until(lambda: "127.0.0.13" not in gateway.connections, what="the slots freed",
+                    timeout=5)  # fmt: skip
+    finally:
+        await gateway.close()
+
+
+# -- what a session may ask for (issue 25) --------------------------------------------------
+
+
+async def test_env_requests_keep_only_colorterm_and_few(tmp_path):
+    gateway, port = await gateway_with(tmp_path, Access(PASSWORD))
+    try:
+        env = {f"JUNK{i}": "x" * 1000 for i in range(150)}
+        env.update(COLORTERM="truecolor", LD_PRELOAD="/tmp/evil.so", TERM="vt100")
+        await run_session(port, "ann", password=PASSWORD, client_keys=None, env=env)
+        (seen,) = gateway.hosts.envs
+        assert seen["COLORTERM"] == "truecolor" and seen["TERM"] == "xterm"
+        assert not any(k.startswith("JUNK") or k == "LD_PRELOAD" for k in seen)
+        await run_session(port, "bob", password=PASSWORD, client_keys=None,
+                          env={"COLORTERM": "truecolor\x1b[2J"})  # fmt: skip
+        assert "COLORTERM" not in gateway.hosts.envs[-1]
+        # Past the channel requests' burst, the connection is closed.
+        with pytest.raises(asyncssh.Error):
+            await run_session(port, "cy", password=PASSWORD, client_keys=None,
+                              env={f"JUNK{i}": "x" for i in range(500)})  # fmt: skip
+        assert len(gateway.hosts.envs) == 2
+    finally:
+        await gateway.close()
+
+
+@pytest.mark.parametrize("term", ["x" * 65, "../../etc/passwd", "xterm;rm"])
+async def test_a_terminal_type_that_is_no_name_is_refused(tmp_path, term):
+    """The pty-req is refused (OpenSSH then says "PTY allocation request
+    failed" and the session is told why; asyncssh gives up at once), and no
+    app starts."""
+    gateway, port = await gateway_with(tmp_path, Access(PASSWORD))
+    try:
+        async with await asyncssh.connect("127.0.0.1", port, username="ann", password=PASSWORD,
+                                          known_hosts=None, client_keys=None) as conn:  # fmt: skip
+            with pytest.raises(asyncssh.ChannelOpenError, match="PTY request failed"):
+                await conn.run(term_type=term, term_size=(80, 24), timeout=20)
+        assert gateway.hosts.envs == []
+    finally:
+        await gateway.close()
+
+
+async def test_window_changes_are_bounded_merged_and_the_last_one_lands(tmp_path):
+    gateway, port = await gateway_with(tmp_path, Access(PASSWORD), hold=True)
+    try:
+        async with await asyncssh.connect("127.0.0.1", port, username="ann", password=PASSWORD,
+                                          known_hosts=None, client_keys=None) as conn:  # fmt: skip
+            process = await conn.create_process(term_type="xterm", term_size=(100, 30))
+            await until(lambda: gateway.children, what="the session", timeout=10)
+            (session,) = gateway.sessions
+            for size in [(0, 0), (70000, 10), (2**32 - 1, 24), (40000, 40000), (90, 25),
+                         (132, 43)]:  # fmt: skip
+                process.change_terminal_size(*size)
+            await until(lambda: session.size == (132, 43), what="the last size", timeout=5)
+            assert termios.tcgetwinsize(session.master) == (43, 132)  # (rows, columns)
+            # A flood of them closes the connection.
+            for k in range(1000):
+                process.change_terminal_size(80 + k % 50, 24)
+            await until(lambda: session.finished, what="the flooder closed", timeout=10)
+    finally:
+        await gateway.close()
+
+
+async def test_a_big_terminal_is_clamped_and_a_zero_one_is_the_default(tmp_path):
+    gateway, port = await gateway_with(tmp_path, Access(PASSWORD), hold=True)
+    try:
+        for size, fitted in (((40000, 40000), (500, 200)), ((0, 0), (80, 24)), ((600, 30), (500, 30))):
+            async with await asyncssh.connect("127.0.0.1", port, username="ann", password=PASSWORD,
+                                              known_hosts=None, client_keys=None) as conn:  # fmt: skip
+                await conn.create_process(term_type="xterm", term_size=size)
+                await until(lambda: any(s.master >= 0 for s in gateway.sessions), what="the pty",
+                            timeout=10)  # fmt: skip
+                (session,) = [s for s in gateway.sessions if s.master >= 0]
+                assert session.size == fitted
+                assert termios.tcgetwinsize(session.master) == (fitted[1], fitted[0])
+            await until(lambda: not gateway.sessions, what="the session gone", timeout=10)
+    finally:
+        await gateway.close()

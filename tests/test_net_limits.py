@@ -22,10 +22,10 @@ import pytest
 
 from polling import until
 from whitechapel.cli import main
+from whitechapel.net.access import INSECURE, raw_port_password
 from whitechapel.net.client import Client, ClientError
 from whitechapel.net.connection import Limits, MeteredReader, TokenBucket, is_loopback
 from whitechapel.net.protocol import NEEDS_PASSWORD, WRONG_PASSWORD
-from whitechapel.net.run import INSECURE, raw_port_password
 from whitechapel.net.server import GameServer
 
 PING = b'{"type":"ping"}\n'

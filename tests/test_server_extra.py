@@ -12,8 +12,6 @@ import subprocess
 import sys
 import textwrap
 
-import pytest
-
 # `None` in sys.modules is the import system's documented block: `import
 # asyncssh` fails and `importlib.util.find_spec("asyncssh")` is None, as on
 # a machine where the extra was never installed.
@@ -67,11 +65,6 @@ def test_join_never_imports_asyncssh(tmp_path):
     assert done.stdout.split() == ["0", "False", "False"], done.stderr
 
 
-@pytest.mark.xfail(
-    reason="net/run.py's raw_port_password imports net/ssh.py (for new_password) even on "
-    "loopback; the move of the gateway into gateway/ (the only asyncssh importer) fixes it",
-    strict=False,
-)
 def test_the_raw_server_never_imports_asyncssh(tmp_path):
     """`whitechapel serve` without --ssh, without asyncssh: it listens, and
     exits 0 on Ctrl-C."""

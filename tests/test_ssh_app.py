@@ -13,8 +13,8 @@ import pytest
 from polling import until
 from snapshots import screen_text
 from whitechapel.app import MenuScreen, WhitechapelApp
+from whitechapel.gateway.sessionapp import gateway_link
 from whitechapel.net.client import Client
-from whitechapel.net.run import gateway_link
 from whitechapel.net.server import GameServer, gateway_socket_path
 from whitechapel.pocket.ui.screen import PocketScreen
 from whitechapel.ui.lobby import Link, LobbyScreen
@@ -168,3 +168,37 @@ async def test_at_home_the_seat_file_is_the_users_alone(server, tmp_path):
     files = list((tmp_path / "d" / "seats").iterdir())
     assert len(files) == 1 and stat.S_IMODE(files[0].stat().st_mode) == 0o600
     assert stat.S_IMODE(files[0].parent.stat().st_mode) == 0o700
+
+
+async def test_a_displaced_seat_says_so_and_stops_offering_moves_and_counting(server):
+    """Someone else takes Ann's seat with its rejoin code (issue 25): her
+    screen says so, offers her no move, and her clock stops running."""
+    ann = gateway_link(session_env(server, "session:" + "aa" * 16), "", "Ann")
+    app = WhitechapelApp(start=LobbyScreen(ann), ssh=True)
+    async with app.run_test(size=(110, 32)) as pilot:
+        await open_lobby(app, pilot)
+        await pilot.press("n")
+        await until(lambda: isinstance(app.screen, PocketScreen), what="a duel", pilot=pilot)
+        screen = app.screen
+        code = next(iter(server.rooms))
+        bob = await Client.connect("", 0, "Bob", unix=server.gateway_socket,
+                                   fields={"identity": "session:" + "dd" * 16, "peer": "198.51.100.3"})  # fmt: skip
+        try:
+            await bob.join(code)  # the investigator: the clock runs
+            await until(lambda: screen.source.state.get("clock", {}).get("running"),
+                        what="the clock running", pilot=pilot)  # fmt: skip
+            eve = await Client.connect("", 0, "Eve", unix=server.gateway_socket,
+                                       fields={"identity": "session:" + "ee" * 16, "peer": "198.51.100.4"})  # fmt: skip
+            try:
+                assert (await eve.join(code, rejoin=ann.rejoin_code(code)))["seat"] == "jack"
+                await until(lambda: "no longer hold" in screen_text(app), what="the notice",
+                            pilot=pilot)  # fmt: skip
+                assert not screen.source.may_act(screen.source.seat_side)
+                assert "⏱" not in screen.clock_text()  # no clock counting down for her
+                shown = screen_text(app)
+                await pilot.pause(1.2)
+                assert screen_text(app) == shown  # nothing ticks
+            finally:
+                await eve.close()
+        finally:
+            await bob.close()

@@ -189,7 +189,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "serve":
         if args.ssh is not None:
             _need_server_extra()
-        from whitechapel.net.run import run_serve
+        from whitechapel.gateway.serve import run_serve
 
         keys = Path(args.authorized_keys) if args.authorized_keys else None
         if keys is not None and not keys.is_file():
@@ -201,7 +201,7 @@ def _dispatch(args: argparse.Namespace) -> int:
             gateway_secret=args.gateway_secret or os.environ.get("WHITECHAPEL_GATEWAY_SECRET"),
         )  # fmt: skip
     if args.command == "join":
-        from whitechapel.net.run import run_join
+        from whitechapel.join import run_join
 
         return run_join(args.address, args.name, args.password)
     if args.command == "config":

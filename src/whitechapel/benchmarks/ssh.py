@@ -11,9 +11,8 @@ reads what the session shows until the lobby's title appears.
   opened one after another (from distinct loopback addresses) and kept,
   each opening a Pocket duel from the lobby; after each, the private memory
   (Private_Clean + Private_Dirty in /proc/PID/smaps_rollup) of everything
-  the gateway runs for its sessions is summed: the session hosts (or, with
-  another launcher, the app processes), not the fork server, which is there
-  before the first session.  The figure is the growth per session once the
+  the gateway runs for its sessions is summed: the session hosts, not the
+  fork server, which is there before the first session.  The figure is the growth per session once the
   hosts are started (a host per CPU: the first sessions each start one):
   (total with N sessions - total with H) / (N - H), N = 6 (`--quick`: 4).
   `LAST` keeps the first session's cost and the total.  (The gateway's own
@@ -29,9 +28,7 @@ that the clients' own SSH work does not share their event loop), started
 with `Limits(per_address=...)` large enough: every session's app connects
 to the game server from 127.0.0.1, which the default limit (8 connections
 per address) would refuse.  The gateway runs the sessions' apps in session
-hosts (net/sessionhost.py); `WHITECHAPEL_BENCH_SSH_LAUNCHER=fork` measures
-one forked app process per session, `spawn` one fresh interpreter per
-session (for comparison).  `LAST` keeps the
+hosts (gateway/sessionhost.py).  `LAST` keeps the
 median, the largest time, and the private memory of the processes the
 sessions run in (how many, in all, per session) of the last such run.
 """
@@ -65,8 +62,8 @@ async def _sessions(count: int) -> tuple[list[float], list[float]]:
     fork server, which is there before any session), MiB."""
     import asyncssh
 
+    from whitechapel.gateway.ssh import Access, Gateway
     from whitechapel.net.server import GameServer, Limits
-    from whitechapel.net.ssh import Access, Gateway
 
     times: list[float] = []
     memory: list[float] = []
@@ -74,8 +71,7 @@ async def _sessions(count: int) -> tuple[list[float], list[float]]:
     with tempfile.TemporaryDirectory() as folder:
         game = GameServer(Path(folder), limits=Limits(per_address=count + 10))
         host, port = await game.start("127.0.0.1", 0)
-        gateway = Gateway(host, port, key_folder=Path(folder) / "ssh", access=Access(PASSWORD),
-                          launcher=_launcher())  # fmt: skip
+        gateway = Gateway(host, port, key_folder=Path(folder) / "ssh", access=Access(PASSWORD))
         ssh_port = await gateway.start("127.0.0.1", 0)
         base = _descendants(os.getpid())  # the fork server, if any
         try:
@@ -127,7 +123,7 @@ def _memory_mib(pid: int) -> tuple[float, float]:
 def _run(budget: float) -> None:
     count = 6 if budget >= 2 else 4
     times, memory = asyncio.run(_sessions(count))
-    hosts = min(os.cpu_count() or 1, count - 1) if _launcher() == "host" else 1
+    hosts = min(os.cpu_count() or 1, count - 1)
     LAST["first_screen_s"] = statistics.median(times)
     LAST["memory_mib"] = (memory[-1] - memory[hosts - 1]) / (count - hosts)
     LAST["memory_first_mib"] = memory[0]
@@ -145,21 +141,17 @@ def memory_per_session(budget: float) -> float:
     return LAST["memory_mib"]
 
 
-def _launcher() -> str:
-    return os.environ.get("WHITECHAPEL_BENCH_SSH_LAUNCHER", "host")
-
-
 _SERVE = """
 import asyncio, sys
 from pathlib import Path
 from whitechapel.net.server import GameServer, Limits
-from whitechapel.net.ssh import Access, Gateway
+from whitechapel.gateway.ssh import Access, Gateway
 
 async def main():
-    folder, password, launcher, sessions = Path(sys.argv[1]), sys.argv[2], sys.argv[3], int(sys.argv[4])
+    folder, password, sessions = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
     game = GameServer(folder, limits=Limits(per_address=sessions + 10))
     host, port = await game.start("127.0.0.1", 0)
-    gateway = Gateway(host, port, key_folder=folder / "ssh", access=Access(password), launcher=launcher)
+    gateway = Gateway(host, port, key_folder=folder / "ssh", access=Access(password))
     print(await gateway.start("127.0.0.1", 0), flush=True)
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)  # until told
     await gateway.close()
@@ -216,7 +208,7 @@ async def _together(count: int, deadline: float = 120.0) -> dict[str, float]:
     """`count` clients at once against a gateway in a child process."""
     with tempfile.TemporaryDirectory() as folder:
         server = subprocess.Popen(
-            [sys.executable, "-c", _SERVE, folder, PASSWORD, _launcher(), str(count)],
+            [sys.executable, "-c", _SERVE, folder, PASSWORD, str(count)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
         )  # fmt: skip
         conns: list[object] = []

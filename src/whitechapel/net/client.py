@@ -175,9 +175,13 @@ class Client:
         self._keep_alive = asyncio.create_task(pinging())
         return self._keep_alive
 
-    async def close(self) -> None:
+    def hang_up(self) -> None:
+        """Close the connection now, without waiting for it to be closed."""
         if self._keep_alive is not None:
             self._keep_alive.cancel()
         self.writer.close()
+
+    async def close(self) -> None:
+        self.hang_up()
         with contextlib.suppress(Exception):
             await self.writer.wait_closed()

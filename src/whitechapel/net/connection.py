@@ -64,6 +64,11 @@ class TokenBucket:
         self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
         self.at = now
 
+    def level(self) -> float:
+        """The tokens there are now (negative: the debt)."""
+        self._refill()
+        return self.tokens
+
     def take(self) -> bool:
         self._refill()
         if self.tokens < 1:
@@ -192,6 +197,7 @@ class Connection:
         self.identity = self.address
         self.proven = False
         self.wrong_codes = 0  # wrong rejoin codes sent; too many closes the connection
+        self.held_until = 0.0  # its last wrong code's delay ends then (monotonic)
         self.rooms: dict[str, str | None] = {}
         self.loopback = is_loopback(self.address)
         self.bad = 0  # malformed messages in a row

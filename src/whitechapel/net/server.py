@@ -41,6 +41,7 @@ from whitechapel import __version__
 from whitechapel.core.errors import WhitechapelError
 from whitechapel.net.computers import ComputerSeats
 from whitechapel.net.connection import Connection, Limits, MeteredProtocol, MeteredReader
+from whitechapel.net.penalties import Penalties
 from whitechapel.net.protocol import (
     MAX_MESSAGE,
     MAX_SERVER_MESSAGE,
@@ -63,13 +64,20 @@ DEFAULT_PORT = 7888
 SERVER_NAME = f"whitechapel {__version__}"
 ENDED_REMEMBERED = 10_000  # codes of ended rooms whose record a late message is pointed to
 MAX_WRONG_CODES = 5  # wrong rejoin codes from one connection, then it is closed
-CODE_PAUSE = 1.0  # seconds a room takes no rejoin code after a wrong one
 GATEWAY_SOCKET = Path("gateway") / "server.sock"  # under the data folder
 
 
 def gateway_socket_path(data_dir: Path) -> Path:
     """Where `whitechapel serve` puts the gateway's Unix socket."""
     return data_dir / GATEWAY_SOCKET
+
+
+class WrongCode(RoomError):
+    """A rejoin code that opens no seat, answered after `delay` seconds."""
+
+    def __init__(self, message: str, delay: float) -> None:
+        super().__init__(message)
+        self.delay = delay
 
 
 class GameServer:
@@ -129,7 +137,9 @@ class GameServer:
         self.gateway_socket = gateway_socket
         self.gateway_secret = gateway_secret
         self._unix: asyncio.Server | None = None
-        self._code_tried: dict[str, float] = {}  # room -> when a wrong rejoin code came last
+        # A wrong rejoin code is answered after a delay that grows with its
+        # address's recent wrong codes; a right one at once (net/penalties.py).
+        self.code_penalties = Penalties(first=0.5, cap=8.0)
         self.computers = ComputerSeats(self._computer_plays)  # seats the server plays
 
     # -- life cycle -------------------------------------------------------------
@@ -319,17 +329,25 @@ class GameServer:
             if conn.bad >= self.limits.max_bad:
                 self.close_with(conn, "too many malformed messages")
         except WhitechapelError as e:  # a refusal: the room's or the rules'
+            if isinstance(e, WrongCode):  # a guess: answered late, this connection alone waits
+                await asyncio.sleep(e.delay)
             self.send(conn, error(str(e), msg.get("type"), msg.get("room")))
         except Exception:
             log.exception("handling a %s message from %s failed", msg.get("type"), conn.peer)
             self.send(conn, error("the server failed on this message (logged)", msg.get("type")))
 
     def _forget(self, conn: Connection) -> None:
-        """A connection ends: it leaves its rooms; its seats stay reserved."""
+        """A connection ends: it leaves its rooms; its seats stay reserved.
+        Its address stays counted until its last wrong code's delay is
+        over: hanging up does not buy a quicker next guess."""
         for room_id in list(conn.rooms):
             self._unsubscribe(conn, room_id)
         self.connections.discard(conn)
-        self._uncount(conn)
+        wait = conn.held_until - time.monotonic()
+        if wait > 0:
+            asyncio.get_running_loop().call_later(wait, self._uncount, conn)
+        else:
+            self._uncount(conn)
 
     def _count(self, conn: Connection, address: str) -> bool:
         """Count `conn` under `address` (moving it from where it counted);
@@ -438,7 +456,6 @@ class GameServer:
         watchers) is told it ended and the name of its record."""
         self.rooms.pop(room.id, None)
         self._locks.pop(room.id, None)
-        self._code_tried.pop(room.id, None)
         self.computers.forget(room)
         self.ended[room.id] = room.id
         while len(self.ended) > ENDED_REMEMBERED:
@@ -477,7 +494,6 @@ class GameServer:
             self.members.pop(room.id, None)
             self.computers.forget(room)
             self._locks.pop(room.id, None)
-            self._code_tried.pop(room.id, None)
             self.writer.retired(room.id)
             retired += 1
         return retired
@@ -663,21 +679,20 @@ class GameServer:
     def _rejoin_with_code(
         self, conn: Connection, room: Room, code: str, wanted: str | None
     ) -> str:
-        """The seat `code` opens.  Guessing is slow: a wrong code closes the
-        connection at the `MAX_WRONG_CODES`th, and after a wrong code a room
-        takes no other for `CODE_PAUSE` seconds (from anyone)."""
-        now = time.monotonic()
-        if now - self._code_tried.get(room.id, -CODE_PAUSE) < CODE_PAUSE:
-            raise RoomError(f"a wrong rejoin code was just tried in room {room.id}: "
-                            f"try again in {CODE_PAUSE:g} seconds")  # fmt: skip
+        """The seat `code` opens, at once.  A wrong code is answered only
+        after its address's delay (`WrongCode.delay`, waited by `_handle`
+        outside the room's lock: it slows that connection alone, never the
+        room), its address stays counted as long, and the
+        `MAX_WRONG_CODES`th closes the connection."""
         try:
             return room.rejoin_with_code(code, wanted)
-        except RoomError:
-            self._code_tried[room.id] = now
+        except RoomError as e:
+            delay = self.code_penalties.failed(conn.address)
+            conn.held_until = max(conn.held_until, time.monotonic() + delay)
             conn.wrong_codes += 1
             if conn.wrong_codes >= MAX_WRONG_CODES:
                 self.close_with(conn, "too many wrong rejoin codes")
-            raise
+            raise WrongCode(str(e), delay) from None
 
     async def _on_watch(self, conn: Connection, msg: dict[str, Any]) -> None:
         async with self.lock(self.room(msg["room"])):

@@ -115,6 +115,12 @@ class Link:
         self.client = await Client.connect(self.host, self.port, self.name, unix=self.unix,
                                            fields=self.fields, password=self.password)  # fmt: skip
 
+    def drop(self) -> None:
+        """Hang up on the server (the app is leaving)."""
+        if self.client is not None:
+            self.client.hang_up()
+            self.client = None
+
     async def send(self, msg: dict[str, Any]) -> None:
         if self.client is None:
             raise WhitechapelError("not connected to the server")
@@ -188,6 +194,9 @@ class LobbyScreen(SizeGuard, Screen):
         self.query_one("#rooms", OptionList).focus()
         self.connect()
 
+    def on_unmount(self) -> None:
+        self.link.drop()  # the app is leaving: its connection goes with it, now
+
     def status(self, text: str) -> None:
         self.query_one("#status", Static).update(text)
 
@@ -251,6 +260,13 @@ class LobbyScreen(SizeGuard, Screen):
                 screen.remote_error(msg.get("message", ""))
             else:
                 self.notify(msg.get("message", "error"), severity="error", timeout=6, markup=False)
+        elif kind == "left" and msg.get("reason"):  # our seat, taken back elsewhere
+            self.link.seats.pop(room, None)
+            screen = self.screens.get(room) if room else None
+            if screen is not None and hasattr(screen, "remote_left"):
+                screen.remote_left(str(msg["reason"]))
+            else:
+                self.notify(f"Room {room}: {msg['reason']}", timeout=8, markup=False)
         elif kind == "closed":
             reason = escape(str(msg.get("reason", "")))
             self.status(f"[red]The server closed the connection: {reason}[/red]")

@@ -188,6 +188,7 @@ class RemoteSource:
         self.received = 0.0  # when the last state came (the running clock counts from it)
         self.version = 0
         self.waiting = False
+        self.displaced = ""  # why this seat is no longer this screen's (taken back elsewhere)
         self.receive(first)
         self.seat_side: str | None = self.current.get("side") if seat is not None else None
         # The room's choice (its `state` messages carry it), the same at every seat.
@@ -229,10 +230,16 @@ class RemoteSource:
     def player(self, side: str) -> str | None:
         return "you" if side is not None and side == self.seat_side else None
 
+    def leave(self, reason: str) -> None:
+        """The server gave this seat to someone else: nothing more to play here."""
+        self.displaced = reason or "you left the room"
+        self.waiting = False
+
     def may_act(self, side: str | None) -> bool:
         """The state names the seat to act (an LfW police seat, not the side)."""
         return (
             not self.waiting
+            and not self.displaced
             and self.outcome is None
             and self.seat is not None
             and self.seat_to_act == self.seat
@@ -249,6 +256,8 @@ class RemoteSource:
         """A duel's chess clock: each side's time left, the running one counted
         down from when the state came (the server decides when time is up)."""
         clock = self.state.get("clock") or {}
+        if self.displaced:  # not this screen's game any more: no clock runs for it
+            return ""
         parts = []
         for side, t in (clock.get("remaining") or {}).items():
             if side == clock.get("running") and not self.outcome:

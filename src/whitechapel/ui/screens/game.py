@@ -148,7 +148,12 @@ class GameScreen(SizeGuard, HandOvers, ComputerSeats, Screen):
         thinking = self.thinking_text()
         if thinking is not None:
             return thinking
-        if self.source.hot_seat or self.source.outcome is not None or self.can_act():
+        if self.source.hot_seat:
+            return None
+        displaced = getattr(self.source, "displaced", "")
+        if displaced:
+            return f"You no longer hold this seat: {displaced}.\nctrl+l goes back to the lobby."
+        if self.source.outcome is not None or self.can_act():
             return None
         if self.source.seat_side is None:
             return "You are watching this game."
@@ -248,11 +253,21 @@ class GameScreen(SizeGuard, HandOvers, ComputerSeats, Screen):
         self.source.waiting = False
         self.refused(message)
 
+    def remote_left(self, reason: str) -> None:
+        """The server says this seat is someone else's now (its rejoin code
+        was used elsewhere): say so; no move is offered, no clock runs."""
+        self.source.leave(reason)  # type: ignore[attr-defined]
+        self.reset_choice()
+        if self.is_mounted:
+            self.refresh_all()
+
     def clock_text(self) -> str:
         """What follows the banner at a network seat: the seat's rejoin code
         (its way back from another session) and the chess clock."""
         if self.source.hot_seat:
             return ""
+        if self.source.displaced:  # type: ignore[attr-defined]
+            return "  · seat taken back elsewhere"
         code = self.source.rejoin_code()  # type: ignore[attr-defined]
         seat = f"  · rejoin code {code}" if code else ""
         return seat + self.source.clock_text()  # type: ignore[attr-defined]

@@ -1,0 +1,276 @@
+"""Textual's Linux driver on an SSH session's pseudo-terminal, in a session
+host where many sessions' apps share one process and one event loop.
+
+What reaches the app from the terminal is what a hostile client sends, so
+the driver bounds it, and nothing it does may hold up the other sessions:
+
+- **Size**: the pty's size, looked at every 0.1 s as input is read (no
+  SIGWINCH: a process has at most one controlling terminal, and the SSH
+  client's signals must not reach a process other sessions live in),
+  clamped to `MAX_COLUMNS`×`MAX_ROWS`.  In-band resize reports (mode 2048)
+  are neither asked for nor believed: the pty's size is the only one.
+- **Input**: bracketed paste is not turned on, and its markers are taken
+  out of what arrives, so that a paste is typed keys like any other (a
+  bracketed paste would be held whole in memory until its end marker).
+  At most `MAX_QUEUED_EVENTS` keys and clicks wait for the app at once;
+  past that the driver stops reading the terminal until the app catches up.
+  While the host's guard holds the session back (`hold_until`) it reads no
+  input and takes no new size.  The gateway meters the bytes before they get here.
+- **Output** never blocks the event loop: it is queued and written as the
+  terminal takes it (the loop's writer callback on a non-blocking
+  descriptor).  More than `MAX_OUTPUT` queued, or nothing taken for
+  `OUTPUT_STALL` seconds, and the session is ended (`on_stall`).
+- A hang-up (the gateway closed the pty) ends the app.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import select
+import signal
+import time
+from codecs import getincrementaldecoder
+from collections.abc import Callable
+from concurrent.futures import Future
+from typing import Any
+
+from textual import events, messages
+from textual._xterm_parser import XTermParser
+from textual.drivers.linux_driver import LinuxDriver
+from textual.geometry import Size
+
+from whitechapel.gateway.guard import SESSION
+from whitechapel.gateway.limits import MAX_COLUMNS, MAX_ROWS, MiB
+
+log = logging.getLogger(__name__)
+
+MAX_QUEUED_EVENTS = 256  # keys and clicks waiting for the app, then the terminal is left unread
+MAX_OUTPUT = 4 * MiB  # output queued for a terminal that does not take it, then the session ends
+OUTPUT_STALL = 30.0  # seconds a terminal may take none of its output, then the session ends
+PASTE_MARKERS = ("\x1b[200~", "\x1b[201~")
+
+
+def clamp(columns: int, rows: int) -> tuple[int, int]:
+    """A terminal size the app may draw at: zeros as 80×24, at most the maximum."""
+    return min(columns or 80, MAX_COLUMNS), min(rows or 24, MAX_ROWS)
+
+
+class _Markers:
+    """Takes bracketed-paste markers out of a stream of text, even when one
+    is split between two reads: a tail that may begin one is held back
+    until the next read, or until none comes soon (`flush`: an Escape key
+    pressed alone waits a few milliseconds, no more)."""
+
+    def __init__(self) -> None:
+        self.carry = ""
+
+    def clean(self, text: str) -> str:
+        text = self.carry + text
+        while any(m in text for m in PASTE_MARKERS):  # taking one out may join another
+            for marker in PASTE_MARKERS:
+                text = text.replace(marker, "")
+        self.carry = ""
+        start = text.find("\x1b", max(0, len(text) - len(PASTE_MARKERS[0]) + 1))
+        while start >= 0:
+            if any(m.startswith(text[start:]) for m in PASTE_MARKERS):
+                text, self.carry = text[:start], text[start:]
+                break
+            start = text.find("\x1b", start + 1)
+        return text
+
+    def flush(self) -> str:
+        text, self.carry = self.carry, ""
+        return text
+
+
+class PtyDriver(LinuxDriver):
+    """Textual's Linux driver on the terminal `app.session_tty`; the host
+    sets `on_stall(why)` to end the session when its output cannot go out."""
+
+    def __init__(self, app: Any, **kwargs: Any) -> None:
+        super().__init__(app, **kwargs)
+        self.fileno = app.session_tty
+        self.input_tty = True
+        self._size: tuple[int, int] | None = None
+        self._out_fd = os.dup(self.fileno)
+        os.set_blocking(self._out_fd, False)
+        self._pending = bytearray()
+        self._writing = False  # a writer callback is registered
+        self._taken = time.monotonic()  # when the terminal last took output
+        self._stalled = False
+        self._queued = 0  # events posted to the app and not yet taken (input thread only)
+        self._done: list[Future[Any]] = []
+        self.hold_until = 0.0  # the guard holds the session back: no input until then (monotonic)
+        self.on_stall: Callable[[str], None] = getattr(app, "session_stalled", lambda why: None)
+        app.session_driver = self
+
+    # -- size ----------------------------------------------------------------------------
+
+    def _get_terminal_size(self) -> tuple[int, int]:
+        try:
+            columns, lines = os.get_terminal_size(self.fileno)
+        except OSError:
+            return 80, 24
+        return clamp(columns, lines)
+
+    def _resized(self) -> None:
+        size = self._get_terminal_size()
+        if size != self._size:
+            self._size = size
+            self.send_message(events.Resize(Size(*size), Size(*size)))
+
+    def _query_in_band_window_resize(self) -> None:
+        pass  # the pty's size is the only one
+
+    def _enable_in_band_window_resize(self) -> None:
+        pass
+
+    def _enable_bracketed_paste(self) -> None:
+        pass  # a paste arrives as keys
+
+    def process_message(self, message: Any) -> None:
+        if isinstance(message, (events.Resize, messages.InBandWindowResize)):
+            return  # sizes come from the pty alone
+        super().process_message(message)
+
+    # -- application mode: SIGWINCH stays the host's -----------------------------------------
+
+    def start_application_mode(self) -> None:
+        handler = signal.getsignal(signal.SIGWINCH)
+        try:
+            super().start_application_mode()
+        finally:
+            signal.signal(signal.SIGWINCH, handler)
+        self._size = self._get_terminal_size()
+
+    def disable_input(self) -> None:
+        handler = signal.getsignal(signal.SIGWINCH)
+        try:
+            super().disable_input()
+        finally:
+            signal.signal(signal.SIGWINCH, handler)
+
+    # -- output ----------------------------------------------------------------------------
+
+    def write(self, data: str) -> None:
+        """Queue `data` for the terminal; never waits for it."""
+        if self._stalled:
+            return
+        if not self._pending:
+            self._taken = time.monotonic()
+        self._pending += data.encode("utf-8", "replace")
+        if len(self._pending) > MAX_OUTPUT:
+            return self._stall(f"its terminal took none of {len(self._pending) // MiB} MiB "
+                               "of output")  # fmt: skip
+        self._send()
+
+    def _send(self) -> None:
+        """Write what the terminal takes now; wait (for the loop's writer
+        callback) for the rest."""
+        try:
+            written = os.write(self._out_fd, self._pending)
+        except BlockingIOError:
+            written = 0
+        except OSError:  # the terminal hung up: the input side ends the app
+            self._pending.clear()
+            written = 0
+        if written:
+            del self._pending[:written]
+            self._taken = time.monotonic()
+        elif self._pending and time.monotonic() - self._taken > OUTPUT_STALL:
+            return self._stall(f"its terminal took no output for {OUTPUT_STALL:g} s")
+        waiting = bool(self._pending)
+        if waiting != self._writing:
+            loop = self._loop
+            if waiting:
+                loop.add_writer(self._out_fd, self._send)
+                loop.call_later(OUTPUT_STALL + 1, self._check_stall)
+            else:
+                loop.remove_writer(self._out_fd)
+            self._writing = waiting
+
+    def _check_stall(self) -> None:
+        if self._writing and time.monotonic() - self._taken > OUTPUT_STALL:
+            self._stall(f"its terminal took no output for {OUTPUT_STALL:g} s")
+
+    def _stall(self, why: str) -> None:
+        if self._stalled:
+            return
+        self._stalled = True
+        self._pending.clear()
+        if self._writing:
+            self._loop.remove_writer(self._out_fd)
+            self._writing = False
+        self.on_stall(why)
+
+    def flush(self) -> None:
+        pass  # written as the terminal takes it
+
+    def close(self) -> None:
+        super().close()
+        if self._writing:
+            with contextlib.suppress(Exception):
+                self._loop.remove_writer(self._out_fd)
+            self._writing = False
+        if self._pending and not self._stalled:  # the last words, if the terminal takes them
+            with contextlib.suppress(OSError):
+                os.write(self._out_fd, self._pending)
+        with contextlib.suppress(OSError):
+            os.close(self._out_fd)
+
+    # -- input -----------------------------------------------------------------------------
+
+    def send_message(self, message: Any) -> None:
+        """Post to the app, counting what it has not taken yet."""
+        future = asyncio.run_coroutine_threadsafe(self._app._post_message(message), self._loop)
+        self._done.append(future)
+
+    def _waiting(self) -> int:
+        """Events posted and not yet taken by the app (input thread only)."""
+        self._done = [f for f in self._done if not f.done()]
+        return len(self._done)
+
+    def _hung_up(self) -> None:
+        self._loop.call_soon_threadsafe(self._app.exit)
+
+    def _run_input_thread(self) -> None:
+        # What this thread hands the loop counts as the session's (guard.py).
+        SESSION.set(getattr(self._app, "session_number", None))
+        try:
+            self.run_input_thread()
+        except Exception:  # not the player's business: end the session
+            log.exception("a session's input failed")
+            self._hung_up()
+
+    def run_input_thread(self) -> None:
+        """Keys and mouse from the terminal, as Textual's own driver reads
+        them, within the bounds above; a hang-up ends the app."""
+        parser = XTermParser(self._debug)
+        decode = getincrementaldecoder("utf-8")().decode
+        markers = _Markers()
+        poller = select.poll()
+        poller.register(self.fileno, select.POLLIN)
+        while not self.exit_event.is_set():
+            held = time.monotonic() < self.hold_until or self._waiting() >= MAX_QUEUED_EVENTS
+            if held:  # the app is behind, or the guard holds the session back
+                self.exit_event.wait(0.05)
+            elif poller.poll(10 if markers.carry else 100):
+                try:
+                    data = os.read(self.fileno, 4096)
+                except OSError:
+                    data = b""
+                if not data:
+                    self._hung_up()
+                    return
+                for event in parser.feed(markers.clean(decode(data))):
+                    self.process_message(event)
+            elif markers.carry:  # no more came: it was not a marker
+                for event in parser.feed(markers.flush()):
+                    self.process_message(event)
+            if not held:  # a session held back is not redrawn at a new size either
+                for event in parser.tick():
+                    self.process_message(event)
+                self._resized()

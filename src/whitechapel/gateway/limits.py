@@ -1,0 +1,71 @@
+"""What an SSH peer may ask of the gateway, and where it stops.
+
+Every value a client controls is checked where it enters: here are the
+bounds, with what a client gets at each (docs/hosting.md, "SSH limits",
+lists them for the operator).  The gateway (`gateway/session.py`) applies
+the terminal's and the channel's; the session host (`gateway/driver.py`,
+`gateway/guard.py`) the app's.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+MiB = 1 << 20
+
+# -- the terminal ---------------------------------------------------------------------
+
+MAX_COLUMNS = 500  # a wider terminal is shown 500 columns of the game
+MAX_ROWS = 200  # and 200 rows
+MAX_DIMENSION = 65535  # past it a size is nonsense (the protocol's uint32: 2**31 and up is
+#                        a negative number to a C client): a pty-req is refused, a window
+#                        change ignored
+DEFAULT_SIZE = (80, 24)  # a pty-req of 0×0: the client does not know (RFC 4254, 6.2)
+TERM_TYPE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")  # xterm-256color, screen.xterm, ...
+ENV_ACCEPTED = frozenset({"COLORTERM"})  # env requests kept; every other name is refused
+ENV_VALUE = re.compile(r"[A-Za-z0-9._+-]{1,32}")  # truecolor, 24bit
+
+
+def first_size(width: int, height: int) -> tuple[int, int] | None:
+    """The size a session starts at, from its pty-req: None (refused) past
+    `MAX_DIMENSION`; a zero is the client not knowing (RFC 4254: zero
+    dimensions are ignored), which gives the default; the rest clamped."""
+    if width > MAX_DIMENSION or height > MAX_DIMENSION:
+        return None
+    return (
+        min(width or DEFAULT_SIZE[0], MAX_COLUMNS),
+        min(height or DEFAULT_SIZE[1], MAX_ROWS),
+    )
+
+
+def new_size(width: int, height: int) -> tuple[int, int] | None:
+    """The size a window change asks for, clamped; None (ignored) for a
+    zero or a size past `MAX_DIMENSION`."""
+    if not 0 < width <= MAX_DIMENSION or not 0 < height <= MAX_DIMENSION:
+        return None
+    return min(width, MAX_COLUMNS), min(height, MAX_ROWS)
+
+
+def term_type(text: str) -> str | None:
+    """The client's terminal type if it looks like one (it goes into the
+    app's environment as TERM), else None: the pty-req is refused."""
+    return text if TERM_TYPE.fullmatch(text) else None
+
+
+@dataclass(frozen=True)
+class SessionLimits:
+    """The channel's bounds, per SSH session; the defaults suit people at
+    keyboards (`Gateway(limits=...)` changes them)."""
+
+    sessions_per_connection: int = 1  # a second session channel is refused
+    env_entries: int = 4  # env requests kept at most (of the accepted names)
+    requests_rate: float = 20.0  # channel requests a second (window changes, env, signals) ...
+    requests_burst: float = 200.0  # ... in bursts of this many; past it the connection is closed
+    resize_interval: float = 0.25  # at most one window change every 0.25 s reaches the app:
+    #                                the others are merged into it (the last one always lands)
+    input_rate: float = 32 * 1024  # bytes a second typed or pasted into the app ...
+    input_burst: float = 128 * 1024  # ... in bursts of this many; past it the channel is paused
+    #                                  (SSH flow control: the client waits, nothing is lost)
+    stall: float = 20.0  # seconds a client may take none of its output, then it is dropped
+    output_buffer: int = 256 * 1024  # output queued in the channel before the pty is left unread

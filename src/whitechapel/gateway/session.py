@@ -1,0 +1,378 @@
+"""One SSH session at the gateway: what the client asks for, checked, and
+the bytes between its channel and its app's pseudo-terminal, bounded.
+
+The app runs in a session host (`gateway/hosts.py`); here, in the gateway's
+own process, is everything a client controls:
+
+- **the pty-req**: the terminal type must look like one and the size must
+  be a size (`gateway/limits.py`): past 65535 the request is refused, a
+  zero is "unknown" (80×24), the rest is clamped to 500×200; the client's
+  terminal modes are not applied to anything;
+- **window changes**: the same bounds (zero or past 65535: ignored), at
+  most one every `resize_interval` reaches the pty (the last always does);
+- **env requests**: only `COLORTERM`, a short value, at most a few;
+- **channel requests of any kind** (window changes, env, signals, breaks)
+  at `requests_rate` a second with bursts of `requests_burst`; past that the
+  connection is closed;
+- **what the client types**: at most `input_rate` bytes a second into the
+  pty; past it, and while the pty is full, the channel is paused (SSH flow
+  control: the client waits, nothing is lost, nothing piles up here);
+- **what the app draws**: read from the pty only while the channel takes
+  it (at most `output_buffer` bytes queued); a client that takes none of
+  its output for `stall` seconds is dropped;
+- **the end**: whatever way it ends -- refused, the app gone, the client
+  gone, the gateway closing -- the pty is closed, the app ended, the
+  channel closed, once (`_finish`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import pty
+import termios
+from collections.abc import Callable
+from typing import Any
+
+import asyncssh
+
+from whitechapel.gateway.hosts import HostPool
+from whitechapel.gateway.limits import (
+    ENV_ACCEPTED,
+    ENV_VALUE,
+    MAX_COLUMNS,
+    MAX_ROWS,
+    SessionLimits,
+    first_size,
+    new_size,
+    term_type,
+)
+from whitechapel.net.connection import TokenBucket
+
+log = logging.getLogger("whitechapel.gateway.ssh")
+
+NO_TERMINAL = "whitechapel needs a terminal: connect with 'ssh -t' (or without a command).\r\n"
+NO_COMMANDS = "whitechapel runs no commands here: connect without one to play.\r\n"
+NOT_STARTED = "whitechapel: the game could not start; try again later.\r\n"
+BAD_SIZE = ("whitechapel cannot draw on a terminal of {width}×{height}: "
+            f"it needs a size of at most {MAX_COLUMNS}×{MAX_ROWS} (larger ones are shown that much).\r\n")  # fmt: skip
+BAD_TERM = "whitechapel does not know the terminal type {term!r}: set TERM to one such as xterm-256color.\r\n"
+
+
+class TerminalSession(asyncssh.SSHServerSession[bytes]):
+    """The gateway's side of one SSH session (see the module's notes): its
+    app goes to `hosts`; `peer` is the client's address; `env_for(term,
+    colorterm)` is the app's environment; `disconnect(why)` closes the
+    whole connection; `finished(self)` is called once it is all over."""
+
+    def __init__(self, hosts: HostPool, limits: SessionLimits, *, peer: str,
+                 env_for: Callable[[str, str | None], dict[str, str]],
+                 disconnect: Callable[[str], None],
+                 finished: Callable[[TerminalSession], None]) -> None:  # fmt: skip
+        self.hosts = hosts
+        self.limits = limits
+        self.finished_with = finished
+        self.peer = peer
+        self.env_for = env_for
+        self.disconnect = disconnect
+        self.loop = asyncio.get_running_loop()
+        self.chan: asyncssh.SSHServerChannel[bytes] | None = None
+        self.term: str | None = None
+        self.size = (80, 24)
+        self.refusal = NO_TERMINAL  # what a session without an accepted pty-req is told
+        self.command: str | None = None
+        self.env: dict[str, str] = {}
+        self.master = -1
+        self.number: int | None = None  # the app's, in its host, while it runs
+        self.typed = bytearray()  # from the client, not yet in the pty
+        self.input = TokenBucket(self.limits.input_rate, self.limits.input_burst)
+        self.requests = TokenBucket(self.limits.requests_rate, self.limits.requests_burst)
+        self.reading_pty = False
+        self.writing_pty = False
+        self.feed_timer: asyncio.TimerHandle | None = None
+        self.stall_timer: asyncio.TimerHandle | None = None  # looks whether output is taken
+        self.queued = 0  # output waiting in the channel at the last look
+        self.taken_at = self.loop.time()  # when the client last took some
+        self.resize_timer: asyncio.TimerHandle | None = None
+        self.next_size: tuple[int, int] | None = None
+        self.resized_at = float("-inf")
+        self.gone: asyncio.Future[Any] = self.loop.create_future()  # the client went away
+        self.task: asyncio.Task[None] | None = None
+        self.finished = False
+
+    # -- what the client asks for ------------------------------------------------------
+
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
+        self.chan = chan
+        chan.set_write_buffer_limits(high=self.limits.output_buffer)
+        # asyncssh keeps every env request in a dict of the channel's; this
+        # gateway keeps the few it uses, bounded, and refuses the rest.
+        chan._process_env_request = self._env_request  # type: ignore[method-assign]
+
+    def _request(self, what: str) -> bool:
+        """Count a channel request; False, and the connection closed, past the rate."""
+        self.requests.charge(1)
+        if self.requests.level() >= 0:
+            return True
+        log.warning("%s sent too many channel requests (%s): closed", self.peer, what)
+        self.disconnect(f"too many {what} requests")
+        return False
+
+    def _env_request(self, packet: Any) -> bool:
+        name, value = packet.get_string(), packet.get_string()
+        packet.check_end()
+        if not self._request("env"):
+            return False
+        key, text = name.decode("ascii", "replace"), value.decode("ascii", "replace")
+        if (key not in ENV_ACCEPTED or not ENV_VALUE.fullmatch(text)
+                or (key not in self.env and len(self.env) >= self.limits.env_entries)):  # fmt: skip
+            return False
+        self.env[key] = text
+        return True
+
+    def pty_requested(self, term: str, size: tuple[int, int, int, int],
+                      modes: Any) -> bool:  # fmt: skip
+        width, height = size[:2]
+        checked, fitted = term_type(term), first_size(width, height)
+        if checked is None:
+            log.warning("%s asked for a terminal of type %r: refused", self.peer, term[:80])
+            self.refusal = BAD_TERM.format(term=term[:40])
+            return False
+        if fitted is None:
+            log.warning("%s asked for a terminal of %d×%d: refused", self.peer, width, height)
+            self.refusal = BAD_SIZE.format(width=width, height=height)
+            return False
+        self.term, self.size = checked, fitted
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        self.command = command  # answered with a sentence once the session starts
+        return True
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        return False  # no SFTP, nothing
+
+    def break_received(self, msec: int) -> bool:
+        self._request("break")
+        return False  # a break reaches no process
+
+    def signal_received(self, signal: str) -> None:
+        self._request("signal")  # and neither does a signal
+
+    def eof_received(self) -> bool:
+        return True  # a terminal's input has no end: stay open
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        if not self._request("window change"):
+            return
+        size = new_size(width, height)
+        if size is None:
+            log.info("%s asked for a window of %d×%d: ignored", self.peer, width, height)
+            return
+        self.next_size = size
+        if self.resize_timer is None:
+            wait = self.resized_at + self.limits.resize_interval - self.loop.time()
+            self.resize_timer = self.loop.call_later(max(0.0, wait), self._resize)
+
+    def _resize(self) -> None:
+        """The latest size asked for, on the pty (at most one every `resize_interval`)."""
+        self.resize_timer = None
+        if self.next_size is None:
+            return
+        self.size, self.next_size = self.next_size, None
+        self.resized_at = self.loop.time()
+        if self.master >= 0:
+            with contextlib.suppress(OSError):
+                termios.tcsetwinsize(self.master, (self.size[1], self.size[0]))
+
+    def session_started(self) -> None:
+        if self.command is not None:
+            return self._refuse(NO_COMMANDS)
+        if self.term is None:
+            return self._refuse(self.refusal)
+        self.task = self.loop.create_task(self._run())
+
+    def _refuse(self, text: str) -> None:
+        assert self.chan is not None
+        with contextlib.suppress(OSError, asyncssh.Error):
+            self.chan.write_stderr(text.encode())
+        self._finish(1)
+
+    # -- the app -----------------------------------------------------------------------
+
+    async def _run(self) -> None:
+        status = 1
+        try:
+            assert self.term is not None
+            self.master, tty = pty.openpty()
+            try:
+                os.set_blocking(self.master, False)
+                termios.tcsetwinsize(tty, (self.size[1], self.size[0]))
+                self.number = await self.hosts.launch(tty, self.env_for(self.term, self.env.get("COLORTERM")))
+            finally:
+                os.close(tty)
+            if self.gone.done():  # the client left while the app was starting
+                return
+            self._read_pty(True)
+            self._feed()
+            done = asyncio.ensure_future(self.hosts.wait(self.number))
+            await asyncio.wait([done, self.gone], return_when=asyncio.FIRST_COMPLETED)
+            if done.done():
+                ended = done.result()
+                self.number = None
+                status = ended.status if ended.status > 0 else 0
+                if ended.why:
+                    log.warning("the session of %s was ended by its host: %s", self.peer, ended.why)
+            else:
+                done.cancel()
+        except (OSError, RuntimeError, TimeoutError) as e:
+            log.error("could not start the app for %s: %s", self.peer, e)
+            with contextlib.suppress(OSError, asyncssh.Error):
+                if self.chan is not None and not self.gone.done():
+                    self.chan.write_stderr(NOT_STARTED.encode())
+        finally:
+            if self.number is not None:  # the client went away: end its app
+                number, self.number = self.number, None
+                await self.hosts.end(number)
+            self._finish(status)
+
+    def _finish(self, status: int) -> None:
+        """Close everything this session holds, once."""
+        if self.finished:
+            return
+        self.finished = True
+        self._read_pty(False)
+        self._write_pty(False)
+        for timer in (self.feed_timer, self.stall_timer, self.resize_timer):
+            if timer is not None:
+                timer.cancel()
+        if self.master >= 0:
+            with contextlib.suppress(OSError):
+                os.close(self.master)
+            self.master = -1
+        self.finished_with(self)
+        if self.chan is not None and not self.gone.done():
+            with contextlib.suppress(OSError, asyncssh.Error):
+                self.chan.exit(status)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.gone.done():
+            self.gone.set_result(None)
+        if self.task is None:  # never started: nothing runs that would close it
+            self._finish(0)
+
+    # -- the app's output, to the client -------------------------------------------------
+
+    def _read_pty(self, on: bool) -> None:
+        if on == self.reading_pty or (on and (self.master < 0 or self.finished)):
+            return
+        if on:
+            self.loop.add_reader(self.master, self._pty_readable)
+        else:
+            with contextlib.suppress(ValueError, OSError):
+                self.loop.remove_reader(self.master)
+        self.reading_pty = on
+
+    def _pty_readable(self) -> None:
+        try:
+            data = os.read(self.master, 65536)
+        except BlockingIOError:
+            return
+        except OSError:  # EIO: the app's end is closed; its host says how it ended
+            data = b""
+        if not data:
+            self._read_pty(False)
+            return
+        assert self.chan is not None
+        try:
+            self.chan.write(data)  # may pause writing, at once
+        except (BrokenPipeError, asyncssh.Error):  # the channel closed: nowhere to go
+            self._read_pty(False)
+            return
+        self._watch_output()
+
+    def pause_writing(self) -> None:
+        """The channel holds `output_buffer` bytes the client has not taken:
+        leave the pty unread until it takes some."""
+        self._read_pty(False)
+
+    def resume_writing(self) -> None:
+        self._read_pty(True)
+
+    def _watch_output(self) -> None:
+        """While output waits in the channel, look every second whether the
+        client takes any; one that takes none for `stall` seconds is dropped."""
+        if self.stall_timer is not None or self.finished or self.chan is None:
+            return
+        self.queued = self.chan.get_write_buffer_size()
+        if self.queued:
+            self.taken_at = self.loop.time()
+            self.stall_timer = self.loop.call_later(1.0, self._look_at_output)
+
+    def _look_at_output(self) -> None:
+        self.stall_timer = None
+        if self.finished or self.chan is None:
+            return
+        queued, now = self.chan.get_write_buffer_size(), self.loop.time()
+        if queued == 0:
+            return
+        if queued < self.queued:
+            self.taken_at = now
+        self.queued = queued
+        if now - self.taken_at >= self.limits.stall:
+            log.warning("%s took none of its output for %g s: dropped", self.peer, self.limits.stall)
+            self.disconnect("your terminal took no output")
+            return
+        self.stall_timer = self.loop.call_later(1.0, self._look_at_output)
+
+    # -- what the client types, to the app ------------------------------------------------
+
+    def data_received(self, data: bytes, datatype: Any) -> None:
+        self.typed += data
+        self._feed()
+
+    def _write_pty(self, on: bool) -> None:
+        if on == self.writing_pty or (on and (self.master < 0 or self.finished)):
+            return
+        if on:
+            self.loop.add_writer(self.master, self._feed)
+        else:
+            with contextlib.suppress(ValueError, OSError):
+                self.loop.remove_writer(self.master)
+        self.writing_pty = on
+
+    def _feed(self) -> None:
+        """Into the pty what the rate and the pty allow; pause the channel
+        while anything is left, and come back when it may go on."""
+        if self.feed_timer is not None:
+            self.feed_timer.cancel()
+            self.feed_timer = None
+        self._write_pty(False)
+        if self.typed and self.master >= 0 and not self.finished:
+            allowed = min(len(self.typed), int(self.input.level()))
+            written = 0
+            if allowed > 0:
+                try:
+                    written = os.write(self.master, self.typed[:allowed])
+                except BlockingIOError:
+                    written = 0
+                except OSError:  # the app's end is gone
+                    self.typed.clear()
+                self.input.charge(written)
+                del self.typed[:written]
+            if self.typed:
+                if allowed > 0 and written < allowed:  # the pty is full: when it takes more
+                    self._write_pty(True)
+                else:  # over the rate: when the bucket has refilled
+                    wait = (len(self.typed[:4096]) - self.input.tokens) / self.input.rate
+                    self.feed_timer = self.loop.call_later(max(0.01, wait), self._feed)
+        if self.chan is not None and not self.finished:
+            if self.typed:
+                self.chan.pause_reading()
+            else:
+                self.chan.resume_reading()
