@@ -2,7 +2,7 @@
 
 Hypothesis has two profiles: `fast` (the default, for every run and CI) and
 `thorough` (`HYPOTHESIS_PROFILE=thorough pytest`), which tries many more
-examples.  Tests never touch the real user data folder.
+examples.  Tests never touch the real user data folder or settings.
 """
 
 import os
@@ -22,3 +22,5 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "fast"))
 @pytest.fixture(autouse=True)
 def _private_data_dir(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("WHITECHAPEL_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+    # nor the player's settings (core/config.py): each test starts with none
+    monkeypatch.setenv("WHITECHAPEL_CONFIG_DIR", str(tmp_path_factory.mktemp("config")))

@@ -17,6 +17,7 @@ from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from whitechapel import __version__
+from whitechapel.core import config
 from whitechapel.core.errors import WhitechapelError
 from whitechapel.core.registry import entries, rules_for
 from whitechapel.core.store import Store, load_game
@@ -179,9 +180,32 @@ class WhitechapelApp(App):
         self.ssh = os.environ.get("WHITECHAPEL_SSH") == "1" if ssh is None else ssh
 
     def on_mount(self) -> None:
+        if not self.ssh:  # a stranger's session neither reads nor writes the host's settings
+            self.apply_settings()
         # Started at a game or setup screen, the menu is not built until it is
         # needed (a quicker start): "back" from the first screen opens it.
         self.push_screen(self.start if self.start is not None else MenuScreen())
+
+    def apply_settings(self) -> None:
+        """The remembered theme (core/config.py), and from now on each theme
+        chosen (ctrl+p, "Change theme") remembered; a settings file that
+        cannot be read is one notice, and the defaults."""
+        loaded = config.load()
+        if loaded.problem is not None:
+            self.notify(config.notice(loaded.problem), title="Settings", severity="warning", timeout=12)
+        theme = loaded.settings.theme
+        if theme is not None and theme != self.theme:
+            if theme in self.available_themes:
+                self.theme = theme
+            else:
+                self.notify(f"The remembered theme {theme!r} is not one this version has: "
+                            "the default is used.", title="Settings", severity="warning")  # fmt: skip
+        self.theme_changed_signal.subscribe(self, self.remember_theme)
+
+    def remember_theme(self, theme: Any) -> None:
+        problem = config.remember(theme=theme.name)
+        if problem is not None:
+            self.notify(config.notice(problem), title="Settings", severity="warning", timeout=8)
 
     def action_back(self) -> None:
         """Back from a setup or list screen: to the screen below, or the menu."""

@@ -7,6 +7,7 @@ traceback reaches a player.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import sys
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from whitechapel import __version__
+from whitechapel.core.args import describe, examples
 from whitechapel.core.errors import WhitechapelError
 from whitechapel.core.registry import entries
 
@@ -33,18 +35,42 @@ def _port(text: str) -> int:
     return int(text)
 
 
+SERVE_EXAMPLES = [
+    ("whitechapel serve --ssh 2222", "a server on this machine; players run ssh -p 2222 NAME@HOST"),
+    ("whitechapel serve --host 0.0.0.0 --ssh 2222", "the same, reached from the local network"),
+    ("whitechapel serve --ssh 2222 --authorized-keys FILE", "only these SSH keys get in"),
+    ("whitechapel serve --port 7888", "the game server alone: players run whitechapel join"),
+]
+JOIN_EXAMPLES = [
+    ("whitechapel join 127.0.0.1:7888 --name Ann", "the lobby of a server on this machine"),
+    ("whitechapel join HOST:7888 --name Ann", "a server elsewhere: it asks for its password"),
+]
+MORE_EXAMPLES = [
+    ("whitechapel", "the menu: every game, Continue, Learn, Rules"),
+    ("whitechapel COMMAND --help", "what a command does, its options and examples"),
+    ("whitechapel config", "what is remembered between starts (names, levels, theme)"),
+]
+
+
 def build_parser() -> argparse.ArgumentParser:
+    games = [import_module(entry.cli) for entry in entries()]
     parser = _Parser(
         prog="whitechapel",
         description=" and ".join(e.title for e in entries()) + " in the terminal.",
-    )
-    parser.add_argument("--version", action="version", version=f"whitechapel {__version__}")
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=examples([
+            MORE_EXAMPLES[0], *(row for game in games for row in game.EXAMPLES[:2]),
+            JOIN_EXAMPLES[0], SERVE_EXAMPLES[0], *MORE_EXAMPLES[1:],
+        ]),
+    )  # fmt: skip
+    parser.add_argument("--version", action="version", version=f"whitechapel {__version__}",
+                        help="print the version installed and exit")  # fmt: skip
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for entry in entries():  # each game's own commands (`whitechapel pocket …`)
-        import_module(entry.cli).add_commands(sub)
+    for game in games:  # each game's own commands (`whitechapel pocket …`)
+        game.add_commands(sub)
 
     replay = sub.add_parser("replay", help="print the final position and outcome of a record")
-    replay.add_argument("file", metavar="FILE")
+    replay.add_argument("file", metavar="FILE", help="a game record (a saved game)")
     sides = list(dict.fromkeys(["public", *(side for e in entries() for side in e.sides)]))
     replay.add_argument(
         "--side",
@@ -55,14 +81,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     replay.add_argument("--json", action="store_true", help="print the view as JSON")
 
-    serve = sub.add_parser("serve", help="run a game server (and an SSH gateway with --ssh)")
+    serve = sub.add_parser(
+        "serve", help="run a game server (and an SSH gateway with --ssh)",
+        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=examples(SERVE_EXAMPLES),
+    )  # fmt: skip
     serve.add_argument(
-        "--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)"
+        "--host", default="127.0.0.1", metavar="HOST",
+        help="address to listen on (default: 127.0.0.1, this machine only; 0.0.0.0: every network)"
     )
-    serve.add_argument("--port", type=_port, default=7888, help="game protocol port (default 7888)")
+    serve.add_argument("--port", type=_port, default=7888, metavar="PORT",
+                       help="the game protocol's port, for whitechapel join (default 7888)")  # fmt: skip
     serve.add_argument("--ssh", type=_port, metavar="PORT", help="also serve the app over SSH here")
     access = serve.add_mutually_exclusive_group()
-    access.add_argument("--password", help="the SSH access password (default: a new one, printed)")
+    access.add_argument("--password", metavar="PASSWORD",
+                        help="the SSH access password (default: a new one, printed)")  # fmt: skip
     access.add_argument("--authorized-keys", metavar="FILE", help="SSH keys allowed in")
     access.add_argument("--open", action="store_true", help="SSH open to anyone, no password")
     serve.add_argument(
@@ -83,19 +115,46 @@ def build_parser() -> argparse.ArgumentParser:
         "--gateway-secret)",
     )
 
-    join = sub.add_parser("join", help="play on a game server: its lobby in this terminal")
-    join.add_argument("address", metavar="HOST:PORT", nargs="?", default="")
-    join.add_argument("--name", default="", help="your name in the lobby")
+    join = sub.add_parser(
+        "join", help="play on a game server: its lobby in this terminal",
+        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=examples(JOIN_EXAMPLES),
+    )  # fmt: skip
+    join.add_argument("address", metavar="HOST:PORT", nargs="?", default="",
+                      help="the game server's address and port (its port: 7888 if left out)")  # fmt: skip
+    join.add_argument("--name", default="", metavar="NAME", help="your name in the lobby")
     join.add_argument(
-        "--password", help="the server's password, if it asks (or $WHITECHAPEL_PASSWORD)"
+        "--password", metavar="PASSWORD",
+        help="the server's password, if it asks (or $WHITECHAPEL_PASSWORD)"
     )
 
-    bench = sub.add_parser("bench", help="run the speed benchmarks against their targets")
+    config = sub.add_parser(
+        "config",
+        help="what whitechapel remembers between starts: show it, where it is, forget it",
+        description="Names, computer levels, theme, hand-over and notebook modes are "
+        "remembered in a settings file (TOML) each time you start a game.",
+    )
+    config.add_argument(
+        "action", nargs="?", choices=("show", "path", "reset"), default="show",
+        metavar="show|path|reset",
+        help="show: print the settings (default); path: where the file is; reset: remove it, "
+        "so every choice is back at its default",
+    )  # fmt: skip
+
+    bench = sub.add_parser(
+        "bench", help="run the speed benchmarks against their targets",
+        description="Run the speed benchmarks and print each figure beside its target. Work "
+        "done by this process is timed on its CPU clock ('cpu'); latencies on the wall clock, "
+        "with the load average beside them ('wall'). A figure below target is reported; only "
+        "--strict makes it an exit status of 1.",
+    )  # fmt: skip
     bench.add_argument(
         "names", nargs="*", metavar="NAME", help="only benchmarks whose name has this"
     )
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
     bench.add_argument("--quick", action="store_true", help="shorter runs, rougher figures")
+    bench.add_argument("--strict", action="store_true",
+                       help="exit 1 if any figure is below its target (default: report it, exit 0)")  # fmt: skip
+    describe(parser)
     return parser
 
 
@@ -128,6 +187,8 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "replay":
         return _replay(args)
     if args.command == "serve":
+        if args.ssh is not None:
+            _need_server_extra()
         from whitechapel.gateway.serve import run_serve
 
         keys = Path(args.authorized_keys) if args.authorized_keys else None
@@ -143,11 +204,53 @@ def _dispatch(args: argparse.Namespace) -> int:
         from whitechapel.join import run_join
 
         return run_join(args.address, args.name, args.password)
+    if args.command == "config":
+        return _config(args.action)
     if args.command == "bench":
         from whitechapel.benchmarks.runner import run_benchmarks
 
-        return run_benchmarks(args.names, as_json=args.json, quick=args.quick)
+        return run_benchmarks(args.names, as_json=args.json, quick=args.quick, strict=args.strict)
     raise AssertionError(args.command)
+
+
+SERVER_EXTRA = (
+    "serving over SSH needs the server extra (asyncssh): run python3 -m pip install "
+    "'.[server]' in whitechapel's folder (or uv tool install '.[server]', or pipx install "
+    "--force '.[server]')"
+)
+
+
+def _need_server_extra() -> None:
+    """Only a host needs asyncssh (`pip install '.[server]'`): without it,
+    `serve --ssh` is one sentence naming the command, before anything
+    listens.  `join` and the raw server never import it."""
+    if importlib.util.find_spec("asyncssh") is None:
+        raise WhitechapelError(SERVER_EXTRA)
+
+
+def _config(action: str) -> int:
+    from whitechapel.core import config
+
+    if action == "path":
+        print(config.config_path())
+        return 0
+    if action == "reset":
+        path, existed = config.reset()
+        if existed:
+            print(f"whitechapel: removed {path}: every choice is back at its default")
+        else:
+            print(f"whitechapel: nothing to reset: there is no {path}")
+        return 0
+    loaded = config.load()
+    if loaded.problem is not None:
+        print(f"whitechapel: {loaded.problem}", file=sys.stderr)
+    text = loaded.settings.to_toml().rstrip()
+    if not text:
+        where = "" if loaded.problem else f" ({loaded.path}{'' if loaded.exists else ': no file yet'})"
+        print(f"# every choice is at its default{where}")
+    else:
+        print(f"# {loaded.path}\n{text}")
+    return 0
 
 
 def _replay(args: argparse.Namespace) -> int:

@@ -244,6 +244,7 @@ BENCHMARKS = [
         0.0,
         False,
         kill9,
+        clock="none",
     ),
 ]
 
@@ -444,5 +445,6 @@ BENCHMARKS += [
         float(RSS_BOUND),
         False,
         lambda budget: flood(budget)["rss"],
+        clock="none",
     ),
 ]

@@ -369,6 +369,7 @@ BENCHMARKS = [
         15.0,
         False,
         memory_per_session,
+        clock="none",
     ),
     Benchmark(
         "ssh.login20",

@@ -16,8 +16,8 @@ import argparse
 import json
 import math
 import time
-from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -181,20 +181,30 @@ def arena(
     budget: float | None = None,
     options: dict[str, Any] | None = None,
     table: Any = None,
+    progress: Callable[[int], None] | None = None,
 ) -> ArenaStats:
     """Play `games` games (setup seeds `seed`, `seed + 1`, …) between the
     levels given per side, in `jobs` processes, with these optional rules on
-    this table (LfW's board; None: the game's default)."""
+    this table (LfW's board; None: the game's default).  `progress` is told
+    how many games have just ended, as they end."""
     for side, level in levels.items():
         players.new_player(game, level, side, 0)  # an unknown level fails here, once
     seeds = list(range(seed, seed + games))
+    told = progress or (lambda count: None)
     start = time.perf_counter()
+    results: list[GameResult] = []
     if jobs > 1:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             work = [(game, levels, c, budget, options, table) for c in _chunks(seeds, jobs)]
-            results = [r for part in pool.map(_play_many, work) for r in part]
+            for done in as_completed([pool.submit(_play_many, w) for w in work]):
+                part = done.result()
+                results += part
+                told(len(part))
+        results.sort(key=lambda r: r.seed)  # the figures add up in the same order every run
     else:
-        results = _play_many((game, levels, seeds, budget, options, table))
+        for s in seeds:
+            results.append(play_one(game, levels, s, budget, options, table))
+            told(1)
     elapsed = time.perf_counter() - start
     wins = {side: 0 for side in levels}
     reasons: dict[str, int] = {}
@@ -243,11 +253,13 @@ def add_arena_command(sub: Any, game_sides: tuple[str, ...]) -> argparse.Argumen
     cmd = sub.add_parser("arena", help="computer players against each other: wins, decision times")
     for side in game_sides:
         cmd.add_argument(f"--{side}", metavar="LEVEL", default="normal", dest=f"arena_{side}",
-                         help=f"the {side}'s level: random, easy, normal or hard (default normal)")  # fmt: skip
-    cmd.add_argument("--games", type=positive, default=100)
-    cmd.add_argument("--seed", type=seed_type, default=0, dest="arena_seed",
-                     help="game i is played from setup seed SEED + i (default 0)")  # fmt: skip
-    cmd.add_argument("--jobs", type=positive, default=1,
+                         help=f"the level of the computer playing {side}: random, easy, normal "
+                         "or hard (default normal)")  # fmt: skip
+    cmd.add_argument("--games", type=positive, default=100, metavar="N",
+                     help="how many games to play (default 100)")  # fmt: skip
+    cmd.add_argument("--seed", type=seed_type, default=0, dest="arena_seed", metavar="N",
+                     help="game i is played from setup seed N + i (default 0)")  # fmt: skip
+    cmd.add_argument("--jobs", type=positive, default=1, metavar="N",
                      help="games played in this many processes at once (default 1)")  # fmt: skip
     cmd.add_argument("--budget", type=float, default=None, metavar="SECONDS",
                      help="each decision's time budget (default: each level's own)")  # fmt: skip
@@ -259,7 +271,13 @@ def run_arena(
     game: str, args: argparse.Namespace, options: dict[str, Any] | None = None, table: Any = None
 ) -> int:
     """Play the arena the command's arguments ask for and print its figures."""
+    from whitechapel.core.progress import Progress
+
     levels = {side: getattr(args, f"arena_{side}").lower() for side in rules_for(game).sides}
-    stats = arena(game, levels, args.games, args.arena_seed, args.jobs, args.budget, options, table)
+    for side, level in levels.items():
+        players.new_player(game, level, side, 0)  # an unknown level: one line, before any bar
+    with Progress(f"whitechapel {game} arena", args.games, "games", quiet=args.json) as shown:
+        stats = arena(game, levels, args.games, args.arena_seed, args.jobs, args.budget,
+                      options, table, progress=shown.advance)  # fmt: skip
     print(json.dumps(stats.to_json(), indent=1) if args.json else stats.summary())
     return 0

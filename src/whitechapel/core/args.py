@@ -31,3 +31,28 @@ def seed(text: str) -> int:
         return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"seed {text!r} is not a whole number") from None
+
+
+def examples(rows: list[tuple[str, str]]) -> str:
+    """A command's `--help` examples (its parser's epilog, shown as written
+    with `argparse.RawDescriptionHelpFormatter`): each command and what it
+    does, side by side when they fit in 80 columns, else one under the other."""
+    width = max(len(command) for command, _ in rows)
+    if 2 + width + 2 + max(len(what) for _, what in rows) < 80:
+        lines = [f"  {command:<{width}}  {what}" for command, what in rows]
+    else:
+        lines = [f"  {command}\n      {what}" for command, what in rows]
+    return "examples:\n" + "\n".join(lines)
+
+
+def describe(parser: argparse.ArgumentParser) -> None:
+    """Each subcommand's page (`whitechapel X --help`) opens with its one-line
+    description, the line its parent's list shows."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            lines = {choice.dest: choice.help for choice in action._choices_actions}
+            for name, sub in action.choices.items():
+                if sub.description is None and lines.get(name):
+                    text = str(lines[name])
+                    sub.description = text[0].upper() + text[1:] + "."
+                describe(sub)

@@ -69,7 +69,7 @@ def police_turn_p95(budget: float) -> float:
 
 BENCHMARKS = [
     Benchmark("lfw.jack_decision_p95", "LfW: hard Jack's decision, p95", "ms", 500, False,
-              jack_p95),
+              jack_p95, clock="cpu"),
     Benchmark("lfw.police_turn_p95", "LfW: hard police's whole turn (T2 and T3), p95", "ms",
-              2000, False, police_turn_p95),
+              2000, False, police_turn_p95, clock="cpu"),
 ]  # fmt: skip

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 
 from whitechapel.core.chance import Chance
@@ -87,8 +88,14 @@ def random_game(
 
 
 def selfplay(
-    games: int, seed: int, options: Options, board: Board, jack: str = "random"
+    games: int,
+    seed: int,
+    options: Options,
+    board: Board,
+    jack: str = "random",
+    progress: Callable[[int], None] | None = None,
 ) -> LfwSelfplayStats:
+    """`games` random games; `progress` is told of each game as it ends."""
     chance = Chance(seed)
     endings: dict[str, int] = {}
     jack_wins = nights = moves = 0
@@ -100,6 +107,8 @@ def selfplay(
         jack_wins += game.outcome.winner == JACK
         nights += game.night
         moves += sum(1 for e in game.events if e[0] == "move")
+        if progress is not None:
+            progress(1)
     elapsed = time.perf_counter() - start
     return LfwSelfplayStats(
         games=games,

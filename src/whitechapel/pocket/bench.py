@@ -41,7 +41,7 @@ def legal_and_apply(budget: float) -> float:
 
 
 BENCHMARKS = [
-    Benchmark("pocket.games", "Pocket: random full games", "games/s", 5000, True, random_games),
+    Benchmark("pocket.games", "Pocket: random full games", "games/s", 5000, True, random_games, clock="cpu"),
     # The issue asks for this figure to be reported; the target is ours:
     # 5,000 games of about 18 actions need about 90,000 actions a second.
     Benchmark(
@@ -51,5 +51,6 @@ BENCHMARKS = [
         90000,
         True,
         legal_and_apply,
+        clock="cpu",
     ),
 ]

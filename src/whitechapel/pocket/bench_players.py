@@ -98,11 +98,11 @@ def hard_p95(budget: float) -> float:
 
 BENCHMARKS = [
     Benchmark("pocket.playouts", "Pocket: random playouts from a view's worlds", "games/s",
-              4000, True, playouts),
+              4000, True, playouts, clock="cpu"),
     Benchmark("pocket.search", "Pocket: hard search, positions", "pos/s", 20000, True,
-              search_positions),
+              search_positions, clock="cpu"),
     Benchmark("pocket.hard_p50", "Pocket: hard player's decision, median", "ms", 300, False,
-              hard_p50),
+              hard_p50, clock="cpu"),
     Benchmark("pocket.hard_p95", "Pocket: hard player's decision, p95", "ms", 1000, False,
-              hard_p95),
+              hard_p95, clock="cpu"),
 ]  # fmt: skip

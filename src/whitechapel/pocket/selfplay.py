@@ -4,6 +4,7 @@ of statistics (`whitechapel pocket selfplay`)."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 
 from whitechapel.core.chance import Chance
@@ -57,7 +58,8 @@ def random_game(seed: int, chance: Chance) -> PocketGame:
     return play_randomly(PocketGame(random_setup(seed)), chance)
 
 
-def selfplay(games: int, seed: int) -> SelfplayStats:
+def selfplay(games: int, seed: int, progress: Callable[[int], None] | None = None) -> SelfplayStats:
+    """`games` random games; `progress` is told of each game as it ends."""
     chance = Chance(seed)
     wins = {JACK: 0, INVESTIGATOR: 0}
     reasons: dict[str, int] = {}
@@ -71,6 +73,8 @@ def selfplay(games: int, seed: int) -> SelfplayStats:
         reasons[outcome.reason] = reasons.get(outcome.reason, 0) + 1
         rounds += game.round
         races += game.race
+        if progress is not None:
+            progress(1)
     elapsed = time.perf_counter() - start
     return SelfplayStats(
         games=games,

@@ -11,14 +11,14 @@ from whitechapel.lfw.map.board import DEFAULT_MAP, Board
 
 
 def load_default(budget: float) -> float:
-    """Milliseconds to read, parse and derive every relation of the 1888 board
-    (median of repeated loads)."""
+    """CPU milliseconds to read, parse and derive every relation of the 1888
+    board (median of repeated loads)."""
     times: list[float] = []
     deadline = time.perf_counter() + budget
     while time.perf_counter() < deadline or len(times) < 5:
-        start = time.perf_counter()
+        start = time.process_time()
         Board.builtin(DEFAULT_MAP)
-        times.append((time.perf_counter() - start) * 1000)
+        times.append((time.process_time() - start) * 1000)
     return statistics.median(times)
 
 
@@ -44,7 +44,7 @@ def jack_moves(budget: float) -> float:
 
 BENCHMARKS = [
     Benchmark(
-        "lfw.map.load", "LfW: load and derive the 1888 board", "ms", 150, False, load_default
+        "lfw.map.load", "LfW: load and derive the 1888 board", "ms", 150, False, load_default, clock="cpu"
     ),
     Benchmark(
         "lfw.map.jack",
@@ -53,5 +53,6 @@ BENCHMARKS = [
         20000,
         True,
         jack_moves,
+        clock="cpu",
     ),
 ]

@@ -236,6 +236,7 @@ BENCHMARKS = [
         20.0,
         False,
         keys_per_police_turn,
+        clock="none",
     ),
     Benchmark(
         "lfw.idle_police_turn_keys",
@@ -244,5 +245,6 @@ BENCHMARKS = [
         2.0,
         False,
         keys_per_idle_police_turn,
+        clock="none",
     ),
 ]

@@ -19,7 +19,7 @@ How it is measured, and why that way:
   the widget, which hands out its cached rows cut to the view, see
   `MapView.render_lines`) and its conversion to the bytes a terminal receives
   (`render_segments`, with a truecolor console, as a real terminal gets).
-- The figure is the median over many repaints, in milliseconds; the p95 and
+- The figure is the median over many repaints, in CPU milliseconds; the p95 and
   the bytes of a frame are kept in `LAST` for whoever wants them.
 """
 
@@ -93,17 +93,17 @@ async def _repaints(count: int, deadline: float) -> list[tuple[float, int]]:
             view.scroll_to((i * 7) % 46, (i * 3) % 10, animate=False)
             await pilot.pause()
             view.refresh()
-            start = time.perf_counter()
+            start = time.process_time()  # the repaint is this process's work alone
             update = compositor.render_update(full=True)
             data = update.render_segments(terminal)
-            elapsed = time.perf_counter() - start
+            elapsed = time.process_time() - start
             if i > 5:  # the first repaints build the rows and warm Textual's caches
                 out.append((elapsed, len(data.encode())))
     return out
 
 
 def map_repaint(budget: float) -> float:
-    """Median milliseconds of a full repaint of the map widget at 200×60."""
+    """Median CPU milliseconds of a full repaint of the map widget at 200×60."""
     count = 200 if budget >= 2 else 60
     runs = asyncio.run(_repaints(count, time.perf_counter() + budget * 3))
     times = sorted(t for t, _ in runs)
@@ -123,5 +123,6 @@ BENCHMARKS = [
         5.0,
         False,
         map_repaint,
+        clock="cpu",
     ),
 ]

@@ -12,13 +12,26 @@ import sys
 from typing import Any
 
 from whitechapel.core.arena import add_arena_command
-from whitechapel.core.args import count, positive, seed
+from whitechapel.core.args import count, examples, positive, seed
 from whitechapel.core.errors import WhitechapelError
+
+EXAMPLES = [
+    ("whitechapel lfw", "a Letters from Whitechapel game: its setup screen first"),
+    ("whitechapel lfw --police computer:hard", "you play Jack, the computer the police"),
+    ("whitechapel lfw --map tutorial --no-setup", "start at once on the small tutorial board"),
+    ("whitechapel lfw --options O1 O3 --seed 5", "optional rules O1 and O3, a pinned seed"),
+    ("whitechapel lfw notebook FILE --at 40", "the police notebook of a saved game"),
+    ("whitechapel map check FILE", "validate a map of your own and print its figures"),
+]
 
 
 def add_commands(sub: Any) -> None:
-    lfw = sub.add_parser("lfw", help="play Letters from Whitechapel hot-seat (or run its tools)")
-    lfw.add_argument("--seed", type=seed, dest="game_seed", help="seed (the Chief tokens' order)")
+    lfw = sub.add_parser(
+        "lfw", help="play Letters from Whitechapel hot-seat (or run its tools)",
+        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=examples(EXAMPLES),
+    )  # fmt: skip
+    lfw.add_argument("--seed", type=seed, dest="game_seed", metavar="N",
+                     help="seed (the Chief tokens' order; default: a fresh one)")  # fmt: skip
     lfw.add_argument(
         "--map", metavar="FILE", dest="game_map", help="a map file, or 'tutorial' (default: 1888)"
     )
@@ -37,8 +50,10 @@ def add_commands(sub: Any) -> None:
     )
     lfw_sub = lfw.add_subparsers(dest="lfw_command", metavar="TOOL")
     lself = lfw_sub.add_parser("selfplay", help="random legal play on both sides")
-    lself.add_argument("--games", type=positive, default=100)
-    lself.add_argument("--seed", type=seed, default=0)
+    lself.add_argument("--games", type=positive, default=100, metavar="N",
+                       help="how many games to play (default 100)")  # fmt: skip
+    lself.add_argument("--seed", type=seed, default=0, metavar="N",
+                       help="the seed the games are drawn from (default 0)")  # fmt: skip
     lself.add_argument("--map", metavar="FILE", help="a map file, or 'tutorial' (default: 1888)")
     lself.add_argument(
         "--options", nargs="*", default=[], metavar="OPT", help="optional rules: O1..O6 or all"
@@ -82,24 +97,38 @@ def add_commands(sub: Any) -> None:
 
 def _map(args: argparse.Namespace) -> int:
     from whitechapel.core.errors import MapError
+    from whitechapel.core.progress import Progress
     from whitechapel.lfw.map import mapcheck
     from whitechapel.lfw.map.maps import load_board
 
-    try:
-        board = load_board(args.file)
-    except MapError as e:
-        if args.command == "map" and args.map_command == "check" and len(e.problems) > 1:
-            for problem in e.problems:
-                print(f"whitechapel: {problem}", file=sys.stderr)
-            return 1
-        raise
-    if args.map_command == "check":
-        stats = mapcheck.statistics(board)
+    check = args.map_command == "check"
+    problems: list[str] = []
+    # A big map takes a while to check: its stages (read and derive, the
+    # figures, the drawing's legibility) are shown as they pass.
+    with Progress("whitechapel map check", 3, "steps", quiet=not check or args.json) as shown:
+        shown.advance(0, "reading the map")
+        try:
+            board = load_board(args.file)
+        except MapError as e:
+            if not (check and len(e.problems) > 1):
+                raise
+            problems = e.problems
+        if check and not problems:
+            shown.advance(1, "its figures")
+            stats = mapcheck.statistics(board)
+            shown.advance(1, "how legible its drawing is")
+            notes = [] if args.json else mapcheck.drawing_notes(board)
+            shown.advance(1)
+    for problem in problems:
+        print(f"whitechapel: {problem}", file=sys.stderr)
+    if problems:
+        return 1
+    if check:
         if args.json:
             print(json.dumps(mapcheck.stats_json(stats), indent=1))
         else:
             print(mapcheck.stats_text(stats))
-            for note in mapcheck.drawing_notes(board):
+            for note in notes:
                 print(f"drawing: {note}")
         return 0
     from rich.console import Console
@@ -133,7 +162,21 @@ def _lfw_app(args: argparse.Namespace) -> int:
 
             load_board(args.game_map)  # a bad map is refused here, with its problems
         if args.no_setup:
-            screen = lfw_screen(args.game_seed, options, args.game_map, players)
+            # What the command line does not say is what the setup chose last
+            # time (core/config.py): the names, the notebook's mode.
+            from whitechapel.core import config
+            from whitechapel.core.players import computer_level
+            from whitechapel.lfw.ui.setup import remembered
+
+            last = remembered()
+            at_once = {side: name or last.get(side, "") for side, name in names.items()}
+            screen = lfw_screen(
+                args.game_seed, options, args.game_map,
+                players_for({side: name for side, name in at_once.items() if name}),
+                notebook=last.get("notebook"),
+            )  # fmt: skip
+            config.remember("lfw", **{side: name for side, name in names.items()
+                                      if name and not computer_level(name, "lfw")})  # fmt: skip
         else:
             screen = LfwSetup(args.game_seed, options, args.game_map, players)
     WhitechapelApp(start=screen).run()
@@ -141,12 +184,15 @@ def _lfw_app(args: argparse.Namespace) -> int:
 
 
 def _lfw_selfplay(args: argparse.Namespace) -> int:
+    from whitechapel.core.progress import Progress
     from whitechapel.lfw.map.maps import load_board
     from whitechapel.lfw.options import Options
     from whitechapel.lfw.selfplay import selfplay
 
     options = Options.from_names(args.options)
-    stats = selfplay(args.games, args.seed, options, load_board(args.map), args.jack)
+    board = load_board(args.map)
+    with Progress("whitechapel lfw selfplay", args.games, "games", quiet=args.json) as shown:
+        stats = selfplay(args.games, args.seed, options, board, args.jack, progress=shown.advance)
     print(json.dumps(stats.to_json(), indent=1) if args.json else stats.summary())
     return 0
 

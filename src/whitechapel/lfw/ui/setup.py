@@ -14,11 +14,12 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select, SelectionList
 
+from whitechapel.core import config
 from whitechapel.core.errors import WhitechapelError
 from whitechapel.core.players import computer_level, computer_name, levels
 from whitechapel.lfw.options import OPTION_NAMES, OPTIONS, Options
 from whitechapel.lfw.ui.deduction import DEFAULT_MODE, MODE_NAMES, MODES
-from whitechapel.ui.screens.setup import typed_names
+from whitechapel.ui.screens.setup import last_choices, typed_names
 from whitechapel.ui.widgets.footer import KeyFooter
 
 if TYPE_CHECKING:
@@ -42,6 +43,12 @@ def players_for(players: dict[str, str]) -> dict[str, str]:
     if computers > 1:
         raise WhitechapelError(BOTH)
     return out
+
+
+def remembered() -> dict[str, str]:
+    """This setup's last choices (core/config.py): the names, the notebook's
+    mode and who plays (`play`: 'people' or 'side:level')."""
+    return last_choices("lfw", {"notebook": MODES, "play": {value for _, value in opponents()}})
 
 
 def opponents() -> list[tuple[str, str]]:
@@ -114,9 +121,12 @@ class LfwSetup(Screen):
         self.seed = seed
         self.options = options or Options()
         self.map_name = map_name
-        # A computer named on the command line is chosen in "who plays".
-        self.opponent = "people"
-        self.players = {}
+        # A computer named on the command line is chosen in "who plays";
+        # what the command line does not say is what was chosen last time.
+        last = remembered()
+        self.last_notebook = last.get("notebook", DEFAULT_MODE)
+        self.opponent = "people" if players else last.get("play", "people")
+        self.players = {side: last[side] for side in SIDE_NAMES if last.get(side)}
         offered = {value for _, value in opponents()}
         for side, name in (players or {}).items():
             try:
@@ -156,7 +166,7 @@ class LfwSetup(Screen):
                 with RadioSet(id="notebook", compact=True):
                     for mode in MODES:
                         yield RadioButton(
-                            MODE_NAMES[mode], value=mode == DEFAULT_MODE, id=f"notebook-{mode}",
+                            MODE_NAMES[mode], value=mode == self.last_notebook, id=f"notebook-{mode}",
                             compact=True,
                         )  # fmt: skip
             with Horizontal(classes="field", id="opponent-field"):
@@ -200,4 +210,8 @@ class LfwSetup(Screen):
         except (WhitechapelError, OSError) as e:
             self.notify(str(e).splitlines()[0], severity="error", timeout=8)
             return
+        typed = {side: self.query_one(f"#{side}-name", Input).value.strip() for side in SIDE_NAMES}
+        unremembered = config.remember("lfw", **typed, notebook=self.notebook_mode(), play=opponent)
+        if unremembered:
+            self.notify(config.notice(unremembered), severity="warning", timeout=8)
         self.app.switch_screen(screen)

@@ -10,14 +10,28 @@ import json
 from typing import Any
 
 from whitechapel.core.arena import add_arena_command
-from whitechapel.core.args import positive, seed
+from whitechapel.core.args import examples, positive, seed
 from whitechapel.core.errors import WhitechapelError
 from whitechapel.core.players import computer_level
 
+EXAMPLES = [
+    ("whitechapel pocket", "a Pocket game at this keyboard (the last names and mode)"),
+    ("whitechapel pocket --investigator computer:hard", "you play Jack, the computer the "
+     "investigator"),
+    ("whitechapel pocket --jack Ann --investigator Bob", "two players, named"),
+    ("whitechapel pocket --handover secrets", "hand-over screens only around Jack's cards"),
+    ("whitechapel pocket puzzles", "learn Pocket: six short puzzles"),
+    ("whitechapel pocket arena --games 300 --jobs 2", "the computer's levels against each other"),
+]  # fmt: skip
+
 
 def add_commands(sub: Any) -> None:
-    pocket = sub.add_parser("pocket", help="play Mr. Jack Pocket hot-seat (or run its tools)")
-    pocket.add_argument("--seed", type=seed, help="seed for the setup (default: a fresh one)")
+    pocket = sub.add_parser(
+        "pocket", help="play Mr. Jack Pocket hot-seat (or run its tools)",
+        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=examples(EXAMPLES),
+    )  # fmt: skip
+    pocket.add_argument("--seed", type=seed, metavar="N",
+                        help="seed for the setup (default: a fresh one)")  # fmt: skip
     pocket.add_argument(
         "--jack", metavar="NAME", default="",
         help="the name of Jack's player, or computer[:LEVEL] to play against the computer"
@@ -45,8 +59,10 @@ def add_commands(sub: Any) -> None:
     puzzles = pocket_sub.add_parser("puzzles", help="puzzles that teach the rules (P6-P8)")
     puzzles.add_argument("--list", action="store_true", help="print the puzzles and exit")
     selfplay = pocket_sub.add_parser("selfplay", help="random legal play on both sides")
-    selfplay.add_argument("--games", type=positive, default=1000)
-    selfplay.add_argument("--seed", type=seed, default=0, dest="selfplay_seed")
+    selfplay.add_argument("--games", type=positive, default=1000, metavar="N",
+                          help="how many games to play (default 1000)")  # fmt: skip
+    selfplay.add_argument("--seed", type=seed, default=0, dest="selfplay_seed", metavar="N",
+                          help="the seed the games are drawn from (default 0)")  # fmt: skip
     selfplay.add_argument("--json", action="store_true", help="print the figures as JSON")
 
     arena = add_arena_command(pocket_sub, ("jack", "investigator"))
@@ -128,17 +144,31 @@ def _pocket_app(args: argparse.Namespace) -> int:
             raise WhitechapelError(f"{args.load} is a record of {record.game!r}, not of Pocket")
         screen = RULES.local_screen(game, record, Store(), handover=args.handover)
     else:
-        names = {"jack": args.jack, "investigator": args.investigator}
+        from whitechapel.core import config
+        from whitechapel.pocket.ui.setup import remembered
+
+        # What the command line does not say is what was chosen last time
+        # (core/config.py): the players' names, the hand-over mode.
+        given = {"jack": args.jack, "investigator": args.investigator}
+        last = remembered()
+        names = {side: name or last.get(side, "") for side, name in given.items()}
         players = {side: name for side, name in names.items() if name}
-        screen = pocket_screen(args.seed, players, args.handover or "always")
+        handover = args.handover or last.get("handover", "always")
+        screen = pocket_screen(args.seed, players, handover)
+        config.remember("pocket", handover=args.handover, **{
+            side: name for side, name in given.items()
+            if name and not computer_level(name, "pocket")
+        })  # fmt: skip
     WhitechapelApp(start=screen).run()
     return 0
 
 
 def _selfplay(args: argparse.Namespace) -> int:
+    from whitechapel.core.progress import Progress
     from whitechapel.pocket.selfplay import selfplay
 
-    stats = selfplay(args.games, args.selfplay_seed)
+    with Progress("whitechapel pocket selfplay", args.games, "games", quiet=args.json) as shown:
+        stats = selfplay(args.games, args.selfplay_seed, progress=shown.advance)
     print(json.dumps(stats.to_json(), indent=1) if args.json else stats.summary())
     return 0
 

@@ -10,15 +10,24 @@ from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Input, Label, Select
 
+from whitechapel.core import config
 from whitechapel.core.chance import new_seed
 from whitechapel.core.errors import WhitechapelError
 from whitechapel.core.players import computer_level, computer_name, levels
 from whitechapel.core.record import record_of
 from whitechapel.core.store import Store
-from whitechapel.ui.screens.setup import typed_names
+from whitechapel.ui.screens.setup import last_choices, typed_names
 from whitechapel.ui.widgets.footer import KeyFooter
 
 SIDE_NAMES = {"jack": "Jack", "investigator": "the investigator"}
+HANDOVERS = ("always", "secrets")
+
+
+def remembered() -> dict[str, str]:
+    """This setup's last choices (core/config.py): the names, the hand-over
+    mode and who plays (`play`: 'people' or 'side:level')."""
+    return last_choices("pocket", {"handover": HANDOVERS,
+                                   "play": {value for _, value in opponents()}})  # fmt: skip
 
 
 def check_players(players: dict[str, str]) -> None:
@@ -69,16 +78,19 @@ class PocketSetup(Screen):
     """
 
     def compose(self) -> ComposeResult:
+        last = remembered()
         with Vertical(id="setup-box"):
             yield Label("[b]Mr. Jack Pocket[/b] — a new game")
-            yield Input(placeholder="Jack's player (optional)", id="jack-name")
-            yield Input(placeholder="The investigator's player (optional)", id="inv-name")
+            yield Input(last.get("jack", ""), placeholder="Jack's player (optional)", id="jack-name")
+            yield Input(last.get("investigator", ""),
+                        placeholder="The investigator's player (optional)", id="inv-name")  # fmt: skip
             yield Select(
                 [("Hand-over prompt at every change of side", "always"),
                  ("Hand-over prompt only around Jack's cards", "secrets")],
-                value="always", allow_blank=False, id="handover",
+                value=last.get("handover", "always"), allow_blank=False, id="handover",
             )  # fmt: skip
-            yield Select(opponents(), value="people", allow_blank=False, id="opponent")
+            yield Select(opponents(), value=last.get("play", "people"), allow_blank=False,
+                         id="opponent")  # fmt: skip
             yield Center(Label("Enter to start, Esc to go back (Space opens the list)"))
         yield KeyFooter()
 
@@ -102,4 +114,9 @@ class PocketSetup(Screen):
         except WhitechapelError as e:  # 'computer' typed as both names
             self.notify(str(e), severity="error")
             return
+        typed = {side: self.query_one(f"#{wid}", Input).value.strip()
+                 for side, wid in (("jack", "jack-name"), ("investigator", "inv-name"))}  # fmt: skip
+        unremembered = config.remember("pocket", **typed, handover=handover, play=opponent)
+        if unremembered:
+            self.notify(config.notice(unremembered), severity="warning", timeout=8)
         self.app.switch_screen(screen)
