@@ -327,8 +327,6 @@ async def _neighbour_waits(seconds: float) -> list[float]:
                 while typed not in ANSI.sub(b"", seen).decode(errors="replace"):
                     seen += await asyncio.wait_for(process.stdout.read(65536), 10)
                 waits.append(time.perf_counter() - start)
-                if os.environ.get("WHITECHAPEL_BENCH_TRACE"):
-                    print(f"{waits[-1] * 1000:.0f} ms", flush=True)
                 await asyncio.sleep(0.1)
             stop.set()
             await attack

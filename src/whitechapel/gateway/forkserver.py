@@ -79,7 +79,8 @@ async def _warm_up() -> None:
         os.environ[DATA_DIR_ENV] = folder
         try:
             # Port 9 (discard) on loopback: refused at once; the lobby says so.
-            app = WhitechapelApp(start=LobbyScreen(Link("127.0.0.1", 9, "warm-up")))
+            # Built as the sessions' apps are (ssh=True: no settings read, the default theme).
+            app = WhitechapelApp(start=LobbyScreen(Link("127.0.0.1", 9, "warm-up")), ssh=True)
             async with app.run_test(size=(100, 30)) as pilot:
                 await pilot.pause(0.2)
                 for name in game_names():
