@@ -38,23 +38,23 @@ import os
 import secrets
 import sys
 import time
-import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
 import asyncssh
 
+from whitechapel.core.names import clean_name
 from whitechapel.core.store import atomic_write_text
 from whitechapel.gateway.hosts import ForkServer, HostPool
 from whitechapel.gateway.limits import SessionLimits
 from whitechapel.gateway.session import TerminalSession
 from whitechapel.net.penalties import Penalties
+from whitechapel.net.protocol import MAX_NAME_SENT
 
 log = logging.getLogger(__name__)  # whitechapel.gateway.ssh
 
 MAX_AUTH_ATTEMPTS = 6  # OpenSSH's MaxAuthTries
-MAX_NAME = 24
 LOGIN_TIMEOUT = 30.0  # seconds from connection to logged in
 
 
@@ -78,15 +78,11 @@ class Access:
 
 
 def display_name(user: str) -> str:
-    """The SSH user name as a display name: no control (or other invisible
-    format) characters, other spaces made plain, at most 24 characters,
-    "player" when nothing is left."""
-    kept = "".join(
-        " " if unicodedata.category(c)[0] == "Z" else c
-        for c in user
-        if unicodedata.category(c)[0] != "C"
-    )
-    return kept.strip()[:MAX_NAME].strip() or "player"
+    """The SSH user name as a display name (`core/names.py`: no control or
+    other invisible characters, spaces made plain, at most 24 characters),
+    "player" when nothing is left.  The user name is any text the client
+    sends: it is never a command's argument, and never proves anything."""
+    return clean_name(user[:MAX_NAME_SENT])[0] or "player"
 
 
 def host_key(folder: Path) -> asyncssh.SSHKey:

@@ -58,13 +58,17 @@ def _text(limit: int) -> Callable[[Any], str]:
 
 
 def _name(v: Any) -> str:
-    """A display name: control characters dropped, cut to `MAX_NAME` (a long
-    name is cut, not refused); nothing printable left is refused."""
-    if not isinstance(v, str) or len(v) > MAX_NAME_SENT:
-        raise ValueError(f"1 to {MAX_NAME} printable characters")
+    """A display name (`core/names.py`): control and format characters
+    dropped, spaces collapsed, cut to `MAX_NAME` (a long name is cut, not
+    refused); more than `MAX_NAME_SENT` characters sent, or nothing
+    printable left, is refused."""
+    if not isinstance(v, str):
+        raise ValueError(f"text: 1 to {MAX_NAME} printable characters are kept")
+    if len(v) > MAX_NAME_SENT:
+        raise ValueError(f"at most {MAX_NAME_SENT} characters sent ({MAX_NAME} are kept)")
     name, _ = clean_name(v)
     if not name:
-        raise ValueError(f"1 to {MAX_NAME} printable characters")
+        raise ValueError("no printable character in it")
     return name
 
 
