@@ -174,6 +174,7 @@ class HostPool:
         self._where: dict[int, _HostHandle] = {}
         self._next = 0
         self._lock = asyncio.Lock()
+        self.closing = False  # the gateway is closing: hosts end, and that is no news
 
     async def start(self) -> None:
         await self.forks.start()
@@ -248,7 +249,7 @@ class HostPool:
         if host in self.hosts:
             self.hosts.remove(host)
         for n in list(host.sessions):
-            self._ended(n, HUNG_UP)
+            self._ended(n, Ended(HUNG_UP.status) if self.closing else HUNG_UP)
 
     def _tell(self, n: int, msg: dict[str, Any]) -> None:
         host = self._where.get(n)
@@ -281,6 +282,7 @@ class HostPool:
         self._tell(n, {"kill": n})
 
     async def close(self) -> None:
+        self.closing = True
         for host in list(self.hosts):
             self._lost(host)
         await self.forks.close()
