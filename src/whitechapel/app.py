@@ -178,6 +178,12 @@ class WhitechapelApp(App):
         self.start = start
         self.ssh = os.environ.get("WHITECHAPEL_SSH") == "1" if ssh is None else ssh
 
+    def play(self, **run: Any) -> int:
+        """Run the app; the program's exit status: 0 when the player quit,
+        non-zero when the app stopped on an error (Textual has printed it)."""
+        self.run(**run)
+        return self.return_code or 0
+
     def on_mount(self) -> None:
         # Started at a game or setup screen, the menu is not built until it is
         # needed (a quicker start): "back" from the first screen opens it.

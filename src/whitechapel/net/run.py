@@ -236,8 +236,7 @@ def run_join(address: str, name: str, password: str | None = None) -> int:
     from whitechapel.ui.lobby import Link, LobbyScreen
 
     if ssh_mode():
-        session_app(os.environ, address, name).run()
-        return 0
+        return session_app(os.environ, address, name).play()
     name, cut = clean_name(name)
     name = name or "player"
     if not address:
@@ -249,8 +248,7 @@ def run_join(address: str, name: str, password: str | None = None) -> int:
     link = Link(host, port, name, password=password)
     if cut:
         link.notice = f"Your name is cut to {MAX_NAME} characters: {name}"
-    WhitechapelApp(start=LobbyScreen(link), ssh=False).run()
-    return 0
+    return WhitechapelApp(start=LobbyScreen(link), ssh=False).play()
 
 
 @contextlib.contextmanager

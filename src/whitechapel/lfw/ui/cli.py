@@ -136,8 +136,7 @@ def _lfw_app(args: argparse.Namespace) -> int:
             screen = lfw_screen(args.game_seed, options, args.game_map, players)
         else:
             screen = LfwSetup(args.game_seed, options, args.game_map, players)
-    WhitechapelApp(start=screen).run()
-    return 0
+    return WhitechapelApp(start=screen).play()
 
 
 def _lfw_selfplay(args: argparse.Namespace) -> int:

@@ -76,8 +76,7 @@ def _puzzle_app(number: int | None, args: argparse.Namespace) -> int:
     from whitechapel.app import WhitechapelApp
     from whitechapel.pocket.rules import RULES
 
-    WhitechapelApp(start=RULES.learn_screen(number)).run()
-    return 0
+    return WhitechapelApp(start=RULES.learn_screen(number)).play()
 
 
 def _puzzles(args: argparse.Namespace) -> int:
@@ -131,8 +130,7 @@ def _pocket_app(args: argparse.Namespace) -> int:
         names = {"jack": args.jack, "investigator": args.investigator}
         players = {side: name for side, name in names.items() if name}
         screen = pocket_screen(args.seed, players, args.handover or "always")
-    WhitechapelApp(start=screen).run()
-    return 0
+    return WhitechapelApp(start=screen).play()
 
 
 def _selfplay(args: argparse.Namespace) -> int:
