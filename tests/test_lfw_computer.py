@@ -405,7 +405,7 @@ async def test_the_screen_takes_keys_while_the_computer_thinks(tmp_path):
         assert screen.source.game.to_act == POLICE and screen.can_act()
         assert "Jack since your move:" in played_panel(app)
         gate.clear()  # the next question waits; ctrl+q does not
-        await settle.press(pilot, "ctrl+q")
+        await settle.press(pilot, "ctrl+q", "ctrl+q")  # asked once, then quits
 
 
 QUIT_MID_THOUGHT = """
@@ -428,7 +428,7 @@ async def main():
         while not (screen.thinking and screen.thinker and screen.thinker.workers.pids()):
             await pilot.pause(0.05)
         print(*screen.thinker.workers.pids(), flush=True)
-        await pilot.press("ctrl+q")
+        await pilot.press("ctrl+q", "ctrl+q")  # asked once, then quits
 
 
 asyncio.run(main())

@@ -169,7 +169,7 @@ async def test_quitting_while_the_computer_thinks():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert screen.thinking == INVESTIGATOR
-        await pilot.press("ctrl+q")
+        await pilot.press("ctrl+q", "ctrl+q")  # asked once, then quits
         gate.set()  # the thread ends; its answer is dropped with the screen
         await pilot.pause()
     assert screen.source.game.history == []
@@ -195,7 +195,7 @@ async def main():
         while not (screen.thinking and screen.thinker and screen.thinker.workers.pids()):
             await pilot.pause(0.05)
         print(*screen.thinker.workers.pids(), flush=True)
-        await pilot.press("ctrl+q")
+        await pilot.press("ctrl+q", "ctrl+q")  # asked once, then quits
 
 
 asyncio.run(main())

@@ -21,6 +21,7 @@ from whitechapel.core.errors import WhitechapelError
 from whitechapel.core.registry import entries, rules_for
 from whitechapel.core.store import Store, load_game
 from whitechapel.ui.screens.help import HelpScreen
+from whitechapel.ui.screens.quit import QuitScreen
 from whitechapel.ui.widgets.footer import KeyFooter
 from whitechapel.ui.widgets.guard import SizeGuard, TooSmall
 
@@ -188,6 +189,17 @@ class WhitechapelApp(App):
         # Started at a game or setup screen, the menu is not built until it is
         # needed (a quicker start): "back" from the first screen opens it.
         self.push_screen(self.start if self.start is not None else MenuScreen())
+
+    async def action_quit(self) -> None:
+        """ctrl+q: a game in progress asks once, saying where it is kept
+        (`quit_question`); ctrl+q again, or anywhere else, quits at once."""
+        if not isinstance(self.screen, QuitScreen):
+            for screen in reversed(self.screen_stack):
+                question = getattr(screen, "quit_question", None)
+                if question is not None and (text := question()) is not None:
+                    self.push_screen(QuitScreen(text))
+                    return
+        self.exit()
 
     def action_back(self) -> None:
         """Back from a setup or list screen: to the screen below, or the menu."""
