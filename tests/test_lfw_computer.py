@@ -490,8 +490,8 @@ async def test_the_setup_screen_gives_a_side_to_the_computer(tmp_path, unpaced, 
         } == set(choices[1:])
         await settle.press(pilot, "tab", "tab", "tab", "tab", "tab", "tab")  # to "Play"
         assert setup.focused is setup.query_one("#opponent")
-        await settle.press(pilot, "enter")  # opens the list
-        await settle.press(pilot, *["down"] * choices.index(f"{side}:{LEVEL}"), "enter")
+        # The arrows choose within the row, each choice in words.
+        await settle.press(pilot, *["right"] * choices.index(f"{side}:{LEVEL}"))
         assert (
             f"The computer plays {'Jack' if side == JACK else 'the police'} ({LEVEL})"
             in screen_text(app)

@@ -510,10 +510,9 @@ async def test_the_setup_screen_chooses_the_secrets_hand_over_mode():
         await settle.settle(pilot)
         await settle.press(pilot, "down", "enter")
         await settle.settle(pilot)
-        await settle.press(pilot, "tab", "tab", "space")  # open the hand-over choice
+        await settle.press(pilot, "tab", "tab", "space")  # Space: the next hand-over choice
         await settle.settle(pilot)
-        await settle.press(pilot, "down", "enter")  # Enter picks in the open list
-        await settle.settle(pilot)
+        assert "(•) around Jack's cards only" in screen_text(app)
         assert isinstance(app.screen, PocketSetup)
         await settle.press(pilot, "enter")  # on the choice itself, Enter starts the game
         await settle.settle(pilot)

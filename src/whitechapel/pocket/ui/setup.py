@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Input, Label, Select
+from textual.widgets import Input, Label
 
 from whitechapel.core.chance import new_seed
 from whitechapel.core.errors import WhitechapelError
@@ -17,6 +17,7 @@ from whitechapel.core.record import record_of
 from whitechapel.core.store import Store
 from whitechapel.ui.screens.setup import typed_names
 from whitechapel.ui.widgets.footer import KeyFooter
+from whitechapel.ui.widgets.picker import Picker
 
 SIDE_NAMES = {"jack": "Jack", "investigator": "the investigator"}
 
@@ -57,15 +58,18 @@ def pocket_screen(seed: int | None = None, players: dict | None = None, handover
 class PocketSetup(Screen):
     BINDINGS = [
         Binding("escape", "app.back", "Back", id="app.back"),
-        # Enter starts the game from any field, the hand-over choice included
-        # (Space or the arrows open its list); while the list is open, Enter picks.
+        # Enter starts the game from any row; Up and Down go between rows,
+        # Left and Right (and Space) change a choice.
         Binding("enter", "start", "Start", priority=True, id="pocket.start"),
+        Binding("down", "app.focus_next", "Next row", show=False, id="pocket.setup.next_row"),
+        Binding("up", "app.focus_previous", "Previous row", show=False,
+                id="pocket.setup.previous_row"),
     ]
     DEFAULT_CSS = """
     PocketSetup { align: center middle; }
-    PocketSetup #setup-box { width: 60; height: auto; border: heavy $accent; padding: 1 2; }
-    PocketSetup Input, PocketSetup Select { margin-bottom: 1; }
-    PocketSetup #opponent { margin-bottom: 0; }
+    PocketSetup #setup-box { width: 68; height: auto; border: heavy $accent; padding: 1 2; }
+    PocketSetup Input, PocketSetup Picker { margin-bottom: 1; }
+    PocketSetup .row-label { color: $text-muted; }
     """
 
     def compose(self) -> ComposeResult:
@@ -73,27 +77,21 @@ class PocketSetup(Screen):
             yield Label("[b]Mr. Jack Pocket[/b] — a new game")
             yield Input(placeholder="Jack's player (optional)", id="jack-name")
             yield Input(placeholder="The investigator's player (optional)", id="inv-name")
-            yield Select(
-                [("Hand-over prompt at every change of side", "always"),
-                 ("Hand-over prompt only around Jack's cards", "secrets")],
-                value="always", allow_blank=False, id="handover",
-            )  # fmt: skip
-            yield Select(opponents(), value="people", allow_blank=False, id="opponent")
-            yield Center(Label("Enter to start, Esc to go back (Space opens the list)"))
+            yield Label("Hand-over prompt", classes="row-label")
+            yield Picker([("every change of side", "always"),
+                          ("around Jack's cards only", "secrets")], "always", id="handover")
+            yield Label("Who plays", classes="row-label")
+            yield Picker(opponents(), "people", id="opponent")
+            yield Center(Label("Tab or ↓: next row · ← → Space: choose · Enter: start"))
         yield KeyFooter()
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "start":
-            return not any(s.expanded for s in self.query(Select))
-        return True
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_start()
 
     def action_start(self) -> None:
         players = typed_names(self, {"jack": "#jack-name", "investigator": "#inv-name"})
-        handover = str(self.query_one("#handover", Select).value)
-        opponent = str(self.query_one("#opponent", Select).value)
+        handover = self.query_one("#handover", Picker).value
+        opponent = self.query_one("#opponent", Picker).value
         if opponent != "people":
             side, _, level = opponent.partition(":")
             players[side] = computer_name(level)
