@@ -80,3 +80,36 @@ def test_the_exit_status_is_zero_when_the_player_quits():
     app = WhitechapelApp()
     app.call_later(app.exit)
     assert app.play(headless=True) == 0
+
+
+def test_the_legend_names_the_circles_each_mark_is_on():
+    """The map's marks told apart without colour: each circle mark's legend
+    entry lists its circles in words, a scale level by level."""
+    from whitechapel.lfw.ui import mapstyle
+
+    marks = {45: "crime", 67: "clue", 68: "clue", 12: "heat-4", 13: "heat-1", "x3": "police-blue"}
+    text = mapstyle.legend_markup(200, tags=set(marks.values()), side="police", marks=marks)
+    lines = " ".join(text.split())
+    assert "crime scene: 45" in lines and "clue tonight: 67 68" in lines
+    assert "4: 12 · 1: 13" in lines
+    many = dict.fromkeys(range(1, 20), "searched")
+    assert "searched, empty: 1 2 3 4 5 6 +13" in mapstyle.legend_markup(
+        200, tags={"searched"}, marks=many
+    )
+
+
+def board_text(screen) -> str:
+    from whitechapel.pocket.ui.district import District
+
+    return "".join(seg.text for strip in screen.query_one(District)._strips for seg in strip)
+
+
+async def test_the_highlighted_tile_shows_in_glyphs_without_colour(tmp_path, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    app, screen = pocket_app(SETUPS["goodley"], tmp_path)  # round 1: H W R J
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle.settle(pilot)
+        await Driver(pilot, screen).pass_handover()
+        assert "▶" not in board_text(screen)
+        await settle.press(pilot, "3")  # the rotation: a tile to choose, b2 highlighted
+        assert "▶" in board_text(screen) and "◀" in board_text(screen)

@@ -350,9 +350,10 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         side = None if self.source.outcome is not None else self.holder
         legend = self.query_one("#legend", TextPanel)
         width = self.query_one("#centre").size.width - 2
-        tags = set(self.query_one(MapView).marks.values())
+        marks = self.query_one(MapView).marks  # from the keyboard's view: no secret
         text = mapstyle.legend_markup(
-            width, dark=self.app.current_theme.dark, tags=tags, side=side
+            width, dark=self.app.current_theme.dark, tags=set(marks.values()), side=side,
+            marks=marks,
         )
         lines = legend.markup.count("\n")
         legend.set(text)

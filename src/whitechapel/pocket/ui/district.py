@@ -286,6 +286,12 @@ class District(Widget):
         else:
             status, look = "unseen", Style(color="#8a8a8a")
         self._put(grid, x0, y0 + mid_y + 1, status, look + base, tw)
+        # The highlighted tile and a tile picked (an exchange's first) say so
+        # in glyphs either side of its status, not by their ground alone (NO_COLOR).
+        sides = "▶◀" if sq == self.cursor else "**" if sq in self.picked else ""
+        if sides:
+            for x, ch in ((x0 + 1, sides[0]), (x0 + tw - 2, sides[1])):
+                grid[y0 + mid_y + 1][x] = (ch, Style(bold=True) + base)
 
     @staticmethod
     def _put(grid, x0: int, y: int, label: str, style: Style, tw: int = TILE_W) -> None:
