@@ -478,3 +478,7 @@ class Gateway:
                 with contextlib.suppress(OSError):
                     f.close()
             process.exit(status if status and status > 0 else 0)
+            # asyncssh runs a redirect's clean-up (its pipes' close) in
+            # wait_closed: awaited here, never left as a coroutine unawaited.
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(process.wait_closed(), 5)
