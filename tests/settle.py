@@ -44,25 +44,33 @@ def _without_idle_waits():
         textual.app.wait_for_idle, textual.pilot.wait_for_idle = waiting
 
 
-def _update_pending(screen) -> bool:
-    """Does the screen have an update to make (what its 60 Hz timer does)?"""
+def _update_pending(screen, top: bool = True) -> bool:
+    """Does the screen have an update to make (what its 60 Hz timer does)?
+    (A screen under a modal is asked for a full repaint by every frame of
+    the one on top: only its own changes count.)"""
     return bool(
         screen._layout_required
         or screen._scroll_required
-        or screen._repaint_required
+        or (top and screen._repaint_required)
         or screen._dirty_widgets
         or screen._callbacks
     )
 
 
+def _shown(app) -> list:
+    """The screens on the terminal: the top one and those seen under it (a
+    modal's game screen).  Each repaints on its own timer: one under a modal
+    may still be mounting its footer's keys when the top one is done."""
+    return [*app._background_screens, app.screen]
+
+
 def _busy(app) -> bool:
-    """Has the app, its screen or a widget a message not yet handled, or a
-    callback waiting for its turn?  (Cheaper than `Pilot.pause(0)`, which
+    """Has the app, a shown screen or a widget a message not yet handled, or
+    a callback waiting for its turn?  (Cheaper than `Pilot.pause(0)`, which
     posts a callback to every widget and waits for all of them: 5 ms.)"""
-    screen = app.screen
     return any(
         pump._message_queue.qsize() or pump._pending_message or pump._next_callbacks
-        for pump in (app, *screen.walk_children(with_self=True))
+        for pump in (app, *(w for s in _shown(app) for w in s.walk_children(with_self=True)))
     )
 
 
@@ -76,10 +84,12 @@ async def settle(pilot: Pilot) -> None:
     ready = asyncio.get_running_loop()._ready  # type: ignore[attr-defined]
     for _ in range(ROUNDS):
         await asyncio.sleep(0)  # every task that is ready runs a step
+        pending = [] if ready else [s for s in _shown(app) if _update_pending(s, s is app.screen)]
         if ready or _busy(app):
             quiet = 0
-        elif _update_pending(app.screen):
-            app.screen._on_timer_update()
+        elif pending:
+            for screen in pending:
+                screen._on_timer_update()
             quiet = 0
         else:
             quiet += 1

@@ -6,7 +6,7 @@ an SSH session neither reads nor writes the host's settings."""
 
 from __future__ import annotations
 
-from textual.widgets import Input, RadioSet, Select
+from textual.widgets import Input
 
 import settle
 import whitechapel.app
@@ -18,6 +18,7 @@ from whitechapel.lfw.ui.screen import LfwScreen
 from whitechapel.lfw.ui.setup import LfwSetup
 from whitechapel.pocket.ui.screen import PocketScreen
 from whitechapel.pocket.ui.setup import PocketSetup
+from whitechapel.ui.widgets.picker import Picker
 
 
 def field(app, selector: str, kind=Input):
@@ -29,8 +30,8 @@ async def test_the_pocket_setup_comes_back_as_it_was_left():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle.settle(pilot)
         await settle.press(pilot, *"Ann", "tab", *"Bob")
-        app.screen.query_one("#handover", Select).value = "secrets"
-        app.screen.query_one("#opponent", Select).value = "jack:hard"
+        app.screen.query_one("#handover", Picker).choose("secrets")
+        app.screen.query_one("#opponent", Picker).choose("jack:hard")
         await settle.press(pilot, "enter")
         await settle.settle(pilot)
         assert isinstance(app.screen, PocketScreen)
@@ -41,8 +42,8 @@ async def test_the_pocket_setup_comes_back_as_it_was_left():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle.settle(pilot)
         assert field(app, "#jack-name") == "Ann" and field(app, "#inv-name") == "Bob"
-        assert field(app, "#handover", Select) == "secrets"
-        assert field(app, "#opponent", Select) == "jack:hard"
+        assert field(app, "#handover", Picker) == "secrets"
+        assert field(app, "#opponent", Picker) == "jack:hard"
 
 
 async def test_the_lfw_setup_comes_back_as_it_was_left():
@@ -50,8 +51,8 @@ async def test_the_lfw_setup_comes_back_as_it_was_left():
     async with app.run_test(size=(100, 32)) as pilot:
         await settle.settle(pilot)
         await settle.press(pilot, *"Ann", "tab", *"Cid")
-        app.screen.query_one("#notebook-possible").value = True
-        app.screen.query_one("#opponent", Select).value = "police:easy"
+        app.screen.query_one("#notebook", Picker).choose("possible")
+        app.screen.query_one("#opponent", Picker).choose("police:easy")
         await settle.settle(pilot)
         await pilot.click("#start")
         await settle.settle(pilot)
@@ -61,9 +62,8 @@ async def test_the_lfw_setup_comes_back_as_it_was_left():
     async with app.run_test(size=(100, 32)) as pilot:
         await settle.settle(pilot)
         assert field(app, "#jack-name") == "Ann" and field(app, "#police-name") == "Cid"
-        pressed = app.screen.query_one("#notebook", RadioSet).pressed_button
-        assert pressed is not None and pressed.id == "notebook-possible"
-        assert field(app, "#opponent", Select) == "police:easy"
+        assert field(app, "#notebook", Picker) == "possible"
+        assert field(app, "#opponent", Picker) == "police:easy"
 
 
 async def test_a_level_or_mode_no_longer_offered_is_left_at_its_default():
@@ -72,8 +72,8 @@ async def test_a_level_or_mode_no_longer_offered_is_left_at_its_default():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle.settle(pilot)
         assert field(app, "#jack-name") == "Ann"
-        assert field(app, "#handover", Select) == "always"
-        assert field(app, "#opponent", Select) == "people"
+        assert field(app, "#handover", Picker) == "always"
+        assert field(app, "#opponent", Picker) == "people"
 
 
 async def test_the_theme_comes_back_and_a_new_one_is_remembered():

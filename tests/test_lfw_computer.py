@@ -405,7 +405,7 @@ async def test_the_screen_takes_keys_while_the_computer_thinks(tmp_path):
         assert screen.source.game.to_act == POLICE and screen.can_act()
         assert "Jack since your move:" in played_panel(app)
         gate.clear()  # the next question waits; ctrl+q does not
-        await settle.press(pilot, "ctrl+q")
+        await settle.press(pilot, "ctrl+q", "ctrl+q")  # asked once, then quits
 
 
 QUIT_MID_THOUGHT = """
@@ -428,7 +428,7 @@ async def main():
         while not (screen.thinking and screen.thinker and screen.thinker.workers.pids()):
             await pilot.pause(0.05)
         print(*screen.thinker.workers.pids(), flush=True)
-        await pilot.press("ctrl+q")
+        await pilot.press("ctrl+q", "ctrl+q")  # asked once, then quits
 
 
 asyncio.run(main())
@@ -490,8 +490,8 @@ async def test_the_setup_screen_gives_a_side_to_the_computer(tmp_path, unpaced, 
         } == set(choices[1:])
         await settle.press(pilot, "tab", "tab", "tab", "tab", "tab", "tab")  # to "Play"
         assert setup.focused is setup.query_one("#opponent")
-        await settle.press(pilot, "enter")  # opens the list
-        await settle.press(pilot, *["down"] * choices.index(f"{side}:{LEVEL}"), "enter")
+        # The arrows choose within the row, each choice in words.
+        await settle.press(pilot, *["right"] * choices.index(f"{side}:{LEVEL}"))
         assert (
             f"The computer plays {'Jack' if side == JACK else 'the police'} ({LEVEL})"
             in screen_text(app)

@@ -132,7 +132,7 @@ async def test_the_setup_chooses_the_notebook_and_the_record_keeps_it(tmp_path, 
     app = WhitechapelApp(start=LfwSetup(seed=9, map_name="tutorial", players=PLAYERS))
     async with app.run_test(size=(100, 32)) as pilot:
         await settle.settle(pilot)
-        await pilot.click("#notebook-off")
+        await pilot.click("#notebook", offset=(1, 0))  # "( ) off"
         await pilot.click("#start")
         await settle.settle(pilot)
         screen = app.screen
@@ -140,3 +140,51 @@ async def test_the_setup_chooses_the_notebook_and_the_record_keeps_it(tmp_path, 
         assert screen.deduction_mode == "off"
         record = screen.source.current_record()
         assert Record.loads(record.dumps()).notebook == "off"
+
+
+def jack_home_after_night_4() -> LfwGame:
+    """A tutorial game Jack wins by reaching his hideout after night 4."""
+    for seed in range(50):
+        chance, game = Chance(seed), LfwGame.new(seed, Options(), load_board("tutorial"))
+        while game.outcome is None:
+            if game.to_act == JACK:
+                game.apply(homeward_action(game.clone(), chance))
+            else:
+                game.apply(game.random_action(chance))
+        if game.outcome.winner == JACK and game.night == 4:
+            return game
+    raise AssertionError("no such game")
+
+
+def test_the_notebook_after_the_game_shows_the_night_finished_and_no_current_set():
+    from whitechapel.lfw.render import notebook_text
+    from whitechapel.lfw.ui.deduction import deduction_text
+
+    game = jack_home_after_night_4()
+    for side in (POLICE, JACK):
+        nb = deduce(game.view(side), game.board)
+        assert nb.over and nb.home and nb.counts == {} and not nb.on_board
+        assert nb.nights[-1].night == 4 and nb.nights[-1].home and nb.nights[-1].counts
+        text = deduction_text(nb)
+        assert "The game is over: Jack went home" in text and "can be on" not in text
+        assert "no \"where Jack can be now\"" in notebook_text(nb)
+        assert nb.to_json()["possible"] == [] and nb.to_json()["home"]
+
+
+async def test_after_the_game_the_map_reviews_jacks_path_night_by_night(tmp_path):
+    game = jack_home_after_night_4()
+    rows = game.view(POLICE)["jack"]["path"]
+    app, screen = app_for(game, tmp_path)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await settle.settle(pilot)
+        assert tint(screen) == {}  # nothing is "where Jack can be now"
+        text = widget_text(app)
+        assert "The game is over: Jack went home" in text and "Jack can be on" not in text
+        shown = {}
+        for night in (1, 4):  # the sheet, night by night, on the map for both sides
+            await settle.press(pilot, str(night))
+            marks = screen.query_one(MapView).marks
+            shown[night] = {c for c, t in marks.items() if t == "path"}
+            walked = {step["circle"] for step in rows[night - 1]}
+            assert shown[night] and shown[night] <= walked
+        assert shown[1] != shown[4]

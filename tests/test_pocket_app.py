@@ -433,7 +433,15 @@ async def test_ctrl_q_quits_and_the_game_in_progress_is_saved(tmp_path):
         await settle.settle(pilot)
         driver = Driver(pilot, screen, random.Random(1))
         played = await driver.play_game(max_actions=1)
-        await settle.press(pilot, "ctrl+q")
+        await settle.press(pilot, "ctrl+q")  # asks once, naming the file
+        saves = Store(tmp_path).list()
+        assert len(saves) == 1 and app.is_running
+        assert f"The game is saved in {saves[0].path}" in app.screen.question
+        shown = "".join(line.strip(" ┃") for line in screen_text(app).splitlines())
+        assert str(saves[0].path) in shown  # folded over lines, whole
+        await settle.press(pilot, "escape")  # back to the game, nothing changed
+        assert app.screen is screen and len(screen.source.game.history) == len(played)
+        await settle.press(pilot, "ctrl+q", "ctrl+q")  # ctrl+q again quits
         await settle.settle(pilot)
         assert not app.is_running
     saves = Store(tmp_path).list()
@@ -502,10 +510,9 @@ async def test_the_setup_screen_chooses_the_secrets_hand_over_mode():
         await settle.settle(pilot)
         await settle.press(pilot, "down", "enter")
         await settle.settle(pilot)
-        await settle.press(pilot, "tab", "tab", "space")  # open the hand-over choice
+        await settle.press(pilot, "tab", "tab", "space")  # Space: the next hand-over choice
         await settle.settle(pilot)
-        await settle.press(pilot, "down", "enter")  # Enter picks in the open list
-        await settle.settle(pilot)
+        assert "(•) around Jack's cards only" in screen_text(app)
         assert isinstance(app.screen, PocketSetup)
         await settle.press(pilot, "enter")  # on the choice itself, Enter starts the game
         await settle.settle(pilot)

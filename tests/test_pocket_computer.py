@@ -169,7 +169,7 @@ async def test_quitting_while_the_computer_thinks():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert screen.thinking == INVESTIGATOR
-        await pilot.press("ctrl+q")
+        await pilot.press("ctrl+q", "ctrl+q")  # asked once, then quits
         gate.set()  # the thread ends; its answer is dropped with the screen
         await pilot.pause()
     assert screen.source.game.history == []
@@ -195,7 +195,7 @@ async def main():
         while not (screen.thinking and screen.thinker and screen.thinker.workers.pids()):
             await pilot.pause(0.05)
         print(*screen.thinker.workers.pids(), flush=True)
-        await pilot.press("ctrl+q")
+        await pilot.press("ctrl+q", "ctrl+q")  # asked once, then quits
 
 
 asyncio.run(main())
@@ -228,12 +228,13 @@ async def test_the_setup_screen_starts_a_game_against_the_computer():
         setup = app.screen
         assert isinstance(setup, PocketSetup)
         assert "Two people at this keyboard" in screen_text(app)
-        await pilot.press(*"Ann", "tab", "tab", "tab", "space")  # open who plays
+        await pilot.press(*"Ann", "tab", "tab", "tab")  # to who plays
         await pilot.pause()
-        # Down to "The computer plays the investigator (hard)".
+        # Right to "The computer plays the investigator (hard)".
         wanted = next(i for i, (_, v) in enumerate(_options()) if v == "investigator:hard")
-        await pilot.press(*["down"] * wanted, "enter")
+        await pilot.press(*["right"] * wanted)
         await pilot.pause()
+        assert "The computer plays the investigator (hard)" in screen_text(app)
         await pilot.press("enter")
         await settle(app, pilot)
         game_screen = app.screen

@@ -22,6 +22,7 @@ from whitechapel.core.errors import WhitechapelError
 from whitechapel.core.registry import entries, rules_for
 from whitechapel.core.store import Store, load_game
 from whitechapel.ui.screens.help import HelpScreen
+from whitechapel.ui.screens.quit import QuitScreen
 from whitechapel.ui.widgets.footer import KeyFooter
 from whitechapel.ui.widgets.guard import SizeGuard, TooSmall
 
@@ -179,6 +180,12 @@ class WhitechapelApp(App):
         self.start = start
         self.ssh = os.environ.get("WHITECHAPEL_SSH") == "1" if ssh is None else ssh
 
+    def play(self, **run: Any) -> int:
+        """Run the app; the program's exit status: 0 when the player quit,
+        non-zero when the app stopped on an error (Textual has printed it)."""
+        self.run(**run)
+        return self.return_code or 0
+
     def on_mount(self) -> None:
         if not self.ssh:  # a stranger's session neither reads nor writes the host's settings
             self.apply_settings()
@@ -206,6 +213,17 @@ class WhitechapelApp(App):
         problem = config.remember(theme=theme.name)
         if problem is not None:
             self.notify(config.notice(problem), title="Settings", severity="warning", timeout=8)
+
+    async def action_quit(self) -> None:
+        """ctrl+q: a game in progress asks once, saying where it is kept
+        (`quit_question`); ctrl+q again, or anywhere else, quits at once."""
+        if not isinstance(self.screen, QuitScreen):
+            for screen in reversed(self.screen_stack):
+                question = getattr(screen, "quit_question", None)
+                if question is not None and (text := question()) is not None:
+                    self.push_screen(QuitScreen(text))
+                    return
+        self.exit()
 
     def action_back(self) -> None:
         """Back from a setup or list screen: to the screen below, or the menu."""

@@ -180,8 +180,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command is None:
         from whitechapel.app import WhitechapelApp
 
-        WhitechapelApp().run()
-        return 0
+        return WhitechapelApp().play()
     if getattr(args, "run", None) is not None:  # a game's command
         return int(args.run(args))
     if args.command == "replay":

@@ -35,8 +35,7 @@ def run_join(address: str, name: str, password: str | None = None) -> int:
     link = Link(host, port, name, password=password)
     if cut:
         link.notice = f"Your name is cut to {MAX_NAME} characters: {name}"
-    WhitechapelApp(start=LobbyScreen(link), ssh=False).run()
-    return 0
+    return WhitechapelApp(start=LobbyScreen(link), ssh=False).play()
 
 
 def _ask_password(host: str, port: int, name: str) -> str | None:

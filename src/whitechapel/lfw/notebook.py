@@ -89,6 +89,14 @@ class Notebook:
     alleys_left: int
     board: Board = field(repr=False, compare=False)
     _paths: tuple[NightPaths | None, ...] = field(repr=False, compare=False, default=())
+    over: bool = False  # the game is over (`counts`: where it ended, empty if Jack got home)
+
+    @property
+    def home(self) -> bool:
+        """Tonight is finished: Jack announced his hideout (he is on one of
+        the candidates), or the game is over after a night."""
+        last = self.nights[-1] if self.nights else None
+        return last is not None and last.night == self.night and last.home
 
     @property
     def possible(self) -> tuple[int, ...]:
@@ -115,6 +123,8 @@ class Notebook:
 
         return {
             "night": self.night,
+            "over": self.over,
+            "home": self.home,
             "on_board": self.on_board,
             "possible": circles(self.counts),
             "paths": self.total,
@@ -157,6 +167,11 @@ def notebook(view: Mapping[str, Any], board: Board, previous: Notebook | None = 
             counts = {c: n for c, n in counts.items() if c in hideouts}
         else:
             counts = _must_move(view, board, counts)
+    over = view.get("outcome") is not None
+    if tonight is not None and tonight.home and tonight.night == view["night"]:
+        # Tonight is finished (Jack announced his hideout; after night 4, the
+        # game is over): the night's finished state, no "where Jack can be now".
+        counts, on_board = {}, False
     track = view.get("track") or []
     return Notebook(
         night=view["night"],
@@ -168,6 +183,7 @@ def notebook(view: Mapping[str, Any], board: Board, previous: Notebook | None = 
         alleys_left=view.get("alleys_left", 0),
         board=board,
         _paths=tuple(paths),
+        over=over,
     )
 
 

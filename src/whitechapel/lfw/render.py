@@ -60,7 +60,11 @@ def render_summary(view: dict[str, Any], players: dict[str, str] | None = None) 
 def notebook_text(nb: Notebook, where: str = "") -> str:
     """The police notebook in plain text (`whitechapel lfw notebook`)."""
     lines = [f"The police notebook: night {nb.night}" + (f", {where}" if where else "")]
-    if nb.on_board:
+    if nb.over or nb.home:
+        ended = "The game is over" if nb.over else f"Night {nb.night} is finished"
+        home = " after Jack went home" if nb.home else ""
+        lines.append(f"{ended}{home}: there is no \"where Jack can be now\".")
+    elif nb.on_board:
         lines.append(
             f"Jack can be on {len(nb.counts)} circle{'s' * (len(nb.counts) != 1)}, "
             f"at the end of {nb.total:,} possible path{'s' * (nb.total != 1)} tonight:"

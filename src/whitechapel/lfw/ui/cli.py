@@ -48,6 +48,8 @@ def add_commands(sub: Any) -> None:
     lfw.add_argument(
         "--no-setup", action="store_true", help="start at once, without the setup screen"
     )
+    lfw.add_argument("--plain", action="store_true",
+                     help="play at a plain prompt instead of the full screen (screen readers)")  # fmt: skip
     lfw_sub = lfw.add_subparsers(dest="lfw_command", metavar="TOOL")
     lself = lfw_sub.add_parser("selfplay", help="random legal play on both sides")
     lself.add_argument("--games", type=positive, default=100, metavar="N",
@@ -139,7 +141,34 @@ def _map(args: argparse.Namespace) -> int:
     return 0
 
 
+def _lfw_plain(args: argparse.Namespace) -> int:
+    """`whitechapel lfw --plain`: a game at a plain prompt (lfw/ui/console.py)."""
+    from whitechapel.core.chance import new_seed
+    from whitechapel.core.players import computer_level
+    from whitechapel.core.record import record_of
+    from whitechapel.core.store import Store, load_game
+    from whitechapel.lfw.game import LfwGame
+    from whitechapel.lfw.map.maps import load_board
+    from whitechapel.lfw.options import Options
+    from whitechapel.lfw.ui.console import LfwConsole
+
+    if any(computer_level(n, "lfw") for n in (args.jack_name, args.police_name) if n):
+        raise WhitechapelError("the plain prompt is for people; drop --plain to play the computer")
+    if args.load:
+        record, game = load_game(args.load)
+        if record.game != "lfw":
+            raise WhitechapelError(f"{args.load} is a record of {record.game!r}, not of LfW")
+    else:
+        seed = args.game_seed if args.game_seed is not None else new_seed()
+        game = LfwGame.new(seed, Options.from_names(args.game_options), load_board(args.game_map))
+        names = {"jack": args.jack_name, "police": args.police_name}
+        record = record_of(game, seed=seed, players={k: v for k, v in names.items() if v})
+    return LfwConsole(game, record, Store()).run()  # type: ignore[arg-type]
+
+
 def _lfw_app(args: argparse.Namespace) -> int:
+    if args.plain:
+        return _lfw_plain(args)
     from whitechapel.app import WhitechapelApp
     from whitechapel.lfw.options import Options
     from whitechapel.lfw.ui.setup import LfwSetup, lfw_screen, players_for
@@ -179,8 +208,7 @@ def _lfw_app(args: argparse.Namespace) -> int:
                                       if name and not computer_level(name, "lfw")})  # fmt: skip
         else:
             screen = LfwSetup(args.game_seed, options, args.game_map, players)
-    WhitechapelApp(start=screen).run()
-    return 0
+    return WhitechapelApp(start=screen).play()
 
 
 def _lfw_selfplay(args: argparse.Namespace) -> int:

@@ -34,8 +34,8 @@ def mode_of(value: Any) -> str:
 
 def tint_marks(nb: Notebook | None, mode: str) -> dict[int, str]:
     """Circle -> tint tag for the circles where Jack can be now."""
-    if nb is None or mode == "off" or not nb.counts:
-        return {}
+    if nb is None or mode == "off" or not nb.counts or nb.home or nb.over:
+        return {}  # nothing is "now" once the night (or the game) is finished
     if mode == "possible":
         return dict.fromkeys(nb.counts, POSSIBLE)
     top = max(nb.counts.values())
@@ -52,17 +52,22 @@ def deduction_text(nb: Notebook | None, *, jack: bool = False) -> str:
     if nb is None:
         return ""
     n, h = len(nb.counts), nb.hideouts
-    if jack:  # one short line: his sheet fills most of the panel
-        where = f"{n} {_plural(n, 'circle')} ({nb.total} {_plural(nb.total, 'path')})"
-        if not nb.on_board:
-            where = "not on the streets"
-        return f"[b]What the police can know:[/b] {where}, {len(h)} hideout candidates"
-    if nb.on_board:
+    if nb.over or nb.home:  # the night's finished state: no current set
+        where = "The game is over" if nb.over else f"Night {nb.night} is finished"
+        if nb.home:
+            where += ": Jack went home"
+    elif nb.on_board:
         where = f"Jack can be on {n} {_plural(n, 'circle')} ({nb.total} {_plural(nb.total, 'path')})"
-        if n <= HIDEOUTS_SHOWN:
+        if n <= HIDEOUTS_SHOWN and not jack:
             where += ": " + " ".join(map(str, nb.possible))
     else:
         where = "Jack is not on the streets"
+    if jack:  # one short line: his sheet fills most of the panel
+        if nb.on_board and not (nb.over or nb.home):
+            where = f"{n} {_plural(n, 'circle')} ({nb.total} {_plural(nb.total, 'path')})"
+        elif not (nb.over or nb.home):
+            where = "not on the streets"
+        return f"[b]What the police can know:[/b] {where}, {len(h)} hideout candidates"
     if h:
         shown = " ".join(map(str, h[:HIDEOUTS_SHOWN]))
         more = f" and {len(h) - HIDEOUTS_SHOWN} more" if len(h) > HIDEOUTS_SHOWN else ""

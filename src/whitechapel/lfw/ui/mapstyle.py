@@ -4,10 +4,12 @@ Pure rich, no Textual."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
+from typing import Any
 
 from rich.errors import StyleSyntaxError
+from rich.markup import escape
 from rich.style import Style
 from rich.text import Text
 
@@ -145,23 +147,53 @@ def legend_text(
     return text
 
 
+WHERE_SHOWN = 6  # circles named after a legend entry; more are counted
+
+
+def where_words(samples: list[tuple[str, str]], where: dict[str, list[int]]) -> str:
+    """The circles that carry an entry's marks, in words after it (": 45 67",
+    or for a scale "4: 45 · 3: 12 13"): the map's marks told apart without
+    their colours (NO_COLOR, a colour-blind player, a screen reader)."""
+    parts = []
+    for sample, tag in reversed(samples) if len(samples) > 1 else samples:
+        circles = sorted(where.get(tag, ()))
+        if not circles:
+            continue
+        more = len(circles) - WHERE_SHOWN
+        listed = " ".join(map(str, circles[:WHERE_SHOWN])) + (f" +{more}" if more > 0 else "")
+        parts.append(f"{sample.strip()}: {listed}" if len(samples) > 1 else listed)
+    return (": " + " · ".join(parts)) if parts else ""
+
+
 def legend_markup(
-    width: int, *, dark: bool = True, tags: Iterable[str] | None = None, side: str | None = None
+    width: int, *, dark: bool = True, tags: Iterable[str] | None = None, side: str | None = None,
+    marks: Mapping[Any, str] | None = None,
 ) -> str:
     """The legend as markup for a text panel `width` cells wide: the
     drawing's entries, then those of `tags` (the marks now on the map; all
-    of them if None), in as many columns of one width as fit."""
-    return _legend_markup(width, dark, None if tags is None else frozenset(tags), side)
+    of them if None), in as many columns of one width as fit.  `marks`
+    (node -> tag, the map's): each circle mark's entry names its circles."""
+    where: dict[str, list[int]] = {}
+    for node, tag in (marks or {}).items():
+        if isinstance(node, int):
+            where.setdefault(tag, []).append(node)
+    frozen = tuple(sorted((t, tuple(sorted(n))) for t, n in where.items()))
+    return _legend_markup(width, dark, None if tags is None else frozenset(tags), side, frozen)
 
 
 @lru_cache(maxsize=256)  # a screen asks again at every refresh, mostly for the same marks
-def _legend_markup(width: int, dark: bool, tags: frozenset[str] | None, side: str | None) -> str:
+def _legend_markup(
+    width: int, dark: bool, tags: frozenset[str] | None, side: str | None,
+    where: tuple[tuple[str, tuple[int, ...]], ...] = (),
+) -> str:
     wanted = None if tags is None else set(tags) | set(cv.TAGS)
+    circles = {t: list(n) for t, n in where}
     entries = []
     for samples, meaning in legend_items(side):
         if wanted is not None and not wanted & {t for _, t in samples}:
             continue
-        chips = "".join(f"[{style_spec(tag, dark) or 'none'}]{s}[/]" for s, tag in samples)
+        meaning = escape(meaning + where_words(samples, circles))
+        chips = "".join(f"[{style_spec(tag, dark) or 'none'}]{escape(s)}[/]" for s, tag in samples)
         entries.append((chips, sum(len(s) for s, _ in samples) + 1 + len(meaning), meaning))
     for per_row in range(len(entries), 0, -1):  # the most columns that fit
         widths = [max(e[1] for e in entries[j::per_row]) for j in range(per_row)]

@@ -240,8 +240,9 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
     def deduce(self, view: dict[str, Any]) -> Notebook | None:
         """The notebook of the side's view (the same public answer from any
         view), brought up to date from the last one; None at the end (the
-        whole path is shown) or where the view has no public record."""
-        if view["outcome"] or "nights" not in view:
+        whole path is shown) or where the view has no public record.  At the
+        end it says so: the night's finished state, no current set."""
+        if "nights" not in view:
             return None
         if self._deduced_for is not view:  # views are built once per state and side
             self.deduced = deduce(view, self.board, self.deduced)
@@ -350,9 +351,10 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         side = None if self.source.outcome is not None else self.holder
         legend = self.query_one("#legend", TextPanel)
         width = self.query_one("#centre").size.width - 2
-        tags = set(self.query_one(MapView).marks.values())
+        marks = self.query_one(MapView).marks  # from the keyboard's view: no secret
         text = mapstyle.legend_markup(
-            width, dark=self.app.current_theme.dark, tags=tags, side=side
+            width, dark=self.app.current_theme.dark, tags=set(marks.values()), side=side,
+            marks=marks,
         )
         lines = legend.markup.count("\n")
         legend.set(text)

@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select, SelectionList
+from textual.widgets import Button, Input, Label
 
 from whitechapel.core import config
 from whitechapel.core.errors import WhitechapelError
@@ -21,6 +21,7 @@ from whitechapel.lfw.options import OPTION_NAMES, OPTIONS, Options
 from whitechapel.lfw.ui.deduction import DEFAULT_MODE, MODE_NAMES, MODES
 from whitechapel.ui.screens.setup import last_choices, typed_names
 from whitechapel.ui.widgets.footer import KeyFooter
+from whitechapel.ui.widgets.picker import Picker
 
 if TYPE_CHECKING:
     from whitechapel.core.store import Store
@@ -93,6 +94,12 @@ class LfwSetup(Screen):
     BINDINGS = [
         Binding("escape", "app.back", "Back", id="app.back"),
         Binding("ctrl+g", "start", "Start", id="lfw.setup.start"),
+        # Enter starts from any row (an Input's own Enter does the same);
+        # Up and Down go between rows, Left and Right within one.
+        Binding("enter", "start", "Start", show=False, id="lfw.setup.enter"),
+        Binding("down", "app.focus_next", "Next row", show=False, id="lfw.setup.next_row"),
+        Binding("up", "app.focus_previous", "Previous row", show=False,
+                id="lfw.setup.previous_row"),
     ]
     DEFAULT_CSS = """
     LfwSetup { align: center middle; }
@@ -104,9 +111,7 @@ class LfwSetup(Screen):
     LfwSetup Input { width: 1fr; }
     LfwSetup #options { height: 8; border: round $primary; }
     LfwSetup #notebook-field { height: 1; margin-bottom: 1; }
-    LfwSetup #notebook {
-        layout: horizontal; width: 1fr; height: 1; border: none; padding: 0; margin-left: 1;
-    }
+    LfwSetup .field Picker { margin-left: 1; }
     LfwSetup #start { width: 100%; margin-bottom: 0; }
     """
 
@@ -139,9 +144,9 @@ class LfwSetup(Screen):
                 self.players[side] = name
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="setup-box"):
-            yield Label("[b]Letters from Whitechapel[/b] — a new game "
-                        "[dim](Tab: next field, Enter: start)[/dim]")
+        with Vertical(id="setup-box") as box:
+            box.border_subtitle = "Tab or ↓: next row · ← → Space: choose · Enter: start"
+            yield Label("[b]Letters from Whitechapel[/b] — a new game")
             fields = [
                 ("Jack", self.players.get("jack", ""), "jack-name", "Jack's player (optional)"),
                 ("Police", self.players.get("police", ""), "police-name",
@@ -156,23 +161,20 @@ class LfwSetup(Screen):
                     yield Label(label, classes="field-label")
                     yield Input(value, placeholder=hint, id=wid, compact=True)
             chosen = self.options.to_json()
-            rules = SelectionList[str](
-                *[(OPTION_NAMES[name], name, chosen[name]) for name in OPTIONS], id="options"
-            )
-            rules.border_title = "Optional rules (Space ticks)"
+            rules = Picker(
+                [(OPTION_NAMES[name], name) for name in OPTIONS],
+                [name for name in OPTIONS if chosen[name]],
+                multiple=True, vertical=True, id="options",
+            )  # fmt: skip
+            rules.border_title = "Optional rules (↑ ↓, Space: on \\[x] or off \\[ ])"
             yield rules
             with Horizontal(classes="field", id="notebook-field"):
                 yield Label("Notebook", classes="field-label")
-                with RadioSet(id="notebook", compact=True):
-                    for mode in MODES:
-                        yield RadioButton(
-                            MODE_NAMES[mode], value=mode == self.last_notebook, id=f"notebook-{mode}",
-                            compact=True,
-                        )  # fmt: skip
+                yield Picker([(MODE_NAMES[mode], mode) for mode in MODES], self.last_notebook,
+                             id="notebook")  # fmt: skip
             with Horizontal(classes="field", id="opponent-field"):
                 yield Label("Play", classes="field-label")
-                yield Select(opponents(), value=self.opponent, allow_blank=False, id="opponent",
-                             compact=True)  # fmt: skip
+                yield Picker(opponents(), self.opponent, id="opponent")
             yield Button("Start the game", id="start", variant="primary", compact=True)
         yield KeyFooter()
 
@@ -181,8 +183,7 @@ class LfwSetup(Screen):
 
     def notebook_mode(self) -> str:
         """The notebook's mode ticked: off, possible circles or heat."""
-        pressed = self.query_one("#notebook", RadioSet).pressed_button
-        return (pressed.id or "").removeprefix("notebook-") if pressed else DEFAULT_MODE
+        return self.query_one("#notebook", Picker).value
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_start()
@@ -193,7 +194,7 @@ class LfwSetup(Screen):
 
     def action_start(self) -> None:
         players = typed_names(self, {"jack": "#jack-name", "police": "#police-name"})
-        opponent = str(self.query_one("#opponent", Select).value)
+        opponent = self.query_one("#opponent", Picker).value
         if opponent != "people":
             side, _, level = opponent.partition(":")
             players[side] = computer_name(level)
@@ -202,7 +203,7 @@ class LfwSetup(Screen):
             self.notify("The seed is a whole number (or leave it empty).", severity="error")
             return
         seed = int(seed_text) if seed_text else None
-        chosen = set(self.query_one("#options", SelectionList).selected)
+        chosen = set(self.query_one("#options", Picker).selected)
         options = Options(**{name: name in chosen for name in OPTIONS})
         map_name = self.query_one("#map", Input).value.strip() or None
         try:

@@ -92,8 +92,7 @@ def _puzzle_app(number: int | None, args: argparse.Namespace) -> int:
     from whitechapel.app import WhitechapelApp
     from whitechapel.pocket.rules import RULES
 
-    WhitechapelApp(start=RULES.learn_screen(number)).run()
-    return 0
+    return WhitechapelApp(start=RULES.learn_screen(number)).play()
 
 
 def _puzzles(args: argparse.Namespace) -> int:
@@ -159,8 +158,7 @@ def _pocket_app(args: argparse.Namespace) -> int:
             side: name for side, name in given.items()
             if name and not computer_level(name, "pocket")
         })  # fmt: skip
-    WhitechapelApp(start=screen).run()
-    return 0
+    return WhitechapelApp(start=screen).play()
 
 
 def _selfplay(args: argparse.Namespace) -> int:

@@ -136,7 +136,7 @@ class District(Widget):
         self.played_detectives: set[str] = set()
         self.tw, self.th = TILE_W, TILE_H  # the tiles' size: compact until resized
         self.w, self.h = WIDTH, HEIGHT
-        self._strips: list[Strip] = [Strip.blank(WIDTH)] * HEIGHT
+        self._strips: list[Strip] = [Strip.blank(WIDTH, Style())] * HEIGHT
 
     def fit(self, width: int, height: int) -> None:
         """Take the largest tiles for which the district fits in width ×
@@ -147,7 +147,7 @@ class District(Widget):
         self.tw, self.th = tiles
         self.w, self.h = extent(*tiles)
         self.styles.width, self.styles.height = self.w, self.h
-        self._strips = [Strip.blank(self.w)] * self.h
+        self._strips = [Strip.blank(self.w, Style())] * self.h
         if self.shown_view is not None:
             self._strips = self._build()
         self.refresh()
@@ -172,12 +172,12 @@ class District(Widget):
             self.refresh(*(Region(0, y, self.w, 1) for y in changed))
 
     def render_line(self, y: int) -> Strip:
-        return self._strips[y] if 0 <= y < len(self._strips) else Strip.blank(self.size.width)
+        return self._strips[y] if 0 <= y < len(self._strips) else Strip.blank(self.size.width, Style())
 
     def _build(self) -> list[Strip]:
         width, height, tw, th = self.w, self.h, self.tw, self.th
         if self.shown_view is None:
-            return [Strip.blank(width)] * height
+            return [Strip.blank(width, Style())] * height
         shown = self.preview or self.shown_view
         grid = [[(" ", Style())] * width for _ in range(height)]
         for sq, tile in enumerate(shown["tiles"]):
@@ -286,6 +286,12 @@ class District(Widget):
         else:
             status, look = "unseen", Style(color="#8a8a8a")
         self._put(grid, x0, y0 + mid_y + 1, status, look + base, tw)
+        # The highlighted tile and a tile picked (an exchange's first) say so
+        # in glyphs either side of its status, not by their ground alone (NO_COLOR).
+        sides = "▶◀" if sq == self.cursor else "**" if sq in self.picked else ""
+        if sides:
+            for x, ch in ((x0 + 1, sides[0]), (x0 + tw - 2, sides[1])):
+                grid[y0 + mid_y + 1][x] = (ch, Style(bold=True) + base)
 
     @staticmethod
     def _put(grid, x0: int, y: int, label: str, style: Style, tw: int = TILE_W) -> None:

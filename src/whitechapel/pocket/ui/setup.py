@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Input, Label, Select
+from textual.widgets import Input, Label
 
 from whitechapel.core import config
 from whitechapel.core.chance import new_seed
@@ -18,6 +18,7 @@ from whitechapel.core.record import record_of
 from whitechapel.core.store import Store
 from whitechapel.ui.screens.setup import last_choices, typed_names
 from whitechapel.ui.widgets.footer import KeyFooter
+from whitechapel.ui.widgets.picker import Picker
 
 SIDE_NAMES = {"jack": "Jack", "investigator": "the investigator"}
 HANDOVERS = ("always", "secrets")
@@ -66,15 +67,18 @@ def pocket_screen(seed: int | None = None, players: dict | None = None, handover
 class PocketSetup(Screen):
     BINDINGS = [
         Binding("escape", "app.back", "Back", id="app.back"),
-        # Enter starts the game from any field, the hand-over choice included
-        # (Space or the arrows open its list); while the list is open, Enter picks.
+        # Enter starts the game from any row; Up and Down go between rows,
+        # Left and Right (and Space) change a choice.
         Binding("enter", "start", "Start", priority=True, id="pocket.start"),
+        Binding("down", "app.focus_next", "Next row", show=False, id="pocket.setup.next_row"),
+        Binding("up", "app.focus_previous", "Previous row", show=False,
+                id="pocket.setup.previous_row"),
     ]
     DEFAULT_CSS = """
     PocketSetup { align: center middle; }
-    PocketSetup #setup-box { width: 60; height: auto; border: heavy $accent; padding: 1 2; }
-    PocketSetup Input, PocketSetup Select { margin-bottom: 1; }
-    PocketSetup #opponent { margin-bottom: 0; }
+    PocketSetup #setup-box { width: 68; height: auto; border: heavy $accent; padding: 1 2; }
+    PocketSetup Input, PocketSetup Picker { margin-bottom: 1; }
+    PocketSetup .row-label { color: $text-muted; }
     """
 
     def compose(self) -> ComposeResult:
@@ -84,28 +88,22 @@ class PocketSetup(Screen):
             yield Input(last.get("jack", ""), placeholder="Jack's player (optional)", id="jack-name")
             yield Input(last.get("investigator", ""),
                         placeholder="The investigator's player (optional)", id="inv-name")  # fmt: skip
-            yield Select(
-                [("Hand-over prompt at every change of side", "always"),
-                 ("Hand-over prompt only around Jack's cards", "secrets")],
-                value=last.get("handover", "always"), allow_blank=False, id="handover",
-            )  # fmt: skip
-            yield Select(opponents(), value=last.get("play", "people"), allow_blank=False,
-                         id="opponent")  # fmt: skip
-            yield Center(Label("Enter to start, Esc to go back (Space opens the list)"))
+            yield Label("Hand-over prompt", classes="row-label")
+            yield Picker([("every change of side", "always"),
+                          ("around Jack's cards only", "secrets")],
+                         last.get("handover", "always"), id="handover")  # fmt: skip
+            yield Label("Who plays", classes="row-label")
+            yield Picker(opponents(), last.get("play", "people"), id="opponent")
+            yield Center(Label("Tab or ↓: next row · ← → Space: choose · Enter: start"))
         yield KeyFooter()
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "start":
-            return not any(s.expanded for s in self.query(Select))
-        return True
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_start()
 
     def action_start(self) -> None:
         players = typed_names(self, {"jack": "#jack-name", "investigator": "#inv-name"})
-        handover = str(self.query_one("#handover", Select).value)
-        opponent = str(self.query_one("#opponent", Select).value)
+        handover = self.query_one("#handover", Picker).value
+        opponent = self.query_one("#opponent", Picker).value
         if opponent != "people":
             side, _, level = opponent.partition(":")
             players[side] = computer_name(level)

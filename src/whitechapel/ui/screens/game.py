@@ -52,6 +52,7 @@ class GameScreen(SizeGuard, HandOvers, ComputerSeats, Screen):
         self.notice = ""  # a refusal's reason, under the prompt
         self._view: tuple[tuple[int, str], dict[str, Any]] | None = None
         self._unsaved = False
+        self.saved_to: Any = None  # where the autosave last wrote the game
         self.seat_computers()
 
     # -- layout -------------------------------------------------------------------
@@ -319,7 +320,7 @@ class GameScreen(SizeGuard, HandOvers, ComputerSeats, Screen):
     def autosave(self) -> None:
         self._unsaved = False
         try:
-            self.source.autosave()
+            self.saved_to = self.source.autosave() or self.saved_to
         except (OSError, WhitechapelError) as e:
             self.notify(f"Could not autosave: {e}", severity="error")
 
@@ -333,6 +334,23 @@ class GameScreen(SizeGuard, HandOvers, ComputerSeats, Screen):
             self.notify(f"Could not save: {e}", severity="error")
             return
         self.notify(f"Record saved: {path}", timeout=6)
+
+    def quit_question(self) -> str | None:
+        """What ctrl+q asks before leaving this game (None: nothing to lose,
+        quit at once): where the game is kept."""
+        if self.source.outcome is not None:
+            return None
+        if not self.source.hot_seat:
+            return "Quit? The server keeps this game: join it again to take your seat back."
+        if not self.source.saves:
+            return "Quit? This is not saved."
+        self.save_if_unsaved()
+        if self.saved_to is None:
+            return "Quit? The game could not be saved."
+        return (
+            f"Quit? The game is saved in {self.saved_to}: \"Continue a saved game\" in "
+            "the menu takes it up again."
+        )
 
     def on_unmount(self) -> None:
         self.save_if_unsaved()  # leaving (or quitting) never loses the last action

@@ -49,8 +49,8 @@ class Choice(Widget):
         """A face with a top and a bottom edge, or (one row high, in a short
         window) the label alone on the face."""
         width = self._width
-        if not self.choice:
-            return Strip.blank(width)
+        if not self.choice:  # a spare: the row's own ground (a blank with no
+            return Strip.blank(width, self.rich_style)  # style breaks NO_COLOR's filter)
         colours = self.app.theme_variables
         face = colours["primary"] if self.mouse_hover else colours["panel"]
         edge = Style.parse(f"{colours['panel-lighten-2']} on {face}")

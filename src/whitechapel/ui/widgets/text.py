@@ -32,7 +32,7 @@ class TextPanel(Widget):
         super().__init__(**kwargs)
         self._markup = markup
         self._text = Text.from_markup(markup, justify=self.JUSTIFY)
-        self._rows: tuple[tuple[str, int, int], list[Strip]] | None = None
+        self._rows: tuple[tuple, list[Strip]] | None = None
         self.fit: Callable[[int, int], str] | None = None  # (width, height) -> the text
         self._fitted: tuple[int, int] | None = None  # the size the text was made for
 
@@ -63,20 +63,25 @@ class TextPanel(Widget):
 
     def render_line(self, y: int) -> Strip:
         width, height = self._content_size
-        key = (self._markup, width, height)
+        ground = self.rich_style
+        key = (self._markup, width, height, ground)
         if self._rows is None or self._rows[0] != key:
             console = self.app.console
             lines = console.render_lines(
-                self._text, console.options.update(width=max(1, width), height=None), pad=True
+                self._text, console.options.update(width=max(1, width), height=None),
+                style=ground, pad=True,
             )
             # Too long: the end stays in sight (a log's newest line), or the start.
             lines = lines[-height:] if self.keep_end and height else lines[:height]
             top = (height - len(lines)) // 2 if self.MIDDLE else 0
-            strips = [Strip.blank(width)] * top + [Strip(line, width) for line in lines]
-            strips += [Strip.blank(width)] * (height - len(strips))
+            # Every cell carries a style, the blank ones the panel's ground: a
+            # segment without one breaks Textual's NO_COLOR filter.
+            blank = Strip.blank(width, ground)
+            strips = [blank] * top + [Strip(line, width) for line in lines]
+            strips += [blank] * (height - len(strips))
             self._rows = (key, strips)
         rows = self._rows[1]
-        return rows[y] if 0 <= y < len(rows) else Strip.blank(width)
+        return rows[y] if 0 <= y < len(rows) else Strip.blank(width, ground)
 
 
 class Curtain(TextPanel):

@@ -1,0 +1,88 @@
+"""Setup screens that read at a glance: every choice shows its state in
+glyphs ([x] / [ ], (•) / ( )), the arrows move within a row, Tab and Up /
+Down between rows, and Space changes what has the focus, never another
+widget."""
+
+from __future__ import annotations
+
+import pytest
+
+import settle
+from snapshots import screen_text
+from whitechapel.app import WhitechapelApp
+from whitechapel.lfw.options import OPTION_NAMES
+from whitechapel.lfw.ui.setup import LfwSetup
+from whitechapel.pocket.ui.setup import PocketSetup
+from whitechapel.ui.widgets.picker import Picker
+
+
+def row(app, wid: str) -> Picker:
+    return app.screen.query_one(f"#{wid}", Picker)
+
+
+async def test_the_lfw_setup_shows_every_option_ticked_or_not_in_glyphs(monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")  # nothing told apart by colour alone
+    app = WhitechapelApp(start=LfwSetup(seed=9, map_name="tutorial"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle.settle(pilot)
+        text = screen_text(app)
+        assert all(f"[ ] {OPTION_NAMES[o]}" in text for o in OPTION_NAMES)
+        await settle.press(pilot, "tab", "tab", "tab", "tab")  # the optional rules
+        assert app.screen.focused is row(app, "options")
+        await settle.press(pilot, "down", "space")  # O2 ticked, and only O2
+        text = screen_text(app)
+        assert f"[x] {OPTION_NAMES['false_clues']}" in text and f"[ ] {OPTION_NAMES['letters']}" in text
+        assert row(app, "options").selected == ["false_clues"]
+        await settle.press(pilot, "space")  # Space again: off
+        assert row(app, "options").selected == []
+
+
+async def test_right_then_space_on_the_notebook_row_changes_the_notebook_only():
+    app = WhitechapelApp(start=LfwSetup(seed=9, map_name="tutorial"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle.settle(pilot)
+        setup = app.screen
+        await settle.press(pilot, *["tab"] * 5)  # Jack, police, board, seed, rules: the notebook
+        notebook = row(app, "notebook")
+        assert setup.focused is notebook
+        await settle.press(pilot, "left", "left")  # "off", the first
+        assert notebook.value == "off" and "(•) off" in screen_text(app)
+        await settle.press(pilot, "right")
+        assert notebook.value == "possible" and "(•) possible circles" in screen_text(app)
+        await settle.press(pilot, "space")  # the next choice, on this row
+        assert setup.focused is notebook and notebook.value == "heat"
+        assert row(app, "opponent").value == "people"  # the Play row untouched
+        assert isinstance(app.screen, LfwSetup)  # no list opened, nothing started
+        await settle.press(pilot, "down")  # down: the next row
+        assert setup.focused is row(app, "opponent")
+        await settle.press(pilot, "up")
+        assert setup.focused is notebook
+
+
+async def test_a_click_chooses_and_shift_tab_goes_back():
+    app = WhitechapelApp(start=LfwSetup(seed=9, map_name="tutorial"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle.settle(pilot)
+        await pilot.click("#options", offset=(1, 2))  # "[ ] O3 …"
+        await settle.settle(pilot)
+        assert row(app, "options").selected == ["chase"] and app.screen.focused is row(app, "options")
+        await settle.press(pilot, "shift+tab")
+        assert app.screen.focused.id == "seed"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (200, 60)])
+async def test_the_pocket_setup_rows_choose_with_the_arrows_and_space(size):
+    app = WhitechapelApp(start=PocketSetup())
+    async with app.run_test(size=size) as pilot:
+        await settle.settle(pilot)
+        text = screen_text(app)
+        assert "(•) every change of side" in text and "( ) around Jack's cards only" in text
+        await settle.press(pilot, "tab", "tab")
+        assert app.screen.focused is row(app, "handover")
+        await settle.press(pilot, "right")
+        assert row(app, "handover").value == "secrets"
+        assert "( ) every change of side" in screen_text(app)
+        await settle.press(pilot, "down", "right", "space")
+        assert app.screen.focused is row(app, "opponent")
+        assert row(app, "opponent").value == "investigator:easy"
+        assert "‹ (•) The computer plays the investigator (easy) ›" in screen_text(app)
