@@ -255,7 +255,7 @@ def _config(action: str) -> int:
 def _replay(args: argparse.Namespace) -> int:
     """One side's view of a record, built from that side's view alone: an
     unknown side, or a side of the other game, is refused in one line."""
-    from whitechapel.core.game import PUBLIC
+    from whitechapel.core.game import PUBLIC, view_json
     from whitechapel.core.registry import rules_for
     from whitechapel.core.store import load_game
 
@@ -268,7 +268,7 @@ def _replay(args: argparse.Namespace) -> int:
         )
     view = game.view(args.side)
     if args.json:
-        print(json.dumps(view, indent=1))
+        print(json.dumps(view_json(view), indent=1))
     else:
         print(rules.summary(view, record.players, len(record.actions)))
     return 0

@@ -12,6 +12,8 @@ use the text form.
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -39,6 +41,35 @@ class Outcome:
         if not isinstance(data, dict) or not isinstance(data.get("winner"), str):
             raise ValueError("an outcome is an object with a 'winner'")
         return cls(str(data["winner"]), str(data.get("reason", "")), str(data.get("detail", "")))
+
+
+@runtime_checkable
+class View(Protocol):
+    """A side's view of a game: what that side may know, in typed fields
+    (a frozen dataclass of the game's `views` module).  JSON only at the
+    edges -- records, the network protocol, `replay --json`: `to_json()`,
+    and the game's `Rules.view_from_json` back."""
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+def view_json(view: View | Mapping[str, Any]) -> dict[str, Any]:
+    """A view as JSON data (a view still kept as a dict is that already)."""
+    return dict(view) if isinstance(view, Mapping) else view.to_json()
+
+
+def with_legal(view: Any, legal: Sequence[str]) -> Any:
+    """The same view with only `legal` as its legal actions (a network
+    seat's computer may send fewer than its side may play)."""
+    if isinstance(view, Mapping):
+        return {**view, "legal": list(legal)}
+    return dataclasses.replace(view, legal=tuple(legal))
+
+
+def legal_of(view: Any) -> list[str]:
+    """The legal actions a view lists (none when it lists none)."""
+    legal = view.get("legal") if isinstance(view, Mapping) else getattr(view, "legal", None)
+    return list(legal or [])
 
 
 @runtime_checkable
@@ -130,6 +161,11 @@ class Rules(Protocol):
     def start(self, setup: Any, options: dict[str, Any]) -> Game: ...
 
     def parse_action(self, text: str) -> Any: ...
+
+    def view_from_json(self, data: Mapping[str, Any]) -> Any:
+        """A view received as JSON (a network seat's, a record's), typed as
+        the game's `view(side)` returns it."""
+        ...
 
     def summary(self, view: dict[str, Any], players: dict[str, str], actions: int) -> str:
         """A plain-text account of one side's view (`whitechapel replay`):

@@ -37,6 +37,7 @@ from typing import Any, Protocol
 
 from whitechapel.core.chance import Chance
 from whitechapel.core.errors import WhitechapelError
+from whitechapel.core.game import legal_of
 from whitechapel.core.registry import entry_of, rules_for
 
 LEVELS = ("random", "easy", "normal", "hard")
@@ -156,12 +157,12 @@ def computer_name(level: str) -> str:
     return f"{COMPUTER}:{level}"
 
 
-def legal_in(game: str, view: Mapping[str, Any]) -> Sequence[str]:
+def legal_in(game: str, view: Any) -> Sequence[str]:
     """The actions the side of `view` may play now, from the view alone (a
     game may answer a sequence that lists a large placement lazily)."""
     rules = rules_for(game)
     own = getattr(rules, "legal_in_view", None)
-    return own(view) if own is not None else list(view.get("legal", []))
+    return own(view) if own is not None else legal_of(view)
 
 
 @dataclass(frozen=True)

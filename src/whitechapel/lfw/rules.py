@@ -55,6 +55,10 @@ class LfwRules:
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
+    def view_from_json(self, data: Any) -> Any:
+        """A view received as JSON, as `view(side)` gives it."""
+        return dict(data)
+
     def summary(self, view: dict[str, Any], players: dict[str, str], actions: int) -> str:
         from whitechapel.lfw.render import render_summary
 

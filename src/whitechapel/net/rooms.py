@@ -28,7 +28,7 @@ from collections.abc import Callable
 from typing import Any
 
 from whitechapel.core.errors import RecordError, WhitechapelError
-from whitechapel.core.game import PUBLIC
+from whitechapel.core.game import PUBLIC, legal_of, view_json, with_legal
 from whitechapel.core.names import numbered
 from whitechapel.core.record import Record, now_iso, record_of, replay
 from whitechapel.core.registry import entry_of, rules_for
@@ -289,23 +289,24 @@ class Room:
             self._views, self._views_version = {}, self.version
         side = self.side_of(seat)
         if side not in self._views:
-            view = self.game.view(PUBLIC if side is None else side)
+            view = view_json(self.game.view(PUBLIC if side is None else side))
             if self.result is not None:  # the end shows everything, as the engine's does
                 view = {**view, **self.game.reveal()}
             self._views[side] = view
         return self._views[side]
 
-    def view_to_play(self, seat: str) -> dict[str, Any]:
+    def view_to_play(self, seat: str) -> Any:
         """What the server's computer at `seat` is asked with: the seat's
-        view (`view_for`), its legal actions narrowed to the ones this seat
-        may send (at an LfW police seat that is not the Chief's, O6's
-        naming of the hideout is the Chief's decision, not this seat's)."""
-        view = self.view_for(seat)
-        legal = view.get("legal")
+        side's view, its legal actions narrowed to the ones this seat may
+        send (at an LfW police seat that is not the Chief's, O6's naming of
+        the hideout is the Chief's decision, not this seat's)."""
+        side = self.side_of(seat)
+        view = self.game.view(PUBLIC if side is None else side)
+        legal = legal_of(view)
         if not legal:
             return view
         mine = [text for text in legal if self.seating.refusal(self.game, seat, text) is None]
-        return view if len(mine) == len(legal) else {**view, "legal": mine}
+        return view if len(mine) == len(legal) else with_legal(view, mine)
 
     def state_message(self, seat: str | None) -> dict[str, Any]:
         msg: dict[str, Any] = {"type": "state", "room": self.id, "seat": seat,

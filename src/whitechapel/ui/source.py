@@ -189,6 +189,7 @@ class RemoteSource:
         self.version = 0
         self.waiting = False
         self.displaced = ""  # why this seat is no longer this screen's (taken back elsewhere)
+        self._typed: tuple[int, Any] | None = None  # (version, the view typed)
         self.receive(first)
         self.seat_side: str | None = self.current.get("side") if seat is not None else None
         # The room's choice (its `state` messages carry it), the same at every seat.
@@ -221,8 +222,14 @@ class RemoteSource:
     def seat_to_act(self) -> str | None:
         return self.state.get("to_act")
 
-    def view(self, side: str) -> dict[str, Any]:
-        return self.current  # the seat only ever has its own
+    def view(self, side: str) -> Any:
+        """The seat's own view (it only ever has its own), typed as the
+        game's engine gives it."""
+        if self._typed is None or self._typed[0] != self.version:
+            from whitechapel.core.registry import rules_for
+
+            self._typed = (self.version, rules_for(self.current["game"]).view_from_json(self.current))
+        return self._typed[1]
 
     def legal_actions(self) -> list[str]:
         return list(self.current.get("legal", []))
