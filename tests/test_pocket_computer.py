@@ -264,9 +264,9 @@ async def test_continue_plays_the_computer_again(tmp_path):
     assert played >= 2
     record = screen.source.current_record()
     assert record.players == {"jack": "computer:easy"}
-    from whitechapel.pocket.rules import RULES
+    from whitechapel.pocket.ui.entry import SCREENS
 
-    again = RULES.local_screen(game.clone(), record, Store(tmp_path))
+    again = SCREENS.local_screen(game.clone(), record, Store(tmp_path))
     app = WhitechapelApp(start=again)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(app, pilot)

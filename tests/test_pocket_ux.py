@@ -282,7 +282,7 @@ def test_the_log_is_complete_after_resuming():
 async def test_the_hand_over_mode_survives_continue(tmp_path):
     from whitechapel.core.record import Record
     from whitechapel.core.store import Store
-    from whitechapel.pocket.rules import RULES
+    from whitechapel.pocket.ui.entry import SCREENS
 
     app, screen = pocket_app(SETUPS["goodley"], tmp_path, handover="secrets")
     async with app.run_test(size=(80, 24)) as pilot:
@@ -295,14 +295,14 @@ async def test_the_hand_over_mode_survives_continue(tmp_path):
     record = saved[0].record
     from whitechapel.core.record import replay
 
-    reopened = RULES.local_screen(replay(record), record, Store(tmp_path))  # as Continue does
+    reopened = SCREENS.local_screen(replay(record), record, Store(tmp_path))  # as Continue does
     assert reopened.handover == "secrets"
     # An old record, without the field, loads and opens in 'always'.
     data = record.to_json()
     del data["handover"]
     old = Record.from_json(data)
     assert old.handover is None and "handover" not in old.to_json()
-    assert RULES.local_screen(replay(old), old, Store(tmp_path)).handover == "always"
+    assert SCREENS.local_screen(replay(old), old, Store(tmp_path)).handover == "always"
 
 
 def test_sight_rays_stop_at_walls():

@@ -135,7 +135,9 @@ class Engine:
 
 
 class Rules(Protocol):
-    """A game's entry in the registry: how to build, parse and replay it."""
+    """A game's entry in the registry: how to build, parse and replay it.
+    Its screens are another entry, the interface's (`ui/games.py`): a
+    game's rules import nothing from a `ui/` folder."""
 
     name: str
     title: str
@@ -170,28 +172,4 @@ class Rules(Protocol):
     def summary(self, view: dict[str, Any], players: dict[str, str], actions: int) -> str:
         """A plain-text account of one side's view (`whitechapel replay`):
         built from that view alone, like everything shown to a side."""
-        ...
-
-    def setup_screen(self) -> Any:
-        """The screen that starts a new hot-seat game."""
-        ...
-
-    def help_text(self) -> str:
-        """The rules and keys of the game's screens, as Markdown."""
-        ...
-
-    def learn_screen(self, number: int | None = None) -> Any:
-        """The screen that teaches the game (its puzzles), or lesson `number`
-        itself.  Only the games whose registry entry says `learn` have one."""
-        ...
-
-    def local_screen(self, game: Any, record: Any, store: Any = None, **options: Any) -> Any:
-        """The hot-seat game screen (Textual) of `game` and its `record`,
-        autosaved in `store`; `options` are the game's own (Pocket's
-        `handover`).  Imports the interface only when called."""
-        ...
-
-    def remote_screen(self, link: Any, room: str, seat: str | None, first: dict[str, Any]) -> Any:
-        """The game screen of a seat at a game server (`seat` None: a
-        spectator), from the room's first `state` message."""
         ...

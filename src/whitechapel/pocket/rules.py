@@ -1,4 +1,6 @@
-"""Mr. Jack Pocket's entry in the game registry (records, replay, selfplay)."""
+"""Mr. Jack Pocket's entry in the game registry (records, replay, selfplay,
+the server): the engine's side.  Its screens are `pocket/ui/entry.py`,
+which only the interface imports."""
 
 from __future__ import annotations
 
@@ -56,41 +58,6 @@ class PocketRules:
         if view["outcome"] is None:
             lines.append(f"The game is not finished: {view['to_act']} to act.")
         return "\n".join(lines)
-
-    def setup_screen(self) -> Any:
-        """The screen that starts a new hot-seat game (the menu's entry)."""
-        from whitechapel.pocket.ui.setup import PocketSetup
-
-        return PocketSetup()
-
-    def learn_screen(self, number: int | None = None) -> Any:
-        """The puzzles that teach the game (the menu's "Learn" entry), or
-        puzzle `number` itself (`whitechapel pocket --puzzle N`)."""
-        from whitechapel.pocket.ui.puzzles import learn_screen
-
-        return learn_screen(number)
-
-    def help_text(self) -> str:
-        """The rules and keys of the game's screens (F1), as Markdown."""
-        from whitechapel.ui.screens.game import help_text
-
-        return help_text("whitechapel.pocket.ui")
-
-    def local_screen(self, game: Any, record: Any, store: Any = None, **options: Any) -> Any:
-        """The hot-seat screen of a game (`handover`: 'always' or 'secrets';
-        by default the mode its record was played in)."""
-        from whitechapel.pocket.ui.screen import PocketScreen
-        from whitechapel.ui.source import LocalSource
-
-        handover = options.get("handover") or getattr(record, "handover", None) or "always"
-        return PocketScreen(LocalSource(game, record, store), handover)
-
-    def remote_screen(self, link: Any, room: str, seat: str | None, first: dict[str, Any]) -> Any:
-        """A network seat's screen (a spectator's, `seat` None), fed by the server."""
-        from whitechapel.pocket.ui.screen import PocketScreen
-        from whitechapel.ui.source import RemoteSource
-
-        return PocketScreen(RemoteSource(link, room, seat, first), None)
 
 
 RULES = PocketRules()

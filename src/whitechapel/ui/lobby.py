@@ -283,14 +283,15 @@ class LobbyScreen(SizeGuard, Screen):
         screen.remote_state(msg)
 
     def open_room(self, msg: dict[str, Any]):
-        """The room's game screen, from the game's entry in the registry."""
-        from whitechapel.core.registry import game_names, rules_for
+        """The room's game screen, from the game's screens (ui/games.py)."""
+        from whitechapel.core.registry import game_names
+        from whitechapel.ui.games import screens_for
 
         kind = msg.get("view", {}).get("game")
         if kind not in game_names():
             return None
         try:
-            return rules_for(kind).remote_screen(self.link, msg["room"], msg.get("seat"), msg)
+            return screens_for(kind).remote_screen(self.link, msg["room"], msg.get("seat"), msg)
         except WhitechapelError as e:  # a player's own map: not shipped with the app
             self.notify(f"Cannot show this room's board: {e}", severity="error", markup=False)
         return None

@@ -145,9 +145,9 @@ async def _police_key_latencies(presses: int, deadline: float, notebook: str = "
     from whitechapel.core.store import Store
     from whitechapel.lfw.game import LfwGame
     from whitechapel.lfw.phases import JACK, POLICE, Phase
-    from whitechapel.lfw.rules import RULES
     from whitechapel.lfw.selfplay import homeward_action
     from whitechapel.lfw.ui.screen import LfwScreen
+    from whitechapel.ui.source import LocalSource
 
     chance = Chance(2026)
     latencies: list[float] = []
@@ -158,7 +158,7 @@ async def _police_key_latencies(presses: int, deadline: float, notebook: str = "
             game = LfwGame.new(chance.below(10**6))
             record = record_of(game)
             record.notebook = notebook  # the map's tint and the panel's lines, or none
-            return RULES.local_screen(game, record, store)
+            return LfwScreen(LocalSource(game, record, store), game.board)
 
         screen = new_screen()
         app = WhitechapelApp(start=screen)

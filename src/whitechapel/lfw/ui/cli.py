@@ -175,12 +175,12 @@ def _lfw_app(args: argparse.Namespace) -> int:
 
     if args.load:
         from whitechapel.core.store import Store, load_game
-        from whitechapel.lfw.rules import RULES
+        from whitechapel.lfw.ui.entry import SCREENS
 
         record, game = load_game(args.load)
         if record.game != "lfw":
             raise WhitechapelError(f"{args.load} is a record of {record.game!r}, not of LfW")
-        screen = RULES.local_screen(game, record, Store())
+        screen = SCREENS.local_screen(game, record, Store())
     else:
         options = Options.from_names(args.game_options)
         names = {"jack": args.jack_name, "police": args.police_name}

@@ -71,8 +71,8 @@ async def _key_latencies(presses: int, deadline: float) -> list[float]:
     from whitechapel.core.record import record_of
     from whitechapel.core.store import Store
     from whitechapel.pocket.game import PocketGame
-    from whitechapel.pocket.rules import RULES
     from whitechapel.pocket.ui.screen import PocketScreen, is_handover
+    from whitechapel.ui.source import LocalSource
 
     rng = random.Random(2026)
     latencies: list[float] = []
@@ -81,7 +81,7 @@ async def _key_latencies(presses: int, deadline: float) -> list[float]:
 
         def new_screen() -> PocketScreen:
             game = PocketGame.new(rng.randrange(10**6))
-            return RULES.local_screen(game, record_of(game), store, handover="always")
+            return PocketScreen(LocalSource(game, record_of(game), store), "always")
 
         screen = new_screen()
         app = WhitechapelApp(start=screen)

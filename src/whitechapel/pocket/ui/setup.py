@@ -4,6 +4,8 @@ the hand-over mode, and whether the computer plays one side (and how well).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
@@ -19,6 +21,9 @@ from whitechapel.core.store import Store
 from whitechapel.ui.screens.setup import last_choices, typed_names
 from whitechapel.ui.widgets.footer import KeyFooter
 from whitechapel.ui.widgets.picker import Picker
+
+if TYPE_CHECKING:
+    from whitechapel.pocket.ui.screen import PocketScreen
 
 SIDE_NAMES = {"jack": "Jack", "investigator": "the investigator"}
 HANDOVERS = ("always", "secrets")
@@ -51,15 +56,20 @@ def opponents() -> list[tuple[str, str]]:
     return out
 
 
-def pocket_screen(seed: int | None = None, players: dict | None = None, handover="always"):
+def pocket_screen(
+    seed: int | None = None, players: dict[str, str] | None = None, handover: str = "always"
+) -> PocketScreen:
+    """A new hot-seat game's screen (the setup's, and `whitechapel pocket`'s).
+    (The game screen is imported here: the setup screen comes up before it.)"""
     from whitechapel.pocket.game import PocketGame
-    from whitechapel.pocket.rules import RULES
+    from whitechapel.pocket.ui.screen import PocketScreen
+    from whitechapel.ui.source import LocalSource
 
     check_players(players or {})
     seed = new_seed() if seed is None else seed
     game = PocketGame.new(seed)
     record = record_of(game, seed=seed, players=players or {})
-    return RULES.local_screen(game, record, Store(), handover=handover)
+    return PocketScreen(LocalSource(game, record, Store()), handover)
 
 
 
