@@ -131,6 +131,58 @@ def test_shared_modules_import_no_game(name: str) -> None:
     assert games == []
 
 
+def setting_names() -> set[str]:
+    from whitechapel.core.registry import entries, rules_for
+
+    return {s.name for e in entries() for s in rules_for(e.name).settings}
+
+
+def names_in_code(source: str) -> set[str]:
+    """The identifiers and the texts of a module's code, its docstrings and
+    comments left out."""
+    tree = ast.parse(source)
+    docstrings = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr):
+            docstrings.add(id(body[0].value))
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if id(node) not in docstrings:
+                out.add(node.value)
+        elif isinstance(node, ast.Name):
+            out.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            out.add(node.attr)
+        elif isinstance(node, ast.keyword) and node.arg:
+            out.add(node.arg)
+    return out
+
+
+BELOW_THE_GAMES = ("whitechapel.core", "whitechapel.net", "whitechapel.ui")
+
+
+@pytest.mark.parametrize("name", [m for m in SHARED_MODULES if m.startswith(BELOW_THE_GAMES)])
+def test_shared_modules_name_no_setting_of_any_game(name: str) -> None:
+    """A game's settings (Pocket's hand-over mode, LfW's notebook) are its own
+    schema (`Rules.settings`, core/settings.py): records, rooms, the
+    protocol, the setup rows and the lobby handle them by the schema alone."""
+    named = names_in_code(module_path(name).read_text(encoding="utf-8")) & setting_names()
+    assert named == set()
+
+
+def test_the_setting_rule_sees_a_name_in_code_and_not_in_a_docstring() -> None:
+    assert setting_names() >= {"handover", "notebook"}
+    source = '''"""The notebook."""
+def f(record):
+    """Its handover."""
+    return record.notebook, {"handover": 1}
+'''
+    assert names_in_code(source) & setting_names() == {"notebook", "handover"}
+    assert not names_in_code('"""notebook, handover"""\nx = 1\n') & setting_names()
+
+
 # The network server and its client link sit below every screen: `net/`
 # imports no UI, no app, no SSH gateway (which sits above the app, in
 # `gateway/`: it runs the app for its sessions) and no SSH library.

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from whitechapel.core.seats import Seating
+    from whitechapel.core.settings import Setting
 
 # The view of nobody in particular: what a spectator, or the table between
 # two turns, may see.  Every engine's `view()` accepts it beside its sides.
@@ -143,6 +144,9 @@ class Rules(Protocol):
     title: str
     sides: tuple[str, ...]
     default_clock: float | None  # seconds a side in a network room, None: no clock
+    # How a game is shown and handed around, not its rules (core/settings.py):
+    # its records, setup screen, network rooms and lobby read them from here.
+    settings: tuple[Setting, ...]
 
     def seating(self, count: int | None = None) -> Seating:
         """The seats of a network room (`count`: the game's own seat count,

@@ -39,7 +39,6 @@ class Entry:
     players: str = ""  # where its computer players' `PLAYERS` is (core/players.py), if any
     computer_key: str = ""  # the lobby's key for a room against the computer (with `players`)
     computer_label: str = ""
-    notebook_label: str = ""  # its rooms choose what a notebook shows (core/record.NOTEBOOKS)
 
 
 _ENTRIES = (
@@ -49,7 +48,7 @@ _ENTRIES = (
           ("whitechapel.lfw.map.bench", "whitechapel.lfw.bench", "whitechapel.lfw.ui.bench_map",
            "whitechapel.lfw.ui.bench", "whitechapel.lfw.bench_players"),
           "l", "New LfW session", "police seats", (1, 2, 3, 4, 5), 2,
-          notebook_label="notebook", players="whitechapel.lfw.players",
+          players="whitechapel.lfw.players",
           computer_key="a", computer_label="LfW against the computer"),
     Entry("pocket", "Mr. Jack Pocket", "whitechapel.pocket.rules", "whitechapel.pocket.ui.entry",
           "whitechapel.pocket.ui.cli",

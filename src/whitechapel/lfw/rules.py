@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from whitechapel.core.settings import Setting
 from whitechapel.lfw.actions import Action, parse_action
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.legal import legal_in_view
@@ -15,12 +16,23 @@ from whitechapel.lfw.phases import SIDES
 from whitechapel.lfw.seats import LfwSeating
 from whitechapel.lfw.setup import Setup, board_of_table, random_setup, table_of
 
+# What the police notebook shows on every screen (core/settings.py: not a
+# rule; the engine's notebook deduces the same either way): nothing, the
+# circles where Jack can be, or those tinted by their share of his paths.
+# A network room's creator chooses it for every seat.
+NOTEBOOK = Setting(
+    "notebook", "Notebook",
+    (("off", "off"), ("possible", "possible circles"), ("heat", "heat map")),
+    default="heat", rooms=True,
+)  # fmt: skip
+
 
 class LfwRules:
     name = "lfw"
     title = "Letters from Whitechapel"
     sides = SIDES
     default_clock = None  # a ninety-minute game: no chess clock unless a room asks
+    settings = (NOTEBOOK,)
 
     def seating(self, count: int | None = None) -> LfwSeating:
         return LfwSeating(count)

@@ -18,8 +18,8 @@ from typing import Any
 
 from whitechapel.core.errors import WhitechapelError
 from whitechapel.core.names import MAX_NAME, clean_name
-from whitechapel.core.record import NOTEBOOKS
 from whitechapel.core.registry import game_names
+from whitechapel.core.settings import MAX_SETTINGS, MAX_TEXT
 
 PROTOCOL = "whitechapel/1"
 MAX_MESSAGE = 64 * 1024  # bytes per line from a client, without the newline
@@ -131,10 +131,16 @@ def _game(v: Any) -> str:
     return v
 
 
-def _notebook(v: Any) -> str:
-    if v not in NOTEBOOKS:
-        raise ValueError(" or ".join(f"'{n}'" for n in NOTEBOOKS))
-    return v
+def _settings(v: Any) -> dict[str, str]:
+    """A game's settings as text to text (core/settings.py); which names and
+    values the game has is the room's to check."""
+    what = f"an object of at most {MAX_SETTINGS} settings, each text to text"
+    if not isinstance(v, dict) or len(v) > MAX_SETTINGS:
+        raise ValueError(what)
+    for name, value in v.items():
+        if not isinstance(value, str) or len(name) > MAX_TEXT or len(value) > MAX_TEXT:
+            raise ValueError(what)
+    return dict(v)
 
 
 def _kind(kind: type, what: str) -> Callable[[Any], Any]:
@@ -178,7 +184,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Callable[[Any], Any], bool]]] = {
         "seed": (_integer(0, 2**63 - 1), OPTIONAL),
         "seat": (_SEAT, OPTIONAL),
         "computer": (_text(20), OPTIONAL),
-        "notebook": (_notebook, OPTIONAL),
+        "settings": (_settings, OPTIONAL),
     },
     "join": {
         "room": (_room, REQUIRED),
@@ -219,7 +225,7 @@ SERVER_MESSAGES: dict[str, dict[str, tuple[Callable[[Any], Any], bool]]] = {
         "to_act": (_optional_text, REQUIRED),
         "clock": (_OBJECT, OPTIONAL),
         "result": (_OBJECT, OPTIONAL),
-        "notebook": (_optional_text, OPTIONAL),
+        "settings": (_OBJECT, OPTIONAL),
     },
     "error": {
         "message": (_ANY_TEXT, REQUIRED),

@@ -31,8 +31,9 @@ from whitechapel.core.errors import RecordError, WhitechapelError
 from whitechapel.core.game import PUBLIC, legal_of, view_json, with_legal
 from whitechapel.core.names import numbered
 from whitechapel.core.record import Record, now_iso, record_of, replay
-from whitechapel.core.registry import entry_of, rules_for
+from whitechapel.core.registry import rules_for
 from whitechapel.core.seats import SeatingError
+from whitechapel.core.settings import check_settings
 from whitechapel.net.clock import ChessClock
 
 log = logging.getLogger(__name__)
@@ -90,7 +91,8 @@ class Room:
         self.holders: dict[str, str] = {}
         self.codes: dict[str, str] = {}
         self.computers: dict[str, str] = {}  # seat -> level: seats the server's computer plays
-        self.notebook: str | None = None  # what every seat's notebook shows (its creator chose)
+        # The game's settings its creator chose (core/settings.py), the same at every seat.
+        self.settings: dict[str, str] = {}
         self.clock = clock
         self.result: dict[str, str] | None = None  # a time-out; the engine's outcome is apart
         self.watchers = 0  # kept by the server: spectators connected now
@@ -106,28 +108,28 @@ class Room:
 
     @classmethod
     def new(cls, kind: str, room_id: str, *, options: Any = None, seed: int | None = None,
-            seats: int | None = None, clock: Any = DEFAULT, notebook: str | None = None,
+            seats: int | None = None, clock: Any = DEFAULT, settings: Any = None,
             now: Callable[[], float] = time.time) -> Room:  # fmt: skip
-        """A fresh game of `kind` (a name in the registry); refusals are `RoomError`s."""
+        """A fresh game of `kind` (a name in the registry), with the game's
+        `settings` a room may choose; refusals are `RoomError`s."""
         from whitechapel.core.chance import new_seed
 
         rules = rules_for(kind)
         try:
             opts = rules.check_options(options or {})
+            chosen = check_settings(rules.settings, settings, title=rules.title, rooms=True)
         except RecordError as e:
             raise RoomError(str(e)) from None
         try:
             rules.seating(seats)  # refused before any chance is drawn
         except SeatingError as e:
             raise RoomError(str(e)) from None
-        if notebook is not None and not entry_of(kind).notebook_label:
-            raise RoomError(f"a {kind} room has no notebook to choose")
         seed = new_seed() if seed is None else seed
         game = rules.start(rules.random_setup(seed, opts), opts)
         limit = rules.default_clock if clock is DEFAULT else clock
         timer = ChessClock.fresh(float(limit), game.sides) if limit else None
         room = cls(room_id, kind, game, seed=seed, seat_count=seats, clock=timer, now=now)
-        room.notebook = notebook
+        room.settings = chosen
         return room
 
     # -- seats ---------------------------------------------------------------
@@ -313,8 +315,8 @@ class Room:
                                "view": self.view_for(seat), "to_act": self.to_act()}  # fmt: skip
         if self.clock is not None:
             msg["clock"] = self.clock.public(self.now())
-        if self.notebook is not None:
-            msg["notebook"] = self.notebook
+        if self.settings:
+            msg["settings"] = dict(self.settings)
         final = self.final()
         if final is not None:
             msg["result"] = final
@@ -402,8 +404,9 @@ class Room:
         return {side: ", ".join(names) for side, names in out.items()}
 
     def to_json(self) -> dict[str, Any]:
-        record = record_of(self.game, seed=self.seed, players=self.players(), started=self.created)
-        record.notebook = self.notebook  # its replays show the notebook as the room did
+        # Its settings kept in its record: replays show the game as the room did.
+        record = record_of(self.game, seed=self.seed, players=self.players(),
+                           started=self.created, settings=self.settings)  # fmt: skip
         return {
             "format": ROOM_FORMAT,
             "version": ROOM_VERSION,
@@ -462,7 +465,7 @@ class Room:
                        created=created if isinstance(created, str) else None, now=now)  # fmt: skip
         except RoomError as e:
             raise RecordError(str(e)) from None
-        room.notebook = record.notebook
+        room.settings = dict(record.settings)
         room._read_seats(data.get("seats"))
         room.result = room._checked_result(data.get("result"))
         room.version = _whole(data.get("change", 0), "the room's change number")

@@ -613,7 +613,7 @@ class GameServer:
         room_id = new_room_id(lambda code: code in self.rooms or self.store.exists(code))
         room = Room.new(msg["game"], room_id, options=msg.get("options"), seed=msg.get("seed"),
                         seats=msg.get("seats"), clock=msg.get("clock", DEFAULT),
-                        notebook=msg.get("notebook"), now=self.now)  # fmt: skip
+                        settings=msg.get("settings"), now=self.now)  # fmt: skip
         seat, token = room.take(msg.get("seat"), conn.name or "", self._proven(conn))
         if msg.get("computer"):  # "play against the computer": it takes every other seat
             room.seat_computer(msg["computer"].strip().lower())

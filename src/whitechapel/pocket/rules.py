@@ -8,10 +8,19 @@ from typing import Any
 
 from whitechapel.core.errors import RecordError
 from whitechapel.core.seats import OneSeatPerSide
+from whitechapel.core.settings import Setting
 from whitechapel.pocket.actions import Action, parse_action
 from whitechapel.pocket.game import PocketGame
 from whitechapel.pocket.pieces import SIDES
 from whitechapel.pocket.setup import Setup, random_setup
+
+# How a game is played at one keyboard, not a rule (core/settings.py): the
+# hand-over prompt at every change of side, or only around Jack's cards (P9).
+HANDOVER = Setting(
+    "handover", "Hand-over prompt",
+    (("always", "every change of side"), ("secrets", "around Jack's cards only")),
+    default="always",
+)  # fmt: skip
 
 
 class PocketRules:
@@ -19,6 +28,7 @@ class PocketRules:
     title = "Mr. Jack Pocket"
     sides = SIDES
     default_clock = 450.0  # seconds a side in a network duel: the box's 15 minutes
+    settings = (HANDOVER,)
 
     def seating(self, count: int | None = None) -> OneSeatPerSide:
         return OneSeatPerSide(SIDES, count, game=self.title)

@@ -28,14 +28,11 @@ from textual.widgets import Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from whitechapel.core.errors import WhitechapelError
-from whitechapel.core.record import NOTEBOOKS
-from whitechapel.core.registry import entries, title_of
+from whitechapel.core.registry import entries, rules_for, title_of
+from whitechapel.core.settings import Setting, for_rooms
 from whitechapel.ui.screens.records import RecordsScreen, ReplayScreen
 from whitechapel.ui.widgets.footer import KeyFooter
 from whitechapel.ui.widgets.guard import SizeGuard, TooSmall
-
-# A new room's notebook, the fullest first (as the hot seat's setup ticks it).
-NOTEBOOK_CHOICES = tuple(sorted(NOTEBOOKS, key=("heat", "possible", "off").index))
 
 
 class ServerMessage(Message):
@@ -150,7 +147,7 @@ class LobbyScreen(SizeGuard, Screen):
     LobbyScreen .settings-game { width: 22; }
     LobbyScreen .settings-label { width: auto; padding: 0 1 0 0; }
     LobbyScreen .seat-count { width: 9; margin-right: 2; }
-    LobbyScreen .notebook-choice { width: 14; }
+    LobbyScreen .setting-choice { width: auto; min-width: 12; margin-right: 2; }
     LobbyScreen #status { height: auto; max-height: 3; padding: 0 1; color: $text-muted; }
     """
 
@@ -172,7 +169,8 @@ class LobbyScreen(SizeGuard, Screen):
                 yield Label("Join a room by code:")
                 yield Input(placeholder="K7QX K7Q4XM", id="code", max_length=24)
             for e in entries():  # what a game's new room is made with, where it has a choice
-                if not (e.seat_counts or e.notebook_label):
+                settings = room_settings_of(e.name)
+                if not (e.seat_counts or settings):
                     continue
                 with Horizontal(classes="settings-row"):
                     yield Label(f"{e.room_label}:", classes="settings-game")
@@ -181,11 +179,12 @@ class LobbyScreen(SizeGuard, Screen):
                         yield Select([(str(n), n) for n in e.seat_counts], value=e.seats_default,
                                      allow_blank=False, id=f"seats-{e.name}", classes="seat-count",
                                      compact=True)  # fmt: skip
-                    if e.notebook_label:  # what the room's notebook shows, at every seat
-                        yield Label(e.notebook_label, classes="settings-label")
-                        yield Select([(n, n) for n in NOTEBOOK_CHOICES], value=NOTEBOOK_CHOICES[0],
-                                     allow_blank=False, id=f"notebook-{e.name}",
-                                     classes="notebook-choice", compact=True)  # fmt: skip
+                    for setting in settings:  # the game's settings a room holds at every seat
+                        yield Label(_lower_first(setting.label), classes="settings-label")
+                        yield Select([(label, value) for value, label in setting.choices],
+                                     value=setting.default, allow_blank=False,
+                                     id=f"{setting.name}-{e.name}", classes="setting-choice",
+                                     compact=True)  # fmt: skip
         yield Static("Connecting…", id="status")
         yield KeyFooter()
         yield TooSmall()
@@ -343,13 +342,16 @@ class LobbyScreen(SizeGuard, Screen):
 
     def room_settings(self, game: str) -> dict[str, Any]:
         """What is chosen beside the code for a new room of `game`: its own
-        seat count, what its notebook shows."""
-        settings: dict[str, Any] = {}
-        for select in self.query(f"#seats-{game}").results(Select):
-            settings["seats"] = int(select.value)  # type: ignore[arg-type]
-        for select in self.query(f"#notebook-{game}").results(Select):
-            settings["notebook"] = str(select.value)
-        return settings
+        seat count, and its settings (the game's schema: core/settings.py)."""
+        fields: dict[str, Any] = {}
+        for count in self.query(f"#seats-{game}").results(Select):
+            fields["seats"] = int(str(count.value))
+        chosen = {setting.name: str(select.value)
+                  for setting in room_settings_of(game)
+                  for select in self.query(f"#{setting.name}-{game}").results(Select)}  # fmt: skip
+        if chosen:
+            fields["settings"] = chosen
+        return fields
 
     async def action_new_room(self, game: str) -> None:
         await self.safe_send({"type": "create", "game": game, **self.room_settings(game)})
@@ -407,6 +409,11 @@ class LobbyScreen(SizeGuard, Screen):
             await self.link.send(msg)
         except (OSError, WhitechapelError) as e:
             self.notify(str(e), severity="error", markup=False)
+
+
+def room_settings_of(game: str) -> tuple[Setting, ...]:
+    """The settings a new room of `game` may be given (its rules' schema)."""
+    return for_rooms(rules_for(game).settings)
 
 
 def _lower_first(label: str) -> str:

@@ -156,8 +156,8 @@ async def _police_key_latencies(presses: int, deadline: float, notebook: str = "
 
         def new_screen() -> LfwScreen:
             game = LfwGame.new(chance.below(10**6))
-            record = record_of(game)
-            record.notebook = notebook  # the map's tint and the panel's lines, or none
+            # The notebook's setting: the map's tint and the panel's lines, or none.
+            record = record_of(game, settings={"notebook": notebook})
             return LfwScreen(LocalSource(game, record, store), game.board)
 
         screen = new_screen()

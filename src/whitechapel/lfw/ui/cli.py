@@ -192,9 +192,10 @@ def _lfw_app(args: argparse.Namespace) -> int:
             load_board(args.game_map)  # a bad map is refused here, with its problems
         if args.no_setup:
             # What the command line does not say is what the setup chose last
-            # time (core/config.py): the names, the notebook's mode.
+            # time (core/config.py): the names, the settings (the notebook's mode).
             from whitechapel.core import config
             from whitechapel.core.players import computer_level
+            from whitechapel.lfw.rules import RULES
             from whitechapel.lfw.ui.setup import remembered
 
             last = remembered()
@@ -202,7 +203,7 @@ def _lfw_app(args: argparse.Namespace) -> int:
             screen = lfw_screen(
                 args.game_seed, options, args.game_map,
                 players_for({side: name for side, name in at_once.items() if name}),
-                notebook=last.get("notebook"),
+                settings={s.name: last[s.name] for s in RULES.settings if s.name in last},
             )  # fmt: skip
             config.remember("lfw", **{side: name for side, name in names.items()
                                       if name and not computer_level(name, "lfw")})  # fmt: skip

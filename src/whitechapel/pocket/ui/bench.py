@@ -81,7 +81,7 @@ async def _key_latencies(presses: int, deadline: float) -> list[float]:
 
         def new_screen() -> PocketScreen:
             game = PocketGame.new(rng.randrange(10**6))
-            return PocketScreen(LocalSource(game, record_of(game), store), "always")
+            return PocketScreen(LocalSource(game, record_of(game), store))
 
         screen = new_screen()
         app = WhitechapelApp(start=screen)

@@ -23,16 +23,13 @@ class PocketScreens:
 
         return PocketSetup()
 
-    def local_screen(
-        self, game: Game, record: Record, store: Store | None = None, **options: Any
-    ) -> Screen[Any]:
-        """The hot-seat screen of a game (`handover`: 'always' or 'secrets';
-        by default the mode its record was played in)."""
+    def local_screen(self, game: Game, record: Record, store: Store | None = None) -> Screen[Any]:
+        """The hot-seat screen of a game, played as its record's settings say
+        (its hand-over mode)."""
         from whitechapel.pocket.ui.screen import PocketScreen
         from whitechapel.ui.source import LocalSource
 
-        handover = options.get("handover") or getattr(record, "handover", None) or "always"
-        return PocketScreen(LocalSource(game, record, store), handover)
+        return PocketScreen(LocalSource(game, record, store))
 
     def remote_screen(
         self, link: Any, room: str, seat: str | None, first: dict[str, Any]
@@ -41,7 +38,7 @@ class PocketScreens:
         from whitechapel.pocket.ui.screen import PocketScreen
         from whitechapel.ui.source import RemoteSource
 
-        return PocketScreen(RemoteSource(link, room, seat, first), None)
+        return PocketScreen(RemoteSource(link, room, seat, first))
 
     def learn_screen(self, number: int | None = None) -> Screen[Any]:
         """The puzzles that teach the game (the menu's "Learn" entry), or

@@ -40,7 +40,7 @@ class PocketHandOvers:
                 return
             note = "Jack's cards are hidden again."
             jack_away = self.player_name(JACK, capital=True)  # type: ignore[attr-defined]
-            self.show_curtain("handover", handover_text(inv, jack_away, note), None)  # type: ignore[attr-defined]
+            self.show_curtain("pass", handover_text(inv, jack_away, note), None)  # type: ignore[attr-defined]
 
         def ready() -> None:
             after = "play on" if jacks_turn else "hide them"
@@ -52,7 +52,7 @@ class PocketHandOvers:
                     "Press [b]Enter[/b] when ready.")  # fmt: skip
         else:
             text = handover_text(jack, away)
-        self.show_curtain("handover", text, ready)  # type: ignore[attr-defined]
+        self.show_curtain("pass", text, ready)  # type: ignore[attr-defined]
 
     def secret_text(self) -> str:
         return panels.secret_text(self.source.view(JACK)["jack"])

@@ -122,7 +122,7 @@ class PuzzleScreen(PocketScreen):
     def __init__(self, number: int) -> None:
         self.number = number
         self.puzzle = puzzle(number)
-        super().__init__(PuzzleSource(self.puzzle), None)
+        super().__init__(PuzzleSource(self.puzzle))
         self.verdict: Verdict | None = None
         self._start = self.source.view(self.puzzle.side)
         self._before = self._start  # the view before the player's last action

@@ -14,8 +14,10 @@ from textual.binding import Binding
 from textual.widget import Widget
 
 from whitechapel.core.record import record_of
+from whitechapel.core.settings import value_of
 from whitechapel.pocket.pieces import DETECTIVES, DIRECTIONS, INVESTIGATOR, JACK, SIDES, SQUARES
 from whitechapel.pocket.preview import preview
+from whitechapel.pocket.rules import RULES
 from whitechapel.pocket.ui import computer, panels
 from whitechapel.pocket.ui.choosing import Mode, PocketChoice
 from whitechapel.pocket.ui.district import District
@@ -65,14 +67,15 @@ class PocketScreen(PocketNotes, PocketHandOvers, GameScreen):
         key("ctrl+l", "lobby", "Lobby", "lobby", show=True),
     ]  # fmt: skip
 
-    def __init__(self, source: Source, handover: str | None = "always") -> None:
+    def __init__(self, source: Source) -> None:
         super().__init__(source)
-        # At the hot seat, "always" or "secrets" (a hand-over only around Jack's
-        # cards); a network seat has its own terminal, and no hand-over (None).
-        # Against the computer, one person holds the keyboard: no hand-over either.
-        self.handover = handover if source.hot_seat and self.human is None else None
-        if isinstance(source, LocalSource):
-            source.record.handover = self.handover  # saved with it: Continue reopens so
+        # At the hot seat, the record's setting: "always" or "secrets" (a
+        # hand-over only around Jack's cards); a network seat has its own
+        # terminal, and no hand-over (None).  Against the computer, or in a
+        # puzzle, one person holds one side's keyboard: no hand-over either.
+        mode = value_of(RULES.settings, source.settings, "handover")
+        shared = source.hot_seat and self.human is None and source.seat_side is None
+        self.handover = mode if shared else None
         self.choice = PocketChoice()
         self._keys: tuple[object, ...] | None = None  # the footer's state
         self._choices: list[tuple[str, str]] | None = None  # the choice row's labels
@@ -427,8 +430,9 @@ class PocketScreen(PocketNotes, PocketHandOvers, GameScreen):
 
         seed = new_seed()
         game = PocketGame.new(seed)
-        record = record_of(game, seed=seed, players=source.record.players)
-        self.app.switch_screen(PocketScreen(LocalSource(game, record, source.store), self.handover))
+        record = record_of(game, seed=seed, players=source.record.players,
+                           settings=source.record.settings)  # fmt: skip
+        self.app.switch_screen(PocketScreen(LocalSource(game, record, source.store)))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show in the footer only the keys that mean something now."""

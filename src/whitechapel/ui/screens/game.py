@@ -194,7 +194,7 @@ class GameScreen(SizeGuard, HandOvers, ComputerSeats, Screen):
             self.refresh_all()
             self.centre_on_targets()
 
-        self.show_curtain("handover", handover_text(self.player_name(side), away), ready)
+        self.show_curtain("pass", handover_text(self.player_name(side), away), ready)
 
     # -- sending ---------------------------------------------------------------------
 

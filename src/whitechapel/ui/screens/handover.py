@@ -24,7 +24,7 @@ class HandOvers:
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._curtain_kind: str | None = None  # 'handover' or 'cards', while it is up
+        self._curtain_kind: str | None = None  # 'pass' (the keyboard), 'cards', ... while it is up
         self._curtain_then: Any = None  # what follows when it is lifted
 
     @property
@@ -33,7 +33,7 @@ class HandOvers:
 
     @property
     def curtain_kind(self) -> str | None:
-        """What the curtain shows ('handover', 'cards') while it is up, else None."""
+        """What the curtain shows ('pass': a hand-over; 'cards', ...) while it is up, else None."""
         return self._curtain_kind if self.curtain_up else None
 
     def show_curtain(self, kind: str, text: str, then: Any) -> None:
