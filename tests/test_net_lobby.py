@@ -233,7 +233,9 @@ async def test_an_lfw_rooms_notebook_is_chosen_in_the_lobby_and_shown_so_at_ever
         finally:
             await police.close()
         room = game.rooms[code]
-        again = type(room).from_json(room.to_json())
+        from whitechapel.net import roomfile
+
+        again = roomfile.from_json(roomfile.to_json(room))
         assert again.settings == {"notebook": "possible"}
         assert again.state_message("police1")["settings"] == {"notebook": "possible"}
 
