@@ -197,6 +197,15 @@ def test_the_network_modules_import_no_ui_and_no_gateway(name: str) -> None:
     assert above == []
 
 
+@pytest.mark.parametrize("name", NET_MODULES)
+def test_the_network_modules_are_split_by_meaning(name: str) -> None:
+    """The server is split by meaning (connections, the table of rooms, the
+    room messages' handlers, the room's file codec, ...): no module of
+    `net/` grows past about 400 lines."""
+    lines = module_path(name).read_text(encoding="utf-8").count("\n")
+    assert lines <= 400
+
+
 def test_no_import_circle_in_the_server_and_its_gateway() -> None:
     modules = set(NET_MODULES) | set(_modules(PACKAGE / "gateway"))
     graph = nx.DiGraph()

@@ -463,3 +463,16 @@ def test_any_action_text_is_played_or_refused_with_a_sentence(word, rest):
             except WhitechapelError:
                 assert roomfile.dumps(room) == before
 
+
+def test_every_client_message_is_typed_and_has_its_handler():
+    """The wire table is made from the typed messages (net/messages.py), and
+    the server registers one handler for each kind."""
+    from whitechapel.net.messages import KINDS, Create, message_of
+    from whitechapel.net.server import GameServer
+
+    assert set(CLIENT_MESSAGES) == set(KINDS)
+    srv = GameServer(persist=False)
+    for kind in KINDS.values():
+        assert srv.dispatch.handler(kind) is not None
+    create = message_of(decode(b'{"type": "create", "game": "lfw", "seats": 2, "x": 1}'))
+    assert isinstance(create, Create) and create.seats == 2 and create.settings is None

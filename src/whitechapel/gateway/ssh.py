@@ -49,8 +49,8 @@ from whitechapel.core.store import atomic_write_text
 from whitechapel.gateway.hosts import ForkServer, HostPool
 from whitechapel.gateway.limits import SessionLimits
 from whitechapel.gateway.session import TerminalSession
+from whitechapel.net.fields import MAX_NAME_SENT
 from whitechapel.net.penalties import Penalties
-from whitechapel.net.protocol import MAX_NAME_SENT
 
 log = logging.getLogger(__name__)  # whitechapel.gateway.ssh
 
