@@ -226,7 +226,7 @@ class WhitechapelApp(App):
                     return
         self.exit()
 
-    def action_back(self) -> None:
+    async def action_back(self) -> None:
         """Back from a setup or list screen: to the screen below, or the menu."""
         if len(self.screen_stack) > 2:
             self.pop_screen()

@@ -77,8 +77,12 @@ def legal_of(view: Any) -> list[str]:
 class Game(Protocol):
     """What records, replay, the interface and the network rely on."""
 
-    name: str
-    sides: tuple[str, ...]
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def sides(self) -> tuple[str, ...]: ...
+
     setup: Any  # every chance event, decided before play (the game's own Setup)
     history: list[Any]  # the actions played, in order
 

@@ -234,7 +234,7 @@ class LobbyScreen(SizeGuard, Screen):
     def on_server_message(self, event: ServerMessage) -> None:
         msg = event.msg
         kind = msg.get("type")
-        room = msg.get("room")
+        room = str(msg.get("room") or "")  # the room it is about ("": none)
         if kind == "rooms":
             self.show_rooms(msg.get("rooms", []))
         elif kind in ("created", "joined"):
@@ -305,7 +305,7 @@ class LobbyScreen(SizeGuard, Screen):
         options = []
         for r in rooms:
             free = [s for s, taken in r.get("seats", {}).items() if not taken]
-            names = r.get("names") if isinstance(r.get("names"), dict) else {}
+            names = r["names"] if isinstance(r.get("names"), dict) else {}
             held = [f"{s}: {names[s]}" for s in r.get("seats", {}) if names.get(s)]
             seats = f"free: {', '.join(free)}" if free else "full"
             if held:

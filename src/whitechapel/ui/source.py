@@ -121,7 +121,7 @@ class LocalSource:
 
     @property
     def version(self) -> int:
-        return len(self.game.history)  # type: ignore[attr-defined]
+        return len(self.game.history)
 
     @property
     def to_act(self) -> str | None:
@@ -150,7 +150,7 @@ class LocalSource:
         return self.game.outcome is None and side == self.game.to_act
 
     def send(self, text: str) -> Sent:
-        self.game.play(text, self.game.to_act)  # type: ignore[attr-defined]
+        self.game.play(text, self.game.to_act)
         return Sent.PLAYED
 
     async def deliver(self, text: str) -> None:  # pragma: no cover - never pending
