@@ -444,3 +444,18 @@ async def test_the_investigators_joker_without_a_move_is_refused_in_words(tmp_pa
         await settle.settle(pilot)
         assert game.history == []
         assert "joker must move a detective" in screen_text(app)
+
+
+async def test_a_click_on_the_curtain_lifts_it_as_enter_does(tmp_path):
+    """The hand-over curtain goes on a click as on Enter (the curtain says so
+    to its screen, whose turn control lifts it), and the side it named
+    holds the keyboard after."""
+    from whitechapel.pocket.ui.screen import is_handover
+
+    app, screen = pocket_app(SETUPS["goodley"], tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle.settle(pilot)
+        assert is_handover(screen) and screen.holder is None
+        await settle.click(pilot, "#curtain")
+        assert not is_handover(screen) and screen.holder == screen.source.to_act
+        assert "Pass to" not in screen_text(app)
