@@ -74,7 +74,8 @@ async def _warm_up() -> None:
     from whitechapel.core.registry import game_names, rules_for
     from whitechapel.core.store import DATA_DIR_ENV, Store
     from whitechapel.ui.games import screens_for
-    from whitechapel.ui.lobby import Link, LobbyScreen
+    from whitechapel.ui.link import Link
+    from whitechapel.ui.lobby import LobbyScreen
 
     saved = os.environ.get(DATA_DIR_ENV)
     with tempfile.TemporaryDirectory() as folder:
