@@ -61,7 +61,7 @@ class LobbyScreen(SizeGuard, Screen):
     LobbyScreen .settings-game { width: 22; }
     LobbyScreen .settings-label { width: auto; padding: 0 1 0 0; }
     LobbyScreen .seat-count { width: 9; margin-right: 2; }
-    LobbyScreen .setting-choice { width: auto; min-width: 12; margin-right: 2; }
+    LobbyScreen .setting-choice { margin-right: 2; }
     LobbyScreen #status { height: auto; max-height: 3; padding: 0 1; color: $text-muted; }
     """
 
@@ -95,10 +95,13 @@ class LobbyScreen(SizeGuard, Screen):
                                      compact=True)  # fmt: skip
                     for setting in settings:  # the game's settings a room holds at every seat
                         yield Label(_lower_first(setting.label), classes="settings-label")
-                        yield Select([(label, value) for value, label in setting.choices],
-                                     value=setting.default, allow_blank=False,
-                                     id=f"{setting.name}-{e.name}", classes="setting-choice",
-                                     compact=True)  # fmt: skip
+                        choice = Select([(label, value) for value, label in setting.choices],
+                                        value=setting.default, allow_blank=False,
+                                        id=f"{setting.name}-{e.name}", classes="setting-choice",
+                                        compact=True)  # fmt: skip
+                        # as wide as its longest choice, and its arrow
+                        choice.styles.width = max(len(label) for _, label in setting.choices) + 5
+                        yield choice
         yield Static("Connecting…", id="status")
         yield KeyFooter()
         yield TooSmall()
