@@ -35,5 +35,10 @@ class SizeGuard:
     screen while the terminal is below 80×24."""
 
     def on_resize(self, event: Any) -> None:
-        guard = self.query_one(TooSmall)  # type: ignore[attr-defined]
-        guard.display = too_small(event.size.width, event.size.height)
+        for guard in self.query(TooSmall):  # type: ignore[attr-defined]
+            guard.display = too_small(event.size.width, event.size.height)
+
+    def guarded(self) -> bool:
+        """Is the screen covered by the guard now?  (Not before the screen is
+        composed: its keys may be asked about while it mounts or leaves.)"""
+        return any(guard.display for guard in self.query(TooSmall))  # type: ignore[attr-defined]
