@@ -46,6 +46,7 @@ import asyncssh
 
 from whitechapel.core.names import clean_name
 from whitechapel.core.store import atomic_write_text
+from whitechapel.gateway.env import base_env, session_env
 from whitechapel.gateway.hosts import ForkServer, HostPool
 from whitechapel.gateway.limits import SessionLimits
 from whitechapel.gateway.session import TerminalSession
@@ -270,40 +271,6 @@ class _Server(asyncssh.SSHServer):
         return False
 
 
-def session_env(
-    base: dict[str, str],
-    *,
-    term: str,
-    colorterm: str | None,
-    identity: str,
-    peer: str,
-    name: str,
-    server: str,
-) -> dict[str, str]:
-    """The environment of a session's app process:
-
-    - `WHITECHAPEL_SSH=1`: the app runs for an SSH session;
-    - `WHITECHAPEL_IDENTITY`: who this is (`key:SHA256:...` or `session:HEX`);
-    - `WHITECHAPEL_PEER`: the SSH client's IP address;
-    - `WHITECHAPEL_NAME`: the display name (the SSH user name, cleaned);
-    - `WHITECHAPEL_SERVER`: the game server, HOST:PORT;
-    - `TERM`, and `COLORTERM` when the client sent it (ssh does not forward
-      it unless asked), besides the gateway's own basics (`base`).
-    """
-    env = dict(base)
-    env.update(
-        TERM=term,
-        WHITECHAPEL_SSH="1",
-        WHITECHAPEL_IDENTITY=identity,
-        WHITECHAPEL_PEER=peer,
-        WHITECHAPEL_NAME=name,
-        WHITECHAPEL_SERVER=server,
-    )
-    if colorterm:
-        env["COLORTERM"] = colorterm
-    return env
-
-
 class Gateway:
     """The SSH side of `whitechapel serve`: sessions into the game server at
     `game_host:game_port`, their apps in session hosts (`hosts`).
@@ -341,14 +308,7 @@ class Gateway:
         self.limits = limits or SessionLimits()
         self.connections: Counter[str] = Counter()
         self.sessions: set[TerminalSession] = set()
-        self.base_env = {
-            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-            "HOME": os.environ.get("HOME", "/"),
-            "LANG": "C.UTF-8",
-            "WHITECHAPEL_DATA_DIR": str(self.key_folder.parent),
-        }
-        if "PYTHONPATH" in os.environ:  # the app imports the same whitechapel as the gateway
-            self.base_env["PYTHONPATH"] = os.environ["PYTHONPATH"]
+        self.base_env = base_env(self.key_folder.parent)
         self.hosts = HostPool(ForkServer(sys.executable, self.base_env), min_hosts=min_hosts)
         self._server: asyncssh.SSHAcceptor | None = None
 
