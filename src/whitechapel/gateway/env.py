@@ -32,16 +32,22 @@ def session_env(
     peer: str,
     name: str,
     server: str,
+    game_password: str | None = None,
+    gateway_secret: str | None = None,
 ) -> dict[str, str]:
     """The environment of a session's app process:
 
-    - `WHITECHAPEL_SSH=1`: the app runs for an SSH session;
+    - `WHITECHAPEL_SSH=1`: the app runs for a gateway's session (SSH or a
+      browser's: the same app, with no file-system features);
     - `WHITECHAPEL_IDENTITY`: who this is (`key:SHA256:...` or `session:HEX`);
-    - `WHITECHAPEL_PEER`: the SSH client's IP address;
-    - `WHITECHAPEL_NAME`: the display name (the SSH user name, cleaned);
+    - `WHITECHAPEL_PEER`: the client's IP address;
+    - `WHITECHAPEL_NAME`: the display name (the SSH user name, or the name
+      typed at the web login; cleaned by the app);
     - `WHITECHAPEL_SERVER`: the game server, HOST:PORT;
     - `TERM`, and `COLORTERM` when the client sent it (ssh does not forward
-      it unless asked), besides the gateway's own basics (`base`).
+      it unless asked), besides the gateway's own basics (`base`);
+    - `WHITECHAPEL_PASSWORD`, `WHITECHAPEL_GATEWAY_SECRET`: the game
+      server's password, the gateway's secret, when there are.
     """
     env = dict(base)
     env.update(
@@ -54,4 +60,8 @@ def session_env(
     )
     if colorterm:
         env["COLORTERM"] = colorterm
+    if game_password is not None:  # in its environment, not its (public) arguments
+        env["WHITECHAPEL_PASSWORD"] = game_password
+    if gateway_secret is not None:  # a remote game server: the app proves the gateway
+        env["WHITECHAPEL_GATEWAY_SECRET"] = gateway_secret
     return env

@@ -247,17 +247,13 @@ class _Server(asyncssh.SSHServer):
     def _env(self, term: str, colorterm: str | None) -> dict[str, str]:
         assert self.conn is not None
         gateway = self.gateway
-        env = session_env(
+        return session_env(
             gateway.base_env, term=term, colorterm=colorterm,
             identity=self.identity or f"session:{secrets.token_hex(16)}", peer=self.address,
             name=display_name(self.conn.get_extra_info("username") or ""),
             server=f"{gateway.game_host}:{gateway.game_port}",
+            game_password=gateway.game_password, gateway_secret=gateway.gateway_secret,
         )  # fmt: skip
-        if gateway.game_password is not None:  # in its environment, not its (public) arguments
-            env["WHITECHAPEL_PASSWORD"] = gateway.game_password
-        if gateway.gateway_secret is not None:  # a remote game server: the app proves the gateway
-            env["WHITECHAPEL_GATEWAY_SECRET"] = gateway.gateway_secret
-        return env
 
     def _disconnect(self, why: str) -> None:
         if self.conn is not None:
