@@ -214,8 +214,9 @@ class Web:
         else:
             try:
                 response = await handler(request)
-            except web.HTTPException as e:
-                response = e
+            except web.HTTPException as e:  # a refusal: answered as it is, with the headers
+                e.headers.update(HEADERS)
+                raise
         if not response.prepared:
             response.headers.update(HEADERS)
         return response
@@ -275,7 +276,7 @@ class Web:
         identity = f"session:{secrets.token_hex(16)}"
         self._remember(token, Login(identity, name, address, time.monotonic()))
         log.info("a browser logged in from %s as %s", address, identity)
-        response = web.HTTPSeeOther("/")
+        response = web.Response(status=303, headers={"Location": "/"})
         response.set_cookie(COOKIE, token, httponly=True, samesite="Lax", path="/",
                             secure=request.secure, max_age=int(self.limits.login_idle))  # fmt: skip
         return response
@@ -294,10 +295,10 @@ class Web:
 
     def _refusal(self, address: str) -> str | None:
         limits = self.limits
-        if len(self.sessions) >= limits.sessions:
-            return FULL.format(n=limits.sessions)
         if self.addresses[address] >= limits.sessions_per_address:
             return FULL_FOR_YOU.format(n=limits.sessions_per_address, grace=limits.reconnect_grace)
+        if len(self.sessions) >= limits.sessions:
+            return FULL.format(n=limits.sessions)
         return None
 
     async def websocket(self, request: web.Request) -> web.StreamResponse:
@@ -317,6 +318,7 @@ class Web:
                                    max_msg_size=self.limits.message_size)  # fmt: skip
         await ws.prepare(request)
         session = self.sessions.get(token)
+        fresh = session is None
         if session is None:
             address = request.remote or "?"
             refusal = self._refusal(address)
@@ -331,7 +333,7 @@ class Web:
                 log.error("could not start the app for %s: %s", address, e)
                 await say_and_close(ws, NOT_STARTED, REFUSED)
                 return ws
-        await session.attach(ws, size)
+        await session.attach(ws, size, repaint=not fresh)
         try:
             await self._read(ws, session)
         finally:

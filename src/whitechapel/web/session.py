@@ -156,9 +156,10 @@ class BrowserSession:
 
     # -- pages ---------------------------------------------------------------------------
 
-    async def attach(self, page: Page, size: tuple[int, int]) -> None:
-        """Show the app on `page` (a page of the same login, coming back, or
-        another tab taking it over), repainted at `size`."""
+    async def attach(self, page: Page, size: tuple[int, int], *, repaint: bool = True) -> None:
+        """Show the app on `page` at `size`: its first page, or (`repaint`)
+        a page of the same login coming back, or another tab taking it over,
+        which the app draws anew."""
         old, self.page = self.page, page
         if self._grace_timer is not None:
             self._grace_timer.cancel()
@@ -171,7 +172,7 @@ class BrowserSession:
                 await page.send_str(json.dumps(["title", self.title]))
         # A new terminal shows nothing: the app draws everything anew on a
         # change of size (if the size is the same, by way of another).
-        if size == self.size:
+        if repaint and size == self.size:
             self._set_size((size[0], size[1] - 1 if size[1] > 1 else size[1] + 1))
             await asyncio.sleep(REPAINT_WAIT)
         self._set_size(size)
