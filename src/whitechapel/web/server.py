@@ -58,8 +58,8 @@ log = logging.getLogger("whitechapel.web")
 
 COOKIE = "whitechapel"
 FULL = "whitechapel: the server is full: it holds {n} browser sessions, its most. Try again later."
-FULL_FOR_YOU = ("whitechapel: there are {n} sessions from your address, its most: close one "
-                "(a closed page's game ends {grace:g} s later) and try again.")  # fmt: skip
+FULL_FOR_YOU = ("whitechapel: {n} sessions from your address, its most: close one (its game "
+                "ends {grace:g} s later), then try again.")  # fmt: skip
 NOT_STARTED = "whitechapel: the game could not start; try again later."
 WRONG_PASSWORD = "Wrong password."
 # Close codes the page knows (web.js): 1000 and 4000-4999 end the game;
