@@ -270,3 +270,37 @@ async def test_a_browser_session_is_a_gateway_session(web):
         assert re.fullmatch(r"session:[0-9a-f]{32}", env["WHITECHAPEL_IDENTITY"])
         assert env["WHITECHAPEL_PEER"] == "127.0.0.1"
         assert "as Ann Lee" in page.text()  # the name typed at the login, cleaned
+
+
+def test_whitechapel_web_serves_a_login_and_stops_cleanly(tmp_path):
+    """The command: a game server and the web port, a password printed, the
+    login page served, SIGTERM a clean stop."""
+    import os
+    import signal
+    import subprocess
+    import urllib.request
+
+    env = {**os.environ, "WHITECHAPEL_DATA_DIR": str(tmp_path)}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "whitechapel", "web", "--port", "0", "--game-port", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL, text=True,
+        env=env,
+    )  # fmt: skip
+    try:
+        assert process.stdout is not None
+        lines = []
+        while not lines or "players open" not in lines[-1]:
+            line = process.stdout.readline()
+            assert line, lines
+            lines.append(line)
+        assert any(line.startswith("whitechapel: web password: ") for line in lines)
+        url = re.search(r"players open (http://\S+)", lines[-1]).group(1)
+        with urllib.request.urlopen(url, timeout=10) as page:
+            assert 'type="password"' in page.read().decode()
+        process.send_signal(signal.SIGTERM)
+        rest, _ = process.communicate(timeout=20)
+        assert process.returncode == 0 and "stopped cleanly" in rest
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
