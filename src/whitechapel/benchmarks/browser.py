@@ -106,8 +106,8 @@ class Player:
             await asyncio.sleep(0.05)
 
     async def keys(self, *keys: str, gap: float = 0.05) -> None:
-        for key in keys:
-            await self.page.keyboard.press(KEYS.get(key, key))
+        for key in keys:  # "ctrl+l" is Playwright's "Control+l"
+            await self.page.keyboard.press(KEYS.get(key, key).replace("ctrl+", "Control+"))
             await asyncio.sleep(gap)
 
     async def close(self) -> None:
