@@ -68,10 +68,10 @@ asyncio.run(main())
 """
 
 # In the page: each keydown's time, and the time the terminal has parsed a
-# frame showing what is expected (`__wcExpect`), into `__wcWaits` (ms).
+# frame showing what is expected (`__wcExpect`), handed to `wcShown` (ms).
 _MEASURE = """() => {
   const t = window.__wcTerminal;
-  window.__wcKeyAt = 0; window.__wcExpect = ""; window.__wcWaits = [];
+  window.__wcKeyAt = 0; window.__wcExpect = "";
   document.addEventListener("keydown", () => { window.__wcKeyAt = performance.now(); }, true);
   t.onWriteParsed(() => {
     if (!window.__wcExpect) return;
@@ -79,8 +79,8 @@ _MEASURE = """() => {
     for (let y = 0; y < t.rows; y++) {
       const line = buffer.getLine(buffer.viewportY + y);
       if (line && line.translateToString(true).includes(window.__wcExpect)) {
-        window.__wcWaits.push(performance.now() - window.__wcKeyAt);
         window.__wcExpect = "";
+        window.wcShown(performance.now() - window.__wcKeyAt);
         return;
       }
     }
@@ -124,19 +124,27 @@ async def _typing(player: Any, letters: int) -> list[float]:
     """Letters typed into the lobby's room-code field, one every 0.15 s:
     each one's keydown to the frame showing it, ms."""
     page = player.page
+    waits: list[float] = []
+    shown = asyncio.Event()
+
+    def seen(ms: float) -> None:  # called by the page: no polling adds to its work
+        waits.append(float(ms))
+        shown.set()
+
+    await page.expose_function("wcShown", seen)
     await page.evaluate(_MEASURE)
     typed = ""
     for k in range(letters):
         typed += LETTERS[k % len(LETTERS)]
+        shown.clear()
         await page.evaluate(f"window.__wcExpect = {typed!r}")
         await page.keyboard.press(typed[-1])
-        deadline = time.monotonic() + 20
-        while await page.evaluate("window.__wcWaits.length") <= k:  # the page's CSP: no eval
-            if time.monotonic() > deadline:
-                raise TimeoutError(f"{typed!r} never showed:\n{await player.text()}")
-            await asyncio.sleep(0.02)
+        try:
+            await asyncio.wait_for(shown.wait(), 20)
+        except TimeoutError:
+            raise TimeoutError(f"{typed!r} never showed:\n{await player.text()}") from None
         await asyncio.sleep(0.15)
-    return [float(w) for w in await page.evaluate("window.__wcWaits")]
+    return waits
 
 
 async def _measure(count: int, letters: int) -> dict[str, Any]:
