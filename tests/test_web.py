@@ -304,3 +304,16 @@ def test_whitechapel_web_serves_a_login_and_stops_cleanly(tmp_path):
         if process.poll() is None:
             process.kill()
             process.wait()
+
+
+async def test_the_title_the_app_sets_is_found_even_split_between_reads():
+    from whitechapel.gateway.limits import SessionLimits
+    from whitechapel.web.session import BrowserSession
+
+    session = BrowserSession(None, SessionLimits(), {}, peer="127.0.0.1", grace=1,  # type: ignore[arg-type]
+                             ended=lambda s: None)  # fmt: skip
+    assert session._title(b"\x1b[2Jframe\x1b]2;Mr. Jack Pocket \xc2") is None
+    assert session._title(b"\xb7 room K7QX\x07more") == "Mr. Jack Pocket · room K7QX"
+    assert session._title(b"\x1b]2;a\x1b\x07evil\x07") is None  # not a title: an escape inside
+    assert session._title(b"\x1b]2;x" + b"y" * 300) is None and session._carry == b""  # not kept
+    assert session.title == "Mr. Jack Pocket · room K7QX"

@@ -86,7 +86,7 @@ async def test_a_pocket_duel_in_two_browsers_to_its_end_shows_no_side_the_others
     await ann.wait_for("Action tokens")
     (code,) = game.rooms
     assert code in await ann.page.title()  # the page is titled by the game and the room
-    await bob.keys("j", *code, "enter")
+    await bob.join(code)
     await bob.wait_for("Action tokens")
     room = game.rooms[code]
     page_of = {side: ann if name == "Ann" else bob for side, name in room.names.items()}

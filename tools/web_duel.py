@@ -53,7 +53,7 @@ async def duel(out: Path, seed: int) -> None:
         await ann.keys("n")  # a new Pocket duel; Bob joins it by its code
         await ann.wait_for("Action tokens")
         (code,) = game.rooms
-        await bob.keys("j", *code, "enter")
+        await bob.join(code)
         await bob.wait_for("Action tokens")
         room = game.rooms[code]
         page_of = {side: ann if name == "Ann" else bob for side, name in room.names.items()}

@@ -105,6 +105,21 @@ class Player:
                 raise TimeoutError(f"{words!r} never showed; the page shows:\n{text}")
             await asyncio.sleep(0.05)
 
+    async def join(self, code: str, timeout: float = 20) -> None:
+        """Join room `code` from the lobby as a player does: `j`, the code in
+        its field (seen there whole: a key the app takes while the focus is
+        still moving goes elsewhere), Enter."""
+        await self.keys("j")
+        await asyncio.sleep(0.2)
+        await self.keys(*code)
+        deadline = time.monotonic() + timeout
+        while not any("Join a room by code" in row and code in row
+                      for row in (await self.text()).splitlines()):  # fmt: skip
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"{code} never showed in the room-code field:\n{await self.text()}")
+            await asyncio.sleep(0.05)
+        await self.keys("enter")
+
     async def keys(self, *keys: str, gap: float = 0.05) -> None:
         for key in keys:  # "ctrl+l" is Playwright's "Control+l"
             await self.page.keyboard.press(KEYS.get(key, key).replace("ctrl+", "Control+"))
