@@ -72,6 +72,13 @@ async def browser():
         await chrome.close()
 
 
+def _titled(page, code: str):
+    async def holds() -> bool:
+        return code in await page.title()
+
+    return holds
+
+
 def flat(text: str) -> str:
     return " ".join(text.split())
 
@@ -85,7 +92,7 @@ async def test_a_pocket_duel_in_two_browsers_to_its_end_shows_no_side_the_others
     await ann.keys("n")  # a new Pocket duel
     await ann.wait_for("Action tokens")
     (code,) = game.rooms
-    assert code in await ann.page.title()  # the page is titled by the game and the room
+    await until(_titled(ann.page, code), what="the page titled by the game and its room")
     await bob.join(code)
     await bob.wait_for("Action tokens")
     room = game.rooms[code]
