@@ -172,3 +172,32 @@ OUTLETS = {
     "network": (network, 3),
     "refusal": refusals,
 }
+
+
+def _plain_lines(texts: Any) -> set[str]:
+    """The lines of outlet texts as a screen shows them: markup gone, spaces
+    collapsed, blank and one-word lines left out (they name nothing alone)."""
+    from rich.text import Text
+
+    lines = set()
+    for text in texts:
+        if not isinstance(text, str):
+            continue
+        for line in Text.from_markup(text).plain.splitlines():
+            line = " ".join(line.split())
+            if len(line.split()) > 1:
+                lines.add(line)
+    return lines
+
+
+def secret_lines(g: PocketGame, side: str) -> set[str]:
+    """What the outlets show another side and never `side` or the public:
+    Jack's secret panel and his own log lines, for the investigator.  A page
+    of a real game seen by `side` (a browser's, test_web_browser.py) must
+    show none of them."""
+    mine = _plain_lines(screen_panels(g, side)) | _plain_lines(screen_panels(g, PUBLIC))
+    theirs = set()
+    for other in (JACK, INVESTIGATOR):
+        if other != side:
+            theirs |= _plain_lines(screen_panels(g, other))
+    return theirs - mine

@@ -116,6 +116,7 @@ SHARED_MODULES = [
     *_modules(PACKAGE / "ui"),
     *_modules(PACKAGE / "benchmarks"),
     *_modules(PACKAGE / "gateway"),
+    *_modules(PACKAGE / "web"),
     "whitechapel.app",
     "whitechapel.cli",
     "whitechapel.join",
@@ -184,11 +185,15 @@ def f(record):
 
 
 # The network server and its client link sit below every screen: `net/`
-# imports no UI, no app, no SSH gateway (which sits above the app, in
-# `gateway/`: it runs the app for its sessions) and no SSH library.
+# imports no UI, no app, no gateway (the SSH one and the web one sit above
+# the app, in `gateway/` and `web/`: they run the app for their sessions),
+# no SSH library and no web server.
 NET_MODULES = _modules(PACKAGE / "net")
-ABOVE_NET = ("whitechapel.ui", "whitechapel.app", "whitechapel.gateway", "whitechapel.cli",
-             "whitechapel.join", "textual", "rich", "asyncssh")  # fmt: skip
+ABOVE_NET = ("whitechapel.ui", "whitechapel.app", "whitechapel.gateway", "whitechapel.web",
+             "whitechapel.cli", "whitechapel.join", "textual", "rich", "asyncssh", "aiohttp",
+             "textual_serve")  # fmt: skip
+GATEWAY_MODULES = _modules(PACKAGE / "gateway")
+WEB_MODULES = _modules(PACKAGE / "web")
 
 
 @pytest.mark.parametrize("name", NET_MODULES)
@@ -206,24 +211,40 @@ def test_the_network_modules_are_split_by_meaning(name: str) -> None:
     assert lines <= 400
 
 
-def test_no_import_circle_in_the_server_and_its_gateway() -> None:
-    modules = set(NET_MODULES) | set(_modules(PACKAGE / "gateway"))
+@pytest.mark.parametrize("name", GATEWAY_MODULES)
+def test_the_ssh_gateway_imports_nothing_of_the_web_one(name: str) -> None:
+    """The web gateway uses the SSH gateway's session hosts and bounds, never
+    the other way: serving over SSH needs no web server."""
+    web = [m for m in imports_of(name) if m.startswith(("whitechapel.web", "aiohttp", "textual_serve"))]
+    assert web == []
+
+
+@pytest.mark.parametrize("name", WEB_MODULES)
+def test_the_web_gateway_needs_no_ssh_library(name: str) -> None:
+    ssh = [m for m in imports_of(name)
+           if m.split(".")[0] == "asyncssh" or m in ("whitechapel.gateway.ssh", "whitechapel.gateway.session")]  # fmt: skip
+    assert ssh == []
+
+
+def test_no_import_circle_in_the_server_and_its_gateways() -> None:
+    modules = set(NET_MODULES) | set(GATEWAY_MODULES) | set(WEB_MODULES)
     graph = nx.DiGraph()
     for name in modules:
         graph.add_node(name)
         graph.add_edges_from((name, t) for t in imports_of(name) if t in modules and t != name)
     assert sorted(nx.simple_cycles(graph)) == []
     assert "whitechapel.gateway.sessionhost" in modules and "whitechapel.net.server" in modules
+    assert "whitechapel.web.server" in modules
 
 
 # Two entries per game: its rules (`<game>/rules.py`: engine, views, legal
 # actions, settings, players) and its screens (`<game>/ui/entry.py`).  Only
 # interface code imports a `ui/` folder: nothing below it (core, net, the
 # engines) and nothing beside it; above it, the app, the command line, `join`
-# and the SSH gateway (which runs the app for its sessions) start screens.
+# and the SSH and web gateways (which run the app for their sessions) start screens.
 ALL_MODULES = _modules(PACKAGE)
 ABOVE_UI = ("whitechapel.app", "whitechapel.cli", "whitechapel.join", "whitechapel.__main__",
-            "whitechapel.gateway")  # fmt: skip
+            "whitechapel.gateway", "whitechapel.web")  # fmt: skip
 
 
 def in_ui(name: str) -> bool:

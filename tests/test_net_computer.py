@@ -244,9 +244,9 @@ async def test_a_lone_player_plays_a_whole_game_against_the_computer_from_the_lo
             await until(lambda n=before: len(room.game.history) > n, what="the move", pilot=pilot)
             assert str(room.game.history[before]) == text
             moves += 1
-        await pilot.pause()
         assert room.game.outcome is not None and moves >= 4
-        assert "wins" in screen_text(app) or "won" in screen_text(app)
+        await until(lambda: "wins" in screen_text(app) or "won" in screen_text(app),
+                    what="the end on the screen", pilot=pilot)  # fmt: skip
     played = [e["side"] for e in room.game.view("jack")["log"] if "side" in e]
     assert played.count(other) == len(asked) >= 4  # asked once for each of its actions
     for asked_level, side, view in asked:

@@ -263,3 +263,18 @@ async def test_a_setting_is_refused_for_a_game_without_it_and_a_value_that_does_
         assert not game.rooms
     finally:
         await bob.close()
+
+
+
+async def test_j_moves_the_focus_to_the_room_code_at_once():
+    """`j` puts the focus in the room-code field while its key is handled,
+    not a turn of the app's queue later: a letter typed right after it (a
+    browser hands keys over as fast as the app takes them) finds the field."""
+    app = WhitechapelApp(start=LobbyScreen(Link("127.0.0.1", 9, "ann")))  # nothing listens
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        moved = []
+        app.screen.action_focus_code()
+        moved.append(app.focused is not None and app.focused.id == "code")
+        await pilot.press("G", "E")
+        assert moved == [True] and app.screen.query_one("#code").value == "GE"

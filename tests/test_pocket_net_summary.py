@@ -115,8 +115,8 @@ async def test_both_seats_see_a_rounds_end_beside_the_board_and_play_on(server, 
             keys = keys_for(room.game, screen.choice.cursor, action)
             await pilot.press(keys[0])
             assert screen.choice.token is not None, "the key was eaten by the summary"
-            await pilot.pause()
-            assert "End of round 1" not in screen_text(app)
+            await until(lambda: "End of round 1" not in screen_text(app), what="the summary put away",
+                        pilot=pilot)  # fmt: skip
             assert "Log" in notes(app)
             before = len(room.game.history)
             await pilot.press(*keys[1:])

@@ -162,6 +162,17 @@ asyncio.run(main())
 """
 
 
+def _stop(server: subprocess.Popen[str]) -> None:
+    """Tell the child serving the gateway to stop (its stdin closes), and wait."""
+    with contextlib.suppress(OSError):
+        server.stdin.close()  # type: ignore[union-attr]
+    try:
+        server.wait(30)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
+
+
 def _descendants(pid: int) -> set[int]:
     parents: dict[int, int] = {}
     for entry in Path("/proc").iterdir():
@@ -232,14 +243,7 @@ async def _together(count: int, deadline: float = 120.0) -> dict[str, float]:
         finally:
             for conn in conns:
                 conn.close()  # type: ignore[attr-defined]
-            with contextlib.suppress(OSError):
-                if server.stdin is not None:
-                    server.stdin.close()
-            try:
-                server.wait(30)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
+            _stop(server)
     return {
         "count": count,
         "reached": len(times),
@@ -337,14 +341,7 @@ async def _neighbour_waits(seconds: float) -> list[float]:
             conn.close()
         finally:
             stop.set()
-            with contextlib.suppress(OSError):
-                if server.stdin is not None:
-                    server.stdin.close()
-            try:
-                server.wait(30)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
+            _stop(server)
     return waits
 
 

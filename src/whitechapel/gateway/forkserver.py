@@ -27,6 +27,7 @@ import signal
 import socket
 import sys
 import threading
+import traceback
 from typing import Any
 
 from whitechapel.gateway.sessionhost import main as host_main
@@ -59,7 +60,10 @@ def preload(warm: bool = True) -> None:
             importlib.import_module(f"{package}.screen")
 
     if warm:
-        asyncio.run(_warm_up())
+        try:
+            asyncio.run(_warm_up())
+        except Exception:  # only a head start: the hosts build what it did not
+            traceback.print_exc()
         if threading.active_count() != 1:  # pragma: no cover - a fork would inherit a dead thread
             raise RuntimeError("the warm-up left a thread running")
 
@@ -89,7 +93,10 @@ async def _warm_up() -> None:
                 for name in game_names():
                     rules = rules_for(name)
                     game = rules.start(rules.random_setup(1, {}), rules.check_options({}))
-                    await app.push_screen(screens_for(name).local_screen(game, record_of(game), Store()))
+                    screen = screens_for(name).local_screen(game, record_of(game), Store())
+                    await app.push_screen(screen)
+                    while not screen.is_mounted:
+                        await pilot.pause(0.05)
                     await pilot.pause(0.2)
         finally:
             if saved is None:

@@ -1,7 +1,7 @@
 """The app of one SSH session: the lobby, joined to the game server as the
 session's identity, with no file-system features.  A session host
 (`gateway/sessionhost.py`) builds one from the variables the gateway gives
-it (`gateway/ssh.py`'s `session_env`)."""
+it (`gateway/env.py`'s `session_env`)."""
 
 from __future__ import annotations
 

@@ -286,7 +286,9 @@ class LobbyScreen(SizeGuard, Screen):
         self.app.push_screen(ComputerChoice(game), chosen)
 
     def action_focus_code(self) -> None:
-        self.query_one("#code", Input).focus()
+        # At once (`focus()` would wait for the app's queue): the keys typed
+        # right after `j`, queued behind it, go into the field.
+        self.set_focus(self.query_one("#code", Input))
 
     async def action_watch(self) -> None:
         room = self.highlighted_room()

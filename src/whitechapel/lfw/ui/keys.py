@@ -27,7 +27,6 @@ from whitechapel.lfw.ui.choosing import node_of
 from whitechapel.lfw.ui.mapview import MapView
 from whitechapel.lfw.ui.picking import Picking
 from whitechapel.ui.widgets.choice import Choice
-from whitechapel.ui.widgets.guard import TooSmall
 
 
 def bring_into_sight(map_view: MapView, node: Any) -> None:
@@ -61,7 +60,7 @@ class LfwKeys:
         if not typing or event.key == "question_mark":
             await self.run_key(event)
             return
-        if self.curtain_up or self.query_one(TooSmall).display:
+        if self.curtain_up or self.guarded():
             return
         event.stop()
         event.prevent_default()

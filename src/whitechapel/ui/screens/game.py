@@ -394,7 +394,7 @@ class GameScreen(SizeGuard, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Behind the 'too small' guard no game key works; the lobby key is a
         network seat's only."""
-        if self.query_one(TooSmall).display and action != "help":
+        if self.guarded() and action != "help":
             return False
         if action == "lobby":
             return not self.source.hot_seat

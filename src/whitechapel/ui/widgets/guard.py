@@ -37,5 +37,10 @@ class SizeGuard(Screen[Any]):
     screen while the terminal is below 80×24."""
 
     def on_resize(self, event: events.Resize) -> None:
-        guard = self.query_one(TooSmall)
-        guard.display = too_small(event.size.width, event.size.height)
+        for guard in self.query(TooSmall):
+            guard.display = too_small(event.size.width, event.size.height)
+
+    def guarded(self) -> bool:
+        """Is the screen covered by the guard now?  (Not before the screen is
+        composed: its keys may be asked about while it mounts or leaves.)"""
+        return any(guard.display for guard in self.query(TooSmall))
