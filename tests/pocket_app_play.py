@@ -70,8 +70,8 @@ def pocket_app(
     the_setup: Setup, store_dir: Path, handover: str = "always", players=PLAYERS
 ) -> tuple[WhitechapelApp, PocketScreen]:
     game = PocketGame(the_setup)
-    record = record_of(game, seed=None, players=dict(players))
-    screen = PocketScreen(LocalSource(game, record, Store(store_dir)), handover)
+    record = record_of(game, seed=None, players=dict(players), settings={"handover": handover})
+    screen = PocketScreen(LocalSource(game, record, Store(store_dir)))
     return WhitechapelApp(start=screen), screen
 
 

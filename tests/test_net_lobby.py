@@ -229,24 +229,37 @@ async def test_an_lfw_rooms_notebook_is_chosen_in_the_lobby_and_shown_so_at_ever
         try:
             await police.join(code, seat="police1")
             first = await police.expect("state", room=code)
-            assert first["notebook"] == "possible"
+            assert first["settings"] == {"notebook": "possible"}
         finally:
             await police.close()
         room = game.rooms[code]
-        again = type(room).from_json(room.to_json())
-        assert again.notebook == "possible" and again.state_message("police1")["notebook"] == "possible"
+        from whitechapel.net import roomfile
+
+        again = roomfile.from_json(roomfile.to_json(room))
+        assert again.settings == {"notebook": "possible"}
+        assert again.state_message("police1")["settings"] == {"notebook": "possible"}
 
 
-async def test_a_notebook_is_refused_for_a_game_without_one_and_a_mode_that_does_not_exist(server):
+async def test_a_setting_is_refused_for_a_game_without_it_and_a_value_that_does_not_exist(server):
+    """A room's settings are its game's (core/settings.py): one the game does
+    not have, one only the hot seat has (Pocket's hand-over), a value it
+    does not offer, or settings that are not text to text are refused in a
+    sentence, and no room is made."""
     game, host, port = server
     bob = await Client.connect(host, port, "bob")
     try:
-        await bob.send({"type": "create", "game": "pocket", "notebook": "heat"})
+        await bob.send({"type": "create", "game": "pocket", "settings": {"notebook": "heat"}})
         refused = await bob.expect("error")
-        assert "no notebook" in refused["message"]
-        await bob.send({"type": "create", "game": "lfw", "notebook": "everything"})
+        assert "Mr. Jack Pocket has no setting 'notebook'" in refused["message"]
+        await bob.send({"type": "create", "game": "pocket", "settings": {"handover": "secrets"}})
+        refused = await bob.expect("error")
+        assert "no setting 'handover'" in refused["message"]
+        await bob.send({"type": "create", "game": "lfw", "settings": {"notebook": "everything"}})
         refused = await bob.expect("error")
         assert "'off' or 'possible' or 'heat'" in refused["message"]
+        await bob.send({"type": "create", "game": "lfw", "settings": {"notebook": 3}})
+        refused = await bob.expect("error")
+        assert "each text to text" in refused["message"]
         assert not game.rooms
     finally:
         await bob.close()

@@ -49,13 +49,13 @@ async def server(tmp_path):
 def capture(srv: GameServer) -> list[tuple[str, bytes]]:
     """Every line the server writes, with the name of the connection it went to."""
     lines: list[tuple[str, bytes]] = []
-    write = srv.write
+    write = srv.peers.write
 
     def spy(conn, data: bytes) -> None:
         lines.append((conn.name or "", data))
         write(conn, data)
 
-    srv.write = spy  # type: ignore[method-assign]
+    srv.peers.write = spy  # type: ignore[method-assign]
     return lines
 
 

@@ -182,9 +182,8 @@ async def test_the_secret_cards_screen_shows_identity_cards_and_hourglasses(tmp_
     game = PocketGame(SETUPS["gull"])
     for text in ("W+1", "A", "Xa1c3", "J:H"):  # Jack draws Smith in round 1
         game.play(text)
-    screen = PocketScreen(
-        LocalSource(game, record_of(game, players=PLAYERS), Store(tmp_path)), "secrets"
-    )
+    record = record_of(game, players=PLAYERS, settings={"handover": "secrets"})
+    screen = PocketScreen(LocalSource(game, record, Store(tmp_path)))
     async with WhitechapelApp(start=screen).run_test(size=(80, 24)) as pilot:
         await settle.settle(pilot)
         assert game.to_act == "jack"  # round 2: Jack first

@@ -259,7 +259,7 @@ async def test_the_notes_are_laid_out_for_the_size_of_their_first_frame(tmp_path
     app, _ = pocket_app(SETUPS["goodley"], tmp_path)
     async with app.run_test(size=(160, 50)) as pilot:
         await settle.settle(pilot)
-        app.switch_screen(PocketScreen(source, "always"))
+        app.switch_screen(PocketScreen(source))
         await pilot._wait_for_screen()  # mounted, not painted yet
         app.screen._on_timer_update()  # the first layout and frame, as the screen's timer makes it
         text = screen_text(app)
@@ -282,7 +282,7 @@ def test_the_log_is_complete_after_resuming():
 async def test_the_hand_over_mode_survives_continue(tmp_path):
     from whitechapel.core.record import Record
     from whitechapel.core.store import Store
-    from whitechapel.pocket.rules import RULES
+    from whitechapel.pocket.ui.entry import SCREENS
 
     app, screen = pocket_app(SETUPS["goodley"], tmp_path, handover="secrets")
     async with app.run_test(size=(80, 24)) as pilot:
@@ -290,19 +290,25 @@ async def test_the_hand_over_mode_survives_continue(tmp_path):
         driver = Driver(pilot, screen)
         await driver.play_game(max_actions=2)
     saved = Store(tmp_path).list()
-    assert len(saved) == 1 and saved[0].record.handover == "secrets"
+    assert len(saved) == 1 and saved[0].record.settings == {"handover": "secrets"}
     assert '"handover": "secrets"' in saved[0].path.read_text()
     record = saved[0].record
     from whitechapel.core.record import replay
 
-    reopened = RULES.local_screen(replay(record), record, Store(tmp_path))  # as Continue does
+    reopened = SCREENS.local_screen(replay(record), record, Store(tmp_path))  # as Continue does
     assert reopened.handover == "secrets"
     # An old record, without the field, loads and opens in 'always'.
     data = record.to_json()
-    del data["handover"]
+    del data["settings"]
     old = Record.from_json(data)
-    assert old.handover is None and "handover" not in old.to_json()
-    assert RULES.local_screen(replay(old), old, Store(tmp_path)).handover == "always"
+    assert old.settings == {} and "settings" not in old.to_json()
+    assert SCREENS.local_screen(replay(old), old, Store(tmp_path)).handover == "always"
+    # A record written before settings were kept together, the mode at the
+    # top, opens in its mode, and is written again the new way.
+    older = Record.from_json({**data, "handover": "secrets"})
+    assert older.settings == {"handover": "secrets"}
+    assert SCREENS.local_screen(replay(older), older, Store(tmp_path)).handover == "secrets"
+    assert older.to_json()["settings"] == {"handover": "secrets"} and "handover" not in older.to_json()
 
 
 def test_sight_rays_stop_at_walls():
@@ -438,3 +444,18 @@ async def test_the_investigators_joker_without_a_move_is_refused_in_words(tmp_pa
         await settle.settle(pilot)
         assert game.history == []
         assert "joker must move a detective" in screen_text(app)
+
+
+async def test_a_click_on_the_curtain_lifts_it_as_enter_does(tmp_path):
+    """The hand-over curtain goes on a click as on Enter (the curtain says so
+    to its screen, whose turn control lifts it), and the side it named
+    holds the keyboard after."""
+    from whitechapel.pocket.ui.screen import is_handover
+
+    app, screen = pocket_app(SETUPS["goodley"], tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle.settle(pilot)
+        assert is_handover(screen) and screen.holder is None
+        await settle.click(pilot, "#curtain")
+        assert not is_handover(screen) and screen.holder == screen.source.to_act
+        assert "Pass to" not in screen_text(app)

@@ -19,6 +19,7 @@ from whitechapel.core.chance import Chance
 from whitechapel.core.errors import RecordError
 from whitechapel.core.game import Outcome
 from whitechapel.core.record import FORMAT, MAX_RECORD_BYTES, VERSION, Record, record_of, replay
+from whitechapel.lfw.game import LfwGame
 from whitechapel.pocket.actions import ALL_ACTIONS
 from whitechapel.pocket.game import (
     ONE_SUSPECT,
@@ -293,6 +294,10 @@ def _drop(key: str) -> Callable[[dict], None]:
         (_set("outcome", {"reason": "no winner"}), "outcome is malformed"),
         (_set("options", {"fog": True}), "no option 'fog'"),
         (_set("options", "fog"), "options should be a JSON object"),
+        (_set("settings", ["secrets"]), "settings should be a JSON object"),
+        (_set("settings", {"fog": "thick"}), "Mr. Jack Pocket has no setting 'fog'"),
+        (_set("settings", {"handover": "never"}), "'handover' should be 'always' or 'secrets'"),
+        (_set("handover", "never"), "'handover' should be 'always' or 'secrets'"),
     ],
 )
 def test_refuses_a_bad_envelope(change, phrase):
@@ -458,3 +463,22 @@ def test_a_record_without_its_outcome_still_replays_to_the_end():
     data["outcome"] = None
     back = replay(Record.loads(json.dumps(data)))
     assert back.outcome == game.outcome
+
+
+def test_settings_are_kept_together_and_older_records_with_them_at_the_top_load():
+    """A game's settings (core/settings.py) are one object of the record; a
+    record written before that, each setting at the top by its name, loads
+    with them, and a setting of the other game at the top is not read."""
+    record = record_of(finished(3), settings={"handover": "secrets"})
+    data = json.loads(record.dumps())
+    assert data["settings"] == {"handover": "secrets"} and "handover" not in data
+    assert Record.loads(record.dumps()).settings == {"handover": "secrets"}
+    older = good_data()
+    older.pop("settings", None)
+    older["handover"] = "secrets"
+    older["notebook"] = "off"  # LfW's, never written in a Pocket record: not Pocket's
+    assert Record.from_json(older).settings == {"handover": "secrets"}
+    lfw = record_of(LfwGame.new(1), settings={"notebook": "possible"}).to_json()
+    lfw["notebook"] = lfw.pop("settings")["notebook"]
+    assert Record.from_json(lfw).settings == {"notebook": "possible"}
+    assert replay(Record.from_json(lfw)).name == "lfw"

@@ -163,7 +163,7 @@ def build_parser() -> argparse.ArgumentParser:
     config = sub.add_parser(
         "config",
         help="what whitechapel remembers between starts: show it, where it is, forget it",
-        description="Names, computer levels, theme, hand-over and notebook modes are "
+        description="Names, computer levels, theme and each game's settings are "
         "remembered in a settings file (TOML) each time you start a game.",
     )
     config.add_argument(

@@ -181,7 +181,8 @@ def _descendants(pid: int) -> set[int]:
                 parents[int(entry.name)] = int(
                     (entry / "stat").read_text().rpartition(")")[2].split()[1]
                 )
-    found, frontier = set(), {pid}
+    found: set[int] = set()
+    frontier = {pid}
     while frontier:
         frontier = {p for p, parent in parents.items() if parent in frontier} - found
         found |= frontier
@@ -225,6 +226,7 @@ async def _together(count: int, deadline: float = 120.0) -> dict[str, float]:
         )  # fmt: skip
         conns: list[object] = []
         try:
+            assert server.stdout is not None and server.stdin is not None  # PIPEs
             port = int(await asyncio.wait_for(asyncio.to_thread(server.stdout.readline), 120))
             base = _descendants(server.pid)  # the fork server, if any
             start_at = time.perf_counter() + 0.2
@@ -306,6 +308,7 @@ async def _neighbour_waits(seconds: float) -> list[float]:
         stop = asyncio.Event()
         waits: list[float] = []
         try:
+            assert server.stdout is not None and server.stdin is not None  # PIPEs
             port = int(await asyncio.wait_for(asyncio.to_thread(server.stdout.readline), 120))
             conn = await asyncssh.connect(
                 "127.0.0.1", port, username="ann", password=PASSWORD, known_hosts=None,

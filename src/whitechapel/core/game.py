@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from whitechapel.core.seats import Seating
+    from whitechapel.core.settings import Setting
 
 # The view of nobody in particular: what a spectator, or the table between
 # two turns, may see.  Every engine's `view()` accepts it beside its sides.
@@ -76,8 +77,12 @@ def legal_of(view: Any) -> list[str]:
 class Game(Protocol):
     """What records, replay, the interface and the network rely on."""
 
-    name: str
-    sides: tuple[str, ...]
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def sides(self) -> tuple[str, ...]: ...
+
     setup: Any  # every chance event, decided before play (the game's own Setup)
     history: list[Any]  # the actions played, in order
 
@@ -135,12 +140,17 @@ class Engine:
 
 
 class Rules(Protocol):
-    """A game's entry in the registry: how to build, parse and replay it."""
+    """A game's entry in the registry: how to build, parse and replay it.
+    Its screens are another entry, the interface's (`ui/games.py`): a
+    game's rules import nothing from a `ui/` folder."""
 
     name: str
     title: str
     sides: tuple[str, ...]
     default_clock: float | None  # seconds a side in a network room, None: no clock
+    # How a game is shown and handed around, not its rules (core/settings.py):
+    # its records, setup screen, network rooms and lobby read them from here.
+    settings: tuple[Setting, ...]
 
     def seating(self, count: int | None = None) -> Seating:
         """The seats of a network room (`count`: the game's own seat count,
@@ -170,28 +180,4 @@ class Rules(Protocol):
     def summary(self, view: dict[str, Any], players: dict[str, str], actions: int) -> str:
         """A plain-text account of one side's view (`whitechapel replay`):
         built from that view alone, like everything shown to a side."""
-        ...
-
-    def setup_screen(self) -> Any:
-        """The screen that starts a new hot-seat game."""
-        ...
-
-    def help_text(self) -> str:
-        """The rules and keys of the game's screens, as Markdown."""
-        ...
-
-    def learn_screen(self, number: int | None = None) -> Any:
-        """The screen that teaches the game (its puzzles), or lesson `number`
-        itself.  Only the games whose registry entry says `learn` have one."""
-        ...
-
-    def local_screen(self, game: Any, record: Any, store: Any = None, **options: Any) -> Any:
-        """The hot-seat game screen (Textual) of `game` and its `record`,
-        autosaved in `store`; `options` are the game's own (Pocket's
-        `handover`).  Imports the interface only when called."""
-        ...
-
-    def remote_screen(self, link: Any, room: str, seat: str | None, first: dict[str, Any]) -> Any:
-        """The game screen of a seat at a game server (`seat` None: a
-        spectator), from the room's first `state` message."""
         ...

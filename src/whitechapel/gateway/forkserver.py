@@ -51,12 +51,13 @@ def preload(warm: bool = True) -> None:
     import whitechapel.gateway.sessionhost
     import whitechapel.net.client
     import whitechapel.ui.lobby  # noqa: F401
-    from whitechapel.core.registry import game_names, rules_for
+    from whitechapel.core.registry import entry_of, game_names
 
     for game in game_names():  # each game's screens, found through the registry
-        package = type(rules_for(game)).__module__.rpartition(".")[0]
+        importlib.import_module(entry_of(game).screens)
+        package = entry_of(game).screens.rpartition(".")[0]
         with contextlib.suppress(ImportError):
-            importlib.import_module(f"{package}.ui.screen")
+            importlib.import_module(f"{package}.screen")
 
     if warm:
         try:
@@ -76,7 +77,9 @@ async def _warm_up() -> None:
     from whitechapel.core.record import record_of
     from whitechapel.core.registry import game_names, rules_for
     from whitechapel.core.store import DATA_DIR_ENV, Store
-    from whitechapel.ui.lobby import Link, LobbyScreen
+    from whitechapel.ui.games import screens_for
+    from whitechapel.ui.link import Link
+    from whitechapel.ui.lobby import LobbyScreen
 
     saved = os.environ.get(DATA_DIR_ENV)
     with tempfile.TemporaryDirectory() as folder:
@@ -90,7 +93,7 @@ async def _warm_up() -> None:
                 for name in game_names():
                     rules = rules_for(name)
                     game = rules.start(rules.random_setup(1, {}), rules.check_options({}))
-                    screen = rules.local_screen(game, record_of(game), Store())
+                    screen = screens_for(name).local_screen(game, record_of(game), Store())
                     await app.push_screen(screen)
                     while not screen.is_mounted:
                         await pilot.pause(0.05)

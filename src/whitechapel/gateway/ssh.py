@@ -50,8 +50,8 @@ from whitechapel.gateway.env import base_env, session_env
 from whitechapel.gateway.hosts import ForkServer, HostPool
 from whitechapel.gateway.limits import SessionLimits
 from whitechapel.gateway.session import TerminalSession
+from whitechapel.net.fields import MAX_NAME_SENT
 from whitechapel.net.penalties import Penalties
-from whitechapel.net.protocol import MAX_NAME_SENT
 
 log = logging.getLogger(__name__)  # whitechapel.gateway.ssh
 

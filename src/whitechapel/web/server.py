@@ -49,8 +49,8 @@ from whitechapel.gateway.env import base_env, session_env
 from whitechapel.gateway.hosts import ForkServer, HostPool
 from whitechapel.gateway.limits import SessionLimits, WebLimits, first_size
 from whitechapel.net.connection import TokenBucket
+from whitechapel.net.fields import MAX_NAME_SENT
 from whitechapel.net.penalties import Penalties
-from whitechapel.net.protocol import MAX_NAME_SENT
 from whitechapel.web.pages import HEADERS, TYPES, game_page, login_page, static_files
 from whitechapel.web.session import BrowserSession, say_and_close
 

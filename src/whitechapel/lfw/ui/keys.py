@@ -55,7 +55,7 @@ class LfwKeys:
         """Printable keys are `Picking.press`'s.  The screen's other keys
         run here too, in the order they came (`run_key`), so that `93⏎` in
         one burst types 93 before Enter."""
-        char = event.character
+        char = event.character or ""
         typing = bool(char) and char.isprintable() and char not in " ?"
         if not typing or event.key == "question_mark":
             await self.run_key(event)

@@ -162,7 +162,7 @@ def whose(view: Mapping[str, Any], crossing: str) -> str | None:
 
 def turn_order(view: Mapping[str, Any], colour: str) -> str:
     """Why another policeman than the one acting cannot be chosen now."""
-    acting = view.get("acting_colour")
+    acting = view.get("acting_colour") or ""
     verb = "moves" if view["phase"]["key"] == "hunt" else "acts"
     if colour in still_to_act(view):
         return (

@@ -64,6 +64,7 @@ class ConsoleGame:
             seed=self.record.seed,
             players=self.record.players,
             started=self.record.started,
+            settings=self.record.settings,  # the hand-over mode: the app reopens it so
         )
         self.saved = self.store.save(record, autosave_name(record))
 

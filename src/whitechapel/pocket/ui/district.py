@@ -214,15 +214,15 @@ class District(Widget):
         strips = []
         for row in grid:
             segments: list[Segment] = []
-            run, style = "", None
+            run, run_style = "", None
             for ch, st in row:  # one segment per run of one style
-                if st == style:
+                if st == run_style:
                     run += ch
                 else:
                     if run:
-                        segments.append(Segment(run, style))
-                    run, style = ch, st
-            segments.append(Segment(run, style))
+                        segments.append(Segment(run, run_style))
+                    run, run_style = ch, st
+            segments.append(Segment(run, run_style))
             strips.append(Strip(segments, width))
         return strips
 

@@ -1,7 +1,7 @@
 """The Pocket screen's notes panel: the log below, and above it the blocks
 of the moment -- a network seat's summary of the round just ended, Jack's
-cards on his own screens, what the end reveals to both.  Mixed into
-`PocketScreen`.
+cards on his own screens, what the end reveals to both.  A part of
+`PocketScreen` (its base, typed as a game screen).
 
 The panel has a fixed size (showing or hiding a block resizes no widget, so
 a key costs one frame), and the blocks are never cut off: one that would
@@ -17,28 +17,25 @@ key (which still does its own work) or action.
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 
 from whitechapel.pocket.pieces import JACK
 from whitechapel.pocket.ui import panels
+from whitechapel.ui.screens.game import GameScreen
 from whitechapel.ui.widgets.text import TextPanel
 
 
-class PocketNotes:
-    source: Any
-    holder: str | None
+class PocketNotes(GameScreen):
     log_back: int
     _notes_size: tuple[int, int]
     _brief_done: int
 
     def fit_notes(self, width: int, height: int) -> str:
         """The panel's text for a size it is painted at (`TextPanel.fit`)."""
-        return self.notes_text(self.current_view(), width, height)  # type: ignore[attr-defined]
+        return self.notes_text(self.current_view(), width, height)
 
     def fill_notes(self, view: dict) -> None:
-        notes = self.query_one("#notes", TextPanel)  # type: ignore[attr-defined]
+        notes = self.query_one("#notes", TextPanel)
         laid_out = bool(notes.size.height)  # not while it is hidden: the last size it had
         if laid_out:
             self._notes_size = (notes.size.width, notes.size.height)
@@ -93,7 +90,7 @@ class PocketNotes:
         jack = source.view(JACK).get("jack") if source.outcome or self.holder == JACK else None
         if source.outcome and jack:
             blocks.append((panels.reveal_text(jack) + "\n\n", None))
-        elif self.holder == JACK:
+        elif self.holder == JACK and jack:
             blocks.append((panels.secret_panel(jack), panels.secret_panel(jack, short=True)))
         return blocks
 
@@ -112,7 +109,7 @@ class PocketNotes:
     def put_brief_away(self) -> bool:
         """The seat's player pressed a key or acted: the summary goes (the log
         keeps the round's witness call).  True if there was one."""
-        ended = self.pending_brief(self.current_view())  # type: ignore[attr-defined]
+        ended = self.pending_brief(self.current_view())
         if ended:
             self._brief_done = ended
         return bool(ended)
@@ -121,8 +118,8 @@ class PocketNotes:
         """Any key puts a network seat's round summary away, and still does
         its own work (its binding runs after this)."""
         if self.put_brief_away():
-            self.refresh_all()  # type: ignore[attr-defined]
+            self.refresh_all()
 
     def send(self, text: str, *, computer: bool = False) -> None:
         self.put_brief_away()  # a click that plays: the player has moved on
-        super().send(text, computer=computer)  # type: ignore[misc]
+        super().send(text, computer=computer)

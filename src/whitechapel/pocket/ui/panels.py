@@ -319,7 +319,7 @@ def targets(
     positions: dict[int, str] = {}
     dimmed: set[int] = set()
     detectives = view["detectives"]
-    if mode == "move" and face in DETECTIVE_LETTERS:
+    if mode == "move" and face is not None and face in DETECTIVE_LETTERS:
         start = detectives[DETECTIVES[DETECTIVE_LETTERS.index(face)]]
         for steps in (1, 2):
             if f"{face}+{steps}" in legal:

@@ -122,7 +122,7 @@ class PuzzleScreen(PocketScreen):
     def __init__(self, number: int) -> None:
         self.number = number
         self.puzzle = puzzle(number)
-        super().__init__(PuzzleSource(self.puzzle), None)
+        super().__init__(PuzzleSource(self.puzzle))
         self.verdict: Verdict | None = None
         self._start = self.source.view(self.puzzle.side)
         self._before = self._start  # the view before the player's last action
@@ -144,12 +144,14 @@ class PuzzleScreen(PocketScreen):
 
     def after_action(self, side: str | None) -> None:
         """After each of the player's moves: the next one, or the verdict."""
-        if not self.source.finished:  # type: ignore[attr-defined]
+        source = self.source
+        assert isinstance(source, PuzzleSource)
+        if not source.finished:
             self.reset_choice()
             self.refresh_all()
             self.centre_on_targets()
             return
-        history = self.source.game.history  # type: ignore[attr-defined]
+        history = source.game.history
         played = tuple(str(a) for a in history[len(self.puzzle.opening) :])
         after = self.source.view(self.puzzle.side)
         self.verdict = self.puzzle.judge(Attempt(self._start, self._before, played, after))

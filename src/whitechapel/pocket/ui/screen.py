@@ -14,12 +14,14 @@ from textual.binding import Binding
 from textual.widget import Widget
 
 from whitechapel.core.record import record_of
+from whitechapel.core.settings import value_of
 from whitechapel.pocket.pieces import DETECTIVES, DIRECTIONS, INVESTIGATOR, JACK, SIDES, SQUARES
 from whitechapel.pocket.preview import preview
+from whitechapel.pocket.rules import RULES
 from whitechapel.pocket.ui import computer, panels
 from whitechapel.pocket.ui.choosing import Mode, PocketChoice
 from whitechapel.pocket.ui.district import District
-from whitechapel.pocket.ui.handover import PocketHandOvers
+from whitechapel.pocket.ui.handover import CARDS, JacksCards
 from whitechapel.pocket.ui.notes import PocketNotes
 from whitechapel.ui.screens.game import GameScreen
 from whitechapel.ui.source import LocalSource, Source
@@ -33,7 +35,10 @@ def key(keys: str, action: str, description: str, name: str, show: bool = False)
     return Binding(keys, action, description, show=show, id=f"pocket.{name}")
 
 
-class PocketScreen(PocketNotes, PocketHandOvers, GameScreen):
+SUMMARY = "summary"  # the curtain's kind while a round's summary covers the board
+
+
+class PocketScreen(PocketNotes, GameScreen):
     CSS_PATH = "pocket.tcss"
     SIDES = SIDES
     TITLES = {JACK: "Jack", INVESTIGATOR: "the investigator"}
@@ -65,14 +70,15 @@ class PocketScreen(PocketNotes, PocketHandOvers, GameScreen):
         key("ctrl+l", "lobby", "Lobby", "lobby", show=True),
     ]  # fmt: skip
 
-    def __init__(self, source: Source, handover: str | None = "always") -> None:
+    def __init__(self, source: Source) -> None:
         super().__init__(source)
-        # At the hot seat, "always" or "secrets" (a hand-over only around Jack's
-        # cards); a network seat has its own terminal, and no hand-over (None).
-        # Against the computer, one person holds the keyboard: no hand-over either.
-        self.handover = handover if source.hot_seat and self.human is None else None
-        if isinstance(source, LocalSource):
-            source.record.handover = self.handover  # saved with it: Continue reopens so
+        # At the hot seat, the record's setting: "always" or "secrets" (a
+        # hand-over only around Jack's cards); a network seat has its own
+        # terminal, and no hand-over (None).  Against the computer, or in a
+        # puzzle, one person holds one side's keyboard: no hand-over either.
+        mode = value_of(RULES.settings, source.settings, "handover")
+        self.handover = mode if self.turns.shared else None
+        self.cards = JacksCards(self, self.turns)  # 'secrets' mode: `s` shows them
         self.choice = PocketChoice()
         self._keys: tuple[object, ...] | None = None  # the footer's state
         self._choices: list[tuple[str, str]] | None = None  # the choice row's labels
@@ -116,7 +122,8 @@ class PocketScreen(PocketNotes, PocketHandOvers, GameScreen):
         after, moving, picked = self.preview()
         cursor = self.choice.cursor if self.choice.on_tiles else None
         targets, dimmed = self.targets(view) if self.can_act() else ({}, set())
-        played = computer.marks([m for _, m in self.computer_moves])
+        moves = self.turns.computer_moves
+        played = computer.marks([m for _, m in moves])
         self.query_one(District).show(
             view, preview=after, cursor=cursor, picked=picked, moving=moving,
             targets=targets, dimmed=dimmed, played=played,
@@ -160,9 +167,10 @@ class PocketScreen(PocketNotes, PocketHandOvers, GameScreen):
         if self.notice:
             return text + f"\n[red]{self.notice}[/red]"
         card = panels.shown_card(self.current_view())
-        if self.computer_moves and not (card and self.computer_moves[-1][1] == "A"):
-            who = "Jack" if self.computer_moves[-1][0] == JACK else "The investigator"
-            line = computer.moves_line(who, [m for _, m in self.computer_moves])
+        moves = self.turns.computer_moves
+        if moves and not (card and moves[-1][1] == "A"):
+            who = "Jack" if moves[-1][0] == JACK else "The investigator"
+            line = computer.moves_line(who, [m for _, m in moves])
             return text + "\n" + line
         return text + (f"\n{card}" if card else "")
 
@@ -212,7 +220,7 @@ class PocketScreen(PocketNotes, PocketHandOvers, GameScreen):
             else:
                 self.refresh_all()
 
-        self.show_curtain("summary", panels.round_summary(view, ended, names), go_on)
+        self.turns.show_curtain(SUMMARY, panels.round_summary(view, ended, names), go_on)
 
     # -- choosing ------------------------------------------------------------------
 
@@ -404,6 +412,11 @@ class PocketScreen(PocketNotes, PocketHandOvers, GameScreen):
             if bid in action:
                 action[bid]()
 
+    def action_secrets(self) -> None:
+        """'secrets' mode: Jack's cards behind a hide screen, hidden again after."""
+        if self.source.outcome is None and self.handover == "secrets" and not self.curtain_kind:
+            self.cards.show()
+
     def action_help(self) -> None:
         """F1: the rules of the moment first, then the whole summary and keys."""
         from whitechapel.ui.screens.game import help_text
@@ -427,8 +440,9 @@ class PocketScreen(PocketNotes, PocketHandOvers, GameScreen):
 
         seed = new_seed()
         game = PocketGame.new(seed)
-        record = record_of(game, seed=seed, players=source.record.players)
-        self.app.switch_screen(PocketScreen(LocalSource(game, record, source.store), self.handover))
+        record = record_of(game, seed=seed, players=source.record.players,
+                           settings=source.record.settings)  # fmt: skip
+        self.app.switch_screen(PocketScreen(LocalSource(game, record, source.store)))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show in the footer only the keys that mean something now."""
@@ -456,14 +470,14 @@ class PocketScreen(PocketNotes, PocketHandOvers, GameScreen):
 def is_handover(screen: object) -> bool:
     """Is the curtain (a hand-over prompt, Jack's cards, or a round's
     summary: Enter lifts it) covering this screen?  For tests and benchmarks."""
-    return getattr(screen, "curtain_kind", None) is not None
+    return isinstance(screen, GameScreen) and screen.curtain_kind is not None
 
 
 def is_summary(screen: object) -> bool:
     """Is a round's summary covering this screen?"""
-    return getattr(screen, "curtain_kind", None) == "summary"
+    return isinstance(screen, GameScreen) and screen.curtain_kind == SUMMARY
 
 
 def is_cards(screen: object) -> bool:
     """Are Jack's cards alone on this screen?"""
-    return getattr(screen, "curtain_kind", None) == "cards"
+    return isinstance(screen, GameScreen) and screen.curtain_kind == CARDS
