@@ -1,0 +1,73 @@
+"""Pocket's views as JSON: the edges (records, the network protocol,
+`whitechapel replay --json`) carry exactly what they carried before the
+views were typed.
+
+`data/pocket_views.json` was written by the code of commit 8644896 (views
+still plain dicts): for each game of `VARIED_SEEDS` (every way a game can
+end, P8), the SHA-256 of every position's three views as JSON (Jack's, the
+investigator's, the public one), a few whole views to show a difference,
+and a room's `state` messages (the seat's view; after a time-out, Jack's
+secrets added for all).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from whitechapel.core.chance import Chance
+from whitechapel.core.game import PUBLIC, view_json
+from whitechapel.net.rooms import Room
+from whitechapel.pocket.game import PocketGame
+from whitechapel.pocket.selfplay import random_game
+
+GOLDEN = json.loads((Path(__file__).parent / "data" / "pocket_views.json").read_text())
+SIDES = ("jack", "investigator", PUBLIC)
+
+
+def positions(seed: int) -> Iterator[PocketGame]:
+    """Every position of `random_game(seed)`, from its start to its end."""
+    full = random_game(seed, Chance(seed))
+    game = PocketGame(full.setup)
+    yield game
+    for action in full.history:
+        game.play(str(action))
+        yield game
+
+
+def as_json(view) -> str:
+    return json.dumps(view_json(view), ensure_ascii=False)
+
+
+@pytest.mark.parametrize("seed", [int(s) for s in GOLDEN["digests"]])
+def test_every_view_gives_the_same_json_as_before(seed):
+    digest = hashlib.sha256()
+    for i, game in enumerate(positions(seed)):
+        for side in SIDES:
+            text = as_json(game.view(side))
+            key = f"{seed}:{i}:{side}"
+            if key in GOLDEN["views"]:  # a whole view: where it differs shows
+                assert json.loads(text) == GOLDEN["views"][key]
+                assert text == json.dumps(GOLDEN["views"][key], ensure_ascii=False)  # key order
+            digest.update(text.encode() + b"\n")
+    assert digest.hexdigest() == GOLDEN["digests"][str(seed)]
+
+
+def test_a_rooms_state_messages_are_the_same_as_before():
+    history = random_game(17, Chance(17)).history
+    game = PocketGame(random_game(17, Chance(17)).setup)
+    for action in history[:9]:
+        game.play(str(action))
+    room = Room("ROOM", "pocket", game, seed=None, created="2026-01-01T00:00:00+00:00")
+    messages = {f"state:{seat}": room.state_message(seat) for seat in ("jack", None)}
+    room.result = {"winner": "jack", "reason": "time ran out for investigator"}
+    room._changed()
+    messages["timeout:investigator"] = room.state_message("investigator")
+    for key, message in messages.items():
+        assert json.dumps(message, ensure_ascii=False) == json.dumps(
+            GOLDEN["messages"][key], ensure_ascii=False
+        ), key
