@@ -139,7 +139,11 @@ def answers(game: Game, side: str, texts: list[str]) -> list[str]:
 
 
 def _text(value: Any) -> str:
-    return value if isinstance(value, str) else json.dumps(value, sort_keys=True, default=str)
+    """What an outlet gave, as text to show in a difference (a typed view as
+    its JSON)."""
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, sort_keys=True, default=lambda v: getattr(v, "to_json", v.__repr__)())
 
 
 def check(

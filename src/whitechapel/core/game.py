@@ -104,8 +104,10 @@ class Game(Protocol):
         """Parse `text` and apply it; returns the action played."""
         ...
 
-    def view(self, side: str) -> dict[str, Any]:
-        """`side` is one of `sides` or `PUBLIC`; anything else is a ValueError."""
+    def view(self, side: str) -> Any:
+        """`side` is one of `sides` or `PUBLIC`; anything else is a ValueError.
+        The game's own view type: a `View` (or, for a game not typed yet, a
+        dict of JSON data)."""
         ...
 
     def reveal(self) -> dict[str, Any]:
@@ -126,7 +128,7 @@ class Engine:
     notation: Any  # the module with parse_action(text)
     views: Any  # the module with view(game, side) and reveal(game)
 
-    def view(self, side: str) -> dict[str, Any]:
+    def view(self, side: str) -> Any:
         return self.views.view(self, side)
 
     def reveal(self) -> dict[str, Any]:
