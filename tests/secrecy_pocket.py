@@ -12,7 +12,7 @@ from typing import Any
 from secrecy import answers, seen
 from whitechapel.core.game import PUBLIC
 from whitechapel.net.rooms import Room
-from whitechapel.pocket.actions import ALL_ACTIONS
+from whitechapel.pocket.actions import ALL_ACTIONS, parse_action
 from whitechapel.pocket.game import PocketGame
 from whitechapel.pocket.pieces import INVESTIGATOR, JACK
 from whitechapel.pocket.preview import preview
@@ -103,7 +103,7 @@ def previews(g: PocketGame, side: str) -> Any:
     v = seen(g, side)
     legal = g.legal_actions()
     return [
-        preview(v, str(a)) for a in random.Random(len(g.history)).sample(legal, min(12, len(legal)))
+        preview(v, a) for a in random.Random(len(g.history)).sample(legal, min(12, len(legal)))
     ]
 
 
@@ -112,9 +112,9 @@ def screen_panels(g: PocketGame, side: str) -> Any:
     texts = [panels.banner(v, "someone"), panels.tokens_text(v, None), panels.rounds_text(v)]
     texts.append(panels.log_text(v, 60))
     texts.append(panels.shown_card(v))
-    texts += [panels.phase_help(v, t["up"]) for t in v["tokens"]] + [panels.phase_help(v, None)]
-    if "jack" in v:
-        texts += [panels.secret_text(v["jack"]), panels.secret_panel(v["jack"])]
+    texts += [panels.phase_help(v, t.up) for t in v.tokens] + [panels.phase_help(v, None)]
+    if v.jack is not None:
+        texts += [panels.secret_text(v.jack), panels.secret_panel(v.jack)]
     return texts
 
 
@@ -122,11 +122,9 @@ def targets(g: PocketGame, side: str) -> Any:
     """The district's highlighted targets (landing positions, tiles that
     cannot be rotated) for every token the side could choose now."""
     v = seen(g, side)
-    legal = v.get("legal", [])
+    legal = [parse_action(text) for text in v.legal]
     return [
-        panels.targets(v, mode, t["up"], legal)
-        for t in v["tokens"]
-        for mode in ("move", "joker", "tile")
+        panels.targets(v, mode, t.up, legal) for t in v.tokens for mode in ("move", "joker", "tile")
     ]
 
 

@@ -27,10 +27,8 @@ def check_invariants(g: PocketGame, before: PocketGame, rng: random.Random) -> N
     assert sorted(cards) == list(range(9))
     assert sum(HOURGLASSES[c] for c in cards) == TOTAL_HOURGLASSES
     jv, iv = g.view(JACK), g.view(INVESTIGATOR)
-    assert jv["jack"]["hourglasses"] == jv["known_hourglasses"] + sum(
-        HOURGLASSES[c] for c in g.jack_alibis
-    )
-    assert iv["known_hourglasses"] + iv["jack_alibi_count"] <= g.round + 4
+    assert jv.jack.hourglasses == jv.known_hourglasses + sum(HOURGLASSES[c] for c in g.jack_alibis)
+    assert iv.known_hourglasses + iv.jack_alibi_count <= g.round + 4
     # No legal actions exactly when the game is over; the list is stable.
     legal = g.legal_actions()
     assert (legal == []) == (g.outcome is not None)
@@ -40,8 +38,8 @@ def check_invariants(g: PocketGame, before: PocketGame, rng: random.Random) -> N
         # The investigator's view holds no secret of Jack's; that no view
         # depends on the other side's secrets is test_secrecy.py's (replayed
         # games with other secrets, every outlet).
-        assert "jack" not in iv
-    json.dumps(jv), json.dumps(iv)  # plain data
+        assert iv.jack is None
+    json.dumps(jv.to_json()), json.dumps(iv.to_json())  # plain data at the edges
 
 
 def replays_identically(g: PocketGame, seed: int) -> None:

@@ -239,6 +239,10 @@ class PocketGame(Engine):
     def options_json(self) -> dict[str, Any]:
         return {}  # Mr. Jack Pocket has no optional rules
 
+    def view(self, side: str) -> views.PocketView:
+        """What `side` (or `PUBLIC`) may know now (P9): `views.view`."""
+        return views.view(self, side)
+
     # -- changing the state ------------------------------------------------
 
     def apply(self, action: Action, side: str | None = None, *, call: bool = True) -> None:

@@ -18,41 +18,38 @@ same board judged for another Jack (`judged`), the next alibi card chosen
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from whitechapel.core.chance import Chance
 from whitechapel.pocket.game import PocketGame
-from whitechapel.pocket.pieces import CHARACTER_INDEX, DETECTIVES, DIRECTIONS, INVESTIGATOR, JACK
+from whitechapel.pocket.pieces import CHARACTER_INDEX, DIRECTIONS, INVESTIGATOR, JACK
 from whitechapel.pocket.setup import THROWS, Setup
-
-View = Mapping[str, Any]
-
+from whitechapel.pocket.views import PocketView, RaceBegins
 
 
-def known(view: View) -> dict[str, Any]:
+def known(view: PocketView) -> dict[str, Any]:
     """What a view says, as engine indices: tiles, walls, detectives,
     suspects, cleared, the cards shown, Jack's (his view only)."""
-    tiles = [CHARACTER_INDEX[t["character"]] for t in view["tiles"]]
-    jack = view.get("jack")
+    jack = view.jack
     return {
-        "tiles": tiles,
-        "walls": [DIRECTIONS.index(t["wall"]) for t in view["tiles"]],
-        "cleared": sum(1 << c for c, t in zip(tiles, view["tiles"], strict=True) if t["cleared"]),
-        "suspects": [c for c, t in zip(tiles, view["tiles"], strict=True) if not t["cleared"]],
-        "detectives": [view["detectives"][d] for d in DETECTIVES],
-        "shown": [CHARACTER_INDEX[c] for c in view["investigator_alibis"]],
-        "identity": CHARACTER_INDEX[jack["identity"]] if jack else None,
-        "jack_cards": [CHARACTER_INDEX[c] for c in jack["alibis"]] if jack else None,
+        "tiles": [t.index for t in view.tiles],
+        "walls": [DIRECTIONS.index(t.wall) for t in view.tiles],
+        "cleared": sum(1 << t.index for t in view.tiles if t.cleared),
+        "suspects": [t.index for t in view.tiles if not t.cleared],
+        "detectives": list(view.detectives),
+        "shown": [CHARACTER_INDEX[c] for c in view.investigator_alibis],
+        "identity": CHARACTER_INDEX[jack.identity] if jack else None,
+        "jack_cards": [CHARACTER_INDEX[c] for c in jack.alibis] if jack else None,
     }
 
 
-def sample(view: View, chance: Chance, jack: int | None = None) -> PocketGame:
+def sample(view: PocketView, chance: Chance, jack: int | None = None) -> PocketGame:
     """A game consistent with `view` (Jack's or the investigator's, not over):
     what the side knows copied, the rest drawn from `chance`.  `jack` pins
     the identity drawn for the investigator (one of the suspects left)."""
     k = known(view)
-    side = view["side"]
+    side = view.side
     if side == JACK:
         identity, jack_cards = k["identity"], list(k["jack_cards"])
         pool = [c for c in range(9) if c != identity and c not in k["shown"] and c not in jack_cards]
@@ -62,25 +59,25 @@ def sample(view: View, chance: Chance, jack: int | None = None) -> PocketGame:
             raise ValueError("Jack is one of the suspects left")
         pool = [c for c in range(9) if c != identity and c not in k["shown"]]
         chance.shuffle(pool)
-        count = view["jack_alibi_count"]
+        count = view.jack_alibi_count
         jack_cards, pool = pool[:count], pool[count:]
     else:
         raise ValueError(f"a world is built from Jack's or the investigator's view, not {side!r}")
     deck = chance.shuffled(pool)
-    faces = [t["faces"].index(t["up"]) for t in view["tokens"]]
+    faces = [t.faces.index(t.up) for t in view.tokens]
     throws = [tuple(chance.below(2) for _ in range(4)) for _ in range(THROWS)]
     setup = Setup(tuple(k["tiles"]), tuple(k["walls"]), identity, tuple(deck),
                   tuple(throws), tuple(k["detectives"]))  # fmt: skip
     game = PocketGame(setup)
     game.cleared = k["cleared"]
-    game.round, game.step = view["round"], view["step"]
+    game.round, game.step = view.round, view.step
     game.faces = sum(f << t for t, f in enumerate(faces))
-    game.used = sum(1 << t for t, token in enumerate(view["tokens"]) if token["used"])
-    game.rotated = sum(1 << CHARACTER_INDEX[c] for c in view["rotated_this_round"])
+    game.used = sum(1 << t for t, token in enumerate(view.tokens) if token.used)
+    game.rotated = sum(1 << CHARACTER_INDEX[c] for c in view.rotated_this_round)
     game.jack_alibis = jack_cards
     game.investigator_alibis = list(k["shown"])
-    game.witnesses = [(side_ == INVESTIGATOR, ()) for side_ in view["round_tokens"]]
-    game.race_round = next((e["round"] for e in view["log"] if "race" in e), 0)
+    game.witnesses = [(side_ == INVESTIGATOR, ()) for side_ in view.round_tokens]
+    game.race_round = next((e.round for e in view.log if isinstance(e, RaceBegins)), 0)
     return game
 
 

@@ -31,15 +31,16 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from whitechapel.core.chance import Chance
 from whitechapel.pocket import worlds
-from whitechapel.pocket.actions import ALIBI_ACTION, Action, parse_action
+from whitechapel.pocket.actions import ALIBI_ACTION, Action
 from whitechapel.pocket.pieces import HOURGLASSES, INVESTIGATOR, JACK
 from whitechapel.pocket.players import reading
 from whitechapel.pocket.players.values import worth
+from whitechapel.pocket.views import PocketView
 
 Vector = list[float]
 
@@ -287,19 +288,17 @@ class SearchPlayer:
         self.clock = clock
         self.nodes = 0  # searched in the last decision
 
-    def choose(
-        self, view: Mapping[str, Any], legal: Sequence[str], budget: float | None = None
-    ) -> str:
+    def choose(self, view: PocketView, legal: Sequence[str], budget: float | None = None) -> str:
         start = self.clock()
         return legal[0] if len(legal) == 1 else self.search(view, legal, budget, start)
 
     def search(
-        self, view: Mapping[str, Any], legal: Sequence[str], budget: float | None, start: float
+        self, view: PocketView, legal: Sequence[str], budget: float | None, start: float
     ) -> str:
         allowed = self.budget if budget is None else budget
         deadline = start + allowed if allowed > 0 else None
         suspects = reading.suspects(view)
-        actions = [parse_action(t) for t in legal]
+        actions = reading.actions(legal)
         me = reading.identity(view)
         world = worlds.sample(view, self.chance)
         found: dict[Action, float] | None = None
@@ -324,7 +323,7 @@ class SearchPlayer:
         best = [str(a) for a, s in found.items() if s >= top - 1e-9]
         return best[self.chance.below(len(best))]
 
-    def fallback(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
+    def fallback(self, view: PocketView, legal: Sequence[str]) -> str:
         from whitechapel.pocket.players.simple import EasyPlayer
 
         easy = EasyPlayer(self.side, self.chance.below(2**32))
