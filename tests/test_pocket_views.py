@@ -23,6 +23,7 @@ from whitechapel.core.chance import Chance
 from whitechapel.core.game import PUBLIC, view_json
 from whitechapel.net.rooms import Room
 from whitechapel.pocket.game import PocketGame
+from whitechapel.pocket.rules import RULES
 from whitechapel.pocket.selfplay import random_game
 
 GOLDEN = json.loads((Path(__file__).parent / "data" / "pocket_views.json").read_text())
@@ -71,3 +72,37 @@ def test_a_rooms_state_messages_are_the_same_as_before():
         assert json.dumps(message, ensure_ascii=False) == json.dumps(
             GOLDEN["messages"][key], ensure_ascii=False
         ), key
+
+
+@pytest.mark.parametrize("seed", [0, 38])
+def test_a_view_read_back_from_its_json_is_the_same_view(seed):
+    """`PocketRules.view_from_json` (a network seat's screen) gives back the
+    very view the engine gave, for every side at every position."""
+    for game in positions(seed):
+        for side in SIDES:
+            view = game.view(side)
+            assert RULES.view_from_json(json.loads(as_json(view))) == view
+
+
+def test_a_seats_view_after_a_time_out_reads_back_with_jacks_secrets():
+    message = GOLDEN["messages"]["timeout:investigator"]
+    view = RULES.view_from_json(message["view"])
+    assert view.side == "investigator" and view.jack is not None
+    assert view.to_json() == message["view"]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda v: v.pop("tiles"),
+        lambda v: v.update(game="lfw"),
+        lambda v: v["tiles"][0].update(character="moriarty"),
+        lambda v: v["log"].append({"round": 1, "side": "jack", "action": "H+3"}),
+        lambda v: v.update(to_act="police"),
+    ],
+)
+def test_anything_else_is_not_read_as_a_view(change):
+    data = json.loads(as_json(PocketGame.new(1).view("jack")))
+    change(data)
+    with pytest.raises(ValueError, match=r"not a Mr\. Jack Pocket view"):
+        RULES.view_from_json(data)

@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple, Protocol
 
+from whitechapel.core.errors import NotationError
 from whitechapel.core.game import PUBLIC, Outcome
 from whitechapel.pocket.actions import Action, parse_action
 from whitechapel.pocket.pieces import (
@@ -253,7 +254,7 @@ class PocketView:
         ValueError says what is wrong with anything else."""
         try:
             return _view_from_json(data)
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError, NotationError) as e:
             raise ValueError(f"not a Mr. Jack Pocket view ({type(e).__name__}: {e})") from None
 
 
