@@ -12,8 +12,9 @@ from typing import Any
 from secrecy import answers, seen
 from whitechapel.core.game import PUBLIC
 from whitechapel.net.rooms import Room
-from whitechapel.pocket.actions import ALL_ACTIONS, parse_action
+from whitechapel.pocket.actions import ALL_ACTIONS
 from whitechapel.pocket.game import PocketGame
+from whitechapel.pocket.legal import legal as pocket_legal
 from whitechapel.pocket.pieces import INVESTIGATOR, JACK
 from whitechapel.pocket.preview import preview
 from whitechapel.pocket.rules import RULES
@@ -120,9 +121,10 @@ def screen_panels(g: PocketGame, side: str) -> Any:
 
 def targets(g: PocketGame, side: str) -> Any:
     """The district's highlighted targets (landing positions, tiles that
-    cannot be rotated) for every token the side could choose now."""
+    cannot be rotated) for every token, as the screen works them out from the
+    view it shows (the side to act's actions: public)."""
     v = seen(g, side)
-    legal = [parse_action(text) for text in v.legal]
+    legal = pocket_legal(v)
     return [
         panels.targets(v, mode, t.up, legal) for t in v.tokens for mode in ("move", "joker", "tile")
     ]

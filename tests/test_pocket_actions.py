@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -10,8 +11,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from whitechapel.core.errors import IllegalAction, NotationError
+from whitechapel.core.game import PUBLIC
 from whitechapel.pocket.actions import ALL_ACTIONS, parse_action
 from whitechapel.pocket.game import PocketGame
+from whitechapel.pocket.legal import legal
 from whitechapel.pocket.pieces import INVESTIGATOR, JACK
 from whitechapel.pocket.setup import random_setup
 
@@ -121,3 +124,27 @@ def test_apply_refuses_what_is_not_an_action_and_anything_after_the_end():
         g.apply(g.legal_actions()[0])
     with pytest.raises(IllegalAction, match="the game is over"):
         g.play("A")
+
+
+# -- one rule of legal actions: the engine's, a view's, legal(view) --------------
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_every_sides_view_gives_the_engines_legal_actions(seed):
+    """`legal(view)` (screens, the console) works the side to act's actions
+    out of any side's view alone; they are the engine's, in its order, and
+    the view's `legal` texts (players, the server) are those of the side to
+    act and nobody else's."""
+    rng = random.Random(seed)
+    g = PocketGame(random_setup(seed))
+    while True:
+        engine = g.legal_actions()
+        for side in (JACK, INVESTIGATOR, PUBLIC):
+            view = g.view(side)
+            assert list(legal(view)) == engine
+            mine = side == g.to_act
+            assert list(view.legal) == ([str(a) for a in engine] if mine else [])
+        if g.outcome is not None:
+            assert engine == []
+            break
+        g.apply(rng.choice(engine))

@@ -12,8 +12,8 @@ import pytest
 import settle
 from pocket_app_play import SETUPS, Driver, pocket_app
 from snapshots import screen_text
-from whitechapel.pocket.actions import parse_action
 from whitechapel.pocket.game import PocketGame
+from whitechapel.pocket.legal import legal as pocket_legal
 from whitechapel.pocket.pieces import DIRECTIONS, SQUARES
 from whitechapel.pocket.ui.choosing import Mode, PocketChoice
 from whitechapel.pocket.views import Detectives, Secrets, Tile
@@ -124,25 +124,20 @@ def test_targets_for_every_token():
 
     game = PocketGame(SETUPS["goodley"])  # Holmes 12, Watson 4, Toby 8; round 1: H W R J
     view = game.view("investigator")
-    legal = [parse_action(text) for text in view.legal]
+    legal = pocket_legal(view)
     assert targets(view, "move", "H", legal) == ({1: "", 2: ""}, set())
     assert targets(view, "move", "W", legal) == ({5: "", 6: ""}, set())
     assert targets(view, "joker", "J", legal) == ({1: "h", 5: "w", 9: "t"}, set())
     assert targets(view, "tile", "R", legal) == ({}, set())  # every tile may turn
     game.play("W+1")
     view = game.view(game.to_act)  # Jack's: Watson on 5 now
-    assert targets(view, "joker", "J", [parse_action(t) for t in view.legal])[0] == {
-        1: "h",
-        6: "w",
-        9: "t",
-    }
+    assert targets(view, "joker", "J", pocket_legal(view))[0] == {1: "h", 6: "w", 9: "t"}
     # Round 2 of Lestrade's game has both Rotation tokens up (H W R R).
     game = PocketGame(SETUPS["lestrade"])
     for text in ("A", "T+1", "J:-", "Xa1c3", "Rb2E"):
         game.play(text)
     view = game.view(game.to_act)
-    legal = [parse_action(text) for text in view.legal]
-    assert targets(view, "tile", "R", legal)[1] == {4}  # b2 turned this round
+    assert targets(view, "tile", "R", pocket_legal(view))[1] == {4}  # b2 turned this round
 
 
 async def test_the_district_highlights_the_targets_of_each_token(tmp_path):

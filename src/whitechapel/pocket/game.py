@@ -13,91 +13,26 @@ from typing import Any
 from whitechapel.core.errors import IllegalAction, NotationError
 from whitechapel.core.game import Engine, Outcome
 from whitechapel.pocket import actions, views
-from whitechapel.pocket.actions import (
-    ALIBI_ACTION,
-    JOKERS,
-    MOVES,
-    ROTATIONS_FROM,
-    Action,
-    Alibi,
-    Exchange,
-    Joker,
-    Move,
-    Rotate,
-)
-from whitechapel.pocket.actions import EXCHANGES as EXCHANGE_ACTIONS
+from whitechapel.pocket.actions import Action, Alibi, Exchange, Joker, Move, Rotate
+from whitechapel.pocket.legal import actions_for, faces_mask, open_tokens
 from whitechapel.pocket.pieces import (
-    ALIBI,
     CHARACTERS,
-    EXCHANGE,
     FACE_NAMES,
-    HOLMES,
     HOURGLASSES,
     INVESTIGATOR,
     JACK,
     JACK_GOAL_HOURGLASSES,
-    JOKER,
     LANE,
     LAST_ROUND,
     NO_WALL,
-    ROTATION,
     SIDES,
     SQUARES,
-    TOBY,
     TOKENS,
     TURN_ORDER,
-    WATSON,
     step_clockwise,
 )
 from whitechapel.pocket.setup import Setup, random_setup
 from whitechapel.pocket.sight import seen_by_all
-
-# The actions a face offers that do not depend on the position, by side.
-_STATIC: dict[str, dict[str, tuple[Action, ...]]] = {
-    HOLMES: {JACK: MOVES[0:2], INVESTIGATOR: MOVES[0:2]},
-    WATSON: {JACK: MOVES[2:4], INVESTIGATOR: MOVES[2:4]},
-    TOBY: {JACK: MOVES[4:6], INVESTIGATOR: MOVES[4:6]},
-    JOKER: {JACK: JOKERS, INVESTIGATOR: JOKERS[:3]},  # P5: only Jack may move nobody
-    EXCHANGE: {JACK: EXCHANGE_ACTIONS, INVESTIGATOR: EXCHANGE_ACTIONS},
-    ALIBI: {JACK: (ALIBI_ACTION,), INVESTIGATOR: (ALIBI_ACTION,)},
-}
-
-
-def _mask(faces: tuple[int, ...]) -> int:
-    return sum(f << t for t, f in enumerate(faces))
-
-
-_FACES_MASKS: dict[tuple[int, ...], int] = {
-    faces: _mask(faces)
-    for faces in ((a, b, c, d) for a in (0, 1) for b in (0, 1) for c in (0, 1) for d in (0, 1))
-}
-
-
-def _faces_mask(faces: tuple[int, ...]) -> int:
-    return _FACES_MASKS[faces]
-
-
-def _open_tokens(faces: int, used: int) -> dict[str, int]:
-    """Face -> the first unused token showing it, for token faces and used bits."""
-    out: dict[str, int] = {}
-    for t in range(4):
-        if not used >> t & 1:
-            out.setdefault(TOKENS[t][faces >> t & 1], t)
-    return out
-
-
-def _static_actions(faces: int, used: int, side: str) -> tuple[tuple[Action, ...], bool]:
-    """The actions of the open tokens other than rotations, and whether a
-    Rotation token is open (its actions depend on the tiles)."""
-    open_ = _open_tokens(faces, used)
-    static = tuple(a for f in open_ if f != ROTATION for a in _STATIC[f][side])
-    return static, ROTATION in open_
-
-
-# Both tables are indexed by faces | used << 4 (and the side for the second).
-_OPEN = tuple(_open_tokens(k & 15, k >> 4) for k in range(256))
-_LEGAL = {(k, side): _static_actions(k & 15, k >> 4, side) for k in range(256) for side in SIDES}
-
 
 # P8 reasons, as shown to players.
 ONE_SUSPECT = "only one suspect is left: Jack is identified"
@@ -145,7 +80,7 @@ class PocketGame(Engine):
         self.detectives = list(setup.detectives)
         self.round = 1
         self.step = 0  # actions already played this round
-        self.faces = _faces_mask(setup.throws[0])  # bit per token: 0 front face, 1 back
+        self.faces = faces_mask(setup.throws[0])  # bit per token: 0 front face, 1 back
         self.used = 0  # bit per token played this round
         self.rotated = 0  # bit per character rotated this round
         self.deck_pos = 0
@@ -222,19 +157,12 @@ class PocketGame(Engine):
 
     def legal_actions(self) -> list[Action]:
         """Every legal action, in a stable order: the open tokens' actions in
-        token order, rotations last."""
+        token order, rotations last (`legal.actions_for`, the rule
+        `legal(view)` reads from a view)."""
         if self._outcome is not None:
             return []
-        static, rotation = _LEGAL[
-            self.faces | self.used << 4, TURN_ORDER[self.round & 1][self.step]
-        ]
-        out = list(static)
-        if rotation:
-            rotated, walls = self.rotated, self.walls
-            for sq, c in enumerate(self.tiles):
-                if not rotated >> c & 1:
-                    out.extend(ROTATIONS_FROM[sq][walls[sq]])
-        return out
+        side = TURN_ORDER[self.round & 1][self.step]
+        return actions_for(side, self.faces, self.used, self.tiles, self.walls, self.rotated)
 
     def options_json(self) -> dict[str, Any]:
         return {}  # Mr. Jack Pocket has no optional rules
@@ -260,7 +188,7 @@ class PocketGame(Engine):
         if side is not None and side != actor:
             raise IllegalAction(f"{action}: it is the {actor}'s turn, not the {side}'s")
         face = action.face
-        token = _OPEN[self.faces | self.used << 4].get(face, -1)
+        token = open_tokens(self.faces, self.used).get(face, -1)
         if token < 0:
             open_ = ", ".join(FACE_NAMES[f] for f in self.open_faces())
             raise IllegalAction(
@@ -352,7 +280,7 @@ class PocketGame(Engine):
         self.used = 0
         self.rotated = 0
         if self.round & 1:
-            self.faces = _faces_mask(self.setup.throws[self.round // 2])
+            self.faces = faces_mask(self.setup.throws[self.round // 2])
         else:
             self.faces ^= 15  # P4: every token turned to its other face
 

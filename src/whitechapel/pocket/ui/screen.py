@@ -24,6 +24,7 @@ from whitechapel.pocket.actions import (
     Rotate,
     parse_action,
 )
+from whitechapel.pocket.legal import legal
 from whitechapel.pocket.pieces import DIRECTIONS, INVESTIGATOR, JACK, SIDES
 from whitechapel.pocket.preview import preview
 from whitechapel.pocket.rules import RULES
@@ -92,7 +93,7 @@ class PocketScreen(PocketNotes, GameScreen):
         self._choices: list[tuple[str, str]] | None = None  # the choice row's labels
         self.log_back = 0  # how many of the newest log lines are scrolled out of sight
         self._notes_size = (29, 7)  # the log's panel at 80×24, until it is laid out
-        self._legal: tuple[int, list[Action]] | None = None  # (state version, legal actions)
+        self._legal: tuple[int, tuple[Action, ...]] | None = None  # (state version, actions)
         # A network seat's round summary (no key needed, no clock stopped): the
         # newest round whose end the seat has put away; on joining, every one.
         self._brief_done = 0 if source.hot_seat else panels.last_round_ended(self.current_view())
@@ -283,12 +284,11 @@ class PocketScreen(PocketNotes, GameScreen):
         moving = candidate.detective if isinstance(candidate, Move | Joker) else None
         return preview(self.current_view(), candidate), moving, picked
 
-    def legal(self) -> list[Action]:
-        """The legal actions, once per state (the highlights ask on every
-        key)."""
+    def legal(self) -> tuple[Action, ...]:
+        """The actions of the side to act, from the view shown (`legal`:
+        public), once per state (the highlights ask on every key)."""
         if self._legal is None or self._legal[0] != self.source.version:
-            legal = [parse_action(text) for text in self.source.legal_actions()]
-            self._legal = (self.source.version, legal)
+            self._legal = (self.source.version, legal(self.current_view()))
         return self._legal[1]
 
     def targets(self, view: PocketView) -> tuple[dict[int, str], set[int]]:
