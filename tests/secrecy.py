@@ -186,9 +186,9 @@ def check(
                         if stop_at_first:
                             return report
                 other = case.twin_action(real, twin, action, side, kind, rng)
-                real.apply(action)
+                real.advance(action)
                 try:
-                    twin.apply(other)
+                    twin.advance(other)
                 except IllegalAction:
                     break  # the change made the rest of the game impossible: stop here
     return report

@@ -153,7 +153,7 @@ async def test_lfw_night_one_with_jack_and_two_police_seats(server):
                 await clients[wrong].act(room, str(action))
             refused.add(replica.phase)
         await clients[seat].send({"type": "act", "room": room, "action": str(action)})
-        replica.apply(action)
+        replica.advance(action)
         expected = seat_of(replica.acting_colour) if replica.to_act == "police" else "jack"
         for s, client in clients.items():
             st = await client.state(room)
@@ -184,7 +184,7 @@ async def play_lfw(srv: GameServer, seed: int, tag: str) -> None:
         seat = local.to_act()
         action = replica.random_action(chance)
         await clients[seat].send({"type": "act", "room": room, "action": str(action)})
-        replica.apply(action)
+        replica.advance(action)
         for client in (*clients.values(), spec):
             await client.state(room)
 
