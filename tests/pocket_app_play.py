@@ -110,7 +110,7 @@ def plan_game(the_setup: Setup, seed: int) -> tuple[list[Action], PocketGame]:
     actions = []
     while game.outcome is None:
         actions.append(choose(game, rng))
-        game.apply(actions[-1])
+        game.advance(actions[-1])
     return actions, game
 
 

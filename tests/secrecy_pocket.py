@@ -36,7 +36,7 @@ class PocketCase:
             while g.outcome is None:
                 action = rng.choice(g.legal_actions())
                 actions.append(action)
-                g.apply(action)
+                g.advance(action)
             yield start, actions
 
     def kinds(self, side: str) -> tuple[str, ...]:
@@ -51,7 +51,7 @@ class PocketCase:
         s = game.setup
         end = game.clone()
         for action in actions[: rng.randrange(len(actions) + 1)]:
-            end.apply(action)
+            end.advance(action)
         shown = set(_drawn_by(game, actions, INVESTIGATOR))
         kept = shown | (set(_drawn_by(game, actions, JACK)) if side == JACK else set())
         jack, deck = s.jack, list(s.deck)
@@ -87,7 +87,7 @@ class PocketCase:
 def _drawn_by(start: PocketGame, actions: list[Any], who: str) -> list[int]:
     g = start.clone()
     for action in actions:
-        g.apply(action)
+        g.advance(action)
     return g.jack_alibis if who == JACK else g.investigator_alibis
 
 

@@ -59,7 +59,7 @@ def _count(g: PocketGame, depth: int) -> int:
     total = 0
     for a in g.legal_actions():
         child = g.clone()
-        child.apply(a)
+        child.advance(a)
         total += _count(child, depth - 1)
     return total
 
@@ -106,7 +106,7 @@ def test_illegal_actions_are_refused_with_a_reason_and_change_nothing(seed, move
             continue
         should_pass = action in legal and side in (None, g.to_act)
         try:
-            g.apply(action, side)
+            g.advance(action, side)
         except IllegalAction as e:
             assert not should_pass, f"{action} was legal but refused: {e}"
             assert str(e).startswith(str(action) + ": ") and len(str(e)) > len(str(action)) + 10
@@ -121,7 +121,7 @@ def test_apply_refuses_what_is_not_an_action_and_anything_after_the_end():
         g.apply("H+1")  # text goes through play() / parse_action
     g.play(str(g.legal_actions()[0]))
     while g.outcome is None:
-        g.apply(g.legal_actions()[0])
+        g.advance(g.legal_actions()[0])
     with pytest.raises(IllegalAction, match="the game is over"):
         g.play("A")
 
@@ -147,4 +147,4 @@ def test_every_sides_view_gives_the_engines_legal_actions(seed):
         if g.outcome is not None:
             assert engine == []
             break
-        g.apply(rng.choice(engine))
+        g.advance(rng.choice(engine))

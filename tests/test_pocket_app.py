@@ -529,7 +529,7 @@ async def test_continue_lists_autosaves_newest_first_and_opens_one():
         game = PocketGame.new(seed)
         plan, _ = plan_game(game.setup, seed)
         for action in plan[:n]:
-            game.apply(action)
+            game.advance(action)
         record = record_of(game, seed=seed, players={"jack": name})
         paths[name] = store.save(record, autosave_name(record))
     stamp = paths["New"].stat().st_mtime

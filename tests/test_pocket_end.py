@@ -87,7 +87,7 @@ def test_P8_the_race_ends_at_the_first_round_jack_is_seen_or_after_round_8(seed)
     play_round(g, ODD_ROUND_JACK_DRAWS)
     rng = random.Random(seed)
     while g.outcome is None:
-        g.apply(rng.choice(g.legal_actions()))
+        g.advance(rng.choice(g.legal_actions()))
     later = [seen for seen, _ in g.witnesses[5:]]
     if any(later):
         assert (g.outcome.winner, g.outcome.reason) == (INVESTIGATOR, rules.RACE_SEEN)

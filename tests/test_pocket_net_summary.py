@@ -56,7 +56,7 @@ async def seat_the_app(app, pilot, server: GameServer, seat: str, bob: Client) -
 def goes_on(game, action) -> bool:
     """Does the game go on after `action`?  (The server's chance is its own.)"""
     trial = game.clone()
-    trial.apply(action)
+    trial.advance(action)
     return trial.outcome is None
 
 

@@ -36,7 +36,7 @@ def test_a_preview_draws_the_board_the_engine_draws_and_clears_nobody(seed, step
     for _ in range(steps):
         if g.outcome is not None:
             return
-        g.apply(rng.choice(g.legal_actions()))
+        g.advance(rng.choice(g.legal_actions()))
     if g.outcome is not None:
         return
     for side in (g.to_act, PUBLIC):
@@ -51,7 +51,7 @@ def test_a_preview_draws_the_board_the_engine_draws_and_clears_nobody(seed, step
             for field in ("log", "tokens", "round", "step", "investigator_alibis"):
                 assert getattr(shown, field) == getattr(view, field)
             after = g.clone()
-            after.apply(action)
+            after.advance(action)
             ends_round = after.round != g.round or after.outcome is not None
             # After a round's last action the engine's board shows the call's
             # result (a cleared Lane stops blocking sight): compare the pieces.
@@ -75,7 +75,7 @@ def test_no_preview_of_a_rounds_last_action_clears_anybody():
                     if shown is not None:
                         checked += 1
                         assert cleared(shown) == cleared(view)
-            g.apply(rng.choice(g.legal_actions()))
+            g.advance(rng.choice(g.legal_actions()))
     assert checked > 100
 
 

@@ -36,7 +36,7 @@ def attempts(p: Puzzle, game: PocketGame | None = None) -> Iterator[Attempt]:
         view = g.view(p.side)
         for action in g.legal_actions():
             nxt = g.clone()
-            nxt.apply(action)
+            nxt.advance(action)
             yield from walk(nxt, (*played, action), view)
 
     yield from walk(game, (), start)

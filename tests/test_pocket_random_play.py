@@ -57,7 +57,7 @@ def test_random_games_keep_every_invariant(block):
         stop_at = rng.randrange(1, 30)
         while g.outcome is None:
             before = g.clone()
-            g.apply(rng.choice(g.legal_actions()))
+            g.advance(rng.choice(g.legal_actions()))
             check_invariants(g, before, rng)
             assert g.clone() == g
             if len(g.history) == stop_at:

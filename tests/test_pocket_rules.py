@@ -78,7 +78,7 @@ def test_P3_setups_differ_by_seed_and_repeat_by_seed():
 
 
 def _play_any(g: PocketGame) -> None:
-    g.apply(g.legal_actions()[0])
+    g.advance(g.legal_actions()[0])
 
 
 def test_P4_turn_order_odd_and_even_rounds():

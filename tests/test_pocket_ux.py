@@ -226,7 +226,7 @@ async def test_the_newest_log_line_is_always_visible_at_80x24(tmp_path, side, na
         await settle.settle(pilot)
         await settle.press(pilot, "enter")  # the first hand-over
         for action in plan[:-1]:
-            game.apply(action)
+            game.advance(action)
             if game.to_act != side:
                 continue
             screen.holder = side

@@ -21,6 +21,8 @@ import pytest
 
 from whitechapel.core.chance import Chance
 from whitechapel.core.game import PUBLIC, view_json
+from whitechapel.core.store import load_game
+from whitechapel.net import roomfile
 from whitechapel.net.rooms import Room
 from whitechapel.pocket.game import PocketGame
 from whitechapel.pocket.rules import RULES
@@ -106,3 +108,33 @@ def test_anything_else_is_not_read_as_a_view(change):
     change(data)
     with pytest.raises(ValueError, match=r"not a Mr\. Jack Pocket view"):
         RULES.view_from_json(data)
+
+
+# -- records and a room's journal written before the witness call was a step --------
+
+OLD = Path(__file__).parent / "data" / "pocket_records"
+
+
+@pytest.mark.parametrize("name", ["pocket_38_finished.json", "pocket_38_round2_done.json"])
+def test_an_old_record_loads_and_replays_to_the_same_views(name):
+    """Records written by commit 8644896 (the witness call made inside the
+    fourth action): a finished game, and one saved right after a round's
+    end.  They replay, the call made at the same point, to the views they
+    gave then."""
+    record, game = load_game(OLD / name)
+    expected = json.loads((OLD / "pocket_records_views.json").read_text())[name]
+    for side in SIDES:
+        assert view_json(game.view(side)) == expected[side]
+    assert not game.unresolved
+    assert [str(a) for a in game.history] == record.actions
+
+
+def test_an_old_rooms_file_and_journal_line_replay_to_the_same_state_messages():
+    """A room's file (three actions) and a journal line across the round's
+    end, written by commit 8644896: the room replays them and tells each
+    seat what it told it then."""
+    data = json.loads((OLD / "pocket_room_journal.json").read_text())
+    room = roomfile.from_json(data["room"], now=lambda: 1000.0)
+    roomfile.apply_line(room, data["line"])
+    for seat in ("jack", "investigator", None):
+        assert room.state_message(seat) == data["states"][str(seat)]

@@ -73,7 +73,7 @@ def clone_preview(g, side):
     out = []
     for action in g.legal_actions():
         trial = g.clone()
-        trial.apply(action)
+        trial.advance(action)
         out.append(trial.view(side))
     return out
 

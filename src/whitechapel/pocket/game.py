@@ -2,12 +2,22 @@
 
 `PocketGame` is the full state.  It is mutated by `apply`, which either
 performs a legal action or raises `IllegalAction` having changed nothing.
-After the fourth action of a round the witness call (P7) and the end check
-(P8) run by themselves: they are not decisions.
+After the fourth action of a round the engine stops with the witness call
+(P7) due: nobody is to act (`unresolved`), and `resolve()` makes the call,
+judges the end (P8) and turns the tokens for the next round (P4).  No side
+decides it: a host plays an action and the call it brings in one step
+(`advance`, `play`: `core.game.Engine`); the search judges one board for
+several possible Jacks before resolving (`with_jack`).
+
+Besides a setup's start, a game can be built at a position: behind a side's
+view, with what that view does not show given (`behind`, the computer
+players' possible games, `pocket/worlds.py`), or as a copy with another
+Jack or another next card (`with_jack`, `with_next_card`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from whitechapel.core.errors import IllegalAction, NotationError
@@ -16,7 +26,9 @@ from whitechapel.pocket import actions, views
 from whitechapel.pocket.actions import Action, Alibi, Exchange, Joker, Move, Rotate
 from whitechapel.pocket.legal import actions_for, faces_mask, open_tokens
 from whitechapel.pocket.pieces import (
+    CHARACTER_INDEX,
     CHARACTERS,
+    DIRECTIONS,
     FACE_NAMES,
     HOURGLASSES,
     INVESTIGATOR,
@@ -31,8 +43,34 @@ from whitechapel.pocket.pieces import (
     TURN_ORDER,
     step_clockwise,
 )
-from whitechapel.pocket.setup import Setup, random_setup
+from whitechapel.pocket.setup import THROWS, Setup, random_setup
 from whitechapel.pocket.sight import seen_by_all
+
+
+def _check_behind(
+    view: views.PocketView,
+    jack: int,
+    jack_alibis: Sequence[int],
+    deck: Sequence[int],
+    throws: Sequence[tuple[int, ...]],
+) -> None:
+    """That what a game behind `view` is given fits the view (`behind`)."""
+    if view.outcome is not None:
+        raise ValueError("the game is over: nothing is played behind its view")
+    if jack not in [t.index for t in view.tiles if not t.cleared]:
+        raise ValueError("Jack is one of the suspects left")
+    if len(jack_alibis) != view.jack_alibi_count:
+        raise ValueError(f"Jack holds {view.jack_alibi_count} alibi cards, not {len(jack_alibis)}")
+    if view.jack is not None:
+        own = [CHARACTER_INDEX[c] for c in view.jack.alibis]
+        if CHARACTER_INDEX[view.jack.identity] != jack or own != list(jack_alibis):
+            raise ValueError("Jack's view names his identity and his cards")
+    shown = [CHARACTER_INDEX[c] for c in view.investigator_alibis]
+    if sorted([jack, *jack_alibis, *shown, *deck]) != list(range(len(CHARACTERS))):
+        raise ValueError("Jack, the cards drawn and the deck are the nine characters once each")
+    if len(throws) != THROWS or any(len(t) != len(TOKENS) or set(t) - {0, 1} for t in throws):
+        raise ValueError(f"{THROWS} throws of the four tokens' faces (0 or 1)")
+
 
 # P8 reasons, as shown to players.
 ONE_SUSPECT = "only one suspect is left: Jack is identified"
@@ -99,13 +137,83 @@ class PocketGame(Engine):
     def new(cls, seed: int) -> PocketGame:
         return cls(random_setup(seed))
 
+    # -- games at a position -------------------------------------------------
+
+    @classmethod
+    def behind(
+        cls,
+        view: views.PocketView,
+        *,
+        jack: int,
+        jack_alibis: Sequence[int],
+        deck: Sequence[int],
+        throws: Sequence[tuple[int, ...]],
+    ) -> PocketGame:
+        """A game at the position `view` shows, with what the view does not
+        show given: Jack, his alibi cards, the cards nobody has drawn (top
+        first) and the token throws of rounds 1, 3, 5 and 7 (those of the
+        rounds to come are the ones read).  Everything the view shows is
+        copied: the board, the tokens, the cleared suspects, the cards the
+        investigator showed, the round tokens, the race.  The game has no
+        past (no history, an empty log); its setup is the board as it stands
+        and the cards not drawn.  A ValueError when the hidden part does not
+        fit the view."""
+        _check_behind(view, jack, jack_alibis, deck, throws)
+        board = (view.detectives.holmes, view.detectives.watson, view.detectives.toby)
+        tiles = tuple(t.index for t in view.tiles)
+        walls = tuple(DIRECTIONS.index(t.wall) for t in view.tiles)
+        game = cls(Setup(tiles, walls, jack, tuple(deck), tuple(throws), board))
+        game.cleared = sum(1 << t.index for t in view.tiles if t.cleared)
+        game.round, game.step = view.round, view.step
+        game.faces = faces_mask([t.faces.index(t.up) for t in view.tokens])
+        game.used = sum(1 << i for i, t in enumerate(view.tokens) if t.used)
+        game.rotated = sum(1 << CHARACTER_INDEX[c] for c in view.rotated_this_round)
+        game.jack_alibis = list(jack_alibis)
+        game.investigator_alibis = [CHARACTER_INDEX[c] for c in view.investigator_alibis]
+        game.witnesses = [(side == INVESTIGATOR, ()) for side in view.round_tokens]
+        game.race_round = next((e.round for e in view.log if isinstance(e, views.RaceBegins)), 0)
+        return game
+
+    def with_jack(self, jack: int) -> PocketGame:
+        """A copy of this game with `jack`, a suspect left, as Jack, every
+        card where it is: the search judges one board's witness call for
+        each possible Jack (`with_jack(c).resolve()`)."""
+        if self.cleared >> jack & 1:
+            raise ValueError(f"{CHARACTERS[jack].name} is cleared: Jack is one of the suspects left")
+        out = self.clone()
+        s = self.setup
+        out.setup = Setup(s.tiles, s.walls, jack, s.deck, s.throws, s.detectives, s.cleared)
+        return out
+
+    def with_next_card(self, card: int) -> PocketGame:
+        """A copy of this game whose next alibi card is `card`, one of the
+        cards nobody has drawn: it changes places with the deck's top card."""
+        out = self.clone()
+        s = self.setup
+        deck = list(s.deck)
+        at = deck.index(card, self.deck_pos)  # a ValueError for a card already drawn
+        deck[self.deck_pos], deck[at] = deck[at], deck[self.deck_pos]
+        out.setup = Setup(s.tiles, s.walls, s.jack, tuple(deck), s.throws, s.detectives, s.cleared)
+        return out
+
+    def undrawn(self) -> Sequence[int]:
+        """The alibi cards nobody has drawn, top first."""
+        return self.setup.deck[self.deck_pos :]
+
     # -- reading the state -------------------------------------------------
 
     @property
     def to_act(self) -> str | None:
-        if self._outcome is not None:
+        """The side to act; None once the game is over or while the witness
+        call is due."""
+        if self._outcome is not None or self.step == 4:
             return None
         return TURN_ORDER[self.round & 1][self.step]
+
+    @property
+    def unresolved(self) -> bool:
+        """Is the round's witness call due (its fourth action played)?"""
+        return self.step == 4 and self._outcome is None
 
     @property
     def outcome(self) -> Outcome | None:
@@ -159,8 +267,8 @@ class PocketGame(Engine):
         """Every legal action, in a stable order: the open tokens' actions in
         token order, rotations last (`legal.actions_for`, the rule
         `legal(view)` reads from a view)."""
-        if self._outcome is not None:
-            return []
+        if self._outcome is not None or self.step == 4:
+            return []  # over, or the witness call is due: no side acts
         side = TURN_ORDER[self.round & 1][self.step]
         return actions_for(side, self.faces, self.used, self.tiles, self.walls, self.rotated)
 
@@ -173,17 +281,16 @@ class PocketGame(Engine):
 
     # -- changing the state ------------------------------------------------
 
-    def apply(self, action: Action, side: str | None = None, *, call: bool = True) -> None:
-        """Play `action` for the side to act (or for `side`, which must be it).
-
-        `call=False` is the search's path (`pocket/worlds.py`): a round's
-        fourth action is played without its witness call, so that one board
-        can be judged for several possible Jacks; the state is incomplete
-        (nobody to act) until `witness_call()` runs it."""
+    def apply(self, action: Action, side: str | None = None) -> None:
+        """Play `action` for the side to act (or for `side`, which must be
+        it).  After a round's fourth action the witness call is due
+        (`resolve`)."""
         if not isinstance(action, Action):
             raise NotationError(f"{action!r} is not a Pocket action")
         if self._outcome is not None:
             raise IllegalAction(f"{action}: the game is over ({self._outcome.reason})")
+        if self.step == 4:
+            raise IllegalAction(f"{action}: the round's witness call comes first (P7)")
         actor = TURN_ORDER[self.round & 1][self.step]
         if side is not None and side != actor:
             raise IllegalAction(f"{action}: it is the {actor}'s turn, not the {side}'s")
@@ -222,13 +329,12 @@ class PocketGame(Engine):
         self.step += 1
         self.history.append(action)
         self.events.append((self.round, actor, action, card))
-        if self.step == 4 and call:
-            self._witness_call()
 
-    def witness_call(self) -> None:
-        """The witness call held back by `apply(…, call=False)` (P7, P8)."""
-        if self.step != 4 or self._outcome is not None:
-            raise IllegalAction("a witness call comes after a round's fourth action")
+    def resolve(self) -> None:
+        """The witness call due after a round's fourth action (P7), the end
+        judged (P8), and the next round's tokens (P4)."""
+        if not self.unresolved:
+            raise IllegalAction("nothing is due: a witness call comes after a round's fourth action")
         self._witness_call()
 
     def _rotate(self, action: Rotate) -> None:

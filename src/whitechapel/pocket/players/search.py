@@ -98,7 +98,7 @@ class RoundSearch:
     # -- leaves ------------------------------------------------------------------
 
     def leaf(self, g: Any) -> Vector:
-        """A board at the witness call (held back): each possible Jack's
+        """A board with its witness call due: each possible Jack's
         worth, the call judged by the engine once if Jack is seen, once if
         he is not."""
         self.nodes += 1
@@ -124,7 +124,10 @@ class RoundSearch:
         return out
 
     def judge(self, g: Any, jack: int) -> float:
-        after = worlds.judged(g, jack)
+        """The board's witness call (due) made as if Jack were `jack`: won,
+        lost, or the table's worth of the position it leaves."""
+        after = g.with_jack(jack)
+        after.resolve()
         outcome = after.outcome
         if outcome is not None:
             return 1.0 if outcome.winner == INVESTIGATOR else 0.0
@@ -142,12 +145,12 @@ class RoundSearch:
                 out.append((a, None))  # a chance node, expanded when searched
                 continue
             c = g.clone()
-            c.apply(a, call=False)
+            c.apply(a)  # a round's last action leaves its witness call due: a leaf
             out.append((a, c))
         return out
 
     def value(self, g: Any, depth: int) -> Vector:
-        if g.step == 4:
+        if g.unresolved:
             return self.leaf(g)
         if self.deadline is not None and self.clock() > self.deadline:
             raise Deadline
@@ -208,7 +211,7 @@ class RoundSearch:
 
     def chance(self, g: Any, action: Action, depth: int) -> Vector:
         """An alibi draw: each kind of card weighed by how many there are."""
-        pool = list(worlds.undrawn(g))
+        pool = list(g.undrawn())
         if not pool:
             return self.value(self.play(g, action, None), depth + 1)
         if g.to_act == JACK:
@@ -250,8 +253,8 @@ class RoundSearch:
         return total
 
     def play(self, g: Any, action: Action, card: int | None) -> Any:
-        c = worlds.with_next_card(g, card) if card is not None else g.clone()
-        c.apply(action, call=False)
+        c = g.with_next_card(card) if card is not None else g.clone()
+        c.apply(action)
         return c
 
     def root(self, legal: Sequence[Action]) -> list[tuple[Action, Vector]]:
