@@ -22,7 +22,6 @@ from whitechapel.pocket.actions import (
     Joker,
     Move,
     Rotate,
-    parse_action,
 )
 from whitechapel.pocket.legal import legal
 from whitechapel.pocket.pieces import DIRECTIONS, INVESTIGATOR, JACK, SIDES
@@ -33,7 +32,7 @@ from whitechapel.pocket.ui.choosing import Mode, PocketChoice, joker_action
 from whitechapel.pocket.ui.district import District
 from whitechapel.pocket.ui.handover import CARDS, JacksCards
 from whitechapel.pocket.ui.notes import PocketNotes
-from whitechapel.pocket.views import PocketView, RaceBegins, WitnessCall
+from whitechapel.pocket.views import Played, PocketView, RaceBegins, WitnessCall
 from whitechapel.ui.screens.game import GameScreen
 from whitechapel.ui.source import LocalSource, Source
 from whitechapel.ui.widgets.choice import Choice
@@ -269,9 +268,11 @@ class PocketScreen(PocketNotes, GameScreen):
         return self.choice.candidate(self.face())
 
     def computer_actions(self) -> list[Action]:
-        """What the computer played since the person's last action (the
-        game screen keeps their texts, as the computer answered)."""
-        return [parse_action(text) for _, text in self.turns.computer_moves]
+        """What the computer played since the person's last action: the
+        newest actions of the public log (the turn control counts them)."""
+        count = len(self.turns.computer_moves)
+        played = [e.action for e in self.current_view().log if isinstance(e, Played)]
+        return played[len(played) - count :] if count else []
 
     def preview(self) -> tuple[PocketView | None, int | None, set[int]]:
         """The board after the action being chosen, from the view at the
