@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
 
 from whitechapel.core.errors import NotationError
 from whitechapel.core.game import PUBLIC, Outcome
@@ -39,7 +39,9 @@ from whitechapel.pocket.pieces import (
     TOKENS,
     step_clockwise,
 )
-from whitechapel.pocket.setup import Setup
+
+if TYPE_CHECKING:  # the views read a game's setup; players import views, never a game's state
+    from whitechapel.pocket.setup import Setup
 
 RACE_BEGINS = "both goals reached: the race begins"  # the log's words (P8)
 
