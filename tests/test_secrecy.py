@@ -33,7 +33,7 @@ from secrecy_pocket import PocketCase
 from whitechapel.core.errors import WhitechapelError
 from whitechapel.core.game import PUBLIC
 from whitechapel.lfw.rules import RULES as LFW_RULES
-from whitechapel.pocket import views as pocket_views
+from whitechapel.pocket import viewing as pocket_viewing
 from whitechapel.pocket.actions import ALIBI_ACTION
 from whitechapel.pocket.pieces import CHARACTERS, INVESTIGATOR, JACK
 from whitechapel.pocket.views import Played
@@ -101,7 +101,7 @@ def test_the_harness_catches_replay_showing_another_sides_view():
 def test_the_harness_catches_a_secret_written_into_the_log(monkeypatch):
     """Leak 4: the old Pocket test copied the event log into its
     counterfactual, so a secret in the log passed it."""
-    honest = pocket_views.public_log
+    honest = pocket_viewing.public_log
 
     def leaky(game):
         log = honest(game)
@@ -109,7 +109,7 @@ def test_the_harness_catches_a_secret_written_into_the_log(monkeypatch):
             log += (Played(game.round, JACK, ALIBI_ACTION, CHARACTERS[game.jack_alibis[-1]].id),)
         return log
 
-    monkeypatch.setattr(pocket_views, "public_log", leaky)
+    monkeypatch.setattr(pocket_viewing, "public_log", leaky)
     report = check(PocketCase(), {"view": POCKET_OUTLETS["view"]}, count=40, seed=5)
     drawn = re.compile(r'\{"action": "A", "card": "\w+", "round": \d, "side": "jack"\}')
     assert any(drawn.search(d.real) for d in report.differences)

@@ -22,7 +22,7 @@ from typing import Any
 
 from whitechapel.core.errors import IllegalAction, NotationError
 from whitechapel.core.game import Engine, Outcome
-from whitechapel.pocket import actions, views
+from whitechapel.pocket import actions, viewing
 from whitechapel.pocket.actions import Action, Alibi, Exchange, Joker, Move, Rotate
 from whitechapel.pocket.legal import actions_for, faces_mask, open_tokens
 from whitechapel.pocket.pieces import (
@@ -45,10 +45,11 @@ from whitechapel.pocket.pieces import (
 )
 from whitechapel.pocket.setup import THROWS, Setup, random_setup
 from whitechapel.pocket.sight import seen_by_all
+from whitechapel.pocket.views import PocketView, RaceBegins
 
 
 def _check_behind(
-    view: views.PocketView,
+    view: PocketView,
     jack: int,
     jack_alibis: Sequence[int],
     deck: Sequence[int],
@@ -87,7 +88,7 @@ class PocketGame(Engine):
 
     name = "pocket"
     sides = SIDES
-    notation, views = actions, views  # Engine: play, view, reveal
+    notation, views = actions, viewing  # Engine: play, view, reveal
 
     __slots__ = (
         "_outcome",
@@ -129,7 +130,7 @@ class PocketGame(Engine):
         self.race_round = 0  # P8: the round in which the race began, 0 if none
         self._outcome: Outcome | None = None
         self.history: list[Action] = []
-        # The public log as compact tuples (see views.public_log):
+        # The public log as compact tuples (see viewing.public_log):
         # (round, side, action, card shown or -1), (round, seen, cleared), (round,).
         self.events: list[tuple] = []
 
@@ -142,7 +143,7 @@ class PocketGame(Engine):
     @classmethod
     def behind(
         cls,
-        view: views.PocketView,
+        view: PocketView,
         *,
         jack: int,
         jack_alibis: Sequence[int],
@@ -171,7 +172,7 @@ class PocketGame(Engine):
         game.jack_alibis = list(jack_alibis)
         game.investigator_alibis = [CHARACTER_INDEX[c] for c in view.investigator_alibis]
         game.witnesses = [(side == INVESTIGATOR, ()) for side in view.round_tokens]
-        game.race_round = next((e.round for e in view.log if isinstance(e, views.RaceBegins)), 0)
+        game.race_round = next((e.round for e in view.log if isinstance(e, RaceBegins)), 0)
         return game
 
     def with_jack(self, jack: int) -> PocketGame:
@@ -275,9 +276,9 @@ class PocketGame(Engine):
     def options_json(self) -> dict[str, Any]:
         return {}  # Mr. Jack Pocket has no optional rules
 
-    def view(self, side: str) -> views.PocketView:
-        """What `side` (or `PUBLIC`) may know now (P9): `views.view`."""
-        return views.view(self, side)
+    def view(self, side: str) -> PocketView:
+        """What `side` (or `PUBLIC`) may know now (P9): `viewing.view`."""
+        return viewing.view(self, side)
 
     # -- changing the state ------------------------------------------------
 

@@ -1,10 +1,7 @@
 """Per-side views (P9), typed: what a side may know, and nothing else.
 
-`view(game, side)` builds a `PocketView` up from what its side may know:
-the public part from the public state, then, for Jack only, his identity
-and his alibi cards (`Secrets`).  Nothing is built from the full state and
-then pruned.  At the end of the game every side is shown Jack's secrets
-(P8).
+A `PocketView` is built by `viewing.py` from a game, up from what its side
+may know; at the end of the game every side is shown Jack's secrets (P8).
 
 One class serves the three sides: the investigator has no secret of his own
 (his view differs from the public one only in the actions he may play), and
@@ -19,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
+from typing import Any, ClassVar, NamedTuple
 
 from whitechapel.core.errors import NotationError
 from whitechapel.core.game import PUBLIC, Outcome
@@ -29,19 +26,14 @@ from whitechapel.pocket.pieces import (
     CHARACTERS,
     DETECTIVES,
     DIRECTIONS,
-    HOURGLASSES,
     INVESTIGATOR,
     JACK,
     LANE,
     NO_WALL,
     SIDES,
     SQUARES,
-    TOKENS,
     step_clockwise,
 )
-
-if TYPE_CHECKING:  # the views read a game's setup; players import views, never a game's state
-    from whitechapel.pocket.setup import Setup
 
 RACE_BEGINS = "both goals reached: the race begins"  # the log's words (P8)
 
@@ -325,129 +317,3 @@ def _one_of(value: Any, allowed: Sequence[str]) -> str:
 
 def _character(value: Any) -> str:
     return _one_of(value, tuple(CHARACTER_INDEX))
-
-
-# -- building views from the engine ------------------------------------------------
-
-
-class PocketGame(Protocol):
-    """What the views read of a `game.PocketGame`.  A protocol rather than the
-    class itself: game.py imports this module, and the engines' import graph
-    has no circle (tests/test_engine_imports.py)."""
-
-    @property
-    def setup(self) -> Setup: ...
-    @property
-    def round(self) -> int: ...
-    @property
-    def step(self) -> int: ...
-    @property
-    def to_act(self) -> str | None: ...
-    @property
-    def outcome(self) -> Outcome | None: ...
-    @property
-    def race(self) -> bool: ...
-    @property
-    def tiles(self) -> Sequence[int]: ...  # character per square
-    @property
-    def walls(self) -> Sequence[int]: ...  # wall direction per square
-    @property
-    def detectives(self) -> Sequence[int]: ...  # position per detective
-    @property
-    def cleared(self) -> int: ...  # bit per character
-    @property
-    def faces(self) -> int: ...  # bit per token: 0 front face, 1 back
-    @property
-    def used(self) -> int: ...  # bit per token played this round
-    @property
-    def rotated(self) -> int: ...  # bit per character rotated this round
-    @property
-    def deck_pos(self) -> int: ...
-    @property
-    def jack_alibis(self) -> Sequence[int]: ...
-    @property
-    def investigator_alibis(self) -> Sequence[int]: ...
-    @property
-    def events(self) -> Sequence[tuple]: ...  # see public_log
-
-    def seen_squares(self) -> int: ...
-    def round_tokens(self) -> list[str]: ...
-    def jack_hourglasses(self) -> int: ...
-    def legal_actions(self) -> Sequence[Action]: ...
-
-
-def view(game: PocketGame, side: str) -> PocketView:
-    """Jack's, the investigator's or the public view: the public part, the
-    side's actions if it is to act, Jack's secrets for Jack (and for all at
-    the end)."""
-    if side not in (JACK, INVESTIGATOR, PUBLIC):
-        raise ValueError(f"unknown side {side!r}")
-    seen = game.seen_squares()
-    round_tokens = tuple(game.round_tokens())
-    legal: tuple[str, ...] = ()
-    if side != PUBLIC and game.to_act == side:
-        legal = tuple(str(a) for a in game.legal_actions())
-    return PocketView(
-        side=side,
-        round=game.round,
-        step=game.step,
-        to_act=game.to_act,
-        tiles=tuple(
-            Tile(
-                SQUARES[sq],
-                CHARACTERS[c].id,
-                DIRECTIONS[game.walls[sq]],
-                bool(game.cleared >> c & 1),
-                bool(seen >> sq & 1),
-            )
-            for sq, c in enumerate(game.tiles)
-        ),
-        detectives=Detectives(*game.detectives),
-        tokens=tuple(
-            Token(TOKENS[t], TOKENS[t][game.faces >> t & 1], bool(game.used >> t & 1))
-            for t in range(4)
-        ),
-        rotated_this_round=tuple(CHARACTERS[c].id for c in range(9) if game.rotated >> c & 1),
-        round_tokens=round_tokens,
-        investigator_alibis=tuple(CHARACTERS[c].id for c in game.investigator_alibis),
-        jack_alibi_count=len(game.jack_alibis),
-        deck_size=len(game.setup.deck) - game.deck_pos,
-        known_hourglasses=round_tokens.count(JACK),
-        hourglasses_lost_to_jack=sum(HOURGLASSES[c] for c in game.investigator_alibis),
-        race=game.race,
-        log=public_log(game),
-        outcome=game.outcome,
-        legal=legal,
-        jack=jack_secrets(game) if side == JACK or game.outcome is not None else None,
-    )
-
-
-def public_log(game: PocketGame) -> tuple[LogEntry, ...]:
-    """Every action in its text form, the cards the investigator showed, each
-    witness call with what it cleared, and the start of a race.  The engine
-    logs only public events: Jack's cards are never in it."""
-    log: list[LogEntry] = []
-    for event in game.events:
-        if len(event) == 4:
-            rnd, side, action, card = event
-            log.append(Played(rnd, side, action, CHARACTERS[card].id if card >= 0 else None))
-        elif len(event) == 3:
-            rnd, seen, cleared = event
-            log.append(WitnessCall(rnd, seen, tuple(CHARACTERS[c].id for c in cleared)))
-        else:
-            log.append(RaceBegins(event[0]))
-    return tuple(log)
-
-
-def jack_secrets(game: PocketGame) -> Secrets:
-    return Secrets(
-        CHARACTERS[game.setup.jack].id,
-        tuple(CHARACTERS[c].id for c in game.jack_alibis),
-        game.jack_hourglasses(),
-    )
-
-
-def reveal(game: PocketGame) -> dict[str, Any]:
-    """What the end shows every side (P8: Jack's identity and cards), as
-    JSON: a room adds it to every seat's view when a clock ends the game."""
-    return {"jack": jack_secrets(game).to_json()}
