@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from pocket_positions import ALL, game, jump_to_round, suspects
-from whitechapel.pocket import game as rules
+from whitechapel.pocket import end as rules
 from whitechapel.pocket.pieces import INVESTIGATOR, JACK
 from whitechapel.pocket.views import RaceBegins, Secrets
 

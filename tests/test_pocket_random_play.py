@@ -67,7 +67,7 @@ def test_random_games_keep_every_invariant(block):
 
 
 def test_random_play_reaches_every_ending():
-    from whitechapel.pocket import game as rules
+    from whitechapel.pocket import end as rules
     from whitechapel.pocket.selfplay import selfplay
 
     stats = selfplay(3000, seed=99)

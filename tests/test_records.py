@@ -21,7 +21,7 @@ from whitechapel.core.game import Outcome
 from whitechapel.core.record import FORMAT, MAX_RECORD_BYTES, VERSION, Record, record_of, replay
 from whitechapel.lfw.game import LfwGame
 from whitechapel.pocket.actions import ALL_ACTIONS
-from whitechapel.pocket.game import (
+from whitechapel.pocket.end import (
     ONE_SUSPECT,
     RACE_SEEN,
     RACE_UNSEEN,
@@ -29,8 +29,8 @@ from whitechapel.pocket.game import (
     SIX_HOURGLASSES,
     TIME_UP,
     UNSEEN_AT_BOTH_GOALS,
-    PocketGame,
 )
+from whitechapel.pocket.game import PocketGame
 from whitechapel.pocket.selfplay import play_randomly, random_game
 
 # The first seed whose random game (`random_game(seed, Chance(seed))`) ends

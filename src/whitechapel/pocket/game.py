@@ -22,7 +22,7 @@ from typing import Any
 
 from whitechapel.core.errors import IllegalAction, NotationError
 from whitechapel.core.game import Engine, Outcome
-from whitechapel.pocket import actions, viewing
+from whitechapel.pocket import actions, end, viewing
 from whitechapel.pocket.actions import Action, Alibi, Exchange, Joker, Move, Rotate
 from whitechapel.pocket.legal import actions_for, faces_mask, open_tokens
 from whitechapel.pocket.pieces import (
@@ -33,9 +33,7 @@ from whitechapel.pocket.pieces import (
     HOURGLASSES,
     INVESTIGATOR,
     JACK,
-    JACK_GOAL_HOURGLASSES,
     LANE,
-    LAST_ROUND,
     NO_WALL,
     SIDES,
     SQUARES,
@@ -71,16 +69,6 @@ def _check_behind(
         raise ValueError("Jack, the cards drawn and the deck are the nine characters once each")
     if len(throws) != THROWS or any(len(t) != len(TOKENS) or set(t) - {0, 1} for t in throws):
         raise ValueError(f"{THROWS} throws of the four tokens' faces (0 or 1)")
-
-
-# P8 reasons, as shown to players.
-ONE_SUSPECT = "only one suspect is left: Jack is identified"
-SIX_HOURGLASSES = "Jack has six hourglasses"
-SEEN_AT_BOTH_GOALS = "both goals reached and Jack was seen"
-RACE_SEEN = "Jack was seen during the race"
-RACE_UNSEEN = "Jack stayed unseen through round 8 of the race"
-UNSEEN_AT_BOTH_GOALS = "both goals reached in round 8 and Jack was not seen"
-TIME_UP = "round 8 ended without the investigator identifying Jack"
 
 
 class PocketGame(Engine):
@@ -379,7 +367,13 @@ class PocketGame(Engine):
         newly = tuple(c for c in tiles if (cleared & ~before) >> c & 1)
         self.witnesses.append((bool(seen), newly))
         self.events.append((self.round, bool(seen), newly))
-        self._outcome = self._judge(bool(seen))
+        judged = end.judge(
+            self.round, self.race, self.suspect_count(), self.jack_hourglasses(), bool(seen)
+        )
+        if judged.race_begins:
+            self.race_round = self.round
+            self.events.append((self.round,))
+        self._outcome = judged.outcome
         if self._outcome is not None:
             return
         self.round += 1
@@ -390,33 +384,6 @@ class PocketGame(Engine):
             self.faces = faces_mask(self.setup.throws[self.round // 2])
         else:
             self.faces ^= 15  # P4: every token turned to its other face
-
-    def _judge(self, seen: bool) -> Outcome | None:
-        """P8, checked only after a witness call."""
-        r = self.round
-        at = f"round {r}"
-        if self.race_round:
-            if seen:
-                return Outcome(INVESTIGATOR, RACE_SEEN, at)
-            return Outcome(JACK, RACE_UNSEEN, at) if r == LAST_ROUND else None
-        investigator_goal = self.suspect_count() == 1
-        jack_goal = self.jack_hourglasses() >= JACK_GOAL_HOURGLASSES
-        if investigator_goal and jack_goal:
-            # Settled here: the first round with both goals is judged like round 8.
-            if seen:
-                return Outcome(INVESTIGATOR, SEEN_AT_BOTH_GOALS, at)
-            if r == LAST_ROUND:
-                return Outcome(JACK, UNSEEN_AT_BOTH_GOALS, at)
-            self.race_round = r
-            self.events.append((r,))
-            return None
-        if investigator_goal:
-            return Outcome(INVESTIGATOR, ONE_SUSPECT, at)
-        if jack_goal:
-            return Outcome(JACK, SIX_HOURGLASSES, at)
-        if r == LAST_ROUND:
-            return Outcome(JACK, TIME_UP, at)
-        return None
 
     # -- copies and comparison ---------------------------------------------
 
