@@ -46,31 +46,6 @@ from whitechapel.pocket.sight import seen_by_all
 from whitechapel.pocket.views import PocketView, RaceBegins
 
 
-def _check_behind(
-    view: PocketView,
-    jack: int,
-    jack_alibis: Sequence[int],
-    deck: Sequence[int],
-    throws: Sequence[tuple[int, ...]],
-) -> None:
-    """That what a game behind `view` is given fits the view (`behind`)."""
-    if view.outcome is not None:
-        raise ValueError("the game is over: nothing is played behind its view")
-    if jack not in [t.index for t in view.tiles if not t.cleared]:
-        raise ValueError("Jack is one of the suspects left")
-    if len(jack_alibis) != view.jack_alibi_count:
-        raise ValueError(f"Jack holds {view.jack_alibi_count} alibi cards, not {len(jack_alibis)}")
-    if view.jack is not None:
-        own = [CHARACTER_INDEX[c] for c in view.jack.alibis]
-        if CHARACTER_INDEX[view.jack.identity] != jack or own != list(jack_alibis):
-            raise ValueError("Jack's view names his identity and his cards")
-    shown = [CHARACTER_INDEX[c] for c in view.investigator_alibis]
-    if sorted([jack, *jack_alibis, *shown, *deck]) != list(range(len(CHARACTERS))):
-        raise ValueError("Jack, the cards drawn and the deck are the nine characters once each")
-    if len(throws) != THROWS or any(len(t) != len(TOKENS) or set(t) - {0, 1} for t in throws):
-        raise ValueError(f"{THROWS} throws of the four tokens' faces (0 or 1)")
-
-
 class PocketGame(Engine):
     """A game of Mr. Jack Pocket, from a setup, mutated by `apply`."""
 
@@ -168,7 +143,8 @@ class PocketGame(Engine):
         card where it is: the search judges one board's witness call for
         each possible Jack (`with_jack(c).resolve()`)."""
         if self.cleared >> jack & 1:
-            raise ValueError(f"{CHARACTERS[jack].name} is cleared: Jack is one of the suspects left")
+            name = CHARACTERS[jack].name
+            raise ValueError(f"{name} is cleared: Jack is one of the suspects left")
         out = self.clone()
         s = self.setup
         out.setup = Setup(s.tiles, s.walls, jack, s.deck, s.throws, s.detectives, s.cleared)
@@ -323,7 +299,7 @@ class PocketGame(Engine):
         """The witness call due after a round's fourth action (P7), the end
         judged (P8), and the next round's tokens (P4)."""
         if not self.unresolved:
-            raise IllegalAction("nothing is due: a witness call comes after a round's fourth action")
+            raise IllegalAction("nothing is due: a witness call follows a round's fourth action")
         self._witness_call()
 
     def _rotate(self, action: Rotate) -> None:
@@ -424,3 +400,28 @@ class PocketGame(Engine):
 
     def __repr__(self) -> str:
         return f"<PocketGame round {self.round} step {self.step} to_act={self.to_act}>"
+
+
+def _check_behind(
+    view: PocketView,
+    jack: int,
+    jack_alibis: Sequence[int],
+    deck: Sequence[int],
+    throws: Sequence[tuple[int, ...]],
+) -> None:
+    """That what a game behind `view` is given fits the view (`behind`)."""
+    if view.outcome is not None:
+        raise ValueError("the game is over: nothing is played behind its view")
+    if jack not in [t.index for t in view.tiles if not t.cleared]:
+        raise ValueError("Jack is one of the suspects left")
+    if len(jack_alibis) != view.jack_alibi_count:
+        raise ValueError(f"Jack holds {view.jack_alibi_count} alibi cards, not {len(jack_alibis)}")
+    if view.jack is not None:
+        own = [CHARACTER_INDEX[c] for c in view.jack.alibis]
+        if CHARACTER_INDEX[view.jack.identity] != jack or own != list(jack_alibis):
+            raise ValueError("Jack's view names his identity and his cards")
+    shown = [CHARACTER_INDEX[c] for c in view.investigator_alibis]
+    if sorted([jack, *jack_alibis, *shown, *deck]) != list(range(len(CHARACTERS))):
+        raise ValueError("Jack, the cards drawn and the deck are the nine characters once each")
+    if len(throws) != THROWS or any(len(t) != len(TOKENS) or set(t) - {0, 1} for t in throws):
+        raise ValueError(f"{THROWS} throws of the four tokens' faces (0 or 1)")
