@@ -52,7 +52,7 @@ async def test_a_pocket_duel_from_the_lobby_against_a_protocol_client(server):
             await bob.join(code)
             await bob.expect("state", room=code)
             view = room.game.view("investigator")
-            move = next(a for a in view["legal"] if a[0] in "HWT")
+            move = next(a for a in view.legal if a[0] in "HWT")
             await bob.act(code, move)
             await until(lambda: screen.can_act(), what="Jack's turn", pilot=pilot)
             assert "1 of 8" in screen_text(app) and "⏱" in screen_text(app)  # the duel's clock
@@ -63,7 +63,7 @@ async def test_a_pocket_duel_from_the_lobby_against_a_protocol_client(server):
             assert room.game.history[-1] == action
             # A token already played says why, and nothing is sent.
             await until(lambda: screen.can_act(), what="Jack's second action (P3)", pilot=pilot)
-            used = next(i for i, t in enumerate(room.game.view("jack")["tokens"]) if t["used"])
+            used = next(i for i, t in enumerate(room.game.view("jack").tokens) if t.used)
             await pilot.press(str(used + 1))
             assert screen.notice == "That token was played this round."
             await pilot.pause(0.2)
@@ -153,7 +153,7 @@ async def test_a_spectator_watches_a_duel_from_the_lobby(server):
             from whitechapel.pocket.ui.panels import character_name
 
             room = game.rooms[code]
-            jack = character_name(room.game.view("jack")["jack"]["identity"])
+            jack = character_name(room.game.view("jack").jack.identity)
             text = screen_text(app)
             assert "Jack only" not in text and "Your alibi cards" not in text  # P9
             assert " " not in jack or jack not in text

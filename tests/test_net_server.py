@@ -25,6 +25,7 @@ from test_net_protocol import (
     pocket_secret_free,
 )
 from whitechapel.core.chance import Chance
+from whitechapel.core.game import view_json
 from whitechapel.core.record import Record, replay
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.seats import police_split
@@ -109,7 +110,7 @@ async def test_two_clients_play_a_complete_pocket_duel(server):
     saved = json.loads((server.store.records / f"{room}.json").read_text())
     assert saved["outcome"] == result
     replayed = replay(Record.from_json(saved))  # the record is the game the players saw
-    assert json.loads(json.dumps(replayed.view("jack"))) == states["jack"]["view"]
+    assert json.loads(json.dumps(view_json(replayed.view("jack")))) == states["jack"]["view"]
     assert saved["players"] == {"jack": "pj", "investigator": "pi"}
     assert not server.store.path(room).exists() and not server.store.journal(room).exists()
     with pytest.raises(ClientError, match=f"the game is over: room {room} has ended; its record"):
@@ -152,15 +153,15 @@ async def test_lfw_night_one_with_jack_and_two_police_seats(server):
                 await clients[wrong].act(room, str(action))
             refused.add(replica.phase)
         await clients[seat].send({"type": "act", "room": room, "action": str(action)})
-        replica.apply(action)
+        replica.advance(action)
         expected = seat_of(replica.acting_colour) if replica.to_act == "police" else "jack"
         for s, client in clients.items():
             st = await client.state(room)
             side = "jack" if s == "jack" else "police"
-            assert st["view"] == json.loads(json.dumps(replica.view(side)))
+            assert st["view"] == json.loads(json.dumps(view_json(replica.view(side))))
             assert st["to_act"] == (expected if replica.outcome is None else None)
         watched = await spectator.state(room)
-        assert watched["view"] == json.loads(json.dumps(replica.view("public")))
+        assert watched["view"] == json.loads(json.dumps(view_json(replica.view("public"))))
     assert refused == {"patrols", "hunt"}
     assert replica.night == 2, "this seed's Jack gets home on night 1"
     assert server.rooms[room].game == replica
@@ -183,7 +184,7 @@ async def play_lfw(srv: GameServer, seed: int, tag: str) -> None:
         seat = local.to_act()
         action = replica.random_action(chance)
         await clients[seat].send({"type": "act", "room": room, "action": str(action)})
-        replica.apply(action)
+        replica.advance(action)
         for client in (*clients.values(), spec):
             await client.state(room)
 

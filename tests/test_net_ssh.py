@@ -48,7 +48,7 @@ async def test_two_players_meet_over_ssh_and_play(servers):
         first = ann if room.names.get("investigator") == "ann" else bob
         assert room.game.to_act == "investigator"
         view = room.game.view("investigator")
-        token = next(i for i, t in enumerate(view["tokens"]) if t["up"] in "HWT")
+        token = next(i for i, t in enumerate(view.tokens) if t.up in "HWT")
         await first.keys(str(token + 1), "1", "\r")  # a move is previewed, Enter plays it
         await until(lambda: room.game.history, what="the investigator's move", timeout=5)
         assert len(room.game.history) == 1 and room.game.to_act == "jack"

@@ -24,11 +24,13 @@ from whitechapel.cli import main
 from whitechapel.core import players
 from whitechapel.core.store import Store
 from whitechapel.core.thinking import InProcess, OtherProcess
+from whitechapel.pocket.actions import parse_action
 from whitechapel.pocket.pieces import INVESTIGATOR, JACK
 from whitechapel.pocket.ui import computer
 from whitechapel.pocket.ui.district import District
 from whitechapel.pocket.ui.screen import PocketScreen, is_handover, is_summary
 from whitechapel.pocket.ui.setup import PocketSetup, pocket_screen
+from whitechapel.pocket.views import Token
 from whitechapel.ui import turns as computer_turns
 from whitechapel.ui.screens.help import HelpScreen
 
@@ -75,7 +77,7 @@ async def play_against_the_computer(app, pilot, human: str, rng: random.Random) 
             prompt = widget_text(app)
             assert f"played {mine[0]}" in prompt or "showed an alibi card" in prompt, prompt
             district = app.screen.query_one(District)
-            tiles, detectives = computer.marks(mine)
+            tiles, detectives = computer.marks([parse_action(a) for a in mine])
             assert district.played_tiles == tiles and district.played_detectives == detectives
             seen["marked"] += bool(tiles or detectives)
         action, before = choose(game, rng), len(game.history)
@@ -288,11 +290,13 @@ def test_computer_seats_on_the_command_line_are_checked_in_one_line(capsys, argv
 
 
 def test_the_computers_move_in_words():
-    assert computer.action_words("W+2") == "Dr. Watson 2 places clockwise"
-    assert computer.action_words("J:-") == "the joker, moving nobody"
-    assert computer.action_words("Xa1c3") == "swapped a1 and c3"
-    assert computer.marks(["W+2", "Rb2E", "Xa1c3", "A", "J:T"]) == ({4, 0, 8}, {"watson", "toby"})
-    assert computer.moves_line("Jack", ["A"]) == "Jack played [b]A[/b]: drew an alibi card."
+    assert computer.action_words(parse_action("W+2")) == "Dr. Watson 2 places clockwise"
+    assert computer.action_words(parse_action("J:-")) == "the joker, moving nobody"
+    assert computer.action_words(parse_action("Xa1c3")) == "swapped a1 and c3"
+    played = [parse_action(t) for t in ("W+2", "Rb2E", "Xa1c3", "A", "J:T")]
+    assert computer.marks(played) == ({4, 0, 8}, {1, 2})  # Watson and Toby
+    alibi = [parse_action("A")]
+    assert computer.moves_line("Jack", alibi) == "Jack played [b]A[/b]: drew an alibi card."
 
 
 def test_the_worker_process_answers_as_the_player_in_this_process():
@@ -328,7 +332,7 @@ async def test_after_the_computers_move_the_prompt_names_the_tokens_left():
         driver = Driver(pilot, screen, random.Random(2))
 
         def offered() -> str:
-            left = [str(i + 1) for i, t in enumerate(game.view(JACK)["tokens"]) if not t["used"]]
+            left = [str(i + 1) for i, t in enumerate(game.view(JACK).tokens) if not t.used]
             line = next(x for x in widget_text(app).splitlines() if "action token" in x)
             assert "1-4" not in line and all(n in line for n in left), line
             return line[line.index("Choose"):] if "Choose" in line else line
@@ -341,17 +345,18 @@ async def test_after_the_computers_move_the_prompt_names_the_tokens_left():
         await driver.keys_for(choose(game, random.Random(1)))
         await settle(app, pilot)
         # The computer played the round's last token; round 2 opens with Jack.
-        assert game.view(JACK)["round"] == 2
+        assert game.view(JACK).round == 2
         assert "Choose an action token: 1-4" in widget_text(app)
 
 
 def test_the_tokens_left_in_words():
     from whitechapel.pocket.ui.panels import step_prompt, token_keys
 
-    tokens = [{"used": u} for u in (False, True, False, False)]
-    assert token_keys(tokens) == "1, 3 or 4"
-    assert token_keys([{"used": False}] * 4) == "1-4"
-    last = [{"used": u} for u in (True, True, True, False)]
+    def tokens(*used: bool) -> list[Token]:
+        return [Token(("H", "A"), "H", u) for u in used]
+
+    assert token_keys(tokens(False, True, False, False)) == "1, 3 or 4"
+    assert token_keys(tokens(False, False, False, False)) == "1-4"
+    last = tokens(True, True, True, False)
     assert step_prompt("token", None, False, None, last).startswith("The last action token")
-    assert "2 or 4" in step_prompt("token", None, True, None, [{"used": u} for u in
-                                                             (True, False, True, False)])
+    assert "2 or 4" in step_prompt("token", None, True, None, tokens(True, False, True, False))

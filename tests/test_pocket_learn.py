@@ -197,8 +197,8 @@ async def test_playing_the_investigator_jacks_identity_never_shows(number):
         await play(pilot, screen, p.solution, no_secret)
         await settle.settle(pilot)
         no_secret()
-        assert screen.current_view()["side"] == INVESTIGATOR
-        assert "jack" not in screen.current_view() or screen.source.game.outcome is not None
+        assert screen.current_view().side == INVESTIGATOR
+        assert screen.current_view().jack is None or screen.source.game.outcome is not None
 
 
 def test_the_registry_says_which_games_teach():

@@ -56,7 +56,7 @@ async def seat_the_app(app, pilot, server: GameServer, seat: str, bob: Client) -
 def goes_on(game, action) -> bool:
     """Does the game go on after `action`?  (The server's chance is its own.)"""
     trial = game.clone()
-    trial.apply(action)
+    trial.advance(action)
     return trial.outcome is None
 
 
@@ -73,7 +73,7 @@ async def play_one(app, pilot, server: GameServer, code: str, seat: str, bob: Cl
         await bob.send({"type": "act", "room": code, "action": str(action)})
     await until(lambda: len(room.game.history) == before + 1, what=f"{action} played", pilot=pilot)
     await until(lambda: app.screen.source.version > 0 and
-                len(app.screen.current_view()["log"]) >= len(room.game.view(seat)["log"]),
+                len(app.screen.current_view().log) >= len(room.game.view(seat).log),
                 what="the new state at the seat", pilot=pilot)  # fmt: skip
 
 

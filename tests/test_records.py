@@ -21,7 +21,7 @@ from whitechapel.core.game import Outcome
 from whitechapel.core.record import FORMAT, MAX_RECORD_BYTES, VERSION, Record, record_of, replay
 from whitechapel.lfw.game import LfwGame
 from whitechapel.pocket.actions import ALL_ACTIONS
-from whitechapel.pocket.game import (
+from whitechapel.pocket.end import (
     ONE_SUSPECT,
     RACE_SEEN,
     RACE_UNSEEN,
@@ -29,8 +29,8 @@ from whitechapel.pocket.game import (
     SIX_HOURGLASSES,
     TIME_UP,
     UNSEEN_AT_BOTH_GOALS,
-    PocketGame,
 )
+from whitechapel.pocket.game import PocketGame
 from whitechapel.pocket.selfplay import play_randomly, random_game
 
 # The first seed whose random game (`random_game(seed, Chance(seed))`) ends
@@ -62,7 +62,7 @@ def unfinished(seed: int, fraction: float) -> PocketGame:
     full = finished(seed)
     game = PocketGame(full.setup)
     for action in full.history[: int(len(full.history) * fraction)]:
-        game.apply(action)
+        game.advance(action)
     assert game.outcome is None
     return game
 
@@ -130,8 +130,8 @@ def test_replayed_unfinished_game_plays_on_like_the_original():
     chance_a, chance_b = Chance(5), Chance(5)
     while game.outcome is None:
         a, b = game.legal_actions(), back.legal_actions()
-        game.apply(a[chance_a.below(len(a))])
-        back.apply(b[chance_b.below(len(b))])
+        game.advance(a[chance_a.below(len(a))])
+        back.advance(b[chance_b.below(len(b))])
     assert_same_game(back, game)
 
 
@@ -342,7 +342,7 @@ def test_refuses_an_illegal_action_and_names_its_number():
     data = good_data(3)
     before = PocketGame(full.setup)
     for action in full.history[:2]:
-        before.apply(action)
+        before.advance(action)
     bad = _illegal_at(before)
     data["actions"][2] = bad
     message = refused_data(data)

@@ -2,8 +2,14 @@
 
 A rules engine is pure Python: a state, its legal actions in a stable order,
 `apply(action)` that refuses an illegal action with `IllegalAction` and leaves
-the state unchanged, a per-side `view(side)` that is plain JSON data built only
-from what that side may know, and an `outcome` once the game is over.
+the state unchanged, a per-side `view(side)` built only from what that side
+may know, and an `outcome` once the game is over.
+
+An engine may stop after an action with an automatic step due, one that no
+side decides (Pocket's witness call after a round's fourth action): then
+`unresolved` is true, nobody is `to_act`, and `resolve()` plays the step.
+Hosts play an action and what follows it by itself in one call: `play(text)`
+(the text parsed here, at the edge) or `advance(action)`.
 
 Actions are small immutable objects whose `str()` is their text form and
 `parse_action(str(a)) == a`: records, logs, the network protocol and tests all
@@ -16,6 +22,8 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from whitechapel.core.errors import IllegalAction
 
 if TYPE_CHECKING:
     from whitechapel.core.seats import Seating
@@ -98,14 +106,31 @@ class Game(Protocol):
 
     def legal_actions(self) -> list[Any]: ...
 
-    def apply(self, action: Any, side: str | None = None) -> None: ...
-
-    def play(self, text: str, side: str | None = None) -> Any:
-        """Parse `text` and apply it; returns the action played."""
+    def apply(self, action: Any, side: str | None = None) -> None:
+        """One side's action; the engine may stop with an automatic step due."""
         ...
 
-    def view(self, side: str) -> dict[str, Any]:
-        """`side` is one of `sides` or `PUBLIC`; anything else is a ValueError."""
+    @property
+    def unresolved(self) -> bool:
+        """Is an automatic step due (no side to act, the game not over)?"""
+        ...
+
+    def resolve(self) -> None:
+        """Play the automatic step that is due (`IllegalAction` if none is)."""
+        ...
+
+    def advance(self, action: Any, side: str | None = None) -> None:
+        """`apply`, then every automatic step it leaves due: a host's move."""
+        ...
+
+    def play(self, text: str, side: str | None = None) -> Any:
+        """Parse `text` and `advance` with it; returns the action played."""
+        ...
+
+    def view(self, side: str) -> Any:
+        """`side` is one of `sides` or `PUBLIC`; anything else is a ValueError.
+        The game's own view type: a `View` (or, for a game not typed yet, a
+        dict of JSON data)."""
         ...
 
     def reveal(self) -> dict[str, Any]:
@@ -118,24 +143,38 @@ class Game(Protocol):
 
 class Engine:
     """The contract's glue every engine shares: `play` parses with the game's
-    notation, `view` and `reveal` are its views module's (the view of a side
-    is built from what that side may know; `reveal` is what the end shows
-    every side).  A subclass sets `notation` and `views`."""
+    notation, `advance` applies and resolves what is then due, `view` and
+    `reveal` are its views module's (the view of a side is built from what
+    that side may know; `reveal` is what the end shows every side).  A
+    subclass sets `notation` and `views`; one that stops with automatic steps
+    due overrides `unresolved` and `resolve`."""
 
     __slots__ = ()
     notation: Any  # the module with parse_action(text)
     views: Any  # the module with view(game, side) and reveal(game)
 
-    def view(self, side: str) -> dict[str, Any]:
+    def view(self, side: str) -> Any:
         return self.views.view(self, side)
 
     def reveal(self) -> dict[str, Any]:
         return self.views.reveal(self)
 
-    def play(self, text: str, side: str | None = None) -> Any:
-        """Parse `text` and apply it; returns the action played."""
-        action = self.notation.parse_action(text)
+    @property
+    def unresolved(self) -> bool:
+        return False  # an engine whose actions are never followed by a step
+
+    def resolve(self) -> None:
+        raise IllegalAction("nothing is due: every step of the game is a side's action")
+
+    def advance(self, action: Any, side: str | None = None) -> None:
         self.apply(action, side)  # type: ignore[attr-defined]
+        while self.unresolved:
+            self.resolve()
+
+    def play(self, text: str, side: str | None = None) -> Any:
+        """Parse `text` and `advance` with it; returns the action played."""
+        action = self.notation.parse_action(text)
+        self.advance(action, side)
         return action
 
 

@@ -52,7 +52,7 @@ class Player(Protocol):
     level: str
 
     def choose(
-        self, view: Mapping[str, Any], legal: Sequence[str], budget: float | None = None
+        self, view: Any, legal: Sequence[str], budget: float | None = None
     ) -> str:
         """One of `legal`, chosen from `view` (the side's view) alone, within
         about `budget` seconds (None: the level's own pace)."""
@@ -73,7 +73,7 @@ class RandomPlayer:
         self.chance = Chance(seed)
 
     def choose(
-        self, view: Mapping[str, Any], legal: Sequence[str], budget: float | None = None
+        self, view: Any, legal: Sequence[str], budget: float | None = None
     ) -> str:
         return legal[self.chance.below(len(legal))]
 
@@ -172,7 +172,7 @@ class Answer:
 
 
 def choose(
-    player: Player, game: str, view: Mapping[str, Any], budget: float | None = None
+    player: Player, game: str, view: Any, budget: float | None = None
 ) -> Answer:
     """Ask `player` for its action in `view` (the view of its side, whose turn
     it is): the one way every host asks.  The answer must be one of the legal

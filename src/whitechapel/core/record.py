@@ -205,7 +205,7 @@ def replay(record: Record) -> Game:
     game = rules.start(setup, options)
     for i, text in enumerate(record.actions, start=1):
         try:
-            game.apply(rules.parse_action(text))
+            game.play(text)  # the action and what follows it by itself (a witness call)
         except (NotationError, IllegalAction) as e:
             raise RecordError(
                 f"action {i} of the record ({text!r}) cannot be replayed: {e}"

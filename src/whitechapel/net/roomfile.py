@@ -21,7 +21,6 @@ from typing import Any
 
 from whitechapel.core.errors import RecordError, WhitechapelError
 from whitechapel.core.record import Record, record_of, replay
-from whitechapel.core.registry import rules_for
 from whitechapel.net.clock import ChessClock
 from whitechapel.net.rooms import ROOM_CODE, Room, RoomError
 
@@ -72,13 +71,12 @@ def journal_line(room: Room, journal: Journal) -> dict[str, Any] | None:
 def apply_line(room: Room, entry: dict[str, Any]) -> None:
     """Replay one journal line written by `journal_line` (not a whole
     room's: see `RoomStore`); any problem is a `RecordError`."""
-    rules = rules_for(room.kind)
     actions, seats = entry.get("actions"), entry.get("seats")
     if not isinstance(actions, list) or not isinstance(seats, dict):
         raise RecordError("a journal line is malformed")
     for text in actions:
         try:
-            room.game.apply(rules.parse_action(text))
+            room.game.play(text)  # the action and what follows it by itself
         except (WhitechapelError, TypeError, AttributeError) as e:
             raise RecordError(f"the journal's action {text!r} cannot be replayed: {e}") from None
     read_seats(room, seats, partial=True)

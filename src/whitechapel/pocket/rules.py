@@ -13,6 +13,7 @@ from whitechapel.pocket.actions import Action, parse_action
 from whitechapel.pocket.game import PocketGame
 from whitechapel.pocket.pieces import SIDES
 from whitechapel.pocket.setup import Setup, random_setup
+from whitechapel.pocket.views import PocketView
 
 # How a game is played at one keyboard, not a rule (core/settings.py): the
 # hand-over prompt at every change of side, or only around Jack's cards (P9).
@@ -55,18 +56,18 @@ class PocketRules:
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
-    def view_from_json(self, data: Any) -> Any:
-        """A view received as JSON, as `view(side)` gives it."""
-        return dict(data)
+    def view_from_json(self, data: Any) -> PocketView:
+        """A view received as JSON (a network seat's), as `view(side)` gives it."""
+        return PocketView.from_json(data)
 
-    def summary(self, view: dict[str, Any], players: dict[str, str], actions: int) -> str:
+    def summary(self, view: PocketView, players: dict[str, str], actions: int) -> str:
         from whitechapel.pocket.render import render
 
         names = ", ".join(f"{side}: {name}" for side, name in players.items())
         lines = [f"Mr. Jack Pocket, {actions} actions" + (f" ({names})" if names else "")]
         lines.append(render(view))
-        if view["outcome"] is None:
-            lines.append(f"The game is not finished: {view['to_act']} to act.")
+        if view.outcome is None:
+            lines.append(f"The game is not finished: {view.to_act} to act.")
         return "\n".join(lines)
 
 

@@ -47,8 +47,8 @@ def keys_for(game, cursor: int, action) -> list[str]:
     """The keys that play `action` on the game screen, its tile cursor at `cursor`."""
     from whitechapel.pocket.actions import Alibi, Exchange, Joker, Move, Rotate
 
-    tokens = game.view("investigator")["tokens"]
-    token = next(i for i, t in enumerate(tokens) if not t["used"] and t["up"] == action.face)
+    tokens = game.view("investigator").tokens
+    token = next(i for i, t in enumerate(tokens) if not t.used and t.up == action.face)
     keys = [str(token + 1)]
     if isinstance(action, Move):
         keys += [str(action.steps), "enter"]  # a preview, then played
@@ -146,7 +146,7 @@ def _thinking_class():
 
         def ask(self, side, view):
             level, seed = self.levels[side], self.seed_of(side)
-            ask = (self.key, self.game, level, side, seed, dict(view))
+            ask = (self.key, self.game, level, side, seed, view)
             return self.workers.call(self.key, think_for, THINKING, *ask)
 
     return Thinking

@@ -65,4 +65,6 @@ class JacksCards:
 
     def text(self) -> str:
         """Jack's cards, from his own view."""
-        return panels.secret_text(self.screen.source.view(JACK)["jack"])
+        secrets = self.screen.source.view(JACK).jack
+        assert secrets is not None, "Jack's view holds his secrets"
+        return panels.secret_text(secrets)

@@ -21,6 +21,7 @@ from rich.text import Text
 
 from whitechapel.pocket.pieces import JACK
 from whitechapel.pocket.ui import panels
+from whitechapel.pocket.views import PocketView
 from whitechapel.ui.screens.game import GameScreen
 from whitechapel.ui.widgets.text import TextPanel
 
@@ -34,7 +35,7 @@ class PocketNotes(GameScreen):
         """The panel's text for a size it is painted at (`TextPanel.fit`)."""
         return self.notes_text(self.current_view(), width, height)
 
-    def fill_notes(self, view: dict) -> None:
+    def fill_notes(self, view: PocketView) -> None:
         notes = self.query_one("#notes", TextPanel)
         laid_out = bool(notes.size.height)  # not while it is hidden: the last size it had
         if laid_out:
@@ -43,7 +44,7 @@ class PocketNotes(GameScreen):
         fitted = self._notes_size if laid_out else None  # else: made again once laid out
         notes.set(self.notes_text(view, width, height), fitted=fitted)
 
-    def notes_text(self, view: dict, width: int, height: int) -> str:
+    def notes_text(self, view: PocketView, width: int, height: int) -> str:
         """The panel's text for `width` × `height` cells: the blocks, then the
         log.  The log always keeps its title and its newest line (issue 14:
         the newest event in sight, however long it wraps); a block above
@@ -76,7 +77,7 @@ class PocketNotes(GameScreen):
                 log = ""
         return top + log if log else top.rstrip("\n")  # no blank last row to push the top out
 
-    def notes_blocks(self, view: dict) -> list[tuple[str, str | None]]:
+    def notes_blocks(self, view: PocketView) -> list[tuple[str, str | None]]:
         """What the notes panel shows above the log, most important first, each
         block ending in a newline, with its short form (or None): at a network
         seat the last round's summary until a key; Jack's cards on his own
@@ -87,7 +88,7 @@ class PocketNotes(GameScreen):
         brief = self.pending_brief(view)
         if brief:
             blocks.append((panels.round_brief(view, brief, "Any key hides this."), None))
-        jack = source.view(JACK).get("jack") if source.outcome or self.holder == JACK else None
+        jack = source.view(JACK).jack if source.outcome or self.holder == JACK else None
         if source.outcome and jack:
             blocks.append((panels.reveal_text(jack) + "\n\n", None))
         elif self.holder == JACK and jack:
@@ -96,7 +97,7 @@ class PocketNotes(GameScreen):
 
     # -- a round's end at a network seat -------------------------------------------
 
-    def pending_brief(self, view: dict) -> int:
+    def pending_brief(self, view: PocketView) -> int:
         """At a network seat: the round whose end is still to be shown beside
         the board (0: none).  It asks for no key and stops no clock: the hot
         seat's summary covers the board until Enter, which at a network seat

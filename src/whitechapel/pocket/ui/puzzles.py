@@ -30,6 +30,7 @@ from whitechapel.pocket.pieces import JACK
 from whitechapel.pocket.puzzles import PUZZLES, Puzzle, puzzle
 from whitechapel.pocket.ui import panels
 from whitechapel.pocket.ui.screen import PocketScreen, key
+from whitechapel.pocket.views import PocketView
 from whitechapel.ui.screens.game import GameScreen
 from whitechapel.ui.source import LocalSource
 from whitechapel.ui.widgets.choice import Choice
@@ -152,7 +153,7 @@ class PuzzleScreen(PocketScreen):
             self.centre_on_targets()
             return
         history = source.game.history
-        played = tuple(str(a) for a in history[len(self.puzzle.opening) :])
+        played = tuple(history[len(self.puzzle.opening) :])
         after = self.source.view(self.puzzle.side)
         self.verdict = self.puzzle.judge(Attempt(self._start, self._before, played, after))
         self.reset_choice()
@@ -160,7 +161,7 @@ class PuzzleScreen(PocketScreen):
 
     # -- drawing -------------------------------------------------------------------
 
-    def banner_text(self, view: dict, turn: str, winner: str | None) -> str:
+    def banner_text(self, view: PocketView, turn: str, winner: str | None) -> str:
         return f"Puzzle {self.number} · Goal: {escape(self.puzzle.goal)}"
 
     def prompt_text(self) -> str:
@@ -172,7 +173,7 @@ class PuzzleScreen(PocketScreen):
             head = "[b red]✘ Not this time.[/b red]"
         return f"{head} {escape(self.verdict.sentence)}"
 
-    def notes_blocks(self, view: dict) -> list[tuple[str, str | None]]:
+    def notes_blocks(self, view: PocketView) -> list[tuple[str, str | None]]:
         """At the end, the summary of a round the puzzle ended, first."""
         blocks = super().notes_blocks(view)
         ended = panels.last_round_ended(view)
