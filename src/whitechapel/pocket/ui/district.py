@@ -4,6 +4,12 @@ suspects by name and colour, and the twelve detective positions.
 It draws a *view* (what the side holding the keyboard may know), plus the
 interface's own marks: the tile cursor, the tiles picked for an exchange and
 a preview view of the action being chosen (its new sight lines).
+
+Each detective's line of sight (P6, `sightlines.py`) runs down the streets
+he sees in his own colour *and* his own glyph (━ Holmes, ┅ Watson, · Toby),
+so it reads without colour too; where two look down the same street their
+glyphs alternate.  A tile a detective sees says by whom ("seen by H W").
+The tiles grow with the window, keeping about the shape of a square.
 """
 
 from __future__ import annotations
@@ -19,14 +25,15 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from whitechapel.pocket.pieces import CHARACTERS, DETECTIVE_LETTERS, POSITION_LINES
+from whitechapel.pocket.sentences import DETECTIVE_WORDS
+from whitechapel.pocket.sightlines import FAR, sight_lines, watchers
+from whitechapel.pocket.ui.look import CROSSING, DETECTIVE_COLOURS, RAY_GLYPHS
 from whitechapel.pocket.views import PocketView, Tile
 
 TILE_W, TILE_H = 13, 5  # the compact tiles (80×24)
 MARGIN = 4  # columns left and right of the grid for positions 10-12 / 4-6
 WIDTH, HEIGHT = MARGIN * 2 + TILE_W * 3, TILE_H * 3 + 2
-# The tile sizes the district grows through as the terminal grows (odd, so a
-# street has a middle), smallest first.
-SIZES = ((13, 5), (17, 7), (21, 9), (25, 11))
+LARGEST = 31  # the tallest tile drawn (rows), however large the window
 
 
 def extent(tw: int, th: int) -> tuple[int, int]:
@@ -35,13 +42,19 @@ def extent(tw: int, th: int) -> tuple[int, int]:
 
 
 def fitting(width: int, height: int) -> tuple[int, int]:
-    """The largest tiles whose district fits in width × height."""
-    best = SIZES[0]
-    for tw, th in SIZES:
+    """The largest tiles whose district fits in width × height: an odd
+    height th (a street has a middle row) and a width of 2·th + 3 columns
+    (a cell is about twice as tall as wide: nearly square tiles); the
+    compact 13×5 when nothing larger fits."""
+    best = (TILE_W, TILE_H)
+    for th in range(TILE_H, LARGEST + 1, 2):
+        tw = 2 * th + 3
         w, h = extent(tw, th)
-        if w <= width and h <= height:
-            best = (tw, th)
+        if w > width or h > height:
+            break
+        best = (tw, th)
     return best
+
 
 COLOURS = {
     "pink": "#ff87d7",
@@ -57,7 +70,8 @@ COLOURS = {
 WALL = Style(color="#d7af87", bold=True)
 STREET = Style(color="#6c6c6c")
 SEEN_BG = "#30304a"
-RAY = Style(color="#ffd75f", bold=True)
+RAYS = tuple(Style(color=c, bold=True) for c in DETECTIVE_COLOURS)  # each detective's line
+STREETS = frozenset("║═╬")  # the glyphs of a street (a line of sight takes their place)
 # What the computer just did (a tile it turned or swapped, a detective it moved).
 PLAYED_BG = "#5f3700"
 PLAYED_DETECTIVE = Style(color="#000000", bgcolor="#ff8700", bold=True)
@@ -67,12 +81,14 @@ def tile_origin(sq: int, tw: int = TILE_W, th: int = TILE_H) -> tuple[int, int]:
     return MARGIN + (sq % 3) * tw, 1 + (sq // 3) * th
 
 
-def ray_cells(view: PocketView, tw: int = TILE_W, th: int = TILE_H) -> set[tuple[int, int]]:
+def ray_cells(
+    view: PocketView, tw: int = TILE_W, th: int = TILE_H
+) -> dict[tuple[int, int], list[tuple[int, bool]]]:
     """The cells of the streets each detective looks down (P6), from the
-    tile next to him to the wall that stops his sight: the facing side's wall
-    hides the tile, the far side's wall ends sight at the tile's centre
-    (Joseph Lane's empty crossroads has no wall).  From the view drawn."""
-    walls = [t.sight_wall for t in view.tiles]
+    tile next to him to the wall that stops his sight: the facing side's
+    wall hides the tile, the far side's wall ends sight at the tile's
+    centre (Joseph Lane's empty crossroads has no wall).  Each cell with the
+    (detective, horizontal) lines through it.  From the view drawn."""
     mid_x, mid_y = tw // 2, th // 2
     halves = {  # the street cells from each side of a tile to its centre, outside in
         0: [(mid_x, y) for y in range(0, mid_y)],
@@ -80,19 +96,17 @@ def ray_cells(view: PocketView, tw: int = TILE_W, th: int = TILE_H) -> set[tuple
         3: [(x, mid_y) for x in range(0, mid_x)],
         1: [(x, mid_y) for x in range(tw - 1, mid_x, -1)],
     }
-    cells: set[tuple[int, int]] = set()
-    for position in view.detectives:
-        squares, facing, far = POSITION_LINES[position]
-        for sq in squares:
-            if walls[sq] == facing:
-                break
+    cells: dict[tuple[int, int], list[tuple[int, bool]]] = {}
+    for line in sight_lines(view):
+        _, facing, far = POSITION_LINES[line.position]
+        horizontal = facing in (1, 3)
+        for k, sq in enumerate(line.squares):
             x0, y0 = tile_origin(sq, tw, th)
             part = [*halves[facing], (mid_x, mid_y)]
-            if walls[sq] != far:
+            if not (line.ends == FAR and k == len(line.squares) - 1):
                 part += halves[far]
-            cells.update((x0 + x, y0 + y) for x, y in part)
-            if walls[sq] == far:
-                break
+            for x, y in part:
+                cells.setdefault((x0 + x, y0 + y), []).append((line.detective, horizontal))
     return cells
 
 
@@ -105,6 +119,35 @@ def position_cell(p: int, tw: int = TILE_W, th: int = TILE_H) -> tuple[int, int]
     if 7 <= p <= 9:
         return MARGIN + (9 - p) * tw + tw // 2 - 1, extent(tw, th)[1] - 1
     return 0, 1 + (12 - p) * th + th // 2
+
+
+SEEN = Style(color="#ffd75f")
+
+
+def seen_label(who: tuple[int, ...], room: int) -> list[tuple[str, Style]]:
+    """A seen tile's status: by whom, in as many words as `room` allows
+    ('seen by Holmes and Watson', 'seen by H W', 'seen: HWT'), each
+    detective's name or letter in his colour."""
+    names = [DETECTIVE_WORDS[d] for d in who]
+    letters = [DETECTIVE_LETTERS[d] for d in who]
+    forms = [
+        ("seen by ", [*names[:-2], " and ".join(names[-2:])], ", "),
+        ("seen by ", letters, " "),
+        ("seen: ", letters, " "),
+        ("seen: ", letters, ""),
+        ("seen", [], ""),
+    ]
+    for head, words, gap in forms:
+        if len(head) + sum(map(len, words)) + len(gap) * max(0, len(words) - 1) <= room:
+            break
+    out = [(ch, SEEN) for ch in head]
+    # Each detective's letters in his colour (the joined names: one colour each).
+    colours = [RAYS[d] for d in who] if len(words) == len(who) else [SEEN] * len(words)
+    for k, (word, colour) in enumerate(zip(words, colours, strict=True)):
+        if k:
+            out += [(ch, SEEN) for ch in gap]
+        out += [(ch, colour) for ch in word]
+    return out
 
 
 class District(Widget):
@@ -131,6 +174,7 @@ class District(Widget):
         # What the computer just did: the tiles it turned or swapped, the detectives it moved.
         self.played_tiles: set[int] = set()
         self.played_detectives: set[int] = set()
+        self.watchers: tuple[tuple[int, ...], ...] = ((),) * 9  # who sees each tile, as drawn
         self.tw, self.th = TILE_W, TILE_H  # the tiles' size: compact until resized
         self.w, self.h = WIDTH, HEIGHT
         self._strips: list[Strip] = [Strip.blank(WIDTH, Style())] * HEIGHT
@@ -176,33 +220,40 @@ class District(Widget):
         if self.shown_view is None:
             return [Strip.blank(width, Style())] * height
         shown = self.preview or self.shown_view
+        self.watchers = watchers(sight_lines(shown))
         grid = [[(" ", Style())] * width for _ in range(height)]
         for sq, tile in enumerate(shown.tiles):
             self._tile(grid, sq, tile)
-        for x, y in ray_cells(shown, tw, th):  # the sight lines, over the streets
-            ch, style = grid[y][x]
-            grid[y][x] = (ch, style + RAY)
+        self._rays(grid, shown)
         det = shown.detectives
         for p in range(1, 13):
-            here = "".join(DETECTIVE_LETTERS[d] for d, q in enumerate(det) if q == p)
+            here = [d for d, q in enumerate(det) if q == p]
             x, y = position_cell(p, tw, th)
-            # The number is always there; a detective's letter stands beside it.
-            label = f"{here}{p}"
-            style = Style(color="#ffd75f", bold=True) if here else Style(color="#6c6c6c")
+            # The number is always there; a detective's letter stands beside
+            # it, in his colour.
+            label = "".join(DETECTIVE_LETTERS[d] for d in here) + str(p)
+            style = Style(bold=True) if here else Style(color="#6c6c6c")
+            letters = [RAYS[d] for d in here]
             if p in self.targets:
                 style = Style(color="#000000", bgcolor="#87d7ff", bold=True)
+                letters = [style] * len(here)
                 if not here:
                     label = f"{self.targets[p]}{p}"
             if here and self.moving is not None and det[self.moving] == p and self.preview:
                 style = Style(color="#000000", bgcolor="#ffd75f", bold=True)
+                letters = [style] * len(here)
             elif any(det[d] == p for d in self.played_detectives):
                 style = PLAYED_DETECTIVE
+                letters = [style] * len(here)
+            styles = [*letters, *[style] * (len(label) - len(letters))]
             room = MARGIN if p >= 10 else (width - x if 4 <= p <= 6 else 4)
             if p >= 10:
-                label = label[-room:].rjust(room - 1)
+                cut = label[-room:].rjust(room - 1)
+                styles = [style] * (len(cut) - len(label[-room:])) + styles[-room:]
+                label = cut
             for k, ch in enumerate(label[:room]):
                 if 0 <= x + k < width:
-                    grid[y][x + k] = (ch, style)
+                    grid[y][x + k] = (ch, styles[k])
         # The coordinates of the notation: columns a-c above, rows 1-3 on the left.
         coord = Style(color="#8a8a8a", italic=True)
         for i in range(3):
@@ -222,6 +273,20 @@ class District(Widget):
             segments.append(Segment(run, run_style))
             strips.append(Strip(segments, width))
         return strips
+
+    def _rays(self, grid, shown: PocketView) -> None:
+        """Each detective's line of sight over the streets, in his glyph and
+        colour (the labels across a street stay); where two run down the
+        same street, their glyphs alternate; a centre where lines cross is
+        a cross."""
+        for (x, y), through in ray_cells(shown, self.tw, self.th).items():
+            street, ground = grid[y][x]
+            if street not in STREETS:
+                continue  # a name or a status across the street: it stays readable
+            ways = {horizontal for _, horizontal in through}
+            d, horizontal = through[(x + y) % len(through)]
+            glyph = CROSSING if len(ways) == 2 else RAY_GLYPHS[d][0 if horizontal else 1]
+            grid[y][x] = (glyph, ground + RAYS[d])
 
     def _tile(self, grid, sq: int, tile: Tile) -> None:
         tw, th = self.tw, self.th
@@ -267,21 +332,25 @@ class District(Widget):
         elif wall == "E":
             for y in range(th):
                 grid[y0 + y][x0 + tw - 1] = ("▐", wall_style)
-        name = character.name.split()[-1]
+        name = character.name.split()[-1]  # the last word: full names are for cards
         colour = COLOURS[character.colour]
         if cleared:
             label, style = f"({name})", Style(color="#6c6c6c", italic=True) + base
         else:
             label, style = name, Style(color=colour, bold=True) + base
         self._put(grid, x0, y0 + mid_y - 1, label, style, tw)
-        # Seen, unseen and cleared each look different (the shade, the words).
+        # Seen (and by whom), unseen and cleared each look different (the
+        # shade, the words); the watchers' letters in their colours.
+        status: list[tuple[str, Style]]
         if cleared:
-            status, look = "cleared", Style(color="#6c6c6c", italic=True)
+            status = [(ch, Style(color="#6c6c6c", italic=True)) for ch in "cleared"]
         elif tile.seen:
-            status, look = "seen", Style(color="#ffd75f")
+            status = seen_label(self.watchers[sq], tw - 4)
         else:
-            status, look = "unseen", Style(color="#8a8a8a")
-        self._put(grid, x0, y0 + mid_y + 1, status, look + base, tw)
+            status = [(ch, Style(color="#8a8a8a")) for ch in "unseen"]
+        start = x0 + (tw - len(status)) // 2
+        for k, (ch, look) in enumerate(status):
+            grid[y0 + mid_y + 1][start + k] = (ch, look + base)
         # The highlighted tile and a tile picked (an exchange's first) say so
         # in glyphs either side of its status, not by their ground alone (NO_COLOR).
         sides = "▶◀" if sq == self.cursor else "**" if sq in self.picked else ""

@@ -1,0 +1,246 @@
+"""Sentences for what happened in a Pocket game, from a side's view alone:
+each action as players say it ("Jack rotated a3 (Pizer) so that its wall
+faces east"), each witness call with who saw whom, a round's account.
+
+Notation (`Ra3E`, `J:W`) is for records, the network and the plain
+prompt's `notation`; players read these.  Plain text, no markup: the
+screens add their own.  Everything is read from the view (its log, tiles,
+detectives, and Jack's own cards on his view), never from the engine: the
+secrecy rule.  The tile an action names is the one on that square *then*:
+the log is walked back from the board as it stands, undoing exchanges and
+detectives' moves, which are all public.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from whitechapel.pocket.actions import Action, Alibi, Exchange, Joker, Move, Rotate
+from whitechapel.pocket.pieces import (
+    CHARACTER_INDEX,
+    CHARACTERS,
+    INVESTIGATOR,
+    JACK,
+    SQUARES,
+    step_clockwise,
+)
+from whitechapel.pocket.views import Detectives, Played, PocketView, RaceBegins, WitnessCall
+
+DETECTIVE_WORDS = ("Holmes", "Watson", "Toby")  # as players call them
+WALL_WORDS = ("north", "east", "south", "west")
+STEP_WORDS = {1: "one step", 2: "two steps"}
+SIDE_WORDS = {JACK: "Jack", INVESTIGATOR: "The investigator"}
+
+
+def character_name(cid: str) -> str:
+    return CHARACTERS[CHARACTER_INDEX[cid]].name
+
+
+def short_name(cid: str) -> str:
+    """The name on the tiles: the last word (Madame, Pizer, Lestrade)."""
+    return character_name(cid).split()[-1]
+
+
+def and_list(words: Sequence[str], empty: str = "nobody") -> str:
+    """'Pizer', 'Pizer and Gull', 'Pizer, Gull and Bert'."""
+    if not words:
+        return empty
+    if len(words) == 1:
+        return words[0]
+    return f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def hourglasses(n: int) -> str:
+    return f"{n} hourglass" + ("" if n == 1 else "es")
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """What an action's sentence needs of the board before it: the
+    character on each square and where the detectives stood."""
+
+    squares: tuple[str, ...]  # character ids, a1 .. c3
+    detectives: Detectives
+
+
+def boards_before(view: PocketView) -> list[Board | None]:
+    """For each entry of the view's log, the board just before it (None for
+    an entry that is not an action): the board of the view, walked back."""
+    squares = [t.character for t in view.tiles]
+    detectives = view.detectives
+    out: list[Board | None] = [None] * len(view.log)
+    for i in range(len(view.log) - 1, -1, -1):
+        entry = view.log[i]
+        if not isinstance(entry, Played):
+            continue
+        action = entry.action
+        if isinstance(action, Exchange):
+            squares[action.first], squares[action.second] = (
+                squares[action.second],
+                squares[action.first],
+            )
+        elif isinstance(action, Move):
+            detectives = detectives.moved(action.detective, -action.steps)
+        elif isinstance(action, Joker) and action.detective is not None:
+            detectives = detectives.moved(action.detective, -1)
+        out[i] = Board(tuple(squares), detectives)
+    return out
+
+
+def _tile(board: Board | None, square: int) -> str:
+    name = SQUARES[square]
+    return f"{name} ({short_name(board.squares[square])})" if board else name
+
+
+def _walk(board: Board | None, detective: int, steps: int) -> str:
+    if board is None:
+        return ""
+    start = board.detectives[detective]
+    return f" ({start} → {step_clockwise(start, steps)})"
+
+
+WOMEN = frozenset({"madame", "stealthy"})
+
+
+def action_phrase(
+    action: Action,
+    board: Board | None = None,
+    card: str | None = None,
+    side: str = JACK,
+    short: bool = False,
+) -> str:
+    """What an action did, after its player's name: 'moved Watson two steps
+    clockwise (4 → 6)'.  `board`: the board before the action (it names the
+    tiles and the detectives' places); `card`: the alibi card drawn, when
+    the reader may know it (the investigator's, shown to both; Jack's, on
+    his own view); `short`: fewer words, for one line ('rotated a3 (Pizer):
+    wall east')."""
+    if isinstance(action, Move):
+        name = DETECTIVE_WORDS[action.detective]
+        walk = _walk(board, action.detective, action.steps)
+        return f"moved {name} {STEP_WORDS[action.steps]}{'' if short else ' clockwise'}{walk}"
+    if isinstance(action, Joker):
+        if action.detective is None:
+            return "played the joker and moved nobody"
+        name = DETECTIVE_WORDS[action.detective]
+        walk = _walk(board, action.detective, 1)
+        return f"played the joker: {name} one step{'' if short else ' clockwise'}{walk}"
+    if isinstance(action, Rotate):
+        tile, wall = _tile(board, action.square), WALL_WORDS[action.wall]
+        if short:
+            return f"rotated {tile}: wall {wall}"
+        return f"rotated {tile} so that its wall faces {wall}"
+    if isinstance(action, Exchange):
+        return f"swapped {_tile(board, action.first)} and {_tile(board, action.second)}"
+    assert isinstance(action, Alibi)
+    if card is None:
+        return "drew an alibi card" + ("" if short else " (kept secret)")
+    if side == INVESTIGATOR:
+        pronoun = "she" if card in WOMEN else "he"
+        return f"showed the alibi card of {character_name(card)}: {pronoun} is not Jack"
+    glasses = hourglasses(CHARACTERS[CHARACTER_INDEX[card]].hourglasses)
+    return f"drew the alibi card of {character_name(card)} ({glasses})"
+
+
+def action_sentence(
+    action: Action,
+    who: str,
+    board: Board | None = None,
+    card: str | None = None,
+    side: str = JACK,
+) -> str:
+    """What `who` (playing `side`) did, as a sentence (see `action_phrase`)."""
+    return f"{who} {action_phrase(action, board, card, side)}."
+
+
+def jacks_cards(view: PocketView) -> dict[int, str]:
+    """The log index of each alibi Jack drew -> its card, on a view that holds
+    his cards (his own, or any at the end); else none."""
+    if view.jack is None:
+        return {}
+    draws = [
+        i for i, e in enumerate(view.log)
+        if isinstance(e, Played) and e.side == JACK and isinstance(e.action, Alibi)
+    ]  # fmt: skip
+    if len(draws) != len(view.jack.alibis):
+        return {}
+    return dict(zip(draws, view.jack.alibis, strict=True))
+
+
+def call_sentence(call: WitnessCall) -> str:
+    """A witness call (P7): seen or not, and who was cleared."""
+    cleared = and_list([short_name(c) for c in call.cleared], "nobody new")
+    if call.seen:
+        return f"Witness call: Jack was seen; cleared {cleared}."
+    return f"Witness call: Jack was not seen; cleared {cleared}."
+
+
+RACE_SENTENCE = "Both goals are reached: the race begins (P8)."
+
+
+def annotated(view: PocketView) -> list[tuple[Played, Board | None, str | None]]:
+    """The actions of the view's log, each with the board before it and
+    the alibi card the reader may know (the investigator's; Jack's on his
+    own view)."""
+    boards = boards_before(view)
+    cards = jacks_cards(view)
+    return [
+        (e, boards[i], e.card or cards.get(i))
+        for i, e in enumerate(view.log)
+        if isinstance(e, Played)
+    ]
+
+
+def played_since(view: PocketView, count: int) -> list[tuple[Played, Board | None, str | None]]:
+    """The newest `count` actions of the view's log (see `annotated`)."""
+    played = annotated(view)
+    return played[len(played) - count :] if count else []
+
+
+def log_sentences(view: PocketView, names: Mapping[str, str] = SIDE_WORDS) -> list[tuple[int, str]]:
+    """Every event of the view's public log as (round, sentence), oldest
+    first; `names`: each side as the sentences name it."""
+    actions = iter(annotated(view))
+    out = []
+    for e in view.log:
+        if isinstance(e, WitnessCall):
+            out.append((e.round, call_sentence(e)))
+        elif isinstance(e, RaceBegins):
+            out.append((e.round, RACE_SENTENCE))
+        else:
+            _, board, card = next(actions)
+            out.append((e.round, action_sentence(e.action, names[e.side], board, card, e.side)))
+    return out
+
+
+def round_actions(
+    view: PocketView, rnd: int, names: Mapping[str, str] = SIDE_WORDS
+) -> list[str]:
+    """The actions of round `rnd`, in the order played, each with who played it."""
+    return [
+        action_sentence(e.action, names[e.side], board, card, e.side)
+        for e, board, card in annotated(view)
+        if e.round == rnd
+    ]
+
+
+def sightings_sentence(seen: Sequence[Sequence[str]]) -> str:
+    """Who saw whom, detective by detective: 'Holmes saw Pizer and Gull;
+    Watson saw nobody; Toby saw Bert.'"""
+    parts = [
+        f"{DETECTIVE_WORDS[d]} saw {and_list([short_name(c) for c in suspects])}"
+        for d, suspects in enumerate(seen)
+    ]
+    return "; ".join(parts) + "."
+
+
+def sight_sentence(seen: Sequence[Sequence[str]], positions: Detectives) -> str:
+    """Who sees whom now, for the plain prompt: 'Holmes (12) sees Pizer;
+    Watson (4) sees nobody; Toby (8) sees Gull and Bert.'"""
+    parts = [
+        f"{DETECTIVE_WORDS[d]} ({positions[d]}) sees {and_list([short_name(c) for c in who])}"
+        for d, who in enumerate(seen)
+    ]
+    return "; ".join(parts) + "."
+
