@@ -25,6 +25,7 @@ from whitechapel.core.store import Store
 from whitechapel.pocket.actions import Action, Alibi, Exchange, Joker, Move, Rotate
 from whitechapel.pocket.game import PocketGame
 from whitechapel.pocket.pieces import CHARACTERS, DETECTIVE_LETTERS, INVESTIGATOR, JACK
+from whitechapel.pocket.sentences import character_name
 from whitechapel.pocket.setup import Setup
 from whitechapel.pocket.ui.district import MARGIN, TILE_H, TILE_W, District
 from whitechapel.pocket.ui.screen import PocketScreen, is_cards, is_handover, is_summary
@@ -142,6 +143,7 @@ class Driver:
         self.presses = 0
         self.handovers: list[str] = []  # the "Pass to ..." line of each hand-over dismissed
         self.summaries: list[str] = []  # the text of each round's summary dismissed
+        self.drawn: list[str] = []  # each card Jack was shown behind his curtain as he drew it
 
     # -- one input at a time ---------------------------------------------------
 
@@ -194,6 +196,21 @@ class Driver:
         self.handovers.append(first)
         await self.press("enter")
         return first
+
+    async def see_drawn_card(self) -> None:
+        """Jack has drawn an alibi card at a shared hot seat: in 'secrets'
+        mode the investigator is asked to look away first; then the card,
+        from Jack's view, before the screen passes on."""
+        if self.screen.handover == "secrets":
+            text = self.handover_text()
+            assert "drew an alibi card" in text and "look away" in text, text
+            await self.press("enter")
+        assert is_cards(self.top()), f"no card after Jack's draw: {self.top()!r}"
+        text = " ".join(curtain_text(self.app).split())
+        card = character_name(self.game.view(JACK).jack.alibis[-1])
+        assert f"you drew an alibi card {card}:" in text, text
+        self.drawn.append(card)
+        await self.press("enter")
 
     def token_for(self, action: Action) -> int:
         """The token the engine will play for the action: the first unused
@@ -305,6 +322,9 @@ class Driver:
         assert self.game.history[-1] == action
         assert self.screen.choice.mode == "token" and self.screen.notice == ""
         ended = self.game.step == 0 or self.game.outcome is not None  # a witness call
+        shared = self.screen.turns.shared and self.game.outcome is None
+        if side == JACK and isinstance(action, Alibi) and shared:
+            await self.see_drawn_card()  # the card he drew, behind his own curtain first
         if ended:  # the round's summary, for both, until Enter
             assert is_summary(self.top()), f"no summary after {action}"
             text = curtain_text(self.app)

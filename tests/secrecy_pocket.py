@@ -12,14 +12,23 @@ from typing import Any
 from secrecy import answers, seen
 from whitechapel.core.game import PUBLIC
 from whitechapel.net.rooms import Room
+from whitechapel.pocket import sentences
 from whitechapel.pocket.actions import ALL_ACTIONS
 from whitechapel.pocket.game import PocketGame
 from whitechapel.pocket.legal import legal as pocket_legal
-from whitechapel.pocket.pieces import INVESTIGATOR, JACK
+from whitechapel.pocket.pieces import DIRECTIONS, INVESTIGATOR, JACK
 from whitechapel.pocket.preview import preview
 from whitechapel.pocket.rules import RULES
 from whitechapel.pocket.setup import THROWS, random_setup
-from whitechapel.pocket.ui import panels
+from whitechapel.pocket.sightlines import sight_lines, sightings, sightings_at_call, watchers
+from whitechapel.pocket.ui import computer, panels
+from whitechapel.pocket.ui.choosing import (
+    Mode,
+    PocketChoice,
+    joker_options,
+    start_tile,
+    step_options,
+)
 
 ACTION_TEXTS = [str(a) for a in ALL_ACTIONS]
 
@@ -113,10 +122,59 @@ def screen_panels(g: PocketGame, side: str) -> Any:
     texts = [panels.banner(v, "someone"), panels.tokens_text(v, None), panels.rounds_text(v)]
     texts.append(panels.log_text(v, 60))
     texts.append(panels.shown_card(v))
+    texts.append(panels.drawn_card(v))
     texts += [panels.phase_help(v, t.up) for t in v.tokens] + [panels.phase_help(v, None)]
     if v.jack is not None:
         texts += [panels.secret_text(v.jack), panels.secret_panel(v.jack)]
+        if v.jack.alibis:  # the card he drew, on his curtain (JacksCards.drawn)
+            texts.append(panels.drawn_line(v.jack))
     return texts
+
+
+def sight(g: PocketGame, side: str) -> Any:
+    """Each detective's line of sight, the tiles' watchers, who sees whom in
+    words (the board, the plain prompt)."""
+    v = seen(g, side)
+    lines = sight_lines(v)
+    found = sightings(v.tiles, v.detectives)
+    return [lines, watchers(lines), found, sentences.sight_sentence(found, v.detectives)]
+
+
+def sentences_of(g: PocketGame, side: str) -> Any:
+    """What happened, in words: the log's sentences, what the computer
+    played (the line under the prompt), a round's actions."""
+    v = seen(g, side)
+    out: list[Any] = [sentences.log_sentences(v)]
+    out += [computer.moves_line(v, who, n) for who in ("Jack", "The investigator") for n in (1, 3)]
+    out.append(sentences.round_actions(v, v.round))
+    return out
+
+
+def prompts(g: PocketGame, side: str) -> Any:
+    """The prompt line naming what the cursor stands on, for every open
+    token taken as the screen takes it (its first target chosen), then
+    moved on by an arrow, and where a rotation's tile cursor starts."""
+    v = seen(g, side)
+    if v.to_act is None:
+        return []
+    legal = pocket_legal(v)
+    jack = v.to_act == JACK
+    out = [panels.step_prompt(v, PocketChoice(), None, jack, legal)]
+    for i, t in enumerate(v.tokens):
+        if t.used:
+            continue
+        choice = PocketChoice()
+        choice.take(i, t.up)
+        choice.steps = next(iter(step_options(legal, t.up)), None)
+        choice.joker = next(iter(joker_options(legal)), None)
+        choice.cursor = start_tile(v, v.to_act, t.up, legal)
+        out += [choice.cursor, panels.step_prompt(v, choice, t.up, jack, legal)]
+        choice.move(1, 1)
+        if t.up == "R":
+            choice.mode = Mode.ORIENT
+            choice.rotate(1, DIRECTIONS.index(v.tiles[choice.cursor].wall))
+        out.append(panels.step_prompt(v, choice, t.up, jack, legal))
+    return out
 
 
 def targets(g: PocketGame, side: str) -> Any:
@@ -138,7 +196,12 @@ def round_summary(g: PocketGame, side: str) -> Any:
     names = {JACK: "Ann (Jack)", INVESTIGATOR: "Bob (the investigator)"}
     if not ended:
         return None
-    return [panels.round_summary(v, ended, names), panels.round_brief(v, ended, "hint")]
+    seen_at = sightings_at_call(v, ended)
+    return [
+        panels.round_summary(v, ended, names, seen_at),
+        panels.round_brief(v, ended, "hint", seen_at, actions=True),
+        panels.round_brief(v, ended, "hint"),
+    ]
 
 
 def replay_text(g: PocketGame, side: str) -> Any:
@@ -167,6 +230,9 @@ OUTLETS = {
     "preview": previews,
     "panels": (screen_panels, 2),
     "targets": targets,
+    "sight": sight,
+    "sentences": (sentences_of, 2),
+    "prompts": prompts,
     "summary": round_summary,
     "replay": (replay_text, 3),
     "network": (network, 3),

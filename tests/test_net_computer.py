@@ -160,7 +160,7 @@ async def test_play_against_the_computer_from_the_lobby(server):
         await until(lambda: screen.can_act(), what="Jack's turn", pilot=pilot, timeout=30)
         assert "Computer (easy)" in room.names.values()
         action = room.game.legal_actions()[0]
-        await pilot.press(*keys_for(room.game, screen.choice.cursor, action))
+        await pilot.press(*keys_for(room.game, action))
         await until(lambda: len(room.game.history) >= 2, what="Jack's move", pilot=pilot)
         assert room.game.history[1] == action
 
@@ -242,7 +242,7 @@ async def test_a_lone_player_plays_a_whole_game_against_the_computer_from_the_lo
             # The person picks from what the screen was drawn from: the seat's view.
             text = rng.choice(screen.source.view(seat).legal)
             before = len(room.game.history)
-            await pilot.press(*keys_for(room.game, screen.choice.cursor, parse_action(text)))
+            await pilot.press(*keys_for(room.game, parse_action(text)))
             await until(lambda n=before: len(room.game.history) > n, what="the move", pilot=pilot)
             assert str(room.game.history[before]) == text
             moves += 1

@@ -58,7 +58,7 @@ async def test_a_pocket_duel_from_the_lobby_against_a_protocol_client(server):
             assert "1 of 8" in screen_text(app) and "⏱" in screen_text(app)  # the duel's clock
             # Jack plays by keys: a token, then its target; the server applies it.
             action = room.game.legal_actions()[-1]
-            await pilot.press(*keys_for(room.game, screen.choice.cursor, action))
+            await pilot.press(*keys_for(room.game, action))
             await until(lambda: len(room.game.history) == 2, what="Jack's move", pilot=pilot)
             assert room.game.history[-1] == action
             # A token already played says why, and nothing is sent.

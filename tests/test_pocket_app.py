@@ -166,7 +166,10 @@ async def test_a_full_game_in_secrets_mode_hides_jacks_cards_except_on_his_scree
         await driver.saved()
         assert_finished_and_saved(app, screen, tmp_path, played, wide=False)
         looks = driver.handovers.count("cards")
-        assert looks == 2 and watch.checked_secret == looks
+        # Each card Jack drew was shown to him as he drew it, behind his curtain.
+        drawn = [CHARACTERS[c].name for c in expected.jack_alibis]
+        assert driver.drawn == drawn[: len(driver.drawn)] and driver.drawn
+        assert looks == 2 and watch.checked_secret == looks + len(driver.drawn)
         assert watch.checked_clean > 20
         # No hand-over between the sides: only the two around Jack's cards on
         # his own turn (the investigator looks away; Enter hides them again).
@@ -288,7 +291,11 @@ async def test_a_tile_rotated_this_round_cannot_be_rotated_again(tmp_path):
         await driver.play(parse_action("Rb2E"))  # Jack turns b2
         await driver.pass_handover()  # to the investigator, with the other Rotation token
         await settle.press(pilot, "4")
-        assert screen.choice.mode == "tile" and screen.choice.cursor == 4  # the cursor stays on b2
+        # The cursor starts on the first tile that may turn (a1), b2 is dimmed.
+        assert screen.choice.mode == "tile" and screen.choice.cursor == 0
+        await settle.press(pilot, "right", "down")
+        assert screen.choice.cursor == 4
+        assert "b2 (" in screen_text(app) and "was rotated this round" in screen_text(app)
         game_before, text_before = game.clone(), screen_text(app)
         await settle.press(pilot, "r")
         text = screen_text(app)
@@ -298,7 +305,7 @@ async def test_a_tile_rotated_this_round_cannot_be_rotated_again(tmp_path):
         district = slice(1, 18)
         assert text.split("\n")[district] == text_before.split("\n")[district]
         await settle.press(pilot, "enter")
-        assert "Press r to choose a new orientation first." in screen_text(app)
+        assert "This tile was rotated this round: choose another one." in screen_text(app)
         assert game == game_before and screen.choice.mode == "tile"
         # Another tile can be turned.
         await settle.press(pilot, "left", "r", "enter")
@@ -325,16 +332,16 @@ async def test_keys_that_mean_nothing_now_change_nothing(tmp_path):
         await driver.pass_handover()
         # Choosing a token: joker, step, tile and confirm keys, other digits.
         await nothing("h", "0", "7", "r", "left", "escape", "s", "n")
-        await settle.press(pilot, "1")  # Holmes: how far?
-        await nothing("3", "h", "r", "enter")
+        await settle.press(pilot, "1")  # Holmes: one step to begin with (shown)
+        await nothing("h", "r", "7", "1")  # "1": one step, as it is
         await settle.press(pilot, "escape", "4")  # the joker
-        await nothing("1", "7", "r", "down")
+        await nothing("7", "r", "4")
         # The investigator may not leave every detective where he is (P5).
         game_before = screen.source.game.clone()
         await settle.press(pilot, "0")
         assert "must move a detective" in screen_text(app) and screen.source.game == game_before
         await settle.press(pilot, "escape", "3")  # Rotation
-        await nothing("1", "h", "7")
+        await nothing("h", "7", "3")
 
 
 async def test_enter_while_choosing_a_token_does_nothing(tmp_path):

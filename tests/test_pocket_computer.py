@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from pocket_app_play import Driver, choose, curtain_text, widget_text
+from pocket_app_play import SETUPS, Driver, choose, curtain_text, widget_text
 from polling import until
 from snapshots import screen_text
 from test_thinking import running
@@ -74,8 +74,11 @@ async def play_against_the_computer(app, pilot, human: str, rng: random.Random) 
         assert mine == theirs
         if mine and not (mine[-1] == "A" and human == JACK):
             seen["computer_moves"] += 1
-            prompt = widget_text(app)
-            assert f"played {mine[0]}" in prompt or "showed an alibi card" in prompt, prompt
+            prompt = " ".join(widget_text(app).split())
+            who = "Jack" if human != JACK else "The investigator"
+            said = computer.moves_line(screen.current_view(), who, len(mine))
+            assert " ".join(said.split()) in prompt or "showed an alibi card" in prompt, prompt
+            assert f"played {mine[0]}" not in prompt  # in words, not notation
             district = app.screen.query_one(District)
             tiles, detectives = computer.marks([parse_action(a) for a in mine])
             assert district.played_tiles == tiles and district.played_detectives == detectives
@@ -157,7 +160,7 @@ async def test_the_screen_takes_keys_while_the_computer_thinks():
         gate.set()
         await settle(app, pilot)
         assert len(screen.source.game.history) == 1
-        assert screen.can_act() and "The investigator played" in widget_text(app)
+        assert screen.can_act() and "The investigator rotated" in widget_text(app)
 
 
 async def test_quitting_while_the_computer_thinks():
@@ -290,13 +293,28 @@ def test_computer_seats_on_the_command_line_are_checked_in_one_line(capsys, argv
 
 
 def test_the_computers_move_in_words():
-    assert computer.action_words(parse_action("W+2")) == "Dr. Watson 2 places clockwise"
-    assert computer.action_words(parse_action("J:-")) == "the joker, moving nobody"
-    assert computer.action_words(parse_action("Xa1c3")) == "swapped a1 and c3"
+    """What the computer played, on one line under the prompt: sentences
+    naming the tiles and where the detectives went, shorter when several
+    would not fit, never notation."""
+    from whitechapel.pocket.game import PocketGame
+
+    game = PocketGame(SETUPS["goodley"])  # round 1: H W R J
+    for text in ("H+1", "W+2", "J:-"):
+        game.play(text)
+    view = game.view(INVESTIGATOR)
+    assert computer.moves_line(view, "Jack", 1) == "Jack played the joker and moved nobody."
+    assert computer.moves_line(view, "Jack", 2, width=120) == (
+        "Jack moved Watson two steps clockwise (4 → 6), then played the joker and moved nobody."
+    )
+    assert computer.moves_line(view, "Jack", 2, width=78) == (
+        "Jack moved Watson two steps (4 → 6), then played the joker and moved nobody."
+    )
+    game.play("Rb2E")  # the round's last: the witness call follows
+    game.play("A")  # round 2: Jack draws Madame
+    line = computer.moves_line(game.view(INVESTIGATOR), "Jack", 1)
+    assert line == "Jack drew an alibi card (kept secret)."
     played = [parse_action(t) for t in ("W+2", "Rb2E", "Xa1c3", "A", "J:T")]
     assert computer.marks(played) == ({4, 0, 8}, {1, 2})  # Watson and Toby
-    alibi = [parse_action("A")]
-    assert computer.moves_line("Jack", alibi) == "Jack played [b]A[/b]: drew an alibi card."
 
 
 def test_the_worker_process_answers_as_the_player_in_this_process():
@@ -350,6 +368,10 @@ async def test_after_the_computers_move_the_prompt_names_the_tokens_left():
 
 
 def test_the_tokens_left_in_words():
+    import dataclasses
+
+    from whitechapel.pocket.game import PocketGame
+    from whitechapel.pocket.ui.choosing import PocketChoice
     from whitechapel.pocket.ui.panels import step_prompt, token_keys
 
     def tokens(*used: bool) -> list[Token]:
@@ -357,6 +379,8 @@ def test_the_tokens_left_in_words():
 
     assert token_keys(tokens(False, True, False, False)) == "1, 3 or 4"
     assert token_keys(tokens(False, False, False, False)) == "1-4"
-    last = tokens(True, True, True, False)
-    assert step_prompt("token", None, False, None, last).startswith("The last action token")
-    assert "2 or 4" in step_prompt("token", None, True, None, tokens(True, False, True, False))
+    view = PocketGame.new(1).view(INVESTIGATOR)
+    last = dataclasses.replace(view, tokens=tuple(tokens(True, True, True, False)))
+    assert step_prompt(last, PocketChoice(), None, False).startswith("The last action token")
+    two = dataclasses.replace(view, tokens=tuple(tokens(True, False, True, False)))
+    assert "2 or 4" in step_prompt(two, PocketChoice(), None, True)

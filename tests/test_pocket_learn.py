@@ -56,7 +56,7 @@ async def play(pilot, screen: PuzzleScreen, texts, watch=None) -> None:
     game = screen.source.game
     for text in texts:
         assert screen.can_act(), f"{text}: the player may not act"
-        for k in keys_for(game, screen.choice.cursor, parse_action(text)):
+        for k in keys_for(game, parse_action(text)):
             await settle.press(pilot, k)
             if watch is not None:
                 watch()

@@ -68,7 +68,7 @@ async def play_one(app, pilot, server: GameServer, code: str, seat: str, bob: Cl
     if room.game.to_act == seat:
         screen = app.screen
         await until(screen.can_act, what=f"{seat}'s turn", pilot=pilot)
-        await pilot.press(*keys_for(room.game, screen.choice.cursor, action))
+        await pilot.press(*keys_for(room.game, action))
     else:
         await bob.send({"type": "act", "room": code, "action": str(action)})
     await until(lambda: len(room.game.history) == before + 1, what=f"{action} played", pilot=pilot)
@@ -112,7 +112,7 @@ async def test_both_seats_see_a_rounds_end_beside_the_board_and_play_on(server, 
             assert screen.source.state["clock"]["running"] == seat
             assert "End of round 1" in notes(app)
             action = room.game.legal_actions()[0]
-            keys = keys_for(room.game, screen.choice.cursor, action)
+            keys = keys_for(room.game, action)
             await pilot.press(keys[0])
             assert screen.choice.token is not None, "the key was eaten by the summary"
             await until(lambda: "End of round 1" not in screen_text(app), what="the summary put away",
@@ -149,7 +149,7 @@ async def test_a_seat_that_joins_late_is_not_shown_an_old_rounds_end(server):
             await pilot.press("w")  # watch it
             await until(lambda: isinstance(app.screen, PocketScreen), what="watching", pilot=pilot)
             await pilot.pause()
-            assert "R1 Jack" in notes(app) and "End of round 1" not in notes(app)
+            assert "Witness call: Jack was" in notes(app) and "End of round 1" not in notes(app)
     finally:
         await jack.close()
         await bob.close()

@@ -39,8 +39,9 @@ async def test_r_and_e_turn_the_tile_both_ways_on_screen(tmp_path):
     game = screen.source.game
     async with app.run_test(size=(80, 24)) as pilot:
         await settle.settle(pilot)
-        await settle.press(pilot, "enter", "3")  # Rotation; the cursor on b2
-        current = game.walls[4]
+        await settle.press(pilot, "enter", "3")  # Rotation; the cursor on a1, the first tile
+        assert screen.choice.cursor == 0
+        current = game.walls[0]
         await settle.press(pilot, "r")
         assert screen.choice.wall == (current + 1) % 4
         await settle.press(pilot, "e")
@@ -50,7 +51,7 @@ async def test_r_and_e_turn_the_tile_both_ways_on_screen(tmp_path):
         assert game.history == []
         assert "Rotate ↺" in screen_text(app) and "Rotate ↻" in screen_text(app)
         await settle.press(pilot, "enter")
-        assert str(game.history[-1]) == f"Rb2{DIRECTIONS[(current + 2) % 4]}"
+        assert str(game.history[-1]) == f"Ra1{DIRECTIONS[(current + 2) % 4]}"
 
 
 @pytest.mark.parametrize(("keys", "played"), [(("2", "2"), "W+2"), (("4", "t"), "J:T")])
@@ -66,7 +67,7 @@ async def test_a_detectives_move_is_previewed_and_played_only_on_enter(tmp_path,
         before = game.view("investigator").detectives[moving]
         shown = screen.query_one("District").preview
         assert shown is not None and shown.detectives[moving] != before
-        assert "Enter plays it" in screen_text(app)
+        assert "Enter plays" in screen_text(app)
         await settle.press(pilot, "escape")  # one step back: the target, not the token
         assert screen.choice.mode != Mode.TOKEN and screen.candidate() is None
         assert screen.query_one("District").preview is None
@@ -92,7 +93,7 @@ def footer(app) -> str:
     return [row for row in screen_text(app).split("\n") if row.strip()][-1]
 
 
-async def test_the_footer_lists_only_the_keys_that_work_now_and_the_cursor_resets(tmp_path):
+async def test_the_footer_lists_only_the_keys_that_work_now(tmp_path):
     """The footer holds only keys that work at every step (the keys of the
     step are on the prompt line); Jack's cards key only in 'secrets' mode."""
     app, screen = pocket_app(SETUPS["goodley"], tmp_path)  # round 1: H W R J
@@ -106,10 +107,8 @@ async def test_the_footer_lists_only_the_keys_that_work_now_and_the_cursor_reset
             for word in ("Rotate", "Confirm", "Back", "Jack's cards", "Rematch", "Lobby"):
                 assert word not in bottom, (keys, bottom)
             assert "Save record" in bottom and "Help" in bottom
-        assert "Esc: back" in screen_text(app) and "r turns it ↻, e ↺" in screen_text(app)
+        assert "Esc: back" in screen_text(app) and "Enter/r/e: turn" in screen_text(app)
         assert screen.choice.cursor == 0
-        await settle.press(pilot, "r", "enter")  # Ra1: Jack's turn now, the cursor is back on b2
-        assert screen.choice.cursor == 4
     app, screen = pocket_app(SETUPS["goodley"], tmp_path, handover="secrets")
     async with app.run_test(size=(120, 40)) as pilot:
         await settle.settle(pilot)
@@ -186,8 +185,12 @@ async def test_each_round_ends_on_a_summary_both_players_see(tmp_path):
         assert not is_summary(app.screen)
 
 
-def test_the_summary_names_the_investigators_card_and_madame_is_a_woman():
+def test_the_summary_lists_the_rounds_four_actions_then_who_saw_whom():
+    """Issue 29: the round's summary names all four actions, the opponent's
+    last one too, each with who played it, in sentences; then the witness
+    call -- who saw whom, seen or not, who was cleared, the round token."""
     from whitechapel.pocket.game import PocketGame
+    from whitechapel.pocket.sightlines import sightings_at_call
     from whitechapel.pocket.ui.panels import reveal_text, round_summary
 
     game = PocketGame(SETUPS["goodley"])  # the deck's top card: Madame
@@ -195,14 +198,28 @@ def test_the_summary_names_the_investigators_card_and_madame_is_a_woman():
         game.play(text)
     view = game.view("investigator")
     names = {"jack": "Ann (Jack)", "investigator": "Bob (the investigator)"}
-    text = round_summary(view, 1, names)
-    assert "End of round 1" in text and "Jack [b]was not seen[/b]." in text
+    text = round_summary(view, 1, names, sightings_at_call(view, 1))
+    lines = [line for line in text.split("\n") if line]
+    assert lines[1:5] == [
+        "1. Bob (the investigator) moved Holmes one step clockwise (12 → 1).",
+        "2. Ann (Jack) moved Watson one step clockwise (4 → 5).",
+        "3. Ann (Jack) played the joker and moved nobody.",
+        "4. Bob (the investigator) rotated b2 (Stealthy) so that its wall faces east.",
+    ]
+    assert lines[5] == (
+        "[b]The witness call[/b]: Holmes saw Pizer; Watson saw Madame; Toby saw nobody."
+    )
+    assert "Jack [b]was not seen[/b]" in lines[6]
     assert "Cleared: John Pizer, Madame." in text and "Ann (Jack) takes the round's" in text
+    assert "Rb2E" not in text and "H+1" not in text  # no notation
     game = PocketGame(SETUPS["lestrade"])  # the investigator draws Bert in round 1
     for text in ("A", "T+1", "J:-", "Xa1c3"):
         game.play(text)
     summary = round_summary(game.view("jack"), 1, names)
-    assert "The investigator showed an alibi card: [b]Jeremy Bert[/b]." in summary
+    assert (
+        "1. Bob (the investigator) showed the alibi card of Jeremy Bert: he is not Jack." in summary
+    )
+    assert "4. Bob (the investigator) swapped a1 (" in summary
     assert reveal_text(Secrets("madame", (), 0)).count("Her") == 2
     assert "His alibi" in reveal_text(Secrets("gull", (), 0))
 
@@ -268,7 +285,7 @@ async def test_the_notes_are_laid_out_for_the_size_of_their_first_frame(tmp_path
         app.screen._on_timer_update()  # the first layout and frame, as the screen's timer makes it
         text = screen_text(app)
         assert "game over" in text and "Jack was" in text
-        assert "Log" in text and "R3 " in text, text
+        assert "Log" in text and "── Round 3 ──" in text, text
 
 
 def test_the_log_is_complete_after_resuming():

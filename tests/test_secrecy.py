@@ -33,6 +33,7 @@ from secrecy_pocket import PocketCase
 from whitechapel.core.errors import WhitechapelError
 from whitechapel.core.game import PUBLIC
 from whitechapel.lfw.rules import RULES as LFW_RULES
+from whitechapel.pocket import sentences
 from whitechapel.pocket import viewing as pocket_viewing
 from whitechapel.pocket.actions import ALIBI_ACTION
 from whitechapel.pocket.pieces import CHARACTERS, INVESTIGATOR, JACK
@@ -131,3 +132,20 @@ def test_the_harness_catches_a_refusal_that_names_a_secret(monkeypatch):
     monkeypatch.setattr(LfwGame, "apply", apply)
     report = check(LfwCase(), {"refusal": LFW_OUTLETS["refusal"]}, count=6, seed=5)
     assert any("Jack is on" in d.real for d in report.differences)
+
+
+def test_the_harness_catches_sentences_read_from_jacks_view():
+    """Issue 29's outlets: a log in sentences written from Jack's view on
+    every side (it names the cards he drew, and says who he is through
+    `drawn_card`) is caught at the investigator's and the public seats."""
+    from secrecy_pocket import sentences_of
+    from whitechapel.pocket.ui import panels
+
+    def leaky(g, side):
+        mine = g.view(JACK)
+        return [sentences_of(g, side), [line for _, line in sentences.log_sentences(mine)],
+                panels.drawn_card(mine)]  # fmt: skip
+
+    report = check(PocketCase(), {"sentences": leaky}, count=40, seed=5)
+    assert {d.side.split()[0] for d in report.differences} == {INVESTIGATOR, PUBLIC}
+    assert any("drew the alibi card of" in d.real for d in report.differences)

@@ -110,7 +110,7 @@ async def test_a_pocket_duel_in_two_browsers_to_its_end_shows_no_side_the_others
         shown_to_jack += any(line.startswith("You are ") and line in jack for line in secrets)
         action = rng.choice(g.legal_actions())
         played = len(g.history)
-        await page_of[g.to_act].keys(*keys_for(g, 4, action))
+        await page_of[g.to_act].keys(*keys_for(g, action))
         await until(lambda: len(g.history) > played or code not in game.rooms,  # noqa: B023
                     what=f"{action} played from the page", timeout=20,
                     shown=lambda: "")  # fmt: skip

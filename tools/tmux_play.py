@@ -99,7 +99,7 @@ class Pocket:
     def keys(self, action) -> list[str]:
         from whitechapel.pocket.ui.bench import keys_for
 
-        return keys_for(self.game, 4, action)  # the tile cursor starts on b2 each turn
+        return keys_for(self.game, action)
 
 
 class Lfw:

@@ -111,7 +111,7 @@ def main() -> int:
         side = game.to_act
         action = rng.choice(game.legal_actions())
         before = len(game.history)
-        send(seat_of[side], *keys_for(game, 4, action))
+        send(seat_of[side], *keys_for(game, action))
         deadline = time.monotonic() + 10
         while played() == before:
             if time.monotonic() > deadline:

@@ -66,7 +66,7 @@ async def duel(out: Path, seed: int) -> None:
                 raise SystemExit(f"the investigator's page shows {leaked}:\n{shown}")
             checked += 1
             action, played = rng.choice(g.legal_actions()), len(g.history)
-            keys = keys_for(g, 4, action)
+            keys = keys_for(g, action)
             if not shots and played >= 9 and g.to_act == INVESTIGATOR and len(keys) > 2:
                 await page_of[INVESTIGATOR].keys(*keys[:2])  # a choice under way: its preview
                 await asyncio.sleep(1.0)

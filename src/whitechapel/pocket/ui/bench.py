@@ -43,13 +43,18 @@ def _walk(cursor: int, square: int) -> list[str]:
     )
 
 
-def keys_for(game, cursor: int, action) -> list[str]:
-    """The keys that play `action` on the game screen, its tile cursor at `cursor`."""
+def keys_for(game, action) -> list[str]:
+    """The keys that play `action` on the game screen (a rotation or an
+    exchange: its tile cursor starts where `choosing.start_tile` puts it)."""
     from whitechapel.pocket.actions import Alibi, Exchange, Joker, Move, Rotate
+    from whitechapel.pocket.legal import legal
+    from whitechapel.pocket.ui.choosing import start_tile
 
-    tokens = game.view("investigator").tokens
+    view = game.view("investigator")
+    tokens = view.tokens
     token = next(i for i, t in enumerate(tokens) if not t.used and t.up == action.face)
     keys = [str(token + 1)]
+    cursor = start_tile(view, game.to_act, action.face, legal(view))
     if isinstance(action, Move):
         keys += [str(action.steps), "enter"]  # a preview, then played
     elif isinstance(action, Joker):
@@ -106,7 +111,7 @@ async def _key_latencies(presses: int, deadline: float) -> list[float]:
                         legal = source.game.legal_actions()
                         face = rng.choice(sorted({a.face for a in legal}))
                         action = rng.choice([a for a in legal if a.face == face])
-                        pending = keys_for(source.game, screen.choice.cursor, action)
+                        pending = keys_for(source.game, action)
                     key = pending.pop(0)
                 took = await timer.press(pilot, key)
                 if took is not None and warm_up:
@@ -219,7 +224,7 @@ async def _thinking_latencies(presses: int, deadline: float) -> list[float]:
                         await pilot.press("pagedown")
                         back = False
                     action = rng.choice(game.legal_actions())
-                    for key in keys_for(game, screen.choice.cursor, action):
+                    for key in keys_for(game, action):
                         await pilot.press(key)  # the last one plays: the computer thinks now
     return latencies
 

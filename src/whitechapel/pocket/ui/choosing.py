@@ -1,14 +1,22 @@
 """The action a Pocket player is choosing on the game screen: a token,
 then its target (a step, the joker's detective, a tile and its new
-orientation, two tiles to exchange, or an alibi card)."""
+orientation, two tiles to exchange, or an alibi card).
+
+Every token's target is chosen the same way: the arrows move a cursor
+that always stands on something -- a detective's steps, the joker's
+detective, a tile, the side a tile's wall faces -- whose result the board
+shows, and Enter takes it.  (Digits, h w t 0, r and e are shortcuts.)"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TypeVar
 
 from whitechapel.pocket.actions import MOVE_FACES, Action, Exchange, Joker, Move, Rotate
 from whitechapel.pocket.pieces import DETECTIVE_LETTERS
+from whitechapel.pocket.views import Played, PocketView
 
 
 class Mode(StrEnum):
@@ -19,9 +27,11 @@ class Mode(StrEnum):
     JOKER = "joker"  # which detective the joker moves, or nobody
     ALIBI = "alibi"  # Enter draws an alibi card
     TILE = "tile"  # a tile to rotate (or the first of an exchange)
+    ORIENT = "orient"  # where the wall of the tile to rotate will face
     EXCHANGE = "exchange2"  # the second tile of an exchange
 
 
+T = TypeVar("T")
 MODE_OF_FACE = {"H": Mode.MOVE, "W": Mode.MOVE, "T": Mode.MOVE, "J": Mode.JOKER, "A": Mode.ALIBI}
 
 
@@ -29,27 +39,34 @@ MODE_OF_FACE = {"H": Mode.MOVE, "W": Mode.MOVE, "T": Mode.MOVE, "J": Mode.JOKER,
 class PocketChoice:
     mode: Mode = Mode.TOKEN
     token: int | None = None  # the token chosen (0-3)
-    cursor: int = 4  # the tile under the cursor (0-8); back on b2 at each turn
+    cursor: int = 4  # the tile under the cursor (0-8): set when a tile token is taken
     first: int | None = None  # the first tile of an exchange
     wall: int | None = None  # the orientation chosen for the tile under the cursor
     steps: int | None = None  # the steps chosen for a detective's move (previewed)
     joker: str | None = None  # the joker's detective (H W T, or - for nobody), previewed
+    preset: bool = False  # the steps or the joker's detective chosen for the player, not by him
 
     def restart(self) -> None:
         """Back to choosing a token; the cursor stays where it was."""
         self.mode, self.token, self.first, self.wall = Mode.TOKEN, None, None, None
         self.steps = self.joker = None
+        self.preset = False
 
     def step_back(self) -> bool:
         """Esc: undo the last choice of this action (the steps, the joker's
         detective, the new orientation, the first tile), else back to the
-        tokens.  False when there was nothing to undo."""
-        if self.steps is not None or self.joker is not None:
+        tokens (also from a target chosen for the player when the token was
+        taken).  False when there was nothing to undo."""
+        if self.preset:  # a target the player did not choose: back to the tokens
+            self.restart()
+        elif self.steps is not None or self.joker is not None:
             self.steps = self.joker = None
         elif self.mode == Mode.EXCHANGE:
             if self.first is not None:
                 self.cursor = self.first
             self.mode, self.first = Mode.TILE, None
+        elif self.mode == Mode.ORIENT:
+            self.mode, self.wall = Mode.TILE, None
         elif self.mode == Mode.TILE and self.wall is not None:
             self.wall = None
         elif self.mode != Mode.TOKEN:
@@ -76,7 +93,8 @@ class PocketChoice:
 
     @property
     def on_tiles(self) -> bool:
-        return self.mode in (Mode.TILE, Mode.EXCHANGE)
+        """Is the cursor on the tiles (a rotation's, an exchange's)?"""
+        return self.mode in (Mode.TILE, Mode.ORIENT, Mode.EXCHANGE)
 
     def move(self, dx: int, dy: int) -> None:
         x, y = self.cursor % 3, self.cursor // 3
@@ -89,13 +107,65 @@ class PocketChoice:
             return Move(MOVE_FACES.index(face), self.steps)
         if self.mode == Mode.JOKER and self.joker is not None:
             return joker_action(self.joker)
-        if self.mode == Mode.TILE and face == "R" and self.wall is not None:
+        if self.mode in (Mode.TILE, Mode.ORIENT) and face == "R" and self.wall is not None:
             return Rotate(self.cursor, self.wall)
         if self.mode == Mode.EXCHANGE and self.first is not None and self.first != self.cursor:
             return Exchange(min(self.first, self.cursor), max(self.first, self.cursor))
         return None
 
 
+def cycle(options: Sequence[T], current: T | None, turn: int) -> T:
+    """The option `turn` places after `current` (before it, for a negative
+    `turn`), round the list; the first when nothing is chosen."""
+    if current not in options:
+        return options[0]
+    return options[(options.index(current) + turn) % len(options)]
+
+
 def joker_action(who: str) -> Joker:
     """The joker moving the detective of letter `who` (H W T), or nobody (-)."""
     return Joker(None if who == "-" else DETECTIVE_LETTERS.index(who))
+
+
+def step_options(legal: Sequence[Action], face: str | None) -> list[int]:
+    """The steps the detective of `face` may walk now (1, 2)."""
+    if face not in MOVE_FACES:
+        return []
+    who = MOVE_FACES.index(face)
+    return [s for s in (1, 2) if Move(who, s) in legal]
+
+
+def joker_options(legal: Sequence[Action]) -> list[str]:
+    """The joker's choices now, as keys: h w t, and - (nobody: Jack only)."""
+    return [
+        "-" if a.detective is None else DETECTIVE_LETTERS[a.detective]
+        for a in legal
+        if isinstance(a, Joker)
+    ]
+
+
+def tile_targets(legal: Sequence[Action], face: str | None) -> list[int]:
+    """The squares a tile token may start on now: a rotation's tiles not
+    rotated this round (P5), or every square for an exchange."""
+    if face == "R":
+        return sorted({a.square for a in legal if isinstance(a, Rotate)})
+    return sorted({sq for a in legal if isinstance(a, Exchange) for sq in (a.first, a.second)})
+
+
+def start_tile(view: PocketView, side: str, face: str | None, legal: Sequence[Action]) -> int:
+    """Where the tile cursor starts for a rotation or an exchange: on the
+    last tile `side` rotated or exchanged (an exchange's first square), if
+    it is a target now, else on the first target in reading order (a1 …
+    c3).  From the view's public log and the legal actions."""
+    targets = tile_targets(legal, face)
+    used = next(
+        (
+            e.action.square if isinstance(e.action, Rotate) else e.action.first
+            for e in reversed(view.log)
+            if isinstance(e, Played) and e.side == side and isinstance(e.action, Rotate | Exchange)
+        ),
+        None,
+    )
+    if used in targets:
+        return used
+    return targets[0] if targets else 4

@@ -1,43 +1,34 @@
 """What the computer just played, as the Pocket screen shows it to the
 person playing against it: a line under the board's prompt, and the tiles
 and detectives it touched marked on the board (`District.show(played=…)`).
-From the actions alone, which the public log shows all the same."""
+From the view's public log (`sentences.py`), which shows them all the same."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from whitechapel.pocket.actions import Action, Alibi, Exchange, Joker, Move, Rotate
-from whitechapel.pocket.pieces import DETECTIVE_NAMES, SQUARES
-
-WALL_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
-
-
-def action_words(action: Action) -> str:
-    """An action in a few words: `W+2` -> 'Dr. Watson 2 places clockwise'."""
-    if isinstance(action, Move):
-        where = "place" if action.steps == 1 else "places"
-        return f"{DETECTIVE_NAMES[action.detective]} {action.steps} {where} clockwise"
-    if isinstance(action, Joker):
-        if action.detective is None:
-            return "the joker, moving nobody"
-        return f"the joker: {DETECTIVE_NAMES[action.detective]} 1 place clockwise"
-    if isinstance(action, Rotate):
-        return f"turned {SQUARES[action.square]}, its wall now {WALL_WORDS['NESW'[action.wall]]}"
-    if isinstance(action, Exchange):
-        return f"swapped {SQUARES[action.first]} and {SQUARES[action.second]}"
-    assert isinstance(action, Alibi)
-    return "drew an alibi card"
+from whitechapel.pocket.actions import Action, Exchange, Joker, Move, Rotate
+from whitechapel.pocket.sentences import action_phrase, played_since
+from whitechapel.pocket.views import PocketView
 
 
-def moves_line(who: str, moves: Sequence[Action]) -> str:
-    """What the computer played since the person's last action, in one line:
-    'Jack played W+2: Dr. Watson 2 places clockwise.', or for several
-    'Jack played W+2, then Rb2E (marked on the board).'"""
-    if len(moves) == 1:
-        return f"{who} played [b]{moves[0]}[/b]: {action_words(moves[0])}."
-    said = ", then ".join(f"[b]{m}[/b]" for m in moves)
-    return f"{who} played {said} (marked on the board)."
+def moves_line(view: PocketView, who: str, count: int, width: int = 78) -> str:
+    """What the computer played since the person's last action (the newest
+    `count` actions of the view's log), in one line of at most `width`
+    characters where the words allow: 'Jack moved Watson two steps
+    clockwise (4 → 6).', or for several 'Jack rotated b2 (Goodley): wall
+    east, then moved Watson two steps (4 → 6).'"""
+    moves = played_since(view, count)
+
+    def line(short: bool, board: bool) -> str:
+        said = ", then ".join(
+            action_phrase(e.action, b if board else None, card, e.side, short)
+            for e, b, card in moves
+        )
+        return f"{who} {said}."
+
+    tries = [line(False, True), line(True, True), line(True, False)]
+    return next((t for t in tries if len(t) <= width), tries[-1])
 
 
 def marks(moves: Sequence[Action]) -> tuple[set[int], set[int]]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from whitechapel.pocket.pieces import JACK
+from whitechapel.pocket.sightlines import sightings_at_call
 from whitechapel.pocket.ui import panels
 from whitechapel.pocket.views import PocketView
 from whitechapel.ui.screens.game import GameScreen
@@ -30,6 +31,7 @@ class PocketNotes(GameScreen):
     log_back: int
     _notes_size: tuple[int, int]
     _brief_done: int
+    _sightings: dict[int, tuple[tuple[str, ...], ...]]  # who saw whom at each call, as it came
 
     def fit_notes(self, width: int, height: int) -> str:
         """The panel's text for a size it is painted at (`TextPanel.fit`)."""
@@ -62,11 +64,11 @@ class PocketNotes(GameScreen):
 
         top, used = "", 0
         for forms in self.notes_blocks(view):
-            fitting = [b for b in forms if b is not None and used + rows(b) + log_rows <= height]
+            fitting = [b for b in forms if used + rows(b) + log_rows <= height]
             if fitting:
                 block = fitting[0]
             elif not top:
-                block = forms[-1] or forms[0]  # the first: its short form, if it has one
+                block = forms[-1]  # the first: its shortest form
             else:
                 continue
             top, used = top + block, used + rows(block)
@@ -77,20 +79,27 @@ class PocketNotes(GameScreen):
                 log = ""
         return top + log if log else top.rstrip("\n")  # no blank last row to push the top out
 
-    def notes_blocks(self, view: PocketView) -> list[tuple[str, str | None]]:
+    def notes_blocks(self, view: PocketView) -> list[tuple[str, ...]]:
         """What the notes panel shows above the log, most important first, each
-        block ending in a newline, with its short form (or None): at a network
-        seat the last round's summary until a key; Jack's cards on his own
-        screens (short: who he is; `s` shows them all); at the end what is
-        revealed to both."""
+        block ending in a newline, in its forms from the longest (the first
+        that leaves the log room is shown): at a network seat the last
+        round's summary until a key (with the round's actions, with who saw
+        whom, short); Jack's cards on his own screens (short: who he is; `s`
+        shows them all); at the end what is revealed to both."""
         source = self.source
-        blocks: list[tuple[str, str | None]] = []
+        blocks: list[tuple[str, ...]] = []
         brief = self.pending_brief(view)
         if brief:
-            blocks.append((panels.round_brief(view, brief, "Any key hides this."), None))
+            seen = self.call_sightings(view, brief)
+            hint = "Any key hides this."
+            blocks.append((
+                panels.round_brief(view, brief, hint, seen, actions=True),
+                panels.round_brief(view, brief, hint, seen),
+                panels.round_brief(view, brief, hint),
+            ))  # fmt: skip
         jack = source.view(JACK).jack if source.outcome or self.holder == JACK else None
         if source.outcome and jack:
-            blocks.append((panels.reveal_text(jack) + "\n\n", None))
+            blocks.append((panels.reveal_text(jack) + "\n\n",))
         elif self.holder == JACK and jack:
             blocks.append((panels.secret_panel(jack), panels.secret_panel(jack, short=True)))
         return blocks
@@ -106,6 +115,17 @@ class PocketNotes(GameScreen):
             return 0
         ended = panels.last_round_ended(view)
         return ended if ended > self._brief_done else 0
+
+    def call_sightings(self, view: PocketView, rnd: int) -> tuple[tuple[str, ...], ...] | None:
+        """Who saw whom at round `rnd`'s witness call, worked out from the
+        first view that still shows the board as the call saw it, and kept
+        (the other side may play on while the summary stands)."""
+        if rnd not in self._sightings:
+            seen = sightings_at_call(view, rnd)
+            if seen is None:
+                return None
+            self._sightings[rnd] = seen
+        return self._sightings[rnd]
 
     def put_brief_away(self) -> bool:
         """The seat's player pressed a key or acted: the summary goes (the log

@@ -6,18 +6,32 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Sequence
 
-from whitechapel.pocket.actions import MOVE_FACES, Action, Joker, Move, Rotate
+from whitechapel.pocket.actions import MOVE_FACES, Action, Alibi, Joker, Move, Rotate
 from whitechapel.pocket.pieces import (
     CHARACTER_INDEX,
     CHARACTERS,
     DETECTIVE_LETTERS,
+    DIRECTIONS,
     FACE_NAMES,
     JACK,
     SQUARES,
     step_clockwise,
 )
+from whitechapel.pocket.sentences import (
+    DETECTIVE_WORDS,
+    STEP_WORDS,
+    WALL_WORDS,
+    WOMEN,
+    character_name,
+    hourglasses,
+    log_sentences,
+    round_actions,
+    short_name,
+    sightings_sentence,
+)
+from whitechapel.pocket.ui.choosing import Mode, PocketChoice
+from whitechapel.pocket.ui.look import sight_legend
 from whitechapel.pocket.views import (
-    RACE_BEGINS,
     Played,
     PocketView,
     RaceBegins,
@@ -25,18 +39,6 @@ from whitechapel.pocket.views import (
     Token,
     WitnessCall,
 )
-
-
-def character_name(cid: str) -> str:
-    return CHARACTERS[CHARACTER_INDEX[cid]].name
-
-
-WOMEN = frozenset({"madame", "stealthy"})
-
-
-def short_name(cid: str) -> str:
-    """The name on the tiles: the last word (Madame, Pizer, Lestrade)."""
-    return character_name(cid).split()[-1]
 
 
 def reveal_text(jack: Secrets) -> str:
@@ -56,6 +58,26 @@ def secret_text(jack: Secrets) -> str:
         f"You are [b]{character_name(jack.identity)}[/b].\n\n"
         f"Your alibi cards: {cards}\nYour hourglasses: {jack.hourglasses}"
     )
+
+
+def drawn_line(jack: Secrets) -> str:
+    """The card Jack drew last, and what it is worth to him (P5)."""
+    card = jack.alibis[-1]
+    worth = hourglasses(CHARACTERS[CHARACTER_INDEX[card]].hourglasses)
+    return f"[b]{character_name(card)}[/b]: {worth} for you, secret until the end."
+
+
+def drawn_card(view: PocketView) -> str:
+    """On Jack's own screen, while his alibi draw is the last event of his
+    log: the card he drew; else ''."""
+    last = view.log[-1] if view.log else None
+    if view.jack is None or not view.jack.alibis or view.outcome is not None:
+        return ""
+    if not (isinstance(last, Played) and last.side == JACK and isinstance(last.action, Alibi)):
+        return ""
+    card = view.jack.alibis[-1]
+    worth = hourglasses(CHARACTERS[CHARACTER_INDEX[card]].hourglasses)
+    return f"[b yellow]You drew the alibi card of {character_name(card)} ({worth}).[/b yellow]"
 
 
 def secret_panel(jack: Secrets, short: bool = False) -> str:
@@ -106,22 +128,23 @@ def rounds_text(view: PocketView) -> str:
         + f"\nJack's known hourglasses: [b]{view.known_hourglasses}[/b]"
         + f"\nJack holds {view.jack_alibi_count} alibi card(s)"
         + f"\nSuspects left: [b]{len(view.suspects)}[/b]"
+        + "\n" + sight_legend()
     )  # fmt: skip
 
 
+ROUND_HEAD = "── Round {} ──"
+
+
 def log_lines(view: PocketView) -> list[str]:
-    """Every event of the public log, one line each, oldest first."""
-    lines = []
-    for e in view.log:
-        if isinstance(e, WitnessCall):
-            cleared = ", ".join(short_name(c) for c in e.cleared) or "nobody"
-            lines.append(f"R{e.round} Jack {'seen' if e.seen else 'not seen'}: cleared {cleared}")
-        elif isinstance(e, RaceBegins):
-            lines.append(f"R{e.round} {RACE_BEGINS}")
-        else:
-            card = f" ({character_name(e.card)})" if e.card is not None else ""
-            who = "Jack" if e.side == JACK else "Inv."
-            lines.append(f"R{e.round} {who}: {e.action}{card}")
+    """Every event of the public log as a sentence, oldest first, each
+    round's under its heading (`sentences.py`: no notation)."""
+    lines: list[str] = []
+    current = 0
+    for rnd, sentence in log_sentences(view):
+        if rnd != current:
+            current = rnd
+            lines.append(ROUND_HEAD.format(rnd))
+        lines.append(sentence)
     return lines
 
 
@@ -145,15 +168,13 @@ def log_text(view: PocketView, room: int = 6, width: int = 1000, back: int = 0) 
             break
         shown.insert(0, line)
         used += rows
+    shown = [f"[dim b]{line}[/dim b]" if line.startswith("── ") else line for line in shown]
     title = "[b]Log[/b]"
     if back:
         title += f" [dim](↑ {back} newer: PgDn)[/dim]"
     elif end > len(shown):
         title += " [dim](PgUp: older)[/dim]"
     return title + "\n" + "\n".join(shown)
-
-
-STEP_WORDS = {"H": "Holmes", "W": "Watson", "T": "Toby"}
 
 
 def shown_card(view: PocketView) -> str:
@@ -182,20 +203,33 @@ def race_began(view: PocketView, rnd: int) -> bool:
     return any(isinstance(e, RaceBegins) and e.round == rnd for e in view.log)
 
 
-def round_summary(view: PocketView, rnd: int, names: dict[str, str]) -> str:
+def round_summary(
+    view: PocketView,
+    rnd: int,
+    names: dict[str, str],
+    seen: Sequence[Sequence[str]] | None = None,
+) -> str:
     """What round `rnd` came to, for both players, from the public log of a
-    view (P7, P8): the witness call (seen or not, who was cleared, who took
-    the round token), the alibi cards the investigator showed, a race, and
-    at the end the winner and Jack's identity and cards (shown to both).
-    `names`: each side as players say it."""
+    view (P4, P7, P8): its four actions with who played them, then the
+    witness call -- who saw whom (`seen`, detective by detective, from
+    `sightlines.sightings_at_call`: left out when None), seen or not, who
+    was cleared, who took the round token --, a race, and at the end the
+    winner and Jack's identity and cards (shown to both).  `names`: each
+    side as players say it."""
     lines = [f"[b]End of round {rnd}[/b]", ""]
-    for card in shown_cards(view, rnd):
-        lines.append(f"The investigator showed an alibi card: [b]{character_name(card)}[/b].")
+    actions = round_actions(view, rnd, names)
+    lines += [f"{i}. {sentence}" for i, sentence in enumerate(actions, 1)]
     witness = witness_of(view, rnd)
     if witness is not None:
-        lines.append(
-            "Jack [b]was seen[/b] by a detective." if witness.seen else "Jack [b]was not seen[/b]."
-        )
+        lines.append("")
+        if seen is not None:
+            lines.append(f"[b]The witness call[/b]: {sightings_sentence(seen)}")
+        else:
+            lines.append("[b]The witness call[/b]:")
+        if witness.seen:
+            lines.append("Jack [b]was seen[/b]: every suspect nobody saw is cleared.")
+        else:
+            lines.append("Jack [b]was not seen[/b]: every suspect a detective saw is cleared.")
         cleared = ", ".join(character_name(c) for c in witness.cleared)
         lines.append(f"Cleared: {cleared}." if cleared else "Nobody new was cleared.")
         if witness.round_token == JACK:
@@ -207,8 +241,10 @@ def round_summary(view: PocketView, rnd: int, names: dict[str, str]) -> str:
     # Short names, as on the tiles (the full ones are for cards and the cleared).
     suspects = [short_name(c) for c in view.suspects]
     lines.append("")
-    lines.append(f"Suspects left ({len(suspects)}): {', '.join(suspects)}.")
-    lines.append(f"Jack's known hourglasses: {view.known_hourglasses}.")
+    lines.append(
+        f"Suspects left ({len(suspects)}): {', '.join(suspects)}. "
+        f"Jack's known hourglasses: {view.known_hourglasses}."
+    )
     if view.outcome:
         o = view.outcome
         lines += ["", f"[b]{names.get(o.winner, o.winner)} wins[/b]: {o.reason}."]
@@ -223,24 +259,34 @@ def last_round_ended(view: PocketView) -> int:
     return next((e.round for e in reversed(view.log) if isinstance(e, WitnessCall)), 0)
 
 
-def round_brief(view: PocketView, rnd: int, hint: str = "") -> str:
+def round_brief(
+    view: PocketView,
+    rnd: int,
+    hint: str = "",
+    seen: Sequence[Sequence[str]] | None = None,
+    actions: bool = False,
+) -> str:
     """What round `rnd` came to, in a few short lines for the side panel
-    (a network seat's summary, which asks for no key; a puzzle's end): the
-    witness call and the round token, who was cleared, the investigator's
-    alibi card, a race (P7, P8); the rounds panel above it has the suspects
-    left and Jack's known hourglasses.  From the public log of a view, like
-    `round_summary`."""
+    (a network seat's summary, which asks for no key; a puzzle's end): with
+    `actions`, the round's actions first; the witness call -- who saw whom
+    (`seen`), the round token --, who was cleared, a race (P7, P8); the
+    rounds panel above it has the suspects left and Jack's known
+    hourglasses.  From the public log of a view, like `round_summary`."""
     lines = [f"[b yellow]End of round {rnd}[/b yellow]"]
+    if actions:
+        lines += [f"{i}. {s}" for i, s in enumerate(round_actions(view, rnd), 1)]
     witness = witness_of(view, rnd)
     if witness is not None:
+        if seen is not None:
+            lines.append(sightings_sentence(seen))
         if witness.seen:
             lines.append("Jack was seen: the investigator takes the token.")
         else:
             lines.append("Jack was not seen: he takes an hourglass.")
         cleared = ", ".join(short_name(c) for c in witness.cleared)
         lines.append(f"Cleared: {cleared}." if cleared else "Nobody new was cleared.")
-    for card in shown_cards(view, rnd):
-        lines.append(f"Alibi shown: {short_name(card)}.")
+    if not actions:  # (else the actions say it)
+        lines += [f"Alibi shown: {short_name(card)}." for card in shown_cards(view, rnd)]
     if race_began(view, rnd):
         lines.append("Both goals reached: [b]the race begins[/b].")
     if hint:
@@ -256,43 +302,80 @@ def token_keys(tokens: Sequence[Token]) -> str:
     return left[0] if len(left) == 1 else f"{', '.join(left[:-1])} or {left[-1]}"
 
 
+def tile_words(view: PocketView, square: int) -> str:
+    """A tile as the prompt names it: 'b1 (Goodley)'."""
+    return f"{SQUARES[square]} ({short_name(view.tiles[square].character)})"
+
+
+def wall_words(view: PocketView, square: int, wall: int | None = None) -> str:
+    """Where a tile's wall faces ('north'), or `wall`; 'no wall' for Joseph
+    Lane's empty crossroads."""
+    tile = view.tiles[square]
+    if wall is None and tile.open_crossroads:
+        return "no wall"
+    return WALL_WORDS[DIRECTIONS.index(tile.wall) if wall is None else wall]
+
+
+def going(view: PocketView, detective: int, steps: int) -> str:
+    """A detective's walk: 'Holmes two steps, 12 → 2'."""
+    start = view.detectives[detective]
+    end = step_clockwise(start, steps)
+    return f"{DETECTIVE_WORDS[detective]} {STEP_WORDS[steps]}, {start} → {end}"
+
+
 def step_prompt(
-    mode: str,
+    view: PocketView,
+    choice: PocketChoice,
     face: str | None,
     jack: bool,
-    candidate: Action | None = None,
-    tokens: Sequence[Token] | None = None,
+    legal: Sequence[Action] = (),
 ) -> str:
-    """What the keys do at this step of choosing an action (`tokens`: the
-    view's, whose unused ones are the keys of the first step)."""
-    if mode == "token" and tokens is not None:
-        keys = token_keys(tokens)
+    """What the keys do at this step of choosing an action, naming what the
+    cursor stands on (a tile, a detective and where he goes): one line of
+    at most 78 characters.  From the view at the keyboard, the choice so
+    far and the legal actions."""
+    mode, candidate = choice.mode, choice.candidate(face)
+    back = "Esc: back."
+    if mode == Mode.TOKEN:
+        keys = token_keys(view.tokens)
         if "-" not in keys and "or" not in keys:
             return f"The last action token of the round: {keys} (or click it)."
         return f"Choose an action token: {keys} (or click it)."
-    if mode == "tile" and face == "X":
-        return "Arrows choose the first tile; Enter picks it. Esc: back."
-    if isinstance(candidate, Move) and mode == "move":
-        who = STEP_WORDS[DETECTIVE_LETTERS[candidate.detective]]
-        where = "place" if candidate.steps == 1 else "places"
-        return (f"{who} {candidate.steps} {where} clockwise "
-                "(shown on the board): Enter plays it, Esc goes back.")  # fmt: skip
-    if isinstance(candidate, Joker) and mode == "joker":
+    if mode == Mode.MOVE:
+        if not isinstance(candidate, Move):
+            return f"How far? 1 or 2 positions clockwise (←→), then Enter. {back}"
+        walk = going(view, candidate.detective, candidate.steps)
+        return f"{walk} (shown). ←→ change; Enter plays; {back}"
+    if mode == Mode.JOKER:
+        if not isinstance(candidate, Joker):
+            keys = "h w t, 0 nobody" if jack else "h w t"
+            return f"Joker: which detective moves one step? ←→ or {keys}, then Enter. {back}"
         if candidate.detective is None:
-            what = "Nobody moves"
-        else:
-            what = f"{STEP_WORDS[DETECTIVE_LETTERS[candidate.detective]]} 1 place clockwise (shown)"
-        return f"Joker: {what}. Enter plays it, Esc goes back."
-    text = {
-        "token": "Choose an action token: 1-4 (or click it).",
-        "move": "How far? 1 or 2 positions clockwise, then Enter.",
-        "joker": "Joker: h Holmes, w Watson, t Toby" + (", 0 nobody" if jack else "")
-        + ", then Enter.",
-        "tile": "Arrows choose a tile; r turns it ↻, e ↺; Enter confirms.",
-        "exchange2": "Arrows choose the second tile; Enter swaps them.",
-        "alibi": "Enter draws the top alibi card.",
-    }.get(mode, "")
-    return text + (" Esc: back." if mode != "token" and text else "")
+            return f"Joker: nobody moves. ←→ another; Enter plays; {back}"
+        walk = going(view, candidate.detective, 1)
+        return f"Joker: {walk} (shown). ←→ another; Enter plays; {back}"
+    if mode == Mode.ALIBI:
+        return f"Enter draws the top alibi card. {back}"
+    sq = choice.cursor
+    here = tile_words(view, sq)
+    if face == "X" and mode == Mode.TILE:
+        return f"Exchange {here} with…? Arrows: tile; Enter picks it; {back}"
+    if mode == Mode.EXCHANGE and choice.first is not None:
+        first = tile_words(view, choice.first)
+        if sq == choice.first:
+            return f"Swap {first} with…? Arrows: the other tile, then Enter. {back}"
+        return f"Swap {first} and {here} (shown). Arrows: tile; Enter swaps."
+    if legal and not any(isinstance(a, Rotate) and a.square == sq for a in legal):
+        return f"{here} was rotated this round. Arrows: another tile; {back}"
+    if isinstance(candidate, Rotate):
+        turn = f"{wall_words(view, sq)} → {WALL_WORDS[candidate.wall]} (shown)"
+        if mode == Mode.ORIENT:
+            return f"Rotate {here}: wall {turn}. Arrows: wall; Enter plays."
+        return f"Rotate {here}: wall {turn}. r/e: turn; Enter plays."
+    name = short_name(view.tiles[sq].character)
+    wall = wall_words(view, sq)
+    wall = wall if wall == "no wall" else f"wall {wall}"
+    return f"Rotate {SQUARES[sq]} — {name}, {wall}. Arrows: tile; Enter/r/e: turn; {back}"
 
 
 def choice_specs(
@@ -315,7 +398,7 @@ def choice_specs(
         specs = [("Holmes", "jok-H"), ("Watson", "jok-W"), ("Toby", "jok-T")]
         if jack:
             specs.append(("Nobody", "jok--"))
-    elif mode in ("tile", "exchange2"):
+    elif mode in ("tile", "orient", "exchange2"):
         if face == "R":
             specs += [("Rotate ↻", "do-rotate"), ("Rotate ↺", "do-rotate-ccw")]
         specs.append(("Confirm", "do-confirm"))

@@ -28,6 +28,7 @@ from whitechapel.core.record import record_of
 from whitechapel.pocket.goals import Attempt, Verdict
 from whitechapel.pocket.pieces import JACK
 from whitechapel.pocket.puzzles import PUZZLES, Puzzle, puzzle
+from whitechapel.pocket.sightlines import sightings_at_call
 from whitechapel.pocket.ui import panels
 from whitechapel.pocket.ui.screen import PocketScreen, key
 from whitechapel.pocket.views import PocketView
@@ -173,12 +174,14 @@ class PuzzleScreen(PocketScreen):
             head = "[b red]✘ Not this time.[/b red]"
         return f"{head} {escape(self.verdict.sentence)}"
 
-    def notes_blocks(self, view: PocketView) -> list[tuple[str, str | None]]:
+    def notes_blocks(self, view: PocketView) -> list[tuple[str, ...]]:
         """At the end, the summary of a round the puzzle ended, first."""
         blocks = super().notes_blocks(view)
         ended = panels.last_round_ended(view)
         if self.verdict is not None and ended and ended > panels.last_round_ended(self._start):
-            blocks.insert(0, (panels.round_brief(view, ended), None))
+            seen = sightings_at_call(view, ended)  # the puzzle stops at the call
+            brief = (panels.round_brief(view, ended, seen=seen), panels.round_brief(view, ended))
+            blocks.insert(0, brief)
         return blocks
 
     def rebuild_choices(self) -> None:

@@ -10,6 +10,7 @@ engine, so a preview cannot show a witness call's result.
 
 from __future__ import annotations
 
+from rich.markup import escape
 from textual.binding import Binding
 from textual.widget import Widget
 
@@ -27,8 +28,18 @@ from whitechapel.pocket.legal import legal
 from whitechapel.pocket.pieces import DIRECTIONS, INVESTIGATOR, JACK, SIDES
 from whitechapel.pocket.preview import preview
 from whitechapel.pocket.rules import RULES
+from whitechapel.pocket.sentences import WALL_WORDS
+from whitechapel.pocket.sightlines import sightings_at_call
 from whitechapel.pocket.ui import computer, panels
-from whitechapel.pocket.ui.choosing import Mode, PocketChoice, joker_action
+from whitechapel.pocket.ui.choosing import (
+    Mode,
+    PocketChoice,
+    cycle,
+    joker_action,
+    joker_options,
+    start_tile,
+    step_options,
+)
 from whitechapel.pocket.ui.district import District
 from whitechapel.pocket.ui.handover import CARDS, JacksCards
 from whitechapel.pocket.ui.notes import PocketNotes
@@ -96,6 +107,7 @@ class PocketScreen(PocketNotes, GameScreen):
         # A network seat's round summary (no key needed, no clock stopped): the
         # newest round whose end the seat has put away; on joining, every one.
         self._brief_done = 0 if source.hot_seat else panels.last_round_ended(self.current_view())
+        self._sightings = {}
 
     def centre(self) -> Widget:
         return District(id="district")
@@ -173,14 +185,16 @@ class PocketScreen(PocketNotes, GameScreen):
             return ""
         view = self.current_view()
         jack = source.to_act == JACK
-        text = panels.step_prompt(self.choice.mode, self.face(), jack, self.candidate(), view.tokens)
+        legal = self.legal() if self.choice.on_tiles else ()
+        text = panels.step_prompt(view, self.choice, self.face(), jack, legal)
         if self.notice:
             return text + f"\n[red]{self.notice}[/red]"
-        card = panels.shown_card(view)
+        card = panels.shown_card(view) or panels.drawn_card(view)
         played = self.computer_actions()
         if played and not (card and played[-1] is ALIBI_ACTION):
             who = "Jack" if self.turns.computer_moves[-1][0] == JACK else "The investigator"
-            return text + "\n" + computer.moves_line(who, played)
+            width = max(40, self.app.size.width - 2)
+            return text + "\n" + escape(computer.moves_line(view, who, len(played), width))
         return text + (f"\n{card}" if card else "")
 
     def rebuild_choices(self) -> None:
@@ -205,6 +219,19 @@ class PocketScreen(PocketNotes, GameScreen):
     # -- the end of a round ----------------------------------------------------------
 
     def after_action(self, side: str | None) -> None:
+        """After Jack drew an alibi card at a hot seat two people share, he
+        sees it behind his own curtain before the screen passes on; then
+        what follows every action (`round_over`)."""
+        if self.turns.shared and side == JACK and self.source.outcome is None:
+            last = next(e for e in reversed(self.source.view(INVESTIGATOR).log)
+                        if isinstance(e, Played))  # fmt: skip
+            if last.action is ALIBI_ACTION:
+                self.reset_choice()
+                self.cards.drawn(lambda: self.round_over(side))
+                return
+        self.round_over(side)
+
+    def round_over(self, side: str | None) -> None:
         """After the last action of a round, its summary over the board for
         both players until Enter (from the public view: the witness call is
         public, P7), then the hand-over (in 'always' mode, also when the same
@@ -227,7 +254,8 @@ class PocketScreen(PocketNotes, GameScreen):
             else:
                 self.refresh_all()
 
-        self.turns.show_curtain(SUMMARY, panels.round_summary(view, ended, names), go_on)
+        seen = sightings_at_call(view, ended)  # the board as the call saw it: who saw whom
+        self.turns.show_curtain(SUMMARY, panels.round_summary(view, ended, names, seen), go_on)
 
     # -- choosing ------------------------------------------------------------------
 
@@ -251,10 +279,8 @@ class PocketScreen(PocketNotes, GameScreen):
             self.action_log(-1)
 
     def reset_choice(self) -> None:
-        """A new turn: the choice starts over, the tile cursor back on b2, the
-        log on its newest line."""
+        """A new turn: the choice starts over, the log on its newest line."""
         self.choice.restart()
-        self.choice.cursor = 4
         self.log_back = 0
         self.notice = ""
 
@@ -285,6 +311,10 @@ class PocketScreen(PocketNotes, GameScreen):
         moving = candidate.detective if isinstance(candidate, Move | Joker) else None
         return preview(self.current_view(), candidate), moving, picked
 
+    def rotatable(self, square: int) -> bool:
+        """May the tile on `square` be rotated now (not yet this round, P5)?"""
+        return any(isinstance(a, Rotate) and a.square == square for a in self.legal())
+
     def legal(self) -> tuple[Action, ...]:
         """The actions of the side to act, from the view shown (`legal`:
         public), once per state (the highlights ask on every key)."""
@@ -302,12 +332,16 @@ class PocketScreen(PocketNotes, GameScreen):
         return panels.targets(view, self.choice.mode, self.face(), self.legal())
 
     def action_digit(self, n: int) -> None:
+        """1-4 choose a token; while a detective's move is chosen, 1 and 2 are
+        his steps.  Another token's digit takes that token instead; the
+        chosen token's own digit keeps the choice as it is."""
         if not self.can_act():
             return
-        if self.choice.mode == Mode.TOKEN:
-            self.choose_token(n - 1)
-        elif self.choice.mode == Mode.MOVE and n in (1, 2):
+        mode, same = self.choice.mode, self.choice.token == n - 1
+        if mode == Mode.MOVE and n in (1, 2):
             self.choose_target(Move(MOVE_FACES.index(self.face() or "H"), n), steps=n)
+        elif mode == Mode.TOKEN or not same:
+            self.choose_token(n - 1)
 
     def choose_token(self, index: int) -> None:
         tokens = self.current_view().tokens
@@ -317,7 +351,20 @@ class PocketScreen(PocketNotes, GameScreen):
             return
         # Two Rotation tokens are the same action: mark the one the engine plays.
         index = next(i for i, t in enumerate(tokens) if not t.used and t.up == tokens[index].up)
-        self.choice.take(index, tokens[index].up)
+        face = tokens[index].up
+        choice, legal = self.choice, self.legal()
+        choice.take(index, face)
+        # The cursor stands on something from the start: Enter takes it (the
+        # board shows it), the arrows move it.
+        if choice.mode == Mode.MOVE:
+            choice.steps = next(iter(step_options(legal, face)), None)
+            choice.preset = True
+        elif choice.mode == Mode.JOKER:
+            choice.joker = next(iter(joker_options(legal)), None)
+            choice.preset = True
+        elif choice.mode == Mode.TILE:
+            side = self.source.to_act or JACK
+            choice.cursor = start_tile(self.current_view(), side, face, legal)
         self.notice = ""
         self.refresh_all()
 
@@ -335,6 +382,7 @@ class PocketScreen(PocketNotes, GameScreen):
             self.refresh_all()
             return
         self.choice.steps, self.choice.joker = steps, joker
+        self.choice.preset = False
         self.notice = ""
         self.refresh_all()
 
@@ -343,9 +391,34 @@ class PocketScreen(PocketNotes, GameScreen):
             self.choose_target(joker_action(who), joker=who)
 
     def action_cursor(self, dx: int, dy: int) -> None:
-        if self.can_act() and self.choice.on_tiles:
-            self.choice.move(dx, dy)
-            self.refresh_all()
+        """The arrows, the same for every token: another tile (a rotation, an
+        exchange), the side a rotated tile's wall faces, the detective's
+        steps, the joker's detective."""
+        choice = self.choice
+        if not self.can_act():
+            return
+        self.notice = ""
+        if choice.mode == Mode.ORIENT:
+            wall = {(0, -1): 0, (1, 0): 1, (0, 1): 2, (-1, 0): 3}[dx, dy]
+            tile = self.current_view().tiles[choice.cursor]
+            if wall == DIRECTIONS.index(tile.wall):
+                self.notice = (f"Its wall faces {WALL_WORDS[wall]} already: a rotation "
+                               "must change the tile (P5).")  # fmt: skip
+            else:
+                choice.wall = wall
+        elif choice.on_tiles:
+            choice.move(dx, dy)
+        elif choice.mode == Mode.MOVE:
+            steps = step_options(self.legal(), self.face())
+            if steps:
+                choice.steps, choice.preset = cycle(steps, choice.steps, dx + dy), False
+        elif choice.mode == Mode.JOKER:
+            who = joker_options(self.legal())
+            if who:
+                choice.joker, choice.preset = cycle(who, choice.joker, dx + dy), False
+        else:
+            return
+        self.refresh_all()
 
     def on_district_tile_clicked(self, message: District.TileClicked) -> None:
         if not self.can_act() or not self.choice.on_tiles:
@@ -353,6 +426,8 @@ class PocketScreen(PocketNotes, GameScreen):
         if self.choice.cursor == message.square and self.candidate():
             self.action_confirm()
             return
+        if self.choice.mode == Mode.ORIENT:
+            self.choice.mode = Mode.TILE
         self.choice.cursor, self.choice.wall = message.square, None
         self.refresh_all()
 
@@ -360,9 +435,9 @@ class PocketScreen(PocketNotes, GameScreen):
         """Turn the tile under the cursor a quarter clockwise (r) or
         counter-clockwise (e, R), never back to its own orientation (P5)."""
         choice = self.choice
-        if not self.can_act() or choice.mode != Mode.TILE or self.face() != "R":
+        if not self.can_act() or choice.mode not in (Mode.TILE, Mode.ORIENT) or self.face() != "R":
             return
-        if not any(isinstance(a, Rotate) and a.square == choice.cursor for a in self.legal()):
+        if not self.rotatable(choice.cursor):
             self.notice = "This tile cannot be rotated now (it was rotated this round)."
         else:
             self.notice = ""
@@ -382,14 +457,20 @@ class PocketScreen(PocketNotes, GameScreen):
             choice.first, choice.mode = choice.cursor, Mode.EXCHANGE
             choice.cursor = (choice.cursor + 1) % 9
             self.refresh_all()
+        elif choice.mode == Mode.TILE and choice.wall is None:
+            # A rotation's tile chosen: now where its wall will face (arrows),
+            # a quarter clockwise to begin with.
+            if self.rotatable(choice.cursor):
+                choice.mode = Mode.ORIENT
+                current = DIRECTIONS.index(self.current_view().tiles[choice.cursor].wall)
+                choice.rotate(1, current)
+            else:
+                self.notice = "This tile was rotated this round: choose another one."
+            self.refresh_all()
         elif choice.on_tiles:
             candidate = self.candidate()
             if candidate is None:
-                self.notice = (
-                    "Press r to choose a new orientation first."
-                    if self.face() == "R"
-                    else "Choose a different second tile."
-                )
+                self.notice = "Choose a different second tile."
                 self.refresh_all()
             else:
                 self.send(str(candidate))
@@ -406,7 +487,10 @@ class PocketScreen(PocketNotes, GameScreen):
             self.action_digit(int(bid[4:]) + 1)
         elif bid.startswith(("dig-", "jok-")):
             # The first click previews the target, a second one plays it.
-            if self.candidate() is not None and bid[4:] in (str(self.choice.steps), self.choice.joker):
+            # (The target chosen for the player when the token was taken is
+            # only previewed by a first click, like any other.)
+            chosen = bid[4:] in (str(self.choice.steps), self.choice.joker)
+            if self.candidate() is not None and chosen and not self.choice.preset:
                 self.action_confirm()
             elif bid.startswith("dig-"):
                 self.action_digit(int(bid[4:]))
@@ -463,7 +547,8 @@ class PocketScreen(PocketNotes, GameScreen):
                 return False
             mode, face = self.choice.mode, self.face()
             if action == "rotate":
-                return mode == Mode.TILE and face == "R" and super().check_action(action, ())
+                return (mode in (Mode.TILE, Mode.ORIENT) and face == "R"
+                        and super().check_action(action, ()))  # fmt: skip
             if mode == Mode.TOKEN:
                 return False
             return super().check_action(action, parameters)
