@@ -349,7 +349,7 @@ def step_prompt(
     if mode == Mode.JOKER:
         if not isinstance(candidate, Joker):
             keys = "h w t, 0 nobody" if jack else "h w t"
-            return f"Joker: which detective moves one step? ←→ or {keys}, then Enter. {back}"
+            return f"Joker: which detective goes one step? ←→ or {keys}; Enter. {back}"
         if candidate.detective is None:
             return f"Joker: nobody moves. ←→ another; Enter plays; {back}"
         walk = going(view, candidate.detective, 1)

@@ -1,0 +1,196 @@
+"""Choosing an action on the Pocket screen the same way for every token
+(issue 29): the cursor always stands on something, the arrows move it,
+Enter takes it; the prompt names what it stands on; a tile token starts on
+the last tile used or the first it may take.  And Jack sees the card he
+drew before the screen passes on."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+import settle
+from pocket_app_play import SETUPS, Driver, curtain_text, pocket_app
+from snapshots import screen_text
+from whitechapel.pocket.actions import Rotate
+from whitechapel.pocket.game import PocketGame
+from whitechapel.pocket.legal import legal
+from whitechapel.pocket.pieces import INVESTIGATOR, JACK
+from whitechapel.pocket.setup import random_setup
+from whitechapel.pocket.ui import panels
+from whitechapel.pocket.ui.choosing import (
+    Mode,
+    PocketChoice,
+    joker_options,
+    start_tile,
+    step_options,
+)
+from whitechapel.pocket.ui.screen import is_cards, is_handover
+
+
+async def test_arrows_choose_the_steps_and_the_jokers_detective(tmp_path):
+    """Round 1 of Goodley's game: H W R J.  A token's first target is shown
+    at once (Holmes one step); → and ← change it; Enter plays what is
+    shown.  The joker: → goes Holmes, Watson, Toby, round again."""
+    app, screen = pocket_app(SETUPS["goodley"], tmp_path)
+    game = screen.source.game
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle.settle(pilot)
+        await settle.press(pilot, "enter", "1")
+        assert screen.candidate() is not None and str(screen.candidate()) == "H+1"
+        assert "Holmes one step, 12 → 1 (shown)" in screen_text(app)
+        await settle.press(pilot, "right")
+        assert str(screen.candidate()) == "H+2" and "Holmes two steps, 12 → 2" in screen_text(app)
+        await settle.press(pilot, "right")
+        assert str(screen.candidate()) == "H+1"  # round the two choices
+        await settle.press(pilot, "left", "enter")
+        assert [str(a) for a in game.history] == ["H+2"]
+        await settle.press(pilot, "enter")  # the hand-over to Jack
+        await settle.press(pilot, "4")  # the joker: Holmes first
+        assert str(screen.candidate()) == "J:H" and "Joker: Holmes one step, 2 → 3" in screen_text(app)
+        await settle.press(pilot, "down", "down")
+        assert str(screen.candidate()) == "J:T"
+        await settle.press(pilot, "down")
+        assert str(screen.candidate()) == "J:-"  # Jack may move nobody
+        await settle.press(pilot, "down", "up", "enter")
+        assert [str(a) for a in game.history] == ["H+2", "J:-"]
+
+
+async def test_a_rotation_by_arrows_and_enter_the_tile_named(tmp_path):
+    """Arrows choose the tile (the prompt names it, and its wall), Enter
+    takes it; then the arrows say where its wall will face (the board shows
+    it), never where it faces now; Enter plays it."""
+    app, screen = pocket_app(SETUPS["goodley"], tmp_path)  # round 1: H W R J
+    game = screen.source.game
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle.settle(pilot)
+        await settle.press(pilot, "enter", "3")
+        view = game.view(INVESTIGATOR)
+        name = panels.short_name(view.tiles[0].character)
+        wall = panels.wall_words(view, 0)
+        assert screen.choice.cursor == 0
+        assert f"Rotate a1 — {name}, wall {wall}." in screen_text(app)
+        await settle.press(pilot, "right")
+        b1 = panels.short_name(view.tiles[1].character)
+        assert f"Rotate b1 — {b1}, wall {panels.wall_words(view, 1)}." in screen_text(app)
+        await settle.press(pilot, "enter")
+        assert screen.choice.mode == Mode.ORIENT and game.history == []
+        current = "NESW".index(view.tiles[1].wall)
+        assert screen.choice.wall == (current + 1) % 4  # a quarter clockwise to begin with
+        assert screen.query_one("District").preview is not None
+        arrow = ("up", "right", "down", "left")[current]
+        wall_before = screen.choice.wall
+        await settle.press(pilot, arrow)  # where it faces now: refused in words
+        assert screen.choice.wall == wall_before and "already" in screen_text(app)
+        other = ("up", "right", "down", "left")[(current + 2) % 4]
+        await settle.press(pilot, other)
+        text = " ".join(screen_text(app).split())
+        assert f"Rotate b1 ({b1}): wall" in text and "(shown)" in text
+        await settle.press(pilot, "escape")  # back to the tiles, the cursor kept
+        assert screen.choice.mode == Mode.TILE and screen.choice.cursor == 1
+        await settle.press(pilot, "enter", other, "enter")
+        assert game.history == [Rotate(1, (current + 2) % 4)]
+
+
+def test_a_tile_token_starts_on_the_last_tile_used_or_the_first_it_may_take():
+    game = PocketGame(SETUPS["goodley"])  # round 1: H W R J; round 2: A T X R
+    for text in ("H+1", "W+1", "J:-", "Rc2E"):  # the investigator turns c2
+        game.play(text)
+    view = game.view(JACK)
+    # Jack has used no tile: the exchange starts on a1.
+    assert start_tile(view, JACK, "X", legal(view)) == 0
+    game.play("Xb1c3")  # Jack swaps b1 and c3
+    game.play("T+1")
+    view = game.view(INVESTIGATOR)
+    # The investigator's last tile was c2, which may turn again this round.
+    assert start_tile(view, INVESTIGATOR, "R", legal(view)) == 5
+    assert start_tile(view, JACK, "R", legal(view)) == 1  # Jack's: b1
+    # A tile rotated this round is no start: the first one that may turn.
+    turnable = [Rotate(sq, 0) for sq in (3, 7)]  # as if only a2 and b3 could turn
+    assert start_tile(view, INVESTIGATOR, "R", turnable) == 3
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_prompt_names_its_target_in_one_line(seed):
+    """Whatever the cursor stands on, the prompt fits the prompt line at
+    80 columns (78 characters) and has no notation in it."""
+    rng = random.Random(seed)
+    game = PocketGame(random_setup(seed))
+    while game.outcome is None:
+        view = game.view(game.to_act)
+        actions = legal(view)
+        jack = game.to_act == JACK
+        for i, token in enumerate(view.tokens):
+            if token.used:
+                continue
+            choice = PocketChoice()
+            choice.take(i, token.up)
+            texts = [panels.step_prompt(view, choice, token.up, jack, actions)]
+            for steps in step_options(actions, token.up):
+                choice.steps = steps
+                texts.append(panels.step_prompt(view, choice, token.up, jack, actions))
+            for who in joker_options(actions):
+                choice.joker = who
+                texts.append(panels.step_prompt(view, choice, token.up, jack, actions))
+            for sq in range(9):
+                for mode in (Mode.TILE, Mode.ORIENT, Mode.EXCHANGE):
+                    c = dataclasses.replace(choice, cursor=sq, mode=mode, first=(sq + 4) % 9)
+                    for wall in (None, 0, 1, 2, 3):
+                        c.wall = wall
+                        texts.append(panels.step_prompt(view, c, token.up, jack, actions))
+            for text in texts:
+                assert len(text) <= 78, text
+                for action in actions:
+                    assert str(action) not in text.split(), (action, text)
+        game.advance(rng.choice(game.legal_actions()))
+
+
+@pytest.mark.parametrize("handover", ["always", "secrets"])
+async def test_jack_sees_the_card_he_drew_before_the_screen_passes(tmp_path, handover):
+    """Round 2 of Goodley's game opens with Jack's alibi (he draws Madame).
+    At a hot seat two people share he sees it at once, behind his own
+    curtain ('secrets': after the investigator looks away), and only then
+    does the screen pass to the investigator, Jack's cards hidden."""
+    app, screen = pocket_app(SETUPS["goodley"], tmp_path, handover=handover)
+    game = screen.source.game
+    for text in ("H+1", "W+1", "J:-", "Rb2E"):
+        game.play(text)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle.settle(pilot)
+        driver = Driver(pilot, screen)
+        if handover == "always":
+            await driver.pass_handover()  # to Jack
+        await settle.press(pilot, "1", "enter")  # the alibi token: he draws
+        assert [str(a) for a in game.history][-1] == "A"
+        if handover == "secrets":
+            text = curtain_text(app)
+            assert "Ann (Jack) drew an alibi card" in text and "look away" in text
+            assert "Madame" not in text
+            await settle.press(pilot, "enter")
+        assert is_cards(app.screen)
+        text = " ".join(curtain_text(app).split())
+        assert "you drew an alibi card Madame: 2 hourglasses for you" in text, text
+        assert "Your alibi cards: Madame" in text
+        await settle.press(pilot, "enter")
+        if handover == "always":
+            assert is_handover(app.screen) and "Pass to Bob" in curtain_text(app)
+            assert "Madame" not in curtain_text(app)
+        else:
+            assert not is_handover(app.screen)
+            assert "Your alibi cards" not in screen_text(app)
+            assert "Jack drew an alibi card (kept secret)." in screen.query_one("#notes").markup
+
+
+def test_on_jacks_own_screen_the_prompt_names_the_card_he_drew():
+    """Against the computer (or at a network seat) Jack holds his keyboard
+    all game: his prompt names the card he drew, from his own view; the
+    investigator's view has nothing to say."""
+    game = PocketGame(SETUPS["goodley"])
+    for text in ("H+1", "W+1", "J:-", "Rb2E", "A"):
+        game.play(text)
+    assert "You drew the alibi card of Madame (2 hourglasses)" in panels.drawn_card(game.view(JACK))
+    assert panels.drawn_card(game.view(INVESTIGATOR)) == ""
+    game.play("T+1")
+    assert panels.drawn_card(game.view(JACK)) == ""  # until the next action
