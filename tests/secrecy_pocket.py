@@ -12,7 +12,7 @@ from typing import Any
 from secrecy import answers, seen
 from whitechapel.core.game import PUBLIC
 from whitechapel.net.rooms import Room
-from whitechapel.pocket import sentences
+from whitechapel.pocket import hints, sentences
 from whitechapel.pocket.actions import ALL_ACTIONS
 from whitechapel.pocket.game import PocketGame
 from whitechapel.pocket.legal import legal as pocket_legal
@@ -150,6 +150,22 @@ def sentences_of(g: PocketGame, side: str) -> Any:
     return out
 
 
+def hint_texts(g: PocketGame, side: str) -> Any:
+    """The hints of a game with hints on, as the side at the keyboard (the
+    side to act, seen through `side`'s view) is shown them: choosing a
+    token, then each open token's target with the board it would give."""
+    v = seen(g, side)
+    if v.to_act is None:
+        return []
+    out = [hints.token_hint(v, v.to_act)]
+    actions = pocket_legal(v)
+    for t in v.tokens:
+        if not t.used:
+            action = next(a for a in actions if a.face == t.up)
+            out.append(hints.target_hint(v, v.to_act, t.up, preview(v, action)))
+    return out
+
+
 def prompts(g: PocketGame, side: str) -> Any:
     """The prompt line naming what the cursor stands on, for every open
     token taken as the screen takes it (its first target chosen), then
@@ -233,6 +249,7 @@ OUTLETS = {
     "sight": sight,
     "sentences": (sentences_of, 2),
     "prompts": prompts,
+    "hints": (hint_texts, 2),
     "summary": round_summary,
     "replay": (replay_text, 3),
     "network": (network, 3),

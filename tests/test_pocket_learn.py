@@ -68,7 +68,7 @@ async def test_the_menu_offers_the_puzzles_and_a_puzzles_lesson_comes_first():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle.settle(pilot)
         assert isinstance(app.screen, MenuScreen)
-        assert "Learn Mr. Jack Pocket" in screen_text(app)
+        assert "Learn Mr. Jack Pocket: puzzles" in screen_text(app)
         options = app.screen.query_one(OptionList)
         options.highlighted = options.get_option_index("learn-pocket")
         await settle.press(pilot, "enter")
@@ -208,8 +208,10 @@ def test_the_registry_says_which_games_teach():
     from whitechapel.ui.games import screens_for
 
     assert [e.name for e in entries() if e.learn] == ["pocket"]
+    assert [e.name for e in entries() if e.guided] == ["pocket"]
     for e in entries():
         assert hasattr(screens_for(e.name), "learn_screen") == e.learn
+        assert hasattr(screens_for(e.name), "guided_screen") == e.guided
         assert not hasattr(rules_for(e.name), "learn_screen")
 
 

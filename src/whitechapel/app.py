@@ -50,7 +50,10 @@ class MenuScreen(SizeGuard, Screen):
             if not getattr(self.app, "ssh", False):  # hot-seat games and files: at home only
                 options[:0] = [
                     *(Option(e.title, id=f"game-{e.name}") for e in entries()),
-                    *(Option(f"Learn {e.title}", id=f"learn-{e.name}") for e in entries() if e.learn),
+                    *(Option(f"Learn {e.title} by playing", id=f"guided-{e.name}")
+                      for e in entries() if e.guided),
+                    *(Option(f"Learn {e.title}: puzzles", id=f"learn-{e.name}")
+                      for e in entries() if e.learn),
                     Option("Continue a saved game", id="continue"),
                     Option("Load a record", id="load"),
                 ]
@@ -64,6 +67,8 @@ class MenuScreen(SizeGuard, Screen):
             self.app.push_screen(screens_for(choice[5:]).setup_screen())
         elif choice.startswith("learn-"):
             self.app.push_screen(screens_for(choice[6:]).learn_screen())
+        elif choice.startswith("guided-"):
+            self.app.push_screen(screens_for(choice[7:]).guided_screen())
         elif choice == "continue":
             self.app.push_screen(ContinueScreen())
         elif choice == "load":
@@ -273,9 +278,14 @@ class WhitechapelApp(App):
             yield SystemCommand(
                 f"New {e.title} game", "Start a hot-seat game", partial(self.new_game, e.name)
             )
+            if e.guided:
+                yield SystemCommand(
+                    f"Learn {e.title} by playing", "A guided game against the computer",
+                    partial(self.guided, e.name),
+                )  # fmt: skip
             if e.learn:
                 yield SystemCommand(
-                    f"Learn {e.title}", "Puzzles that teach the rules",
+                    f"Learn {e.title}: puzzles", "Puzzles that teach the rules",
                     partial(self.learn, e.name),
                 )  # fmt: skip
         yield SystemCommand(
@@ -295,3 +305,6 @@ class WhitechapelApp(App):
 
     def learn(self, name: str) -> None:
         self.push_screen(screens_for(name).learn_screen())
+
+    def guided(self, name: str) -> None:
+        self.push_screen(screens_for(name).guided_screen())

@@ -35,7 +35,8 @@ class Entry:
     seats_label: str = ""  # a room's own seat count, when the game has one (LfW's police)
     seat_counts: tuple[int, ...] = ()
     seats_default: int | None = None
-    learn: bool = False  # its screens have a `learn_screen` (the menu's "Learn …")
+    learn: bool = False  # its screens have a `learn_screen` (the menu's "Learn …: puzzles")
+    guided: bool = False  # its screens have a `guided_screen` (the menu's "Learn … by playing")
     players: str = ""  # where its computer players' `PLAYERS` is (core/players.py), if any
     computer_key: str = ""  # the lobby's key for a room against the computer (with `players`)
     computer_label: str = ""
@@ -55,7 +56,7 @@ _ENTRIES = (
           ("jack", "investigator"),
           ("whitechapel.pocket.bench", "whitechapel.pocket.bench_players",
            "whitechapel.pocket.ui.bench"),
-          "n", "New Pocket duel", learn=True, players="whitechapel.pocket.players",
+          "n", "New Pocket duel", learn=True, guided=True, players="whitechapel.pocket.players",
           computer_key="c", computer_label="Pocket against the computer"),
 )  # fmt: skip
 _GAMES = {e.name: e.module for e in _ENTRIES}

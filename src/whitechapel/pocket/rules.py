@@ -24,12 +24,22 @@ HANDOVER = Setting(
 )  # fmt: skip
 
 
+# Hints for a new player (pocket/hints.py): what each token does and what the
+# board would then show, in the first round each kind of token comes up.
+# "Learn by playing" starts a game with them.
+HINTS = Setting(
+    "hints", "Hints for a new player",
+    (("off", "none"), ("first", "in each token's first round")),
+    default="off",
+)  # fmt: skip
+
+
 class PocketRules:
     name = "pocket"
     title = "Mr. Jack Pocket"
     sides = SIDES
     default_clock = 450.0  # seconds a side in a network duel: the box's 15 minutes
-    settings = (HANDOVER,)
+    settings = (HANDOVER, HINTS)
 
     def seating(self, count: int | None = None) -> OneSeatPerSide:
         return OneSeatPerSide(SIDES, count, game=self.title)

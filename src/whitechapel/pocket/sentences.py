@@ -151,7 +151,7 @@ def action_sentence(
     side: str = JACK,
 ) -> str:
     """What `who` (playing `side`) did, as a sentence (see `action_phrase`)."""
-    return f"{who} {action_phrase(action, board, card, side)}."
+    return f"{who[:1].upper()}{who[1:]} {action_phrase(action, board, card, side)}."
 
 
 def jacks_cards(view: PocketView) -> dict[int, str]:

@@ -47,6 +47,11 @@ class GameScreens(Protocol):
         itself.  Only the games whose registry entry says `learn` have one."""
         ...
 
+    def guided_screen(self) -> Screen[Any]:
+        """A first game that teaches: against the computer, with hints.
+        Only the games whose registry entry says `guided` have one."""
+        ...
+
     def help_text(self) -> str:
         """The rules and keys of the game's screens (F1), as Markdown."""
         ...

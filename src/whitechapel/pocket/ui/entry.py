@@ -1,6 +1,7 @@
 """Mr. Jack Pocket's screens, as the interface finds them (`ui/games.py`,
 by the module the registry names): a new game's setup, a game at one
-keyboard, a network seat's, the puzzles that teach the game, and its help.
+keyboard, a network seat's, the puzzles that teach the game, a guided
+first game, and its help.
 The engine's own entry is `pocket/rules.py`, which imports nothing from
 here.  Each screen's module is imported when it is asked for: the menu
 lists the games without loading their screens."""
@@ -46,6 +47,13 @@ class PocketScreens:
         from whitechapel.pocket.ui.puzzles import learn_screen
 
         return learn_screen(number)
+
+    def guided_screen(self) -> Screen[Any]:
+        """'Learn by playing': a game against the easy computer, the player
+        the investigator, with hints in each token's first round."""
+        from whitechapel.pocket.ui.setup import guided_screen
+
+        return guided_screen()
 
     def help_text(self) -> str:
         """The rules and keys of the game's screens (F1), as Markdown."""

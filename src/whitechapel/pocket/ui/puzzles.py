@@ -20,7 +20,7 @@ from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -30,6 +30,7 @@ from whitechapel.pocket.pieces import JACK
 from whitechapel.pocket.puzzles import PUZZLES, Puzzle, puzzle
 from whitechapel.pocket.sightlines import sightings_at_call
 from whitechapel.pocket.ui import panels
+from whitechapel.pocket.ui.lesson import LessonScreen
 from whitechapel.pocket.ui.screen import PocketScreen, key
 from whitechapel.pocket.views import PocketView
 from whitechapel.ui.screens.game import GameScreen
@@ -79,39 +80,6 @@ def lesson_text(number: int) -> str:
     )
 
 
-class LessonScreen(ModalScreen[bool]):
-    """A puzzle's lesson and goal, over its board: Enter starts (True), Esc
-    goes back to the list of puzzles (False)."""
-
-    DEFAULT_CSS = """
-    LessonScreen { align: center middle; }
-    LessonScreen > Vertical {
-        width: 90%; max-width: 76; height: auto; max-height: 100%;
-        border: heavy $accent; background: $surface; padding: 0 1;
-    }
-    LessonScreen #lesson-keys { margin-top: 1; color: $text-muted; }
-    """
-    BINDINGS = [
-        Binding("enter", "start", "Start", show=True, id="pocket.lesson_start"),
-        Binding("escape", "puzzles", "Puzzles", show=True, id="pocket.lesson_puzzles"),
-    ]
-
-    def __init__(self, number: int) -> None:
-        super().__init__()
-        self.number = number
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static(lesson_text(self.number), id="lesson")
-            yield Static("Enter: start · Esc: the list of puzzles", id="lesson-keys")
-
-    def action_start(self) -> None:
-        self.dismiss(True)
-
-    def action_puzzles(self) -> None:
-        self.dismiss(False)
-
-
 class PuzzleScreen(PocketScreen):
     """Puzzle `number` (from 1) on the Pocket game screen."""
 
@@ -132,7 +100,8 @@ class PuzzleScreen(PocketScreen):
     def on_mount(self) -> None:
         self.reset_choice()
         super().on_mount()
-        self.app.push_screen(LessonScreen(self.number), self._lesson_read)
+        lesson = LessonScreen(lesson_text(self.number), "Enter: start · Esc: the list of puzzles")
+        self.app.push_screen(lesson, self._lesson_read)
 
     def _lesson_read(self, start: bool | None) -> None:
         if not start:

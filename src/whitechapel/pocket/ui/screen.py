@@ -16,6 +16,7 @@ from textual.widget import Widget
 
 from whitechapel.core.record import record_of
 from whitechapel.core.settings import value_of
+from whitechapel.pocket import hints
 from whitechapel.pocket.actions import (
     ALIBI_ACTION,
     MOVE_FACES,
@@ -97,6 +98,7 @@ class PocketScreen(PocketNotes, GameScreen):
         # puzzle, one person holds one side's keyboard: no hand-over either.
         mode = value_of(RULES.settings, source.settings, "handover")
         self.handover = mode if self.turns.shared else None
+        self.hints = value_of(RULES.settings, source.settings, "hints") != "off"
         self.cards = JacksCards(self, self.turns)  # 'secrets' mode: `s` shows them
         self.choice = PocketChoice()
         self._keys: tuple[object, ...] | None = None  # the footer's state
@@ -118,6 +120,18 @@ class PocketScreen(PocketNotes, GameScreen):
         notes.fit = self.fit_notes  # laid out again for any size it is painted at
         self.fit_district(self.app.size.width, self.app.size.height)
         super().on_mount()
+        if self.hints and self.source.hot_seat and self.source.version == 0:
+            self.call_after_refresh(self.welcome)
+
+    def welcome(self) -> None:
+        """A game with hints ("Learn by playing") opens on a first word
+        about the game, over the board; Enter (or Esc) starts."""
+        from whitechapel.pocket.ui.lesson import LessonScreen
+
+        side = self.turns.human or INVESTIGATOR
+        title = "[b]Learn Mr. Jack Pocket by playing[/b]\n\n"
+        text = escape(hints.welcome(side, bool(self.turns.computers)))
+        self.app.push_screen(LessonScreen(title + text, "Enter: start"))
 
     def fit_district(self, width: int, height: int) -> None:
         """The board takes what the side panels (at least 28 columns) and the
@@ -215,6 +229,28 @@ class PocketScreen(PocketNotes, GameScreen):
         if specs != self._choices:
             self._choices = specs
             Choice.fill(self.query_one("#choices"), specs)
+
+    def notes_blocks(self, view: PocketView) -> list[tuple[str, ...]]:
+        """With hints on (`hints` setting, "Learn by playing"), the hint of
+        the moment first (pocket/hints.py: in each token's first round)."""
+        blocks = super().notes_blocks(view)
+        forms = self.hint_lines(view)
+        if forms:
+            blocks.insert(0, tuple(f"[b green]Hint:[/b green] {escape(f)}\n" for f in forms))
+        return blocks
+
+    def hint_lines(self, view: PocketView) -> list[str]:
+        """The hint for the step being chosen, in its forms (the fullest
+        first), from the view at the keyboard and the preview of the action
+        (never the engine)."""
+        if not self.hints or not self.can_act() or self.source.outcome is not None:
+            return []
+        side = self.source.to_act or JACK
+        face = self.face()
+        if face is None:
+            return hints.token_hint(view, side)
+        after, _, _ = self.preview()
+        return hints.target_hint(view, side, face, after)
 
     # -- the end of a round ----------------------------------------------------------
 

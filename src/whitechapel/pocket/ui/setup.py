@@ -75,6 +75,14 @@ def pocket_screen(
     return PocketScreen(LocalSource(game, record, Store()))
 
 
+GUIDED = {"jack": "computer:easy"}  # 'Learn by playing': the learner plays the investigator
+
+
+def guided_screen(seed: int | None = None) -> PocketScreen:
+    """'Learn by playing': a new game against the easy computer, the player
+    the investigator (who opens round 1), with hints in each token's first
+    round (the `hints` setting, kept in the record: Continue keeps them)."""
+    return pocket_screen(seed, dict(GUIDED), {"hints": "first"})
 
 
 class PocketSetup(Screen):

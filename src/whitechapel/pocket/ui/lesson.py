@@ -1,0 +1,42 @@
+"""A lesson over the Pocket board: a puzzle's, before it is played
+(`puzzles.py`), or the first word of a game with hints (`screen.py`,
+"Learn by playing").  A modal box: Enter starts (True), Esc goes back
+(False); what going back means is the caller's."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+
+class LessonScreen(ModalScreen[bool]):
+    DEFAULT_CSS = """
+    LessonScreen { align: center middle; }
+    LessonScreen > Vertical {
+        width: 90%; max-width: 76; height: auto; max-height: 100%;
+        border: heavy $accent; background: $surface; padding: 0 1;
+    }
+    LessonScreen #lesson-keys { margin-top: 1; color: $text-muted; }
+    """
+    BINDINGS = [
+        Binding("enter", "start", "Start", show=True, id="pocket.lesson_start"),
+        Binding("escape", "back", "Back", show=True, id="pocket.lesson_puzzles"),
+    ]
+
+    def __init__(self, text: str, keys: str = "Enter: start") -> None:
+        super().__init__()
+        self.text, self.keys = text, keys
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.text, id="lesson")
+            yield Static(self.keys, id="lesson-keys")
+
+    def action_start(self) -> None:
+        self.dismiss(True)
+
+    def action_back(self) -> None:
+        self.dismiss(False)

@@ -1,0 +1,90 @@
+"""'Learn by playing' (issue 29): from the menu, a game against the easy
+computer with hints in each token's first round, played to its end by
+keys; the hints themselves (`pocket/hints.py`), from a view alone."""
+
+from __future__ import annotations
+
+import random
+
+import settle
+from pocket_app_play import Driver, choose
+from polling import until
+from snapshots import screen_text
+from whitechapel.app import MenuScreen, WhitechapelApp
+from whitechapel.core.thinking import InProcess
+from whitechapel.pocket import hints
+from whitechapel.pocket.game import PocketGame
+from whitechapel.pocket.pieces import INVESTIGATOR, JACK
+from whitechapel.pocket.preview import preview
+from whitechapel.pocket.ui.lesson import LessonScreen
+from whitechapel.pocket.ui.screen import PocketScreen, is_summary
+from whitechapel.ui.widgets.text import TextPanel
+
+
+def notes(screen: PocketScreen) -> str:
+    return " ".join(screen.query_one("#notes", TextPanel).markup.split())
+
+
+async def test_learn_by_playing_from_the_menu_to_the_end_by_keys(tmp_path, monkeypatch):
+    monkeypatch.setenv("WHITECHAPEL_DATA_DIR", str(tmp_path))
+    app = WhitechapelApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle.settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        assert "Learn Mr. Jack Pocket by playing" in screen_text(app)
+        menu = app.screen.query_one("#menu")
+        menu.highlighted = menu.get_option_index("guided-pocket")
+        await settle.press(pilot, "enter")
+        await until(lambda: isinstance(app.screen, LessonScreen), what="the welcome", pilot=pilot)
+        assert "You play the investigator" in " ".join(screen_text(app).split())
+        await settle.press(pilot, "enter")
+        screen = app.screen
+        assert isinstance(screen, PocketScreen) and screen.hints
+        screen.turns.thinker = InProcess("pocket", screen.turns.computers, 7)
+        game = screen.source.game
+        assert screen.source.computers == {JACK: "easy"} and screen.holder == INVESTIGATOR
+        driver, rng = Driver(pilot, screen, random.Random(4)), random.Random(4)
+        hinted: dict[int, bool] = {}
+        while game.outcome is None:
+            await until(lambda: screen.turns.thinking is None, what="Jack's move", pilot=pilot)
+            await settle.settle(pilot)
+            if is_summary(app.screen):
+                await settle.press(pilot, "enter")
+                continue
+            if game.outcome is not None:
+                break
+            assert game.to_act == INVESTIGATOR and screen.can_act()
+            shown = "Hint:" in notes(screen)
+            hinted[game.round] = hinted.get(game.round, False) or shown
+            view = game.view(INVESTIGATOR)
+            new = any(hints.first_round(view, t.up) for t in view.tokens if not t.used)
+            assert shown == new, (game.round, notes(screen))
+            await driver.keys_for(choose(game, rng))
+        assert hinted[1] and not any(hinted.get(r) for r in range(3, 9))
+        assert is_summary(app.screen)  # the last round's summary, then the end
+        await settle.press(pilot, "enter")
+        assert "game over" in screen_text(app)
+        assert screen.source.record.settings == {"hints": "first"}  # Continue keeps them
+
+
+def test_hints_name_the_new_kinds_and_what_the_board_would_show():
+    game = PocketGame.new(5)  # round 1: H W R R
+    view = game.view(INVESTIGATOR)
+    forms = hints.token_hint(view, INVESTIGATOR)
+    assert forms[0].startswith("Try to have about half the suspects seen")
+    assert forms[1] == "1 Holmes: walks 1-2 places; 2 Watson: walks 1-2 places; 3, 4 Rotation: turns a tile."
+    move = next(a for a in game.legal_actions() if str(a) == "H+1")
+    forms = hints.target_hint(view, INVESTIGATOR, "H", preview(view, move))
+    assert forms[-1] == "Then 1 seen, 8 unseen: a call now clears at least 1."
+    assert forms[0].startswith("Holmes walks 1-2 places")
+    # Jack's own view: whether he would be seen.
+    jack = game.view(JACK)
+    me = hints.short_name(jack.jack.identity)
+    assert f"; you ({me}) " in hints.outlook(preview(jack, move), JACK)
+    # Kinds seen in an earlier round have no hint.
+    rng = random.Random(1)
+    while game.round < 3:
+        game.advance(rng.choice(game.legal_actions()))
+    later = game.view(game.to_act)
+    assert hints.token_hint(later, later.to_act) == []
+    assert all(hints.target_hint(later, later.to_act, t.up, None) == [] for t in later.tokens)
