@@ -349,6 +349,25 @@ def test_console_shows_help_and_the_legal_actions(tmp_path):
     assert any(f"Legal now: {legal}" in t for t in texts)
 
 
+def test_console_tells_what_happened_in_sentences_and_the_notation_on_request(tmp_path):
+    """Issue 29: sentences, not notation, for players; `notation` adds each
+    action's text (the one typed to play it), `log` tells the game so far;
+    the board's status says who sees whom."""
+    probe = PocketGame.new(3)
+    first = "H+1" if "H+1" in [str(a) for a in probe.legal_actions()] else "T+1"
+    player = Player([first, "log", "notation", "log", "quit"])
+    console = console_for(player, tmp_path, 3)
+    console.run()
+    texts = player.texts()
+    news = next(t for t in texts if "Since your last turn:" in t)
+    said = "The investigator moved Holmes one step clockwise (12 → 1)."
+    assert said in news and first not in news
+    logs = [t for t in texts if t.endswith("(Enter to go back) ")]
+    assert logs[0].startswith(said) and f"[{first}]" not in logs[0]
+    assert logs[1].startswith(f"{said} [{first}]")
+    assert any("Sight: Holmes (1) sees" in t for t in texts)
+
+
 @pytest.mark.parametrize("kind", ["illegal", "unknown"])
 def test_console_refuses_a_bad_action_and_changes_nothing(tmp_path, kind):
     probe = PocketGame.new(5)

@@ -10,6 +10,8 @@ bar; the detectives stand on the numbered positions around the district.
 from __future__ import annotations
 
 from whitechapel.pocket.pieces import CHARACTER_INDEX, CHARACTERS, DETECTIVE_LETTERS, FACE_NAMES
+from whitechapel.pocket.sentences import sight_sentence
+from whitechapel.pocket.sightlines import sightings
 from whitechapel.pocket.views import Detectives, PocketView, Tile
 
 _W = 13  # inner width of a tile
@@ -77,6 +79,8 @@ def render_status(view: PocketView) -> str:
         f"   alibi cards Jack holds: {view.jack_alibi_count}",
         f"Suspects left ({len(suspects)}): {', '.join(_name(s) for s in suspects)}",
     ]
+    seen = sightings(view.tiles, view.detectives)
+    lines.append(f"Sight: {sight_sentence(seen, view.detectives)}")
     if view.investigator_alibis:
         shown = ", ".join(_name(c) for c in view.investigator_alibis)
         lines.append(f"Alibis shown by the investigator: {shown}")

@@ -1,10 +1,12 @@
-"""Hot-seat Mr. Jack Pocket in a plain terminal, one typed action at a time.
+"""Hot-seat Mr. Jack Pocket in a plain terminal, one typed action at a time
+(`whitechapel pocket --plain`, the screen-reader path).
 
-A small front end for playing by hand before (and besides) the full-screen
-app: it reads views, sends action text, and never decides a rule.  Every
-change of the side to act clears the screen and asks for the keyboard to be
-handed over, so Jack's identity and cards are only on screen while Jack
-holds it (P9).
+A small front end: it reads views, sends action text, and never decides a
+rule.  Every change of the side to act clears the screen and asks for the
+keyboard to be handed over, so Jack's identity and cards are only on screen
+while Jack holds it (P9).  What happened since the side's last turn is told
+in sentences (`sentences.py`); `notation` adds each action's text, the one
+typed to play it, and `log` tells the whole game so far.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from whitechapel.pocket.game import PocketGame
 from whitechapel.pocket.legal import legal
 from whitechapel.pocket.pieces import JACK
 from whitechapel.pocket.render import render
+from whitechapel.pocket.sentences import log_sentences
+from whitechapel.pocket.views import Played
 
 CLEAR = "\033[H\033[2J\033[3J"
 HELP = """\
@@ -30,7 +34,9 @@ Type an action, then Enter.  The notation:
   Xa1c3                     exchange the tiles on a1 and c3
   A                         draw an alibi card
 Squares: columns a b c from west to east, rows 1 2 3 from north to south.
-Other commands: legal (list the legal actions), help, quit (the game is saved)."""
+Other commands: legal (list the legal actions), log (the game so far),
+notation (show each action's notation beside its sentence, or stop),
+help, quit (the game is saved)."""
 
 
 class ConsoleGame:
@@ -49,6 +55,8 @@ class ConsoleGame:
         self.read = read
         self.write = write
         self.saved: Path | None = None
+        self.notation = False  # each action's notation beside its sentence (`notation`)
+        self.told: dict[str, int] = {}  # per side: how many log events it has been told
 
     def name(self, side: str) -> str:
         player = self.record.players.get(side)
@@ -85,13 +93,31 @@ class ConsoleGame:
             side = game.to_act
             assert side is not None
             self.handover(side)
+            news = self.news(side)
             while game.to_act == side and game.outcome is None:
-                self.write(CLEAR + render(game.view(side)) + "\n")
+                self.write(CLEAR + render(game.view(side)) + "\n" + news)
+                news = ""
                 self._command(side)
         self.write(CLEAR + render(game.view(JACK)) + "\n")
         self.autosave()
         self.write(f"The record is saved in {self.saved}")
         return 0
+
+    def sentences(self, side: str) -> list[str]:
+        """The log of `side`'s view in sentences (with notation on request)."""
+        view = self.game.view(side)
+        lines = [sentence for _, sentence in log_sentences(view)]
+        if self.notation:
+            texts = [str(e.action) if isinstance(e, Played) else "" for e in view.log]
+            lines = [f"{line} [{text}]" if text else line for line, text in zip(lines, texts, strict=True)]
+        return lines
+
+    def news(self, side: str) -> str:
+        """What happened since `side` was last told, in sentences."""
+        lines = self.sentences(side)
+        start, self.told[side] = self.told.get(side, 0), len(lines)
+        new = lines[start:]
+        return "Since your last turn:\n" + "\n".join(f"  {line}" for line in new) + "\n" if new else ""
 
     def _command(self, side: str) -> None:
         text = self.read(f"{self.name(side)}> ").strip()
@@ -100,6 +126,13 @@ class ConsoleGame:
         word = text.lower()
         if word in ("help", "?"):
             self.read(HELP + "\n(Enter to go back) ")
+        elif word == "log":
+            lines = "\n".join(self.sentences(side)) or "Nothing has happened yet."
+            self.read(f"{lines}\n(Enter to go back) ")
+        elif word == "notation":
+            self.notation = not self.notation
+            said = "shown beside each action" if self.notation else "no longer shown"
+            self.read(f"The notation is {said}.\n(Enter to go on) ")
         elif word == "legal":
             actions = " ".join(str(a) for a in legal(self.game.view(side)))
             self.read(f"Legal now: {actions}\n(Enter to go back) ")
