@@ -16,11 +16,10 @@ from secrecy import answers, seen
 from whitechapel.core.chance import Chance
 from whitechapel.core.game import PUBLIC
 from whitechapel.lfw import actions as a
-from whitechapel.lfw.actions import COLOURS
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.hell import hideouts
 from whitechapel.lfw.notebook import notebook as deduce
-from whitechapel.lfw.phases import DOUBLE_EVENT_NIGHT, JACK, POLICE
+from whitechapel.lfw.rulebook import COLOURS, DOUBLE_EVENT_NIGHT, JACK, POLICE
 from whitechapel.lfw.rules import RULES
 from whitechapel.lfw.ui import computer, deduction, jackturn, mapstyle, notebook, panels, sentences
 from whitechapel.lfw.ui.marks import marks_for

@@ -43,7 +43,7 @@ from whitechapel.core.store import Store
 from whitechapel.core.thinking import InProcess, OtherProcess
 from whitechapel.lfw.actions import Alley, Coach, Hideout, Step, parse_action
 from whitechapel.lfw.legal import legal_in_view
-from whitechapel.lfw.phases import JACK, POLICE
+from whitechapel.lfw.rulebook import JACK, POLICE
 from whitechapel.lfw.selfplay import homeward_action
 from whitechapel.lfw.ui import computer
 from whitechapel.lfw.ui.bench import keys_for

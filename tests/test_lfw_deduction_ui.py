@@ -16,7 +16,7 @@ from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.map.maps import load_board
 from whitechapel.lfw.notebook import notebook as deduce
 from whitechapel.lfw.options import Options
-from whitechapel.lfw.phases import JACK, POLICE
+from whitechapel.lfw.rulebook import JACK, POLICE
 from whitechapel.lfw.selfplay import homeward_action
 from whitechapel.lfw.ui.deduction import HEAT_TAGS, TINT_TAGS
 from whitechapel.lfw.ui.mapview import MapView

@@ -21,7 +21,7 @@ from whitechapel.core.store import Store
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.map.maps import load_board
 from whitechapel.lfw.options import OPTIONS, Options
-from whitechapel.lfw.phases import JACK, POLICE
+from whitechapel.lfw.rulebook import JACK, POLICE
 from whitechapel.lfw.rules import RULES
 from whitechapel.lfw.ui import jackturn, mapstyle, notebook, panels
 from whitechapel.lfw.ui.bench import keys_for

@@ -35,8 +35,7 @@ from lfw_play import (
     wait,
 )
 from whitechapel.lfw import actions as a
-from whitechapel.lfw.hunt import OUT_OF_MOVES
-from whitechapel.lfw.phases import LAST_SPACE
+from whitechapel.lfw.rulebook import LAST_SPACE, OUT_OF_MOVES
 
 HIDEOUT = 90  # the rulebook's hideout example
 REDS = (3, 21, 27, 65, 84, 147, 149, 158)

@@ -13,13 +13,12 @@ import pytest
 
 from whitechapel.core import players
 from whitechapel.core.arena import play_one
-from whitechapel.lfw.actions import COLOURS
 from whitechapel.lfw.map.maps import load_board
 from whitechapel.lfw.notebook import notebook
 from whitechapel.lfw.options import OPTIONS
-from whitechapel.lfw.phases import JACK, LAST_SPACE, POLICE
 from whitechapel.lfw.players.jack import JACKS
 from whitechapel.lfw.players.jack_board import tables
+from whitechapel.lfw.rulebook import COLOURS, JACK, LAST_SPACE, POLICE
 
 LEVELS = ("easy", "normal", "hard")
 TUTORIAL = {"builtin": "tutorial@2"}

@@ -16,7 +16,7 @@ from whitechapel.core.chance import Chance
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.map.board import Board
 from whitechapel.lfw.map.maps import load_board
-from whitechapel.lfw.phases import JACK, POLICE
+from whitechapel.lfw.rulebook import JACK, POLICE
 from whitechapel.lfw.selfplay import homeward_action
 from whitechapel.lfw.ui.mapcanvases import canvases
 from whitechapel.lfw.ui.mapstyle import MAP_STYLES, legend_text

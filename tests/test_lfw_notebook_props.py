@@ -28,8 +28,8 @@ from whitechapel.core.chance import Chance
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.notebook import night_facts, notebook
 from whitechapel.lfw.paths import CAUGHT, CLUE, Check, NightFacts, NightPaths
-from whitechapel.lfw.phases import POLICE
 from whitechapel.lfw.routes import deduce, watch
+from whitechapel.lfw.rulebook import POLICE
 
 THOROUGH = os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
 SOUND_GAMES = 5000 if THOROUGH else 100

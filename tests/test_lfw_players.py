@@ -26,7 +26,8 @@ from whitechapel.core.chance import Chance
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.legal import PatrolActions, legal_in_view
 from whitechapel.lfw.map.maps import load_board
-from whitechapel.lfw.phases import JACK, POLICE, SIDES, Phase
+from whitechapel.lfw.phases import Phase
+from whitechapel.lfw.rulebook import JACK, POLICE, SIDES
 from whitechapel.lfw.selfplay import homeward_action
 from whitechapel.lfw.setup import random_setup, table_of
 

@@ -21,13 +21,12 @@ import pytest
 
 from whitechapel.core import players
 from whitechapel.core.arena import play_one
-from whitechapel.lfw.actions import COLOURS
 from whitechapel.lfw.map.maps import load_board
 from whitechapel.lfw.notebook import notebook
 from whitechapel.lfw.options import OPTIONS
-from whitechapel.lfw.phases import JACK, POLICE
 from whitechapel.lfw.players.police import POLICE_LEVELS
 from whitechapel.lfw.players.police_sense import facts
+from whitechapel.lfw.rulebook import COLOURS, JACK, POLICE
 
 LEVELS = ("easy", "normal", "hard")
 TUTORIAL = {"builtin": "tutorial@1"}

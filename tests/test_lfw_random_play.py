@@ -21,20 +21,25 @@ from whitechapel.core.chance import Chance
 from whitechapel.core.errors import IllegalAction
 from whitechapel.core.record import Record, record_of, replay
 from whitechapel.lfw import actions as a
-from whitechapel.lfw.actions import COLOURS, parse_action
+from whitechapel.lfw.actions import parse_action
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.hell import Marker, hideouts
-from whitechapel.lfw.hunt import ARRESTED, FOUND_HIDEOUT, OUT_OF_MOVES, SURVIVED, TRAPPED
 from whitechapel.lfw.options import Options
-from whitechapel.lfw.phases import (
+from whitechapel.lfw.rulebook import (
     ALLEYS,
+    ARRESTED,
     COACHES,
+    COLOURS,
     DOUBLE_EVENT_NIGHT,
+    FOUND_HIDEOUT,
     JACK,
     MARKED,
     NIGHTS,
+    OUT_OF_MOVES,
     POLICE,
+    SURVIVED,
     TRACK,
+    TRAPPED,
     WOMEN,
 )
 from whitechapel.lfw.table import PHASES

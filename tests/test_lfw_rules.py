@@ -40,7 +40,7 @@ from lfw_play import (
 )
 from whitechapel.core.errors import IllegalAction
 from whitechapel.lfw import actions as a
-from whitechapel.lfw.hunt import ARRESTED, FOUND_HIDEOUT, TRAPPED
+from whitechapel.lfw.rulebook import ARRESTED, FOUND_HIDEOUT, TRAPPED
 
 REDS = (2, 4, 6, 13, 19, 32, 34, 36)
 YELLOW = ("x11", "x18", "x22", "x24", "x31", "x37", "x41")

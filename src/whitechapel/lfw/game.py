@@ -20,7 +20,7 @@ from whitechapel.lfw import actions, flow, views
 from whitechapel.lfw.actions import Action
 from whitechapel.lfw.map.board import Board
 from whitechapel.lfw.options import Options
-from whitechapel.lfw.phases import SIDES
+from whitechapel.lfw.rulebook import SIDES
 from whitechapel.lfw.setup import random_setup
 from whitechapel.lfw.state import LfwState
 

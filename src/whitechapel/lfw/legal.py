@@ -17,9 +17,8 @@ from math import comb, perm
 from typing import Any, overload
 
 from whitechapel.core.errors import NotationError
-from whitechapel.lfw.actions import COLOURS, Patrols, Women, parse_action
-
-REAL = len(COLOURS)
+from whitechapel.lfw.actions import Patrols, Women, parse_action
+from whitechapel.lfw.rulebook import FAKES, PATROL_MARKERS, REAL_MARKERS
 
 
 def legal_in_view(view: Mapping[str, Any]) -> Sequence[str]:
@@ -45,13 +44,13 @@ def women_actions(placement: Mapping[str, Any]) -> list[str]:
 class PatrolActions(Sequence[str]):
     """H3: the markers on the crossings that must hold one (`must`) and on
     as many of `may` as make seven, five of them real (one per colour, in
-    `COLOURS` order) and two fakes."""
+    `rulebook.COLOURS` order) and two fakes."""
 
     def __init__(self, must: Sequence[str], may: Sequence[str]) -> None:
         self.must, self.may = list(must), list(may)
-        self.extra = 7 - len(self.must)
+        self.extra = PATROL_MARKERS - len(self.must)
         self._choices = comb(len(self.may), self.extra) if self.extra >= 0 else 0
-        self._orders = perm(7, REAL)
+        self._orders = perm(PATROL_MARKERS, REAL_MARKERS)
 
     def __len__(self) -> int:
         return self._choices * self._orders
@@ -70,8 +69,8 @@ class PatrolActions(Sequence[str]):
         choice, order = divmod(index, self._orders)
         spots = [*self.must, *_nth_combination(self.may, self.extra, choice)]
         real = []
-        for k in range(REAL):  # the `order`-th arrangement, in permutations() order
-            span = perm(len(spots) - 1, REAL - k - 1)
+        for k in range(REAL_MARKERS):  # the `order`-th arrangement, in permutations() order
+            span = perm(len(spots) - 1, REAL_MARKERS - k - 1)
             pick, order = divmod(order, span)
             real.append(spots.pop(pick))
         return str(Patrols(tuple(real), tuple(spots)))
@@ -91,8 +90,8 @@ class PatrolActions(Sequence[str]):
         spots = [*action.real, *action.fakes]
         extra = [x for x in spots if x not in self.must]
         return (
-            len(action.fakes) == 7 - REAL
-            and len(set(spots)) == 7
+            len(action.fakes) == FAKES
+            and len(set(spots)) == PATROL_MARKERS
             and set(self.must) <= set(spots)
             and len(extra) == self.extra
             and set(extra) <= set(self.may)

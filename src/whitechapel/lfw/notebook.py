@@ -37,12 +37,10 @@ from itertools import permutations
 from typing import Any
 
 from whitechapel.core.errors import RecordError
-from whitechapel.lfw.hunt import FOUND_HIDEOUT, TRAPPED
 from whitechapel.lfw.map.board import Board
 from whitechapel.lfw.paths import (
     CAUGHT,
     CLUE,
-    COACH,
     MISSED,
     NOTHING,
     Check,
@@ -50,7 +48,8 @@ from whitechapel.lfw.paths import (
     NightPaths,
     tables,
 )
-from whitechapel.lfw.phases import LAST_SPACE, POLICE, Phase
+from whitechapel.lfw.phases import Phase
+from whitechapel.lfw.rulebook import COACH, FOUND_HIDEOUT, LAST_SPACE, POLICE, TRAPPED
 
 
 @dataclass(frozen=True)

@@ -33,8 +33,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from whitechapel.lfw.map.board import Board
+from whitechapel.lfw.rulebook import COACH, STEP
 
-STEP, COACH, ALLEY = "step", "coach", "alley"
 # Kinds of check: a clue found on the circle, a search that found nothing
 # there, a failed arrest on the circles, a successful one.
 CLUE, NOTHING, MISSED, CAUGHT = "clue", "nothing", "missed", "caught"

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from whitechapel.lfw.notebook import Notebook
 
-from whitechapel.lfw.phases import POLICE
+from whitechapel.lfw.rulebook import POLICE
 
 
 def winners(side: str, player: str | None = None) -> str:

@@ -9,7 +9,7 @@ from whitechapel.lfw.actions import Action, parse_action
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.legal import legal_in_view
 from whitechapel.lfw.options import Options
-from whitechapel.lfw.phases import SIDES
+from whitechapel.lfw.rulebook import SIDES
 from whitechapel.lfw.seats import LfwSeating
 from whitechapel.lfw.setup import Setup, board_of_table, random_setup, table_of
 

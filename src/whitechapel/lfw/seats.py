@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from whitechapel.core.seats import SeatingError
-from whitechapel.lfw.actions import COLOURS  # clockwise: blue yellow brown red green
-from whitechapel.lfw.phases import JACK, POLICE, Phase
+from whitechapel.lfw.phases import Phase
+from whitechapel.lfw.rulebook import COLOURS, JACK, POLICE  # COLOURS: clockwise
 
 if TYPE_CHECKING:
     from whitechapel.lfw.game import LfwGame

@@ -18,7 +18,8 @@ from typing import Any
 
 from whitechapel.lfw import actions as a
 from whitechapel.lfw import hell, hunt, letters
-from whitechapel.lfw.phases import JACK, POLICE, Phase
+from whitechapel.lfw.phases import Phase
+from whitechapel.lfw.rulebook import JACK, POLICE
 from whitechapel.lfw.state import LfwState
 
 

@@ -19,7 +19,8 @@ from typing import Any
 
 from whitechapel.core.game import PUBLIC
 from whitechapel.lfw import flow, hell
-from whitechapel.lfw.phases import JACK, MARKED, POLICE, WOMEN, Phase, space_name
+from whitechapel.lfw.phases import Phase
+from whitechapel.lfw.rulebook import FAKES, JACK, MARKED, POLICE, REAL_MARKERS, WOMEN, space_name
 from whitechapel.lfw.state import LfwState
 from whitechapel.lfw.table import PHASES
 
@@ -115,7 +116,7 @@ def placement(g: LfwState) -> dict[str, Any]:
         n = g.night - 1
         return {"circles": hell.free_red(g), "women": WOMEN[n], "marked": MARKED[n]}
     must, may = hell.patrol_spots(g)
-    return {"must": must, "may": may, "real": 5, "fakes": 2}
+    return {"must": must, "may": may, "real": REAL_MARKERS, "fakes": FAKES}
 
 
 def _small(g: LfwState) -> bool:

@@ -31,10 +31,8 @@ from typing import Any
 from whitechapel.core.chance import Chance
 from whitechapel.lfw.map.board import Board
 from whitechapel.lfw.notebook import Notebook, notebook
-from whitechapel.lfw.phases import LAST_SPACE, NIGHTS
 from whitechapel.lfw.players.jack_board import FAR, JackTables
-
-STEP, COACH, ALLEY = "step", "coach", "alley"
+from whitechapel.lfw.rulebook import ALLEY, COACH, LAST_SPACE, NIGHTS, STEP
 
 
 @dataclass(frozen=True)

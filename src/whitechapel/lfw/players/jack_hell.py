@@ -11,10 +11,8 @@ from typing import Any
 
 from whitechapel.core.chance import Chance
 from whitechapel.lfw.map.board import Board
-from whitechapel.lfw.phases import ALLEYS, DOUBLE_EVENT_NIGHT, LAST_SPACE
 from whitechapel.lfw.players.jack_board import FAR, JackTables
-
-REAL_MARKERS = 5
+from whitechapel.lfw.rulebook import ALLEYS, DOUBLE_EVENT_NIGHT, LAST_SPACE, REAL_MARKERS, ROMAN
 
 
 @dataclass(frozen=True)
@@ -293,5 +291,4 @@ class Hell:
 
 def _crime_index(view: Mapping[str, Any]) -> int:
     """The track index under the Time of the Crime marker (H5)."""
-    name = view["time_of_the_crime"]
-    return ("V", "IV", "III", "II", "I").index(name)
+    return ROMAN.index(view["time_of_the_crime"])

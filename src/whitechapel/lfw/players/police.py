@@ -31,7 +31,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from whitechapel.core.chance import Chance
-from whitechapel.lfw.actions import COLOURS
 from whitechapel.lfw.notebook import Notebook, notebook
 from whitechapel.lfw.paths import tables
 from whitechapel.lfw.phases import Phase
@@ -39,6 +38,7 @@ from whitechapel.lfw.players import police_clues, police_hell, reading
 from whitechapel.lfw.players.police_clues import Clues
 from whitechapel.lfw.players.police_moves import Goal, plan, worth
 from whitechapel.lfw.players.police_sense import FAR, Sense, facts, normalised
+from whitechapel.lfw.rulebook import police_order
 
 SOON = 0.35
 
@@ -268,9 +268,7 @@ class Police:
             or planned is None
             or not self._still(colour, planned, start, legal)
         ):
-            chief = view["chief"] or COLOURS[0]
-            i = COLOURS.index(chief)
-            order = [COLOURS[(i + k) % 5] for k in range(5)]
+            order = police_order(view["chief"])
             order = order[order.index(colour) :]
             goal = self.turn_goal(view, sense)
             self._goal = goal

@@ -11,9 +11,9 @@ from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
-from whitechapel.lfw.actions import COLOURS
 from whitechapel.lfw.players.police_moves import Goal, near, worth
 from whitechapel.lfw.players.police_sense import FAR, Facts
+from whitechapel.lfw.rulebook import PATROL_MARKERS, REAL_MARKERS
 
 
 def patrols(facts: Facts, view: Mapping[str, Any], legal: Any, goal: Goal) -> str:
@@ -22,11 +22,11 @@ def patrols(facts: Facts, view: Mapping[str, Any], legal: Any, goal: Goal) -> st
     served; the colours go in map order."""
     placement = view["placement"]
     must, may = list(placement["must"]), list(placement["may"])
-    extra = 7 - len(must)
+    extra = PATROL_MARKERS - len(must)
     best, top = None, float("-inf")
     for chosen in combinations(may, extra):
         spots = [*must, *chosen]
-        for real in combinations(spots, len(COLOURS)):
+        for real in combinations(spots, REAL_MARKERS):
             v = worth(facts, goal, real)
             if v > top + 1e-12:
                 best, top = (real, [x for x in spots if x not in real]), v

@@ -27,8 +27,8 @@ import functools
 import re
 from typing import Any
 
-from whitechapel.lfw.actions import COLOURS
 from whitechapel.lfw.phases import Phase
+from whitechapel.lfw.rulebook import COLOURS
 
 WORD = re.compile(r"[^\s>=]+|[>=]")
 

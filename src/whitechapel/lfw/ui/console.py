@@ -29,7 +29,7 @@ from whitechapel.core.record import Record, record_of
 from whitechapel.core.store import Store, autosave_name
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.notebook import notebook as deduce
-from whitechapel.lfw.phases import JACK
+from whitechapel.lfw.rulebook import JACK
 from whitechapel.lfw.ui import deduction, jackturn, notebook, panels, sentences
 from whitechapel.lfw.ui.choosing import Chooser
 from whitechapel.lfw.ui.picking import Picking, picking_for

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from whitechapel.lfw.phases import TRACK, space_name
+from whitechapel.lfw.rulebook import MOVES, TRACK, space_name
 
-KINDS = ("step", "coach", "alley")
+KINDS = MOVES
 KIND_NAMES = {"step": "walk", "coach": "coach", "alley": "alley"}
 HOW_MARK = {"crime": "✝", "step": "", "coach": "c", "alley": "a"}
 REACH = {"step": "reach-step", "coach": "reach-coach", "alley": "reach-alley"}  # map tags

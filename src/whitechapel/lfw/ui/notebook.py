@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from whitechapel.lfw.options import OPTION_NAMES
-from whitechapel.lfw.phases import TRACK, space_name
+from whitechapel.lfw.rulebook import TRACK, space_name
 
 SPACE_NAMES = [space_name(s) for s in range(TRACK)]
 

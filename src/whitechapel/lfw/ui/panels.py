@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from whitechapel.lfw.actions import COLOURS
-from whitechapel.lfw.phases import ROMAN, TRACK, space_name
 from whitechapel.lfw.render import winners
+from whitechapel.lfw.rulebook import COLOURS, ROMAN, TRACK, space_name
 from whitechapel.lfw.ui.notebook import SPACE_NAMES
 
 COLOUR_STYLE = {

@@ -35,7 +35,7 @@ from textual.widgets import Footer
 from whitechapel.core.game import PUBLIC
 from whitechapel.lfw.notebook import Notebook
 from whitechapel.lfw.notebook import notebook as deduce
-from whitechapel.lfw.phases import JACK, POLICE, SIDES
+from whitechapel.lfw.rulebook import JACK, POLICE, SIDES
 from whitechapel.lfw.ui import deduction, jackturn, mapstyle, notebook, panels
 from whitechapel.lfw.ui.choosing import Placer, node_of
 from whitechapel.lfw.ui.keys import LfwKeys

@@ -15,19 +15,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from whitechapel.lfw.actions import COLOURS
+from whitechapel.lfw import rulebook
+from whitechapel.lfw.rulebook import COLOURS, LETTER_SECTORS
 
 LETTER_NAMES = {
     "dear-boss": "Dear Boss",
     "from-hell": "From Hell",
     "saucy-jacky": "Saucy Jacky",
     "goulston": "the Goulston Street graffito",
-}
-# O1: the sectors each letter of H3 takes a face-down marker from.
-LETTER_SECTORS = {
-    "dear-boss": ("A/a", "C/b"),
-    "from-hell": ("A/b", "C/a"),
-    "saucy-jacky": ("B/a", "B/b"),
 }
 POLICE_PHASES = ("hunt", "clues", "searching")
 
@@ -38,8 +33,7 @@ def name(colour: str) -> str:
 
 def police_order(view: Mapping[str, Any]) -> list[str]:
     """T2/T3: the Chief first, then clockwise (public: the Chief is shown)."""
-    i = COLOURS.index(view.get("chief") or COLOURS[0])
-    return [COLOURS[(i + k) % len(COLOURS)] for k in range(len(COLOURS))]
+    return list(rulebook.police_order(view.get("chief")))
 
 
 def still_to_act(view: Mapping[str, Any]) -> list[str]:
