@@ -37,3 +37,24 @@ class Phase(StrEnum):
     ALARM = "alarm"  # H8, H9
     HOME = "home"  # T1: Jack announced his hideout
     CLUES_START = "clues_start"  # T3 begins
+
+
+# The rules reference's tag and the rulebook's name of each phase where a
+# side acts (what the screens, the views and the engine's refusals say).
+TITLES: dict[Phase, tuple[str, str]] = {
+    Phase.HIDEOUT: ("S1", "Setup: Jack chooses his hideout"),
+    Phase.WOMEN: ("H2", "Targets are identified"),
+    Phase.PATROLS: ("H3", "Patrolling the streets"),
+    Phase.LETTER: ("H3", "Patrolling the streets: a letter from Jack"),
+    Phase.SAUCY: ("H3", "Saucy Jacky: the Chief moves two patrols"),
+    Phase.KILL: ("H5", "Blood on the streets"),
+    Phase.WRETCHED: ("H6", "Suspense grows"),
+    Phase.REVEAL: ("H7", "Ready to kill"),
+    Phase.ESCAPE: ("T1", "Escape in the night"),
+    Phase.GRAFFITO: ("T1", "Goulston Street graffito"),
+    Phase.GRAFFITO_CHIEF: ("T1", "Goulston Street graffito: the Chief chooses"),
+    Phase.HUNT: ("T2", "Hunting the monster"),
+    Phase.FALSE_CLUE: ("T3", "Clues and suspicion: a false clue"),
+    Phase.CLUES: ("T3", "Clues and suspicion"),
+    Phase.SEARCHING: ("T3", "Clues and suspicion: the search goes on"),
+}
