@@ -99,8 +99,9 @@ class Game(Protocol):
         """Parse `text` and apply it; returns the action played."""
         ...
 
-    def view(self, side: str) -> dict[str, Any]:
-        """`side` is one of `sides` or `PUBLIC`; anything else is a ValueError."""
+    def view(self, side: str) -> Any:
+        """`side` is one of `sides` or `PUBLIC`; anything else is a ValueError.
+        A `View` (a game's typed views), or a dict for a game not typed yet."""
         ...
 
     def reveal(self) -> dict[str, Any]:
@@ -121,7 +122,7 @@ class Engine:
     notation: Any  # the module with parse_action(text)
     views: Any  # the module with view(game, side) and reveal(game)
 
-    def view(self, side: str) -> dict[str, Any]:
+    def view(self, side: str) -> Any:
         return self.views.view(self, side)
 
     def reveal(self) -> dict[str, Any]:

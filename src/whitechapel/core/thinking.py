@@ -51,7 +51,7 @@ _PLAYERS: dict[tuple[Any, str], players.Player] = {}  # in a worker process
 class Thinker(Protocol):
     levels: dict[str, str]  # side -> level
 
-    def ask(self, side: str, view: Mapping[str, Any]) -> Future[players.Answer]:
+    def ask(self, side: str, view: Any) -> Future[players.Answer]:
         """The player of `side`'s answer to its view, to come (it thinks
         elsewhere; cancelling the future drops the answer)."""
         ...
@@ -65,7 +65,7 @@ class Thinker(Protocol):
 
 
 def _choose(
-    key: Any, game: str, level: str, side: str, seed: int, view: Mapping[str, Any],
+    key: Any, game: str, level: str, side: str, seed: int, view: Any,
     table: Any = None,
 ) -> players.Answer:
     """The seat's player (made on its first turn, knowing the game's public
@@ -217,12 +217,12 @@ class Workers:
         return self.worker(key).call(function, *args)
 
     def submit(
-        self, key: Any, game: str, level: str, side: str, seed: int, view: Mapping[str, Any],
+        self, key: Any, game: str, level: str, side: str, seed: int, view: Any,
         table: Any = None,
     ) -> Future[players.Answer]:
         """Ask the seat's player, in `key`'s worker (`table`: the game's
         public table, for the player's making; `players.table_of`)."""
-        return self.call(key, _choose, key, game, level, side, seed, dict(view), table)
+        return self.call(key, _choose, key, game, level, side, seed, view, table)
 
     def forget(self, key: Any) -> None:
         with self._lock:
@@ -263,10 +263,10 @@ class InProcess:
             for side, level in levels.items()
         }
 
-    def choose(self, side: str, view: Mapping[str, Any]) -> players.Answer:
+    def choose(self, side: str, view: Any) -> players.Answer:
         return players.choose(self.players[side], self.game, view)
 
-    def ask(self, side: str, view: Mapping[str, Any]) -> Future[players.Answer]:
+    def ask(self, side: str, view: Any) -> Future[players.Answer]:
         future: Future[players.Answer] = Future()
 
         def think() -> None:
@@ -303,13 +303,13 @@ class OtherProcess:
     def seed_of(self, side: str) -> int:
         return self.seed + sorted(self.levels).index(side)
 
-    def ask(self, side: str, view: Mapping[str, Any]) -> Future[players.Answer]:
+    def ask(self, side: str, view: Any) -> Future[players.Answer]:
         level = self.levels[side]
         return self.workers.submit(
             self.key, self.game, level, side, self.seed_of(side), view, self.table
         )
 
-    def choose(self, side: str, view: Mapping[str, Any]) -> players.Answer:
+    def choose(self, side: str, view: Any) -> players.Answer:
         """The answer, waited for here (tests, tools)."""
         return self.ask(side, view).result()
 

@@ -63,8 +63,9 @@ class Source(Protocol):
         """Who is to act, as a seat (at a server: an LfW police seat, not the side)."""
         ...
 
-    def view(self, side: str) -> dict[str, Any]:
-        """The view of `side` (a game side or `PUBLIC`); a seat has only its own."""
+    def view(self, side: str) -> Any:
+        """The view of `side` (a game side or `PUBLIC`), as the game's engine
+        gives it (a typed view); a seat has only its own."""
         ...
 
     def legal_actions(self) -> list[str]:
@@ -135,7 +136,7 @@ class LocalSource:
     def seat_to_act(self) -> str | None:
         return self.game.to_act
 
-    def view(self, side: str) -> dict[str, Any]:
+    def view(self, side: str) -> Any:
         return self.game.view(side)
 
     def legal_actions(self) -> list[str]:

@@ -50,7 +50,7 @@ class GameScreen(SizeGuard, HandOvers, ComputerSeats, Screen):
         self.source = source
         self.holder: str | None = source.seat_side  # who holds the keyboard
         self.notice = ""  # a refusal's reason, under the prompt
-        self._view: tuple[tuple[int, str], dict[str, Any]] | None = None
+        self._view: tuple[tuple[int, str], Any] | None = None
         self._unsaved = False
         self.saved_to: Any = None  # where the autosave last wrote the game
         self.seat_computers()
@@ -120,8 +120,9 @@ class GameScreen(SizeGuard, HandOvers, ComputerSeats, Screen):
 
     # -- reading the source ------------------------------------------------------------
 
-    def current_view(self) -> dict[str, Any]:
-        """The view the screen shows, built once per state and side."""
+    def current_view(self) -> Any:
+        """The view the screen shows (as the game's engine gives it: a typed
+        view), built once per state and side."""
         key = (self.source.version, self.view_side())
         if self._view is None or self._view[0] != key:
             self._view = (key, self.source.view(key[1]))
