@@ -122,7 +122,7 @@ def test_the_truth_is_always_in_the_notebook(block):
                 assert nb.counts.get(g.jack, 0) >= 1, (g.setup, len(g.history))
             same = previous is not None and nb._paths[-1] is previous._paths[-1]
             if nb.on_board and not same:  # the night's facts changed: the true path fits them
-                facts = night_facts(view["nights"][-1], g.board)
+                facts = night_facts(view.nights[-1], g.board)
                 assert facts is not None
                 truth = NightPaths(g.board, true_path_facts(g, facts))
                 assert truth.counts().get(g.jack, 0) >= 1, (g.setup, len(g.history))

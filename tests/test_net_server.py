@@ -25,6 +25,7 @@ from test_net_protocol import (
     pocket_secret_free,
 )
 from whitechapel.core.chance import Chance
+from whitechapel.core.game import view_json
 from whitechapel.core.record import Record, replay
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.seats import police_split
@@ -157,10 +158,10 @@ async def test_lfw_night_one_with_jack_and_two_police_seats(server):
         for s, client in clients.items():
             st = await client.state(room)
             side = "jack" if s == "jack" else "police"
-            assert st["view"] == json.loads(json.dumps(replica.view(side)))
+            assert st["view"] == json.loads(json.dumps(view_json(replica.view(side))))
             assert st["to_act"] == (expected if replica.outcome is None else None)
         watched = await spectator.state(room)
-        assert watched["view"] == json.loads(json.dumps(replica.view("public")))
+        assert watched["view"] == json.loads(json.dumps(view_json(replica.view("public"))))
     assert refused == {"patrols", "hunt"}
     assert replica.night == 2, "this seed's Jack gets home on night 1"
     assert server.rooms[room].game == replica

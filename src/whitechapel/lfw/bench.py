@@ -176,7 +176,7 @@ def notebook_figures(budget: float) -> dict[str, float]:
             if g.night == 2 and nb.on_board and g.outcome is None:
                 times.append(took)
     prefix = _seven_moves(board)
-    facts = night_facts(prefix.view(POLICE)["nights"][-1], board)
+    facts = night_facts(prefix.view(POLICE).nights[-1], board)
     assert facts is not None
     afresh = []
     for _ in range(5):

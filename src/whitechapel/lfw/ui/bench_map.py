@@ -63,7 +63,7 @@ def midgame_marks(seed: int = 1888) -> tuple[Any, dict, dict]:
         if there(game):
             break
     view = game.view(POLICE)
-    crossing = view["police"][view["acting_colour"]]
+    crossing = view.police[view.acting_colour or ""]
     targets = list(board.direct_circles(crossing))
     return board, *marks_for(view, targets=targets, cursor=targets[0] if targets else None)
 
