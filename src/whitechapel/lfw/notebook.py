@@ -32,7 +32,6 @@ import dataclasses
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 from itertools import permutations
 from typing import Any
 
@@ -46,6 +45,7 @@ from whitechapel.lfw.paths import (
     Check,
     NightFacts,
     NightPaths,
+    homeward_reach,
     tables,
 )
 from whitechapel.lfw.phases import Phase
@@ -112,7 +112,7 @@ class Notebook:
         alleys included and policemen ignored."""
         if not self.on_board or not self.hideouts:
             return {}
-        reach = _homeward_reach(self.board, self.hideouts, self.alleys_left)
+        reach = homeward_reach(self.board, self.hideouts, self.alleys_left)
         return {
             c: n for c, n in self.counts.items() if reach.get(c, LAST_SPACE + 2) <= self.spaces_left
         }
@@ -283,28 +283,3 @@ def _must_move(view: LfwView, board: Board, counts: Mapping[int, int]) -> Mappin
         return space > LAST_SPACE or not tb.steps(c, police)
 
     return {c: n for c, n in counts.items() if sealed(c) == trapped}
-
-
-@lru_cache(maxsize=32)
-def _homeward_reach(board: Board, hideouts: tuple[int, ...], alleys: int) -> dict[int, int]:
-    """Per circle, the fewest spaces from it to a hideout candidate ending
-    with a normal move, with at most `alleys` alleys, policemen ignored (a
-    coach covers two spaces like two normal moves, so it never helps).
-    Kept for the next notebook (the candidates change a few times a game):
-    the answer is shared, to be read only."""
-    tb = tables(board)
-    best: dict[tuple[int, int], int] = {}
-    frontier = [(c, a) for h in hideouts for c in tb.adjacent[h] for a in range(alleys + 1)]
-    spaces = 1
-    while frontier:
-        nxt = []
-        for state in frontier:
-            if state in best:
-                continue
-            best[state] = spaces
-            c, a = state
-            nxt += [(p, a) for p in tb.adjacent[c] if (p, a) not in best]
-            if a < alleys:
-                nxt += [(p, a + 1) for p in tb.alley[c] if (p, a + 1) not in best]
-        frontier, spaces = nxt, spaces + 1
-    return {c: n for (c, a), n in best.items() if a == alleys}

@@ -10,11 +10,11 @@ here can reach the police (§9).  Pure Python: no Textual, no rich.
 
 from __future__ import annotations
 
-from collections import deque
 from typing import Any
 
 from whitechapel.lfw.actions import Alley, Coach, Step
 from whitechapel.lfw.legal import legal
+from whitechapel.lfw.paths import homeward_reach
 from whitechapel.lfw.phases import Phase
 from whitechapel.lfw.rulebook import ALLEY, COACH, MOVES, STEP, TRACK, space_name
 from whitechapel.lfw.views import JackSheet, LfwView
@@ -36,26 +36,12 @@ def spaces_left(view: LfwView) -> int:
 
 
 def moves_home(board: Any, here: int, hideout: int, alleys: int) -> int | None:
-    """The fewest moves (spaces of the track) from `here` to the hideout,
-    walking and taking up to `alleys` alleys, policemen ignored (they move
-    every turn); None if it cannot be reached.  A coach is two steps in two
-    spaces: never fewer spaces than walking."""
-    if here == hideout:
-        return 0
-    seen = {(here, 0)}
-    queue = deque([(here, 0, 0)])
-    while queue:
-        c, used, d = queue.popleft()
-        steps = [(n, used) for n in board.jack_adjacent(c)]
-        if used < alleys:
-            steps += [(n, used + 1) for n in board.alley_destinations(c)]
-        for n, u in steps:
-            if n == hideout:
-                return d + 1
-            if (n, u) not in seen:
-                seen.add((n, u))
-                queue.append((n, u, d + 1))
-    return None
+    """The fewest moves (spaces of the track) from `here` until Jack can
+    announce his hideout: the last a walk (T1: an alley or a coach landing
+    on it never ends the night), up to `alleys` alleys on the way,
+    policemen ignored (they move every turn); None if it cannot be reached.
+    On the hideout itself, the way out and back (`paths.homeward_reach`)."""
+    return homeward_reach(board, (hideout,), alleys).get(here)
 
 
 def path_tonight(jack: JackSheet, night: int) -> str:
@@ -130,6 +116,8 @@ def jack_text(view: LfwView, board: Any) -> str:
             need = moves_home(board, here, hideout, view.alleys_left)
             if need is None:
                 home += " · out of reach"
+            elif here == hideout:  # passed through without announcing: out and back
+                home += f" · on it, {need} moves to announce it"
             else:
                 home += f" · {need} move{'s' if need != 1 else ''} away"
                 if need > spaces_left(view):
