@@ -10,7 +10,7 @@ from whitechapel.lfw.map.maps import load_board
 from whitechapel.lfw.options import Options
 from whitechapel.lfw.ui.choosing import Chooser, Placer, words_of
 from whitechapel.lfw.ui.picking import Picking
-from whitechapel.lfw.views import PatrolPlacement, WomenPlacement
+from whitechapel.lfw.view_parts import PatrolPlacement, WomenPlacement
 
 
 def test_words_split_moves_and_stays():

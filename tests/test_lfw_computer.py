@@ -52,7 +52,8 @@ from whitechapel.lfw.ui.mapview import MapView
 from whitechapel.lfw.ui.marks import COLOUR_LETTERS
 from whitechapel.lfw.ui.screen import LfwScreen
 from whitechapel.lfw.ui.setup import LfwSetup, lfw_screen, opponents, players_for
-from whitechapel.lfw.views import LfwView, LogEntry
+from whitechapel.lfw.view_parts import LogEntry
+from whitechapel.lfw.views import LfwView
 from whitechapel.net.server import GameServer
 from whitechapel.ui.screens import computer as computer_seats
 from whitechapel.ui.screens.help import HelpScreen

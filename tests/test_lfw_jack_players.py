@@ -23,16 +23,8 @@ from whitechapel.lfw.phases import Phase
 from whitechapel.lfw.players.jack import JACKS
 from whitechapel.lfw.players.jack_board import tables
 from whitechapel.lfw.rulebook import COLOURS, JACK, LAST_SPACE, POLICE
-from whitechapel.lfw.views import (
-    CrimeScene,
-    JackSheet,
-    JackView,
-    MoveSeen,
-    NightSeen,
-    PathSpace,
-    PhaseSeen,
-    TrackSpace,
-)
+from whitechapel.lfw.view_parts import JackSheet, MoveSeen, NightSeen, PathSpace
+from whitechapel.lfw.views import CrimeScene, JackView, PhaseSeen, TrackSpace
 
 LEVELS = ("easy", "normal", "hard")
 TUTORIAL = {"builtin": "tutorial@2"}

@@ -27,16 +27,8 @@ from whitechapel.lfw.map.maps import load_board
 from whitechapel.lfw.notebook import notebook
 from whitechapel.lfw.options import Options
 from whitechapel.lfw.phases import Phase
-from whitechapel.lfw.views import (
-    ArrestSeen,
-    HideoutNamed,
-    LfwView,
-    MoveSeen,
-    NightSeen,
-    PhaseSeen,
-    SearchSeen,
-    TrackSpace,
-)
+from whitechapel.lfw.view_parts import ArrestSeen, MoveSeen, NightSeen, SearchSeen
+from whitechapel.lfw.views import HideoutNamed, LfwView, PhaseSeen, TrackSpace
 
 BOARD = load_board("tutorial@1")  # the edition the cases were worked out on
 BLANK = LfwGame.new(1, board=BOARD).view(PUBLIC)  # the fields the notebook does not read

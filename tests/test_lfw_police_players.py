@@ -31,15 +31,8 @@ from whitechapel.lfw.phases import Phase
 from whitechapel.lfw.players.police import POLICE_LEVELS
 from whitechapel.lfw.players.police_sense import facts
 from whitechapel.lfw.rulebook import COLOURS, JACK, POLICE
-from whitechapel.lfw.views import (
-    CrimeScene,
-    MoveSeen,
-    NightSeen,
-    PhaseSeen,
-    PoliceView,
-    SearchSeen,
-    TrackSpace,
-)
+from whitechapel.lfw.view_parts import MoveSeen, NightSeen, SearchSeen
+from whitechapel.lfw.views import CrimeScene, PhaseSeen, PoliceView, TrackSpace
 
 LEVELS = ("easy", "normal", "hard")
 TUTORIAL = {"builtin": "tutorial@1"}

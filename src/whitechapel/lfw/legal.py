@@ -25,7 +25,8 @@ from typing import overload
 from whitechapel.core.errors import NotationError
 from whitechapel.lfw.actions import Action, Patrols, Women, parse_action
 from whitechapel.lfw.rulebook import FAKES, PATROL_MARKERS, REAL_MARKERS
-from whitechapel.lfw.views import LfwView, WomenPlacement
+from whitechapel.lfw.view_parts import WomenPlacement
+from whitechapel.lfw.views import LfwView
 
 
 def legal(view: LfwView) -> Sequence[Action]:

@@ -50,7 +50,8 @@ from whitechapel.lfw.paths import (
 )
 from whitechapel.lfw.phases import Phase
 from whitechapel.lfw.rulebook import COACH, FOUND_HIDEOUT, LAST_SPACE, POLICE, TRAPPED
-from whitechapel.lfw.views import LfwView, NightSeen
+from whitechapel.lfw.view_parts import NightSeen
+from whitechapel.lfw.views import LfwView
 
 
 @dataclass(frozen=True)

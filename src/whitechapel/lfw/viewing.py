@@ -32,30 +32,32 @@ from whitechapel.lfw.rulebook import (
     space_name,
 )
 from whitechapel.lfw.state import LfwState
-from whitechapel.lfw.views import (
+from whitechapel.lfw.view_parts import (
     ArrestSeen,
-    CrimeScene,
-    FailedArrest,
-    HideoutNamed,
     JackSheet,
-    JackView,
-    LetterSent,
-    LfwView,
     LogEntry,
     MarkerSecret,
-    MarkerSeen,
     MoveSeen,
     NightSeen,
     PathSpace,
     PatrolPlacement,
-    PhaseSeen,
     Placement,
     PoliceSecrets,
+    SearchSeen,
+    WomenPlacement,
+)
+from whitechapel.lfw.views import (
+    CrimeScene,
+    FailedArrest,
+    HideoutNamed,
+    JackView,
+    LetterSent,
+    LfwView,
+    MarkerSeen,
+    PhaseSeen,
     PoliceView,
     PublicView,
-    SearchSeen,
     TrackSpace,
-    WomenPlacement,
 )
 
 Piece = TypeVar("Piece")

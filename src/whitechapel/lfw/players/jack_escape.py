@@ -34,7 +34,8 @@ from whitechapel.lfw.notebook import Notebook, notebook
 from whitechapel.lfw.phases import Phase
 from whitechapel.lfw.players.jack_board import FAR, JackTables
 from whitechapel.lfw.rulebook import ALLEY, COACH, LAST_SPACE, NIGHTS, STEP, space_name
-from whitechapel.lfw.views import JackView, LfwView, MoveSeen, PhaseSeen, TrackSpace
+from whitechapel.lfw.view_parts import MoveSeen
+from whitechapel.lfw.views import JackView, LfwView, PhaseSeen, TrackSpace
 
 
 @dataclass(frozen=True)

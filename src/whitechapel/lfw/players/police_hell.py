@@ -14,7 +14,8 @@ from whitechapel.lfw.actions import Action, Graffito, Patrols, SaucyMove, Wretch
 from whitechapel.lfw.players.police_moves import Goal, near, worth
 from whitechapel.lfw.players.police_sense import FAR, Facts
 from whitechapel.lfw.rulebook import PATROL_MARKERS, REAL_MARKERS
-from whitechapel.lfw.views import PatrolPlacement, PoliceView
+from whitechapel.lfw.view_parts import PatrolPlacement
+from whitechapel.lfw.views import PoliceView
 
 
 def patrols(facts: Facts, view: PoliceView, legal: Sequence[Action], goal: Goal) -> Action:

@@ -27,7 +27,8 @@ import networkx as nx
 from whitechapel.lfw.map.board import Board
 from whitechapel.lfw.notebook import Notebook, notebook
 from whitechapel.lfw.paths import tables
-from whitechapel.lfw.views import LfwView, SearchSeen
+from whitechapel.lfw.view_parts import SearchSeen
+from whitechapel.lfw.views import LfwView
 
 FAR = 99  # police steps to a circle no crossing reaches
 

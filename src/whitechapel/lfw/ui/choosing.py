@@ -27,7 +27,7 @@ import functools
 import re
 
 from whitechapel.lfw.rulebook import COLOURS
-from whitechapel.lfw.views import Placement, WomenPlacement
+from whitechapel.lfw.view_parts import Placement, WomenPlacement
 
 WORD = re.compile(r"[^\s>=]+|[>=]")
 

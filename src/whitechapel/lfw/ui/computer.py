@@ -19,7 +19,7 @@ from whitechapel.core.errors import NotationError
 from whitechapel.lfw.actions import Arrest, Chase, PoliceMove, Search, parse_action
 from whitechapel.lfw.ui.marks import COLOUR_LETTERS
 from whitechapel.lfw.ui.panels import colour, event_text
-from whitechapel.lfw.views import LogEntry
+from whitechapel.lfw.view_parts import LogEntry
 
 
 def _moves(entries: Sequence[LogEntry]) -> str:

@@ -17,7 +17,8 @@ from whitechapel.lfw.legal import legal
 from whitechapel.lfw.paths import homeward_reach
 from whitechapel.lfw.phases import Phase
 from whitechapel.lfw.rulebook import ALLEY, COACH, MOVES, STEP, TRACK, space_name
-from whitechapel.lfw.views import JackSheet, LfwView
+from whitechapel.lfw.view_parts import JackSheet
+from whitechapel.lfw.views import LfwView
 
 KINDS = MOVES
 KIND_NAMES = {STEP: "walk", COACH: "coach", ALLEY: "alley"}

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 
 from whitechapel.lfw.options import OPTION_NAMES
 from whitechapel.lfw.rulebook import COACH, TRACK, space_name
-from whitechapel.lfw.views import LfwView, LogEntry
+from whitechapel.lfw.view_parts import LogEntry
+from whitechapel.lfw.views import LfwView
 
 SPACE_NAMES = [space_name(s) for s in range(TRACK)]
 

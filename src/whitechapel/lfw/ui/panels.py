@@ -12,7 +12,8 @@ from collections.abc import Callable
 from whitechapel.lfw.render import winners
 from whitechapel.lfw.rulebook import ALLEY, COACH, COLOURS, NIGHTS, POLICE, ROMAN, TRACK, space_name
 from whitechapel.lfw.ui.notebook import SPACE_NAMES
-from whitechapel.lfw.views import JackSheet, LfwView, LogEntry
+from whitechapel.lfw.view_parts import JackSheet, LogEntry
+from whitechapel.lfw.views import LfwView
 
 COLOUR_STYLE = {
     "blue": "bold white on blue",
