@@ -1,7 +1,7 @@
 """Building an action word by word, for the hot-seat screen.  Pure Python.
 
-The engine lists the legal actions in their text forms (the view's "legal");
-a `Chooser` walks them as a tree of words: "coach 69 56" is the words
+The legal actions of the view (`legal.legal(view)`), in their text forms,
+are what a `Chooser` walks, as a tree of words: "coach 69 56" is the words
 coach, 69, 56; "wretched 65>66" is wretched, 65, >, 66.  At each step the
 screen offers the next words (circles and crossings on the map, keywords as
 choices), and a word with only one possible next word is taken at once
