@@ -87,7 +87,7 @@ def check(
             if to_act == side:
                 chosen[len(actions)] = text
             actions.append(real.notation.parse_action(text))
-            real.apply(actions[-1])
+            real.advance(actions[-1])
         real = first.clone()
         twin = case.twin(first, actions, side, kind, rng)
         fresh = players.new_player(game, level, side, 1000 + i, table)
@@ -109,9 +109,9 @@ def check(
                     break
             else:
                 mirrored = case.twin_action(real, twin, action, side, kind, rng)
-            real.apply(action)
+            real.advance(action)
             try:
-                twin.apply(mirrored)
+                twin.advance(mirrored)
             except IllegalAction:
                 break  # the changed secret made the rest of the game impossible
     return report

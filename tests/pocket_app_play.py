@@ -28,6 +28,7 @@ from whitechapel.pocket.pieces import CHARACTERS, DETECTIVE_LETTERS, INVESTIGATO
 from whitechapel.pocket.setup import Setup
 from whitechapel.pocket.ui.district import MARGIN, TILE_H, TILE_W, District
 from whitechapel.pocket.ui.screen import PocketScreen, is_cards, is_handover, is_summary
+from whitechapel.pocket.views import Played, WitnessCall
 from whitechapel.ui.source import LocalSource
 from whitechapel.ui.widgets.choice import Choice
 from whitechapel.ui.widgets.text import TextPanel
@@ -70,8 +71,8 @@ def pocket_app(
     the_setup: Setup, store_dir: Path, handover: str = "always", players=PLAYERS
 ) -> tuple[WhitechapelApp, PocketScreen]:
     game = PocketGame(the_setup)
-    record = record_of(game, seed=None, players=dict(players))
-    screen = PocketScreen(LocalSource(game, record, Store(store_dir)), handover)
+    record = record_of(game, seed=None, players=dict(players), settings={"handover": handover})
+    screen = PocketScreen(LocalSource(game, record, Store(store_dir)))
     return WhitechapelApp(start=screen), screen
 
 
@@ -109,7 +110,7 @@ def plan_game(the_setup: Setup, seed: int) -> tuple[list[Action], PocketGame]:
     actions = []
     while game.outcome is None:
         actions.append(choose(game, rng))
-        game.apply(actions[-1])
+        game.advance(actions[-1])
     return actions, game
 
 
@@ -198,8 +199,8 @@ class Driver:
         """The token the engine will play for the action: the first unused
         token showing its face."""
         view = self.game.view(INVESTIGATOR)
-        for i, t in enumerate(view["tokens"]):
-            if not t["used"] and t["up"] == action.face:
+        for i, t in enumerate(view.tokens):
+            if not t.used and t.up == action.face:
                 return i
         raise AssertionError(f"no open token shows {action.face}")
 
@@ -354,7 +355,7 @@ class Driver:
 
     async def back_out(self) -> None:
         open_tokens = [
-            i for i, t in enumerate(self.game.view(INVESTIGATOR)["tokens"]) if not t["used"]
+            i for i, t in enumerate(self.game.view(INVESTIGATOR).tokens) if not t.used
         ]
         await self.press(str(self.rng.choice(open_tokens) + 1))
         assert self.screen.choice.mode != "token"
@@ -447,8 +448,9 @@ class SecrecyWatch:
         full = self.jack_name()
         if " " in full:  # Madame's full name is also her tile label
             assert full not in text and full not in words, f"{full} is named {where}"
-        public = self.game.view(INVESTIGATOR)["log"]
-        named = {e.get("card") for e in public} | {c for e in public for c in e.get("cleared", [])}
+        public = self.game.view(INVESTIGATOR).log
+        named = {e.card for e in public if isinstance(e, Played)}
+        named |= {c for e in public if isinstance(e, WitnessCall) for c in e.cleared}
         for card in self.game.jack_alibis:
             character = CHARACTERS[card]
             if character.id not in named and " " in character.name:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from whitechapel.pocket.game import PocketGame
-from whitechapel.pocket.pieces import CHARACTERS
+from whitechapel.pocket.pieces import CHARACTERS, INVESTIGATOR, JACK, TOKENS
 from whitechapel.pocket.setup import Setup
+from whitechapel.pocket.views import Token
 
 ALL = [c.id for c in CHARACTERS]
 
@@ -49,12 +52,15 @@ def seen(g: PocketGame) -> set[str]:
 
 
 def jump_to_round(g: PocketGame, rnd: int, jack_tokens: int) -> PocketGame:
-    """Put a fresh game at the start of round `rnd`, as if the earlier rounds
-    had been played with Jack taking `jack_tokens` of their round tokens and
-    nothing else changing (a position, like a chess FEN, for the P8 tests)."""
+    """A fresh game's position at the start of round `rnd`, as if the earlier
+    rounds had been played with Jack taking `jack_tokens` of their round
+    tokens and nothing else changing (a position, like a chess FEN, for the
+    P8 tests): the engine's game behind that view."""
     assert g.round == 1 and g.step == 0 and 0 <= jack_tokens < rnd
-    g.round = rnd
-    g.witnesses = [(False, ())] * jack_tokens + [(True, ())] * (rnd - 1 - jack_tokens)
     throw = g.setup.throws[(rnd - 1) // 2]
-    g.faces = sum(f << t for t, f in enumerate(throw)) ^ (0 if rnd % 2 else 15)
-    return g
+    up = [f ^ (rnd % 2 == 0) for f in throw]  # even rounds: every token turned over (P4)
+    tokens = tuple(Token(TOKENS[t], TOKENS[t][f], False) for t, f in enumerate(up))
+    takers = (JACK,) * jack_tokens + (INVESTIGATOR,) * (rnd - 1 - jack_tokens)
+    view = dataclasses.replace(g.view(JACK), round=rnd, tokens=tokens, round_tokens=takers)
+    s = g.setup
+    return PocketGame.behind(view, jack=s.jack, jack_alibis=[], deck=s.deck, throws=s.throws)

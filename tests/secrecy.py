@@ -139,7 +139,11 @@ def answers(game: Game, side: str, texts: list[str]) -> list[str]:
 
 
 def _text(value: Any) -> str:
-    return value if isinstance(value, str) else json.dumps(value, sort_keys=True, default=str)
+    """What an outlet gave, as text to show in a difference (a typed view as
+    its JSON)."""
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, sort_keys=True, default=lambda v: getattr(v, "to_json", v.__repr__)())
 
 
 def check(
@@ -182,9 +186,9 @@ def check(
                         if stop_at_first:
                             return report
                 other = case.twin_action(real, twin, action, side, kind, rng)
-                real.apply(action)
+                real.advance(action)
                 try:
-                    twin.apply(other)
+                    twin.advance(other)
                 except IllegalAction:
                     break  # the change made the rest of the game impossible: stop here
     return report

@@ -14,6 +14,7 @@ from whitechapel.core.game import PUBLIC
 from whitechapel.net.rooms import Room
 from whitechapel.pocket.actions import ALL_ACTIONS
 from whitechapel.pocket.game import PocketGame
+from whitechapel.pocket.legal import legal as pocket_legal
 from whitechapel.pocket.pieces import INVESTIGATOR, JACK
 from whitechapel.pocket.preview import preview
 from whitechapel.pocket.rules import RULES
@@ -35,7 +36,7 @@ class PocketCase:
             while g.outcome is None:
                 action = rng.choice(g.legal_actions())
                 actions.append(action)
-                g.apply(action)
+                g.advance(action)
             yield start, actions
 
     def kinds(self, side: str) -> tuple[str, ...]:
@@ -50,7 +51,7 @@ class PocketCase:
         s = game.setup
         end = game.clone()
         for action in actions[: rng.randrange(len(actions) + 1)]:
-            end.apply(action)
+            end.advance(action)
         shown = set(_drawn_by(game, actions, INVESTIGATOR))
         kept = shown | (set(_drawn_by(game, actions, JACK)) if side == JACK else set())
         jack, deck = s.jack, list(s.deck)
@@ -86,7 +87,7 @@ class PocketCase:
 def _drawn_by(start: PocketGame, actions: list[Any], who: str) -> list[int]:
     g = start.clone()
     for action in actions:
-        g.apply(action)
+        g.advance(action)
     return g.jack_alibis if who == JACK else g.investigator_alibis
 
 
@@ -103,7 +104,7 @@ def previews(g: PocketGame, side: str) -> Any:
     v = seen(g, side)
     legal = g.legal_actions()
     return [
-        preview(v, str(a)) for a in random.Random(len(g.history)).sample(legal, min(12, len(legal)))
+        preview(v, a) for a in random.Random(len(g.history)).sample(legal, min(12, len(legal)))
     ]
 
 
@@ -112,21 +113,20 @@ def screen_panels(g: PocketGame, side: str) -> Any:
     texts = [panels.banner(v, "someone"), panels.tokens_text(v, None), panels.rounds_text(v)]
     texts.append(panels.log_text(v, 60))
     texts.append(panels.shown_card(v))
-    texts += [panels.phase_help(v, t["up"]) for t in v["tokens"]] + [panels.phase_help(v, None)]
-    if "jack" in v:
-        texts += [panels.secret_text(v["jack"]), panels.secret_panel(v["jack"])]
+    texts += [panels.phase_help(v, t.up) for t in v.tokens] + [panels.phase_help(v, None)]
+    if v.jack is not None:
+        texts += [panels.secret_text(v.jack), panels.secret_panel(v.jack)]
     return texts
 
 
 def targets(g: PocketGame, side: str) -> Any:
     """The district's highlighted targets (landing positions, tiles that
-    cannot be rotated) for every token the side could choose now."""
+    cannot be rotated) for every token, as the screen works them out from the
+    view it shows (the side to act's actions: public)."""
     v = seen(g, side)
-    legal = v.get("legal", [])
+    legal = pocket_legal(v)
     return [
-        panels.targets(v, mode, t["up"], legal)
-        for t in v["tokens"]
-        for mode in ("move", "joker", "tile")
+        panels.targets(v, mode, t.up, legal) for t in v.tokens for mode in ("move", "joker", "tile")
     ]
 
 
@@ -172,3 +172,32 @@ OUTLETS = {
     "network": (network, 3),
     "refusal": refusals,
 }
+
+
+def _plain_lines(texts: Any) -> set[str]:
+    """The lines of outlet texts as a screen shows them: markup gone, spaces
+    collapsed, blank and one-word lines left out (they name nothing alone)."""
+    from rich.text import Text
+
+    lines = set()
+    for text in texts:
+        if not isinstance(text, str):
+            continue
+        for line in Text.from_markup(text).plain.splitlines():
+            line = " ".join(line.split())
+            if len(line.split()) > 1:
+                lines.add(line)
+    return lines
+
+
+def secret_lines(g: PocketGame, side: str) -> set[str]:
+    """What the outlets show another side and never `side` or the public:
+    Jack's secret panel and his own log lines, for the investigator.  A page
+    of a real game seen by `side` (a browser's, test_web_browser.py) must
+    show none of them."""
+    mine = _plain_lines(screen_panels(g, side)) | _plain_lines(screen_panels(g, PUBLIC))
+    theirs = set()
+    for other in (JACK, INVESTIGATOR):
+        if other != side:
+            theirs |= _plain_lines(screen_panels(g, other))
+    return theirs - mine

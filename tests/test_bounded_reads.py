@@ -83,9 +83,9 @@ async def test_the_load_screen_refuses_dev_zero_in_one_sentence(tmp_path, monkey
 
 
 def test_a_server_cannot_name_a_path_for_a_rooms_board():
-    from whitechapel.core.registry import rules_for
+    from whitechapel.ui.games import screens_for
 
     first = {"type": "state", "room": "K7QX", "seat": None, "to_act": None,
              "view": {"game": "lfw", "board": "/dev/zero"}}  # fmt: skip
     with pytest.raises(MapError, match="not one shipped"):
-        rules_for("lfw").remote_screen(None, "K7QX", None, first)
+        screens_for("lfw").remote_screen(None, "K7QX", None, first)

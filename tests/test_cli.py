@@ -169,8 +169,8 @@ def test_replay_of_a_finished_game(tmp_path, capsys):
     assert f"Mr. Jack Pocket, {len(game.history)} actions" in out
     assert "Ann" in out
     assert "Bob" in out
-    for tile in game.view("investigator")["tiles"]:
-        assert short_name(tile["character"]) in out
+    for tile in game.view("investigator").tiles:
+        assert short_name(tile.character) in out
     assert "not finished" not in out
 
 
@@ -179,7 +179,7 @@ def test_replay_json_of_an_unfinished_game_keeps_jack_secret(tmp_path, capsys):
     path = write_record(tmp_path / "half.json", game)
     assert main(["replay", str(path), "--json"]) == 0
     view = json.loads(capsys.readouterr().out)
-    assert view == game.view("public")
+    assert view == game.view("public").to_json()
     assert "jack" not in view
 
 

@@ -57,7 +57,7 @@ async def test_the_lfw_setup_comes_back_as_it_was_left():
         await pilot.click("#start")
         await settle.settle(pilot)
         assert isinstance(app.screen, LfwScreen)
-        assert app.screen.source.record.notebook == "possible"
+        assert app.screen.source.record.settings == {"notebook": "possible"}
     app = WhitechapelApp(start=LfwSetup())
     async with app.run_test(size=(100, 32)) as pilot:
         await settle.settle(pilot)
@@ -132,4 +132,4 @@ def test_a_direct_start_uses_the_remembered_names_and_mode(monkeypatch):
     assert main(["lfw", "--map", "tutorial", "--no-setup", "--police", "computer:easy"]) == 0
     record = screens[-1].source.record
     assert record.players == {"jack": "Eve", "police": "computer:easy"}
-    assert record.notebook == "off"
+    assert record.settings == {"notebook": "off"}

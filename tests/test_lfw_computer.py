@@ -17,6 +17,7 @@ games use the first (the quickest).
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import random
@@ -55,7 +56,7 @@ from whitechapel.lfw.ui.setup import LfwSetup, lfw_screen, opponents, players_fo
 from whitechapel.lfw.view_parts import LogEntry
 from whitechapel.lfw.views import LfwView
 from whitechapel.net.server import GameServer
-from whitechapel.ui.screens import computer as computer_seats
+from whitechapel.ui import turns as computer_turns
 from whitechapel.ui.screens.help import HelpScreen
 from whitechapel.ui.widgets.text import TextPanel
 
@@ -78,7 +79,7 @@ def solo(seed: int, human: str, tmp_path, board: str = "tutorial") -> LfwScreen:
 def unpaced(monkeypatch):
     """No pauses between the computer's actions, and its chance pinned."""
     monkeypatch.setattr(LfwScreen, "PACE", 0.0)
-    monkeypatch.setattr(computer_seats, "new_seed", lambda: 3)
+    monkeypatch.setattr(computer_turns, "new_seed", lambda: 3)
 
 
 def played_panel(app) -> str:
@@ -102,8 +103,8 @@ async def computer_done(pilot, screen: LfwScreen) -> None:
     source = screen.source
 
     def done() -> bool:
-        return screen.thinking is None and (
-            source.outcome is not None or source.to_act == screen.human
+        return screen.turns.thinking is None and (
+            source.outcome is not None or source.to_act == screen.turns.human
         )
 
     await until(done, what="the computer's turn", pilot=pilot, timeout=60)
@@ -157,7 +158,7 @@ class Person:
         self.app, self.pilot, self.screen = app, pilot, screen
         self.game = screen.source.game
         self.chance = Chance(seed)
-        self.human = screen.human
+        self.human = screen.turns.human
         self.actions: list[str] = []  # what Ann played
         self.seen: list[tuple[int, str]] = []  # (actions so far, the screen) at each of her turns
 
@@ -186,7 +187,7 @@ class Person:
             if self.game.outcome is not None:
                 break
             assert self.game.to_act == self.human and self.screen.can_act()
-            mine = self.screen.computer_moves
+            mine = self.screen.turns.computer_moves
             theirs = [str(a) for a in self.game.history[len(self.game.history) - len(mine) :]]
             assert [a for _, a in mine] == theirs  # the computer's since her last action
             counts["listed"] += check_listed(self.app, mine)
@@ -202,11 +203,11 @@ class Person:
 @pytest.mark.parametrize(("human", "seed"), [(JACK, 10), (POLICE, 0)])
 async def test_a_whole_game_alone_against_the_computer_by_keys(tmp_path, unpaced, human, seed):
     screen = solo(seed, human, tmp_path)
-    assert screen.THINKER is OtherProcess  # the computer thinks in the worker process
+    assert screen.turns.make_thinker is OtherProcess  # the computer thinks in the worker process
     app = WhitechapelApp(start=screen)
     async with app.run_test(size=(100, 32)) as pilot:
         await settle.settle(pilot)
-        assert screen.human == human and screen.source.computers == {OTHER[human]: LEVEL}
+        assert screen.turns.human == human and screen.source.computers == {OTHER[human]: LEVEL}
         person = Person(app, pilot, screen, seed)
         counts = await person.play_game()
         game = screen.source.game
@@ -260,7 +261,7 @@ async def test_the_police_screens_are_the_same_whatever_the_hideout(tmp_path, un
     assert isinstance(parse_action(other), Hideout)
     parting = next((i for i, a in enumerate(real) if a.endswith(" home")), len(real))
     twin = solo(seed, POLICE, tmp_path / "twin")
-    twin.thinker = Scripted(jack_actions(real, person.actions, other))
+    twin.turns.thinker = Scripted(jack_actions(real, person.actions, other))
     app = WhitechapelApp(start=twin)
     compared = 0
     async with app.run_test(size=(100, 32)) as pilot:
@@ -297,31 +298,40 @@ def in_sight(map_view: MapView, node) -> bool:
     return 0 <= x < region.width and 0 <= y < region.height
 
 
-class HeldTimers:
-    """The screen's pace timers held back by the test (long ones); others run."""
+class HeldPauses:
+    """The computer's pauses (its pace: long ones) held by the test until it
+    releases each; Space ends them as it would.  Short ones run."""
 
     def __init__(self, screen: LfwScreen) -> None:
-        self.held: list = []
-        self.real = screen.set_timer
-        screen.set_timer = self  # type: ignore[method-assign]
+        self.held: list[asyncio.Future] = []
+        turns = screen.turns.computer
+        real_pause, real_skip = turns.pause, turns.skip_pacing
 
-    def __call__(self, delay, callback=None, **kw):
-        if delay < 60:
-            return self.real(delay, callback, **kw)
-        self.held.append(callback)
-        timers = self
+        async def pause(seconds: float) -> None:
+            if seconds < 60:
+                return await real_pause(seconds)
+            future = asyncio.get_running_loop().create_future()
+            self.held.append(future)
+            try:
+                await future
+            finally:
+                if future in self.held:
+                    self.held.remove(future)
 
-        class Held:
-            def stop(self) -> None:  # the screen ends the pause itself (Space)
-                if callback in timers.held:
-                    timers.held.remove(callback)
+        def skip() -> None:  # Space: the pause held ends, as a real one would
+            real_skip()
+            for future in self.held:
+                future.set_result(None)
 
-        return Held()
+        turns.pause = pause  # type: ignore[method-assign]
+        turns.skip_pacing = skip  # type: ignore[method-assign]
 
     async def release(self, pilot) -> None:
         """The pause is over: the answer held is played."""
         assert len(self.held) == 1
-        self.held.pop()()
+        self.held[0].set_result(None)
+        for _ in range(5):  # the computer's task plays it
+            await asyncio.sleep(0)
         await settle.settle(pilot)
 
 
@@ -330,13 +340,13 @@ async def test_the_computers_police_turn_is_shown_move_by_move(tmp_path, monkeyp
     on his new crossing and the list under the map one line longer, before
     the next; Space plays the rest without pauses; the list stays until
     Jack acts, and the pauses come back then."""
-    monkeypatch.setattr(computer_seats, "new_seed", lambda: 3)
+    monkeypatch.setattr(computer_turns, "new_seed", lambda: 3)
     screen = solo(5, JACK, tmp_path)
-    screen.PACE = 600  # the test ends each pause itself
-    screen.thinker = InProcess(
-        "lfw", screen.computers, 3, players.table_of("lfw", screen.source.game)
+    screen.turns.computer.pace = 600  # the test ends each pause itself
+    screen.turns.thinker = InProcess(
+        "lfw", screen.turns.computers, 3, players.table_of("lfw", screen.source.game)
     )
-    timers = HeldTimers(screen)
+    timers = HeldPauses(screen)
     app = WhitechapelApp(start=screen)
     game = screen.source.game
     async with app.run_test(size=(100, 32)) as pilot:
@@ -369,7 +379,7 @@ async def test_the_computers_police_turn_is_shown_move_by_move(tmp_path, monkeyp
         listed = played_panel(app)
         assert listed.startswith("The police since your move:") and "Moved:" in listed
         assert in_sight(screen.query_one(MapView), game.view(JACK).jack.position)
-        assert check_listed(app, screen.computer_moves) >= 5
+        assert check_listed(app, screen.turns.computer_moves) >= 5
         await person.play(person.choose())  # Jack moves: the list goes, the pauses come back
         if game.outcome is None and game.to_act == POLICE:
             await until(lambda: timers.held, what="the pause", pilot=pilot)
@@ -379,10 +389,10 @@ async def test_the_computers_police_turn_is_shown_move_by_move(tmp_path, monkeyp
 async def test_the_screen_takes_keys_while_the_computer_thinks(tmp_path):
     gate = threading.Event()
     screen = solo(3, POLICE, tmp_path)
-    screen.thinker = InProcess(
-        "lfw", screen.computers, 1, players.table_of("lfw", screen.source.game)
+    screen.turns.thinker = InProcess(
+        "lfw", screen.turns.computers, 1, players.table_of("lfw", screen.source.game)
     )
-    player = screen.thinker.players[JACK]
+    player = screen.turns.thinker.players[JACK]
     real = player.choose
 
     def slow(view, legal, budget=None):
@@ -393,7 +403,7 @@ async def test_the_screen_takes_keys_while_the_computer_thinks(tmp_path):
     app = WhitechapelApp(start=screen)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle.settle(pilot)
-        assert screen.thinking == JACK and not screen.can_act()
+        assert screen.turns.thinking == JACK and not screen.can_act()
         assert "computer (Jack) is thinking…" in widget_text(app)
         await settle.press(pilot, "f1")
         assert isinstance(app.screen, HelpScreen)
@@ -425,12 +435,12 @@ class Forever(OtherProcess):
 
 async def main():
     screen = lfw_screen(5, None, "tutorial", {"police": "Ann", "jack": "computer:LEVEL"})
-    screen.THINKER = Forever
+    screen.turns.make_thinker = Forever
     app = WhitechapelApp(start=screen)
     async with app.run_test(size=(80, 24)) as pilot:
-        while not (screen.thinking and screen.thinker and screen.thinker.workers.pids()):
+        while not (screen.turns.thinking and screen.turns.thinker and screen.turns.thinker.workers.pids()):
             await pilot.pause(0.05)
-        print(*screen.thinker.workers.pids(), flush=True)
+        print(*screen.turns.thinker.workers.pids(), flush=True)
         await pilot.press("ctrl+q", "ctrl+q")  # asked once, then quits
 
 
@@ -504,7 +514,7 @@ async def test_the_setup_screen_gives_a_side_to_the_computer(tmp_path, unpaced, 
         screen = app.screen
         assert isinstance(screen, LfwScreen)
         assert screen.source.record.players == {side: COMPUTER}
-        assert screen.human == OTHER[side] and not screen.curtain_up
+        assert screen.turns.human == OTHER[side] and not screen.curtain_up
         await computer_done(pilot, screen)
         assert screen.source.game.to_act == OTHER[side] and screen.can_act()
     # The command line's computer comes up chosen, its name field left empty.
@@ -540,7 +550,7 @@ async def test_continue_plays_the_computer_again(tmp_path, unpaced):
         again = app.screen
         assert isinstance(again, LfwScreen)
         assert [str(a) for a in again.source.game.history] == history
-        assert again.human == JACK and again.source.computers == {POLICE: LEVEL}
+        assert again.turns.human == JACK and again.source.computers == {POLICE: LEVEL}
         assert not again.curtain_up and again.can_act()
         assert played_panel(app) == ""  # nothing from before Continue is listed
 

@@ -90,3 +90,20 @@ def test_a_complete_action_waits_for_an_empty_line_and_quit_saves(tmp_path):
     assert game.history == []
     assert "Game left unfinished; it is saved in" in out[-1]
     assert any(o.startswith("Type the words of your action") for o in out)
+
+
+def test_the_plain_prompt_keeps_the_notebook_setting(tmp_path):
+    """A game set up with the notebook off (a setting: core/settings.py)
+    shows no deduction at the plain prompt either, and its autosave keeps
+    the setting, so the app reopens it so."""
+    game = LfwGame.new(5, Options(), load_board("tutorial"))
+    record = record_of(game, seed=5, players=PLAYERS, settings={"notebook": "off"})
+    for settings, shown in (({"notebook": "off"}, False), ({}, True)):
+        record.settings = settings
+        table = Table(game.clone(), 5)
+        console = LfwConsole(table.game, record, Store(tmp_path), read=table.read, write=table.write)
+        assert console.run() == 0
+        text = "\n".join(table.out)
+        assert ("What the police can know" in text or "Jack can be on" in text) == shown
+        saved = max(Store(tmp_path).list(), key=lambda s: s.path.stat().st_mtime)
+        assert saved.record.settings == settings

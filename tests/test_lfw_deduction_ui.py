@@ -45,8 +45,8 @@ def game_on(seed: int, side: str, moves: int = 3) -> LfwGame:
 
 
 def app_for(game: LfwGame, tmp_path, notebook: str | None = None):
-    record = record_of(game, seed=1, players=PLAYERS)
-    record.notebook = notebook
+    record = record_of(game, seed=1, players=PLAYERS,
+                       settings={"notebook": notebook} if notebook else {})  # fmt: skip
     screen = LfwScreen(LocalSource(game, record, Store(tmp_path)), game.board)
     return WhitechapelApp(start=screen), screen
 
@@ -139,7 +139,7 @@ async def test_the_setup_chooses_the_notebook_and_the_record_keeps_it(tmp_path, 
         assert isinstance(screen, LfwScreen)
         assert screen.deduction_mode == "off"
         record = screen.source.current_record()
-        assert Record.loads(record.dumps()).notebook == "off"
+        assert Record.loads(record.dumps()).settings == {"notebook": "off"}
 
 
 def jack_home_after_night_4() -> LfwGame:

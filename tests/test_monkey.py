@@ -137,10 +137,10 @@ async def finish_game(app, pilot, rng: random.Random) -> None:
 @pytest.mark.parametrize("game", ["pocket", "lfw"])
 async def test_the_monkey(game, size, opponent, tmp_path, monkeypatch):
     from whitechapel.lfw.ui.screen import LfwScreen
-    from whitechapel.ui.screens import computer as computer_seats
+    from whitechapel.ui import turns as computer_turns
 
     monkeypatch.setattr(LfwScreen, "PACE", 0.0)  # the computer's moves: no pauses
-    monkeypatch.setattr(computer_seats, "new_seed", lambda: 3)  # its chance pinned
+    monkeypatch.setattr(computer_turns, "new_seed", lambda: 3)  # its chance pinned
     seed = sum(map(ord, game)) * 1000 + size[0] + len(opponent)
     rng = random.Random(seed)
     app = start(game, opponent)

@@ -77,7 +77,7 @@ async def test_a_markup_name_is_shown_literally_on_the_banner_and_the_hand_over(
 ):
     monkeypatch.setenv("WHITECHAPEL_DATA_DIR", str(tmp_path))
     monkeypatch.delenv("WHITECHAPEL_SSH", raising=False)
-    screen = pocket_screen(7, {"jack": "Bob", "investigator": EVE}, "always")
+    screen = pocket_screen(7, {"jack": "Bob", "investigator": EVE}, {"handover": "always"})
     app = WhitechapelApp(start=screen)
     async with app.run_test(size=(110, 34)) as pilot:
         await until(lambda: screen.curtain_up, what="the hand-over", pilot=pilot)

@@ -13,9 +13,11 @@ import pytest
 from test_net_protocol import pocket_secret_free
 from test_net_server import FAST, capture, connect
 from whitechapel.core import players, thinking
+from whitechapel.core.game import view_json
 from whitechapel.net.client import ClientError
 from whitechapel.net.protocol import decode_server
 from whitechapel.net.server import GameServer
+from whitechapel.pocket.views import Played
 
 
 @pytest.fixture
@@ -180,9 +182,9 @@ async def test_the_server_asks_its_computer_with_the_seats_view_alone(server):
         state = await person.state(room, timeout=60)
     assert asked
     for side, view in asked:
-        assert side == "investigator" and view["side"] == "investigator"
-        assert "jack" not in view  # Jack's identity and cards never reach the computer
-        assert pocket_secret_free(json.dumps(view))
+        assert side == "investigator" and view.side == "investigator"
+        assert view.jack is None  # Jack's identity and cards never reach the computer
+        assert pocket_secret_free(json.dumps(view_json(view)))
 
 
 @pytest.mark.parametrize(("seat", "level"), [("jack", "hard"), ("investigator", "normal")])
@@ -238,18 +240,18 @@ async def test_a_lone_player_plays_a_whole_game_against_the_computer_from_the_lo
             if screen.source.outcome is not None:
                 break
             # The person picks from what the screen was drawn from: the seat's view.
-            text = rng.choice(screen.source.view(seat)["legal"])
+            text = rng.choice(screen.source.view(seat).legal)
             before = len(room.game.history)
             await pilot.press(*keys_for(room.game, screen.choice.cursor, parse_action(text)))
             await until(lambda n=before: len(room.game.history) > n, what="the move", pilot=pilot)
             assert str(room.game.history[before]) == text
             moves += 1
-        await pilot.pause()
         assert room.game.outcome is not None and moves >= 4
-        assert "wins" in screen_text(app) or "won" in screen_text(app)
-    played = [e["side"] for e in room.game.view("jack")["log"] if "side" in e]
+        await until(lambda: "wins" in screen_text(app) or "won" in screen_text(app),
+                    what="the end on the screen", pilot=pilot)  # fmt: skip
+    played = [e.side for e in room.game.view("jack").log if isinstance(e, Played)]
     assert played.count(other) == len(asked) >= 4  # asked once for each of its actions
     for asked_level, side, view in asked:
-        assert (asked_level, side, view["side"]) == (level, other, other)
+        assert (asked_level, side, view.side) == (level, other, other)
         if other == "investigator":
-            assert "jack" not in view and pocket_secret_free(json.dumps(view))
+            assert view.jack is None and pocket_secret_free(json.dumps(view_json(view)))

@@ -50,7 +50,7 @@ def test_a_torn_last_journal_line_is_ignored_with_a_log_line(tmp_path, caplog):
     room.take("jack", "Ann")
     store.append(room)  # the whole room
     room.take("investigator", "Bob")
-    room.act("investigator", room.game.view("investigator")["legal"][0])
+    room.act("investigator", room.game.view("investigator").legal[0])
     store.append(room)  # a seat and an action
     whole = store.journal("TORN").read_bytes()
     with open(store.journal("TORN"), "ab") as f:

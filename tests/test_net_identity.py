@@ -122,7 +122,7 @@ async def test_guessing_rejoin_codes_closes_the_connection(tmp_path):
         owner = await via_gateway(srv, "Ann", ANN_KEY)
         room = (await owner.create("pocket"))["room"]
         guesser = await via_gateway(srv, "Eve", MALLORY)
-        srv.code_penalties = Penalties(first=0.01, cap=0.01)  # the count, not the delays
+        srv.handlers.code_penalties = Penalties(first=0.01, cap=0.01)  # the count, not the delays
         replies = []
         for i in range(5):
             await guesser.send({"type": "join", "room": room, "rejoin": f"AAAA{i}A"})

@@ -25,6 +25,7 @@ from whitechapel.cli import main
 from whitechapel.net.access import INSECURE, raw_port_password
 from whitechapel.net.client import Client, ClientError
 from whitechapel.net.connection import Limits, MeteredReader, TokenBucket, is_loopback
+from whitechapel.net.messages import Ping
 from whitechapel.net.protocol import NEEDS_PASSWORD, WRONG_PASSWORD
 from whitechapel.net.server import GameServer
 
@@ -96,7 +97,7 @@ async def test_flooders_are_closed_while_the_server_is_kept_busy(tmp_path):
     limits = Limits(rate=5, burst=5, max_debt=10)
     srv = await start(tmp_path, limits)
     handled = 0
-    ping = srv._on_ping
+    ping = srv.dispatch.handler(Ping)
 
     async def slow_ping(conn, msg) -> None:
         nonlocal handled
@@ -104,7 +105,7 @@ async def test_flooders_are_closed_while_the_server_is_kept_busy(tmp_path):
         time.sleep(0.005)  # a busy server: nothing else runs meanwhile
         await ping(conn, msg)
 
-    srv._on_ping = slow_ping  # type: ignore[method-assign]
+    srv.dispatch.add(Ping, slow_ping)
     flooders = 20
     stop = asyncio.Event()
 
@@ -156,16 +157,16 @@ async def test_a_client_that_never_reads_is_dropped_and_memory_stays_bounded(tmp
     async def big_pong(conn, msg) -> None:  # every ping costs the server 200 kB of output
         srv.send(conn, {"type": "pong", "pad": big})
 
-    srv._on_ping = big_pong  # type: ignore[method-assign]
+    srv.dispatch.add(Ping, big_pong)
     queued: list[int] = []
-    write = srv.write
+    write = srv.peers.write
 
     def spy(conn, data: bytes) -> None:
         write(conn, data)
         if not conn.writer.is_closing():
             queued.append(conn.writer.transport.get_write_buffer_size())
 
-    srv.write = spy  # type: ignore[method-assign]
+    srv.peers.write = spy  # type: ignore[method-assign]
     before = rss()
     deaf = await Client.connect(*srv.address, "deaf")
     deaf.reader._limit = 1024  # reads nothing: its own buffer stops at 2 KiB, then TCP waits
@@ -195,7 +196,7 @@ async def test_many_peers_share_the_output_budget(tmp_path):
         transport = conn.writer.transport
         transport.pause_reading()
         transport.get_write_buffer_size = lambda: 600  # type: ignore[method-assign]
-        srv.write(conn, b"y" * 200)  # 800 > 1500 // 2: a share is 750
+        srv.peers.write(conn, b"y" * 200)  # 800 > 1500 // 2: a share is 750
         assert conn.closing
     finally:
         await a.close()

@@ -52,7 +52,7 @@ async def test_a_pocket_duel_from_the_lobby_against_a_protocol_client(server):
             await bob.join(code)
             await bob.expect("state", room=code)
             view = room.game.view("investigator")
-            move = next(a for a in view["legal"] if a[0] in "HWT")
+            move = next(a for a in view.legal if a[0] in "HWT")
             await bob.act(code, move)
             await until(lambda: screen.can_act(), what="Jack's turn", pilot=pilot)
             assert "1 of 8" in screen_text(app) and "⏱" in screen_text(app)  # the duel's clock
@@ -63,7 +63,7 @@ async def test_a_pocket_duel_from_the_lobby_against_a_protocol_client(server):
             assert room.game.history[-1] == action
             # A token already played says why, and nothing is sent.
             await until(lambda: screen.can_act(), what="Jack's second action (P3)", pilot=pilot)
-            used = next(i for i, t in enumerate(room.game.view("jack")["tokens"]) if t["used"])
+            used = next(i for i, t in enumerate(room.game.view("jack").tokens) if t.used)
             await pilot.press(str(used + 1))
             assert screen.notice == "That token was played this round."
             await pilot.pause(0.2)
@@ -153,7 +153,7 @@ async def test_a_spectator_watches_a_duel_from_the_lobby(server):
             from whitechapel.pocket.ui.panels import character_name
 
             room = game.rooms[code]
-            jack = character_name(room.game.view("jack")["jack"]["identity"])
+            jack = character_name(room.game.view("jack").jack.identity)
             text = screen_text(app)
             assert "Jack only" not in text and "Your alibi cards" not in text  # P9
             assert " " not in jack or jack not in text
@@ -229,24 +229,52 @@ async def test_an_lfw_rooms_notebook_is_chosen_in_the_lobby_and_shown_so_at_ever
         try:
             await police.join(code, seat="police1")
             first = await police.expect("state", room=code)
-            assert first["notebook"] == "possible"
+            assert first["settings"] == {"notebook": "possible"}
         finally:
             await police.close()
         room = game.rooms[code]
-        again = type(room).from_json(room.to_json())
-        assert again.notebook == "possible" and again.state_message("police1")["notebook"] == "possible"
+        from whitechapel.net import roomfile
+
+        again = roomfile.from_json(roomfile.to_json(room))
+        assert again.settings == {"notebook": "possible"}
+        assert again.state_message("police1")["settings"] == {"notebook": "possible"}
 
 
-async def test_a_notebook_is_refused_for_a_game_without_one_and_a_mode_that_does_not_exist(server):
+async def test_a_setting_is_refused_for_a_game_without_it_and_a_value_that_does_not_exist(server):
+    """A room's settings are its game's (core/settings.py): one the game does
+    not have, one only the hot seat has (Pocket's hand-over), a value it
+    does not offer, or settings that are not text to text are refused in a
+    sentence, and no room is made."""
     game, host, port = server
     bob = await Client.connect(host, port, "bob")
     try:
-        await bob.send({"type": "create", "game": "pocket", "notebook": "heat"})
+        await bob.send({"type": "create", "game": "pocket", "settings": {"notebook": "heat"}})
         refused = await bob.expect("error")
-        assert "no notebook" in refused["message"]
-        await bob.send({"type": "create", "game": "lfw", "notebook": "everything"})
+        assert "Mr. Jack Pocket has no setting 'notebook'" in refused["message"]
+        await bob.send({"type": "create", "game": "pocket", "settings": {"handover": "secrets"}})
+        refused = await bob.expect("error")
+        assert "no setting 'handover'" in refused["message"]
+        await bob.send({"type": "create", "game": "lfw", "settings": {"notebook": "everything"}})
         refused = await bob.expect("error")
         assert "'off' or 'possible' or 'heat'" in refused["message"]
+        await bob.send({"type": "create", "game": "lfw", "settings": {"notebook": 3}})
+        refused = await bob.expect("error")
+        assert "each text to text" in refused["message"]
         assert not game.rooms
     finally:
         await bob.close()
+
+
+
+async def test_j_moves_the_focus_to_the_room_code_at_once():
+    """`j` puts the focus in the room-code field while its key is handled,
+    not a turn of the app's queue later: a letter typed right after it (a
+    browser hands keys over as fast as the app takes them) finds the field."""
+    app = WhitechapelApp(start=LobbyScreen(Link("127.0.0.1", 9, "ann")))  # nothing listens
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        moved = []
+        app.screen.action_focus_code()
+        moved.append(app.focused is not None and app.focused.id == "code")
+        await pilot.press("G", "E")
+        assert moved == [True] and app.screen.query_one("#code").value == "GE"

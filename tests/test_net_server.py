@@ -50,13 +50,13 @@ async def server(tmp_path):
 def capture(srv: GameServer) -> list[tuple[str, bytes]]:
     """Every line the server writes, with the name of the connection it went to."""
     lines: list[tuple[str, bytes]] = []
-    write = srv.write
+    write = srv.peers.write
 
     def spy(conn, data: bytes) -> None:
         lines.append((conn.name or "", data))
         write(conn, data)
 
-    srv.write = spy  # type: ignore[method-assign]
+    srv.peers.write = spy  # type: ignore[method-assign]
     return lines
 
 
@@ -110,7 +110,7 @@ async def test_two_clients_play_a_complete_pocket_duel(server):
     saved = json.loads((server.store.records / f"{room}.json").read_text())
     assert saved["outcome"] == result
     replayed = replay(Record.from_json(saved))  # the record is the game the players saw
-    assert json.loads(json.dumps(replayed.view("jack"))) == states["jack"]["view"]
+    assert json.loads(json.dumps(view_json(replayed.view("jack")))) == states["jack"]["view"]
     assert saved["players"] == {"jack": "pj", "investigator": "pi"}
     assert not server.store.path(room).exists() and not server.store.journal(room).exists()
     with pytest.raises(ClientError, match=f"the game is over: room {room} has ended; its record"):
@@ -153,7 +153,7 @@ async def test_lfw_night_one_with_jack_and_two_police_seats(server):
                 await clients[wrong].act(room, str(action))
             refused.add(replica.phase)
         await clients[seat].send({"type": "act", "room": room, "action": str(action)})
-        replica.apply(action)
+        replica.advance(action)
         expected = seat_of(replica.acting_colour) if replica.to_act == "police" else "jack"
         for s, client in clients.items():
             st = await client.state(room)
@@ -184,7 +184,7 @@ async def play_lfw(srv: GameServer, seed: int, tag: str) -> None:
         seat = local.to_act()
         action = replica.random_action(chance)
         await clients[seat].send({"type": "act", "room": room, "action": str(action)})
-        replica.apply(action)
+        replica.advance(action)
         for client in (*clients.values(), spec):
             await client.state(room)
 

@@ -6,18 +6,15 @@ wrong password are refused.  Everything on 127.0.0.1."""
 from __future__ import annotations
 
 import asyncio
-import re
 
 import asyncssh
 import pytest
 
 from polling import until
+from sshterm import PASSWORD, Terminal, connect
 from whitechapel.gateway.session import NO_TERMINAL
 from whitechapel.gateway.ssh import Access, Gateway
 from whitechapel.net.server import GameServer
-
-PASSWORD = "letmein-221b"
-ANSI = re.compile(rb"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>]")
 
 
 @pytest.fixture
@@ -29,44 +26,6 @@ async def servers(tmp_path):
     yield game, ssh_port, gateway
     await gateway.close()
     await game.close()
-
-
-async def connect(port: int, user: str, password: str = PASSWORD):
-    return await asyncssh.connect(
-        "127.0.0.1", port, username=user, password=password, known_hosts=None,
-        client_keys=None, preferred_auth="password",
-    )  # fmt: skip
-
-
-class Terminal:
-    """An SSH session with a pty, and the text it has shown (escapes cut)."""
-
-    def __init__(self, process) -> None:
-        self.process = process
-        self.seen = b""
-
-    @classmethod
-    async def open(cls, conn) -> Terminal:
-        process = await conn.create_process(term_type="xterm-256color", term_size=(100, 30),
-                                            encoding=None)  # fmt: skip
-        return cls(process)
-
-    def text(self) -> str:
-        return ANSI.sub(b"", self.seen).decode(errors="replace")
-
-    async def wait_for(self, words: str, timeout: float = 20) -> None:
-        async def shown() -> bool:
-            if words not in self.text():
-                self.seen += await self.process.stdout.read(65536)
-            return words in self.text()
-
-        await until(shown, what=f"{words!r} on screen", timeout=timeout, step=0,
-                    shown=lambda: repr(self.text()[-600:]))  # fmt: skip
-
-    async def keys(self, *keys: str) -> None:
-        for key in keys:
-            self.process.stdin.write(key.encode())
-            await asyncio.sleep(0.3)
 
 
 async def test_two_players_meet_over_ssh_and_play(servers):
@@ -89,7 +48,7 @@ async def test_two_players_meet_over_ssh_and_play(servers):
         first = ann if room.names.get("investigator") == "ann" else bob
         assert room.game.to_act == "investigator"
         view = room.game.view("investigator")
-        token = next(i for i, t in enumerate(view["tokens"]) if t["up"] in "HWT")
+        token = next(i for i, t in enumerate(view.tokens) if t.up in "HWT")
         await first.keys(str(token + 1), "1", "\r")  # a move is previewed, Enter plays it
         await until(lambda: room.game.history, what="the investigator's move", timeout=5)
         assert len(room.game.history) == 1 and room.game.to_act == "jack"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -10,8 +11,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from whitechapel.core.errors import IllegalAction, NotationError
+from whitechapel.core.game import PUBLIC
 from whitechapel.pocket.actions import ALL_ACTIONS, parse_action
 from whitechapel.pocket.game import PocketGame
+from whitechapel.pocket.legal import legal
 from whitechapel.pocket.pieces import INVESTIGATOR, JACK
 from whitechapel.pocket.setup import random_setup
 
@@ -56,7 +59,7 @@ def _count(g: PocketGame, depth: int) -> int:
     total = 0
     for a in g.legal_actions():
         child = g.clone()
-        child.apply(a)
+        child.advance(a)
         total += _count(child, depth - 1)
     return total
 
@@ -103,7 +106,7 @@ def test_illegal_actions_are_refused_with_a_reason_and_change_nothing(seed, move
             continue
         should_pass = action in legal and side in (None, g.to_act)
         try:
-            g.apply(action, side)
+            g.advance(action, side)
         except IllegalAction as e:
             assert not should_pass, f"{action} was legal but refused: {e}"
             assert str(e).startswith(str(action) + ": ") and len(str(e)) > len(str(action)) + 10
@@ -118,6 +121,30 @@ def test_apply_refuses_what_is_not_an_action_and_anything_after_the_end():
         g.apply("H+1")  # text goes through play() / parse_action
     g.play(str(g.legal_actions()[0]))
     while g.outcome is None:
-        g.apply(g.legal_actions()[0])
+        g.advance(g.legal_actions()[0])
     with pytest.raises(IllegalAction, match="the game is over"):
         g.play("A")
+
+
+# -- one rule of legal actions: the engine's, a view's, legal(view) --------------
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_every_sides_view_gives_the_engines_legal_actions(seed):
+    """`legal(view)` (screens, the console) works the side to act's actions
+    out of any side's view alone; they are the engine's, in its order, and
+    the view's `legal` texts (players, the server) are those of the side to
+    act and nobody else's."""
+    rng = random.Random(seed)
+    g = PocketGame(random_setup(seed))
+    while True:
+        engine = g.legal_actions()
+        for side in (JACK, INVESTIGATOR, PUBLIC):
+            view = g.view(side)
+            assert list(legal(view)) == engine
+            mine = side == g.to_act
+            assert list(view.legal) == ([str(a) for a in engine] if mine else [])
+        if g.outcome is not None:
+            assert engine == []
+            break
+        g.advance(rng.choice(engine))

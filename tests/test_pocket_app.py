@@ -45,6 +45,7 @@ from whitechapel.pocket.game import PocketGame
 from whitechapel.pocket.pieces import CHARACTERS, INVESTIGATOR, JACK
 from whitechapel.pocket.ui.screen import PocketScreen, is_cards, is_handover
 from whitechapel.pocket.ui.setup import PocketSetup
+from whitechapel.pocket.views import Played, WitnessCall
 from whitechapel.ui.screens.help import HelpScreen
 from whitechapel.ui.source import LocalSource
 
@@ -123,16 +124,16 @@ async def test_a_full_game_by_keys_ends_on_the_banner_autosaved_and_secret_kept(
         assert watch.checked_clean > 15 and watch.checked_secret > 5
         # Each change of side had its hand-over, and only those, and each
         # round's end its summary (then a hand-over even to the same side).
-        log = screen.source.game.view(JACK)["log"]
+        log = screen.source.game.view(JACK).log
         expected, last, ended = 1, None, False
         for e in log:
-            if "witness" in e:
+            if isinstance(e, WitnessCall):
                 ended = True
-            elif "side" in e:
-                expected += last is not None and (e["side"] != last or ended)
-                last, ended = e["side"], False
+            elif isinstance(e, Played):
+                expected += last is not None and (e.side != last or ended)
+                last, ended = e.side, False
         assert len(driver.handovers) == expected
-        assert len(driver.summaries) == sum(1 for e in log if "witness" in e)
+        assert len(driver.summaries) == sum(1 for e in log if isinstance(e, WitnessCall))
 
         if name != "goodley":
             return
@@ -182,9 +183,8 @@ async def test_the_secret_cards_screen_shows_identity_cards_and_hourglasses(tmp_
     game = PocketGame(SETUPS["gull"])
     for text in ("W+1", "A", "Xa1c3", "J:H"):  # Jack draws Smith in round 1
         game.play(text)
-    screen = PocketScreen(
-        LocalSource(game, record_of(game, players=PLAYERS), Store(tmp_path)), "secrets"
-    )
+    record = record_of(game, players=PLAYERS, settings={"handover": "secrets"})
+    screen = PocketScreen(LocalSource(game, record, Store(tmp_path)))
     async with WhitechapelApp(start=screen).run_test(size=(80, 24)) as pilot:
         await settle.settle(pilot)
         assert game.to_act == "jack"  # round 2: Jack first
@@ -529,7 +529,7 @@ async def test_continue_lists_autosaves_newest_first_and_opens_one():
         game = PocketGame.new(seed)
         plan, _ = plan_game(game.setup, seed)
         for action in plan[:n]:
-            game.apply(action)
+            game.advance(action)
         record = record_of(game, seed=seed, players={"jack": name})
         paths[name] = store.save(record, autosave_name(record))
     stamp = paths["New"].stat().st_mtime

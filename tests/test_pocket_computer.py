@@ -24,12 +24,14 @@ from whitechapel.cli import main
 from whitechapel.core import players
 from whitechapel.core.store import Store
 from whitechapel.core.thinking import InProcess, OtherProcess
+from whitechapel.pocket.actions import parse_action
 from whitechapel.pocket.pieces import INVESTIGATOR, JACK
 from whitechapel.pocket.ui import computer
 from whitechapel.pocket.ui.district import District
 from whitechapel.pocket.ui.screen import PocketScreen, is_handover, is_summary
 from whitechapel.pocket.ui.setup import PocketSetup, pocket_screen
-from whitechapel.ui.screens import computer as computer_seats
+from whitechapel.pocket.views import Token
+from whitechapel.ui import turns as computer_turns
 from whitechapel.ui.screens.help import HelpScreen
 
 SRC = str(Path(__file__).resolve().parents[1] / "src")
@@ -40,7 +42,7 @@ async def settle(app, pilot) -> None:
     screen = app.screen
 
     def done() -> bool:
-        return not isinstance(screen, PocketScreen) or screen.thinking is None
+        return not isinstance(screen, PocketScreen) or screen.turns.thinking is None
 
     await until(done, what="the computer's move", pilot=pilot, timeout=30)
     await pilot.pause()
@@ -67,7 +69,7 @@ async def play_against_the_computer(app, pilot, human: str, rng: random.Random) 
         assert screen.holder == human and screen.can_act()
         # What the computer played since the person's last action is shown
         # before the person acts: in words, and marked on the board.
-        mine = [a for s, a in screen.computer_moves]
+        mine = [a for s, a in screen.turns.computer_moves]
         theirs = [str(a) for a in game.history[len(game.history) - len(mine):]]
         assert mine == theirs
         if mine and not (mine[-1] == "A" and human == JACK):
@@ -75,7 +77,7 @@ async def play_against_the_computer(app, pilot, human: str, rng: random.Random) 
             prompt = widget_text(app)
             assert f"played {mine[0]}" in prompt or "showed an alibi card" in prompt, prompt
             district = app.screen.query_one(District)
-            tiles, detectives = computer.marks(mine)
+            tiles, detectives = computer.marks([parse_action(a) for a in mine])
             assert district.played_tiles == tiles and district.played_detectives == detectives
             seen["marked"] += bool(tiles or detectives)
         action, before = choose(game, rng), len(game.history)
@@ -89,14 +91,14 @@ async def test_a_whole_game_against_the_computer_without_hand_overs(
     tmp_path, monkeypatch, human, level
 ):
     # The computer's chance pinned (a fresh one could end the game in two rounds).
-    monkeypatch.setattr(computer_seats, "new_seed", lambda: 3)
+    monkeypatch.setattr(computer_turns, "new_seed", lambda: 3)
     other = INVESTIGATOR if human == JACK else JACK
     screen = pocket_screen(7, {human: "Ann", other: players.computer_name(level)})
-    assert screen.THINKER is OtherProcess  # the computer thinks in the worker process
+    assert screen.turns.make_thinker is OtherProcess  # the computer thinks in the worker process
     app = WhitechapelApp(start=screen)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert app.screen.handover is None and app.screen.human == human
+        assert app.screen.handover is None and app.screen.turns.human == human
         seen = await play_against_the_computer(app, pilot, human, random.Random(3))
         assert seen["computer_moves"] >= 4 and seen["marked"] >= 1 and seen["summaries"] >= 1
         game = screen.source.game
@@ -110,7 +112,7 @@ async def test_a_whole_game_against_the_computer_without_hand_overs(
         await pilot.pause()
         again = app.screen
         assert isinstance(again, PocketScreen) and again is not screen
-        assert again.source.computers == {other: level} and again.human == human
+        assert again.source.computers == {other: level} and again.turns.human == human
 
 
 async def test_jack_against_the_computer_sees_his_own_cards_and_nothing_else_hides_them():
@@ -129,8 +131,8 @@ async def test_the_screen_takes_keys_while_the_computer_thinks():
     computer's move comes after, on the game as it was."""
     gate = threading.Event()
     screen = pocket_screen(5, {JACK: "Ann", INVESTIGATOR: "computer:easy"})
-    screen.thinker = InProcess("pocket", screen.computers, 1)
-    player = screen.thinker.players[INVESTIGATOR]
+    screen.turns.thinker = InProcess("pocket", screen.turns.computers, 1)
+    player = screen.turns.thinker.players[INVESTIGATOR]
     real = player.choose
 
     def slow(view, legal, budget=None):
@@ -141,7 +143,7 @@ async def test_the_screen_takes_keys_while_the_computer_thinks():
     app = WhitechapelApp(start=screen)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert screen.thinking == INVESTIGATOR
+        assert screen.turns.thinking == INVESTIGATOR
         assert "is thinking…" in screen_text(app)
         assert not screen.can_act()
         await pilot.press("f1")
@@ -161,14 +163,14 @@ async def test_the_screen_takes_keys_while_the_computer_thinks():
 async def test_quitting_while_the_computer_thinks():
     gate = threading.Event()
     screen = pocket_screen(5, {JACK: "Ann", INVESTIGATOR: "computer:easy"})
-    screen.thinker = InProcess("pocket", screen.computers, 1)
-    player = screen.thinker.players[INVESTIGATOR]
+    screen.turns.thinker = InProcess("pocket", screen.turns.computers, 1)
+    player = screen.turns.thinker.players[INVESTIGATOR]
     real = player.choose
     player.choose = lambda view, legal, budget=None: (gate.wait(10), real(view, legal))[1]
     app = WhitechapelApp(start=screen)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert screen.thinking == INVESTIGATOR
+        assert screen.turns.thinking == INVESTIGATOR
         await pilot.press("ctrl+q", "ctrl+q")  # asked once, then quits
         gate.set()  # the thread ends; its answer is dropped with the screen
         await pilot.pause()
@@ -189,12 +191,12 @@ class Forever(OtherProcess):
 
 async def main():
     screen = pocket_screen(5, {"jack": "Ann", "investigator": "computer:hard"})
-    screen.THINKER = Forever
+    screen.turns.make_thinker = Forever
     app = WhitechapelApp(start=screen)
     async with app.run_test(size=(80, 24)) as pilot:
-        while not (screen.thinking and screen.thinker and screen.thinker.workers.pids()):
+        while not (screen.turns.thinking and screen.turns.thinker and screen.turns.thinker.workers.pids()):
             await pilot.pause(0.05)
-        print(*screen.thinker.workers.pids(), flush=True)
+        print(*screen.turns.thinker.workers.pids(), flush=True)
         await pilot.press("ctrl+q", "ctrl+q")  # asked once, then quits
 
 
@@ -240,7 +242,7 @@ async def test_the_setup_screen_starts_a_game_against_the_computer():
         game_screen = app.screen
         assert isinstance(game_screen, PocketScreen)
         assert game_screen.source.record.players == {"jack": "Ann", "investigator": "computer:hard"}
-        assert game_screen.human == JACK and not is_handover(game_screen)
+        assert game_screen.turns.human == JACK and not is_handover(game_screen)
         assert len(game_screen.source.game.history) == 1  # the investigator opened round 1
         assert "played" in widget_text(app)  # the computer's opening, under the board
 
@@ -264,13 +266,13 @@ async def test_continue_plays_the_computer_again(tmp_path):
     assert played >= 2
     record = screen.source.current_record()
     assert record.players == {"jack": "computer:easy"}
-    from whitechapel.pocket.rules import RULES
+    from whitechapel.pocket.ui.entry import SCREENS
 
-    again = RULES.local_screen(game.clone(), record, Store(tmp_path))
+    again = SCREENS.local_screen(game.clone(), record, Store(tmp_path))
     app = WhitechapelApp(start=again)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(app, pilot)
-        assert again.human == INVESTIGATOR and again.source.computers == {JACK: "easy"}
+        assert again.turns.human == INVESTIGATOR and again.source.computers == {JACK: "easy"}
 
 
 @pytest.mark.parametrize(
@@ -288,11 +290,13 @@ def test_computer_seats_on_the_command_line_are_checked_in_one_line(capsys, argv
 
 
 def test_the_computers_move_in_words():
-    assert computer.action_words("W+2") == "Dr. Watson 2 places clockwise"
-    assert computer.action_words("J:-") == "the joker, moving nobody"
-    assert computer.action_words("Xa1c3") == "swapped a1 and c3"
-    assert computer.marks(["W+2", "Rb2E", "Xa1c3", "A", "J:T"]) == ({4, 0, 8}, {"watson", "toby"})
-    assert computer.moves_line("Jack", ["A"]) == "Jack played [b]A[/b]: drew an alibi card."
+    assert computer.action_words(parse_action("W+2")) == "Dr. Watson 2 places clockwise"
+    assert computer.action_words(parse_action("J:-")) == "the joker, moving nobody"
+    assert computer.action_words(parse_action("Xa1c3")) == "swapped a1 and c3"
+    played = [parse_action(t) for t in ("W+2", "Rb2E", "Xa1c3", "A", "J:T")]
+    assert computer.marks(played) == ({4, 0, 8}, {1, 2})  # Watson and Toby
+    alibi = [parse_action("A")]
+    assert computer.moves_line("Jack", alibi) == "Jack played [b]A[/b]: drew an alibi card."
 
 
 def test_the_worker_process_answers_as_the_player_in_this_process():
@@ -328,7 +332,7 @@ async def test_after_the_computers_move_the_prompt_names_the_tokens_left():
         driver = Driver(pilot, screen, random.Random(2))
 
         def offered() -> str:
-            left = [str(i + 1) for i, t in enumerate(game.view(JACK)["tokens"]) if not t["used"]]
+            left = [str(i + 1) for i, t in enumerate(game.view(JACK).tokens) if not t.used]
             line = next(x for x in widget_text(app).splitlines() if "action token" in x)
             assert "1-4" not in line and all(n in line for n in left), line
             return line[line.index("Choose"):] if "Choose" in line else line
@@ -341,17 +345,18 @@ async def test_after_the_computers_move_the_prompt_names_the_tokens_left():
         await driver.keys_for(choose(game, random.Random(1)))
         await settle(app, pilot)
         # The computer played the round's last token; round 2 opens with Jack.
-        assert game.view(JACK)["round"] == 2
+        assert game.view(JACK).round == 2
         assert "Choose an action token: 1-4" in widget_text(app)
 
 
 def test_the_tokens_left_in_words():
     from whitechapel.pocket.ui.panels import step_prompt, token_keys
 
-    tokens = [{"used": u} for u in (False, True, False, False)]
-    assert token_keys(tokens) == "1, 3 or 4"
-    assert token_keys([{"used": False}] * 4) == "1-4"
-    last = [{"used": u} for u in (True, True, True, False)]
+    def tokens(*used: bool) -> list[Token]:
+        return [Token(("H", "A"), "H", u) for u in used]
+
+    assert token_keys(tokens(False, True, False, False)) == "1, 3 or 4"
+    assert token_keys(tokens(False, False, False, False)) == "1-4"
+    last = tokens(True, True, True, False)
     assert step_prompt("token", None, False, None, last).startswith("The last action token")
-    assert "2 or 4" in step_prompt("token", None, True, None, [{"used": u} for u in
-                                                             (True, False, True, False)])
+    assert "2 or 4" in step_prompt("token", None, True, None, tokens(True, False, True, False))

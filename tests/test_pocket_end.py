@@ -10,8 +10,9 @@ from __future__ import annotations
 import pytest
 
 from pocket_positions import ALL, game, jump_to_round, suspects
-from whitechapel.pocket import game as rules
+from whitechapel.pocket import end as rules
 from whitechapel.pocket.pieces import INVESTIGATOR, JACK
+from whitechapel.pocket.views import RaceBegins, Secrets
 
 LAYOUT = "pizer:S gull:S bert:S lestrade:S stealthy:S madame:S smith:S goodley:S lane:S"
 # Odd rounds show Alibi, Toby, Rotation, Joker; round 8 turns round 7's
@@ -73,8 +74,9 @@ def test_P8_both_goals_before_round_8_and_jack_unseen_starts_the_race():
     play_round(g, ODD_ROUND_JACK_DRAWS)
     assert g.outcome is None and g.race and g.race_round == 5
     assert suspects(g) == {"lestrade"} and g.jack_hourglasses() == 7
-    assert g.view(INVESTIGATOR)["race"] is True
-    assert {"round": 5, "race": "both goals reached: the race begins"} in g.view(JACK)["log"]
+    assert g.view(INVESTIGATOR).race is True
+    assert RaceBegins(5) in g.view(JACK).log
+    assert {"round": 5, "race": "both goals reached: the race begins"} in g.view(JACK).to_json()["log"]
 
 
 @pytest.mark.parametrize("seed", range(30))
@@ -85,7 +87,7 @@ def test_P8_the_race_ends_at_the_first_round_jack_is_seen_or_after_round_8(seed)
     play_round(g, ODD_ROUND_JACK_DRAWS)
     rng = random.Random(seed)
     while g.outcome is None:
-        g.apply(rng.choice(g.legal_actions()))
+        g.advance(rng.choice(g.legal_actions()))
     later = [seen for seen, _ in g.witnesses[5:]]
     if any(later):
         assert (g.outcome.winner, g.outcome.reason) == (INVESTIGATOR, rules.RACE_SEEN)
@@ -129,7 +131,7 @@ def test_P8_nobody_at_a_goal_after_round_8_means_jack_wins():
 
 def test_P8_the_end_reveals_jacks_identity_and_cards_to_both_sides():
     g = position("lestrade", ("pizer", "stealthy"), rnd=8, jack_tokens=2, card="smith")
-    assert "jack" not in g.view(INVESTIGATOR)
+    assert g.view(INVESTIGATOR).jack is None
     play_round(g, ROUND_8_JACK_DRAWS)
-    revealed = g.view(INVESTIGATOR)["jack"]
-    assert revealed == {"identity": "lestrade", "alibis": ["smith"], "hourglasses": 4}
+    revealed = g.view(INVESTIGATOR).jack
+    assert revealed == Secrets("lestrade", ("smith",), 4)

@@ -197,17 +197,20 @@ async def test_playing_the_investigator_jacks_identity_never_shows(number):
         await play(pilot, screen, p.solution, no_secret)
         await settle.settle(pilot)
         no_secret()
-        assert screen.current_view()["side"] == INVESTIGATOR
-        assert "jack" not in screen.current_view() or screen.source.game.outcome is not None
+        assert screen.current_view().side == INVESTIGATOR
+        assert screen.current_view().jack is None or screen.source.game.outcome is not None
 
 
 def test_the_registry_says_which_games_teach():
-    """The menu builds "Learn …" from the registry, naming no game."""
+    """The menu builds "Learn …" from the registry, naming no game: a game
+    that teaches has a learn screen among its screens, and its rules have none."""
     from whitechapel.core.registry import entries, rules_for
+    from whitechapel.ui.games import screens_for
 
     assert [e.name for e in entries() if e.learn] == ["pocket"]
     for e in entries():
-        assert hasattr(rules_for(e.name), "learn_screen") == e.learn
+        assert hasattr(screens_for(e.name), "learn_screen") == e.learn
+        assert not hasattr(rules_for(e.name), "learn_screen")
 
 
 def test_the_command_line_lists_and_checks_the_puzzles(capsys):
@@ -223,9 +226,9 @@ def test_the_command_line_lists_and_checks_the_puzzles(capsys):
 
 
 async def test_the_command_line_puzzle_starts_on_its_lesson_and_p_lists_them(monkeypatch):
-    from whitechapel.pocket.rules import RULES
+    from whitechapel.pocket.ui.entry import SCREENS
 
-    app = WhitechapelApp(start=RULES.learn_screen(4))
+    app = WhitechapelApp(start=SCREENS.learn_screen(4))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle.settle(pilot)
         assert isinstance(app.screen, LessonScreen)

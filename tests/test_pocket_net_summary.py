@@ -56,7 +56,7 @@ async def seat_the_app(app, pilot, server: GameServer, seat: str, bob: Client) -
 def goes_on(game, action) -> bool:
     """Does the game go on after `action`?  (The server's chance is its own.)"""
     trial = game.clone()
-    trial.apply(action)
+    trial.advance(action)
     return trial.outcome is None
 
 
@@ -73,7 +73,7 @@ async def play_one(app, pilot, server: GameServer, code: str, seat: str, bob: Cl
         await bob.send({"type": "act", "room": code, "action": str(action)})
     await until(lambda: len(room.game.history) == before + 1, what=f"{action} played", pilot=pilot)
     await until(lambda: app.screen.source.version > 0 and
-                len(app.screen.current_view()["log"]) >= len(room.game.view(seat)["log"]),
+                len(app.screen.current_view().log) >= len(room.game.view(seat).log),
                 what="the new state at the seat", pilot=pilot)  # fmt: skip
 
 
@@ -115,8 +115,8 @@ async def test_both_seats_see_a_rounds_end_beside_the_board_and_play_on(server, 
             keys = keys_for(room.game, screen.choice.cursor, action)
             await pilot.press(keys[0])
             assert screen.choice.token is not None, "the key was eaten by the summary"
-            await pilot.pause()
-            assert "End of round 1" not in screen_text(app)
+            await until(lambda: "End of round 1" not in screen_text(app), what="the summary put away",
+                        pilot=pilot)  # fmt: skip
             assert "Log" in notes(app)
             before = len(room.game.history)
             await pilot.press(*keys[1:])

@@ -5,6 +5,7 @@ seed; the possible games they look ahead on show the side exactly its view."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 
@@ -121,7 +122,7 @@ def test_a_player_answering_outside_the_legal_actions_is_caught(monkeypatch):
             return "Xa1a1"
 
     g = PocketGame.new(1)
-    g.apply(g.legal_actions()[0])
+    g.advance(g.legal_actions()[0])
     with pytest.raises(players.PlayerError, match="not a legal action"):
         players.choose(Wrong(), "pocket", g.view(JACK))
 
@@ -138,38 +139,93 @@ def test_a_world_shows_its_side_exactly_the_view_it_was_built_from():
                 view = g.view(side)
                 world = worlds.sample(view, chance)
                 again = world.view(side)
-                view.pop("log"), again.pop("log")
-                assert again == view
+                assert again == dataclasses.replace(view, log=())  # a world has no past
                 compared += 1
                 if side == INVESTIGATOR:
                     assert world.setup.jack in world.suspects()
-            g.apply(rng.choice(g.legal_actions()))
+            g.advance(rng.choice(g.legal_actions()))
     assert compared > 1000
 
 
-def test_a_witness_call_held_back_for_the_search_is_the_same_call():
-    """`apply(…, call=False)` then `witness_call()` (the search's path) gives
-    the very state `apply` gives; a call at any other moment is refused."""
+def test_the_witness_call_is_due_after_a_rounds_fourth_action_and_resolve_makes_it():
+    """The engine stops after a round's fourth action with the call due:
+    nobody to act, no action, every action refused; `resolve()` makes it,
+    and gives the very state `advance` (the hosts' one call) gives.  At any
+    other moment nothing is due and `resolve()` is refused."""
     rng = random.Random(11)
-    held = 0
+    due = 0
     for seed in range(40):
         g = PocketGame(random_setup(seed))
         while g.outcome is None:
             action = rng.choice(g.legal_actions())
             if g.step == 3:
                 other = g.clone()
-                other.apply(action, call=False)
-                assert other.step == 4 and other.outcome is None
-                other.witness_call()
-                held += 1
-                g.apply(action)
-                assert other == g
+                other.apply(action)
+                assert other.unresolved and other.to_act is None and other.outcome is None
+                assert other.legal_actions() == [] and other.view(JACK).legal == ()
+                with pytest.raises(IllegalAction, match="witness call comes first"):
+                    other.clone().apply(g.legal_actions()[0])
+                other.resolve()
+                due += 1
+                g.advance(action)
+                assert other == g and not g.unresolved
             else:
-                with pytest.raises(IllegalAction):
-                    g.clone().witness_call()
-                g.apply(action)
-    assert held > 100
+                assert not g.unresolved
+                with pytest.raises(IllegalAction, match="nothing is due"):
+                    g.clone().resolve()
+                g.advance(action)
+    assert due > 100
 
+
+def test_a_game_behind_a_view_is_given_what_the_view_hides_and_nothing_else():
+    """`PocketGame.behind` (the players' worlds) refuses hidden facts that do
+    not fit the view: Jack cleared, the wrong number of cards in his hand, a
+    card twice, throws of the wrong shape, another identity than Jack's view
+    names; what fits gives the view back."""
+    g = PocketGame(random_setup(3))
+    for _ in range(6):
+        g.advance(g.legal_actions()[-1])
+    view = g.view(INVESTIGATOR)
+    jack_cards = list(g.jack_alibis)
+    deck = list(g.setup.deck[g.deck_pos :])
+    throws = list(g.setup.throws)
+    cleared = next(t.index for t in view.tiles if t.cleared)
+    good = {"jack": g.setup.jack, "jack_alibis": jack_cards, "deck": deck, "throws": throws}
+    world = PocketGame.behind(view, **good)
+    assert world.view(INVESTIGATOR) == dataclasses.replace(view, log=())
+    wrong = [
+        {"jack": cleared},
+        {"jack_alibis": [*jack_cards, deck[0]], "deck": deck[1:]},
+        {"deck": [*deck, deck[0]]},
+        {"throws": throws[:3]},
+        {"throws": [(0, 1, 2, 0)] * 4},
+    ]
+    for change in wrong:
+        with pytest.raises(ValueError):
+            PocketGame.behind(view, **{**good, **change})
+    other = next(t.index for t in view.tiles if not t.cleared and t.index != g.setup.jack)
+    with pytest.raises(ValueError, match="Jack's view"):
+        PocketGame.behind(g.view(JACK), **{**good, "jack": other})
+
+
+def test_a_copy_with_another_jack_or_another_next_card_changes_that_alone():
+    g = PocketGame(random_setup(5))
+    jack, top = g.setup.jack, g.undrawn()[0]
+    other = next(c for c in g.suspects() if c != jack)
+    again = g.with_jack(other)
+    assert again.setup.jack == other and g.setup.jack == jack
+    assert again.view(INVESTIGATOR) == g.view(INVESTIGATOR)
+    last = g.undrawn()[-1]
+    dealt = g.with_next_card(last)
+    assert dealt.undrawn()[0] == last and dealt.undrawn()[-1] == top
+    assert sorted(dealt.undrawn()) == sorted(g.undrawn()) and g.undrawn()[0] == top
+    with pytest.raises(ValueError):
+        g.with_next_card(jack)  # Jack's own card is not in the deck
+    while not any(t.cleared for t in g.view(JACK).tiles):
+        g.advance(g.legal_actions()[0])
+    gone = next(t.index for t in g.view(JACK).tiles if t.cleared)
+    with pytest.raises(ValueError, match="cleared"):
+        g.with_jack(gone)
 
 
 def test_the_search_remembers_a_leaf_only_for_the_very_same_call():
@@ -191,13 +247,13 @@ def test_the_search_remembers_a_leaf_only_for_the_very_same_call():
         g = PocketGame(random_setup(seed))
         while g.outcome is None and compared < 12:
             view = g.view(g.to_act)
-            if g.to_act == JACK and "A" in view["legal"] and g.step < 3:
+            if g.to_act == JACK and "A" in view.legal and g.step < 3:
                 actions = g.legal_actions()
                 args = (worlds.sample(view, Chance(seed)), reading.suspects(view), (0, 2, 2),
                         None, lambda: 0.0)  # fmt: skip
                 assert RoundSearch(*args).root(actions) == Forgetful(*args).root(actions)
                 compared += 1
-            g.apply(rng.choice(g.legal_actions()))
+            g.advance(rng.choice(g.legal_actions()))
     assert compared == 12
 
 
@@ -243,11 +299,11 @@ def test_the_hard_player_keeps_its_time_budget(side, budget):
     view = game.view(side)
     unbounded = search.hard(side, 1)
     unbounded.clock = StepClock()
-    unbounded.choose(view, view["legal"], 10**6)
+    unbounded.choose(view, view.legal, 10**6)
     player = search.hard(side, 1)
     clock = player.clock = StepClock()
-    action = player.choose(view, view["legal"], budget)
+    action = player.choose(view, view.legal, budget)
     allowed = player.budget if budget is None else budget
     assert unbounded.clock.now > 2 * allowed  # the whole search needs longer than allowed
-    assert action in view["legal"]
+    assert action in view.legal
     assert clock.now <= allowed + 2.5 * StepClock.STEP

@@ -12,10 +12,12 @@ from collections.abc import Iterator
 import pytest
 
 from whitechapel.core.errors import WhitechapelError
+from whitechapel.pocket.actions import Action
 from whitechapel.pocket.game import PocketGame
 from whitechapel.pocket.goals import Attempt, Verdict
 from whitechapel.pocket.pieces import CHARACTER_INDEX, CHARACTERS, INVESTIGATOR, JACK
 from whitechapel.pocket.puzzles import PUZZLES, Puzzle, puzzle
+from whitechapel.pocket.views import PocketView
 
 IDS = [f"{i}-{p.tag}-{p.title}" for i, p in enumerate(PUZZLES, 1)]
 
@@ -26,7 +28,7 @@ def attempts(p: Puzzle, game: PocketGame | None = None) -> Iterator[Attempt]:
     game = game or p.start()
     start = game.view(p.side)
 
-    def walk(g: PocketGame, played: tuple[str, ...], before: dict) -> Iterator[Attempt]:
+    def walk(g: PocketGame, played: tuple[Action, ...], before: PocketView) -> Iterator[Attempt]:
         if len(played) == p.moves or g.outcome is not None:
             yield Attempt(start, before, played, g.view(p.side))
             return
@@ -34,14 +36,14 @@ def attempts(p: Puzzle, game: PocketGame | None = None) -> Iterator[Attempt]:
         view = g.view(p.side)
         for action in g.legal_actions():
             nxt = g.clone()
-            nxt.apply(action)
-            yield from walk(nxt, (*played, str(action)), view)
+            nxt.advance(action)
+            yield from walk(nxt, (*played, action), view)
 
     yield from walk(game, (), start)
 
 
 def judged(p: Puzzle, game: PocketGame | None = None) -> dict[tuple[str, ...], Verdict]:
-    return {a.actions: p.judge(a) for a in attempts(p, game)}
+    return {tuple(str(x) for x in a.actions): p.judge(a) for a in attempts(p, game)}
 
 
 def test_six_puzzles_teach_sight_the_witness_call_and_the_end():

@@ -27,10 +27,8 @@ def check_invariants(g: PocketGame, before: PocketGame, rng: random.Random) -> N
     assert sorted(cards) == list(range(9))
     assert sum(HOURGLASSES[c] for c in cards) == TOTAL_HOURGLASSES
     jv, iv = g.view(JACK), g.view(INVESTIGATOR)
-    assert jv["jack"]["hourglasses"] == jv["known_hourglasses"] + sum(
-        HOURGLASSES[c] for c in g.jack_alibis
-    )
-    assert iv["known_hourglasses"] + iv["jack_alibi_count"] <= g.round + 4
+    assert jv.jack.hourglasses == jv.known_hourglasses + sum(HOURGLASSES[c] for c in g.jack_alibis)
+    assert iv.known_hourglasses + iv.jack_alibi_count <= g.round + 4
     # No legal actions exactly when the game is over; the list is stable.
     legal = g.legal_actions()
     assert (legal == []) == (g.outcome is not None)
@@ -40,8 +38,8 @@ def check_invariants(g: PocketGame, before: PocketGame, rng: random.Random) -> N
         # The investigator's view holds no secret of Jack's; that no view
         # depends on the other side's secrets is test_secrecy.py's (replayed
         # games with other secrets, every outlet).
-        assert "jack" not in iv
-    json.dumps(jv), json.dumps(iv)  # plain data
+        assert iv.jack is None
+    json.dumps(jv.to_json()), json.dumps(iv.to_json())  # plain data at the edges
 
 
 def replays_identically(g: PocketGame, seed: int) -> None:
@@ -59,7 +57,7 @@ def test_random_games_keep_every_invariant(block):
         stop_at = rng.randrange(1, 30)
         while g.outcome is None:
             before = g.clone()
-            g.apply(rng.choice(g.legal_actions()))
+            g.advance(rng.choice(g.legal_actions()))
             check_invariants(g, before, rng)
             assert g.clone() == g
             if len(g.history) == stop_at:
@@ -69,7 +67,7 @@ def test_random_games_keep_every_invariant(block):
 
 
 def test_random_play_reaches_every_ending():
-    from whitechapel.pocket import game as rules
+    from whitechapel.pocket import end as rules
     from whitechapel.pocket.selfplay import selfplay
 
     stats = selfplay(3000, seed=99)

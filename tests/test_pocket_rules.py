@@ -11,6 +11,7 @@ from whitechapel.pocket.actions import parse_action
 from whitechapel.pocket.game import PocketGame
 from whitechapel.pocket.pieces import CHARACTERS, INVESTIGATOR, JACK, TOKENS
 from whitechapel.pocket.setup import random_setup
+from whitechapel.pocket.views import Played, WitnessCall
 
 # Walls all south: Holmes (12) and Watson (4) look along row 1 and see all of
 # it; Toby (8) faces the wall of b3 and sees nothing.
@@ -55,8 +56,8 @@ def test_P2_a_turned_over_tile_keeps_its_wall():
 
     assert holmes_sees() == 0  # Pizer's wall faces Holmes
     g.play("A")  # Pizer cleared: his tile is turned over
-    tile = g.view(INVESTIGATOR)["tiles"][0]
-    assert (tile["character"], tile["wall"], tile["cleared"]) == ("pizer", "W", True)
+    tile = g.view(INVESTIGATOR).tiles[0]
+    assert (tile.character, tile.wall, tile.cleared) == ("pizer", "W", True)
     assert holmes_sees() == 0  # the wall kept its side and still blocks
 
 
@@ -77,7 +78,7 @@ def test_P3_setups_differ_by_seed_and_repeat_by_seed():
 
 
 def _play_any(g: PocketGame) -> None:
-    g.apply(g.legal_actions()[0])
+    g.advance(g.legal_actions()[0])
 
 
 def test_P4_turn_order_odd_and_even_rounds():
@@ -95,13 +96,13 @@ def test_P4_turn_order_odd_and_even_rounds():
 def test_P4_even_rounds_turn_every_token_and_each_pair_offers_all_eight_actions():
     g = game(ROW1_SEEN, jack="smith", throws=("HTXJ", "AWRR", "HWRJ", "ATXR"))
     for throw in ("HTXJ", "AWRR", "HWRJ"):
-        assert "".join(t["up"] for t in g.view(JACK)["tokens"]) == throw
+        assert "".join(t.up for t in g.view(JACK).tokens) == throw
         odd_faces = set(g.open_faces())
         for _ in range(4):
             _play_any(g)
         if g.outcome:
             break
-        even = "".join(t["up"] for t in g.view(JACK)["tokens"])
+        even = "".join(t.up for t in g.view(JACK).tokens)
         assert all(even[i] != throw[i] and even[i] in TOKENS[i] for i in range(4))
         both = sorted(odd_faces | set(g.open_faces()))
         assert both == sorted("HAWTRXJ")
@@ -200,9 +201,9 @@ def test_P5_the_investigators_alibi_clears_the_suspect_shown():
     g = game(ROW1_SEEN, jack="smith", deck_top=("madame",), throws=("ATXJ",) * 4)
     g.play("A")
     v = g.view(JACK)
-    assert v["investigator_alibis"] == ["madame"] and "madame" not in suspects(g)
-    assert v["hourglasses_lost_to_jack"] == 2 and v["deck_size"] == 7
-    assert v["log"][0] == {"round": 1, "side": INVESTIGATOR, "action": "A", "card": "madame"}
+    assert v.investigator_alibis == ("madame",) and "madame" not in suspects(g)
+    assert v.hourglasses_lost_to_jack == 2 and v.deck_size == 7
+    assert v.log[0] == Played(1, INVESTIGATOR, parse_action("A"), "madame")
 
 
 def test_P5_an_alibi_of_an_already_cleared_suspect_still_takes_its_hourglasses():
@@ -210,8 +211,8 @@ def test_P5_an_alibi_of_an_already_cleared_suspect_still_takes_its_hourglasses()
              cleared=("madame",))  # fmt: skip
     g.play("A")
     v = g.view(INVESTIGATOR)
-    assert v["investigator_alibis"] == ["madame"] and v["hourglasses_lost_to_jack"] == 2
-    assert v["log"][0]["card"] == "madame" and v["deck_size"] == 7
+    assert v.investigator_alibis == ("madame",) and v.hourglasses_lost_to_jack == 2
+    assert v.log[0] == Played(1, INVESTIGATOR, parse_action("A"), "madame") and v.deck_size == 7
     # Madame's two hourglasses are gone for good: no card left for Jack is hers.
     assert "madame" not in [CHARACTERS[c].id for c in g.setup.deck[g.deck_pos :]]
 
@@ -222,10 +223,10 @@ def test_P5_jacks_alibi_is_secret_counts_for_him_and_clears_nobody():
         g.play(text)
     g.play("A")  # round 2, Jack first: the tokens show A W R R
     assert "madame" in suspects(g)
-    assert g.view(JACK)["jack"]["alibis"] == ["madame"]
+    assert g.view(JACK).jack.alibis == ("madame",)
     inv = g.view(INVESTIGATOR)
-    assert "jack" not in inv and inv["jack_alibi_count"] == 1
-    assert "madame" not in str(inv["log"]) and "card" not in inv["log"][-1]
+    assert inv.jack is None and inv.jack_alibi_count == 1
+    assert "madame" not in str(inv.to_json()["log"]) and inv.log[-1] == Played(2, JACK, parse_action("A"))
 
 
 def test_P6_line_of_sight():
@@ -292,7 +293,7 @@ def test_P7_P10_witness_example_jack_seen(jack):
     g = p10_game(jack)
     assert suspects(g) == {"pizer", "gull", "bert"}  # green, blue and pink cleared
     assert g.round_tokens() == [INVESTIGATOR]
-    assert g.view(INVESTIGATOR)["log"][4]["witness"] == "seen"
+    assert g.view(INVESTIGATOR).log[4] == WitnessCall(1, True, ("stealthy", "lestrade", "madame"))
     assert g.round == 2 and g.outcome is None
 
 
@@ -301,4 +302,4 @@ def test_P7_P10_witness_example_jack_not_seen(jack):
     g = p10_game(jack)
     assert suspects(g) == {"stealthy", "lestrade", "madame"}  # white, purple, orange cleared
     assert g.round_tokens() == [JACK]
-    assert g.view(JACK)["jack"]["hourglasses"] == 1
+    assert g.view(JACK).jack.hourglasses == 1

@@ -29,7 +29,7 @@ def game_screen(tmp_path, actions=()) -> PocketScreen:
     for text in actions:
         game.play(text)
     record = record_of(game, players=PLAYERS, started="2026-01-01T00:00:00+00:00")
-    return PocketScreen(LocalSource(game, record, Store(tmp_path)), "always")
+    return PocketScreen(LocalSource(game, record, Store(tmp_path)))
 
 
 @pytest.mark.parametrize(

@@ -4,6 +4,7 @@ things players asked for (docs/app.md)."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 
 import pytest
@@ -11,8 +12,11 @@ import pytest
 import settle
 from pocket_app_play import SETUPS, Driver, pocket_app
 from snapshots import screen_text
-from whitechapel.pocket.pieces import DIRECTIONS
+from whitechapel.pocket.game import PocketGame
+from whitechapel.pocket.legal import legal as pocket_legal
+from whitechapel.pocket.pieces import DIRECTIONS, SQUARES
 from whitechapel.pocket.ui.choosing import Mode, PocketChoice
+from whitechapel.pocket.views import Detectives, Secrets, Tile
 
 
 @pytest.mark.parametrize("current", range(4))
@@ -58,10 +62,10 @@ async def test_a_detectives_move_is_previewed_and_played_only_on_enter(tmp_path,
         await settle.press(pilot, "enter", *keys)
         await settle.settle(pilot)
         assert game.history == []  # a digit (or letter) alone commits nothing
-        moving = "watson" if played[0] == "W" else "toby"
-        before = game.view("investigator")["detectives"][moving]
+        moving = 1 if played[0] == "W" else 2  # Watson or Toby
+        before = game.view("investigator").detectives[moving]
         shown = screen.query_one("District").preview
-        assert shown is not None and shown["detectives"][moving] != before
+        assert shown is not None and shown.detectives[moving] != before
         assert "Enter plays it" in screen_text(app)
         await settle.press(pilot, "escape")  # one step back: the target, not the token
         assert screen.choice.mode != Mode.TOKEN and screen.candidate() is None
@@ -120,20 +124,20 @@ def test_targets_for_every_token():
 
     game = PocketGame(SETUPS["goodley"])  # Holmes 12, Watson 4, Toby 8; round 1: H W R J
     view = game.view("investigator")
-    legal = view["legal"]
+    legal = pocket_legal(view)
     assert targets(view, "move", "H", legal) == ({1: "", 2: ""}, set())
     assert targets(view, "move", "W", legal) == ({5: "", 6: ""}, set())
     assert targets(view, "joker", "J", legal) == ({1: "h", 5: "w", 9: "t"}, set())
     assert targets(view, "tile", "R", legal) == ({}, set())  # every tile may turn
     game.play("W+1")
     view = game.view(game.to_act)  # Jack's: Watson on 5 now
-    assert targets(view, "joker", "J", view["legal"])[0] == {1: "h", 6: "w", 9: "t"}
+    assert targets(view, "joker", "J", pocket_legal(view))[0] == {1: "h", 6: "w", 9: "t"}
     # Round 2 of Lestrade's game has both Rotation tokens up (H W R R).
     game = PocketGame(SETUPS["lestrade"])
     for text in ("A", "T+1", "J:-", "Xa1c3", "Rb2E"):
         game.play(text)
     view = game.view(game.to_act)
-    assert targets(view, "tile", "R", view["legal"])[1] == {4}  # b2 turned this round
+    assert targets(view, "tile", "R", pocket_legal(view))[1] == {4}  # b2 turned this round
 
 
 async def test_the_district_highlights_the_targets_of_each_token(tmp_path):
@@ -199,8 +203,8 @@ def test_the_summary_names_the_investigators_card_and_madame_is_a_woman():
         game.play(text)
     summary = round_summary(game.view("jack"), 1, names)
     assert "The investigator showed an alibi card: [b]Jeremy Bert[/b]." in summary
-    assert reveal_text({"identity": "madame", "alibis": [], "hourglasses": 0}).count("Her") == 2
-    assert "His alibi" in reveal_text({"identity": "gull", "alibis": [], "hourglasses": 0})
+    assert reveal_text(Secrets("madame", (), 0)).count("Her") == 2
+    assert "His alibi" in reveal_text(Secrets("gull", (), 0))
 
 
 @pytest.mark.parametrize("side", ["jack", "investigator"])
@@ -222,7 +226,7 @@ async def test_the_newest_log_line_is_always_visible_at_80x24(tmp_path, side, na
         await settle.settle(pilot)
         await settle.press(pilot, "enter")  # the first hand-over
         for action in plan[:-1]:
-            game.apply(action)
+            game.advance(action)
             if game.to_act != side:
                 continue
             screen.holder = side
@@ -259,7 +263,7 @@ async def test_the_notes_are_laid_out_for_the_size_of_their_first_frame(tmp_path
     app, _ = pocket_app(SETUPS["goodley"], tmp_path)
     async with app.run_test(size=(160, 50)) as pilot:
         await settle.settle(pilot)
-        app.switch_screen(PocketScreen(source, "always"))
+        app.switch_screen(PocketScreen(source))
         await pilot._wait_for_screen()  # mounted, not painted yet
         app.screen._on_timer_update()  # the first layout and frame, as the screen's timer makes it
         text = screen_text(app)
@@ -282,7 +286,7 @@ def test_the_log_is_complete_after_resuming():
 async def test_the_hand_over_mode_survives_continue(tmp_path):
     from whitechapel.core.record import Record
     from whitechapel.core.store import Store
-    from whitechapel.pocket.rules import RULES
+    from whitechapel.pocket.ui.entry import SCREENS
 
     app, screen = pocket_app(SETUPS["goodley"], tmp_path, handover="secrets")
     async with app.run_test(size=(80, 24)) as pilot:
@@ -290,19 +294,25 @@ async def test_the_hand_over_mode_survives_continue(tmp_path):
         driver = Driver(pilot, screen)
         await driver.play_game(max_actions=2)
     saved = Store(tmp_path).list()
-    assert len(saved) == 1 and saved[0].record.handover == "secrets"
+    assert len(saved) == 1 and saved[0].record.settings == {"handover": "secrets"}
     assert '"handover": "secrets"' in saved[0].path.read_text()
     record = saved[0].record
     from whitechapel.core.record import replay
 
-    reopened = RULES.local_screen(replay(record), record, Store(tmp_path))  # as Continue does
+    reopened = SCREENS.local_screen(replay(record), record, Store(tmp_path))  # as Continue does
     assert reopened.handover == "secrets"
     # An old record, without the field, loads and opens in 'always'.
     data = record.to_json()
-    del data["handover"]
+    del data["settings"]
     old = Record.from_json(data)
-    assert old.handover is None and "handover" not in old.to_json()
-    assert RULES.local_screen(replay(old), old, Store(tmp_path)).handover == "always"
+    assert old.settings == {} and "settings" not in old.to_json()
+    assert SCREENS.local_screen(replay(old), old, Store(tmp_path)).handover == "always"
+    # A record written before settings were kept together, the mode at the
+    # top, opens in its mode, and is written again the new way.
+    older = Record.from_json({**data, "handover": "secrets"})
+    assert older.settings == {"handover": "secrets"}
+    assert SCREENS.local_screen(replay(older), older, Store(tmp_path)).handover == "secrets"
+    assert older.to_json()["settings"] == {"handover": "secrets"} and "handover" not in older.to_json()
 
 
 def test_sight_rays_stop_at_walls():
@@ -317,29 +327,29 @@ def test_sight_rays_stop_at_walls():
         game = PocketGame(SETUPS[name])
         view = game.view("investigator")
         cells = ray_cells(view)
-        walls = [DIRECTIONS.index(t["wall"]) for t in view["tiles"]]
+        walls = [DIRECTIONS.index(t.wall) for t in view.tiles]
         seen = 0
-        for position in view["detectives"].values():
+        for position in view.detectives:
             seen |= seen_by(walls, position)
         for sq in range(9):
             x0, y0 = tile_origin(sq)
             centre = (x0 + mid_x, y0 + mid_y) in cells
             assert centre == bool(seen >> sq & 1), (name, sq)  # a ray reaches every seen tile
         # No ray crosses a wall's cell: a wall's side of a tile has no street.
-        for sq, t in enumerate(view["tiles"]):
+        for sq, t in enumerate(view.tiles):
             x0, y0 = tile_origin(sq)
             edge = {"N": (x0 + mid_x, y0), "S": (x0 + mid_x, y0 + TILE_H - 1),
-                    "W": (x0, y0 + mid_y), "E": (x0 + TILE_W - 1, y0 + mid_y)}[t["wall"]]  # fmt: skip
-            assert edge not in cells, (name, sq, t["wall"])
+                    "W": (x0, y0 + mid_y), "E": (x0 + TILE_W - 1, y0 + mid_y)}[t.wall]  # fmt: skip
+            assert edge not in cells, (name, sq, t.wall)
 
 
 def test_a_ray_ends_at_a_far_wall():
     from whitechapel.pocket.ui.district import MARGIN, TILE_H, TILE_W, ray_cells
 
-    tiles = [{"character": "pizer", "cleared": False, "wall": "N", "square": "a1"}] * 9
-    tiles = [dict(t) for t in tiles]
-    tiles[3]["wall"] = "E"  # a2: sight from the west (position 11) ends at its centre
-    view = {"tiles": tiles, "detectives": {"holmes": 11, "watson": 11, "toby": 11}}
+    start = PocketGame.new(1).view("investigator")
+    tiles = [Tile(sq, "pizer", "N", False, False) for sq in SQUARES]
+    tiles[3] = Tile("a2", "pizer", "E", False, False)  # sight from the west (11) ends at its centre
+    view = dataclasses.replace(start, tiles=tuple(tiles), detectives=Detectives(11, 11, 11))
     cells = ray_cells(view)
     y = 1 + TILE_H + TILE_H // 2
     assert (MARGIN, y) in cells and (MARGIN + TILE_W // 2, y) in cells
@@ -438,3 +448,18 @@ async def test_the_investigators_joker_without_a_move_is_refused_in_words(tmp_pa
         await settle.settle(pilot)
         assert game.history == []
         assert "joker must move a detective" in screen_text(app)
+
+
+async def test_a_click_on_the_curtain_lifts_it_as_enter_does(tmp_path):
+    """The hand-over curtain goes on a click as on Enter (the curtain says so
+    to its screen, whose turn control lifts it), and the side it named
+    holds the keyboard after."""
+    from whitechapel.pocket.ui.screen import is_handover
+
+    app, screen = pocket_app(SETUPS["goodley"], tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle.settle(pilot)
+        assert is_handover(screen) and screen.holder is None
+        await settle.click(pilot, "#curtain")
+        assert not is_handover(screen) and screen.holder == screen.source.to_act
+        assert "Pass to" not in screen_text(app)

@@ -57,7 +57,7 @@ def concrete(command: str, files: dict[str, Path], address: str = "") -> list[st
         before = words[i - 1] if i else ""
         if before in SMALL:
             word = SMALL[before]
-        elif before in ("--port", "--ssh"):
+        elif before in ("--port", "--ssh", "--game-port"):
             word = "0"  # the system's choice: nothing else here is disturbed
         elif word == "FILE":
             word = str(files["map" if words[0] == "map" else words[0]])
@@ -117,7 +117,8 @@ def test_the_table_lists_the_commands_the_issue_names():
         assert any(needed in c for c in commands), needed
 
 
-OTHERS = [c for c in table_commands() if not c.startswith(("whitechapel serve", "whitechapel join"))]
+OTHERS = [c for c in table_commands()
+          if not c.startswith(("whitechapel serve", "whitechapel join", "whitechapel web"))]  # fmt: skip
 
 
 @pytest.mark.parametrize("command", OTHERS)
@@ -146,6 +147,33 @@ def test_serve_and_join_of_the_readme(files, apps, tmp_path, capsys):
         port = re.search(r"game server on 127\.0\.0\.1:(\d+)", "".join(said)).group(1)
         assert main(concrete(join, files, address=f"127.0.0.1:{port}")) == 0
         assert "Connected" in apps[-1]
+    finally:
+        server.send_signal(signal.SIGINT)
+        out, err = server.communicate(timeout=60)
+    assert server.returncode == 0, err
+    assert "stopped cleanly" in out and "Traceback" not in err
+
+
+def test_web_of_the_readme(files, tmp_path):
+    """The web command as the README writes it: its login page served, a
+    clean stop (the browser's side: test_web_browser.py)."""
+    import urllib.request
+
+    (command,) = [c for c in table_commands() if c.startswith("whitechapel web")]
+    env = {**os.environ, "WHITECHAPEL_DATA_DIR": str(tmp_path / "server")}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "whitechapel", *concrete(command, files)], env=env, text=True,
+        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    try:
+        said = []
+        while not any("players open" in line for line in said):
+            line = server.stdout.readline()  # type: ignore[union-attr]
+            assert line, server.stderr.read()  # type: ignore[union-attr]
+            said.append(line)
+        url = re.search(r"players open (http://\S+)", said[-1]).group(1)
+        with urllib.request.urlopen(url, timeout=10) as page:
+            assert 'name="password"' in page.read().decode()
     finally:
         server.send_signal(signal.SIGINT)
         out, err = server.communicate(timeout=60)

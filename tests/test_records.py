@@ -19,8 +19,9 @@ from whitechapel.core.chance import Chance
 from whitechapel.core.errors import RecordError
 from whitechapel.core.game import Outcome
 from whitechapel.core.record import FORMAT, MAX_RECORD_BYTES, VERSION, Record, record_of, replay
+from whitechapel.lfw.game import LfwGame
 from whitechapel.pocket.actions import ALL_ACTIONS
-from whitechapel.pocket.game import (
+from whitechapel.pocket.end import (
     ONE_SUSPECT,
     RACE_SEEN,
     RACE_UNSEEN,
@@ -28,8 +29,8 @@ from whitechapel.pocket.game import (
     SIX_HOURGLASSES,
     TIME_UP,
     UNSEEN_AT_BOTH_GOALS,
-    PocketGame,
 )
+from whitechapel.pocket.game import PocketGame
 from whitechapel.pocket.selfplay import play_randomly, random_game
 
 # The first seed whose random game (`random_game(seed, Chance(seed))`) ends
@@ -61,7 +62,7 @@ def unfinished(seed: int, fraction: float) -> PocketGame:
     full = finished(seed)
     game = PocketGame(full.setup)
     for action in full.history[: int(len(full.history) * fraction)]:
-        game.apply(action)
+        game.advance(action)
     assert game.outcome is None
     return game
 
@@ -129,8 +130,8 @@ def test_replayed_unfinished_game_plays_on_like_the_original():
     chance_a, chance_b = Chance(5), Chance(5)
     while game.outcome is None:
         a, b = game.legal_actions(), back.legal_actions()
-        game.apply(a[chance_a.below(len(a))])
-        back.apply(b[chance_b.below(len(b))])
+        game.advance(a[chance_a.below(len(a))])
+        back.advance(b[chance_b.below(len(b))])
     assert_same_game(back, game)
 
 
@@ -293,6 +294,10 @@ def _drop(key: str) -> Callable[[dict], None]:
         (_set("outcome", {"reason": "no winner"}), "outcome is malformed"),
         (_set("options", {"fog": True}), "no option 'fog'"),
         (_set("options", "fog"), "options should be a JSON object"),
+        (_set("settings", ["secrets"]), "settings should be a JSON object"),
+        (_set("settings", {"fog": "thick"}), "Mr. Jack Pocket has no setting 'fog'"),
+        (_set("settings", {"handover": "never"}), "'handover' should be 'always' or 'secrets'"),
+        (_set("handover", "never"), "'handover' should be 'always' or 'secrets'"),
     ],
 )
 def test_refuses_a_bad_envelope(change, phrase):
@@ -337,7 +342,7 @@ def test_refuses_an_illegal_action_and_names_its_number():
     data = good_data(3)
     before = PocketGame(full.setup)
     for action in full.history[:2]:
-        before.apply(action)
+        before.advance(action)
     bad = _illegal_at(before)
     data["actions"][2] = bad
     message = refused_data(data)
@@ -458,3 +463,22 @@ def test_a_record_without_its_outcome_still_replays_to_the_end():
     data["outcome"] = None
     back = replay(Record.loads(json.dumps(data)))
     assert back.outcome == game.outcome
+
+
+def test_settings_are_kept_together_and_older_records_with_them_at_the_top_load():
+    """A game's settings (core/settings.py) are one object of the record; a
+    record written before that, each setting at the top by its name, loads
+    with them, and a setting of the other game at the top is not read."""
+    record = record_of(finished(3), settings={"handover": "secrets"})
+    data = json.loads(record.dumps())
+    assert data["settings"] == {"handover": "secrets"} and "handover" not in data
+    assert Record.loads(record.dumps()).settings == {"handover": "secrets"}
+    older = good_data()
+    older.pop("settings", None)
+    older["handover"] = "secrets"
+    older["notebook"] = "off"  # LfW's, never written in a Pocket record: not Pocket's
+    assert Record.from_json(older).settings == {"handover": "secrets"}
+    lfw = record_of(LfwGame.new(1), settings={"notebook": "possible"}).to_json()
+    lfw["notebook"] = lfw.pop("settings")["notebook"]
+    assert Record.from_json(lfw).settings == {"notebook": "possible"}
+    assert replay(Record.from_json(lfw)).name == "lfw"

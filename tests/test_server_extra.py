@@ -83,3 +83,17 @@ def test_the_raw_server_never_imports_asyncssh(tmp_path):
         _, err = server.communicate(timeout=30)
     assert server.returncode == 0, err
     assert "Traceback" not in err
+
+
+def test_web_without_the_extra_is_one_sentence_naming_the_install(tmp_path):
+    """`whitechapel web` needs the web extra (textual-serve, aiohttp)."""
+    done = python(
+        'import sys; sys.modules["aiohttp"] = None; sys.modules["textual_serve"] = None\n'
+        "from whitechapel.cli import main\n"
+        "sys.exit(main(['web', '--port', '0', '--game-port', '0']))",
+        tmp_path,
+    )
+    assert done.returncode == 1
+    assert done.stdout == ""  # nothing listened
+    (line,) = done.stderr.splitlines()
+    assert "web extra" in line and "pip install '.[web]'" in line

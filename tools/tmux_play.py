@@ -143,13 +143,13 @@ def players(args, names: dict[str, str]) -> dict[str, str]:
     return names
 
 
-def catch_up(game, data: Path, rules) -> int:
+def catch_up(game, data: Path) -> int:
     """The autosave's actions the replica has not played yet, played; how many."""
     saved = saved_actions(data)
     done = [str(a) for a in game.history]
     assert saved[: len(done)] == done, f"the autosave left the replica: {saved} vs {done}"
     for text in saved[len(done) :]:
-        game.apply(rules.parse_action(text))
+        game.play(text)  # the action and what follows it by itself
     return len(saved) - len(done)
 
 
@@ -210,7 +210,7 @@ def main() -> int:
         n = len(game.history)
         for key in keys:
             send(key)
-        game.apply(action)
+        game.advance(action)  # the action and what follows it by itself
         keys_per.append(len(keys))
         deadline = time.monotonic() + 10
         while saved_actions(data)[: n + 1] != [str(a) for a in game.history]:
@@ -235,9 +235,6 @@ def main() -> int:
 def solo(args, play, data: Path) -> int:
     """One person at `args.solo` against the computer: the person's actions
     by keys, the computer's read from the autosave as they come."""
-    from whitechapel.core.registry import rules_for
-
-    rules = rules_for(args.game)
     game, person = play.game, args.solo
     checked, keys_per, summaries, computer, screens = 0, [], 0, 0, set()
     police = person == play.open_side
@@ -256,11 +253,11 @@ def solo(args, play, data: Path) -> int:
         if game.to_act != person:  # the computer's turn: watch it play
             if "since your move" in screen or "played" in screen:
                 screens.add(screen)
-            computer += catch_up(game, data, rules)
+            computer += catch_up(game, data)
             time.sleep(0.05)
             continue
         settle()
-        if catch_up(game, data, rules) or game.to_act != person:
+        if catch_up(game, data) or game.to_act != person:
             continue
         action = play.choose()
         keys = play.keys(action)
@@ -274,7 +271,7 @@ def solo(args, play, data: Path) -> int:
                 print(f"action {n + 1} ({action}) was not played; the screen:\n{capture()}")
                 return 1
             time.sleep(0.05)
-        catch_up(game, data, rules)
+        catch_up(game, data)
         assert str(game.history[n]) == str(action), (game.history[n], action)
     time.sleep(1)
     final = settle()

@@ -19,8 +19,9 @@ from textual.widgets.option_list import Option
 from whitechapel import __version__
 from whitechapel.core import config
 from whitechapel.core.errors import WhitechapelError
-from whitechapel.core.registry import entries, rules_for
+from whitechapel.core.registry import entries, game_names, title_of
 from whitechapel.core.store import Store, load_game
+from whitechapel.ui.games import screens_for
 from whitechapel.ui.screens.help import HelpScreen
 from whitechapel.ui.screens.quit import QuitScreen
 from whitechapel.ui.widgets.footer import KeyFooter
@@ -60,15 +61,15 @@ class MenuScreen(SizeGuard, Screen):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         choice = event.option.id or ""
         if choice.startswith("game-"):
-            self.app.push_screen(rules_for(choice[5:]).setup_screen())
+            self.app.push_screen(screens_for(choice[5:]).setup_screen())
         elif choice.startswith("learn-"):
-            self.app.push_screen(rules_for(choice[6:]).learn_screen())
+            self.app.push_screen(screens_for(choice[6:]).learn_screen())
         elif choice == "continue":
             self.app.push_screen(ContinueScreen())
         elif choice == "load":
             self.app.push_screen(LoadScreen())
         elif choice == "rules":
-            games = [rules_for(e.name).help_text() for e in entries()]
+            games = [screens_for(e.name).help_text() for e in entries()]
             self.app.push_screen(HelpScreen("\n".join([RULES, *games])))
         elif choice == "quit":
             self.app.exit()
@@ -121,7 +122,21 @@ def open_record(app: App, path: Path) -> None:
     except WhitechapelError as e:
         app.notify(str(e), severity="error", timeout=8)
         return
-    app.push_screen(rules_for(record.game).local_screen(game, record, Store()))
+    app.push_screen(screens_for(record.game).local_screen(game, record, Store()))
+
+
+def terminal_title(stack: Iterable[Screen]) -> str:
+    """What a gateway session's terminal is titled: the game and the room of
+    the topmost game screen in `stack` (a help screen over it keeps it),
+    else the lobby."""
+    for screen in reversed(list(stack)):
+        source = getattr(screen, "source", None)
+        room = getattr(source, "room", None)
+        if isinstance(room, str) and room.isalnum():
+            game = str(getattr(source, "current", {}).get("game"))
+            known = game in game_names()
+            return f"{title_of(game) if known else 'whitechapel'} · room {room} — whitechapel"
+    return "whitechapel — lobby"
 
 
 class SharedParses:
@@ -179,6 +194,7 @@ class WhitechapelApp(App):
         self.stylesheet._parse_cache = SharedParses(self.stylesheet)  # type: ignore[assignment]
         self.start = start
         self.ssh = os.environ.get("WHITECHAPEL_SSH") == "1" if ssh is None else ssh
+        self.shown_title = ""
 
     def play(self, **run: Any) -> int:
         """Run the app; the program's exit status: 0 when the player quit,
@@ -189,9 +205,19 @@ class WhitechapelApp(App):
     def on_mount(self) -> None:
         if not self.ssh:  # a stranger's session neither reads nor writes the host's settings
             self.apply_settings()
+        else:  # a gateway's terminal, or a browser's page, is titled by what it shows
+            self.screen_change_signal.subscribe(self, self.show_title)
         # Started at a game or setup screen, the menu is not built until it is
         # needed (a quicker start): "back" from the first screen opens it.
         self.push_screen(self.start if self.start is not None else MenuScreen())
+
+    def show_title(self, screen: Screen | None = None) -> None:
+        """The terminal's title (OSC 2; a browser's page takes it as its
+        own): the game and the room shown, or the lobby.  Public facts only."""
+        title = terminal_title(self.screen_stack)
+        if title != self.shown_title and self._driver is not None and not self.is_headless:
+            self.shown_title = title
+            self._driver.write(f"\x1b]2;{title}\x07")
 
     def apply_settings(self) -> None:
         """The remembered theme (core/config.py), and from now on each theme
@@ -225,7 +251,7 @@ class WhitechapelApp(App):
                     return
         self.exit()
 
-    def action_back(self) -> None:
+    async def action_back(self) -> None:
         """Back from a setup or list screen: to the screen below, or the menu."""
         if len(self.screen_stack) > 2:
             self.pop_screen()
@@ -265,7 +291,7 @@ class WhitechapelApp(App):
             yield SystemCommand("Save record", "Save this game's record", screen.action_save)
 
     def new_game(self, name: str) -> None:
-        self.push_screen(rules_for(name).setup_screen())
+        self.push_screen(screens_for(name).setup_screen())
 
     def learn(self, name: str) -> None:
-        self.push_screen(rules_for(name).learn_screen())
+        self.push_screen(screens_for(name).learn_screen())

@@ -41,6 +41,11 @@ SERVE_EXAMPLES = [
     ("whitechapel serve --ssh 2222 --authorized-keys FILE", "only these SSH keys get in"),
     ("whitechapel serve --port 7888", "the game server alone: players run whitechapel join"),
 ]
+WEB_EXAMPLES = [
+    ("whitechapel web", "the lobby in a browser, at http://127.0.0.1:8888/ (a password, printed)"),
+    ("whitechapel web --host 0.0.0.0 --password P", "the same, for the local network"),
+    ("whitechapel web --server 127.0.0.1:7888", "the lobby of a game server already running here"),
+]
 JOIN_EXAMPLES = [
     ("whitechapel join 127.0.0.1:7888 --name Ann", "the lobby of a server on this machine"),
     ("whitechapel join HOST:7888 --name Ann", "a server elsewhere: it asks for its password"),
@@ -115,6 +120,34 @@ def build_parser() -> argparse.ArgumentParser:
         "--gateway-secret)",
     )
 
+    web = sub.add_parser(
+        "web", help="serve a game server's lobby to web browsers",
+        description="Serve the lobby of a game server to web browsers: each page is a player, "
+        "as an SSH session is. Needs the web extra.",
+        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=examples(WEB_EXAMPLES),
+    )  # fmt: skip
+    web.add_argument(
+        "--host", default="127.0.0.1", metavar="HOST",
+        help="address to listen on (default: 127.0.0.1, this machine only; 0.0.0.0: every network)"
+    )  # fmt: skip
+    web.add_argument("--port", type=_port, default=8888, metavar="PORT",
+                     help="the web port (default 8888)")  # fmt: skip
+    web_access = web.add_mutually_exclusive_group()
+    web_access.add_argument("--password", metavar="PASSWORD",
+                            help="the login password (default: a new one, printed)")  # fmt: skip
+    web_access.add_argument("--open", action="store_true", help="open to anyone, no password")
+    web.add_argument("--game-port", type=_port, default=7888, metavar="PORT",
+                     help="the game server's port on 127.0.0.1, for whitechapel join (default "
+                     "7888; 0: any free one)")  # fmt: skip
+    web.add_argument("--server", metavar="HOST:PORT",
+                     help="serve the lobby of this game server instead of running one")  # fmt: skip
+    web.add_argument("--gateway-secret", metavar="SECRET",
+                     help="with --server elsewhere: the game server's gateway secret (default: "
+                     "$WHITECHAPEL_GATEWAY_SECRET)")  # fmt: skip
+    web.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                     help="a host name browsers reach this server by (repeatable; IP addresses "
+                     "and localhost always work)")  # fmt: skip
+
     join = sub.add_parser(
         "join", help="play on a game server: its lobby in this terminal",
         formatter_class=argparse.RawDescriptionHelpFormatter, epilog=examples(JOIN_EXAMPLES),
@@ -130,7 +163,7 @@ def build_parser() -> argparse.ArgumentParser:
     config = sub.add_parser(
         "config",
         help="what whitechapel remembers between starts: show it, where it is, forget it",
-        description="Names, computer levels, theme, hand-over and notebook modes are "
+        description="Names, computer levels, theme and each game's settings are "
         "remembered in a settings file (TOML) each time you start a game.",
     )
     config.add_argument(
@@ -199,6 +232,16 @@ def _dispatch(args: argparse.Namespace) -> int:
             server_address=args.server,
             gateway_secret=args.gateway_secret or os.environ.get("WHITECHAPEL_GATEWAY_SECRET"),
         )  # fmt: skip
+    if args.command == "web":
+        _need_web_extra()
+        from whitechapel.web.serve import run_web
+
+        return run_web(
+            host=args.host, port=args.port, password=args.password, open_access=args.open,
+            game_port=args.game_port, server_address=args.server,
+            gateway_secret=args.gateway_secret or os.environ.get("WHITECHAPEL_GATEWAY_SECRET"),
+            allow_hosts=tuple(args.allow_host),
+        )  # fmt: skip
     if args.command == "join":
         from whitechapel.join import run_join
 
@@ -225,6 +268,20 @@ def _need_server_extra() -> None:
     listens.  `join` and the raw server never import it."""
     if importlib.util.find_spec("asyncssh") is None:
         raise WhitechapelError(SERVER_EXTRA)
+
+
+WEB_EXTRA = (
+    "serving to web browsers needs the web extra (textual-serve, aiohttp): run python3 -m pip "
+    "install '.[web]' in whitechapel's folder (or uv tool install '.[web]', or pipx install "
+    "--force '.[web]')"
+)
+
+
+def _need_web_extra() -> None:
+    """`whitechapel web` without the web extra is one sentence naming the
+    command, before anything listens."""
+    if any(importlib.util.find_spec(name) is None for name in ("aiohttp", "textual_serve")):
+        raise WhitechapelError(WEB_EXTRA)
 
 
 def _config(action: str) -> int:
@@ -272,5 +329,3 @@ def _replay(args: argparse.Namespace) -> int:
     else:
         print(rules.summary(view, record.players, len(record.actions)))
     return 0
-
-

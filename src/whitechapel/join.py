@@ -22,7 +22,8 @@ def run_join(address: str, name: str, password: str | None = None) -> int:
     from whitechapel.net.access import PASSWORD_ENV, parse_address
     from whitechapel.net.connection import is_loopback
     from whitechapel.net.server import DEFAULT_PORT
-    from whitechapel.ui.lobby import Link, LobbyScreen
+    from whitechapel.ui.link import Link
+    from whitechapel.ui.lobby import LobbyScreen
 
     name, cut = clean_name(name)
     name = name or "player"

@@ -20,17 +20,35 @@ from typing import Any
 from whitechapel.benchmarks.base import Benchmark
 from whitechapel.core.registry import entries
 
-# The SSH gateway's figures need the server extra (asyncssh).
+# The SSH gateway's figures need the server extra (asyncssh); the web
+# gateway's the web extra, Playwright and Debian's chromium.
 NEEDS_SERVER_EXTRA = "ssh."
+NEEDS_A_BROWSER = "web."
 
 
 def all_benchmarks() -> list[Benchmark]:
     """Each game's benchmarks (its registry entry names their modules), then
-    the server's and the SSH gateway's."""
-    from whitechapel.benchmarks import net, ssh
+    the server's and the gateways'."""
+    from whitechapel.benchmarks import net, ssh, web
 
     games = [import_module(m) for e in entries() for m in e.benchmarks]
-    return [b for module in (*games, net, ssh) for b in module.BENCHMARKS]
+    return [b for module in (*games, net, ssh, web) for b in module.BENCHMARKS]
+
+
+def missing(bench: Benchmark) -> str | None:
+    """What a benchmark needs and this machine has not, as the summary says
+    it; None when it can run."""
+    if bench.name.startswith(NEEDS_SERVER_EXTRA) and importlib.util.find_spec("asyncssh") is None:
+        return "SSH figures: they need the server extra (python3 -m pip install '.[server]')"
+    if bench.name.startswith(NEEDS_A_BROWSER):
+        if any(importlib.util.find_spec(m) is None for m in ("aiohttp", "textual_serve", "playwright")):
+            return ("web figures: they need the web extra and Playwright (python3 -m pip install "
+                    "'.[web]' playwright)")  # fmt: skip
+        from whitechapel.benchmarks.browser import chromium
+
+        if chromium() is None:
+            return "web figures: they need Debian's chromium (apt-get install chromium)"
+    return None
 
 
 def _fmt(value: float) -> str:
@@ -73,9 +91,8 @@ def run_benchmarks(
         return 2
     from whitechapel.core.progress import Progress
 
-    skipped = [b for b in chosen if b.name.startswith(NEEDS_SERVER_EXTRA)
-               and importlib.util.find_spec("asyncssh") is None]  # fmt: skip
-    chosen = [b for b in chosen if b not in skipped]
+    skipped = {b.name: why for b in chosen if (why := missing(b)) is not None}
+    chosen = [b for b in chosen if b.name not in skipped]
     budget = 0.5 if quick else 3.0
     results: list[tuple[Benchmark, float, float | None]] = []
     start = time.perf_counter()
@@ -118,15 +135,14 @@ def _json(bench: Benchmark, figure: float, at_load: float | None) -> dict[str, A
 def _summary(
     results: list[tuple[Benchmark, float, float | None]],
     below: list[Benchmark],
-    skipped: list[Benchmark],
+    skipped: dict[str, str],
     seconds: float,
     strict: bool,
 ) -> str:
     cores = os.cpu_count() or 1
     lines = []
-    if skipped:
-        lines.append(f"skipped {len(skipped)} SSH figures: they need the server extra "
-                     "(python3 -m pip install '.[server]')")  # fmt: skip
+    for why in dict.fromkeys(skipped.values()):
+        lines.append(f"skipped {sum(w == why for w in skipped.values())} {why}")
     if not below:
         lines.append(f"all {len(results)} figures on target ({seconds:.0f} s)")
         return "\n".join(lines)

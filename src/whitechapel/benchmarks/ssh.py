@@ -162,6 +162,17 @@ asyncio.run(main())
 """
 
 
+def _stop(server: subprocess.Popen[str]) -> None:
+    """Tell the child serving the gateway to stop (its stdin closes), and wait."""
+    with contextlib.suppress(OSError):
+        server.stdin.close()  # type: ignore[union-attr]
+    try:
+        server.wait(30)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
+
+
 def _descendants(pid: int) -> set[int]:
     parents: dict[int, int] = {}
     for entry in Path("/proc").iterdir():
@@ -170,7 +181,8 @@ def _descendants(pid: int) -> set[int]:
                 parents[int(entry.name)] = int(
                     (entry / "stat").read_text().rpartition(")")[2].split()[1]
                 )
-    found, frontier = set(), {pid}
+    found: set[int] = set()
+    frontier = {pid}
     while frontier:
         frontier = {p for p, parent in parents.items() if parent in frontier} - found
         found |= frontier
@@ -214,6 +226,7 @@ async def _together(count: int, deadline: float = 120.0) -> dict[str, float]:
         )  # fmt: skip
         conns: list[object] = []
         try:
+            assert server.stdout is not None and server.stdin is not None  # PIPEs
             port = int(await asyncio.wait_for(asyncio.to_thread(server.stdout.readline), 120))
             base = _descendants(server.pid)  # the fork server, if any
             start_at = time.perf_counter() + 0.2
@@ -230,13 +243,7 @@ async def _together(count: int, deadline: float = 120.0) -> dict[str, float]:
         finally:
             for conn in conns:
                 conn.close()  # type: ignore[attr-defined]
-            with contextlib.suppress(OSError):
-                server.stdin.close()
-            try:
-                server.wait(30)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
+            _stop(server)
     return {
         "count": count,
         "reached": len(times),
@@ -301,6 +308,7 @@ async def _neighbour_waits(seconds: float) -> list[float]:
         stop = asyncio.Event()
         waits: list[float] = []
         try:
+            assert server.stdout is not None and server.stdin is not None  # PIPEs
             port = int(await asyncio.wait_for(asyncio.to_thread(server.stdout.readline), 120))
             conn = await asyncssh.connect(
                 "127.0.0.1", port, username="ann", password=PASSWORD, known_hosts=None,
@@ -333,13 +341,7 @@ async def _neighbour_waits(seconds: float) -> list[float]:
             conn.close()
         finally:
             stop.set()
-            with contextlib.suppress(OSError):
-                server.stdin.close()
-            try:
-                server.wait(30)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
+            _stop(server)
     return waits
 
 

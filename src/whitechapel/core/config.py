@@ -7,9 +7,9 @@ library's `tomllib`, written with `tomli-w` atomically (`store.atomic_write_text
     theme = "nord"              # the app's theme (ctrl+p, "Change theme")
 
     [pocket]                    # one table per game: its setup's last choices
-    jack = "Ann"
-    investigator = "Bob"
-    handover = "secrets"
+    jack = "Ann"                # (the names, who plays, and each of the game's
+    investigator = "Bob"        # settings by its name: core/settings.py)
+    play = "jack:hard"
 
 Only strings are kept: `theme` at the top, and per game a table of strings
 whose keys and values the game's own setup chooses and reads (this module

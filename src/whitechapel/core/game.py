@@ -2,8 +2,14 @@
 
 A rules engine is pure Python: a state, its legal actions in a stable order,
 `apply(action)` that refuses an illegal action with `IllegalAction` and leaves
-the state unchanged, a per-side `view(side)` that is plain JSON data built only
-from what that side may know, and an `outcome` once the game is over.
+the state unchanged, a per-side `view(side)` built only from what that side
+may know, and an `outcome` once the game is over.
+
+An engine may stop after an action with an automatic step due, one that no
+side decides (Pocket's witness call after a round's fourth action): then
+`unresolved` is true, nobody is `to_act`, and `resolve()` plays the step.
+Hosts play an action and what follows it by itself in one call: `play(text)`
+(the text parsed here, at the edge) or `advance(action)`.
 
 Actions are small immutable objects whose `str()` is their text form and
 `parse_action(str(a)) == a`: records, logs, the network protocol and tests all
@@ -17,8 +23,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from whitechapel.core.errors import IllegalAction
+
 if TYPE_CHECKING:
     from whitechapel.core.seats import Seating
+    from whitechapel.core.settings import Setting
 
 # The view of nobody in particular: what a spectator, or the table between
 # two turns, may see.  Every engine's `view()` accepts it beside its sides.
@@ -76,8 +85,12 @@ def legal_of(view: Any) -> list[str]:
 class Game(Protocol):
     """What records, replay, the interface and the network rely on."""
 
-    name: str
-    sides: tuple[str, ...]
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def sides(self) -> tuple[str, ...]: ...
+
     setup: Any  # every chance event, decided before play (the game's own Setup)
     history: list[Any]  # the actions played, in order
 
@@ -93,15 +106,31 @@ class Game(Protocol):
 
     def legal_actions(self) -> list[Any]: ...
 
-    def apply(self, action: Any, side: str | None = None) -> None: ...
+    def apply(self, action: Any, side: str | None = None) -> None:
+        """One side's action; the engine may stop with an automatic step due."""
+        ...
+
+    @property
+    def unresolved(self) -> bool:
+        """Is an automatic step due (no side to act, the game not over)?"""
+        ...
+
+    def resolve(self) -> None:
+        """Play the automatic step that is due (`IllegalAction` if none is)."""
+        ...
+
+    def advance(self, action: Any, side: str | None = None) -> None:
+        """`apply`, then every automatic step it leaves due: a host's move."""
+        ...
 
     def play(self, text: str, side: str | None = None) -> Any:
-        """Parse `text` and apply it; returns the action played."""
+        """Parse `text` and `advance` with it; returns the action played."""
         ...
 
     def view(self, side: str) -> Any:
         """`side` is one of `sides` or `PUBLIC`; anything else is a ValueError.
-        A `View` (a game's typed views), or a dict for a game not typed yet."""
+        The game's own view type: a `View` (or, for a game not typed yet, a
+        dict of JSON data)."""
         ...
 
     def reveal(self) -> dict[str, Any]:
@@ -114,9 +143,11 @@ class Game(Protocol):
 
 class Engine:
     """The contract's glue every engine shares: `play` parses with the game's
-    notation, `view` and `reveal` are its views module's (the view of a side
-    is built from what that side may know; `reveal` is what the end shows
-    every side).  A subclass sets `notation` and `views`."""
+    notation, `advance` applies and resolves what is then due, `view` and
+    `reveal` are its views module's (the view of a side is built from what
+    that side may know; `reveal` is what the end shows every side).  A
+    subclass sets `notation` and `views`; one that stops with automatic steps
+    due overrides `unresolved` and `resolve`."""
 
     __slots__ = ()
     notation: Any  # the module with parse_action(text)
@@ -128,20 +159,37 @@ class Engine:
     def reveal(self) -> dict[str, Any]:
         return self.views.reveal(self)
 
-    def play(self, text: str, side: str | None = None) -> Any:
-        """Parse `text` and apply it; returns the action played."""
-        action = self.notation.parse_action(text)
+    @property
+    def unresolved(self) -> bool:
+        return False  # an engine whose actions are never followed by a step
+
+    def resolve(self) -> None:
+        raise IllegalAction("nothing is due: every step of the game is a side's action")
+
+    def advance(self, action: Any, side: str | None = None) -> None:
         self.apply(action, side)  # type: ignore[attr-defined]
+        while self.unresolved:
+            self.resolve()
+
+    def play(self, text: str, side: str | None = None) -> Any:
+        """Parse `text` and `advance` with it; returns the action played."""
+        action = self.notation.parse_action(text)
+        self.advance(action, side)
         return action
 
 
 class Rules(Protocol):
-    """A game's entry in the registry: how to build, parse and replay it."""
+    """A game's entry in the registry: how to build, parse and replay it.
+    Its screens are another entry, the interface's (`ui/games.py`): a
+    game's rules import nothing from a `ui/` folder."""
 
     name: str
     title: str
     sides: tuple[str, ...]
     default_clock: float | None  # seconds a side in a network room, None: no clock
+    # How a game is shown and handed around, not its rules (core/settings.py):
+    # its records, setup screen, network rooms and lobby read them from here.
+    settings: tuple[Setting, ...]
 
     def seating(self, count: int | None = None) -> Seating:
         """The seats of a network room (`count`: the game's own seat count,
@@ -171,28 +219,4 @@ class Rules(Protocol):
     def summary(self, view: dict[str, Any], players: dict[str, str], actions: int) -> str:
         """A plain-text account of one side's view (`whitechapel replay`):
         built from that view alone, like everything shown to a side."""
-        ...
-
-    def setup_screen(self) -> Any:
-        """The screen that starts a new hot-seat game."""
-        ...
-
-    def help_text(self) -> str:
-        """The rules and keys of the game's screens, as Markdown."""
-        ...
-
-    def learn_screen(self, number: int | None = None) -> Any:
-        """The screen that teaches the game (its puzzles), or lesson `number`
-        itself.  Only the games whose registry entry says `learn` have one."""
-        ...
-
-    def local_screen(self, game: Any, record: Any, store: Any = None, **options: Any) -> Any:
-        """The hot-seat game screen (Textual) of `game` and its `record`,
-        autosaved in `store`; `options` are the game's own (Pocket's
-        `handover`).  Imports the interface only when called."""
-        ...
-
-    def remote_screen(self, link: Any, room: str, seat: str | None, first: dict[str, Any]) -> Any:
-        """The game screen of a seat at a game server (`seat` None: a
-        spectator), from the room's first `state` message."""
         ...

@@ -7,7 +7,8 @@
       "started": "2026-11-29T13:25:00+00:00",
       "setup": {...every chance event, in the game's own form...},
       "actions": ["H+1", "Rb2E", ...],
-      "outcome": {"winner": "jack", "reason": "...", "detail": "round 8"} | null
+      "outcome": {"winner": "jack", "reason": "...", "detail": "round 8"} | null,
+      "settings": {...}  # optional: how it is shown and handed around (core/settings.py)
     }
 
 A record replays to the identical state: the setup pins every chance event,
@@ -24,12 +25,11 @@ from typing import Any
 from whitechapel.core.errors import IllegalAction, NotationError, RecordError
 from whitechapel.core.game import Game, Outcome
 from whitechapel.core.registry import rules_for
+from whitechapel.core.settings import check_settings
 
 FORMAT = "whitechapel-record"
 VERSION = 1
 MAX_RECORD_BYTES = 4 * 1024 * 1024
-HANDOVERS = ("always", "secrets")  # a hot seat's hand-over modes (docs/records.md)
-NOTEBOOKS = ("off", "possible", "heat")  # what a game's notebook shows (docs/records.md)
 
 
 @dataclass
@@ -42,8 +42,9 @@ class Record:
     players: dict[str, str] = field(default_factory=dict)
     started: str = ""
     outcome: Outcome | None = None
-    handover: str | None = None  # a hot-seat game's hand-over mode (Pocket), if any
-    notebook: str | None = None  # what the screens' notebook shows (LfW), if chosen
+    # The game's settings chosen (core/settings.py: not rules, how the game is
+    # shown and handed around); one left out is at its default.
+    settings: dict[str, str] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         data = {
@@ -58,10 +59,8 @@ class Record:
             "actions": list(self.actions),
             "outcome": self.outcome.to_json() if self.outcome else None,
         }
-        if self.handover is not None:
-            data["handover"] = self.handover
-        if self.notebook is not None:
-            data["notebook"] = self.notebook
+        if self.settings:
+            data["settings"] = dict(self.settings)
         return data
 
     def dumps(self) -> str:
@@ -111,7 +110,7 @@ class Record:
                 "update whitechapel to open it"
             )
         game = _get(data, "game", str)
-        rules_for(game)  # refuses a game this program does not know
+        rules = rules_for(game)  # refuses a game this program does not know
         actions = _get(data, "actions", list)
         if not all(isinstance(a, str) for a in actions):
             raise RecordError("every action in the record should be text")
@@ -132,12 +131,16 @@ class Record:
         if not isinstance(options, dict):
             raise RecordError("the record's options should be a JSON object")
         started = data.get("started", "")
-        handover = data.get("handover")
-        if handover not in (None, *HANDOVERS):
-            raise RecordError(f"the record's handover should be one of {', '.join(HANDOVERS)}")
-        notebook = data.get("notebook")
-        if notebook not in (None, *NOTEBOOKS):
-            raise RecordError(f"the record's notebook should be one of {', '.join(NOTEBOOKS)}")
+        settings = data.get("settings", {})
+        if not isinstance(settings, dict):
+            raise RecordError("the record's settings should be a JSON object")
+        # Records written before settings were kept together had each one at
+        # the top, by its name: read there too.
+        older = {s.name: data[s.name] for s in rules.settings if data.get(s.name) is not None}
+        try:
+            settings = check_settings(rules.settings, {**older, **settings}, title=rules.title)
+        except RecordError as e:
+            raise RecordError(f"the record's settings: {e}") from None
         return cls(
             game=game,
             setup=_get(data, "setup", dict),
@@ -147,8 +150,7 @@ class Record:
             players=dict(players),
             started=started if isinstance(started, str) else "",
             outcome=outcome,
-            handover=handover,
-            notebook=notebook,
+            settings=settings,
         )
 
 
@@ -177,8 +179,10 @@ def record_of(
     options: dict[str, Any] | None = None,
     players: dict[str, str] | None = None,
     started: str | None = None,
+    settings: dict[str, str] | None = None,
 ) -> Record:
-    """The record of a game so far (setup plus every action in text form)."""
+    """The record of a game so far (setup plus every action in text form),
+    played with `settings` (the game's, as chosen: core/settings.py)."""
     rules = rules_for(game.name)
     return Record(
         game=game.name,
@@ -189,6 +193,7 @@ def record_of(
         players=dict(players or {}),
         started=started or now_iso(),
         outcome=game.outcome,
+        settings=dict(settings or {}),
     )
 
 
@@ -200,7 +205,7 @@ def replay(record: Record) -> Game:
     game = rules.start(setup, options)
     for i, text in enumerate(record.actions, start=1):
         try:
-            game.apply(rules.parse_action(text))
+            game.play(text)  # the action and what follows it by itself (a witness call)
         except (NotationError, IllegalAction) as e:
             raise RecordError(
                 f"action {i} of the record ({text!r}) cannot be replayed: {e}"

@@ -32,6 +32,7 @@ import contextlib
 import itertools
 import multiprocessing
 import os
+import signal
 import sys
 import threading
 import weakref
@@ -83,7 +84,9 @@ def _forget(key: Any) -> None:
 
 def _serve(conn: Connection, nice: int) -> None:
     """A worker's life: calls in, answers out, one at a time, until its host
-    closes the pipe (or dies)."""
+    closes the pipe (or dies).  Ctrl-C is the host's to handle: a worker
+    ignores it and ends when its host closes the pipe."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if nice and hasattr(os, "nice"):
         with contextlib.suppress(OSError):
             os.nice(nice)

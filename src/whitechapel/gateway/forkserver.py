@@ -27,6 +27,7 @@ import signal
 import socket
 import sys
 import threading
+import traceback
 from typing import Any
 
 from whitechapel.gateway.sessionhost import main as host_main
@@ -50,15 +51,19 @@ def preload(warm: bool = True) -> None:
     import whitechapel.gateway.sessionhost
     import whitechapel.net.client
     import whitechapel.ui.lobby  # noqa: F401
-    from whitechapel.core.registry import game_names, rules_for
+    from whitechapel.core.registry import entry_of, game_names
 
     for game in game_names():  # each game's screens, found through the registry
-        package = type(rules_for(game)).__module__.rpartition(".")[0]
+        importlib.import_module(entry_of(game).screens)
+        package = entry_of(game).screens.rpartition(".")[0]
         with contextlib.suppress(ImportError):
-            importlib.import_module(f"{package}.ui.screen")
+            importlib.import_module(f"{package}.screen")
 
     if warm:
-        asyncio.run(_warm_up())
+        try:
+            asyncio.run(_warm_up())
+        except Exception:  # only a head start: the hosts build what it did not
+            traceback.print_exc()
         if threading.active_count() != 1:  # pragma: no cover - a fork would inherit a dead thread
             raise RuntimeError("the warm-up left a thread running")
 
@@ -72,7 +77,9 @@ async def _warm_up() -> None:
     from whitechapel.core.record import record_of
     from whitechapel.core.registry import game_names, rules_for
     from whitechapel.core.store import DATA_DIR_ENV, Store
-    from whitechapel.ui.lobby import Link, LobbyScreen
+    from whitechapel.ui.games import screens_for
+    from whitechapel.ui.link import Link
+    from whitechapel.ui.lobby import LobbyScreen
 
     saved = os.environ.get(DATA_DIR_ENV)
     with tempfile.TemporaryDirectory() as folder:
@@ -86,7 +93,10 @@ async def _warm_up() -> None:
                 for name in game_names():
                     rules = rules_for(name)
                     game = rules.start(rules.random_setup(1, {}), rules.check_options({}))
-                    await app.push_screen(rules.local_screen(game, record_of(game), Store()))
+                    screen = screens_for(name).local_screen(game, record_of(game), Store())
+                    await app.push_screen(screen)
+                    while not screen.is_mounted:
+                        await pilot.pause(0.05)
                     await pilot.pause(0.2)
         finally:
             if saved is None:

@@ -1,10 +1,13 @@
-"""What an SSH peer may ask of the gateway, and where it stops.
+"""What a gateway's peer -- an SSH client, or a browser -- may ask of it,
+and where it stops.
 
 Every value a client controls is checked where it enters: here are the
-bounds, with what a client gets at each (docs/hosting.md, "SSH limits",
-lists them for the operator).  The gateway (`gateway/session.py`) applies
-the terminal's and the channel's; the session host (`gateway/driver.py`,
-`gateway/guard.py`) the app's.
+bounds, with what a client gets at each (docs/hosting.md, "SSH limits" and
+"Web limits", lists them for the operator).  The SSH gateway
+(`gateway/session.py`) applies the terminal's and the channel's, the web
+gateway (`web/`) the same ones to a browser's websocket and its own
+(`WebLimits`: sessions, login); the session host (`gateway/driver.py`,
+`gateway/guard.py`) the app's, whichever gateway the session came through.
 """
 
 from __future__ import annotations
@@ -70,3 +73,20 @@ class SessionLimits:
     #                                  (SSH flow control: the client waits, nothing is lost)
     stall: float = 20.0  # seconds a client may take none of its output, then it is dropped
     output_buffer: int = 256 * 1024  # output queued in the channel before the pty is left unread
+
+
+@dataclass(frozen=True)
+class WebLimits:
+    """What the web gateway (`whitechapel web`) adds for browsers, beside the
+    terminal's and the channel's bounds above, which a browser session meets
+    too (`SessionLimits`: its keys, its window changes, its output); the
+    defaults follow the SSH gateway's (`Web(limits=...)` changes them)."""
+
+    sessions: int = 100  # browser sessions (apps) at once, from everywhere
+    sessions_per_address: int = 4  # ... from one address (the SSH gateway's connections per address)
+    reconnect_grace: float = 60.0  # seconds a session's app waits for its page to come back
+    message_size: int = 64 * 1024  # one websocket message from a browser (a paste, say)
+    login_size: int = 4 * 1024  # the login form's body
+    logins: int = 10_000  # logged-in browsers remembered (a cookie each); the oldest idle go first
+    login_idle: float = 12 * 3600.0  # seconds a login unused is remembered
+    heartbeat: float = 30.0  # seconds between websocket pings: a page gone silent is detached

@@ -1,7 +1,7 @@
 """The app of one SSH session: the lobby, joined to the game server as the
 session's identity, with no file-system features.  A session host
 (`gateway/sessionhost.py`) builds one from the variables the gateway gives
-it (`gateway/ssh.py`'s `session_env`)."""
+it (`gateway/env.py`'s `session_env`)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ from whitechapel.core.names import MAX_NAME, clean_name
 from whitechapel.core.store import data_dir
 from whitechapel.net.access import LOOPBACK, parse_address
 from whitechapel.net.server import DEFAULT_PORT, gateway_socket_path
-from whitechapel.ui.lobby import Link, LobbyScreen
+from whitechapel.ui.link import Link
+from whitechapel.ui.lobby import LobbyScreen
 
 
 def gateway_link(env: Mapping[str, str], address: str, name: str) -> Link:

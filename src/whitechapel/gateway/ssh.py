@@ -46,11 +46,12 @@ import asyncssh
 
 from whitechapel.core.names import clean_name
 from whitechapel.core.store import atomic_write_text
+from whitechapel.gateway.env import base_env, session_env
 from whitechapel.gateway.hosts import ForkServer, HostPool
 from whitechapel.gateway.limits import SessionLimits
 from whitechapel.gateway.session import TerminalSession
+from whitechapel.net.fields import MAX_NAME_SENT
 from whitechapel.net.penalties import Penalties
-from whitechapel.net.protocol import MAX_NAME_SENT
 
 log = logging.getLogger(__name__)  # whitechapel.gateway.ssh
 
@@ -246,17 +247,13 @@ class _Server(asyncssh.SSHServer):
     def _env(self, term: str, colorterm: str | None) -> dict[str, str]:
         assert self.conn is not None
         gateway = self.gateway
-        env = session_env(
+        return session_env(
             gateway.base_env, term=term, colorterm=colorterm,
             identity=self.identity or f"session:{secrets.token_hex(16)}", peer=self.address,
             name=display_name(self.conn.get_extra_info("username") or ""),
             server=f"{gateway.game_host}:{gateway.game_port}",
+            game_password=gateway.game_password, gateway_secret=gateway.gateway_secret,
         )  # fmt: skip
-        if gateway.game_password is not None:  # in its environment, not its (public) arguments
-            env["WHITECHAPEL_PASSWORD"] = gateway.game_password
-        if gateway.gateway_secret is not None:  # a remote game server: the app proves the gateway
-            env["WHITECHAPEL_GATEWAY_SECRET"] = gateway.gateway_secret
-        return env
 
     def _disconnect(self, why: str) -> None:
         if self.conn is not None:
@@ -268,40 +265,6 @@ class _Server(asyncssh.SSHServer):
 
     def server_requested(self, *args: object) -> bool:
         return False
-
-
-def session_env(
-    base: dict[str, str],
-    *,
-    term: str,
-    colorterm: str | None,
-    identity: str,
-    peer: str,
-    name: str,
-    server: str,
-) -> dict[str, str]:
-    """The environment of a session's app process:
-
-    - `WHITECHAPEL_SSH=1`: the app runs for an SSH session;
-    - `WHITECHAPEL_IDENTITY`: who this is (`key:SHA256:...` or `session:HEX`);
-    - `WHITECHAPEL_PEER`: the SSH client's IP address;
-    - `WHITECHAPEL_NAME`: the display name (the SSH user name, cleaned);
-    - `WHITECHAPEL_SERVER`: the game server, HOST:PORT;
-    - `TERM`, and `COLORTERM` when the client sent it (ssh does not forward
-      it unless asked), besides the gateway's own basics (`base`).
-    """
-    env = dict(base)
-    env.update(
-        TERM=term,
-        WHITECHAPEL_SSH="1",
-        WHITECHAPEL_IDENTITY=identity,
-        WHITECHAPEL_PEER=peer,
-        WHITECHAPEL_NAME=name,
-        WHITECHAPEL_SERVER=server,
-    )
-    if colorterm:
-        env["COLORTERM"] = colorterm
-    return env
 
 
 class Gateway:
@@ -341,14 +304,7 @@ class Gateway:
         self.limits = limits or SessionLimits()
         self.connections: Counter[str] = Counter()
         self.sessions: set[TerminalSession] = set()
-        self.base_env = {
-            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-            "HOME": os.environ.get("HOME", "/"),
-            "LANG": "C.UTF-8",
-            "WHITECHAPEL_DATA_DIR": str(self.key_folder.parent),
-        }
-        if "PYTHONPATH" in os.environ:  # the app imports the same whitechapel as the gateway
-            self.base_env["PYTHONPATH"] = os.environ["PYTHONPATH"]
+        self.base_env = base_env(self.key_folder.parent)
         self.hosts = HostPool(ForkServer(sys.executable, self.base_env), min_hosts=min_hosts)
         self._server: asyncssh.SSHAcceptor | None = None
 

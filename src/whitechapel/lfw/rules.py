@@ -1,10 +1,13 @@
-"""Letters from Whitechapel's entry in the game registry."""
+"""Letters from Whitechapel's entry in the game registry (records, replay,
+players, the server): the engine's side.  Its screens are
+`lfw/ui/entry.py`, which only the interface imports."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
+from whitechapel.core.settings import Setting
 from whitechapel.lfw.actions import Action, parse_action
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.legal import legal_texts
@@ -14,12 +17,23 @@ from whitechapel.lfw.seats import LfwSeating
 from whitechapel.lfw.setup import Setup, board_of_table, random_setup, table_of
 from whitechapel.lfw.views import LfwView, view_from_json
 
+# What the police notebook shows on every screen (core/settings.py: not a
+# rule; the engine's notebook deduces the same either way): nothing, the
+# circles where Jack can be, or those tinted by their share of his paths.
+# A network room's creator chooses it for every seat.
+NOTEBOOK = Setting(
+    "notebook", "Notebook",
+    (("off", "off"), ("possible", "possible circles"), ("heat", "heat map")),
+    default="heat", rooms=True,
+)  # fmt: skip
+
 
 class LfwRules:
     name = "lfw"
     title = "Letters from Whitechapel"
     sides = SIDES
     default_clock = None  # a ninety-minute game: no chess clock unless a room asks
+    settings = (NOTEBOOK,)
 
     def seating(self, count: int | None = None) -> LfwSeating:
         return LfwSeating(count)
@@ -66,41 +80,6 @@ class LfwRules:
         from whitechapel.lfw.render import render_summary
 
         return render_summary(view, players)
-
-    def setup_screen(self) -> Any:
-        """The screen that starts a new hot-seat game (the menu's entry)."""
-        from whitechapel.lfw.ui.setup import LfwSetup
-
-        return LfwSetup()
-
-    def help_text(self) -> str:
-        """The rules and keys of the game's screens (F1), as Markdown."""
-        from whitechapel.ui.screens.game import help_text
-
-        return help_text("whitechapel.lfw.ui")
-
-    def local_screen(self, game: Any, record: Any, store: Any = None, **options: Any) -> Any:
-        """The hot-seat screen of a game."""
-        from whitechapel.lfw.ui.screen import LfwScreen
-        from whitechapel.ui.source import LocalSource
-
-        return LfwScreen(LocalSource(game, record, store), game.board)
-
-    def remote_screen(self, link: Any, room: str, seat: str | None, first: dict[str, Any]) -> Any:
-        """A network seat's screen (a spectator's, `seat` None), fed by the
-        server.  Raises WhitechapelError for a board this program does not have."""
-        from whitechapel.core.errors import MapError
-        from whitechapel.lfw.map.maps import is_shipped, load_board
-        from whitechapel.lfw.ui.screen import LfwScreen
-        from whitechapel.ui.source import RemoteSource
-
-        # The server names the board; only a shipped one is loaded (a name is
-        # never taken for a path on this machine).
-        name = first.get("view", {}).get("board") or None
-        if name is not None and not is_shipped(str(name)):
-            raise MapError(f"this room's board {str(name)[:40]!r} is not one shipped with this program")
-        board = load_board(name)
-        return LfwScreen(RemoteSource(link, room, seat, first), board)
 
 
 RULES = LfwRules()

@@ -1,7 +1,9 @@
 """The wire protocol `whitechapel/1`: JSON lines over TCP (`docs/protocol.md`).
 
 Every message is one JSON object on one line (UTF-8, ended by a newline)
-with a `"type"`.  Everything a peer sends is untrusted, so `decode` checks a
+with a `"type"`.  The client's messages are `net/messages.py`'s, typed; the
+server's are the table `SERVER_MESSAGES` here; every field's check is
+`net/fields.py`'s.  Everything a peer sends is untrusted, so `decode` checks a
 line completely -- size, UTF-8, JSON, an object, a known type, every field's
 type and limits -- and returns a clean message holding only the fields this
 version knows (unknown fields are dropped, so a newer client's extras do no
@@ -12,25 +14,18 @@ wrong; the server answers it with an `error` message.
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Callable
 from typing import Any
 
 from whitechapel.core.errors import WhitechapelError
-from whitechapel.core.names import MAX_NAME, clean_name
-from whitechapel.core.record import NOTEBOOKS
-from whitechapel.core.registry import game_names
+from whitechapel.net import fields as f
+from whitechapel.net.messages import CLIENT_MESSAGES, ClientMessage, message_of
 
 PROTOCOL = "whitechapel/1"
 MAX_MESSAGE = 64 * 1024  # bytes per line from a client, without the newline
 # Server lines carry whole views; a four-night LfW game's public log makes
 # them reach tens of kilobytes, so the server's own lines may be larger.
 MAX_SERVER_MESSAGE = 4 * 1024 * 1024
-MAX_NAME_SENT = 1000  # characters of a `hello`'s name before it is cleaned and cut
-MAX_ACTION = 1000  # characters of an action's text
-MAX_CLOCK = 7 * 24 * 3600  # seconds on each side's chess clock
-MAX_SEATS = 16  # a game's own seat count (`create`'s `seats`); the game checks its range
-MAX_PASSWORD = 200  # characters of the server's password in `hello`
 # A server reachable beyond loopback closes a hello without its password
 # with one of these reasons (`closed`); a client may ask its user and retry.
 NEEDS_PASSWORD = "this server needs its password: say hello with a 'password' field"
@@ -45,190 +40,43 @@ class ProtocolError(WhitechapelError):
         self.about = about
 
 
-# -- field checks: each returns the clean value or raises ValueError(what it should be)
-
-
-def _text(limit: int) -> Callable[[Any], str]:
-    def check(v: Any) -> str:
-        if not isinstance(v, str) or len(v) > limit:
-            raise ValueError(f"text of at most {limit} characters")
-        return v
-
-    return check
-
-
-def _name(v: Any) -> str:
-    """A display name (`core/names.py`): control and format characters
-    dropped, spaces collapsed, cut to `MAX_NAME` (a long name is cut, not
-    refused); more than `MAX_NAME_SENT` characters sent, or nothing
-    printable left, is refused."""
-    if not isinstance(v, str):
-        raise ValueError(f"text: 1 to {MAX_NAME} printable characters are kept")
-    if len(v) > MAX_NAME_SENT:
-        raise ValueError(f"at most {MAX_NAME_SENT} characters sent ({MAX_NAME} are kept)")
-    name, _ = clean_name(v)
-    if not name:
-        raise ValueError("no printable character in it")
-    return name
-
-
-def _printable(limit: int) -> Callable[[Any], str]:
-    """Printable ASCII, 1 to `limit` characters (an identity, an address)."""
-
-    def check(v: Any) -> str:
-        if not isinstance(v, str) or not 1 <= len(v) <= limit or not v.isascii() or not v.isprintable():
-            raise ValueError(f"1 to {limit} printable ASCII characters")
-        return v
-
-    return check
-
-
-def _rejoin(v: Any) -> str:
-    """A rejoin code as typed: case, spaces and dashes do not matter."""
-    if not isinstance(v, str) or len(v) > 20:
-        raise ValueError("a rejoin code (6 letters and digits, e.g. 'K7Q4XM')")
-    code = "".join(c for c in v if c not in " -").upper()
-    if not 1 <= len(code) <= 12 or not code.isascii() or not code.isalnum():
-        raise ValueError("a rejoin code (6 letters and digits, e.g. 'K7Q4XM')")
-    return code
-
-
-def _room(v: Any) -> str:
-    if not isinstance(v, str) or not 1 <= len(v) <= 12 or not v.isascii() or not v.isalnum():
-        raise ValueError("a room code (letters and digits, e.g. 'K7QX')")
-    return v.upper()  # codes are read aloud and typed: case does not matter
-
-
-def _action(v: Any) -> str:
-    if not isinstance(v, str) or not v.strip() or len(v) > MAX_ACTION:
-        raise ValueError(f"an action's text (1 to {MAX_ACTION} characters)")
-    return v
-
-
-def _integer(low: int, high: int) -> Callable[[Any], int]:
-    def check(v: Any) -> int:
-        if not isinstance(v, int) or isinstance(v, bool) or not low <= v <= high:
-            raise ValueError(f"a whole number from {low} to {high}")
-        return v
-
-    return check
-
-
-def _clock(v: Any) -> float | None:
-    if v is None:
-        return None  # null: no clock
-    if isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v):
-        raise ValueError("seconds per side, or null for no clock")
-    if not 1 <= v <= MAX_CLOCK:
-        raise ValueError(f"from 1 to {MAX_CLOCK} seconds per side, or null for no clock")
-    return float(v)
-
-
-def _game(v: Any) -> str:
-    games = game_names()
-    if v not in games:
-        raise ValueError(" or ".join(f"'{g}'" for g in games))
-    return v
-
-
-def _notebook(v: Any) -> str:
-    if v not in NOTEBOOKS:
-        raise ValueError(" or ".join(f"'{n}'" for n in NOTEBOOKS))
-    return v
-
-
-def _kind(kind: type, what: str) -> Callable[[Any], Any]:
-    def check(v: Any) -> Any:
-        if not isinstance(v, kind):
-            raise ValueError(what)
-        return v
-
-    return check
-
-
-def _optional_text(v: Any) -> str | None:
-    if v is not None and not isinstance(v, str):
-        raise ValueError("text or null")
-    return v
-
-
-_OBJECT = _kind(dict, "a JSON object")
-_LIST = _kind(list, "a list")
-_SEAT = _text(20)
 REQUIRED, OPTIONAL = True, False
+Fields = dict[str, dict[str, tuple[Callable[[Any], Any], bool]]]  # type -> field -> (check, required)
 
-# Client -> server.  Optional fields may be left out or sent as null (for
-# `clock`, null means "no clock", which differs from leaving it out).
-CLIENT_MESSAGES: dict[str, dict[str, tuple[Callable[[Any], Any], bool]]] = {
-    "hello": {
-        "protocol": (_text(40), REQUIRED),
-        "name": (_name, REQUIRED),
-        "password": (_text(MAX_PASSWORD), OPTIONAL),
-        # Believed only from the SSH gateway (the server's Unix socket, or
-        # TCP with the gateway secret); see docs/protocol.md, "Identity".
-        "identity": (_printable(200), OPTIONAL),
-        "peer": (_printable(100), OPTIONAL),
-        "gateway": (_text(200), OPTIONAL),
-    },
-    "create": {
-        "game": (_game, REQUIRED),
-        "options": (_OBJECT, OPTIONAL),
-        "clock": (_clock, OPTIONAL),
-        "seats": (_integer(1, MAX_SEATS), OPTIONAL),
-        "seed": (_integer(0, 2**63 - 1), OPTIONAL),
-        "seat": (_SEAT, OPTIONAL),
-        "computer": (_text(20), OPTIONAL),
-        "notebook": (_notebook, OPTIONAL),
-    },
-    "join": {
-        "room": (_room, REQUIRED),
-        "seat": (_SEAT, OPTIONAL),
-        "token": (_text(100), OPTIONAL),
-        "rejoin": (_rejoin, OPTIONAL),
-    },
-    "watch": {"room": (_room, REQUIRED)},
-    "list": {},
-    "act": {"room": (_room, REQUIRED), "action": (_action, REQUIRED)},
-    "leave": {"room": (_room, REQUIRED)},
-    "records": {},
-    "record": {"id": (_room, REQUIRED)},
-    "ping": {},
-}
-
-_ANY_TEXT = _text(MAX_SERVER_MESSAGE)
-SERVER_MESSAGES: dict[str, dict[str, tuple[Callable[[Any], Any], bool]]] = {
+_ANY_TEXT = f.text(MAX_SERVER_MESSAGE)
+SERVER_MESSAGES: Fields = {
     "welcome": {"protocol": (_ANY_TEXT, REQUIRED), "server": (_ANY_TEXT, REQUIRED)},
     "created": {
-        "room": (_room, REQUIRED),
-        "seat": (_SEAT, REQUIRED),
+        "room": (f.room, REQUIRED),
+        "seat": (f.SEAT, REQUIRED),
         "token": (_ANY_TEXT, REQUIRED),
-        "rejoin": (_optional_text, OPTIONAL),
+        "rejoin": (f.optional_text, OPTIONAL),
     },
     "joined": {
-        "room": (_room, REQUIRED),
-        "seat": (_SEAT, REQUIRED),
+        "room": (f.room, REQUIRED),
+        "seat": (f.SEAT, REQUIRED),
         "token": (_ANY_TEXT, REQUIRED),
-        "rejoin": (_optional_text, OPTIONAL),
+        "rejoin": (f.optional_text, OPTIONAL),
     },
-    "left": {"room": (_room, REQUIRED), "reason": (_optional_text, OPTIONAL)},
-    "rooms": {"rooms": (_LIST, REQUIRED)},
+    "left": {"room": (f.room, REQUIRED), "reason": (f.optional_text, OPTIONAL)},
+    "rooms": {"rooms": (f.LIST, REQUIRED)},
     "state": {
-        "room": (_room, REQUIRED),
-        "seat": (_optional_text, REQUIRED),
-        "view": (_OBJECT, REQUIRED),
-        "to_act": (_optional_text, REQUIRED),
-        "clock": (_OBJECT, OPTIONAL),
-        "result": (_OBJECT, OPTIONAL),
-        "notebook": (_optional_text, OPTIONAL),
+        "room": (f.room, REQUIRED),
+        "seat": (f.optional_text, REQUIRED),
+        "view": (f.OBJECT, REQUIRED),
+        "to_act": (f.optional_text, REQUIRED),
+        "clock": (f.OBJECT, OPTIONAL),
+        "result": (f.OBJECT, OPTIONAL),
+        "settings": (f.OBJECT, OPTIONAL),
     },
     "error": {
         "message": (_ANY_TEXT, REQUIRED),
-        "about": (_optional_text, OPTIONAL),
-        "room": (_optional_text, OPTIONAL),
+        "about": (f.optional_text, OPTIONAL),
+        "room": (f.optional_text, OPTIONAL),
     },
-    "ended": {"room": (_room, REQUIRED), "record": (_room, REQUIRED)},
-    "records": {"records": (_LIST, REQUIRED)},
-    "record": {"id": (_room, REQUIRED), "record": (_ANY_TEXT, REQUIRED)},
+    "ended": {"room": (f.room, REQUIRED), "record": (f.room, REQUIRED)},
+    "records": {"records": (f.LIST, REQUIRED)},
+    "record": {"id": (f.room, REQUIRED), "record": (_ANY_TEXT, REQUIRED)},
     "pong": {},
     "closed": {"reason": (_ANY_TEXT, REQUIRED)},
 }
@@ -239,9 +87,7 @@ def _reject_constant(name: str) -> Any:
 
 
 def decode(
-    line: bytes | str,
-    messages: dict[str, dict[str, tuple[Callable[[Any], Any], bool]]] = CLIENT_MESSAGES,
-    limit: int = MAX_MESSAGE,
+    line: bytes | str, messages: Fields = CLIENT_MESSAGES, limit: int = MAX_MESSAGE
 ) -> dict[str, Any]:
     """One line (without or with its newline) -> a clean message, or `ProtocolError`."""
     data = line.encode("utf-8", "surrogatepass") if isinstance(line, str) else bytes(line)
@@ -281,6 +127,11 @@ def decode(
         except ValueError as e:
             raise ProtocolError(f"'{field}' of '{kind}' should be {e}", kind) from None
     return clean
+
+
+def decode_client(line: bytes | str) -> ClientMessage:
+    """A client's line, as the server reads it: a typed message (net/messages.py)."""
+    return message_of(decode(line))
 
 
 def decode_server(line: bytes | str) -> dict[str, Any]:

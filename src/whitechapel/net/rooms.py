@@ -13,13 +13,14 @@ once every seat has been taken, also while its player is disconnected or
 the server is down, and stops when the game ends.  Running out is a room
 `result`, kept apart from the engine's outcome so that a game record stays
 exactly what the rules produced.
+
+What the room's files hold, and how they are read back, is `roomfile.py`'s.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 import logging
 import re
 import secrets
@@ -30,15 +31,14 @@ from typing import Any
 from whitechapel.core.errors import RecordError, WhitechapelError
 from whitechapel.core.game import PUBLIC, legal_of, view_json, with_legal
 from whitechapel.core.names import numbered
-from whitechapel.core.record import Record, now_iso, record_of, replay
-from whitechapel.core.registry import entry_of, rules_for
+from whitechapel.core.record import now_iso
+from whitechapel.core.registry import rules_for
 from whitechapel.core.seats import SeatingError
+from whitechapel.core.settings import check_settings
 from whitechapel.net.clock import ChessClock
 
 log = logging.getLogger(__name__)
 
-ROOM_FORMAT = "whitechapel-room"
-ROOM_VERSION = 1
 ROOM_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"  # no look-alikes: B/8, I/1/L, O/0, S/5, Z/2
 ROOM_CODE = re.compile(r"^[A-Z0-9]{1,12}$")
 DEFAULT = object()  # "not given": the game's default clock
@@ -90,7 +90,8 @@ class Room:
         self.holders: dict[str, str] = {}
         self.codes: dict[str, str] = {}
         self.computers: dict[str, str] = {}  # seat -> level: seats the server's computer plays
-        self.notebook: str | None = None  # what every seat's notebook shows (its creator chose)
+        # The game's settings its creator chose (core/settings.py), the same at every seat.
+        self.settings: dict[str, str] = {}
         self.clock = clock
         self.result: dict[str, str] | None = None  # a time-out; the engine's outcome is apart
         self.watchers = 0  # kept by the server: spectators connected now
@@ -98,36 +99,33 @@ class Room:
         self.identity = ""  # kept by the server: the identity that created it
         self.version = 0  # bumped by every change; the server persists and broadcasts on it
         self.touched = now()  # wall time of the last change, or of the last peer leaving
-        self.journaled = -1  # the version the room's journal holds (-1: no journal yet)
-        self._journaled_actions = 0  # actions and seats the journal holds
-        self._journaled_seats: dict[str, str] = {}
         self._views: dict[Any, dict[str, Any]] = {}
         self._views_version = -1
 
     @classmethod
     def new(cls, kind: str, room_id: str, *, options: Any = None, seed: int | None = None,
-            seats: int | None = None, clock: Any = DEFAULT, notebook: str | None = None,
+            seats: int | None = None, clock: Any = DEFAULT, settings: Any = None,
             now: Callable[[], float] = time.time) -> Room:  # fmt: skip
-        """A fresh game of `kind` (a name in the registry); refusals are `RoomError`s."""
+        """A fresh game of `kind` (a name in the registry), with the game's
+        `settings` a room may choose; refusals are `RoomError`s."""
         from whitechapel.core.chance import new_seed
 
         rules = rules_for(kind)
         try:
             opts = rules.check_options(options or {})
+            chosen = check_settings(rules.settings, settings, title=rules.title, rooms=True)
         except RecordError as e:
             raise RoomError(str(e)) from None
         try:
             rules.seating(seats)  # refused before any chance is drawn
         except SeatingError as e:
             raise RoomError(str(e)) from None
-        if notebook is not None and not entry_of(kind).notebook_label:
-            raise RoomError(f"a {kind} room has no notebook to choose")
         seed = new_seed() if seed is None else seed
         game = rules.start(rules.random_setup(seed, opts), opts)
         limit = rules.default_clock if clock is DEFAULT else clock
         timer = ChessClock.fresh(float(limit), game.sides) if limit else None
         room = cls(room_id, kind, game, seed=seed, seat_count=seats, clock=timer, now=now)
-        room.notebook = notebook
+        room.settings = chosen
         return room
 
     # -- seats ---------------------------------------------------------------
@@ -313,8 +311,8 @@ class Room:
                                "view": self.view_for(seat), "to_act": self.to_act()}  # fmt: skip
         if self.clock is not None:
             msg["clock"] = self.clock.public(self.now())
-        if self.notebook is not None:
-            msg["notebook"] = self.notebook
+        if self.settings:
+            msg["settings"] = dict(self.settings)
         final = self.final()
         if final is not None:
             msg["result"] = final
@@ -325,65 +323,7 @@ class Room:
                 "names": {s: self.names.get(s, "") for s in self.seats if s in self.tokens},
                 "watchers": self.watchers, "over": self.over}  # fmt: skip
 
-    # -- the journal ----------------------------------------------------------------
-
-    def journal_entry(self) -> dict[str, Any] | None:
-        """What changed since the journal's last line, as one line's data
-        (None if nothing did).  The first line holds the whole room; each
-        later one the new actions, newly taken seats, the clock and the
-        result, numbered by `version` ("v")."""
-        if self.journaled == self.version:
-            return None
-        if self.journaled < 0:
-            return {"v": self.version, "room": self.to_json()}
-        seats = {s: self.seat_json(s) for s, d in self.tokens.items()
-                 if self._journaled_seats.get(s) != d}  # fmt: skip
-        return {
-            "v": self.version,
-            "t": self.touched,
-            "actions": [str(a) for a in self.game.history[self._journaled_actions :]],
-            "seats": seats,
-            "clock": self.clock.to_json() if self.clock else None,
-            "result": self.result,
-        }
-
-    def journal_marks(self) -> tuple[int, int, dict[str, str]]:
-        return self.journaled, self._journaled_actions, dict(self._journaled_seats)
-
-    def set_journal_marks(self, marks: tuple[int, int, dict[str, str]]) -> None:
-        """Back to `marks` (a line that could not be written)."""
-        self.journaled, self._journaled_actions, self._journaled_seats = marks
-
-    def mark_journaled(self) -> None:
-        """The journal now holds every change up to `version`."""
-        self.journaled = self.version
-        self._journaled_actions = len(self.game.history)
-        self._journaled_seats = dict(self.tokens)
-
-    def apply_entry(self, entry: dict[str, Any]) -> None:
-        """Replay one journal line written by `journal_entry` (not a whole
-        room's: see `RoomStore`); any problem is a `RecordError`."""
-        rules = rules_for(self.kind)
-        actions, seats = entry.get("actions"), entry.get("seats")
-        if not isinstance(actions, list) or not isinstance(seats, dict):
-            raise RecordError("a journal line is malformed")
-        for text in actions:
-            try:
-                self.game.apply(rules.parse_action(text))
-            except (WhitechapelError, TypeError, AttributeError) as e:
-                raise RecordError(
-                    f"the journal's action {text!r} cannot be replayed: {e}"
-                ) from None
-        self._read_seats(seats, partial=True)
-        clock = entry.get("clock")
-        self.clock = ChessClock.from_json(clock, self.game.sides) if clock is not None else None
-        self.result = self._checked_result(entry.get("result"))
-        touched = entry.get("t")
-        if isinstance(touched, int | float) and not isinstance(touched, bool):
-            self.touched = max(self.touched, float(touched))
-        self.version = _whole(entry.get("v"), "a journal line's number")
-
-    # -- persistence ---------------------------------------------------------------
+    # -- its record --------------------------------------------------------------------
 
     def players(self) -> dict[str, str]:
         """Each side's players for the record, its seats' names joined; the
@@ -400,121 +340,3 @@ class Room:
                 if seat not in self.computers or name not in names:
                     names.append(name)
         return {side: ", ".join(names) for side, names in out.items()}
-
-    def to_json(self) -> dict[str, Any]:
-        record = record_of(self.game, seed=self.seed, players=self.players(), started=self.created)
-        record.notebook = self.notebook  # its replays show the notebook as the room did
-        return {
-            "format": ROOM_FORMAT,
-            "version": ROOM_VERSION,
-            "room": self.id,
-            "game": self.kind,
-            "created": self.created,
-            "seat_count": self.seating.count,
-            "seats": {s: self.seat_json(s) if s in self.tokens else None for s in self.seats},
-            "clock": self.clock.to_json() if self.clock else None,
-            "result": self.result,
-            "record": record.to_json(),
-            "change": self.version,
-            "touched": self.touched,
-            "creator": self.creator,
-            "identity": self.identity,
-        }
-
-    def seat_json(self, seat: str) -> dict[str, str]:
-        """A taken seat as the room's files keep it: digests only, never a
-        token, an identity or a rejoin code."""
-        entry = {"token_sha256": self.tokens[seat], "name": self.names.get(seat, "")}
-        if seat in self.holders:
-            entry["identity_sha256"] = self.holders[seat]
-        if seat in self.codes:
-            entry["rejoin_sha256"] = self.codes[seat]
-        if seat in self.computers:
-            entry["computer"] = self.computers[seat]
-        return entry
-
-    def dumps(self) -> str:
-        return json.dumps(self.to_json(), ensure_ascii=False, indent=1) + "\n"
-
-    @classmethod
-    def from_json(cls, data: Any, now: Callable[[], float] = time.time) -> Room:
-        """Rebuild a room by replaying its record; any problem is a `RecordError`."""
-        if not isinstance(data, dict) or data.get("format") != ROOM_FORMAT:
-            raise RecordError(f"not a {ROOM_FORMAT} file")
-        if data.get("version") != ROOM_VERSION:
-            raise RecordError(f"room format version {data.get('version')!r} is not {ROOM_VERSION}")
-        room_id, kind = data.get("room"), data.get("game")
-        if not isinstance(room_id, str) or not ROOM_CODE.match(room_id):
-            raise RecordError("the room's code is malformed")
-        record = Record.from_json(data.get("record"))
-        if kind != record.game:
-            raise RecordError(f"the room's game {kind!r} is not its record's {record.game!r}")
-        game = replay(record)
-        count = data.get("seat_count", data.get("police_seats"))  # older files: police_seats
-        if count is not None and (not isinstance(count, int) or isinstance(count, bool)):
-            raise RecordError("the room's seat count is malformed")
-        sides = game.sides
-        clock = data.get("clock")
-        created = data.get("created")
-        try:
-            room = cls(room_id, kind, game, seed=record.seed, seat_count=count,
-                       clock=ChessClock.from_json(clock, sides) if clock is not None else None,
-                       created=created if isinstance(created, str) else None, now=now)  # fmt: skip
-        except RoomError as e:
-            raise RecordError(str(e)) from None
-        room.notebook = record.notebook
-        room._read_seats(data.get("seats"))
-        room.result = room._checked_result(data.get("result"))
-        room.version = _whole(data.get("change", 0), "the room's change number")
-        touched = data.get("touched")
-        if isinstance(touched, int | float) and not isinstance(touched, bool):
-            room.touched = float(touched)
-        for key in ("creator", "identity"):
-            if isinstance(data.get(key), str):
-                setattr(room, key, data[key])
-        return room
-
-    def _read_seats(self, seats: Any, partial: bool = False) -> None:
-        """Taken seats from a room file (every seat named) or a journal line
-        (`partial`: only the seats taken since)."""
-        if not isinstance(seats, dict) or not (
-            set(seats) <= set(self.seats) if partial else set(seats) == set(self.seats)
-        ):
-            raise RecordError(f"the room's seats should be {', '.join(self.seats)}")
-        for seat, entry in seats.items():
-            if entry is None:
-                continue
-            entry = entry if isinstance(entry, dict) else {}
-            digest, name = entry.get("token_sha256"), entry.get("name")
-            if not isinstance(digest, str) or not re.fullmatch(r"[0-9a-f]{64}", digest):
-                raise RecordError(f"seat {seat}'s token is malformed")
-            self.tokens[seat] = digest
-            self.names[seat] = name if isinstance(name, str) else ""
-            computer = entry.get("computer")
-            if computer is not None and not isinstance(computer, str):
-                raise RecordError(f"seat {seat}'s computer level is malformed")
-            if computer is not None:
-                self.computers[seat] = computer
-            for key, into in (("identity_sha256", self.holders), ("rejoin_sha256", self.codes)):
-                value = entry.get(key)
-                if value is None:
-                    into.pop(seat, None)
-                elif isinstance(value, str) and re.fullmatch(r"[0-9a-f]{64}", value):
-                    into[seat] = value
-                else:
-                    raise RecordError(f"seat {seat}'s {key} is malformed")
-
-    def _checked_result(self, result: Any) -> dict[str, str] | None:
-        if result is not None and not (
-            isinstance(result, dict)
-            and result.get("winner") in self.game.sides
-            and isinstance(result.get("reason"), str)
-        ):
-            raise RecordError("the room's result is malformed")
-        return result
-
-
-def _whole(value: Any, what: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise RecordError(f"{what} is malformed")
-    return value

@@ -5,10 +5,11 @@ Under the data folder:
 - `rooms/<code>.journal`: the room's journal, one JSON line per change,
   appended and fsynced *before* anyone is told of the change (the server
   calls `append` in the message's handler, then broadcasts).  Its first line
-  holds the whole room as created; each later one what changed (`Room.
-  journal_entry`).  Appending a line costs a fraction of a millisecond, far
+  holds the whole room as created; each later one what changed
+  (`roomfile.journal_line`; the store keeps how far each room's journal
+  got).  Appending a line costs a fraction of a millisecond, far
   less than rewriting a room file (docs/protocol.md, "Durability").
-- `rooms/<code>.json`: a snapshot of the room (`Room.to_json`, with the
+- `rooms/<code>.json`: a snapshot of the room (`roomfile.to_json`, with the
   change number it holds), written off the event loop after changes; once a
   snapshot holds a room's newest change the journal is emptied.  A restart
   reads the snapshot, then replays the journal's later lines.
@@ -30,6 +31,8 @@ from typing import Any
 
 from whitechapel.core.errors import RecordError
 from whitechapel.core.store import atomic_write_text, data_dir
+from whitechapel.net import roomfile
+from whitechapel.net.roomfile import Journal
 from whitechapel.net.rooms import ROOM_CODE, Room
 
 log = logging.getLogger("whitechapel.net.rooms")
@@ -57,6 +60,7 @@ class RoomStore:
         root = Path(root) if root is not None else data_dir()
         self.folder = root / "rooms"
         self.records = root / "records"
+        self.journals: dict[str, Journal] = {}  # room -> how far its journal got
 
     def path(self, room_id: str) -> Path:
         return self.folder / f"{room_id}.json"
@@ -78,10 +82,14 @@ class RoomStore:
 
     # -- the journal: written before anyone is told ---------------------------------
 
+    def journal_of(self, room_id: str) -> Journal:
+        """How far the room's journal got (a new room's: nowhere)."""
+        return self.journals.setdefault(room_id, Journal())
+
     def append(self, room: Room) -> bool:
         """Write what changed in `room` since its journal's last line, and
         fsync it; True if there was anything to write."""
-        new = room.journaled < 0
+        new = self.journal_of(room.id).version < 0
         line = self.line(room)
         if line is None:
             return False
@@ -89,12 +97,13 @@ class RoomStore:
         return True
 
     def line(self, room: Room) -> bytes | None:
-        """The room's next journal line (None: nothing changed); the room
-        counts it as written (`Room.set_journal_marks` undoes that)."""
-        entry = room.journal_entry()
+        """The room's next journal line (None: nothing changed); it is
+        counted as written (`journals[room.id]` put back undoes that)."""
+        journal = self.journal_of(room.id)
+        entry = roomfile.journal_line(room, journal)
         if entry is None:
             return None
-        room.mark_journaled()
+        journal.mark(room)
         return (json.dumps(entry, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
 
     def write_line(self, room_id: str, line: bytes, new: bool) -> None:
@@ -119,11 +128,11 @@ class RoomStore:
             _fsync_folder(self.folder)
 
     def write(self, room_id: str, text: str) -> None:
-        """A room's snapshot (`Room.dumps`), atomically."""
+        """A room's snapshot (`roomfile.dumps`), atomically."""
         atomic_write_text(self.path(room_id), text)
 
     def save(self, room: Room) -> None:
-        self.write(room.id, room.dumps())
+        self.write(room.id, roomfile.dumps(room))
 
     def empty_journal(self, room_id: str) -> None:
         """The snapshot holds every change: the journal's lines are spent.
@@ -135,10 +144,11 @@ class RoomStore:
         """Snapshot the room and empty its journal (after a restore)."""
         self.save(room)
         self.empty_journal(room.id)
-        room.mark_journaled()
+        self.journal_of(room.id).mark(room)
 
     def remove(self, room_id: str) -> None:
         """The room is gone (retired, or its record written)."""
+        self.journals.pop(room_id, None)
         for path in (self.path(room_id), self.journal(room_id)):
             with contextlib.suppress(FileNotFoundError):
                 path.unlink()
@@ -169,7 +179,7 @@ class RoomStore:
     def _load(self, code: str, now: Callable[[], float]) -> Room | None:
         room: Room | None = None
         if self.path(code).exists():
-            room = Room.from_json(json.loads(self.path(code).read_text(encoding="utf-8")), now)
+            room = roomfile.from_json(json.loads(self.path(code).read_text(encoding="utf-8")), now)
         journal = self.journal(code)
         lines = journal.read_bytes().split(b"\n") if journal.exists() else []
         last = len(lines) - 1  # the text after the last newline: b"" unless torn
@@ -190,11 +200,11 @@ class RoomStore:
             if room is not None and isinstance(version, int) and version <= room.version:
                 continue  # the snapshot holds it
             if "room" in entry:
-                room = Room.from_json(entry["room"], now)
+                room = roomfile.from_json(entry["room"], now)
             elif room is None:
                 raise RecordError("the journal does not begin with the room")
             else:
-                room.apply_entry(entry)
+                roomfile.apply_line(room, entry)
         if room is None:
             return None
         if room.id != code:
@@ -241,7 +251,7 @@ def record_document(room: Room, ended: float) -> str:
     """A finished room's game record (`core.record.record_of`, as in the room
     file), with a `server` object: the room, when it ended, and how (a
     time-out is the room's result, not the engine's outcome)."""
-    data: dict[str, Any] = dict(room.to_json()["record"])
+    data: dict[str, Any] = dict(roomfile.to_json(room)["record"])
     final = room.final() or {}
     data["server"] = {
         "room": room.id,

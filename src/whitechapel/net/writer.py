@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
+from whitechapel.net.roomfile import dumps
 from whitechapel.net.rooms import Room, RoomError
 from whitechapel.net.roomstore import RoomStore
 
@@ -39,14 +40,14 @@ class RoomWriter:
         line written carries it."""
         if not self.persist:
             return
-        marks = room.journal_marks()
+        before = self.store.journal_of(room.id).copy()
         line = self.store.line(room)
         if line is None:
             return
         try:
-            await asyncio.to_thread(self.store.write_line, room.id, line, marks[0] < 0)
+            await asyncio.to_thread(self.store.write_line, room.id, line, before.version < 0)
         except OSError as e:
-            room.set_journal_marks(marks)
+            self.store.journals[room.id] = before  # not written: the next line carries it
             log.error("room %s: the change could not be written: %s", room.id, e)
             raise RoomError("the server could not save this change (logged)") from None
 
@@ -87,14 +88,14 @@ class RoomWriter:
     async def _write(self) -> None:
         try:
             while self._unsaved or self._finishing or self._gone:
-                batch = [(room, room.dumps(), room.version) for room in self._unsaved.values()]
+                batch = [(room, dumps(room), room.version) for room in self._unsaved.values()]
                 finishing, gone = list(self._finishing.values()), list(self._gone)
                 self._unsaved.clear()
                 self._finishing.clear()
                 self._gone.clear()
                 saved = await asyncio.to_thread(self._write_batch, batch, finishing, gone)
                 for room, version in saved:  # the snapshot holds the journal's lines
-                    if room.version == version == room.journaled:
+                    if room.version == version == self.store.journal_of(room.id).version:
                         self.store.empty_journal(room.id)
                 for room in finishing:
                     self._pending.pop(room.id, None)

@@ -31,7 +31,7 @@ from whitechapel.pocket.pieces import (
 )
 from whitechapel.pocket.pieces import HOLMES as HOLMES_FACE
 
-_MOVE_FACES = (HOLMES_FACE, WATSON, TOBY)
+MOVE_FACES = (HOLMES_FACE, WATSON, TOBY)  # the faces that move a detective, by index
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -56,7 +56,7 @@ class Move(Action):
 
     @property
     def face(self) -> str:
-        return _MOVE_FACES[self.detective]
+        return MOVE_FACES[self.detective]
 
     def __str__(self) -> str:
         return f"{DETECTIVE_LETTERS[self.detective]}+{self.steps}"

@@ -22,12 +22,13 @@ from whitechapel.core.chance import Chance
 from whitechapel.pocket import worlds
 from whitechapel.pocket.game import PocketGame
 from whitechapel.pocket.selfplay import play_randomly
+from whitechapel.pocket.views import PocketView
 
 
-def _positions(count: int, seed: int = 2026) -> list[dict]:
+def _positions(count: int, seed: int = 2026) -> list[PocketView]:
     """Views of the side to act, from games of easy players."""
     chance = Chance(seed)
-    out: list[dict] = []
+    out: list[PocketView] = []
     game_seed = seed
     while len(out) < count:
         game = PocketGame.new(game_seed)
@@ -65,9 +66,9 @@ def _hard_decisions(budget: float) -> tuple[list[float], int, float]:
     times: list[float] = []
     nodes = 0
     for i, view in enumerate(views):
-        player = players.new_player("pocket", "hard", view["side"], i)
+        player = players.new_player("pocket", "hard", view.side, i)
         start = time.process_time()
-        player.choose(view, view["legal"])
+        player.choose(view, view.legal)
         times.append(time.process_time() - start)
         nodes += getattr(player, "nodes", 0)
     return times, nodes, sum(times)

@@ -2,111 +2,48 @@
 
 `PocketGame` is the full state.  It is mutated by `apply`, which either
 performs a legal action or raises `IllegalAction` having changed nothing.
-After the fourth action of a round the witness call (P7) and the end check
-(P8) run by themselves: they are not decisions.
+After the fourth action of a round the engine stops with the witness call
+(P7) due: nobody is to act (`unresolved`), and `resolve()` makes the call,
+judges the end (P8) and turns the tokens for the next round (P4).  No side
+decides it: a host plays an action and the call it brings in one step
+(`advance`, `play`: `core.game.Engine`); the search judges one board for
+several possible Jacks before resolving (`with_jack`).
+
+Besides a setup's start, a game can be built at a position: behind a side's
+view, with what that view does not show given (`behind`, the computer
+players' possible games, `pocket/worlds.py`), or as a copy with another
+Jack or another next card (`with_jack`, `with_next_card`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from whitechapel.core.errors import IllegalAction, NotationError
 from whitechapel.core.game import Engine, Outcome
-from whitechapel.pocket import actions, views
-from whitechapel.pocket.actions import (
-    ALIBI_ACTION,
-    JOKERS,
-    MOVES,
-    ROTATIONS_FROM,
-    Action,
-    Alibi,
-    Exchange,
-    Joker,
-    Move,
-    Rotate,
-)
-from whitechapel.pocket.actions import EXCHANGES as EXCHANGE_ACTIONS
+from whitechapel.pocket import actions, end, viewing
+from whitechapel.pocket.actions import Action, Alibi, Exchange, Joker, Move, Rotate
+from whitechapel.pocket.legal import actions_for, faces_mask, open_tokens
 from whitechapel.pocket.pieces import (
-    ALIBI,
+    CHARACTER_INDEX,
     CHARACTERS,
-    EXCHANGE,
+    DIRECTIONS,
     FACE_NAMES,
-    HOLMES,
     HOURGLASSES,
     INVESTIGATOR,
     JACK,
-    JACK_GOAL_HOURGLASSES,
-    JOKER,
     LANE,
-    LAST_ROUND,
     NO_WALL,
-    ROTATION,
     SIDES,
     SQUARES,
-    TOBY,
     TOKENS,
     TURN_ORDER,
-    WATSON,
     step_clockwise,
 )
-from whitechapel.pocket.setup import Setup, random_setup
+from whitechapel.pocket.setup import THROWS, Setup, random_setup
 from whitechapel.pocket.sight import seen_by_all
-
-# The actions a face offers that do not depend on the position, by side.
-_STATIC: dict[str, dict[str, tuple[Action, ...]]] = {
-    HOLMES: {JACK: MOVES[0:2], INVESTIGATOR: MOVES[0:2]},
-    WATSON: {JACK: MOVES[2:4], INVESTIGATOR: MOVES[2:4]},
-    TOBY: {JACK: MOVES[4:6], INVESTIGATOR: MOVES[4:6]},
-    JOKER: {JACK: JOKERS, INVESTIGATOR: JOKERS[:3]},  # P5: only Jack may move nobody
-    EXCHANGE: {JACK: EXCHANGE_ACTIONS, INVESTIGATOR: EXCHANGE_ACTIONS},
-    ALIBI: {JACK: (ALIBI_ACTION,), INVESTIGATOR: (ALIBI_ACTION,)},
-}
-
-
-def _mask(faces: tuple[int, ...]) -> int:
-    return sum(f << t for t, f in enumerate(faces))
-
-
-_FACES_MASKS: dict[tuple[int, ...], int] = {
-    faces: _mask(faces)
-    for faces in ((a, b, c, d) for a in (0, 1) for b in (0, 1) for c in (0, 1) for d in (0, 1))
-}
-
-
-def _faces_mask(faces: tuple[int, ...]) -> int:
-    return _FACES_MASKS[faces]
-
-
-def _open_tokens(faces: int, used: int) -> dict[str, int]:
-    """Face -> the first unused token showing it, for token faces and used bits."""
-    out: dict[str, int] = {}
-    for t in range(4):
-        if not used >> t & 1:
-            out.setdefault(TOKENS[t][faces >> t & 1], t)
-    return out
-
-
-def _static_actions(faces: int, used: int, side: str) -> tuple[tuple[Action, ...], bool]:
-    """The actions of the open tokens other than rotations, and whether a
-    Rotation token is open (its actions depend on the tiles)."""
-    open_ = _open_tokens(faces, used)
-    static = tuple(a for f in open_ if f != ROTATION for a in _STATIC[f][side])
-    return static, ROTATION in open_
-
-
-# Both tables are indexed by faces | used << 4 (and the side for the second).
-_OPEN = tuple(_open_tokens(k & 15, k >> 4) for k in range(256))
-_LEGAL = {(k, side): _static_actions(k & 15, k >> 4, side) for k in range(256) for side in SIDES}
-
-
-# P8 reasons, as shown to players.
-ONE_SUSPECT = "only one suspect is left: Jack is identified"
-SIX_HOURGLASSES = "Jack has six hourglasses"
-SEEN_AT_BOTH_GOALS = "both goals reached and Jack was seen"
-RACE_SEEN = "Jack was seen during the race"
-RACE_UNSEEN = "Jack stayed unseen through round 8 of the race"
-UNSEEN_AT_BOTH_GOALS = "both goals reached in round 8 and Jack was not seen"
-TIME_UP = "round 8 ended without the investigator identifying Jack"
+from whitechapel.pocket.views import PocketView, RaceBegins
 
 
 class PocketGame(Engine):
@@ -114,7 +51,7 @@ class PocketGame(Engine):
 
     name = "pocket"
     sides = SIDES
-    notation, views = actions, views  # Engine: play, view, reveal
+    notation, views = actions, viewing  # Engine: play, view, reveal
 
     __slots__ = (
         "_outcome",
@@ -145,7 +82,7 @@ class PocketGame(Engine):
         self.detectives = list(setup.detectives)
         self.round = 1
         self.step = 0  # actions already played this round
-        self.faces = _faces_mask(setup.throws[0])  # bit per token: 0 front face, 1 back
+        self.faces = faces_mask(setup.throws[0])  # bit per token: 0 front face, 1 back
         self.used = 0  # bit per token played this round
         self.rotated = 0  # bit per character rotated this round
         self.deck_pos = 0
@@ -156,7 +93,7 @@ class PocketGame(Engine):
         self.race_round = 0  # P8: the round in which the race began, 0 if none
         self._outcome: Outcome | None = None
         self.history: list[Action] = []
-        # The public log as compact tuples (see views.public_log):
+        # The public log as compact tuples (see viewing.public_log):
         # (round, side, action, card shown or -1), (round, seen, cleared), (round,).
         self.events: list[tuple] = []
 
@@ -164,13 +101,84 @@ class PocketGame(Engine):
     def new(cls, seed: int) -> PocketGame:
         return cls(random_setup(seed))
 
+    # -- games at a position -------------------------------------------------
+
+    @classmethod
+    def behind(
+        cls,
+        view: PocketView,
+        *,
+        jack: int,
+        jack_alibis: Sequence[int],
+        deck: Sequence[int],
+        throws: Sequence[tuple[int, ...]],
+    ) -> PocketGame:
+        """A game at the position `view` shows, with what the view does not
+        show given: Jack, his alibi cards, the cards nobody has drawn (top
+        first) and the token throws of rounds 1, 3, 5 and 7 (those of the
+        rounds to come are the ones read).  Everything the view shows is
+        copied: the board, the tokens, the cleared suspects, the cards the
+        investigator showed, the round tokens, the race.  The game has no
+        past (no history, an empty log); its setup is the board as it stands
+        and the cards not drawn.  A ValueError when the hidden part does not
+        fit the view."""
+        _check_behind(view, jack, jack_alibis, deck, throws)
+        board = (view.detectives.holmes, view.detectives.watson, view.detectives.toby)
+        tiles = tuple(t.index for t in view.tiles)
+        walls = tuple(DIRECTIONS.index(t.wall) for t in view.tiles)
+        game = cls(Setup(tiles, walls, jack, tuple(deck), tuple(throws), board))
+        game.cleared = sum(1 << t.index for t in view.tiles if t.cleared)
+        game.round, game.step = view.round, view.step
+        game.faces = faces_mask([t.faces.index(t.up) for t in view.tokens])
+        game.used = sum(1 << i for i, t in enumerate(view.tokens) if t.used)
+        game.rotated = sum(1 << CHARACTER_INDEX[c] for c in view.rotated_this_round)
+        game.jack_alibis = list(jack_alibis)
+        game.investigator_alibis = [CHARACTER_INDEX[c] for c in view.investigator_alibis]
+        game.witnesses = [(side == INVESTIGATOR, ()) for side in view.round_tokens]
+        game.race_round = next((e.round for e in view.log if isinstance(e, RaceBegins)), 0)
+        return game
+
+    def with_jack(self, jack: int) -> PocketGame:
+        """A copy of this game with `jack`, a suspect left, as Jack, every
+        card where it is: the search judges one board's witness call for
+        each possible Jack (`with_jack(c).resolve()`)."""
+        if self.cleared >> jack & 1:
+            name = CHARACTERS[jack].name
+            raise ValueError(f"{name} is cleared: Jack is one of the suspects left")
+        out = self.clone()
+        s = self.setup
+        out.setup = Setup(s.tiles, s.walls, jack, s.deck, s.throws, s.detectives, s.cleared)
+        return out
+
+    def with_next_card(self, card: int) -> PocketGame:
+        """A copy of this game whose next alibi card is `card`, one of the
+        cards nobody has drawn: it changes places with the deck's top card."""
+        out = self.clone()
+        s = self.setup
+        deck = list(s.deck)
+        at = deck.index(card, self.deck_pos)  # a ValueError for a card already drawn
+        deck[self.deck_pos], deck[at] = deck[at], deck[self.deck_pos]
+        out.setup = Setup(s.tiles, s.walls, s.jack, tuple(deck), s.throws, s.detectives, s.cleared)
+        return out
+
+    def undrawn(self) -> Sequence[int]:
+        """The alibi cards nobody has drawn, top first."""
+        return self.setup.deck[self.deck_pos :]
+
     # -- reading the state -------------------------------------------------
 
     @property
     def to_act(self) -> str | None:
-        if self._outcome is not None:
+        """The side to act; None once the game is over or while the witness
+        call is due."""
+        if self._outcome is not None or self.step == 4:
             return None
         return TURN_ORDER[self.round & 1][self.step]
+
+    @property
+    def unresolved(self) -> bool:
+        """Is the round's witness call due (its fourth action played)?"""
+        return self.step == 4 and self._outcome is None
 
     @property
     def outcome(self) -> Outcome | None:
@@ -222,41 +230,37 @@ class PocketGame(Engine):
 
     def legal_actions(self) -> list[Action]:
         """Every legal action, in a stable order: the open tokens' actions in
-        token order, rotations last."""
-        if self._outcome is not None:
-            return []
-        static, rotation = _LEGAL[
-            self.faces | self.used << 4, TURN_ORDER[self.round & 1][self.step]
-        ]
-        out = list(static)
-        if rotation:
-            rotated, walls = self.rotated, self.walls
-            for sq, c in enumerate(self.tiles):
-                if not rotated >> c & 1:
-                    out.extend(ROTATIONS_FROM[sq][walls[sq]])
-        return out
+        token order, rotations last (`legal.actions_for`, the rule
+        `legal(view)` reads from a view)."""
+        if self._outcome is not None or self.step == 4:
+            return []  # over, or the witness call is due: no side acts
+        side = TURN_ORDER[self.round & 1][self.step]
+        return actions_for(side, self.faces, self.used, self.tiles, self.walls, self.rotated)
 
     def options_json(self) -> dict[str, Any]:
         return {}  # Mr. Jack Pocket has no optional rules
 
+    def view(self, side: str) -> PocketView:
+        """What `side` (or `PUBLIC`) may know now (P9): `viewing.view`."""
+        return viewing.view(self, side)
+
     # -- changing the state ------------------------------------------------
 
-    def apply(self, action: Action, side: str | None = None, *, call: bool = True) -> None:
-        """Play `action` for the side to act (or for `side`, which must be it).
-
-        `call=False` is the search's path (`pocket/worlds.py`): a round's
-        fourth action is played without its witness call, so that one board
-        can be judged for several possible Jacks; the state is incomplete
-        (nobody to act) until `witness_call()` runs it."""
+    def apply(self, action: Action, side: str | None = None) -> None:
+        """Play `action` for the side to act (or for `side`, which must be
+        it).  After a round's fourth action the witness call is due
+        (`resolve`)."""
         if not isinstance(action, Action):
             raise NotationError(f"{action!r} is not a Pocket action")
         if self._outcome is not None:
             raise IllegalAction(f"{action}: the game is over ({self._outcome.reason})")
+        if self.step == 4:
+            raise IllegalAction(f"{action}: the round's witness call comes first (P7)")
         actor = TURN_ORDER[self.round & 1][self.step]
         if side is not None and side != actor:
             raise IllegalAction(f"{action}: it is the {actor}'s turn, not the {side}'s")
         face = action.face
-        token = _OPEN[self.faces | self.used << 4].get(face, -1)
+        token = open_tokens(self.faces, self.used).get(face, -1)
         if token < 0:
             open_ = ", ".join(FACE_NAMES[f] for f in self.open_faces())
             raise IllegalAction(
@@ -290,13 +294,12 @@ class PocketGame(Engine):
         self.step += 1
         self.history.append(action)
         self.events.append((self.round, actor, action, card))
-        if self.step == 4 and call:
-            self._witness_call()
 
-    def witness_call(self) -> None:
-        """The witness call held back by `apply(…, call=False)` (P7, P8)."""
-        if self.step != 4 or self._outcome is not None:
-            raise IllegalAction("a witness call comes after a round's fourth action")
+    def resolve(self) -> None:
+        """The witness call due after a round's fourth action (P7), the end
+        judged (P8), and the next round's tokens (P4)."""
+        if not self.unresolved:
+            raise IllegalAction("nothing is due: a witness call follows a round's fourth action")
         self._witness_call()
 
     def _rotate(self, action: Rotate) -> None:
@@ -340,7 +343,13 @@ class PocketGame(Engine):
         newly = tuple(c for c in tiles if (cleared & ~before) >> c & 1)
         self.witnesses.append((bool(seen), newly))
         self.events.append((self.round, bool(seen), newly))
-        self._outcome = self._judge(bool(seen))
+        judged = end.judge(
+            self.round, self.race, self.suspect_count(), self.jack_hourglasses(), bool(seen)
+        )
+        if judged.race_begins:
+            self.race_round = self.round
+            self.events.append((self.round,))
+        self._outcome = judged.outcome
         if self._outcome is not None:
             return
         self.round += 1
@@ -348,36 +357,9 @@ class PocketGame(Engine):
         self.used = 0
         self.rotated = 0
         if self.round & 1:
-            self.faces = _faces_mask(self.setup.throws[self.round // 2])
+            self.faces = faces_mask(self.setup.throws[self.round // 2])
         else:
             self.faces ^= 15  # P4: every token turned to its other face
-
-    def _judge(self, seen: bool) -> Outcome | None:
-        """P8, checked only after a witness call."""
-        r = self.round
-        at = f"round {r}"
-        if self.race_round:
-            if seen:
-                return Outcome(INVESTIGATOR, RACE_SEEN, at)
-            return Outcome(JACK, RACE_UNSEEN, at) if r == LAST_ROUND else None
-        investigator_goal = self.suspect_count() == 1
-        jack_goal = self.jack_hourglasses() >= JACK_GOAL_HOURGLASSES
-        if investigator_goal and jack_goal:
-            # Settled here: the first round with both goals is judged like round 8.
-            if seen:
-                return Outcome(INVESTIGATOR, SEEN_AT_BOTH_GOALS, at)
-            if r == LAST_ROUND:
-                return Outcome(JACK, UNSEEN_AT_BOTH_GOALS, at)
-            self.race_round = r
-            self.events.append((r,))
-            return None
-        if investigator_goal:
-            return Outcome(INVESTIGATOR, ONE_SUSPECT, at)
-        if jack_goal:
-            return Outcome(JACK, SIX_HOURGLASSES, at)
-        if r == LAST_ROUND:
-            return Outcome(JACK, TIME_UP, at)
-        return None
 
     # -- copies and comparison ---------------------------------------------
 
@@ -418,3 +400,28 @@ class PocketGame(Engine):
 
     def __repr__(self) -> str:
         return f"<PocketGame round {self.round} step {self.step} to_act={self.to_act}>"
+
+
+def _check_behind(
+    view: PocketView,
+    jack: int,
+    jack_alibis: Sequence[int],
+    deck: Sequence[int],
+    throws: Sequence[tuple[int, ...]],
+) -> None:
+    """That what a game behind `view` is given fits the view (`behind`)."""
+    if view.outcome is not None:
+        raise ValueError("the game is over: nothing is played behind its view")
+    if jack not in [t.index for t in view.tiles if not t.cleared]:
+        raise ValueError("Jack is one of the suspects left")
+    if len(jack_alibis) != view.jack_alibi_count:
+        raise ValueError(f"Jack holds {view.jack_alibi_count} alibi cards, not {len(jack_alibis)}")
+    if view.jack is not None:
+        own = [CHARACTER_INDEX[c] for c in view.jack.alibis]
+        if CHARACTER_INDEX[view.jack.identity] != jack or own != list(jack_alibis):
+            raise ValueError("Jack's view names his identity and his cards")
+    shown = [CHARACTER_INDEX[c] for c in view.investigator_alibis]
+    if sorted([jack, *jack_alibis, *shown, *deck]) != list(range(len(CHARACTERS))):
+        raise ValueError("Jack, the cards drawn and the deck are the nine characters once each")
+    if len(throws) != THROWS or any(len(t) != len(TOKENS) or set(t) - {0, 1} for t in throws):
+        raise ValueError(f"{THROWS} throws of the four tokens' faces (0 or 1)")

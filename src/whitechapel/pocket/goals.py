@@ -11,22 +11,23 @@ sentence saying what came of the player's play.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from whitechapel.pocket.pieces import CHARACTER_INDEX, CHARACTERS, DETECTIVE_NAMES, DETECTIVES, JACK
+from whitechapel.pocket.actions import Action
+from whitechapel.pocket.pieces import CHARACTER_INDEX, CHARACTERS, DETECTIVE_NAMES, JACK
 from whitechapel.pocket.preview import preview, seen_squares
+from whitechapel.pocket.views import PocketView, WitnessCall
 
 
 @dataclass(frozen=True, slots=True)
 class Attempt:
     """What a goal is judged on: the player's side's views and actions."""
 
-    start: dict[str, Any]  # the view when the player took over
-    before: dict[str, Any]  # the view before the player's last action
-    actions: tuple[str, ...]  # the player's actions, in text form
-    after: dict[str, Any]  # the view after the last one (and the witness call, if any)
+    start: PocketView  # the view when the player took over
+    before: PocketView  # the view before the player's last action
+    actions: tuple[Action, ...]  # the player's actions
+    after: PocketView  # the view after the last one (and the witness call, if any)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,23 +47,14 @@ def short(cid: str) -> str:
     return CHARACTERS[CHARACTER_INDEX[cid]].name.split()[-1]
 
 
-def names(cids: list[str]) -> str:
+def names(cids: Sequence[str]) -> str:
     """Characters by their tiles' names: 'Pizer, Gull and Lane'."""
     return listed([short(c) for c in cids])
 
 
-def suspects(view: dict[str, Any]) -> list[str]:
-    return [t["character"] for t in view["tiles"] if not t["cleared"]]
-
-
-def seen_suspects(view: dict[str, Any]) -> list[str]:
-    return [t["character"] for t in view["tiles"] if not t["cleared"] and t["seen"]]
-
-
-def last_witness(view: dict[str, Any]) -> dict[str, Any] | None:
-    """The newest witness call of a view's log, if its round is the view's
-    last one played."""
-    return next((e for e in reversed(view["log"]) if "witness" in e), None)
+def last_witness(view: PocketView) -> WitnessCall | None:
+    """The newest witness call of a view's log."""
+    return next((e for e in reversed(view.log) if isinstance(e, WitnessCall)), None)
 
 
 def at_the_call(attempt: Attempt) -> tuple[list[str], list[str]]:
@@ -71,25 +63,26 @@ def at_the_call(attempt: Attempt) -> tuple[list[str], list[str]]:
     before it (`preview`), without anything of Jack's."""
     board = preview(attempt.before, attempt.actions[-1]) or attempt.before
     witness = last_witness(attempt.after)
-    cleared_now = set(witness["cleared"]) if witness else set()
-    still = set(suspects(attempt.after)) | cleared_now  # an alibi shown before the call counts
-    seen = [t["character"] for t in board["tiles"] if t["character"] in still and t["seen"]]
-    unseen = [t["character"] for t in board["tiles"] if t["character"] in still and not t["seen"]]
+    cleared_now = set(witness.cleared) if witness else set()
+    still = set(attempt.after.suspects) | cleared_now  # an alibi shown before the call counts
+    seen = [t.character for t in board.tiles if t.character in still and t.seen]
+    unseen = [t.character for t in board.tiles if t.character in still and not t.seen]
     return seen, unseen
 
 
-def jack_identity(view: dict[str, Any]) -> str:
+def jack_identity(view: PocketView) -> str:
     """Jack's identity, from Jack's own view (a Jack puzzle's player)."""
-    return view["jack"]["identity"]
+    assert view.jack is not None, "a Jack puzzle is judged from Jack's view"
+    return view.jack.identity
 
 
-def watchers(view: dict[str, Any], character: str) -> list[str]:
+def watchers(view: PocketView, character: str) -> list[str]:
     """The detectives who see a character's tile (P6, from the view)."""
-    square = next(i for i, t in enumerate(view["tiles"]) if t["character"] == character)
+    square = next(i for i, t in enumerate(view.tiles) if t.character == character)
     return [
         DETECTIVE_NAMES[i].split()[-1]
-        for i, d in enumerate(DETECTIVES)
-        if seen_squares(view["tiles"], [view["detectives"][d]]) >> square & 1
+        for i, position in enumerate(view.detectives)
+        if seen_squares(view.tiles, [position]) >> square & 1
     ]
 
 
@@ -111,7 +104,7 @@ def see_at_least(count: int) -> Judge:
     """P6: after the player's action, the detectives see `count` suspects."""
 
     def judge(attempt: Attempt) -> Verdict:
-        seen = seen_suspects(attempt.after)
+        seen = attempt.after.seen_suspects
         if len(seen) >= count:
             return Verdict(
                 True, f"The detectives see {plural(len(seen), 'suspect')}: {names(seen)}."
@@ -160,10 +153,10 @@ def unseen_clearing_at_most(count: int) -> Judge:
     every suspect seen is cleared: let the call clear at most `count`."""
 
     def judge(attempt: Attempt) -> Verdict:
-        witness = last_witness(attempt.after) or {}
-        cleared = list(witness.get("cleared", []))
+        witness = last_witness(attempt.after)
+        cleared = witness.cleared if witness else ()
         gone = f"{plural(len(cleared), 'suspect')} ({names(cleared)})" if cleared else "nobody"
-        if witness.get("witness") == "seen":
+        if witness is not None and witness.seen:
             return Verdict(
                 False, f"A detective saw you: no hourglass, and the call cleared {gone}."
             )
@@ -182,19 +175,19 @@ def win_now(side: str) -> Judge:
 
     def judge(attempt: Attempt) -> Verdict:
         after = attempt.after
-        outcome = after["outcome"]
-        witness = last_witness(after) or {}
-        left = suspects(after)
-        if outcome and outcome["winner"] == side:
-            return Verdict(True, f"You win ({outcome['reason']}).")
+        outcome = after.outcome
+        witness = last_witness(after)
+        left = after.suspects
+        if outcome and outcome.winner == side:
+            return Verdict(True, f"You win ({outcome.reason}).")
         if outcome:
-            return Verdict(False, f"You lose ({outcome['reason']}).")
-        seen = witness.get("witness") == "seen"
+            return Verdict(False, f"You lose ({outcome.reason}).")
+        seen = witness is not None and witness.seen
         if side == JACK:
             how = "A detective saw you" if seen else "You were not seen"
         else:
             how = "Jack was seen" if seen else "Jack was not seen"
-        if after["race"]:
+        if after.race:
             return Verdict(False, f"{how}, but the call left only one suspect: with both goals "
                            "reached at once, the race begins instead of a win.")  # fmt: skip
         return Verdict(False, f"{how}, and {plural(len(left), 'suspect')} "

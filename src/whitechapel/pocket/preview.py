@@ -10,57 +10,44 @@ cleared, which depends on Jack's identity.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+import dataclasses
+from collections.abc import Iterable, Sequence
 
-from whitechapel.core.errors import NotationError
-from whitechapel.pocket.actions import Exchange, Joker, Move, Rotate, parse_action
-from whitechapel.pocket.pieces import (
-    DETECTIVES,
-    DIRECTIONS,
-    NO_WALL,
-    SQUARES,
-    step_clockwise,
-)
+from whitechapel.pocket.actions import Action, Exchange, Joker, Move, Rotate
+from whitechapel.pocket.pieces import DIRECTIONS, SQUARES
 from whitechapel.pocket.sight import seen_by_all
+from whitechapel.pocket.views import PocketView, Tile
 
 
-def preview(view: Mapping[str, Any], action: str) -> dict[str, Any] | None:
+def preview(view: PocketView, action: Action) -> PocketView | None:
     """The view as it would look after `action`, before anything else happens:
     the board moved, sight lines drawn anew, cleared suspects and everything
     else unchanged.  None for an action with nothing to show on the board (an
-    alibi card, Jack's empty joker) or a text that is not an action."""
-    try:
-        act = parse_action(action)
-    except NotationError:
-        return None
-    tiles = [dict(t) for t in view["tiles"]]
-    detectives = dict(view["detectives"])
-    if isinstance(act, Move):
-        name = DETECTIVES[act.detective]
-        detectives[name] = step_clockwise(detectives[name], act.steps)
-    elif isinstance(act, Joker) and act.detective is not None:
-        name = DETECTIVES[act.detective]
-        detectives[name] = step_clockwise(detectives[name], 1)
-    elif isinstance(act, Rotate):
-        tiles[act.square]["wall"] = DIRECTIONS[act.wall]
-    elif isinstance(act, Exchange):
-        a, b = tiles[act.first], tiles[act.second]
-        tiles[act.first] = {**b, "square": SQUARES[act.first]}
-        tiles[act.second] = {**a, "square": SQUARES[act.second]}
+    alibi card, Jack's empty joker)."""
+    tiles = list(view.tiles)
+    detectives = view.detectives
+    if isinstance(action, Move):
+        detectives = detectives.moved(action.detective, action.steps)
+    elif isinstance(action, Joker) and action.detective is not None:
+        detectives = detectives.moved(action.detective, 1)
+    elif isinstance(action, Rotate):
+        turned = DIRECTIONS[action.wall]
+        tiles[action.square] = dataclasses.replace(tiles[action.square], wall=turned)
+    elif isinstance(action, Exchange):
+        a, b = tiles[action.first], tiles[action.second]
+        tiles[action.first] = dataclasses.replace(b, square=SQUARES[action.first])
+        tiles[action.second] = dataclasses.replace(a, square=SQUARES[action.second])
     else:
         return None
-    seen = seen_squares(tiles, detectives.values())
-    for sq, tile in enumerate(tiles):
-        tile["seen"] = bool(seen >> sq & 1)
-    return {**view, "tiles": tiles, "detectives": detectives}
+    seen = seen_squares(tiles, detectives)
+    shown = tuple(
+        t if t.seen == bool(seen >> sq & 1) else dataclasses.replace(t, seen=not t.seen)
+        for sq, t in enumerate(tiles)
+    )
+    return dataclasses.replace(view, tiles=shown, detectives=detectives)
 
 
-def seen_squares(tiles: list[dict[str, Any]], positions) -> int:
+def seen_squares(tiles: Sequence[Tile], positions: Iterable[int]) -> int:
     """P6 from what a view shows: walls and detectives (Joseph Lane's tile,
     once cleared, is an empty crossroads that blocks nothing)."""
-    walls = [
-        NO_WALL if t["character"] == "lane" and t["cleared"] else DIRECTIONS.index(t["wall"])
-        for t in tiles
-    ]
-    return seen_by_all(walls, positions)
+    return seen_by_all([t.sight_wall for t in tiles], positions)

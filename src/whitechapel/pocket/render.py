@@ -9,26 +9,22 @@ bar; the detectives stand on the numbered positions around the district.
 
 from __future__ import annotations
 
-from typing import Any
-
-from whitechapel.pocket.pieces import CHARACTER_INDEX, CHARACTERS, FACE_NAMES
+from whitechapel.pocket.pieces import CHARACTER_INDEX, CHARACTERS, DETECTIVE_LETTERS, FACE_NAMES
+from whitechapel.pocket.views import Detectives, PocketView, Tile
 
 _W = 13  # inner width of a tile
-_LETTER = {"holmes": "H", "watson": "W", "toby": "T"}
 
 
-def _tile_lines(tile: dict[str, Any]) -> list[str]:
-    c = CHARACTERS[CHARACTER_INDEX[tile["character"]]]
-    wall = tile["wall"]
-    lane_open = tile["character"] == "lane" and tile["cleared"]
-    has = {d: (d == wall and not lane_open) for d in "NESW"}
+def _tile_lines(tile: Tile) -> list[str]:
+    c = CHARACTERS[tile.index]
+    has = {d: (d == tile.wall and not tile.open_crossroads) for d in "NESW"}
     top = "█" * _W if has["N"] else " " * (_W // 2) + "║" + " " * (_W // 2)
     bottom = "█" * _W if has["S"] else " " * (_W // 2) + "║" + " " * (_W // 2)
     left = "█" if has["W"] else "═"
     right = "█" if has["E"] else "═"
     short = c.name.split()[-1]
-    name = short if not tile["cleared"] else f"({short})"
-    status = "cleared" if tile["cleared"] else ("seen" if tile["seen"] else "")
+    name = short if not tile.cleared else f"({short})"
+    status = "cleared" if tile.cleared else ("seen" if tile.seen else "")
     return [
         " " + top + " ",
         left + name[:_W].center(_W) + right,
@@ -37,14 +33,14 @@ def _tile_lines(tile: dict[str, Any]) -> list[str]:
     ]
 
 
-def _marks(detectives: dict[str, int], position: int) -> str:
-    return "".join(_LETTER[d] for d, p in detectives.items() if p == position) or "·"
+def _marks(detectives: Detectives, position: int) -> str:
+    return "".join(DETECTIVE_LETTERS[d] for d, p in enumerate(detectives) if p == position) or "·"
 
 
-def render_board(view: dict[str, Any]) -> str:
+def render_board(view: PocketView) -> str:
     """The district with detectives, as lines of text."""
-    det = view["detectives"]
-    tiles = view["tiles"]
+    det = view.detectives
+    tiles = view.tiles
     cell = _W + 2
     pad = "     "
     lines = [pad + "".join(f"{f'{p}:' + _marks(det, p):^{cell}}" for p in (1, 2, 3))]
@@ -63,39 +59,41 @@ def render_board(view: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def render_status(view: dict[str, Any]) -> str:
+def _name(cid: str) -> str:
+    return CHARACTERS[CHARACTER_INDEX[cid]].name
+
+
+def render_status(view: PocketView) -> str:
     tokens = "  ".join(
-        f"[{FACE_NAMES[t['up']]}]" if not t["used"] else f" {FACE_NAMES[t['up']].lower()} (used)"
-        for t in view["tokens"]
+        f"[{FACE_NAMES[t.up]}]" if not t.used else f" {FACE_NAMES[t.up].lower()} (used)"
+        for t in view.tokens
     )
-    suspects = [t["character"] for t in view["tiles"] if not t["cleared"]]
+    suspects = view.suspects
     lines = [
-        f"Round {view['round']} of 8" + ("  — the race is on" if view["race"] else ""),
+        f"Round {view.round} of 8" + ("  — the race is on" if view.race else ""),
         f"Action tokens: {tokens}",
-        f"Round tokens: {', '.join(view['round_tokens']) or 'none yet'}"
-        f"   Jack's known hourglasses: {view['known_hourglasses']}"
-        f"   alibi cards Jack holds: {view['jack_alibi_count']}",
-        f"Suspects left ({len(suspects)}): {', '.join(CHARACTERS[CHARACTER_INDEX[s]].name for s in suspects)}",
+        f"Round tokens: {', '.join(view.round_tokens) or 'none yet'}"
+        f"   Jack's known hourglasses: {view.known_hourglasses}"
+        f"   alibi cards Jack holds: {view.jack_alibi_count}",
+        f"Suspects left ({len(suspects)}): {', '.join(_name(s) for s in suspects)}",
     ]
-    if view["investigator_alibis"]:
-        shown = ", ".join(CHARACTERS[CHARACTER_INDEX[c]].name for c in view["investigator_alibis"])
+    if view.investigator_alibis:
+        shown = ", ".join(_name(c) for c in view.investigator_alibis)
         lines.append(f"Alibis shown by the investigator: {shown}")
-    secret = view.get("jack")
+    secret = view.jack
     if secret:
-        alibis = ", ".join(CHARACTERS[CHARACTER_INDEX[c]].name for c in secret["alibis"]) or "none"
-        who = CHARACTERS[CHARACTER_INDEX[secret["identity"]]].name
+        alibis = ", ".join(_name(c) for c in secret.alibis) or "none"
         lines.append(
-            f"Jack is {who}; his alibi cards: {alibis}; hourglasses: {secret['hourglasses']}"
+            f"Jack is {_name(secret.identity)}; his alibi cards: {alibis}; "
+            f"hourglasses: {secret.hourglasses}"
         )
-    outcome = view.get("outcome")
+    outcome = view.outcome
     if outcome:
-        lines.append(
-            f"Game over: {outcome['winner']} wins — {outcome['reason']} ({outcome['detail']})"
-        )
-    elif view.get("to_act"):
-        lines.append(f"To act: {view['to_act']}")
+        lines.append(f"Game over: {outcome.winner} wins — {outcome.reason} ({outcome.detail})")
+    elif view.to_act:
+        lines.append(f"To act: {view.to_act}")
     return "\n".join(lines)
 
 
-def render(view: dict[str, Any]) -> str:
+def render(view: PocketView) -> str:
     return render_board(view) + "\n\n" + render_status(view)

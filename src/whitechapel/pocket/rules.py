@@ -1,4 +1,6 @@
-"""Mr. Jack Pocket's entry in the game registry (records, replay, selfplay)."""
+"""Mr. Jack Pocket's entry in the game registry (records, replay, selfplay,
+the server): the engine's side.  Its screens are `pocket/ui/entry.py`,
+which only the interface imports."""
 
 from __future__ import annotations
 
@@ -6,10 +8,20 @@ from typing import Any
 
 from whitechapel.core.errors import RecordError
 from whitechapel.core.seats import OneSeatPerSide
+from whitechapel.core.settings import Setting
 from whitechapel.pocket.actions import Action, parse_action
 from whitechapel.pocket.game import PocketGame
 from whitechapel.pocket.pieces import SIDES
 from whitechapel.pocket.setup import Setup, random_setup
+from whitechapel.pocket.views import PocketView
+
+# How a game is played at one keyboard, not a rule (core/settings.py): the
+# hand-over prompt at every change of side, or only around Jack's cards (P9).
+HANDOVER = Setting(
+    "handover", "Hand-over prompt",
+    (("always", "every change of side"), ("secrets", "around Jack's cards only")),
+    default="always",
+)  # fmt: skip
 
 
 class PocketRules:
@@ -17,6 +29,7 @@ class PocketRules:
     title = "Mr. Jack Pocket"
     sides = SIDES
     default_clock = 450.0  # seconds a side in a network duel: the box's 15 minutes
+    settings = (HANDOVER,)
 
     def seating(self, count: int | None = None) -> OneSeatPerSide:
         return OneSeatPerSide(SIDES, count, game=self.title)
@@ -43,54 +56,19 @@ class PocketRules:
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
-    def view_from_json(self, data: Any) -> Any:
-        """A view received as JSON, as `view(side)` gives it."""
-        return dict(data)
+    def view_from_json(self, data: Any) -> PocketView:
+        """A view received as JSON (a network seat's), as `view(side)` gives it."""
+        return PocketView.from_json(data)
 
-    def summary(self, view: dict[str, Any], players: dict[str, str], actions: int) -> str:
+    def summary(self, view: PocketView, players: dict[str, str], actions: int) -> str:
         from whitechapel.pocket.render import render
 
         names = ", ".join(f"{side}: {name}" for side, name in players.items())
         lines = [f"Mr. Jack Pocket, {actions} actions" + (f" ({names})" if names else "")]
         lines.append(render(view))
-        if view["outcome"] is None:
-            lines.append(f"The game is not finished: {view['to_act']} to act.")
+        if view.outcome is None:
+            lines.append(f"The game is not finished: {view.to_act} to act.")
         return "\n".join(lines)
-
-    def setup_screen(self) -> Any:
-        """The screen that starts a new hot-seat game (the menu's entry)."""
-        from whitechapel.pocket.ui.setup import PocketSetup
-
-        return PocketSetup()
-
-    def learn_screen(self, number: int | None = None) -> Any:
-        """The puzzles that teach the game (the menu's "Learn" entry), or
-        puzzle `number` itself (`whitechapel pocket --puzzle N`)."""
-        from whitechapel.pocket.ui.puzzles import learn_screen
-
-        return learn_screen(number)
-
-    def help_text(self) -> str:
-        """The rules and keys of the game's screens (F1), as Markdown."""
-        from whitechapel.ui.screens.game import help_text
-
-        return help_text("whitechapel.pocket.ui")
-
-    def local_screen(self, game: Any, record: Any, store: Any = None, **options: Any) -> Any:
-        """The hot-seat screen of a game (`handover`: 'always' or 'secrets';
-        by default the mode its record was played in)."""
-        from whitechapel.pocket.ui.screen import PocketScreen
-        from whitechapel.ui.source import LocalSource
-
-        handover = options.get("handover") or getattr(record, "handover", None) or "always"
-        return PocketScreen(LocalSource(game, record, store), handover)
-
-    def remote_screen(self, link: Any, room: str, seat: str | None, first: dict[str, Any]) -> Any:
-        """A network seat's screen (a spectator's, `seat` None), fed by the server."""
-        from whitechapel.pocket.ui.screen import PocketScreen
-        from whitechapel.ui.source import RemoteSource
-
-        return PocketScreen(RemoteSource(link, room, seat, first), None)
 
 
 RULES = PocketRules()

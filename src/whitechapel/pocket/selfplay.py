@@ -49,6 +49,8 @@ def play_randomly(game: PocketGame, chance: Chance, limit: int | None = None) ->
     while game.outcome is None and (limit is None or played < limit):
         actions = game.legal_actions()
         game.apply(actions[chance.below(len(actions))])
+        if game.unresolved:
+            game.resolve()  # the witness call: nobody decides it
         played += 1
     return game
 

@@ -1,2 +1,4 @@
-"""Screens both games share: hand-over and hide screens, help, the window
-size guard."""
+"""What both games' screens share: the source a game screen is fed through,
+its turn control (who holds the keyboard, the curtain, the computer's
+turns), each game's screens found by name, the lobby, shared screens and
+widgets."""

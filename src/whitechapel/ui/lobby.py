@@ -2,7 +2,7 @@
 session): the open rooms, a new room of any game (the registry's), join a
 room by its code, watch one.
 
-The app keeps one connection to the server (`Link`); a worker reads its
+The app keeps one connection to the server (`Link`, ui/link.py); a worker reads its
 messages and hands each to the screen it is for: the room's game screen, or
 the lobby.  The screens only send action texts and show the views the server
 sends; the server decides every rule and keeps every secret.
@@ -10,10 +10,6 @@ sends; the server decides every rule and keeps every secret.
 
 from __future__ import annotations
 
-import contextlib
-import json
-import os
-from pathlib import Path
 from typing import Any
 
 from rich.markup import escape
@@ -28,103 +24,18 @@ from textual.widgets import Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from whitechapel.core.errors import WhitechapelError
-from whitechapel.core.record import NOTEBOOKS
-from whitechapel.core.registry import entries, title_of
+from whitechapel.core.registry import entries, rules_for, title_of
+from whitechapel.core.settings import Setting, for_rooms
+from whitechapel.ui.link import Link
 from whitechapel.ui.screens.records import RecordsScreen, ReplayScreen
 from whitechapel.ui.widgets.footer import KeyFooter
 from whitechapel.ui.widgets.guard import SizeGuard, TooSmall
-
-# A new room's notebook, the fullest first (as the hot seat's setup ticks it).
-NOTEBOOK_CHOICES = tuple(sorted(NOTEBOOKS, key=("heat", "possible", "off").index))
 
 
 class ServerMessage(Message):
     def __init__(self, msg: dict[str, Any]) -> None:
         super().__init__()
         self.msg = msg
-
-
-class Link:
-    """The app's connection to the server, and the seats this player holds
-    there (room -> seat, token, rejoin code).
-
-    At home (`whitechapel join HOST:PORT`) the seats are kept in a file of
-    the data folder readable by the user alone (0600), per server and name,
-    so the player comes back to them.  In an SSH session (`ssh`) nothing is
-    written anywhere: the server knows the seats of the session's identity
-    (the gateway proves it), and a password session takes a seat back with
-    its rejoin code."""
-
-    def __init__(
-        self,
-        host: str,
-        port: int,
-        name: str,
-        *,
-        unix: str | None = None,
-        fields: dict[str, str] | None = None,
-        ssh: bool = False,
-        password: str | None = None,
-    ) -> None:
-        self.host, self.port, self.name = host, port, name
-        self.password = password  # the server's, when it is reached beyond loopback
-        self.unix, self.fields, self.ssh = unix, dict(fields or {}), ssh
-        # Never a path on the screen: an SSH player sees "this server".
-        self.where = "this server" if unix is not None else f"{host}:{port}"
-        self.notice = ""  # one line shown once connected (a name cut, say)
-        self.client: Any = None
-        self.seats: dict[str, tuple[str, str, str]] = {} if ssh else self._load()
-
-    def _file(self) -> Path:
-        from whitechapel.core.store import data_dir
-
-        safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in self.name)[:40]
-        return data_dir() / "seats" / f"{self.host}_{self.port}_{safe or 'player'}.json"
-
-    def _load(self) -> dict[str, tuple[str, str, str]]:
-        from whitechapel.core.files import read_player_file
-
-        try:
-            data = json.loads(read_player_file(self._file(), ValueError, "seat file", 256 * 1024))
-            return {str(r): (str(v[0]), str(v[1]), str(v[2]) if len(v) > 2 else "")
-                    for r, v in data.items()}  # fmt: skip
-        except (ValueError, TypeError, IndexError, AttributeError):
-            return {}  # none yet, or unreadable: start afresh
-
-    def remember(self, room: str, seat: str, token: str, rejoin: str = "") -> None:
-        known = self.seats.get(room)
-        if known is not None and known[0] == seat:  # a rejoin says no token or code again
-            token, rejoin = token or known[1], rejoin or known[2]
-        self.seats[room] = (seat, token, rejoin)
-        if self.ssh:
-            return  # an SSH session writes no file
-        from whitechapel.core.store import atomic_write_text
-
-        with contextlib.suppress(OSError):
-            folder = self._file().parent
-            folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-            atomic_write_text(self._file(), json.dumps(self.seats))  # created 0600
-            os.chmod(self._file(), 0o600)
-
-    def rejoin_code(self, room: str | None) -> str:
-        return self.seats[room][2] if room in self.seats else ""
-
-    async def connect(self) -> None:
-        from whitechapel.net.client import Client
-
-        self.client = await Client.connect(self.host, self.port, self.name, unix=self.unix,
-                                           fields=self.fields, password=self.password)  # fmt: skip
-
-    def drop(self) -> None:
-        """Hang up on the server (the app is leaving)."""
-        if self.client is not None:
-            self.client.hang_up()
-            self.client = None
-
-    async def send(self, msg: dict[str, Any]) -> None:
-        if self.client is None:
-            raise WhitechapelError("not connected to the server")
-        await self.client.send(msg)
 
 
 class LobbyScreen(SizeGuard, Screen):
@@ -150,7 +61,7 @@ class LobbyScreen(SizeGuard, Screen):
     LobbyScreen .settings-game { width: 22; }
     LobbyScreen .settings-label { width: auto; padding: 0 1 0 0; }
     LobbyScreen .seat-count { width: 9; margin-right: 2; }
-    LobbyScreen .notebook-choice { width: 14; }
+    LobbyScreen .setting-choice { margin-right: 2; }
     LobbyScreen #status { height: auto; max-height: 3; padding: 0 1; color: $text-muted; }
     """
 
@@ -172,7 +83,8 @@ class LobbyScreen(SizeGuard, Screen):
                 yield Label("Join a room by code:")
                 yield Input(placeholder="K7QX K7Q4XM", id="code", max_length=24)
             for e in entries():  # what a game's new room is made with, where it has a choice
-                if not (e.seat_counts or e.notebook_label):
+                settings = room_settings_of(e.name)
+                if not (e.seat_counts or settings):
                     continue
                 with Horizontal(classes="settings-row"):
                     yield Label(f"{e.room_label}:", classes="settings-game")
@@ -181,11 +93,15 @@ class LobbyScreen(SizeGuard, Screen):
                         yield Select([(str(n), n) for n in e.seat_counts], value=e.seats_default,
                                      allow_blank=False, id=f"seats-{e.name}", classes="seat-count",
                                      compact=True)  # fmt: skip
-                    if e.notebook_label:  # what the room's notebook shows, at every seat
-                        yield Label(e.notebook_label, classes="settings-label")
-                        yield Select([(n, n) for n in NOTEBOOK_CHOICES], value=NOTEBOOK_CHOICES[0],
-                                     allow_blank=False, id=f"notebook-{e.name}",
-                                     classes="notebook-choice", compact=True)  # fmt: skip
+                    for setting in settings:  # the game's settings a room holds at every seat
+                        yield Label(_lower_first(setting.label), classes="settings-label")
+                        choice = Select([(label, value) for value, label in setting.choices],
+                                        value=setting.default, allow_blank=False,
+                                        id=f"{setting.name}-{e.name}", classes="setting-choice",
+                                        compact=True)  # fmt: skip
+                        # as wide as its longest choice, and its arrow
+                        choice.styles.width = max(len(label) for _, label in setting.choices) + 5
+                        yield choice
         yield Static("Connecting…", id="status")
         yield KeyFooter()
         yield TooSmall()
@@ -235,7 +151,7 @@ class LobbyScreen(SizeGuard, Screen):
     def on_server_message(self, event: ServerMessage) -> None:
         msg = event.msg
         kind = msg.get("type")
-        room = msg.get("room")
+        room = str(msg.get("room") or "")  # the room it is about ("": none)
         if kind == "rooms":
             self.show_rooms(msg.get("rooms", []))
         elif kind in ("created", "joined"):
@@ -283,14 +199,15 @@ class LobbyScreen(SizeGuard, Screen):
         screen.remote_state(msg)
 
     def open_room(self, msg: dict[str, Any]):
-        """The room's game screen, from the game's entry in the registry."""
-        from whitechapel.core.registry import game_names, rules_for
+        """The room's game screen, from the game's screens (ui/games.py)."""
+        from whitechapel.core.registry import game_names
+        from whitechapel.ui.games import screens_for
 
         kind = msg.get("view", {}).get("game")
         if kind not in game_names():
             return None
         try:
-            return rules_for(kind).remote_screen(self.link, msg["room"], msg.get("seat"), msg)
+            return screens_for(kind).remote_screen(self.link, msg["room"], msg.get("seat"), msg)
         except WhitechapelError as e:  # a player's own map: not shipped with the app
             self.notify(f"Cannot show this room's board: {e}", severity="error", markup=False)
         return None
@@ -305,7 +222,7 @@ class LobbyScreen(SizeGuard, Screen):
         options = []
         for r in rooms:
             free = [s for s, taken in r.get("seats", {}).items() if not taken]
-            names = r.get("names") if isinstance(r.get("names"), dict) else {}
+            names = r["names"] if isinstance(r.get("names"), dict) else {}
             held = [f"{s}: {names[s]}" for s in r.get("seats", {}) if names.get(s)]
             seats = f"free: {', '.join(free)}" if free else "full"
             if held:
@@ -342,13 +259,16 @@ class LobbyScreen(SizeGuard, Screen):
 
     def room_settings(self, game: str) -> dict[str, Any]:
         """What is chosen beside the code for a new room of `game`: its own
-        seat count, what its notebook shows."""
-        settings: dict[str, Any] = {}
-        for select in self.query(f"#seats-{game}").results(Select):
-            settings["seats"] = int(select.value)  # type: ignore[arg-type]
-        for select in self.query(f"#notebook-{game}").results(Select):
-            settings["notebook"] = str(select.value)
-        return settings
+        seat count, and its settings (the game's schema: core/settings.py)."""
+        fields: dict[str, Any] = {}
+        for count in self.query(f"#seats-{game}").results(Select):
+            fields["seats"] = int(str(count.value))
+        chosen = {setting.name: str(select.value)
+                  for setting in room_settings_of(game)
+                  for select in self.query(f"#{setting.name}-{game}").results(Select)}  # fmt: skip
+        if chosen:
+            fields["settings"] = chosen
+        return fields
 
     async def action_new_room(self, game: str) -> None:
         await self.safe_send({"type": "create", "game": game, **self.room_settings(game)})
@@ -366,7 +286,9 @@ class LobbyScreen(SizeGuard, Screen):
         self.app.push_screen(ComputerChoice(game), chosen)
 
     def action_focus_code(self) -> None:
-        self.query_one("#code", Input).focus()
+        # At once (`focus()` would wait for the app's queue): the keys typed
+        # right after `j`, queued behind it, go into the field.
+        self.set_focus(self.query_one("#code", Input))
 
     async def action_watch(self) -> None:
         room = self.highlighted_room()
@@ -406,6 +328,11 @@ class LobbyScreen(SizeGuard, Screen):
             await self.link.send(msg)
         except (OSError, WhitechapelError) as e:
             self.notify(str(e), severity="error", markup=False)
+
+
+def room_settings_of(game: str) -> tuple[Setting, ...]:
+    """The settings a new room of `game` may be given (its rules' schema)."""
+    return for_rooms(rules_for(game).settings)
 
 
 def _lower_first(label: str) -> str:

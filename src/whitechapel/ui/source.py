@@ -47,9 +47,9 @@ class Source(Protocol):
         ...
 
     @property
-    def notebook(self) -> str | None:
-        """What a notebook shows, as the setup or the network room chose it
-        (core/record.NOTEBOOKS; None: not chosen, the game's default)."""
+    def settings(self) -> dict[str, str]:
+        """The game's settings, as the setup or the network room chose them
+        (core/settings.py; one left out is at its default)."""
         ...
 
     @property
@@ -64,8 +64,8 @@ class Source(Protocol):
         ...
 
     def view(self, side: str) -> Any:
-        """The view of `side` (a game side or `PUBLIC`), as the game's engine
-        gives it (a typed view); a seat has only its own."""
+        """The view of `side` (a game side or `PUBLIC`), the game's own type;
+        a seat has only its own."""
         ...
 
     def legal_actions(self) -> list[str]:
@@ -117,12 +117,12 @@ class LocalSource:
         self.computers = computer_seats(record.game, record.players)
 
     @property
-    def notebook(self) -> str | None:
-        return self.record.notebook
+    def settings(self) -> dict[str, str]:
+        return self.record.settings
 
     @property
     def version(self) -> int:
-        return len(self.game.history)  # type: ignore[attr-defined]
+        return len(self.game.history)
 
     @property
     def to_act(self) -> str | None:
@@ -151,20 +151,18 @@ class LocalSource:
         return self.game.outcome is None and side == self.game.to_act
 
     def send(self, text: str) -> Sent:
-        self.game.play(text, self.game.to_act)  # type: ignore[attr-defined]
+        self.game.play(text, self.game.to_act)
         return Sent.PLAYED
 
     async def deliver(self, text: str) -> None:  # pragma: no cover - never pending
         pass
 
     def current_record(self) -> Record:
-        record = record_of(
+        # Its settings go with it (the hand-over mode, ...): Continue keeps them.
+        return record_of(
             self.game, seed=self.record.seed, players=self.record.players,
-            started=self.record.started,
+            started=self.record.started, settings=self.record.settings,
         )  # fmt: skip
-        record.handover = self.record.handover  # the hot seat's mode: Continue keeps it
-        record.notebook = self.record.notebook  # what the notebook shows: likewise
-        return record
 
     def autosave(self) -> Path | None:
         record = self.current_record()
@@ -193,8 +191,8 @@ class RemoteSource:
         self._typed: tuple[int, Any] | None = None  # (version, the view typed)
         self.receive(first)
         self.seat_side: str | None = self.current.get("side") if seat is not None else None
-        # The room's choice (its `state` messages carry it), the same at every seat.
-        self.notebook: str | None = first.get("notebook")
+        # The room's settings (its `state` messages carry them), the same at every seat.
+        self.settings: dict[str, str] = dict(first.get("settings") or {})
 
     def receive(self, state: dict[str, Any]) -> None:
         """A `state` message: the seat's new view (the first one only once)."""

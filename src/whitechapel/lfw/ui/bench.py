@@ -47,12 +47,14 @@ def keys_for(game, text: str) -> list[str]:
 
     view = game.view(game.to_act)
     p = picking_for(view, game.board)
-    if isinstance(p.chooser, Placer):
+    chooser = p.chooser
+    assert chooser is not None  # the side to act has a choice
+    if isinstance(chooser, Placer):
         target = [w for w in text.split()[1:] if w != "/"]
-        picked: list = p.chooser.picked
+        picked: list = chooser.picked
     else:
-        picked = p.chooser.picked
-        orders = [w for w, t in p.chooser.legal.items() if t == text]
+        picked = chooser.picked
+        orders = [w for w, t in chooser.legal.items() if t == text]
         target = list(next((w for w in orders if list(w[: len(picked)]) == picked), orders[0]))
     keys: list[str] = []
     done = None
@@ -60,7 +62,7 @@ def keys_for(game, text: str) -> list[str]:
         word = target[len(picked)]
         keys += [KEY_NAMES.get(k, k) for k in p.keys_for(word)]
         done = p.pick(word)
-        picked = p.chooser.picked
+        picked = chooser.picked
     if done is None:
         keys.append("enter")  # complete, forced or all placed: Enter alone plays it
     return keys
@@ -82,7 +84,7 @@ def turn_keys(game, texts: list[str]) -> list[str]:
         word = {Phase.HUNT: "stay", Phase.CLUES: "pass"}.get(phase)
         rest = 1 + len(still_to_act(view)) if word else 0
         batch = texts[i : i + rest]
-        if rest > 1 and len(batch) == rest and all(t.endswith(" " + word) for t in batch):
+        if word and rest > 1 and len(batch) == rest and all(t.endswith(" " + word) for t in batch):
             keys.append("0")
             for t in batch:
                 game.play(t)
@@ -147,9 +149,9 @@ async def _police_key_latencies(presses: int, deadline: float, notebook: str = "
     from whitechapel.lfw.game import LfwGame
     from whitechapel.lfw.phases import Phase
     from whitechapel.lfw.rulebook import JACK, POLICE
-    from whitechapel.lfw.rules import RULES
     from whitechapel.lfw.selfplay import homeward_action
     from whitechapel.lfw.ui.screen import LfwScreen
+    from whitechapel.ui.source import LocalSource
 
     chance = Chance(2026)
     latencies: list[float] = []
@@ -158,9 +160,9 @@ async def _police_key_latencies(presses: int, deadline: float, notebook: str = "
 
         def new_screen() -> LfwScreen:
             game = LfwGame.new(chance.below(10**6))
-            record = record_of(game)
-            record.notebook = notebook  # the map's tint and the panel's lines, or none
-            return RULES.local_screen(game, record, store)
+            # The notebook's setting: the map's tint and the panel's lines, or none.
+            record = record_of(game, settings={"notebook": notebook})
+            return LfwScreen(LocalSource(game, record, store), game.board)
 
         screen = new_screen()
         app = WhitechapelApp(start=screen)
@@ -169,7 +171,9 @@ async def _police_key_latencies(presses: int, deadline: float, notebook: str = "
             await pilot.pause()
             warm_up = WARM_UP
             while len(latencies) < presses and (len(latencies) < 30 or time.time() < deadline):
-                game = screen.source.game
+                source = screen.source
+                assert isinstance(source, LocalSource) and isinstance(source.game, LfwGame)
+                game = source.game
                 if game.outcome is not None:
                     screen = new_screen()
                     app.switch_screen(screen)

@@ -176,12 +176,12 @@ def _lfw_app(args: argparse.Namespace) -> int:
 
     if args.load:
         from whitechapel.core.store import Store, load_game
-        from whitechapel.lfw.rules import RULES
+        from whitechapel.lfw.ui.entry import SCREENS
 
         record, game = load_game(args.load)
         if record.game != "lfw":
             raise WhitechapelError(f"{args.load} is a record of {record.game!r}, not of LfW")
-        screen = RULES.local_screen(game, record, Store())
+        screen = SCREENS.local_screen(game, record, Store())
     else:
         options = Options.from_names(args.game_options)
         names = {"jack": args.jack_name, "police": args.police_name}
@@ -193,9 +193,10 @@ def _lfw_app(args: argparse.Namespace) -> int:
             load_board(args.game_map)  # a bad map is refused here, with its problems
         if args.no_setup:
             # What the command line does not say is what the setup chose last
-            # time (core/config.py): the names, the notebook's mode.
+            # time (core/config.py): the names, the settings (the notebook's mode).
             from whitechapel.core import config
             from whitechapel.core.players import computer_level
+            from whitechapel.lfw.rules import RULES
             from whitechapel.lfw.ui.setup import remembered
 
             last = remembered()
@@ -203,7 +204,7 @@ def _lfw_app(args: argparse.Namespace) -> int:
             screen = lfw_screen(
                 args.game_seed, options, args.game_map,
                 players_for({side: name for side, name in at_once.items() if name}),
-                notebook=last.get("notebook"),
+                settings={s.name: last[s.name] for s in RULES.settings if s.name in last},
             )  # fmt: skip
             config.remember("lfw", **{side: name for side, name in names.items()
                                       if name and not computer_level(name, "lfw")})  # fmt: skip

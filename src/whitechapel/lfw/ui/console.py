@@ -25,10 +25,12 @@ from rich.text import Text
 from whitechapel.core.errors import WhitechapelError
 from whitechapel.core.game import PUBLIC
 from whitechapel.core.record import Record, record_of
+from whitechapel.core.settings import value_of
 from whitechapel.core.store import Store, autosave_name
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.notebook import notebook as deduce
 from whitechapel.lfw.rulebook import JACK
+from whitechapel.lfw.rules import RULES
 from whitechapel.lfw.ui import deduction, jackturn, notebook, panels, sentences
 from whitechapel.lfw.ui.choosing import Chooser
 from whitechapel.lfw.ui.picking import Picking, picking_for
@@ -73,9 +75,8 @@ class LfwConsole:
     def autosave(self) -> None:
         record = record_of(
             self.game, seed=self.record.seed, players=self.record.players,
-            started=self.record.started,
+            started=self.record.started, settings=self.record.settings,
         )  # fmt: skip
-        record.notebook = self.record.notebook
         self.saved = self.store.save(record, autosave_name(record))
 
     def run(self) -> int:
@@ -120,7 +121,7 @@ class LfwConsole:
             parts.append(plain(panels.jack_sheet(view.jack, reveal=True)))
         elif view.jack and side == JACK:
             parts.append(plain(jackturn.jack_text(view, self.game.board)))
-        if self.record.notebook != "off":
+        if value_of(RULES.settings, self.record.settings, "notebook") != "off":
             nb = deduce(view, self.game.board)
             parts.append(plain(deduction.deduction_text(nb, jack=side == JACK)))
         parts.append(plain(notebook.notebook_text(view)))

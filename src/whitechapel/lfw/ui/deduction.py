@@ -2,7 +2,8 @@
 on the map, and the panel's lines on them (the engine's `lfw/notebook.py`
 deduces them from the public facts of any side's view).
 
-Three modes, chosen at the setup and kept in the record (`Record.notebook`):
+Three modes, the game's "notebook" setting (`lfw/rules.py`; chosen at the
+setup or by a network room's creator, and kept in the record):
 "off" shows nothing, "possible" tints every possible circle alike, "heat"
 tints each by its share of the paths (`HEAT_TAGS`, palest fewest).  On the
 police screens it is what they can deduce; on Jack's it is the same set,
@@ -11,13 +12,7 @@ police screens it is what they can deduce; on Jack's it is the same set,
 
 from __future__ import annotations
 
-from typing import Any
-
 from whitechapel.lfw.notebook import Notebook
-
-MODES = ("off", "possible", "heat")
-DEFAULT_MODE = "heat"
-MODE_NAMES = {"off": "off", "possible": "possible circles", "heat": "heat map"}
 
 POSSIBLE = "possible"
 # The heat scale, fewest paths first: a circle's share of the most paths
@@ -25,11 +20,6 @@ POSSIBLE = "possible"
 HEAT_TAGS = ("heat-1", "heat-2", "heat-3", "heat-4")
 TINT_TAGS = (POSSIBLE, *HEAT_TAGS)
 HIDEOUTS_SHOWN = 8  # circles listed by number; more are counted
-
-
-def mode_of(value: Any) -> str:
-    """A record's notebook mode (None, from a record made before it: heat)."""
-    return value if value in MODES else DEFAULT_MODE
 
 
 def tint_marks(nb: Notebook | None, mode: str) -> dict[int, str]:

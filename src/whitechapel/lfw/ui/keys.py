@@ -28,7 +28,6 @@ from whitechapel.lfw.ui.choosing import node_of
 from whitechapel.lfw.ui.mapview import MapView
 from whitechapel.lfw.ui.picking import Picking
 from whitechapel.ui.widgets.choice import Choice
-from whitechapel.ui.widgets.guard import TooSmall
 
 
 def bring_into_sight(map_view: MapView, node: Any) -> None:
@@ -57,12 +56,12 @@ class LfwKeys:
         """Printable keys are `Picking.press`'s.  The screen's other keys
         run here too, in the order they came (`run_key`), so that `93⏎` in
         one burst types 93 before Enter."""
-        char = event.character
+        char = event.character or ""
         typing = bool(char) and char.isprintable() and char not in " ?"
         if not typing or event.key == "question_mark":
             await self.run_key(event)
             return
-        if self.curtain_up or self.query_one(TooSmall).display:
+        if self.curtain_up or self.guarded():
             return
         event.stop()
         event.prevent_default()

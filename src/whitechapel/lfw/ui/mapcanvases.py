@@ -39,7 +39,7 @@ def build_overview(board: Any) -> cv.Canvas:
             if (x, y) not in nodes:
                 chars[y][x], tags[y][x] = glyph, cv.STREET
     labels: dict[Node, cv.Label] = {}
-    kinds = [(c.n, cv.RED if c.red else cv.CIRCLE) for c in data.circles]
+    kinds: list[tuple[Node, str]] = [(c.n, cv.RED if c.red else cv.CIRCLE) for c in data.circles]
     kinds += [
         (x.id, cv.GOULSTON if x.goulston else cv.YELLOW if x.yellow else cv.CROSSING)
         for x in data.crossings

@@ -92,8 +92,8 @@ def notebook_text(view: LfwView) -> str:
         else:
             clues.append(str(c))
     lines.append(f"Clues tonight, in order: {' → '.join(clues) or '—'}")
-    empty = [c for c in view.searched if c not in view.clues]
-    lines.append(f"Searched, no clue: {' '.join(map(str, empty)) or '—'}")
+    no_clue = [c for c in view.searched if c not in view.clues]
+    lines.append(f"Searched, no clue: {' '.join(map(str, no_clue)) or '—'}")
     arrests = [
         f"{' '.join(map(str, a.circles))} ({a.colour})"
         for a in view.failed_arrests

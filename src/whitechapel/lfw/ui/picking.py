@@ -278,8 +278,8 @@ class Picking:
 
     def keys_hint(self, plain: bool = False) -> str:
         if self.forced():
-            rest = "; 0 everyone passes" if self.rest_word() else ""
-            return "Enter plays it; Esc back." if self.can_back() else f"Enter plays it{rest}."
+            everyone = "; 0 everyone passes" if self.rest_word() else ""
+            return "Enter plays it; Esc back." if self.can_back() else f"Enter plays it{everyone}."
         if self.placed_all():
             return "Enter places them; Esc takes the last back."
         words, labels = self.word_options(), self.labels()

@@ -34,9 +34,11 @@ from textual.widget import Widget
 from textual.widgets import Footer
 
 from whitechapel.core.game import PUBLIC
+from whitechapel.core.settings import value_of
 from whitechapel.lfw.notebook import Notebook
 from whitechapel.lfw.notebook import notebook as deduce
 from whitechapel.lfw.rulebook import JACK, POLICE, SIDES
+from whitechapel.lfw.rules import RULES
 from whitechapel.lfw.ui import deduction, jackturn, mapstyle, notebook, panels
 from whitechapel.lfw.ui.choosing import Placer, node_of
 from whitechapel.lfw.ui.keys import LfwKeys
@@ -133,7 +135,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         # The notebook (deduction.py): its mode as the setup or the network
         # room chose it, F6 hides and shows it; the last one is kept so the
         # next is brought up to date cheaply.
-        self.deduction_mode = deduction.mode_of(source.notebook)
+        self.deduction_mode = value_of(RULES.settings, source.settings, "notebook")
         self.deduction_shown = self.deduction_mode != "off"
         self.deduced: Notebook | None = None
         self._deduced_for: LfwView | None = None  # the view it was deduced from

@@ -1,5 +1,6 @@
 """The setup screen of a Letters from Whitechapel game: players, board,
-optional rules O1–O6, seed, the notebook, and who plays: two people, or
+optional rules O1–O6, seed, the game's settings (what the notebook shows:
+`lfw/rules.py` declares them), and who plays: two people, or
 the computer at one side and one level (named `computer:LEVEL` in the
 record's players, so Continue plays it again).  `whitechapel lfw` opens it
 pre-filled from its command-line options."""
@@ -19,13 +20,14 @@ from whitechapel.core.errors import WhitechapelError
 from whitechapel.core.players import computer_level, computer_name, levels
 from whitechapel.lfw.options import OPTION_NAMES, OPTIONS, Options
 from whitechapel.lfw.rulebook import SIDES
-from whitechapel.lfw.ui.deduction import DEFAULT_MODE, MODE_NAMES, MODES
-from whitechapel.ui.screens.setup import last_choices, typed_names
+from whitechapel.lfw.rules import RULES
+from whitechapel.ui.screens.setup import chosen_settings, last_choices, setting_picker, typed_names
 from whitechapel.ui.widgets.footer import KeyFooter
 from whitechapel.ui.widgets.picker import Picker
 
 if TYPE_CHECKING:
     from whitechapel.core.store import Store
+    from whitechapel.lfw.ui.screen import LfwScreen
 
 SIDE_NAMES = {"jack": "Jack", "police": "the police"}
 BOTH = "the computer can play one side only; 'whitechapel lfw arena' plays it against itself"
@@ -48,9 +50,9 @@ def players_for(players: dict[str, str]) -> dict[str, str]:
 
 
 def remembered() -> dict[str, str]:
-    """This setup's last choices (core/config.py): the names, the notebook's
-    mode and who plays (`play`: 'people' or 'side:level')."""
-    return last_choices("lfw", {"notebook": MODES, "play": {value for _, value in opponents()}})
+    """This setup's last choices (core/config.py): the names, the settings
+    and who plays (`play`: 'people' or 'side:level')."""
+    return last_choices("lfw", {"play": {value for _, value in opponents()}}, RULES.settings)
 
 
 def opponents() -> list[tuple[str, str]]:
@@ -69,9 +71,10 @@ def lfw_screen(
     map_name: str | None = None,
     players: dict[str, str] | None = None,
     store: Store | None = None,
-    notebook: str | None = None,
-):
-    """A new game's screen.  Raises WhitechapelError for a bad map.  (The
+    settings: dict[str, str] | None = None,
+) -> LfwScreen:
+    """A new game's screen, played with `settings` (kept in its record).
+    Raises WhitechapelError for a bad map.  (The
     engine and the board are imported here, not at the top: the setup screen
     comes up before them.)"""
     from whitechapel.core.chance import new_seed
@@ -86,8 +89,7 @@ def lfw_screen(
     board = load_board(map_name or None)
     seed = new_seed() if seed is None else seed
     game = LfwGame.new(seed, options or Options(), board)
-    record = record_of(game, seed=seed, players=players)
-    record.notebook = notebook  # what the notebook shows (deduction.py); None: the default
+    record = record_of(game, seed=seed, players=players, settings=settings)
     return LfwScreen(LocalSource(game, record, store or Store()), board)
 
 
@@ -111,7 +113,7 @@ class LfwSetup(Screen):
     LfwSetup .field-label { width: 8; }
     LfwSetup Input { width: 1fr; }
     LfwSetup #options { height: 8; border: round $primary; }
-    LfwSetup #notebook-field { height: 1; margin-bottom: 1; }
+    LfwSetup .setting-field { height: 1; margin-bottom: 1; }
     LfwSetup .field Picker { margin-left: 1; }
     LfwSetup #start { width: 100%; margin-bottom: 0; }
     """
@@ -130,7 +132,7 @@ class LfwSetup(Screen):
         # A computer named on the command line is chosen in "who plays";
         # what the command line does not say is what was chosen last time.
         last = remembered()
-        self.last_notebook = last.get("notebook", DEFAULT_MODE)
+        self.last_settings = {s.name: last[s.name] for s in RULES.settings if s.name in last}
         self.opponent = "people" if players else last.get("play", "people")
         self.players = {side: last[side] for side in SIDE_NAMES if last.get(side)}
         offered = {value for _, value in opponents()}
@@ -169,10 +171,10 @@ class LfwSetup(Screen):
             )  # fmt: skip
             rules.border_title = "Optional rules (↑ ↓, Space: on \\[x] or off \\[ ])"
             yield rules
-            with Horizontal(classes="field", id="notebook-field"):
-                yield Label("Notebook", classes="field-label")
-                yield Picker([(MODE_NAMES[mode], mode) for mode in MODES], self.last_notebook,
-                             id="notebook")  # fmt: skip
+            for setting in RULES.settings:
+                with Horizontal(classes="field setting-field", id=f"{setting.name}-field"):
+                    yield Label(setting.label, classes="field-label")
+                    yield setting_picker(setting, self.last_settings.get(setting.name))
             with Horizontal(classes="field", id="opponent-field"):
                 yield Label("Play", classes="field-label")
                 yield Picker(opponents(), self.opponent, id="opponent")
@@ -181,10 +183,6 @@ class LfwSetup(Screen):
 
     def on_mount(self) -> None:
         self.query_one("#jack-name", Input).focus()
-
-    def notebook_mode(self) -> str:
-        """The notebook's mode ticked: off, possible circles or heat."""
-        return self.query_one("#notebook", Picker).value
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_start()
@@ -207,13 +205,14 @@ class LfwSetup(Screen):
         chosen = set(self.query_one("#options", Picker).selected)
         options = Options(**{name: name in chosen for name in OPTIONS})
         map_name = self.query_one("#map", Input).value.strip() or None
+        settings = chosen_settings(self, RULES.settings)
         try:
-            screen = lfw_screen(seed, options, map_name, players, notebook=self.notebook_mode())
+            screen = lfw_screen(seed, options, map_name, players, settings=settings)
         except (WhitechapelError, OSError) as e:
             self.notify(str(e).splitlines()[0], severity="error", timeout=8)
             return
         typed = {side: self.query_one(f"#{side}-name", Input).value.strip() for side in SIDE_NAMES}
-        unremembered = config.remember("lfw", **typed, notebook=self.notebook_mode(), play=opponent)
+        unremembered = config.remember("lfw", **typed, **settings, play=opponent)
         if unremembered:
             self.notify(config.notice(unremembered), severity="warning", timeout=8)
         self.app.switch_screen(screen)

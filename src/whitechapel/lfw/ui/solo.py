@@ -1,5 +1,5 @@
 """Letters from Whitechapel alone against the computer, at one keyboard:
-what the game screen adds to `ComputerSeats` (ui/screens/computer.py).
+what the game screen adds to the turn control's computer (ui/turns.py).
 
 The computer's actions come one at a time, `PACE` apart (its police play
 ten or more in a row: five moves, then the searches and arrests), each
@@ -9,42 +9,39 @@ since the person's last action is listed under the map (`computer.py`,
 from the log of the person's own view, so nothing in it is the other
 side's secret) and stays until the person acts.
 
-Mixed into `LfwScreen`.
+A part of `LfwScreen` (its base, typed as a game screen).
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from whitechapel.lfw.ui import computer
 from whitechapel.lfw.ui.choosing import node_of
 from whitechapel.lfw.ui.keys import bring_into_sight
 from whitechapel.lfw.ui.mapview import MapView
+from whitechapel.lfw.ui.picking import Picking
 from whitechapel.lfw.views import LfwView
+from whitechapel.ui.screens.game import GameScreen
 from whitechapel.ui.widgets.text import TextPanel
 
 
-class LfwSolo:
+class LfwSolo(GameScreen):
     PACE = 0.4  # s between the computer's actions
 
-    human: str | None
-    thinking: str | None
-    pace_skipped: bool
-    SIDES: tuple[str, ...]
-    TITLES: dict[str, str]
+    picking: Picking  # the choice of the moment (LfwScreen's)
 
-    def seat_solo(self: Any) -> None:
+    def seat_solo(self) -> None:
         """At the start: the person's view's log up to now (what follows is
         what the computer plays, listed under the map)."""
         self.played_from = len(self.current_view().log)
         self._played_lines = 0  # the lines that list has (a new count asks for a layout)
 
-    def show_played(self: Any, view: LfwView) -> None:
+    def show_played(self, view: LfwView) -> None:
         """What the computer played since the person's last action, under
         the map (its height follows its lines: a new count asks for a layout)."""
-        if self.human is None:
+        human = self.turns.human
+        if human is None:
             return
-        other = next(s for s in self.SIDES if s != self.human)
+        other = next(s for s in self.SIDES if s != human)
         title = self.TITLES[other]
         text = computer.played_text(view.log[self.played_from :], title[0].upper() + title[1:])
         panel = self.query_one("#played", TextPanel)
@@ -55,15 +52,15 @@ class LfwSolo:
             self._played_lines = lines
             panel.refresh(layout=True)
 
-    def person_acted(self: Any) -> None:
-        super().person_acted()  # type: ignore[misc]
+    def person_acted(self) -> None:
+        super().person_acted()
         self.played_from = len(self.current_view().log)
 
-    def computer_sends(self: Any, text: str) -> None:
+    def computer_sends(self, text: str) -> None:
         """The computer's action, played; what it touched is brought into
         sight, or, when the person's turn comes, the person's own target (or,
         for Jack, where he stands)."""
-        super().computer_sends(text)  # type: ignore[misc]
+        super().computer_sends(text)
         if not self.is_mounted:
             return
         node: str | int | None = computer.touched(text)
@@ -76,14 +73,15 @@ class LfwSolo:
         if node is not None:
             bring_into_sight(self.query_one(MapView), node_of(str(node)))
 
-    def thinking_text(self: Any) -> str | None:
-        text = super().thinking_text()  # type: ignore[misc]
-        if text is not None and self.PACE > 0 and not self.pace_skipped:
+    def thinking_text(self) -> str | None:
+        text = super().thinking_text()
+        pacing = self.turns.computer
+        if text is not None and pacing.pace > 0 and not pacing.pace_skipped:
             text += " [dim](Space: no pauses)[/dim]"
         return text
 
-    def action_no_pauses(self: Any) -> None:
+    def action_no_pauses(self) -> None:
         """Space: the computer plays on without pauses until the person's next action."""
-        if self.thinking is not None and not self.pace_skipped:
-            self.skip_pacing()
+        if self.turns.thinking is not None and not self.turns.computer.pace_skipped:
+            self.turns.computer.skip_pacing()
             self.refresh_all()

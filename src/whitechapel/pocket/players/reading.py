@@ -5,12 +5,11 @@ view alone, like everything a player uses."""
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Sequence
 
+from whitechapel.pocket.actions import Action, parse_action
 from whitechapel.pocket.pieces import CHARACTER_INDEX, HOURGLASSES, JACK
-
-View = Mapping[str, Any]
+from whitechapel.pocket.views import PocketView, Tile
 
 # What an hourglass is worth against a suspect cleared, in the easy player's
 # scale: log2 of the suspects left.  Six hourglasses win; so does halving the
@@ -18,27 +17,32 @@ View = Mapping[str, Any]
 HOURGLASS = 0.6
 
 
-def suspects(view: View) -> list[int]:
-    return [CHARACTER_INDEX[t["character"]] for t in view["tiles"] if not t["cleared"]]
+def actions(legal: Sequence[str]) -> list[Action]:
+    """The legal actions a player is asked with (`core/players.py`: their
+    texts), as actions: read once, where they come in."""
+    return [parse_action(text) for text in legal]
 
 
-def seen_suspects(tiles: list[dict[str, Any]]) -> set[int]:
-    return {CHARACTER_INDEX[t["character"]] for t in tiles if t["seen"] and not t["cleared"]}
+def suspects(view: PocketView) -> list[int]:
+    return [t.index for t in view.tiles if not t.cleared]
 
 
-def identity(view: View) -> int | None:
-    jack = view.get("jack")
-    return CHARACTER_INDEX[jack["identity"]] if jack else None
+def seen_suspects(tiles: Sequence[Tile]) -> set[int]:
+    return {t.index for t in tiles if t.seen and not t.cleared}
 
 
-def unknown_cards(view: View) -> list[int]:
+def identity(view: PocketView) -> int | None:
+    return CHARACTER_INDEX[view.jack.identity] if view.jack else None
+
+
+def unknown_cards(view: PocketView) -> list[int]:
     """The cards this side has not seen: for Jack, those nobody drew; for the
     investigator, those he did not draw (Jack's among them), Jack's identity
     possibly among them too."""
-    shown = {CHARACTER_INDEX[c] for c in view["investigator_alibis"]}
-    jack = view.get("jack")
-    if view["side"] == JACK and jack:
-        own = {CHARACTER_INDEX[c] for c in jack["alibis"]} | {CHARACTER_INDEX[jack["identity"]]}
+    shown = {CHARACTER_INDEX[c] for c in view.investigator_alibis}
+    jack = view.jack
+    if view.side == JACK and jack:
+        own = {CHARACTER_INDEX[c] for c in jack.alibis} | {CHARACTER_INDEX[jack.identity]}
         return [c for c in range(9) if c not in shown and c not in own]
     return [c for c in range(9) if c not in shown]
 
@@ -66,7 +70,7 @@ def jack_score(n: int, seen: int, jack_seen: bool) -> float:
     return log2(n - seen) + HOURGLASS
 
 
-def alibi_worth(view: View, side: str) -> float:
+def alibi_worth(view: PocketView, side: str) -> float:
     """What drawing a card is worth now, in the same scale: for Jack, its
     expected hourglasses; for the investigator, the chance it clears a
     suspect (log2 of one fewer) and the hourglasses it keeps from Jack."""

@@ -31,15 +31,16 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from whitechapel.core.chance import Chance
 from whitechapel.pocket import worlds
-from whitechapel.pocket.actions import ALIBI_ACTION, Action, parse_action
+from whitechapel.pocket.actions import ALIBI_ACTION, Action
 from whitechapel.pocket.pieces import HOURGLASSES, INVESTIGATOR, JACK
 from whitechapel.pocket.players import reading
 from whitechapel.pocket.players.values import worth
+from whitechapel.pocket.views import PocketView
 
 Vector = list[float]
 
@@ -97,7 +98,7 @@ class RoundSearch:
     # -- leaves ------------------------------------------------------------------
 
     def leaf(self, g: Any) -> Vector:
-        """A board at the witness call (held back): each possible Jack's
+        """A board with its witness call due: each possible Jack's
         worth, the call judged by the engine once if Jack is seen, once if
         he is not."""
         self.nodes += 1
@@ -123,7 +124,10 @@ class RoundSearch:
         return out
 
     def judge(self, g: Any, jack: int) -> float:
-        after = worlds.judged(g, jack)
+        """The board's witness call (due) made as if Jack were `jack`: won,
+        lost, or the table's worth of the position it leaves."""
+        after = g.with_jack(jack)
+        after.resolve()
         outcome = after.outcome
         if outcome is not None:
             return 1.0 if outcome.winner == INVESTIGATOR else 0.0
@@ -141,12 +145,12 @@ class RoundSearch:
                 out.append((a, None))  # a chance node, expanded when searched
                 continue
             c = g.clone()
-            c.apply(a, call=False)
+            c.apply(a)  # a round's last action leaves its witness call due: a leaf
             out.append((a, c))
         return out
 
     def value(self, g: Any, depth: int) -> Vector:
-        if g.step == 4:
+        if g.unresolved:
             return self.leaf(g)
         if self.deadline is not None and self.clock() > self.deadline:
             raise Deadline
@@ -207,7 +211,7 @@ class RoundSearch:
 
     def chance(self, g: Any, action: Action, depth: int) -> Vector:
         """An alibi draw: each kind of card weighed by how many there are."""
-        pool = list(worlds.undrawn(g))
+        pool = list(g.undrawn())
         if not pool:
             return self.value(self.play(g, action, None), depth + 1)
         if g.to_act == JACK:
@@ -249,8 +253,8 @@ class RoundSearch:
         return total
 
     def play(self, g: Any, action: Action, card: int | None) -> Any:
-        c = worlds.with_next_card(g, card) if card is not None else g.clone()
-        c.apply(action, call=False)
+        c = g.with_next_card(card) if card is not None else g.clone()
+        c.apply(action)
         return c
 
     def root(self, legal: Sequence[Action]) -> list[tuple[Action, Vector]]:
@@ -287,19 +291,17 @@ class SearchPlayer:
         self.clock = clock
         self.nodes = 0  # searched in the last decision
 
-    def choose(
-        self, view: Mapping[str, Any], legal: Sequence[str], budget: float | None = None
-    ) -> str:
+    def choose(self, view: PocketView, legal: Sequence[str], budget: float | None = None) -> str:
         start = self.clock()
         return legal[0] if len(legal) == 1 else self.search(view, legal, budget, start)
 
     def search(
-        self, view: Mapping[str, Any], legal: Sequence[str], budget: float | None, start: float
+        self, view: PocketView, legal: Sequence[str], budget: float | None, start: float
     ) -> str:
         allowed = self.budget if budget is None else budget
         deadline = start + allowed if allowed > 0 else None
         suspects = reading.suspects(view)
-        actions = [parse_action(t) for t in legal]
+        actions = reading.actions(legal)
         me = reading.identity(view)
         world = worlds.sample(view, self.chance)
         found: dict[Action, float] | None = None
@@ -324,7 +326,7 @@ class SearchPlayer:
         best = [str(a) for a, s in found.items() if s >= top - 1e-9]
         return best[self.chance.below(len(best))]
 
-    def fallback(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
+    def fallback(self, view: PocketView, legal: Sequence[str]) -> str:
         from whitechapel.pocket.players.simple import EasyPlayer
 
         easy = EasyPlayer(self.side, self.chance.below(2**32))

@@ -5,19 +5,20 @@ the view."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from whitechapel.core.chance import Chance
 from whitechapel.core.players import RandomPlayer
+from whitechapel.pocket.actions import Alibi
 from whitechapel.pocket.pieces import JACK
 from whitechapel.pocket.players import reading
 from whitechapel.pocket.preview import preview
+from whitechapel.pocket.views import PocketView, Tile
 
 __all__ = ["EasyPlayer", "RandomPlayer"]
 
 
-def board_score(view: Mapping[str, Any], tiles: list[dict[str, Any]], side: str) -> float:
+def board_score(view: PocketView, tiles: Sequence[Tile], side: str) -> float:
     """The side's score of a board, were the witness call made on it now."""
     left = reading.suspects(view)
     seen = reading.seen_suspects(tiles)
@@ -38,20 +39,18 @@ class EasyPlayer:
         self.side = side
         self.chance = Chance(seed)
 
-    def choose(
-        self, view: Mapping[str, Any], legal: Sequence[str], budget: float | None = None
-    ) -> str:
-        now = board_score(view, view["tiles"], self.side)
+    def choose(self, view: PocketView, legal: Sequence[str], budget: float | None = None) -> str:
+        now = board_score(view, view.tiles, self.side)
         best: list[str] = []
         top = float("-inf")
-        for action in legal:
-            if action == "A":
+        for text, action in zip(legal, reading.actions(legal), strict=True):
+            if isinstance(action, Alibi):
                 score = now + reading.alibi_worth(view, self.side)
             else:
                 after = preview(view, action)
-                score = now if after is None else board_score(view, after["tiles"], self.side)
+                score = now if after is None else board_score(view, after.tiles, self.side)
             if score > top + 1e-9:
-                top, best = score, [action]
+                top, best = score, [text]
             elif score > top - 1e-9:
-                best.append(action)
+                best.append(text)
         return best[self.chance.below(len(best))]

@@ -47,8 +47,8 @@ def keys_for(game, cursor: int, action) -> list[str]:
     """The keys that play `action` on the game screen, its tile cursor at `cursor`."""
     from whitechapel.pocket.actions import Alibi, Exchange, Joker, Move, Rotate
 
-    tokens = game.view("investigator")["tokens"]
-    token = next(i for i, t in enumerate(tokens) if not t["used"] and t["up"] == action.face)
+    tokens = game.view("investigator").tokens
+    token = next(i for i, t in enumerate(tokens) if not t.used and t.up == action.face)
     keys = [str(token + 1)]
     if isinstance(action, Move):
         keys += [str(action.steps), "enter"]  # a preview, then played
@@ -71,8 +71,8 @@ async def _key_latencies(presses: int, deadline: float) -> list[float]:
     from whitechapel.core.record import record_of
     from whitechapel.core.store import Store
     from whitechapel.pocket.game import PocketGame
-    from whitechapel.pocket.rules import RULES
     from whitechapel.pocket.ui.screen import PocketScreen, is_handover
+    from whitechapel.ui.source import LocalSource
 
     rng = random.Random(2026)
     latencies: list[float] = []
@@ -81,7 +81,7 @@ async def _key_latencies(presses: int, deadline: float) -> list[float]:
 
         def new_screen() -> PocketScreen:
             game = PocketGame.new(rng.randrange(10**6))
-            return RULES.local_screen(game, record_of(game), store, handover="always")
+            return PocketScreen(LocalSource(game, record_of(game), store))
 
         screen = new_screen()
         app = WhitechapelApp(start=screen)
@@ -101,10 +101,12 @@ async def _key_latencies(presses: int, deadline: float) -> list[float]:
                     key = "enter"
                 else:
                     if not pending:
-                        legal = screen.source.game.legal_actions()
+                        source = screen.source
+                        assert isinstance(source, LocalSource)
+                        legal = source.game.legal_actions()
                         face = rng.choice(sorted({a.face for a in legal}))
                         action = rng.choice([a for a in legal if a.face == face])
-                        pending = keys_for(screen.source.game, screen.choice.cursor, action)
+                        pending = keys_for(source.game, screen.choice.cursor, action)
                     key = pending.pop(0)
                 took = await timer.press(pilot, key)
                 if took is not None and warm_up:
@@ -144,7 +146,7 @@ def _thinking_class():
 
         def ask(self, side, view):
             level, seed = self.levels[side], self.seed_of(side)
-            ask = (self.key, self.game, level, side, seed, dict(view))
+            ask = (self.key, self.game, level, side, seed, view)
             return self.workers.call(self.key, think_for, THINKING, *ask)
 
     return Thinking
@@ -176,7 +178,7 @@ async def _thinking_latencies(presses: int, deadline: float) -> list[float]:
 
         def new_screen():
             screen = pocket_screen(rng.randrange(10**6), {"investigator": "computer:hard"})
-            screen.THINKER = Thinking
+            screen.turns.make_thinker = Thinking
             scroll = screen.action_log
 
             def action_log(older: int) -> None:
@@ -199,7 +201,7 @@ async def _thinking_latencies(presses: int, deadline: float) -> list[float]:
                     app.switch_screen(screen)
                     await pilot.pause()
                     continue
-                if screen.thinking and len(game.history) >= 2 and app.screen is screen:
+                if screen.turns.thinking and len(game.history) >= 2 and app.screen is screen:
                     handled.clear()
                     key = "pagedown" if back else "pageup"
                     took = await timer.press(pilot, key, last_handled)

@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from whitechapel.pocket.pieces import DIRECTIONS, SQUARES
+from whitechapel.pocket.actions import MOVE_FACES, Action, Exchange, Joker, Move, Rotate
+from whitechapel.pocket.pieces import DETECTIVE_LETTERS
 
 
 class Mode(StrEnum):
@@ -82,14 +83,19 @@ class PocketChoice:
         self.cursor = max(0, min(2, y + dy)) * 3 + max(0, min(2, x + dx))
         self.wall = None
 
-    def candidate(self, face: str | None) -> str | None:
+    def candidate(self, face: str | None) -> Action | None:
         """The action chosen so far, once it is one."""
-        if self.mode == Mode.MOVE and self.steps is not None and face is not None:
-            return f"{face}+{self.steps}"
+        if self.mode == Mode.MOVE and self.steps is not None and face in MOVE_FACES:
+            return Move(MOVE_FACES.index(face), self.steps)
         if self.mode == Mode.JOKER and self.joker is not None:
-            return f"J:{self.joker}"
+            return joker_action(self.joker)
         if self.mode == Mode.TILE and face == "R" and self.wall is not None:
-            return f"R{SQUARES[self.cursor]}{DIRECTIONS[self.wall]}"
+            return Rotate(self.cursor, self.wall)
         if self.mode == Mode.EXCHANGE and self.first is not None and self.first != self.cursor:
-            return f"X{SQUARES[self.first]}{SQUARES[self.cursor]}"
+            return Exchange(min(self.first, self.cursor), max(self.first, self.cursor))
         return None
+
+
+def joker_action(who: str) -> Joker:
+    """The joker moving the detective of letter `who` (H W T), or nobody (-)."""
+    return Joker(None if who == "-" else DETECTIVE_LETTERS.index(who))

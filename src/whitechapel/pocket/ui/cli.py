@@ -90,9 +90,9 @@ def _puzzle_app(number: int | None, args: argparse.Namespace) -> int:
         if others:
             raise WhitechapelError(f"--puzzle cannot be combined with --{others[0]}")
     from whitechapel.app import WhitechapelApp
-    from whitechapel.pocket.rules import RULES
+    from whitechapel.pocket.ui.entry import SCREENS
 
-    return WhitechapelApp(start=RULES.learn_screen(number)).play()
+    return WhitechapelApp(start=SCREENS.learn_screen(number)).play()
 
 
 def _puzzles(args: argparse.Namespace) -> int:
@@ -136,12 +136,14 @@ def _pocket_app(args: argparse.Namespace) -> int:
 
     if args.load:
         from whitechapel.core.store import Store, load_game
-        from whitechapel.pocket.rules import RULES
+        from whitechapel.pocket.ui.entry import SCREENS
 
         record, game = load_game(args.load)
         if record.game != "pocket":
             raise WhitechapelError(f"{args.load} is a record of {record.game!r}, not of Pocket")
-        screen = RULES.local_screen(game, record, Store(), handover=args.handover)
+        if args.handover:  # the mode asked for, over the one it was played in
+            record.settings["handover"] = args.handover
+        screen = SCREENS.local_screen(game, record, Store())
     else:
         from whitechapel.core import config
         from whitechapel.pocket.ui.setup import remembered
@@ -153,7 +155,7 @@ def _pocket_app(args: argparse.Namespace) -> int:
         names = {side: name or last.get(side, "") for side, name in given.items()}
         players = {side: name for side, name in names.items() if name}
         handover = args.handover or last.get("handover", "always")
-        screen = pocket_screen(args.seed, players, handover)
+        screen = pocket_screen(args.seed, players, {"handover": handover})
         config.remember("pocket", handover=args.handover, **{
             side: name for side, name in given.items()
             if name and not computer_level(name, "pocket")

@@ -1,19 +1,20 @@
 """What the computer just played, as the Pocket screen shows it to the
 person playing against it: a line under the board's prompt, and the tiles
 and detectives it touched marked on the board (`District.show(played=…)`).
-From the actions' texts alone, which the public log shows all the same."""
+From the actions alone, which the public log shows all the same."""
 
 from __future__ import annotations
 
-from whitechapel.pocket.actions import Alibi, Exchange, Joker, Move, Rotate, parse_action
-from whitechapel.pocket.pieces import DETECTIVE_NAMES, DETECTIVES, SQUARES
+from collections.abc import Sequence
+
+from whitechapel.pocket.actions import Action, Alibi, Exchange, Joker, Move, Rotate
+from whitechapel.pocket.pieces import DETECTIVE_NAMES, SQUARES
 
 WALL_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
 
-def action_words(text: str) -> str:
+def action_words(action: Action) -> str:
     """An action in a few words: `W+2` -> 'Dr. Watson 2 places clockwise'."""
-    action = parse_action(text)
     if isinstance(action, Move):
         where = "place" if action.steps == 1 else "places"
         return f"{DETECTIVE_NAMES[action.detective]} {action.steps} {where} clockwise"
@@ -29,7 +30,7 @@ def action_words(text: str) -> str:
     return "drew an alibi card"
 
 
-def moves_line(who: str, moves: list[str]) -> str:
+def moves_line(who: str, moves: Sequence[Action]) -> str:
     """What the computer played since the person's last action, in one line:
     'Jack played W+2: Dr. Watson 2 places clockwise.', or for several
     'Jack played W+2, then Rb2E (marked on the board).'"""
@@ -39,14 +40,13 @@ def moves_line(who: str, moves: list[str]) -> str:
     return f"{who} played {said} (marked on the board)."
 
 
-def marks(moves: list[str]) -> tuple[set[int], set[str]]:
-    """The tiles and the detectives the moves touched."""
+def marks(moves: Sequence[Action]) -> tuple[set[int], set[int]]:
+    """The tiles and the detectives (by index) the moves touched."""
     tiles: set[int] = set()
-    detectives: set[str] = set()
-    for text in moves:
-        action = parse_action(text)
+    detectives: set[int] = set()
+    for action in moves:
         if isinstance(action, Move | Joker) and action.detective is not None:
-            detectives.add(DETECTIVES[action.detective])
+            detectives.add(action.detective)
         elif isinstance(action, Rotate):
             tiles.add(action.square)
         elif isinstance(action, Exchange):

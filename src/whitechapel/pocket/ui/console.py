@@ -16,6 +16,7 @@ from whitechapel.core.errors import WhitechapelError
 from whitechapel.core.record import Record, record_of
 from whitechapel.core.store import Store, autosave_name
 from whitechapel.pocket.game import PocketGame
+from whitechapel.pocket.legal import legal
 from whitechapel.pocket.pieces import JACK
 from whitechapel.pocket.render import render
 
@@ -64,6 +65,7 @@ class ConsoleGame:
             seed=self.record.seed,
             players=self.record.players,
             started=self.record.started,
+            settings=self.record.settings,  # the hand-over mode: the app reopens it so
         )
         self.saved = self.store.save(record, autosave_name(record))
 
@@ -99,7 +101,7 @@ class ConsoleGame:
         if word in ("help", "?"):
             self.read(HELP + "\n(Enter to go back) ")
         elif word == "legal":
-            actions = " ".join(str(a) for a in self.game.legal_actions())
+            actions = " ".join(str(a) for a in legal(self.game.view(side)))
             self.read(f"Legal now: {actions}\n(Enter to go back) ")
         elif word in ("quit", "q", "exit"):
             raise EOFError

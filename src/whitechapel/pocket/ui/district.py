@@ -18,7 +18,8 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from whitechapel.pocket.pieces import CHARACTER_INDEX, CHARACTERS, DIRECTIONS, POSITION_LINES
+from whitechapel.pocket.pieces import CHARACTERS, DETECTIVE_LETTERS, POSITION_LINES
+from whitechapel.pocket.views import PocketView, Tile
 
 TILE_W, TILE_H = 13, 5  # the compact tiles (80×24)
 MARGIN = 4  # columns left and right of the grid for positions 10-12 / 4-6
@@ -53,7 +54,6 @@ COLOURS = {
     "yellow": "#ffd700",
     "grey": "#bcbcbc",
 }
-LETTER = {"holmes": "H", "watson": "W", "toby": "T"}
 WALL = Style(color="#d7af87", bold=True)
 STREET = Style(color="#6c6c6c")
 SEEN_BG = "#30304a"
@@ -67,15 +67,12 @@ def tile_origin(sq: int, tw: int = TILE_W, th: int = TILE_H) -> tuple[int, int]:
     return MARGIN + (sq % 3) * tw, 1 + (sq // 3) * th
 
 
-def ray_cells(view: dict[str, Any], tw: int = TILE_W, th: int = TILE_H) -> set[tuple[int, int]]:
+def ray_cells(view: PocketView, tw: int = TILE_W, th: int = TILE_H) -> set[tuple[int, int]]:
     """The cells of the streets each detective looks down (P6), from the
     tile next to him to the wall that stops his sight: the facing side's wall
     hides the tile, the far side's wall ends sight at the tile's centre
     (Joseph Lane's empty crossroads has no wall).  From the view drawn."""
-    walls = [
-        None if t["character"] == "lane" and t["cleared"] else DIRECTIONS.index(t["wall"])
-        for t in view["tiles"]
-    ]
+    walls = [t.sight_wall for t in view.tiles]
     mid_x, mid_y = tw // 2, th // 2
     halves = {  # the street cells from each side of a tile to its centre, outside in
         0: [(mid_x, y) for y in range(0, mid_y)],
@@ -84,7 +81,7 @@ def ray_cells(view: dict[str, Any], tw: int = TILE_W, th: int = TILE_H) -> set[t
         1: [(x, mid_y) for x in range(tw - 1, mid_x, -1)],
     }
     cells: set[tuple[int, int]] = set()
-    for position in view["detectives"].values():
+    for position in view.detectives:
         squares, facing, far = POSITION_LINES[position]
         for sq in squares:
             if walls[sq] == facing:
@@ -124,16 +121,16 @@ class District(Widget):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.shown_view: dict[str, Any] | None = None
-        self.preview: dict[str, Any] | None = None
+        self.shown_view: PocketView | None = None
+        self.preview: PocketView | None = None
         self.cursor: int | None = None
         self.picked: set[int] = set()
-        self.moving: str | None = None  # a detective whose move is being previewed
+        self.moving: int | None = None  # a detective whose move is being previewed
         self.targets: dict[int, str] = {}  # positions a detective may land on: their mark
         self.dimmed: set[int] = set()  # tiles that are no target now (not rotatable)
         # What the computer just did: the tiles it turned or swapped, the detectives it moved.
         self.played_tiles: set[int] = set()
-        self.played_detectives: set[str] = set()
+        self.played_detectives: set[int] = set()
         self.tw, self.th = TILE_W, TILE_H  # the tiles' size: compact until resized
         self.w, self.h = WIDTH, HEIGHT
         self._strips: list[Strip] = [Strip.blank(WIDTH, Style())] * HEIGHT
@@ -180,14 +177,14 @@ class District(Widget):
             return [Strip.blank(width, Style())] * height
         shown = self.preview or self.shown_view
         grid = [[(" ", Style())] * width for _ in range(height)]
-        for sq, tile in enumerate(shown["tiles"]):
+        for sq, tile in enumerate(shown.tiles):
             self._tile(grid, sq, tile)
         for x, y in ray_cells(shown, tw, th):  # the sight lines, over the streets
             ch, style = grid[y][x]
             grid[y][x] = (ch, style + RAY)
-        det = shown["detectives"]
+        det = shown.detectives
         for p in range(1, 13):
-            here = "".join(LETTER[d] for d, q in det.items() if q == p)
+            here = "".join(DETECTIVE_LETTERS[d] for d, q in enumerate(det) if q == p)
             x, y = position_cell(p, tw, th)
             # The number is always there; a detective's letter stands beside it.
             label = f"{here}{p}"
@@ -196,7 +193,7 @@ class District(Widget):
                 style = Style(color="#000000", bgcolor="#87d7ff", bold=True)
                 if not here:
                     label = f"{self.targets[p]}{p}"
-            if here and self.moving and det[self.moving] == p and self.preview:
+            if here and self.moving is not None and det[self.moving] == p and self.preview:
                 style = Style(color="#000000", bgcolor="#ffd75f", bold=True)
             elif any(det[d] == p for d in self.played_detectives):
                 style = PLAYED_DETECTIVE
@@ -214,26 +211,25 @@ class District(Widget):
         strips = []
         for row in grid:
             segments: list[Segment] = []
-            run, style = "", None
+            run, run_style = "", None
             for ch, st in row:  # one segment per run of one style
-                if st == style:
+                if st == run_style:
                     run += ch
                 else:
                     if run:
-                        segments.append(Segment(run, style))
-                    run, style = ch, st
-            segments.append(Segment(run, style))
+                        segments.append(Segment(run, run_style))
+                    run, run_style = ch, st
+            segments.append(Segment(run, run_style))
             strips.append(Strip(segments, width))
         return strips
 
-    def _tile(self, grid, sq: int, tile: dict[str, Any]) -> None:
+    def _tile(self, grid, sq: int, tile: Tile) -> None:
         tw, th = self.tw, self.th
         x0, y0 = tile_origin(sq, tw, th)
-        character = CHARACTERS[CHARACTER_INDEX[tile["character"]]]
-        cleared = tile["cleared"]
-        lane_open = tile["character"] == "lane" and cleared
-        wall = None if lane_open else tile["wall"]
-        bg = SEEN_BG if tile["seen"] else None
+        character = CHARACTERS[tile.index]
+        cleared = tile.cleared
+        wall = None if tile.open_crossroads else tile.wall
+        bg = SEEN_BG if tile.seen else None
         if sq in self.played_tiles:
             bg = PLAYED_BG
         if sq in self.picked:
@@ -281,7 +277,7 @@ class District(Widget):
         # Seen, unseen and cleared each look different (the shade, the words).
         if cleared:
             status, look = "cleared", Style(color="#6c6c6c", italic=True)
-        elif tile["seen"]:
+        elif tile.seen:
             status, look = "seen", Style(color="#ffd75f")
         else:
             status, look = "unseen", Style(color="#8a8a8a")

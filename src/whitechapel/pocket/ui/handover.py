@@ -1,58 +1,70 @@
 """Jack's cards at a Pocket hot seat in 'secrets' mode (P9): shown alone
 behind the curtain, after a hand-over, and hidden again before the
 hand-back.  (The hand-over at every change of side, 'always' mode, is the
-game screen's own: `ui/screens/game.py`.)  Mixed into `PocketScreen`."""
+turn control's own: `ui/turns.py`.)  `PocketScreen` asks `JacksCards.show`
+when `s` is pressed."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Protocol
 
 from whitechapel.pocket.pieces import INVESTIGATOR, JACK
 from whitechapel.pocket.ui import panels
-from whitechapel.ui.screens.handover import handover_text
+from whitechapel.ui.source import Source
+from whitechapel.ui.turns import PASS, TurnControl, handover_text
+
+CARDS = "cards"  # the curtain's kind while Jack's cards are on it
 
 
-class PocketHandOvers:
-    source: Any
-    holder: str | None
-    handover: str | None
+class CardsScreen(Protocol):
+    """What showing Jack's cards asks of the game screen."""
 
-    def action_secrets(self) -> None:
-        """'secrets' mode: Jack's cards behind a hide screen, hidden again after."""
-        if self.source.outcome is not None or self.handover != "secrets" or self.curtain_kind:
-            return
-        self.holder = None
-        self.refresh_all()  # type: ignore[attr-defined]
-        self._secret_dance()
+    source: Source
 
-    def _secret_dance(self) -> None:
+    def player_name(self, side: str, *, capital: bool = False) -> str: ...
+
+    def refresh_all(self) -> None: ...
+
+
+class JacksCards:
+    """The 'secrets' mode's look at Jack's cards, on one screen's curtain."""
+
+    def __init__(self, screen: CardsScreen, turns: TurnControl) -> None:
+        self.screen, self.turns = screen, turns
+
+    def show(self) -> None:
         """On the investigator's turn: pass to Jack, his cards, pass back.  On
         Jack's own turn he holds the keyboard already: the investigator looks
         away, Jack sees his cards, and Enter hides them and he plays on."""
-        inv = self.player_name(INVESTIGATOR)  # type: ignore[attr-defined]
-        jack = self.player_name(JACK)  # type: ignore[attr-defined]
-        away = self.player_name(INVESTIGATOR, capital=True)  # type: ignore[attr-defined]
-        jacks_turn = self.source.to_act == JACK
+        screen, turns = self.screen, self.turns
+        turns.holder = None
+        screen.refresh_all()  # nothing of either side under the curtain
+        name = screen.player_name
+        inv, jack = name(INVESTIGATOR), name(JACK)
+        away = name(INVESTIGATOR, capital=True)
+        jacks_turn = screen.source.to_act == JACK
 
         def after_cards() -> None:
             if jacks_turn:
-                self.refresh_all()  # type: ignore[attr-defined]
+                screen.refresh_all()
                 return
             note = "Jack's cards are hidden again."
-            jack_away = self.player_name(JACK, capital=True)  # type: ignore[attr-defined]
-            self.show_curtain("handover", handover_text(inv, jack_away, note), None)  # type: ignore[attr-defined]
+            turns.show_curtain(PASS, handover_text(inv, name(JACK, capital=True), note))
 
         def ready() -> None:
             after = "play on" if jacks_turn else "hide them"
-            text = self.secret_text() + f"\n\nPress [b]Enter[/b] to {after}."
-            self.show_curtain("cards", text, after_cards)  # type: ignore[attr-defined]
+            text = self.text() + f"\n\nPress [b]Enter[/b] to {after}."
+            turns.show_curtain(CARDS, text, after_cards)
 
         if jacks_turn:
             text = (f"[b]{jack[0].upper() + jack[1:]}: your cards[/b]\n\n{away}, look away.\n\n"
                     "Press [b]Enter[/b] when ready.")  # fmt: skip
         else:
             text = handover_text(jack, away)
-        self.show_curtain("handover", text, ready)  # type: ignore[attr-defined]
+        turns.show_curtain(PASS, text, ready)
 
-    def secret_text(self) -> str:
-        return panels.secret_text(self.source.view(JACK)["jack"])
+    def text(self) -> str:
+        """Jack's cards, from his own view."""
+        secrets = self.screen.source.view(JACK).jack
+        assert secrets is not None, "Jack's view holds his secrets"
+        return panels.secret_text(secrets)

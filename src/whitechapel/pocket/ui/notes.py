@@ -1,7 +1,7 @@
 """The Pocket screen's notes panel: the log below, and above it the blocks
 of the moment -- a network seat's summary of the round just ended, Jack's
-cards on his own screens, what the end reveals to both.  Mixed into
-`PocketScreen`.
+cards on his own screens, what the end reveals to both.  A part of
+`PocketScreen` (its base, typed as a game screen).
 
 The panel has a fixed size (showing or hiding a block resizes no widget, so
 a key costs one frame), and the blocks are never cut off: one that would
@@ -17,28 +17,26 @@ key (which still does its own work) or action.
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 
 from whitechapel.pocket.pieces import JACK
 from whitechapel.pocket.ui import panels
+from whitechapel.pocket.views import PocketView
+from whitechapel.ui.screens.game import GameScreen
 from whitechapel.ui.widgets.text import TextPanel
 
 
-class PocketNotes:
-    source: Any
-    holder: str | None
+class PocketNotes(GameScreen):
     log_back: int
     _notes_size: tuple[int, int]
     _brief_done: int
 
     def fit_notes(self, width: int, height: int) -> str:
         """The panel's text for a size it is painted at (`TextPanel.fit`)."""
-        return self.notes_text(self.current_view(), width, height)  # type: ignore[attr-defined]
+        return self.notes_text(self.current_view(), width, height)
 
-    def fill_notes(self, view: dict) -> None:
-        notes = self.query_one("#notes", TextPanel)  # type: ignore[attr-defined]
+    def fill_notes(self, view: PocketView) -> None:
+        notes = self.query_one("#notes", TextPanel)
         laid_out = bool(notes.size.height)  # not while it is hidden: the last size it had
         if laid_out:
             self._notes_size = (notes.size.width, notes.size.height)
@@ -46,7 +44,7 @@ class PocketNotes:
         fitted = self._notes_size if laid_out else None  # else: made again once laid out
         notes.set(self.notes_text(view, width, height), fitted=fitted)
 
-    def notes_text(self, view: dict, width: int, height: int) -> str:
+    def notes_text(self, view: PocketView, width: int, height: int) -> str:
         """The panel's text for `width` × `height` cells: the blocks, then the
         log.  The log always keeps its title and its newest line (issue 14:
         the newest event in sight, however long it wraps); a block above
@@ -79,7 +77,7 @@ class PocketNotes:
                 log = ""
         return top + log if log else top.rstrip("\n")  # no blank last row to push the top out
 
-    def notes_blocks(self, view: dict) -> list[tuple[str, str | None]]:
+    def notes_blocks(self, view: PocketView) -> list[tuple[str, str | None]]:
         """What the notes panel shows above the log, most important first, each
         block ending in a newline, with its short form (or None): at a network
         seat the last round's summary until a key; Jack's cards on his own
@@ -90,16 +88,16 @@ class PocketNotes:
         brief = self.pending_brief(view)
         if brief:
             blocks.append((panels.round_brief(view, brief, "Any key hides this."), None))
-        jack = source.view(JACK).get("jack") if source.outcome or self.holder == JACK else None
+        jack = source.view(JACK).jack if source.outcome or self.holder == JACK else None
         if source.outcome and jack:
             blocks.append((panels.reveal_text(jack) + "\n\n", None))
-        elif self.holder == JACK:
+        elif self.holder == JACK and jack:
             blocks.append((panels.secret_panel(jack), panels.secret_panel(jack, short=True)))
         return blocks
 
     # -- a round's end at a network seat -------------------------------------------
 
-    def pending_brief(self, view: dict) -> int:
+    def pending_brief(self, view: PocketView) -> int:
         """At a network seat: the round whose end is still to be shown beside
         the board (0: none).  It asks for no key and stops no clock: the hot
         seat's summary covers the board until Enter, which at a network seat
@@ -112,7 +110,7 @@ class PocketNotes:
     def put_brief_away(self) -> bool:
         """The seat's player pressed a key or acted: the summary goes (the log
         keeps the round's witness call).  True if there was one."""
-        ended = self.pending_brief(self.current_view())  # type: ignore[attr-defined]
+        ended = self.pending_brief(self.current_view())
         if ended:
             self._brief_done = ended
         return bool(ended)
@@ -121,8 +119,8 @@ class PocketNotes:
         """Any key puts a network seat's round summary away, and still does
         its own work (its binding runs after this)."""
         if self.put_brief_away():
-            self.refresh_all()  # type: ignore[attr-defined]
+            self.refresh_all()
 
     def send(self, text: str, *, computer: bool = False) -> None:
         self.put_brief_away()  # a click that plays: the player has moved on
-        super().send(text, computer=computer)  # type: ignore[misc]
+        super().send(text, computer=computer)

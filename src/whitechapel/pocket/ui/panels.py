@@ -4,17 +4,26 @@ functions, so each panel's text can be read and tested without an app."""
 from __future__ import annotations
 
 import textwrap
-from typing import Any
+from collections.abc import Sequence
 
+from whitechapel.pocket.actions import MOVE_FACES, Action, Joker, Move, Rotate
 from whitechapel.pocket.pieces import (
     CHARACTER_INDEX,
     CHARACTERS,
     DETECTIVE_LETTERS,
-    DETECTIVES,
     FACE_NAMES,
     JACK,
     SQUARES,
     step_clockwise,
+)
+from whitechapel.pocket.views import (
+    RACE_BEGINS,
+    Played,
+    PocketView,
+    RaceBegins,
+    Secrets,
+    Token,
+    WitnessCall,
 )
 
 
@@ -30,51 +39,51 @@ def short_name(cid: str) -> str:
     return character_name(cid).split()[-1]
 
 
-def reveal_text(jack: dict[str, Any]) -> str:
+def reveal_text(jack: Secrets) -> str:
     """P8: at the end Jack's identity and cards are shown to both."""
-    cards = ", ".join(character_name(c) for c in jack["alibis"]) or "none"
-    pronoun = "Her" if jack["identity"] in WOMEN else "His"
+    cards = ", ".join(character_name(c) for c in jack.alibis) or "none"
+    pronoun = "Her" if jack.identity in WOMEN else "His"
     return (
-        f"[b]Jack was {character_name(jack['identity'])}.[/b]\n"
-        f"{pronoun} alibi cards: {cards}\n{pronoun} hourglasses: {jack['hourglasses']}"
+        f"[b]Jack was {character_name(jack.identity)}.[/b]\n"
+        f"{pronoun} alibi cards: {cards}\n{pronoun} hourglasses: {jack.hourglasses}"
     )
 
 
-def secret_text(jack: dict[str, Any]) -> str:
+def secret_text(jack: Secrets) -> str:
     """Jack's own secrets (P9), from his view's `jack` part."""
-    cards = ", ".join(character_name(c) for c in jack["alibis"]) or "none yet"
+    cards = ", ".join(character_name(c) for c in jack.alibis) or "none yet"
     return (
-        f"You are [b]{character_name(jack['identity'])}[/b].\n\n"
-        f"Your alibi cards: {cards}\nYour hourglasses: {jack['hourglasses']}"
+        f"You are [b]{character_name(jack.identity)}[/b].\n\n"
+        f"Your alibi cards: {cards}\nYour hourglasses: {jack.hourglasses}"
     )
 
 
-def secret_panel(jack: dict[str, Any], short: bool = False) -> str:
+def secret_panel(jack: Secrets, short: bool = False) -> str:
     """Jack's secrets on his own game screen, in four rows (the log shares
     the panel); `short`: who he is alone, in two rows, when the log's newest
     line needs the room (his cards are a key away, `s`)."""
-    name = character_name(jack["identity"])
+    name = character_name(jack.identity)
     head = f"[b red]Secret — Jack only[/b red]\nYou are [b]{name}[/b].\n"
     if short:
         return head
-    cards = ", ".join(character_name(c) for c in jack["alibis"]) or "none yet"
-    return head + f"Your alibi cards: {cards}\nYour hourglasses: {jack['hourglasses']}\n"
+    cards = ", ".join(character_name(c) for c in jack.alibis) or "none yet"
+    return head + f"Your alibi cards: {cards}\nYour hourglasses: {jack.hourglasses}\n"
 
 
-def banner(view: dict[str, Any], turn: str, winner: str | None = None) -> str:
+def banner(view: PocketView, turn: str, winner: str | None = None) -> str:
     """The top line; `winner`: the winning side as players say it ("Ann (Jack)")."""
-    if view["outcome"]:
-        o = view["outcome"]
-        return f"Mr. Jack Pocket — game over: [b]{winner or o['winner']}[/b] wins ({o['detail']})"
-    race = " — the race is on" if view["race"] else ""
-    return f"Mr. Jack Pocket — round {view['round']} of 8{race} — {turn} to play"
+    if view.outcome:
+        o = view.outcome
+        return f"Mr. Jack Pocket — game over: [b]{winner or o.winner}[/b] wins ({o.detail})"
+    race = " — the race is on" if view.race else ""
+    return f"Mr. Jack Pocket — round {view.round} of 8{race} — {turn} to play"
 
 
-def tokens_text(view: dict[str, Any], chosen: int | None) -> str:
+def tokens_text(view: PocketView, chosen: int | None) -> str:
     lines = ["[b]Action tokens[/b]"]
-    for i, t in enumerate(view["tokens"]):
-        name = FACE_NAMES[t["up"]]
-        if t["used"]:
+    for i, t in enumerate(view.tokens):
+        name = FACE_NAMES[t.up]
+        if t.used:
             lines.append(f"  [dim]{i + 1} {name} (played)[/dim]")
         else:
             mark = "▶ " if chosen == i else "  "
@@ -82,38 +91,37 @@ def tokens_text(view: dict[str, Any], chosen: int | None) -> str:
     return "\n".join(lines)
 
 
-def rounds_text(view: dict[str, Any]) -> str:
+def rounds_text(view: PocketView) -> str:
     cells = []
     for r in range(1, 9):
-        if r <= len(view["round_tokens"]):
-            who = view["round_tokens"][r - 1]
+        if r <= len(view.round_tokens):
+            who = view.round_tokens[r - 1]
             cells.append("[red]J[/red]" if who == JACK else "[cyan]I[/cyan]")
-        elif r == view["round"] and not view["outcome"]:
+        elif r == view.round and not view.outcome:
             cells.append(f"[reverse]{r}[/reverse]")
         else:
             cells.append(f"[dim]{r}[/dim]")
-    suspects = sum(1 for t in view["tiles"] if not t["cleared"])
     return (
         "[b]Rounds[/b] " + " ".join(cells)
-        + f"\nJack's known hourglasses: [b]{view['known_hourglasses']}[/b]"
-        + f"\nJack holds {view['jack_alibi_count']} alibi card(s)"
-        + f"\nSuspects left: [b]{suspects}[/b]"
+        + f"\nJack's known hourglasses: [b]{view.known_hourglasses}[/b]"
+        + f"\nJack holds {view.jack_alibi_count} alibi card(s)"
+        + f"\nSuspects left: [b]{len(view.suspects)}[/b]"
     )  # fmt: skip
 
 
-def log_lines(view: dict[str, Any]) -> list[str]:
+def log_lines(view: PocketView) -> list[str]:
     """Every event of the public log, one line each, oldest first."""
     lines = []
-    for e in view["log"]:
-        if "witness" in e:
-            cleared = ", ".join(short_name(c) for c in e["cleared"]) or "nobody"
-            lines.append(f"R{e['round']} Jack {e['witness']}: cleared {cleared}")
-        elif "race" in e:
-            lines.append(f"R{e['round']} {e['race']}")
+    for e in view.log:
+        if isinstance(e, WitnessCall):
+            cleared = ", ".join(short_name(c) for c in e.cleared) or "nobody"
+            lines.append(f"R{e.round} Jack {'seen' if e.seen else 'not seen'}: cleared {cleared}")
+        elif isinstance(e, RaceBegins):
+            lines.append(f"R{e.round} {RACE_BEGINS}")
         else:
-            card = f" ({character_name(e['card'])})" if "card" in e else ""
-            who = "Jack" if e["side"] == JACK else "Inv."
-            lines.append(f"R{e['round']} {who}: {e['action']}{card}")
+            card = f" ({character_name(e.card)})" if e.card is not None else ""
+            who = "Jack" if e.side == JACK else "Inv."
+            lines.append(f"R{e.round} {who}: {e.action}{card}")
     return lines
 
 
@@ -123,7 +131,7 @@ def rows_of(text: str, width: int) -> int:
     return max(1, len(textwrap.wrap(text, max(1, width), break_long_words=True)))
 
 
-def log_text(view: dict[str, Any], room: int = 6, width: int = 1000, back: int = 0) -> str:
+def log_text(view: PocketView, room: int = 6, width: int = 1000, back: int = 0) -> str:
     """The newest events of the public log that fit in `room` rows of
     `width` columns once wrapped, the newest one last (always shown in
     full), or `back` events older."""
@@ -148,92 +156,101 @@ def log_text(view: dict[str, Any], room: int = 6, width: int = 1000, back: int =
 STEP_WORDS = {"H": "Holmes", "W": "Watson", "T": "Toby"}
 
 
-def shown_card(view: dict[str, Any]) -> str:
+def shown_card(view: PocketView) -> str:
     """The alibi card the investigator just showed (P5: face up, to both),
     while it is the last event of the public log; else ''."""
-    last = view["log"][-1] if view["log"] else {}
-    if not last.get("card") or last.get("side") == JACK:
+    last = view.log[-1] if view.log else None
+    if not isinstance(last, Played) or not last.card or last.side == JACK:
         return ""
-    name = character_name(last["card"])
+    name = character_name(last.card)
     return f"[b yellow]The investigator showed an alibi card: {name} (cleared).[/b yellow]"
 
 
-def round_summary(view: dict[str, Any], rnd: int, names: dict[str, str]) -> str:
+def shown_cards(view: PocketView, rnd: int) -> list[str]:
+    """The alibi cards the investigator showed in round `rnd` (P5)."""
+    return [e.card for e in view.log
+            if isinstance(e, Played) and e.round == rnd and e.card and e.side != JACK]  # fmt: skip
+
+
+def witness_of(view: PocketView, rnd: int) -> WitnessCall | None:
+    """Round `rnd`'s witness call (P7), once it came."""
+    return next((e for e in view.log if isinstance(e, WitnessCall) and e.round == rnd), None)
+
+
+def race_began(view: PocketView, rnd: int) -> bool:
+    """Did the race of P8 begin at round `rnd`'s witness call?"""
+    return any(isinstance(e, RaceBegins) and e.round == rnd for e in view.log)
+
+
+def round_summary(view: PocketView, rnd: int, names: dict[str, str]) -> str:
     """What round `rnd` came to, for both players, from the public log of a
     view (P7, P8): the witness call (seen or not, who was cleared, who took
     the round token), the alibi cards the investigator showed, a race, and
     at the end the winner and Jack's identity and cards (shown to both).
     `names`: each side as players say it."""
-    entries = [e for e in view["log"] if e["round"] == rnd]
     lines = [f"[b]End of round {rnd}[/b]", ""]
-    for e in entries:
-        if e.get("card") and e.get("side") != JACK:
-            name = character_name(e["card"])
-            lines.append(f"The investigator showed an alibi card: [b]{name}[/b].")
-    witness = next((e for e in entries if "witness" in e), None)
+    for card in shown_cards(view, rnd):
+        lines.append(f"The investigator showed an alibi card: [b]{character_name(card)}[/b].")
+    witness = witness_of(view, rnd)
     if witness is not None:
-        seen = witness["witness"] == "seen"
         lines.append(
-            "Jack [b]was seen[/b] by a detective." if seen else "Jack [b]was not seen[/b]."
+            "Jack [b]was seen[/b] by a detective." if witness.seen else "Jack [b]was not seen[/b]."
         )
-        cleared = ", ".join(character_name(c) for c in witness["cleared"])
+        cleared = ", ".join(character_name(c) for c in witness.cleared)
         lines.append(f"Cleared: {cleared}." if cleared else "Nobody new was cleared.")
-        if witness["round_token"] == JACK:
+        if witness.round_token == JACK:
             lines.append(f"{names[JACK]} takes the round's token: an hourglass.")
         else:
             lines.append(f"{names['investigator']} takes the round's token.")
-    if any("race" in e for e in entries):
+    if race_began(view, rnd):
         lines.append("Both goals are reached: [b]the race begins[/b] (P8).")
     # Short names, as on the tiles (the full ones are for cards and the cleared).
-    suspects = [character_name(t["character"]).split()[-1]
-                for t in view["tiles"] if not t["cleared"]]  # fmt: skip
+    suspects = [short_name(c) for c in view.suspects]
     lines.append("")
     lines.append(f"Suspects left ({len(suspects)}): {', '.join(suspects)}.")
-    lines.append(f"Jack's known hourglasses: {view['known_hourglasses']}.")
-    if view["outcome"]:
-        o = view["outcome"]
-        lines += ["", f"[b]{names.get(o['winner'], o['winner'])} wins[/b]: {o['reason']}."]
-        if view.get("jack"):
-            lines.append(reveal_text(view["jack"]))
+    lines.append(f"Jack's known hourglasses: {view.known_hourglasses}.")
+    if view.outcome:
+        o = view.outcome
+        lines += ["", f"[b]{names.get(o.winner, o.winner)} wins[/b]: {o.reason}."]
+        if view.jack:
+            lines.append(reveal_text(view.jack))
     lines += ["", "Press [b]Enter[/b] to go on."]
     return "\n".join(lines)
 
 
-def last_round_ended(view: dict[str, Any]) -> int:
+def last_round_ended(view: PocketView) -> int:
     """The newest round whose witness call is in a view's log (0: none yet)."""
-    return next((e["round"] for e in reversed(view["log"]) if "witness" in e), 0)
+    return next((e.round for e in reversed(view.log) if isinstance(e, WitnessCall)), 0)
 
 
-def round_brief(view: dict[str, Any], rnd: int, hint: str = "") -> str:
+def round_brief(view: PocketView, rnd: int, hint: str = "") -> str:
     """What round `rnd` came to, in a few short lines for the side panel
     (a network seat's summary, which asks for no key; a puzzle's end): the
     witness call and the round token, who was cleared, the investigator's
     alibi card, a race (P7, P8); the rounds panel above it has the suspects
     left and Jack's known hourglasses.  From the public log of a view, like
     `round_summary`."""
-    entries = [e for e in view["log"] if e["round"] == rnd]
     lines = [f"[b yellow]End of round {rnd}[/b yellow]"]
-    witness = next((e for e in entries if "witness" in e), None)
+    witness = witness_of(view, rnd)
     if witness is not None:
-        if witness["witness"] == "seen":
+        if witness.seen:
             lines.append("Jack was seen: the investigator takes the token.")
         else:
             lines.append("Jack was not seen: he takes an hourglass.")
-        cleared = ", ".join(short_name(c) for c in witness["cleared"])
+        cleared = ", ".join(short_name(c) for c in witness.cleared)
         lines.append(f"Cleared: {cleared}." if cleared else "Nobody new was cleared.")
-    for e in entries:
-        if e.get("card") and e.get("side") != JACK:
-            lines.append(f"Alibi shown: {short_name(e['card'])}.")
-    if any("race" in e for e in entries):
+    for card in shown_cards(view, rnd):
+        lines.append(f"Alibi shown: {short_name(card)}.")
+    if race_began(view, rnd):
         lines.append("Both goals reached: [b]the race begins[/b].")
     if hint:
         lines.append(f"[dim]{hint}[/dim]")
     return "\n".join(lines) + "\n"
 
 
-def token_keys(tokens: list[dict[str, Any]]) -> str:
+def token_keys(tokens: Sequence[Token]) -> str:
     """The keys of the action tokens still to play: "1-4", "2, 3 or 4", "3"."""
-    left = [str(i + 1) for i, t in enumerate(tokens) if not t["used"]]
+    left = [str(i + 1) for i, t in enumerate(tokens) if not t.used]
     if len(left) == len(tokens):
         return f"1-{len(tokens)}"
     return left[0] if len(left) == 1 else f"{', '.join(left[:-1])} or {left[-1]}"
@@ -243,8 +260,8 @@ def step_prompt(
     mode: str,
     face: str | None,
     jack: bool,
-    candidate: str | None = None,
-    tokens: list[dict[str, Any]] | None = None,
+    candidate: Action | None = None,
+    tokens: Sequence[Token] | None = None,
 ) -> str:
     """What the keys do at this step of choosing an action (`tokens`: the
     view's, whose unused ones are the keys of the first step)."""
@@ -255,14 +272,16 @@ def step_prompt(
         return f"Choose an action token: {keys} (or click it)."
     if mode == "tile" and face == "X":
         return "Arrows choose the first tile; Enter picks it. Esc: back."
-    if candidate and mode == "move":
-        steps = candidate[-1]
-        where = "place" if steps == "1" else "places"
-        return (f"{STEP_WORDS.get(candidate[0], candidate[0])} {steps} {where} clockwise "
+    if isinstance(candidate, Move) and mode == "move":
+        who = STEP_WORDS[DETECTIVE_LETTERS[candidate.detective]]
+        where = "place" if candidate.steps == 1 else "places"
+        return (f"{who} {candidate.steps} {where} clockwise "
                 "(shown on the board): Enter plays it, Esc goes back.")  # fmt: skip
-    if candidate and mode == "joker":
-        who = STEP_WORDS.get(candidate[2])
-        what = f"{who} 1 place clockwise (shown)" if who else "Nobody moves"
+    if isinstance(candidate, Joker) and mode == "joker":
+        if candidate.detective is None:
+            what = "Nobody moves"
+        else:
+            what = f"{STEP_WORDS[DETECTIVE_LETTERS[candidate.detective]]} 1 place clockwise (shown)"
         return f"Joker: {what}. Enter plays it, Esc goes back."
     text = {
         "token": "Choose an action token: 1-4 (or click it).",
@@ -279,7 +298,7 @@ def step_prompt(
 def choice_specs(
     mode: str,
     face: str | None,
-    tokens: list[dict[str, Any]],
+    tokens: Sequence[Token],
     jack: bool,
     chosen: str | None = None,
 ) -> list[tuple[str, str]]:
@@ -288,8 +307,8 @@ def choice_specs(
     a second click on it plays it)."""
     specs: list[tuple[str, str]] = []
     if mode == "token":
-        return [(f"{i + 1} {FACE_NAMES[t['up']]}", f"tok-{i}")
-                for i, t in enumerate(tokens) if not t["used"]]  # fmt: skip
+        return [(f"{i + 1} {FACE_NAMES[t.up]}", f"tok-{i}")
+                for i, t in enumerate(tokens) if not t.used]  # fmt: skip
     if mode == "move":
         specs = [("1 step", "dig-1"), ("2 steps", "dig-2")]
     elif mode == "joker":
@@ -309,7 +328,7 @@ def choice_specs(
 
 
 def targets(
-    view: dict[str, Any], mode: str, face: str | None, legal: list[str]
+    view: PocketView, mode: str, face: str | None, legal: Sequence[Action]
 ) -> tuple[dict[int, str], set[int]]:
     """The targets of this step, for the district to highlight: positions a
     detective may land on (with a mark: '' for the chosen detective's 1 and
@@ -318,19 +337,19 @@ def targets(
     view and the legal actions only."""
     positions: dict[int, str] = {}
     dimmed: set[int] = set()
-    detectives = view["detectives"]
-    if mode == "move" and face in DETECTIVE_LETTERS:
-        start = detectives[DETECTIVES[DETECTIVE_LETTERS.index(face)]]
+    detectives = view.detectives
+    if mode == "move" and face in MOVE_FACES:
+        who = MOVE_FACES.index(face)
         for steps in (1, 2):
-            if f"{face}+{steps}" in legal:
-                positions[step_clockwise(start, steps)] = ""
+            if Move(who, steps) in legal:
+                positions[step_clockwise(detectives[who], steps)] = ""
     elif mode == "joker":
-        for letter, name in zip(DETECTIVE_LETTERS, DETECTIVES, strict=True):
-            if f"J:{letter}" in legal:
-                positions.setdefault(step_clockwise(detectives[name], 1), letter.lower())
+        for who, letter in enumerate(DETECTIVE_LETTERS):
+            if Joker(who) in legal:
+                positions.setdefault(step_clockwise(detectives[who], 1), letter.lower())
     elif mode == "tile" and face == "R":
-        dimmed = {sq for sq, name in enumerate(SQUARES)
-                  if not any(a.startswith(f"R{name}") for a in legal)}  # fmt: skip
+        turnable = {a.square for a in legal if isinstance(a, Rotate)}
+        dimmed = set(range(len(SQUARES))) - turnable
     return positions, dimmed
 
 
@@ -348,12 +367,12 @@ PHASE_RULES = {
 }
 
 
-def phase_help(view: dict[str, Any], face: str | None) -> str:
+def phase_help(view: PocketView, face: str | None) -> str:
     """The rules of the moment, for the top of F1's help, from a view: the
     round's order of play, the token being played, what ends the round."""
-    if view["outcome"]:
+    if view.outcome:
         return "## Now\n\nThe game is over (P8): Jack's identity and cards are shown to both.\n"
-    rnd, step = view["round"], view["step"]
+    rnd, step = view.round, view.step
     order = (
         "odd round: the investigator plays one token, Jack two, the investigator the last"
         if rnd % 2
@@ -375,7 +394,7 @@ def phase_help(view: dict[str, Any], face: str | None) -> str:
         "suspect is cleared and the investigator takes the round token; not seen, "
         "every seen suspect is cleared and Jack takes it (an hourglass).",
     ]
-    if view["race"]:
+    if view.race:
         lines += ["", "The race is on (P8): the first witness call that sees Jack wins for "
                   "the investigator; Jack wins if he is not seen through round 8."]  # fmt: skip
     return "\n".join(lines) + "\n\n---\n\n"

@@ -30,6 +30,7 @@ from whitechapel.pocket.pieces import JACK
 from whitechapel.pocket.puzzles import PUZZLES, Puzzle, puzzle
 from whitechapel.pocket.ui import panels
 from whitechapel.pocket.ui.screen import PocketScreen, key
+from whitechapel.pocket.views import PocketView
 from whitechapel.ui.screens.game import GameScreen
 from whitechapel.ui.source import LocalSource
 from whitechapel.ui.widgets.choice import Choice
@@ -122,7 +123,7 @@ class PuzzleScreen(PocketScreen):
     def __init__(self, number: int) -> None:
         self.number = number
         self.puzzle = puzzle(number)
-        super().__init__(PuzzleSource(self.puzzle), None)
+        super().__init__(PuzzleSource(self.puzzle))
         self.verdict: Verdict | None = None
         self._start = self.source.view(self.puzzle.side)
         self._before = self._start  # the view before the player's last action
@@ -144,13 +145,15 @@ class PuzzleScreen(PocketScreen):
 
     def after_action(self, side: str | None) -> None:
         """After each of the player's moves: the next one, or the verdict."""
-        if not self.source.finished:  # type: ignore[attr-defined]
+        source = self.source
+        assert isinstance(source, PuzzleSource)
+        if not source.finished:
             self.reset_choice()
             self.refresh_all()
             self.centre_on_targets()
             return
-        history = self.source.game.history  # type: ignore[attr-defined]
-        played = tuple(str(a) for a in history[len(self.puzzle.opening) :])
+        history = source.game.history
+        played = tuple(history[len(self.puzzle.opening) :])
         after = self.source.view(self.puzzle.side)
         self.verdict = self.puzzle.judge(Attempt(self._start, self._before, played, after))
         self.reset_choice()
@@ -158,7 +161,7 @@ class PuzzleScreen(PocketScreen):
 
     # -- drawing -------------------------------------------------------------------
 
-    def banner_text(self, view: dict, turn: str, winner: str | None) -> str:
+    def banner_text(self, view: PocketView, turn: str, winner: str | None) -> str:
         return f"Puzzle {self.number} · Goal: {escape(self.puzzle.goal)}"
 
     def prompt_text(self) -> str:
@@ -170,7 +173,7 @@ class PuzzleScreen(PocketScreen):
             head = "[b red]✘ Not this time.[/b red]"
         return f"{head} {escape(self.verdict.sentence)}"
 
-    def notes_blocks(self, view: dict) -> list[tuple[str, str | None]]:
+    def notes_blocks(self, view: PocketView) -> list[tuple[str, str | None]]:
         """At the end, the summary of a round the puzzle ended, first."""
         blocks = super().notes_blocks(view)
         ended = panels.last_round_ended(view)

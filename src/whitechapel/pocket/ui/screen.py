@@ -14,26 +14,39 @@ from textual.binding import Binding
 from textual.widget import Widget
 
 from whitechapel.core.record import record_of
-from whitechapel.pocket.pieces import DETECTIVES, DIRECTIONS, INVESTIGATOR, JACK, SIDES, SQUARES
+from whitechapel.core.settings import value_of
+from whitechapel.pocket.actions import (
+    ALIBI_ACTION,
+    MOVE_FACES,
+    Action,
+    Joker,
+    Move,
+    Rotate,
+)
+from whitechapel.pocket.legal import legal
+from whitechapel.pocket.pieces import DIRECTIONS, INVESTIGATOR, JACK, SIDES
 from whitechapel.pocket.preview import preview
+from whitechapel.pocket.rules import RULES
 from whitechapel.pocket.ui import computer, panels
-from whitechapel.pocket.ui.choosing import Mode, PocketChoice
+from whitechapel.pocket.ui.choosing import Mode, PocketChoice, joker_action
 from whitechapel.pocket.ui.district import District
-from whitechapel.pocket.ui.handover import PocketHandOvers
+from whitechapel.pocket.ui.handover import CARDS, JacksCards
 from whitechapel.pocket.ui.notes import PocketNotes
+from whitechapel.pocket.views import Played, PocketView, RaceBegins, WitnessCall
 from whitechapel.ui.screens.game import GameScreen
 from whitechapel.ui.source import LocalSource, Source
 from whitechapel.ui.widgets.choice import Choice
 from whitechapel.ui.widgets.text import TextPanel
-
-MOVERS = {"H": 0, "W": 1, "T": 2}
 
 
 def key(keys: str, action: str, description: str, name: str, show: bool = False) -> Binding:
     return Binding(keys, action, description, show=show, id=f"pocket.{name}")
 
 
-class PocketScreen(PocketNotes, PocketHandOvers, GameScreen):
+SUMMARY = "summary"  # the curtain's kind while a round's summary covers the board
+
+
+class PocketScreen(PocketNotes, GameScreen):
     CSS_PATH = "pocket.tcss"
     SIDES = SIDES
     TITLES = {JACK: "Jack", INVESTIGATOR: "the investigator"}
@@ -65,20 +78,21 @@ class PocketScreen(PocketNotes, PocketHandOvers, GameScreen):
         key("ctrl+l", "lobby", "Lobby", "lobby", show=True),
     ]  # fmt: skip
 
-    def __init__(self, source: Source, handover: str | None = "always") -> None:
+    def __init__(self, source: Source) -> None:
         super().__init__(source)
-        # At the hot seat, "always" or "secrets" (a hand-over only around Jack's
-        # cards); a network seat has its own terminal, and no hand-over (None).
-        # Against the computer, one person holds the keyboard: no hand-over either.
-        self.handover = handover if source.hot_seat and self.human is None else None
-        if isinstance(source, LocalSource):
-            source.record.handover = self.handover  # saved with it: Continue reopens so
+        # At the hot seat, the record's setting: "always" or "secrets" (a
+        # hand-over only around Jack's cards); a network seat has its own
+        # terminal, and no hand-over (None).  Against the computer, or in a
+        # puzzle, one person holds one side's keyboard: no hand-over either.
+        mode = value_of(RULES.settings, source.settings, "handover")
+        self.handover = mode if self.turns.shared else None
+        self.cards = JacksCards(self, self.turns)  # 'secrets' mode: `s` shows them
         self.choice = PocketChoice()
         self._keys: tuple[object, ...] | None = None  # the footer's state
         self._choices: list[tuple[str, str]] | None = None  # the choice row's labels
         self.log_back = 0  # how many of the newest log lines are scrolled out of sight
         self._notes_size = (29, 7)  # the log's panel at 80×24, until it is laid out
-        self._legal: tuple[int, list[str]] | None = None  # (state version, legal actions)
+        self._legal: tuple[int, tuple[Action, ...]] | None = None  # (state version, actions)
         # A network seat's round summary (no key needed, no clock stopped): the
         # newest round whose end the seat has put away; on joining, every one.
         self._brief_done = 0 if source.hot_seat else panels.last_round_ended(self.current_view())
@@ -103,6 +117,10 @@ class PocketScreen(PocketNotes, PocketHandOvers, GameScreen):
     def view_side(self) -> str:
         return self.holder or INVESTIGATOR  # nobody at the keyboard: the public view
 
+    def current_view(self) -> PocketView:
+        view: PocketView = super().current_view()
+        return view
+
     def keyboard_side(self) -> str | None:
         # 'secrets' mode: one keyboard for both sides, the screen is public
         return self.source.to_act if self.handover == "secrets" else self.holder
@@ -116,12 +134,12 @@ class PocketScreen(PocketNotes, PocketHandOvers, GameScreen):
         after, moving, picked = self.preview()
         cursor = self.choice.cursor if self.choice.on_tiles else None
         targets, dimmed = self.targets(view) if self.can_act() else ({}, set())
-        played = computer.marks([m for _, m in self.computer_moves])
+        played = computer.marks(self.computer_actions())
         self.query_one(District).show(
             view, preview=after, cursor=cursor, picked=picked, moving=moving,
             targets=targets, dimmed=dimmed, played=played,
         )  # fmt: skip
-        turn = self.player_name(view["to_act"]) if view["to_act"] else ""
+        turn = self.player_name(view.to_act) if view.to_act else ""
         winner = self.player_name(source.outcome.winner) if source.outcome else None
         self.query_one("#banner", TextPanel).set(self.banner_text(view, turn, winner))
         self.query_one("#tokens", TextPanel).set(panels.tokens_text(view, self.choice.token))
@@ -136,7 +154,7 @@ class PocketScreen(PocketNotes, PocketHandOvers, GameScreen):
             self._keys = keys
             self.refresh_bindings()
 
-    def banner_text(self, view: dict, turn: str, winner: str | None) -> str:
+    def banner_text(self, view: PocketView, turn: str, winner: str | None) -> str:
         return panels.banner(view, turn, winner) + self.clock_text()
 
     def prompt_text(self) -> str:
@@ -153,17 +171,16 @@ class PocketScreen(PocketNotes, PocketHandOvers, GameScreen):
             return waiting
         if self.handover == "always" and self.holder != source.to_act:
             return ""
-        text = panels.step_prompt(
-            self.choice.mode, self.face(), source.to_act == JACK, self.candidate(),
-            self.current_view()["tokens"],
-        )  # fmt: skip
+        view = self.current_view()
+        jack = source.to_act == JACK
+        text = panels.step_prompt(self.choice.mode, self.face(), jack, self.candidate(), view.tokens)
         if self.notice:
             return text + f"\n[red]{self.notice}[/red]"
-        card = panels.shown_card(self.current_view())
-        if self.computer_moves and not (card and self.computer_moves[-1][1] == "A"):
-            who = "Jack" if self.computer_moves[-1][0] == JACK else "The investigator"
-            line = computer.moves_line(who, [m for _, m in self.computer_moves])
-            return text + "\n" + line
+        card = panels.shown_card(view)
+        played = self.computer_actions()
+        if played and not (card and played[-1] is ALIBI_ACTION):
+            who = "Jack" if self.turns.computer_moves[-1][0] == JACK else "The investigator"
+            return text + "\n" + computer.moves_line(who, played)
         return text + (f"\n{card}" if card else "")
 
     def rebuild_choices(self) -> None:
@@ -175,7 +192,7 @@ class PocketScreen(PocketNotes, PocketHandOvers, GameScreen):
         elif self.source.outcome:  # the server keeps the record; a new duel starts there
             specs = [("Lobby", "do-lobby")]
         elif self.can_act():
-            tokens = self.current_view()["tokens"]
+            tokens = self.current_view().tokens
             jack = self.source.to_act == JACK
             chosen = self.choice.joker or (
                 str(self.choice.steps) if self.choice.steps is not None else None
@@ -193,11 +210,9 @@ class PocketScreen(PocketNotes, PocketHandOvers, GameScreen):
         public, P7), then the hand-over (in 'always' mode, also when the same
         side plays on: the other one saw the summary) or the end."""
         view = self.source.view(INVESTIGATOR)  # the public part: the same for both
-        ended = None
-        for e in reversed(view["log"]):  # the last action's witness call, if any
-            if "race" not in e:
-                ended = e["round"] if "witness" in e else None
-                break
+        # The last action's witness call, if any (a race begins just after it).
+        last = next((e for e in reversed(view.log) if not isinstance(e, RaceBegins)), None)
+        ended = last.round if isinstance(last, WitnessCall) else None
         if ended is None:
             super().after_action(side)
             return
@@ -212,7 +227,7 @@ class PocketScreen(PocketNotes, PocketHandOvers, GameScreen):
             else:
                 self.refresh_all()
 
-        self.show_curtain("summary", panels.round_summary(view, ended, names), go_on)
+        self.turns.show_curtain(SUMMARY, panels.round_summary(view, ended, names), go_on)
 
     # -- choosing ------------------------------------------------------------------
 
@@ -222,7 +237,7 @@ class PocketScreen(PocketNotes, PocketHandOvers, GameScreen):
 
     def action_log(self, older: int) -> None:
         """Scroll the log by one line (PgUp older, PgDn newer; the mouse wheel)."""
-        back = max(0, min(self.log_back + older, len(self.current_view()["log"]) - 1))
+        back = max(0, min(self.log_back + older, len(self.current_view().log) - 1))
         if back != self.log_back:
             self.log_back = back
             self.refresh_all()
@@ -246,34 +261,38 @@ class PocketScreen(PocketNotes, PocketHandOvers, GameScreen):
     def face(self) -> str | None:
         if self.choice.token is None:
             return None
-        return self.current_view()["tokens"][self.choice.token]["up"]
+        return self.current_view().tokens[self.choice.token].up
 
-    def candidate(self) -> str | None:
+    def candidate(self) -> Action | None:
         """The action chosen so far, once it is one."""
         return self.choice.candidate(self.face())
 
-    def preview(self):
+    def computer_actions(self) -> list[Action]:
+        """What the computer played since the person's last action: the
+        newest actions of the public log (the turn control counts them)."""
+        count = len(self.turns.computer_moves)
+        played = [e.action for e in self.current_view().log if isinstance(e, Played)]
+        return played[len(played) - count :] if count else []
+
+    def preview(self) -> tuple[PocketView | None, int | None, set[int]]:
         """The board after the action being chosen, from the view at the
-        keyboard alone: new walls, positions and sight lines."""
+        keyboard alone: new walls, positions and sight lines; the detective
+        it moves."""
         picked = {self.choice.first} if self.choice.first is not None else set()
         candidate = self.candidate()
         if candidate is None:
             return None, None, picked
-        moving = None
-        if candidate[0] in MOVERS and candidate[1] == "+":
-            moving = DETECTIVES[MOVERS[candidate[0]]]
-        elif candidate.startswith("J:") and candidate[2] in MOVERS:
-            moving = DETECTIVES[MOVERS[candidate[2]]]
+        moving = candidate.detective if isinstance(candidate, Move | Joker) else None
         return preview(self.current_view(), candidate), moving, picked
 
-    def legal(self) -> list[str]:
-        """The legal actions' texts, once per state (the highlights ask on
-        every key)."""
+    def legal(self) -> tuple[Action, ...]:
+        """The actions of the side to act, from the view shown (`legal`:
+        public), once per state (the highlights ask on every key)."""
         if self._legal is None or self._legal[0] != self.source.version:
-            self._legal = (self.source.version, self.source.legal_actions())
+            self._legal = (self.source.version, legal(self.current_view()))
         return self._legal[1]
 
-    def targets(self, view: dict) -> tuple[dict[int, str], set[int]]:
+    def targets(self, view: PocketView) -> tuple[dict[int, str], set[int]]:
         """What the district highlights for the step being chosen, from the
         view at the keyboard and its legal actions (public rules): where the
         chosen detective lands after 1 and 2 steps, where the joker can send
@@ -288,30 +307,29 @@ class PocketScreen(PocketNotes, PocketHandOvers, GameScreen):
         if self.choice.mode == Mode.TOKEN:
             self.choose_token(n - 1)
         elif self.choice.mode == Mode.MOVE and n in (1, 2):
-            self.choose_target(f"{self.face()}+{n}", steps=n)
+            self.choose_target(Move(MOVE_FACES.index(self.face() or "H"), n), steps=n)
 
     def choose_token(self, index: int) -> None:
-        tokens = self.current_view()["tokens"]
-        if not 0 <= index < 4 or tokens[index]["used"]:
+        tokens = self.current_view().tokens
+        if not 0 <= index < 4 or tokens[index].used:
             self.notice = "That token was played this round."
             self.refresh_all()
             return
         # Two Rotation tokens are the same action: mark the one the engine plays.
-        index = next(
-            i for i, t in enumerate(tokens) if not t["used"] and t["up"] == tokens[index]["up"]
-        )
-        self.choice.take(index, tokens[index]["up"])
+        index = next(i for i, t in enumerate(tokens) if not t.used and t.up == tokens[index].up)
+        self.choice.take(index, tokens[index].up)
         self.notice = ""
         self.refresh_all()
 
-    def choose_target(self, text: str, *, steps: int | None = None, joker: str | None = None):
+    def choose_target(
+        self, action: Action, *, steps: int | None = None, joker: str | None = None
+    ) -> None:
         """A detective's steps or the joker's detective: previewed on the
         district, played only on Enter (or a second click of its button)."""
-        legal = self.legal()
-        if text not in legal:  # from the legal list alone: no trial on a copy of the game
+        if action not in self.legal():  # from the legal list alone: no trial on a copy
             self.notice = (
                 "The investigator's joker must move a detective (P5)."
-                if text == "J:-"
+                if action == Joker(None)
                 else "That action is not possible now."
             )
             self.refresh_all()
@@ -322,7 +340,7 @@ class PocketScreen(PocketNotes, PocketHandOvers, GameScreen):
 
     def action_joker(self, who: str) -> None:
         if self.can_act() and self.choice.mode == Mode.JOKER:
-            self.choose_target(f"J:{who}", joker=who)
+            self.choose_target(joker_action(who), joker=who)
 
     def action_cursor(self, dx: int, dy: int) -> None:
         if self.can_act() and self.choice.on_tiles:
@@ -344,23 +362,22 @@ class PocketScreen(PocketNotes, PocketHandOvers, GameScreen):
         choice = self.choice
         if not self.can_act() or choice.mode != Mode.TILE or self.face() != "R":
             return
-        square = SQUARES[choice.cursor]
-        if not any(a.startswith(f"R{square}") for a in self.legal()):
+        if not any(isinstance(a, Rotate) and a.square == choice.cursor for a in self.legal()):
             self.notice = "This tile cannot be rotated now (it was rotated this round)."
         else:
             self.notice = ""
-            current = DIRECTIONS.index(self.current_view()["tiles"][choice.cursor]["wall"])
+            current = DIRECTIONS.index(self.current_view().tiles[choice.cursor].wall)
             choice.rotate(turn, current)
         self.refresh_all()
 
     def confirm(self) -> None:
         choice = self.choice
         if choice.mode == Mode.ALIBI:
-            self.send("A")
+            self.send(str(ALIBI_ACTION))
         elif choice.mode in (Mode.MOVE, Mode.JOKER):
             candidate = self.candidate()
             if candidate is not None:  # nothing chosen yet: Enter means nothing
-                self.send(candidate)
+                self.send(str(candidate))
         elif choice.mode == Mode.TILE and self.face() == "X":
             choice.first, choice.mode = choice.cursor, Mode.EXCHANGE
             choice.cursor = (choice.cursor + 1) % 9
@@ -375,7 +392,7 @@ class PocketScreen(PocketNotes, PocketHandOvers, GameScreen):
                 )
                 self.refresh_all()
             else:
-                self.send(candidate)
+                self.send(str(candidate))
 
     def action_back(self) -> None:
         """Esc steps back one choice (the previewed target, then the token)."""
@@ -404,6 +421,11 @@ class PocketScreen(PocketNotes, PocketHandOvers, GameScreen):
             if bid in action:
                 action[bid]()
 
+    def action_secrets(self) -> None:
+        """'secrets' mode: Jack's cards behind a hide screen, hidden again after."""
+        if self.source.outcome is None and self.handover == "secrets" and not self.curtain_kind:
+            self.cards.show()
+
     def action_help(self) -> None:
         """F1: the rules of the moment first, then the whole summary and keys."""
         from whitechapel.ui.screens.game import help_text
@@ -427,8 +449,9 @@ class PocketScreen(PocketNotes, PocketHandOvers, GameScreen):
 
         seed = new_seed()
         game = PocketGame.new(seed)
-        record = record_of(game, seed=seed, players=source.record.players)
-        self.app.switch_screen(PocketScreen(LocalSource(game, record, source.store), self.handover))
+        record = record_of(game, seed=seed, players=source.record.players,
+                           settings=source.record.settings)  # fmt: skip
+        self.app.switch_screen(PocketScreen(LocalSource(game, record, source.store)))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show in the footer only the keys that mean something now."""
@@ -456,14 +479,14 @@ class PocketScreen(PocketNotes, PocketHandOvers, GameScreen):
 def is_handover(screen: object) -> bool:
     """Is the curtain (a hand-over prompt, Jack's cards, or a round's
     summary: Enter lifts it) covering this screen?  For tests and benchmarks."""
-    return getattr(screen, "curtain_kind", None) is not None
+    return isinstance(screen, GameScreen) and screen.curtain_kind is not None
 
 
 def is_summary(screen: object) -> bool:
     """Is a round's summary covering this screen?"""
-    return getattr(screen, "curtain_kind", None) == "summary"
+    return isinstance(screen, GameScreen) and screen.curtain_kind == SUMMARY
 
 
 def is_cards(screen: object) -> bool:
     """Are Jack's cards alone on this screen?"""
-    return getattr(screen, "curtain_kind", None) == "cards"
+    return isinstance(screen, GameScreen) and screen.curtain_kind == CARDS

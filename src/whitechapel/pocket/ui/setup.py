@@ -1,8 +1,11 @@
 """The setup screen of a Mr. Jack Pocket hot-seat game: the players' names,
-the hand-over mode, and whether the computer plays one side (and how well).
-`whitechapel pocket` starts the game directly."""
+the game's settings (the hand-over mode: `pocket/rules.py` declares them),
+and whether the computer plays one side (and how well).  `whitechapel
+pocket` starts the game directly."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,19 +19,21 @@ from whitechapel.core.errors import WhitechapelError
 from whitechapel.core.players import computer_level, computer_name, levels
 from whitechapel.core.record import record_of
 from whitechapel.core.store import Store
-from whitechapel.ui.screens.setup import last_choices, typed_names
+from whitechapel.pocket.rules import RULES
+from whitechapel.ui.screens.setup import chosen_settings, last_choices, setting_picker, typed_names
 from whitechapel.ui.widgets.footer import KeyFooter
 from whitechapel.ui.widgets.picker import Picker
 
+if TYPE_CHECKING:
+    from whitechapel.pocket.ui.screen import PocketScreen
+
 SIDE_NAMES = {"jack": "Jack", "investigator": "the investigator"}
-HANDOVERS = ("always", "secrets")
 
 
 def remembered() -> dict[str, str]:
-    """This setup's last choices (core/config.py): the names, the hand-over
-    mode and who plays (`play`: 'people' or 'side:level')."""
-    return last_choices("pocket", {"handover": HANDOVERS,
-                                   "play": {value for _, value in opponents()}})  # fmt: skip
+    """This setup's last choices (core/config.py): the names, the settings
+    and who plays (`play`: 'people' or 'side:level')."""
+    return last_choices("pocket", {"play": {value for _, value in opponents()}}, RULES.settings)
 
 
 def check_players(players: dict[str, str]) -> None:
@@ -51,15 +56,23 @@ def opponents() -> list[tuple[str, str]]:
     return out
 
 
-def pocket_screen(seed: int | None = None, players: dict | None = None, handover="always"):
+def pocket_screen(
+    seed: int | None = None,
+    players: dict[str, str] | None = None,
+    settings: dict[str, str] | None = None,
+) -> PocketScreen:
+    """A new hot-seat game's screen (the setup's, and `whitechapel pocket`'s),
+    played with `settings` (kept in its record).  (The game screen is
+    imported here: the setup screen comes up before it.)"""
     from whitechapel.pocket.game import PocketGame
-    from whitechapel.pocket.rules import RULES
+    from whitechapel.pocket.ui.screen import PocketScreen
+    from whitechapel.ui.source import LocalSource
 
     check_players(players or {})
     seed = new_seed() if seed is None else seed
     game = PocketGame.new(seed)
-    record = record_of(game, seed=seed, players=players or {})
-    return RULES.local_screen(game, record, Store(), handover=handover)
+    record = record_of(game, seed=seed, players=players or {}, settings=settings)
+    return PocketScreen(LocalSource(game, record, Store()))
 
 
 
@@ -88,10 +101,9 @@ class PocketSetup(Screen):
             yield Input(last.get("jack", ""), placeholder="Jack's player (optional)", id="jack-name")
             yield Input(last.get("investigator", ""),
                         placeholder="The investigator's player (optional)", id="inv-name")  # fmt: skip
-            yield Label("Hand-over prompt", classes="row-label")
-            yield Picker([("every change of side", "always"),
-                          ("around Jack's cards only", "secrets")],
-                         last.get("handover", "always"), id="handover")  # fmt: skip
+            for setting in RULES.settings:
+                yield Label(setting.label, classes="row-label")
+                yield setting_picker(setting, last.get(setting.name))
             yield Label("Who plays", classes="row-label")
             yield Picker(opponents(), last.get("play", "people"), id="opponent")
             yield Center(Label("Tab or ↓: next row · ← → Space: choose · Enter: start"))
@@ -102,19 +114,19 @@ class PocketSetup(Screen):
 
     def action_start(self) -> None:
         players = typed_names(self, {"jack": "#jack-name", "investigator": "#inv-name"})
-        handover = self.query_one("#handover", Picker).value
+        settings = chosen_settings(self, RULES.settings)
         opponent = self.query_one("#opponent", Picker).value
         if opponent != "people":
             side, _, level = opponent.partition(":")
             players[side] = computer_name(level)
         try:
-            screen = pocket_screen(players=players, handover=handover)
+            screen = pocket_screen(players=players, settings=settings)
         except WhitechapelError as e:  # 'computer' typed as both names
             self.notify(str(e), severity="error")
             return
         typed = {side: self.query_one(f"#{wid}", Input).value.strip()
                  for side, wid in (("jack", "jack-name"), ("investigator", "inv-name"))}  # fmt: skip
-        unremembered = config.remember("pocket", **typed, handover=handover, play=opponent)
+        unremembered = config.remember("pocket", **typed, **settings, play=opponent)
         if unremembered:
             self.notify(config.notice(unremembered), severity="warning", timeout=8)
         self.app.switch_screen(screen)

@@ -1,2 +1,2 @@
-"""Screens and screen mixins both games share: help, hand-overs, the game
-screen base."""
+"""Screens both games share: the game screen base, help, ctrl+q's
+question, what setup screens share, the server's finished games."""

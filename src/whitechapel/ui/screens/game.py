@@ -5,9 +5,10 @@ action texts through it: a `LocalSource` at the hot seat, a `RemoteSource`
 at a network seat.  This base holds what does not depend on the game: the
 layout (a banner, the game's centre widget and its side panels, the prompt
 line, a fixed row of choices, the footer, the curtain, the 80×24 guard),
-the start, sending an action and what follows it (the hand-over to the
-other side, the autosave), the messages of the server, help and the keys
-every game screen has.  Each game's screen adds its panels and how an
+the start, sending an action and what follows it (the autosave, and what
+the screen's `TurnControl` decides: the hand-over to the other side, the
+computer's turn: ui/turns.py), the messages of the server, help and the
+keys every game screen has.  Each game's screen adds its panels and how an
 action is chosen.
 """
 
@@ -26,10 +27,9 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from whitechapel.core.errors import WhitechapelError
-from whitechapel.ui.screens.computer import ComputerSeats
-from whitechapel.ui.screens.handover import HandOvers, handover_text
 from whitechapel.ui.screens.help import HelpScreen
-from whitechapel.ui.source import Sent, Source
+from whitechapel.ui.source import RemoteSource, Sent, Source
+from whitechapel.ui.turns import TurnControl
 from whitechapel.ui.widgets.choice import Choice
 from whitechapel.ui.widgets.footer import KeyFooter
 from whitechapel.ui.widgets.guard import SizeGuard, TooSmall
@@ -38,22 +38,41 @@ from whitechapel.ui.widgets.text import Curtain, TextPanel
 SAVE_DELAY = 0.04  # s: the autosave follows the frame that shows the move
 
 
-class GameScreen(SizeGuard, HandOvers, ComputerSeats, Screen):
+class GameScreen(SizeGuard, Screen[None]):
     SIDES: ClassVar[tuple[str, str]]  # the first is Jack
     TITLES: ClassVar[dict[str, str]]  # each side as players say it
     PANELS: ClassVar[tuple[str, ...]]  # the ids of the side panels, top to bottom
     CHOICES: ClassVar[int]  # how many choice buttons
     HELP: ClassVar[str]  # the package whose help.md is the game's help
+    PACE: ClassVar[float] = 0.0  # s: the least time from asking the computer to its action shown
 
     def __init__(self, source: Source) -> None:
         super().__init__()
         self.source = source
-        self.holder: str | None = source.seat_side  # who holds the keyboard
+        # Who holds the keyboard, the curtain, the computer's turns (ui/turns.py).
+        self.turns = TurnControl(self, source, self.SIDES, pace=self.PACE)
         self.notice = ""  # a refusal's reason, under the prompt
         self._view: tuple[tuple[int, str], Any] | None = None
         self._unsaved = False
         self.saved_to: Any = None  # where the autosave last wrote the game
-        self.seat_computers()
+
+    @property
+    def holder(self) -> str | None:
+        """Who holds the keyboard now (`TurnControl.holder`)."""
+        return self.turns.holder
+
+    @holder.setter
+    def holder(self, side: str | None) -> None:
+        self.turns.holder = side
+
+    @property
+    def curtain_up(self) -> bool:
+        return self.turns.curtain_up
+
+    @property
+    def curtain_kind(self) -> str | None:
+        """What the curtain shows while it is up, else None."""
+        return self.turns.curtain_kind
 
     # -- layout -------------------------------------------------------------------
 
@@ -118,11 +137,50 @@ class GameScreen(SizeGuard, HandOvers, ComputerSeats, Screen):
     def curtain_at_every_change(self) -> bool:
         return True
 
+    # -- what the turn control asks (ui/turns.py: TurnScreen) ---------------------------
+
+    def cover(self, text: str | None) -> None:
+        """The curtain raised with `text` over the game, or lowered (None).
+        Behind it `#main` is made invisible too: the biggest part of the
+        screen is not drawn only to be covered, and nothing of it could
+        show through."""
+        curtain = self.query_one(Curtain)
+        if text is None:
+            curtain.lower()
+        else:
+            curtain.raise_(text)
+        self.query_one("#main").styles.visibility = "hidden" if text is not None else "visible"
+
+    def on_curtain_clicked(self, _message: Curtain.Clicked) -> None:
+        self.turns.lift_curtain()
+
+    def computer_sends(self, text: str) -> None:
+        """Play the computer's action (`send`, as a person's)."""
+        self.send(text, computer=True)
+
+    def computer_failed(self, message: str) -> None:
+        self.notify(message, severity="error")
+        self.refresh_all()
+
+    def person_acted(self) -> None:
+        """The person played: what the computer showed of its own goes, and
+        the pauses come back."""
+        self.turns.person_acted()
+
+    def pass_keyboard(self) -> None:
+        self.turns.pass_keyboard()
+
+    def thinking_text(self) -> str | None:
+        """While the computer thinks: who."""
+        side = self.turns.thinking
+        if side is None:
+            return None
+        return f"{self.player_name(side, capital=True)} is thinking…"
+
     # -- reading the source ------------------------------------------------------------
 
     def current_view(self) -> Any:
-        """The view the screen shows (as the game's engine gives it: a typed
-        view), built once per state and side."""
+        """The view the screen shows, built once per state and side."""
         key = (self.source.version, self.view_side())
         if self._view is None or self._view[0] != key:
             self._view = (key, self.source.view(key[1]))
@@ -150,11 +208,11 @@ class GameScreen(SizeGuard, HandOvers, ComputerSeats, Screen):
         thinking = self.thinking_text()
         if thinking is not None:
             return thinking
-        if self.source.hot_seat:
+        source = self.source
+        if not isinstance(source, RemoteSource):
             return None
-        displaced = getattr(self.source, "displaced", "")
-        if displaced:
-            return f"You no longer hold this seat: {displaced}.\nctrl+l goes back to the lobby."
+        if source.displaced:
+            return f"You no longer hold this seat: {source.displaced}.\nctrl+l goes back to the lobby."
         if self.source.outcome is not None or self.can_act():
             return None
         if self.source.seat_side is None:
@@ -165,37 +223,6 @@ class GameScreen(SizeGuard, HandOvers, ComputerSeats, Screen):
 
     def waiting_for(self) -> str:
         return self.player_name(self.source.to_act or "")
-
-    # -- whose keyboard ----------------------------------------------------------------
-
-    def pass_keyboard(self) -> None:
-        """Before a side acts: every secret cleared, then the hand-over; or
-        the computer thinks; or, for the one person playing the computer,
-        the keyboard is already theirs."""
-        side = self.source.to_act
-        if self.human is not None:
-            self.holder = self.human
-        if self.computer_turn() or (side is not None and side == self.holder):
-            self.reset_choice()
-            self.refresh_all()
-            self.centre_on_targets()
-            return
-        if side is None:
-            return
-        self.holder = None
-        self.reset_choice()
-        self.refresh_all()
-        if not self.curtain_at_every_change():
-            return
-        away = self.player_name(next(s for s in self.SIDES if s != side), capital=True)
-
-        def ready() -> None:
-            self.holder = side
-            self.reset_choice()
-            self.refresh_all()
-            self.centre_on_targets()
-
-        self.show_curtain("handover", handover_text(self.player_name(side), away), ready)
 
     # -- sending ---------------------------------------------------------------------
 
@@ -219,16 +246,10 @@ class GameScreen(SizeGuard, HandOvers, ComputerSeats, Screen):
         self.after_action(side)
 
     def after_action(self, side: str | None) -> None:
-        """What follows an action `side` played here: the hand-over if the
-        side to act changed (or the computer's turn), else the next choice."""
-        if self.source.outcome is not None:
-            self.holder = None
-        elif self.source.to_act != side or self.source.to_act in self.computers:
-            self.pass_keyboard()
-            return
-        self.reset_choice()
-        self.refresh_all()
-        self.centre_on_targets()
+        """What follows an action `side` played here (`TurnControl.after_action`:
+        the hand-over if the side to act changed, or the computer's turn,
+        else the next choice)."""
+        self.turns.after_action(side)
 
     async def _deliver(self, text: str) -> None:
         try:
@@ -244,7 +265,8 @@ class GameScreen(SizeGuard, HandOvers, ComputerSeats, Screen):
     # -- what the server says ------------------------------------------------------------
 
     def remote_state(self, msg: dict[str, Any]) -> None:
-        self.source.receive(msg)  # type: ignore[attr-defined]
+        if isinstance(self.source, RemoteSource):
+            self.source.receive(msg)
         self.notice = ""
         if self.is_mounted:
             self.reset_choice()
@@ -258,7 +280,8 @@ class GameScreen(SizeGuard, HandOvers, ComputerSeats, Screen):
     def remote_left(self, reason: str) -> None:
         """The server says this seat is someone else's now (its rejoin code
         was used elsewhere): say so; no move is offered, no clock runs."""
-        self.source.leave(reason)  # type: ignore[attr-defined]
+        if isinstance(self.source, RemoteSource):
+            self.source.leave(reason)
         self.reset_choice()
         if self.is_mounted:
             self.refresh_all()
@@ -266,16 +289,18 @@ class GameScreen(SizeGuard, HandOvers, ComputerSeats, Screen):
     def clock_text(self) -> str:
         """What follows the banner at a network seat: the seat's rejoin code
         (its way back from another session) and the chess clock."""
-        if self.source.hot_seat:
+        source = self.source
+        if not isinstance(source, RemoteSource):
             return ""
-        if self.source.displaced:  # type: ignore[attr-defined]
+        if source.displaced:
             return "  · seat taken back elsewhere"
-        code = self.source.rejoin_code()  # type: ignore[attr-defined]
+        code = source.rejoin_code()
         seat = f"  · rejoin code {code}" if code else ""
-        return seat + self.source.clock_text()  # type: ignore[attr-defined]
+        return seat + source.clock_text()
 
     def show_clock(self) -> None:
-        clock = "" if self.source.hot_seat else self.source.clock_text()  # type: ignore[attr-defined]
+        source = self.source
+        clock = source.clock_text() if isinstance(source, RemoteSource) else ""
         if clock and self.is_mounted:
             banner = self.query_one("#banner", TextPanel)
             banner.set(banner.markup.split("  ⏱ ")[0] + clock)
@@ -305,7 +330,7 @@ class GameScreen(SizeGuard, HandOvers, ComputerSeats, Screen):
         """Enter: lift the curtain if it is up (it takes nothing else), else
         take the choice of the moment."""
         if self.curtain_up:
-            self.lift_curtain()
+            self.turns.lift_curtain()
         elif self.can_act():
             self.confirm()
 
@@ -355,7 +380,7 @@ class GameScreen(SizeGuard, HandOvers, ComputerSeats, Screen):
 
     def on_unmount(self) -> None:
         self.save_if_unsaved()  # leaving (or quitting) never loses the last action
-        self.leave_computers()
+        self.turns.leave()
         if self.source.room is not None:  # the lobby keeps the seat: Enter takes it back
             lobby = next((s for s in self.app.screen_stack if hasattr(s, "screen_closed")), None)
             if lobby is not None:
@@ -369,7 +394,7 @@ class GameScreen(SizeGuard, HandOvers, ComputerSeats, Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Behind the 'too small' guard no game key works; the lobby key is a
         network seat's only."""
-        if self.query_one(TooSmall).display and action != "help":
+        if self.guarded() and action != "help":
             return False
         if action == "lobby":
             return not self.source.hot_seat

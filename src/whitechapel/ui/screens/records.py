@@ -112,7 +112,7 @@ class ReplayScreen(Screen):
     def view_at(self, step: int) -> dict[str, Any]:
         while len(self.views) <= step:
             text = self.record.actions[len(self.views) - 1]
-            self.game.apply(self.rules.parse_action(text))
+            self.game.play(text)  # the action and what follows it by itself
             self.views.append(self.game.view(PUBLIC))
         return self.views[step]
 

@@ -1,4 +1,6 @@
-"""What the games' setup screens share."""
+"""What the games' setup screens share: the names typed, the last choices
+remembered (core/config.py), and a row for each of the game's settings,
+drawn from the schema its rules declare (core/settings.py)."""
 
 from __future__ import annotations
 
@@ -8,6 +10,8 @@ from textual.screen import Screen
 from textual.widgets import Input
 
 from whitechapel.core import config
+from whitechapel.core.settings import Schema, Setting
+from whitechapel.ui.widgets.picker import Picker
 
 
 def typed_names(screen: Screen, fields: dict[str, str]) -> dict[str, str]:
@@ -17,12 +21,28 @@ def typed_names(screen: Screen, fields: dict[str, str]) -> dict[str, str]:
     return {side: name for side, name in names.items() if name}
 
 
-def last_choices(game: str, offered: Mapping[str, Collection[str]]) -> dict[str, str]:
+def last_choices(
+    game: str, offered: Mapping[str, Collection[str]], schema: Schema = ()
+) -> dict[str, str]:
     """A setup's last choices (core/config.py), the names as typed; a choice
-    in `offered` (key -> the values still offered) that is no longer offered
-    is left out, so its default stands."""
+    in `offered` (key -> the values still offered), or a setting of
+    `schema`, whose value is no longer offered is left out, so its default
+    stands."""
     values = config.load().settings.game(game)
+    offered = {**offered, **{s.name: s.values for s in schema}}
     for key, allowed in offered.items():
         if values.get(key) not in allowed:
             values.pop(key, None)
     return values
+
+
+def setting_picker(setting: Setting, value: str | None) -> Picker:
+    """A setting's row of choices (id: the setting's name), `value` chosen
+    (its default when `value` is not one of its choices)."""
+    chosen = value if value in setting.values else setting.default
+    return Picker([(label, v) for v, label in setting.choices], chosen, id=setting.name)
+
+
+def chosen_settings(screen: Screen, schema: Schema) -> dict[str, str]:
+    """The value of each setting's row (`setting_picker`) on `screen`."""
+    return {s.name: screen.query_one(f"#{s.name}", Picker).value for s in schema}

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual import events
+from textual.screen import Screen
 from textual.widgets import Static
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -30,10 +32,15 @@ def too_small(width: int, height: int) -> bool:
     return width < MIN_WIDTH or height < MIN_HEIGHT
 
 
-class SizeGuard:
-    """Mixed into every screen that yields a `TooSmall`: it covers the
+class SizeGuard(Screen[Any]):
+    """The base of every screen that yields a `TooSmall`: it covers the
     screen while the terminal is below 80×24."""
 
-    def on_resize(self, event: Any) -> None:
-        guard = self.query_one(TooSmall)  # type: ignore[attr-defined]
-        guard.display = too_small(event.size.width, event.size.height)
+    def on_resize(self, event: events.Resize) -> None:
+        for guard in self.query(TooSmall):
+            guard.display = too_small(event.size.width, event.size.height)
+
+    def guarded(self) -> bool:
+        """Is the screen covered by the guard now?  (Not before the screen is
+        composed: its keys may be asked about while it mounts or leaves.)"""
+        return any(guard.display for guard in self.query(TooSmall))

@@ -35,7 +35,7 @@ class Picker(Widget, can_focus=True):
         Binding("right", "across(1)", "Next", show=False, id="picker.right"),
         Binding("up", "down(-1)", "Previous", show=False, id="picker.up"),
         Binding("down", "down(1)", "Next", show=False, id="picker.down"),
-        Binding("space", "toggle", "Toggle", show=False, id="picker.toggle"),
+        Binding("space", "choose", "Toggle", show=False, id="picker.toggle"),
         Binding("home", "move(-1000)", "First", show=False, id="picker.first"),
         Binding("end", "move(1000)", "Last", show=False, id="picker.last"),
     ]
@@ -123,7 +123,9 @@ class Picker(Widget, can_focus=True):
             self.chosen = {k}
             self._changed()
 
-    def action_toggle(self) -> None:
+    def action_choose(self) -> None:
+        """Space: tick or untick the item under the cursor (a row of rules),
+        or the next choice (a row of one choice)."""
         if self.multiple:
             self.chosen ^= {self.cursor}
         else:

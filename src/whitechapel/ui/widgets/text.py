@@ -9,6 +9,7 @@ from typing import Any
 from rich.console import JustifyMethod
 from rich.text import Text
 from textual.geometry import Region
+from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
@@ -112,6 +113,9 @@ class Curtain(TextPanel):
         self.styles.visibility = "hidden"
         self.set("")  # nothing secret lingers, even hidden
 
+    class Clicked(Message):
+        """The curtain, up, was clicked: the screen lifts it (as Enter does)."""
+
     def on_click(self) -> None:
         if self.up:
-            self.screen.lift_curtain()  # type: ignore[attr-defined]
+            self.post_message(self.Clicked())

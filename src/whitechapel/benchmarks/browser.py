@@ -1,0 +1,129 @@
+"""A headless browser on the web gateway (`whitechapel web`), for its
+benchmarks and its tests: Debian's chromium driven by Playwright, pages
+logged in, their terminal's text read, keys pressed.
+
+Playwright's own browser builds are never downloaded: `launch` starts the
+system's chromium (`apt-get install chromium`), headless, each launch with
+a fresh profile (Playwright's temporary one) and nothing that would reach
+another host.  The terminal (xterm.js in textual-serve's page) draws on a
+canvas, so its text is not in the page's DOM: an init script catches the
+terminal object as textual.js makes it (`window.__wcTerminal`), and `text`
+reads its rows -- what a player sees, cell by cell.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import time
+from pathlib import Path
+from typing import Any
+
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
+VIEWPORT = {"width": 1280, "height": 800}
+NO_CHROMIUM = ("Debian's chromium is not installed (apt-get install -y chromium; .ci/run "
+               "installs it): the web gateway's browser tests and benchmarks need it")  # fmt: skip
+
+# xterm.js's public Terminal object is the one that sets `_addonManager`:
+# caught there, kept where the page's scripts (and this module) find it.
+CATCH_TERMINAL = """
+Object.defineProperty(Object.prototype, "_addonManager", {
+  configurable: true,
+  set(value) {
+    Object.defineProperty(this, "_addonManager", {value, writable: true, configurable: true});
+    window.__wcTerminal = this;
+  },
+});
+"""
+READ_TERMINAL = """() => {
+  const t = window.__wcTerminal;
+  if (!t) return "";
+  const buffer = t.buffer.active, rows = [];
+  for (let y = 0; y < t.rows; y++) {
+    const line = buffer.getLine(buffer.viewportY + y);
+    rows.push(line ? line.translateToString(true) : "");
+  }
+  return rows.join("\\n");
+}"""
+KEYS = {"enter": "Enter", "escape": "Escape", "up": "ArrowUp", "down": "ArrowDown",
+        "left": "ArrowLeft", "right": "ArrowRight", "tab": "Tab"}  # fmt: skip
+
+
+def chromium() -> str | None:
+    """The system's chromium, if installed."""
+    for name in ("chromium", "chromium-browser"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
+
+
+async def launch(playwright: Any) -> Any:
+    """Headless chromium (the system's; RuntimeError naming the install if
+    there is none)."""
+    path = chromium()
+    if path is None:
+        raise RuntimeError(NO_CHROMIUM)
+    return await playwright.chromium.launch(executable_path=path, headless=True, args=FLAGS)
+
+
+class Player:
+    """One browser context (its own cookies: its own login) and its page."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+
+    @classmethod
+    async def open(cls, browser: Any, url: str, name: str, password: str | None = None,
+                   viewport: dict[str, int] | None = None) -> Player:  # fmt: skip
+        """Log in as `name` and wait for the lobby (connected)."""
+        context = await browser.new_context(viewport=viewport or VIEWPORT)
+        page = await context.new_page()
+        await page.add_init_script(CATCH_TERMINAL)
+        await page.goto(url)
+        await page.fill("input[name=name]", name)
+        if password is not None:
+            await page.fill("input[name=password]", password)
+        await page.click("button[type=submit]")
+        player = cls(page)
+        await player.wait_for("Connected.")
+        await page.click("#terminal")  # the terminal takes the keys
+        return player
+
+    async def text(self) -> str:
+        return str(await self.page.evaluate(READ_TERMINAL))
+
+    async def wait_for(self, words: str, timeout: float = 20) -> str:
+        """The terminal's text once it shows `words`; TimeoutError after `timeout` s."""
+        deadline = time.monotonic() + timeout
+        while True:
+            text = await self.text()
+            if words in text:
+                return text
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"{words!r} never showed; the page shows:\n{text}")
+            await asyncio.sleep(0.05)
+
+    async def join(self, code: str, timeout: float = 20) -> None:
+        """Join room `code` from the lobby as a player does: `j`, the code in
+        its field (seen there whole: a key the app takes while the focus is
+        still moving goes elsewhere), Enter."""
+        await self.keys("j")
+        await asyncio.sleep(0.2)
+        await self.keys(*code)
+        deadline = time.monotonic() + timeout
+        while not any("Join a room by code" in row and code in row
+                      for row in (await self.text()).splitlines()):  # fmt: skip
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"{code} never showed in the room-code field:\n{await self.text()}")
+            await asyncio.sleep(0.05)
+        await self.keys("enter")
+
+    async def keys(self, *keys: str, gap: float = 0.05) -> None:
+        for key in keys:  # "ctrl+l" is Playwright's "Control+l"
+            await self.page.keyboard.press(KEYS.get(key, key).replace("ctrl+", "Control+"))
+            await asyncio.sleep(gap)
+
+    async def close(self) -> None:
+        await self.page.context.close()

@@ -1,0 +1,204 @@
+"""What the game server does with each message about rooms, one typed
+handler per kind (`net/messages.py`): create, join (or take a seat back),
+watch, list, act, leave, and the finished games' records.
+
+A handler checks what the connection may do, changes the room under its
+lock (`Table.lock`), makes the change durable and tells the room
+(`Table.commit`); a refusal is a `RoomError` (or the rules' own
+`WhitechapelError`), answered to the sender alone, changing nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from typing import Any
+
+from whitechapel.net.connection import Connection
+from whitechapel.net.messages import (
+    UNSET,
+    Act,
+    Create,
+    Join,
+    Leave,
+    ListRooms,
+    Records,
+    RecordWanted,
+    Watch,
+)
+from whitechapel.net.peers import AnsweredLate, Dispatch
+from whitechapel.net.penalties import Penalties
+from whitechapel.net.rooms import DEFAULT, Room, RoomError, new_room_id
+from whitechapel.net.roomstore import record_document
+from whitechapel.net.table import Send, Table, identity_key
+
+MAX_WRONG_CODES = 5  # wrong rejoin codes from one connection, then it is closed
+
+
+class WrongCode(RoomError, AnsweredLate):
+    """A rejoin code that opens no seat, answered after `delay` seconds."""
+
+
+class RoomHandlers:
+    """The room messages' handlers, on one table."""
+
+    def __init__(
+        self, table: Table, send: Send, close_with: Callable[[Connection, str], None],
+        *, client_seeds: bool = False,
+    ) -> None:  # fmt: skip
+        """`client_seeds`: see `GameServer`."""
+        self.table, self.send, self.close_with = table, send, close_with
+        self.client_seeds = client_seeds
+        # A wrong rejoin code is answered after a delay that grows with its
+        # address's recent wrong codes; a right one at once (net/penalties.py).
+        self.code_penalties = Penalties(first=0.5, cap=8.0)
+
+    def register(self, dispatch: Dispatch) -> None:
+        dispatch.add(Create, self.on_create)
+        dispatch.add(Join, self.on_join)
+        dispatch.add(Watch, self.on_watch)
+        dispatch.add(ListRooms, self.on_list)
+        dispatch.add(Act, self.on_act)
+        dispatch.add(Leave, self.on_leave)
+        dispatch.add(Records, self.on_records)
+        dispatch.add(RecordWanted, self.on_record)
+
+    async def on_create(self, conn: Connection, msg: Create) -> None:
+        table = self.table
+        table.check_room_for(conn)
+        if msg.seed is not None and not self.client_seeds:
+            raise RoomError("this server draws every game's chance itself: a seed cannot be chosen")
+        room_id = new_room_id(lambda code: code in table.rooms or table.store.exists(code))
+        clock: Any = DEFAULT if msg.clock is UNSET else msg.clock
+        room = Room.new(msg.game, room_id, options=msg.options, seed=msg.seed, seats=msg.seats,
+                        clock=clock, settings=msg.settings, now=table.now)  # fmt: skip
+        seat, token = room.take(msg.seat, conn.name or "", _proven(conn))
+        if msg.computer:  # "play against the computer": it takes every other seat
+            room.seat_computer(msg.computer.strip().lower())
+        rejoin = room.new_code(seat)
+        room.creator = conn.address
+        room.identity = identity_key(conn)
+        table.rooms[room.id] = room  # held (and counted) while it is written
+        table.members[room.id] = {}
+        async with table.lock(room):
+            try:
+                await table.save_now(room)  # on disk before its creator hears of it
+            except RoomError:
+                table.rooms.pop(room.id, None)
+                table.members.pop(room.id, None)
+                raise
+            table.subscribe(conn, room, seat)
+            self.send(conn, {"type": "created", "room": room.id, "seat": seat, "token": token,
+                             "rejoin": rejoin})  # fmt: skip
+            await table.commit(room)
+
+    async def on_join(self, conn: Connection, msg: Join) -> None:
+        table = self.table
+        async with table.lock(table.room(msg.room)):
+            room = table.room(msg.room)  # it may have ended while we waited
+            # Back to a seat: by its token, its rejoin code, or as the
+            # identity (proven by the gateway) that took it.
+            seat: str | None = None
+            if msg.token:
+                seat = room.rejoin(msg.token, msg.seat)
+            elif msg.rejoin:
+                seat = self.rejoin_with_code(conn, room, msg.rejoin, msg.seat)
+            elif conn.proven:
+                seat = room.held_by(conn.identity, msg.seat)
+            if seat is not None:
+                table.check_not_seated(conn, room, seat)
+                table.sit(conn, room, seat)
+                self.send(conn, {"type": "joined", "room": room.id, "seat": seat,
+                                 "token": msg.token or ""})  # fmt: skip
+                if room.check_time():  # the clock ran out while nobody looked
+                    return await table.commit(room)
+                return self.send(conn, room.state_message(seat))
+            table.check_not_seated(conn, room)
+            seat, token = room.take(msg.seat, conn.name or "", _proven(conn))
+            rejoin = room.new_code(seat)
+            await table.save_now(room)  # the seat is on disk before its token is given
+            table.sit(conn, room, seat)
+            self.send(conn, {"type": "joined", "room": room.id, "seat": seat, "token": token,
+                             "rejoin": rejoin})  # fmt: skip
+            await table.commit(room)
+
+    def rejoin_with_code(self, conn: Connection, room: Room, code: str, wanted: str | None) -> str:
+        """The seat `code` opens, at once.  A wrong code is answered only
+        after its address's delay (`WrongCode.delay`, waited outside the
+        room's lock: it slows that connection alone, never the room), its
+        address stays counted as long, and the `MAX_WRONG_CODES`th closes
+        the connection."""
+        try:
+            return room.rejoin_with_code(code, wanted)
+        except RoomError as e:
+            delay = self.code_penalties.failed(conn.address)
+            conn.held_until = max(conn.held_until, time.monotonic() + delay)
+            conn.wrong_codes += 1
+            if conn.wrong_codes >= MAX_WRONG_CODES:
+                self.close_with(conn, "too many wrong rejoin codes")
+            raise WrongCode(str(e), delay) from None
+
+    async def on_watch(self, conn: Connection, msg: Watch) -> None:
+        table = self.table
+        async with table.lock(table.room(msg.room)):
+            room = table.room(msg.room)
+            table.check_not_seated(conn, room)
+            if room.id not in conn.rooms:
+                table.subscribe(conn, room, None)
+            self.send(conn, room.state_message(None))
+
+    async def on_list(self, conn: Connection, msg: ListRooms) -> None:
+        newest = sorted(self.table.rooms.values(), key=lambda r: r.created, reverse=True)
+        listed = [r.summary() for r in newest[: self.table.limits.listed]]
+        if conn.proven:  # the seats this player holds, wherever it connects from
+            for entry, room in zip(listed, newest, strict=False):
+                mine = room.held_by(conn.identity)
+                if mine is not None:
+                    entry["yours"] = mine
+        self.send(conn, {"type": "rooms", "rooms": listed})
+
+    async def on_act(self, conn: Connection, msg: Act) -> None:
+        table = self.table
+        room = table.room(msg.room)
+        seat = conn.rooms.get(room.id)
+        if seat is None:
+            raise RoomError(f"you do not sit in room {room.id} (join it first)")
+        async with table.lock(room):
+            if room.id not in table.rooms:  # it ended while we waited
+                room = table.room(room.id)
+            before = room.version
+            try:
+                room.act(seat, msg.action)
+            finally:
+                if room.version != before:  # played, or the clock ran out first
+                    await table.commit(room)
+
+    async def on_leave(self, conn: Connection, msg: Leave) -> None:
+        if msg.room not in conn.rooms:
+            raise RoomError(f"you are not in room {msg.room}")
+        self.table.unsubscribe(conn, msg.room)
+        self.send(conn, {"type": "left", "room": msg.room})
+
+    async def on_records(self, conn: Connection, msg: Records) -> None:
+        self.send(conn, {"type": "records", "records": list(self.table.recent)})
+
+    async def on_record(self, conn: Connection, msg: RecordWanted) -> None:
+        table, record_id = self.table, msg.id
+        pending = table.writer.pending_record(record_id)
+        text: str | None
+        if pending is not None:  # ended a moment ago; its file is being written
+            text = record_document(pending, pending.touched)
+        elif table.persist:
+            text = await asyncio.to_thread(table.store.record_text, record_id)
+        else:
+            text = None
+        if text is None:
+            raise RoomError(f"there is no record {record_id}")
+        if len(text) > table.limits.max_record:
+            raise RoomError(f"record {record_id} is too large to send ({len(text)} bytes)")
+        self.send(conn, {"type": "record", "id": record_id, "record": text})
+
+
+def _proven(conn: Connection) -> str | None:
+    return conn.identity if conn.proven else None
