@@ -249,12 +249,12 @@ def why_not(
                 f"{word} is not next to {name(acting)}'s crossing {here} (O3: a chase is one step)."
             )
     if phase == "escape":
-        here = view.jack.position if view.jack else None
-        if circle and here is not None and node == here:
+        jack_at = view.jack.position if view.jack else None
+        if circle and jack_at is not None and node == jack_at:
             return f"Jack is on {word}: he must move (T1)."
-        if circle and picked[:1] == ["step"] and here is not None:
-            if node not in board.jack_adjacent(here):
-                return f"{word} is not next to Jack's circle {here} (T1)."
+        if circle and picked[:1] == ["step"] and jack_at is not None:
+            if node not in board.jack_adjacent(jack_at):
+                return f"{word} is not next to Jack's circle {jack_at} (T1)."
             return f"Every way to {word} passes a crossing held by a policeman (T1)."
         if circle and picked[:1] == ["alley"]:
             return f"No alley leads from Jack's circle to {word}: an alley crosses one block (T1)."
