@@ -51,11 +51,10 @@ class Player(Protocol):
     side: str
     level: str
 
-    def choose(
-        self, view: Any, legal: Sequence[str], budget: float | None = None
-    ) -> str:
-        """One of `legal`, chosen from `view` (the side's view) alone, within
-        about `budget` seconds (None: the level's own pace)."""
+    def choose(self, view: Any, legal: Sequence[str], budget: float | None = None) -> str:
+        """One of `legal`, chosen from `view` (the side's view, as the game's
+        engine gives it: a typed `core.game.View`) alone, within about
+        `budget` seconds (None: the level's own pace)."""
         ...
 
 
@@ -72,9 +71,7 @@ class RandomPlayer:
         self.side = side
         self.chance = Chance(seed)
 
-    def choose(
-        self, view: Any, legal: Sequence[str], budget: float | None = None
-    ) -> str:
+    def choose(self, view: Any, legal: Sequence[str], budget: float | None = None) -> str:
         return legal[self.chance.below(len(legal))]
 
 
@@ -171,9 +168,7 @@ class Answer:
     seconds: float  # how long the player thought
 
 
-def choose(
-    player: Player, game: str, view: Any, budget: float | None = None
-) -> Answer:
+def choose(player: Player, game: str, view: Any, budget: float | None = None) -> Answer:
     """Ask `player` for its action in `view` (the view of its side, whose turn
     it is): the one way every host asks.  The answer must be one of the legal
     actions; anything else is a PlayerError (a bug in the player)."""
