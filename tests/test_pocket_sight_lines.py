@@ -60,7 +60,7 @@ def rows(view: PocketView, tw: int = TILE_W, th: int = TILE_H) -> list[str]:
     district.tw, district.th = tw, th
     district.w, district.h = MARGIN * 2 + 3 * tw, 3 * th + 2
     district.shown_view = view
-    return [strip.text for strip in district._build()]
+    return district.text()
 
 
 def status(text: list[str], sq: int) -> str:

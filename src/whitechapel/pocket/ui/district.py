@@ -14,6 +14,7 @@ The tiles grow with the window, keeping about the shape of a square.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from rich.segment import Segment
@@ -75,6 +76,27 @@ STREETS = frozenset("║═╬")  # the glyphs of a street (a line of sight take
 # What the computer just did (a tile it turned or swapped, a detective it moved).
 PLAYED_BG = "#5f3700"
 PLAYED_DETECTIVE = Style(color="#000000", bgcolor="#ff8700", bold=True)
+# Every style drawn is made once (these, `ground`, and rich's cached `+`): a
+# row that did not change is then the same objects, compared by identity.
+BLANK = Style()
+BOLD = Style(bold=True)
+NUMBER = Style(color="#6c6c6c")
+TARGET = Style(color="#000000", bgcolor="#87d7ff", bold=True)
+MOVING = Style(color="#000000", bgcolor="#ffd75f", bold=True)
+COORD = Style(color="#8a8a8a", italic=True)
+CLEARED = Style(color="#6c6c6c", italic=True)
+UNSEEN = Style(color="#8a8a8a")
+
+
+@lru_cache(maxsize=64)
+def ground(bg: str | None, dim: bool) -> Style:
+    """A tile's ground: its shade (seen, cursor, picked, played), dimmed or not."""
+    return Style(bgcolor=bg, dim=dim)
+
+
+@lru_cache(maxsize=64)
+def name_style(colour: str) -> Style:
+    return Style(color=colour, bold=True)
 
 
 def tile_origin(sq: int, tw: int = TILE_W, th: int = TILE_H) -> tuple[int, int]:
@@ -150,6 +172,21 @@ def seen_label(who: tuple[int, ...], room: int) -> list[tuple[str, Style]]:
     return out
 
 
+def strip_of(row: list[tuple[str, Style]], width: int) -> Strip:
+    """A row of cells as a strip: one segment per run of one style."""
+    segments: list[Segment] = []
+    run: list[str] = []
+    run_style: Style | None = None
+    for ch, st in row:
+        if st is not run_style and st != run_style:
+            if run:
+                segments.append(Segment("".join(run), run_style))
+            run, run_style = [], st
+        run.append(ch)
+    segments.append(Segment("".join(run), run_style))
+    return Strip(segments, width)
+
+
 class District(Widget):
     """Renders a Pocket view; clicking a tile or a position posts a message."""
 
@@ -177,7 +214,8 @@ class District(Widget):
         self.watchers: tuple[tuple[int, ...], ...] = ((),) * 9  # who sees each tile, as drawn
         self.tw, self.th = TILE_W, TILE_H  # the tiles' size: compact until resized
         self.w, self.h = WIDTH, HEIGHT
-        self._strips: list[Strip] = [Strip.blank(WIDTH, Style())] * HEIGHT
+        self._strips: list[Strip] = [Strip.blank(WIDTH, BLANK)] * HEIGHT
+        self._rows: list[list[tuple[str, Style]]] = []  # the cells the strips were made of
 
     def fit(self, width: int, height: int) -> None:
         """Take the largest tiles for which the district fits in width ×
@@ -188,9 +226,10 @@ class District(Widget):
         self.tw, self.th = tiles
         self.w, self.h = extent(*tiles)
         self.styles.width, self.styles.height = self.w, self.h
-        self._strips = [Strip.blank(self.w, Style())] * self.h
+        self._strips = [Strip.blank(self.w, BLANK)] * self.h
+        self._rows = []
         if self.shown_view is not None:
-            self._strips = self._build()
+            self._build()
         self.refresh()
 
     def show(
@@ -206,22 +245,35 @@ class District(Widget):
         self.shown_view, self.preview, self.cursor = view, preview, cursor
         self.picked, self.moving = set(picked), moving
         self.targets, self.dimmed = dict(targets or {}), set(dimmed)
-        strips = self._build()
-        changed = [y for y in range(self.h) if list(strips[y]) != list(self._strips[y])]
-        self._strips = strips
+        changed = self._build()
         if changed:
             self.refresh(*(Region(0, y, self.w, 1) for y in changed))
 
     def render_line(self, y: int) -> Strip:
-        return self._strips[y] if 0 <= y < len(self._strips) else Strip.blank(self.size.width, Style())
+        return self._strips[y] if 0 <= y < len(self._strips) else Strip.blank(self.size.width, BLANK)
 
-    def _build(self) -> list[Strip]:
+    def _build(self) -> list[int]:
+        """Draw the cells of the board, and make strips of the rows that
+        changed (a strip is costly, at 200×60 most of all); their numbers."""
+        grid = self._grid()
+        old = self._rows
+        changed = [y for y, row in enumerate(grid) if y >= len(old) or row != old[y]]
+        for y in changed:
+            self._strips[y] = strip_of(grid[y], self.w)
+        self._rows = grid
+        return changed
+
+    def text(self) -> list[str]:
+        """The board's rows as plain text, without their styles."""
+        return ["".join(ch for ch, _ in row) for row in self._grid()]
+
+    def _grid(self) -> list[list[tuple[str, Style]]]:
         width, height, tw, th = self.w, self.h, self.tw, self.th
         if self.shown_view is None:
-            return [Strip.blank(width, Style())] * height
+            return [[(" ", BLANK)] * width for _ in range(height)]
         shown = self.preview or self.shown_view
         self.watchers = watchers(sight_lines(shown))
-        grid = [[(" ", Style())] * width for _ in range(height)]
+        grid = [[(" ", BLANK)] * width for _ in range(height)]
         for sq, tile in enumerate(shown.tiles):
             self._tile(grid, sq, tile)
         self._rays(grid, shown)
@@ -232,15 +284,15 @@ class District(Widget):
             # The number is always there; a detective's letter stands beside
             # it, in his colour.
             label = "".join(DETECTIVE_LETTERS[d] for d in here) + str(p)
-            style = Style(bold=True) if here else Style(color="#6c6c6c")
+            style = BOLD if here else NUMBER
             letters = [RAYS[d] for d in here]
             if p in self.targets:
-                style = Style(color="#000000", bgcolor="#87d7ff", bold=True)
+                style = TARGET
                 letters = [style] * len(here)
                 if not here:
                     label = f"{self.targets[p]}{p}"
             if here and self.moving is not None and det[self.moving] == p and self.preview:
-                style = Style(color="#000000", bgcolor="#ffd75f", bold=True)
+                style = MOVING
                 letters = [style] * len(here)
             elif any(det[d] == p for d in self.played_detectives):
                 style = PLAYED_DETECTIVE
@@ -255,24 +307,10 @@ class District(Widget):
                 if 0 <= x + k < width:
                     grid[y][x + k] = (ch, styles[k])
         # The coordinates of the notation: columns a-c above, rows 1-3 on the left.
-        coord = Style(color="#8a8a8a", italic=True)
         for i in range(3):
-            grid[0][MARGIN + i * tw + 1] = ("abc"[i], coord)
-            grid[1 + i * th][1] = ("123"[i], coord)
-        strips = []
-        for row in grid:
-            segments: list[Segment] = []
-            run, run_style = "", None
-            for ch, st in row:  # one segment per run of one style
-                if st == run_style:
-                    run += ch
-                else:
-                    if run:
-                        segments.append(Segment(run, run_style))
-                    run, run_style = ch, st
-            segments.append(Segment(run, run_style))
-            strips.append(Strip(segments, width))
-        return strips
+            grid[0][MARGIN + i * tw + 1] = ("abc"[i], COORD)
+            grid[1 + i * th][1] = ("123"[i], COORD)
+        return grid
 
     def _rays(self, grid, shown: PocketView) -> None:
         """Each detective's line of sight over the streets, in his glyph and
@@ -280,20 +318,17 @@ class District(Widget):
         same street, their glyphs alternate; a centre where lines cross is
         a cross."""
         for (x, y), through in ray_cells(shown, self.tw, self.th).items():
-            street, ground = grid[y][x]
+            street, under = grid[y][x]
             if street not in STREETS:
                 continue  # a name or a status across the street: it stays readable
             ways = {horizontal for _, horizontal in through}
             d, horizontal = through[(x + y) % len(through)]
             glyph = CROSSING if len(ways) == 2 else RAY_GLYPHS[d][0 if horizontal else 1]
-            grid[y][x] = (glyph, ground + RAYS[d])
+            grid[y][x] = (glyph, under + RAYS[d])
 
     def _tile(self, grid, sq: int, tile: Tile) -> None:
         tw, th = self.tw, self.th
         x0, y0 = tile_origin(sq, tw, th)
-        character = CHARACTERS[tile.index]
-        cleared = tile.cleared
-        wall = None if tile.open_crossroads else tile.wall
         bg = SEEN_BG if tile.seen else None
         if sq in self.played_tiles:
             bg = PLAYED_BG
@@ -301,71 +336,82 @@ class District(Widget):
             bg = "#5f005f"
         if sq == self.cursor:
             bg = "#005f5f"
-        dim = sq in self.dimmed
-        base = Style(bgcolor=bg, dim=dim)
-        for dy in range(th):
-            for dx in range(tw):
-                grid[y0 + dy][x0 + dx] = (" ", base)
-        mid_x, mid_y = tw // 2, th // 2
-        street = STREET + base
-        # Streets run from the centre to every side without a wall.
-        for d, cells in {
-            "N": [(mid_x, y) for y in range(0, mid_y)],
-            "S": [(mid_x, y) for y in range(mid_y + 1, th)],
-            "W": [(x, mid_y) for x in range(0, mid_x)],
-            "E": [(x, mid_y) for x in range(mid_x + 1, tw)],
-        }.items():
-            if d != wall:
-                for x, y in cells:
-                    grid[y0 + y][x0 + x] = ("║" if d in "NS" else "═", street)
-        grid[y0 + mid_y][x0 + mid_x] = ("╬", street)
-        wall_style = WALL + base
-        if wall == "N":
-            for x in range(tw):
-                grid[y0][x0 + x] = ("▀", wall_style)
-        elif wall == "S":
-            for x in range(tw):
-                grid[y0 + th - 1][x0 + x] = ("▄", wall_style)
-        elif wall == "W":
-            for y in range(th):
-                grid[y0 + y][x0] = ("▌", wall_style)
-        elif wall == "E":
-            for y in range(th):
-                grid[y0 + y][x0 + tw - 1] = ("▐", wall_style)
-        name = character.name.split()[-1]  # the last word: full names are for cards
-        colour = COLOURS[character.colour]
-        if cleared:
-            label, style = f"({name})", Style(color="#6c6c6c", italic=True) + base
-        else:
-            label, style = name, Style(color=colour, bold=True) + base
-        self._put(grid, x0, y0 + mid_y - 1, label, style, tw)
-        # Seen (and by whom), unseen and cleared each look different (the
-        # shade, the words); the watchers' letters in their colours.
-        status: list[tuple[str, Style]]
-        if cleared:
-            status = [(ch, Style(color="#6c6c6c", italic=True)) for ch in "cleared"]
-        elif tile.seen:
-            status = seen_label(self.watchers[sq], tw - 4)
-        else:
-            status = [(ch, Style(color="#8a8a8a")) for ch in "unseen"]
-        start = x0 + (tw - len(status)) // 2
-        for k, (ch, look) in enumerate(status):
-            grid[y0 + mid_y + 1][start + k] = (ch, look + base)
         # The highlighted tile and a tile picked (an exchange's first) say so
         # in glyphs either side of its status, not by their ground alone (NO_COLOR).
         sides = "▶◀" if sq == self.cursor else "**" if sq in self.picked else ""
-        if sides:
-            for x, ch in ((x0 + 1, sides[0]), (x0 + tw - 2, sides[1])):
-                grid[y0 + mid_y + 1][x] = (ch, Style(bold=True) + base)
-
-    @staticmethod
-    def _put(grid, x0: int, y: int, label: str, style: Style, tw: int = TILE_W) -> None:
-        label = label[: tw - 2]
-        start = x0 + (tw - len(label)) // 2
-        for k, ch in enumerate(label):
-            grid[y][start + k] = (ch, style)
+        block = tile_block(tile, tw, th, bg, sq in self.dimmed, self.watchers[sq], sides)
+        for dy, row in enumerate(block):
+            grid[y0 + dy][x0 : x0 + tw] = row
 
     def on_click(self, event: Click) -> None:
         x, y = event.x - MARGIN, event.y - 1
         if 0 <= x < 3 * self.tw and 0 <= y < 3 * self.th:
             self.post_message(self.TileClicked((y // self.th) * 3 + x // self.tw))
+
+
+Cells = tuple[tuple[str, Style], ...]
+
+
+@lru_cache(maxsize=256)
+def tile_block(
+    tile: Tile, tw: int, th: int, bg: str | None, dim: bool, who: tuple[int, ...], sides: str
+) -> tuple[Cells, ...]:
+    """A tile's cells, row by row, on its ground `bg`: its streets, its wall,
+    its suspect's name, its status (seen, and by `who`; unseen; cleared)
+    between `sides`.  Made once for each look a tile can have (the board
+    redraws every tile on each key)."""
+    character = CHARACTERS[tile.index]
+    cleared = tile.cleared
+    wall = None if tile.open_crossroads else tile.wall
+    base = ground(bg, dim)
+    block = [[(" ", base)] * tw for _ in range(th)]
+    mid_x, mid_y = tw // 2, th // 2
+    street = STREET + base
+    # Streets run from the centre to every side without a wall.
+    for d, cells in {
+        "N": [(mid_x, y) for y in range(0, mid_y)],
+        "S": [(mid_x, y) for y in range(mid_y + 1, th)],
+        "W": [(x, mid_y) for x in range(0, mid_x)],
+        "E": [(x, mid_y) for x in range(mid_x + 1, tw)],
+    }.items():
+        if d != wall:
+            for x, y in cells:
+                block[y][x] = ("║" if d in "NS" else "═", street)
+    block[mid_y][mid_x] = ("╬", street)
+    wall_style = WALL + base
+    if wall == "N":
+        block[0] = [("▀", wall_style)] * tw
+    elif wall == "S":
+        block[th - 1] = [("▄", wall_style)] * tw
+    elif wall == "W":
+        for y in range(th):
+            block[y][0] = ("▌", wall_style)
+    elif wall == "E":
+        for y in range(th):
+            block[y][tw - 1] = ("▐", wall_style)
+    name = character.name.split()[-1]  # the last word: full names are for cards
+    if cleared:
+        label, style = f"({name})", CLEARED + base
+    else:
+        label, style = name, name_style(COLOURS[character.colour]) + base
+    label = label[: tw - 2]
+    start = (tw - len(label)) // 2
+    for k, ch in enumerate(label):
+        block[mid_y - 1][start + k] = (ch, style)
+    # Seen (and by whom), unseen and cleared each look different (the
+    # shade, the words); the watchers' letters in their colours.
+    status: list[tuple[str, Style]]
+    if cleared:
+        status = [(ch, CLEARED) for ch in "cleared"]
+    elif tile.seen:
+        status = seen_label(who, tw - 4)
+    else:
+        status = [(ch, UNSEEN) for ch in "unseen"]
+    start = (tw - len(status)) // 2
+    for k, (ch, look) in enumerate(status):
+        block[mid_y + 1][start + k] = (ch, look + base)
+    if sides:
+        for x, ch in ((1, sides[0]), (tw - 2, sides[1])):
+            block[mid_y + 1][x] = (ch, BOLD + base)
+    return tuple(tuple(row) for row in block)
+
