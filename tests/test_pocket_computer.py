@@ -233,7 +233,7 @@ async def test_the_setup_screen_starts_a_game_against_the_computer():
         setup = app.screen
         assert isinstance(setup, PocketSetup)
         assert "Two people at this keyboard" in screen_text(app)
-        await pilot.press(*"Ann", "tab", "tab", "tab")  # to who plays
+        await pilot.press(*"Ann", "tab", "tab", "tab", "tab")  # past hand-over and hints, to who plays
         await pilot.pause()
         # Right to "The computer plays the investigator (hard)".
         wanted = next(i for i, (_, v) in enumerate(_options()) if v == "investigator:hard")
