@@ -27,6 +27,7 @@ from whitechapel.pocket.ui.choosing import (
     start_tile,
     step_options,
 )
+from whitechapel.pocket.ui.look import RAY_GLYPHS
 from whitechapel.pocket.ui.screen import is_cards, is_handover
 
 
@@ -194,3 +195,59 @@ def test_on_jacks_own_screen_the_prompt_names_the_card_he_drew():
     assert panels.drawn_card(game.view(INVESTIGATOR)) == ""
     game.play("T+1")
     assert panels.drawn_card(game.view(JACK)) == ""  # until the next action
+
+
+async def test_a_tokens_digit_pressed_again_keeps_the_choice(tmp_path):
+    """The chosen token's own digit changes nothing (it never silently
+    deselects); another token's digit takes that token; while a
+    detective's move is chosen, 1 and 2 are his steps."""
+    app, screen = pocket_app(SETUPS["goodley"], tmp_path)  # round 1: H W R J
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle.settle(pilot)
+        await settle.press(pilot, "enter", "3", "right")
+        assert screen.choice.mode == Mode.TILE and screen.choice.cursor == 1
+        await settle.press(pilot, "3")
+        assert screen.choice.mode == Mode.TILE and screen.choice.token == 2
+        assert screen.choice.cursor == 1 and "Rotate b1" in screen_text(app)
+        await settle.press(pilot, "4", "down")
+        assert str(screen.candidate()) == "J:W"
+        await settle.press(pilot, "4")
+        assert screen.choice.token == 3 and str(screen.candidate()) == "J:W"
+        await settle.press(pilot, "1")  # another token: Holmes, one step shown
+        assert screen.choice.token == 0 and str(screen.candidate()) == "H+1"
+        await settle.press(pilot, "2")
+        assert str(screen.candidate()) == "H+2"
+        await settle.press(pilot, "1")  # his one step, not a way out of the token
+        assert screen.choice.token == 0 and str(screen.candidate()) == "H+1"
+        assert screen.source.game.history == []
+
+
+async def test_a_preview_draws_the_lines_of_sight_after_the_action(tmp_path):
+    """While a move is previewed, the board draws the detectives' lines of
+    sight from where he would stand, and the tiles say who would see them;
+    Esc draws the board as it is again."""
+    from whitechapel.pocket.actions import Move
+    from whitechapel.pocket.preview import preview
+    from whitechapel.pocket.sightlines import sight_lines, watchers
+    from whitechapel.pocket.ui.district import MARGIN, TILE_W, District
+
+    app, screen = pocket_app(SETUPS["goodley"], tmp_path)  # round 1: H W R J
+    game = screen.source.game
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle.settle(pilot)
+        await settle.press(pilot, "enter")
+        view = game.view(INVESTIGATOR)
+        district = screen.query_one(District)
+        now = watchers(sight_lines(view))
+        before = district.text()
+        await settle.press(pilot, "1")  # Holmes one step, 12 → 1, shown
+        after = preview(view, Move(0, 1))
+        assert after is not None
+        assert district.watchers == watchers(sight_lines(after)) != now
+        rows = district.text()
+        assert rows != before
+        x = MARGIN + TILE_W // 2  # a's street, down from position 1
+        assert any(row[x] == RAY_GLYPHS[0][1] for row in rows)  # Holmes's ┃
+        assert not any(row[x] == RAY_GLYPHS[0][1] for row in before)
+        await settle.press(pilot, "escape", "escape")
+        assert district.text() == before and district.watchers == now
