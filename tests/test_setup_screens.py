@@ -82,6 +82,10 @@ async def test_the_pocket_setup_rows_choose_with_the_arrows_and_space(size):
         await settle.press(pilot, "right")
         assert row(app, "handover").value == "secrets"
         assert "( ) every change of side" in screen_text(app)
+        await settle.press(pilot, "down")  # the hints for a new player (Learn by playing's)
+        assert app.screen.focused is row(app, "hints") and row(app, "hints").value == "off"
+        await settle.press(pilot, "right")
+        assert row(app, "hints").value == "first"
         await settle.press(pilot, "down", "right", "space")
         assert app.screen.focused is row(app, "opponent")
         assert row(app, "opponent").value == "investigator:easy"
