@@ -251,3 +251,18 @@ async def test_a_preview_draws_the_lines_of_sight_after_the_action(tmp_path):
         assert not any(row[x] == RAY_GLYPHS[0][1] for row in before)
         await settle.press(pilot, "escape", "escape")
         assert district.text() == before and district.watchers == now
+
+
+async def test_jacks_joker_buttons_all_fit_at_80x24(tmp_path):
+    """Jack's joker has the most buttons (three detectives, nobody,
+    Confirm, Back): every one is whole on an 80-column screen."""
+    from whitechapel.ui.widgets.choice import Choice
+
+    app, screen = pocket_app(SETUPS["goodley"], tmp_path)  # round 1: H W R J
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle.settle(pilot)
+        await settle.press(pilot, "enter", "1", "enter", "enter", "4")
+        assert screen.choice.mode == Mode.JOKER and screen.source.to_act == JACK
+        shown = [c for c in screen.query(Choice) if c.display]
+        assert [c.label for c in shown][-3:] == ["Nobody", "Confirm", "Back"]
+        assert all(c.region.width >= len(c.label) and c.region.right <= 80 for c in shown)
