@@ -102,7 +102,10 @@ def outlook(after: PocketView, side: str) -> str:
         me = after.jack.identity
         where = "seen" if me in after.seen_suspects else "unseen"
         return f"{counts}; you ({short_name(me)}) {where}."
-    return f"{counts}: a call now clears at least {min(seen, suspects - seen)}."
+    least = min(seen, suspects - seen)
+    if least == 0:  # all on one side: Jack's side of the call clears nobody
+        return f"{counts}: a call now might clear nobody."
+    return f"{counts}: a call now clears at least {least}."
 
 
 def welcome(side: str, against_computer: bool) -> str:
