@@ -10,7 +10,7 @@ a digest of the answers the code gave before the split.
 - `marks_for` over both sides' views of seeded games, with the legal
   choices as targets, a cursor and labels.
 - `sentences.describe` over every prefix of every legal action's words,
-  `sentences.why_not` over the circles, crossings and words refused at
+  `refusals.why_not` over the circles, crossings and words refused at
   each step of choosing an action.
 
 A digest failing means the answers changed: if that was meant (a sentence
@@ -42,7 +42,7 @@ from whitechapel.lfw.map import mapcheck
 from whitechapel.lfw.map.board import Board
 from whitechapel.lfw.map.mapfile import map_from_json
 from whitechapel.lfw.rulebook import JACK, POLICE
-from whitechapel.lfw.ui import sentences
+from whitechapel.lfw.ui import refusals, sentences
 from whitechapel.lfw.ui.choosing import words_of
 from whitechapel.lfw.ui.marks import marks_for
 from whitechapel.lfw.ui.picking import picking_for
@@ -295,7 +295,7 @@ def sentence_answers() -> tuple[list[str], set[str]]:
             tried += [str(c) for c in (*view.wretched, *view.police.values())]
             for word in tried:
                 if word not in offered:
-                    why = sentences.why_not(view, board, picked, word, p.options())
+                    why = refusals.why_not(view, board, picked, word, p.options())
                     out.append(f"{view.phase.key} {picked} {word}: {why}")
             if not p.options():
                 break
