@@ -10,7 +10,7 @@ fact used is in the view the screen shows.  Pure Python.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from whitechapel.lfw import rulebook
@@ -53,91 +53,111 @@ def and_list(items: Iterable[Any]) -> str:
     return " and ".join(items) if len(items) < 3 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
+MORE = "…"  # the words still to pick
+
+
 def describe(words: Sequence[str]) -> str:
     """An action, or the words of one picked so far, as a phrase: "Blue
-    searches 65", "the Wretched on 65 to …".  Unknown shapes fall back to
-    a plain account of the words, never to notation."""
+    searches 65", "the Wretched on 65 to …".  The first word says whose
+    phrase it is: a policeman's colour (`_police`), else the table
+    `_BY_HEAD`.  Unknown shapes fall back to a plain account of the words,
+    never to notation."""
     w = list(words)
-    more = "…"
     if not w:
         return ""
-    head = w[0]
-    if head in COLOURS:
-        who = name(head)
-        if len(w) == 1:
-            return f"{who} {more}"
-        verb, rest = w[1], w[2:]
-        if verb == "stay":
-            return f"{who} stays"
-        if verb == "pass":
-            return f"{who} passes"
-        if verb == "search":
-            return f"{who} searches {rest[0] if rest else more}"
-        if verb == "arrest":
-            return f"{who} arrests on {rest[0] if rest else more}"
-        if verb == "area-arrest":
-            return f"{who} arrests on every circle next to him"
-        if verb == "chase":
-            return f"{who} chases to {rest[0] if rest else more}"
-        if verb == "know":
-            return f"the police name {rest[0] if rest else more} as Jack's hideout"
-        return f"{who} moves to {verb}"
-    if head == "know":
-        return f"the police name {w[1] if len(w) > 1 else more} as Jack's hideout"
-    if head == "hideout":
-        return f"the hideout on {w[1] if len(w) > 1 else more}"
-    if head == "wait":
-        return "Jack waits"
-    if head == "kill":
-        circles = w[1:]
-        return f"Jack kills on {and_list(circles)}" if circles else f"Jack kills on {more}"
-    if head == "wretched":
-        if len(w) < 2:
-            return f"a Wretched {more}"
-        if len(w) >= 3 and w[2] == "=":
-            return f"the Wretched on {w[1]} stays (it cannot move)"
-        return f"the Wretched on {w[1]} moves to {w[3] if len(w) > 3 else more}"
-    if head == "reveal":
-        return f"Jack reveals the marker on {w[1] if len(w) > 1 else more}"
-    if head == "step":
-        if len(w) < 2:
-            return f"Jack steps to {more}"
-        home = " and announces his hideout" if "home" in w[2:] else ""
-        return f"Jack steps to {w[1]}{home}"
-    if head == "coach":
-        return f"Jack takes a coach to {w[1] if len(w) > 1 else more}" + (
-            f", then {w[2]}" if len(w) > 2 else (", then …" if len(w) > 1 else "")
-        )
-    if head == "alley":
-        return f"Jack takes an alley to {w[1] if len(w) > 1 else more}"
-    if head == "no-letter":
-        return "no letter"
-    if head == "letter":
-        if len(w) < 2:
-            return f"a letter {more}"
-        letter = LETTER_NAMES.get(w[1], w[1])
-        args = w[2:]
-        if w[1] == "goulston":
-            return f"{letter}, naming {name(args[0]) if args else more}"
-        if w[1] == "saucy-jacky":
-            return f"{letter}: the markers on {and_list(args) if len(args) == 2 else (args[0] + ' and …' if args else more)}"
-        if not args:
-            return f"{letter}: the marker on {more}"
-        return f"{letter}: the marker on {args[0]} to {args[1] if len(args) > 1 else more}"
-    if head == "saucy":
-        moves = []
-        for i in range(1, len(w), 3):
-            src = w[i]
-            dst = w[i + 2] if i + 2 < len(w) else more
-            moves.append(f"the marker on {src} to {dst}")
-        return "Saucy Jacky: " + ("; ".join(moves) if moves else more)
-    if head == "graffito":
-        return f"the {w[1] if len(w) > 1 else more} policeman goes to Goulston Street"
-    if head == "false-clue":
-        return f"a false clue on {w[1] if len(w) > 1 else more}"
-    if head == "no-false-clue":
-        return "no false clue"
-    return " ".join(w)
+    if w[0] in COLOURS:
+        return _police(w)
+    phrase = _BY_HEAD.get(w[0])
+    return phrase(w) if phrase is not None else " ".join(w)
+
+
+def _at(w: list[str], i: int) -> str:
+    """The i-th word, or "…" while it is still to pick."""
+    return w[i] if len(w) > i else MORE
+
+
+def _police(w: list[str]) -> str:
+    """T2, T3, O3, O4, O6: "Blue searches 65", "Blue moves to x12"."""
+    who = name(w[0])
+    if len(w) == 1:
+        return f"{who} {MORE}"
+    verb, place = w[1], _at(w, 2)
+    phrase = {
+        "stay": f"{who} stays",
+        "pass": f"{who} passes",
+        "search": f"{who} searches {place}",
+        "arrest": f"{who} arrests on {place}",
+        "area-arrest": f"{who} arrests on every circle next to him",
+        "chase": f"{who} chases to {place}",
+        "know": f"the police name {place} as Jack's hideout",
+    }
+    return phrase.get(verb, f"{who} moves to {verb}")
+
+
+def _kill(w: list[str]) -> str:
+    return f"Jack kills on {and_list(w[1:]) if w[1:] else MORE}"
+
+
+def _wretched_move(w: list[str]) -> str:
+    if len(w) < 2:
+        return f"a Wretched {MORE}"
+    if len(w) >= 3 and w[2] == "=":
+        return f"the Wretched on {w[1]} stays (it cannot move)"
+    return f"the Wretched on {w[1]} moves to {_at(w, 3)}"
+
+
+def _step(w: list[str]) -> str:
+    if len(w) < 2:
+        return f"Jack steps to {MORE}"
+    home = " and announces his hideout" if "home" in w[2:] else ""
+    return f"Jack steps to {w[1]}{home}"
+
+
+def _coach(w: list[str]) -> str:
+    then = f", then {w[2]}" if len(w) > 2 else (", then …" if len(w) > 1 else "")
+    return f"Jack takes a coach to {_at(w, 1)}{then}"
+
+
+def _letter(w: list[str]) -> str:
+    """O1: the letter Jack sends and what it names."""
+    if len(w) < 2:
+        return f"a letter {MORE}"
+    letter = LETTER_NAMES.get(w[1], w[1])
+    args = w[2:]
+    if w[1] == "goulston":
+        return f"{letter}, naming {name(args[0]) if args else MORE}"
+    if w[1] == "saucy-jacky":
+        named = and_list(args) if len(args) == 2 else (args[0] + " and …" if args else MORE)
+        return f"{letter}: the markers on {named}"
+    if not args:
+        return f"{letter}: the marker on {MORE}"
+    return f"{letter}: the marker on {args[0]} to {_at(args, 1)}"
+
+
+def _saucy(w: list[str]) -> str:
+    """O1 Saucy Jacky: the Chief's two moves, "from > to" each."""
+    moves = [f"the marker on {w[i]} to {_at(w, i + 2)}" for i in range(1, len(w), 3)]
+    return "Saucy Jacky: " + ("; ".join(moves) if moves else MORE)
+
+
+# An action's phrase by its first word (a policeman's colour: `_police`).
+_BY_HEAD: dict[str, Callable[[list[str]], str]] = {
+    "know": lambda w: f"the police name {_at(w, 1)} as Jack's hideout",
+    "hideout": lambda w: f"the hideout on {_at(w, 1)}",
+    "wait": lambda w: "Jack waits",
+    "kill": _kill,
+    "wretched": _wretched_move,
+    "reveal": lambda w: f"Jack reveals the marker on {_at(w, 1)}",
+    "step": _step,
+    "coach": _coach,
+    "alley": lambda w: f"Jack takes an alley to {_at(w, 1)}",
+    "no-letter": lambda w: "no letter",
+    "letter": _letter,
+    "saucy": _saucy,
+    "graffito": lambda w: f"the {_at(w, 1)} policeman goes to Goulston Street",
+    "false-clue": lambda w: f"a false clue on {_at(w, 1)}",
+    "no-false-clue": lambda w: "no false clue",
+}
 
 
 def capital(text: str) -> str:
