@@ -23,6 +23,7 @@ Circles are numbers, crossings their map ids, policemen their colours.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from whitechapel.core.errors import NotationError
@@ -290,76 +291,135 @@ def _pairs(words: list[str]) -> tuple[tuple[str, str], ...]:
 
 
 def _parse(head: str, rest: list[str]) -> Action:
-    if head == "hideout" and len(rest) == 1:
-        return Hideout(_circle(rest[0]))
-    if head == "women":
-        cut = rest.index("/") if "/" in rest else len(rest)
-        marked = tuple(sorted(_circle(w) for w in rest[:cut]))
-        unmarked = tuple(sorted(_circle(w) for w in rest[cut + 1 :]))
-        return Women(marked, unmarked)
-    if head == "patrols" and "/" in rest:
-        cut = rest.index("/")
-        real = tuple(_crossing(w) for w in rest[:cut])
-        fakes = tuple(sorted(_crossing(w) for w in rest[cut + 1 :]))
-        if len(real) != len(COLOURS):
-            raise NotationError("one crossing per colour")
-        return Patrols(real, fakes)
-    if head == "letter" and rest and rest[0].lower() in LETTERS:
-        name = rest[0].lower()
-        if name == "goulston":
-            if len(rest) != 2 or rest[1].lower() not in COLOURS:
-                raise NotationError("goulston names a colour")
-            return Letter(name, (rest[1].lower(),))
-        args = tuple(_crossing(w) for w in rest[1:])
-        if len(args) != 2:
-            raise NotationError("two crossings")
-        return Letter(name, args)
-    if head == "no-letter" and not rest:
-        return NoLetter()
-    if head == "saucy":
-        return SaucyMove(_pairs(rest))
-    if head == "graffito" and len(rest) == 1 and rest[0].lower() in COLOURS:
-        return Graffito(rest[0].lower())
-    if head == "kill" and 1 <= len(rest) <= 2:
-        return Kill(tuple(_circle(w) for w in rest))
-    if head == "wait" and not rest:
-        return Wait()
-    if head == "wretched" and len(rest) in (2, 3):
-        if rest[1] == "=" and len(rest) == 2:
-            return WretchedMove(_circle(rest[0]), None)
-        if rest[1] == ">" and len(rest) == 3:
-            return WretchedMove(_circle(rest[0]), _circle(rest[2]))
-    if head == "reveal" and len(rest) == 1:
-        return Reveal(_crossing(rest[0]))
-    if head == "step" and len(rest) in (1, 2):
-        if len(rest) == 2 and rest[1].lower() != "home":
-            raise NotationError("step N [home]")
-        return Step(_circle(rest[0]), len(rest) == 2)
-    if head == "coach" and len(rest) == 2:
-        return Coach(_circle(rest[0]), _circle(rest[1]))
-    if head == "alley" and len(rest) == 1:
-        return Alley(_circle(rest[0]))
-    if head == "false-clue" and len(rest) == 1:
-        return FalseClue(_circle(rest[0]))
-    if head == "no-false-clue" and not rest:
-        return FalseClue(None)
-    if head == "know" and len(rest) == 1:
-        return KnowWhereYouLive(_circle(rest[0]))
+    """The action whose first word is `head`: a policeman's colour, or one
+    of `_PARSERS`' words.  Any refusal becomes parse_action's one sentence."""
     if head in COLOURS and rest:
-        verb = rest[0].lower()
-        if len(rest) == 1:
-            if verb == "stay":
-                return PoliceMove(head, None)
-            if verb == "pass":
-                return Pass(head)
-            if verb == "area-arrest":
-                return Arrest(head, None)
-            return PoliceMove(head, _crossing(rest[0]))
-        if len(rest) == 2:
-            if verb == "search":
-                return Search(head, _circle(rest[1]))
-            if verb == "arrest":
-                return Arrest(head, _circle(rest[1]))
-            if verb == "chase":
-                return Chase(head, _crossing(rest[1]))
+        return _police(head, rest)
+    parser = _PARSERS.get(head)
+    if parser is None:
+        raise NotationError("unknown action")
+    return parser(rest)
+
+
+def _one(rest: list[str]) -> str:
+    if len(rest) != 1:
+        raise NotationError("one word after the action's")
+    return rest[0]
+
+
+def _alone(action: Action) -> Callable[[list[str]], Action]:
+    """The parser of an action that is its word alone (`wait`)."""
+
+    def parse(rest: list[str]) -> Action:
+        if rest:
+            raise NotationError("nothing after the action's word")
+        return action
+
+    return parse
+
+
+def _women(rest: list[str]) -> Women:
+    cut = rest.index("/") if "/" in rest else len(rest)
+    marked = tuple(sorted(_circle(w) for w in rest[:cut]))
+    unmarked = tuple(sorted(_circle(w) for w in rest[cut + 1 :]))
+    return Women(marked, unmarked)
+
+
+def _patrols(rest: list[str]) -> Patrols:
+    cut = rest.index("/")  # ValueError without one: refused
+    real = tuple(_crossing(w) for w in rest[:cut])
+    fakes = tuple(sorted(_crossing(w) for w in rest[cut + 1 :]))
+    if len(real) != len(COLOURS):
+        raise NotationError("one crossing per colour")
+    return Patrols(real, fakes)
+
+
+def _letter(rest: list[str]) -> Letter:
+    if not rest or rest[0].lower() not in LETTERS:
+        raise NotationError("unknown letter")
+    name = rest[0].lower()
+    if name == "goulston":
+        if len(rest) != 2 or rest[1].lower() not in COLOURS:
+            raise NotationError("goulston names a colour")
+        return Letter(name, (rest[1].lower(),))
+    args = tuple(_crossing(w) for w in rest[1:])
+    if len(args) != 2:
+        raise NotationError("two crossings")
+    return Letter(name, args)
+
+
+def _colour(word: str) -> str:
+    if word.lower() not in COLOURS:
+        raise NotationError(f"{word!r} is not a colour")
+    return word.lower()
+
+
+def _kill(rest: list[str]) -> Kill:
+    if not 1 <= len(rest) <= 2:
+        raise NotationError("one or two circles")
+    return Kill(tuple(_circle(w) for w in rest))
+
+
+def _wretched(rest: list[str]) -> WretchedMove:
+    if rest[1:] == ["="]:
+        return WretchedMove(_circle(rest[0]), None)
+    if len(rest) == 3 and rest[1] == ">":
+        return WretchedMove(_circle(rest[0]), _circle(rest[2]))
+    raise NotationError("wretched N>M or N=")
+
+
+def _step(rest: list[str]) -> Step:
+    if len(rest) not in (1, 2) or (len(rest) == 2 and rest[1].lower() != "home"):
+        raise NotationError("step N [home]")
+    return Step(_circle(rest[0]), len(rest) == 2)
+
+
+def _coach(rest: list[str]) -> Coach:
+    if len(rest) != 2:
+        raise NotationError("two circles")
+    return Coach(_circle(rest[0]), _circle(rest[1]))
+
+
+# A parser per action, by its first word (a policeman's colour: `_police`).
+_PARSERS: dict[str, Callable[[list[str]], Action]] = {
+    "hideout": lambda rest: Hideout(_circle(_one(rest))),
+    "women": _women,
+    "patrols": _patrols,
+    "letter": _letter,
+    "no-letter": _alone(NoLetter()),
+    "saucy": lambda rest: SaucyMove(_pairs(rest)),
+    "graffito": lambda rest: Graffito(_colour(_one(rest))),
+    "kill": _kill,
+    "wait": _alone(Wait()),
+    "wretched": _wretched,
+    "reveal": lambda rest: Reveal(_crossing(_one(rest))),
+    "step": _step,
+    "coach": _coach,
+    "alley": lambda rest: Alley(_circle(_one(rest))),
+    "false-clue": lambda rest: FalseClue(_circle(_one(rest))),
+    "no-false-clue": _alone(FalseClue(None)),
+    "know": lambda rest: KnowWhereYouLive(_circle(_one(rest))),
+}
+
+
+def _police(colour: str, rest: list[str]) -> Action:
+    """T2, T3, O3, O4: `blue x12`, `blue stay`, `blue pass`, `blue
+    area-arrest`; `blue search 65`, `blue arrest 65`, `blue chase x13`."""
+    verb = rest[0].lower()
+    if len(rest) == 1:
+        if verb == "stay":
+            return PoliceMove(colour, None)
+        if verb == "pass":
+            return Pass(colour)
+        if verb == "area-arrest":
+            return Arrest(colour, None)
+        return PoliceMove(colour, _crossing(rest[0]))
+    if len(rest) != 2:
+        raise NotationError("a policeman's action is one or two words")
+    if verb == "search":
+        return Search(colour, _circle(rest[1]))
+    if verb == "arrest":
+        return Arrest(colour, _circle(rest[1]))
+    if verb == "chase":
+        return Chase(colour, _crossing(rest[1]))
     raise NotationError("unknown action")
