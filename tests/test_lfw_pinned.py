@@ -36,11 +36,11 @@ from lfw_maps import good_map_json
 from lfw_random import OPTIONS, choose, new_game
 from whitechapel.core.chance import Chance
 from whitechapel.core.errors import MapError, NotationError
-from whitechapel.lfw.actions import parse_action
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.map import mapcheck
 from whitechapel.lfw.map.board import Board
 from whitechapel.lfw.map.mapfile import map_from_json
+from whitechapel.lfw.notation import parse_action
 from whitechapel.lfw.rulebook import JACK, POLICE
 from whitechapel.lfw.ui import refusals, sentences
 from whitechapel.lfw.ui.choosing import words_of

@@ -21,8 +21,9 @@ from typing import Any
 from textual import events
 
 from whitechapel.core.errors import WhitechapelError
-from whitechapel.lfw.actions import Pass, PoliceMove, parse_action
+from whitechapel.lfw.actions import Pass, PoliceMove
 from whitechapel.lfw.legal import legal
+from whitechapel.lfw.notation import parse_action
 from whitechapel.lfw.ui import refusals, sentences
 from whitechapel.lfw.ui.choosing import node_of
 from whitechapel.lfw.ui.mapview import MapView
