@@ -14,8 +14,9 @@ a digest of the answers the code gave before the split.
   each step of choosing an action.
 
 A digest failing means the answers changed: if that was meant (a sentence
-reworded), print `answers(...)` before and after, check the difference, and
-write the new digest (`python tests/test_lfw_pinned.py`).  Each test also
+reworded), write out the answers (`parse_answers()`, `map_answers()` …)
+before and after, check the difference, and put the new digests in `PINS`
+(`python tests/test_lfw_pinned.py` prints them).  Each test also
 counts the answers, so that a digest of nothing cannot pass.
 """
 
