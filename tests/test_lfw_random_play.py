@@ -22,9 +22,9 @@ from whitechapel.core.chance import Chance
 from whitechapel.core.errors import IllegalAction
 from whitechapel.core.record import Record, record_of, replay
 from whitechapel.lfw import actions as a
-from whitechapel.lfw.actions import parse_action
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.hell import Marker, hideouts
+from whitechapel.lfw.notation import parse_action
 from whitechapel.lfw.options import Options
 from whitechapel.lfw.rulebook import (
     ALLEYS,

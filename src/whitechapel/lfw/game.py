@@ -16,7 +16,7 @@ from typing import Any
 from whitechapel.core.chance import Chance
 from whitechapel.core.errors import NotationError
 from whitechapel.core.game import Engine
-from whitechapel.lfw import actions, flow, viewing
+from whitechapel.lfw import flow, notation, viewing
 from whitechapel.lfw.actions import Action
 from whitechapel.lfw.map.board import Board
 from whitechapel.lfw.options import Options
@@ -29,7 +29,7 @@ from whitechapel.lfw.views import LfwView
 class LfwGame(LfwState, Engine):
     name = "lfw"
     sides = SIDES
-    notation, views = actions, viewing  # Engine: play, view, reveal
+    notation, views = notation, viewing  # Engine: play, view, reveal
 
     def view(self, side: str) -> LfwView:
         """`side`'s view: a `JackView`, `PoliceView` or `PublicView` (views.py)."""
