@@ -21,9 +21,10 @@ from whitechapel.lfw.hell import hideouts
 from whitechapel.lfw.notebook import notebook as deduce
 from whitechapel.lfw.rulebook import COLOURS, DOUBLE_EVENT_NIGHT, JACK, POLICE
 from whitechapel.lfw.rules import RULES
-from whitechapel.lfw.ui import computer, deduction, jackturn, mapstyle, notebook, panels, sentences
+from whitechapel.lfw.ui import computer, deduction, jackturn, mapstyle, notebook, panels
 from whitechapel.lfw.ui.marks import marks_for
 from whitechapel.lfw.ui.picking import picking_for
+from whitechapel.lfw.ui.refusals import why_not
 from whitechapel.net.rooms import Room
 
 JACK_MOVES = (a.Step, a.Coach, a.Alley)
@@ -239,7 +240,7 @@ def choosing(g: LfwGame, side: str) -> Any:
         picked = [str(w) for w in getattr(p.chooser, "picked", [])]
         for word in nodes:
             if word not in p.options():
-                out.append(sentences.why_not(view, g.board, picked, word, p.options()))
+                out.append(why_not(view, g.board, picked, word, p.options()))
         fresh = picking_for(view, g.board)
         fresh.labels()  # counted once, for the copies below
         for key in "0159bqzA":  # each key on a fresh choice (a key changes only `typed`)

@@ -29,11 +29,11 @@ from whitechapel.core.chance import Chance
 from whitechapel.core.errors import IllegalAction, MapError, NotationError, RecordError
 from whitechapel.core.record import Record, record_of, replay
 from whitechapel.lfw import actions as a
-from whitechapel.lfw.actions import parse_action
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.map.mapcheck import validate
 from whitechapel.lfw.map.mapfile import map_from_json
 from whitechapel.lfw.map.maps import load_board
+from whitechapel.lfw.notation import parse_action
 from whitechapel.lfw.rulebook import COLOURS, JACK, LETTERS, POLICE
 
 COUNTS = Path(__file__).parent / "data" / "lfw_counts.json"
@@ -261,66 +261,48 @@ CROSSINGS = st.one_of(st.sampled_from(CROSSING_WORDS), st.integers(0, 260).map(l
 COLOUR_WORDS = st.sampled_from([*COLOURS, "purple"])
 
 
+# Valid-looking texts, one template per action form: each draws its circles
+# (c), crossings (x), colours (k) and, for a few, other parts (d: draw).
+TEMPLATES: list[Callable[..., str]] = [
+    lambda c, x, k, d: f"hideout {c()}",
+    lambda c, x, k, d: (
+        f"women {' '.join(c() for _ in range(d(st.integers(0, 6))))}"
+        f" / {' '.join(c() for _ in range(d(st.integers(0, 4))))}"
+    ),
+    lambda c, x, k, d: f"patrols {' '.join(x() for _ in range(5))} / {x()} {x()}",
+    lambda c, x, k, d: f"letter {d(st.sampled_from(LETTERS[:3]))} {x()} {x()}",
+    lambda c, x, k, d: f"letter goulston {k()}",
+    lambda c, x, k, d: d(st.sampled_from(["no-letter", "wait", "no-false-clue"])),
+    lambda c, x, k, d: f"saucy {x()}>{x()} {x()}>{x()}",
+    lambda c, x, k, d: f"graffito {k()}",
+    lambda c, x, k, d: f"kill {c()}",
+    lambda c, x, k, d: f"kill {c()} {c()}",
+    lambda c, x, k, d: f"wretched {c()}>{c()}",
+    lambda c, x, k, d: f"wretched {c()}=",
+    lambda c, x, k, d: f"reveal {x()}",
+    lambda c, x, k, d: f"step {c()}",
+    lambda c, x, k, d: f"step {c()} home",
+    lambda c, x, k, d: f"coach {c()} {c()}",
+    lambda c, x, k, d: f"alley {c()}",
+    lambda c, x, k, d: f"{k()} {x()}",
+    lambda c, x, k, d: f"{k()} stay",
+    lambda c, x, k, d: f"false-clue {c()}",
+    lambda c, x, k, d: f"{k()} search {c()}",
+    lambda c, x, k, d: f"{k()} arrest {c()}",
+    lambda c, x, k, d: f"{k()} area-arrest",
+    lambda c, x, k, d: f"{k()} chase {x()}",
+    lambda c, x, k, d: f"{k()} pass",
+    lambda c, x, k, d: f"know {c()}",
+]
+
+
 @st.composite
 def template_texts(draw) -> str:
     """Valid-looking texts, with any circles, crossings and colours."""
-    c = lambda: str(draw(CIRCLE_NUMBERS))  # noqa: E731
-    x = lambda: draw(CROSSINGS)  # noqa: E731
-    k = lambda: draw(COLOUR_WORDS)  # noqa: E731
-    kind = draw(st.integers(0, 25))
-    if kind == 0:
-        return f"hideout {c()}"
-    if kind == 1:
-        marked = " ".join(c() for _ in range(draw(st.integers(0, 6))))
-        unmarked = " ".join(c() for _ in range(draw(st.integers(0, 4))))
-        return f"women {marked} / {unmarked}"
-    if kind == 2:
-        return f"patrols {' '.join(x() for _ in range(5))} / {x()} {x()}"
-    if kind == 3:
-        return f"letter {draw(st.sampled_from(LETTERS[:3]))} {x()} {x()}"
-    if kind == 4:
-        return f"letter goulston {k()}"
-    if kind == 5:
-        return draw(st.sampled_from(["no-letter", "wait", "no-false-clue"]))
-    if kind == 6:
-        return f"saucy {x()}>{x()} {x()}>{x()}"
-    if kind == 7:
-        return f"graffito {k()}"
-    if kind == 8:
-        return f"kill {c()}"
-    if kind == 9:
-        return f"kill {c()} {c()}"
-    if kind == 10:
-        return f"wretched {c()}>{c()}"
-    if kind == 11:
-        return f"wretched {c()}="
-    if kind == 12:
-        return f"reveal {x()}"
-    if kind == 13:
-        return f"step {c()}"
-    if kind == 14:
-        return f"step {c()} home"
-    if kind == 15:
-        return f"coach {c()} {c()}"
-    if kind == 16:
-        return f"alley {c()}"
-    if kind == 17:
-        return f"{k()} {x()}"
-    if kind == 18:
-        return f"{k()} stay"
-    if kind == 19:
-        return f"false-clue {c()}"
-    if kind == 20:
-        return f"{k()} search {c()}"
-    if kind == 21:
-        return f"{k()} arrest {c()}"
-    if kind == 22:
-        return f"{k()} area-arrest"
-    if kind == 23:
-        return f"{k()} chase {x()}"
-    if kind == 24:
-        return f"{k()} pass"
-    return f"know {c()}"
+    template = TEMPLATES[draw(st.integers(0, len(TEMPLATES) - 1))]
+    return template(
+        lambda: str(draw(CIRCLE_NUMBERS)), lambda: draw(CROSSINGS), lambda: draw(COLOUR_WORDS), draw
+    )
 
 
 SIDES = st.sampled_from(["none", "own", "other"])

@@ -42,8 +42,9 @@ from whitechapel.core import players
 from whitechapel.core.chance import Chance
 from whitechapel.core.store import Store
 from whitechapel.core.thinking import InProcess, OtherProcess
-from whitechapel.lfw.actions import Alley, Coach, Hideout, Step, parse_action
+from whitechapel.lfw.actions import Alley, Coach, Hideout, Step
 from whitechapel.lfw.legal import legal_texts
+from whitechapel.lfw.notation import parse_action
 from whitechapel.lfw.rulebook import JACK, POLICE
 from whitechapel.lfw.rules import RULES
 from whitechapel.lfw.selfplay import homeward_action

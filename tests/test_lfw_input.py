@@ -22,7 +22,7 @@ from whitechapel.lfw.map.maps import load_board
 from whitechapel.lfw.options import OPTIONS, Options
 from whitechapel.lfw.rulebook import JACK, POLICE
 from whitechapel.lfw.selfplay import homeward_action
-from whitechapel.lfw.ui import sentences
+from whitechapel.lfw.ui import refusals, sentences
 from whitechapel.lfw.ui.bench import keys_for
 from whitechapel.lfw.ui.choosing import Chooser
 from whitechapel.lfw.ui.mapview import MapView
@@ -257,7 +257,7 @@ def test_every_refusal_sentence_is_in_the_games_words():
             for word in words:
                 if word in p.options():
                     continue
-                why = sentences.why_not(view, game.board, picked, word, p.options())
+                why = refusals.why_not(view, game.board, picked, word, p.options())
                 assert player_words(why, legal), (view.phase.key, picked, word, why)
                 said.add(why)
             for key in "0123456789acqzABXbynrg!":

@@ -22,9 +22,9 @@ import pytest
 
 from whitechapel.core import players
 from whitechapel.core.arena import play_one
-from whitechapel.lfw.actions import parse_action
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.map.maps import load_board
+from whitechapel.lfw.notation import parse_action
 from whitechapel.lfw.notebook import notebook
 from whitechapel.lfw.options import OPTIONS
 from whitechapel.lfw.phases import Phase

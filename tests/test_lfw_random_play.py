@@ -11,6 +11,7 @@ reach nights 3 and 4 (N3, the letters), Jack's survival and false clues (O2).
 from __future__ import annotations
 
 import json
+import os
 import random
 from collections import Counter
 
@@ -21,9 +22,9 @@ from whitechapel.core.chance import Chance
 from whitechapel.core.errors import IllegalAction
 from whitechapel.core.record import Record, record_of, replay
 from whitechapel.lfw import actions as a
-from whitechapel.lfw.actions import parse_action
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.hell import Marker, hideouts
+from whitechapel.lfw.notation import parse_action
 from whitechapel.lfw.options import Options
 from whitechapel.lfw.rulebook import (
     ALLEYS,
@@ -378,7 +379,8 @@ def _phases_of(g: LfwGame) -> set[str]:
     return seen
 
 
-GAMES_PER_CASE = 40
+# The thorough profile plays more games a case (HYPOTHESIS_PROFILE=thorough).
+GAMES_PER_CASE = 100 if os.environ.get("HYPOTHESIS_PROFILE") == "thorough" else 24
 ENDINGS = {ARRESTED, OUT_OF_MOVES, TRAPPED, SURVIVED, FOUND_HIDEOUT}
 CORE_PHASES = {"hideout", "women", "patrols", "kill", "wretched", "reveal", "escape", "hunt"}
 CORE_PHASES |= {"clues", "searching"}

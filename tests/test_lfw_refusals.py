@@ -24,8 +24,9 @@ from lfw_random import OPTIONS, choose, new_game
 from test_lfw_actions import met_actions, mutate
 from whitechapel.core.chance import Chance
 from whitechapel.core.errors import IllegalAction, NotationError
-from whitechapel.lfw.actions import Action, parse_action
+from whitechapel.lfw.actions import Action
 from whitechapel.lfw.game import LfwGame
+from whitechapel.lfw.notation import parse_action
 from whitechapel.lfw.phases import Phase
 from whitechapel.lfw.rulebook import JACK, POLICE
 from whitechapel.lfw.table import PHASES

@@ -14,8 +14,8 @@ import pytest
 from lfw_random import OPTIONS, choose, new_game
 from whitechapel.core.chance import Chance
 from whitechapel.core.game import PUBLIC, view_json, with_legal
-from whitechapel.lfw.actions import parse_action
 from whitechapel.lfw.game import LfwGame
+from whitechapel.lfw.notation import parse_action
 from whitechapel.lfw.notebook import notebook
 from whitechapel.lfw.rulebook import JACK, POLICE
 from whitechapel.lfw.rules import RULES

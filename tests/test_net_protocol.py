@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import random
 
 import pytest
@@ -388,9 +389,12 @@ def test_pocket_messages_keep_jacks_secrets_over_1000_duels():
     assert checked > 20_000
 
 
-def test_lfw_messages_keep_each_sides_secrets_over_100_games():
+LFW_MESSAGE_GAMES = 100 if os.environ.get("HYPOTHESIS_PROFILE") == "thorough" else 40
+
+
+def test_lfw_messages_keep_each_sides_secrets_over_many_games():
     chance = Chance(1888)
-    for n in range(100):
+    for n in range(LFW_MESSAGE_GAMES):
         options = Options(**dict.fromkeys(Options().to_json(), True)) if n % 4 == 0 else Options()
         game = LfwGame.new(chance.below(2**32), options)
         room = Room("K7QX", "lfw", game, seed=None, seat_count=1 + n % 3)

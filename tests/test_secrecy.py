@@ -41,7 +41,7 @@ from whitechapel.pocket.views import Played
 
 THOROUGH = os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
 POCKET_GAMES = 5000 if THOROUGH else 1000
-LFW_GAMES = 1000 if THOROUGH else 200
+LFW_GAMES = 1000 if THOROUGH else 120
 BLOCKS = 4
 
 

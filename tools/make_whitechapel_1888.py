@@ -182,44 +182,52 @@ def beside(net, n: int, circ) -> set:
 
 
 def find_pins(net, graph, pos, circ, natural_y, reds):
-    """Circles for every number the rulebook's examples name (§10)."""
+    """Circles for every number the rulebook's examples name (§10): the
+    example of circle 65 (a), then that of the block south of 56 (b)."""
     adj = {v: list(graph[v]) for v in graph}
     jack = quick_stats(adj, circ, [])["jack_sets"]
     direct = {x: {w for w in graph[x] if w in circ} for x in graph if x not in circ}
     faces = [frozenset(v for v in f if v in circ) for f in geometry.faces(graph, pos)]
+    pins = _pins_of_65(graph, pos, circ, natural_y, reds, jack, direct)
+    pins.update(_pins_of_56(pos, natural_y, jack, faces, taken=set(pins.values())))
+    return pins, jack
+
+
+def _pins_of_65(graph, pos, circ, natural_y, reds, jack, direct) -> dict[int, object]:
+    """(a) 65 on Commercial Road with exactly seven neighbours, 84 (Osborn
+    Street) among them, and 83 among them behind a crossing K' next to a
+    crossing K whose directly adjacent circles are exactly 99, 100, 120."""
     place = {n: p for n, (_, p) in RED_PLACES.items()}
-    pins: dict[int, object] = {}
-    # (a) 65 on Commercial Road with exactly seven neighbours, 84 (Osborn
-    # Street) among them, and 83 among them behind a crossing K' next to a
-    # crossing K whose directly adjacent circles are exactly 99, 100, 120.
+    p65, p84 = reds[65], reds[84]
+    if len(jack[p65]) != 7 or p84 not in jack[p65]:
+        raise SystemExit("no place fits the example of circle 65; try another seed")
     best = None
-    for p65 in [reds[65]]:
-        if len(jack[p65]) != 7:
-            continue
-        for p84 in [reds[84]] if reds[84] in jack[p65] else []:
-            for p83 in sorted(jack[p65] - {p84}):
-                for k2 in sorted(w for w in graph[p83] if w not in circ):
-                    for k in sorted(w for w in graph[k2] if w not in circ):
-                        trio = direct[k]
-                        if len(trio) != 3 or p83 in trio or trio & (jack[p65] | {p65}):
-                            continue
-                        score = (
-                            vdist(pos[p65], place[65])
-                            + vdist(pos[p84], place[84])
-                            + 0.3 * abs(pos[p83][1] - natural_y(83))
-                        )
-                        if best is None or score < best[0]:
-                            best = (score, p65, p84, p83, sorted(trio, key=lambda v: pos[v]))
+    for p83 in sorted(jack[p65] - {p84}):
+        for k2 in sorted(w for w in graph[p83] if w not in circ):
+            for k in sorted(w for w in graph[k2] if w not in circ):
+                trio = direct[k]
+                if len(trio) != 3 or p83 in trio or trio & (jack[p65] | {p65}):
+                    continue
+                score = (
+                    vdist(pos[p65], place[65])
+                    + vdist(pos[p84], place[84])
+                    + 0.3 * abs(pos[p83][1] - natural_y(83))
+                )
+                if best is None or score < best[0]:
+                    best = (score, p83, sorted(trio, key=lambda v: pos[v]))
     if best is None:
         raise SystemExit("no place fits the example of circle 65; try another seed")
-    _, p65, p84, p83, trio = best
-    pins.update({65: p65, 84: p84, 83: p83})
+    _, p83, trio = best
+    pins: dict[int, object] = {65: p65, 84: p84, 83: p83}
     others = sorted(jack[p65] - {p84, p83}, key=lambda v: (pos[v][1], pos[v][0]))
     pins.update(dict(zip((51, 63, 66, 67, 82), others, strict=True)))
     pins.update(dict(zip((99, 100, 120), trio, strict=True)))
-    taken = set(pins.values())
-    # (b) the block south of 56 with 57, 69..73 on its perimeter; 69 is
-    # Jack-adjacent to 56 and to 103, and 103 to 127.
+    return pins
+
+
+def _pins_of_56(pos, natural_y, jack, faces, taken) -> dict[int, object]:
+    """(b) the block south of 56 with 57, 69..73 on its perimeter; 69 is
+    Jack-adjacent to 56 and to 103, and 103 to 127."""
     best = None
     for face in faces:
         if len(face) != 7 or face & taken:
@@ -241,9 +249,9 @@ def find_pins(net, graph, pos, circ, natural_y, reds):
         raise SystemExit("no block fits the example of circle 56; try another seed")
     _, face, p56, p69, p103, p127 = best
     rest = sorted(face - {p56, p69}, key=lambda v: (pos[v][0], pos[v][1]))
-    pins.update({56: p56, 69: p69, 103: p103, 127: p127})
+    pins: dict[int, object] = {56: p56, 69: p69, 103: p103, 127: p127}
     pins.update(dict(zip((57, 70, 71, 72, 73), rest, strict=True)))
-    return pins, jack
+    return pins
 
 
 def band_order(circles, pos):

@@ -163,13 +163,27 @@ def _dist(pos, v, place):
 
 
 def find_pins(graph, pos, circ, natural_y):
-    """Circles for every number the rulebook's examples name (§10)."""
+    """Circles for every number the rulebook's examples name (§10): the
+    example of circle 65 (a), that of the block south of 56 (b), then the
+    other red circles at their historical places."""
     rel = Relations(graph, circ, pos)
-    jack, direct = rel.jack, rel.direct
-    pins: dict[int, object] = {}
-    # (a) 65 on Commercial Road with exactly seven neighbours, 84 (Osborn
-    # Street) among them, and 83 among them behind a crossing K' next to a
-    # crossing K whose directly adjacent circles are exactly 99, 100, 120.
+    pins = _pins_of_65(rel, pos, natural_y)
+    pins.update(_pins_of_56(rel, pos, natural_y, taken=set(pins.values())))
+    taken = set(pins.values())
+    for n, (_, place) in RED_PLACES.items():
+        if n in pins:
+            continue
+        v = min((c for c in circ if c not in taken), key=lambda c: _dist(pos, c, place))
+        pins[n] = v
+        taken.add(v)
+    return pins
+
+
+def _pins_of_65(rel: Relations, pos, natural_y) -> dict[int, object]:
+    """(a) 65 on Commercial Road with exactly seven neighbours, 84 (Osborn
+    Street) among them, and 83 among them behind a crossing K' next to a
+    crossing K whose directly adjacent circles are exactly 99, 100, 120."""
+    graph, circ, jack, direct = rel.graph, rel.circ, rel.jack, rel.direct
     best = None
     for p65 in sorted(circ, key=lambda v: _dist(pos, v, RED_PLACES[65][1]))[:40]:
         if len(jack[p65]) != 7:
@@ -191,13 +205,17 @@ def find_pins(graph, pos, circ, natural_y):
     if best is None:
         raise SystemExit("no place fits the example of circle 65; try another seed")
     _, p65, p84, p83, trio = best
-    pins.update({65: p65, 84: p84, 83: p83})
+    pins: dict[int, object] = {65: p65, 84: p84, 83: p83}
     others = sorted(jack[p65] - {p84, p83}, key=lambda v: (pos[v][1], pos[v][0]))
     pins.update(dict(zip((51, 63, 66, 67, 82), others, strict=True)))
     pins.update(dict(zip((99, 100, 120), trio, strict=True)))
-    taken = set(pins.values())
-    # (b) the block south of 56 with 57, 69..73 on its perimeter; 69 is
-    # Jack-adjacent to 56 and to 103, and 103 to 127.
+    return pins
+
+
+def _pins_of_56(rel: Relations, pos, natural_y, taken) -> dict[int, object]:
+    """(b) the block south of 56 with 57, 69..73 on its perimeter; 69 is
+    Jack-adjacent to 56 and to 103, and 103 to 127."""
+    jack = rel.jack
     best = None
     for face in rel.faces:
         if len(face) != 7 or face & taken:
@@ -217,16 +235,8 @@ def find_pins(graph, pos, circ, natural_y):
         raise SystemExit("no block fits the example of circle 56; try another seed")
     _, face, p56, p69, p103, p127 = best
     rest = sorted(face - {p56, p69}, key=lambda v: (pos[v][0], pos[v][1]))
-    pins.update({56: p56, 69: p69, 103: p103, 127: p127})
+    pins: dict[int, object] = {56: p56, 69: p69, 103: p103, 127: p127}
     pins.update(dict(zip((57, 70, 71, 72, 73), rest, strict=True)))
-    taken = set(pins.values())
-    # The other red circles, at their historical places.
-    for n, (_, place) in RED_PLACES.items():
-        if n in pins:
-            continue
-        v = min((c for c in circ if c not in taken), key=lambda c: _dist(pos, c, place))
-        pins[n] = v
-        taken.add(v)
     return pins
 
 

@@ -12,7 +12,8 @@ import itertools
 import math
 import random
 import statistics
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import networkx as nx
 
@@ -132,46 +133,71 @@ def subdivide(g: nx.Graph, pts, extra: int, max_per_edge: int = 2):
 def quick_stats(adj: dict, circ: set, faces: list) -> dict:
     """Jack adjacency, police adjacency, direct circles and alley pairs, by
     components (as the rules define them), fast enough to anneal over."""
+    comp = _groups(adj, lambda v: v not in circ)  # groups of connected crossings
+    ccomp = _groups(adj, lambda v: v in circ)  # groups of connected circles
+    jack_sets = _jack_sets(adj, circ, comp)
+    pol, direct = _police_counts(adj, circ, comp, ccomp)
+    pairs, faces7 = _alley_pairs(circ, faces)
+    jack = {c: len(s) for c, s in jack_sets.items()}
+    js = list(jack.values())
+    return {
+        "jmin": min(js),
+        "jmean": statistics.fmean(js),
+        "jmax": max(js),
+        "pmean": statistics.fmean(pol),
+        "dmean": statistics.fmean(direct),
+        "pairs": pairs,
+        "faces7": faces7,
+        "jack": jack,
+        "jack_sets": jack_sets,
+    }
+
+
+def _groups(adj: dict, inside: Callable[[Any], bool]) -> dict:
+    """Node -> its group's first node, for the connected groups of the nodes
+    `inside` (walking only through such nodes), in the order of `adj`."""
     comp: dict = {}
     for v in adj:
-        if v in circ or v in comp:
+        if not inside(v) or v in comp:
             continue
         comp[v] = v
         stack = [v]
         while stack:
             u = stack.pop()
             for w in adj[u]:
-                if w not in circ and w not in comp:
+                if inside(w) and w not in comp:
                     comp[w] = v
                     stack.append(w)
-    attached: dict = {}
+    return comp
+
+
+def _touching(adj: dict, comp: dict, wanted: Callable[[Any], bool]) -> dict:
+    """Group -> the `wanted` nodes next to one of its nodes."""
+    out: dict = {}
     for x, r in comp.items():
-        s = attached.setdefault(r, set())
-        s.update(w for w in adj[x] if w in circ)
-    jack, jack_sets = {}, {}
+        out.setdefault(r, set()).update(w for w in adj[x] if wanted(w))
+    return out
+
+
+def _jack_sets(adj: dict, circ: set, comp: dict) -> dict:
+    """Jack-adjacent circles: joined directly or through one group of
+    connected crossings."""
+    attached = _touching(adj, comp, lambda w: w in circ)
+    jack_sets = {}
     for c in circ:
         s = {w for w in adj[c] if w in circ}
         for w in adj[c]:
             if w not in circ:
                 s |= attached[comp[w]]
         s.discard(c)
-        jack[c] = len(s)
         jack_sets[c] = s
-    ccomp: dict = {}
-    for v in circ:
-        if v in ccomp:
-            continue
-        ccomp[v] = v
-        stack = [v]
-        while stack:
-            u = stack.pop()
-            for w in adj[u]:
-                if w in circ and w not in ccomp:
-                    ccomp[w] = v
-                    stack.append(w)
-    touch: dict = {}
-    for c, r in ccomp.items():
-        touch.setdefault(r, set()).update(w for w in adj[c] if w not in circ)
+    return jack_sets
+
+
+def _police_counts(adj: dict, circ: set, comp: dict, ccomp: dict) -> tuple[list, list]:
+    """Per crossing: how many crossings are police-adjacent (joined directly
+    or through one group of connected circles), how many circles direct."""
+    touch = _touching(adj, ccomp, lambda w: w not in circ)
     pol, direct = [], []
     for x in comp:
         s = {w for w in adj[x] if w not in circ}
@@ -183,6 +209,11 @@ def quick_stats(adj: dict, circ: set, faces: list) -> dict:
         s.discard(x)
         pol.append(len(s))
         direct.append(d)
+    return pol, direct
+
+
+def _alley_pairs(circ: set, faces: list) -> tuple[int, int]:
+    """The pairs of circles on one block (alleys), and the blocks with seven circles."""
     pairs = set()
     faces7 = 0
     for f in faces:
@@ -191,18 +222,7 @@ def quick_stats(adj: dict, circ: set, faces: list) -> dict:
         for i, a in enumerate(cs):
             for b in cs[i + 1 :]:
                 pairs.add((a, b))
-    js = list(jack.values())
-    return {
-        "jmin": min(js),
-        "jmean": statistics.fmean(js),
-        "jmax": max(js),
-        "pmean": statistics.fmean(pol),
-        "dmean": statistics.fmean(direct),
-        "pairs": len(pairs),
-        "faces7": faces7,
-        "jack": jack,
-        "jack_sets": jack_sets,
-    }
+    return len(pairs), faces7
 
 
 TARGET = {"jmean": (8.0, 0.4), "pmean": (3.9, 0.2), "dmean": (1.95, 0.1), "pairs": (450, 20)}

@@ -175,29 +175,15 @@ def legibility_problems(data: MapData, names) -> list[tuple[str, set]]:
 def repair(graph, circ, numbers, cell, rng, rounds=400):
     """Nudge points until no label overlaps another and every street can be
     drawn: mid-street points slide along their street, junctions move a cell
-    and take their streets' points with them."""
-    runs = junction_edges(graph)
-    edge_of = {v: e for e, vs in runs.items() for v in vs}
-    incident: dict = {}
-    for e in runs:
-        for end in e:
-            incident.setdefault(end, []).append(e)
-
-    def names():
-        xs = sorted((v for v in graph if v not in circ), key=lambda v: (cell[v][1], cell[v][0]))
-        return {numbers[v]: v for v in circ} | {f"x{i + 1}": v for i, v in enumerate(xs)}
+    and take their streets' points with them.  Each round takes the move of
+    one point of the first problem that leaves the fewest problems, or
+    shakes one of them when no single move helps."""
+    streets = _Streets(graph)
 
     def problems():
-        return legibility_problems(draft(graph, circ, numbers, cell), names())
-
-    def moves(v):
-        if v in edge_of:
-            e = edge_of[v]
-            for d in (-2, -1, 1, 2):
-                yield {v: d}, e
-        else:
-            for dx, dy in ((1, 0), (-1, 0), (2, 0), (-2, 0), (0, 1), (0, -1), (3, 0), (-3, 0)):
-                yield (dx, dy), None
+        return legibility_problems(
+            draft(graph, circ, numbers, cell), _names(graph, circ, numbers, cell)
+        )
 
     found = problems()
     shifts: dict = {}
@@ -205,35 +191,74 @@ def repair(graph, circ, numbers, cell, rng, rounds=400):
         if not found:
             return
         _, involved = found[0]
-        best = (len(found), None)
-        for v in sorted(involved, key=lambda v: v in edge_of, reverse=True):
-            for move, e in moves(v):
-                saved = dict(cell)
-                if e is not None:
-                    trial = dict(shifts)
-                    trial[v] = trial.get(v, 0) + move[v]
-                    place_along(cell, *e, runs[e], trial)
-                else:
-                    cell[v] = (cell[v][0] + move[0], cell[v][1] + move[1])
-                    for inc in incident.get(v, ()):
-                        place_along(cell, *inc, runs[inc], shifts)
-                score = len(problems()) if len(set(cell.values())) == len(cell) else 10**6
-                if score < best[0]:
-                    best = (score, (v, move, e, dict(cell)))
-                cell.clear()
-                cell.update(saved)
-        if best[1] is None:  # no single move helps: shake one point and go on
+        best = _best_move(streets, cell, shifts, involved, len(found), problems)
+        if best is None:  # no single move helps: shake one point and go on
             v = rng.choice(sorted(involved, key=str))
             x, y = cell[v]
             cell[v] = (x + rng.choice((-1, 1)), y)
         else:
-            v, move, e, after = best[1]
+            v, move, e, after = best
             if e is not None:
                 shifts[v] = shifts.get(v, 0) + move[v]
             cell.clear()
             cell.update(after)
         found = problems()
     raise SystemExit(f"could not make the drawing legible: {found[:3]}")
+
+
+class _Streets:
+    """The streets between junctions, the one each mid-street point is on,
+    and the streets that meet at each junction."""
+
+    def __init__(self, graph) -> None:
+        self.runs = junction_edges(graph)
+        self.edge_of = {v: e for e, vs in self.runs.items() for v in vs}
+        self.incident: dict = {}
+        for e in self.runs:
+            for end in e:
+                self.incident.setdefault(end, []).append(e)
+
+    def moves(self, v):
+        """A mid-street point slides along its street; a junction moves a cell or so."""
+        if v in self.edge_of:
+            e = self.edge_of[v]
+            for d in (-2, -1, 1, 2):
+                yield {v: d}, e
+        else:
+            for dx, dy in ((1, 0), (-1, 0), (2, 0), (-2, 0), (0, 1), (0, -1), (3, 0), (-3, 0)):
+                yield (dx, dy), None
+
+    def apply(self, cell, shifts, v, move, e) -> None:
+        """Make the move on `cell`, taking the points of its streets along."""
+        if e is not None:
+            trial = dict(shifts)
+            trial[v] = trial.get(v, 0) + move[v]
+            place_along(cell, *e, self.runs[e], trial)
+        else:
+            cell[v] = (cell[v][0] + move[0], cell[v][1] + move[1])
+            for inc in self.incident.get(v, ()):
+                place_along(cell, *inc, self.runs[inc], shifts)
+
+
+def _names(graph, circ, numbers, cell):
+    xs = sorted((v for v in graph if v not in circ), key=lambda v: (cell[v][1], cell[v][0]))
+    return {numbers[v]: v for v in circ} | {f"x{i + 1}": v for i, v in enumerate(xs)}
+
+
+def _best_move(streets: _Streets, cell, shifts, involved, now: int, problems):
+    """(point, move, street, cells after) of the move that leaves fewer
+    problems than `now`, the fewest; None if none does.  `cell` is left as it was."""
+    best = (now, None)
+    for v in sorted(involved, key=lambda v: v in streets.edge_of, reverse=True):
+        for move, e in streets.moves(v):
+            saved = dict(cell)
+            streets.apply(cell, shifts, v, move, e)
+            score = len(problems()) if len(set(cell.values())) == len(cell) else 10**6
+            if score < best[0]:
+                best = (score, (v, move, e, dict(cell)))
+            cell.clear()
+            cell.update(saved)
+    return best[1]
 
 
 def write_checked(data: MapData, out: str) -> None:

@@ -335,38 +335,60 @@ class Network:
         holds; it may pass through up to `through` streets each way into the
         next areas (`area_of` finds a cell's area).  Returns [(area, its two
         parts)] for every area it cut, or None."""
-        ax = axis(d)
-        back = (-d[0], -d[1])
         if start in self.reserved:
             return None
         owner = area_of or (lambda c: area if c in area else None)
         a = self.run(start, d, through, owner)
-        b = self.run(start, back, through, owner)
+        b = self.run(start, (-d[0], -d[1]), through, owner)
         if a is None or b is None:
             return None
         path = [*reversed(b[0]), start, *a[0]]
-        ha, hb = path[-1], path[0]
         stops = [i for i, c in enumerate(path) if c in self.links]
+        inner = [c for c in path if c not in self.links]
+        ends = [path[i] for i in stops]
+        if not self._lane_fits(path, stops, inner, d) or not self._ends_fit(ends, axis(d)):
+            return None
+        out = self._cut(inner, owner, min_area)
+        if out is None:
+            return None
+        for c in ends:
+            self.add_node(c)
+        for p, q in itertools.pairwise(path):
+            self.link(p, q)
+        return out
+
+    def _lane_fits(self, path: list[Cell], stops: list[int], inner: list[Cell], d: Dir) -> bool:
+        """The lane's own rules: room between the streets it meets, how it
+        meets the streets at its two ends, its cells clear of other streets."""
+        ax = axis(d)
         min_inner = 4 if ax == H else 2
         for i, j in itertools.pairwise(stops):
             if j - i - 1 < min_inner:
-                return None
-        inner = [c for c in path if c not in self.links]
-        if not self.hit_ok(ha, d, path[-2]) or not self.hit_ok(hb, back, path[1]):
-            return None
+                return False
+        ha, hb = path[-1], path[0]
+        if not self.hit_ok(ha, d, path[-2]) or not self.hit_ok(hb, (-d[0], -d[1]), path[1]):
+            return False
         if ha in self.nodes and hb in self.nodes and len(stops) == 2 and len(inner) < min_inner + 1:
-            return None
-        if not self.lane_ok(inner, ax):
-            return None
-        ends = [path[i] for i in stops]
-        if ax == H and not all(self.row_clear(c, None) or c in self.nodes for c in ends[1:-1]):
-            return None
-        if ax == H and not all(
+            return False
+        return self.lane_ok(inner, ax)
+
+    def _ends_fit(self, ends: list[Cell], ax: Dir) -> bool:
+        """A horizontal lane's junctions keep their rows legible: the ones it
+        passes through keep a clear row, and none stands too near another
+        junction of its row."""
+        if ax != H:
+            return True
+        if not all(self.row_clear(c, None) or c in self.nodes for c in ends[1:-1]):
+            return False
+        return all(
             abs(x - c[0]) >= ROW_GAP or (x, c[1]) in ends
             for c in ends
             for x in self.rows.get(c[1], ())
-        ):
-            return None
+        )
+
+    def _cut(self, inner: list[Cell], owner, min_area: int):
+        """[(area, its two parts)] for every area the lane's cells cut, or
+        None when one is not cut in two, or a part is too small."""
         cut: dict[frozenset[Cell], set[Cell]] = {}
         for c in inner:
             cut.setdefault(owner(c), set()).add(c)
@@ -386,10 +408,6 @@ class Network:
                 if len(p) < min_area or max(xs) - min(xs) < 2 or max(ys) - min(ys) < 1:
                     return None
             out.append((old, parts))
-        for c in ends:
-            self.add_node(c)
-        for p, q in itertools.pairwise(path):
-            self.link(p, q)
         return out
 
     def split(

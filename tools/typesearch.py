@@ -50,47 +50,11 @@ class Network:
     def stats(self, circ: int) -> dict:
         """The figures of one choice of circles (a mask)."""
         n = len(self.nodes)
-        adj, nbr = self.adj, self.nbr
-        comp = [-1] * n
-        attached: list[int] = []  # per group of connected crossings: circles touching it
-        touch: list[int] = []  # per group of connected circles: crossings touching it
-        for v in range(n):
-            if comp[v] >= 0:
-                continue
-            is_circle = circ >> v & 1
-            k = len(attached) if not is_circle else len(touch)
-            comp[v] = k
-            stack, around = [v], 0
-            while stack:
-                u = stack.pop()
-                around |= nbr[u]
-                for w in adj[u]:
-                    if comp[w] < 0 and (circ >> w & 1) == is_circle:
-                        comp[w] = k
-                        stack.append(w)
-            if is_circle:
-                touch.append(around & ~circ)
-            else:
-                attached.append(around & circ)
+        comp, attached, touch = self._groups(circ)
         circles = list(bits(circ))
-        jack = {}
-        for c in circles:
-            m = nbr[c] & circ
-            for w in adj[c]:
-                if not circ >> w & 1:
-                    m |= attached[comp[w]]
-            jack[c] = m & ~(1 << c)
-        pol, direct = 0, 0
+        jack = self._jack(circ, circles, comp, attached)
+        pol, direct = self._police(circ, comp, touch)
         crossings = n - len(circles)
-        for x in range(n):
-            if circ >> x & 1:
-                continue
-            s = nbr[x] & ~circ
-            for w in adj[x]:
-                if circ >> w & 1:
-                    s |= touch[comp[w]]
-                    direct += 1
-            pol += (s & ~(1 << x)).bit_count()
         in_face = [fm & circ for fm in self.face_mask]
         pairs2 = 0
         for c in circles:
@@ -110,6 +74,59 @@ class Network:
             "jack": jack,
             "in_face": in_face,
         }
+
+    def _groups(self, circ: int) -> tuple[list[int], list[int], list[int]]:
+        """Each point's group (of connected crossings, or of connected
+        circles), and per group the circles touching a crossings' group
+        (`attached`), the crossings touching a circles' group (`touch`)."""
+        adj, nbr = self.adj, self.nbr
+        comp = [-1] * len(self.nodes)
+        attached: list[int] = []
+        touch: list[int] = []
+        for v in range(len(self.nodes)):
+            if comp[v] >= 0:
+                continue
+            is_circle = circ >> v & 1
+            k = len(attached) if not is_circle else len(touch)
+            comp[v] = k
+            stack, around = [v], 0
+            while stack:
+                u = stack.pop()
+                around |= nbr[u]
+                for w in adj[u]:
+                    if comp[w] < 0 and (circ >> w & 1) == is_circle:
+                        comp[w] = k
+                        stack.append(w)
+            if is_circle:
+                touch.append(around & ~circ)
+            else:
+                attached.append(around & circ)
+        return comp, attached, touch
+
+    def _jack(self, circ: int, circles: list[int], comp: list[int], attached: list[int]) -> dict:
+        """Circle -> the mask of its Jack-adjacent circles."""
+        jack = {}
+        for c in circles:
+            m = self.nbr[c] & circ
+            for w in self.adj[c]:
+                if not circ >> w & 1:
+                    m |= attached[comp[w]]
+            jack[c] = m & ~(1 << c)
+        return jack
+
+    def _police(self, circ: int, comp: list[int], touch: list[int]) -> tuple[int, int]:
+        """The police-adjacent crossings and the direct circles, summed over crossings."""
+        pol, direct = 0, 0
+        for x in range(len(self.nodes)):
+            if circ >> x & 1:
+                continue
+            s = self.nbr[x] & ~circ
+            for w in self.adj[x]:
+                if circ >> w & 1:
+                    s |= touch[comp[w]]
+                    direct += 1
+            pol += (s & ~(1 << x)).bit_count()
+        return pol, direct
 
     def distances(self, jack: dict, start: int) -> dict[int, int]:
         dist = {start: 0}

@@ -1,4 +1,5 @@
-"""Letters from Whitechapel actions and their text forms (docs/lfw.md).
+"""Letters from Whitechapel actions and their text forms (docs/lfw.md); the
+texts are read back by `notation.parse_action`.
 
 Circles are numbers, crossings their map ids, policemen their colours.
 
@@ -22,12 +23,7 @@ Circles are numbers, crossings their map ids, policemen their colours.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-
-from whitechapel.core.errors import NotationError
-from whitechapel.lfw.map.mapfile import CROSSING_ID, RESERVED_IDS
-from whitechapel.lfw.rulebook import COLOURS, LETTERS
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,128 +234,3 @@ class KnowWhereYouLive(Action):
 
     def __str__(self) -> str:
         return f"know {self.circle}"
-
-
-# -- parsing -----------------------------------------------------------------------
-
-_CIRCLE = re.compile(r"^\d{1,4}$")
-_CROSSING = CROSSING_ID
-
-
-def _circle(word: str) -> int:
-    if not _CIRCLE.match(word):
-        raise NotationError(f"{word!r} is not a circle number")
-    return int(word)
-
-
-def _crossing(word: str) -> str:
-    if not _CROSSING.match(word) or word.lower() in RESERVED_IDS:
-        raise NotationError(f"{word!r} is not a crossing id")
-    return word
-
-
-def parse_action(text: str) -> Action:
-    """The action whose text form is `text` (extra spaces and case of the
-    keywords do not matter)."""
-    if not isinstance(text, str):
-        raise NotationError(f"an action is text, not {type(text).__name__}")
-    words = text.replace(">", " > ").replace("=", " = ").split()
-    if not words or len(text) > 300:
-        raise NotationError("an empty or overlong action")
-    head = words[0].lower()
-    rest = words[1:]
-    try:
-        return _parse(head, rest)
-    except (NotationError, IndexError, ValueError):
-        shown = text if len(text) <= 40 else text[:37] + "..."
-        raise NotationError(
-            f"{shown!r} is not a Letters from Whitechapel action (see docs/lfw.md: e.g. "
-            "'step 66', 'coach 69 56', 'blue x12', 'blue search 65')"
-        ) from None
-
-
-def _pairs(words: list[str]) -> tuple[tuple[str, str], ...]:
-    out = []
-    i = 0
-    while i < len(words):
-        if words[i + 1] != ">":
-            raise NotationError("expected 'from>to'")
-        out.append((_crossing(words[i]), _crossing(words[i + 2])))
-        i += 3
-    return tuple(sorted(out))
-
-
-def _parse(head: str, rest: list[str]) -> Action:
-    if head == "hideout" and len(rest) == 1:
-        return Hideout(_circle(rest[0]))
-    if head == "women":
-        cut = rest.index("/") if "/" in rest else len(rest)
-        marked = tuple(sorted(_circle(w) for w in rest[:cut]))
-        unmarked = tuple(sorted(_circle(w) for w in rest[cut + 1 :]))
-        return Women(marked, unmarked)
-    if head == "patrols" and "/" in rest:
-        cut = rest.index("/")
-        real = tuple(_crossing(w) for w in rest[:cut])
-        fakes = tuple(sorted(_crossing(w) for w in rest[cut + 1 :]))
-        if len(real) != len(COLOURS):
-            raise NotationError("one crossing per colour")
-        return Patrols(real, fakes)
-    if head == "letter" and rest and rest[0].lower() in LETTERS:
-        name = rest[0].lower()
-        if name == "goulston":
-            if len(rest) != 2 or rest[1].lower() not in COLOURS:
-                raise NotationError("goulston names a colour")
-            return Letter(name, (rest[1].lower(),))
-        args = tuple(_crossing(w) for w in rest[1:])
-        if len(args) != 2:
-            raise NotationError("two crossings")
-        return Letter(name, args)
-    if head == "no-letter" and not rest:
-        return NoLetter()
-    if head == "saucy":
-        return SaucyMove(_pairs(rest))
-    if head == "graffito" and len(rest) == 1 and rest[0].lower() in COLOURS:
-        return Graffito(rest[0].lower())
-    if head == "kill" and 1 <= len(rest) <= 2:
-        return Kill(tuple(_circle(w) for w in rest))
-    if head == "wait" and not rest:
-        return Wait()
-    if head == "wretched" and len(rest) in (2, 3):
-        if rest[1] == "=" and len(rest) == 2:
-            return WretchedMove(_circle(rest[0]), None)
-        if rest[1] == ">" and len(rest) == 3:
-            return WretchedMove(_circle(rest[0]), _circle(rest[2]))
-    if head == "reveal" and len(rest) == 1:
-        return Reveal(_crossing(rest[0]))
-    if head == "step" and len(rest) in (1, 2):
-        if len(rest) == 2 and rest[1].lower() != "home":
-            raise NotationError("step N [home]")
-        return Step(_circle(rest[0]), len(rest) == 2)
-    if head == "coach" and len(rest) == 2:
-        return Coach(_circle(rest[0]), _circle(rest[1]))
-    if head == "alley" and len(rest) == 1:
-        return Alley(_circle(rest[0]))
-    if head == "false-clue" and len(rest) == 1:
-        return FalseClue(_circle(rest[0]))
-    if head == "no-false-clue" and not rest:
-        return FalseClue(None)
-    if head == "know" and len(rest) == 1:
-        return KnowWhereYouLive(_circle(rest[0]))
-    if head in COLOURS and rest:
-        verb = rest[0].lower()
-        if len(rest) == 1:
-            if verb == "stay":
-                return PoliceMove(head, None)
-            if verb == "pass":
-                return Pass(head)
-            if verb == "area-arrest":
-                return Arrest(head, None)
-            return PoliceMove(head, _crossing(rest[0]))
-        if len(rest) == 2:
-            if verb == "search":
-                return Search(head, _circle(rest[1]))
-            if verb == "arrest":
-                return Arrest(head, _circle(rest[1]))
-            if verb == "chase":
-                return Chase(head, _crossing(rest[1]))
-    raise NotationError("unknown action")

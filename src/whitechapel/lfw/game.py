@@ -16,7 +16,8 @@ from typing import Any
 from whitechapel.core.chance import Chance
 from whitechapel.core.errors import NotationError
 from whitechapel.core.game import Engine
-from whitechapel.lfw import actions, flow, viewing
+from whitechapel.lfw import flow, viewing
+from whitechapel.lfw import notation as action_texts
 from whitechapel.lfw.actions import Action
 from whitechapel.lfw.map.board import Board
 from whitechapel.lfw.options import Options
@@ -29,7 +30,10 @@ from whitechapel.lfw.views import LfwView
 class LfwGame(LfwState, Engine):
     name = "lfw"
     sides = SIDES
-    notation, views = actions, viewing  # Engine: play, view, reveal
+    # The engine contract's modules (core.game.Engine): how an action's text
+    # reads back, and how each side's view is built.
+    notation = action_texts
+    views = viewing
 
     def view(self, side: str) -> LfwView:
         """`side`'s view: a `JackView`, `PoliceView` or `PublicView` (views.py)."""

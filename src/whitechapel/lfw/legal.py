@@ -23,7 +23,8 @@ from math import comb, perm
 from typing import overload
 
 from whitechapel.core.errors import NotationError
-from whitechapel.lfw.actions import Action, Patrols, Women, parse_action
+from whitechapel.lfw.actions import Action, Patrols, Women
+from whitechapel.lfw.notation import parse_action
 from whitechapel.lfw.rulebook import FAKES, PATROL_MARKERS, REAL_MARKERS
 from whitechapel.lfw.view_parts import WomenPlacement
 from whitechapel.lfw.views import LfwView

@@ -8,9 +8,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from whitechapel.core.settings import Setting
-from whitechapel.lfw.actions import Action, parse_action
+from whitechapel.lfw.actions import Action
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.legal import legal_texts
+from whitechapel.lfw.notation import parse_action
 from whitechapel.lfw.options import Options
 from whitechapel.lfw.rulebook import SIDES
 from whitechapel.lfw.seats import LfwSeating

@@ -31,7 +31,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from whitechapel.core.game import PUBLIC, Outcome
-from whitechapel.lfw.actions import Action, parse_action
+from whitechapel.lfw.actions import Action
+from whitechapel.lfw.notation import parse_action
 from whitechapel.lfw.options import Options
 from whitechapel.lfw.phases import TITLES, Phase
 from whitechapel.lfw.rulebook import JACK, LAST_SPACE, POLICE

@@ -23,11 +23,22 @@ def _show(v: Any) -> str:
 
 
 def problems(data: MapData) -> list[str]:
-    """Everything that makes the map unusable for the rules, each naming its place."""
-    out: list[str] = []
-    pos = {c.n: (c.x, c.y) for c in data.circles} | {x.id: (x.x, x.y) for x in data.crossings}
+    """Everything that makes the map unusable for the rules, each naming its
+    place: first the drawing and the pieces the rules need, then (when those
+    are sound) whether the map holds together, for the map, Jack and the police."""
     if not data.circles:
         return ["the map has no circles"]
+    pos = {c.n: (c.x, c.y) for c in data.circles} | {x.id: (x.x, x.y) for x in data.crossings}
+    g: nx.Graph[Node] = nx.Graph()
+    g.add_nodes_from(pos)
+    g.add_edges_from(data.segments)
+    out = [*_drawing(data, pos), *_pieces(data), *_streetless(g)]
+    return out or _connection(data, g)
+
+
+def _drawing(data: MapData, pos: dict[Node, tuple[int, int]]) -> list[str]:
+    """Circles numbered without gaps; no two nodes on one place; no streets crossing."""
+    out: list[str] = []
     numbers = [c.n for c in data.circles]
     if numbers != list(range(1, len(numbers) + 1)):
         missing = sorted(set(range(1, max(numbers) + 1)) - set(numbers))
@@ -43,6 +54,13 @@ def problems(data: MapData) -> list[str]:
         out.append(
             f"streets cross in the drawing: {_show(a[0])}–{_show(a[1])} and {_show(b[0])}–{_show(b[1])}"
         )
+    return out
+
+
+def _pieces(data: MapData) -> list[str]:
+    """Enough red circles (H2) and yellow crossings (H3), one Goulston Street
+    crossing (O1), a circle that is not red for the hideout (S1)."""
+    out: list[str] = []
     red = [c.n for c in data.circles if c.red]
     if len(red) < MIN_RED:
         out.append(f"the map has {len(red)} red circles; the rules need at least {MIN_RED}")
@@ -56,22 +74,23 @@ def problems(data: MapData) -> list[str]:
         out.append(f"the map needs exactly one Goulston Street crossing, not {len(goulston)}")
     if all(c.red for c in data.circles):
         out.append("every circle is red: Jack has nowhere to hide (S1)")
-    g: nx.Graph[Node] = nx.Graph()
-    g.add_nodes_from(pos)
-    g.add_edges_from(data.segments)
-    for v in pos:
-        if g.degree(v) == 0:
-            out.append(f"{_show(v)} has no street")
-    if out:
-        return out
+    return out
+
+
+def _streetless(g: nx.Graph[Node]) -> list[str]:
+    return [f"{_show(v)} has no street" for v in g.nodes if g.degree(v) == 0]
+
+
+def _connection(data: MapData, g: nx.Graph[Node]) -> list[str]:
+    """One piece; Jack can walk between all circles, the police reach every crossing."""
     parts = list(nx.connected_components(g))
     if len(parts) > 1:
         small = min(parts, key=len)
-        out.append(
+        return [
             f"the map falls into {len(parts)} disconnected parts; one holds only "
             f"{', '.join(_show(v) for v in sorted(small, key=str)[:4])}"
-        )
-        return out
+        ]
+    out: list[str] = []
     board = Board(data)
     jack_parts = list(nx.connected_components(board.jack_graph))
     if len(jack_parts) > 1:

@@ -180,6 +180,42 @@ def _int(v: object) -> TypeGuard[int]:
 
 
 def map_from_json(data: Any) -> MapData:
+    """The map of a JSON object, or a `MapError`: a wrong header or canvas
+    stops the reading at once; then each part (circles, crossings, segments,
+    streets, blocks, edition) is read in turn and every problem found is
+    named together.  A part that is not a list stops the reading."""
+    width, height, columns, rows = _frame(data)
+    bad = _Problems()
+    circles, numbers = _circles(data, width, height, bad)
+    crossings, ids = _crossings(data, width, height, bad)
+    known: set[Node] = numbers | ids  # a circle or crossing misplaced still names a node
+    segments = _segments(data, known, bad)
+    streets, street_labels = _streets(data, known, bad)
+    blocks = _blocks(data, known, bad)
+    edition = data.get("edition", 1)
+    if not _int(edition) or edition < 1:
+        bad.add(f"the map's edition {edition!r} is not a positive whole number")
+    bad.raise_if_any()
+    name = data.get("name")
+    return MapData(
+        name=name if isinstance(name, str) and name else "unnamed map",
+        width=width,
+        height=height,
+        columns=columns,
+        rows=rows,
+        circles=sorted(circles, key=lambda c: c.n),
+        crossings=crossings,
+        segments=segments,
+        streets=streets,
+        blocks=blocks,
+        edition=edition,
+        street_labels=street_labels,
+    )
+
+
+def _frame(data: Any) -> tuple[int, int, tuple[int, int], tuple[int]]:
+    """The header (format, version), the canvas and the sectors' lines:
+    (width, height, columns, rows), or a `MapError` at the first wrong one."""
     if not isinstance(data, dict):
         raise MapError("not a map: the JSON is not an object")
     if data.get("format") != FORMAT:
@@ -191,7 +227,6 @@ def map_from_json(data: Any) -> MapData:
         raise MapError(f"the map's version {version!r} is not a positive whole number")
     if version > VERSION:
         raise MapError(f"the map is version {version}, newer than this program reads ({VERSION})")
-    bad = _Problems()
     canvas = data.get("canvas")
     if (
         not isinstance(canvas, dict)
@@ -217,7 +252,11 @@ def map_from_json(data: Any) -> MapData:
         raise MapError(
             "'sectors' needs 'columns' [x1, x2] and 'rows' [y] inside the canvas (A|B|C, a|b)"
         )
+    return width, height, (cols[0], cols[1]), (rows[0],)
 
+
+def _circles(data: dict, width: int, height: int, bad: _Problems) -> tuple[list[Circle], set[int]]:
+    """The circles placed, and the numbers of all those named."""
     circles: list[Circle] = []
     numbers: set[int] = set()
     for i, c in enumerate(_list(data, "circles")):
@@ -236,7 +275,13 @@ def map_from_json(data: Any) -> MapData:
             bad.add(f"{where}: x and y must be whole numbers inside the {width}x{height} canvas")
             continue
         circles.append(Circle(n, c["x"], c["y"], c.get("red") is True, str(c.get("place") or "")))
+    return circles, numbers
 
+
+def _crossings(
+    data: dict, width: int, height: int, bad: _Problems
+) -> tuple[list[Crossing], set[str]]:
+    """The crossings placed, and the ids of all those named."""
     crossings: list[Crossing] = []
     ids: set[str] = set()
     for i, x in enumerate(_list(data, "crossings")):
@@ -258,8 +303,10 @@ def map_from_json(data: Any) -> MapData:
         crossings.append(
             Crossing(cid, x["x"], x["y"], x.get("yellow") is True, x.get("goulston") is True)
         )
+    return crossings, ids
 
-    known: set[Node] = numbers | ids
+
+def _segments(data: dict, known: set[Node], bad: _Problems) -> list[tuple[Node, Node]]:
     segments: list[tuple[Node, Node]] = []
     seen_pairs: set[frozenset] = set()
     for i, s in enumerate(_list(data, "segments")):
@@ -280,7 +327,13 @@ def map_from_json(data: Any) -> MapData:
             continue
         seen_pairs.add(frozenset((a, b)))
         segments.append((a, b))
+    return segments
 
+
+def _streets(
+    data: dict, known: set[Node], bad: _Problems
+) -> tuple[list[tuple[str, list[Node]]], dict[str, tuple[int, int]]]:
+    """The named streets (optional) and where a name is written."""
     streets: list[tuple[str, list[Node]]] = []
     street_labels: dict[str, tuple[int, int]] = {}
     streets_in = data.get("streets", [])
@@ -297,40 +350,27 @@ def map_from_json(data: Any) -> MapData:
             continue
         streets.append((st["name"], list(nodes)))
         label = st.get("label")
-        if label is not None:
-            if not (isinstance(label, list) and len(label) == 2 and all(_int(v) for v in label)):
-                bad.add(f"street {st['name']!r}: 'label' is [x, y], where its name starts")
-            else:
-                street_labels[st["name"]] = (label[0], label[1])
-
-    blocks = data.get("blocks")
-    if blocks is not None:
-        if not isinstance(blocks, list) or not all(isinstance(b, list) for b in blocks):
-            bad.add("'blocks' is a list of lists of nodes")
-            blocks = None
+        if label is None:
+            continue
+        if not (isinstance(label, list) and len(label) == 2 and all(_int(v) for v in label)):
+            bad.add(f"street {st['name']!r}: 'label' is [x, y], where its name starts")
         else:
-            for i, b in enumerate(blocks):
-                if any(not _node(n) or n not in known for n in b):
-                    bad.add(f"block {i + 1}: names a node the map does not have")
-    edition = data.get("edition", 1)
-    if not _int(edition) or edition < 1:
-        bad.add(f"the map's edition {edition!r} is not a positive whole number")
-    bad.raise_if_any()
-    name = data.get("name")
-    return MapData(
-        name=name if isinstance(name, str) and name else "unnamed map",
-        width=width,
-        height=height,
-        columns=(cols[0], cols[1]),
-        rows=(rows[0],),
-        circles=sorted(circles, key=lambda c: c.n),
-        crossings=crossings,
-        segments=segments,
-        streets=streets,
-        blocks=blocks,
-        edition=edition,
-        street_labels=street_labels,
-    )
+            street_labels[st["name"]] = (label[0], label[1])
+    return streets, street_labels
+
+
+def _blocks(data: dict, known: set[Node], bad: _Problems) -> list[list[Node]] | None:
+    """The blocks (optional: else derived from the drawing)."""
+    blocks = data.get("blocks")
+    if blocks is None:
+        return None
+    if not isinstance(blocks, list) or not all(isinstance(b, list) for b in blocks):
+        bad.add("'blocks' is a list of lists of nodes")
+        return None
+    for i, b in enumerate(blocks):
+        if any(not _node(n) or n not in known for n in b):
+            bad.add(f"block {i + 1}: names a node the map does not have")
+    return blocks
 
 
 def _list(data: dict, key: str) -> list:

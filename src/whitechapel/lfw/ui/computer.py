@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from whitechapel.core.errors import NotationError
-from whitechapel.lfw.actions import Arrest, Chase, PoliceMove, Search, parse_action
+from whitechapel.lfw.actions import Arrest, Chase, PoliceMove, Search
+from whitechapel.lfw.notation import parse_action
 from whitechapel.lfw.ui.marks import COLOUR_LETTERS
 from whitechapel.lfw.ui.panels import colour, event_text
 from whitechapel.lfw.view_parts import LogEntry

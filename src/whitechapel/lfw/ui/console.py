@@ -10,7 +10,7 @@ built (`sentences.describe`).  The player types the action's words -- a
 circle's number, a crossing's id, a word: "search 65", "x37", "coach 69
 56" -- several on a line or one at a time, and an empty line plays an
 action that is complete.  A word that is not a choice is refused with the
-screen's sentence (`sentences.why_not`), never with notation, and changes
+screen's sentence (`refusals.why_not`), never with notation, and changes
 nothing.  Every change of side clears the screen and asks for the keyboard
 to be handed over (§9): each side reads only its own view.
 """
@@ -31,7 +31,7 @@ from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.notebook import notebook as deduce
 from whitechapel.lfw.rulebook import JACK
 from whitechapel.lfw.rules import RULES
-from whitechapel.lfw.ui import deduction, jackturn, notebook, panels, sentences
+from whitechapel.lfw.ui import deduction, jackturn, notebook, panels, refusals, sentences
 from whitechapel.lfw.ui.choosing import Chooser
 from whitechapel.lfw.ui.picking import Picking, picking_for
 from whitechapel.lfw.views import LfwView
@@ -208,7 +208,7 @@ class LfwConsole:
                 at = picked.index(word, at) + 1  # picked already, or taken for him
                 continue  # (the acting policeman's colour, a ">", the only circle left)
             if word not in p.options():
-                why = sentences.why_not(view, self.game.board, picked, word, p.options())
+                why = refusals.why_not(view, self.game.board, picked, word, p.options())
                 return None, why
             done = p.pick(word)
             at = len(picked) + 1  # the words taken with it may follow, typed

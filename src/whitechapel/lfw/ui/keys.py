@@ -5,7 +5,7 @@ What each printable key means is `Picking.press` (picking.py): a target's
 one-key label picks it, digits pick words (0: everyone still to act stays
 or passes), B Y N R G select a policeman, numbers and ids are typed and
 Enter takes them.  A word that is not a choice gets a sentence about the
-game from `sentences.why_not`, computed from the view and its legal
+game from `refusals.why_not`, computed from the view and its legal
 actions: nothing is played to find out why.
 
 "Everyone stays" / "everyone passes" (key 0) sends the acting policeman's
@@ -21,9 +21,10 @@ from typing import Any
 from textual import events
 
 from whitechapel.core.errors import WhitechapelError
-from whitechapel.lfw.actions import Pass, PoliceMove, parse_action
+from whitechapel.lfw.actions import Pass, PoliceMove
 from whitechapel.lfw.legal import legal
-from whitechapel.lfw.ui import sentences
+from whitechapel.lfw.notation import parse_action
+from whitechapel.lfw.ui import refusals, sentences
 from whitechapel.lfw.ui.choosing import node_of
 from whitechapel.lfw.ui.mapview import MapView
 from whitechapel.lfw.ui.picking import Picking
@@ -137,7 +138,7 @@ class LfwKeys:
         if word in p.options():
             self.choose(word)
             return
-        colour = sentences.whose(self.current_view(), word)
+        colour = refusals.whose(self.current_view(), word)
         if colour is not None:
             self.select(colour)
         elif p.forced() or p.placed_all():
@@ -170,7 +171,7 @@ class LfwKeys:
             self.query_one(MapView).centre_on(where)
         acting = view.acting_colour
         if view.phase.key in sentences.POLICE_PHASES and acting not in (None, colour):
-            self.notice = sentences.turn_order(view, colour)
+            self.notice = refusals.turn_order(view, colour)
         self.refresh_all()
 
     def explain(self: Any, word: str, found: list[str]) -> None:
@@ -182,7 +183,7 @@ class LfwKeys:
             self.notice = p.stray_key(word)
         else:
             picked = [str(w) for w in getattr(p.chooser, "picked", [])]
-            self.notice = sentences.why_not(
+            self.notice = refusals.why_not(
                 self.current_view(), self.board, picked, word, p.options()
             )
         self.refresh_all()

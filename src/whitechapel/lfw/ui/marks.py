@@ -96,6 +96,11 @@ def _put(marks: dict[Node, str], node: Node, tag: str) -> None:
         marks[node] = tag
 
 
+def _put_all(marks: dict[Node, str], nodes: Iterable[Node], tag: str) -> None:
+    for node in nodes:
+        _put(marks, node, tag)
+
+
 def marks_for(
     view: LfwView,
     *,
@@ -108,15 +113,22 @@ def marks_for(
     legal choices now, `cursor` the highlighted one (it need not be a target),
     `labels` the keys that choose target crossings.
     The marks come out weakest first, so drawing them in order leaves the
-    strongest on top where two nodes share a cell (the overview)."""
+    strongest on top where two nodes share a cell (the overview).  Each
+    layer below puts its own marks, in the order of the module docstring."""
     marks: dict[Node, str] = {}
     texts: dict[Node, str] = {}
-    night = view.night
+    _crossings(view, marks, texts)
+    _circles(view, marks)
+    _choices(marks, texts, targets, cursor, labels or {})
+    ordered = dict(sorted(marks.items(), key=lambda kv: RANK[kv[1]]))
+    return ordered, texts
 
-    # -- crossings ---------------------------------------------------------
+
+def _crossings(view: LfwView, marks: dict[Node, str], texts: dict[Node, str]) -> None:
+    """Patrol markers (public, then the police's own knowledge), policemen."""
     if not view.police:  # Hell: the markers, not yet the men (H9)
         for e in view.log:
-            if e.event == "reveal" and e.night == night and e.colour is None and e.crossing:
+            if e.event == "reveal" and e.night == view.night and e.colour is None and e.crossing:
                 _put(marks, e.crossing, "revealed-fake")  # H7: a fake is removed
                 texts[e.crossing] = FAKE_MARKER
     for m in view.patrol_markers:
@@ -128,65 +140,68 @@ def marks_for(
             _put(marks, x, "marker")
             texts[x] = UNKNOWN_MARKER
     if isinstance(view, PoliceView):  # the police's own knowledge (H3): only in their view
-        face_up = {m.crossing for m in view.patrol_markers if m.revealed}
-        for secret in view.police_secrets.patrol_markers:
-            x, colour = secret.crossing, secret.colour
-            if x in face_up:
-                continue  # face up: already public
-            if colour is None:
-                _put(marks, x, "marker-fake")
-                texts[x] = FAKE_MARKER
-            else:
-                _put(marks, x, f"marker-{colour}")
-                texts[x] = COLOUR_LETTERS[colour].lower()
+        _chiefs_knowledge(view, marks, texts)
     for colour, x in view.police.items():
         _put(marks, x, f"police-{colour}")
         texts[x] = COLOUR_LETTERS[colour]
 
-    # -- circles -------------------------------------------------------------
+
+def _chiefs_knowledge(view: PoliceView, marks: dict[Node, str], texts: dict[Node, str]) -> None:
+    """H3: the colour (or fake) of each face-down marker, in the police view."""
+    face_up = {m.crossing for m in view.patrol_markers if m.revealed}
+    for secret in view.police_secrets.patrol_markers:
+        x, colour = secret.crossing, secret.colour
+        if x in face_up:
+            continue  # face up: already public
+        if colour is None:
+            _put(marks, x, "marker-fake")
+            texts[x] = FAKE_MARKER
+        else:
+            _put(marks, x, f"marker-{colour}")
+            texts[x] = COLOUR_LETTERS[colour].lower()
+
+
+def _circles(view: LfwView, marks: dict[Node, str]) -> None:
+    """The public marks of circles, with Jack's own between them in his view."""
+    night = view.night
     for n, clues in clues_by_night(view.log).items():
         if n < night:  # earlier nights' (the public log)
             for c in clues:
                 _put(marks, c, CLUE_NIGHTS[min(n, len(CLUE_NIGHTS)) - 1])
-    for c in view.women_tokens:
-        _put(marks, c, "woman")
-    for c in view.wretched:
-        _put(marks, c, "wretched")
-    for c in view.searched:
-        _put(marks, c, "searched")
+    _put_all(marks, view.women_tokens, "woman")
+    _put_all(marks, view.wretched, "wretched")
+    _put_all(marks, view.searched, "searched")
     for a in view.failed_arrests:
         if a.night == night:
-            for c in a.circles:
-                _put(marks, c, "arrest-failed")
+            _put_all(marks, a.circles, "arrest-failed")
     jack = view.jack
-    tonight = False
+    path = jack.path if jack else ()
+    tonight = bool(path) and len(path) == night  # tonight's row is written
     if jack:
-        for c in jack.marked_women:
-            _put(marks, c, "woman-marked")
-        path = jack.path
-        tonight = bool(path) and len(path) == night  # tonight's row is written
+        _put_all(marks, jack.marked_women, "woman-marked")
         if tonight:
-            for step in path[-1]:
-                _put(marks, step.circle, "path")
-    for c in view.false_clues:
-        _put(marks, c, "false-clue")
-    for scene in view.crime_scenes:
-        _put(marks, scene.circle, "crime")
-    for c in view.clues:
-        _put(marks, c, "clue")
+            _put_all(marks, (step.circle for step in path[-1]), "path")
+    _put_all(marks, view.false_clues, "false-clue")
+    _put_all(marks, (scene.circle for scene in view.crime_scenes), "crime")
+    _put_all(marks, view.clues, "clue")
     if jack:
         if jack.hideout is not None:
             _put(marks, jack.hideout, "hideout")
         if tonight and jack.position is not None:
             _put(marks, jack.position, "jack")
 
-    # -- the interface's own marks ---------------------------------------------
-    for v in targets:
-        _put(marks, v, "target")
-    for v, key in (labels or {}).items():
+
+def _choices(
+    marks: dict[Node, str],
+    texts: dict[Node, str],
+    targets: Iterable[Node],
+    cursor: Node | None,
+    labels: Mapping[Node, str],
+) -> None:
+    """The interface's own marks: the legal choices, their keys, the cursor."""
+    _put_all(marks, targets, "target")
+    for v, key in labels.items():
         if isinstance(v, str):  # a crossing: its glyph becomes the key
             texts[v] = key
     if cursor is not None:
         _put(marks, cursor, "cursor")
-    ordered = dict(sorted(marks.items(), key=lambda kv: RANK[kv[1]]))
-    return ordered, texts

@@ -8,7 +8,7 @@ next word on the map (a target's one-key label, a click, a circle's number
 typed, or Tab through the highlighted targets) or among the keyword
 choices, and the finished text is sent.  The keys and clicks are keys.py's
 (`LfwKeys`); a word that is not a choice gets a sentence about the game
-(sentences.py), and a refusal by the engine or the server changes nothing.
+(refusals.py), and a refusal by the engine or the server changes nothing.
 
 Secrecy (§9): the side at the keyboard is `holder`; at the hot seat every
 change of side goes through the curtain, and before it rises every panel
