@@ -360,14 +360,20 @@ def tile_block(
     its suspect's name, its status (seen, and by `who`; unseen; cleared)
     between `sides`.  Made once for each look a tile can have (the board
     redraws every tile on each key)."""
-    character = CHARACTERS[tile.index]
-    cleared = tile.cleared
-    wall = None if tile.open_crossroads else tile.wall
     base = ground(bg, dim)
     block = [[(" ", base)] * tw for _ in range(th)]
+    _streets(block, None if tile.open_crossroads else tile.wall, base)
+    _words(block, tile, who, sides, base)
+    return tuple(tuple(row) for row in block)
+
+
+def _streets(block: list[list[tuple[str, Style]]], wall: str | None, base: Style) -> None:
+    """A tile's streets, from its centre to every side without its wall
+    (`wall`: N E S W, or None for Joseph Lane's empty crossroads), then the
+    wall itself along its side."""
+    th, tw = len(block), len(block[0])
     mid_x, mid_y = tw // 2, th // 2
     street = STREET + base
-    # Streets run from the centre to every side without a wall.
     for d, cells in {
         "N": [(mid_x, y) for y in range(0, mid_y)],
         "S": [(mid_x, y) for y in range(mid_y + 1, th)],
@@ -383,14 +389,24 @@ def tile_block(
         block[0] = [("▀", wall_style)] * tw
     elif wall == "S":
         block[th - 1] = [("▄", wall_style)] * tw
-    elif wall == "W":
-        for y in range(th):
-            block[y][0] = ("▌", wall_style)
-    elif wall == "E":
-        for y in range(th):
-            block[y][tw - 1] = ("▐", wall_style)
+    elif wall in ("W", "E"):
+        x, glyph = (0, "▌") if wall == "W" else (tw - 1, "▐")
+        for row in block:
+            row[x] = (glyph, wall_style)
+
+
+def _words(
+    block: list[list[tuple[str, Style]]], tile: Tile, who: tuple[int, ...], sides: str, base: Style
+) -> None:
+    """A tile's suspect (the last word of the name; in brackets, grey, once
+    cleared) above its centre, and its status below: seen (by `who`, each
+    letter in its detective's colour), unseen or cleared -- each looks
+    different in the shade and the words -- between `sides`."""
+    th, tw = len(block), len(block[0])
+    mid_y = th // 2
+    character = CHARACTERS[tile.index]
     name = character.name.split()[-1]  # the last word: full names are for cards
-    if cleared:
+    if tile.cleared:
         label, style = f"({name})", CLEARED + base
     else:
         label, style = name, name_style(COLOURS[character.colour]) + base
@@ -398,10 +414,8 @@ def tile_block(
     start = (tw - len(label)) // 2
     for k, ch in enumerate(label):
         block[mid_y - 1][start + k] = (ch, style)
-    # Seen (and by whom), unseen and cleared each look different (the
-    # shade, the words); the watchers' letters in their colours.
     status: list[tuple[str, Style]]
-    if cleared:
+    if tile.cleared:
         status = [(ch, CLEARED) for ch in "cleared"]
     elif tile.seen:
         status = seen_label(who, tw - 4)
@@ -413,5 +427,4 @@ def tile_block(
     if sides:
         for x, ch in ((1, sides[0]), (tw - 2, sides[1])):
             block[mid_y + 1][x] = (ch, BOLD + base)
-    return tuple(tuple(row) for row in block)
 
