@@ -80,13 +80,14 @@ async def _key_latencies(
     size: tuple[int, int] = (80, 24),
     clock: Callable[[], float] = time.perf_counter,
 ) -> list[float]:
-    from whitechapel.app import WhitechapelApp
+    from whitechapel.app import WhitechapelApp, as_first_app
     from whitechapel.core.record import record_of
     from whitechapel.core.store import Store
     from whitechapel.pocket.game import PocketGame
     from whitechapel.pocket.ui.screen import PocketScreen, is_handover
     from whitechapel.ui.source import LocalSource
 
+    as_first_app()  # as in a player's process, whatever this one ran before
     rng = random.Random(2026)
     latencies: list[float] = []
     with tempfile.TemporaryDirectory() as folder:
@@ -194,10 +195,11 @@ async def _thinking_latencies(presses: int, deadline: float) -> list[float]:
     time runs to the first frame after its handler (the log scrolled): when
     the computer's move arrives meanwhile, the key waits behind it (that
     counts), but the move's own frames after the key's are not the key's."""
-    from whitechapel.app import WhitechapelApp
+    from whitechapel.app import WhitechapelApp, as_first_app
     from whitechapel.pocket.ui.screen import is_handover
     from whitechapel.pocket.ui.setup import pocket_screen
 
+    as_first_app()
     rng = random.Random(7)
     latencies: list[float] = []
     Thinking = _thinking_class()
