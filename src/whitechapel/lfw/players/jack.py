@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from whitechapel.core import players
 from whitechapel.core.chance import Chance
 from whitechapel.lfw.notebook import Notebook
 from whitechapel.lfw.phases import Phase
@@ -32,7 +33,7 @@ from whitechapel.lfw.players.jack_board import tables
 from whitechapel.lfw.players.jack_escape import Escape, Style
 from whitechapel.lfw.players.jack_hell import Hell, HellStyle
 
-HURRIED = 0.03  # seconds: a budget below this skips the hard level's notebooks of moves
+HURRIED = 0.03  # CPU seconds: a budget below this skips the hard level's notebooks of moves
 
 LEVELS: dict[str, tuple[HellStyle, Style]] = {
     "easy": (
@@ -86,7 +87,7 @@ class ComputerJack:
         phase = reading.phase(view)
         if phase == Phase.ESCAPE:
             style = self.style
-            if budget is not None and budget < HURRIED and style.notebook:
+            if style.notebook and players.deadline(budget).shorter_than(HURRIED):
                 # a few milliseconds only: no notebooks of hypothetical moves
                 style = replace(style, notebook=False, spread=0.0, wide=0)
             escape = Escape(view, self.board, self.tb, style, chance, self._book(view))
