@@ -34,7 +34,10 @@ DATA = Path(__file__).parent / "data" / "frozen"
 
 
 def play(
-    game: str, levels: dict[str, str], seed: int, options: dict[str, Any] | None = None,
+    game: str,
+    levels: dict[str, str],
+    seed: int,
+    options: dict[str, Any] | None = None,
     table: Any = None,
 ) -> list[str]:
     """The actions of one game from setup seed `seed`, each side played by
