@@ -80,6 +80,32 @@ def test_a_playout_from_a_position_in_mid_game_is_the_engines_game_from_there():
     assert due > 10
 
 
+def test_step_by_step_the_same_legal_actions_and_the_same_positions():
+    """The search's steps: at every moment the playout's legal actions are
+    the engine's, in its order, and each action (with the witness call it
+    brings) leaves the same position."""
+    rng = random.Random(2)
+    steps = 0
+    for seed in range(SEEDS // 10):
+        game = PocketGame(random_setup(seed))
+        position = playout.from_game(game)
+        while game.outcome is None:
+            legal = game.legal_actions()
+            assert playout.legal_codes(position) == [CODE[a] for a in legal]
+            assert playout.jack_to_act(position) == (game.to_act == "jack")
+            action = rng.choice(legal)
+            game.advance(action)
+            assert playout.play(position, CODE[action]) == game.outcome
+            if game.outcome is None:
+                again = playout.from_game(game)
+                assert (position.rnd, position.step, position.faces, position.used) == (
+                    again.rnd, again.step, again.faces, again.used)  # fmt: skip
+                assert position.rotated == again.rotated and position.glasses == again.glasses
+            same_end(position, game)
+            steps += 1
+    assert steps > 1000
+
+
 def test_the_sight_tables_are_p6_for_every_wall_on_every_line():
     for p in range(1, 13):
         squares = POSITION_LINES[p][0]
@@ -119,3 +145,12 @@ def test_a_copy_plays_on_alone(seed):
     playout.run(copy, Chance(seed).bits)
     assert position.rnd == 1 and position.step == 0 and position.cleared == 0
     assert position.tiles == list(random_setup(seed).tiles)
+
+
+def test_a_random_position_is_the_random_setups_position():
+    """The bench's setup (`random_position`) is `random_setup`'s draw, P3."""
+    for seed in range(200):
+        a = playout.random_position(Chance(seed).bits)
+        b = playout.from_setup(playout.random_setup(Chance(seed).bits))
+        assert (a.tiles, a.walls, a.dets, a.jack, list(a.deck), list(a.throws)) == (
+            b.tiles, b.walls, b.dets, b.jack, list(b.deck), list(b.throws))  # fmt: skip

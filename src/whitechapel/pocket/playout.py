@@ -15,9 +15,9 @@ end.
 
 Actions are numbered by their place in `actions.ALL_ACTIONS`: the moves,
 the jokers, the rotations (square by square, each wall), the exchanges and
-the alibi.  This module is typed for mypyc (`tools/compile.py` builds it;
-the pure-Python file is the fallback): plain ints and lists, no dynamic
-tricks.
+the alibi.  Pure Python reaches the issue's 2x (about 3x, `whitechapel
+bench`), so nothing is compiled; the module stays plain ints and lists,
+typed, should mypyc ever be wanted.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from whitechapel.pocket.pieces import (
     TOKENS,
     TURN_ORDER,
 )
-from whitechapel.pocket.setup import THROWS, Setup
+from whitechapel.pocket.setup import Setup
 
 if TYPE_CHECKING:
     from whitechapel.pocket.game import PocketGame
@@ -78,6 +78,18 @@ def _static_tables() -> tuple[list[tuple[int, ...]], list[tuple[int, ...]], list
 
 
 STATIC_CODES, STATIC_TOKENS, ROTATION_TOKEN = _static_tables()
+# By faces | used << 4: each static action's token bit, by code (0: not open).
+TOKEN_OF: Final = tuple(
+    tuple(
+        dict(
+            pair
+            for side in (0, 1)
+            for pair in zip(STATIC_CODES[2 * key + side], STATIC_TOKENS[2 * key + side], strict=True)
+        ).get(code, 0)
+        for code in range(len(ALL_ACTIONS))
+    )
+    for key in range(256)
+)
 # P5: the walls a rotation may turn a tile to, in the engine's order (the others).
 OTHER_WALLS: Final = tuple(tuple(w for w in range(4) if w != old) for old in range(4))
 # The n-th square (0..8) whose bit is clear in a mask of rotated squares.
@@ -184,15 +196,15 @@ def from_setup(setup: Setup) -> Position:
 # The squares whose walls P3 leaves to chance: not those next to the detectives.
 FACING: Final = tuple(POSITION_LINES[p][0][0] for p in START_POSITIONS)
 FREE_WALLS: Final = tuple(sq for sq in range(9) if sq not in FACING)
+FACING_WALLS: Final = [
+    next((POSITION_LINES[p][1] for p in START_POSITIONS if POSITION_LINES[p][0][0] == sq), 0)
+    for sq in range(9)
+]
 
 
-def random_setup(bits: Bits) -> Setup:
-    """P3's setup drawn from one uniform number (`bits`: the generator's
-    `getrandbits`): the tiles and the deck shuffled, the walls turned at
-    random but the three facing the detectives, Jack drawn, the tokens
-    thrown for rounds 1, 3, 5 and 7.  Every setup `setup.random_setup` can
-    draw, each as likely, from one draw of random bits instead of ~60 (not
-    the same setup for a seed: records keep setups, never seeds)."""
+def _draw(bits: Bits) -> tuple[list[int], list[int], int, list[int], list[int]]:
+    """P3's setup from one uniform number: tiles, walls, Jack, deck and the
+    throws of rounds 1, 3, 5 and 7 (a bit per token, 1 its back face)."""
     # 9! tile orders, 4^6 walls, 9 Jacks, 8! decks, 2^16 throws: below 2^65.
     size = 362880 * 4096 * 9 * 40320 * 65536
     r = bits(65)
@@ -202,10 +214,7 @@ def random_setup(bits: Bits) -> Setup:
     for i in range(8, 0, -1):  # Fisher-Yates, each index a digit of r
         r, j = divmod(r, i + 1)
         tiles[i], tiles[j] = tiles[j], tiles[i]
-    walls = [0] * 9
-    for pos in START_POSITIONS:
-        squares, facing, _far = POSITION_LINES[pos]
-        walls[squares[0]] = facing
+    walls = FACING_WALLS[:]
     for sq in FREE_WALLS:
         walls[sq] = r & 3
         r >>= 2
@@ -214,34 +223,147 @@ def random_setup(bits: Bits) -> Setup:
     for i in range(7, 0, -1):
         r, j = divmod(r, i + 1)
         deck[i], deck[j] = deck[j], deck[i]
-    throws = tuple(tuple(r >> (4 * k + t) & 1 for t in range(len(TOKENS))) for k in range(THROWS))
-    return Setup(tuple(tiles), tuple(walls), jack, tuple(deck), throws)
+    return tiles, walls, jack, deck, [r & 15, r >> 4 & 15, r >> 8 & 15, r >> 12 & 15]
+
+
+def random_setup(bits: Bits) -> Setup:
+    """P3's setup drawn from one uniform number (`bits`: the generator's
+    `getrandbits`): the tiles and the deck shuffled, the walls turned at
+    random but the three facing the detectives, Jack drawn, the tokens
+    thrown for rounds 1, 3, 5 and 7.  Every setup `setup.random_setup` can
+    draw, each as likely, from one draw of random bits instead of ~60 (not
+    the same setup for a seed: records keep setups, never seeds)."""
+    tiles, walls, jack, deck, throws = _draw(bits)
+    thrown = tuple(tuple(m >> t & 1 for t in range(len(TOKENS))) for m in throws)
+    return Setup(tuple(tiles), tuple(walls), jack, tuple(deck), thrown)
+
+
+def random_position(bits: Bits) -> Position:
+    """`from_setup(random_setup(bits))`, the same draw, without the Setup."""
+    tiles, walls, jack, deck, throws = _draw(bits)
+    return Position(tiles, walls, list(START_POSITIONS), jack, deck, throws)
 
 
 # -- playing -----------------------------------------------------------------
 
 
+def legal_codes(pos: Position) -> list[int]:
+    """The codes of the actions the side to act may play, in the engine's
+    order (`legal.actions_for`: the open tokens' actions, rotations last)."""
+    key = pos.faces | pos.used << 4
+    out = list(STATIC_CODES[key + key + (0 if JACK_ACTS[pos.rnd & 1][pos.step] else 1)])
+    if ROTATION_TOKEN[key]:
+        walls = pos.walls
+        for sq in NTH_FREE[pos.rotated]:
+            for w in OTHER_WALLS[walls[sq]]:
+                out.append(JOKER_END + 4 * sq + w)
+    return out
+
+
+def jack_to_act(pos: Position) -> bool:
+    return JACK_ACTS[pos.rnd & 1][pos.step]
+
+
+def play(pos: Position, code: int) -> Outcome | None:
+    """Play the action `code` (one of `legal_codes`: nothing is checked) for
+    the side to act, and after a round's fourth action the witness call;
+    the outcome if the game ends."""
+    key = pos.faces | pos.used << 4
+    if code < MOVE_END:
+        d = code >> 1
+        pos.dets[d] = STEP[pos.dets[d]][(code & 1) + 1]
+    elif code < JOKER_END:
+        if code < JOKER_END - 1:  # the last joker moves nobody (Jack's only)
+            d = code - MOVE_END
+            pos.dets[d] = STEP[pos.dets[d]][1]
+    elif code < ROTATE_END:
+        sq = (code - JOKER_END) >> 2
+        pos.walls[sq] = (code - JOKER_END) & 3
+        pos.rotated |= 1 << sq
+        pos.used |= ROTATION_TOKEN[key]
+        pos.step += 1
+        return None if pos.step < 4 else witness(pos)
+    elif code < EXCHANGE_END:
+        x, y = EXCHANGES[code - ROTATE_END]
+        tiles, walls = pos.tiles, pos.walls
+        tiles[x], tiles[y] = tiles[y], tiles[x]
+        walls[x], walls[y] = walls[y], walls[x]
+        rotated = pos.rotated
+        if (rotated >> x ^ rotated >> y) & 1:
+            pos.rotated = rotated ^ (1 << x | 1 << y)  # a tile's mark goes with it
+    else:  # the alibi: Jack keeps his card, the investigator's clears its suspect (P5)
+        card = pos.deck[pos.deck_pos]
+        pos.deck_pos += 1
+        if JACK_ACTS[pos.rnd & 1][pos.step]:
+            pos.glasses += HOURGLASSES[card]
+        else:
+            pos.cleared |= 1 << card
+    pos.used |= TOKEN_OF[key][code]
+    pos.step += 1
+    return None if pos.step < 4 else witness(pos)
+
+
+def witness(pos: Position) -> Outcome | None:
+    """P7, due after a round's fourth action: clear the suspects, give the
+    round's token; P8; the next round's tokens (P4).  The outcome if the
+    game ends."""
+    tiles, walls = pos.tiles, pos.walls
+    cleared = pos.cleared
+    if cleared >> LANE & 1:
+        walls = walls[:]
+        walls[tiles.index(LANE)] = NO_WALL
+    seen_mask = 0
+    for p in pos.dets:
+        a, b, c, table = SIGHT[p]
+        seen_mask |= table[walls[a] * 25 + walls[b] * 5 + walls[c]]
+    seen = seen_mask >> tiles.index(pos.jack) & 1
+    to_clear = seen_mask ^ 511 if seen else seen_mask
+    for sq in range(9):
+        if to_clear >> sq & 1:
+            cleared |= 1 << tiles[sq]
+    pos.cleared = cleared
+    if not seen:
+        pos.glasses += 1
+    suspects = 9 - cleared.bit_count()
+    rnd = pos.rnd
+    if pos.race_round or suspects < 2 or pos.glasses >= 6 or rnd >= 8:  # P8 may end it
+        judged = end.judge(rnd, pos.race_round > 0, suspects, pos.glasses, seen == 1)
+        if judged.race_begins:
+            pos.race_round = rnd
+        if judged.outcome is not None:
+            return judged.outcome
+    rnd += 1
+    pos.rnd = rnd
+    pos.step = pos.used = pos.rotated = 0
+    pos.faces = pos.throws[rnd >> 1] if rnd & 1 else pos.faces ^ 15
+    return None
+
+
 def run(pos: Position, bits: Bits, record: list[int] | None = None) -> Outcome:
-    """Play `pos` to the end, each action drawn as `selfplay.play_randomly`
-    draws it (`Chance.below` of the number of legal actions, on `bits`), a
-    witness call due first made; the outcome.  `pos` is left at the end;
-    `record`, if given, gets each action's code."""
-    tiles, walls, dets = pos.tiles, pos.walls, pos.dets
-    deck, throws, jack = pos.deck, pos.throws, pos.jack
-    cleared, rnd, step = pos.cleared, pos.rnd, pos.step
-    faces, used, rotated = pos.faces, pos.used, pos.rotated
-    deck_pos, glasses, race_round = pos.deck_pos, pos.glasses, pos.race_round
-    free = 9 - rotated.bit_count()
-    outcome: Outcome | None = None
-    while outcome is None:
+    """Play `pos` to the end (a witness call due first made), each action
+    drawn as `selfplay.play_randomly` draws it: `Chance.below` of the number
+    of legal actions, on `bits`, counted and decoded without the list.  The
+    outcome; `pos` is left at the end, `record` (if given) gets each action's
+    code.  `play`'s actions, inlined on local names (the hot loop of every
+    search): a round's four actions, then `witness`."""
+    tiles, walls, dets, deck = pos.tiles, pos.walls, pos.dets, pos.deck
+    while True:
+        step = pos.step
+        if step == 4:
+            outcome = witness(pos)
+            if outcome is not None:
+                return outcome
+            step = 0
+        rnd, faces, used, rotated = pos.rnd, pos.faces, pos.used, pos.rotated
+        jack_acts_in = JACK_ACTS[rnd & 1]
         while step < 4:
-            jack_acts = JACK_ACTS[rnd & 1][step]
+            jack_acts = jack_acts_in[step]
             key = faces | used << 4
             index = key + key + (0 if jack_acts else 1)
             codes = STATIC_CODES[index]
             ns = len(codes)
             rot = ROTATION_TOKEN[key]
-            n = ns + 3 * free if rot else ns
+            n = ns + 3 * (9 - rotated.bit_count()) if rot else ns
             b = BITS[n]
             r = bits(b)
             while r >= n:
@@ -253,23 +375,23 @@ def run(pos: Position, bits: Bits, record: list[int] | None = None) -> Outcome:
                     d = code >> 1
                     dets[d] = STEP[dets[d]][(code & 1) + 1]
                 elif code < JOKER_END:
-                    if code < JOKER_END - 1:
+                    if code < JOKER_END - 1:  # the last joker moves nobody (Jack's only)
                         d = code - MOVE_END
                         dets[d] = STEP[dets[d]][1]
                 elif code < EXCHANGE_END:  # an exchange: rotations are never static
-                    # (the rotated marks stay: Exchange shares its token with a
-                    # Rotation, so no rotation may follow it this round, P2)
+                    # (its marks may stay: Exchange shares its token with a
+                    # Rotation, so no rotation follows it this round, P2)
                     x, y = EXCHANGES[code - ROTATE_END]
                     tiles[x], tiles[y] = tiles[y], tiles[x]
                     walls[x], walls[y] = walls[y], walls[x]
-                else:  # the alibi
-                    card = deck[deck_pos]
-                    deck_pos += 1
+                else:  # the alibi: Jack keeps his card, the investigator's clears (P5)
+                    card = deck[pos.deck_pos]
+                    pos.deck_pos += 1
                     if jack_acts:
-                        glasses += HOURGLASSES[card]
+                        pos.glasses += HOURGLASSES[card]
                     else:
-                        cleared |= 1 << card
-            else:
+                        pos.cleared |= 1 << card
+            else:  # the rotations: three walls for each tile not rotated, square by square
                 k = r - ns
                 third = k // 3
                 sq = NTH_FREE[rotated][third]
@@ -277,44 +399,11 @@ def run(pos: Position, bits: Bits, record: list[int] | None = None) -> Outcome:
                 code = JOKER_END + 4 * sq + w
                 walls[sq] = w
                 rotated |= 1 << sq
-                free -= 1
                 used |= rot
             if record is not None:
                 record.append(code)
             step += 1
-        # P7: the witness call
-        eff = walls
-        if cleared >> LANE & 1:
-            eff = walls[:]
-            eff[tiles.index(LANE)] = NO_WALL
-        seen_mask = 0
-        for p in dets:
-            a, b2, c, table = SIGHT[p]
-            seen_mask |= table[eff[a] * 25 + eff[b2] * 5 + eff[c]]
-        seen = seen_mask >> tiles.index(jack) & 1
-        to_clear = seen_mask ^ 511 if seen else seen_mask
-        for sq in range(9):
-            if to_clear >> sq & 1:
-                cleared |= 1 << tiles[sq]
-        if not seen:
-            glasses += 1
-        suspects = 9 - cleared.bit_count()
-        if race_round or suspects < 2 or glasses >= 6 or rnd >= 8:  # P8 may end it
-            judged = end.judge(rnd, race_round > 0, suspects, glasses, seen == 1)
-            if judged.race_begins:
-                race_round = rnd
-            outcome = judged.outcome
-            if outcome is not None:
-                step = 4
-                break
-        rnd += 1
-        step = used = rotated = 0
-        free = 9
-        faces = throws[rnd >> 1] if rnd & 1 else faces ^ 15
-    pos.cleared, pos.rnd, pos.step = cleared, rnd, step
-    pos.faces, pos.used, pos.rotated = faces, used, rotated
-    pos.deck_pos, pos.glasses, pos.race_round = deck_pos, glasses, race_round
-    return outcome
+        pos.step, pos.used, pos.rotated = 4, used, rotated
 
 
 def from_game(game: PocketGame) -> Position:
@@ -332,4 +421,4 @@ def from_game(game: PocketGame) -> Position:
 
 def random_game(bits: Bits) -> Outcome:
     """A whole random game from a random setup (the bench's)."""
-    return run(from_setup(random_setup(bits)), bits)
+    return run(random_position(bits), bits)
