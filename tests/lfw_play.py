@@ -18,12 +18,12 @@ from typing import Any
 import pytest
 
 from whitechapel.core.errors import IllegalAction
-from whitechapel.lfw.actions import COLOURS, Step
+from whitechapel.lfw.actions import Step
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.map.board import Board
 from whitechapel.lfw.map.mapfile import map_from_json
 from whitechapel.lfw.options import Options
-from whitechapel.lfw.phases import MARKED, WOMEN
+from whitechapel.lfw.rulebook import COLOURS, MARKED, WOMEN
 from whitechapel.lfw.setup import Setup
 
 TUTORIAL = "tutorial@1"  # the edition the rules tests were written for

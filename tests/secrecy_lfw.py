@@ -16,11 +16,10 @@ from secrecy import answers, seen
 from whitechapel.core.chance import Chance
 from whitechapel.core.game import PUBLIC
 from whitechapel.lfw import actions as a
-from whitechapel.lfw.actions import COLOURS
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.hell import hideouts
 from whitechapel.lfw.notebook import notebook as deduce
-from whitechapel.lfw.phases import DOUBLE_EVENT_NIGHT, JACK, POLICE
+from whitechapel.lfw.rulebook import COLOURS, DOUBLE_EVENT_NIGHT, JACK, POLICE
 from whitechapel.lfw.rules import RULES
 from whitechapel.lfw.ui import computer, deduction, jackturn, mapstyle, notebook, panels, sentences
 from whitechapel.lfw.ui.marks import marks_for
@@ -147,9 +146,9 @@ def screen_panels(g: LfwGame, side: str) -> Any:
     texts = [panels.banner(v, "someone"), panels.track_text(v), panels.police_text(v)]
     texts += [panels.police_text(v, compact=True), notebook.notebook_text(v)]
     texts += [panels.log_text(v, 80), panels.log_text(v, 80, back=3)]
-    texts.append(computer.played_text(v["log"][-12:], "The computer"))  # against it, its moves
-    if "jack" in v:
-        texts += [panels.jack_sheet(v["jack"]), jackturn.jack_text(v, g.board)]
+    texts.append(computer.played_text(v.log[-12:], "The computer"))  # against it, its moves
+    if v.jack is not None:
+        texts += [panels.jack_sheet(v.jack), jackturn.jack_text(v, g.board)]
     marks, labels = marks_for(v)
     reach = jackturn.reach_marks(v)  # Jack's turn: where each kind of move takes him
     tags = {*marks.values(), *reach.values()}

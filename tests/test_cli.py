@@ -491,7 +491,7 @@ def test_replay_lfw_each_side_gets_exactly_its_own_view(tmp_path, capsys):
     assert secret in capsys.readouterr().out
     for side in ("public", "police", "jack"):
         assert main(["replay", str(path), "--side", side, "--json"]) == 0
-        assert json.loads(capsys.readouterr().out) == game.view(side)
+        assert json.loads(capsys.readouterr().out) == game.view(side).to_json()
     assert main(["replay", str(path), "--json"]) == 0
     public = capsys.readouterr().out
     assert "police_secrets" not in public and '"jack"' not in public

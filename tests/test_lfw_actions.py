@@ -29,12 +29,12 @@ from whitechapel.core.chance import Chance
 from whitechapel.core.errors import IllegalAction, MapError, NotationError, RecordError
 from whitechapel.core.record import Record, record_of, replay
 from whitechapel.lfw import actions as a
-from whitechapel.lfw.actions import COLOURS, LETTERS, parse_action
+from whitechapel.lfw.actions import parse_action
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.map.mapcheck import validate
 from whitechapel.lfw.map.mapfile import map_from_json
 from whitechapel.lfw.map.maps import load_board
-from whitechapel.lfw.phases import JACK, POLICE
+from whitechapel.lfw.rulebook import COLOURS, JACK, LETTERS, POLICE
 
 COUNTS = Path(__file__).parent / "data" / "lfw_counts.json"
 BIG_PHASES = {"women", "patrols"}  # placement phases: thousands of actions

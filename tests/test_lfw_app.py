@@ -12,7 +12,7 @@ from whitechapel.core.store import Store
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.map.maps import load_board
 from whitechapel.lfw.options import OPTIONS, Options
-from whitechapel.lfw.phases import JACK
+from whitechapel.lfw.rulebook import JACK
 from whitechapel.lfw.selfplay import homeward_action
 from whitechapel.lfw.ui.mapview import MapView
 from whitechapel.lfw.ui.screen import LfwScreen
@@ -82,7 +82,7 @@ async def test_the_first_screen_is_a_hand_over_to_jack_for_his_hideout(tmp_path)
         assert screen.holder == JACK and not screen.curtain_up
         assert "S1 Setup: Jack chooses his hideout" in screen_text(app)
         # Every legal hideout is highlighted on the map.
-        legal = {int(a.split()[1]) for a in screen.source.game.view(JACK)["legal"]}
+        legal = {a.circle for a in screen.source.game.view(JACK).legal}
         marks = screen.query_one(MapView).marks
         assert {n for n, tag in marks.items() if tag in ("target", "cursor")} == legal
 
@@ -154,7 +154,7 @@ async def test_a_terminal_below_80x24_asks_for_a_larger_window(tmp_path):
 
 async def test_the_end_reveals_jacks_path_night_by_night(tmp_path):
     game = finished_game(seed=4)  # Jack wins: a path over four nights
-    assert len([row for row in game.view(JACK)["jack"]["path"] if row]) >= 2
+    assert len([row for row in game.view(JACK).jack.path if row]) >= 2
     screen = LfwScreen(
         LocalSource(game, record_of(game, players=PLAYERS), Store(tmp_path)), game.board
     )
@@ -163,7 +163,7 @@ async def test_the_end_reveals_jacks_path_night_by_night(tmp_path):
         assert not screen.curtain_up
         text = widget_text(pilot.app)
         assert f"Jack's hideout: {game.hideout}" in text
-        rows = game.view(JACK)["jack"]["path"]
+        rows = game.view(JACK).jack.path
         # A path circle may show a stronger mark (a crime scene, a clue).
         on_path = {"path", "jack", "false-clue", "crime", "clue", "hideout"}
 
@@ -176,11 +176,11 @@ async def test_the_end_reveals_jacks_path_night_by_night(tmp_path):
         for night, row in enumerate(rows, start=1):
             await settle.press(pilot, str(night))
             path, covered = path_shown()
-            circles = {e["circle"] for e in row}
+            circles = {e.circle for e in row}
             assert path and path <= circles and circles <= covered, night
         await settle.press(pilot, "0")
         path, covered = path_shown()
-        assert {e["circle"] for row in rows for e in row} <= covered
+        assert {e.circle for row in rows for e in row} <= covered
 
 
 async def test_setup_screen_starts_a_game_with_the_chosen_options(tmp_path, monkeypatch):
@@ -227,7 +227,7 @@ async def test_the_police_see_their_real_markers_and_jack_never_does(tmp_path):
         # Jack, next to act, sees seven face-down markers, all alike.
         assert screen.source.game.to_act == JACK and screen.holder == JACK
         marks = screen.query_one(MapView).marks
-        hidden = [m["crossing"] for m in screen.source.game.view(JACK)["patrol_markers"]]
+        hidden = [m.crossing for m in screen.source.game.view(JACK).patrol_markers]
         assert len(hidden) == 7
         assert {marks.get(x) for x in hidden} <= {"marker", "target", "cursor"}
         assert [x for x in hidden if marks.get(x) == "marker"]

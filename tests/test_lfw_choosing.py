@@ -10,6 +10,7 @@ from whitechapel.lfw.map.maps import load_board
 from whitechapel.lfw.options import Options
 from whitechapel.lfw.ui.choosing import Chooser, Placer, words_of
 from whitechapel.lfw.ui.picking import Picking
+from whitechapel.lfw.view_parts import PatrolPlacement, WomenPlacement
 
 
 def test_words_split_moves_and_stays():
@@ -48,8 +49,7 @@ def test_an_offered_word_only():
 
 
 def test_placing_patrols_keeps_room_for_the_crossings_that_must_be_used():
-    p = Placer("patrols", {"must": ["x1", "x2"], "may": ["x3", "x4", "x5", "x6", "x7"],
-                           "real": 5, "fakes": 2})  # fmt: skip
+    p = Placer("patrols", PatrolPlacement(("x1", "x2"), ("x3", "x4", "x5", "x6", "x7"), 5, 2))
     for x in ("x3", "x4", "x5", "x6", "x7"):
         assert p.what_next().endswith("marker") and p.pick(x) is None
     assert p.options() == ["x1", "x2"]  # two picks left: both must be these
@@ -61,17 +61,18 @@ def test_placing_patrols_keeps_room_for_the_crossings_that_must_be_used():
 
 
 def test_placing_women_marked_first():
-    p = Placer("women", {"circles": [3, 21, 27], "women": 3, "marked": 2})
+    p = Placer("women", WomenPlacement((3, 21, 27), 3, 2))
     assert p.what_next() == "marked woman 1 of 2"
     p.pick(21)
     p.pick(3)
     assert p.what_next() == "unmarked woman 1 of 1"
     assert p.pick(27) is None and p.complete() == "women 21 3 / 27"
     game = LfwGame.new(1, Options(), load_board("tutorial"))
-    game.play("hideout " + str(game.view("jack")["legal"][0].split()[1]))
-    place = game.view("jack")["placement"]
+    game.play(str(game.view("jack").legal[0]))  # a hideout
+    place = game.view("jack").placement
+    assert isinstance(place, WomenPlacement)
     p = Placer("women", place)
-    for c in place["circles"][: place["women"]]:
+    for c in place.circles[: place.women]:
         p.pick(c)
     game.play(p.complete())  # the engine takes what the placer wrote
     assert game.phase == "patrols"

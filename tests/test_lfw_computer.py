@@ -43,8 +43,9 @@ from whitechapel.core.chance import Chance
 from whitechapel.core.store import Store
 from whitechapel.core.thinking import InProcess, OtherProcess
 from whitechapel.lfw.actions import Alley, Coach, Hideout, Step, parse_action
-from whitechapel.lfw.legal import legal_in_view
-from whitechapel.lfw.phases import JACK, POLICE
+from whitechapel.lfw.legal import legal_texts
+from whitechapel.lfw.rulebook import JACK, POLICE
+from whitechapel.lfw.rules import RULES
 from whitechapel.lfw.selfplay import homeward_action
 from whitechapel.lfw.ui import computer
 from whitechapel.lfw.ui.bench import keys_for
@@ -52,6 +53,8 @@ from whitechapel.lfw.ui.mapview import MapView
 from whitechapel.lfw.ui.marks import COLOUR_LETTERS
 from whitechapel.lfw.ui.screen import LfwScreen
 from whitechapel.lfw.ui.setup import LfwSetup, lfw_screen, opponents, players_for
+from whitechapel.lfw.view_parts import LogEntry
+from whitechapel.lfw.views import LfwView
 from whitechapel.net.server import GameServer
 from whitechapel.ui import turns as computer_turns
 from whitechapel.ui.screens.help import HelpScreen
@@ -254,7 +257,7 @@ async def test_the_police_screens_are_the_same_whatever_the_hideout(tmp_path, un
         hideout = screen.source.game.hideout
     # The twin: another hideout, then the real game's actions, Jack's from a script.
     twin_game = solo(seed, POLICE, tmp_path / "twin").source.game
-    other = next(a for a in twin_game.view(JACK)["legal"] if a != f"hideout {hideout}")
+    other = next(str(a) for a in twin_game.view(JACK).legal if a != Hideout(hideout))
     assert isinstance(parse_action(other), Hideout)
     parting = next((i for i, a in enumerate(real) if a.endswith(" home")), len(real))
     twin = solo(seed, POLICE, tmp_path / "twin")
@@ -375,7 +378,7 @@ async def test_the_computers_police_turn_is_shown_move_by_move(tmp_path, monkeyp
         assert game.to_act == JACK and not timers.held
         listed = played_panel(app)
         assert listed.startswith("The police since your move:") and "Moved:" in listed
-        assert in_sight(screen.query_one(MapView), game.view(JACK)["jack"]["position"])
+        assert in_sight(screen.query_one(MapView), game.view(JACK).jack.position)
         assert check_listed(app, screen.turns.computer_moves) >= 5
         await person.play(person.choose())  # Jack moves: the list goes, the pauses come back
         if game.outcome is None and game.to_act == POLICE:
@@ -554,13 +557,12 @@ async def test_continue_plays_the_computer_again(tmp_path, unpaced):
 
 def test_the_computers_actions_in_a_few_lines():
     entries = [
-        {"event": "move", "night": 1, "how": "coach", "space": "3"},
-        *({"event": "police_move", "night": 1, "colour": c, "crossing": x}
-          for c, x in (("blue", "x12"), ("yellow", None))),
-        {"event": "search", "night": 1, "colour": "blue", "circle": 65, "clue": False},
-        {"event": "search", "night": 1, "colour": "blue", "circle": 66, "clue": True},
-        {"event": "search", "night": 1, "colour": "yellow", "circle": 40, "clue": False},
-    ]  # fmt: skip
+        LogEntry("move", 1, how="coach", space="3"),
+        *(LogEntry("police_move", 1, colour=c, crossing=x) for c, x in (("blue", "x12"), ("yellow", None))),
+        LogEntry("search", 1, colour="blue", circle=65, clue=False),
+        LogEntry("search", 1, colour="blue", circle=66, clue=True),
+        LogEntry("search", 1, colour="yellow", circle=40, clue=False),
+    ]
     lines = [Text.from_markup(line).plain for line in computer.played_lines(entries)]
     assert len(lines) == 4
     assert lines[0] == "Jack takes a coach: spaces 3 and 4"
@@ -588,7 +590,7 @@ async def test_a_room_against_the_computer_plays_to_the_end(server, seat, seats)
     Jack) and plays each from that seat's view alone; the person's states
     never hold Jack's secrets when she plays the police; the record names
     the computer `computer:LEVEL`."""
-    asked: list[tuple[str, dict]] = []
+    asked: list[tuple[str, LfwView]] = []
     submit = server.computers.thinkers.submit
 
     def spy(key, game, level, side, seed, view, table=None):
@@ -606,7 +608,7 @@ async def test_a_room_against_the_computer_plays_to_the_end(server, seat, seats)
     acted = 0
     while "result" not in state:
         if state["to_act"] == mine:
-            legal = legal_in_view(state["view"])
+            legal = legal_texts(RULES.view_from_json(state["view"]))
             await person.send({"type": "act", "room": room,
                                "action": legal[rng.randrange(len(legal))]})  # fmt: skip
             acted += 1
@@ -620,7 +622,7 @@ async def test_a_room_against_the_computer_plays_to_the_end(server, seat, seats)
     other = OTHER[seat]
     assert len(asked) >= 3 and all(side == other for side, _ in asked)
     for _, view in asked:
-        assert view["side"] == other and ("jack" in view) == (other == JACK)
+        assert view.side == other and (view.jack is not None) == (other == JACK)
 
 
 def test_the_computer_at_a_police_seat_is_offered_that_seats_actions_only():
@@ -635,7 +637,7 @@ def test_the_computer_at_a_police_seat_is_offered_that_seats_actions_only():
             seat = room.to_act()
             assert seat is not None
             legal = room.view_for(seat).get("legal", [])
-            offered = legal_in_view(room.view_to_play(seat))
+            offered = legal_texts(room.view_to_play(seat))
             if any(t.startswith("know") for t in legal):
                 if seat == room.seating.seat_of_colour(room.game.chief):
                     assert list(offered) == legal

@@ -16,7 +16,7 @@ from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.map.maps import load_board
 from whitechapel.lfw.notebook import notebook as deduce
 from whitechapel.lfw.options import Options
-from whitechapel.lfw.phases import JACK, POLICE
+from whitechapel.lfw.rulebook import JACK, POLICE
 from whitechapel.lfw.selfplay import homeward_action
 from whitechapel.lfw.ui.deduction import HEAT_TAGS, TINT_TAGS
 from whitechapel.lfw.ui.mapview import MapView
@@ -32,7 +32,7 @@ def game_on(seed: int, side: str, moves: int = 3) -> LfwGame:
     game = LfwGame.new(seed, Options(), load_board("tutorial"))
     while game.outcome is None:
         view = game.view(POLICE)
-        track = view.get("track") or []
+        track = view.track
         if game.to_act == side and len(track) >= moves and game.phase not in ("hideout",):
             nb = deduce(view, game.board)
             if len(nb.counts) > 1:
@@ -112,7 +112,7 @@ async def test_jack_sees_what_the_police_can_know(tmp_path):
         marks = screen.query_one(MapView).marks
         assert set(shown) == {c for c in nb.counts if marks[c] in TINT_TAGS}
         # his own circle is among them, under his own mark
-        where = game.view(JACK)["jack"]["position"]
+        where = game.view(JACK).jack.position
         assert where in nb.counts and marks[where] == "jack"
 
 
@@ -173,7 +173,7 @@ def test_the_notebook_after_the_game_shows_the_night_finished_and_no_current_set
 
 async def test_after_the_game_the_map_reviews_jacks_path_night_by_night(tmp_path):
     game = jack_home_after_night_4()
-    rows = game.view(POLICE)["jack"]["path"]
+    rows = game.view(POLICE).jack.path
     app, screen = app_for(game, tmp_path)
     async with app.run_test(size=(160, 50)) as pilot:
         await settle.settle(pilot)
@@ -185,6 +185,6 @@ async def test_after_the_game_the_map_reviews_jacks_path_night_by_night(tmp_path
             await settle.press(pilot, str(night))
             marks = screen.query_one(MapView).marks
             shown[night] = {c for c, t in marks.items() if t == "path"}
-            walked = {step["circle"] for step in rows[night - 1]}
+            walked = {step.circle for step in rows[night - 1]}
             assert shown[night] and shown[night] <= walked
         assert shown[1] != shown[4]

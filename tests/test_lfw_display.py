@@ -21,7 +21,7 @@ from whitechapel.core.store import Store
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.map.maps import load_board
 from whitechapel.lfw.options import OPTIONS, Options
-from whitechapel.lfw.phases import JACK, POLICE
+from whitechapel.lfw.rulebook import JACK, POLICE
 from whitechapel.lfw.rules import RULES
 from whitechapel.lfw.ui import jackturn, mapstyle, notebook, panels
 from whitechapel.lfw.ui.bench import keys_for
@@ -199,7 +199,7 @@ async def test_a_circle_searched_empty_and_later_found_is_a_clue_in_the_notebook
 
 def newest_entry_end(game: LfwGame, side: str) -> str:
     """The last words of the newest log entry, as the log panel writes it."""
-    text = panels.log_line(game.view(side)["log"][-1])
+    text = panels.log_line(game.view(side).log[-1])
     return " ".join(text.replace("[b]", "").replace("[/b]", "").split()[-2:])
 
 
@@ -213,7 +213,7 @@ async def test_the_newest_log_entry_is_always_in_sight_however_long_the_entries(
     async with app.run_test(size=size) as pilot:
         await shown(app, screen, pilot)
         log = screen.query_one("#log")
-        long_entries = [e for e in game.view(POLICE)["log"] if len(panels.log_line(e)) > 34]
+        long_entries = [e for e in game.view(POLICE).log if len(panels.log_line(e)) > 34]
         assert len(long_entries) >= 3  # they wrap in the 34-cell panel
         if size == (80, 24):
             assert not log.display  # the notebook has the room: F5 for the log
@@ -358,7 +358,7 @@ def test_jacks_moves_home_count_alleys_and_ignore_the_police():
     walking = board.jack_distance(a, b)
     assert jackturn.moves_home(board, a, b, alleys=0) == walking
     assert jackturn.moves_home(board, a, b, alleys=2) <= walking
-    assert jackturn.moves_home(board, b, b, alleys=0) == 0
+    assert jackturn.moves_home(board, b, b, alleys=0) == 2  # on it: out and back to announce it
     # An alley shortens some ways home: somewhere on the board it must.
     shorter = [
         (c, h)
@@ -448,7 +448,7 @@ async def test_at_the_end_each_night_shows_its_own_clues_and_the_earlier_ones_fa
         return g.outcome is not None and {1, 2} <= nights
 
     game = find_game(there)
-    clues = notebook.clues_by_night(game.view(POLICE)["log"])
+    clues = notebook.clues_by_night(game.view(POLICE).log)
     app, screen = app_for(game, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle.settle(pilot)

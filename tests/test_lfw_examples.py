@@ -35,8 +35,7 @@ from lfw_play import (
     wait,
 )
 from whitechapel.lfw import actions as a
-from whitechapel.lfw.hunt import OUT_OF_MOVES
-from whitechapel.lfw.phases import LAST_SPACE
+from whitechapel.lfw.rulebook import LAST_SPACE, OUT_OF_MOVES
 
 HIDEOUT = 90  # the rulebook's hideout example
 REDS = (3, 21, 27, 65, 84, 147, 149, 158)
@@ -78,7 +77,7 @@ def night_1_crime_on_82():
     move_wretched(g, {65: 82})
     g.play("reveal x160")
     g.play("kill 82")
-    assert g.view("police")["crime_scenes"] == [{"night": 1, "circle": 82}]
+    assert g.view("police").to_json()["crime_scenes"] == [{"night": 1, "circle": 82}]
     assert "x104" in g.board.police_adjacent("x103")
     assert "x122" in g.board.police_within_two("x155")
     jack_round(g, "step 127", moves={"blue": "x104", "yellow": "x122"})
@@ -121,12 +120,12 @@ def test_example_normal_move_127_103_then_coach_103_69_56_then_the_alley_south_o
     assert g.jack == 127
     assert "step 103" in legal_texts(g)  # a normal move
     jack_round(g, "step 103")
-    assert g.view("police")["track"][-1]["how"] == "step"
+    assert g.view("police").to_json()["track"][-1]["how"] == "step"
     assert "coach 69 56" in legal_texts(g)
     coaches = g.coaches
     jack_round(g, "coach 69 56")
     assert g.jack == 56 and g.coaches == coaches - 1
-    how = [t["how"] for t in g.view("police")["track"]]
+    how = [t["how"] for t in g.view("police").to_json()["track"]]
     assert how[0] == "crime" and how[-3:] == ["step", "coach", "coach"]
     alleys = {x.circle for x in g.legal_actions() if isinstance(x, a.Alley)}
     assert {57, 73, 72, 71, 70, 69} <= alleys
@@ -151,7 +150,7 @@ def test_example_search_finds_nothing_at_99_a_clue_at_100_and_stops_before_120()
     assert g.phase == "searching" and g.acting_colour == "blue"
     assert legal_texts(g) == {"blue search 100", "blue search 120"}
     g.play("blue search 100")
-    pv = g.view("police")
+    pv = g.view("police").to_json()
     assert pv["searched"] == [99] and pv["clues"] == [100]
     assert g.phase == "clues" and g.acting_colour == "yellow"  # 120 was never named
     refused(g, "blue search 120", "the yellow policeman acts now")
@@ -169,14 +168,14 @@ def test_example_double_event_on_night_3_in_jacks_order_hunt_starts_at_T2():
     to_kill(g, women=((3, 27, 65), (21, 147, 149)))
     assert g.chief == "brown"
     g.play("kill 3 27")
-    path = g.view("jack")["jack"]["path"][2]
+    path = g.view("jack").to_json()["jack"]["path"][2]
     assert path == [
         {"space": "I", "circle": 3, "how": "crime"},
         {"space": "1", "circle": 27, "how": "crime"},
     ]
     assert g.jack == 27
     assert g.phase == "hunt" and g.to_act == "police" and g.acting_colour == "brown"
-    scenes = [(c["night"], c["circle"]) for c in g.view("police")["crime_scenes"]]
+    scenes = [(c["night"], c["circle"]) for c in g.view("police").to_json()["crime_scenes"]]
     assert sorted(scenes) == [(1, 82), (2, 84), (3, 3), (3, 27)]
     police_turn(g)
     assert g.phase == "escape" and g.next_space() == 6
@@ -199,7 +198,7 @@ def walk_until_caught_by_the_track(g) -> int:
 
 def test_track_a_kill_on_I_leaves_15_moves():
     g = to_hunt(default_game(), hideout=HIDEOUT, women=NIGHT1, kill=65)
-    assert g.view("police")["track"] == [{"space": "I", "index": 4, "how": "crime"}]
+    assert g.view("police").to_json()["track"] == [{"space": "I", "index": 4, "how": "crime"}]
     assert walk_until_caught_by_the_track(g) == 15
     assert g.outcome.reason.startswith("Jack did not reach his hideout")
     assert g.row[-1][0] == LAST_SPACE
@@ -211,7 +210,7 @@ def test_track_a_kill_on_V_leaves_19_moves():
         wait(g)
     victim = g.wretched[0]
     g.play(f"kill {victim}")
-    assert g.view("police")["track"] == [{"space": "V", "index": 0, "how": "crime"}]
+    assert g.view("police").to_json()["track"] == [{"space": "V", "index": 0, "how": "crime"}]
     assert walk_until_caught_by_the_track(g) == 19
 
 

@@ -20,7 +20,7 @@ from whitechapel.core.store import Store
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.map.maps import load_board
 from whitechapel.lfw.options import OPTIONS, Options
-from whitechapel.lfw.phases import JACK, POLICE
+from whitechapel.lfw.rulebook import JACK, POLICE
 from whitechapel.lfw.selfplay import homeward_action
 from whitechapel.lfw.ui import sentences
 from whitechapel.lfw.ui.bench import keys_for
@@ -192,7 +192,7 @@ def test_labels_are_exactly_on_the_crossings_offered_one_key_each():
         for _depth in range(2):
             crossings = {o for o in p.node_options() if not o.isdigit()}
             labels = p.map_labels()
-            assert set(labels) == crossings, view["phase"]
+            assert set(labels) == crossings, view.phase
             assert len(set(labels.values())) == len(labels)
             assert all(len(k) == 1 and k in ALL_LABELS for k in labels.values())
             assert not set("bynrgfxBYNRGFX") & set(labels.values())  # policemen, fakes, ids
@@ -247,7 +247,7 @@ def test_every_refusal_sentence_is_in_the_games_words():
     for game, view in positions(8, 60, ALL):
         if rng.random() > 0.5:
             continue
-        legal = view.get("legal", [])
+        legal = [str(a) for a in view.legal]
         p = picking_for(view, game.board)
         for _depth in range(3):
             words = [str(rng.randrange(0, 260)) for _ in range(4)]
@@ -258,7 +258,7 @@ def test_every_refusal_sentence_is_in_the_games_words():
                 if word in p.options():
                     continue
                 why = sentences.why_not(view, game.board, picked, word, p.options())
-                assert player_words(why, legal), (view["phase"]["key"], picked, word, why)
+                assert player_words(why, legal), (view.phase.key, picked, word, why)
                 said.add(why)
             for key in "0123456789acqzABXbynrg!":
                 press = picking_for(view, game.board).press(key)

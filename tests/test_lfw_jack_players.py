@@ -7,23 +7,30 @@ the police can arrest him for sure when another move leaves him a chance."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import replace
 
 import pytest
 
 from whitechapel.core import players
 from whitechapel.core.arena import play_one
-from whitechapel.lfw.actions import COLOURS
+from whitechapel.lfw.actions import parse_action
+from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.map.maps import load_board
 from whitechapel.lfw.notebook import notebook
 from whitechapel.lfw.options import OPTIONS
-from whitechapel.lfw.phases import JACK, LAST_SPACE, POLICE
+from whitechapel.lfw.phases import Phase
 from whitechapel.lfw.players.jack import JACKS
 from whitechapel.lfw.players.jack_board import tables
+from whitechapel.lfw.rulebook import COLOURS, JACK, LAST_SPACE, POLICE
+from whitechapel.lfw.view_parts import JackSheet, MoveSeen, NightSeen, PathSpace
+from whitechapel.lfw.views import CrimeScene, JackView, PhaseSeen, TrackSpace
 
 LEVELS = ("easy", "normal", "hard")
 TUTORIAL = {"builtin": "tutorial@2"}
 BOARD = load_board("tutorial@2")
+# A fresh game's view of Jack: the fields the hand-made positions leave as they are.
+BLANK = LfwGame.new(1, board=BOARD).view(JACK)
 ALL_ON = {name: True for name in OPTIONS}
 
 
@@ -49,7 +56,7 @@ def test_the_levels_are_offered_for_jack():
     assert set(JACKS) == set(LEVELS)
 
 
-def _decisions(level: str, seed: int) -> list[tuple[dict, Any, str]]:
+def _decisions(level: str, seed: int) -> list[tuple[JackView, Sequence[str], str]]:
     """Jack's views, legal actions and answers in a game against random police."""
     from whitechapel.core.registry import rules_for
 
@@ -77,7 +84,7 @@ def _decisions(level: str, seed: int) -> list[tuple[dict, Any, str]]:
 def test_the_same_views_and_seed_give_the_same_answers(level):
     played = _decisions(level, seed=11)
     assert len(played) > 20
-    assert any(view["phase"]["key"] == "escape" for view, _, _ in played)
+    assert any(view.phase.key == "escape" for view, _, _ in played)
     fresh = players.new_player("lfw", level, JACK, 77, None)
     # asked in the opposite order: an answer depends on its view alone
     again = [fresh.choose(view, legal) for view, legal, _ in reversed(played)]
@@ -98,62 +105,55 @@ def jack_view(
     coaches: int = 0,
     alleys: int = 0,
     last_index: int | None = None,
-) -> dict[str, Any]:
+) -> JackView:
     """Jack's view in T1 of night 1: the crime on `scene` (space I), then
     `path` (circle, how) with the policemen's crossings at each move
     (`held`, default: where they are now); the track may be pushed on to
-    `last_index` so that fewer spaces are left."""
-    row = [{"space": "I", "circle": scene, "how": "crime"}]
+    `last_index` so that fewer spaces are left.  Its legal actions are
+    worked out from it (`escape_actions`)."""
+    row = [PathSpace("I", scene, "crime")]
     moves = []
     index = 4
     for k, (circle, how) in enumerate(path):
         index += 1
-        row.append({"space": str(index - 4), "circle": circle, "how": how})
-        moves.append({"how": how, "index": index, "police": (held or [police] * len(path))[k]})
-    track = [{"space": e["space"], "index": 4 + i, "how": e["how"]} for i, e in enumerate(row)]
-    night = {"night": 1, "crime_scenes": [scene], "crime_index": 4, "moves": moves}
-    night |= {"searches": [], "arrests": [], "home": False}
+        row.append(PathSpace(str(index - 4), circle, how))
+        moves.append(MoveSeen(how, index, (held or [police] * len(path))[k]))
+    track = [TrackSpace(e.space, 4 + i, e.how) for i, e in enumerate(row)]
     if last_index is not None:
-        track[-1]["index"] = last_index
-    return {
-        "game": "lfw",
-        "side": JACK,
-        "night": 1,
-        "phase": {"key": "escape", "tag": "T1", "name": "Escape in the night"},
-        "options": {name: False for name in OPTIONS},
-        "police": dict(police),
-        "track": track,
-        "coaches_left": coaches,
-        "alleys_left": alleys,
-        "crime_scenes": [{"night": 1, "circle": scene}],
-        "nights": [night],
-        "clues": [],
-        "searched": [],
-        "failed_arrests": [],
-        "hideouts_named": [],
-        "log": [],
-        "outcome": None,
-        "jack": {"hideout": home, "position": here, "path": [row], "marked_women": []},
-    }
+        track[-1] = replace(track[-1], index=last_index)
+    view = replace(
+        BLANK,
+        night=1,
+        phase=PhaseSeen.of(Phase.ESCAPE),
+        police=dict(police),
+        track=tuple(track),
+        coaches_left=coaches,
+        alleys_left=alleys,
+        crime_scenes=(CrimeScene(1, scene),),
+        nights=(NightSeen(1, (scene,), 4, tuple(moves)),),
+        log=(),
+        jack=JackSheet(home, here, (tuple(row),), ()),
+    )
+    return replace(view, legal=tuple(parse_action(t) for t in escape_actions(view)))
 
 
-def escape_actions(view: dict[str, Any]) -> list[str]:
+def escape_actions(view: JackView) -> list[str]:
     """T1's legal moves worked out from the view (as the engine lists them)."""
-    here, home = view["jack"]["position"], view["jack"]["hideout"]
-    space = view["track"][-1]["index"] + 1
+    here, home = view.jack.position, view.jack.hideout
+    space = view.track[-1].index + 1
     out = []
-    for c in BOARD.jack_moves(here, BOARD.police_mask(view["police"].values())):
+    for c in BOARD.jack_moves(here, BOARD.police_mask(view.police.values())):
         out.append(f"step {c}")
         if c == home:
             out.append(f"step {c} home")
-    if view["coaches_left"] and space + 1 <= LAST_SPACE:
+    if view.coaches_left and space + 1 <= LAST_SPACE:
         out += [f"coach {m} {e}" for m, e in BOARD.coach_routes(here)]
-    if view["alleys_left"]:
+    if view.alleys_left:
         out += [f"alley {c}" for c in BOARD.alley_destinations(here)]
     return out
 
 
-def ask(level: str, view: dict[str, Any], seed: int = 1) -> str:
+def ask(level: str, view: JackView, seed: int = 1) -> str:
     legal = escape_actions(view)
     player = JACKS[level](JACK, seed, TUTORIAL)
     answer = player.choose(view, legal)
@@ -198,16 +198,21 @@ def test_t1_hard_never_takes_a_sure_arrest_when_another_move_leaves_a_chance(see
     police = {"blue": "x1", "yellow": "x42", **FAR_AWAY}
     view = jack_view(here=1, home=27, police=police, scene=1, alleys=1)
     assert [a for a in escape_actions(view) if a.startswith("step")] == ["step 14"]
-    after_step = notebook({**view, "phase": {"key": "hunt"}} | _moved(view, "step"), BOARD)
+    after_step = notebook(_moved(view, "step"), BOARD)
     assert after_step.possible == (14,)
     assert ask("hard", view, seed).startswith("alley")
 
 
-def _moved(view: dict[str, Any], how: str) -> dict[str, Any]:
-    """The public record once Jack made a move of kind `how`."""
-    night = dict(view["nights"][-1])
-    night["moves"] = [*night["moves"], {"how": how, "index": 5, "police": view["police"]}]
-    return {"nights": [night], "track": [*view["track"], {"space": "1", "index": 5, "how": how}]}
+def _moved(view: JackView, how: str) -> JackView:
+    """The view once Jack made a move of kind `how`, as the police move (T2)."""
+    night = view.nights[-1]
+    night = replace(night, moves=(*night.moves, MoveSeen(how, 5, view.police)))
+    return replace(
+        view,
+        phase=PhaseSeen.of(Phase.HUNT),
+        nights=(night,),
+        track=(*view.track, TrackSpace("1", 5, how)),
+    )
 
 
 def test_the_hand_made_views_carry_what_the_notebook_reads():

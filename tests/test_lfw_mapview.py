@@ -16,7 +16,7 @@ from whitechapel.core.chance import Chance
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.map.board import Board
 from whitechapel.lfw.map.maps import load_board
-from whitechapel.lfw.phases import JACK, POLICE
+from whitechapel.lfw.rulebook import JACK, POLICE
 from whitechapel.lfw.selfplay import homeward_action
 from whitechapel.lfw.ui.mapcanvases import canvases
 from whitechapel.lfw.ui.mapstyle import MAP_STYLES, legend_text
@@ -46,7 +46,7 @@ def play(seed: int, until) -> LfwGame:
 def hunting() -> LfwGame:
     """Night 1, T2: the policemen are on the board."""
     game = play(4, lambda g: g.phase == "hunt")
-    assert game.outcome is None and game.view(POLICE)["police"]
+    assert game.outcome is None and game.view(POLICE).police
     return game
 
 
@@ -83,8 +83,8 @@ def tag_style(tag: str) -> Style:
 
 async def test_a_policeman_is_his_letter_on_his_crossing_and_a_target_is_highlighted():
     view = hunting().view(POLICE)
-    blue = view["police"]["blue"]
-    target = board().direct_circles(view["police"]["red"])[0]
+    blue = view.police["blue"]
+    target = board().direct_circles(view.police["red"])[0]
     marks, texts = marks_for(view, targets=[target])
     app = MapApp()
     async with app.run_test(size=(120, 40)) as pilot:
@@ -187,7 +187,7 @@ async def test_the_overview_shows_the_whole_1888_board_in_130_by_40():
         text = "\n".join("".join(ch for ch, _ in row) for row in rows)
         assert text.count("●") > len(board().circles) * 0.8  # nodes sharing a cell
         for colour, letter in zip(COLOURS, "BYNRG", strict=True):
-            x, y = board().pos[view["police"][colour]]
+            x, y = board().pos[view.police[colour]]
             ch, style = rows[y // 2][x // 2]
             assert ch == letter
             assert style.bgcolor.triplet == tag_style(f"police-{colour}").bgcolor.triplet
@@ -302,13 +302,13 @@ def board_targets(game: LfwGame) -> list:
 
 def test_marks_precedence_targets_and_cursor_win_but_letters_stay():
     view = hunting().view(POLICE)
-    blue = view["police"]["blue"]
+    blue = view.police["blue"]
     marks, texts = marks_for(view, targets=[blue], cursor=blue)
     assert marks[blue] == "cursor" and texts[blue] == "B"
     assert list(marks.values()) == sorted(marks.values(), key=PRECEDENCE.index)
-    jack = hunting().view(JACK)["jack"]
+    jack = hunting().view(JACK).jack
     marks, _ = marks_for(hunting().view(JACK))
-    assert marks[jack["position"]] == "jack" and marks[jack["hideout"]] in ("hideout", "jack")
+    assert marks[jack.position] == "jack" and marks[jack.hideout] in ("hideout", "jack")
 
 
 def test_every_mark_has_a_style_readable_on_both_themes_and_a_legend_entry():

@@ -1,8 +1,9 @@
 """The police notebook's deductions, one kind of fact at a time, on the
 tutorial board (rules T1–T3, N3, S1, O5, O6).
 
-Each case is a view written by hand (only the public fields the notebook
-reads) and the answer worked out by hand from the board's adjacency:
+Each case is a view written by hand (the public fields the notebook reads,
+on a fresh game's public view) and the answer worked out by hand from the
+board's adjacency:
 
     3: Jack-adjacent to 2 (a street with no crossing), 9 and 11 (through x2)
     2: 1 (through x1), 3, 9 (through x3)
@@ -16,58 +17,63 @@ from __future__ import annotations
 import contextlib
 import json
 import re
-from typing import Any
+from dataclasses import replace
 
 import pytest
 
+from whitechapel.core.game import PUBLIC, Outcome
+from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.map.maps import load_board
 from whitechapel.lfw.notebook import notebook
+from whitechapel.lfw.options import Options
+from whitechapel.lfw.phases import Phase
+from whitechapel.lfw.view_parts import ArrestSeen, MoveSeen, NightSeen, SearchSeen
+from whitechapel.lfw.views import HideoutNamed, LfwView, PhaseSeen, TrackSpace
 
 BOARD = load_board("tutorial@1")  # the edition the cases were worked out on
+BLANK = LfwGame.new(1, board=BOARD).view(PUBLIC)  # the fields the notebook does not read
 
 
-def move(how: str = "step", *police: str) -> dict[str, Any]:
-    return {"how": how, "index": 0, "police": {f"p{i}": x for i, x in enumerate(police)}}
+def move(how: str = "step", *police: str) -> MoveSeen:
+    return MoveSeen(how, 0, {f"p{i}": x for i, x in enumerate(police)})
 
 
-def night(scenes, moves=(), searches=(), arrests=(), home=False, number=1) -> dict[str, Any]:
+def night(scenes, moves=(), searches=(), arrests=(), home=False, number=1) -> NightSeen:
     """`searches`: (written, circle, clue); `arrests`: (written, circles, caught)."""
-    return {
-        "night": number,
-        "crime_scenes": sorted(scenes),
-        "crime_index": 4,
-        "moves": list(moves),
-        "searches": [
-            {"colour": "blue", "circle": c, "clue": clue, "written": w} for w, c, clue in searches
-        ],
-        "arrests": [
-            {"colour": "red", "circles": list(cs), "success": ok, "written": w}
-            for w, cs, ok in arrests
-        ],
-        "home": home,
-    }
+    return NightSeen(
+        night=number,
+        crime_scenes=tuple(sorted(scenes)),
+        crime_index=4,
+        moves=tuple(moves),
+        searches=tuple(SearchSeen("blue", c, clue, w) for w, c, clue in searches),
+        arrests=tuple(ArrestSeen("red", tuple(cs), ok, w) for w, cs, ok in arrests),
+        home=home,
+    )
 
 
 def view(*nights, phase="hunt", police=(), options=(), named=(), outcome=None, coaches=0,
-         alleys=0) -> dict[str, Any]:  # fmt: skip
+         alleys=0) -> LfwView:  # fmt: skip
     last = nights[-1] if nights else None
     written = 0
-    if last and last["crime_scenes"]:
-        written = len(last["crime_scenes"]) + sum(
-            2 if m["how"] == "coach" else 1 for m in last["moves"]
-        )
-    return {
-        "night": len(nights),
-        "nights": list(nights),
-        "phase": {"key": phase},
-        "options": {name: True for name in options},
-        "police": {f"p{i}": x for i, x in enumerate(police)},
-        "track": [{"index": 3 + k} for k in range(written)],
-        "coaches_left": coaches,
-        "alleys_left": alleys,
-        "hideouts_named": [{"night": 1, "circle": c, "found": found} for c, found in named],
-        "outcome": {"winner": "police", "reason": outcome} if outcome else None,
-    }
+    if last and last.crime_scenes:
+        written = len(last.crime_scenes) + sum(2 if m.how == "coach" else 1 for m in last.moves)
+    return replace(
+        BLANK,
+        night=len(nights),
+        nights=tuple(nights),
+        phase=PhaseSeen.of(Phase(phase)),
+        options=Options(**{name: True for name in options}),
+        police={f"p{i}": x for i, x in enumerate(police)},
+        track=track(*(3 + k for k in range(written))),
+        coaches_left=coaches,
+        alleys_left=alleys,
+        hideouts_named=tuple(HideoutNamed(1, c, found) for c, found in named),
+        outcome=Outcome("police", outcome) if outcome else None,
+    )
+
+
+def track(*indexes: int) -> tuple[TrackSpace, ...]:
+    return tuple(TrackSpace("", i, "step") for i in indexes)
 
 
 def counts(v) -> dict[int, int]:
@@ -225,19 +231,22 @@ def test_homeward_keeps_the_circles_a_hideout_is_still_in_reach_of():
     # Night 2 from 36 (27 26 35); hideouts 9 16 17 18 24 after two nights.
     second = night([25], [move()], home=True, number=2)
     tonight = night([36], [move()], number=3)
-    v = view(HOME_NIGHT, second, tonight)
-    v["track"] = [{"index": 17}]  # two spaces left: 35 -> 26 -> 18 will do
-    nb = notebook(v, BOARD)
+    v = replace(view(HOME_NIGHT, second, tonight), track=track(17))
+    nb = notebook(v, BOARD)  # two spaces left: 35 -> 26 -> 18 will do
     assert set(nb.counts) == set(nb.homeward()) == {26, 27, 35}
-    v["track"] = [{"index": 18}]  # one space left: 26 and 27 are next to 18 (26 to 24 too)
+    v = replace(v, track=track(18))  # one space left: 26 and 27 are next to 18 (26 to 24 too)
     assert set(notebook(v, BOARD).homeward()) == {26, 27}
-    v["track"] = [{"index": 19}]
-    assert notebook(v, BOARD).homeward() == {}
+    assert notebook(replace(v, track=track(19)), BOARD).homeward() == {}
 
 
 def test_a_view_without_the_hunt_record_is_refused():
+    """A view received as JSON must carry the hunt's record to be read."""
+    from whitechapel.lfw.rules import RULES
+
+    data = BLANK.to_json()
+    del data["nights"]
     with pytest.raises(ValueError):
-        notebook({"night": 1}, BOARD)
+        RULES.view_from_json(data)
 
 
 # -- `whitechapel lfw notebook RECORD` ----------------------------------------------------------

@@ -28,8 +28,8 @@ from whitechapel.core.chance import Chance
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.notebook import night_facts, notebook
 from whitechapel.lfw.paths import CAUGHT, CLUE, Check, NightFacts, NightPaths
-from whitechapel.lfw.phases import POLICE
 from whitechapel.lfw.routes import deduce, watch
+from whitechapel.lfw.rulebook import POLICE
 
 THOROUGH = os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
 SOUND_GAMES = 5000 if THOROUGH else 100
@@ -122,7 +122,7 @@ def test_the_truth_is_always_in_the_notebook(block):
                 assert nb.counts.get(g.jack, 0) >= 1, (g.setup, len(g.history))
             same = previous is not None and nb._paths[-1] is previous._paths[-1]
             if nb.on_board and not same:  # the night's facts changed: the true path fits them
-                facts = night_facts(view["nights"][-1], g.board)
+                facts = night_facts(view.nights[-1], g.board)
                 assert facts is not None
                 truth = NightPaths(g.board, true_path_facts(g, facts))
                 assert truth.counts().get(g.jack, 0) >= 1, (g.setup, len(g.history))

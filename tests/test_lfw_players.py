@@ -24,9 +24,10 @@ from whitechapel.core import players
 from whitechapel.core.arena import play_one
 from whitechapel.core.chance import Chance
 from whitechapel.lfw.game import LfwGame
-from whitechapel.lfw.legal import PatrolActions, legal_in_view
+from whitechapel.lfw.legal import PatrolActions, legal_texts
 from whitechapel.lfw.map.maps import load_board
-from whitechapel.lfw.phases import JACK, POLICE, SIDES, Phase
+from whitechapel.lfw.phases import Phase
+from whitechapel.lfw.rulebook import JACK, POLICE, SIDES
 from whitechapel.lfw.selfplay import homeward_action
 from whitechapel.lfw.setup import random_setup, table_of
 
@@ -84,10 +85,10 @@ def test_the_placements_legal_actions_are_the_engines_on_every_night():
         while g.outcome is None and not all(len(n) == 4 for n in nights.values()):
             if g.phase in nights and g.night not in nights[g.phase]:
                 nights[g.phase].add(g.night)
-                offered = legal_in_view(g.view(g.to_act))
+                offered = legal_texts(g.view(g.to_act))
                 engine = [str(x) for x in g.legal_actions()]
                 if g.phase == Phase.PATROLS:
-                    assert isinstance(offered, PatrolActions) and len(offered) == len(engine)
+                    assert isinstance(offered.actions, PatrolActions) and len(offered) == len(engine)
                     assert [offered[i] for i in range(0, len(engine), 7)] == engine[::7]
                     assert all(x in offered for x in engine[::13])
                     assert offered[-1] == engine[-1]
@@ -102,7 +103,7 @@ def test_a_patrol_placement_not_allowed_is_not_among_the_legal_actions():
     g = LfwGame.new(1)
     g.apply(g.legal_actions()[0])  # S1
     g.apply(g.random_action(Chance(1)))  # H2
-    offered = legal_in_view(g.view(POLICE))
+    offered = legal_texts(g.view(POLICE))
     first = offered[0]
     assert first in offered
     real, _, fakes = first.partition(" / ")
@@ -110,7 +111,7 @@ def test_a_patrol_placement_not_allowed_is_not_among_the_legal_actions():
     assert swapped not in offered
     assert first.replace(first.split()[1], "x999") not in offered  # not a yellow crossing
     assert "patrols" not in offered and 7 not in offered
-    assert legal_in_view(g.view(JACK)) == []  # not Jack's turn
+    assert legal_texts(g.view(JACK)) == []  # not Jack's turn
 
 
 # -- honesty ----------------------------------------------------------------------------

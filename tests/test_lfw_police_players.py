@@ -15,23 +15,30 @@ cases use:
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import replace
 
 import pytest
 
 from whitechapel.core import players
 from whitechapel.core.arena import play_one
-from whitechapel.lfw.actions import COLOURS
+from whitechapel.lfw.actions import parse_action
+from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.map.maps import load_board
 from whitechapel.lfw.notebook import notebook
 from whitechapel.lfw.options import OPTIONS
-from whitechapel.lfw.phases import JACK, POLICE
+from whitechapel.lfw.phases import Phase
 from whitechapel.lfw.players.police import POLICE_LEVELS
 from whitechapel.lfw.players.police_sense import facts
+from whitechapel.lfw.rulebook import COLOURS, JACK, POLICE
+from whitechapel.lfw.view_parts import MoveSeen, NightSeen, SearchSeen
+from whitechapel.lfw.views import CrimeScene, PhaseSeen, PoliceView, TrackSpace
 
 LEVELS = ("easy", "normal", "hard")
 TUTORIAL = {"builtin": "tutorial@1"}
 BOARD = load_board("tutorial@1")
+# A fresh game's police view: the fields the hand-made positions leave as they are.
+BLANK = LfwGame.new(1, board=BOARD).view(POLICE)
 ALL_ON = {name: True for name in OPTIONS}
 
 
@@ -58,7 +65,9 @@ def test_the_levels_are_offered_for_the_police():
     assert set(POLICE_LEVELS) == set(LEVELS)
 
 
-def _decisions(level: str, seed: int, limit: int = 120) -> list[tuple[dict, Any, str]]:
+def _decisions(
+    level: str, seed: int, limit: int = 120
+) -> list[tuple[PoliceView, Sequence[str], str]]:
     """The police's views, legal actions and answers in a game against homeward."""
     from whitechapel.core.registry import rules_for
 
@@ -93,47 +102,41 @@ def test_the_same_views_and_seed_give_the_same_answers(level):
 # -- hand-made positions (tutorial board) --------------------------------------------------
 
 
-def record(scenes, moves=(), searches=(), home=False, number=1) -> dict[str, Any]:
+def record(scenes, moves=(), searches=(), home=False, number=1) -> NightSeen:
     """One night of the hunt record: `moves` are (how, crossings held as he moved)."""
-    return {
-        "night": number,
-        "crime_scenes": sorted(scenes),
-        "crime_index": 4,
-        "moves": [
-            {"how": how, "index": 5 + i, "police": dict(zip(COLOURS, held, strict=False))}
+    return NightSeen(
+        night=number,
+        crime_scenes=tuple(sorted(scenes)),
+        crime_index=4,
+        moves=tuple(
+            MoveSeen(how, 5 + i, dict(zip(COLOURS, held, strict=False)))
             for i, (how, held) in enumerate(moves)
-        ],
-        "searches": [
-            {"colour": "blue", "circle": c, "clue": clue, "written": w} for w, c, clue in searches
-        ],
-        "arrests": [],
-        "home": home,
-    }
+        ),
+        searches=tuple(SearchSeen("blue", c, clue, w) for w, c, clue in searches),
+        home=home,
+    )
 
 
-def police_view(nights, police, phase, acting="blue", chief="blue", clues=()) -> dict[str, Any]:
+def police_view(nights, police, phase, acting="blue", chief="blue", clues=()) -> PoliceView:
     """The police's view in the Hunt, with the fields the players read."""
     last = nights[-1]
-    written = len(last["crime_scenes"]) + len(last["moves"])
-    return {
-        "night": len(nights),
-        "nights": list(nights),
-        "phase": {"key": phase},
-        "acting_colour": acting,
-        "chief": chief,
-        "options": {name: False for name in OPTIONS},
-        "police": dict(police),
-        "track": [{"index": 4 + k, "how": "step"} for k in range(written)],
-        "coaches_left": 0,
-        "alleys_left": 0,
-        "crime_scenes": [
-            {"night": n["night"], "circle": c} for n in nights for c in n["crime_scenes"]
-        ],
-        "clues": list(clues),
-        "searched": [],
-        "hideouts_named": [],
-        "outcome": None,
-    }
+    written = len(last.crime_scenes) + len(last.moves)
+    return replace(
+        BLANK,
+        night=len(nights),
+        nights=tuple(nights),
+        phase=PhaseSeen.of(Phase(phase)),
+        to_act=POLICE,
+        acting_colour=acting,
+        chief=chief,
+        police=dict(police),
+        track=tuple(TrackSpace("", 4 + k, "step") for k in range(written)),
+        coaches_left=0,
+        alleys_left=0,
+        crime_scenes=tuple(CrimeScene(n.night, c) for n in nights for c in n.crime_scenes),
+        clues=tuple(clues),
+        log=(),
+    )
 
 
 def clue_actions(colour: str, crossing: str) -> list[str]:
@@ -154,9 +157,14 @@ def hunt_actions(colour: str, police: dict[str, str]) -> list[str]:
     ]
 
 
-def ask(level: str, view: dict[str, Any], legal: list[str]) -> str:
+def offering(view: PoliceView, legal: list[str]) -> PoliceView:
+    """The view with these legal actions, as the engine lists them in it."""
+    return replace(view, legal=tuple(parse_action(t) for t in legal))
+
+
+def ask(level: str, view: PoliceView, legal: list[str]) -> str:
     player = POLICE_LEVELS[level](POLICE, 1, TUTORIAL)
-    answer = player.choose(view, legal)
+    answer = player.choose(offering(view, legal), legal)
     assert answer in legal
     return answer
 
@@ -213,7 +221,8 @@ def test_t2_with_the_hideout_known_hard_seals_it():
     player = POLICE_LEVELS["hard"](POLICE, 1, TUTORIAL)
     for colour in COLOURS:  # the Chief (blue) first, then clockwise
         view = police_view(nights, police, "hunt", acting=colour)
-        answer = player.choose(view, hunt_actions(colour, police))
+        legal = hunt_actions(colour, police)
+        answer = player.choose(offering(view, legal), legal)
         target = answer.split()[1]
         if target != "stay":
             police[colour] = target

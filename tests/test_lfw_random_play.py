@@ -21,20 +21,25 @@ from whitechapel.core.chance import Chance
 from whitechapel.core.errors import IllegalAction
 from whitechapel.core.record import Record, record_of, replay
 from whitechapel.lfw import actions as a
-from whitechapel.lfw.actions import COLOURS, parse_action
+from whitechapel.lfw.actions import parse_action
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.hell import Marker, hideouts
-from whitechapel.lfw.hunt import ARRESTED, FOUND_HIDEOUT, OUT_OF_MOVES, SURVIVED, TRAPPED
 from whitechapel.lfw.options import Options
-from whitechapel.lfw.phases import (
+from whitechapel.lfw.rulebook import (
     ALLEYS,
+    ARRESTED,
     COACHES,
+    COLOURS,
     DOUBLE_EVENT_NIGHT,
+    FOUND_HIDEOUT,
     JACK,
     MARKED,
     NIGHTS,
+    OUT_OF_MOVES,
     POLICE,
+    SURVIVED,
     TRACK,
+    TRAPPED,
     WOMEN,
 )
 from whitechapel.lfw.table import PHASES
@@ -299,16 +304,16 @@ def check_views(g: LfwGame, rng: random.Random, *, thorough: bool) -> None:
     were visible to the side that knows (not at every position of the Hunt:
     views carry the whole public log, so they are not cheap)."""
     pv = g.view(POLICE)
-    text = json.dumps(pv)
+    text = json.dumps(pv.to_json())
     if g.outcome is not None:
-        assert pv["jack"]["hideout"] == g.hideout  # the end shows everything
+        assert pv.jack is not None and pv.jack.hideout == g.hideout  # the end shows everything
         return
     assert '"jack":' not in text and '"hideout":' not in text
     face_down = any(not m.revealed for m in g.markers.values())
     jv = g.view(JACK) if thorough or face_down else None
     if jv is not None:
-        assert "police_secrets" not in jv and jv["jack"]["hideout"] == g.hideout
-        json.dumps(jv)
+        sent = json.dumps(jv.to_json())
+        assert '"police_secrets":' not in sent and jv.jack.hideout == g.hideout
     if g.hideout is not None:
         cf = police_counterfactual(g, rng, history=thorough)
         assert cf.view(POLICE) == pv

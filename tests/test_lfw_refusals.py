@@ -26,7 +26,8 @@ from whitechapel.core.chance import Chance
 from whitechapel.core.errors import IllegalAction, NotationError
 from whitechapel.lfw.actions import Action, parse_action
 from whitechapel.lfw.game import LfwGame
-from whitechapel.lfw.phases import JACK, POLICE, Phase
+from whitechapel.lfw.phases import Phase
+from whitechapel.lfw.rulebook import JACK, POLICE
 from whitechapel.lfw.table import PHASES
 
 SAMPLES = 250  # actions of other phases tried in each phase

@@ -40,7 +40,7 @@ from lfw_play import (
 )
 from whitechapel.core.errors import IllegalAction
 from whitechapel.lfw import actions as a
-from whitechapel.lfw.hunt import ARRESTED, FOUND_HIDEOUT, TRAPPED
+from whitechapel.lfw.rulebook import ARRESTED, FOUND_HIDEOUT, TRAPPED
 
 REDS = (2, 4, 6, 13, 19, 32, 34, 36)
 YELLOW = ("x11", "x18", "x22", "x24", "x31", "x37", "x41")
@@ -72,8 +72,8 @@ def test_S1_the_hideout_is_any_circle_but_a_red_one():
     refused(g, "hideout 5", "jack's turn", side="police")
     g.play("hideout 5")  # next to the red 6 and 13: fine without O5
     assert (g.phase, g.night) == ("women", 1)
-    assert g.view("jack")["jack"]["hideout"] == 5
-    assert "jack" not in g.view("police")  # the police never see it
+    assert g.view("jack").to_json()["jack"]["hideout"] == 5
+    assert "jack" not in g.view("police").to_json()  # the police never see it
 
 
 def test_S1_O5_catch_me_refuses_red_and_red_adjacent_circles():
@@ -107,9 +107,9 @@ def test_H2_night_1_has_eight_women_five_marked_on_red_circles_only():
     assert all(set(x.marked) | set(x.unmarked) == set(REDS) for x in legal)
     g.play(women_text(*NIGHT1))
     assert g.phase == "patrols" and g.to_act == "police"
-    assert g.view("police")["women_tokens"] == list(REDS)  # where, not which
-    assert g.view("jack")["jack"]["marked_women"] == [2, 4, 6, 13, 19]
-    assert "jack" not in g.view("police")
+    assert g.view("police").to_json()["women_tokens"] == list(REDS)  # where, not which
+    assert g.view("jack").to_json()["jack"]["marked_women"] == [2, 4, 6, 13, 19]
+    assert "jack" not in g.view("police").to_json()
 
 
 def test_H1_H2_women_and_tokens_per_night_and_never_on_a_crime_scene():
@@ -126,7 +126,7 @@ def test_H1_H2_women_and_tokens_per_night_and_never_on_a_crime_scene():
     }
     for night in (1, 2, 3, 4):
         assert (g.night, g.phase) == (night, "women")
-        v = g.view("police")
+        v = g.view("police").to_json()
         assert (v["coaches_left"], v["alleys_left"]) == tokens[night]
         total, marked = counts[night]
         scenes = [c for _, c in g.crime_scenes]
@@ -154,7 +154,7 @@ def test_H3_night_1_seven_markers_on_yellow_crossings_five_real_two_fakes():
     g = new_game(chiefs=("green", "blue", "yellow", "brown", "red"))
     g.play("hideout 21")
     g.play(women_text(*NIGHT1))
-    assert g.chief == "green" and g.view("jack")["chief"] == "green"
+    assert g.chief == "green" and g.view("jack").to_json()["chief"] == "green"
     assert g.acting_colour == "green" and g.to_act == "police"
     refused(g, patrols_text(YELLOW[:5], ["x41", "x13"]), r"yellow crossing \(H3\)")
     refused(g, patrols_text(YELLOW[:5], ["x41"]), r"seven markers on seven crossings")
@@ -168,16 +168,16 @@ def test_H3_night_1_seven_markers_on_yellow_crossings_five_real_two_fakes():
     # the fakes may be anywhere among the seven; colours follow the text's order
     g.play(patrols_text(["x41", "x37", "x31", "x24", "x22"], ["x11", "x18"]))
     secrets = {
-        m["crossing"]: m["colour"] for m in g.view("police")["police_secrets"]["patrol_markers"]
+        m["crossing"]: m["colour"] for m in g.view("police").to_json()["police_secrets"]["patrol_markers"]
     }
     assert secrets == {
         "x41": "blue", "x37": "yellow", "x31": "brown", "x24": "red", "x22": "green",
         "x11": None, "x18": None,
     }  # fmt: skip
-    public = g.view("jack")["patrol_markers"]
+    public = g.view("jack").to_json()["patrol_markers"]
     assert {m["crossing"] for m in public} == set(YELLOW)
     assert all(m["colour"] is None and not m["revealed"] for m in public)
-    assert "police_secrets" not in g.view("jack")
+    assert "police_secrets" not in g.view("jack").to_json()
 
 
 def test_H3_the_nights_chief_token_is_turned_in_H3_after_the_women_are_placed():
@@ -189,13 +189,13 @@ def test_H3_the_nights_chief_token_is_turned_in_H3_after_the_women_are_placed():
     for night in (1, 2):
         assert (g.night, g.phase) == (night, "women")
         for side in ("jack", "police"):
-            v = g.view(side)
+            v = g.view(side).to_json()
             assert v["chief"] != chiefs[night - 1]
             assert chiefs[night - 1] not in [
                 e.get("chief") for e in v["log"] if e["night"] == night
             ]
         g.play(women_text(*NIGHT1) if night == 1 else women_text((2, 4, 6, 13), (32, 34, 36)))
-        assert g.view("jack")["chief"] == chiefs[night - 1]  # turned in H3
+        assert g.view("jack").to_json()["chief"] == chiefs[night - 1]  # turned in H3
         g.play(default_patrols(g) if night == 2 else patrols_text(*QUIET))
         g.play(f"kill {19 if night == 1 else 4}")
         go_home(g)
@@ -226,7 +226,7 @@ def test_H3_night_2_five_markers_where_the_police_ended_and_two_on_free_yellow()
     # fakes on end positions, real markers on the free yellow crossings: allowed
     g.play(patrols_text(["x11", "x41", "x22", "x24", "x31"], ["x13", "x18"]))
     secrets = {
-        m["crossing"]: m["colour"] for m in g.view("police")["police_secrets"]["patrol_markers"]
+        m["crossing"]: m["colour"] for m in g.view("police").to_json()["police_secrets"]["patrol_markers"]
     }
     assert secrets["x13"] is None and secrets["x18"] is None
     assert secrets["x11"] == "blue" and secrets["x41"] == "yellow"
@@ -238,7 +238,7 @@ def test_H3_night_2_five_markers_where_the_police_ended_and_two_on_free_yellow()
 
 def test_H4_marked_women_become_wretched_and_the_marker_goes_on_I():
     g = to_kill(new_game(), hideout=21, women=NIGHT1)
-    v = g.view("police")
+    v = g.view("police").to_json()
     assert g.phase == "kill" and g.to_act == "jack"
     assert v["wretched"] == [2, 4, 6, 13, 19]  # unmarked 32 34 36 left the board
     assert v["women_tokens"] == []
@@ -254,13 +254,13 @@ def test_H5_wait_moves_the_marker_one_space_left_and_on_V_jack_must_kill():
     refused(g, "kill 2", "jack's turn", side="police")
     for roman in ("II", "III", "IV", "V"):
         wait(g)
-        assert g.view("police")["time_of_the_crime"] == roman
+        assert g.view("police").to_json()["time_of_the_crime"] == roman
     assert g.crime_space == 0
     assert "wait" not in legal_texts(g)
     refused(g, "wait", r"Jack must kill \(H5\)")
     victim = g.wretched[0]
     g.play(f"kill {victim}")
-    assert g.view("police")["track"] == [{"space": "V", "index": 0, "how": "crime"}]
+    assert g.view("police").to_json()["track"] == [{"space": "V", "index": 0, "how": "crime"}]
 
 
 # -- H6 ------------------------------------------------------------------------------
@@ -318,7 +318,7 @@ def test_H6_wretched_move_to_an_empty_jack_adjacent_circle_not_beside_or_through
     g.play("wretched 19>4")
     g.play("wretched 36>27")
     assert g.phase == "reveal" and g.to_act == "jack"
-    assert sorted(g.view("police")["wretched"]) == [4, 20, 22, 27, 34]
+    assert sorted(g.view("police").to_json()["wretched"]) == [4, 20, 22, 27, 34]
 
 
 def test_H6_wretched_may_not_end_on_a_crime_scene():
@@ -349,7 +349,7 @@ def test_H7_jack_turns_a_marker_a_fake_leaves_a_real_one_stays_face_up():
     assert legal_texts(g) == {f"reveal {x}" for x in YELLOW}
     refused(g, "reveal x13", r"face-down patrol marker \(H7\)")
     g.play("reveal x41")  # a fake: removed
-    v = g.view("jack")
+    v = g.view("jack").to_json()
     assert "x41" not in {m["crossing"] for m in v["patrol_markers"]}
     assert g.phase == "kill"
     g.play("wait")
@@ -357,7 +357,7 @@ def test_H7_jack_turns_a_marker_a_fake_leaves_a_real_one_stays_face_up():
     refused(g, "reveal x41", r"face-down patrol marker \(H7\)")
     g.play("reveal x11")  # real: stays, face up, its colour public
     for side in ("jack", "police"):
-        shown = {m["crossing"]: m for m in g.view(side)["patrol_markers"]}
+        shown = {m["crossing"]: m for m in g.view(side).to_json()["patrol_markers"]}
         assert shown["x11"] == {"crossing": "x11", "revealed": True, "colour": "blue"}
         assert shown["x18"]["colour"] is None and not shown["x18"]["revealed"]
     g.play("wait")
@@ -375,15 +375,15 @@ def test_H7_jack_turns_a_marker_a_fake_leaves_a_real_one_stays_face_up():
 
 def test_H8_H9_the_crime_is_written_under_the_marker_and_the_alarm_brings_the_police():
     g = to_kill(new_game(), hideout=21, women=NIGHT1)
-    secrets = g.view("police")["police_secrets"]["patrol_markers"]
+    secrets = g.view("police").to_json()["police_secrets"]["patrol_markers"]
     real = {m["colour"]: m["crossing"] for m in secrets if m["colour"]}
     wait(g, reveal="x41", moves={19: 20})
     wait(g, reveal="x37", moves={20: 21})
-    assert g.view("jack")["time_of_the_crime"] == "III"
+    assert g.view("jack").to_json()["time_of_the_crime"] == "III"
     victim = 21  # the Wretched of 19 walked to 20, then 21
     assert victim in g.wretched
     g.play(f"kill {victim}")
-    jv, pv = g.view("jack"), g.view("police")
+    jv, pv = g.view("jack").to_json(), g.view("police").to_json()
     assert jv["jack"]["path"][0] == [{"space": "III", "circle": 21, "how": "crime"}]
     assert jv["jack"]["position"] == 21 and g.jack == 21
     assert pv["track"] == [{"space": "III", "index": 2, "how": "crime"}]
@@ -427,7 +427,7 @@ def test_T1_coach_two_steps_ignoring_police_to_two_new_circles():
     refused(g, "coach 18 5", r"two Jack-adjacent steps")
     refused(g, "coach 5 6", r"two Jack-adjacent steps")
     g.play("coach 18 26")
-    v = g.view("police")
+    v = g.view("police").to_json()
     assert v["track"][1:] == [
         {"space": "1", "index": 5, "how": "coach"},
         {"space": "2", "index": 6, "how": "coach"},
@@ -443,7 +443,7 @@ def test_T1_alley_along_one_block_ignoring_police():
     assert 27 not in g.board.jack_adjacent(19)  # an alley is no normal move
     refused(g, "alley 9", r"an alley crosses one block to another circle on its edge \(T1\)")
     jack_round(g, "alley 17")  # next to yellow's x18: police ignored
-    assert g.view("police")["track"][-1] == {"space": "1", "index": 5, "how": "alley"}
+    assert g.view("police").to_json()["track"][-1] == {"space": "1", "index": 5, "how": "alley"}
     assert g.alleys == 1
     assert 20 in g.board.alley_destinations(17)
     jack_round(g, "alley 20")
@@ -464,7 +464,7 @@ def test_T1_tokens_per_night_are_lost_at_the_end_of_the_night():
     refused(g, "coach 28 27", r"no coach token left tonight \(T1\)")
     go_home(g)  # 21 is home; alleys unused
     assert g.night == 2
-    assert (g.view("jack")["coaches_left"], g.view("jack")["alleys_left"]) == (2, 2)
+    assert (g.view("jack").to_json()["coaches_left"], g.view("jack").to_json()["alleys_left"]) == (2, 2)
 
 
 def test_T1_step_home_only_on_the_hideout_and_it_ends_the_night():
@@ -474,11 +474,11 @@ def test_T1_step_home_only_on_the_hideout_and_it_ends_the_night():
     refused(g, "step 20 home", r"only the hideout can be announced \(T1\)")
     jack_round(g, "step 21", acts={"yellow": "search 19"})  # home, unannounced: a bluff
     assert g.night == 1 and g.phase == "escape"
-    assert g.view("police")["clues"] == [19]
+    assert g.view("police").to_json()["clues"] == [19]
     jack_round(g, "step 20")
     g.play("step 21 home")
     assert (g.night, g.phase, g.to_act) == (2, "women", "jack")
-    pv = g.view("police")
+    pv = g.view("police").to_json()
     assert pv["clues"] == [] and pv["police"] == {}  # clues go, policemen leave the board
     assert pv["crime_scenes"] == [{"night": 1, "circle": 19}]  # crime scenes stay
     assert g.police["blue"] == "x11"  # where they ended: night 2's patrols
@@ -586,12 +586,12 @@ def test_T3_search_names_circles_one_at_a_time_until_a_clue_or_all_are_named():
     g.play("blue search 12")
     g.play("blue search 11")  # all named, none written: his action ends
     assert g.phase == "clues" and g.acting_colour == "yellow"
-    assert g.view("police")["searched"] == [17, 10, 12, 11]
+    assert g.view("police").to_json()["searched"] == [17, 10, 12, 11]
     # yellow on x18: 17 18 19 24 25; 19 (the crime scene) is written tonight
     g.play("yellow search 24")
     assert g.phase == "searching"
     g.play("yellow search 19")  # a clue: the action ends before 17 18 25
-    assert g.view("police")["clues"] == [19]
+    assert g.view("police").to_json()["clues"] == [19]
     assert g.phase == "clues" and g.acting_colour == "brown"
 
 
@@ -604,7 +604,7 @@ def test_T3_arrest_names_one_directly_adjacent_circle():
     assert g.acting_colour == "blue" and g.police["blue"] == "x7"
     refused(g, "blue arrest 19", r"directly adjacent to his crossing \(T3\)")
     g.play("blue arrest 12")  # wrong: nothing learned beyond that
-    v = g.view("police")
+    v = g.view("police").to_json()
     assert v["failed_arrests"] == [{"night": 1, "colour": "blue", "circles": [12]}]
     assert g.acting_colour == "yellow" and g.outcome is None
     police_actions(g)
@@ -612,7 +612,7 @@ def test_T3_arrest_names_one_directly_adjacent_circle():
     police_moves(g)
     g.play("blue arrest 20")
     assert (g.outcome.winner, g.outcome.reason) == ("police", ARRESTED)
-    assert g.view("police")["jack"]["position"] == 20  # shown once the game is over
+    assert g.view("police").to_json()["jack"]["position"] == 20  # shown once the game is over
 
 
 def test_T3_police_may_search_or_arrest_only_on_their_own_direct_circles():
@@ -650,7 +650,7 @@ def test_N3_the_double_event_kills_two_in_jacks_order_and_the_hunt_starts_at_T2(
     refused(g, "kill 6 6", r"kills where a Wretched stands")
     refused(g, "kill 6 32", r"kills where a Wretched stands")
     g.play("kill 6 2")
-    row = g.view("jack")["jack"]["path"][2]
+    row = g.view("jack").to_json()["jack"]["path"][2]
     assert row == [
         {"space": "I", "circle": 6, "how": "crime"},
         {"space": "1", "circle": 2, "how": "crime"},
@@ -658,7 +658,7 @@ def test_N3_the_double_event_kills_two_in_jacks_order_and_the_hunt_starts_at_T2(
     assert g.jack == 2
     assert g.phase == "hunt" and g.to_act == "police"
     assert g.acting_colour == g.chief == "brown"
-    assert {c["circle"] for c in g.view("police")["crime_scenes"] if c["night"] == 3} == {2, 6}
+    assert {c["circle"] for c in g.view("police").to_json()["crime_scenes"] if c["night"] == 3} == {2, 6}
     police_turn(g)
     assert g.phase == "escape" and g.next_space() == 6  # the second kill was move 1
 
@@ -668,7 +668,7 @@ def test_N3_the_police_know_both_crime_scenes_but_not_their_order():
     for order in ("6 2", "2 6"):
         g = to_night_3()
         g.play(f"kill {order}")
-        views.append(g.view("police"))
+        views.append(g.view("police").to_json())
     assert views[0] == views[1]
 
 
@@ -719,15 +719,15 @@ def test_O1_letters_in_H3_by_sector_to_free_yellow_crossings():
     refused(g, "letter from-hell x41 x11", r"sector A/b or C/a")
     refused(g, "letter saucy-jacky x18 x22", r"sector B/a or B/b")
     refused(g, "letter goulston red", r"written in the Hunt")
-    before = g.view("police")["police_secrets"]["patrol_markers"]
+    before = g.view("police").to_json()["police_secrets"]["patrol_markers"]
     colour = {m["crossing"]: m["colour"] for m in before}["x41"]
     g.play("letter dear-boss x41 x11")
     after = {
-        m["crossing"]: m["colour"] for m in g.view("police")["police_secrets"]["patrol_markers"]
+        m["crossing"]: m["colour"] for m in g.view("police").to_json()["police_secrets"]["patrol_markers"]
     }
     assert "x41" not in after and after["x11"] == colour  # moved unseen, unchanged
     assert g.phase == "kill"
-    assert g.view("jack")["letters"] == [{"night": 2, "letter": "dear-boss"}]
+    assert g.view("jack").to_json()["letters"] == [{"night": 2, "letter": "dear-boss"}]
     # at most one letter a night: no graffito after Jack's move tonight
     g.play("kill 4")
     g.play("step 21 home")
@@ -763,10 +763,10 @@ def test_O1_saucy_jacky_the_chief_moves_both_picked_markers_to_free_yellow():
     refused(g, "saucy x18>x11 x37>x7", r"different free yellow crossing")
     refused(g, "saucy x18>x11 x37>x24", "police's turn", side="jack")
     secrets = {
-        m["crossing"]: m["colour"] for m in g.view("police")["police_secrets"]["patrol_markers"]
+        m["crossing"]: m["colour"] for m in g.view("police").to_json()["police_secrets"]["patrol_markers"]
     }
     g.play("saucy x18>x24 x37>x11")
-    now = {m["crossing"]: m["colour"] for m in g.view("police")["police_secrets"]["patrol_markers"]}
+    now = {m["crossing"]: m["colour"] for m in g.view("police").to_json()["police_secrets"]["patrol_markers"]}
     assert now["x24"] == secrets["x18"] and now["x11"] == secrets["x37"]
     assert "x18" not in now and "x37" not in now
     assert g.phase == "kill"
@@ -832,13 +832,13 @@ def five_clues(**options):
                acts={"blue": "search 20", "yellow": "search 19"})  # fmt: skip
     jack_round(g, "step 21", acts={"blue": ["search 21"]})
     jack_round(g, "step 28", moves={"yellow": "x20"}, acts={"yellow": "search 28"})
-    assert g.view("police")["clues"] == [20, 19, 21, 28]
+    assert g.view("police").to_json()["clues"] == [20, 19, 21, 28]
     assert g.false_clue_tokens == 0
     g.play("step 27")
     police_moves(g, {"yellow": "x25"})
     g.play("blue pass")
     g.play("yellow search 27")
-    assert g.view("police")["clues"] == [20, 19, 21, 28, 27]
+    assert g.view("police").to_json()["clues"] == [20, 19, 21, 28, 27]
     police_actions(g)
     return g
 
@@ -850,13 +850,13 @@ def hunt_at_19_h(hideout, **options):
 
 def test_O2_a_false_clue_for_five_clues_placed_at_the_start_of_T3():
     g = five_clues(false_clues=True)
-    assert g.view("jack")["false_clue_tokens"] == 1
+    assert g.view("jack").to_json()["false_clue_tokens"] == 1
     g.play("step 36")
     police_moves(g)
     assert g.phase == "false_clue" and g.to_act == "jack"
     refused(g, "blue pass", "jack's turn", side="police")
     g.play("false-clue 27")
-    assert g.phase == "clues" and g.view("police")["false_clues"] == [27]
+    assert g.phase == "clues" and g.view("police").to_json()["false_clues"] == [27]
     assert g.false_clue_tokens == 0
     g.play("blue pass")
     assert g.acting_colour == "yellow" and g.police["yellow"] == "x25"
@@ -868,7 +868,7 @@ def test_O2_a_false_clue_for_five_clues_placed_at_the_start_of_T3():
     police_actions(g)
     go_home(g)
     assert g.night == 2
-    assert g.view("police")["false_clues"] == [] and g.false_clue_tokens == 0
+    assert g.view("police").to_json()["false_clues"] == [] and g.false_clue_tokens == 0
 
 
 def test_O2_unused_false_clues_are_lost_at_the_end_of_the_night():
@@ -879,7 +879,7 @@ def test_O2_unused_false_clues_are_lost_at_the_end_of_the_night():
     assert g.false_clue_tokens == 1
     police_actions(g)
     go_home(g)
-    assert g.night == 2 and g.view("jack")["false_clue_tokens"] == 0
+    assert g.night == 2 and g.view("jack").to_json()["false_clue_tokens"] == 0
 
 
 def test_O2_off_no_false_clue_for_five_clues():
@@ -930,7 +930,7 @@ def test_O4_area_arrest_names_every_directly_adjacent_circle():
     police_moves(g)
     assert "blue area-arrest" in legal_texts(g)
     g.play("blue area-arrest")  # x7: 4 12 20 21, Jack is on 28
-    assert g.view("police")["failed_arrests"] == [
+    assert g.view("police").to_json()["failed_arrests"] == [
         {"night": 1, "colour": "blue", "circles": [4, 12, 20, 21]}
     ]
     police_actions(g)
@@ -951,7 +951,7 @@ def test_O6_naming_the_hideout_wins_on_a_brown_or_red_night_once_a_game():
     assert "know 21" in legal_texts(g)
     refused(g, "know 99", "there is no circle 99")
     g.play("know 5")
-    assert g.outcome is None and g.view("police")["know_used"]
+    assert g.outcome is None and g.view("police").to_json()["know_used"]
     assert g.acting_colour == "brown"  # it was no policeman's action
     assert "know 21" not in legal_texts(g)
     refused(g, "know 21", r"only once a game")

@@ -189,7 +189,7 @@ async def test_the_server_asks_its_computer_with_the_seats_view_alone(server):
 
 @pytest.mark.parametrize(("seat", "level"), [("jack", "hard"), ("investigator", "normal")])
 async def test_a_lone_player_plays_a_whole_game_against_the_computer_from_the_lobby(
-    server, seat, level
+    server, seat, level, monkeypatch
 ):
     """Alone in the lobby, a person starts a room against the computer and
     plays it to the end by keys; each time the computer was asked, it was
@@ -211,6 +211,9 @@ async def test_a_lone_player_plays_a_whole_game_against_the_computer_from_the_lo
         return submit(key, game, level, side, seed, view, table)
 
     server.computers.thinkers.submit = spy  # type: ignore[method-assign]
+    # The lobby asks for no seed: the room's setup is pinned here, so that a run
+    # is the same deal each time (the computer's answers may still vary).
+    monkeypatch.setattr("whitechapel.core.chance.new_seed", lambda: 2026)
     other = "investigator" if seat == "jack" else "jack"
     rng = random.Random(4)
     host, port = server.address
@@ -246,11 +249,12 @@ async def test_a_lone_player_plays_a_whole_game_against_the_computer_from_the_lo
             await until(lambda n=before: len(room.game.history) > n, what="the move", pilot=pilot)
             assert str(room.game.history[before]) == text
             moves += 1
-        assert room.game.outcome is not None and moves >= 4
+        # A game may end at round 1's witness call, after two actions a side.
+        assert room.game.outcome is not None and moves >= 2
         await until(lambda: "wins" in screen_text(app) or "won" in screen_text(app),
                     what="the end on the screen", pilot=pilot)  # fmt: skip
     played = [e.side for e in room.game.view("jack").log if isinstance(e, Played)]
-    assert played.count(other) == len(asked) >= 4  # asked once for each of its actions
+    assert played.count(other) == len(asked) >= 2  # asked once for each of its actions
     for asked_level, side, view in asked:
         assert (asked_level, side, view.side) == (level, other, other)
         if other == "investigator":

@@ -21,7 +21,7 @@ from whitechapel.core.store import Store
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.map.maps import load_board
 from whitechapel.lfw.options import Options
-from whitechapel.lfw.phases import JACK
+from whitechapel.lfw.rulebook import JACK
 from whitechapel.lfw.selfplay import homeward_action
 from whitechapel.lfw.ui.mapview import MapView
 from whitechapel.lfw.ui.screen import LfwScreen

@@ -65,12 +65,11 @@ class Player(Protocol):
     side: str
     level: str
 
-    def choose(
-        self, view: Any, legal: Sequence[str], budget: float | None = None
-    ) -> str:
-        """One of `legal`, chosen from `view` (the side's view) alone, within
-        `budget` seconds of CPU time under a wall-clock ceiling (None: the
-        level's own budget; 0: no limit): see `Deadline`."""
+    def choose(self, view: Any, legal: Sequence[str], budget: float | None = None) -> str:
+        """One of `legal`, chosen from `view` (the side's view, as the game's
+        engine gives it: a typed `core.game.View`) alone, within `budget`
+        seconds of CPU time under a wall-clock ceiling (None: the level's own
+        budget; 0: no limit): see `Deadline`."""
         ...
 
 
@@ -157,9 +156,7 @@ class RandomPlayer:
         self.side = side
         self.chance = Chance(seed)
 
-    def choose(
-        self, view: Any, legal: Sequence[str], budget: float | None = None
-    ) -> str:
+    def choose(self, view: Any, legal: Sequence[str], budget: float | None = None) -> str:
         return legal[self.chance.below(len(legal))]
 
 
@@ -269,9 +266,7 @@ class Answer:
     wall: float = 0.0  # ... and the wall-clock time it took
 
 
-def choose(
-    player: Player, game: str, view: Any, budget: float | None = None
-) -> Answer:
+def choose(player: Player, game: str, view: Any, budget: float | None = None) -> Answer:
     """Ask `player` for its action in `view` (the view of its side, whose turn
     it is): the one way every host asks.  The answer must be one of the legal
     actions; anything else is a PlayerError (a bug in the player)."""

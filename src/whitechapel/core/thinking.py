@@ -228,10 +228,8 @@ class Workers:
         table: Any = None,
     ) -> Future[players.Answer]:
         """Ask the seat's player, in `key`'s worker (`table`: the game's
-        public table, for the player's making; `players.table_of`).  A view
-        kept as a dict goes as a plain dict; a typed one as it is (frozen)."""
-        sent = dict(view) if isinstance(view, Mapping) else view
-        return self.call(key, _choose, key, game, level, side, seed, sent, table)
+        public table, for the player's making; `players.table_of`)."""
+        return self.call(key, _choose, key, game, level, side, seed, view, table)
 
     def forget(self, key: Any) -> None:
         with self._lock:

@@ -27,9 +27,7 @@ from dataclasses import dataclass
 
 from whitechapel.core.errors import NotationError
 from whitechapel.lfw.map.mapfile import CROSSING_ID, RESERVED_IDS
-
-COLOURS = ("blue", "yellow", "brown", "red", "green")  # clockwise, as on the board
-LETTERS = ("dear-boss", "saucy-jacky", "from-hell", "goulston")
+from whitechapel.lfw.rulebook import COLOURS, LETTERS
 
 
 @dataclass(frozen=True, slots=True)

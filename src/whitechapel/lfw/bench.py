@@ -17,8 +17,9 @@ from whitechapel.lfw.map.maps import load_board
 from whitechapel.lfw.notebook import night_facts, notebook
 from whitechapel.lfw.options import Options
 from whitechapel.lfw.paths import NightPaths
-from whitechapel.lfw.phases import JACK, POLICE, Phase
+from whitechapel.lfw.phases import Phase
 from whitechapel.lfw.routes import routes, watch
+from whitechapel.lfw.rulebook import JACK, POLICE
 from whitechapel.lfw.selfplay import homeward_action, random_game
 
 
@@ -175,7 +176,7 @@ def notebook_figures(budget: float) -> dict[str, float]:
             if g.night == 2 and nb.on_board and g.outcome is None:
                 times.append(took)
     prefix = _seven_moves(board)
-    facts = night_facts(prefix.view(POLICE)["nights"][-1], board)
+    facts = night_facts(prefix.view(POLICE).nights[-1], board)
     assert facts is not None
     afresh = []
     for _ in range(5):

@@ -18,7 +18,7 @@ from whitechapel.core import players
 from whitechapel.core.arena import player_seed
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.options import Options
-from whitechapel.lfw.phases import JACK, POLICE
+from whitechapel.lfw.rulebook import JACK, POLICE
 from whitechapel.lfw.rules import RULES
 
 

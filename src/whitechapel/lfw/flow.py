@@ -14,7 +14,8 @@ from __future__ import annotations
 from whitechapel.core.chance import Chance
 from whitechapel.core.errors import IllegalAction
 from whitechapel.lfw.actions import Action
-from whitechapel.lfw.phases import POLICE, Phase
+from whitechapel.lfw.phases import Phase
+from whitechapel.lfw.rulebook import POLICE
 from whitechapel.lfw.state import LfwState
 from whitechapel.lfw.table import PHASES, STEPS
 

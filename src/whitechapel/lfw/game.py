@@ -16,19 +16,24 @@ from typing import Any
 from whitechapel.core.chance import Chance
 from whitechapel.core.errors import NotationError
 from whitechapel.core.game import Engine
-from whitechapel.lfw import actions, flow, views
+from whitechapel.lfw import actions, flow, viewing
 from whitechapel.lfw.actions import Action
 from whitechapel.lfw.map.board import Board
 from whitechapel.lfw.options import Options
-from whitechapel.lfw.phases import SIDES
+from whitechapel.lfw.rulebook import SIDES
 from whitechapel.lfw.setup import random_setup
 from whitechapel.lfw.state import LfwState
+from whitechapel.lfw.views import LfwView
 
 
 class LfwGame(LfwState, Engine):
     name = "lfw"
     sides = SIDES
-    notation, views = actions, views  # Engine: play, view, reveal
+    notation, views = actions, viewing  # Engine: play, view, reveal
+
+    def view(self, side: str) -> LfwView:
+        """`side`'s view: a `JackView`, `PoliceView` or `PublicView` (views.py)."""
+        return viewing.view(self, side)
 
     @classmethod
     def new(cls, seed: int, options: Options | None = None, board: Board | None = None) -> LfwGame:

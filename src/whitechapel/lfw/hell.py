@@ -15,16 +15,20 @@ from itertools import combinations, permutations
 from whitechapel.core.chance import Chance
 from whitechapel.core.errors import IllegalAction
 from whitechapel.lfw import actions as a
-from whitechapel.lfw.actions import COLOURS
 from whitechapel.lfw.letters import letter_choices
-from whitechapel.lfw.phases import (
+from whitechapel.lfw.phases import Phase
+from whitechapel.lfw.rulebook import (
     ALLEYS,
     COACHES,
+    COLOURS,
+    CRIME,
     CRIME_START,
     DOUBLE_EVENT_NIGHT,
+    FAKES,
     MARKED,
+    PATROL_MARKERS,
+    REAL_MARKERS,
     WOMEN,
-    Phase,
 )
 from whitechapel.lfw.state import LfwState, Marker  # Marker: still importable from here
 
@@ -145,9 +149,9 @@ def patrol_spots(g: LfwState) -> tuple[list[str], list[str]]:
 def legal_patrols(g: LfwState) -> list[a.Action]:
     must, may = patrol_spots(g)
     out: list[a.Action] = []
-    for extra in combinations(may, 7 - len(must)):
+    for extra in combinations(may, PATROL_MARKERS - len(must)):
         spots = [*must, *extra]
-        for real in permutations(spots, len(COLOURS)):
+        for real in permutations(spots, REAL_MARKERS):
             fakes = tuple(sorted(x for x in spots if x not in real))
             out.append(a.Patrols(real, fakes))
     return out
@@ -155,15 +159,15 @@ def legal_patrols(g: LfwState) -> list[a.Action]:
 
 def sample_patrols(g: LfwState, chance: Chance) -> a.Action:
     must, may = patrol_spots(g)
-    spots = [*must, *chance.shuffled(may)[: 7 - len(must)]]
+    spots = [*must, *chance.shuffled(may)[: PATROL_MARKERS - len(must)]]
     chance.shuffle(spots)
-    return a.Patrols(tuple(spots[:5]), tuple(sorted(spots[5:])))
+    return a.Patrols(tuple(spots[:REAL_MARKERS]), tuple(sorted(spots[REAL_MARKERS:])))
 
 
 def check_patrols(g: LfwState, action: a.Patrols) -> None:
     spots = [*action.real, *action.fakes]
     must, may = patrol_spots(g)
-    if len(action.fakes) != 2 or len(set(spots)) != 7:
+    if len(action.fakes) != FAKES or len(set(spots)) != PATROL_MARKERS:
         _refuse(action, "seven markers on seven crossings: five real, two fakes (H3)")
     unknown = [x for x in spots if not g.board.is_crossing(x)]
     if unknown:
@@ -236,7 +240,7 @@ def apply_kill(g: LfwState, action: a.Kill | a.Wait) -> None:
         g.to_move = list(g.wretched)
         return
     for k, circle in enumerate(action.circles):  # H8: written in the order Jack chose
-        g.rows[-1].append((space + k, circle, "crime"))
+        g.rows[-1].append((space + k, circle, CRIME))
     # N3: the police know both crime scenes, not their order
     g.crime_scenes += [(g.night, c) for c in sorted(action.circles)]
     g.events.append(("kill", g.night, tuple(sorted(action.circles)), space, len(action.circles)))

@@ -14,15 +14,24 @@ from functools import lru_cache
 from whitechapel.core.errors import IllegalAction
 from whitechapel.lfw import actions as a
 from whitechapel.lfw.letters import graffito_open
-from whitechapel.lfw.phases import JACK, LAST_SPACE, NIGHTS, POLICE, Phase
+from whitechapel.lfw.phases import Phase
+from whitechapel.lfw.rulebook import (
+    ALLEY,
+    ARRESTED,
+    CLUES_PER_FALSE_CLUE,
+    COACH,
+    FOUND_HIDEOUT,
+    JACK,
+    KNOWING_CHIEFS,
+    LAST_SPACE,
+    NIGHTS,
+    OUT_OF_MOVES,
+    POLICE,
+    STEP,
+    SURVIVED,
+    TRAPPED,
+)
 from whitechapel.lfw.state import LfwState
-
-ARRESTED = "Jack is arrested"
-TRAPPED = "Jack cannot move"
-OUT_OF_MOVES = "Jack did not reach his hideout by the end of the move track"
-SURVIVED = "Jack reached his hideout after the fourth night"
-FOUND_HIDEOUT = "the police named Jack's hideout"
-CLUES_PER_FALSE_CLUE = 5
 
 
 def _refuse(action: a.Action, why: str) -> None:
@@ -95,18 +104,18 @@ def apply_escape(g: LfwState, action: a.Step | a.Coach | a.Alley) -> None:
     # which normal moves were open (the notebook reads it back).
     police = tuple(sorted(g.police.items()))
     if isinstance(action, a.Step):
-        g.rows[-1].append((space, action.circle, "step"))
-        g.events.append(("move", g.night, "step", space, police))
+        g.rows[-1].append((space, action.circle, STEP))
+        g.events.append(("move", g.night, STEP, space, police))
         if action.home:
             return
     elif isinstance(action, a.Coach):
         g.coaches -= 1
-        g.rows[-1] += [(space, action.first, "coach"), (space + 1, action.second, "coach")]
-        g.events.append(("move", g.night, "coach", space, police))
+        g.rows[-1] += [(space, action.first, COACH), (space + 1, action.second, COACH)]
+        g.events.append(("move", g.night, COACH, space, police))
     else:
         g.alleys -= 1
-        g.rows[-1].append((space, action.circle, "alley"))
-        g.events.append(("move", g.night, "alley", space, police))
+        g.rows[-1].append((space, action.circle, ALLEY))
+        g.events.append(("move", g.night, ALLEY, space, police))
     if g.next_space() > LAST_SPACE:  # numbered space 15 is written and he is not home
         g.end(POLICE, OUT_OF_MOVES)
 
@@ -205,7 +214,7 @@ def targets(g: LfwState, colour: str) -> list[int]:
 
 
 def can_name_hideout(g: LfwState) -> bool:
-    return g.options.know_where_you_live and not g.know_used and g.chief in ("brown", "red")
+    return g.options.know_where_you_live and not g.know_used and g.chief in KNOWING_CHIEFS
 
 
 def legal_clues(g: LfwState) -> list[a.Action]:

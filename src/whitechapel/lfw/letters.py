@@ -10,14 +10,8 @@ from itertools import combinations, permutations
 from whitechapel.core.errors import IllegalAction
 from whitechapel.lfw import actions as a
 from whitechapel.lfw.phases import Phase
+from whitechapel.lfw.rulebook import GRAFFITO_COLOURS, GRAFFITO_OTHER, LETTER_SECTORS
 from whitechapel.lfw.state import LfwState
-
-H3_LETTERS = {
-    "dear-boss": ("A/a", "C/b"),
-    "from-hell": ("A/b", "C/a"),
-    "saucy-jacky": ("B/a", "B/b"),
-}
-GRAFFITO_COLOURS = ("red", "green", "blue")
 
 
 def _refuse(action: a.Action, why: str) -> None:
@@ -37,7 +31,7 @@ def letter_choices(g: LfwState) -> list[a.Action]:
     used = {name for _, name in g.letters}
     face_down = [x for x, m in g.markers.items() if not m.revealed]
     out: list[a.Action] = []
-    for name, sectors in H3_LETTERS.items():
+    for name, sectors in LETTER_SECTORS.items():
         if name in used:
             continue
         inside = sorted((x for x in face_down if g.board.sector(x) in sectors), key=g.board._xorder)
@@ -58,13 +52,13 @@ def check_letter(g: LfwState, action: a.Letter | a.NoLetter) -> None:
         return
     if action.name == "goulston":
         _refuse(action, "the Goulston Street graffito is written in the Hunt, after Jack's move")
-    if action.name not in H3_LETTERS or len(action.args) != 2:
-        _refuse(action, f"the letters of H3 are {', '.join(H3_LETTERS)}, each naming two crossings")
+    if action.name not in LETTER_SECTORS or len(action.args) != 2:
+        _refuse(action, f"the letters of H3 are {', '.join(LETTER_SECTORS)}, each naming two crossings")
     if action not in letter_choices(g):
         used = {name for _, name in g.letters}
         if action.name in used:
             _refuse(action, "each letter may be sent once a game (O1)")
-        sectors = " or ".join(H3_LETTERS[action.name])
+        sectors = " or ".join(LETTER_SECTORS[action.name])
         _refuse(
             action, f"needs face-down patrol markers in sector {sectors} and free yellow crossings"
         )
@@ -152,13 +146,13 @@ def _goulston_free_for(g: LfwState, colour: str) -> bool:
 def legal_graffito_chief(g: LfwState) -> list[a.Action]:
     named = g.graffito
     assert named is not None  # the graffito (T1) names its colour before the Chief decides
-    return [a.Graffito(c) for c in (named, "brown") if _goulston_free_for(g, c)] or [
+    return [a.Graffito(c) for c in (named, GRAFFITO_OTHER) if _goulston_free_for(g, c)] or [
         a.Graffito(named)
     ]
 
 
 def check_graffito_chief(g: LfwState, action: a.Graffito) -> None:
-    if action.colour not in (g.graffito, "brown"):
+    if action.colour not in (g.graffito, GRAFFITO_OTHER):
         _refuse(action, f"the Chief moves the {g.graffito} or the brown policeman (O1)")
     if action not in legal_graffito_chief(g):
         _refuse(action, "another policeman holds Goulston Street")

@@ -32,25 +32,26 @@ import dataclasses
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 from itertools import permutations
 from typing import Any
 
 from whitechapel.core.errors import RecordError
-from whitechapel.lfw.hunt import FOUND_HIDEOUT, TRAPPED
 from whitechapel.lfw.map.board import Board
 from whitechapel.lfw.paths import (
     CAUGHT,
     CLUE,
-    COACH,
     MISSED,
     NOTHING,
     Check,
     NightFacts,
     NightPaths,
+    homeward_reach,
     tables,
 )
-from whitechapel.lfw.phases import LAST_SPACE, POLICE, Phase
+from whitechapel.lfw.phases import Phase
+from whitechapel.lfw.rulebook import COACH, FOUND_HIDEOUT, LAST_SPACE, POLICE, TRAPPED
+from whitechapel.lfw.view_parts import NightSeen
+from whitechapel.lfw.views import LfwView
 
 
 @dataclass(frozen=True)
@@ -112,7 +113,7 @@ class Notebook:
         alleys included and policemen ignored."""
         if not self.on_board or not self.hideouts:
             return {}
-        reach = _homeward_reach(self.board, self.hideouts, self.alleys_left)
+        reach = homeward_reach(self.board, self.hideouts, self.alleys_left)
         return {
             c: n for c, n in self.counts.items() if reach.get(c, LAST_SPACE + 2) <= self.spaces_left
         }
@@ -136,20 +137,18 @@ class Notebook:
         }
 
 
-def notebook(view: Mapping[str, Any], board: Board, previous: Notebook | None = None) -> Notebook:
+def notebook(view: LfwView, board: Board, previous: Notebook | None = None) -> Notebook:
     """The notebook of the game a view shows.  `board` is the game's board;
     `previous`, an earlier notebook of the same game, saves counting again
     what has not changed."""
-    if "nights" not in view:
-        raise ValueError("this view does not carry the hunt's public record")
     earlier = previous._paths if previous is not None and previous.board is board else ()
     paths: list[NightPaths | None] = []
     notes: list[NightNotes] = []
-    for i, record in enumerate(view["nights"]):
+    for i, record in enumerate(view.nights):
         facts = night_facts(record, board)
         if facts is None:
             paths.append(None)
-            notes.append(NightNotes(record["night"], 0, False, {}))
+            notes.append(NightNotes(record.night, 0, False, {}))
             continue
         before = earlier[i] if i < len(earlier) else None
         if before is not None and before.facts == facts:
@@ -157,7 +156,7 @@ def notebook(view: Mapping[str, Any], board: Board, previous: Notebook | None = 
         else:
             night = NightPaths(board, facts, before)
         paths.append(night)
-        notes.append(NightNotes(record["night"], len(facts.moves), record["home"], night.counts()))
+        notes.append(NightNotes(record.night, len(facts.moves), record.home, night.counts()))
     hideouts = hideout_candidates(view, board, notes)
     tonight = notes[-1] if notes else None
     on_board = tonight is not None and paths[-1] is not None
@@ -167,20 +166,19 @@ def notebook(view: Mapping[str, Any], board: Board, previous: Notebook | None = 
             counts = {c: n for c, n in counts.items() if c in hideouts}
         else:
             counts = _must_move(view, board, counts)
-    over = view.get("outcome") is not None
-    if tonight is not None and tonight.home and tonight.night == view["night"]:
+    over = view.outcome is not None
+    if tonight is not None and tonight.home and tonight.night == view.night:
         # Tonight is finished (Jack announced his hideout; after night 4, the
         # game is over): the night's finished state, no "where Jack can be now".
         counts, on_board = {}, False
-    track = view.get("track") or []
     return Notebook(
-        night=view["night"],
+        night=view.night,
         on_board=on_board,
         counts=counts,
         hideouts=hideouts,
         nights=tuple(notes),
-        spaces_left=LAST_SPACE - track[-1]["index"] if track else 0,
-        alleys_left=view.get("alleys_left", 0),
+        spaces_left=view.spaces_left,
+        alleys_left=view.alleys_left,
         board=board,
         _paths=tuple(paths),
         over=over,
@@ -216,11 +214,11 @@ def record_notebook(path: str | os.PathLike[str], at: int | None = None) -> tupl
 # -- reading the view ------------------------------------------------------------------
 
 
-def night_facts(record: Mapping[str, Any], board: Board) -> NightFacts | None:
+def night_facts(record: NightSeen, board: Board) -> NightFacts | None:
     """The public facts of one night of the view's `nights` (None before its
     crime).  A search or an arrest happened when its number of written
     spaces was reached: that is its moment, in Jack's moves."""
-    scenes = tuple(record["crime_scenes"])
+    scenes = record.crime_scenes
     if not scenes:
         return None
     # N3: both scenes are written, in an order only Jack knows.
@@ -228,60 +226,56 @@ def night_facts(record: Mapping[str, Any], board: Board) -> NightFacts | None:
     moment = {len(scenes): 0}
     written = len(scenes)
     moves = []
-    for t, move in enumerate(record["moves"], start=1):
-        written += 2 if move["how"] == COACH else 1
+    for t, move in enumerate(record.moves, start=1):
+        written += 2 if move.how == COACH else 1
         moment[written] = t
-        moves.append((move["how"], board.police_mask(move["police"].values())))
+        moves.append((move.how, board.police_mask(move.police.values())))
     checks = set()
-    for search in record["searches"]:
-        when = moment[search["written"]]
-        if search["clue"]:
-            if search["circle"] not in scenes:  # a crime scene is always written
-                checks.add(Check(when, CLUE, (search["circle"],)))
+    for search in record.searches:
+        when = moment[search.written]
+        if search.clue:
+            if search.circle not in scenes:  # a crime scene is always written
+                checks.add(Check(when, CLUE, (search.circle,)))
         else:
-            checks.add(Check(when, NOTHING, (search["circle"],)))
-    for arrest in record["arrests"]:
-        kind = CAUGHT if arrest["success"] else MISSED
-        checks.add(Check(moment[arrest["written"]], kind, tuple(arrest["circles"])))
+            checks.add(Check(when, NOTHING, (search.circle,)))
+    for arrest in record.arrests:
+        kind = CAUGHT if arrest.success else MISSED
+        checks.add(Check(moment[arrest.written], kind, arrest.circles))
     return NightFacts(starts, tuple(moves), frozenset(checks))
 
 
-def hideout_candidates(
-    view: Mapping[str, Any], board: Board, nights: list[NightNotes]
-) -> tuple[int, ...]:
+def hideout_candidates(view: LfwView, board: Board, nights: list[NightNotes]) -> tuple[int, ...]:
     """Not red (S1), nor next to a red circle under O5; where every finished
     night ended; not a circle O6 named in vain (or the one it found)."""
-    named = view.get("hideouts_named", [])
-    found = [n["circle"] for n in named if n["found"]]
-    outcome = view.get("outcome")
-    if found and outcome and outcome["reason"] == FOUND_HIDEOUT:
+    named = view.hideouts_named
+    found = [n.circle for n in named if n.found]
+    outcome = view.outcome
+    if found and outcome and outcome.reason == FOUND_HIDEOUT:
         return (found[0],)
     out = set(board.circles) - board.red
-    if view["options"].get("catch_me"):
+    if view.options.catch_me:
         out -= {n for r in board.red for n in board.jack_adjacent(r)}
     for night in nights:
         if night.home:
             out &= set(night.counts)
-    out -= {n["circle"] for n in named if not n["found"]}
+    out -= {n.circle for n in named if not n.found}
     return tuple(sorted(out))
 
 
 # -- T1: Jack must move ----------------------------------------------------------------
 
 
-def _must_move(
-    view: Mapping[str, Any], board: Board, counts: Mapping[int, int]
-) -> Mapping[int, int]:
+def _must_move(view: LfwView, board: Board, counts: Mapping[int, int]) -> Mapping[int, int]:
     """While Jack is to move and the game goes on, he is where he has a
     legal move; when he could not move, where he had none."""
-    outcome = view.get("outcome")
-    trapped = outcome is not None and outcome["reason"] == TRAPPED
-    if not trapped and (outcome is not None or view["phase"]["key"] != Phase.ESCAPE):
+    outcome = view.outcome
+    trapped = outcome is not None and outcome.reason == TRAPPED
+    if not trapped and (outcome is not None or view.phase.key != Phase.ESCAPE):
         return counts
-    police = board.police_mask(view["police"].values())
-    space = view["track"][-1]["index"] + 1
-    coach = view["coaches_left"] > 0 and space + 1 <= LAST_SPACE
-    alley = view["alleys_left"] > 0
+    police = board.police_mask(view.police.values())
+    space = view.track[-1].index + 1
+    coach = view.coaches_left > 0 and space + 1 <= LAST_SPACE
+    alley = view.alleys_left > 0
     tb = tables(board)
 
     def sealed(c: int) -> bool:
@@ -290,28 +284,3 @@ def _must_move(
         return space > LAST_SPACE or not tb.steps(c, police)
 
     return {c: n for c, n in counts.items() if sealed(c) == trapped}
-
-
-@lru_cache(maxsize=32)
-def _homeward_reach(board: Board, hideouts: tuple[int, ...], alleys: int) -> dict[int, int]:
-    """Per circle, the fewest spaces from it to a hideout candidate ending
-    with a normal move, with at most `alleys` alleys, policemen ignored (a
-    coach covers two spaces like two normal moves, so it never helps).
-    Kept for the next notebook (the candidates change a few times a game):
-    the answer is shared, to be read only."""
-    tb = tables(board)
-    best: dict[tuple[int, int], int] = {}
-    frontier = [(c, a) for h in hideouts for c in tb.adjacent[h] for a in range(alleys + 1)]
-    spaces = 1
-    while frontier:
-        nxt = []
-        for state in frontier:
-            if state in best:
-                continue
-            best[state] = spaces
-            c, a = state
-            nxt += [(p, a) for p in tb.adjacent[c] if (p, a) not in best]
-            if a < alleys:
-                nxt += [(p, a + 1) for p in tb.alley[c] if (p, a + 1) not in best]
-        frontier, spaces = nxt, spaces + 1
-    return {c: n for (c, a), n in best.items() if a == alleys}

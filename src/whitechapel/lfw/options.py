@@ -69,5 +69,9 @@ class Options:
                 raise RecordError(f"unknown option {word!r} (O1..O6, {', '.join(OPTIONS)} or all)")
         return cls(**dict.fromkeys(chosen, True))
 
+    def on(self) -> tuple[str, ...]:
+        """The options in play, by their keys, in `OPTIONS` order."""
+        return tuple(k for k in OPTIONS if getattr(self, k))
+
     def to_json(self) -> dict[str, bool]:
         return {k: getattr(self, k) for k in OPTIONS}

@@ -29,12 +29,14 @@ could write its circle, so only those are counted again.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from types import MappingProxyType
 
 from whitechapel.lfw.map.board import Board
+from whitechapel.lfw.rulebook import COACH, STEP
 
-STEP, COACH, ALLEY = "step", "coach", "alley"
 # Kinds of check: a clue found on the circle, a search that found nothing
 # there, a failed arrest on the circles, a successful one.
 CLUE, NOTHING, MISSED, CAUGHT = "clue", "nothing", "missed", "caught"
@@ -126,6 +128,39 @@ class _Tables:
 @lru_cache(maxsize=8)
 def tables(board: Board) -> _Tables:
     return _Tables(board)
+
+
+@lru_cache(maxsize=256)
+def homeward_reach(board: Board, homes: tuple[int, ...], alleys: int) -> Mapping[int, int]:
+    """Per circle, the fewest spaces of the move track from it to one of
+    `homes` with the last move a normal one (T1: only a step onto the
+    hideout announces it), using at most `alleys` alleys, policemen
+    ignored (they move every turn).  A coach covers two spaces as two
+    normal moves do, so it never shortens the way.  From a home itself it
+    is a round trip; a circle from which no home can be reached is absent.
+
+    The one search of the way home: the notebook's homeward map, the
+    computer Jack's need and Jack's sheet all read it.  Searched backwards
+    from the homes over states (circle, alleys still in hand): stepping
+    back along a normal move keeps them, along an alley gives one back.
+    The answer is shared (cached), to be read only."""
+    tb = tables(board)
+    best: dict[tuple[int, int], int] = {}
+    # One space before home: a circle Jack-adjacent to it, with any alleys in hand.
+    frontier = [(c, a) for h in homes for c in tb.adjacent[h] for a in range(alleys + 1)]
+    spaces = 1
+    while frontier:
+        nxt = []
+        for state in frontier:
+            if state in best:
+                continue
+            best[state] = spaces
+            c, a = state
+            nxt += [(p, a) for p in tb.adjacent[c] if (p, a) not in best]
+            if a < alleys:  # Jack came here by an alley: he had one more before it
+                nxt += [(p, a + 1) for p in tb.alley[c] if (p, a + 1) not in best]
+        frontier, spaces = nxt, spaces + 1
+    return MappingProxyType({c: n for (c, a), n in best.items() if a == alleys})
 
 
 class NightPaths:

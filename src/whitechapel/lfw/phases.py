@@ -1,36 +1,14 @@
-"""The fixed terms of a game (§3): the sides, the nights, the tokens of each
-night, the move track, and the keys of the phases of a night (§4–§7).
+"""The keys of the phases of a night (§4–§7).
 
-The phase table itself, with each phase's rules, is `table.PHASES`; this
-module stays below every rules module so that they can all name a phase.
+The phase table itself, with each phase's rules, is `table.PHASES`; the
+rulebook's fixed terms (sides, nights, tokens, the move track) are
+`rulebook.py`.  Both stay below every rules module so that they can all
+name a phase.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
-
-JACK = "jack"
-POLICE = "police"
-SIDES = (JACK, POLICE)
-
-NIGHTS = 4
-# §3: per night, the special movement tokens and the women tokens.
-COACHES = (3, 2, 2, 1)
-ALLEYS = (2, 2, 1, 1)
-WOMEN = (8, 7, 6, 4)
-MARKED = (5, 4, 3, 1)
-PATROL_MARKERS = 7
-FAKES = 2
-# §3: the move track: V IV III II I, then 1..15 (spaces 0..19).
-TRACK = 20
-ROMAN = ("V", "IV", "III", "II", "I")
-CRIME_START = 4  # H4: the Time of the Crime marker goes on I
-LAST_SPACE = TRACK - 1  # numbered space 15
-DOUBLE_EVENT_NIGHT = 3
-
-
-def space_name(space: int) -> str:
-    return ROMAN[space] if space < len(ROMAN) else str(space - len(ROMAN) + 1)
 
 
 class Phase(StrEnum):
@@ -59,3 +37,24 @@ class Phase(StrEnum):
     ALARM = "alarm"  # H8, H9
     HOME = "home"  # T1: Jack announced his hideout
     CLUES_START = "clues_start"  # T3 begins
+
+
+# The rules reference's tag and the rulebook's name of each phase where a
+# side acts (what the screens, the views and the engine's refusals say).
+TITLES: dict[Phase, tuple[str, str]] = {
+    Phase.HIDEOUT: ("S1", "Setup: Jack chooses his hideout"),
+    Phase.WOMEN: ("H2", "Targets are identified"),
+    Phase.PATROLS: ("H3", "Patrolling the streets"),
+    Phase.LETTER: ("H3", "Patrolling the streets: a letter from Jack"),
+    Phase.SAUCY: ("H3", "Saucy Jacky: the Chief moves two patrols"),
+    Phase.KILL: ("H5", "Blood on the streets"),
+    Phase.WRETCHED: ("H6", "Suspense grows"),
+    Phase.REVEAL: ("H7", "Ready to kill"),
+    Phase.ESCAPE: ("T1", "Escape in the night"),
+    Phase.GRAFFITO: ("T1", "Goulston Street graffito"),
+    Phase.GRAFFITO_CHIEF: ("T1", "Goulston Street graffito: the Chief chooses"),
+    Phase.HUNT: ("T2", "Hunting the monster"),
+    Phase.FALSE_CLUE: ("T3", "Clues and suspicion: a false clue"),
+    Phase.CLUES: ("T3", "Clues and suspicion"),
+    Phase.SEARCHING: ("T3", "Clues and suspicion: the search goes on"),
+}

@@ -21,7 +21,8 @@ from itertools import permutations
 from whitechapel.lfw import actions as a
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.map.board import Board
-from whitechapel.lfw.phases import LAST_SPACE, Phase
+from whitechapel.lfw.phases import Phase
+from whitechapel.lfw.rulebook import LAST_SPACE
 
 CANNOT_MOVE = "Jack cannot move"
 NAMED_HIDEOUT = "the police named Jack's hideout"

@@ -10,11 +10,12 @@ from typing import Any
 from whitechapel.core.settings import Setting
 from whitechapel.lfw.actions import Action, parse_action
 from whitechapel.lfw.game import LfwGame
-from whitechapel.lfw.legal import legal_in_view
+from whitechapel.lfw.legal import legal_texts
 from whitechapel.lfw.options import Options
-from whitechapel.lfw.phases import SIDES
+from whitechapel.lfw.rulebook import SIDES
 from whitechapel.lfw.seats import LfwSeating
 from whitechapel.lfw.setup import Setup, board_of_table, random_setup, table_of
+from whitechapel.lfw.views import LfwView, view_from_json
 
 # What the police notebook shows on every screen (core/settings.py: not a
 # rule; the engine's notebook deduces the same either way): nothing, the
@@ -54,9 +55,10 @@ class LfwRules:
         """The board, which every side knows and views only name (core/players.py)."""
         return table_of(game.setup)
 
-    def legal_in_view(self, view: dict[str, Any]) -> Sequence[str]:
-        """The actions of the view's side, from the view alone (placements too)."""
-        return legal_in_view(view)
+    def legal_in_view(self, view: LfwView) -> Sequence[str]:
+        """The texts of the actions of the view's side, from the view alone
+        (placements too, listed lazily): `legal.legal(view)`."""
+        return legal_texts(view)
 
     def measures(self, game: LfwGame) -> dict[str, float]:
         """What the arena averages over its games: nights played, Jack's moves a night."""
@@ -69,11 +71,12 @@ class LfwRules:
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
-    def view_from_json(self, data: Any) -> Any:
-        """A view received as JSON, as `view(side)` gives it."""
-        return dict(data)
+    def view_from_json(self, data: Any) -> LfwView:
+        """A view received as JSON (a network seat's, a record's), typed as
+        `view(side)` gives it; ValueError for data that is not one."""
+        return view_from_json(data)
 
-    def summary(self, view: dict[str, Any], players: dict[str, str], actions: int) -> str:
+    def summary(self, view: LfwView, players: dict[str, str], actions: int) -> str:
         from whitechapel.lfw.render import render_summary
 
         return render_summary(view, players)

@@ -13,8 +13,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from whitechapel.core.seats import SeatingError
-from whitechapel.lfw.actions import COLOURS  # clockwise: blue yellow brown red green
-from whitechapel.lfw.phases import JACK, POLICE, Phase
+from whitechapel.lfw.actions import Action, KnowWhereYouLive
+from whitechapel.lfw.phases import Phase
+from whitechapel.lfw.rulebook import COLOURS, JACK, POLICE  # COLOURS: clockwise
 
 if TYPE_CHECKING:
     from whitechapel.lfw.game import LfwGame
@@ -54,9 +55,10 @@ class LfwSeating:
         assert colour is not None  # while the police act, a policeman or the Chief decides
         return self.seat_of_colour(colour)
 
-    def refusal(self, game: LfwGame, seat: str, text: str) -> str | None:
-        words = text.split()
-        if game.to_act == POLICE and game.chief and words and words[0].lower() == "know":
+    def refusal(self, game: LfwGame, seat: str, action: Action | str) -> str | None:
+        """Why `seat` may not send `action` now: a seat's text as it arrives,
+        or one of the legal actions of a view (the server's computer)."""
+        if game.to_act == POLICE and game.chief and _names_hideout(action):
             chief = self.seat_of_colour(game.chief)  # O6, in any policeman's T3 turn
             if seat == chief:
                 return None
@@ -73,3 +75,13 @@ class LfwSeating:
         if game.phase in HUNT_TURNS:
             return f"it is not your turn: {colour}'s policeman ({acting}) is to act"
         return f"it is not your turn: the Chief, {colour}'s policeman ({acting}), is to act"
+
+
+def _names_hideout(action: Action | str) -> bool:
+    """O6 ("I know where you live"), the Chief's decision in any T3 turn.  A
+    text is judged by its first word only: the engine reads it (and refuses
+    it with its own sentence) when it is played."""
+    if isinstance(action, str):
+        words = action.split()
+        return bool(words) and words[0].lower() == "know"
+    return isinstance(action, KnowWhereYouLive)

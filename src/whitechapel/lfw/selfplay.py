@@ -12,7 +12,8 @@ from whitechapel.lfw.actions import Action, Alley, Coach, Step
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.map.board import Board
 from whitechapel.lfw.options import Options
-from whitechapel.lfw.phases import JACK, Phase
+from whitechapel.lfw.phases import Phase
+from whitechapel.lfw.rulebook import JACK
 
 
 @dataclass

@@ -15,10 +15,10 @@ from typing import Any
 
 from whitechapel.core.chance import Chance
 from whitechapel.core.errors import MapError, RecordError
-from whitechapel.lfw.actions import COLOURS
 from whitechapel.lfw.map.board import Board
 from whitechapel.lfw.map.mapfile import map_from_json
 from whitechapel.lfw.map.maps import DEFAULT_NAME, latest_edition, load_board, shipped_ids, split_id
+from whitechapel.lfw.rulebook import COLOURS
 
 
 @dataclass(frozen=True)

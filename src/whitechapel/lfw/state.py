@@ -11,10 +11,11 @@ from dataclasses import dataclass
 from typing import Self
 
 from whitechapel.core.game import Outcome
-from whitechapel.lfw.actions import COLOURS, Action
+from whitechapel.lfw.actions import Action
 from whitechapel.lfw.map.board import Board
 from whitechapel.lfw.options import Options
 from whitechapel.lfw.phases import Phase
+from whitechapel.lfw.rulebook import police_order
 from whitechapel.lfw.setup import Setup
 
 
@@ -93,8 +94,7 @@ class LfwState:
 
     def police_order(self) -> list[str]:
         """T2/T3: the Chief first, then clockwise."""
-        i = COLOURS.index(self.chief or COLOURS[0])
-        return [COLOURS[(i + k) % len(COLOURS)] for k in range(len(COLOURS))]
+        return list(police_order(self.chief))
 
     def police_mask(self) -> int:
         return self.board.police_mask(self.police.values()) if self.police_on_board else 0

@@ -1,199 +1,299 @@
-"""Per-side views (§9), as plain JSON data.
+"""What each side sees of a game (§9), as typed, frozen values.
 
-The public part is built from public state only: crime scenes, clues in the
-order found, circles searched without a clue, failed arrests, the spaces of
-the move track used tonight and the tokens spent on them, face-down
-markers' crossings, revealed markers, policemen, the public log, and each
-night's hunt as the table saw it happen (`hunt_record`: every move with the
-policemen's crossings at that moment, every search and arrest with the
-spaces written then) and the circles named by O6, for the notebook.  Jack's view
-adds his hideout, his circle, his path and which women are marked; the
-police view adds which face-down patrol markers are real and their colours.
-Nothing is built from the full state and then pruned.
+`game.view(side)` gives a `JackView`, a `PoliceView` or a `PublicView`
+(`viewing.py` builds them from what that side may know).  Every reader --
+the computer players, the notebook, the legal actions (`legal.py`), the
+screens and their sentences, `replay` -- reads their fields.  JSON is made
+only at the edges that store or send a view (records, the network
+protocol, `replay --json`, `lfw notebook --json`): `to_json()`, and
+`view_from_json` (`LfwRules.view_from_json`) reads it back; both keep the
+JSON the views have always had, key for key (docs/lfw.md, "Views").
+
+The public part, every view's: the night, the phase, who acts, the Chief,
+the move track tonight, the tokens left, the women tokens, Wretched and
+crime scenes, the patrol markers (a colour once turned), the policemen,
+tonight's clues, searches and false clues, failed arrests, letters, the
+public log (`LogEntry`), and what the table saw of each night's hunt
+(`NightSeen`, the notebook's facts); these larger parts, the placements
+and the secrets are `view_parts.py`'s.  The side to act gets its legal
+actions, typed (a placement phase describes them instead: `placement`).
+Jack's view adds his `jack` sheet; the police's, the colours of their
+markers (`police_secrets`); at the end every view carries `jack`.
+
+A view is frozen and built once per state and side; its mappings
+(`police`, a move's policemen) are not to be changed either.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
-from whitechapel.core.game import PUBLIC
-from whitechapel.lfw import flow, hell
-from whitechapel.lfw.phases import JACK, MARKED, POLICE, WOMEN, Phase, space_name
-from whitechapel.lfw.state import LfwState
-from whitechapel.lfw.table import PHASES
+from whitechapel.core.game import PUBLIC, Outcome
+from whitechapel.lfw.actions import Action, parse_action
+from whitechapel.lfw.options import Options
+from whitechapel.lfw.phases import TITLES, Phase
+from whitechapel.lfw.rulebook import JACK, LAST_SPACE, POLICE
+from whitechapel.lfw.view_parts import (
+    JackSheet,
+    LogEntry,
+    NightSeen,
+    Placement,
+    PoliceSecrets,
+    placement_from_json,
+)
+
+_Json = dict[str, Any]
 
 
-def public_view(g: LfwState) -> dict[str, Any]:
-    phase = PHASES[g.phase]
-    return {
-        "game": "lfw",
-        "map": g.board.name,
-        "board": g.board.builtin_id,  # a shipped board, 'name@edition' (None: a player's map)
-        "options": g.options.to_json(),
-        "night": g.night,
-        "phase": {"key": g.phase.value, "tag": phase.tag, "name": phase.name},
-        "to_act": flow.to_act(g),
-        "acting_colour": flow.acting_colour(g),
-        "chief": g.chief,
-        "time_of_the_crime": (
-            space_name(g.crime_space) if g.crime_space is not None and not g.row else None
+@dataclass(frozen=True, slots=True)
+class PhaseSeen:
+    """The phase: its key, the rules reference's tag, the rulebook's name."""
+
+    key: Phase
+    tag: str
+    name: str
+
+    @classmethod
+    def of(cls, key: Phase) -> PhaseSeen:
+        return cls(key, *TITLES[key])
+
+
+@dataclass(frozen=True, slots=True)
+class TrackSpace:
+    """A space of tonight's move track that is written: its name (V … 15),
+    its index (0 … 19) and what wrote it (rulebook CRIME, STEP, COACH, ALLEY)."""
+
+    space: str
+    index: int
+    how: str
+
+
+@dataclass(frozen=True, slots=True)
+class CrimeScene:
+    night: int
+    circle: int
+
+
+@dataclass(frozen=True, slots=True)
+class MarkerSeen:
+    """A patrol marker on the board; its colour once Jack turned it (None:
+    face down, or a fake)."""
+
+    crossing: str
+    revealed: bool
+    colour: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class FailedArrest:
+    night: int
+    colour: str
+    circles: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LetterSent:
+    night: int
+    letter: str
+
+
+@dataclass(frozen=True, slots=True)
+class HideoutNamed:
+    """O6: a circle the police named, and whether it was the hideout."""
+
+    night: int
+    circle: int
+    found: bool
+
+
+# -- the views ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LfwView:
+    """What every side sees (the public part), the side it is for, and on
+    that side's turn its legal actions (none listed in a placement phase:
+    `placement` says what it allows).  `jack` is Jack's sheet: in his view,
+    and in every view once the game is over."""
+
+    game: ClassVar[str] = "lfw"
+
+    map: str
+    board: str | None  # a shipped board, 'name@edition' (None: a player's map)
+    options: Options
+    night: int
+    phase: PhaseSeen
+    to_act: str | None
+    acting_colour: str | None
+    chief: str | None
+    time_of_the_crime: str | None
+    track: tuple[TrackSpace, ...]
+    coaches_left: int
+    alleys_left: int
+    women_tokens: tuple[int, ...]
+    wretched: tuple[int, ...]
+    crime_scenes: tuple[CrimeScene, ...]
+    patrol_markers: tuple[MarkerSeen, ...]
+    police: Mapping[str, str]  # colour -> crossing, once they are on the board (H9)
+    clues: tuple[int, ...]  # tonight's, in the order found
+    searched: tuple[int, ...]  # tonight's circles searched with no clue
+    failed_arrests: tuple[FailedArrest, ...]
+    false_clues: tuple[int, ...]
+    false_clue_tokens: int
+    letters: tuple[LetterSent, ...]
+    know_used: bool
+    log: tuple[LogEntry, ...]
+    nights: tuple[NightSeen, ...]
+    hideouts_named: tuple[HideoutNamed, ...]
+    outcome: Outcome | None
+    side: str
+    legal: tuple[Action, ...] = ()
+    placement: Placement | None = None
+    jack: JackSheet | None = None
+
+    @property
+    def spaces_left(self) -> int:
+        """The free spaces of tonight's row (0 before tonight's crime)."""
+        return LAST_SPACE - self.track[-1].index if self.track else 0
+
+    def to_json(self) -> _Json:
+        """The view as JSON data: what records, the protocol and `replay
+        --json` carry (the same keys, in the same order, as ever)."""
+        out: _Json = {
+            "game": self.game,
+            "map": self.map,
+            "board": self.board,
+            "options": self.options.to_json(),
+            "night": self.night,
+            "phase": {"key": self.phase.key.value, "tag": self.phase.tag, "name": self.phase.name},
+            "to_act": self.to_act,
+            "acting_colour": self.acting_colour,
+            "chief": self.chief,
+            "time_of_the_crime": self.time_of_the_crime,
+            "track": [{"space": t.space, "index": t.index, "how": t.how} for t in self.track],
+            "coaches_left": self.coaches_left,
+            "alleys_left": self.alleys_left,
+            "women_tokens": list(self.women_tokens),
+            "wretched": list(self.wretched),
+            "crime_scenes": [{"night": s.night, "circle": s.circle} for s in self.crime_scenes],
+            "patrol_markers": [
+                {"crossing": m.crossing, "revealed": m.revealed, "colour": m.colour}
+                for m in self.patrol_markers
+            ],
+            "police": dict(self.police),
+            "clues": list(self.clues),
+            "searched": list(self.searched),
+            "failed_arrests": [
+                {"night": a.night, "colour": a.colour, "circles": list(a.circles)}
+                for a in self.failed_arrests
+            ],
+            "false_clues": list(self.false_clues),
+            "false_clue_tokens": self.false_clue_tokens,
+            "letters": [{"night": x.night, "letter": x.letter} for x in self.letters],
+            "know_used": self.know_used,
+            "log": [e.to_json() for e in self.log],
+            "nights": [n.to_json() for n in self.nights],
+            "hideouts_named": [
+                {"night": h.night, "circle": h.circle, "found": h.found} for h in self.hideouts_named
+            ],
+            "outcome": self.outcome.to_json() if self.outcome else None,
+            "side": self.side,
+        }
+        if self.side != PUBLIC:  # a spectator has no actions
+            out["legal"] = [str(a) for a in self.legal]
+        if self.placement is not None:
+            out["placement"] = self.placement.to_json()
+        if self.jack is not None:
+            out["jack"] = self.jack.to_json()
+        return out
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class JackView(LfwView):
+    """Jack's view: the public part and his sheet."""
+
+    jack: JackSheet
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PoliceView(LfwView):
+    """The police's view: the public part and the colours of their markers."""
+
+    police_secrets: PoliceSecrets
+
+    def to_json(self) -> _Json:
+        out = LfwView.to_json(self)
+        out["police_secrets"] = self.police_secrets.to_json()
+        return out
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PublicView(LfwView):
+    """The view of nobody in particular (spectators, `replay`): no secret,
+    no action."""
+
+
+def view_from_json(data: Mapping[str, Any]) -> LfwView:
+    """A view read back from its JSON (`to_json`; a room's end may have added
+    Jack's sheet to any side's).  Raises ValueError for data that is not an
+    LfW view."""
+    try:
+        return _from_json(data)
+    except (KeyError, TypeError, ValueError, AttributeError) as e:
+        raise ValueError(f"not a Letters from Whitechapel view ({type(e).__name__}: {e})") from None
+
+
+def _from_json(d: Mapping[str, Any]) -> LfwView:
+    side = d["side"]
+    outcome = d["outcome"]
+    phase = d["phase"]
+    common: dict[str, Any] = dict(
+        map=d["map"],
+        board=d["board"],
+        options=Options.from_json(d["options"]),
+        night=d["night"],
+        phase=PhaseSeen(Phase(phase["key"]), phase["tag"], phase["name"]),
+        to_act=d["to_act"],
+        acting_colour=d["acting_colour"],
+        chief=d["chief"],
+        time_of_the_crime=d["time_of_the_crime"],
+        track=tuple(TrackSpace(t["space"], t["index"], t["how"]) for t in d["track"]),
+        coaches_left=d["coaches_left"],
+        alleys_left=d["alleys_left"],
+        women_tokens=tuple(d["women_tokens"]),
+        wretched=tuple(d["wretched"]),
+        crime_scenes=tuple(CrimeScene(s["night"], s["circle"]) for s in d["crime_scenes"]),
+        patrol_markers=tuple(
+            MarkerSeen(m["crossing"], m["revealed"], m["colour"]) for m in d["patrol_markers"]
         ),
-        "track": [{"space": space_name(s), "index": s, "how": how} for s, _, how in g.row],
-        "coaches_left": g.coaches,
-        "alleys_left": g.alleys,
-        "women_tokens": sorted(g.women),
-        "wretched": list(g.wretched),
-        "crime_scenes": [{"night": n, "circle": c} for n, c in g.crime_scenes],
-        "patrol_markers": [
-            {"crossing": x, "revealed": m.revealed, "colour": m.colour if m.revealed else None}
-            for x, m in sorted(g.markers.items(), key=lambda kv: g.board._xorder(kv[0]))
-        ],
-        "police": dict(sorted(g.police.items())) if g.police_on_board else {},
-        "clues": list(g.clues),
-        "searched": list(g.searched),
-        "failed_arrests": [
-            {"night": n, "colour": c, "circles": list(cs)} for n, c, cs in g.arrests
-        ],
-        "false_clues": list(g.false_clues),
-        "false_clue_tokens": g.false_clue_tokens,
-        "letters": [{"night": n, "letter": name} for n, name in g.letters],
-        "know_used": g.know_used,
-        "log": public_log(g),
-        "nights": hunt_record(g),
-        "hideouts_named": [
-            {"night": e[1], "circle": e[2], "found": e[3]} for e in g.events if e[0] == "know"
-        ],
-        "outcome": g.outcome.to_json() if g.outcome else None,
-    }
-
-
-def jack_secrets(g: LfwState) -> dict[str, Any]:
-    return {
-        "hideout": g.hideout,
-        "position": g.jack,
-        "path": [
-            [{"space": space_name(s), "circle": c, "how": how} for s, c, how in row]
-            for row in g.rows
-        ],
-        "marked_women": sorted(c for c, marked in g.women.items() if marked),
-    }
-
-
-def police_secrets(g: LfwState) -> dict[str, Any]:
-    return {
-        "patrol_markers": [
-            {"crossing": x, "colour": m.colour}
-            for x, m in sorted(g.markers.items(), key=lambda kv: g.board._xorder(kv[0]))
-        ],
-    }
-
-
-def view(g: LfwState, side: str) -> dict[str, Any]:
-    """Jack's, the police's or the public view (neither side's secrets)."""
-    if side not in (JACK, POLICE, PUBLIC):
-        raise ValueError(f"unknown side {side!r}")
-    out = public_view(g)
-    out["side"] = side
-    to_act = flow.to_act(g)
-    if side != PUBLIC:  # a spectator has no actions
-        out["legal"] = [str(x) for x in flow.legal_actions(g)] if to_act == side and _small(g) else []
-    if to_act == side and not _small(g):
-        out["placement"] = placement(g)
-    if side == JACK or g.outcome is not None:
-        out["jack"] = jack_secrets(g)
+        police=dict(d["police"]),
+        clues=tuple(d["clues"]),
+        searched=tuple(d["searched"]),
+        failed_arrests=tuple(
+            FailedArrest(a["night"], a["colour"], tuple(a["circles"])) for a in d["failed_arrests"]
+        ),
+        false_clues=tuple(d["false_clues"]),
+        false_clue_tokens=d["false_clue_tokens"],
+        letters=tuple(LetterSent(x["night"], x["letter"]) for x in d["letters"]),
+        know_used=d["know_used"],
+        log=tuple(LogEntry.from_json(e) for e in d["log"]),
+        nights=tuple(NightSeen.from_json(n) for n in d["nights"]),
+        hideouts_named=tuple(
+            HideoutNamed(h["night"], h["circle"], h["found"]) for h in d["hideouts_named"]
+        ),
+        outcome=Outcome.from_json(outcome) if outcome else None,
+        side=side,
+        # the edge: a listed action's text read back once, here
+        legal=tuple(parse_action(t) for t in d.get("legal", ())),
+        placement=placement_from_json(d["placement"]) if "placement" in d else None,
+        jack=JackSheet.from_json(d["jack"]) if "jack" in d else None,
+    )
+    if side == JACK:
+        return JackView(**common)
     if side == POLICE:
-        out["police_secrets"] = police_secrets(g)
-    return out
-
-
-def placement(g: LfwState) -> dict[str, Any]:
-    """What a placement phase allows, instead of its thousands of actions:
-    H2, the free red circles and how many women (and marked ones) go on
-    them; H3, the crossings that must hold a marker and those that may."""
-    if g.phase == Phase.WOMEN:
-        n = g.night - 1
-        return {"circles": hell.free_red(g), "women": WOMEN[n], "marked": MARKED[n]}
-    must, may = hell.patrol_spots(g)
-    return {"must": must, "may": may, "real": 5, "fakes": 2}
-
-
-def _small(g: LfwState) -> bool:
-    """Placement phases have thousands of actions: views leave them out."""
-    return g.phase not in (Phase.WOMEN, Phase.PATROLS)
-
-
-def hunt_record(g: LfwState) -> list[dict[str, Any]]:
-    """What the table saw of each night's hunt, in the order it happened:
-    the crime scenes and the space of the first one; each of Jack's moves,
-    its kind and where every policeman stood as he made it; each search and
-    arrest, with how many spaces of the night's row were written then; and
-    whether Jack announced his hideout.  All of it is public (§9), and it is
-    what the police notebook deduces from (`notebook.py`)."""
-    out: list[dict[str, Any]] = []
-    for e in g.events:
-        kind = e[0]
-        if kind == "night":
-            out.append({"night": e[1], "crime_scenes": [], "crime_index": None, "moves": [],
-                        "searches": [], "arrests": [], "home": False})  # fmt: skip
-        elif kind == "kill":
-            out[-1].update(crime_scenes=list(e[2]), crime_index=e[3])
-        elif kind == "move":
-            out[-1]["moves"].append({"how": e[2], "index": e[3], "police": dict(e[4])})
-        elif kind == "search":
-            out[-1]["searches"].append(
-                {"colour": e[2], "circle": e[3], "clue": e[4], "written": e[5]}
-            )
-        elif kind == "arrest":
-            out[-1]["arrests"].append(
-                {"colour": e[2], "circles": list(e[3]), "success": e[4], "written": e[5]}
-            )
-        elif kind == "home":
-            out[-1]["home"] = True
-    return out
-
-
-# What each kind of event shows in the public log, from its tuple (the rest
-# of a tuple, e.g. the policemen's crossings at a move, is for the notebook).
-# Every kind the engine writes is here: an unknown one is a bug, not a blank entry.
-# fmt: off
-_ENTRIES: dict[str, Callable[[tuple], dict[str, Any]]] = {
-    # The hideout is chosen before the first night; its entry never names the circle.
-    "hideout": lambda e: {"event": e[0], "night": 0},
-    "night": lambda e: {"event": e[0], "night": e[1]},
-    "chief": lambda e: {"event": e[0], "night": e[1], "chief": e[2]},
-    "women": lambda e: {"event": e[0], "night": e[1], "where": list(e[2])},
-    "patrols": lambda e: {"event": e[0], "night": e[1], "where": list(e[2])},
-    "letter": lambda e: {"event": e[0], "night": e[1], "letter": e[2], "args": list(e[3])},
-    "saucy": lambda e: {"event": e[0], "night": e[1], "moves": [list(m) for m in e[2]]},
-    "wretched": lambda e: {"event": e[0], "night": e[1], "circles": list(e[2])},
-    "wait": lambda e: {"event": e[0], "night": e[1], "time_of_the_crime": space_name(e[2])},
-    "wretched_move": lambda e: {"event": e[0], "night": e[1], "source": e[2], "target": e[3]},
-    "reveal": lambda e: {"event": e[0], "night": e[1], "crossing": e[2], "colour": e[3]},
-    "kill": lambda e: {"event": e[0], "night": e[1], "crime_scenes": list(e[2]),
-                       "space": space_name(e[3])},
-    "alarm": lambda e: {"event": e[0], "night": e[1], "police": dict(e[2]), "fakes": list(e[3])},
-    "move": lambda e: {"event": e[0], "night": e[1], "how": e[2], "space": space_name(e[3])},
-    "police_move": lambda e: {"event": e[0], "night": e[1], "colour": e[2], "crossing": e[3]},
-    "search": lambda e: {"event": e[0], "night": e[1], "colour": e[2], "circle": e[3],
-                         "clue": e[4]},
-    "arrest": lambda e: {"event": e[0], "night": e[1], "colour": e[2], "circles": list(e[3]),
-                         "success": e[4]},
-    "know": lambda e: {"event": e[0], "night": e[1], "circle": e[2], "found": e[3]},
-    "end": lambda e: {"event": e[0], "night": e[1], "winner": e[2], "reason": e[3]},
-}
-# fmt: on
-for _kind in ("chase", "graffito", "pass", "false_clue", "home"):
-    _ENTRIES[_kind] = lambda e: {"event": e[0], "night": e[1], "detail": list(e[2:])}
-
-
-def public_log(g: LfwState) -> list[dict[str, Any]]:
-    """The public log, one entry per event (`_ENTRIES` says what each kind
-    shows): every view carries it, so it is built by a table lookup per event."""
-    entries = _ENTRIES
-    return [entries[e[0]](e) for e in g.events]
-
-
-def reveal(game) -> dict[str, Any]:
-    """What the end shows every side (§9: Jack's hideout and path)."""
-    return {"jack": jack_secrets(game)}
+        return PoliceView(**common, police_secrets=PoliceSecrets.from_json(d["police_secrets"]))
+    if side == PUBLIC:
+        return PublicView(**common)
+    raise ValueError(f"unknown side {side!r}")

@@ -18,11 +18,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from whitechapel.core.players import Player, PlayerError
-from whitechapel.lfw.phases import JACK, POLICE
+from whitechapel.core.players import Player, PlayerError, RandomPlayer
 from whitechapel.lfw.players.jack import JACKS
 from whitechapel.lfw.players.police import POLICE_LEVELS
-from whitechapel.lfw.players.simple import HomewardJack, RandomPlayer
+from whitechapel.lfw.players.simple import HomewardJack
+from whitechapel.lfw.rulebook import JACK, POLICE
 
 Make = Callable[[str, int, Any], Player]
 BY_SIDE: dict[str, dict[str, Make]] = {

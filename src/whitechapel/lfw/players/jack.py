@@ -20,18 +20,20 @@ player was asked before.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 from whitechapel.core import players
 from whitechapel.core.chance import Chance
+from whitechapel.lfw.actions import Action
 from whitechapel.lfw.notebook import Notebook
 from whitechapel.lfw.phases import Phase
-from whitechapel.lfw.players import reading
 from whitechapel.lfw.players.jack_board import tables
 from whitechapel.lfw.players.jack_escape import Escape, Style
 from whitechapel.lfw.players.jack_hell import Hell, HellStyle
+from whitechapel.lfw.players.player import LfwPlayer
+from whitechapel.lfw.views import JackView
 
 HURRIED = 0.03  # CPU seconds: a budget below this skips the hard level's notebooks of moves
 
@@ -62,29 +64,25 @@ LEVELS: dict[str, tuple[HellStyle, Style]] = {
 }  # fmt: skip
 
 
-class ComputerJack:
+class ComputerJack(LfwPlayer):
     """Jack at one level: reads only his view, the legal actions and the board."""
 
     def __init__(self, side: str, seed: int, table: Any = None, level: str = "hard") -> None:
-        self.side = side
+        super().__init__(side, seed, table)
         self.level = level
-        self.seed = seed
-        self.board = reading.board_of(table)
         self.tb = tables(self.board)
         self.hell_style, self.style = LEVELS[level]
         self.book: Notebook | None = None  # the last notebook, to bring up to date cheaply
 
-    def chance(self, view: Mapping[str, Any]) -> Chance:
-        return Chance(self.seed * 1_000_003 + len(view.get("log", ())))
+    def chance(self, view: JackView) -> Chance:
+        return Chance(self.seed * 1_000_003 + len(view.log))
 
-    def choose(
-        self, view: Mapping[str, Any], legal: Sequence[str], budget: float | None = None
-    ) -> str:
+    def decide(self, view: JackView, legal: Sequence[Action], budget: float | None) -> Action:
         if len(legal) == 1:
             return legal[0]
         chance = self.chance(view)
         hell = Hell(self.board, self.tb, self.hell_style, chance)
-        phase = reading.phase(view)
+        phase = view.phase.key
         if phase == Phase.ESCAPE:
             style = self.style
             if style.notebook and players.deadline(budget).shorter_than(HURRIED):
@@ -108,7 +106,7 @@ class ComputerJack:
             return hell.false_clue(view, legal)
         return legal[chance.below(len(legal))]  # no other phase is Jack's
 
-    def _book(self, view: Mapping[str, Any]) -> Notebook | None:
+    def _book(self, view: JackView) -> Notebook | None:
         """The police's notebook now (hard only), from the last one."""
         if not self.style.notebook:
             return None

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
 from whitechapel.lfw.map.board import Board
+from whitechapel.lfw.paths import homeward_reach
 from whitechapel.lfw.paths import tables as path_tables
 
 FAR = 99  # "no way home" in the spaces counts
@@ -32,10 +33,8 @@ class JackTables:
             x: board.police_mask((x, *board.police_within_two(x))) for x in xs
         }
         self._reach4: dict[str, int] = {}
-        self._home: dict[tuple[int, int], dict[int, int]] = {}
         self._entries: dict[int, dict[int, tuple[int, ...]]] = {}
         self.adjacent = {c: board.jack_adjacent(c) for c in board.circles}
-        self.alley = {c: board.alley_destinations(c) for c in board.circles}
         # Per circle, the Jack-adjacent circles joined to it by a bare street
         # segment: a step no policeman can ever block (T1).
         self.open_steps = {
@@ -78,28 +77,9 @@ class JackTables:
     def home_need(self, home: int, alleys: int) -> Mapping[int, int]:
         """Per circle, the fewest spaces from it to `home` ending with a
         normal move (T1: only a step announces), using at most `alleys`
-        alleys, policemen ignored.  From home itself it is a round trip."""
-        key = (home, alleys)
-        found = self._home.get(key)
-        if found is None:
-            # states (circle, alleys still usable); spaces counted backwards from home
-            best: dict[tuple[int, int], int] = {}
-            frontier = [(n, a) for n in self.adjacent[home] for a in range(alleys + 1)]
-            spaces = 1
-            while frontier:
-                nxt = []
-                for state in frontier:
-                    if state in best:
-                        continue
-                    best[state] = spaces
-                    c, a = state
-                    nxt += [(p, a) for p in self.adjacent[c] if (p, a) not in best]
-                    if a > 0:
-                        nxt += [(p, a - 1) for p in self.alley[c] if (p, a - 1) not in best]
-                frontier, spaces = nxt, spaces + 1
-            found = {c: n for (c, a), n in best.items() if a == alleys}
-            self._home[key] = found
-        return found
+        alleys, policemen ignored (`paths.homeward_reach`, the notebook's
+        own).  From home itself it is a round trip."""
+        return homeward_reach(self.board, (home,), alleys)
 
     def need(self, circle: int, home: int, alleys: int) -> int:
         return self.home_need(home, alleys).get(circle, FAR)

@@ -24,17 +24,18 @@ from __future__ import annotations
 
 import heapq
 import math
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
 
 from whitechapel.core.chance import Chance
+from whitechapel.lfw.actions import Action, Alley, Coach, Step
 from whitechapel.lfw.map.board import Board
 from whitechapel.lfw.notebook import Notebook, notebook
-from whitechapel.lfw.phases import LAST_SPACE, NIGHTS
+from whitechapel.lfw.phases import Phase
 from whitechapel.lfw.players.jack_board import FAR, JackTables
-
-STEP, COACH, ALLEY = "step", "coach", "alley"
+from whitechapel.lfw.rulebook import ALLEY, COACH, LAST_SPACE, NIGHTS, STEP, space_name
+from whitechapel.lfw.view_parts import MoveSeen
+from whitechapel.lfw.views import JackView, LfwView, PhaseSeen, TrackSpace
 
 
 @dataclass(frozen=True)
@@ -70,7 +71,8 @@ class Style:
 
 @dataclass(frozen=True)
 class Move:
-    text: str
+    action: Action
+    text: str  # its text: the key of its costs' parts (`Escape.reasons`)
     kind: str
     dest: int
     written: tuple[int, ...]
@@ -78,14 +80,14 @@ class Move:
     home: bool = False
 
 
-def parse_move(text: str) -> Move:
-    words = text.split()
-    if words[0] == COACH:
-        a, b = int(words[1]), int(words[2])
-        return Move(text, COACH, b, (a, b), 2)
-    if words[0] == ALLEY:
-        return Move(text, ALLEY, int(words[1]), (int(words[1]),), 1)
-    return Move(text, STEP, int(words[1]), (int(words[1]),), 1, home=len(words) > 2)
+def move_of(action: Action) -> Move:
+    """T1: a step, a coach or an alley, and what it writes."""
+    if isinstance(action, Coach):
+        return Move(action, str(action), COACH, action.second, (action.first, action.second), 2)
+    if isinstance(action, Alley):
+        return Move(action, str(action), ALLEY, action.circle, (action.circle,), 1)
+    assert isinstance(action, Step)  # T1 offers nothing else
+    return Move(action, str(action), STEP, action.circle, (action.circle,), 1, home=action.home)
 
 
 @dataclass
@@ -105,23 +107,22 @@ class Situation:
     written: frozenset[int]
 
     @classmethod
-    def of(cls, view: Mapping[str, Any], board: Board, tb: JackTables) -> Situation:
-        jack = view["jack"]
-        track = view["track"]
-        police = dict(view["police"])
-        row = jack["path"][-1] if jack["path"] else []
+    def of(cls, view: JackView, board: Board, tb: JackTables) -> Situation:
+        jack = view.jack
+        police = dict(view.police)
+        assert jack.position is not None and jack.hideout is not None  # T1: after the crime
         return cls(
             board=board,
             tb=tb,
-            here=jack["position"],
-            home=jack["hideout"],
+            here=jack.position,
+            home=jack.hideout,
             police=police,
             mask=board.police_mask(police.values()),
-            spaces=LAST_SPACE - track[-1]["index"] if track else LAST_SPACE,
-            coaches=view["coaches_left"],
-            alleys=view["alleys_left"],
-            night=view["night"],
-            written=frozenset(e["circle"] for e in row),
+            spaces=view.spaces_left if view.track else LAST_SPACE,
+            coaches=view.coaches_left,
+            alleys=view.alleys_left,
+            night=view.night,
+            written=frozenset(e.circle for e in jack.tonight),
         )
 
 
@@ -162,7 +163,7 @@ class Escape:
 
     def __init__(
         self,
-        view: Mapping[str, Any],
+        view: JackView,
         board: Board,
         tb: JackTables,
         style: Style,
@@ -275,13 +276,13 @@ class Escape:
         self.reasons[m.text] = parts
         return sum(parts.values())
 
-    def best(self, legal: Sequence[str]) -> str:
-        moves = [parse_move(t) for t in legal]
+    def best(self, legal: Sequence[Action]) -> Action:
+        moves = [move_of(a) for a in legal]
         home = [m for m in moves if m.home]
         scored = sorted((self.cost(m), i) for i, m in enumerate(moves) if not m.home)
         if home and (not scored or self.announce(moves[scored[0][1]])):
-            return home[0].text
-        return moves[scored[0][1]].text
+            return home[0].action
+        return moves[scored[0][1]].action
 
     def announce(self, other: Move) -> bool:
         """Go home now (T1), or pass through (a bluff) to widen where the
@@ -309,29 +310,26 @@ class Escape:
         return self._wide
 
 
-def hypothetical(view: Mapping[str, Any], kind: str) -> dict[str, Any]:
+def hypothetical(view: LfwView, kind: str) -> LfwView:
     """Jack's view with one more move of `kind` made, as the police would
     see it as they move (T2): the move and the policemen's crossings on
     tonight's record, the spaces it uses on the track."""
-    out = dict(view)
-    nights = list(view["nights"])
-    tonight = dict(nights[-1])
-    track = list(view["track"])
-    index = (track[-1]["index"] if track else LAST_SPACE) + 1
-    tonight["moves"] = [
-        *tonight["moves"],
-        {"how": kind, "index": index, "police": dict(view["police"])},
-    ]
-    nights[-1] = tonight
+    tonight = view.nights[-1]
+    index = (view.track[-1].index if view.track else LAST_SPACE) + 1
+    moves = (*tonight.moves, MoveSeen(kind, index, dict(view.police)))
     spaces = 2 if kind == COACH else 1
-    track += [{"space": str(index + k - 4), "index": index + k, "how": kind} for k in range(spaces)]
-    out["nights"], out["track"] = nights, track
-    out["phase"] = {"key": "hunt", "tag": "T2", "name": "Hunting the monster"}
-    if kind == COACH:
-        out["coaches_left"] = view["coaches_left"] - 1
-    elif kind == ALLEY:
-        out["alleys_left"] = view["alleys_left"] - 1
-    return out
+    track = (
+        *view.track,
+        *(TrackSpace(space_name(index + k), index + k, kind) for k in range(spaces)),
+    )
+    return replace(
+        view,
+        nights=(*view.nights[:-1], replace(tonight, moves=moves)),
+        track=track,
+        phase=PhaseSeen.of(Phase.HUNT),
+        coaches_left=view.coaches_left - (kind == COACH),
+        alleys_left=view.alleys_left - (kind == ALLEY),
+    )
 
 
 def covered(tb: JackTables, circles: Sequence[int], police: Iterable[str]) -> bool:

@@ -5,16 +5,32 @@ and the board; `Hell` holds what the levels set (`HellStyle`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from whitechapel.core.chance import Chance
+from whitechapel.lfw.actions import (
+    Action,
+    FalseClue,
+    Hideout,
+    Kill,
+    Letter,
+    NoLetter,
+    Reveal,
+    Wait,
+    Women,
+)
 from whitechapel.lfw.map.board import Board
-from whitechapel.lfw.phases import ALLEYS, DOUBLE_EVENT_NIGHT, LAST_SPACE
 from whitechapel.lfw.players.jack_board import FAR, JackTables
-
-REAL_MARKERS = 5
+from whitechapel.lfw.rulebook import (
+    ALLEYS,
+    DOUBLE_EVENT_NIGHT,
+    GRAFFITO_OTHER,
+    LAST_SPACE,
+    REAL_MARKERS,
+    ROMAN,
+)
+from whitechapel.lfw.views import JackView, LfwView
 
 
 @dataclass(frozen=True)
@@ -39,11 +55,12 @@ class Hell:
 
     # -- S1 ---------------------------------------------------------------------------
 
-    def hideout(self, legal: Sequence[str]) -> str:
+    def hideout(self, legal: Sequence[Action]) -> Action:
         st, tb, board = self.style, self.tb, self.board
         scored = []
-        for text in legal:
-            c = int(text.split()[1])
+        for action in legal:
+            assert isinstance(action, Hideout)  # S1 offers nothing else
+            c = action.circle
             cost = tb.centrality[c]
             if st.approaches:
                 cost -= st.approaches * min(tb.guards(c), 5)
@@ -52,28 +69,28 @@ class Hell:
                 cost -= st.reds * sum(1 for d in dists if 2 <= d <= 6)
             if st.gap:
                 cost += 5.0 * (min(board.jack_distance(c, r) or FAR for r in board.red) < st.gap)
-            scored.append((cost, text))
-        scored.sort()
-        return scored[self.chance.below(min(st.top, len(scored)))][1]
+            scored.append((cost, str(action), action))  # ties: in the order of the texts
+        scored.sort(key=lambda s: s[:2])
+        return scored[self.chance.below(min(st.top, len(scored)))][2]
 
     # -- H2 ---------------------------------------------------------------------------
 
-    def victim_cost(self, circle: int, view: Mapping[str, Any]) -> float:
+    def victim_cost(self, circle: int, view: JackView) -> float:
         """How bad a start a victim's circle is: far from (or too near) home,
         near earlier crime scenes (the police triangulate from them)."""
         st, tb = self.style, self.tb
-        home = view["jack"]["hideout"]
-        alleys = ALLEYS[view["night"] - 1] if view["night"] else 0
+        home = _hideout(view)
+        alleys = ALLEYS[view.night - 1] if view.night else 0
         need = tb.need(circle, home, alleys)
         cost = st.near_home * abs(need - st.ideal) if st.ideal else st.near_home * need
         if st.spread:
-            for scene in view["crime_scenes"]:
-                d = self.board.jack_distance(circle, scene["circle"]) or FAR
+            for scene in view.crime_scenes:
+                d = self.board.jack_distance(circle, scene.circle) or FAR
                 if d <= 2:
                     cost += st.spread * (3 - d)
         return cost
 
-    def women(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
+    def women(self, view: JackView, legal: Sequence[Action]) -> Action:
         """Mark the women on the circles he would rather start from (the
         police see where the tokens lie, not which are marked): near home,
         and from night 2 away from where the policemen ended last night,
@@ -81,11 +98,12 @@ class Hell:
         likely policeman's reach, to stand on while they move first (N3)."""
         st = self.style
         odds = self.expected_markers(view)
-        double = view["night"] == DOUBLE_EVENT_NIGHT
+        double = view.night == DOUBLE_EVENT_NIGHT
         best: list[tuple[float, int]] = []
         costs: dict[int, float] = {}
-        for i, text in enumerate(legal):
-            marked = [int(w) for w in text.split("/")[0].split()[1:]]
+        for i, action in enumerate(legal):
+            assert isinstance(action, Women)  # H2 offers nothing else
+            marked = action.marked
             for c in marked:
                 if c not in costs:
                     cost = self.victim_cost(c, view) + st.markers * self.pressure(c, odds)
@@ -98,14 +116,14 @@ class Hell:
         best.sort()
         return legal[best[0][1]]
 
-    def expected_markers(self, view: Mapping[str, Any]) -> list[tuple[str, float]]:
+    def expected_markers(self, view: LfwView) -> list[tuple[str, float]]:
         """H2, before the markers are down: the crossings where the
         policemen ended last night (five markers go there, most of them
         real) and the yellow ones, each with the chance of a policeman."""
-        nights = view["nights"]
-        if len(nights) < 2 or not nights[-2]["moves"]:
+        nights = view.nights
+        if len(nights) < 2 or not nights[-2].moves:
             return []
-        ended = list(nights[-2]["moves"][-1]["police"].values())
+        ended = list(nights[-2].moves[-1].police.values())
         yellow = [x for x in self.board.yellow if x not in ended]
         out = [(x, 0.75) for x in ended]
         if yellow:
@@ -114,13 +132,13 @@ class Hell:
 
     # -- H5 and N3 ----------------------------------------------------------------------
 
-    def marker_odds(self, view: Mapping[str, Any]) -> list[tuple[str, float]]:
+    def marker_odds(self, view: LfwView) -> list[tuple[str, float]]:
         """Each patrol marker and the chance a policeman stands behind it."""
-        markers = view["patrol_markers"]
-        shown = sum(1 for m in markers if m["revealed"])
-        down = [m for m in markers if not m["revealed"]]
+        markers = view.patrol_markers
+        shown = sum(1 for m in markers if m.revealed)
+        down = [m for m in markers if not m.revealed]
         p = (REAL_MARKERS - shown) / len(down) if down else 0.0
-        return [(m["crossing"], 1.0 if m["revealed"] else p) for m in markers]
+        return [(m.crossing, 1.0 if m.revealed else p) for m in markers]
 
     def pressure(self, circle: int, odds: Sequence[tuple[str, float]]) -> float:
         """How many policemen are likely to be able to search or arrest on
@@ -144,19 +162,19 @@ class Hell:
         near = self.tb.near[circle]
         return sum(p for x, p in odds if self.tb.reach2[x] & near)
 
-    def kill(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
+    def kill(self, view: JackView, legal: Sequence[Action]) -> Action:
         st = self.style
         odds = self.marker_odds(view)
-        home = view["jack"]["hideout"]
+        home = _hideout(view)
         space = _crime_index(view)
-        double = any(len(t.split()) == 3 for t in legal if t.startswith("kill"))
-        night = view["night"]
+        kills = [a for a in legal if isinstance(a, Kill)]
+        double = any(len(a.circles) == 2 for a in kills)
+        wait = next((a for a in legal if isinstance(a, Wait)), None)
+        night = view.night
         alleys = ALLEYS[night - 1]
-        scored = []
-        for text in legal:
-            if text == "wait":
-                continue
-            circles = [int(w) for w in text.split()[1:]]
+        scored: list[tuple[float, str, Kill]] = []
+        for action in kills:
+            circles = action.circles
             last = circles[-1]
             left = LAST_SPACE - space - (len(circles) - 1)
             need = self.tb.need(last, home, alleys)
@@ -166,38 +184,40 @@ class Hell:
                 cost += 0.3 * self.victim_cost(circles[0], view)
             if need > left - 1:
                 cost += 100.0 * (need - left + 1)
-            scored.append((cost + 0.1 * self.chance.below(100) / 100, text))
-        scored.sort()
-        if "wait" in legal and scored:
+            # ties: in the order of the texts
+            scored.append((cost + 0.1 * self.chance.below(100) / 100, str(action), action))
+        scored.sort(key=lambda s: s[:2])
+        if wait is not None and scored:
             if double:
                 # N3: waiting lets the Chief walk the Wretched toward his men
                 # (H6); it pays only to turn a face-down marker that may be
                 # all that watches the best second victim (H7).
-                last = int(scored[0][1].split()[-1])
+                last = scored[0][2].circles[-1]
                 near = self.tb.near[last]
                 unsure = sum(p for x, p in odds if p < 1.0 and self.tb.reach2[x] & near)
                 sure = sum(p for x, p in odds if p == 1.0 and self.tb.reach2[x] & near)
                 if unsure >= 0.3 and sure == 0 and st.first_move >= 20:
-                    return "wait"
-                return scored[0][1]
-            calm = self.victim_cost_floor(view, scored)
+                    return wait
+                return scored[0][2]
+            calm = self.victim_cost_floor(view, [s[2] for s in scored])
             if scored[0][0] - calm > st.wait:
-                return "wait"
-        return scored[0][1]
+                return wait
+        return scored[0][2]
 
-    def victim_cost_floor(self, view: Mapping[str, Any], scored: list[tuple[float, str]]) -> float:
+    def victim_cost_floor(self, view: JackView, kills: Sequence[Kill]) -> float:
         """What the best kill would cost with no policeman near it."""
-        return min(self.victim_cost(int(t.split()[-1]), view) for _, t in scored)
+        return min(self.victim_cost(k.circles[-1], view) for k in kills)
 
     # -- H7 ---------------------------------------------------------------------------
 
-    def reveal(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
+    def reveal(self, view: JackView, legal: Sequence[Action]) -> Action:
         """Turn the face-down marker nearest the Wretched he would kill."""
-        targets = sorted(view["wretched"], key=lambda c: self.victim_cost(c, view))[:2]
-        home = view["jack"]["hideout"]
+        targets = sorted(view.wretched, key=lambda c: self.victim_cost(c, view))[:2]
+        home = _hideout(view)
         best = []
-        for text in legal:
-            x = text.split()[1]
+        for action in legal:
+            assert isinstance(action, Reveal)  # H7 offers nothing else
+            x = action.crossing
             bit = self.board.xbit[x]
             score = 0.0
             for k, c in enumerate([*targets, home]):
@@ -209,18 +229,18 @@ class Hell:
                     score += 2 * weight
                 elif self.tb.reach4(x) & near:
                     score += 1 * weight
-            best.append((-score, self.chance.below(1000), text))
-        best.sort()
-        return best[0][2]
+            best.append((-score, self.chance.below(1000), str(action), action))
+        best.sort(key=lambda b: b[:3])  # ties: in the order of the texts
+        return best[0][3]
 
     # -- O1 ---------------------------------------------------------------------------
 
-    def letter(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
+    def letter(self, view: JackView, legal: Sequence[Action]) -> Action:
         """H3: move a marker away from the women he marked and his home."""
         if not self.style.letters:
-            return "no-letter"
-        marked = view["jack"]["marked_women"]
-        home = view["jack"]["hideout"]
+            return NoLetter()
+        marked = view.jack.marked_women
+        home = _hideout(view)
         spots = [*marked, home]
         odds = self.marker_odds(view)
 
@@ -228,27 +248,28 @@ class Hell:
             return sum(self.pressure(c, [(x, 1.0)]) for c in spots)
 
         base = {x: weight(x) for x, _ in odds}
-        best = (0.5, "no-letter")
-        for text in legal:
-            words = text.split()
-            if words[0] != "letter":
+        best: tuple[float, Action] = (0.5, NoLetter())
+        for action in legal:
+            if not isinstance(action, Letter):
                 continue
-            if words[1] == "saucy-jacky":  # the Chief puts them back where he likes
-                gain = sum(base.get(x, 0.0) for x in words[2:]) - 2 * max(base.values(), default=0)
+            if action.name == "saucy-jacky":  # the Chief puts them back where he likes
+                gain = sum(base.get(x, 0.0) for x in action.args) - 2 * max(base.values(), default=0)
             else:
-                gain = base.get(words[2], 0.0) - weight(words[3])
+                source, target = action.args
+                gain = base.get(source, 0.0) - weight(target)
             if gain > best[0]:
-                best = (gain, text)
+                best = (gain, action)
         return best[1]
 
-    def graffito(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
+    def graffito(self, view: JackView, legal: Sequence[Action]) -> Action:
         """T1 (O1): send a policeman who can reach Jack to Goulston Street,
         if the brown one (the Chief's other choice) going there hurts no more."""
         goulston = self.board.goulston
         if not self.style.letters or goulston is None:
-            return "no-letter"
-        here = view["jack"]["position"]
-        police = view["police"]
+            return NoLetter()
+        here = view.jack.position
+        assert here is not None  # after his T1 move
+        police = view.police
         tb = self.tb
 
         def gain(colour: str) -> int:
@@ -258,40 +279,48 @@ class Hell:
             after = 1 if tb.reach2[goulston] & tb.near[here] else 0
             return before - after
 
-        best = (0, "no-letter")
-        for text in legal:
-            words = text.split()
-            if words[0] != "letter":
+        best: tuple[int, str, Action] = (0, "no-letter", NoLetter())
+        for action in legal:
+            if not isinstance(action, Letter):
                 continue
-            g = min(gain(words[2]), gain("brown"))
-            if gain(words[2]) > 0 and g >= 0 and (gain(words[2]), text) > best:
-                best = (gain(words[2]), text)
-        return best[1]
+            named = gain(action.args[0])
+            g = min(named, gain(GRAFFITO_OTHER))
+            # ties: the later text, as ever
+            if named > 0 and g >= 0 and (named, str(action)) > best[:2]:
+                best = (named, str(action), action)
+        return best[2]
 
     # -- O2 ---------------------------------------------------------------------------
 
-    def false_clue(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
+    def false_clue(self, view: JackView, legal: Sequence[Action]) -> Action:
         """T3: on his own circle if the police can reach it, else on the
         written circle they can search."""
         if not self.style.false_clue:
-            return "no-false-clue"
-        here = view["jack"]["position"]
-        police = list(view["police"].values())
+            return FalseClue(None)
+        here = view.jack.position
+        assert here is not None  # T3 follows his move
+        police = list(view.police.values())
         tb = self.tb
-        if f"false-clue {here}" in legal and tb.threats(here, police):
-            return f"false-clue {here}"
-        row = view["jack"]["path"][-1]
-        written = [e["circle"] for e in row]
+        if FalseClue(here) in legal and tb.threats(here, police):
+            return FalseClue(here)
+        written = [e.circle for e in view.jack.tonight]
         exposed = sorted(
             ((tb.threats(c, police), -k, c) for k, c in enumerate(written)), reverse=True
         )
         for threats, _, c in exposed:
-            if threats and f"false-clue {c}" in legal:
-                return f"false-clue {c}"
-        return f"false-clue {here}" if f"false-clue {here}" in legal else "no-false-clue"
+            if threats and FalseClue(c) in legal:
+                return FalseClue(c)
+        return FalseClue(here) if FalseClue(here) in legal else FalseClue(None)
 
 
-def _crime_index(view: Mapping[str, Any]) -> int:
+def _crime_index(view: LfwView) -> int:
     """The track index under the Time of the Crime marker (H5)."""
-    name = view["time_of_the_crime"]
-    return ("V", "IV", "III", "II", "I").index(name)
+    assert view.time_of_the_crime is not None  # H5: the marker is on the track
+    return ROMAN.index(view.time_of_the_crime)
+
+
+def _hideout(view: JackView) -> int:
+    """Jack's hideout, chosen in S1 before every other decision of his."""
+    hideout = view.jack.hideout
+    assert hideout is not None
+    return hideout

@@ -31,14 +31,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from whitechapel.core.chance import Chance
-from whitechapel.lfw.actions import COLOURS
+from whitechapel.lfw.actions import Action, Chase, Pass, PoliceMove
 from whitechapel.lfw.notebook import Notebook, notebook
 from whitechapel.lfw.paths import tables
 from whitechapel.lfw.phases import Phase
-from whitechapel.lfw.players import police_clues, police_hell, reading
+from whitechapel.lfw.players import police_clues, police_hell
+from whitechapel.lfw.players.player import LfwPlayer
 from whitechapel.lfw.players.police_clues import Clues
 from whitechapel.lfw.players.police_moves import Goal, plan, worth
 from whitechapel.lfw.players.police_sense import FAR, Sense, facts, normalised
+from whitechapel.lfw.rulebook import police_order
+from whitechapel.lfw.views import PoliceView
 
 SOON = 0.35
 
@@ -74,15 +77,13 @@ STYLES = {
 }
 
 
-class Police:
+class Police(LfwPlayer):
     """The police at one level: every decision of their side, the Chief's included."""
 
     def __init__(self, side: str, seed: int, table: Any = None, style: Style = STYLES["hard"]):
-        self.side = side
+        super().__init__(side, seed, table)
         self.level = style.level
         self.style = style
-        self.seed = seed
-        self.board = reading.board_of(table)
         self.facts = facts(self.board)
         self.notes: Notebook | None = None
         self._plan: dict[str, str] = {}
@@ -95,29 +96,27 @@ class Police:
 
     # -- reading ---------------------------------------------------------------------
 
-    def sense(self, view: Mapping[str, Any]) -> Sense:
+    def sense(self, view: PoliceView) -> Sense:
         nb = notebook(view, self.board, self.notes)
         self.notes = nb
-        return Sense(view, self.board, nb, self.style.homeward and view["night"] > 1)
+        return Sense(view, self.board, nb, self.style.homeward and view.night > 1)
 
-    def chance(self, view: Mapping[str, Any], salt: int = 0) -> Chance:
+    def chance(self, view: PoliceView, salt: int = 0) -> Chance:
         """This decision's own chance: from the seed and where in the game it is."""
-        moves = len(view["track"])
-        return Chance(self.seed * 1_000_003 + view["night"] * 10_007 + moves * 101 + salt)
+        moves = len(view.track)
+        return Chance(self.seed * 1_000_003 + view.night * 10_007 + moves * 101 + salt)
 
     # -- the decisions ---------------------------------------------------------------
 
-    def choose(
-        self, view: Mapping[str, Any], legal: Sequence[str], budget: float | None = None
-    ) -> str:
-        phase = reading.phase(view)
+    def decide(self, view: PoliceView, legal: Sequence[Action], budget: float | None) -> Action:
+        phase = view.phase.key
         sense = self.sense(view)
         if phase == Phase.PATROLS:
             out = police_hell.patrols(self.facts, view, legal, self.night_goal(view, sense))
         elif phase == Phase.SAUCY:
             out = police_hell.saucy(self.facts, view, legal, self.night_goal(view, sense))
         elif phase == Phase.WRETCHED:
-            away = 0.5 if self.style.hideout_pull and view["night"] > 1 else 0.0
+            away = 0.5 if self.style.hideout_pull and view.night > 1 else 0.0
             out = police_hell.wretched(self.facts, view, legal, sense.hideouts, away)
         elif phase == Phase.GRAFFITO_CHIEF:
             goal = self.turn_goal(view, sense)
@@ -127,8 +126,7 @@ class Police:
         elif phase == Phase.HUNT:
             out = self.move(view, legal, sense)
         elif phase == Phase.SEARCHING:
-            colour = view["acting_colour"]
-            out = police_clues.go_on_searching(sense, legal, colour, self.style.clues)
+            out = police_clues.go_on_searching(sense, legal, _acting(view), self.style.clues)
         elif phase == Phase.CLUES:
             out = self.clue(view, legal, sense)
         else:
@@ -137,13 +135,13 @@ class Police:
 
     # -- goals -----------------------------------------------------------------------
 
-    def night_goal(self, view: Mapping[str, Any], sense: Sense) -> Goal:
+    def night_goal(self, view: PoliceView, sense: Sense) -> Goal:
         """H3: policemen near the women (a Wretched may be killed on any of
         them), and from night 2 near the likely hideouts (sealing them, hard)."""
-        women = view.get("women_tokens") or view.get("wretched") or []
+        women = view.women_tokens or view.wretched
         where = {c: 1.0 / len(women) for c in women} if women else {}
         goal = Goal(where=where)
-        if view["night"] > 1 and self.style.hideout_pull:
+        if view.night > 1 and self.style.hideout_pull:
             where = self._with_hideouts(where, sense.hideouts)
             goal = Goal(where=where)
             if self.style.seal_mass is not None:
@@ -176,12 +174,12 @@ class Police:
             chosen.append(h)
         return seal, chosen, sum(hideouts[h] for h in chosen)
 
-    def turn_goal(self, view: Mapping[str, Any], sense: Sense) -> Goal:
+    def turn_goal(self, view: PoliceView, sense: Sense) -> Goal:
         """T2: what this turn's moves aim at (see `police_moves`)."""
         style = self.style
         ranked = sorted(sense.where.items(), key=lambda kv: (-kv[1], kv[0]))[: style.support]
         where: dict[int, float] = normalised(dict(ranked))
-        night = view["night"]
+        night = view.night
         live = self.live(view, sense) if night > 1 else {}
         if live and style.hideout_pull:
             where = self._with_hideouts(where, live)
@@ -194,17 +192,17 @@ class Police:
             else:
                 seal = {}
         samples = self.samples(view, sense) if style.samples else []
-        stuck = not view["coaches_left"] and not view["alleys_left"]
+        stuck = not view.coaches_left and not view.alleys_left
         steps = self.home_steps(sense, live) if style.guard and live else []
         return Goal(
             where=where, samples=samples, seal=seal, block=style.block,
             seal_weight=3.0 if seal else 0.0, stuck=stuck, home_steps=steps, guard=style.guard,
         )  # fmt: skip
 
-    def live(self, view: Mapping[str, Any], sense: Sense) -> dict[int, float]:
+    def live(self, view: PoliceView, sense: Sense) -> dict[int, float]:
         """`Sense.live_hideouts`, worked out once a turn (the T3 findings of
         the turn hardly move it)."""
-        key = (view["night"], len(view["track"]))
+        key = (view.night, len(view.track))
         if self._live_key != key:
             self._live, self._live_key = sense.live_hideouts(), key
         return self._live
@@ -236,7 +234,7 @@ class Police:
                     out.append((p * w, masks))
         return out
 
-    def samples(self, view: Mapping[str, Any], sense: Sense) -> list[tuple[int, int, float]]:
+    def samples(self, view: PoliceView, sense: Sense) -> list[tuple[int, int, float]]:
         """Jack's positions drawn by their paths' shares, each with a
         hideout he can still reach from there, drawn by its weight."""
         where = sense.where
@@ -258,53 +256,53 @@ class Police:
 
     # -- T2 --------------------------------------------------------------------------
 
-    def move(self, view: Mapping[str, Any], legal: Sequence[str], sense: Sense) -> str:
-        colour = view["acting_colour"]
-        key = (view["night"], len(view["track"]))
+    def move(self, view: PoliceView, legal: Sequence[Action], sense: Sense) -> Action:
+        colour = _acting(view)
+        key = (view.night, len(view.track))
         planned = self._plan.get(colour)
-        start = dict(view["police"])
+        start = dict(view.police)
         if (
             key != self._plan_key
             or planned is None
             or not self._still(colour, planned, start, legal)
         ):
-            chief = view["chief"] or COLOURS[0]
-            i = COLOURS.index(chief)
-            order = [COLOURS[(i + k) % 5] for k in range(5)]
+            order = police_order(view.chief)
             order = order[order.index(colour) :]
             goal = self.turn_goal(view, sense)
             self._goal = goal
             self._plan = plan(self.facts, start, order, goal, alone=self.style.alone)
             self._plan_key = key
             planned = self._plan[colour]
-        text = f"{colour} stay" if planned == start[colour] else f"{colour} {planned}"
-        return text if text in legal else f"{colour} stay"
+        move = PoliceMove(colour, None if planned == start[colour] else planned)
+        return move if move in legal else PoliceMove(colour, None)
 
     @staticmethod
-    def _still(colour: str, planned: str, start: Mapping[str, str], legal: Sequence[str]) -> bool:
-        return planned == start[colour] or f"{colour} {planned}" in legal
+    def _still(
+        colour: str, planned: str, start: Mapping[str, str], legal: Sequence[Action]
+    ) -> bool:
+        return planned == start[colour] or PoliceMove(colour, planned) in legal
 
     # -- T3 --------------------------------------------------------------------------
 
-    def clue(self, view: Mapping[str, Any], legal: Sequence[str], sense: Sense) -> str:
+    def clue(self, view: PoliceView, legal: Sequence[Action], sense: Sense) -> Action:
         style = self.style.clues
         named = police_clues.know(sense, legal, style)
         if named is not None:
             return named
-        colour = view["acting_colour"]
+        colour = _acting(view)
         out = police_clues.choose_clue(sense, legal, colour, style, self.danger(view, sense))
         if out is not None:
             return out
         chase = self.chase(view, legal, colour, sense)
-        return chase or f"{colour} pass"
+        return chase or Pass(colour)
 
-    def danger(self, view: Mapping[str, Any], sense: Sense) -> dict[int, float]:
+    def danger(self, view: PoliceView, sense: Sense) -> dict[int, float]:
         """Circle -> the weight of the hideouts Jack could step into from
         there next move, the policemen standing where they are now."""
-        if not self.style.clues.danger_boost or not sense.where or view["night"] < 2:
+        if not self.style.clues.danger_boost or not sense.where or view.night < 2:
             return {}
         live = self.live(view, sense)
-        mask = self.board.police_mask(view["police"].values())
+        mask = self.board.police_mask(view.police.values())
         out = {}
         for c in sense.where:
             w = sum(live.get(h, 0.0) for h in self.facts.moves(c, mask))
@@ -313,16 +311,15 @@ class Police:
         return out
 
     def chase(
-        self, view: Mapping[str, Any], legal: Sequence[str], colour: str, sense: Sense
-    ) -> str | None:
+        self, view: PoliceView, legal: Sequence[Action], colour: str, sense: Sense
+    ) -> Action | None:
         """O3: one more police step instead of an action, when the turn's
         goal is served better from there (hard and normal)."""
-        head = f"{colour} chase "
-        options = [a[len(head) :] for a in legal if a.startswith(head)]
+        options = [a.crossing for a in legal if isinstance(a, Chase) and a.colour == colour]
         if not options or self.style.alone:
             return None
         goal = self._goal or self.turn_goal(view, sense)
-        police = dict(view["police"])
+        police = dict(view.police)
         others = [x for c, x in police.items() if c != colour]
         here = worth(self.facts, goal, [*others, police[colour]])
         best, top = None, here + 1e-9
@@ -330,7 +327,14 @@ class Police:
             v = worth(self.facts, goal, [*others, x])
             if v > top:
                 best, top = x, v
-        return None if best is None else head + best
+        return None if best is None else Chase(colour, best)
+
+
+def _acting(view: PoliceView) -> str:
+    """The policeman acting in T2/T3 (the view names him while the police act)."""
+    colour = view.acting_colour
+    assert colour is not None
+    return colour
 
 
 def _draw(chance: Chance, weighted: Sequence[tuple[int, float]]) -> int:

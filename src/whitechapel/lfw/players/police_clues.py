@@ -18,9 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
+from whitechapel.lfw.actions import Action, Arrest, KnowWhereYouLive, Search
 from whitechapel.lfw.players.police_sense import Sense, entropy
+from whitechapel.lfw.views import LfwView
 
 
 @dataclass(frozen=True)
@@ -34,16 +35,16 @@ class Clues:
     danger_boost: float = 0.0  # an arrest where Jack could step home next counts more
 
 
-def targets(legal: Sequence[str], colour: str) -> list[int]:
-    head = f"{colour} search "
-    return [int(a[len(head) :]) for a in legal if a.startswith(head)]
+def targets(legal: Sequence[Action], colour: str) -> list[int]:
+    """The circles the policeman may search."""
+    return [a.circle for a in legal if isinstance(a, Search) and a.colour == colour]
 
 
-def known_written(view: Mapping[str, Any]) -> set[int]:
+def known_written(view: LfwView) -> set[int]:
     """Circles written tonight for sure: tonight's crime scenes and clues."""
-    night = view["night"]
-    out = {s["circle"] for s in view["crime_scenes"] if s["night"] == night}
-    return out | set(view["clues"])
+    night = view.night
+    out = {s.circle for s in view.crime_scenes if s.night == night}
+    return out | set(view.clues)
 
 
 def rank_searches(
@@ -72,11 +73,11 @@ def rank_searches(
 
 def choose_clue(
     sense: Sense,
-    legal: Sequence[str],
+    legal: Sequence[Action],
     colour: str,
     style: Clues,
     danger: Mapping[int, float] | None = None,
-) -> str | None:
+) -> Action | None:
     """The policeman's T3 action (None: nothing worth doing; the caller
     chases or passes).  `danger`: circle -> the weight of the hideouts Jack
     could step into from there next move; an arrest there counts that much
@@ -88,8 +89,8 @@ def choose_clue(
         return where.get(c, 0.0) * (1 + style.danger_boost * danger.get(c, 0.0))
 
     circles = targets(legal, colour)
-    area = f"{colour} area-arrest"
-    arrest: tuple[float, str] | None = None
+    area = Arrest(colour, None)
+    arrest: tuple[float, Action] | None = None
     if area in legal:
         chance = sum(odds(c) for c in circles)
         if chance > 0:
@@ -97,7 +98,7 @@ def choose_clue(
     else:
         best = max(circles, key=lambda c: (odds(c), -c), default=None)
         if best is not None and odds(best) > 0:
-            arrest = (odds(best), f"{colour} arrest {best}")
+            arrest = (odds(best), Arrest(colour, best))
     if arrest is not None and style.arrest_odds is None:
         if len(where) <= 2:
             return arrest[1]
@@ -110,29 +111,29 @@ def choose_clue(
         if not searches or (style.info_worth and arrest[0] >= style.info_worth * bits):
             return arrest[1]
     if searches:
-        return f"{colour} search {searches[0][1]}"
+        return Search(colour, searches[0][1])
     return None
 
 
-def go_on_searching(sense: Sense, legal: Sequence[str], colour: str, style: Clues) -> str:
+def go_on_searching(sense: Sense, legal: Sequence[Action], colour: str, style: Clues) -> Action:
     """T3 after a search that found nothing: the next circle to name (he
     must name one while any is left)."""
     circles = targets(legal, colour)
     searches = rank_searches(sense, circles, style.informative)
     if searches:
-        return f"{colour} search {searches[0][1]}"
+        return Search(colour, searches[0][1])
     return legal[0]
 
 
-def know(sense: Sense, legal: Sequence[str], style: Clues) -> str | None:
+def know(sense: Sense, legal: Sequence[Action], style: Clues) -> Action | None:
     """O6: name the hideout when it is likely enough (a wrong name is the
     one chance of the game spent)."""
-    if style.know_odds is None or not any(a.startswith("know ") for a in legal):
+    if style.know_odds is None or not any(isinstance(a, KnowWhereYouLive) for a in legal):
         return None
     live = sense.live_hideouts() if sense.where else sense.hideouts
     if not live:
         return None
     h, w = max(live.items(), key=lambda kv: (kv[1], -kv[0]))
-    if (w >= style.know_odds or len(sense.hideouts) == 1) and f"know {h}" in legal:
-        return f"know {h}"
+    if (w >= style.know_odds or len(sense.hideouts) == 1) and KnowWhereYouLive(h) in legal:
+        return KnowWhereYouLive(h)
     return None

@@ -9,54 +9,48 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
-from typing import Any
 
-from whitechapel.lfw.actions import COLOURS
+from whitechapel.lfw.actions import Action, Graffito, Patrols, SaucyMove, WretchedMove
 from whitechapel.lfw.players.police_moves import Goal, near, worth
 from whitechapel.lfw.players.police_sense import FAR, Facts
+from whitechapel.lfw.rulebook import PATROL_MARKERS, REAL_MARKERS
+from whitechapel.lfw.view_parts import PatrolPlacement
+from whitechapel.lfw.views import PoliceView
 
 
-def patrols(facts: Facts, view: Mapping[str, Any], legal: Any, goal: Goal) -> str:
+def patrols(facts: Facts, view: PoliceView, legal: Sequence[Action], goal: Goal) -> Action:
     """H3: the seven spots (those that must hold a marker and the best of
     the rest) and the five real markers where the night's goal is best
     served; the colours go in map order."""
-    placement = view["placement"]
-    must, may = list(placement["must"]), list(placement["may"])
-    extra = 7 - len(must)
+    placement = view.placement
+    assert isinstance(placement, PatrolPlacement)  # H3 describes its placements
+    must, may = list(placement.must), list(placement.may)
+    extra = PATROL_MARKERS - len(must)
     best, top = None, float("-inf")
     for chosen in combinations(may, extra):
         spots = [*must, *chosen]
-        for real in combinations(spots, len(COLOURS)):
+        for real in combinations(spots, REAL_MARKERS):
             v = worth(facts, goal, real)
             if v > top + 1e-12:
                 best, top = (real, [x for x in spots if x not in real]), v
     if best is not None:
         real, fakes = best
         order = sorted(real, key=facts.board.crossings.index)
-        text = f"patrols {' '.join(order)} / {' '.join(sorted(fakes))}"
-        if text in legal:
-            return text
+        action = Patrols(tuple(order), tuple(fakes))
+        if action in legal:
+            return action
     return legal[0]
 
 
-def real_markers(view: Mapping[str, Any]) -> dict[str, str]:
-    """Crossing -> colour of the Chief's real markers still on the board."""
-    return {
-        m["crossing"]: m["colour"]
-        for m in view.get("police_secrets", {}).get("patrol_markers", [])
-        if m["colour"]
-    }
-
-
-def saucy(facts: Facts, view: Mapping[str, Any], legal: Sequence[str], goal: Goal) -> str:
+def saucy(facts: Facts, view: PoliceView, legal: Sequence[Action], goal: Goal) -> Action:
     """O1 Saucy Jacky: the Chief sends the two markers Jack picked where
     the real ones among them serve the night best."""
-    real = real_markers(view)
+    real = view.police_secrets.real()
 
-    def value(action: str) -> float:
+    def value(action: Action) -> float:
+        assert isinstance(action, SaucyMove)  # the Chief's answer to Saucy Jacky
         moved = dict(real)
-        for pair in action.split()[1:]:
-            a, b = pair.split(">")
+        for a, b in action.moves:
             if a in real:
                 moved[b] = moved.pop(a)
         return worth(facts, goal, list(moved))
@@ -66,23 +60,25 @@ def saucy(facts: Facts, view: Mapping[str, Any], legal: Sequence[str], goal: Goa
 
 def wretched(
     facts: Facts,
-    view: Mapping[str, Any],
-    legal: Sequence[str],
+    view: PoliceView,
+    legal: Sequence[Action],
     hideouts: Mapping[int, float],
     home_worth: float,
-) -> str:
+) -> Action:
     """H6: the first Wretched still to move goes where the real policemen
     are nearest (the crime is kept near them) and, with `home_worth`, far
     from the likely hideouts (Jack's way home is long)."""
-    real = list(real_markers(view))
-    source = legal[0].split()[1].split(">")[0].rstrip("=")
-    mine = [a for a in legal if a.split()[1].startswith(f"{source}>")]
+    real = list(view.police_secrets.real())
+    moves = [a for a in legal if isinstance(a, WretchedMove)]
+    source = moves[0].source
+    mine = [a for a in moves if a.source == source and a.target is not None]
     if not mine:
         return legal[0]
     board = facts.board
 
-    def value(action: str) -> float:
-        t = int(action.split(">")[1])
+    def value(action: WretchedMove) -> float:
+        t = action.target
+        assert t is not None
         v = sum(near(facts.distance(x, t)) for x in real)
         if home_worth and hideouts:
             d = 0.0
@@ -96,16 +92,18 @@ def wretched(
 
 
 def graffito(
-    facts: Facts, view: Mapping[str, Any], legal: Sequence[str], score: Callable[[dict], float]
-) -> str:
+    facts: Facts, view: PoliceView, legal: Sequence[Action], score: Callable[[dict], float]
+) -> Action:
     """O1 graffito: of the named policeman and the brown one, the one whose
     going to Goulston Street costs the turn least (`score` of the crossings)."""
     goulston = facts.board.goulston
-    police = dict(view["police"])
+    assert goulston is not None  # the graffito is played only on a board that has it
+    police = dict(view.police)
 
-    def value(action: str) -> float:
+    def value(action: Action) -> float:
+        assert isinstance(action, Graffito)  # the Chief's choice of policeman
         moved = dict(police)
-        moved[action.split()[1]] = goulston
+        moved[action.colour] = goulston
         return score(moved)
 
     return max(legal, key=lambda a: (value(a), -legal.index(a)))

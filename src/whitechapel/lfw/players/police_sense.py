@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -27,6 +27,8 @@ import networkx as nx
 from whitechapel.lfw.map.board import Board
 from whitechapel.lfw.notebook import Notebook, notebook
 from whitechapel.lfw.paths import tables
+from whitechapel.lfw.view_parts import SearchSeen
+from whitechapel.lfw.views import LfwView
 
 FAR = 99  # police steps to a circle no crossing reaches
 
@@ -89,7 +91,7 @@ class Sense:
     which he can still get home when `homeward`), `hideouts` (candidate ->
     weight, summing to 1)."""
 
-    def __init__(self, view: Mapping[str, Any], board: Board, nb: Notebook, homeward: bool) -> None:
+    def __init__(self, view: LfwView, board: Board, nb: Notebook, homeward: bool) -> None:
         self.view, self.board, self.nb = view, board, nb
         self.facts = facts(board)
         counts: Mapping[int, int] = nb.counts
@@ -135,18 +137,12 @@ class Sense:
         return 1 - missed / total, shares(hit), shares(miss)
 
 
-def with_search(view: Mapping[str, Any], circle: int) -> dict[str, Any]:
+def with_search(view: LfwView, circle: int) -> LfwView:
     """The view as it would be after a search of `circle` found nothing now
-    (a hypothetical view, for the notebook)."""
-    nights = list(view["nights"])
-    last = dict(nights[-1])
-    written = len(view["track"])
-    last["searches"] = [
-        *last["searches"],
-        {"colour": "blue", "circle": circle, "clue": False, "written": written},
-    ]
-    nights[-1] = last
-    return {**view, "nights": nights}
+    (a hypothetical view, for the notebook; whose search does not matter)."""
+    last = view.nights[-1]
+    search = SearchSeen("blue", circle, False, len(view.track))
+    return replace(view, nights=(*view.nights[:-1], replace(last, searches=(*last.searches, search))))
 
 
 def hideout_weights(nb: Notebook) -> dict[int, float]:

@@ -102,7 +102,8 @@ def police_turn_keys(games: int = 12, seed: int = 2026, *, idle: bool = False) -
     (`idle`: every policeman stays, then passes), Jack heads home."""
     from whitechapel.core.chance import Chance
     from whitechapel.lfw.game import LfwGame
-    from whitechapel.lfw.phases import JACK, POLICE, Phase
+    from whitechapel.lfw.phases import Phase
+    from whitechapel.lfw.rulebook import JACK, POLICE
     from whitechapel.lfw.selfplay import homeward_action
 
     turn_phases = (Phase.HUNT, Phase.CLUES, Phase.SEARCHING)
@@ -146,7 +147,8 @@ async def _police_key_latencies(presses: int, deadline: float, notebook: str = "
     from whitechapel.core.record import record_of
     from whitechapel.core.store import Store
     from whitechapel.lfw.game import LfwGame
-    from whitechapel.lfw.phases import JACK, POLICE, Phase
+    from whitechapel.lfw.phases import Phase
+    from whitechapel.lfw.rulebook import JACK, POLICE
     from whitechapel.lfw.selfplay import homeward_action
     from whitechapel.lfw.ui.screen import LfwScreen
     from whitechapel.ui.source import LocalSource

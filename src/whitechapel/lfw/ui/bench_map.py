@@ -49,7 +49,8 @@ def midgame_marks(seed: int = 1888) -> tuple[Any, dict, dict]:
     from whitechapel.core.chance import Chance
     from whitechapel.lfw.game import LfwGame
     from whitechapel.lfw.map.board import Board
-    from whitechapel.lfw.phases import JACK, POLICE, Phase
+    from whitechapel.lfw.phases import Phase
+    from whitechapel.lfw.rulebook import JACK, POLICE
     from whitechapel.lfw.selfplay import homeward_action
     from whitechapel.lfw.ui.marks import marks_for
 
@@ -68,7 +69,7 @@ def midgame_marks(seed: int = 1888) -> tuple[Any, dict, dict]:
         if there(game):
             break
     view = game.view(POLICE)
-    crossing = view["police"][view["acting_colour"]]
+    crossing = view.police[view.acting_colour or ""]
     targets = list(board.direct_circles(crossing))
     return board, *marks_for(view, targets=targets, cursor=targets[0] if targets else None)
 

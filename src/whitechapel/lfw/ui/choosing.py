@@ -1,7 +1,7 @@
 """Building an action word by word, for the hot-seat screen.  Pure Python.
 
-The engine lists the legal actions in their text forms (the view's "legal");
-a `Chooser` walks them as a tree of words: "coach 69 56" is the words
+The legal actions of the view (`legal.legal(view)`), in their text forms,
+are what a `Chooser` walks, as a tree of words: "coach 69 56" is the words
 coach, 69, 56; "wretched 65>66" is wretched, 65, >, 66.  At each step the
 screen offers the next words (circles and crossings on the map, keywords as
 choices), and a word with only one possible next word is taken at once
@@ -25,10 +25,9 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Any
 
-from whitechapel.lfw.actions import COLOURS
-from whitechapel.lfw.phases import Phase
+from whitechapel.lfw.rulebook import COLOURS
+from whitechapel.lfw.view_parts import Placement, WomenPlacement
 
 WORD = re.compile(r"[^\s>=]+|[>=]")
 
@@ -139,24 +138,26 @@ class Placer:
     brown, red, green, then the two fakes; every crossing in `must` (where
     the policemen ended last night) is used, the others come from `may`."""
 
-    def __init__(self, phase: str, placement: dict[str, Any]) -> None:
+    def __init__(self, phase: str, placement: Placement) -> None:
         self.phase = phase
         self.placement = placement
         self.picked: list[int | str] = []
-        if phase == Phase.WOMEN:
-            self.total = placement["women"]
+        if isinstance(placement, WomenPlacement):
+            self.total = placement.women
+            self.first = placement.marked  # the marked women come first
         else:
-            self.total = placement["real"] + placement["fakes"]
+            self.total = placement.real + placement.fakes
+            self.first = placement.real  # the real markers come first
 
     def what_next(self) -> str:
         """What the next pick is, in words."""
         k = len(self.picked)
-        if self.phase == Phase.WOMEN:
-            marked = self.placement["marked"]
+        if isinstance(self.placement, WomenPlacement):
+            marked = self.first
             if k < marked:
                 return f"marked woman {k + 1} of {marked}"
             return f"unmarked woman {k - marked + 1} of {self.total - marked}"
-        real = self.placement["real"]
+        real = self.first
         if k < real:
             return f"the {COLOURS[k]} policeman's marker"
         return f"fake marker {k - real + 1} of {self.total - real}"
@@ -164,12 +165,13 @@ class Placer:
     def options(self) -> list[int | str]:
         if len(self.picked) >= self.total:
             return []
-        if self.phase == Phase.WOMEN:
-            return [c for c in self.placement["circles"] if c not in self.picked]
-        must = [x for x in self.placement["must"] if x not in self.picked]
+        placement = self.placement
+        if isinstance(placement, WomenPlacement):
+            return [c for c in placement.circles if c not in self.picked]
+        must: list[int | str] = [x for x in placement.must if x not in self.picked]
         if self.total - len(self.picked) <= len(must):
             return must
-        return must + [x for x in self.placement["may"] if x not in self.picked]
+        return must + [x for x in placement.may if x not in self.picked]
 
     def pick(self, node: int | str) -> None:
         """Place the next token; the last one waits for Enter (`complete`)."""
@@ -183,9 +185,9 @@ class Placer:
 
     def universe(self) -> list[int | str]:
         """Every node this placement may use (labels stay put as it goes)."""
-        if self.phase == Phase.WOMEN:
-            return list(self.placement["circles"])
-        return [*self.placement["must"], *self.placement["may"]]
+        if isinstance(self.placement, WomenPlacement):
+            return list(self.placement.circles)
+        return [*self.placement.must, *self.placement.may]
 
     @property
     def can_back(self) -> bool:
@@ -198,7 +200,7 @@ class Placer:
         return True
 
     def text(self) -> str:
-        k = self.placement["marked"] if self.phase == Phase.WOMEN else self.placement["real"]
+        k = self.first
         first = " ".join(str(v) for v in self.picked[:k])
         rest = " ".join(str(v) for v in self.picked[k:])
         return f"{self.phase} {first} / {rest}"

@@ -14,6 +14,7 @@ from typing import Any
 from whitechapel.core.arena import add_arena_command
 from whitechapel.core.args import count, examples, positive, seed
 from whitechapel.core.errors import WhitechapelError
+from whitechapel.lfw.rulebook import SIDES
 
 EXAMPLES = [
     ("whitechapel lfw", "a Letters from Whitechapel game: its setup screen first"),
@@ -68,7 +69,7 @@ def add_commands(sub: Any) -> None:
     )
     lself.add_argument("--json", action="store_true", help="print the figures as JSON")
 
-    arena = add_arena_command(lfw_sub, ("jack", "police"))
+    arena = add_arena_command(lfw_sub, SIDES)
     arena.add_argument("--map", metavar="FILE", dest="arena_map",
                        help="a map file, or 'tutorial' (default: 1888)")  # fmt: skip
     arena.add_argument("--options", nargs="*", default=[], metavar="OPT", dest="arena_options",

@@ -14,38 +14,40 @@ Textual.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
+from whitechapel.core.errors import NotationError
+from whitechapel.lfw.actions import Arrest, Chase, PoliceMove, Search, parse_action
 from whitechapel.lfw.ui.marks import COLOUR_LETTERS
 from whitechapel.lfw.ui.panels import colour, event_text
+from whitechapel.lfw.view_parts import LogEntry
 
 
-def _moves(entries: Sequence[dict[str, Any]]) -> str:
+def _moves(entries: Sequence[LogEntry]) -> str:
     said = []
     for e in entries:
-        c = e["colour"]
-        said.append(f"{colour(c, COLOUR_LETTERS[c])} {e['crossing'] or 'stays'}")
+        c = e.colour or "?"
+        said.append(f"{colour(c, COLOUR_LETTERS.get(c))} {e.crossing or 'stays'}")
     return "Moved: " + " · ".join(said)
 
 
-def _searches(entries: Sequence[dict[str, Any]]) -> str:
-    circles = ", ".join(str(e["circle"]) for e in entries)
-    found = next((e["circle"] for e in entries if e["clue"]), None)
+def _searches(entries: Sequence[LogEntry]) -> str:
+    circles = ", ".join(str(e.circle) for e in entries)
+    found = next((e.circle for e in entries if e.clue), None)
     result = f"[b]a clue on {found}![/b]" if found is not None else "no clue"
-    return f"{entries[0]['colour'].capitalize()} searched {circles}: {result}"
+    return f"{(entries[0].colour or '?').capitalize()} searched {circles}: {result}"
 
 
-def played_lines(entries: Sequence[dict[str, Any]]) -> list[str]:
+def played_lines(entries: Sequence[LogEntry]) -> list[str]:
     """The log entries in a few lines, in the order they happened."""
-    groups: list[tuple[str, list[dict[str, Any]]]] = []
+    groups: list[tuple[str, list[LogEntry]]] = []
     for e in entries:
-        kind = {"police_move": "moves", "search": "search"}.get(e["event"], "line")
+        kind = {"police_move": "moves", "search": "search"}.get(e.event, "line")
         # The policemen's moves fold into one line; one policeman's searches too.
         if (
             groups
             and kind != "line"
             and groups[-1][0] == kind
-            and (kind == "moves" or groups[-1][1][-1]["colour"] == e["colour"])
+            and (kind == "moves" or groups[-1][1][-1].colour == e.colour)
         ):
             groups[-1][1].append(e)
         else:
@@ -61,7 +63,7 @@ def played_lines(entries: Sequence[dict[str, Any]]) -> list[str]:
     return out
 
 
-def played_text(entries: Sequence[dict[str, Any]], who: str) -> str:
+def played_text(entries: Sequence[LogEntry], who: str) -> str:
     """The panel's text: what happened since the person's move, `who` (the
     computer's side: "The police", "Jack") playing.  Empty when nothing did."""
     if not entries:
@@ -71,11 +73,16 @@ def played_text(entries: Sequence[dict[str, Any]], who: str) -> str:
 
 def touched(text: str) -> str | None:
     """The crossing or circle a computer's action is about (a policeman's
-    move, a search, an arrest), to bring it into sight on the map."""
-    words = text.split()
-    if len(words) >= 2 and words[0] in COLOUR_LETTERS:
-        if words[1] in ("search", "arrest", "chase") and len(words) >= 3:
-            return words[2]
-        if words[1] not in ("stay", "pass", "area-arrest"):
-            return words[1]
+    move, a search, an arrest), to bring it into sight on the map.  `text`
+    is the computer's answer as it arrives, read here once."""
+    try:
+        action = parse_action(text)
+    except NotationError:
+        return None
+    if isinstance(action, PoliceMove):
+        return action.crossing
+    if isinstance(action, Chase):
+        return action.crossing
+    if isinstance(action, Search | Arrest) and action.circle is not None:
+        return str(action.circle)
     return None

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from rich.text import Text
 
@@ -30,11 +29,12 @@ from whitechapel.core.settings import value_of
 from whitechapel.core.store import Store, autosave_name
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.notebook import notebook as deduce
-from whitechapel.lfw.phases import JACK
+from whitechapel.lfw.rulebook import JACK
 from whitechapel.lfw.rules import RULES
 from whitechapel.lfw.ui import deduction, jackturn, notebook, panels, sentences
 from whitechapel.lfw.ui.choosing import Chooser
 from whitechapel.lfw.ui.picking import Picking, picking_for
+from whitechapel.lfw.views import LfwView
 
 CLEAR = "\033[H\033[2J\033[3J"
 SIDE_NAMES = {"jack": "Jack", "police": "the police"}
@@ -106,23 +106,22 @@ class LfwConsole:
 
     # -- what the screen says, as text -------------------------------------------------
 
-    def screen(self, view: dict[str, Any], side: str | None) -> str:
+    def screen(self, view: LfwView, side: str | None) -> str:
         """Everything the side's screen shows, from its view alone."""
         won = None
-        if view["outcome"]:
-            winner = view["outcome"]["winner"]
-            won = self.record.players.get(winner)
-        turn = self.name(view["to_act"]) if view["to_act"] else ""
+        if view.outcome:
+            won = self.record.players.get(view.outcome.winner)
+        turn = self.name(view.to_act) if view.to_act else ""
         parts = [
             plain(panels.banner(view, turn, won)),
             plain(panels.track_text(view)),
             plain(panels.police_text(view)),
         ]
-        if view.get("jack") and view["outcome"]:
-            parts.append(plain(panels.jack_sheet(view["jack"], reveal=True)))
-        elif view.get("jack") and side == JACK:
+        if view.jack and view.outcome:
+            parts.append(plain(panels.jack_sheet(view.jack, reveal=True)))
+        elif view.jack and side == JACK:
             parts.append(plain(jackturn.jack_text(view, self.game.board)))
-        if "nights" in view and value_of(RULES.settings, self.record.settings, "notebook") != "off":
+        if value_of(RULES.settings, self.record.settings, "notebook") != "off":
             nb = deduce(view, self.game.board)
             parts.append(plain(deduction.deduction_text(nb, jack=side == JACK)))
         parts.append(plain(notebook.notebook_text(view)))
@@ -194,7 +193,7 @@ class LfwConsole:
             if done is not None:
                 notice, p = self._refusal, picking_for(view, self.game.board)
 
-    def _words(self, p: Picking, view: dict[str, Any], words: list[str]) -> tuple[str | None, str]:
+    def _words(self, p: Picking, view: LfwView, words: list[str]) -> tuple[str | None, str]:
         """Pick the typed words in turn; a word already taken for the player
         (the only word possible there) may be typed or left out.  Returns
         the action when it is complete and nothing can follow, and a

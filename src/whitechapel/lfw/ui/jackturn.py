@@ -10,72 +10,66 @@ here can reach the police (§9).  Pure Python: no Textual, no rich.
 
 from __future__ import annotations
 
-from collections import deque
 from typing import Any
 
-from whitechapel.lfw.phases import TRACK, space_name
+from whitechapel.lfw.actions import Alley, Coach, Step
+from whitechapel.lfw.legal import legal
+from whitechapel.lfw.paths import homeward_reach
+from whitechapel.lfw.phases import Phase
+from whitechapel.lfw.rulebook import ALLEY, COACH, MOVES, STEP, TRACK, space_name
+from whitechapel.lfw.view_parts import JackSheet
+from whitechapel.lfw.views import LfwView
 
-KINDS = ("step", "coach", "alley")
-KIND_NAMES = {"step": "walk", "coach": "coach", "alley": "alley"}
-HOW_MARK = {"crime": "✝", "step": "", "coach": "c", "alley": "a"}
-REACH = {"step": "reach-step", "coach": "reach-coach", "alley": "reach-alley"}  # map tags
+KINDS = MOVES
+KIND_NAMES = {STEP: "walk", COACH: "coach", ALLEY: "alley"}
+HOW_MARK = {"crime": "✝", STEP: "", COACH: "c", ALLEY: "a"}
+REACH = {STEP: "reach-step", COACH: "reach-coach", ALLEY: "reach-alley"}  # map tags
 
 
-def next_space(view: dict[str, Any]) -> int:
+def next_space(view: LfwView) -> int:
     """The index of the move track's next free space tonight."""
-    used = [t["index"] for t in view["track"]]
+    used = [t.index for t in view.track]
     return max(used) + 1 if used else TRACK
 
 
-def spaces_left(view: dict[str, Any]) -> int:
-    return max(TRACK - next_space(view), 0) if view["track"] else 0
+def spaces_left(view: LfwView) -> int:
+    return view.spaces_left
 
 
 def moves_home(board: Any, here: int, hideout: int, alleys: int) -> int | None:
-    """The fewest moves (spaces of the track) from `here` to the hideout,
-    walking and taking up to `alleys` alleys, policemen ignored (they move
-    every turn); None if it cannot be reached.  A coach is two steps in two
-    spaces: never fewer spaces than walking."""
-    if here == hideout:
-        return 0
-    seen = {(here, 0)}
-    queue = deque([(here, 0, 0)])
-    while queue:
-        c, used, d = queue.popleft()
-        steps = [(n, used) for n in board.jack_adjacent(c)]
-        if used < alleys:
-            steps += [(n, used + 1) for n in board.alley_destinations(c)]
-        for n, u in steps:
-            if n == hideout:
-                return d + 1
-            if (n, u) not in seen:
-                seen.add((n, u))
-                queue.append((n, u, d + 1))
-    return None
+    """The fewest moves (spaces of the track) from `here` until Jack can
+    announce his hideout: the last a walk (T1: an alley or a coach landing
+    on it never ends the night), up to `alleys` alleys on the way,
+    policemen ignored (they move every turn); None if it cannot be reached.
+    On the hideout itself, the way out and back (`paths.homeward_reach`)."""
+    return homeward_reach(board, (hideout,), alleys).get(here)
 
 
-def path_tonight(jack: dict[str, Any], night: int) -> str:
+def path_tonight(jack: JackSheet, night: int) -> str:
     """Tonight's row as "space:circle", with ✝ the crime, c coach, a alley."""
-    rows = jack["path"]
+    rows = jack.path
     if not rows or len(rows) != night or not rows[-1]:
         return ""
-    return " ".join(f"{e['space']}:{e['circle']}{HOW_MARK.get(e['how'], '')}" for e in rows[-1])
+    return " ".join(f"{e.space}:{e.circle}{HOW_MARK.get(e.how, '')}" for e in rows[-1])
 
 
-def move_options(view: dict[str, Any]) -> dict[str, set[int]]:
+def move_options(view: LfwView) -> dict[str, set[int]]:
     """On Jack's turn (T1): each kind of move offered, in the order of the
     choices (their digit keys), with the circles it can end on."""
     out: dict[str, set[int]] = {}
-    if view["phase"]["key"] != "escape":
+    if view.phase.key != Phase.ESCAPE:
         return out
-    for text in view.get("legal", ()):
-        words = text.split()
-        if words and words[0] in KINDS:
-            out.setdefault(words[0], set()).add(int(words[-1] if words[-1] != "home" else words[1]))
+    for action in legal(view):
+        if isinstance(action, Step):
+            out.setdefault(STEP, set()).add(action.circle)
+        elif isinstance(action, Coach):
+            out.setdefault(COACH, set()).add(action.second)
+        elif isinstance(action, Alley):
+            out.setdefault(ALLEY, set()).add(action.circle)
     return out
 
 
-def move_lines(view: dict[str, Any], hideout: int | None = None) -> list[str]:
+def move_lines(view: LfwView, hideout: int | None = None) -> list[str]:
     """Jack's moves on his turn, numbered as the choices are: the space(s)
     each writes on the track and the token it spends (before → after); a
     kind not offered says why."""
@@ -85,11 +79,11 @@ def move_lines(view: dict[str, Any], hideout: int | None = None) -> list[str]:
     n = next_space(view)
     lines = ["[b]Your move[/b] (T1), into space:"]
     for k, (kind, ends) in enumerate(options.items(), start=1):
-        if kind == "coach":
-            c = view["coaches_left"]
+        if kind == COACH:
+            c = view.coaches_left
             cost = f"{space_name(n)}–{space_name(n + 1)}, coaches {c}→{c - 1}"
-        elif kind == "alley":
-            a = view["alleys_left"]
+        elif kind == ALLEY:
+            a = view.alleys_left
             cost = f"{space_name(n)}, alleys {a}→{a - 1}"
         else:
             cost = space_name(n)
@@ -98,30 +92,33 @@ def move_lines(view: dict[str, Any], hideout: int | None = None) -> list[str]:
     for kind in KINDS:
         if kind in options:
             continue
-        if kind == "coach":
-            why = "no token left" if not view["coaches_left"] else (
+        if kind == COACH:
+            why = "no token left" if not view.coaches_left else (
                 "needs two free spaces" if TRACK - n < 2 else "no route"
             )
-        elif kind == "alley":
-            why = "no token left" if not view["alleys_left"] else "none from here"
+        elif kind == ALLEY:
+            why = "no token left" if not view.alleys_left else "none from here"
         else:
             why = "blocked by the police"
         lines.append(f" [dim]no {KIND_NAMES[kind]}: {why}[/dim]")
     return lines
 
 
-def jack_text(view: dict[str, Any], board: Any) -> str:
+def jack_text(view: LfwView, board: Any) -> str:
     """Jack's secret sheet, on his own screens only."""
-    jack = view["jack"]
+    jack = view.jack
+    assert jack is not None  # Jack's own view
     lines = ["[b red]Secret — Jack only[/b red]"]
-    hideout, here = jack["hideout"], jack["position"]
-    tonight = bool(jack["path"]) and len(jack["path"]) == view["night"]
+    hideout, here = jack.hideout, jack.position
+    tonight = bool(jack.path) and len(jack.path) == view.night
     if hideout is not None:
         home = f"Your hideout: [b]{hideout}[/b]"
         if here is not None and tonight:
-            need = moves_home(board, here, hideout, view["alleys_left"])
+            need = moves_home(board, here, hideout, view.alleys_left)
             if need is None:
                 home += " · out of reach"
+            elif here == hideout:  # passed through without announcing: out and back
+                home += f" · on it, {need} moves to announce it"
             else:
                 home += f" · {need} move{'s' if need != 1 else ''} away"
                 if need > spaces_left(view):
@@ -129,14 +126,14 @@ def jack_text(view: dict[str, Any], board: Any) -> str:
         lines.append(home)
     if here is not None and tonight:
         lines.append(f"On circle [b]{here}[/b] · {spaces_left(view)} spaces left")
-    if jack["marked_women"]:
-        lines.append("Marked women: " + " ".join(map(str, jack["marked_women"])))
-    path = path_tonight(jack, view["night"])
+    if jack.marked_women:
+        lines.append("Marked women: " + " ".join(map(str, jack.marked_women)))
+    path = path_tonight(jack, view.night)
     if path:
         lines.append(f"Tonight: {path}")
-    for night, row in enumerate(jack["path"][: view["night"] - 1], start=1):
+    for night, row in enumerate(jack.path[: view.night - 1], start=1):
         if row:
-            walked = " ".join(f"{e['circle']}{HOW_MARK.get(e['how'], '')}" for e in row)
+            walked = " ".join(f"{e.circle}{HOW_MARK.get(e.how, '')}" for e in row)
             lines.append(f"Night {night}: {walked}")
     moves = move_lines(view, hideout)
     if moves:
@@ -144,12 +141,12 @@ def jack_text(view: dict[str, Any], board: Any) -> str:
     return "\n".join(lines)
 
 
-def reach_marks(view: dict[str, Any]) -> dict[int, str]:
+def reach_marks(view: LfwView) -> dict[int, str]:
     """On Jack's turn, before he picks the kind of move: where each kind can
     take him (a walk wins over an alley, an alley over a coach)."""
     marks: dict[int, str] = {}
     options = move_options(view)
-    for kind in ("coach", "alley", "step"):
+    for kind in (COACH, ALLEY, STEP):
         for c in options.get(kind, ()):
             marks[c] = REACH[kind]
     return marks

@@ -21,7 +21,8 @@ from typing import Any
 from textual import events
 
 from whitechapel.core.errors import WhitechapelError
-from whitechapel.lfw.actions import parse_action
+from whitechapel.lfw.actions import Pass, PoliceMove, parse_action
+from whitechapel.lfw.legal import legal
 from whitechapel.lfw.ui import sentences
 from whitechapel.lfw.ui.choosing import node_of
 from whitechapel.lfw.ui.mapview import MapView
@@ -164,11 +165,11 @@ class LfwKeys:
         """A policeman's letter or a click on him: the map centres on him;
         another than the one acting is told when his turn comes."""
         view = self.current_view()
-        where = (view.get("police") or {}).get(colour)
+        where = view.police.get(colour)
         if where is not None:
             self.query_one(MapView).centre_on(where)
-        acting = view.get("acting_colour")
-        if view["phase"]["key"] in sentences.POLICE_PHASES and acting not in (None, colour):
+        acting = view.acting_colour
+        if view.phase.key in sentences.POLICE_PHASES and acting not in (None, colour):
             self.notice = sentences.turn_order(view, colour)
         self.refresh_all()
 
@@ -208,9 +209,9 @@ class LfwKeys:
             self.query_one(MapView).centre_on(node_of(hi))
             return
         view = self.current_view()
-        acting = view.get("acting_colour")
-        where = (view.get("police") or {}).get(acting) if acting else None
-        if where is not None and self.can_act() and view["phase"]["key"] in sentences.POLICE_PHASES:
+        acting = view.acting_colour
+        where = view.police.get(acting) if acting else None
+        if where is not None and self.can_act() and view.phase.key in sentences.POLICE_PHASES:
             bring_into_sight(self.query_one(MapView), where)
 
     # -- key 0: the rest of the phase ----------------------------------------------------
@@ -226,11 +227,11 @@ class LfwKeys:
             return None
         view = self.current_view()
         phase, word = self.rest
-        colour = view.get("acting_colour")
-        text = f"{colour} {word}"
-        if view["phase"]["key"] != phase or text not in view.get("legal", ()):
+        colour = view.acting_colour
+        if colour is None or view.phase.key != phase:
             return None
-        return text
+        rest = PoliceMove(colour, None) if word == "stay" else Pass(colour)
+        return str(rest) if rest in legal(view) else None
 
     def after_action(self: Any, side: str | None) -> None:
         text = self.next_of_rest()

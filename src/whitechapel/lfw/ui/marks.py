@@ -1,6 +1,6 @@
 """What the map shows of one side's view: node → style tag, node → letter.
 
-`marks_for` reads only the view it is given (the dict `LfwGame.view(side)`
+`marks_for` reads only the view it is given (what `LfwGame.view(side)`
 returns), so a screen cannot show a secret its player may not see (§9):
 Jack's hideout, position, path and marked women come only from the view's
 `jack` part (Jack's view, or both views once the game is over); the colours
@@ -39,11 +39,11 @@ policemen take their places (H9).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 from whitechapel.lfw.map.mapfile import Node
 from whitechapel.lfw.ui.deduction import TINT_TAGS
 from whitechapel.lfw.ui.notebook import clues_by_night
+from whitechapel.lfw.views import LfwView, PoliceView
 
 COLOUR_LETTERS = {"blue": "B", "yellow": "Y", "brown": "N", "red": "R", "green": "G"}
 COLOURS = tuple(COLOUR_LETTERS)
@@ -97,7 +97,7 @@ def _put(marks: dict[Node, str], node: Node, tag: str) -> None:
 
 
 def marks_for(
-    view: Mapping[str, Any],
+    view: LfwView,
     *,
     targets: Iterable[Node] = (),
     cursor: Node | None = None,
@@ -111,28 +111,27 @@ def marks_for(
     strongest on top where two nodes share a cell (the overview)."""
     marks: dict[Node, str] = {}
     texts: dict[Node, str] = {}
-    night = view.get("night")
+    night = view.night
 
     # -- crossings ---------------------------------------------------------
-    if not view.get("police"):  # Hell: the markers, not yet the men (H9)
-        for e in view.get("log", ()):
-            if e.get("event") == "reveal" and e.get("night") == night and e.get("colour") is None:
-                _put(marks, e["crossing"], "revealed-fake")  # H7: a fake is removed
-                texts[e["crossing"]] = FAKE_MARKER
-    for m in view.get("patrol_markers", ()):
-        x = m["crossing"]
-        if m.get("revealed") and m.get("colour"):
-            _put(marks, x, f"revealed-{m['colour']}")
-            texts[x] = COLOUR_LETTERS[m["colour"]].lower()
+    if not view.police:  # Hell: the markers, not yet the men (H9)
+        for e in view.log:
+            if e.event == "reveal" and e.night == night and e.colour is None and e.crossing:
+                _put(marks, e.crossing, "revealed-fake")  # H7: a fake is removed
+                texts[e.crossing] = FAKE_MARKER
+    for m in view.patrol_markers:
+        x = m.crossing
+        if m.revealed and m.colour:
+            _put(marks, x, f"revealed-{m.colour}")
+            texts[x] = COLOUR_LETTERS[m.colour].lower()
         else:
             _put(marks, x, "marker")
             texts[x] = UNKNOWN_MARKER
-    secrets = view.get("police_secrets")
-    if secrets:  # the police's own knowledge (H3): only in their view
-        public = {m["crossing"]: m for m in view.get("patrol_markers", ())}
-        for m in secrets.get("patrol_markers", ()):
-            x, colour = m["crossing"], m.get("colour")
-            if public.get(x, {}).get("revealed"):
+    if isinstance(view, PoliceView):  # the police's own knowledge (H3): only in their view
+        face_up = {m.crossing for m in view.patrol_markers if m.revealed}
+        for secret in view.police_secrets.patrol_markers:
+            x, colour = secret.crossing, secret.colour
+            if x in face_up:
                 continue  # face up: already public
             if colour is None:
                 _put(marks, x, "marker-fake")
@@ -140,45 +139,46 @@ def marks_for(
             else:
                 _put(marks, x, f"marker-{colour}")
                 texts[x] = COLOUR_LETTERS[colour].lower()
-    for colour, x in (view.get("police") or {}).items():
+    for colour, x in view.police.items():
         _put(marks, x, f"police-{colour}")
         texts[x] = COLOUR_LETTERS[colour]
 
     # -- circles -------------------------------------------------------------
-    for n, clues in clues_by_night(view.get("log", ())).items():
-        if night is not None and n < night:  # earlier nights' (the public log)
+    for n, clues in clues_by_night(view.log).items():
+        if n < night:  # earlier nights' (the public log)
             for c in clues:
                 _put(marks, c, CLUE_NIGHTS[min(n, len(CLUE_NIGHTS)) - 1])
-    for c in view.get("women_tokens", ()):
+    for c in view.women_tokens:
         _put(marks, c, "woman")
-    for c in view.get("wretched", ()):
+    for c in view.wretched:
         _put(marks, c, "wretched")
-    for c in view.get("searched", ()):
+    for c in view.searched:
         _put(marks, c, "searched")
-    for a in view.get("failed_arrests", ()):
-        if a.get("night") == night:
-            for c in a.get("circles", ()):
+    for a in view.failed_arrests:
+        if a.night == night:
+            for c in a.circles:
                 _put(marks, c, "arrest-failed")
-    jack = view.get("jack")
+    jack = view.jack
+    tonight = False
     if jack:
-        for c in jack.get("marked_women", ()):
+        for c in jack.marked_women:
             _put(marks, c, "woman-marked")
-        path = jack.get("path") or []
+        path = jack.path
         tonight = bool(path) and len(path) == night  # tonight's row is written
         if tonight:
             for step in path[-1]:
-                _put(marks, step["circle"], "path")
-    for c in view.get("false_clues", ()):
+                _put(marks, step.circle, "path")
+    for c in view.false_clues:
         _put(marks, c, "false-clue")
-    for scene in view.get("crime_scenes", ()):
-        _put(marks, scene["circle"], "crime")
-    for c in view.get("clues", ()):
+    for scene in view.crime_scenes:
+        _put(marks, scene.circle, "crime")
+    for c in view.clues:
         _put(marks, c, "clue")
     if jack:
-        if jack.get("hideout") is not None:
-            _put(marks, jack["hideout"], "hideout")
-        if tonight and jack.get("position") is not None:
-            _put(marks, jack["position"], "jack")
+        if jack.hideout is not None:
+            _put(marks, jack.hideout, "hideout")
+        if tonight and jack.position is not None:
+            _put(marks, jack.position, "jack")
 
     # -- the interface's own marks ---------------------------------------------
     for v in targets:

@@ -9,12 +9,13 @@ how clues of earlier nights stay on the map and in the notebook.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
 
 from whitechapel.lfw.options import OPTION_NAMES
-from whitechapel.lfw.phases import TRACK, space_name
+from whitechapel.lfw.rulebook import COACH, TRACK, space_name
+from whitechapel.lfw.view_parts import LogEntry
+from whitechapel.lfw.views import LfwView
 
 SPACE_NAMES = [space_name(s) for s in range(TRACK)]
 
@@ -28,21 +29,21 @@ class NightSearches:
     empty_space: dict[int, str] = field(default_factory=dict)  # circle -> first empty search
 
 
-def last_space(e: Mapping[str, Any]) -> str | None:
+def last_space(e: LogEntry) -> str | None:
     """The last space of the move track an event wrote (a coach writes two)."""
-    kind = e.get("event")
+    kind = e.event
     if kind == "kill":
-        return e.get("space")
+        return e.space
     if kind == "move":
-        space = e.get("space")
-        if e.get("how") == "coach" and space in SPACE_NAMES:
+        space = e.space
+        if e.how == COACH and space in SPACE_NAMES:
             i = SPACE_NAMES.index(space) + 1
             return SPACE_NAMES[i] if i < TRACK else space
         return space
     return None
 
 
-def searches_by_night(log: Iterable[Mapping[str, Any]]) -> dict[int, NightSearches]:
+def searches_by_night(log: Iterable[LogEntry]) -> dict[int, NightSearches]:
     """Every night's clues in the order found and the circles searched
     empty, each with the space Jack's track had reached then."""
     nights: dict[int, NightSearches] = {}
@@ -51,11 +52,11 @@ def searches_by_night(log: Iterable[Mapping[str, Any]]) -> dict[int, NightSearch
         written = last_space(e)
         if written is not None:
             space = written
-        if e.get("event") != "search":
+        if e.event != "search" or e.circle is None:
             continue
-        night = nights.setdefault(e["night"], NightSearches())
-        circle = e["circle"]
-        if e["clue"]:
+        night = nights.setdefault(e.night, NightSearches())
+        circle = e.circle
+        if e.clue:
             if circle not in night.clues:
                 night.clues.append(circle)
                 night.clue_space[circle] = space
@@ -64,51 +65,51 @@ def searches_by_night(log: Iterable[Mapping[str, Any]]) -> dict[int, NightSearch
     return nights
 
 
-def clues_by_night(log: Iterable[Mapping[str, Any]]) -> dict[int, list[int]]:
+def clues_by_night(log: Iterable[LogEntry]) -> dict[int, list[int]]:
     """Night -> the clues found that night, in order."""
     return {n: s.clues for n, s in searches_by_night(log).items() if s.clues}
 
 
-def notebook_text(view: dict[str, Any]) -> str:
+def notebook_text(view: LfwView) -> str:
     """The detectives' notebook: every public fact that helps the table
     reason, earlier nights' clues included.  A circle searched empty and
     later found to hold a clue (Jack passed there after the search) is
     listed with the clues, with the space of the empty search."""
     lines = ["[b]Notebook[/b]"]
-    scenes = ", ".join(f"{s['circle']} (n{s['night']})" for s in view["crime_scenes"])
+    scenes = ", ".join(f"{s.circle} (n{s.night})" for s in view.crime_scenes)
     lines.append(f"Crime scenes: {scenes or '—'}")
-    nights = searches_by_night(view["log"])
-    tonight = view["night"]
+    nights = searches_by_night(view.log)
+    tonight = view.night
     for n in sorted(nights):
         if n < tonight and nights[n].clues:
             lines.append(f"Clues, night {n}: " + " → ".join(map(str, nights[n].clues)))
     now = nights.get(tonight, NightSearches())
     clues = []
-    for c in view["clues"]:
-        empty = now.empty_space.get(c)
-        if empty is not None:
-            clues.append(f"{c} (empty at space {empty})")
+    for c in view.clues:
+        when = now.empty_space.get(c)
+        if when is not None:
+            clues.append(f"{c} (empty at space {when})")
         else:
             clues.append(str(c))
     lines.append(f"Clues tonight, in order: {' → '.join(clues) or '—'}")
-    no_clue = [c for c in view["searched"] if c not in view["clues"]]
+    no_clue = [c for c in view.searched if c not in view.clues]
     lines.append(f"Searched, no clue: {' '.join(map(str, no_clue)) or '—'}")
     arrests = [
-        f"{' '.join(map(str, a['circles']))} ({a['colour']})"
-        for a in view["failed_arrests"]
-        if a["night"] == tonight
+        f"{' '.join(map(str, a.circles))} ({a.colour})"
+        for a in view.failed_arrests
+        if a.night == tonight
     ]
-    earlier = sum(a["night"] != tonight for a in view["failed_arrests"])
+    earlier = sum(a.night != tonight for a in view.failed_arrests)
     if arrests or earlier:
         more = f" [dim]({earlier} on earlier nights: the log)[/dim]" if earlier else ""
         lines.append(f"Failed arrests tonight: {', '.join(arrests) or '—'}{more}")
-    if view["false_clues"]:
-        lines.append(f"False clues: {' '.join(map(str, view['false_clues']))}")
-    for m in view["patrol_markers"]:
-        if m["revealed"]:
-            lines.append(f"Marker {m['crossing']}: {m['colour'] or 'fake'}")
-    for letter in view["letters"]:
-        lines.append(f"Letter, night {letter['night']}: {letter['letter']}")
-    on = [OPTION_NAMES[k] for k, v in view["options"].items() if v]
+    if view.false_clues:
+        lines.append(f"False clues: {' '.join(map(str, view.false_clues))}")
+    for m in view.patrol_markers:
+        if m.revealed:
+            lines.append(f"Marker {m.crossing}: {m.colour or 'fake'}")
+    for letter in view.letters:
+        lines.append(f"Letter, night {letter.night}: {letter.letter}")
+    on = [OPTION_NAMES[k] for k in view.options.on()]
     lines.append("Optional rules: " + (", ".join(on) if on else "none"))
     return "\n".join(lines)

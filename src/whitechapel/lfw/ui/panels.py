@@ -8,12 +8,12 @@ part, which the police view does not have.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
-from whitechapel.lfw.actions import COLOURS
-from whitechapel.lfw.phases import ROMAN, TRACK, space_name
 from whitechapel.lfw.render import winners
+from whitechapel.lfw.rulebook import ALLEY, COACH, COLOURS, NIGHTS, POLICE, ROMAN, TRACK, space_name
 from whitechapel.lfw.ui.notebook import SPACE_NAMES
+from whitechapel.lfw.view_parts import JackSheet, LogEntry
+from whitechapel.lfw.views import LfwView
 
 COLOUR_STYLE = {
     "blue": "bold white on blue",
@@ -30,16 +30,16 @@ def colour(c: str | None, text: str | None = None) -> str:
     return f"[{COLOUR_STYLE[c]}]{text or c.capitalize()}[/]"
 
 
-def banner(view: dict[str, Any], turn: str, player: str | None = None) -> str:
+def banner(view: LfwView, turn: str, player: str | None = None) -> str:
     """The top line; at the end `player` names the winning side's player."""
-    if view["outcome"]:
-        o = view["outcome"]
-        who = winners(o["winner"], player)
-        return f"Letters from Whitechapel — game over: [b]{who}[/b] ({o['detail']})"
-    phase = view["phase"]
-    chief = f" · Chief {colour(view['chief'])}" if view["chief"] else ""
-    night = f"Night {view['night']}/4" if view["night"] else "Before the first night"
-    return f"{night} · {phase['tag']} {phase['name']}{chief} · [b]{turn}[/b]"
+    if view.outcome:
+        o = view.outcome
+        who = winners(o.winner, player)
+        return f"Letters from Whitechapel — game over: [b]{who}[/b] ({o.detail})"
+    phase = view.phase
+    chief = f" · Chief {colour(view.chief)}" if view.chief else ""
+    night = f"Night {view.night}/{NIGHTS}" if view.night else "Before the first night"
+    return f"{night} · {phase.tag} {phase.name}{chief} · [b]{turn}[/b]"
 
 
 HOW_STYLE = {"crime": "reverse red", "step": "reverse", "coach": "reverse yellow",
@@ -47,10 +47,10 @@ HOW_STYLE = {"crime": "reverse red", "step": "reverse", "coach": "reverse yellow
 HOW_MARK = {"crime": "✝", "step": "", "coach": "c", "alley": "a"}
 
 
-def track_text(view: dict[str, Any]) -> str:
+def track_text(view: LfwView) -> str:
     """The move track (§3): spaces used tonight and the tokens spent on them
     (c coach, a alley; ✝ the crime).  Public."""
-    used = {t["index"]: t["how"] for t in view["track"]}
+    used = {t.index: t.how for t in view.track}
     cells = []
     for s in range(TRACK):
         name = space_name(s)
@@ -60,128 +60,129 @@ def track_text(view: dict[str, Any]) -> str:
         else:
             cells.append(f"[{HOW_STYLE.get(how, 'reverse')}]{name}{HOW_MARK.get(how, '')}[/]")
     split = len(ROMAN) + 7
-    crime = view["time_of_the_crime"]
+    crime = view.time_of_the_crime
     lines = [
         "[b]Move track[/b]" + (f" (crime at {crime})" if crime else ""),
         " ".join(cells[:split]),
         " ".join(cells[split:]),
-        f"Coaches left {view['coaches_left']} · alleys left {view['alleys_left']}",
+        f"Coaches left {view.coaches_left} · alleys left {view.alleys_left}",
     ]
-    if view["options"]["false_clues"]:  # its own line: the panel is narrow
-        lines.append(f"False clue tokens (O2): {view['false_clue_tokens']}")
+    if view.options.false_clues:  # its own line: the panel is narrow
+        lines.append(f"False clue tokens (O2): {view.false_clue_tokens}")
     return "\n".join(lines)
 
 
-def police_text(view: dict[str, Any], *, compact: bool = False) -> str:
+def police_text(view: LfwView, *, compact: bool = False) -> str:
     """The five policemen, the Chief and who acts; `compact`: on three lines
     (a short window), the letters alone."""
-    acting = view["acting_colour"] if view["to_act"] == "police" else None
+    acting = view.acting_colour if view.to_act == POLICE else None
     chips = []
     lines = ["[b]The police[/b]"]
     for c in COLOURS:
-        where = view["police"].get(c, "—")
+        where = view.police.get(c, "—")
         mark = "▶" if c == acting else " "
         letter = colour(c, c[0].upper() if c != "brown" else "N")
         chips.append(f"{mark}{letter} {where}")
-        chief = " Chief" if c == view["chief"] else ""
+        chief = " Chief" if c == view.chief else ""
         lines.append(f"{mark} {letter} {c} {where}{chief}")
     if compact:
-        chief = f" · Chief {colour(view['chief'])}" if view["chief"] else ""
+        chief = f" · Chief {colour(view.chief)}" if view.chief else ""
         return "\n".join(["[b]The police[/b]" + chief, " ".join(chips[:3]), " ".join(chips[3:])])
     return "\n".join(lines)
 
 
-def jack_sheet(jack: dict[str, Any], *, reveal: bool = False) -> str:
+def jack_sheet(jack: JackSheet, *, reveal: bool = False) -> str:
     """Jack's own sheet (§9): his hideout, where he is, his written path.
     `reveal`: the end of the game, shown to both sides."""
     lines = [] if reveal else ["[b red]Secret — Jack only[/b red]"]
-    if jack["hideout"] is not None:
+    if jack.hideout is not None:
         whose = "Jack's" if reveal else "Your"
-        lines.append(f"{whose} hideout: [b]{jack['hideout']}[/b]")
-    if jack["position"] is not None and not reveal:
-        lines.append(f"You are on circle [b]{jack['position']}[/b]")
-    if jack["marked_women"] and not reveal:
-        lines.append("Marked women: " + " ".join(map(str, jack["marked_women"])))
-    for night, row in enumerate(jack["path"], start=1):
+        lines.append(f"{whose} hideout: [b]{jack.hideout}[/b]")
+    if jack.position is not None and not reveal:
+        lines.append(f"You are on circle [b]{jack.position}[/b]")
+    if jack.marked_women and not reveal:
+        lines.append("Marked women: " + " ".join(map(str, jack.marked_women)))
+    for night, row in enumerate(jack.path, start=1):
         if row:
-            path = " ".join(f"{e['circle']}{HOW_MARK.get(e['how'], '')}" for e in row)
+            path = " ".join(f"{e.circle}{HOW_MARK.get(e.how, '')}" for e in row)
             lines.append(f"Night {night}: {path}")
     return "\n".join(lines)
 
 
-def move_line(how: str, space: str) -> str:
+def move_line(how: str | None, space: str | None) -> str:
     """Jack's move as the police see it: its kind and the space(s) it used
     (a coach writes two)."""
-    if how == "coach":
+    if how == COACH and space in SPACE_NAMES:
         i = SPACE_NAMES.index(space)
         second = SPACE_NAMES[i + 1] if i + 1 < TRACK else "?"
         return f"Jack takes a coach: spaces {space} and {second}"
-    if how == "alley":
+    if how == ALLEY:
         return f"Jack takes an alley: space {space}"
     return f"Jack moves: space {space}"
 
 
+def _who(colour: str | None) -> str:
+    return (colour or "?").capitalize()
+
+
 # What the log says of each kind of event (the view's log entry in, one line out).
-_LINES: dict[str, Callable[[dict[str, Any]], str]] = {
+_LINES: dict[str, Callable[[LogEntry], str]] = {
     "hideout": lambda e: "Jack chose his hideout",
-    "night": lambda e: f"Night {e['night']} begins",
-    "chief": lambda e: f"The Chief tonight: {e['chief']}",
-    "women": lambda e: "Women tokens on " + " ".join(map(str, e["where"])),
-    "patrols": lambda e: "Patrol markers on " + " ".join(map(str, e["where"])),
-    "letter": lambda e: f"Jack sends a letter: {e['letter']}",
-    "saucy": lambda e: "The Chief moves " + ", ".join(f"{a}>{b}" for a, b in e["moves"]),
-    "wretched": lambda e: "Wretched on " + " ".join(map(str, e["circles"])),
-    "wait": lambda e: f"Jack waits; time of the crime {e['time_of_the_crime']}",
+    "night": lambda e: f"Night {e.night} begins",
+    "chief": lambda e: f"The Chief tonight: {e.chief}",
+    "women": lambda e: "Women tokens on " + " ".join(map(str, e.where)),
+    "patrols": lambda e: "Patrol markers on " + " ".join(map(str, e.where)),
+    "letter": lambda e: f"Jack sends a letter: {e.letter}",
+    "saucy": lambda e: "The Chief moves " + ", ".join(f"{a}>{b}" for a, b in e.moves),
+    "wretched": lambda e: "Wretched on " + " ".join(map(str, e.circles)),
+    "wait": lambda e: f"Jack waits; time of the crime {e.time_of_the_crime}",
     "wretched_move": lambda e: (
-        f"A Wretched moves {e['source']}>{e['target']}"
-        if e["target"] is not None
-        else f"The Wretched on {e['source']} stays"
+        f"A Wretched moves {e.source}>{e.target}"
+        if e.target is not None
+        else f"The Wretched on {e.source} stays"
     ),
-    "reveal": lambda e: f"Marker {e['crossing']} revealed: {e['colour'] or 'fake'}",
-    "kill": lambda e: "Murder at " + " and ".join(map(str, e["crime_scenes"])),
+    "reveal": lambda e: f"Marker {e.crossing} revealed: {e.colour or 'fake'}",
+    "kill": lambda e: "Murder at " + " and ".join(map(str, e.crime_scenes)),
     "alarm": lambda e: "The alarm: the policemen take their places",
-    "move": lambda e: move_line(e["how"], e["space"]),
+    "move": lambda e: move_line(e.how, e.space),
     "police_move": lambda e: (
-        f"{e['colour'].capitalize()} to {e['crossing']}"
-        if e["crossing"] is not None
-        else f"{e['colour'].capitalize()} stays"
+        f"{_who(e.colour)} to {e.crossing}" if e.crossing is not None else f"{_who(e.colour)} stays"
     ),
     "search": lambda e: (
-        f"{e['colour'].capitalize()} searches {e['circle']}: "
-        + ("[b]a clue![/b]" if e["clue"] else "nothing")
+        f"{_who(e.colour)} searches {e.circle}: " + ("[b]a clue![/b]" if e.clue else "nothing")
     ),
     "arrest": lambda e: (
-        f"{e['colour'].capitalize()} arrests at {' '.join(map(str, e['circles']))}: "
-        + ("[b]Jack is caught![/b]" if e["success"] else "nobody")
+        f"{_who(e.colour)} arrests at {' '.join(map(str, e.circles))}: "
+        + ("[b]Jack is caught![/b]" if e.success else "nobody")
     ),
-    "chase": lambda e: f"{e['detail'][0].capitalize()} chases to {e['detail'][1]} (O3)",
-    "graffito": lambda e: f"Goulston Street graffito: the Chief chose {e['detail'][0]}",
-    "pass": lambda e: f"{e['detail'][0].capitalize()} passes",
-    "false_clue": lambda e: f"A false clue on {' '.join(map(str, e['detail']))}",
+    "chase": lambda e: f"{_who(e.detail[0])} chases to {e.detail[1]} (O3)",
+    "graffito": lambda e: f"Goulston Street graffito: the Chief chose {e.detail[0]}",
+    "pass": lambda e: f"{_who(e.detail[0])} passes",
+    "false_clue": lambda e: f"A false clue on {' '.join(map(str, e.detail))}",
     "home": lambda e: "Jack reaches his hideout",
     "know": lambda e: (
-        f'"I know where you live": {e["circle"]} — ' + ("found!" if e["found"] else "wrong")
+        f'"I know where you live": {e.circle} — ' + ("found!" if e.found else "wrong")
     ),
-    "end": lambda e: f"Game over. {winners(e['winner'])}: {e['reason']}",
+    "end": lambda e: f"Game over. {winners(e.winner or '')}: {e.reason}",
 }
 
 
-def event_text(e: dict[str, Any]) -> str:
+def event_text(e: LogEntry) -> str:
     """A log entry in words, without its night."""
-    line = _LINES.get(e["event"])
-    return line(e) if line is not None else e["event"]
+    line = _LINES.get(e.event)
+    return line(e) if line is not None else e.event
 
 
-def log_line(e: dict[str, Any]) -> str:
-    n = f"N{e['night']} " if e.get("night") else ""
+def log_line(e: LogEntry) -> str:
+    n = f"N{e.night} " if e.night else ""
     return n + event_text(e)
 
 
-def log_text(view: dict[str, Any], entries: int = 200, back: int = 0) -> str:
+def log_text(view: LfwView, entries: int = 200, back: int = 0) -> str:
     """The newest `entries` events of the public log, the newest last, or
     the ones `back` entries older (PgUp).  The panel shows its end: however
     the lines wrap, the newest stays in sight."""
-    log = view["log"][: len(view["log"]) - back] if back else view["log"]
+    log = view.log[: len(view.log) - back] if back else view.log
     lines = [log_line(e) for e in log[-max(entries, 1) :]]
     if back:
         lines.append(f"[dim]… {back} newer (PgDn)[/dim]")

@@ -32,10 +32,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from whitechapel.lfw.legal import legal
 from whitechapel.lfw.phases import Phase
 from whitechapel.lfw.ui import sentences
 from whitechapel.lfw.ui.choosing import Chooser, Placer, words_of
 from whitechapel.lfw.ui.marks import COLOUR_LETTERS, COLOURS, FAKE_MARKER
+from whitechapel.lfw.views import LfwView
 
 LABELS = "acdehijklmopqstuvwz"
 ALL_LABELS = LABELS + LABELS.upper()
@@ -54,12 +56,12 @@ class Press:
     value: str = ""
 
 
-def picking_for(view: dict[str, Any], board: Any) -> Picking:
-    """The choice the view offers the side to act."""
-    if "placement" in view:
-        return Picking(board, Placer(view["phase"]["key"], view["placement"]), view)
-    colour = view.get("acting_colour") if view["phase"]["key"] == Phase.CLUES else None
-    return Picking(board, Chooser(view["legal"], colour), view)
+def picking_for(view: LfwView, board: Any) -> Picking:
+    """The choice the view offers the side to act (`legal.legal(view)`)."""
+    if view.placement is not None:
+        return Picking(board, Placer(view.phase.key, view.placement), view)
+    colour = view.acting_colour if view.phase.key == Phase.CLUES else None
+    return Picking(board, Chooser([str(a) for a in legal(view)], colour), view)
 
 
 class Picking:
@@ -67,11 +69,11 @@ class Picking:
         self,
         board: Any,
         chooser: Chooser | Placer | None = None,
-        view: dict[str, Any] | None = None,
+        view: LfwView | None = None,
     ) -> None:
         self.board = board
         self.chooser = chooser
-        self.view = view or {}
+        self.view = view
         self.typed = ""
         self.cursor = 0  # which option Tab has highlighted
         self.cycled = False  # has Tab been pressed since the last pick?
@@ -128,16 +130,18 @@ class Picking:
         return self.chooser is not None and self.chooser.can_back
 
     def phase(self) -> str:
-        return str(self.view.get("phase", {}).get("key", ""))
+        return "" if self.view is None else str(self.view.phase.key)
 
     def acting(self) -> str | None:
-        return self.view.get("acting_colour")
+        return None if self.view is None else self.view.acting_colour
 
     def rest_word(self) -> str | None:
         """Key 0: "stay" in T2 / "pass" in T3 for every policeman still to
         act, offered as his choice begins while others follow him."""
         c, word, acting = self.chooser, REST.get(self.phase()), self.acting()
-        if not isinstance(c, Chooser) or word is None or not sentences.still_to_act(self.view):
+        if not isinstance(c, Chooser) or word is None or self.view is None:
+            return None
+        if not sentences.still_to_act(self.view):
             return None
         if c.picked == [acting] and word in c.options():
             return word
@@ -207,7 +211,7 @@ class Picking:
             return Press("pick", labels[char])
         if char.isdigit():
             return self._digit(char)
-        if char.lower() in POLICE_KEYS and self.view.get("police"):
+        if char.lower() in POLICE_KEYS and self.view is not None and self.view.police:
             return Press("select", POLICE_KEYS[char.lower()])
         if self.node_options() and any(
             str(o).lower().startswith(char.lower()) for o in self.node_options()
@@ -326,8 +330,8 @@ class Picking:
             return
         for i, node in enumerate(chooser.picked):
             if chooser.phase == Phase.WOMEN:
-                marks[node] = "woman-marked" if i < chooser.placement["marked"] else "woman"
-            elif i < chooser.placement["real"]:
+                marks[node] = "woman-marked" if i < chooser.first else "woman"
+            elif i < chooser.first:
                 marks[node] = f"marker-{COLOURS[i]}"
                 texts[node] = COLOUR_LETTERS[COLOURS[i]].lower()
             else:

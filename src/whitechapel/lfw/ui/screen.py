@@ -23,6 +23,7 @@ under the map until the person acts (solo.py).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from rich.markup import escape
@@ -36,7 +37,7 @@ from whitechapel.core.game import PUBLIC
 from whitechapel.core.settings import value_of
 from whitechapel.lfw.notebook import Notebook
 from whitechapel.lfw.notebook import notebook as deduce
-from whitechapel.lfw.phases import JACK, POLICE, SIDES
+from whitechapel.lfw.rulebook import JACK, POLICE, SIDES
 from whitechapel.lfw.rules import RULES
 from whitechapel.lfw.ui import deduction, jackturn, mapstyle, notebook, panels
 from whitechapel.lfw.ui.choosing import Placer, node_of
@@ -46,6 +47,7 @@ from whitechapel.lfw.ui.mapview import MapView
 from whitechapel.lfw.ui.marks import RANK, marks_for
 from whitechapel.lfw.ui.picking import Picking, picking_for
 from whitechapel.lfw.ui.solo import LfwSolo
+from whitechapel.lfw.views import LfwView
 from whitechapel.ui.screens.game import GameScreen
 from whitechapel.ui.source import Source
 from whitechapel.ui.widgets.choice import Choice
@@ -136,7 +138,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         self.deduction_mode = value_of(RULES.settings, source.settings, "notebook")
         self.deduction_shown = self.deduction_mode != "off"
         self.deduced: Notebook | None = None
-        self._deduced_for: dict[str, Any] | None = None  # the view it was deduced from
+        self._deduced_for: LfwView | None = None  # the view it was deduced from
         self.whole_noted = False  # F4: the window's size was judged
         self.seat_solo()
 
@@ -155,7 +157,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
 
     def on_mount(self) -> None:
         self.query_one("#log", TextPanel).keep_end = True  # the newest entry stays in sight
-        self.set_class(bool(self.current_view()["options"].get("false_clues")), "o2")
+        self.set_class(self.current_view().options.false_clues, "o2")
 
     def on_resize(self, event: events.Resize) -> None:
         self.set_class(event.size.height < COMPACT_HEIGHT, "compact")
@@ -173,6 +175,11 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         return self.has_class("compact")
 
     # -- the view and the choice of the moment ---------------------------------------
+
+    def current_view(self) -> LfwView:
+        """The view the screen shows (typed: `views.py`)."""
+        view: LfwView = super().current_view()
+        return view
 
     def view_side(self) -> str:
         if self.holder is None and self.source.outcome is None:
@@ -199,7 +206,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         targets = [node_of(o) for o in p.node_options()] if self.can_act() else []
         hi = p.highlighted() if self.can_act() else None
         cursor = node_of(hi) if hi is not None and p.is_node(hi) else None
-        shown = self.end_of_game_view(view) if view["outcome"] and view.get("jack") else view
+        shown = self.end_of_game_view(view) if view.outcome and view.jack else view
         labels = p.map_labels() if self.can_act() else {}
         marks, texts = marks_for(shown, targets=targets, cursor=cursor, labels=labels)
         if self.can_act():
@@ -213,23 +220,23 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
             if c not in marks:  # the tint is under every other mark
                 marks[c] = tag
         self.query_one(MapView).show(marks, texts)
-        turn = self.player_name(view["to_act"]) if view["to_act"] else ""
-        won = self.source.player(view["outcome"]["winner"]) if view["outcome"] else None
+        turn = self.player_name(view.to_act) if view.to_act else ""
+        won = self.source.player(view.outcome.winner) if view.outcome else None
         banner = panels.banner(view, turn, escape(won) if won else None)
         self.query_one("#banner", TextPanel).set(banner + self.clock_text())
         self.query_one("#track", TextPanel).set(panels.track_text(view))
         self.query_one("#police", TextPanel).set(panels.police_text(view, compact=self.compact))
         sheet = ""
-        if view.get("jack") and view["outcome"]:
-            sheet = panels.jack_sheet(view["jack"], reveal=True) + "\n\n"
-        elif view.get("jack") and self.holder == JACK:
+        if view.jack and view.outcome:
+            sheet = panels.jack_sheet(view.jack, reveal=True) + "\n\n"
+        elif view.jack and self.holder == JACK:
             sheet = jackturn.jack_text(view, self.board) + "\n\n"
         found = deduction.deduction_text(nb, jack=self.holder == JACK)
         facts = notebook.notebook_text(view)
         if found:
             facts = f"{found}\n{facts}"
         self.query_one("#notes", TextPanel).set(sheet + facts)
-        self.log_back = min(self.log_back, max(0, len(view["log"]) - 1))
+        self.log_back = min(self.log_back, max(0, len(view.log) - 1))
         log = self.query_one("#log", TextPanel)
         entries = log.size.height or LOG_ENTRIES  # each entry takes a row or more
         log.set(panels.log_text(view, entries, self.log_back))
@@ -239,37 +246,35 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         self.query_one("#prompt", TextPanel).set(self.prompt_text(view))
         self.rebuild_choices()
 
-    def deduce(self, view: dict[str, Any]) -> Notebook | None:
+    def deduce(self, view: LfwView) -> Notebook | None:
         """The notebook of the side's view (the same public answer from any
-        view), brought up to date from the last one; None at the end (the
-        whole path is shown) or where the view has no public record.  At the
-        end it says so: the night's finished state, no current set."""
-        if "nights" not in view:
-            return None
+        view), brought up to date from the last one.  At the end it says
+        so: the night's finished state, no current set."""
         if self._deduced_for is not view:  # views are built once per state and side
             self.deduced = deduce(view, self.board, self.deduced)
             self._deduced_for = view  # kept: a key press in the same state reuses it
         return self.deduced
 
-    def end_of_game_view(self, view: dict[str, Any]) -> dict[str, Any]:
+    def end_of_game_view(self, view: LfwView) -> LfwView:
         """At the end the map shows Jack's path: of the night chosen with 1-4,
         or of every night (0).  The map draws "tonight's" path, so the chosen
         night is made tonight."""
-        rows = view["jack"]["path"]
+        assert view.jack is not None  # the end shows it to every side
+        rows = view.jack.path
         k = self.end_night
-        clues = notebook.clues_by_night(view["log"])
+        clues = notebook.clues_by_night(view.log)
         if 1 <= k <= len(rows):
             path, night = rows[:k], k
             tonight = clues.get(k, [])  # that night's clues; earlier ones by night
         else:
-            path, night = [[e for row in rows for e in row]], 1
+            path, night = (tuple(e for row in rows for e in row),), 1
             tonight = list(dict.fromkeys(c for n in sorted(clues) for c in clues[n]))
-        where = path[-1][-1]["circle"] if path and path[-1] else None
-        jack = {**view["jack"], "path": path, "position": where}
-        searched = view["searched"] if night == view["night"] else []
-        return {**view, "night": night, "jack": jack, "clues": tonight, "searched": searched}
+        where = path[-1][-1].circle if path and path[-1] else None
+        jack = replace(view.jack, path=path, position=where)
+        searched = view.searched if night == view.night else ()
+        return replace(view, night=night, jack=jack, clues=tuple(tonight), searched=searched)
 
-    def prompt_text(self, view: dict[str, Any]) -> str:
+    def prompt_text(self, view: LfwView) -> str:
         outcome = self.source.outcome
         if outcome:
             return (
@@ -281,11 +286,11 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
             return waiting
         if not self.can_act():
             return ""
-        who = (view.get("acting_colour") or "").capitalize() or "The police"
+        who = (view.acting_colour or "").capitalize() or "The police"
         p = self.picking
         what = p.chooser.what_next() if isinstance(p.chooser, Placer) else ""
-        key = view["phase"]["key"]
-        if key == "patrols" and view["night"] > 1:
+        key: str = view.phase.key
+        if key == "patrols" and view.night > 1:
             key = "patrols_later"
         guide = p.forced_text() or GUIDE.get(key, "").format(who=who, what=what)
         line2 = f"Typed: [b]{escape(p.typed)}[/b]▏" if p.typed else p.keys_hint()
@@ -380,7 +385,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
     def action_log_scroll(self, older: int) -> None:
         """PgUp / PgDn: the log a page of entries older or newer."""
         page = max(self.query_one("#log", TextPanel).size.height - 2, 1)
-        back = max(0, min(self.log_back + older * page, len(self.current_view()["log"]) - 1))
+        back = max(0, min(self.log_back + older * page, len(self.current_view().log) - 1))
         if back != self.log_back:
             self.log_back = back
             self.refresh_all()

@@ -12,10 +12,13 @@ in Jack's view.  Pure Python.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-from whitechapel.lfw.actions import COLOURS
+from whitechapel.lfw import rulebook
+from whitechapel.lfw.phases import Phase
+from whitechapel.lfw.rulebook import COLOURS, LETTER_SECTORS
+from whitechapel.lfw.views import LfwView
 
 LETTER_NAMES = {
     "dear-boss": "Dear Boss",
@@ -23,29 +26,22 @@ LETTER_NAMES = {
     "saucy-jacky": "Saucy Jacky",
     "goulston": "the Goulston Street graffito",
 }
-# O1: the sectors each letter of H3 takes a face-down marker from.
-LETTER_SECTORS = {
-    "dear-boss": ("A/a", "C/b"),
-    "from-hell": ("A/b", "C/a"),
-    "saucy-jacky": ("B/a", "B/b"),
-}
-POLICE_PHASES = ("hunt", "clues", "searching")
+POLICE_PHASES = (Phase.HUNT, Phase.CLUES, Phase.SEARCHING)
 
 
-def name(colour: str) -> str:
-    return colour.capitalize()
+def name(colour: str | None) -> str:
+    return (colour or "?").capitalize()
 
 
-def police_order(view: Mapping[str, Any]) -> list[str]:
+def police_order(view: LfwView) -> list[str]:
     """T2/T3: the Chief first, then clockwise (public: the Chief is shown)."""
-    i = COLOURS.index(view.get("chief") or COLOURS[0])
-    return [COLOURS[(i + k) % len(COLOURS)] for k in range(len(COLOURS))]
+    return list(rulebook.police_order(view.chief))
 
 
-def still_to_act(view: Mapping[str, Any]) -> list[str]:
+def still_to_act(view: LfwView) -> list[str]:
     """The policemen after the one acting now, this phase (T2 or T3)."""
-    colour = view.get("acting_colour")
-    if view.get("phase", {}).get("key") not in ("hunt", "clues") or colour is None:
+    colour = view.acting_colour
+    if view.phase.key not in (Phase.HUNT, Phase.CLUES) or colour is None:
         return []
     order = police_order(view)
     return order[order.index(colour) + 1 :]
@@ -153,28 +149,28 @@ def capital(text: str) -> str:
 # -- why not ----------------------------------------------------------------------------
 
 
-def whose(view: Mapping[str, Any], crossing: str) -> str | None:
-    for colour, x in (view.get("police") or {}).items():
+def whose(view: LfwView, crossing: str) -> str | None:
+    for colour, x in view.police.items():
         if x == crossing:
             return colour
     return None
 
 
-def turn_order(view: Mapping[str, Any], colour: str) -> str:
+def turn_order(view: LfwView, colour: str) -> str:
     """Why another policeman than the one acting cannot be chosen now."""
-    acting = view.get("acting_colour") or ""
-    verb = "moves" if view["phase"]["key"] == "hunt" else "acts"
+    acting = view.acting_colour
+    verb = "moves" if view.phase.key == Phase.HUNT else "acts"
     if colour in still_to_act(view):
         return (
             f"{name(acting)} {verb} now; {name(colour)} comes later "
             "(the Chief first, then clockwise)."
         )
-    done = "has moved" if view["phase"]["key"] == "hunt" else "has acted"
+    done = "has moved" if view.phase.key == Phase.HUNT else "has acted"
     return f"{name(colour)} {done} this turn; {name(acting)} {verb} now."
 
 
 def why_not(
-    view: Mapping[str, Any],
+    view: LfwView,
     board: Any,
     picked: Sequence[str],
     word: str,
@@ -183,7 +179,7 @@ def why_not(
     """Why `word` (a circle's number, a crossing's id or a word the player
     typed or clicked) is not a choice after the words `picked`, when the
     choices are `options`: a sentence about the game."""
-    phase = view["phase"]["key"]
+    phase = view.phase.key
     node: int | str | None = None
     if word.isdigit() and board.is_circle(int(word)):
         node = int(word)
@@ -209,7 +205,7 @@ def why_not(
         return f"{word} is a circle: choose {wants}."
     if not circle and not crossings:
         return f"{word} is a crossing: choose {wants}."
-    acting = view.get("acting_colour")
+    acting = view.acting_colour
     if phase == "hideout":
         if node in board.red:
             return f"{word} is a red circle: the hideout cannot be on one (S1)."
@@ -219,7 +215,7 @@ def why_not(
     if phase == "women":
         if node not in board.red:
             return f"{word} is not a red circle: women tokens go on red circles (H2)."
-        if any(s["circle"] == node for s in view.get("crime_scenes", ())):
+        if any(s.circle == node for s in view.crime_scenes):
             return f"{word} is a crime scene: no woman goes there (H2)."
         return f"{word} already holds a women token."
     if phase == "patrols":
@@ -229,8 +225,8 @@ def why_not(
             f"{word} cannot take this marker: every crossing where a policeman ended "
             "last night needs one, the rest go on yellow crossings nobody held (H3)."
         )
-    if phase in ("hunt", "clues", "searching") and acting is not None:
-        here = (view.get("police") or {}).get(acting)
+    if phase in POLICE_PHASES and acting is not None:
+        here = view.police.get(acting)
         other = whose(view, node) if isinstance(node, str) else None
         if phase == "hunt":
             if other == acting:
@@ -244,7 +240,7 @@ def why_not(
             return f"{name(other)} stands on {word}."
         if circle and here is not None and node not in board.direct_circles(here):
             return f"{word} is not next to {name(acting)}'s crossing {here} (T3)."
-        if circle and node in view.get("false_clues", ()):
+        if circle and node in view.false_clues:
             return f"A false clue lies on {word}: no search or arrest may name it tonight (O2)."
         if circle and phase == "searching":
             return f"{name(acting)} has already searched {word} this turn (T3)."
@@ -253,25 +249,25 @@ def why_not(
                 f"{word} is not next to {name(acting)}'s crossing {here} (O3: a chase is one step)."
             )
     if phase == "escape":
-        here = (view.get("jack") or {}).get("position")
-        if circle and here is not None and node == here:
+        jack_at = view.jack.position if view.jack else None
+        if circle and jack_at is not None and node == jack_at:
             return f"Jack is on {word}: he must move (T1)."
-        if circle and picked[:1] == ["step"] and here is not None:
-            if node not in board.jack_adjacent(here):
-                return f"{word} is not next to Jack's circle {here} (T1)."
+        if circle and picked[:1] == ["step"] and jack_at is not None:
+            if node not in board.jack_adjacent(jack_at):
+                return f"{word} is not next to Jack's circle {jack_at} (T1)."
             return f"Every way to {word} passes a crossing held by a policeman (T1)."
         if circle and picked[:1] == ["alley"]:
             return f"No alley leads from Jack's circle to {word}: an alley crosses one block (T1)."
         if circle and picked[:1] == ["coach"]:
             return f"A coach cannot reach {word}: two steps, each to a new circle (T1)."
     if phase == "kill":
-        marked = (view.get("jack") or {}).get("marked_women", ())
+        marked = view.jack.marked_women if view.jack else ()
         if node not in marked:
             return f"{word} holds no marked woman (H5)."
         return f"{word} is already named: the second murder is on another circle (N3)."
     if phase == "wretched":
         if len(picked) <= 1:
-            if node not in view.get("wretched", ()):
+            if node not in view.wretched:
                 return f"{word} holds no Wretched (H6)."
             return f"The Wretched on {word} cannot move: choose another (H6)."
         src = picked[1]
@@ -282,11 +278,11 @@ def why_not(
             "patrol marker, or a Wretched or crime scene is there (H6)."
         )
     if phase == "reveal":
-        face_down = {m["crossing"] for m in view.get("patrol_markers", ()) if not m.get("revealed")}
+        face_down = {m.crossing for m in view.patrol_markers if not m.revealed}
         if node not in face_down:
             return f"{word} holds no face-down patrol marker (H7)."
     if phase == "letter" and not circle:
-        face_down = {m["crossing"] for m in view.get("patrol_markers", ()) if not m.get("revealed")}
+        face_down = {m.crossing for m in view.patrol_markers if not m.revealed}
         letter = picked[1] if len(picked) > 1 else ""
         sectors = LETTER_SECTORS.get(letter)
         moving_from = len(picked) == 2 or (letter == "saucy-jacky" and len(picked) == 3)

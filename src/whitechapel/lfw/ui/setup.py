@@ -19,6 +19,7 @@ from whitechapel.core import config
 from whitechapel.core.errors import WhitechapelError
 from whitechapel.core.players import computer_level, computer_name, levels
 from whitechapel.lfw.options import OPTION_NAMES, OPTIONS, Options
+from whitechapel.lfw.rulebook import SIDES
 from whitechapel.lfw.rules import RULES
 from whitechapel.ui.screens.setup import chosen_settings, last_choices, setting_picker, typed_names
 from whitechapel.ui.widgets.footer import KeyFooter
@@ -58,7 +59,7 @@ def opponents() -> list[tuple[str, str]]:
     """Who plays: two people, or the computer at one side and one level
     (value 'side:level'), for every level LfW offers."""
     out = [("Two people at this keyboard", "people")]
-    for side in ("jack", "police"):
+    for side in SIDES:
         out += [(f"The computer plays {SIDE_NAMES[side]} ({level})", f"{side}:{level}")
                 for level in levels("lfw")]  # fmt: skip
     return out

@@ -14,13 +14,12 @@ A part of `LfwScreen` (its base, typed as a game screen).
 
 from __future__ import annotations
 
-from typing import Any
-
 from whitechapel.lfw.ui import computer
 from whitechapel.lfw.ui.choosing import node_of
 from whitechapel.lfw.ui.keys import bring_into_sight
 from whitechapel.lfw.ui.mapview import MapView
 from whitechapel.lfw.ui.picking import Picking
+from whitechapel.lfw.views import LfwView
 from whitechapel.ui.screens.game import GameScreen
 from whitechapel.ui.widgets.text import TextPanel
 
@@ -33,10 +32,10 @@ class LfwSolo(GameScreen):
     def seat_solo(self) -> None:
         """At the start: the person's view's log up to now (what follows is
         what the computer plays, listed under the map)."""
-        self.played_from = len(self.current_view()["log"])
+        self.played_from = len(self.current_view().log)
         self._played_lines = 0  # the lines that list has (a new count asks for a layout)
 
-    def show_played(self, view: dict[str, Any]) -> None:
+    def show_played(self, view: LfwView) -> None:
         """What the computer played since the person's last action, under
         the map (its height follows its lines: a new count asks for a layout)."""
         human = self.turns.human
@@ -44,7 +43,7 @@ class LfwSolo(GameScreen):
             return
         other = next(s for s in self.SIDES if s != human)
         title = self.TITLES[other]
-        text = computer.played_text(view["log"][self.played_from :], title[0].upper() + title[1:])
+        text = computer.played_text(view.log[self.played_from :], title[0].upper() + title[1:])
         panel = self.query_one("#played", TextPanel)
         panel.set(text)
         self.set_class(bool(text), "played")
@@ -55,7 +54,7 @@ class LfwSolo(GameScreen):
 
     def person_acted(self) -> None:
         super().person_acted()
-        self.played_from = len(self.current_view()["log"])
+        self.played_from = len(self.current_view().log)
 
     def computer_sends(self, text: str) -> None:
         """The computer's action, played; what it touched is brought into
@@ -69,7 +68,8 @@ class LfwSolo(GameScreen):
             hi = self.picking.highlighted()
             if hi is not None and self.picking.is_node(hi):
                 return  # centred on it already (`centre_on_targets`)
-            node = (self.current_view().get("jack") or {}).get("position")
+            jack = self.current_view().jack
+            node = jack.position if jack else None
         if node is not None:
             bring_into_sight(self.query_one(MapView), node_of(str(node)))
 

@@ -1,0 +1,124 @@
+"""Typed views (`lfw/views.py`) and their JSON: what records, the network
+protocol, `replay --json` and `lfw notebook --json` carry is unchanged,
+byte for byte, and reads back to the same view."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import pickle
+from dataclasses import FrozenInstanceError
+
+import pytest
+
+from lfw_random import OPTIONS, choose, new_game
+from whitechapel.core.chance import Chance
+from whitechapel.core.game import PUBLIC, view_json, with_legal
+from whitechapel.lfw.actions import parse_action
+from whitechapel.lfw.game import LfwGame
+from whitechapel.lfw.notebook import notebook
+from whitechapel.lfw.rulebook import JACK, POLICE
+from whitechapel.lfw.rules import RULES
+from whitechapel.lfw.views import JackView, PoliceView, PublicView, view_from_json
+
+SIDES = (JACK, POLICE, PUBLIC)
+
+# Seeded games (seed, board, options, how often Jack heads home in tenths,
+# police who see his path) and what the views were before they were typed:
+# the positions played, and one SHA-256 over, at every position, each side's
+# view as JSON text and its replay summary, the police notebook's JSON at
+# every 7th, and the end's reveal.  Made by the dict views of main at
+# 8644896; between them the games play every kind of event of the log.
+BEFORE = [
+    ((1, "whitechapel-1888", "none", 7, False), 327,
+     "be4325ac9bf91be3cf50d84e08058bf6b009bc2f2228c7f973455efe3e9f8a81"),
+    ((2, "whitechapel-1888", "all", 7, True), 252,
+     "15a91e34ec8f6b6361ec274f74d342277313080dd9d768a47750544e897ea6d5"),
+    ((3, "whitechapel-1888@1", "none", 10, True), 187,
+     "302ae185bd835d253dcdc5fbc6a57f5d1ef118ed34bf91c9cc0bfec3b81238de"),
+    ((4, "tutorial", "all", 10, True), 43,
+     "1b8b3ea6ada573c7a6003b82098d3ffafae98a4164e1d852df127d35435bb720"),
+    ((5, "tutorial", "none", 0, False), 139,
+     "3d2e3ab9afefc2218505417a38df90933967c22c1a660923436dff53b808e44f"),
+    ((6, "whitechapel-1888", "all", 10, True), 222,
+     "9a447038e9d77b29b6eae28dc2f18f6a5036373b2c10afdd29b5f9d93a23328d"),
+]  # fmt: skip
+
+
+def played(seed: int, board: str, options: str, homing: int, seeing: bool):
+    """Each position of the game: the game, after each action in turn."""
+    chance = Chance(seed)
+    g = new_game(seed, board, OPTIONS[options])
+    while True:
+        yield g
+        if g.outcome is not None:
+            return
+        g.apply(choose(g, chance, homing, seeing))
+
+
+@pytest.mark.parametrize(("game", "positions", "digest"), BEFORE, ids=lambda x: str(x)[:30])
+def test_the_views_json_is_what_it_was(game, positions, digest):
+    """Every view's JSON text (its keys in the same order), the replay
+    summary and the notebook's JSON, position by position; and the views
+    read back from their JSON as themselves."""
+    chained, seen, nb = hashlib.sha256(), 0, None
+    for g in played(*game):
+        for side in SIDES:
+            view = g.view(side)
+            data = view.to_json()
+            chained.update(json.dumps(data).encode())
+            chained.update(RULES.summary(view, {"jack": "Ann", "police": "Bob"}, seen).encode())
+            if seen % 4 == 0:  # reading back costs: every 4th position
+                back = RULES.view_from_json(json.loads(json.dumps(data)))
+                assert back == view and type(back) is type(view)
+        if seen % 7 == 0:
+            nb = notebook(g.view(POLICE), g.board, nb)
+            chained.update(json.dumps(nb.to_json()).encode())
+        seen += 1
+    chained.update(json.dumps(g.reveal()).encode())
+    assert (seen, chained.hexdigest()) == (positions, digest)
+
+
+def test_each_side_gets_its_own_kind_of_view():
+    g = LfwGame.new(3)
+    jack, police, public = g.view(JACK), g.view(POLICE), g.view(PUBLIC)
+    assert isinstance(jack, JackView) and jack.jack.hideout is None  # S1: not chosen yet
+    assert isinstance(police, PoliceView) and police.jack is None
+    assert isinstance(public, PublicView) and public.jack is None
+    assert jack.legal and all(str(parse_action(str(a))) == str(a) for a in jack.legal)
+    assert police.legal == () and "legal" not in public.to_json()
+    with pytest.raises(FrozenInstanceError):
+        jack.night = 2  # type: ignore[misc]
+    with pytest.raises(ValueError):
+        g.view("chief")
+
+
+def test_a_view_travels_to_a_worker_and_back():
+    """The computer thinks in another process: a view pickles whole."""
+    g = LfwGame.new(4)
+    g.play(str(g.legal_actions()[0]))
+    view = g.view(JACK)
+    assert pickle.loads(pickle.dumps(view)) == view
+
+
+def test_the_legal_actions_narrowed_and_the_ends_sheet_read_back():
+    """A network room's computer seat gets fewer actions (`with_legal`); a
+    room that ends otherwise than by the rules adds Jack's sheet to the
+    police's view (`reveal`): both read back typed."""
+    g = LfwGame.new(5)
+    view = g.view(JACK)
+    fewer = with_legal(view, view.legal[:2])
+    assert view_json(fewer)["legal"] == [str(a) for a in view.legal[:2]]
+    assert RULES.view_from_json(view_json(fewer)) == fewer
+    police = RULES.view_from_json({**view_json(g.view(POLICE)), **g.reveal()})
+    assert isinstance(police, PoliceView) and police.jack == g.view(JACK).jack
+
+
+@pytest.mark.parametrize(
+    "broken",
+    [{}, {"side": "jack"}, {"game": "pocket", "side": "jack", "phase": 3}, "not a view"],
+    ids=["empty", "a side only", "another game", "text"],
+)
+def test_what_is_not_a_view_is_refused_in_a_sentence(broken):
+    with pytest.raises(ValueError, match="not a Letters from Whitechapel view"):
+        view_from_json(broken)
