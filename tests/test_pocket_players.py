@@ -284,7 +284,7 @@ class StepClock:
 
 @pytest.mark.parametrize("side", SIDES)
 @pytest.mark.parametrize("budget", [None, 0.1])
-@pytest.mark.parametrize("level", ["hard-2026-12"])
+@pytest.mark.parametrize("level", ["hard", "hard-2026-12"])
 def test_a_searching_player_keeps_its_cpu_budget(level, side, budget):
     """The budget is CPU time: on clocks that move 10 ms each time the
     search reads them, the player stops at its budget (its own or the one
@@ -309,7 +309,7 @@ def test_a_searching_player_keeps_its_cpu_budget(level, side, budget):
     assert allowed <= cpu.now <= allowed + 4 * cpu.step
 
 
-@pytest.mark.parametrize("level", ["hard-2026-12"])
+@pytest.mark.parametrize("level", ["hard", "hard-2026-12"])
 def test_on_a_loaded_machine_the_wall_clock_ceiling_ends_the_decision(level):
     """A thinking process that gets a tenth of a core: the CPU clock moves
     1 ms while the wall clock moves 10; the decision ends at the ceiling

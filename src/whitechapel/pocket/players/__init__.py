@@ -7,6 +7,7 @@ possible games built from the view (`pocket/worlds.py`)."""
 
 from __future__ import annotations
 
+from whitechapel.pocket.players.hard import hard
 from whitechapel.pocket.players.search import hard_2026_12, normal
 from whitechapel.pocket.players.simple import EasyPlayer, RandomPlayer
 
@@ -14,6 +15,6 @@ PLAYERS = {
     "random": RandomPlayer,
     "easy": EasyPlayer,
     "normal": normal,
-    "hard": hard_2026_12,
+    "hard": hard,
     "hard-2026-12": hard_2026_12,  # a frozen reference (core/players.py, `references`)
 }

@@ -318,6 +318,10 @@ class SearchPlayer:
             return self.fallback(view, legal)
         top = max(found.values())
         best = [str(a) for a, s in found.items() if s >= top - 1e-9]
+        return self.pick(view, best, limit)
+
+    def pick(self, view: PocketView, best: list[str], limit: players.Deadline) -> str:
+        """One of the actions the search found best (equal): at random."""
         return best[self.chance.below(len(best))]
 
     def fallback(self, view: PocketView, legal: Sequence[str]) -> str:
