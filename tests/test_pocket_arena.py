@@ -70,3 +70,14 @@ def test_the_arena_counts_each_sides_decisions():
     assert sum(stats.wins.values()) == 10
     assert stats.decisions["jack"] > 0 and stats.decisions["investigator"] > 0
     assert stats.decision_p95["jack"] <= stats.decision_max["jack"]
+
+
+@pytest.mark.parametrize("side", ["jack", "investigator"])
+def test_the_frozen_reference_is_a_level_the_arena_seats_on_either_side(capsys, side):
+    """`hard-2026-12` (issue 30) is measured against on both sides: the
+    arena seats it by name against today's hard."""
+    other = "investigator" if side == "jack" else "jack"
+    out = arena_json(capsys, f"--{side}", "hard-2026-12", f"--{other}", "hard", "--games", "1",
+                     "--budget", "0.02")  # fmt: skip
+    assert out["levels"] == {side: "hard-2026-12", other: "hard"}
+    assert out["games"] == 1

@@ -172,7 +172,9 @@ def players_of(game: str) -> dict[str, Factory]:
 
 # A frozen reference: a level as it played at a date (`hard-2026-12`), kept so
 # that progress is measured against it (the arena).  It is not offered to
-# people; its code is frozen (a game's `players/frozen/`), and a test holds
+# people; its code is a configuration of players still in use (Pocket's
+# `hard_2026_12`) or a frozen copy of them (a game's `players/frozen/`, when
+# today's code moves on), and a test holds
 # it to the games it played when it was frozen (tests/frozen_players.py).
 REFERENCE = re.compile(r"[a-z]+-\d{4}-\d{2}")
 
