@@ -49,6 +49,8 @@ def test_a_computer_seat_is_read_from_its_text():
     assert players.computer_level("Ann") is None
     with pytest.raises(players.PlayerError):
         players.computer_level("computer:best", "pocket")
+    # a frozen reference is seated by its name (issue 30), though never offered
+    assert players.computer_level("computer:hard-2026-12", "pocket") == "hard-2026-12"
 
 
 @pytest.mark.parametrize("side", SIDES)

@@ -222,12 +222,13 @@ def default_level(game: str | None = None) -> str:
 def computer_level(text: str, game: str | None = None) -> str | None:
     """`computer` or `computer:LEVEL` -> the level (the default for the bare
     word: `default_level`); anything else (a player's name) -> None.  An
-    unknown level is a PlayerError when `game` is given."""
+    unknown level is a PlayerError when `game` is given; a frozen reference
+    is known by its name, though never offered."""
     head, _, level = text.strip().partition(":")
     if head.lower() != COMPUTER:
         return None
     level = level.strip().lower() or default_level(game)
-    if game is not None and level not in levels(game):
+    if game is not None and level not in levels(game) and level not in references(game):
         offered = ", ".join(levels(game)) or "none"
         raise PlayerError(f"there is no {level!r} computer player (levels: {offered})")
     return level
