@@ -28,7 +28,8 @@ def test_the_arena_prints_wins_intervals_and_decision_times(capsys):
     assert jack and inv
     assert int(jack.group(1)) + int(inv.group(1)) == 40
     assert float(jack.group(3)) <= float(jack.group(2)) <= float(jack.group(4))
-    assert re.search(r"jack \(easy\) decisions\s+\d+\s+mean [\d.]+ ms, p95 [\d.]+ ms", out)
+    assert re.search(r"jack \(easy\) decisions, CPU\s+\d+\s+mean [\d.]+ ms, p95 [\d.]+ ms", out)
+    assert re.search(r"jack \(easy\) decisions, wall\s+\d+\s+mean [\d.]+ ms, p95 [\d.]+ ms", out)
     assert re.search(r"games per second\s+[\d.]+", out)
     assert "how games ended:" in out
 
@@ -69,3 +70,14 @@ def test_the_arena_counts_each_sides_decisions():
     assert sum(stats.wins.values()) == 10
     assert stats.decisions["jack"] > 0 and stats.decisions["investigator"] > 0
     assert stats.decision_p95["jack"] <= stats.decision_max["jack"]
+
+
+@pytest.mark.parametrize("side", ["jack", "investigator"])
+def test_the_frozen_reference_is_a_level_the_arena_seats_on_either_side(capsys, side):
+    """`hard-2026-12` (issue 30) is measured against on both sides: the
+    arena seats it by name against today's hard."""
+    other = "investigator" if side == "jack" else "jack"
+    out = arena_json(capsys, f"--{side}", "hard-2026-12", f"--{other}", "hard", "--games", "1",
+                     "--budget", "0.02")  # fmt: skip
+    assert out["levels"] == {side: "hard-2026-12", other: "hard"}
+    assert out["games"] == 1

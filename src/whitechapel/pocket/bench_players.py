@@ -6,6 +6,9 @@
 - Search positions: the positions (an action applied to a copy, or a
   witness call judged) the hard player's round search goes through per
   second of its thinking.
+- The hard player's playouts per decision: the random games (on the
+  playout path, `pocket/playout.py`) with which it chooses among the
+  actions its round search finds equal (about half its decisions).
 - The hard player's decision time, median and 95th percentile, over the
   positions of a few games (both sides, every step of a round), each
   decision with the level's own budget.  CPU time of the thinking thread,
@@ -60,32 +63,40 @@ def playouts(budget: float) -> float:
     return rate(step, budget)
 
 
-def _hard_decisions(budget: float) -> tuple[list[float], int, float]:
-    """Decision CPU seconds of the hard player, positions searched, their CPU time."""
+def _hard_decisions(budget: float) -> tuple[list[float], int, float, int]:
+    """Decision CPU seconds of the hard player, positions searched, their CPU
+    time, random games played (the playouts that choose among equal actions)."""
     views = _positions(24 if budget >= 2 else 8)
     times: list[float] = []
-    nodes = 0
+    nodes = games = 0
     for i, view in enumerate(views):
         player = players.new_player("pocket", "hard", view.side, i)
         start = time.process_time()
         player.choose(view, view.legal)
         times.append(time.process_time() - start)
         nodes += getattr(player, "nodes", 0)
-    return times, nodes, sum(times)
+        games += getattr(player, "playouts", 0)
+    return times, nodes, sum(times), games
 
 
-_CACHE: dict[float, tuple[list[float], int, float]] = {}
+_CACHE: dict[float, tuple[list[float], int, float, int]] = {}
 
 
-def _hard(budget: float) -> tuple[list[float], int, float]:
+def _hard(budget: float) -> tuple[list[float], int, float, int]:
     if budget not in _CACHE:
         _CACHE[budget] = _hard_decisions(budget)
     return _CACHE[budget]
 
 
 def search_positions(budget: float) -> float:
-    _, nodes, seconds = _hard(budget)
+    _, nodes, seconds, _ = _hard(budget)
     return nodes / seconds if seconds else 0.0
+
+
+def hard_playouts(budget: float) -> float:
+    """Random games the hard player plays a decision, on average."""
+    times, _, _, games = _hard(budget)
+    return games / len(times) if times else 0.0
 
 
 def hard_p50(budget: float) -> float:
@@ -102,6 +113,8 @@ BENCHMARKS = [
               4000, True, playouts, clock="cpu"),
     Benchmark("pocket.search", "Pocket: hard search, positions", "pos/s", 20000, True,
               search_positions, clock="cpu"),
+    Benchmark("pocket.hard_playouts", "Pocket: hard player's playouts per decision", "games",
+              1000, True, hard_playouts, clock="none"),
     Benchmark("pocket.hard_p50", "Pocket: hard player's decision, median", "ms", 300, False,
               hard_p50, clock="cpu"),
     Benchmark("pocket.hard_p95", "Pocket: hard player's decision, p95", "ms", 1000, False,

@@ -7,7 +7,8 @@ possible games built from the view (`pocket/worlds.py`)."""
 
 from __future__ import annotations
 
-from whitechapel.pocket.players.search import hard, normal
+from whitechapel.pocket.players.hard import hard
+from whitechapel.pocket.players.search import hard_2026_12, normal
 from whitechapel.pocket.players.simple import EasyPlayer, RandomPlayer
 
 PLAYERS = {
@@ -15,4 +16,5 @@ PLAYERS = {
     "easy": EasyPlayer,
     "normal": normal,
     "hard": hard,
+    "hard-2026-12": hard_2026_12,  # a frozen reference (core/players.py, `references`)
 }

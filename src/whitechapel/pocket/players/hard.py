@@ -1,0 +1,89 @@
+"""The `hard` Pocket level (issue 30): the round search of `hard-2026-12`,
+then playouts to choose among the actions it finds equal.
+
+The round search (`search.py`) judges each action by the round's witness
+call and a table of what the position after it is worth, read from the
+count of suspects and hourglasses alone: about half of its decisions end
+in a tie of several actions (a rotation that changes no sight this round,
+one square or another for an exchange), and `hard-2026-12` drew one of them
+at random.  The search ends in a fraction of its budget; the new level
+spends the rest on the actions it found best: from each, thousands of
+random games to the end on the playout path (`pocket/playout.py`, about
+three times the engine's speed), each in a possible game drawn from the
+view (`pocket/worlds.py`: Jack among the suspects left, for the
+investigator; the cards nobody has drawn; the throws to come), and keeps
+the action whose games its side won most often.  Random games end by what
+the position allows, whoever plays: a Jack whose tile two detectives can
+reach in one step, a board where one rotation splits the suspects, show
+in their share of wins where the table sees none.
+
+Time: the level's budget is CPU seconds under a wall-clock ceiling below a
+second (`core/players.Deadline`); the playouts go by batches, one possible
+game each, until the deadline, or `MOST` games an action (budget 0, the
+tests and puzzles: the same games every time).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from whitechapel.core import players
+from whitechapel.core.chance import Chance
+from whitechapel.pocket import playout, worlds
+from whitechapel.pocket.pieces import INVESTIGATOR
+from whitechapel.pocket.players import reading
+from whitechapel.pocket.players.search import HARD_DOUBT, SearchPlayer
+from whitechapel.pocket.views import PocketView
+
+BUDGET = 0.8  # CPU seconds: the level's own
+CEILING = 0.95  # wall seconds: a person never waits a second for a decision
+BATCH = 32  # random games an action in each possible game
+MOST = 2048  # random games an action, at most (with no deadline, exactly)
+
+
+class HardPlayer(SearchPlayer):
+    def __init__(self, side: str, seed: int, table: object = None) -> None:
+        super().__init__(side, seed, level="hard", widths=(0, 6, 4), exact_chance=1,
+                         budget=BUDGET, doubt=HARD_DOUBT)  # fmt: skip
+        self.playouts = 0  # random games played in the last decision
+
+    def choose(self, view: PocketView, legal: Sequence[str], budget: float | None = None) -> str:
+        clocks = dict(self.clocks)
+        if budget is None:  # the level's own budget, under its own ceiling
+            clocks.setdefault("ceiling", CEILING)
+        limit = players.deadline(budget, self.budget, **clocks)
+        self.playouts = 0
+        return legal[0] if len(legal) == 1 else self.search(view, legal, limit)
+
+    def pick(self, view: PocketView, best: list[str], limit: players.Deadline) -> str:
+        """Of the actions the round search found equal, the one whose random
+        games this side won most often (ties: the first in the legal order)."""
+        if len(best) == 1:
+            return best[0]
+        actions = reading.actions(best)
+        wins = [0] * len(actions)
+        played = 0
+        chance = Chance(self.chance.below(2**32))
+        bits = chance.bits
+        investigator = self.side == INVESTIGATOR
+        while played < MOST:
+            if played and limit.passed():
+                break
+            world = worlds.sample(view, chance)
+            for i, action in enumerate(actions):
+                after = world.clone()
+                after.apply(action)
+                start = playout.from_game(after) if after.outcome is None else None
+                for _ in range(BATCH):
+                    outcome = after.outcome if start is None else playout.run(start.copy(), bits)
+                    assert outcome is not None
+                    wins[i] += (outcome.winner == INVESTIGATOR) == investigator
+            played += BATCH
+        self.playouts = played * len(actions)
+        top = max(wins)
+        return best[wins.index(top)]
+
+
+def hard(side: str, seed: int, table: object = None) -> HardPlayer:
+    return HardPlayer(side, seed, table)
+
