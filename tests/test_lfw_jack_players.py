@@ -46,7 +46,7 @@ def test_every_level_plays_whole_games_legally(level, table, options):
     for seed in (5, 6):
         result = play_one("lfw", {JACK: level, POLICE: "random"}, seed, None, options, table)
         assert result.winner in (JACK, POLICE)
-        assert result.times[JACK]
+        assert result.times["cpu"][JACK]
 
 
 def test_the_levels_are_offered_for_jack():

@@ -28,7 +28,8 @@ def test_the_arena_prints_wins_intervals_and_decision_times(capsys):
     assert jack and inv
     assert int(jack.group(1)) + int(inv.group(1)) == 40
     assert float(jack.group(3)) <= float(jack.group(2)) <= float(jack.group(4))
-    assert re.search(r"jack \(easy\) decisions\s+\d+\s+mean [\d.]+ ms, p95 [\d.]+ ms", out)
+    assert re.search(r"jack \(easy\) decisions, CPU\s+\d+\s+mean [\d.]+ ms, p95 [\d.]+ ms", out)
+    assert re.search(r"jack \(easy\) decisions, wall\s+\d+\s+mean [\d.]+ ms, p95 [\d.]+ ms", out)
     assert re.search(r"games per second\s+[\d.]+", out)
     assert "how games ended:" in out
 

@@ -249,8 +249,7 @@ def test_the_search_remembers_a_leaf_only_for_the_very_same_call():
             view = g.view(g.to_act)
             if g.to_act == JACK and "A" in view.legal and g.step < 3:
                 actions = g.legal_actions()
-                args = (worlds.sample(view, Chance(seed)), reading.suspects(view), (0, 2, 2),
-                        None, lambda: 0.0)  # fmt: skip
+                args = (worlds.sample(view, Chance(seed)), reading.suspects(view), (0, 2, 2), None)
                 assert RoundSearch(*args).root(actions) == Forgetful(*args).root(actions)
                 compared += 1
             g.advance(rng.choice(g.legal_actions()))
@@ -263,7 +262,7 @@ def test_a_hard_jack_fears_every_good_answer_of_the_investigator_not_only_the_be
     equally good answers count half each, a much worse one hardly at all."""
     from whitechapel.pocket.players.search import RoundSearch
 
-    search = RoundSearch(None, [0, 1], (0,), None, lambda: 0.0, doubt=30.0)
+    search = RoundSearch(None, [0, 1], (0,), None, doubt=30.0)
     seen_a, seen_b = [1.0, 0.0], [0.0, 1.0]  # each sees one of the two suspects
     assert search.spread([seen_a, seen_b]) == pytest.approx([0.5, 0.5])
     poor = [0.0, 0.0]
@@ -272,38 +271,71 @@ def test_a_hard_jack_fears_every_good_answer_of_the_investigator_not_only_the_be
 
 
 class StepClock:
-    """A clock that moves 10 ms each time it is read."""
+    """A clock that moves `step` seconds each time it is read."""
 
-    STEP = 0.01
-
-    def __init__(self) -> None:
-        self.now = 0.0
+    def __init__(self, step: float = 0.01) -> None:
+        self.now, self.step, self.reads = 0.0, step, 0
 
     def __call__(self) -> float:
-        self.now += self.STEP
+        self.now += self.step
+        self.reads += 1
         return self.now
 
 
 @pytest.mark.parametrize("side", SIDES)
 @pytest.mark.parametrize("budget", [None, 0.1])
-def test_the_hard_player_keeps_its_time_budget(side, budget):
-    """On a clock that moves 10 ms each time the search reads it,
-    the hard player stops at its budget (its own, 0.9 s, or the one it is
-    given) and still answers a legal action: the search reads the clock
-    once past the deadline, no more."""
-    from whitechapel.pocket.players import search
-
+@pytest.mark.parametrize("level", ["hard-2026-12"])
+def test_a_searching_player_keeps_its_cpu_budget(level, side, budget):
+    """The budget is CPU time: on clocks that move 10 ms each time the
+    search reads them, the player stops at its budget (its own or the one
+    it is given) and still answers a legal action, the search reading the
+    clocks once past the deadline, no more."""
     game = PocketGame.new(4)
     while game.to_act != side:  # the first action of a round whose search is long
         game.play(str(game.legal_actions()[0]), game.to_act)
     view = game.view(side)
-    unbounded = search.hard(side, 1)
-    unbounded.clock = StepClock()
+    unbounded = players.new_player("pocket", level, side, 1)
+    unbounded.clocks = {"cpu": StepClock(), "wall": (used := StepClock())}  # read at each node
     unbounded.choose(view, view.legal, 10**6)
-    player = search.hard(side, 1)
-    clock = player.clock = StepClock()
+    player = players.new_player("pocket", level, side, 1)
+    cpu = StepClock()
+    player.clocks = {"cpu": cpu, "wall": cpu}  # an idle machine: as fast as the wall clock
     action = player.choose(view, view.legal, budget)
     allowed = player.budget if budget is None else budget
-    assert unbounded.clock.now > 2 * allowed  # the whole search needs longer than allowed
+    assert used.now > 2 * allowed  # the whole search needs longer than allowed
     assert action in view.legal
-    assert clock.now <= allowed + 2.5 * StepClock.STEP
+    # within one check of the deadline: a check reads the wall clock and,
+    # near the deadline, the CPU clock too, each read moving the one clock here
+    assert allowed <= cpu.now <= allowed + 4 * cpu.step
+
+
+@pytest.mark.parametrize("level", ["hard-2026-12"])
+def test_on_a_loaded_machine_the_wall_clock_ceiling_ends_the_decision(level):
+    """A thinking process that gets a tenth of a core: the CPU clock moves
+    1 ms while the wall clock moves 10; the decision ends at the ceiling
+    (`CEILING` budgets on the wall clock), having spent a tenth of its
+    budget, and the CPU clock is read far less often than the wall clock."""
+    game = PocketGame.new(4)
+    view = game.view(game.to_act)
+    player = players.new_player("pocket", level, view.side, 1)
+    cpu, wall = StepClock(0.0001), StepClock(0.001)
+    player.clocks = {"cpu": cpu, "wall": wall}
+    budget = 0.1
+    assert player.choose(view, view.legal, budget) in view.legal
+    ceiling = players.CEILING * budget
+    assert ceiling <= wall.now <= ceiling + 2.5 * wall.step
+    assert cpu.now < budget / 2
+    assert cpu.reads < wall.reads / 10
+
+
+def test_the_frozen_reference_plays_the_games_todays_hard_played_when_it_was_frozen():
+    """`hard-2026-12` is the hard level of December 2026, kept to measure
+    progress against: with no time limit (budget 0) it plays again, action
+    by action, the games recorded with that hard level (both sides against
+    each other, then each side against random; tests/frozen_players.py)."""
+    import frozen_players
+
+    assert "hard-2026-12" in players.references("pocket")
+    assert "hard-2026-12" not in players.levels("pocket")  # not offered to people
+    compared = frozen_players.check("pocket", "hard-2026-12", None if THOROUGH else 2)
+    assert compared == (12 if THOROUGH else 6)

@@ -7,7 +7,14 @@ Game `i` of a run starts from setup seed `seed + i`, and each side's player
 from a seed drawn from it, so a run is repeatable and its games can be
 shared among processes (`jobs`) in any order.  Players are asked exactly as
 every host asks them (`players.choose`: the side's view and its legal
-actions, nothing else), with the time budget given.
+actions, nothing else), with the time budget given (CPU seconds: see
+`core/players.py`, "Time").
+
+Each decision is timed on both clocks: the CPU time of the process that
+thought (what a budget counts) and the wall-clock time (what a person
+waits), and a decision the wall-clock ceiling ended before its budget was
+spent is counted (`ceiling_reached`): on a loaded machine those decisions
+thought less than the level's budget, and the figures say so.
 """
 
 from __future__ import annotations
@@ -50,15 +57,31 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[max(0, math.ceil(share * len(ordered)) - 1)]
 
 
+CLOCKS = ("cpu", "wall")
+Timings = dict[str, dict[str, list[float]]]  # clock -> side -> seconds
+
+
 @dataclass
 class GameResult:
     seed: int
     winner: str
     reason: str
     actions: int
-    times: dict[str, list[float]]  # per side, each decision's seconds
-    turns: dict[str, list[float]]  # per side, each turn's (its decisions in a row)
+    # per clock ("cpu", "wall"), per side: each decision's seconds, and each
+    # turn's (a side's decisions in a row)
+    times: Timings
+    turns: Timings
     measures: dict[str, float] = field(default_factory=dict)  # the game's own (Rules.measures)
+    ceiling_reached: dict[str, int] = field(default_factory=dict)  # per side
+
+
+def cut_by_ceiling(answer: players.Answer, budget: float | None) -> bool:
+    """Did the wall-clock ceiling end this decision before its CPU budget was
+    spent (a loaded machine)?"""
+    limit = players.Deadline(budget)
+    if limit.ceiling is None or limit.budget is None:
+        return False
+    return answer.wall >= 0.98 * limit.ceiling and answer.cpu < 0.98 * limit.budget
 
 
 def player_seed(seed: int, side: str) -> int:
@@ -85,24 +108,28 @@ def play_one(
         side: players.new_player(game, level, side, player_seed(seed, side), known)
         for side, level in levels.items()
     }
-    times: dict[str, list[float]] = {side: [] for side in levels}
-    turns: dict[str, list[float]] = {side: [] for side in levels}
+    times: Timings = {clock: {side: [] for side in levels} for clock in CLOCKS}
+    turns: Timings = {clock: {side: [] for side in levels} for clock in CLOCKS}
+    cut = {side: 0 for side in levels}
     last = None  # the side of the turn under way: its decisions in a row add up
     while state.outcome is None:
         side = state.to_act
         assert side is not None
         answer = players.choose(seats[side], game, state.view(side), budget)
-        times[side].append(answer.seconds)
-        if side == last:
-            turns[side][-1] += answer.seconds
-        else:
-            turns[side].append(answer.seconds)
+        for clock, seconds in (("cpu", answer.cpu), ("wall", answer.wall)):
+            times[clock][side].append(seconds)
+            if side == last:
+                turns[clock][side][-1] += seconds
+            else:
+                turns[clock][side].append(seconds)
+        own = players.own_budget(seats[side]) if budget is None else budget
+        cut[side] += cut_by_ceiling(answer, own)
         last = side
         state.play(answer.action, side)
     outcome = state.outcome
     return GameResult(
         seed, outcome.winner, outcome.reason, len(state.history), times, turns,
-        measures=dict(getattr(rules, "measures", lambda s: {})(state)),
+        measures=dict(getattr(rules, "measures", lambda s: {})(state)), ceiling_reached=cut,
     )  # fmt: skip
 
 
@@ -124,7 +151,9 @@ class ArenaStats:
     budget: float | None
     wins: dict[str, int]
     interval: dict[str, tuple[float, float]]  # 95 % Wilson interval of each side's share
-    decision_mean: dict[str, float]  # seconds
+    # Each decision's time, per side, in seconds: CPU time of the process
+    # that thought (what a budget counts) ...
+    decision_mean: dict[str, float]
     decision_p95: dict[str, float]
     decision_max: dict[str, float]
     decisions: dict[str, int]
@@ -136,6 +165,13 @@ class ArenaStats:
     # what a turn costs where one side decides many times in a row (LfW's police turn)
     turn_p95: dict[str, float] = field(default_factory=dict)
     options: dict[str, Any] = field(default_factory=dict)
+    # ... and on the wall clock (what a person waits)
+    wall_mean: dict[str, float] = field(default_factory=dict)
+    wall_p95: dict[str, float] = field(default_factory=dict)
+    wall_max: dict[str, float] = field(default_factory=dict)
+    turn_wall_p95: dict[str, float] = field(default_factory=dict)
+    # decisions the wall-clock ceiling ended before their budget was spent
+    ceiling_reached: dict[str, int] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -151,12 +187,21 @@ class ArenaStats:
                          f"{self.wins[side]:>6}  {100 * share:5.1f}%  "
                          f"(95% interval {100 * low:.1f}–{100 * high:.1f}%)"))  # fmt: skip
         for side, level in self.levels.items():
-            rows.append((f"{side} ({level}) decisions",
-                         f"{self.decisions[side]:>6}  mean {1000 * self.decision_mean[side]:.1f} ms, "
-                         f"p95 {1000 * self.decision_p95[side]:.1f} ms, "
-                         f"max {1000 * self.decision_max[side]:.1f} ms"))  # fmt: skip
+            for clock, means, p95s, most in (
+                ("CPU", self.decision_mean, self.decision_p95, self.decision_max),
+                ("wall", self.wall_mean, self.wall_p95, self.wall_max),
+            ):
+                rows.append((f"{side} ({level}) decisions, {clock}",
+                             f"{self.decisions[side]:>6}  mean {1000 * means[side]:.1f} ms, "
+                             f"p95 {1000 * p95s[side]:.1f} ms, max {1000 * most[side]:.1f} ms"))  # fmt: skip
+            cut = self.ceiling_reached.get(side, 0)
+            if cut:
+                rows.append((f"{side} ({level}) ended by the wall-clock ceiling",
+                             f"{cut:>6}  (a loaded machine: less CPU than the budget)"))  # fmt: skip
         for side, p95 in self.turn_p95.items():
-            rows.append((f"{side} ({self.levels[side]}) whole turn p95", f"{1000 * p95:>9.1f} ms"))
+            wall = self.turn_wall_p95.get(side, 0.0)
+            rows.append((f"{side} ({self.levels[side]}) whole turn p95",
+                         f"{1000 * p95:>9.1f} ms CPU, {1000 * wall:.1f} ms wall"))  # fmt: skip
         for name, value in self.measures.items():
             rows.append((name, f"{value:>9.2f}"))
         rows.append(("games per second", f"{self.games_per_second:>9.2f}"))
@@ -208,18 +253,24 @@ def arena(
     elapsed = time.perf_counter() - start
     wins = {side: 0 for side in levels}
     reasons: dict[str, int] = {}
-    times: dict[str, list[float]] = {side: [] for side in levels}
-    turns: dict[str, list[float]] = {side: [] for side in levels}
+    times: Timings = {clock: {side: [] for side in levels} for clock in CLOCKS}
+    turns: Timings = {clock: {side: [] for side in levels} for clock in CLOCKS}
+    cut = {side: 0 for side in levels}
     sums: dict[str, float] = {}
     for r in results:
         wins[r.winner] += 1
         reasons[r.reason] = reasons.get(r.reason, 0) + 1
-        for side, ts in r.times.items():
-            times[side].extend(ts)
-        for side, ts in r.turns.items():
-            turns[side].extend(ts)
+        for clock in CLOCKS:
+            for side, ts in r.times[clock].items():
+                times[clock][side].extend(ts)
+            for side, ts in r.turns[clock].items():
+                turns[clock][side].extend(ts)
+        for side, count in r.ceiling_reached.items():
+            cut[side] += count
         for name, value in r.measures.items():
             sums[name] = sums.get(name, 0.0) + value
+    cpu, wall = times["cpu"], times["wall"]
+    several = [s for s in levels if len(turns["cpu"][s]) < len(cpu[s])]  # turns of many decisions
     return ArenaStats(
         game=game,
         levels=dict(levels),
@@ -229,17 +280,26 @@ def arena(
         budget=budget,
         wins=wins,
         interval={side: wilson(wins[side], games) for side in levels},
-        decision_mean={s: sum(t) / len(t) if t else 0.0 for s, t in times.items()},
-        decision_p95={s: percentile(t, 0.95) for s, t in times.items()},
-        decision_max={s: max(t, default=0.0) for s, t in times.items()},
-        decisions={s: len(t) for s, t in times.items()},
+        decision_mean={s: _mean(t) for s, t in cpu.items()},
+        decision_p95={s: percentile(t, 0.95) for s, t in cpu.items()},
+        decision_max={s: max(t, default=0.0) for s, t in cpu.items()},
+        decisions={s: len(t) for s, t in cpu.items()},
         seconds=elapsed,
         games_per_second=games / elapsed if elapsed > 0 else 0.0,
         reasons=reasons,
         measures={name: total / games for name, total in sums.items()},
-        turn_p95={s: percentile(t, 0.95) for s, t in turns.items() if len(t) < len(times[s])},
+        turn_p95={s: percentile(turns["cpu"][s], 0.95) for s in several},
         options=dict(options or {}),
+        wall_mean={s: _mean(t) for s, t in wall.items()},
+        wall_p95={s: percentile(t, 0.95) for s, t in wall.items()},
+        wall_max={s: max(t, default=0.0) for s, t in wall.items()},
+        turn_wall_p95={s: percentile(turns["wall"][s], 0.95) for s in several},
+        ceiling_reached=cut,
     )
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
 
 
 # -- the command (`whitechapel GAME arena`), for every game with players ------------
@@ -253,8 +313,8 @@ def add_arena_command(sub: Any, game_sides: tuple[str, ...]) -> argparse.Argumen
     cmd = sub.add_parser("arena", help="computer players against each other: wins, decision times")
     for side in game_sides:
         cmd.add_argument(f"--{side}", metavar="LEVEL", default="normal", dest=f"arena_{side}",
-                         help=f"the level of the computer playing {side}: random, easy, normal "
-                         "or hard (default normal)")  # fmt: skip
+                         help=f"the level of the computer playing {side}: random, easy, normal, "
+                         "hard, or a frozen reference such as hard-2026-12 (default normal)")  # fmt: skip
     cmd.add_argument("--games", type=positive, default=100, metavar="N",
                      help="how many games to play (default 100)")  # fmt: skip
     cmd.add_argument("--seed", type=seed_type, default=0, dest="arena_seed", metavar="N",
@@ -262,7 +322,9 @@ def add_arena_command(sub: Any, game_sides: tuple[str, ...]) -> argparse.Argumen
     cmd.add_argument("--jobs", type=positive, default=1, metavar="N",
                      help="games played in this many processes at once (default 1)")  # fmt: skip
     cmd.add_argument("--budget", type=float, default=None, metavar="SECONDS",
-                     help="each decision's time budget (default: each level's own)")  # fmt: skip
+                     help="each decision's budget in seconds of CPU time, under a wall-clock "
+                     f"ceiling of {players.CEILING:g} times that (default: each level's own; 0: no limit, each "
+                     "search to its own end)")  # fmt: skip
     cmd.add_argument("--json", action="store_true", help="print the figures as JSON")
     return cmd
 

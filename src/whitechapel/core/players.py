@@ -7,7 +7,19 @@ side's **view** — exactly what a human at that seat sees (`game.view(side)`)
 those texts.  It is given nothing else: no engine, no state object, no seed
 of the game.  Between calls it may keep whatever it learnt (its own memory),
 and its random source is its own, seeded when it is made, so the same views
-always give the same answers.  A time budget (seconds) bounds each answer.
+always give the same answers.
+
+**Time.**  A `budget` is seconds of CPU time of the process that thinks
+(`time.process_time`), so that a busy machine does not make a player weaker:
+the same budget buys the same search on an idle host and a loaded one.  A
+wall-clock **ceiling** (`CEILING` times the budget, unless the level sets its
+own) bounds how long a person may wait when the thinking process gets less
+than its share of a core: whichever comes first ends the decision.  `None`
+asks for the level's own budget (its `budget` attribute, if it thinks for
+long); 0 (or less) for none at all: the search runs to its own end, which is
+deterministic (the tests, the frozen references' check).  Every player that
+thinks for long checks one `Deadline` (`deadline(budget, own)`), the same
+helper in every game.
 
 Every host asks through `choose()`: the hot-seat screens (thinking off the
 interface's thread), the network server's computer seats and the arena.
@@ -29,6 +41,8 @@ as Pocket); it holds no secret, and a player made for a game gets it once.
 
 from __future__ import annotations
 
+import math
+import re
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -53,12 +67,83 @@ class Player(Protocol):
 
     def choose(self, view: Any, legal: Sequence[str], budget: float | None = None) -> str:
         """One of `legal`, chosen from `view` (the side's view, as the game's
-        engine gives it: a typed `core.game.View`) alone, within about
-        `budget` seconds (None: the level's own pace)."""
+        engine gives it: a typed `core.game.View`) alone, within `budget`
+        seconds of CPU time under a wall-clock ceiling (None: the level's own
+        budget; 0: no limit): see `Deadline`."""
         ...
 
 
 Factory = Callable[[str, int, Any], Player]  # (side, seed, table) -> a player for one game
+
+# -- time: budgets in CPU time, under a wall-clock ceiling ---------------------------------
+
+CEILING = 2.0  # a decision's wall-clock ceiling, in budgets (a level may set its own)
+
+
+class Deadline:
+    """When one decision must end: `budget` seconds of this process's CPU
+    time (`time.process_time`) spent, or `ceiling` seconds on the wall clock
+    (`CEILING` budgets unless given), whichever comes first.  A budget of 0
+    or less (or None) sets no deadline: `passed()` is never true.
+
+    The players' one helper: a search asks `passed()` as often as it likes
+    (at every node).  The wall clock is read each time; the CPU clock, a
+    system call, only when the budget may be spent: a thread's CPU time
+    never runs ahead of the wall clock, so while the CPU time last read plus
+    the wall time since is short of the budget, the budget is not spent
+    either.  A decision so ends within one check of its deadline (other
+    threads of the same process busy at once only make it later by their
+    share).  Tests give their own clocks (`cpu`, `wall`)."""
+
+    __slots__ = ("_cpu_end", "_cpu_seen", "_wall_end", "_wall_seen", "budget", "ceiling",
+                 "cpu", "wall")  # fmt: skip
+
+    def __init__(
+        self,
+        budget: float | None,
+        *,
+        ceiling: float | None = None,
+        cpu: Callable[[], float] = time.process_time,
+        wall: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.cpu, self.wall = cpu, wall
+        self.budget = budget if budget is not None and budget > 0 else None
+        self.ceiling = None if self.budget is None else ceiling or CEILING * self.budget
+        self._cpu_seen = cpu() if self.budget is not None else 0.0
+        self._wall_seen = wall()
+        self._cpu_end = self._cpu_seen + self.budget if self.budget is not None else math.inf
+        self._wall_end = self._wall_seen + self.ceiling if self.ceiling is not None else math.inf
+
+    @property
+    def bounded(self) -> bool:
+        return self.budget is not None
+
+    def passed(self) -> bool:
+        """Is the budget spent, or the ceiling reached?"""
+        now = self.wall()
+        if now >= self._wall_end:
+            return True
+        if self._cpu_seen + (now - self._wall_seen) < self._cpu_end:
+            return False  # not even the wall clock has gone as far as the budget
+        self._cpu_seen, self._wall_seen = self.cpu(), now
+        return self._cpu_seen >= self._cpu_end
+
+    def shorter_than(self, seconds: float) -> bool:
+        """Is this a budget of less than `seconds` (a player may choose a
+        quicker way of thinking)?"""
+        return self.budget is not None and self.budget < seconds
+
+
+def deadline(budget: float | None, own: float | None = None, **clocks: Any) -> Deadline:
+    """The deadline of a decision asked with `budget` (None: the level's
+    `own` budget) — the one way players read the contract's time."""
+    return Deadline(own if budget is None else budget, **clocks)
+
+
+def own_budget(player: Any) -> float | None:
+    """A level's own budget (None: it does not think for long)."""
+    return getattr(player, "budget", None)
+
 
 
 class RandomPlayer:
@@ -83,6 +168,18 @@ def players_of(game: str) -> dict[str, Factory]:
     """The levels of `game`'s computer players (empty: it has none yet)."""
     module = entry_of(game).players
     return dict(import_module(module).PLAYERS) if module else {}
+
+
+# A frozen reference: a level as it played at a date (`hard-2026-12`), kept so
+# that progress is measured against it (the arena).  It is not offered to
+# people; its code is frozen (a game's `players/frozen/`), and a test holds
+# it to the games it played when it was frozen (tests/frozen_players.py).
+REFERENCE = re.compile(r"[a-z]+-\d{4}-\d{2}")
+
+
+def references(game: str) -> tuple[str, ...]:
+    """The frozen references `game` keeps, oldest first."""
+    return tuple(sorted(level for level in players_of(game) if REFERENCE.fullmatch(level)))
 
 
 def levels(game: str) -> tuple[str, ...]:
@@ -165,7 +262,8 @@ def legal_in(game: str, view: Any) -> Sequence[str]:
 @dataclass(frozen=True)
 class Answer:
     action: str
-    seconds: float  # how long the player thought
+    cpu: float = 0.0  # how long the player thought: the CPU time of its process
+    wall: float = 0.0  # ... and the wall-clock time it took
 
 
 def choose(player: Player, game: str, view: Any, budget: float | None = None) -> Answer:
@@ -175,9 +273,9 @@ def choose(player: Player, game: str, view: Any, budget: float | None = None) ->
     legal = legal_in(game, view)
     if not legal:
         raise PlayerError(f"the {player.side} has no action to play now")
-    start = time.perf_counter()
+    cpu, wall = time.process_time(), time.perf_counter()
     action = player.choose(view, legal, budget)
-    seconds = time.perf_counter() - start
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     if action not in legal:
         raise PlayerError(f"the {player.level} {player.side} chose {action!r}, not a legal action")
-    return Answer(action, seconds)
+    return Answer(action, cpu, wall)

@@ -12,8 +12,12 @@ player keeps its memory in its worker between calls; `forget` drops a game's
 players.
 
 A worker runs at a lower priority than its host (`nice`), so that on a busy
-machine the screen's frames come before the computer's thinking; the budget
-of a player is wall-clock time, so a slower search only looks less far.
+machine the screen's frames come before the computer's thinking.  A
+player's budget is CPU time of the worker (`time.process_time`: a worker
+thinks for one seat at a time, so its CPU time is the decision's), so a busy
+machine does not make it weaker, only slower, up to the level's wall-clock
+ceiling (`core/players.py`, "Time"): past it the player answers with what it
+found, so nobody waits for long.
 Workers are daemon processes, stopped at once (`shutdown`, or when the
 program exits): quitting while the computer thinks waits for nothing, and
 leaves no process behind; a worker whose host died reads the end of its

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from whitechapel.core import players
 from whitechapel.core.chance import Chance
 from whitechapel.lfw.actions import Action
 from whitechapel.lfw.notebook import Notebook
@@ -34,7 +35,7 @@ from whitechapel.lfw.players.jack_hell import Hell, HellStyle
 from whitechapel.lfw.players.player import LfwPlayer
 from whitechapel.lfw.views import JackView
 
-HURRIED = 0.03  # seconds: a budget below this skips the hard level's notebooks of moves
+HURRIED = 0.03  # CPU seconds: a budget below this skips the hard level's notebooks of moves
 
 LEVELS: dict[str, tuple[HellStyle, Style]] = {
     "easy": (
@@ -84,7 +85,7 @@ class ComputerJack(LfwPlayer):
         phase = view.phase.key
         if phase == Phase.ESCAPE:
             style = self.style
-            if budget is not None and budget < HURRIED and style.notebook:
+            if style.notebook and players.deadline(budget).shorter_than(HURRIED):
                 # a few milliseconds only: no notebooks of hypothetical moves
                 style = replace(style, notebook=False, spread=0.0, wide=0)
             escape = Escape(view, self.board, self.tb, style, chance, self._book(view))

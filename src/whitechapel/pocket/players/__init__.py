@@ -7,12 +7,13 @@ possible games built from the view (`pocket/worlds.py`)."""
 
 from __future__ import annotations
 
-from whitechapel.pocket.players.search import hard, normal
+from whitechapel.pocket.players.search import hard_2026_12, normal
 from whitechapel.pocket.players.simple import EasyPlayer, RandomPlayer
 
 PLAYERS = {
     "random": RandomPlayer,
     "easy": EasyPlayer,
     "normal": normal,
-    "hard": hard,
+    "hard": hard_2026_12,
+    "hard-2026-12": hard_2026_12,  # a frozen reference (core/players.py, `references`)
 }

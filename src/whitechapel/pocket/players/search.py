@@ -23,17 +23,18 @@ Jack so reasons about what the investigator knows: the investigator's
 answers in the tree are made without knowing Jack.
 
 Beyond the root only the most promising actions of each node are searched
-(widths per depth), except the round's last action, searched in full; a
-deadline stops the search between root actions (the level's budget).
+(widths per depth), except the round's last action, searched in full; the
+decision's deadline (`core/players.Deadline`: the budget in CPU time under a
+wall-clock ceiling) is checked at every node searched.
 """
 
 from __future__ import annotations
 
 import math
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
+from whitechapel.core import players
 from whitechapel.core.chance import Chance
 from whitechapel.pocket import worlds
 from whitechapel.pocket.actions import ALIBI_ACTION, Action
@@ -66,7 +67,7 @@ def static(g: Any, suspects: Sequence[int]) -> Vector:
     return [if_seen if seen >> c & 1 else if_unseen for c in suspects]
 
 
-class Deadline(Exception):
+class OutOfTime(Exception):
     """The search ran out of its time budget."""
 
 
@@ -78,8 +79,7 @@ class RoundSearch:
         world: Any,
         suspects: Sequence[int],
         widths: Sequence[int],
-        deadline: float | None,
-        clock: Callable[[], float],
+        deadline: players.Deadline | None,
         exact_chance: int = 0,
         doubt: float = 0.0,
     ) -> None:
@@ -91,7 +91,6 @@ class RoundSearch:
         self.index = {c: i for i, c in enumerate(self.suspects)}
         self.widths = widths
         self.deadline = deadline
-        self.clock = clock
         self.nodes = 0
         self.leaves: dict[tuple, Vector] = {}
 
@@ -152,8 +151,8 @@ class RoundSearch:
     def value(self, g: Any, depth: int) -> Vector:
         if g.unresolved:
             return self.leaf(g)
-        if self.deadline is not None and self.clock() > self.deadline:
-            raise Deadline
+        if self.deadline is not None and self.deadline.passed():
+            raise OutOfTime
         self.nodes += 1
         kids = self.children(g, g.legal_actions())
         width = self.widths[depth] if depth < len(self.widths) else 0
@@ -280,26 +279,22 @@ class SearchPlayer:
         exact_chance: int = 0,
         budget: float = 1.0,
         doubt: float = 0.0,
-        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.side, self.level = side, level
         self.chance = Chance(seed)
         self.widths = tuple(widths)
         self.exact_chance = exact_chance
         self.doubt = doubt  # Jack's: how sharply he expects the investigator's best answer
-        self.budget = budget  # seconds: the level's own pace
-        self.clock = clock
+        self.budget = budget  # CPU seconds: the level's own pace
+        self.clocks: dict[str, Any] = {}  # the deadline's clocks (tests give their own)
         self.nodes = 0  # searched in the last decision
 
     def choose(self, view: PocketView, legal: Sequence[str], budget: float | None = None) -> str:
-        start = self.clock()
-        return legal[0] if len(legal) == 1 else self.search(view, legal, budget, start)
+        limit = players.deadline(budget, self.budget, **self.clocks)
+        return legal[0] if len(legal) == 1 else self.search(view, legal, limit)
 
-    def search(
-        self, view: PocketView, legal: Sequence[str], budget: float | None, start: float
-    ) -> str:
-        allowed = self.budget if budget is None else budget
-        deadline = start + allowed if allowed > 0 else None
+    def search(self, view: PocketView, legal: Sequence[str], limit: players.Deadline) -> str:
+        deadline = limit if limit.bounded else None
         suspects = reading.suspects(view)
         actions = reading.actions(legal)
         me = reading.identity(view)
@@ -310,11 +305,10 @@ class SearchPlayer:
         # in the middle of a pass, the last whole one answers.
         for widths in ((0, 1, 1), self.widths):
             doubt = self.doubt if self.side == JACK else 0.0
-            search = RoundSearch(world, suspects, widths, deadline, self.clock,
-                                 self.exact_chance, doubt)  # fmt: skip
+            search = RoundSearch(world, suspects, widths, deadline, self.exact_chance, doubt)
             try:
                 scores = search.root(actions)
-            except Deadline:
+            except OutOfTime:
                 self.nodes += search.nodes
                 break
             self.nodes += search.nodes
@@ -337,9 +331,12 @@ def normal(side: str, seed: int, table: object = None) -> SearchPlayer:
     return SearchPlayer(side, seed, level="normal", widths=(0, 3, 2), budget=1.0)
 
 
-def hard(side: str, seed: int, table: object = None) -> SearchPlayer:
-    return SearchPlayer(side, seed, level="hard", widths=(0, 6, 4), exact_chance=1, budget=0.9,
-                        doubt=HARD_DOUBT)  # fmt: skip
+def hard_2026_12(side: str, seed: int, table: object = None) -> SearchPlayer:
+    """The frozen reference `hard-2026-12`: the hard level as it played in
+    December 2026 (tests/data/frozen/pocket-hard-2026-12.json holds games it
+    played then; test_pocket_players.py plays them again)."""
+    return SearchPlayer(side, seed, level="hard-2026-12", widths=(0, 6, 4), exact_chance=1,
+                        budget=0.9, doubt=HARD_DOUBT)  # fmt: skip
 
 
 HARD_DOUBT = 30.0
