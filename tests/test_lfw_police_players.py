@@ -304,3 +304,22 @@ def test_the_hard_police_play_whole_games_on_every_shipped_board_and_a_generated
         result = play_one("lfw", {JACK: "hard", POLICE: "hard"}, 11, None, options, table)
         assert result.winner in (JACK, POLICE)
         assert result.times["cpu"][POLICE]
+
+
+def test_t2_the_plan_stops_at_the_deadline_with_the_policemen_placed_so_far():
+    """A spent budget (core.players.Deadline, CPU time) ends the plan's
+    ascent after the first policeman: the others stay where they stand; with
+    time, several move toward the goal."""
+    from whitechapel.core.players import Deadline
+    from whitechapel.lfw.players.police_moves import Goal, plan
+
+    f = facts(BOARD)
+    start = dict(zip(COLOURS, ("x1", "x2", "x3", "x4", "x5"), strict=True))
+    goal = Goal(where={c: 1.0 for c in BOARD.circles if c > 20})
+    clock = iter((0.0, *([1e9] * 100)))
+    spent = Deadline(0.5, cpu=lambda: 0.0, wall=lambda: next(clock))
+    full = plan(f, start, COLOURS, goal)
+    cut = plan(f, start, COLOURS, goal, deadline=spent)
+    assert sum(full[c] != start[c] for c in COLOURS) >= 2
+    assert all(cut[c] == start[c] for c in COLOURS[1:])
+    assert cut[COLOURS[0]] != start[COLOURS[0]]  # the first one placed, before the others

@@ -135,9 +135,9 @@ class Police(LfwPlayer):
     # -- the decisions ---------------------------------------------------------------
 
     def decide(self, view: PoliceView, legal: Sequence[Action], budget: float | None) -> Action:
+        deadline = players.deadline(budget, self.budget)  # from the start of the decision
         phase = view.phase.key
         sense = self.sense(view)
-        deadline = players.deadline(budget, self.budget)
         if phase == Phase.PATROLS:
             goal = self.night_goal(view, sense)
             out = police_hell.patrols(self.facts, view, legal, goal, deadline)
