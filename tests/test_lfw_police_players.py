@@ -1,6 +1,6 @@
 """The computer police (`lfw/players/police.py`): they play whole games
 legally at every level, on both shipped boards, with the optional rules off
-and all on; the same views and seed give the same answers; and in
+and all on (the hard police on every edition and a generated board too); the same views and seed give the same answers; and in
 positions written by hand they do what a player would expect (T3: arrest
 the one circle left, search only circles that may be written; T2: seal a
 known hideout).
@@ -55,14 +55,14 @@ def test_every_level_plays_whole_games_legally(level, table, options):
     for seed in seeds:
         result = play_one("lfw", {JACK: "homeward", POLICE: level}, seed, None, options, table)
         assert result.winner in (JACK, POLICE)
-        assert result.times[POLICE]  # the police did decide
+        assert result.times["cpu"][POLICE]  # the police did decide
 
 
 def test_the_levels_are_offered_for_the_police():
     for level in LEVELS:
         p = players.new_player("lfw", level, POLICE, 1)
         assert (p.side, p.level) == (POLICE, level)
-    assert set(POLICE_LEVELS) == set(LEVELS)
+    assert set(POLICE_LEVELS) == {*LEVELS, "hard-2026-12"}  # and the frozen reference
 
 
 def _decisions(
@@ -227,3 +227,99 @@ def test_t2_with_the_hideout_known_hard_seals_it():
         if target != "stay":
             police[colour] = target
     assert seal <= set(police.values())
+
+
+# -- the board's measures (issue 30: plans that hold on any board) -------------------------
+
+
+def _row_board():
+    """Four circles in a row, a crossing between each two and one at each
+    end:  e - 1 - a - 2 - b - 3 - c - 4 - d."""
+    from lfw_maps import board, segments_from
+
+    circles = {1: (20, 10), 2: (40, 10), 3: (60, 10), 4: (80, 10)}
+    crossings = {"e": (10, 10), "a": (30, 10), "b": (50, 10), "c": (70, 10), "d": (90, 10)}
+    return board(circles, crossings, segments_from("e-1 1-a a-2 2-b b-3 3-c c-4 4-d"))
+
+
+def test_the_board_measures_count_a_hand_built_row_of_circles():
+    """Jack's distances 1, 1, 1, 2, 2, 3: nine pairs in ten are within 3.
+    Beside one crossing drawn alike: 1 + 2 + 2 + 2 + 1 circles over five,
+    1.6; with one police step more, 3 + 4 + 4 + 3 over five, 2.8; two
+    policemen, standing still: each circle has two crossings beside it, so
+    it is left out only when both stand on the other three, 3 of 10 pairs:
+    4 x 0.7 = 2.8.  Five policemen on five crossings serve every circle."""
+    from whitechapel.lfw.players.police_sense import jack_distances, quantile, scale, team_reach
+
+    b = _row_board()
+    assert sorted(jack_distances(b)) == [1, 1, 1, 2, 2, 3]
+    assert quantile(jack_distances(b), 0.9) == 3 and quantile([], 0.9) == 0
+    assert team_reach(b, team=1, moves=0) == pytest.approx(1.6)
+    assert team_reach(b, team=1, moves=1) == pytest.approx(2.8)
+    assert team_reach(b, team=2, moves=0) == pytest.approx(2.8)
+    assert (scale(b).reach, scale(b).far) == (4, 3)
+
+
+def test_the_hard_police_weigh_the_boards_measures_and_the_reference_the_1888_numbers():
+    from whitechapel.lfw.players.police_sense import scale
+
+    for name in ("tutorial", "whitechapel-1888@1", "whitechapel-1888"):
+        table = {"builtin": name}
+        measured = scale(load_board(name))
+        hard = players.new_player("lfw", "hard", POLICE, 1, table)
+        reference = players.new_player("lfw", "hard-2026-12", POLICE, 1, table)
+        assert (hard.support, hard.far) == (measured.reach, measured.far)
+        assert (reference.support, reference.far) == (60, 8)
+    assert scale(load_board("tutorial")).reach < 40 < 60 < scale(load_board("whitechapel-1888")).reach
+
+
+def _generated_table() -> dict:
+    """A board drawn by the tutorial's generator from another seed."""
+    import sys
+    from pathlib import Path
+
+    tools = Path(__file__).resolve().parents[1] / "tools"
+    sys.path.insert(0, str(tools))
+    try:
+        import make_tutorial_map
+
+        net, graph, circ, goulston = make_tutorial_map.build(7)
+        data = make_tutorial_map.to_mapdata(net, graph, circ, goulston)
+    finally:
+        sys.path.remove(str(tools))
+    from whitechapel.lfw.map.mapcheck import validate
+    from whitechapel.lfw.setup import random_setup, table_of
+
+    return table_of(random_setup(0, validate(data)))
+
+
+@pytest.mark.parametrize(
+    "board", ["tutorial@1", "tutorial@2", "whitechapel-1888@1", "whitechapel-1888@2", "generated"]
+)
+def test_the_hard_police_play_whole_games_on_every_shipped_board_and_a_generated_one(board):
+    """Hard against hard, every option too on the small boards (the whole
+    games above play the 1888 board's with every option)."""
+    table = _generated_table() if board == "generated" else {"builtin": board}
+    for options in ({},) if board.startswith("whitechapel") else ({}, ALL_ON):
+        result = play_one("lfw", {JACK: "hard", POLICE: "hard"}, 11, None, options, table)
+        assert result.winner in (JACK, POLICE)
+        assert result.times["cpu"][POLICE]
+
+
+def test_t2_the_plan_stops_at_the_deadline_with_the_policemen_placed_so_far():
+    """A spent budget (core.players.Deadline, CPU time) ends the plan's
+    ascent after the first policeman: the others stay where they stand; with
+    time, several move toward the goal."""
+    from whitechapel.core.players import Deadline
+    from whitechapel.lfw.players.police_moves import Goal, plan
+
+    f = facts(BOARD)
+    start = dict(zip(COLOURS, ("x1", "x2", "x3", "x4", "x5"), strict=True))
+    goal = Goal(where={c: 1.0 for c in BOARD.circles if c > 20})
+    clock = iter((0.0, *([1e9] * 100)))
+    spent = Deadline(0.5, cpu=lambda: 0.0, wall=lambda: next(clock))
+    full = plan(f, start, COLOURS, goal)
+    cut = plan(f, start, COLOURS, goal, deadline=spent)
+    assert sum(full[c] != start[c] for c in COLOURS) >= 2
+    assert all(cut[c] == start[c] for c in COLOURS[1:])
+    assert cut[COLOURS[0]] != start[COLOURS[0]]  # the first one placed, before the others

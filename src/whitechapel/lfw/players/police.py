@@ -16,20 +16,29 @@ differ in what they make of it (`Style`):
   from sampled positions), seals the likeliest hideouts (every crossing
   around one held: a walk never passes a policeman, so Jack cannot end the
   night), searches where the answer tells most, arrests by the odds against
-  what a search would tell, and names the hideout (O6) when it is likely.
+  what a search would tell, and names the hideout (O6) when it is likely;
+  where the reference `hard-2026-12` (the hard level of December 2026,
+  kept to measure progress against) weighed numbers tuned on the 1888
+  board, it reads the board's own measures (`police_sense.Scale`): how many
+  circles five policemen can serve in a move, how far is far for Jack.
 
 A whole police turn is some ten decisions in a row; the player keeps its
 notebook between calls (brought up to date in a fraction of a millisecond)
 and plans T2 once a turn, answering each policeman's move from the plan.
+Each decision has a budget of CPU time (`core.players.Deadline`): the
+level's own, `BUDGET`, unless the host gives one; the T2 plan and the H3
+patrols stop improving when it is spent (they take milliseconds, so only a
+budget of a few milliseconds or a starved process is ever cut short).
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from whitechapel.core import players
 from whitechapel.core.chance import Chance
 from whitechapel.lfw.actions import Action, Chase, Pass, PoliceMove
 from whitechapel.lfw.notebook import Notebook, notebook
@@ -39,11 +48,12 @@ from whitechapel.lfw.players import police_clues, police_hell
 from whitechapel.lfw.players.player import LfwPlayer
 from whitechapel.lfw.players.police_clues import Clues
 from whitechapel.lfw.players.police_moves import Goal, plan, worth
-from whitechapel.lfw.players.police_sense import FAR, Sense, facts, normalised
+from whitechapel.lfw.players.police_sense import FAR, Sense, facts, normalised, scale
 from whitechapel.lfw.rulebook import police_order
 from whitechapel.lfw.views import PoliceView
 
 SOON = 0.35
+BUDGET = 0.25  # CPU seconds: a decision's own budget (a whole turn is some ten)
 
 
 @dataclass(frozen=True)
@@ -56,33 +66,49 @@ class Style:
     block: float  # the worth of a move of delay on every sample
     seal_mass: float | None  # seal when the sealable hideouts hold this share (None: never)
     clues: Clues
-    support: int = 60  # the most circles the moves' goal weighs
+    # the most circles the moves' goal weighs (None: as many as five
+    # policemen can serve in a move on this board, `Scale.reach`)
+    support: int | None = 60
     guard: float = 0.0  # the worth of blocking Jack's steps into likely hideouts
+    # how many of Jack's moves are far from a hideout, for the Wretched (None: `Scale.far`)
+    far: int | None = 8
 
+
+HARD_2026_12 = Style(
+    "hard-2026-12",
+    False,
+    True,
+    0.25,
+    24,
+    0.08,
+    0.3,
+    Clues(0.5, True, info_worth=0.25, know_odds=0.5, danger_boost=2.0),
+    guard=2.0,
+)
+"""The frozen reference `hard-2026-12`: the hard police of December 2026,
+whose plans weigh the 60 likeliest circles and call 8 of Jack's moves far
+(numbers tuned on the 1888 board).  tests/data/frozen/lfw-hard-2026-12*.json
+hold games it played then; tests/test_lfw_reference.py plays them again."""
 
 STYLES = {
     "easy": Style("easy", True, False, 0.0, 0, 0.0, None, Clues(None, False), support=25),
     "normal": Style("normal", False, True, 0.35, 0, 0.0, None, Clues(0.45, False, know_odds=0.99)),
-    "hard": Style(
-        "hard",
-        False,
-        True,
-        0.25,
-        24,
-        0.08,
-        0.3,
-        Clues(0.5, True, info_worth=0.25, know_odds=0.5, danger_boost=2.0),
-        guard=2.0,
-    ),
+    "hard": replace(HARD_2026_12, level="hard", support=None, far=None),
+    "hard-2026-12": HARD_2026_12,
 }
 
 
 class Police(LfwPlayer):
     """The police at one level: every decision of their side, the Chief's included."""
 
+    budget = BUDGET  # the level's own (core.players.own_budget)
+
     def __init__(self, side: str, seed: int, table: Any = None, style: Style = STYLES["hard"]):
         super().__init__(side, seed, table)
         self.level = style.level
+        measured = scale(self.board)  # the board's measures, where the style names none
+        self.support = measured.reach if style.support is None else style.support
+        self.far = measured.far if style.far is None else style.far
         self.style = style
         self.facts = facts(self.board)
         self.notes: Notebook | None = None
@@ -109,22 +135,24 @@ class Police(LfwPlayer):
     # -- the decisions ---------------------------------------------------------------
 
     def decide(self, view: PoliceView, legal: Sequence[Action], budget: float | None) -> Action:
+        deadline = players.deadline(budget, self.budget)  # from the start of the decision
         phase = view.phase.key
         sense = self.sense(view)
         if phase == Phase.PATROLS:
-            out = police_hell.patrols(self.facts, view, legal, self.night_goal(view, sense))
+            goal = self.night_goal(view, sense)
+            out = police_hell.patrols(self.facts, view, legal, goal, deadline)
         elif phase == Phase.SAUCY:
             out = police_hell.saucy(self.facts, view, legal, self.night_goal(view, sense))
         elif phase == Phase.WRETCHED:
             away = 0.5 if self.style.hideout_pull and view.night > 1 else 0.0
-            out = police_hell.wretched(self.facts, view, legal, sense.hideouts, away)
+            out = police_hell.wretched(self.facts, view, legal, sense.hideouts, away, self.far)
         elif phase == Phase.GRAFFITO_CHIEF:
             goal = self.turn_goal(view, sense)
             out = police_hell.graffito(
                 self.facts, view, legal, lambda p: worth(self.facts, goal, list(p.values()))
             )
         elif phase == Phase.HUNT:
-            out = self.move(view, legal, sense)
+            out = self.move(view, legal, sense, deadline)
         elif phase == Phase.SEARCHING:
             out = police_clues.go_on_searching(sense, legal, _acting(view), self.style.clues)
         elif phase == Phase.CLUES:
@@ -151,7 +179,7 @@ class Police(LfwPlayer):
 
     def _with_hideouts(self, where: Mapping[int, float], hideouts: Mapping[int, float]) -> dict:
         pull = self.style.hideout_pull
-        top = sorted(hideouts.items(), key=lambda kv: (-kv[1], kv[0]))[: self.style.support // 2]
+        top = sorted(hideouts.items(), key=lambda kv: (-kv[1], kv[0]))[: self.support // 2]
         out = {c: (1 - pull) * w for c, w in where.items()}
         for h, w in normalised(dict(top)).items():
             out[h] = out.get(h, 0.0) + pull * w
@@ -177,7 +205,7 @@ class Police(LfwPlayer):
     def turn_goal(self, view: PoliceView, sense: Sense) -> Goal:
         """T2: what this turn's moves aim at (see `police_moves`)."""
         style = self.style
-        ranked = sorted(sense.where.items(), key=lambda kv: (-kv[1], kv[0]))[: style.support]
+        ranked = sorted(sense.where.items(), key=lambda kv: (-kv[1], kv[0]))[: self.support]
         where: dict[int, float] = normalised(dict(ranked))
         night = view.night
         live = self.live(view, sense) if night > 1 else {}
@@ -256,7 +284,9 @@ class Police(LfwPlayer):
 
     # -- T2 --------------------------------------------------------------------------
 
-    def move(self, view: PoliceView, legal: Sequence[Action], sense: Sense) -> Action:
+    def move(
+        self, view: PoliceView, legal: Sequence[Action], sense: Sense, deadline: players.Deadline
+    ) -> Action:
         colour = _acting(view)
         key = (view.night, len(view.track))
         planned = self._plan.get(colour)
@@ -270,7 +300,7 @@ class Police(LfwPlayer):
             order = order[order.index(colour) :]
             goal = self.turn_goal(view, sense)
             self._goal = goal
-            self._plan = plan(self.facts, start, order, goal, alone=self.style.alone)
+            self._plan = plan(self.facts, start, order, goal, self.style.alone, deadline=deadline)
             self._plan_key = key
             planned = self._plan[colour]
         move = PoliceMove(colour, None if planned == start[colour] else planned)

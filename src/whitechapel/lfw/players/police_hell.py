@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
 
+from whitechapel.core.players import Deadline
 from whitechapel.lfw.actions import Action, Graffito, Patrols, SaucyMove, WretchedMove
 from whitechapel.lfw.players.police_moves import Goal, near, worth
 from whitechapel.lfw.players.police_sense import FAR, Facts
@@ -18,10 +19,17 @@ from whitechapel.lfw.view_parts import PatrolPlacement
 from whitechapel.lfw.views import PoliceView
 
 
-def patrols(facts: Facts, view: PoliceView, legal: Sequence[Action], goal: Goal) -> Action:
+def patrols(
+    facts: Facts,
+    view: PoliceView,
+    legal: Sequence[Action],
+    goal: Goal,
+    deadline: Deadline | None = None,
+) -> Action:
     """H3: the seven spots (those that must hold a marker and the best of
     the rest) and the five real markers where the night's goal is best
-    served; the colours go in map order."""
+    served; the colours go in map order.  A `deadline` passed ends the
+    search with the best placement so far."""
     placement = view.placement
     assert isinstance(placement, PatrolPlacement)  # H3 describes its placements
     must, may = list(placement.must), list(placement.may)
@@ -33,6 +41,8 @@ def patrols(facts: Facts, view: PoliceView, legal: Sequence[Action], goal: Goal)
             v = worth(facts, goal, real)
             if v > top + 1e-12:
                 best, top = (real, [x for x in spots if x not in real]), v
+        if deadline is not None and deadline.passed():
+            break
     if best is not None:
         real, fakes = best
         order = sorted(real, key=facts.board.crossings.index)
@@ -64,10 +74,12 @@ def wretched(
     legal: Sequence[Action],
     hideouts: Mapping[int, float],
     home_worth: float,
+    far: int = 8,
 ) -> Action:
     """H6: the first Wretched still to move goes where the real policemen
     are nearest (the crime is kept near them) and, with `home_worth`, far
-    from the likely hideouts (Jack's way home is long)."""
+    from the likely hideouts (Jack's way home is long; `far` of his moves
+    count as far as any)."""
     real = list(view.police_secrets.real())
     moves = [a for a in legal if isinstance(a, WretchedMove)]
     source = moves[0].source
@@ -84,8 +96,8 @@ def wretched(
             d = 0.0
             for h, w in hideouts.items():
                 j = board.jack_distance(t, h)
-                d += w * min(8, FAR if j is None else j)
-            v += home_worth * d / 8
+                d += w * min(far, FAR if j is None else j)
+            v += home_worth * d / far
         return v
 
     return max(mine, key=lambda a: (value(a), -mine.index(a)))

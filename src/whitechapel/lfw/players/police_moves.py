@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from itertools import permutations
 from typing import Any
 
+from whitechapel.core.players import Deadline
 from whitechapel.lfw.map.board import Board
 from whitechapel.lfw.players.police_sense import FAR, Facts
 
@@ -215,10 +216,12 @@ def plan(
     goal: Goal,
     alone: bool = False,
     passes: int = 3,
+    deadline: Deadline | None = None,
 ) -> dict[str, str]:
     """Each policeman of `order` (those still to move, in T2 order) -> his
     crossing at the end of the move (his own to stay); the others stay
-    where they are in `start`."""
+    where they are in `start`.  A `deadline` passed ends the ascent after
+    the policeman being placed (the plan so far stands)."""
     scorer = goal.scorer(facts)
     dest = dict(start)
     movers = list(order)
@@ -241,6 +244,8 @@ def plan(
                     best, top = x, v
             if best != dest[colour]:
                 dest[colour], changed = best, True
+            if deadline is not None and deadline.passed():
+                return {c: dest[c] for c in order}
         if not changed:
             break
     return {c: dest[c] for c in order}

@@ -8,6 +8,9 @@
   joined to it by bare street segments, which no policeman can block) and
   the crossings one segment from that region, whose holders keep Jack out
   of it by normal moves (the *seal*).
+- `scale(board)`, once per board: the board's own measures, which the
+  hard police read where the reference `hard-2026-12` had numbers tuned on
+  the 1888 board (`Scale`).
 - `Sense`, once per decision: where Jack may be now (each circle's share of
   the notebook's paths), how likely each hideout candidate is, and which
   circles a search may find written (`written_odds`, from a hypothetical
@@ -17,7 +20,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
@@ -78,6 +81,69 @@ def facts(board: Board) -> Facts:
         region[c] = kin
         seal[c] = frozenset(x for k in kin for x in beside[k])
     return Facts(board, steps, near, beside, region, seal)
+
+
+@dataclass(frozen=True)
+class Scale:
+    """How big the board is to its pieces, from its streets alone (issue 30:
+    plans that hold on any board).
+
+    - `reach`: how many circles five policemen stand beside after one T2
+      move, expected over every five crossings they may start from (each
+      crossing alike): the most circles a turn's plan can serve, so the size
+      of the possible set the moves weigh (`Style.support`; 63 on the 1888
+      board, where the reference weighs 60; 29 on the tutorial board).
+    - `far`: the Jack distance (normal moves) that nine pairs of circles in
+      ten are within: how far a Wretched walked from a hideout is "far"
+      (`police_hell.wretched`; 8 on the first 1888 edition, the reference's
+      number; 4 on the tutorial board).
+    """
+
+    reach: int
+    far: int
+
+
+@lru_cache(maxsize=8)
+def scale(board: Board) -> Scale:
+    return Scale(reach=round(team_reach(board)), far=max(1, quantile(jack_distances(board), 0.9)))
+
+
+def team_reach(board: Board, team: int = 5, moves: int = 2) -> float:
+    """The expected number of circles at most `moves` police steps from
+    beside one of `team` policemen on distinct crossings drawn alike: each
+    circle counts the chance that some policeman is that near (one minus
+    the chance that all of them stand on the crossings farther away)."""
+    near = facts(board).near
+    crossings = list(board.crossings)
+    total = len(crossings)
+    if total < team:
+        return float(len(board.circles))
+    none = math.comb(total, team)
+    out = 0.0
+    for c in board.circles:
+        close = sum(1 for x in crossings if near[x].get(c, FAR) <= moves)
+        out += 1 - math.comb(total - close, team) / none
+    return out
+
+
+def jack_distances(board: Board) -> list[int]:
+    """The Jack distance (normal moves) of every pair of circles joined by streets."""
+    circles = sorted(board.circles)
+    out = []
+    for i, a in enumerate(circles):
+        for b in circles[i + 1 :]:
+            d = board.jack_distance(a, b)
+            if d is not None:
+                out.append(d)
+    return out
+
+
+def quantile(values: Sequence[int], q: float) -> int:
+    """The value that a share `q` of `values` is at most (0 for none)."""
+    if not values:
+        return 0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, math.ceil(q * len(ordered)) - 1)]
 
 
 def shares(counts: Mapping[int, int]) -> dict[int, float]:
