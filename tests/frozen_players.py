@@ -46,8 +46,10 @@ def play(
     options = rules.check_options(options or {})
     state = rules.start(rules.random_setup(seed, options, table), options)
     known = players.table_of(game, state)
-    seats = {side: players.new_player(game, level, side, player_seed(seed, side), known)
-             for side, level in levels.items()}  # fmt: skip
+    seats = {
+        side: players.new_player(game, level, side, player_seed(seed, side), known)
+        for side, level in levels.items()
+    }
     out = []
     while state.outcome is None:
         side = state.to_act
@@ -93,8 +95,10 @@ def check(game: str, name: str, per_pairing: int | None = None) -> int:
     for entry in data["games"]:
         if per_pairing is not None and entry["seed"] >= per_pairing:
             continue
-        levels = {side: (name if level == data["level"] else level)
-                  for side, level in entry["levels"].items()}  # fmt: skip
+        levels = {
+            side: (name if level == data["level"] else level)
+            for side, level in entry["levels"].items()
+        }
         again = play(game, levels, entry["seed"], data["options"])
         assert again == entry["actions"], (
             f"{name} as {entry['levels']}, seed {entry['seed']}: "

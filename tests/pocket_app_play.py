@@ -374,9 +374,7 @@ class Driver:
         return played
 
     async def back_out(self) -> None:
-        open_tokens = [
-            i for i, t in enumerate(self.game.view(INVESTIGATOR).tokens) if not t.used
-        ]
+        open_tokens = [i for i, t in enumerate(self.game.view(INVESTIGATOR).tokens) if not t.used]
         await self.press(str(self.rng.choice(open_tokens) + 1))
         assert self.screen.choice.mode != "token"
         await self.press("escape")

@@ -180,9 +180,16 @@ def check(
                     mine, theirs = shown[key], outlet(twin, side)
                     if mine != theirs:
                         report.differences.append(
-                            Difference(index, step, f"{side} ({kind})", name, str(action),
-                                       _text(mine), _text(theirs))
-                        )  # fmt: skip
+                            Difference(
+                                index,
+                                step,
+                                f"{side} ({kind})",
+                                name,
+                                str(action),
+                                _text(mine),
+                                _text(theirs),
+                            )
+                        )
                         if stop_at_first:
                             return report
                 other = case.twin_action(real, twin, action, side, kind, rng)

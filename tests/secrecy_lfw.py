@@ -107,13 +107,25 @@ class LfwCase:
         kinds, the Chief, O6's answer, the phase."""
         know = tuple(e for e in g.events if e[0] == "know")
         return (
-            g.night, str(g.phase), g.chief, tuple(g.clues), tuple(g.searched), tuple(g.arrests),
-            tuple(g.crime_scenes), tuple((s, how) for s, _, how in g.row),
+            g.night,
+            str(g.phase),
+            g.chief,
+            tuple(g.clues),
+            tuple(g.searched),
+            tuple(g.arrests),
+            tuple(g.crime_scenes),
+            tuple((s, how) for s, _, how in g.row),
             tuple(sorted((x, m.colour) for x, m in g.markers.items() if m.revealed)),
-            tuple(sorted(g.markers)), tuple(sorted(g.police.items())) if g.police_on_board else (),
-            tuple(g.wretched), tuple(sorted(g.women)), tuple(g.false_clues), tuple(g.letters),
-            know, g.coaches, g.alleys,
-        )  # fmt: skip
+            tuple(sorted(g.markers)),
+            tuple(sorted(g.police.items())) if g.police_on_board else (),
+            tuple(g.wretched),
+            tuple(sorted(g.women)),
+            tuple(g.false_clues),
+            tuple(g.letters),
+            know,
+            g.coaches,
+            g.alleys,
+        )
 
     def hidden(self, g: LfwGame, side: str) -> Hashable:
         chiefs = g.setup.chiefs[g.night :]
@@ -154,8 +166,12 @@ def screen_panels(g: LfwGame, side: str) -> Any:
     reach = jackturn.reach_marks(v)  # Jack's turn: where each kind of move takes him
     tags = {*marks.values(), *reach.values()}
     texts.append(mapstyle.legend_markup(80, tags=tags, side=side if side != PUBLIC else None))
-    return [texts, sorted(map(str, marks.items())), sorted(map(str, labels.items())),
-            sorted(map(str, reach.items()))]  # fmt: skip
+    return [
+        texts,
+        sorted(map(str, marks.items())),
+        sorted(map(str, labels.items())),
+        sorted(map(str, reach.items())),
+    ]
 
 
 def network(g: LfwGame, side: str) -> Any:
@@ -195,8 +211,13 @@ def police_notebook(g: LfwGame, side: str) -> Any:
     heat, possible = deduction.tint_marks(nb, "heat"), deduction.tint_marks(nb, "possible")
     texts = [deduction.deduction_text(nb), deduction.deduction_text(nb, jack=True)]
     texts.append(mapstyle.legend_markup(80, tags={*heat.values(), *possible.values()}))
-    return [nb.to_json(), sorted(nb.homeward().items()),
-            sorted(heat.items()), sorted(possible.items()), texts]  # fmt: skip
+    return [
+        nb.to_json(),
+        sorted(nb.homeward().items()),
+        sorted(heat.items()),
+        sorted(possible.items()),
+        texts,
+    ]
 
 
 _NUMBER = re.compile(r"\b(x?)(\d+)\b")

@@ -112,9 +112,7 @@ def previews(g: PocketGame, side: str) -> Any:
     `secrets` hand-over mode Jack chooses on the public screen)."""
     v = seen(g, side)
     legal = g.legal_actions()
-    return [
-        preview(v, a) for a in random.Random(len(g.history)).sample(legal, min(12, len(legal)))
-    ]
+    return [preview(v, a) for a in random.Random(len(g.history)).sample(legal, min(12, len(legal)))]
 
 
 def screen_panels(g: PocketGame, side: str) -> Any:

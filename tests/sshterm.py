@@ -17,12 +17,20 @@ ANSI = re.compile(rb"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>]")
 SRC = str(Path(__file__).resolve().parent.parent / "src")
 
 
-async def connect(port: int, user: str, password: str = PASSWORD, source: str = "127.0.0.1",
-                  **options) -> asyncssh.SSHClientConnection:  # fmt: skip
+async def connect(
+    port: int, user: str, password: str = PASSWORD, source: str = "127.0.0.1", **options
+) -> asyncssh.SSHClientConnection:
     return await asyncssh.connect(
-        "127.0.0.1", port, username=user, password=password, known_hosts=None,
-        client_keys=None, preferred_auth="password", local_addr=(source, 0), **options,
-    )  # fmt: skip
+        "127.0.0.1",
+        port,
+        username=user,
+        password=password,
+        known_hosts=None,
+        client_keys=None,
+        preferred_auth="password",
+        local_addr=(source, 0),
+        **options,
+    )
 
 
 class Terminal:
@@ -33,8 +41,12 @@ class Terminal:
         self.seen = b""
 
     @classmethod
-    async def open(cls, conn: asyncssh.SSHClientConnection, size: tuple[int, int] = (100, 30),
-                   term: str = "xterm-256color") -> Terminal:  # fmt: skip
+    async def open(
+        cls,
+        conn: asyncssh.SSHClientConnection,
+        size: tuple[int, int] = (100, 30),
+        term: str = "xterm-256color",
+    ) -> Terminal:
         process = await conn.create_process(term_type=term, term_size=size, encoding=None)
         return cls(process)
 
@@ -56,8 +68,13 @@ class Terminal:
                 self.seen += await self.process.stdout.read(65536)
             return words in self.text()
 
-        await until(shown, what=f"{words!r} on screen", timeout=timeout, step=0,
-                    shown=lambda: repr(self.text()[-600:]))  # fmt: skip
+        await until(
+            shown,
+            what=f"{words!r} on screen",
+            timeout=timeout,
+            step=0,
+            shown=lambda: repr(self.text()[-600:]),
+        )
 
     async def keys(self, *keys: str, pause: float = 0.3) -> None:
         for key in keys:

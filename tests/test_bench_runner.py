@@ -15,11 +15,12 @@ from whitechapel.benchmarks.base import Benchmark
 from whitechapel.cli import main
 
 FAKE = [
-    Benchmark("fake.engine", "Fake: engine speed", "games/s", 100, True, lambda b: 250.0,
-              clock="cpu"),
+    Benchmark(
+        "fake.engine", "Fake: engine speed", "games/s", 100, True, lambda b: 250.0, clock="cpu"
+    ),
     Benchmark("fake.latency", "Fake: key to frame, p95", "ms", 30, False, lambda b: 45.0),
     Benchmark("fake.memory", "Fake: memory", "MiB", 15, False, lambda b: 9.0, clock="none"),
-]  # fmt: skip
+]
 
 
 @pytest.fixture
@@ -52,9 +53,15 @@ def test_json_says_each_figures_clock_and_load(fake, capsys):
     figures = {f["name"]: f for f in json.loads(out)}
     assert figures["fake.engine"]["clock"] == "cpu" and figures["fake.engine"]["load"] is None
     assert figures["fake.latency"] == {
-        "name": "fake.latency", "figure": 45.0, "unit": "ms", "target": 30,
-        "higher_is_better": False, "meets": False, "clock": "wall", "load": 3.5,
-    }  # fmt: skip
+        "name": "fake.latency",
+        "figure": 45.0,
+        "unit": "ms",
+        "target": 30,
+        "higher_is_better": False,
+        "meets": False,
+        "clock": "wall",
+        "load": 3.5,
+    }
 
 
 def test_rate_reads_the_process_cpu_clock(monkeypatch):
@@ -65,8 +72,9 @@ def test_rate_reads_the_process_cpu_clock(monkeypatch):
     def wall():
         raise AssertionError("the wall clock was read")
 
-    monkeypatch.setattr(base, "time", SimpleNamespace(process_time=lambda: next(ticks) * 0.5,
-                                                      perf_counter=wall))  # fmt: skip
+    monkeypatch.setattr(
+        base, "time", SimpleNamespace(process_time=lambda: next(ticks) * 0.5, perf_counter=wall)
+    )
     # the clock says 0, then 0.5 after each step: 4 steps of 10 things in 2 CPU seconds
     assert base.rate(lambda: 10, budget=2.0) == 20.0
 
@@ -80,8 +88,11 @@ def test_every_figure_says_which_clock_it_is_read_on():
 
 
 def test_the_ssh_figures_are_skipped_without_the_server_extra(monkeypatch, capsys):
-    monkeypatch.setattr(runner, "all_benchmarks", lambda: [
-        *FAKE[:1], Benchmark("ssh.fake", "SSH: fake", "s", 1, False, lambda b: 1 / 0)])  # fmt: skip
+    monkeypatch.setattr(
+        runner,
+        "all_benchmarks",
+        lambda: [*FAKE[:1], Benchmark("ssh.fake", "SSH: fake", "s", 1, False, lambda b: 1 / 0)],
+    )
     monkeypatch.setattr(runner.importlib.util, "find_spec", lambda name: None)
     assert main(["bench"]) == 0
     out = capsys.readouterr().out

@@ -20,8 +20,20 @@ from whitechapel.ui.screens.help import HelpScreen
 SCHEME = re.compile(r"^(app|pocket|lfw|lobby|help)(\.[a-z0-9_]+)+$")
 
 
-OWNERS = [WhitechapelApp, PocketScreen, LfwScreen, LobbyScreen, HelpScreen, PocketSetup, LfwSetup,
-          ContinueScreen, LoadScreen, PuzzleScreen, PuzzleList, LessonScreen]  # fmt: skip
+OWNERS = [
+    WhitechapelApp,
+    PocketScreen,
+    LfwScreen,
+    LobbyScreen,
+    HelpScreen,
+    PocketSetup,
+    LfwSetup,
+    ContinueScreen,
+    LoadScreen,
+    PuzzleScreen,
+    PuzzleList,
+    LessonScreen,
+]
 
 
 @pytest.mark.parametrize("owner", OWNERS)
@@ -43,8 +55,18 @@ def test_game_bindings_are_named_for_their_game():
 # Keys a browser keeps for itself (a page never sees them: close the tab, a
 # new tab or window, quit in some browsers), and the screens a gateway's
 # session (SSH or a browser's page, issue 31) can show.
-BROWSER_RESERVED = {"ctrl+w", "ctrl+t", "ctrl+n", "ctrl+q", "ctrl+shift+w", "ctrl+shift+t",
-                    "ctrl+shift+n", "ctrl+shift+q", "ctrl+tab", "ctrl+shift+tab"}  # fmt: skip
+BROWSER_RESERVED = {
+    "ctrl+w",
+    "ctrl+t",
+    "ctrl+n",
+    "ctrl+q",
+    "ctrl+shift+w",
+    "ctrl+shift+t",
+    "ctrl+shift+n",
+    "ctrl+shift+q",
+    "ctrl+tab",
+    "ctrl+shift+tab",
+}
 
 
 def _gateway_screens() -> list[type]:
@@ -52,16 +74,25 @@ def _gateway_screens() -> list[type]:
     from whitechapel.ui.lobby import ComputerChoice
     from whitechapel.ui.screens.records import RecordsScreen, ReplayScreen
 
-    return [WhitechapelApp, LobbyScreen, ComputerChoice, PocketScreen, LfwScreen, HelpScreen,
-            RecordsScreen, ReplayScreen]  # fmt: skip
+    return [
+        WhitechapelApp,
+        LobbyScreen,
+        ComputerChoice,
+        PocketScreen,
+        LfwScreen,
+        HelpScreen,
+        RecordsScreen,
+        ReplayScreen,
+    ]
 
 
 @pytest.mark.parametrize("owner", _gateway_screens(), ids=lambda o: o.__name__)
 def test_no_action_of_a_gateway_session_needs_a_key_browsers_keep(owner):
     """Every action has a key a browser passes on; quitting (ctrl+q) is also
     in the command palette (ctrl+p), and in a browser a page is closed."""
-    needing = [b.id for b in owner.BINDINGS
-               if all(k.strip() in BROWSER_RESERVED for k in b.key.split(","))]  # fmt: skip
+    needing = [
+        b.id for b in owner.BINDINGS if all(k.strip() in BROWSER_RESERVED for k in b.key.split(","))
+    ]
     assert set(needing) <= {"app.quit"}, needing
 
 

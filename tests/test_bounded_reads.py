@@ -59,9 +59,13 @@ def test_replay_of_dev_zero_is_one_line(capsys):
 
 
 def test_replay_of_dev_zero_as_a_process_stays_small():
-    done = subprocess.run([sys.executable, "-m", "whitechapel", "replay", "/dev/zero"],
-                          capture_output=True, text=True, timeout=60,
-                          env={**os.environ, "PYTHONPATH": SRC})  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-m", "whitechapel", "replay", "/dev/zero"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": SRC},
+    )
     assert done.returncode == 1
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
     assert "not a regular file" in done.stderr
@@ -77,15 +81,23 @@ async def test_the_load_screen_refuses_dev_zero_in_one_sentence(tmp_path, monkey
         load = app.screen
         load.query_one("#path").value = "/dev/zero"
         await pilot.press("enter")
-        await until(lambda: "not a regular file" in " ".join(screen_text(app).split()),
-                    what="the refusal", pilot=pilot)  # fmt: skip
+        await until(
+            lambda: "not a regular file" in " ".join(screen_text(app).split()),
+            what="the refusal",
+            pilot=pilot,
+        )
         assert app.screen is load
 
 
 def test_a_server_cannot_name_a_path_for_a_rooms_board():
     from whitechapel.ui.games import screens_for
 
-    first = {"type": "state", "room": "K7QX", "seat": None, "to_act": None,
-             "view": {"game": "lfw", "board": "/dev/zero"}}  # fmt: skip
+    first = {
+        "type": "state",
+        "room": "K7QX",
+        "seat": None,
+        "to_act": None,
+        "view": {"game": "lfw", "board": "/dev/zero"},
+    }
     with pytest.raises(MapError, match="not one shipped"):
         screens_for("lfw").remote_screen(None, "K7QX", None, first)

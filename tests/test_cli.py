@@ -524,8 +524,10 @@ def test_replay_lfw_each_side_gets_exactly_its_own_view(tmp_path, capsys):
     ],
 )
 def test_replay_refuses_a_side_of_the_other_game_in_one_line(tmp_path, capsys, game, side, problem):
-    path = unfinished_lfw(tmp_path)[1] if game == "lfw" else write_record(
-        tmp_path / "half.json", unfinished_game()
+    path = (
+        unfinished_lfw(tmp_path)[1]
+        if game == "lfw"
+        else write_record(tmp_path / "half.json", unfinished_game())
     )
     assert main(["replay", str(path), "--side", side]) == 1
     out, err = capsys.readouterr()

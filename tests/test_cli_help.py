@@ -33,8 +33,11 @@ def arguments(parser: argparse.ArgumentParser):
     return [a for a in parser._actions if not isinstance(a, skip)]
 
 
-@pytest.mark.parametrize(("path", "parser"), ALL, ids=lambda x: " ".join(x) or "whitechapel"
-                         if isinstance(x, tuple) else "")  # fmt: skip
+@pytest.mark.parametrize(
+    ("path", "parser"),
+    ALL,
+    ids=lambda x: " ".join(x) or "whitechapel" if isinstance(x, tuple) else "",
+)
 def test_every_command_and_option_says_what_it_is(path, parser):
     assert parser.description, f"whitechapel {' '.join(path)} has no description"
     for action in arguments(parser):
@@ -62,8 +65,11 @@ def test_the_most_used_commands_show_examples_that_parse(command, capsys):
     assert done.value.code == 0
     text = capsys.readouterr().out
     assert "examples:" in text
-    examples = [line.strip() for line in text.split("examples:")[1].splitlines()
-                if line.strip().startswith("whitechapel")]  # fmt: skip
+    examples = [
+        line.strip()
+        for line in text.split("examples:")[1].splitlines()
+        if line.strip().startswith("whitechapel")
+    ]
     assert len(examples) >= 2
     if command:
         assert all(e.startswith(f"whitechapel {command}") or "map" in e for e in examples)

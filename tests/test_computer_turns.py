@@ -30,9 +30,11 @@ class Host:
         self.now = 100.0
         self.turns = ComputerTurns(
             lambda who, version, text: self.played.append((who, version, text)),
-            version=lambda: self.version, pace=pace, clock=lambda: self.now,
+            version=lambda: self.version,
+            pace=pace,
+            clock=lambda: self.now,
             failed=lambda who, error: self.failed.append(str(error)),
-        )  # fmt: skip
+        )
 
     def ask(self, who: str) -> Future[Any]:
         self.asked.append(who)

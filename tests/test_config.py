@@ -29,8 +29,11 @@ def test_what_is_remembered_comes_back():
     settings = config.load().settings
     assert settings.theme == "nord"
     assert settings.game("pocket") == {
-        "jack": "Ann", "investigator": "Bob", "handover": "secrets", "play": "jack:hard",
-    }  # fmt: skip
+        "jack": "Ann",
+        "investigator": "Bob",
+        "handover": "secrets",
+        "play": "jack:hard",
+    }
     assert settings.game("lfw") == {}
 
 
@@ -113,9 +116,12 @@ strings = st.text(st.characters(exclude_categories=("Cs",)), max_size=20)
 
 @given(
     theme=st.none() | strings,
-    games=st.dictionaries(strings.filter(lambda s: s != "theme"),
-                          st.dictionaries(strings, strings, max_size=4), max_size=3),
-)  # fmt: skip
+    games=st.dictionaries(
+        strings.filter(lambda s: s != "theme"),
+        st.dictionaries(strings, strings, max_size=4),
+        max_size=3,
+    ),
+)
 def test_any_names_survive_the_round_trip(theme, games):
     """Names with quotes, backslashes, newlines or any script come back as typed."""
     settings = Settings(theme, {game: values for game, values in games.items() if values})

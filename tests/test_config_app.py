@@ -36,8 +36,11 @@ async def test_the_pocket_setup_comes_back_as_it_was_left():
         await settle.settle(pilot)
         assert isinstance(app.screen, PocketScreen)
     assert config.load().settings.game("pocket") == {
-        "jack": "Ann", "investigator": "Bob", "handover": "secrets", "play": "jack:hard",
-    }  # fmt: skip
+        "jack": "Ann",
+        "investigator": "Bob",
+        "handover": "secrets",
+        "play": "jack:hard",
+    }
     app = WhitechapelApp(start=PocketSetup())
     async with app.run_test(size=(80, 24)) as pilot:
         await settle.settle(pilot)
@@ -115,7 +118,9 @@ async def test_a_bad_settings_file_is_one_notice_and_the_app_plays_on():
 def started(monkeypatch) -> list:
     """The first screen of each app the command line runs (not run)."""
     screens: list = []
-    monkeypatch.setattr(whitechapel.app.WhitechapelApp, "run", lambda self: screens.append(self.start))
+    monkeypatch.setattr(
+        whitechapel.app.WhitechapelApp, "run", lambda self: screens.append(self.start)
+    )
     return screens
 
 

@@ -189,9 +189,19 @@ def f(record):
 # the app, in `gateway/` and `web/`: they run the app for their sessions),
 # no SSH library and no web server.
 NET_MODULES = _modules(PACKAGE / "net")
-ABOVE_NET = ("whitechapel.ui", "whitechapel.app", "whitechapel.gateway", "whitechapel.web",
-             "whitechapel.cli", "whitechapel.join", "textual", "rich", "asyncssh", "aiohttp",
-             "textual_serve")  # fmt: skip
+ABOVE_NET = (
+    "whitechapel.ui",
+    "whitechapel.app",
+    "whitechapel.gateway",
+    "whitechapel.web",
+    "whitechapel.cli",
+    "whitechapel.join",
+    "textual",
+    "rich",
+    "asyncssh",
+    "aiohttp",
+    "textual_serve",
+)
 GATEWAY_MODULES = _modules(PACKAGE / "gateway")
 WEB_MODULES = _modules(PACKAGE / "web")
 
@@ -215,14 +225,20 @@ def test_the_network_modules_are_split_by_meaning(name: str) -> None:
 def test_the_ssh_gateway_imports_nothing_of_the_web_one(name: str) -> None:
     """The web gateway uses the SSH gateway's session hosts and bounds, never
     the other way: serving over SSH needs no web server."""
-    web = [m for m in imports_of(name) if m.startswith(("whitechapel.web", "aiohttp", "textual_serve"))]
+    web = [
+        m for m in imports_of(name) if m.startswith(("whitechapel.web", "aiohttp", "textual_serve"))
+    ]
     assert web == []
 
 
 @pytest.mark.parametrize("name", WEB_MODULES)
 def test_the_web_gateway_needs_no_ssh_library(name: str) -> None:
-    ssh = [m for m in imports_of(name)
-           if m.split(".")[0] == "asyncssh" or m in ("whitechapel.gateway.ssh", "whitechapel.gateway.session")]  # fmt: skip
+    ssh = [
+        m
+        for m in imports_of(name)
+        if m.split(".")[0] == "asyncssh"
+        or m in ("whitechapel.gateway.ssh", "whitechapel.gateway.session")
+    ]
     assert ssh == []
 
 
@@ -243,8 +259,14 @@ def test_no_import_circle_in_the_server_and_its_gateways() -> None:
 # engines) and nothing beside it; above it, the app, the command line, `join`
 # and the SSH and web gateways (which run the app for their sessions) start screens.
 ALL_MODULES = _modules(PACKAGE)
-ABOVE_UI = ("whitechapel.app", "whitechapel.cli", "whitechapel.join", "whitechapel.__main__",
-            "whitechapel.gateway", "whitechapel.web")  # fmt: skip
+ABOVE_UI = (
+    "whitechapel.app",
+    "whitechapel.cli",
+    "whitechapel.join",
+    "whitechapel.__main__",
+    "whitechapel.gateway",
+    "whitechapel.web",
+)
 
 
 def in_ui(name: str) -> bool:
@@ -255,7 +277,10 @@ def in_ui(name: str) -> bool:
 def test_the_ui_modules_are_found() -> None:
     assert in_ui("whitechapel.ui.lobby") and in_ui("whitechapel.pocket.ui.entry")
     assert not in_ui("whitechapel.pocket.rules") and not in_ui("whitechapel.lfw.map.board")
-    assert "whitechapel.lfw.ui.entry" in ALL_MODULES and "whitechapel.gateway.forkserver" in ALL_MODULES
+    assert (
+        "whitechapel.lfw.ui.entry" in ALL_MODULES
+        and "whitechapel.gateway.forkserver" in ALL_MODULES
+    )
 
 
 @pytest.mark.parametrize(
@@ -316,7 +341,9 @@ def test_no_import_circle_at_any_level_of_the_package() -> None:
     )
     assert sorted(nx.simple_cycles(whole)) == []
     levels = package_levels()
-    assert "whitechapel.pocket" in levels and "whitechapel.pocket.ui" in levels["whitechapel.pocket"]
+    assert (
+        "whitechapel.pocket" in levels and "whitechapel.pocket.ui" in levels["whitechapel.pocket"]
+    )
     circles = {p: sorted(nx.simple_cycles(g)) for p, g in levels.items()}
     assert {p: c for p, c in circles.items() if c} == {}
 
@@ -374,5 +401,7 @@ def test_player_modules_import_no_engine_state(name: str) -> None:
 
 
 def test_the_player_rule_sees_a_state_import() -> None:
-    found = imports_in("from whitechapel.pocket.game import PocketGame\n", "whitechapel.pocket.players.x")
+    found = imports_in(
+        "from whitechapel.pocket.game import PocketGame\n", "whitechapel.pocket.players.x"
+    )
     assert [m for m in found if m in STATE_MODULES] == ["whitechapel.pocket.game"]

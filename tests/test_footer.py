@@ -21,7 +21,9 @@ class Keys(Screen):
         yield KeyFooter()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return (True if self.can_turn else None) if action == "turn" else True  # None: shown, disabled
+        return (
+            (True if self.can_turn else None) if action == "turn" else True
+        )  # None: shown, disabled
 
     def action_turn(self) -> None:
         pass

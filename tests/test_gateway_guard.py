@@ -82,9 +82,14 @@ class FakeLoop:
 def guard_of(loop: FakeLoop, apps: dict, limits: GuardLimits):
     held: list[tuple[int, float]] = []
     ended: list[tuple[int, str, str]] = []
-    guard = Guard(loop, lambda: apps, lambda n, s: held.append((n, s)),  # type: ignore[arg-type]
-                  lambda n, why, farewell: ended.append((n, why, farewell)), limits,
-                  memory=lambda: 0)  # fmt: skip
+    guard = Guard(
+        loop,
+        lambda: apps,
+        lambda n, s: held.append((n, s)),  # type: ignore[arg-type]
+        lambda n, why, farewell: ended.append((n, why, farewell)),
+        limits,
+        memory=lambda: 0,
+    )
     return guard, held, ended
 
 
@@ -96,7 +101,7 @@ def test_a_session_over_its_share_is_held_back_and_ended_if_it_goes_on_while_hel
         loop.spent = {1: 0.8 * second, 2: 0.05 * second}
         guard.look()
     assert held == [(1, 1.0)] * 4  # held back from the first look that saw it over
-    (n, why, farewell), = ended
+    ((n, why, farewell),) = ended
     assert n == 1 and "80%" in why and "held back" in why
     assert farewell == CPU_FAREWELL.format(share=0.8, seconds=3.0)
     assert farewell.startswith("whitechapel: this session was ended")
@@ -121,9 +126,14 @@ def test_a_host_past_its_memory_ends_its_heaviest_session_once():
     apps = {1: [0] * 10, 2: [0] * 100_000, 3: [0] * 1000}
     ended: list[int] = []
     limits = GuardLimits(memory_base=64 * MiB, memory_per_session=16 * MiB)
-    guard = Guard(FakeLoop(), lambda: apps, lambda n, s: None,  # type: ignore[arg-type]
-                  lambda n, why, farewell: ended.append(n) or (farewell == MEMORY_FAREWELL),
-                  limits, memory=lambda: memory[0])  # fmt: skip
+    guard = Guard(
+        FakeLoop(),
+        lambda: apps,
+        lambda n, s: None,  # type: ignore[arg-type]
+        lambda n, why, farewell: ended.append(n) or (farewell == MEMORY_FAREWELL),
+        limits,
+        memory=lambda: memory[0],
+    )
     memory[0] += 100 * MiB  # within 64 + 3 × 16
     guard.look()
     assert ended == []
@@ -172,8 +182,9 @@ async def test_a_hog_in_a_real_host_is_ended_with_a_sentence_on_its_terminal():
     ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
     master, tty = pty.openpty()
     env = dict(os.environ, PYTHONPATH=SRC + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    process = subprocess.Popen([sys.executable, "-c", HOST, str(theirs.fileno())],
-                               pass_fds=[theirs.fileno()], env=env)  # fmt: skip
+    process = subprocess.Popen(
+        [sys.executable, "-c", HOST, str(theirs.fileno())], pass_fds=[theirs.fileno()], env=env
+    )
     theirs.close()
     try:
         socket.send_fds(ours, [json.dumps({"id": 7, "env": {}}).encode()], [tty])
@@ -187,8 +198,12 @@ async def test_a_hog_in_a_real_host_is_ended_with_a_sentence_on_its_terminal():
                 shown += os.read(master, 65536)
             return b"this session was ended" in shown
 
-        await until(farewell, what="the farewell on the terminal", timeout=30,
-                    shown=lambda: repr(shown[-300:]))  # fmt: skip
+        await until(
+            farewell,
+            what="the farewell on the terminal",
+            timeout=30,
+            shown=lambda: repr(shown[-300:]),
+        )
         ours.setblocking(False)
         report: dict = {}
 

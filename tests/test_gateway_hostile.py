@@ -38,8 +38,7 @@ async def one_host(tmp_path):
     """A game server and its gateway whose sessions all go to one session host."""
     game = GameServer(tmp_path)
     host, port = await game.start("127.0.0.1", 0)
-    gateway = Gateway(host, port, key_folder=tmp_path / "ssh", access=Access(PASSWORD),
-                      min_hosts=1)
+    gateway = Gateway(host, port, key_folder=tmp_path / "ssh", access=Access(PASSWORD), min_hosts=1)
     ssh_port = await gateway.start("127.0.0.1", 0)
     yield game, ssh_port, gateway
     await gateway.close()
@@ -97,13 +96,21 @@ async def test_hostile_terminal_sizes_leave_the_host_small_and_its_neighbour_ans
         before = peak = rss(host.pid)
         mallory = await connect(port, "mallory")
         try:
-            attack = await mallory.create_process(term_type="xterm", term_size=(40000, 40000),
-                                                  encoding=None)  # fmt: skip
+            attack = await mallory.create_process(
+                term_type="xterm", term_size=(40000, 40000), encoding=None
+            )
 
             async def resize() -> None:
                 await asyncio.sleep(3)  # 40000×40000 held a while, then changes, fast
-                sizes = [(65536, 65536), (0, 0), (2**32 - 1, 2**32 - 1), (70000, 24),
-                         (80, 70000), (120, 40), (40000, 40000)]  # fmt: skip
+                sizes = [
+                    (65536, 65536),
+                    (0, 0),
+                    (2**32 - 1, 2**32 - 1),
+                    (70000, 24),
+                    (80, 70000),
+                    (120, 40),
+                    (40000, 40000),
+                ]
                 for k in range(100):
                     attack.change_terminal_size(*sizes[k % len(sizes)])
                     await asyncio.sleep(0.02)
@@ -139,8 +146,9 @@ async def failing_session(port: int, k: int) -> None:
             elif way == 3:  # a command
                 await conn.run("ls", term_type="xterm", timeout=10)
             else:  # gone right after asking for the session
-                chan, _ = await conn.create_session(asyncssh.SSHClientSession,
-                                                    term_type="xterm", term_size=(80, 24))  # fmt: skip
+                chan, _ = await conn.create_session(
+                    asyncssh.SSHClientSession, term_type="xterm", term_size=(80, 24)
+                )
                 chan.abort()
         except (asyncssh.Error, OSError):
             pass
@@ -155,8 +163,12 @@ async def test_two_hundred_failing_sessions_leave_no_descriptor_behind(one_host)
     before = descriptors()
     for batch in range(0, 200, 10):
         await asyncio.gather(*(failing_session(port, k) for k in range(batch, batch + 10)))
-    await until(lambda: descriptors() <= before, what="every descriptor closed", timeout=15,
-                shown=lambda: f"{descriptors()} descriptors, {before} before")  # fmt: skip
+    await until(
+        lambda: descriptors() <= before,
+        what="every descriptor closed",
+        timeout=15,
+        shown=lambda: f"{descriptors()} descriptors, {before} before",
+    )
     assert not gateway.children
 
 
@@ -170,8 +182,12 @@ async def test_a_client_gone_mid_handshake_leaves_no_descriptor_behind(one_host)
             await writer.drain()
             await reader.read(100)
         writer.close()
-    await until(lambda: descriptors() <= before, what="every descriptor closed", timeout=15,
-                shown=lambda: f"{descriptors()} descriptors, {before} before")  # fmt: skip
+    await until(
+        lambda: descriptors() <= before,
+        what="every descriptor closed",
+        timeout=15,
+        shown=lambda: f"{descriptors()} descriptors, {before} before",
+    )
 
 
 async def test_a_second_session_channel_on_one_connection_is_refused(one_host):
@@ -195,8 +211,9 @@ async def test_a_client_that_never_reads_is_dropped_and_its_neighbour_plays_on(t
     game = GameServer(tmp_path)
     host, port = await game.start("127.0.0.1", 0)
     limits = SessionLimits(stall=2.0)
-    gateway = Gateway(host, port, key_folder=tmp_path / "ssh", access=Access(PASSWORD),
-                      min_hosts=1, limits=limits)  # fmt: skip
+    gateway = Gateway(
+        host, port, key_folder=tmp_path / "ssh", access=Access(PASSWORD), min_hosts=1, limits=limits
+    )
     ssh_port = await gateway.start("127.0.0.1", 0)
     try:
         ann_conn, ann = await in_the_lobby(ssh_port, "ann")

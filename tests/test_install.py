@@ -25,9 +25,13 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def run(*argv: str | Path, env: dict[str, str] | None = None, timeout: float = 300):
     return subprocess.run(
-        [str(a) for a in argv], capture_output=True, text=True, stdin=subprocess.DEVNULL,
-        env=env, timeout=timeout,
-    )  # fmt: skip
+        [str(a) for a in argv],
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        env=env,
+        timeout=timeout,
+    )
 
 
 def installed_works(command: Path, tmp_path: Path) -> None:

@@ -188,7 +188,9 @@ async def test_setup_screen_starts_a_game_with_the_chosen_options(tmp_path, monk
     app = WhitechapelApp(start=LfwSetup(seed=9, map_name="tutorial", players=PLAYERS))
     async with app.run_test(size=(100, 32)) as pilot:
         await settle.settle(pilot)
-        await settle.press(pilot, "tab", "tab", "tab", "tab")  # Jack, police, board, seed: the rules
+        await settle.press(
+            pilot, "tab", "tab", "tab", "tab"
+        )  # Jack, police, board, seed: the rules
         await settle.press(pilot, "space", "down", "down", "space")  # O1 and O3
         await pilot.click("#start")
         await settle.settle(pilot)

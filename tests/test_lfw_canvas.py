@@ -491,8 +491,16 @@ def test_a_full_size_map_joins_blanks_into_few_runs():
 # -- junctions and street names (issue 17) -----------------------------------------
 
 # A crossing "c" at (20, 6) with circles one street away in each direction.
-AROUND = {"e": (30, 6), "w": (10, 6), "n": (20, 2), "s": (20, 10),
-          "ne": (24, 2), "nw": (16, 2), "se": (24, 10), "sw": (16, 10)}  # fmt: skip
+AROUND = {
+    "e": (30, 6),
+    "w": (10, 6),
+    "n": (20, 2),
+    "s": (20, 10),
+    "ne": (24, 2),
+    "nw": (16, 2),
+    "se": (24, 10),
+    "sw": (16, 10),
+}
 
 
 def crossing_with(*ways: str) -> MapData:
@@ -580,9 +588,14 @@ def test_the_map_file_may_say_where_a_name_goes():
 
 
 def test_a_name_with_no_room_is_left_out_and_reported():
-    data = named([{"name": "A name far too long to fit on this little map at all", "nodes": ["v", 3]}], width=40)
+    data = named(
+        [{"name": "A name far too long to fit on this little map at all", "nodes": ["v", 3]}],
+        width=40,
+    )
     assert "far too long" not in "".join(cv.build_canvas(data).lines())
-    assert legibility.unnamed_streets(data) == ["A name far too long to fit on this little map at all"]
+    assert legibility.unnamed_streets(data) == [
+        "A name far too long to fit on this little map at all"
+    ]
     assert any("no room to write the name" in n for n in mapcheck.drawing_notes(Board(data)))
 
 

@@ -70,8 +70,9 @@ OTHER = {JACK: POLICE, POLICE: JACK}
 
 def solo(seed: int, human: str, tmp_path, board: str = "tutorial") -> LfwScreen:
     """A hot-seat game: Ann at `human`, the computer at the other side."""
-    screen = lfw_screen(seed, None, board, {human: "Ann", OTHER[human]: COMPUTER},
-                        store=Store(tmp_path))  # fmt: skip
+    screen = lfw_screen(
+        seed, None, board, {human: "Ann", OTHER[human]: COMPUTER}, store=Store(tmp_path)
+    )
     assert isinstance(screen, LfwScreen)
     return screen
 
@@ -96,7 +97,11 @@ def shown(app) -> tuple:
     """What the screen shows, wherever the map is scrolled: every panel's
     text, and every mark and letter on the map."""
     view = app.screen.query_one(MapView)
-    return widget_text(app), sorted(map(str, view.marks.items())), sorted(map(str, view.texts.items()))
+    return (
+        widget_text(app),
+        sorted(map(str, view.marks.items())),
+        sorted(map(str, view.texts.items())),
+    )
 
 
 async def computer_done(pilot, screen: LfwScreen) -> None:
@@ -451,11 +456,20 @@ print("quit", flush=True)
 
 
 def test_quitting_while_the_computers_process_thinks_ends_both(tmp_path):
-    env = dict(os.environ, WHITECHAPEL_DATA_DIR=str(tmp_path),
-               PYTHONPATH=SRC + os.pathsep + os.environ.get("PYTHONPATH", ""))  # fmt: skip
+    env = dict(
+        os.environ,
+        WHITECHAPEL_DATA_DIR=str(tmp_path),
+        PYTHONPATH=SRC + os.pathsep + os.environ.get("PYTHONPATH", ""),
+    )
     code = QUIT_MID_THOUGHT.replace("LEVEL", LEVEL)
-    done = subprocess.run([sys.executable, "-c", code], env=env, timeout=120,
-                          capture_output=True, text=True, stdin=subprocess.DEVNULL)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        env=env,
+        timeout=120,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+    )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.split()
     assert lines[-1] == "quit"
@@ -469,13 +483,17 @@ def test_quitting_while_the_computers_process_thinks_ends_both(tmp_path):
 @pytest.mark.parametrize(
     ("argv", "problem"),
     [
-        (["lfw", "--police", "computer:grandmaster", "--no-setup"],
-         f"there is no 'grandmaster' computer player (levels: {', '.join(LEVELS)})"),
+        (
+            ["lfw", "--police", "computer:grandmaster", "--no-setup"],
+            f"there is no 'grandmaster' computer player (levels: {', '.join(LEVELS)})",
+        ),
         (["lfw", "--jack", "computer:grandmaster"], "no 'grandmaster' computer player"),
-        (["lfw", "--jack", "computer", "--police", COMPUTER, "--no-setup"],
-         "the computer can play one side only; 'whitechapel lfw arena' plays it against itself"),
+        (
+            ["lfw", "--jack", "computer", "--police", COMPUTER, "--no-setup"],
+            "the computer can play one side only; 'whitechapel lfw arena' plays it against itself",
+        ),
     ],
-)  # fmt: skip
+)
 def test_the_computer_on_the_command_line_is_checked_in_one_line(capsys, argv, problem):
     assert main(argv) == 1
     err = capsys.readouterr().err.strip().splitlines()
@@ -559,7 +577,10 @@ async def test_continue_plays_the_computer_again(tmp_path, unpaced):
 def test_the_computers_actions_in_a_few_lines():
     entries = [
         LogEntry("move", 1, how="coach", space="3"),
-        *(LogEntry("police_move", 1, colour=c, crossing=x) for c, x in (("blue", "x12"), ("yellow", None))),
+        *(
+            LogEntry("police_move", 1, colour=c, crossing=x)
+            for c, x in (("blue", "x12"), ("yellow", None))
+        ),
         LogEntry("search", 1, colour="blue", circle=65, clue=False),
         LogEntry("search", 1, colour="blue", circle=66, clue=True),
         LogEntry("search", 1, colour="yellow", circle=40, clue=False),
@@ -610,8 +631,9 @@ async def test_a_room_against_the_computer_plays_to_the_end(server, seat, seats)
     while "result" not in state:
         if state["to_act"] == mine:
             legal = legal_texts(RULES.view_from_json(state["view"]))
-            await person.send({"type": "act", "room": room,
-                               "action": legal[rng.randrange(len(legal))]})  # fmt: skip
+            await person.send(
+                {"type": "act", "room": room, "action": legal[rng.randrange(len(legal))]}
+            )
             acted += 1
         state = await person.state(room, timeout=60)
         if seat == POLICE and "result" not in state:
@@ -667,8 +689,11 @@ async def test_the_lobby_opens_a_room_against_the_computer(server):
         await pilot.pause()
         assert isinstance(app.screen, ComputerChoice)
         options = app.screen.query_one("#computer-options")
-        wanted = next(i for i in range(options.option_count)
-                      if options.get_option_at_index(i).id == f"police:{LEVEL}")  # fmt: skip
+        wanted = next(
+            i
+            for i in range(options.option_count)
+            if options.get_option_at_index(i).id == f"police:{LEVEL}"
+        )
         while options.highlighted != wanted:
             await pilot.press("down")
         assert str(options.get_option_at_index(wanted).prompt) == (

@@ -46,10 +46,18 @@ class Table:
             return ""
         if not self.pending:
             g = self.game
-            action = homeward_action(g.clone(), self.chance) if g.to_act == JACK else g.random_action(self.chance)
+            action = (
+                homeward_action(g.clone(), self.chance)
+                if g.to_act == JACK
+                else g.random_action(self.chance)
+            )
             text = str(action)
             p = picking_for(g.view(g.to_act), g.board)
-            words = [w for w in text.split()[1:] if w != "/"] if isinstance(p.chooser, Placer) else list(words_of(text))
+            words = (
+                [w for w in text.split()[1:] if w != "/"]
+                if isinstance(p.chooser, Placer)
+                else list(words_of(text))
+            )
             self.pending = [" ".join(words), ""]
             if self.typos < 3 and len(g.history) % 7 == 3:  # a word that is no choice first
                 self.typos += 1
@@ -84,8 +92,13 @@ def test_a_complete_action_waits_for_an_empty_line_and_quit_saves(tmp_path):
     record = record_of(game, seed=3, players=PLAYERS)
     lines = iter(["", "help", "", "choices", "quit"])
     out: list[str] = []
-    console = LfwConsole(game, record, Store(tmp_path), read=lambda p: (out.append(p), next(lines))[1],
-                         write=out.append)  # fmt: skip
+    console = LfwConsole(
+        game,
+        record,
+        Store(tmp_path),
+        read=lambda p: (out.append(p), next(lines))[1],
+        write=out.append,
+    )
     assert console.run() == 0
     assert game.history == []
     assert "Game left unfinished; it is saved in" in out[-1]
@@ -101,7 +114,9 @@ def test_the_plain_prompt_keeps_the_notebook_setting(tmp_path):
     for settings, shown in (({"notebook": "off"}, False), ({}, True)):
         record.settings = settings
         table = Table(game.clone(), 5)
-        console = LfwConsole(table.game, record, Store(tmp_path), read=table.read, write=table.write)
+        console = LfwConsole(
+            table.game, record, Store(tmp_path), read=table.read, write=table.write
+        )
         assert console.run() == 0
         text = "\n".join(table.out)
         assert ("What the police can know" in text or "Jack can be on" in text) == shown

@@ -45,8 +45,9 @@ def game_on(seed: int, side: str, moves: int = 3) -> LfwGame:
 
 
 def app_for(game: LfwGame, tmp_path, notebook: str | None = None):
-    record = record_of(game, seed=1, players=PLAYERS,
-                       settings={"notebook": notebook} if notebook else {})  # fmt: skip
+    record = record_of(
+        game, seed=1, players=PLAYERS, settings={"notebook": notebook} if notebook else {}
+    )
     screen = LfwScreen(LocalSource(game, record, Store(tmp_path)), game.board)
     return WhitechapelApp(start=screen), screen
 
@@ -167,7 +168,7 @@ def test_the_notebook_after_the_game_shows_the_night_finished_and_no_current_set
         assert nb.nights[-1].night == 4 and nb.nights[-1].home and nb.nights[-1].counts
         text = deduction_text(nb)
         assert "The game is over: Jack went home" in text and "can be on" not in text
-        assert "no \"where Jack can be now\"" in notebook_text(nb)
+        assert 'no "where Jack can be now"' in notebook_text(nb)
         assert nb.to_json()["possible"] == [] and nb.to_json()["home"]
 
 

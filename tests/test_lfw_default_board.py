@@ -111,8 +111,34 @@ def test_the_whole_board_fits_a_200_by_60_terminal(stats):
 
 
 def test_numbers_run_in_bands_from_north_to_south(board):
-    pinned = {3, 21, 27, 51, 56, 57, 63, 65, 66, 67, 69, 70, 71, 72, 73, 82, 83, 84, 99, 100,
-              103, 120, 127, 147, 149, 158}  # fmt: skip
+    pinned = {
+        3,
+        21,
+        27,
+        51,
+        56,
+        57,
+        63,
+        65,
+        66,
+        67,
+        69,
+        70,
+        71,
+        72,
+        73,
+        82,
+        83,
+        84,
+        99,
+        100,
+        103,
+        120,
+        127,
+        147,
+        149,
+        158,
+    }
     rows = [board.pos[n][1] for n in board.circles if n not in pinned]
     # Within the unpinned circles, a later number is never more than one
     # band (6 rows) north of an earlier one.
@@ -143,8 +169,13 @@ def test_the_thoroughfares_are_long_continuous_lines(board):
         xs, ys = zip(*(board.pos[v] for v in _street(board, name)), strict=True)
         return max(xs) - min(xs), max(ys) - min(ys)
 
-    assert sum(span(n)[0] for n in ("Aldgate", "Whitechapel High Street",
-               "Whitechapel Road", "Mile End Road")) >= 0.9 * w  # fmt: skip
+    assert (
+        sum(
+            span(n)[0]
+            for n in ("Aldgate", "Whitechapel High Street", "Whitechapel Road", "Mile End Road")
+        )
+        >= 0.9 * w
+    )
     assert span("Commercial Road")[0] >= w / 3
     assert span("Commercial Street")[1] >= h / 3 and span("Brick Lane")[1] >= h / 3
 
@@ -152,10 +183,19 @@ def test_the_thoroughfares_are_long_continuous_lines(board):
 def test_the_main_streets_are_named_and_where_the_period_map_puts_them(board):
     names = {n for n, _ in board.data.streets}
     assert {
-        "Whitechapel High Street", "Whitechapel Road", "Mile End Road", "Commercial Street",
-        "Commercial Road", "Brick Lane", "Hanbury Street", "Leman Street", "Cable Street",
-        "Goulston Street", "Buck's Row", "Berner Street",
-    } <= names  # fmt: skip
+        "Whitechapel High Street",
+        "Whitechapel Road",
+        "Mile End Road",
+        "Commercial Street",
+        "Commercial Road",
+        "Brick Lane",
+        "Hanbury Street",
+        "Leman Street",
+        "Cable Street",
+        "Goulston Street",
+        "Buck's Row",
+        "Berner Street",
+    } <= names
     w, h = board.data.width, board.data.height
     high_x, high_y = _mean_xy(board, _street(board, "Whitechapel High Street"))
     mile_x, _ = _mean_xy(board, _street(board, "Mile End Road"))
@@ -168,8 +208,10 @@ def test_the_main_streets_are_named_and_where_the_period_map_puts_them(board):
     # The red places stand on or near their streets.
     for n, street in ((65, "Commercial Road"), (158, "Berner Street"), (21, "Buck's Row")):
         x, y = board.pos[n]
-        near = min(abs(x - board.pos[v][0]) / 2.4 + abs(y - board.pos[v][1])
-                   for v in _street(board, street))  # fmt: skip
+        near = min(
+            abs(x - board.pos[v][0]) / 2.4 + abs(y - board.pos[v][1])
+            for v in _street(board, street)
+        )
         assert near <= 6, f"{n} is far from {street}"
     assert board.pos[149][0] < w / 10  # Mitre Square, far west
     assert board.pos[147][0] > 0.85 * w and board.pos[147][1] > 0.8 * h  # Poplar, far south-east

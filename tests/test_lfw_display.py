@@ -43,11 +43,15 @@ def app_for(game: LfwGame, tmp_path: Path) -> tuple[WhitechapelApp, LfwScreen]:
 WOMEN = ["3", "21", "65", "84", "158", "27", "147", "149"]
 PATROLS = ["x58", "x53", "x127", "x185", "x64", "x184", "x181"]
 SEED_11_KEYS = [
-    "enter", *"93", "enter",  # the hand-over to Jack, his hideout
-    *[k for w in WOMEN for k in (*w, "enter")], "enter",  # the last one confirmed
+    "enter",
+    *"93",
+    "enter",  # the hand-over to Jack, his hideout
+    *[k for w in WOMEN for k in (*w, "enter")],
+    "enter",  # the last one confirmed
     "enter",  # to the police
-    *[k for w in PATROLS for k in (*w, "enter")], "enter",
-]  # fmt: skip
+    *[k for w in PATROLS for k in (*w, "enter")],
+    "enter",
+]
 
 
 @pytest.mark.parametrize("size", [(200, 60), (120, 40)], ids=["200x60", "120x40"])
@@ -150,7 +154,11 @@ async def test_f3_shows_a_legend_of_what_the_map_shows_and_hides_it_again(tmp_pa
 
 async def test_clues_of_earlier_nights_stay_on_the_map_a_colour_per_night(tmp_path):
     def there(g: LfwGame) -> bool:
-        return g.night == 2 and g.phase == "hunt" and any(e[4] and e[1] == 1 for e in events(g, "search"))
+        return (
+            g.night == 2
+            and g.phase == "hunt"
+            and any(e[4] and e[1] == 1 for e in events(g, "search"))
+        )
 
     game = find_game(there)
     night_1 = [e[3] for e in events(game, "search") if e[4] and e[1] == 1]
@@ -182,7 +190,11 @@ async def test_a_circle_searched_empty_and_later_found_is_a_clue_in_the_notebook
 
     game = find_game(there)
     found = [e for e in events(game, "search") if e[1] == game.night]
-    circle = next(e[3] for e in found if e[4] and (game.night, e[3]) in {(f[1], f[3]) for f in found if not f[4]})
+    circle = next(
+        e[3]
+        for e in found
+        if e[4] and (game.night, e[3]) in {(f[1], f[3]) for f in found if not f[4]}
+    )
     app, screen = app_for(game, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await shown(app, screen, pilot)
@@ -329,7 +341,9 @@ async def test_jacks_turn_labels_his_moves_with_their_cost_and_shows_him_alone_t
         assert "On circle 65 · 15 spaces left" in notes and "Tonight: I:65✝" in notes
         assert "1 walk → 1" in notes and "2 coach → 1–2, coaches 3→2" in notes
         assert "3 alley → 1, alleys 2→1" in notes
-        reach = {tag for tag in screen.query_one(MapView).marks.values() if tag.startswith("reach-")}
+        reach = {
+            tag for tag in screen.query_one(MapView).marks.values() if tag.startswith("reach-")
+        }
         assert reach == {"reach-step", "reach-coach", "reach-alley"}
         # He walks: the map shows the circles a walk reaches as targets now.
         await settle.press(pilot, "1")
@@ -387,7 +401,9 @@ async def test_the_end_names_the_winners_in_good_english(tmp_path, winner):
         await settle.press(pilot, "f5")
         await settle.settle(pilot)
         log = " ".join(region_text(app, screen.query_one("#log")).split())
-        assert ("Game over. The police win:" if winner == "police" else "Game over. Jack wins:") in log
+        assert (
+            "Game over. The police win:" if winner == "police" else "Game over. Jack wins:"
+        ) in log
     summary = RULES.summary(game.view(POLICE), PLAYERS, len(game.history))
     assert f"Game over: {expected} —" in summary
 

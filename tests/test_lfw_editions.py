@@ -33,16 +33,30 @@ def test_a_finished_game_recorded_on_the_first_edition_replays_on_it():
     assert g.outcome is not None and g.outcome.winner == "jack" and g.night == 4
     scenes = [(c["night"], c["circle"]) for c in g.view("police").to_json()["crime_scenes"]]
     assert scenes == [(1, 21), (2, 147), (3, 65), (3, 158), (4, 84)]
-    assert g.police == {"blue": "x63", "yellow": "x117", "brown": "x161", "red": "x103",
-                        "green": "x163"}  # fmt: skip
+    assert g.police == {
+        "blue": "x63",
+        "yellow": "x117",
+        "brown": "x161",
+        "red": "x103",
+        "green": "x163",
+    }
 
 
 def test_an_autosave_from_the_first_edition_resumes_on_it():
     record, g = load_game(OLD / "midgame.json")
     assert g.outcome is None and (g.night, g.phase) == (2, "searching")
-    assert g.police == {"blue": "x22", "yellow": "x103", "brown": "x71", "red": "x7",
-                        "green": "x64"}  # fmt: skip
-    assert g.view("jack").to_json()["jack"]["path"][-1][-1] == {"space": "2", "circle": 58, "how": "coach"}
+    assert g.police == {
+        "blue": "x22",
+        "yellow": "x103",
+        "brown": "x71",
+        "red": "x7",
+        "green": "x64",
+    }
+    assert g.view("jack").to_json()["jack"]["path"][-1][-1] == {
+        "space": "2",
+        "circle": 58,
+        "how": "coach",
+    }
     g.apply(g.legal_actions()[0])  # the game goes on
     again = record_of(g, seed=record.seed, started=record.started)
     assert again.setup["map"] == {"builtin": "whitechapel-1888@1"}  # saved with its edition

@@ -284,9 +284,11 @@ async def test_random_keys_and_clicks_on_the_screen_get_only_the_games_words(tmp
         for _ in range(600):
             if game.outcome is not None:
                 break
-            legal = [str(a) for a in game.legal_actions()] if game.phase not in (
-                "women", "patrols"
-            ) else []  # fmt: skip
+            legal = (
+                [str(a) for a in game.legal_actions()]
+                if game.phase not in ("women", "patrols")
+                else []
+            )
             if game.phase in ("women", "patrols") and not screen.curtain_up:
                 for key in keys_for(game, str(game.random_action(chance))):  # not by chance
                     await settle.press(pilot, key)
@@ -325,9 +327,14 @@ def test_saucy_jackys_two_markers_in_either_order():
 
 async def test_the_letter_pair_in_either_order_on_the_screen(tmp_path):
     game = played_until(
-        3, lambda g: any(str(a).startswith("letter saucy-jacky") for a in g.legal_actions())
-        and g.phase == "letter", options=Options(letters=True), limit=6000,
-    )  # fmt: skip
+        3,
+        lambda g: (
+            any(str(a).startswith("letter saucy-jacky") for a in g.legal_actions())
+            and g.phase == "letter"
+        ),
+        options=Options(letters=True),
+        limit=6000,
+    )
     pair = next(str(a) for a in game.legal_actions() if str(a).startswith("letter saucy"))
     first, second = pair.split()[2:]
     app, screen = app_for(game, tmp_path)

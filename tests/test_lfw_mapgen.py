@@ -43,7 +43,9 @@ def test_the_generator_lays_the_committed_streets(gen):
     }
     assert board.data.street_labels == net.names
     assert at[goulston] == board.goulston
-    assert {n: at[p] for n, p in reds.items()} == {n: n for n in reds}  # red circles keep their numbers
+    assert {n: at[p] for n, p in reds.items()} == {
+        n: n for n in reds
+    }  # red circles keep their numbers
     assert board.edition == gen.EDITION and (board.data.width, board.data.height) == (198, 56)
 
 

@@ -51,8 +51,9 @@ def night(scenes, moves=(), searches=(), arrests=(), home=False, number=1) -> Ni
     )
 
 
-def view(*nights, phase="hunt", police=(), options=(), named=(), outcome=None, coaches=0,
-         alleys=0) -> LfwView:  # fmt: skip
+def view(
+    *nights, phase="hunt", police=(), options=(), named=(), outcome=None, coaches=0, alleys=0
+) -> LfwView:
     last = nights[-1] if nights else None
     written = 0
     if last and last.crime_scenes:
@@ -94,14 +95,40 @@ def test_t1_a_policeman_blocks_a_walk_at_that_moment_but_not_later():
     assert counts(early) == {1: 1, 3: 1, 9: 1}
     # Held at the second move instead, x2 closes 9 -> 3 and 9 -> 11, 11 -> 3 and 11 -> 9.
     late = view(night([3], [move(), move("step", "x2")]))
-    assert counts(late) == {1: 1, 2: 1, 3: 1, 9: 1, 10: 2, 12: 1, 16: 1, 17: 2, 18: 1, 19: 1,
-                            20: 1, 24: 1, 25: 1}  # fmt: skip
+    assert counts(late) == {
+        1: 1,
+        2: 1,
+        3: 1,
+        9: 1,
+        10: 2,
+        12: 1,
+        16: 1,
+        17: 2,
+        18: 1,
+        19: 1,
+        20: 1,
+        24: 1,
+        25: 1,
+    }
 
 
 def test_t1_a_coach_writes_both_circles_and_ignores_policemen():
     coach = view(night([3], [move("coach", "x2", "x1", "x3")]))
-    assert counts(coach) == {1: 1, 2: 1, 9: 2, 10: 2, 11: 1, 12: 1, 16: 1, 17: 2, 18: 1,
-                             19: 1, 24: 1, 25: 1, 20: 1}  # fmt: skip
+    assert counts(coach) == {
+        1: 1,
+        2: 1,
+        9: 2,
+        10: 2,
+        11: 1,
+        12: 1,
+        16: 1,
+        17: 2,
+        18: 1,
+        19: 1,
+        24: 1,
+        25: 1,
+        20: 1,
+    }
     # A clue on 2 once the coach had passed: 3-2-1, 3-2-9 (2 in the middle) and 3-9-2.
     clue = view(night([3], [move("coach")], searches=[(3, 2, True)]))
     assert counts(clue) == {1: 1, 9: 1, 2: 1}
@@ -183,8 +210,9 @@ def test_t1_jack_is_not_where_he_could_not_move():
     # An alley left frees 13.
     assert 13 in counts(view(night([22], [move()]), alleys=1, **sealed))
     # "Jack cannot move" pins him there.
-    trapped = view(night([22], [move()]), police=("x9", "x21"), phase="escape",
-                   outcome="Jack cannot move")  # fmt: skip
+    trapped = view(
+        night([22], [move()]), police=("x9", "x21"), phase="escape", outcome="Jack cannot move"
+    )
     assert counts(trapped) == {13: 1}
 
 
@@ -222,8 +250,12 @@ def test_o5_the_hideout_is_not_next_to_a_red_circle():
 def test_o6_a_circle_named_in_vain_is_not_the_hideout():
     v = view(HOME_NIGHT, night([], number=2), options=["catch_me"], named=[(10, False)])
     assert notebook(v, BOARD).hideouts == (11,)
-    found = view(HOME_NIGHT, night([], number=2), named=[(12, True)],
-                 outcome="the police named Jack's hideout")  # fmt: skip
+    found = view(
+        HOME_NIGHT,
+        night([], number=2),
+        named=[(12, True)],
+        outcome="the police named Jack's hideout",
+    )
     assert notebook(found, BOARD).hideouts == (12,)
 
 

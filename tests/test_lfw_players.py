@@ -88,13 +88,17 @@ def test_the_placements_legal_actions_are_the_engines_on_every_night():
                 offered = legal_texts(g.view(g.to_act))
                 engine = [str(x) for x in g.legal_actions()]
                 if g.phase == Phase.PATROLS:
-                    assert isinstance(offered.actions, PatrolActions) and len(offered) == len(engine)
+                    assert isinstance(offered.actions, PatrolActions) and len(offered) == len(
+                        engine
+                    )
                     assert [offered[i] for i in range(0, len(engine), 7)] == engine[::7]
                     assert all(x in offered for x in engine[::13])
                     assert offered[-1] == engine[-1]
                 else:
                     assert list(offered) == engine
-            action = homeward_action(g, chance, 1.0) if g.to_act == JACK else g.random_action(chance)
+            action = (
+                homeward_action(g, chance, 1.0) if g.to_act == JACK else g.random_action(chance)
+            )
             g.apply(action)
     assert nights[Phase.PATROLS] == {1, 2, 3, 4}
 
@@ -154,7 +158,11 @@ class Peeker:
         if self.engine is None:
             return legal[0]
         g = self.engine
-        secret = g.hideout if self.side == POLICE else sorted((x, m.colour) for x, m in g.markers.items())
+        secret = (
+            g.hideout
+            if self.side == POLICE
+            else sorted((x, m.colour) for x, m in g.markers.items())
+        )
         return legal[zlib.crc32(repr(secret).encode()) % len(legal)]
 
 
@@ -223,13 +231,32 @@ def arena_json(capsys, *args: str) -> dict:
 
 
 def test_the_arena_prints_wins_endings_nights_and_decision_times(capsys):
-    argv = ["lfw", "arena", "--jack", "homeward", "--police", "random", "--games", "12",
-            "--map", "tutorial", "--options", "all"]  # fmt: skip
+    argv = [
+        "lfw",
+        "arena",
+        "--jack",
+        "homeward",
+        "--police",
+        "random",
+        "--games",
+        "12",
+        "--map",
+        "tutorial",
+        "--options",
+        "all",
+    ]
     assert main(argv) == 0
     out = capsys.readouterr().out
-    for words in ("jack (homeward) wins", "police (random) wins", "95% interval",
-                  "decisions", "police (random) whole turn p95", "nights played",
-                  "Jack's moves a night", "how games ended"):  # fmt: skip
+    for words in (
+        "jack (homeward) wins",
+        "police (random) wins",
+        "95% interval",
+        "decisions",
+        "police (random) whole turn p95",
+        "nights played",
+        "Jack's moves a night",
+        "how games ended",
+    ):
         assert words in out
     data = arena_json(capsys, *argv[2:])
     assert sum(data["wins"].values()) == data["games"] == 12
@@ -239,8 +266,18 @@ def test_the_arena_prints_wins_endings_nights_and_decision_times(capsys):
 
 
 def test_the_arena_is_repeatable_and_the_same_in_several_processes(capsys):
-    args = ("--jack", "homeward", "--police", "random", "--games", "8", "--seed", "4",
-            "--map", "tutorial")  # fmt: skip
+    args = (
+        "--jack",
+        "homeward",
+        "--police",
+        "random",
+        "--games",
+        "8",
+        "--seed",
+        "4",
+        "--map",
+        "tutorial",
+    )
     one, again, two = (arena_json(capsys, *args, *more) for more in ((), (), ("--jobs", "2")))
     for key in ("wins", "reasons", "measures", "decisions"):
         assert one[key] == again[key] == two[key]

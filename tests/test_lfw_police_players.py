@@ -270,7 +270,9 @@ def test_the_hard_police_weigh_the_boards_measures_and_the_reference_the_1888_nu
         reference = players.new_player("lfw", "hard-2026-12", POLICE, 1, table)
         assert (hard.support, hard.far) == (measured.reach, measured.far)
         assert (reference.support, reference.far) == (60, 8)
-    assert scale(load_board("tutorial")).reach < 40 < 60 < scale(load_board("whitechapel-1888")).reach
+    assert (
+        scale(load_board("tutorial")).reach < 40 < 60 < scale(load_board("whitechapel-1888")).reach
+    )
 
 
 def _generated_table() -> dict:

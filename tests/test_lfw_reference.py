@@ -48,4 +48,3 @@ def test_the_reference_plays_the_games_todays_hard_played_on_the_tutorial_board(
     levels = {side: (NAME if level == "hard" else level) for side, level in entry["levels"].items()}
     again = frozen_players.play("lfw", levels, entry["seed"], {}, table)
     assert again == entry["actions"]
-

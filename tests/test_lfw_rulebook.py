@@ -73,13 +73,13 @@ def test_no_module_copies_the_rulebook(path: Path) -> None:
 
 def test_a_copy_is_seen():
     """The check can fail: the copies the rulebook replaced are found."""
-    old = '''
+    old = """
 LETTER_SECTORS = {"dear-boss": ("A/a", "C/b"), "from-hell": ("A/b", "C/a")}
 ORDER = ("blue", "yellow", "brown", "red", "green")
 def crime(name): return ("V", "IV", "III", "II", "I").index(name)
 def o6(chief): return chief in ("brown", "red")
 TRAPPED = "Jack cannot move"
-'''
+"""
     assert [c.split(": ")[1] for c in copies(old)] == [
         "LETTER_SECTORS['dear-boss']",
         "LETTER_SECTORS['from-hell']",

@@ -168,12 +168,18 @@ def test_H3_night_1_seven_markers_on_yellow_crossings_five_real_two_fakes():
     # the fakes may be anywhere among the seven; colours follow the text's order
     g.play(patrols_text(["x41", "x37", "x31", "x24", "x22"], ["x11", "x18"]))
     secrets = {
-        m["crossing"]: m["colour"] for m in g.view("police").to_json()["police_secrets"]["patrol_markers"]
+        m["crossing"]: m["colour"]
+        for m in g.view("police").to_json()["police_secrets"]["patrol_markers"]
     }
     assert secrets == {
-        "x41": "blue", "x37": "yellow", "x31": "brown", "x24": "red", "x22": "green",
-        "x11": None, "x18": None,
-    }  # fmt: skip
+        "x41": "blue",
+        "x37": "yellow",
+        "x31": "brown",
+        "x24": "red",
+        "x22": "green",
+        "x11": None,
+        "x18": None,
+    }
     public = g.view("jack").to_json()["patrol_markers"]
     assert {m["crossing"] for m in public} == set(YELLOW)
     assert all(m["colour"] is None and not m["revealed"] for m in public)
@@ -219,14 +225,18 @@ def test_H3_night_2_five_markers_where_the_police_ended_and_two_on_free_yellow()
     assert [g.police[c] for c in ("blue", "yellow", "brown", "red", "green")] == ended
     assert g.chief == "yellow"
     # an end position left empty
-    refused(g, patrols_text(["x11", "x18", "x22", "x24", "x31"], ["x37", "x41"]),
-            r"where the policemen ended last night \(H3\)")  # fmt: skip
+    refused(
+        g,
+        patrols_text(["x11", "x18", "x22", "x24", "x31"], ["x37", "x41"]),
+        r"where the policemen ended last night \(H3\)",
+    )
     # the two others on a non-yellow crossing
     refused(g, patrols_text(ended, ["x37", "x7"]), r"yellow crossings no policeman held \(H3\)")
     # fakes on end positions, real markers on the free yellow crossings: allowed
     g.play(patrols_text(["x11", "x41", "x22", "x24", "x31"], ["x13", "x18"]))
     secrets = {
-        m["crossing"]: m["colour"] for m in g.view("police").to_json()["police_secrets"]["patrol_markers"]
+        m["crossing"]: m["colour"]
+        for m in g.view("police").to_json()["police_secrets"]["patrol_markers"]
     }
     assert secrets["x13"] is None and secrets["x18"] is None
     assert secrets["x11"] == "blue" and secrets["x41"] == "yellow"
@@ -464,7 +474,10 @@ def test_T1_tokens_per_night_are_lost_at_the_end_of_the_night():
     refused(g, "coach 28 27", r"no coach token left tonight \(T1\)")
     go_home(g)  # 21 is home; alleys unused
     assert g.night == 2
-    assert (g.view("jack").to_json()["coaches_left"], g.view("jack").to_json()["alleys_left"]) == (2, 2)
+    assert (g.view("jack").to_json()["coaches_left"], g.view("jack").to_json()["alleys_left"]) == (
+        2,
+        2,
+    )
 
 
 def test_T1_step_home_only_on_the_hideout_and_it_ends_the_night():
@@ -540,8 +553,12 @@ def test_T2_zero_to_two_steps_never_ending_on_another_policeman():
 
 
 def test_T2_the_chief_moves_first_then_clockwise_wrong_colour_refused():
-    g = to_hunt(new_game(chiefs=("red", "blue", "yellow", "brown", "green")),
-                hideout=21, women=NIGHT1, kill=19)  # fmt: skip
+    g = to_hunt(
+        new_game(chiefs=("red", "blue", "yellow", "brown", "green")),
+        hideout=21,
+        women=NIGHT1,
+        kill=19,
+    )
     g.play("step 20")
     order = []
     while g.phase == "hunt":
@@ -658,7 +675,10 @@ def test_N3_the_double_event_kills_two_in_jacks_order_and_the_hunt_starts_at_T2(
     assert g.jack == 2
     assert g.phase == "hunt" and g.to_act == "police"
     assert g.acting_colour == g.chief == "brown"
-    assert {c["circle"] for c in g.view("police").to_json()["crime_scenes"] if c["night"] == 3} == {2, 6}
+    assert {c["circle"] for c in g.view("police").to_json()["crime_scenes"] if c["night"] == 3} == {
+        2,
+        6,
+    }
     police_turn(g)
     assert g.phase == "escape" and g.next_space() == 6  # the second kill was move 1
 
@@ -723,7 +743,8 @@ def test_O1_letters_in_H3_by_sector_to_free_yellow_crossings():
     colour = {m["crossing"]: m["colour"] for m in before}["x41"]
     g.play("letter dear-boss x41 x11")
     after = {
-        m["crossing"]: m["colour"] for m in g.view("police").to_json()["police_secrets"]["patrol_markers"]
+        m["crossing"]: m["colour"]
+        for m in g.view("police").to_json()["police_secrets"]["patrol_markers"]
     }
     assert "x41" not in after and after["x11"] == colour  # moved unseen, unchanged
     assert g.phase == "kill"
@@ -747,9 +768,11 @@ def test_O1_each_letter_once_a_game():
     assert g.board.sector("x22") == "A/b"  # From Hell's sector, a free yellow to go to
     assert g.phase == "letter"
     assert legal_texts(g) == {
-        "letter saucy-jacky x18 x24", "letter saucy-jacky x18 x28",
-        "letter saucy-jacky x24 x28", "no-letter",
-    }  # fmt: skip
+        "letter saucy-jacky x18 x24",
+        "letter saucy-jacky x18 x28",
+        "letter saucy-jacky x24 x28",
+        "no-letter",
+    }
     refused(g, "letter from-hell x22 x37", r"each letter may be sent once a game \(O1\)")
 
 
@@ -763,10 +786,14 @@ def test_O1_saucy_jacky_the_chief_moves_both_picked_markers_to_free_yellow():
     refused(g, "saucy x18>x11 x37>x7", r"different free yellow crossing")
     refused(g, "saucy x18>x11 x37>x24", "police's turn", side="jack")
     secrets = {
-        m["crossing"]: m["colour"] for m in g.view("police").to_json()["police_secrets"]["patrol_markers"]
+        m["crossing"]: m["colour"]
+        for m in g.view("police").to_json()["police_secrets"]["patrol_markers"]
     }
     g.play("saucy x18>x24 x37>x11")
-    now = {m["crossing"]: m["colour"] for m in g.view("police").to_json()["police_secrets"]["patrol_markers"]}
+    now = {
+        m["crossing"]: m["colour"]
+        for m in g.view("police").to_json()["police_secrets"]["patrol_markers"]
+    }
     assert now["x24"] == secrets["x18"] and now["x11"] == secrets["x37"]
     assert "x18" not in now and "x37" not in now
     assert g.phase == "kill"
@@ -828,8 +855,9 @@ def five_clues(**options):
     """Night 1 (hideout 26): Jack 19 -> 20 -> 21 -> 28 -> 27 while the police
     find a clue on each of them: five clues."""
     g = hunt_at_19_h(26, **options)
-    jack_round(g, "step 20", moves={"blue": "x7"},
-               acts={"blue": "search 20", "yellow": "search 19"})  # fmt: skip
+    jack_round(
+        g, "step 20", moves={"blue": "x7"}, acts={"blue": "search 20", "yellow": "search 19"}
+    )
     jack_round(g, "step 21", acts={"blue": ["search 21"]})
     jack_round(g, "step 28", moves={"yellow": "x20"}, acts={"yellow": "search 28"})
     assert g.view("police").to_json()["clues"] == [20, 19, 21, 28]
@@ -907,15 +935,22 @@ def test_O3_chase_moves_to_a_free_police_adjacent_crossing_as_the_action():
 
 
 def test_O3_O4_O6_refused_when_their_option_is_off():
-    g = to_hunt(new_game(chiefs=("brown", "blue", "yellow", "red", "green")),
-                hideout=21, women=NIGHT1, kill=19)  # fmt: skip
+    g = to_hunt(
+        new_game(chiefs=("brown", "blue", "yellow", "red", "green")),
+        hideout=21,
+        women=NIGHT1,
+        kill=19,
+    )
     g.play("step 20")
     police_moves(g)
     legal = legal_texts(g)
     assert not any(" chase " in x or "area-arrest" in x or x.startswith("know") for x in legal)
     colour = g.acting_colour
-    refused(g, f"{colour} chase {g.board.police_adjacent(g.police[colour])[0]}",
-            r"the chase is an optional rule that is off \(O3\)")  # fmt: skip
+    refused(
+        g,
+        f"{colour} chase {g.board.police_adjacent(g.police[colour])[0]}",
+        r"the chase is an optional rule that is off \(O3\)",
+    )
     refused(g, f"{colour} area-arrest", r"area arrests are an optional rule that is off \(O4\)")
     refused(g, "know 21", r"once a game, on a night whose Chief is brown or red \(O6\)")
 
@@ -944,8 +979,12 @@ def test_O4_area_arrest_names_every_directly_adjacent_circle():
 
 
 def test_O6_naming_the_hideout_wins_on_a_brown_or_red_night_once_a_game():
-    g = to_hunt(new_game(chiefs=("brown", "blue", "yellow", "red", "green"),
-                         know_where_you_live=True), hideout=21, women=NIGHT1, kill=19)  # fmt: skip
+    g = to_hunt(
+        new_game(chiefs=("brown", "blue", "yellow", "red", "green"), know_where_you_live=True),
+        hideout=21,
+        women=NIGHT1,
+        kill=19,
+    )
     g.play("step 20")
     police_moves(g)
     assert "know 21" in legal_texts(g)
@@ -956,8 +995,12 @@ def test_O6_naming_the_hideout_wins_on_a_brown_or_red_night_once_a_game():
     assert "know 21" not in legal_texts(g)
     refused(g, "know 21", r"only once a game")
     # a fresh game: the hideout named wins at once
-    g2 = to_hunt(new_game(chiefs=("red", "blue", "yellow", "brown", "green"),
-                          know_where_you_live=True), hideout=21, women=NIGHT1, kill=19)  # fmt: skip
+    g2 = to_hunt(
+        new_game(chiefs=("red", "blue", "yellow", "brown", "green"), know_where_you_live=True),
+        hideout=21,
+        women=NIGHT1,
+        kill=19,
+    )
     g2.play("step 20")
     police_moves(g2)
     g2.play("know 21")

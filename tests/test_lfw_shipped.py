@@ -35,7 +35,9 @@ def test_a_wheel_carries_the_boards_where_an_installed_package_finds_them(tmp_pa
     out = tmp_path / "wheel"
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "-q", "-w", str(out)],
-        check=True, stdin=subprocess.DEVNULL, timeout=300,
+        check=True,
+        stdin=subprocess.DEVNULL,
+        timeout=300,
     )
     (wheel,) = out.glob("whitechapel-*.whl")
     with zipfile.ZipFile(wheel) as z:
@@ -54,7 +56,11 @@ def test_a_wheel_carries_the_boards_where_an_installed_package_finds_them(tmp_pa
     )
     run = subprocess.run(
         [sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, {str(site)!r})\n{script}"],
-        check=True, capture_output=True, text=True, cwd=tmp_path, timeout=120,
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=120,
     )
     lines = run.stdout.splitlines()
     assert Path(lines[0]) == site.joinpath("whitechapel", *IN_PACKAGE)

@@ -30,10 +30,33 @@ THOROUGH = os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
 EVENTS = 3000 if THOROUGH else 90
 KEYS = [
     *"0123456789abcdefghijklmnopqrstuvwxyzBYNRG",
-    "up", "down", "left", "right", "enter", "enter", "enter", "escape", "tab", "shift+tab",
-    "space", "backspace", "pageup", "pagedown", "home", "end", "question_mark",
-    "f1", "f2", "f3", "f4", "f5", "f6", "ctrl+s", "ctrl+p", "ctrl+q",
-]  # fmt: skip
+    "up",
+    "down",
+    "left",
+    "right",
+    "enter",
+    "enter",
+    "enter",
+    "escape",
+    "tab",
+    "shift+tab",
+    "space",
+    "backspace",
+    "pageup",
+    "pagedown",
+    "home",
+    "end",
+    "question_mark",
+    "f1",
+    "f2",
+    "f3",
+    "f4",
+    "f5",
+    "f6",
+    "ctrl+s",
+    "ctrl+p",
+    "ctrl+q",
+]
 
 
 def start(game: str, opponent: str):

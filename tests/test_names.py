@@ -68,8 +68,7 @@ async def test_a_markup_name_is_shown_literally_in_the_lobby(server, tmp_path, m
         app.pop_screen() if app.screen is not lobby else None
         await until(lambda: app.screen is lobby, what="back in the lobby", pilot=pilot)
         await lobby.action_refresh()
-        await until(lambda: f"jack: {EVE}" in screen_text(app), what="the name listed",
-                    pilot=pilot)  # fmt: skip
+        await until(lambda: f"jack: {EVE}" in screen_text(app), what="the name listed", pilot=pilot)
 
 
 async def test_a_markup_name_is_shown_literally_on_the_banner_and_the_hand_over(
@@ -86,5 +85,8 @@ async def test_a_markup_name_is_shown_literally_on_the_banner_and_the_hand_over(
         while screen.curtain_up:
             await pilot.press("enter")
             await pilot.pause()
-        await until(lambda: f"{EVE} (the investigator) to play" in screen_text(app),
-                    what="the banner", pilot=pilot)  # fmt: skip
+        await until(
+            lambda: f"{EVE} (the investigator) to play" in screen_text(app),
+            what="the banner",
+            pilot=pilot,
+        )

@@ -34,8 +34,9 @@ async def play_to_the_end(client, room, state, rng) -> dict:
     seat = state["seat"]
     while "result" not in state:
         if state["to_act"] == seat:
-            await client.send({"type": "act", "room": room,
-                               "action": rng.choice(state["view"]["legal"])})  # fmt: skip
+            await client.send(
+                {"type": "act", "room": room, "action": rng.choice(state["view"]["legal"])}
+            )
         state = await client.state(room, timeout=60)
         assert state["view"]["side"] == seat
         if seat != "jack" and "result" not in state:
@@ -111,7 +112,11 @@ async def test_the_computer_plays_on_after_a_restart(tmp_path):
             state = await person.state(room, timeout=60)
         assert len(restored.game.history) >= 4
         assert [e["side"] for e in state["view"]["log"] if "side" in e][:4] == [
-            "investigator", "jack", "jack", "investigator"]
+            "investigator",
+            "jack",
+            "jack",
+            "investigator",
+        ]
     finally:
         await again.close()
 
@@ -225,8 +230,11 @@ async def test_a_lone_player_plays_a_whole_game_against_the_computer_from_the_lo
         await pilot.pause()
         assert isinstance(app.screen, ComputerChoice)
         options = app.screen.query_one("#computer-options")
-        wanted = next(i for i in range(options.option_count)
-                      if options.get_option_at_index(i).id == f"{seat}:{level}")  # fmt: skip
+        wanted = next(
+            i
+            for i in range(options.option_count)
+            if options.get_option_at_index(i).id == f"{seat}:{level}"
+        )
         while options.highlighted != wanted:
             await pilot.press("down" if (options.highlighted or 0) < wanted else "up")
         chosen = str(options.get_option_at_index(wanted).prompt)
@@ -238,8 +246,12 @@ async def test_a_lone_player_plays_a_whole_game_against_the_computer_from_the_lo
         assert room.computers == {other: level} and room.names[seat] == "ann"
         moves = 0
         while screen.source.outcome is None:
-            await until(lambda: screen.can_act() or screen.source.outcome is not None,
-                        what="the person's turn", pilot=pilot, timeout=60)  # fmt: skip
+            await until(
+                lambda: screen.can_act() or screen.source.outcome is not None,
+                what="the person's turn",
+                pilot=pilot,
+                timeout=60,
+            )
             if screen.source.outcome is not None:
                 break
             # The person picks from what the screen was drawn from: the seat's view.
@@ -251,8 +263,11 @@ async def test_a_lone_player_plays_a_whole_game_against_the_computer_from_the_lo
             moves += 1
         # A game may end at round 1's witness call, after two actions a side.
         assert room.game.outcome is not None and moves >= 2
-        await until(lambda: "wins" in screen_text(app) or "won" in screen_text(app),
-                    what="the end on the screen", pilot=pilot)  # fmt: skip
+        await until(
+            lambda: "wins" in screen_text(app) or "won" in screen_text(app),
+            what="the end on the screen",
+            pilot=pilot,
+        )
     played = [e.side for e in room.game.view("jack").log if isinstance(e, Played)]
     assert played.count(other) == len(asked) >= 2  # asked once for each of its actions
     for asked_level, side, view in asked:

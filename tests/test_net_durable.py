@@ -69,8 +69,11 @@ def test_whitechapel_serve_stops_cleanly_on_sigterm(tmp_path):
     env = {**os.environ, "WHITECHAPEL_DATA_DIR": str(tmp_path)}
     server = subprocess.Popen(
         [sys.executable, "-m", "whitechapel", "serve", "--port", "0"],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env,
-    )  # fmt: skip
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env=env,
+    )
     try:
         first = server.stdout.readline()
         assert first.startswith("whitechapel: game server on 127.0.0.1:")

@@ -63,8 +63,9 @@ class Recorder:
         pass
 
 
-async def gateway_with(tmp_path, access: Access, hold: bool = False,
-                       **kwargs) -> tuple[Gateway, int]:  # fmt: skip
+async def gateway_with(
+    tmp_path, access: Access, hold: bool = False, **kwargs
+) -> tuple[Gateway, int]:
     gateway = Gateway("127.0.0.1", 7888, key_folder=tmp_path / "ssh", access=access, **kwargs)
     gateway.hosts = Recorder(hold)  # type: ignore[assignment]
     return gateway, await gateway.start("127.0.0.1", 0)
@@ -87,9 +88,15 @@ class Guesser(asyncssh.SSHClient):
 async def guess(port: int, passwords: list[str], source: str) -> Guesser:
     client = Guesser(passwords)
     conn, _ = await asyncssh.create_connection(
-        lambda: client, "127.0.0.1", port, username="mallory", known_hosts=None,
-        client_keys=None, preferred_auth="password", local_addr=(source, 0),
-    )  # fmt: skip
+        lambda: client,
+        "127.0.0.1",
+        port,
+        username="mallory",
+        known_hosts=None,
+        client_keys=None,
+        preferred_auth="password",
+        local_addr=(source, 0),
+    )
     conn.close()
     return client
 
@@ -104,13 +111,19 @@ class Keyless(asyncssh.SSHClient):
         return None if prompts else []
 
 
-async def run_session(port: int, user: str, source: str = "127.0.0.1", client=None,
-                      **options) -> None:  # fmt: skip
+async def run_session(
+    port: int, user: str, source: str = "127.0.0.1", client=None, **options
+) -> None:
     """Log in and open a terminal session (the recorder's program ends it)."""
     conn, _ = await asyncssh.create_connection(
-        client or asyncssh.SSHClient, "127.0.0.1", port, username=user, known_hosts=None,
-        local_addr=(source, 0), **options,
-    )  # fmt: skip
+        client or asyncssh.SSHClient,
+        "127.0.0.1",
+        port,
+        username=user,
+        known_hosts=None,
+        local_addr=(source, 0),
+        **options,
+    )
     async with conn:
         await conn.run(term_type="xterm", term_size=(100, 30), timeout=20)
 
@@ -122,26 +135,44 @@ async def test_the_seventh_attempt_on_a_connection_is_refused_and_failures_are_l
     tmp_path, caplog
 ):
     caplog.set_level(logging.WARNING, logger="whitechapel.gateway.ssh")
-    gateway, port = await gateway_with(tmp_path, Access(PASSWORD),
-                                       penalties=Penalties(first=0.001, cap=0.002))  # fmt: skip
+    gateway, port = await gateway_with(
+        tmp_path, Access(PASSWORD), penalties=Penalties(first=0.001, cap=0.002)
+    )
     try:
         wrong = [f"guess{i}" for i in range(MAX_AUTH_ATTEMPTS)]
         client = Guesser([*wrong, PASSWORD])
-        with pytest.raises((asyncssh.PermissionDenied, asyncssh.DisconnectError,
-                            asyncssh.ConnectionLost, ConnectionError)):  # fmt: skip
+        with pytest.raises(
+            (
+                asyncssh.PermissionDenied,
+                asyncssh.DisconnectError,
+                asyncssh.ConnectionLost,
+                ConnectionError,
+            )
+        ):
             conn, _ = await asyncssh.create_connection(
-                lambda: client, "127.0.0.1", port, username="mallory", known_hosts=None,
-                client_keys=None, preferred_auth="password", local_addr=("127.0.0.7", 0),
-            )  # fmt: skip
+                lambda: client,
+                "127.0.0.1",
+                port,
+                username="mallory",
+                known_hosts=None,
+                client_keys=None,
+                preferred_auth="password",
+                local_addr=("127.0.0.7", 0),
+            )
             conn.close()
         assert gateway.hosts.envs == []  # the right password did not get in
         assert client.tried[:MAX_AUTH_ATTEMPTS] == wrong
-        failures = [r.getMessage() for r in caplog.records
-                    if "authentication failure from" in r.getMessage()]  # fmt: skip
+        failures = [
+            r.getMessage()
+            for r in caplog.records
+            if "authentication failure from" in r.getMessage()
+        ]
         assert len(failures) == MAX_AUTH_ATTEMPTS
         assert all("127.0.0.7" in line and "mallory" in line for line in failures)
-        assert any("too many authentication failures from 127.0.0.7" in r.getMessage()
-                   for r in caplog.records)  # fmt: skip
+        assert any(
+            "too many authentication failures from 127.0.0.7" in r.getMessage()
+            for r in caplog.records
+        )
         # The same address is now slowed down; another is not.
         assert gateway.penalties.delay("127.0.0.7") > 0
         assert gateway.penalties.delay("127.0.0.8") == 0
@@ -275,18 +306,25 @@ async def read_until(process, words: bytes, seen: bytes = b"") -> bytes:
             seen += await process.stdout.read(65536)
         return words in ANSI.sub(b"", seen)
 
-    await until(shown, what=f"{words!r} on screen", timeout=30, step=0,
-                shown=lambda: repr(ANSI.sub(b"", seen)[-600:]))  # fmt: skip
+    await until(
+        shown,
+        what=f"{words!r} on screen",
+        timeout=30,
+        step=0,
+        shown=lambda: repr(ANSI.sub(b"", seen)[-600:]),
+    )
     return seen
 
 
 @pytest.mark.parametrize("user", ["--help", "z" * 41])
 async def test_awkward_user_names_reach_the_lobby(servers, user):
     _game, port, _gateway = servers
-    async with asyncssh.connect("127.0.0.1", port, username=user, password=PASSWORD,
-                                known_hosts=None, client_keys=None) as conn:  # fmt: skip
-        process = await conn.create_process(term_type="xterm-256color", term_size=(100, 30),
-                                            encoding=None)  # fmt: skip
+    async with asyncssh.connect(
+        "127.0.0.1", port, username=user, password=PASSWORD, known_hosts=None, client_keys=None
+    ) as conn:
+        process = await conn.create_process(
+            term_type="xterm-256color", term_size=(100, 30), encoding=None
+        )
         seen = await read_until(process, b"Connected.")
         assert f"as {display_name(user)}".encode() in ANSI.sub(b"", seen)
         process.close()
@@ -298,10 +336,12 @@ async def test_a_new_fork_server_takes_over_when_it_dies(servers):
     first = forks.pid
     os.kill(first, signal.SIGKILL)
     await until(lambda: forks.sock is None, what="the gateway noticing", timeout=10)
-    async with asyncssh.connect("127.0.0.1", port, username="ann", password=PASSWORD,
-                                known_hosts=None, client_keys=None) as conn:  # fmt: skip
-        process = await conn.create_process(term_type="xterm-256color", term_size=(100, 30),
-                                            encoding=None)  # fmt: skip
+    async with asyncssh.connect(
+        "127.0.0.1", port, username="ann", password=PASSWORD, known_hosts=None, client_keys=None
+    ) as conn:
+        process = await conn.create_process(
+            term_type="xterm-256color", term_size=(100, 30), encoding=None
+        )
         await read_until(process, b"Connected.")
         assert forks.pid not in (None, first)
         process.close()
@@ -358,26 +398,39 @@ async def test_no_app_process_outlives_a_killed_gateway(tmp_path):
     env = dict(os.environ, PYTHONPATH=SRC + os.pathsep + os.environ.get("PYTHONPATH", ""))
     gateway = subprocess.Popen(
         [sys.executable, "-c", GATEWAY_SCRIPT, str(tmp_path), PASSWORD],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True,
-    )  # fmt: skip
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env=env,
+        text=True,
+    )
     apps: set[int] = set()
     try:
         line = await asyncio.wait_for(asyncio.to_thread(gateway.stdout.readline), 60)
         port = int(line)
         conns = []
         for k in range(2):
-            conn = await asyncssh.connect("127.0.0.1", port, username=f"p{k}", password=PASSWORD,
-                                          known_hosts=None, client_keys=None)  # fmt: skip
+            conn = await asyncssh.connect(
+                "127.0.0.1",
+                port,
+                username=f"p{k}",
+                password=PASSWORD,
+                known_hosts=None,
+                client_keys=None,
+            )
             conns.append(conn)
-            process = await conn.create_process(term_type="xterm-256color", term_size=(100, 30),
-                                                encoding=None)  # fmt: skip
+            process = await conn.create_process(
+                term_type="xterm-256color", term_size=(100, 30), encoding=None
+            )
             await read_until(process, b"Connected.")
         apps = descendants(gateway.pid)
         assert len(apps) >= 2
         gateway.kill()  # kill -9: no clean-up of any kind
         gateway.wait()
-        await until(lambda: not any(alive(pid) for pid in apps),
-                    what="the app processes ending with their gateway", timeout=15)  # fmt: skip
+        await until(
+            lambda: not any(alive(pid) for pid in apps),
+            what="the app processes ending with their gateway",
+            timeout=15,
+        )
         for conn in conns:
             conn.close()
     finally:
@@ -404,16 +457,30 @@ def test_the_hint_names_a_host_players_can_reach():
 async def test_a_session_hosts_app_whose_terminal_hangs_up_ends(tmp_path):
     """The same with a session host: the pty's near end closes, the app
     on it ends, and the host reports it (it goes on for its other sessions)."""
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path),
-           "LANG": "C.UTF-8", "PYTHONPATH": SRC, "WHITECHAPEL_DATA_DIR": str(tmp_path)}  # fmt: skip
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(tmp_path),
+        "LANG": "C.UTF-8",
+        "PYTHONPATH": SRC,
+        "WHITECHAPEL_DATA_DIR": str(tmp_path),
+    }
     hosts = HostPool(ForkServer(sys.executable, env), min_hosts=1)
     await hosts.start()
     try:
         ptys, sessions = [], []
         for name in ("ann", "bob"):
             master, slave = pty.openpty()
-            sessions.append(await hosts.launch(slave, {**env, "TERM": "xterm", "WHITECHAPEL_NAME": name,
-                                                        "WHITECHAPEL_SERVER": "127.0.0.1:9"}))  # fmt: skip
+            sessions.append(
+                await hosts.launch(
+                    slave,
+                    {
+                        **env,
+                        "TERM": "xterm",
+                        "WHITECHAPEL_NAME": name,
+                        "WHITECHAPEL_SERVER": "127.0.0.1:9",
+                    },
+                )
+            )
             os.close(slave)
             ptys.append(master)
         assert len(hosts.hosts) == 1  # both in one process
@@ -490,9 +557,16 @@ async def test_keyboard_interactive_gets_all_six_tries_inside_the_login_time(tmp
         answers = [f"guess{i}" for i in range(MAX_AUTH_ATTEMPTS - 1)] + [PASSWORD]
         client = Typist(answers)
         conn, _ = await asyncssh.create_connection(
-            lambda: client, "127.0.0.1", port, username="ann", known_hosts=None, client_keys=None,
-            password=None, kbdint_auth=True, local_addr=("127.0.0.12", 0),
-        )  # fmt: skip
+            lambda: client,
+            "127.0.0.1",
+            port,
+            username="ann",
+            known_hosts=None,
+            client_keys=None,
+            password=None,
+            kbdint_auth=True,
+            local_addr=("127.0.0.12", 0),
+        )
         conn.close()
         assert client.tried == answers
     finally:
@@ -503,24 +577,37 @@ async def test_hanging_up_on_a_wrong_password_keeps_the_address_counted_until_it
     """A guesser who hangs up instead of waiting for the answer gets no
     quicker next guess: its connection counts for its address until the
     delay is over (and at most `per_address` connections wait at once)."""
-    gateway, port = await gateway_with(tmp_path, Access(PASSWORD),
-                                       penalties=Penalties(first=1.0, cap=1.0))  # fmt: skip
+    gateway, port = await gateway_with(
+        tmp_path, Access(PASSWORD), penalties=Penalties(first=1.0, cap=1.0)
+    )
     try:
         for k in range(gateway.per_address):
             client = Guesser(["guess"])
-            attempt = asyncio.ensure_future(asyncssh.create_connection(
-                lambda c=client: c, "127.0.0.1", port, username="eve", known_hosts=None,
-                client_keys=None, preferred_auth="password", local_addr=("127.0.0.13", 0),
-            ))  # fmt: skip
-            await until(lambda k=k: gateway.penalties.count("127.0.0.13") > k,
-                        what="the wrong password seen", timeout=10)  # fmt: skip
+            attempt = asyncio.ensure_future(
+                asyncssh.create_connection(
+                    lambda c=client: c,
+                    "127.0.0.1",
+                    port,
+                    username="eve",
+                    known_hosts=None,
+                    client_keys=None,
+                    preferred_auth="password",
+                    local_addr=("127.0.0.13", 0),
+                )
+            )
+            await until(
+                lambda k=k: gateway.penalties.count("127.0.0.13") > k,
+                what="the wrong password seen",
+                timeout=10,
+            )
             attempt.cancel()  # gone before the answer
             with contextlib.suppress(asyncio.CancelledError, asyncssh.Error, OSError):
                 await attempt
         await asyncio.sleep(0.1)
         assert gateway.connections["127.0.0.13"] == gateway.per_address
-        await until(lambda: "127.0.0.13" not in gateway.connections, what="the slots freed",
-                    timeout=5)  # fmt: skip
+        await until(
+            lambda: "127.0.0.13" not in gateway.connections, what="the slots freed", timeout=5
+        )
     finally:
         await gateway.close()
 
@@ -537,13 +624,19 @@ async def test_env_requests_keep_only_colorterm_and_few(tmp_path):
         (seen,) = gateway.hosts.envs
         assert seen["COLORTERM"] == "truecolor" and seen["TERM"] == "xterm"
         assert not any(k.startswith("JUNK") or k == "LD_PRELOAD" for k in seen)
-        await run_session(port, "bob", password=PASSWORD, client_keys=None,
-                          env={"COLORTERM": "truecolor\x1b[2J"})  # fmt: skip
+        await run_session(
+            port, "bob", password=PASSWORD, client_keys=None, env={"COLORTERM": "truecolor\x1b[2J"}
+        )
         assert "COLORTERM" not in gateway.hosts.envs[-1]
         # Past the channel requests' burst, the connection is closed.
         with pytest.raises(asyncssh.Error):
-            await run_session(port, "cy", password=PASSWORD, client_keys=None,
-                              env={f"JUNK{i}": "x" for i in range(500)})  # fmt: skip
+            await run_session(
+                port,
+                "cy",
+                password=PASSWORD,
+                client_keys=None,
+                env={f"JUNK{i}": "x" for i in range(500)},
+            )
         assert len(gateway.hosts.envs) == 2
     finally:
         await gateway.close()
@@ -556,8 +649,9 @@ async def test_a_terminal_type_that_is_no_name_is_refused(tmp_path, term):
     app starts."""
     gateway, port = await gateway_with(tmp_path, Access(PASSWORD))
     try:
-        async with await asyncssh.connect("127.0.0.1", port, username="ann", password=PASSWORD,
-                                          known_hosts=None, client_keys=None) as conn:  # fmt: skip
+        async with await asyncssh.connect(
+            "127.0.0.1", port, username="ann", password=PASSWORD, known_hosts=None, client_keys=None
+        ) as conn:
             with pytest.raises(asyncssh.ChannelOpenError, match="PTY request failed"):
                 await conn.run(term_type=term, term_size=(80, 24), timeout=20)
         assert gateway.hosts.envs == []
@@ -568,13 +662,13 @@ async def test_a_terminal_type_that_is_no_name_is_refused(tmp_path, term):
 async def test_window_changes_are_bounded_merged_and_the_last_one_lands(tmp_path):
     gateway, port = await gateway_with(tmp_path, Access(PASSWORD), hold=True)
     try:
-        async with await asyncssh.connect("127.0.0.1", port, username="ann", password=PASSWORD,
-                                          known_hosts=None, client_keys=None) as conn:  # fmt: skip
+        async with await asyncssh.connect(
+            "127.0.0.1", port, username="ann", password=PASSWORD, known_hosts=None, client_keys=None
+        ) as conn:
             process = await conn.create_process(term_type="xterm", term_size=(100, 30))
             await until(lambda: gateway.children, what="the session", timeout=10)
             (session,) = gateway.sessions
-            for size in [(0, 0), (70000, 10), (2**32 - 1, 24), (40000, 40000), (90, 25),
-                         (132, 43)]:  # fmt: skip
+            for size in [(0, 0), (70000, 10), (2**32 - 1, 24), (40000, 40000), (90, 25), (132, 43)]:
                 process.change_terminal_size(*size)
             await until(lambda: session.size == (132, 43), what="the last size", timeout=5)
             assert termios.tcgetwinsize(session.master) == (43, 132)  # (rows, columns)
@@ -589,12 +683,23 @@ async def test_window_changes_are_bounded_merged_and_the_last_one_lands(tmp_path
 async def test_a_big_terminal_is_clamped_and_a_zero_one_is_the_default(tmp_path):
     gateway, port = await gateway_with(tmp_path, Access(PASSWORD), hold=True)
     try:
-        for size, fitted in (((40000, 40000), (500, 200)), ((0, 0), (80, 24)), ((600, 30), (500, 30))):
-            async with await asyncssh.connect("127.0.0.1", port, username="ann", password=PASSWORD,
-                                              known_hosts=None, client_keys=None) as conn:  # fmt: skip
+        for size, fitted in (
+            ((40000, 40000), (500, 200)),
+            ((0, 0), (80, 24)),
+            ((600, 30), (500, 30)),
+        ):
+            async with await asyncssh.connect(
+                "127.0.0.1",
+                port,
+                username="ann",
+                password=PASSWORD,
+                known_hosts=None,
+                client_keys=None,
+            ) as conn:
                 await conn.create_process(term_type="xterm", term_size=size)
-                await until(lambda: any(s.master >= 0 for s in gateway.sessions), what="the pty",
-                            timeout=10)  # fmt: skip
+                await until(
+                    lambda: any(s.master >= 0 for s in gateway.sessions), what="the pty", timeout=10
+                )
                 (session,) = [s for s in gateway.sessions if s.master >= 0]
                 assert session.size == fitted
                 assert termios.tcgetwinsize(session.master) == (fitted[1], fitted[0])

@@ -25,8 +25,9 @@ SECRET = "s3cret-of-the-gateway"
 
 @pytest.fixture
 async def server(tmp_path):
-    srv = GameServer(tmp_path, gateway_socket=tmp_path / "gw" / "server.sock",
-                     gateway_secret=SECRET)  # fmt: skip
+    srv = GameServer(
+        tmp_path, gateway_socket=tmp_path / "gw" / "server.sock", gateway_secret=SECRET
+    )
     await srv.start("127.0.0.1", 0)
     yield srv
     await srv.close()
@@ -70,7 +71,9 @@ async def test_a_second_ann_cannot_take_anns_seat_and_ann_keeps_it(server):
         # Ann is not disturbed: she still holds jack and was told of no rejoin.
         got = await quiet(ann)
         assert not any(m["type"] == "left" for m in got)
-        assert server.members[room][next(c for c in server.members[room] if c.name == "Ann")] == "jack"
+        assert (
+            server.members[room][next(c for c in server.members[room] if c.name == "Ann")] == "jack"
+        )
         third = await via_gateway(server, "Ann", "session:" + "cd" * 16, peer="198.51.100.8")
         with pytest.raises(ClientError, match="has no free seat"):
             await third.join(room)
@@ -140,12 +143,18 @@ async def test_a_hundred_ssh_players_are_not_one_address(tmp_path):
     clients = []
     try:
         for i in range(100):  # the ninth and the hundredth too: each its own peer
-            clients.append(await via_gateway(srv, f"p{i}", f"session:{i:032x}", peer=f"10.0.{i // 250}.{i % 250}"))
+            clients.append(
+                await via_gateway(
+                    srv, f"p{i}", f"session:{i:032x}", peer=f"10.0.{i // 250}.{i % 250}"
+                )
+            )
         assert len(srv.connections) == 100
         assert (await clients[-1].list()) == []
         # The per-address limit now applies to the player's address.
-        same = [await via_gateway(srv, f"s{i}", f"session:{i + 500:032x}", peer="192.0.2.1")
-                for i in range(Limits().per_address)]  # fmt: skip
+        same = [
+            await via_gateway(srv, f"s{i}", f"session:{i + 500:032x}", peer="192.0.2.1")
+            for i in range(Limits().per_address)
+        ]
         clients += same
         with pytest.raises(ClientError, match="too many connections from your address"):
             await via_gateway(srv, "ninth", "session:" + "ff" * 16, peer="192.0.2.1")
@@ -162,8 +171,11 @@ async def test_a_hundred_ssh_players_are_not_one_address(tmp_path):
 
 async def test_tcp_may_claim_an_identity_only_with_the_gateway_secret(server):
     host, port = server.address
-    for fields in ({"identity": ANN_KEY}, {"peer": "192.0.2.5"},
-                   {"identity": ANN_KEY, "gateway": "guess"}):  # fmt: skip
+    for fields in (
+        {"identity": ANN_KEY},
+        {"peer": "192.0.2.5"},
+        {"identity": ANN_KEY, "gateway": "guess"},
+    ):
         client = await Client.connect(host, port, "Ann", hello=False)
         await client.send({"type": "hello", "protocol": PROTOCOL, "name": "Ann", **fields})
         reply = await client.recv()
@@ -171,8 +183,9 @@ async def test_tcp_may_claim_an_identity_only_with_the_gateway_secret(server):
         assert reply["message"] == "only the SSH gateway may say who is connecting"
         assert (await client.recv())["type"] == "closed"
         await client.close()
-    ann = await Client.connect(host, port, "Ann",
-                               fields={"identity": ANN_KEY, "peer": "192.0.2.5", "gateway": SECRET})  # fmt: skip
+    ann = await Client.connect(
+        host, port, "Ann", fields={"identity": ANN_KEY, "peer": "192.0.2.5", "gateway": SECRET}
+    )
     try:
         room = (await ann.create("pocket"))["room"]
         conn = next(c for c in server.connections if c.name == "Ann")
@@ -242,8 +255,9 @@ async def test_a_guesser_every_half_second_never_stops_the_holder_of_the_code(se
     try:
         for k in range(10):
             await asyncio.sleep(0.3)
-            holder = await via_gateway(server, "Bob", "session:" + f"{k + 2:02d}" * 16,
-                                       peer="192.0.2.44")  # fmt: skip
+            holder = await via_gateway(
+                server, "Bob", "session:" + f"{k + 2:02d}" * 16, peer="192.0.2.44"
+            )
             joined = await holder.join(room, rejoin=code)
             assert joined["seat"] == "investigator"
             await holder.close()

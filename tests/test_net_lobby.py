@@ -185,8 +185,11 @@ async def test_the_lobby_lists_finished_games_and_shows_one(server):
         listed = screen_text(app)
         assert "Mr. Jack Pocket" in listed and "pjr" in listed and result["reason"][:30] in listed
         await pilot.press("enter")
-        await until(lambda: "Jack was" in screen_text(app) or "Jack is" in screen_text(app),
-                    what="the record's final position", pilot=pilot)  # fmt: skip
+        await until(
+            lambda: "Jack was" in screen_text(app) or "Jack is" in screen_text(app),
+            what="the record's final position",
+            pilot=pilot,
+        )
         text = screen_text(app)
         assert "Mr. Jack Pocket" in text and "Action " in text
         await pilot.press("home")
@@ -205,7 +208,9 @@ async def test_the_lobby_lists_finished_games_and_shows_one(server):
         await until(lambda: app.screen is lobby, what="back in the lobby", pilot=pilot)
 
 
-async def test_an_lfw_rooms_notebook_is_chosen_in_the_lobby_and_shown_so_at_every_seat(server, tmp_path):
+async def test_an_lfw_rooms_notebook_is_chosen_in_the_lobby_and_shown_so_at_every_seat(
+    server, tmp_path
+):
     """The notebook is the room's, as its creator chose it beside the code:
     the creator's screen, every other seat's `state` and the room's record
     (kept through a restart) all say the same; the hot seat's default
@@ -263,7 +268,6 @@ async def test_a_setting_is_refused_for_a_game_without_it_and_a_value_that_does_
         assert not game.rooms
     finally:
         await bob.close()
-
 
 
 async def test_j_moves_the_focus_to_the_room_code_at_once():

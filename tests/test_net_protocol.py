@@ -146,7 +146,9 @@ def test_police_seats_split_the_policemen_clockwise():
         "police3": ("green",),
     }
     assert list(police_split(4).values()) == [("blue", "yellow"), ("brown",), ("red",), ("green",)]
-    assert list(police_split(5).values()) == [(c,) for c in ("blue", "yellow", "brown", "red", "green")]  # fmt: skip
+    assert list(police_split(5).values()) == [
+        (c,) for c in ("blue", "yellow", "brown", "red", "green")
+    ]
     with pytest.raises(SeatingError):
         police_split(6)
 
@@ -261,8 +263,11 @@ def test_the_clock_runs_for_the_side_to_act_once_both_sit():
     room.take("investigator", "Bob")
     now.t += 30
     msg = room.state_message("jack")
-    assert msg["clock"] == {"limit": 100.0, "remaining": {"jack": 100.0, "investigator": 70.0},
-                            "running": "investigator"}  # fmt: skip
+    assert msg["clock"] == {
+        "limit": 100.0,
+        "remaining": {"jack": 100.0, "investigator": 70.0},
+        "running": "investigator",
+    }
     room.act("investigator", room.view_for("investigator")["legal"][0])
     now.t += 99.5
     assert room.state_message("investigator")["clock"]["remaining"]["jack"] == 0.5
@@ -277,7 +282,10 @@ def test_the_clock_runs_for_the_side_to_act_once_both_sit():
     assert msg["result"]["reason"] == "time ran out for jack" and msg["to_act"] is None
     assert "identity" in msg["view"]["jack"]  # the end reveals Jack (P8)
     again = roomfile.from_json(json.loads(roomfile.dumps(room)), now)
-    assert again.result == room.result and json.loads(roomfile.dumps(again))["record"]["outcome"] is None
+    assert (
+        again.result == room.result
+        and json.loads(roomfile.dumps(again))["record"]["outcome"] is None
+    )
 
 
 def test_a_late_act_loses_on_time_and_no_clock_means_none():
@@ -361,7 +369,9 @@ def lfw_jack_secret_free(text: str) -> bool:
 def lfw_police_secret_free(msg: dict, text: str) -> bool:
     """No marker's colour before it is turned (H7), and no police secrets."""
     markers = msg["view"]["patrol_markers"]
-    return '"police_secrets"' not in text and all(m["revealed"] or m["colour"] is None for m in markers)  # fmt: skip
+    return '"police_secrets"' not in text and all(
+        m["revealed"] or m["colour"] is None for m in markers
+    )
 
 
 def sent(room: Room, seat: str | None) -> tuple[dict, str]:

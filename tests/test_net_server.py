@@ -198,8 +198,9 @@ async def test_no_secret_reaches_a_seat_that_may_not_know_it(server):
         await spectator.watch(room)
         await play_pocket(room, clients, states, random.Random(i), spectator)
 
-    await asyncio.gather(*(duel(i) for i in range(20)), play_lfw(server, 7, "0"),
-                         play_lfw(server, 8, "1"))  # fmt: skip
+    await asyncio.gather(
+        *(duel(i) for i in range(20)), play_lfw(server, 7, "0"), play_lfw(server, 8, "1")
+    )
     checked = 0
     for name, data in lines:
         msg, text = decode_server(data), data.decode()
@@ -248,9 +249,13 @@ async def test_a_restarted_server_restores_every_room(tmp_path):
     await play_pocket(room, clients, states, random.Random(8), limit=6)
     police = await connect(first, "lp")
     lfw = (await police.create("lfw", seats=3, seat="police2", seed=4))["room"]
-    before = {r: (first.rooms[r].game, {s: first.rooms[r].state_message(s)
-                                        for s in (*first.rooms[r].seats, None)})
-              for r in (room, lfw)}  # fmt: skip
+    before = {
+        r: (
+            first.rooms[r].game,
+            {s: first.rooms[r].state_message(s) for s in (*first.rooms[r].seats, None)},
+        )
+        for r in (room, lfw)
+    }
     await first.close()
     with pytest.raises(ClientError, match="shutting down"):
         await clients["jack"].expect("state")
@@ -263,8 +268,12 @@ async def test_a_restarted_server_restores_every_room(tmp_path):
             assert second.rooms[r].game == game
             for seat, msg in messages.items():
                 assert second.rooms[r].state_message(seat) == msg
-        assert second.rooms[lfw].taken() == {"jack": False, "police1": False, "police2": True,
-                                             "police3": False}  # fmt: skip
+        assert second.rooms[lfw].taken() == {
+            "jack": False,
+            "police1": False,
+            "police2": True,
+            "police3": False,
+        }
         for seat in clients:
             clients[seat] = await connect(second, seat)
             await clients[seat].join(room, token=tokens[seat])
@@ -381,7 +390,9 @@ async def test_a_wrong_turn_changes_nothing(server):
 
 
 async def test_a_flood_is_slowed_then_closed(tmp_path):
-    srv = GameServer(tmp_path, limits=Limits(per_address=100), client_seeds=True)  # the default flood limit
+    srv = GameServer(
+        tmp_path, limits=Limits(per_address=100), client_seeds=True
+    )  # the default flood limit
     await srv.start()
     try:
         room, clients, states, _ = await pocket_pair(srv, seed=14)
@@ -399,8 +410,13 @@ async def test_a_flood_is_slowed_then_closed(tmp_path):
             replies.append(await flood.recv())
             return replies[-1]["type"] == "closed"
 
-        await until(closed, what="the flooding connection closed", timeout=30, step=0,
-                    shown=lambda: str(replies[-3:]))  # fmt: skip
+        await until(
+            closed,
+            what="the flooding connection closed",
+            timeout=30,
+            step=0,
+            shown=lambda: str(replies[-3:]),
+        )
         assert replies[-1]["reason"] == "too many messages: flooding"
         assert len(replies) <= 21  # at most what the refill allowed, never the 300
         await play_pocket(room, clients, states, random.Random(14))  # paced by replies
@@ -450,9 +466,16 @@ async def test_list_leave_and_ping(server):
     watcher = await connect(server, "w")
     await watcher.watch(room)
     listed = await watcher.list()
-    assert listed == [{"room": room, "game": "pocket", "watchers": 1, "over": False,
-                       "seats": {"jack": True, "investigator": True},
-                       "names": {"jack": "pj", "investigator": "pi"}}]  # fmt: skip
+    assert listed == [
+        {
+            "room": room,
+            "game": "pocket",
+            "watchers": 1,
+            "over": False,
+            "seats": {"jack": True, "investigator": True},
+            "names": {"jack": "pj", "investigator": "pi"},
+        }
+    ]
     with pytest.raises(ClientError, match="you already sit in room"):
         await clients["jack"].watch(room)
     await watcher.send({"type": "leave", "room": room})

@@ -94,8 +94,11 @@ async def test_sessions_in_one_host_keep_to_themselves(servers):
     one player's keys reach only that player's app, and the signals an SSH
     client may send reach no process (the host is not the client's)."""
     game, port, gateway = servers
-    async with await connect(port, "ann") as ann_conn, await connect(port, "bob") as bob_conn, \
-            await connect(port, "cy") as cy_conn:  # fmt: skip
+    async with (
+        await connect(port, "ann") as ann_conn,
+        await connect(port, "bob") as bob_conn,
+        await connect(port, "cy") as cy_conn,
+    ):
         terms = [await Terminal.open(c) for c in (ann_conn, bob_conn, cy_conn)]
         for term in terms:
             await term.wait_for("Connected.")

@@ -30,9 +30,16 @@ def test_every_action_text_parses_back_to_itself():
 
 @pytest.mark.parametrize(
     ("loose", "canonical"),
-    [("h+1", "H+1"), (" rb2e ", "Rb2E"), ("Xc3A1", "Xa1c3"), ("j:watson", "J:W"),
-     ("toby+2", "T+2"), ("a", "A"), ("J : -", "J:-")],
-)  # fmt: skip
+    [
+        ("h+1", "H+1"),
+        (" rb2e ", "Rb2E"),
+        ("Xc3A1", "Xa1c3"),
+        ("j:watson", "J:W"),
+        ("toby+2", "T+2"),
+        ("a", "A"),
+        ("J : -", "J:-"),
+    ],
+)
 def test_parsing_forgives_case_spaces_and_order(loose, canonical):
     assert str(parse_action(loose)) == canonical
 

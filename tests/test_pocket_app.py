@@ -365,8 +365,12 @@ async def test_the_too_small_guard_follows_the_window_size(tmp_path):
         await settle.settle(pilot)
         await settle.press(pilot, "enter")
         assert GUARD not in screen_text(app)
-        for size, shown in [((79, 24), True), ((80, 24), False), ((80, 23), True),
-                            ((120, 40), False)]:  # fmt: skip
+        for size, shown in [
+            ((79, 24), True),
+            ((80, 24), False),
+            ((80, 23), True),
+            ((120, 40), False),
+        ]:
             await pilot.resize_terminal(*size)
             await settle.settle(pilot)
             text = screen_text(app)
@@ -560,8 +564,9 @@ async def test_continue_lists_autosaves_newest_first_and_opens_one():
         # Playing on rewrites the same autosave, it does not start another.
         driver = Driver(pilot, opened, random.Random(9))
         await driver.play_game(max_actions=1)
-        await until(lambda: len(Store().list()[0].record.actions) == 4, what="the autosave",
-                    pilot=pilot)  # it follows the frame that shows the move  # fmt: skip
+        await until(
+            lambda: len(Store().list()[0].record.actions) == 4, what="the autosave", pilot=pilot
+        )  # it follows the frame that shows the move
         saves = Store().list()
         assert [s.path for s in saves] == [paths["New"], paths["Old"]]
         assert len(saves[0].record.actions) == 4
@@ -614,8 +619,11 @@ async def test_loading_a_record_opens_the_game(tmp_path):
         driver = Driver(pilot, app.screen, random.Random(1))
         await driver.play_game(max_actions=1)
         autosave = Store().saves / f"{autosave_name(record)}.json"
-        await until(lambda: autosave.exists() and len(json.loads(autosave.read_text())["actions"]) == 5,
-                    what="the autosave of the move", pilot=pilot)  # fmt: skip
+        await until(
+            lambda: autosave.exists() and len(json.loads(autosave.read_text())["actions"]) == 5,
+            what="the autosave of the move",
+            pilot=pilot,
+        )
         saved = json.loads(autosave.read_text())
         assert saved["actions"][:4] == ["H+1", "T+2", "J:-", "Xa1c3"] and len(saved["actions"]) == 5
 

@@ -23,7 +23,9 @@ def test_the_arena_prints_wins_intervals_and_decision_times(capsys):
     assert main([*argv, "--seed", "5"]) == 0
     out = capsys.readouterr().out
     assert "40 games of Mr. Jack Pocket, seeds 5–44" in out
-    jack = re.search(r"jack \(easy\) wins\s+(\d+)\s+([\d.]+)%\s+\(95% interval ([\d.]+)–([\d.]+)%\)", out)
+    jack = re.search(
+        r"jack \(easy\) wins\s+(\d+)\s+([\d.]+)%\s+\(95% interval ([\d.]+)–([\d.]+)%\)", out
+    )
     inv = re.search(r"investigator \(random\) wins\s+(\d+)", out)
     assert jack and inv
     assert int(jack.group(1)) + int(inv.group(1)) == 40
@@ -77,7 +79,16 @@ def test_the_frozen_reference_is_a_level_the_arena_seats_on_either_side(capsys, 
     """`hard-2026-12` (issue 30) is measured against on both sides: the
     arena seats it by name against today's hard."""
     other = "investigator" if side == "jack" else "jack"
-    out = arena_json(capsys, f"--{side}", "hard-2026-12", f"--{other}", "hard", "--games", "1",
-                     "--budget", "0.02")  # fmt: skip
+    out = arena_json(
+        capsys,
+        f"--{side}",
+        "hard-2026-12",
+        f"--{other}",
+        "hard",
+        "--games",
+        "1",
+        "--budget",
+        "0.02",
+    )
     assert out["levels"] == {side: "hard-2026-12", other: "hard"}
     assert out["games"] == 1

@@ -70,7 +70,7 @@ async def play_against_the_computer(app, pilot, human: str, rng: random.Random) 
         # What the computer played since the person's last action is shown
         # before the person acts: in words, and marked on the board.
         mine = [a for s, a in screen.turns.computer_moves]
-        theirs = [str(a) for a in game.history[len(game.history) - len(mine):]]
+        theirs = [str(a) for a in game.history[len(game.history) - len(mine) :]]
         assert mine == theirs
         if mine and not (mine[-1] == "A" and human == JACK):
             seen["computer_moves"] += 1
@@ -213,10 +213,19 @@ def test_quitting_while_the_worker_process_thinks_ends_the_program_and_the_worke
     search: the program ends without waiting for it, and no computer's
     process is left behind.  (A program that waited would hang here, and the
     timeout below would fail the test.)"""
-    env = dict(os.environ, WHITECHAPEL_DATA_DIR=str(tmp_path),
-               PYTHONPATH=SRC + os.pathsep + os.environ.get("PYTHONPATH", ""))  # fmt: skip
-    done = subprocess.run([sys.executable, "-c", QUIT_MID_THOUGHT], env=env, timeout=120,
-                          capture_output=True, text=True, stdin=subprocess.DEVNULL)  # fmt: skip
+    env = dict(
+        os.environ,
+        WHITECHAPEL_DATA_DIR=str(tmp_path),
+        PYTHONPATH=SRC + os.pathsep + os.environ.get("PYTHONPATH", ""),
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", QUIT_MID_THOUGHT],
+        env=env,
+        timeout=120,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+    )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.split()
     assert lines[-1] == "quit"
@@ -233,7 +242,9 @@ async def test_the_setup_screen_starts_a_game_against_the_computer():
         setup = app.screen
         assert isinstance(setup, PocketSetup)
         assert "Two people at this keyboard" in screen_text(app)
-        await pilot.press(*"Ann", "tab", "tab", "tab", "tab")  # past hand-over and hints, to who plays
+        await pilot.press(
+            *"Ann", "tab", "tab", "tab", "tab"
+        )  # past hand-over and hints, to who plays
         await pilot.pause()
         # Right to "The computer plays the investigator (hard)".
         wanted = next(i for i, (_, v) in enumerate(_options()) if v == "investigator:hard")
@@ -353,7 +364,7 @@ async def test_after_the_computers_move_the_prompt_names_the_tokens_left():
             left = [str(i + 1) for i, t in enumerate(game.view(JACK).tokens) if not t.used]
             line = next(x for x in widget_text(app).splitlines() if "action token" in x)
             assert "1-4" not in line and all(n in line for n in left), line
-            return line[line.index("Choose"):] if "Choose" in line else line
+            return line[line.index("Choose") :] if "Choose" in line else line
 
         assert offered().startswith("Choose an action token: ")
         assert len(game.history) == 1

@@ -76,7 +76,9 @@ def test_P8_both_goals_before_round_8_and_jack_unseen_starts_the_race():
     assert suspects(g) == {"lestrade"} and g.jack_hourglasses() == 7
     assert g.view(INVESTIGATOR).race is True
     assert RaceBegins(5) in g.view(JACK).log
-    assert {"round": 5, "race": "both goals reached: the race begins"} in g.view(JACK).to_json()["log"]
+    assert {"round": 5, "race": "both goals reached: the race begins"} in g.view(JACK).to_json()[
+        "log"
+    ]
 
 
 @pytest.mark.parametrize("seed", range(30))

@@ -72,13 +72,18 @@ def test_hints_name_the_new_kinds_and_what_the_board_would_show():
     view = game.view(INVESTIGATOR)
     forms = hints.token_hint(view, INVESTIGATOR)
     assert forms[0].startswith("Try to have about half the suspects seen")
-    assert forms[1] == "1 Holmes: walks 1-2 places; 2 Watson: walks 1-2 places; 3, 4 Rotation: turns a tile."
+    assert (
+        forms[1]
+        == "1 Holmes: walks 1-2 places; 2 Watson: walks 1-2 places; 3, 4 Rotation: turns a tile."
+    )
     move = next(a for a in game.legal_actions() if str(a) == "H+1")
     forms = hints.target_hint(view, INVESTIGATOR, "H", preview(view, move))
     assert forms[-1] == "Then 1 seen, 8 unseen: a call now clears at least 1."
     assert forms[0].startswith("Holmes walks 1-2 places")
     # Nobody seen: not "at least 0", but that the call might clear nobody.
-    assert hints.outlook(view, INVESTIGATOR) == "Then 0 seen, 9 unseen: a call now might clear nobody."
+    assert (
+        hints.outlook(view, INVESTIGATOR) == "Then 0 seen, 9 unseen: a call now might clear nobody."
+    )
     # Jack's own view: whether he would be seen.
     jack = game.view(JACK)
     me = hints.short_name(jack.jack.identity)

@@ -28,38 +28,56 @@ from whitechapel.pocket.pieces import JACK
 PUZZLES = {
     "swap-punished-by-toby": (
         "gull:W stealthy:N lestrade:E smith:N bert:E madame:W pizer:E goodley:S lane:S",
-        "pizer", ("lestrade", "goodley", "gull", "stealthy", "smith"), "HTXR", "Ra2E",
+        "pizer",
+        ("lestrade", "goodley", "gull", "stealthy", "smith"),
+        "HTXR",
+        "Ra2E",
         {"H+1", "H+2", "T+1", "T+2", "Xb1a3", "Xc1a3", "Xb2a3", "Xc2a3", "Xa3b3", "Xa3c3"},
         "Xa1a3",
     ),
     "swap-punished-by-holmes-or-toby": (
         "gull:W bert:W lane:E stealthy:E smith:W lestrade:S pizer:E madame:S goodley:N",
-        "pizer", ("madame", "lestrade", "stealthy", "bert"), "ATXR", "Ra1E",
+        "pizer",
+        ("madame", "lestrade", "stealthy", "bert"),
+        "ATXR",
+        "Ra1E",
         {"A", "T+1", "T+2", "Xb1a3", "Xc1a3", "Xa2a3", "Xb2a3", "Xc2a3", "Xa3b3", "Xa3c3"},
         "Xa1b2",
     ),
     "one-bad-swap-among-many": (
         "smith:W stealthy:W bert:E pizer:N gull:E lestrade:N goodley:N lane:S madame:W",
-        "stealthy", ("madame", "lestrade", "goodley", "lane"), "HTXJ", "T+1",
+        "stealthy",
+        ("madame", "lestrade", "goodley", "lane"),
+        "HTXJ",
+        "T+1",
         {"H+1", "H+2", "J:H", "J:W", "J:T", "J:-"}
         | {"Xa1b1", "Xb1c1", "Xb1a2", "Xb1c2", "Xb1a3", "Xb1c3"},
         "Xb2c2",
     ),
     "toby-or-the-right-rotation": (
         "smith:W goodley:N pizer:E stealthy:N bert:E lestrade:W madame:E lane:S gull:E",
-        "madame", ("pizer", "gull", "stealthy", "bert"), "HTRR", "Rb3E",
+        "madame",
+        ("pizer", "gull", "stealthy", "bert"),
+        "HTRR",
+        "Rb3E",
         {"T+1", "T+2", "Ra3S", "Ra3W"},
         "Ra1N",
     ),
     "keep-the-street-shut": (
         "bert:W lane:S goodley:E gull:W madame:S pizer:N lestrade:N smith:S stealthy:E",
-        "bert", ("madame", "lestrade", "goodley", "pizer", "gull", "lane"), "HTRR", "Rb3N",
+        "bert",
+        ("madame", "lestrade", "goodley", "pizer", "gull", "lane"),
+        "HTRR",
+        "Rb3N",
         {"H+2", "T+1", "Ra1N", "Rc3W"},
         "Ra3E",
     ),
     "most-rotations-lose": (
         "smith:W pizer:E lane:E lestrade:W goodley:S madame:S bert:N gull:S stealthy:E",
-        "pizer", ("lestrade", "goodley", "gull", "bert", "smith"), "ATXR", "Xa1b2",
+        "pizer",
+        ("lestrade", "goodley", "gull", "bert", "smith"),
+        "ATXR",
+        "Xa1b2",
         {"A", "T+1", "T+2", "Ra1E", "Ra1W", "Rb1W"},
         "Rb2N",
     ),
@@ -67,8 +85,9 @@ PUZZLES = {
 
 
 def position(layout, jack, cleared, throw, first) -> PocketGame:
-    g = jump_to_round(game(layout, jack=jack, cleared=cleared,
-                           throws=("HWRR", "HWRR", "HWRR", throw)), 7, 5)  # fmt: skip
+    g = jump_to_round(
+        game(layout, jack=jack, cleared=cleared, throws=("HWRR", "HWRR", "HWRR", throw)), 7, 5
+    )
     assert g.jack_hourglasses() == 5 and g.to_act != JACK
     g.play(first, g.to_act)
     assert g.to_act == JACK and g.step == 1

@@ -128,8 +128,10 @@ async def test_a_wrong_play_says_why_and_enter_tries_again():
             "✘ Not this time. The detectives see only 2 suspects (Bert and Stealthy), not 3."
         )
         assert [b.label for b in screen.query("#choices Choice") if b.choice][:3] == [
-            "Try again", "Next puzzle", "Puzzles",
-        ]  # fmt: skip
+            "Try again",
+            "Next puzzle",
+            "Puzzles",
+        ]
         await settle.press(pilot, "enter")  # the same puzzle, from its start
         await settle.settle(pilot)
         assert isinstance(app.screen, LessonScreen)
@@ -218,7 +220,10 @@ def test_the_registry_says_which_games_teach():
 def test_the_command_line_lists_and_checks_the_puzzles(capsys):
     assert main(["pocket", "puzzles", "--list"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == "1. P6 · Lines of sight (you play the investigator): make the detectives see 3 suspects"
+    assert (
+        out[0]
+        == "1. P6 · Lines of sight (you play the investigator): make the detectives see 3 suspects"
+    )
     assert len(out) == len(PUZZLES) + 1 and "--puzzle N" in out[-1]
     assert main(["pocket", "--puzzle", "7"]) == 1
     err = capsys.readouterr().err

@@ -46,9 +46,12 @@ async def seat_the_app(app, pilot, server: GameServer, seat: str, bob: Client) -
         code = (await bob.create("pocket"))["room"]
         await pilot.press("j", *code, "enter")
     await until(
-        lambda: isinstance(app.screen, PocketScreen) and isinstance(app.screen.source, RemoteSource),
-        what="the seat's screen", pilot=pilot,
-    )  # fmt: skip
+        lambda: (
+            isinstance(app.screen, PocketScreen) and isinstance(app.screen.source, RemoteSource)
+        ),
+        what="the seat's screen",
+        pilot=pilot,
+    )
     assert app.screen.source.seat == seat
     return code
 
@@ -72,9 +75,14 @@ async def play_one(app, pilot, server: GameServer, code: str, seat: str, bob: Cl
     else:
         await bob.send({"type": "act", "room": code, "action": str(action)})
     await until(lambda: len(room.game.history) == before + 1, what=f"{action} played", pilot=pilot)
-    await until(lambda: app.screen.source.version > 0 and
-                len(app.screen.current_view().log) >= len(room.game.view(seat).log),
-                what="the new state at the seat", pilot=pilot)  # fmt: skip
+    await until(
+        lambda: (
+            app.screen.source.version > 0
+            and len(app.screen.current_view().log) >= len(room.game.view(seat).log)
+        ),
+        what="the new state at the seat",
+        pilot=pilot,
+    )
 
 
 @pytest.mark.parametrize("seat", ["jack", "investigator"])
@@ -89,7 +97,9 @@ async def test_both_seats_see_a_rounds_end_beside_the_board_and_play_on(server, 
                 assert "End of round" not in screen_text(app)
                 await play_one(app, pilot, server, code, seat, bob)
             seen, cleared = room.game.witnesses[0]
-            await until(lambda: "End of round 1" in screen_text(app), what="the summary", pilot=pilot)
+            await until(
+                lambda: "End of round 1" in screen_text(app), what="the summary", pilot=pilot
+            )
             # Beside the board, from the seat's view: the witness call, the round
             # token, the suspects left; no curtain, nothing to press.
             text = notes(app)
@@ -115,12 +125,17 @@ async def test_both_seats_see_a_rounds_end_beside_the_board_and_play_on(server, 
             keys = keys_for(room.game, action)
             await pilot.press(keys[0])
             assert screen.choice.token is not None, "the key was eaten by the summary"
-            await until(lambda: "End of round 1" not in screen_text(app), what="the summary put away",
-                        pilot=pilot)  # fmt: skip
+            await until(
+                lambda: "End of round 1" not in screen_text(app),
+                what="the summary put away",
+                pilot=pilot,
+            )
             assert "Log" in notes(app)
             before = len(room.game.history)
             await pilot.press(*keys[1:])
-            await until(lambda: len(room.game.history) == before + 1, what="the action", pilot=pilot)
+            await until(
+                lambda: len(room.game.history) == before + 1, what="the action", pilot=pilot
+            )
             assert room.game.history[-1] == action
     finally:
         await bob.close()

@@ -26,7 +26,10 @@ CODE = {a: i for i, a in enumerate(ALL_ACTIONS)}
 
 def same_end(position: playout.Position, game: PocketGame) -> None:
     assert (position.rnd, position.cleared, position.deck_pos) == (
-        game.round, game.cleared, game.deck_pos)  # fmt: skip
+        game.round,
+        game.cleared,
+        game.deck_pos,
+    )
     assert position.glasses == game.jack_hourglasses()
     assert position.tiles == game.tiles and position.walls == game.walls
     assert position.dets == game.detectives
@@ -99,7 +102,11 @@ def test_step_by_step_the_same_legal_actions_and_the_same_positions():
             if game.outcome is None:
                 again = playout.from_game(game)
                 assert (position.rnd, position.step, position.faces, position.used) == (
-                    again.rnd, again.step, again.faces, again.used)  # fmt: skip
+                    again.rnd,
+                    again.step,
+                    again.faces,
+                    again.used,
+                )
                 assert position.rotated == again.rotated and position.glasses == again.glasses
             same_end(position, game)
             steps += 1
@@ -153,4 +160,10 @@ def test_a_random_position_is_the_random_setups_position():
         a = playout.random_position(Chance(seed).bits)
         b = playout.from_setup(playout.random_setup(Chance(seed).bits))
         assert (a.tiles, a.walls, a.dets, a.jack, list(a.deck), list(a.throws)) == (
-            b.tiles, b.walls, b.dets, b.jack, list(b.deck), list(b.throws))  # fmt: skip
+            b.tiles,
+            b.walls,
+            b.dets,
+            b.jack,
+            list(b.deck),
+            list(b.throws),
+        )

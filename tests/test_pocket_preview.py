@@ -95,7 +95,10 @@ async def test_the_issue_reproduction_shows_no_witness_call_before_it_is_played(
     app, screen = pocket_app(random_setup(7), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        for keys in (["enter", "1", "enter"], ["enter", "2", "1", "enter", "4", "right", "r", "enter"]):
+        for keys in (
+            ["enter", "1", "enter"],
+            ["enter", "2", "1", "enter", "4", "right", "r", "enter"],
+        ):
             await pilot.press(*keys)
             await pilot.pause()
         await pilot.press("enter", "3", "up", "left", "left")

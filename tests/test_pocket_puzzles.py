@@ -83,7 +83,10 @@ def test_a_puzzle_has_a_solution_and_a_wrong_play(p: Puzzle):
 
 def test_the_verdicts_say_what_came_of_the_play():
     sight, hiding, split, hourglass, two_left, race = PUZZLES
-    assert judged(sight)[("W+2",)].sentence == "The detectives see 3 suspects: Lestrade, Lane and Madame."
+    assert (
+        judged(sight)[("W+2",)].sentence
+        == "The detectives see 3 suspects: Lestrade, Lane and Madame."
+    )
     assert judged(sight)[("H+1",)].sentence == (
         "The detectives see only 2 suspects (Bert and Stealthy), not 3."
     )

@@ -21,9 +21,16 @@ ROW1_SEEN = "pizer:S gull:S bert:S lestrade:S stealthy:S madame:S smith:S goodle
 def test_P2_alibi_hourglasses_match_the_rulebook():
     glasses = {c.id: c.hourglasses for c in CHARACTERS}
     assert glasses == {
-        "madame": 2, "lestrade": 0, "goodley": 0, "pizer": 1, "gull": 1,
-        "stealthy": 1, "bert": 1, "smith": 1, "lane": 1,
-    }  # fmt: skip
+        "madame": 2,
+        "lestrade": 0,
+        "goodley": 0,
+        "pizer": 1,
+        "gull": 1,
+        "stealthy": 1,
+        "bert": 1,
+        "smith": 1,
+        "lane": 1,
+    }
 
 
 def test_P2_joseph_lane_barricade_blocks_and_his_empty_side_is_an_open_crossroads():
@@ -88,9 +95,15 @@ def test_P4_turn_order_odd_and_even_rounds():
         order.append((g.round, g.to_act))
         _play_any(g)
     assert order[:8] == [
-        (1, INVESTIGATOR), (1, JACK), (1, JACK), (1, INVESTIGATOR),
-        (2, JACK), (2, INVESTIGATOR), (2, INVESTIGATOR), (2, JACK),
-    ]  # fmt: skip
+        (1, INVESTIGATOR),
+        (1, JACK),
+        (1, JACK),
+        (1, INVESTIGATOR),
+        (2, JACK),
+        (2, INVESTIGATOR),
+        (2, INVESTIGATOR),
+        (2, JACK),
+    ]
 
 
 def test_P4_even_rounds_turn_every_token_and_each_pair_offers_all_eight_actions():
@@ -207,8 +220,9 @@ def test_P5_the_investigators_alibi_clears_the_suspect_shown():
 
 
 def test_P5_an_alibi_of_an_already_cleared_suspect_still_takes_its_hourglasses():
-    g = game(ROW1_SEEN, jack="smith", deck_top=("madame",), throws=("ATXJ",) * 4,
-             cleared=("madame",))  # fmt: skip
+    g = game(
+        ROW1_SEEN, jack="smith", deck_top=("madame",), throws=("ATXJ",) * 4, cleared=("madame",)
+    )
     g.play("A")
     v = g.view(INVESTIGATOR)
     assert v.investigator_alibis == ("madame",) and v.hourglasses_lost_to_jack == 2
@@ -226,15 +240,23 @@ def test_P5_jacks_alibi_is_secret_counts_for_him_and_clears_nobody():
     assert g.view(JACK).jack.alibis == ("madame",)
     inv = g.view(INVESTIGATOR)
     assert inv.jack is None and inv.jack_alibi_count == 1
-    assert "madame" not in str(inv.to_json()["log"]) and inv.log[-1] == Played(2, JACK, parse_action("A"))
+    assert "madame" not in str(inv.to_json()["log"]) and inv.log[-1] == Played(
+        2, JACK, parse_action("A")
+    )
 
 
 def test_P6_line_of_sight():
     walls = [
-        0, 1, 2,  # a1 wall N, b1 wall E, c1 wall S
-        3, 2, 2,  # a2 W, b2 S, c2 S
-        1, 0, 3,  # a3 E, b3 N, c3 W
-    ]  # fmt: skip
+        0,
+        1,
+        2,  # a1 wall N, b1 wall E, c1 wall S
+        3,
+        2,
+        2,  # a2 W, b2 S, c2 S
+        1,
+        0,
+        3,  # a3 E, b3 N, c3 W
+    ]
     a1, b1, c1, a2, b2, c2, a3, b3, c3 = (1 << sq for sq in range(9))
     expected = {
         1: 0,  # a1's wall faces the detective: nothing seen

@@ -329,7 +329,9 @@ async def test_the_hand_over_mode_survives_continue(tmp_path):
     older = Record.from_json({**data, "handover": "secrets"})
     assert older.settings == {"handover": "secrets"}
     assert SCREENS.local_screen(replay(older), older, Store(tmp_path)).handover == "secrets"
-    assert older.to_json()["settings"] == {"handover": "secrets"} and "handover" not in older.to_json()
+    assert (
+        older.to_json()["settings"] == {"handover": "secrets"} and "handover" not in older.to_json()
+    )
 
 
 def test_sight_rays_stop_at_walls():
@@ -355,8 +357,12 @@ def test_sight_rays_stop_at_walls():
         # No ray crosses a wall's cell: a wall's side of a tile has no street.
         for sq, t in enumerate(view.tiles):
             x0, y0 = tile_origin(sq)
-            edge = {"N": (x0 + mid_x, y0), "S": (x0 + mid_x, y0 + TILE_H - 1),
-                    "W": (x0, y0 + mid_y), "E": (x0 + TILE_W - 1, y0 + mid_y)}[t.wall]  # fmt: skip
+            edge = {
+                "N": (x0 + mid_x, y0),
+                "S": (x0 + mid_x, y0 + TILE_H - 1),
+                "W": (x0, y0 + mid_y),
+                "E": (x0 + TILE_W - 1, y0 + mid_y),
+            }[t.wall]
             assert edge not in cells, (name, sq, t.wall)
 
 
@@ -443,12 +449,16 @@ async def test_in_secrets_mode_s_on_the_investigators_turn_passes_to_jack_and_ba
         assert screen.source.game.to_act == "investigator"
         await settle.press(pilot, "s")
         text = curtain_text(app)
-        assert text.startswith("Pass to Ann (Jack)") and "Bob (the investigator), look away." in text
+        assert (
+            text.startswith("Pass to Ann (Jack)") and "Bob (the investigator), look away." in text
+        )
         await settle.press(pilot, "enter")
         assert is_cards(app.screen)
         await settle.press(pilot, "enter")
         text = curtain_text(app)
-        assert text.startswith("Pass to Bob (the investigator)") and "Ann (Jack), look away." in text
+        assert (
+            text.startswith("Pass to Bob (the investigator)") and "Ann (Jack), look away." in text
+        )
         await settle.press(pilot, "enter")
         assert not is_handover(app.screen)
 
@@ -457,7 +467,9 @@ async def test_the_investigators_joker_without_a_move_is_refused_in_words(tmp_pa
     """P5: only Jack may play the joker without moving a detective; the
     investigator is told so, from the legal list (no trial on a copy of the
     game), and nothing is played."""
-    app, screen = pocket_app(SETUPS["goodley"], tmp_path)  # round 1: H W R J, the investigator first
+    app, screen = pocket_app(
+        SETUPS["goodley"], tmp_path
+    )  # round 1: H W R J, the investigator first
     game = screen.source.game
     async with app.run_test(size=(80, 24)) as pilot:
         await settle.settle(pilot)

@@ -31,8 +31,10 @@ def test_piped_progress_is_a_plain_line_at_every_tenth():
 
 def test_few_or_lumpy_steps_are_each_told_once():
     assert plain(3, [1, 1, 1]) == [f"whitechapel tool: {n} of 3 games" for n in (1, 2, 3)]
-    assert plain(100, [45, 55]) == ["whitechapel tool: 45 of 100 games",
-                                    "whitechapel tool: 100 of 100 games"]  # fmt: skip
+    assert plain(100, [45, 55]) == [
+        "whitechapel tool: 45 of 100 games",
+        "whitechapel tool: 100 of 100 games",
+    ]
 
 
 def test_quiet_progress_says_nothing():
@@ -56,13 +58,22 @@ COMMANDS = [
     ["pocket", "selfplay", "--games", "20"],
     ["lfw", "selfplay", "--games", "3", "--map", "tutorial"],
     ["pocket", "arena", "--games", "4", "--jack", "random", "--investigator", "random"],
-    ["pocket", "arena", "--games", "4", "--jack", "random", "--investigator", "easy",
-     "--jobs", "2"],
-    ["lfw", "arena", "--games", "2", "--map", "tutorial", "--jack", "random",
-     "--police", "random"],
+    [
+        "pocket",
+        "arena",
+        "--games",
+        "4",
+        "--jack",
+        "random",
+        "--investigator",
+        "easy",
+        "--jobs",
+        "2",
+    ],
+    ["lfw", "arena", "--games", "2", "--map", "tutorial", "--jack", "random", "--police", "random"],
     ["map", "check", "tutorial"],
     ["bench", "lfw.map.load", "--quick"],
-]  # fmt: skip
+]
 
 
 @pytest.mark.parametrize("argv", COMMANDS, ids=lambda argv: " ".join(argv[:2]))

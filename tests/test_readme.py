@@ -95,11 +95,15 @@ def apps(monkeypatch) -> list[str]:
 
     async def look(pilot) -> None:
         app = pilot.app
-        await until(lambda: app.screen.is_mounted and screen_text(app).strip(),
-                    what="a first screen", pilot=pilot)  # fmt: skip
+        await until(
+            lambda: app.screen.is_mounted and screen_text(app).strip(),
+            what="a first screen",
+            pilot=pilot,
+        )
         if type(app.screen).__name__ == "LobbyScreen":
-            await until(lambda: "Connected" in screen_text(app), what="the lobby connected",
-                        pilot=pilot)  # fmt: skip
+            await until(
+                lambda: "Connected" in screen_text(app), what="the lobby connected", pilot=pilot
+            )
         shown.append(screen_text(app))
         app.exit()
 
@@ -117,8 +121,11 @@ def test_the_table_lists_the_commands_the_issue_names():
         assert any(needed in c for c in commands), needed
 
 
-OTHERS = [c for c in table_commands()
-          if not c.startswith(("whitechapel serve", "whitechapel join", "whitechapel web"))]  # fmt: skip
+OTHERS = [
+    c
+    for c in table_commands()
+    if not c.startswith(("whitechapel serve", "whitechapel join", "whitechapel web"))
+]
 
 
 @pytest.mark.parametrize("command", OTHERS)
@@ -135,9 +142,13 @@ def test_serve_and_join_of_the_readme(files, apps, tmp_path, capsys):
     (join,) = [c for c in table_commands() if c.startswith("whitechapel join")]
     env = {**os.environ, "WHITECHAPEL_DATA_DIR": str(tmp_path / "server")}
     server = subprocess.Popen(
-        [sys.executable, "-m", "whitechapel", *concrete(serve, files)], env=env, text=True,
-        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-    )  # fmt: skip
+        [sys.executable, "-m", "whitechapel", *concrete(serve, files)],
+        env=env,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     try:
         said = []
         while not any("SSH on" in line for line in said):
@@ -162,9 +173,13 @@ def test_web_of_the_readme(files, tmp_path):
     (command,) = [c for c in table_commands() if c.startswith("whitechapel web")]
     env = {**os.environ, "WHITECHAPEL_DATA_DIR": str(tmp_path / "server")}
     server = subprocess.Popen(
-        [sys.executable, "-m", "whitechapel", *concrete(command, files)], env=env, text=True,
-        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-    )  # fmt: skip
+        [sys.executable, "-m", "whitechapel", *concrete(command, files)],
+        env=env,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     try:
         said = []
         while not any("players open" in line for line in said):

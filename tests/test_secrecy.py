@@ -143,8 +143,11 @@ def test_the_harness_catches_sentences_read_from_jacks_view():
 
     def leaky(g, side):
         mine = g.view(JACK)
-        return [sentences_of(g, side), [line for _, line in sentences.log_sentences(mine)],
-                panels.drawn_card(mine)]  # fmt: skip
+        return [
+            sentences_of(g, side),
+            [line for _, line in sentences.log_sentences(mine)],
+            panels.drawn_card(mine),
+        ]
 
     report = check(PocketCase(), {"sentences": leaky}, count=40, seed=5)
     assert {d.side.split()[0] for d in report.differences} == {INVESTIGATOR, PUBLIC}

@@ -21,9 +21,13 @@ WITHOUT_ASYNCSSH = 'import sys; sys.modules["asyncssh"] = None\n'
 def python(script: str, tmp_path, *, timeout: float = 60) -> subprocess.CompletedProcess:
     env = {**os.environ, "WHITECHAPEL_DATA_DIR": str(tmp_path / "data")}
     return subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, env=env,
-        stdin=subprocess.DEVNULL, timeout=timeout,
-    )  # fmt: skip
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        timeout=timeout,
+    )
 
 
 def test_serve_ssh_without_the_extra_is_one_sentence_naming_the_install(tmp_path):
@@ -70,11 +74,18 @@ def test_the_raw_server_never_imports_asyncssh(tmp_path):
     exits 0 on Ctrl-C."""
     env = {**os.environ, "WHITECHAPEL_DATA_DIR": str(tmp_path / "data")}
     server = subprocess.Popen(
-        [sys.executable, "-c", WITHOUT_ASYNCSSH + "from whitechapel.cli import main\n"
-         "sys.exit(main(['serve', '--port', '0']))"],
-        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        [
+            sys.executable,
+            "-c",
+            WITHOUT_ASYNCSSH + "from whitechapel.cli import main\n"
+            "sys.exit(main(['serve', '--port', '0']))",
+        ],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
         env=env,
-    )  # fmt: skip
+    )
     try:
         first = server.stdout.readline()  # type: ignore[union-attr]
         assert "game server on 127.0.0.1:" in first, server.stderr.read()  # type: ignore[union-attr]

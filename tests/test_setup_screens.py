@@ -31,7 +31,10 @@ async def test_the_lfw_setup_shows_every_option_ticked_or_not_in_glyphs(monkeypa
         assert app.screen.focused is row(app, "options")
         await settle.press(pilot, "down", "space")  # O2 ticked, and only O2
         text = screen_text(app)
-        assert f"[x] {OPTION_NAMES['false_clues']}" in text and f"[ ] {OPTION_NAMES['letters']}" in text
+        assert (
+            f"[x] {OPTION_NAMES['false_clues']}" in text
+            and f"[ ] {OPTION_NAMES['letters']}" in text
+        )
         assert row(app, "options").selected == ["false_clues"]
         await settle.press(pilot, "space")  # Space again: off
         assert row(app, "options").selected == []
@@ -65,7 +68,9 @@ async def test_a_click_chooses_and_shift_tab_goes_back():
         await settle.settle(pilot)
         await pilot.click("#options", offset=(1, 2))  # "[ ] O3 …"
         await settle.settle(pilot)
-        assert row(app, "options").selected == ["chase"] and app.screen.focused is row(app, "options")
+        assert row(app, "options").selected == ["chase"] and app.screen.focused is row(
+            app, "options"
+        )
         await settle.press(pilot, "shift+tab")
         assert app.screen.focused.id == "seed"
 

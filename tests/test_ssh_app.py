@@ -39,8 +39,13 @@ async def server(tmp_path, monkeypatch):
 
 def session_env(srv: GameServer, identity: str, **more: str) -> dict[str, str]:
     host, port = srv.address
-    return {"WHITECHAPEL_SSH": "1", "WHITECHAPEL_SERVER": f"{host}:{port}",
-            "WHITECHAPEL_IDENTITY": identity, "WHITECHAPEL_PEER": "203.0.113.5", **more}  # fmt: skip
+    return {
+        "WHITECHAPEL_SSH": "1",
+        "WHITECHAPEL_SERVER": f"{host}:{port}",
+        "WHITECHAPEL_IDENTITY": identity,
+        "WHITECHAPEL_PEER": "203.0.113.5",
+        **more,
+    }
 
 
 async def test_the_menu_and_palette_have_no_file_features_in_ssh_mode(tmp_path, monkeypatch):
@@ -105,15 +110,21 @@ async def test_an_ssh_session_plays_over_the_socket_and_writes_no_file(server, t
         code = next(iter(server.rooms))
         rejoin = ann.rejoin_code(code)
         assert len(rejoin) == 6
-        await until(lambda: f"rejoin code {rejoin}" in screen_text(app), what="the code on the banner",
-                    pilot=pilot)  # fmt: skip
+        await until(
+            lambda: f"rejoin code {rejoin}" in screen_text(app),
+            what="the code on the banner",
+            pilot=pilot,
+        )
         conn = next(c for c in server.connections if c.name == "Ann")
         assert conn.proven and conn.address == "203.0.113.5"
         app.pop_screen()
         await until(lambda: app.screen is lobby, what="the lobby", pilot=pilot)
         await lobby.action_refresh()
-        await until(lambda: f"your seat: jack, rejoin code {rejoin}" in screen_text(app),
-                    what="the lobby line", pilot=pilot)  # fmt: skip
+        await until(
+            lambda: f"your seat: jack, rejoin code {rejoin}" in screen_text(app),
+            what="the lobby line",
+            pilot=pilot,
+        )
     after = sorted(p.relative_to(data) for p in data.rglob("*") if "rooms" not in p.parts)
     assert after == before  # no seat file, nothing in the shared data folder
 
@@ -140,8 +151,13 @@ async def test_the_same_key_comes_back_to_its_seat_by_enter(server):
         await until(lambda: isinstance(app.screen, PocketScreen), what="a duel", pilot=pilot)
     code = next(iter(server.rooms))
     # Mallory, same name, another identity: she cannot take Ann's seat.
-    mallory = await Client.connect("", 0, "Ann", unix=server.gateway_socket,
-                                   fields={"identity": "session:" + "cc" * 16, "peer": "198.51.100.2"})  # fmt: skip
+    mallory = await Client.connect(
+        "",
+        0,
+        "Ann",
+        unix=server.gateway_socket,
+        fields={"identity": "session:" + "cc" * 16, "peer": "198.51.100.2"},
+    )
     try:
         joined = await mallory.join(code)
         assert joined["seat"] == "investigator"
@@ -151,10 +167,17 @@ async def test_the_same_key_comes_back_to_its_seat_by_enter(server):
     app = WhitechapelApp(start=LobbyScreen(second), ssh=True)
     async with app.run_test(size=(110, 32)) as pilot:
         await open_lobby(app, pilot)
-        await until(lambda: "your seat: jack" in screen_text(app), what="the seat listed", pilot=pilot)
+        await until(
+            lambda: "your seat: jack" in screen_text(app), what="the seat listed", pilot=pilot
+        )
         await pilot.press("enter")
-        await until(lambda: isinstance(app.screen, PocketScreen) and isinstance(app.screen.source, RemoteSource),
-                    what="the seat", pilot=pilot)  # fmt: skip
+        await until(
+            lambda: (
+                isinstance(app.screen, PocketScreen) and isinstance(app.screen.source, RemoteSource)
+            ),
+            what="the seat",
+            pilot=pilot,
+        )
         assert app.screen.source.seat == "jack"
 
 
@@ -181,18 +204,32 @@ async def test_a_displaced_seat_says_so_and_stops_offering_moves_and_counting(se
         await until(lambda: isinstance(app.screen, PocketScreen), what="a duel", pilot=pilot)
         screen = app.screen
         code = next(iter(server.rooms))
-        bob = await Client.connect("", 0, "Bob", unix=server.gateway_socket,
-                                   fields={"identity": "session:" + "dd" * 16, "peer": "198.51.100.3"})  # fmt: skip
+        bob = await Client.connect(
+            "",
+            0,
+            "Bob",
+            unix=server.gateway_socket,
+            fields={"identity": "session:" + "dd" * 16, "peer": "198.51.100.3"},
+        )
         try:
             await bob.join(code)  # the investigator: the clock runs
-            await until(lambda: screen.source.state.get("clock", {}).get("running"),
-                        what="the clock running", pilot=pilot)  # fmt: skip
-            eve = await Client.connect("", 0, "Eve", unix=server.gateway_socket,
-                                       fields={"identity": "session:" + "ee" * 16, "peer": "198.51.100.4"})  # fmt: skip
+            await until(
+                lambda: screen.source.state.get("clock", {}).get("running"),
+                what="the clock running",
+                pilot=pilot,
+            )
+            eve = await Client.connect(
+                "",
+                0,
+                "Eve",
+                unix=server.gateway_socket,
+                fields={"identity": "session:" + "ee" * 16, "peer": "198.51.100.4"},
+            )
             try:
                 assert (await eve.join(code, rejoin=ann.rejoin_code(code)))["seat"] == "jack"
-                await until(lambda: "no longer hold" in screen_text(app), what="the notice",
-                            pilot=pilot)  # fmt: skip
+                await until(
+                    lambda: "no longer hold" in screen_text(app), what="the notice", pilot=pilot
+                )
                 assert not screen.source.may_act(screen.source.seat_side)
                 assert "⏱" not in screen.clock_text()  # no clock counting down for her
                 shown = screen_text(app)

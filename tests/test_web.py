@@ -27,8 +27,14 @@ ANSI = re.compile(r"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b\][^\x07]*\x07|\x1b[()][0-9
 async def web(tmp_path):
     game = GameServer(tmp_path, gateway_socket=gateway_socket_path(tmp_path))
     host, port = await game.start("127.0.0.1", 0)
-    gateway = Web(host, port, data=tmp_path, password=PASSWORD, min_hosts=1,
-                  limits=WebLimits(sessions=3, sessions_per_address=2, reconnect_grace=3.0))  # fmt: skip
+    gateway = Web(
+        host,
+        port,
+        data=tmp_path,
+        password=PASSWORD,
+        min_hosts=1,
+        limits=WebLimits(sessions=3, sessions_per_address=2, reconnect_grace=3.0),
+    )
     web_port = await gateway.start("127.0.0.1", 0)
     gateway.url = f"http://127.0.0.1:{web_port}"  # type: ignore[attr-defined]
     yield gateway
@@ -45,10 +51,15 @@ def origin(web) -> dict[str, str]:
     return {"Origin": web.url}
 
 
-async def log_in(session: aiohttp.ClientSession, web, name: str = "Ann",
-                 password: str = PASSWORD) -> aiohttp.ClientResponse:  # fmt: skip
-    return await session.post(f"{web.url}/login", data={"name": name, "password": password},
-                              headers=origin(web), allow_redirects=False)  # fmt: skip
+async def log_in(
+    session: aiohttp.ClientSession, web, name: str = "Ann", password: str = PASSWORD
+) -> aiohttp.ClientResponse:
+    return await session.post(
+        f"{web.url}/login",
+        data={"name": name, "password": password},
+        headers=origin(web),
+        allow_redirects=False,
+    )
 
 
 class Page:
@@ -60,8 +71,10 @@ class Page:
 
     @classmethod
     async def open(cls, session, web, size=(100, 30), headers=None) -> Page:
-        ws = await session.ws_connect(f"{web.url}/ws?width={size[0]}&height={size[1]}",
-                                      headers=origin(web) if headers is None else headers)  # fmt: skip
+        ws = await session.ws_connect(
+            f"{web.url}/ws?width={size[0]}&height={size[1]}",
+            headers=origin(web) if headers is None else headers,
+        )
         return cls(ws)
 
     def text(self) -> str:
@@ -89,8 +102,13 @@ class Page:
                     return False
             return True
 
-        await until(shown, what=what, timeout=timeout, step=0,
-                    shown=lambda: repr((self.titles[-3:], self.text()[-600:])))  # fmt: skip
+        await until(
+            shown,
+            what=what,
+            timeout=timeout,
+            step=0,
+            shown=lambda: repr((self.titles[-3:], self.text()[-600:])),
+        )
 
     async def ends(self, timeout: float = 20) -> tuple[int | None, str]:
         async def closed() -> bool:
@@ -98,8 +116,13 @@ class Page:
                 pass
             return True
 
-        await until(closed, what="the page closed", timeout=timeout, step=0,
-                    shown=lambda: repr(self.text()[-600:]))  # fmt: skip
+        await until(
+            closed,
+            what="the page closed",
+            timeout=timeout,
+            step=0,
+            shown=lambda: repr(self.text()[-600:]),
+        )
         assert self.closed is not None
         return self.closed
 
@@ -131,10 +154,16 @@ async def test_a_foreign_origin_or_host_is_refused_and_the_session_caps_hold(web
             assert refused.value.status == 403
         # A page of another site whose name points here (DNS rebinding): its own Host and Origin.
         with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
-            await Page.open(ann, web, headers={"Host": "evil.example", "Origin": "http://evil.example"})
+            await Page.open(
+                ann, web, headers={"Host": "evil.example", "Origin": "http://evil.example"}
+            )
         assert refused.value.status == 421
-        forged = await ann.post(f"{web.url}/login", data={"name": "x", "password": PASSWORD},
-                                headers={"Origin": "http://evil.example"}, allow_redirects=False)  # fmt: skip
+        forged = await ann.post(
+            f"{web.url}/login",
+            data={"name": "x", "password": PASSWORD},
+            headers={"Origin": "http://evil.example"},
+            allow_redirects=False,
+        )
         assert forged.status == 403
         assert not web.sessions  # none of these started an app
 
@@ -157,8 +186,7 @@ async def test_a_foreign_origin_or_host_is_refused_and_the_session_caps_hold(web
         assert len(web.sessions) == 3
         # A closed page's game ends after the grace: its place is free again.
         await pages[0].ws.close()
-        await until(lambda: len(web.sessions) == 2, what="the closed page's game ended",
-                    timeout=15)  # fmt: skip
+        await until(lambda: len(web.sessions) == 2, what="the closed page's game ended", timeout=15)
         again = await Page.open(clients[2], web)
         await again.wait_for("lobby of")
     finally:
@@ -206,8 +234,13 @@ async def test_the_pages_load_nothing_from_elsewhere_and_no_other_file(web):
         css = await (await ann.get(f"{web.url}/static/page.css")).text()
         assert 'url("RobotoMono.ttf")' in css  # the font is served from here
         assert (await ann.get(f"{web.url}/static/RobotoMono.ttf")).status == 200
-        for path in ("/static/..%2Fserver.py", "/static/%2e%2e/server.py", "/download/x",
-                     "/static/", "/etc/passwd"):  # fmt: skip
+        for path in (
+            "/static/..%2Fserver.py",
+            "/static/%2e%2e/server.py",
+            "/download/x",
+            "/static/",
+            "/etc/passwd",
+        ):
             assert (await ann.get(f"{web.url}{path}")).status == 404, path
 
 
@@ -243,8 +276,10 @@ async def test_a_page_coming_back_lands_in_the_seat_it_left(web):
         assert page.titles[-1] == "whitechapel — lobby"
         await page.keys("n")  # a new Pocket duel: Ann holds the first seat
         await page.wait_for("Action tokens")
-        await page.wait_until(lambda: page.titles[-1].startswith("Mr. Jack Pocket · room "),
-                              "the page titled by the game and its room")  # fmt: skip
+        await page.wait_until(
+            lambda: page.titles[-1].startswith("Mr. Jack Pocket · room "),
+            "the page titled by the game and its room",
+        )
         await page.ws.close()  # the network drops
         back = await Page.open(ann, web)
         await back.wait_for("Action tokens")  # the same game screen, drawn anew
@@ -283,9 +318,12 @@ def test_whitechapel_web_serves_a_login_and_stops_cleanly(tmp_path):
     env = {**os.environ, "WHITECHAPEL_DATA_DIR": str(tmp_path)}
     process = subprocess.Popen(
         [sys.executable, "-m", "whitechapel", "web", "--port", "0", "--game-port", "0"],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL, text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        stdin=subprocess.DEVNULL,
+        text=True,
         env=env,
-    )  # fmt: skip
+    )
     try:
         assert process.stdout is not None
         lines = []
@@ -310,8 +348,14 @@ async def test_the_title_the_app_sets_is_found_even_split_between_reads():
     from whitechapel.gateway.limits import SessionLimits
     from whitechapel.web.session import BrowserSession
 
-    session = BrowserSession(None, SessionLimits(), {}, peer="127.0.0.1", grace=1,  # type: ignore[arg-type]
-                             ended=lambda s: None)  # fmt: skip
+    session = BrowserSession(
+        None,
+        SessionLimits(),
+        {},
+        peer="127.0.0.1",
+        grace=1,  # type: ignore[arg-type]
+        ended=lambda s: None,
+    )
     assert session._title(b"\x1b[2Jframe\x1b]2;Mr. Jack Pocket \xc2") is None
     assert session._title(b"\xb7 room K7QX\x07more") == "Mr. Jack Pocket · room K7QX"
     assert session._title(b"\x1b]2;a\x1b\x07evil\x07") is None  # not a title: an escape inside

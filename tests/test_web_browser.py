@@ -54,8 +54,14 @@ async def servers(tmp_path):
     _need_a_browser()
     game = GameServer(tmp_path, gateway_socket=gateway_socket_path(tmp_path))
     host, port = await game.start("127.0.0.1", 0)
-    gateway = Web(host, port, data=tmp_path, password=PASSWORD, min_hosts=1,
-                  limits=WebLimits(sessions_per_address=2))  # fmt: skip
+    gateway = Web(
+        host,
+        port,
+        data=tmp_path,
+        password=PASSWORD,
+        min_hosts=1,
+        limits=WebLimits(sessions_per_address=2),
+    )
     url = f"http://127.0.0.1:{await gateway.start('127.0.0.1', 0)}/"
     yield game, gateway, url
     await gateway.close()
@@ -103,7 +109,10 @@ async def test_a_pocket_duel_in_two_browsers_to_its_end_shows_no_side_the_others
     while code in game.rooms and room.game.outcome is None:
         g = room.game
         secrets = secret_lines(g, INVESTIGATOR)
-        investigator, jack = flat(await page_of[INVESTIGATOR].text()), flat(await page_of[JACK].text())
+        investigator, jack = (
+            flat(await page_of[INVESTIGATOR].text()),
+            flat(await page_of[JACK].text()),
+        )
         leaked = [line for line in secrets if line in investigator]
         assert not leaked, f"the investigator's page shows {leaked}:\n{investigator}"
         checked += 1
@@ -111,9 +120,12 @@ async def test_a_pocket_duel_in_two_browsers_to_its_end_shows_no_side_the_others
         action = rng.choice(g.legal_actions())
         played = len(g.history)
         await page_of[g.to_act].keys(*keys_for(g, action))
-        await until(lambda: len(g.history) > played or code not in game.rooms,  # noqa: B023
-                    what=f"{action} played from the page", timeout=20,
-                    shown=lambda: "")  # fmt: skip
+        await until(
+            lambda: len(g.history) > played or code not in game.rooms,  # noqa: B023
+            what=f"{action} played from the page",
+            timeout=20,
+            shown=lambda: "",
+        )
         if not reloaded and played >= 2:  # Bob's connection drops: the page reloads
             reloaded = True
             await bob.page.reload()
@@ -124,19 +136,21 @@ async def test_a_pocket_duel_in_two_browsers_to_its_end_shows_no_side_the_others
         await player.wait_for("game over")
 
 
-async def test_another_sites_page_opens_no_session_and_the_cap_per_address_holds(
-    servers, browser
-):
+async def test_another_sites_page_opens_no_session_and_the_cap_per_address_holds(servers, browser):
     _game, gateway, url = servers
     ann = await Player.open(browser, url, "Ann", PASSWORD)
     # Another origin (another port of this address: the same site, so Ann's
     # cookie goes along) whose page opens the game's websocket.
     ws_url = url.replace("http://", "ws://") + "ws?width=80&height=24"
-    script = (f"const s = new WebSocket({ws_url!r}); s.onopen = () => document.title = 'opened'; "
-              "s.onclose = () => { if (document.title !== 'opened') document.title = 'refused'; };")  # fmt: skip
+    script = (
+        f"const s = new WebSocket({ws_url!r}); s.onopen = () => document.title = 'opened'; "
+        "s.onclose = () => { if (document.title !== 'opened') document.title = 'refused'; };"
+    )
+
     async def page(request: aioweb.Request) -> aioweb.Response:
-        return aioweb.Response(text=f"<html><body><script>{script}</script></body></html>",
-                               content_type="text/html")  # fmt: skip
+        return aioweb.Response(
+            text=f"<html><body><script>{script}</script></body></html>", content_type="text/html"
+        )
 
     foreign = aioweb.Application()
     foreign.add_routes([aioweb.get("/", page)])

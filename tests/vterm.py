@@ -51,9 +51,13 @@ class VirtualTerminal:
 
     def _console(self) -> Console:
         return Console(
-            width=self.width, height=self.height, file=io.StringIO(), force_terminal=True,
-            color_system="truecolor", legacy_windows=False,
-        )  # fmt: skip
+            width=self.width,
+            height=self.height,
+            file=io.StringIO(),
+            force_terminal=True,
+            color_system="truecolor",
+            legacy_windows=False,
+        )
 
     def apply(self, update: Any, cells: list[list[Cell]]) -> None:
         """Write an update (its move-to controls and text) into `cells`."""
@@ -115,6 +119,12 @@ def _same(cell: Cell) -> tuple[str, Any]:
     ch, style = cell
     if style is None:
         return ch, None
-    return ch, (style.color, style.bgcolor, style.bold, style.italic, style.underline,
-                style.strike, style.reverse)  # fmt: skip
-
+    return ch, (
+        style.color,
+        style.bgcolor,
+        style.bold,
+        style.italic,
+        style.underline,
+        style.strike,
+        style.reverse,
+    )

@@ -84,9 +84,15 @@ def main(argv=None) -> int:
     cell = place_cells(graph, pos)
     repair(graph, circ, numbers, cell, rng)
     data = to_mapdata(
-        graph, circ, numbers, chains, cell, name="Tutorial", goulston=goulston,
+        graph,
+        circ,
+        numbers,
+        chains,
+        cell,
+        name="Tutorial",
+        goulston=goulston,
         red_places={numbers[v]: "" for v in red},
-    )  # fmt: skip
+    )
     write_checked(data, args.out)
     return 0
 

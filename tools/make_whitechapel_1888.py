@@ -365,9 +365,18 @@ def main(argv=None) -> int:
     for attempt in range(6):  # the types again, from a fresh random stream, until all fit
         rng = random.Random(f"{args.seed}/types/{attempt}")
         circ, _q = anneal(
-            graph, pos, faces, rng, 20000, circles=CIRCLES, fixed=fixed, reds=reds,
-            near_65=lambda v: vdist(v, reds[65]) < 9, red_mean=RED_MEAN, hideout_mean=HIDEOUT_MEAN,
-        )  # fmt: skip
+            graph,
+            pos,
+            faces,
+            rng,
+            20000,
+            circles=CIRCLES,
+            fixed=fixed,
+            reds=reds,
+            near_65=lambda v: vdist(v, reds[65]) < 9,
+            red_mean=RED_MEAN,
+            hideout_mean=HIDEOUT_MEAN,
+        )
         try:
             pins, _jack = find_pins(net, graph, pos, circ, natural_rows(circ, pos), reds)
         except SystemExit as e:

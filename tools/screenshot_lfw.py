@@ -45,8 +45,9 @@ def police_turn(seed: int) -> LfwGame:
 async def shoot(out: Path) -> None:
     game = police_turn(SEED)
     with tempfile.TemporaryDirectory() as tmp:
-        record = record_of(game, players={"jack": "Mary", "police": "Fred"},
-                           started="2026-01-01T00:00:00+00:00")  # fmt: skip
+        record = record_of(
+            game, players={"jack": "Mary", "police": "Fred"}, started="2026-01-01T00:00:00+00:00"
+        )
         screen = LfwScreen(LocalSource(game, record, Store(Path(tmp))), game.board)
         app = WhitechapelApp(start=screen)
         async with app.run_test(size=SIZE) as pilot:

@@ -61,8 +61,16 @@ def settle(previous: str | None = None, timeout: float = 5.0) -> str:
 
 
 def send(key: str) -> None:
-    names = {"enter": "Enter", "escape": "Escape", "up": "Up", "down": "Down",
-             "left": "Left", "right": "Right", "tab": "Tab", "backspace": "BSpace"}  # fmt: skip
+    names = {
+        "enter": "Enter",
+        "escape": "Escape",
+        "up": "Up",
+        "down": "Down",
+        "left": "Left",
+        "right": "Right",
+        "tab": "Tab",
+        "backspace": "BSpace",
+    }
     tmux("send-keys", "-t", SESSION, names.get(key, key))
     time.sleep(KEY_GAP)  # one key at a time, as a person types
 
@@ -119,14 +127,20 @@ class Lfw:
         extra = f" --map {args.map}" if args.map else ""
         extra += f" --options {' '.join(args.options)}" if args.options else ""
         names = players(args, {"jack": "Ann", "police": "Bob"})
-        return (f"whitechapel lfw --seed {seed}{extra} --jack {names['jack']} "
-                f"--police {names['police']} --no-setup")  # fmt: skip
+        return (
+            f"whitechapel lfw --seed {seed}{extra} --jack {names['jack']} "
+            f"--police {names['police']} --no-setup"
+        )
 
     def choose(self):
         from whitechapel.lfw.selfplay import homeward_action
 
         g = self.game
-        return homeward_action(g.clone(), self.chance) if g.to_act == "jack" else g.random_action(self.chance)
+        return (
+            homeward_action(g.clone(), self.chance)
+            if g.to_act == "jack"
+            else g.random_action(self.chance)
+        )
 
     def keys(self, action) -> list[str]:
         from whitechapel.lfw.ui.bench import keys_for
@@ -177,8 +191,17 @@ def main() -> int:
     if os.environ.get("PYTHONPATH"):  # the tmux server has its own environment: pass ours
         paths = [str(Path(p).resolve()) for p in os.environ["PYTHONPATH"].split(os.pathsep)]
         env += f" PYTHONPATH={os.pathsep.join(paths)}"
-    tmux("new-session", "-d", "-s", SESSION, "-x", width, "-y", height,
-         f"env {env} {play.command(args.seed, args)}; sleep 600")  # fmt: skip
+    tmux(
+        "new-session",
+        "-d",
+        "-s",
+        SESSION,
+        "-x",
+        width,
+        "-y",
+        height,
+        f"env {env} {play.command(args.seed, args)}; sleep 600",
+    )
     game, checked, keys_per, handovers, summaries = play.game, 0, [], 0, 0
     deadline = time.monotonic() + 15
     while not capture().strip() and time.monotonic() < deadline:  # the app is starting

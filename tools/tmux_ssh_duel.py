@@ -39,8 +39,15 @@ def capture(name: str) -> str:
 
 
 def send(name: str, *keys: str, gap: float = 0.08) -> None:
-    names = {"enter": "Enter", "escape": "Escape", "up": "Up", "down": "Down",
-             "left": "Left", "right": "Right", "tab": "Tab"}  # fmt: skip
+    names = {
+        "enter": "Enter",
+        "escape": "Escape",
+        "up": "Up",
+        "down": "Down",
+        "left": "Left",
+        "right": "Right",
+        "tab": "Tab",
+    }
     for key in keys:
         tmux("send-keys", "-t", name, names.get(key, key))
         time.sleep(gap)
@@ -59,7 +66,9 @@ def wait_for(name: str, words: str, timeout: float = 20) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--sizes", nargs=2, default=["80x24", "200x60"], help="Ann's and Bob's")
-    parser.add_argument("--seed", type=int, default=1, help="the harness's choices (the server draws the game)")
+    parser.add_argument(
+        "--seed", type=int, default=1, help="the harness's choices (the server draws the game)"
+    )
     args = parser.parse_args()
     from whitechapel.net.roomstore import RoomStore
     from whitechapel.pocket.ui.bench import keys_for
@@ -67,21 +76,42 @@ def main() -> int:
     rng = random.Random(args.seed)
     data = Path(tempfile.mkdtemp(prefix="wcssh-"))
     for name in ("ann", "bob"):  # each player her own key: her own identity
-        subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(data / name)],
-                       check=True)  # fmt: skip
+        subprocess.run(
+            ["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(data / name)], check=True
+        )
     for name in ("srv", "ann", "bob"):
         subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True)
-    tmux("new-session", "-d", "-s", "srv", "-x", "120", "-y", "20",
-         f"env WHITECHAPEL_DATA_DIR={data} whitechapel serve --port {GAME_PORT} "
-         f"--ssh {SSH_PORT} --open; sleep 600")  # fmt: skip
+    tmux(
+        "new-session",
+        "-d",
+        "-s",
+        "srv",
+        "-x",
+        "120",
+        "-y",
+        "20",
+        f"env WHITECHAPEL_DATA_DIR={data} whitechapel serve --port {GAME_PORT} "
+        f"--ssh {SSH_PORT} --open; sleep 600",
+    )
     wait_for("srv", "players run:", timeout=60)
     time.sleep(1)
-    ssh = (f"ssh -tt -p {SSH_PORT} -o StrictHostKeyChecking=no "
-           "-o UserKnownHostsFile=/dev/null -o LogLevel=ERROR")  # fmt: skip
+    ssh = (
+        f"ssh -tt -p {SSH_PORT} -o StrictHostKeyChecking=no "
+        "-o UserKnownHostsFile=/dev/null -o LogLevel=ERROR"
+    )
     for name, size in zip(("ann", "bob"), args.sizes, strict=True):
         width, height = size.split("x")
-        tmux("new-session", "-d", "-s", name, "-x", width, "-y", height,
-             f"{ssh} -i {data / name} {name}@127.0.0.1; sleep 600")  # fmt: skip
+        tmux(
+            "new-session",
+            "-d",
+            "-s",
+            name,
+            "-x",
+            width,
+            "-y",
+            height,
+            f"{ssh} -i {data / name} {name}@127.0.0.1; sleep 600",
+        )
         wait_for(name, "Connected.", timeout=30)
     send("ann", "n")
     wait_for("ann", "Action tokens")
@@ -115,7 +145,9 @@ def main() -> int:
         deadline = time.monotonic() + 10
         while played() == before:
             if time.monotonic() > deadline:
-                print(f"{action} was not played; {seat_of[side]}'s screen:\n{capture(seat_of[side])}")
+                print(
+                    f"{action} was not played; {seat_of[side]}'s screen:\n{capture(seat_of[side])}"
+                )
                 return 1
             time.sleep(0.05)
         actions += 1
@@ -123,8 +155,10 @@ def main() -> int:
     time.sleep(1)
     for name in ("ann", "bob"):
         print(f"--- {name}'s screen at the end ---\n{capture(name)}")
-    print(f"SSH duel: {actions} actions, outcome {outcome}, {checked} investigator screens "
-          "checked for secrets")  # fmt: skip
+    print(
+        f"SSH duel: {actions} actions, outcome {outcome}, {checked} investigator screens "
+        "checked for secrets"
+    )
     for name in ("ann", "bob", "srv"):
         subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True)
     return 0

@@ -149,9 +149,7 @@ class Network:
         far = len(self.nodes)
         dists = [self.distances(jack, r) for r in reds]
         pairs = [dists[i].get(b, far) for i in range(len(reds)) for b in reds[i + 1 :]]
-        best = min(
-            sum(d.get(c, far) for d in dists) / len(reds) for c in jack if c not in reds
-        )
+        best = min(sum(d.get(c, far) for d in dists) / len(reds) for c in jack if c not in reds)
         return sum(pairs) / len(pairs), best
 
 
@@ -320,7 +318,8 @@ def _anneal_plain(graph, pos, faces, rng, iters, circles, fixed, targets) -> tup
         if c2 <= cur or rng.random() < math.exp((cur - c2) / temp):
             circ, cur, q = trial, c2, q2
         temp = max(temp * 0.998, 0.02)
-    print(f"annealed: cost {cur:.3f}; " + ", ".join(
-        f"{k} {q[k]:.2f}" for k in ("jmin", "jmean", "jmax", "pmean", "dmean", "pairs")
-    ))  # fmt: skip
+    print(
+        f"annealed: cost {cur:.3f}; "
+        + ", ".join(f"{k} {q[k]:.2f}" for k in ("jmin", "jmean", "jmax", "pmean", "dmean", "pairs"))
+    )
     return {net.nodes[i] for i in bits(circ)}, q

@@ -82,10 +82,14 @@ async def duel(out: Path, seed: int) -> None:
                 raise SystemExit(f"{action} was not played:\n{await page_of[g.to_act].text()}")
         await asyncio.sleep(1.5)
         for name, player in (("Ann", ann), ("Bob", bob)):
-            ends = [line.strip() for line in (await player.text()).splitlines() if "game over" in line]
+            ends = [
+                line.strip() for line in (await player.text()).splitlines() if "game over" in line
+            ]
             print(f"{name}'s page at the end: {ends}; titled {await player.page.title()!r}")
-        print(f"web duel: {len(room.game.history)} actions, {room.game.outcome}; {checked} "
-              f"investigator pages checked for Jack's secrets; screenshots: {shots}")
+        print(
+            f"web duel: {len(room.game.history)} actions, {room.game.outcome}; {checked} "
+            f"investigator pages checked for Jack's secrets; screenshots: {shots}"
+        )
         await browser.close()
     await web.close()
     await game.close()

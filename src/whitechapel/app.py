@@ -51,10 +51,16 @@ class MenuScreen(SizeGuard, Screen):
             if not getattr(self.app, "ssh", False):  # hot-seat games and files: at home only
                 options[:0] = [
                     *(Option(e.title, id=f"game-{e.name}") for e in entries()),
-                    *(Option(f"Learn {e.title} by playing", id=f"guided-{e.name}")
-                      for e in entries() if e.guided),
-                    *(Option(f"Learn {e.title}: puzzles", id=f"learn-{e.name}")
-                      for e in entries() if e.learn),
+                    *(
+                        Option(f"Learn {e.title} by playing", id=f"guided-{e.name}")
+                        for e in entries()
+                        if e.guided
+                    ),
+                    *(
+                        Option(f"Learn {e.title}: puzzles", id=f"learn-{e.name}")
+                        for e in entries()
+                        if e.learn
+                    ),
                     Option("Continue a saved game", id="continue"),
                     Option("Load a record", id="load"),
                 ]
@@ -258,14 +264,20 @@ class WhitechapelApp(App):
         cannot be read is one notice, and the defaults."""
         loaded = config.load()
         if loaded.problem is not None:
-            self.notify(config.notice(loaded.problem), title="Settings", severity="warning", timeout=12)
+            self.notify(
+                config.notice(loaded.problem), title="Settings", severity="warning", timeout=12
+            )
         theme = loaded.settings.theme
         if theme is not None and theme != self.theme:
             if theme in self.available_themes:
                 self.theme = theme
             else:
-                self.notify(f"The remembered theme {theme!r} is not one this version has: "
-                            "the default is used.", title="Settings", severity="warning")  # fmt: skip
+                self.notify(
+                    f"The remembered theme {theme!r} is not one this version has: "
+                    "the default is used.",
+                    title="Settings",
+                    severity="warning",
+                )
         self.theme_changed_signal.subscribe(self, self.remember_theme)
 
     def remember_theme(self, theme: Any) -> None:
@@ -308,14 +320,16 @@ class WhitechapelApp(App):
             )
             if e.guided:
                 yield SystemCommand(
-                    f"Learn {e.title} by playing", "A guided game against the computer",
+                    f"Learn {e.title} by playing",
+                    "A guided game against the computer",
                     partial(self.guided, e.name),
-                )  # fmt: skip
+                )
             if e.learn:
                 yield SystemCommand(
-                    f"Learn {e.title}: puzzles", "Puzzles that teach the rules",
+                    f"Learn {e.title}: puzzles",
+                    "Puzzles that teach the rules",
                     partial(self.learn, e.name),
-                )  # fmt: skip
+                )
         yield SystemCommand(
             "Continue a saved game",
             "Pick an autosaved game",

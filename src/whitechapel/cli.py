@@ -63,13 +63,22 @@ def build_parser() -> argparse.ArgumentParser:
         prog="whitechapel",
         description=" and ".join(e.title for e in entries()) + " in the terminal.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog=examples([
-            MORE_EXAMPLES[0], *(row for game in games for row in game.EXAMPLES[:2]),
-            JOIN_EXAMPLES[0], SERVE_EXAMPLES[0], *MORE_EXAMPLES[1:],
-        ]),
-    )  # fmt: skip
-    parser.add_argument("--version", action="version", version=f"whitechapel {__version__}",
-                        help="print the version installed and exit")  # fmt: skip
+        epilog=examples(
+            [
+                MORE_EXAMPLES[0],
+                *(row for game in games for row in game.EXAMPLES[:2]),
+                JOIN_EXAMPLES[0],
+                SERVE_EXAMPLES[0],
+                *MORE_EXAMPLES[1:],
+            ]
+        ),
+    )
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"whitechapel {__version__}",
+        help="print the version installed and exit",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for game in games:  # each game's own commands (`whitechapel pocket …`)
         game.add_commands(sub)
@@ -87,19 +96,31 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--json", action="store_true", help="print the view as JSON")
 
     serve = sub.add_parser(
-        "serve", help="run a game server (and an SSH gateway with --ssh)",
-        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=examples(SERVE_EXAMPLES),
-    )  # fmt: skip
-    serve.add_argument(
-        "--host", default="127.0.0.1", metavar="HOST",
-        help="address to listen on (default: 127.0.0.1, this machine only; 0.0.0.0: every network)"
+        "serve",
+        help="run a game server (and an SSH gateway with --ssh)",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=examples(SERVE_EXAMPLES),
     )
-    serve.add_argument("--port", type=_port, default=7888, metavar="PORT",
-                       help="the game protocol's port, for whitechapel join (default 7888)")  # fmt: skip
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        metavar="HOST",
+        help="address to listen on (default: 127.0.0.1, this machine only; 0.0.0.0: every network)",
+    )
+    serve.add_argument(
+        "--port",
+        type=_port,
+        default=7888,
+        metavar="PORT",
+        help="the game protocol's port, for whitechapel join (default 7888)",
+    )
     serve.add_argument("--ssh", type=_port, metavar="PORT", help="also serve the app over SSH here")
     access = serve.add_mutually_exclusive_group()
-    access.add_argument("--password", metavar="PASSWORD",
-                        help="the SSH access password (default: a new one, printed)")  # fmt: skip
+    access.add_argument(
+        "--password",
+        metavar="PASSWORD",
+        help="the SSH access password (default: a new one, printed)",
+    )
     access.add_argument("--authorized-keys", metavar="FILE", help="SSH keys allowed in")
     access.add_argument("--open", action="store_true", help="SSH open to anyone, no password")
     serve.add_argument(
@@ -121,43 +142,73 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     web = sub.add_parser(
-        "web", help="serve a game server's lobby to web browsers",
+        "web",
+        help="serve a game server's lobby to web browsers",
         description="Serve the lobby of a game server to web browsers: each page is a player, "
         "as an SSH session is. Needs the web extra.",
-        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=examples(WEB_EXAMPLES),
-    )  # fmt: skip
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=examples(WEB_EXAMPLES),
+    )
     web.add_argument(
-        "--host", default="127.0.0.1", metavar="HOST",
-        help="address to listen on (default: 127.0.0.1, this machine only; 0.0.0.0: every network)"
-    )  # fmt: skip
-    web.add_argument("--port", type=_port, default=8888, metavar="PORT",
-                     help="the web port (default 8888)")  # fmt: skip
+        "--host",
+        default="127.0.0.1",
+        metavar="HOST",
+        help="address to listen on (default: 127.0.0.1, this machine only; 0.0.0.0: every network)",
+    )
+    web.add_argument(
+        "--port", type=_port, default=8888, metavar="PORT", help="the web port (default 8888)"
+    )
     web_access = web.add_mutually_exclusive_group()
-    web_access.add_argument("--password", metavar="PASSWORD",
-                            help="the login password (default: a new one, printed)")  # fmt: skip
+    web_access.add_argument(
+        "--password", metavar="PASSWORD", help="the login password (default: a new one, printed)"
+    )
     web_access.add_argument("--open", action="store_true", help="open to anyone, no password")
-    web.add_argument("--game-port", type=_port, default=7888, metavar="PORT",
-                     help="the game server's port on 127.0.0.1, for whitechapel join (default "
-                     "7888; 0: any free one)")  # fmt: skip
-    web.add_argument("--server", metavar="HOST:PORT",
-                     help="serve the lobby of this game server instead of running one")  # fmt: skip
-    web.add_argument("--gateway-secret", metavar="SECRET",
-                     help="with --server elsewhere: the game server's gateway secret (default: "
-                     "$WHITECHAPEL_GATEWAY_SECRET)")  # fmt: skip
-    web.add_argument("--allow-host", action="append", default=[], metavar="NAME",
-                     help="a host name browsers reach this server by (repeatable; IP addresses "
-                     "and localhost always work)")  # fmt: skip
+    web.add_argument(
+        "--game-port",
+        type=_port,
+        default=7888,
+        metavar="PORT",
+        help="the game server's port on 127.0.0.1, for whitechapel join (default "
+        "7888; 0: any free one)",
+    )
+    web.add_argument(
+        "--server",
+        metavar="HOST:PORT",
+        help="serve the lobby of this game server instead of running one",
+    )
+    web.add_argument(
+        "--gateway-secret",
+        metavar="SECRET",
+        help="with --server elsewhere: the game server's gateway secret (default: "
+        "$WHITECHAPEL_GATEWAY_SECRET)",
+    )
+    web.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a host name browsers reach this server by (repeatable; IP addresses "
+        "and localhost always work)",
+    )
 
     join = sub.add_parser(
-        "join", help="play on a game server: its lobby in this terminal",
-        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=examples(JOIN_EXAMPLES),
-    )  # fmt: skip
-    join.add_argument("address", metavar="HOST:PORT", nargs="?", default="",
-                      help="the game server's address and port (its port: 7888 if left out)")  # fmt: skip
+        "join",
+        help="play on a game server: its lobby in this terminal",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=examples(JOIN_EXAMPLES),
+    )
+    join.add_argument(
+        "address",
+        metavar="HOST:PORT",
+        nargs="?",
+        default="",
+        help="the game server's address and port (its port: 7888 if left out)",
+    )
     join.add_argument("--name", default="", metavar="NAME", help="your name in the lobby")
     join.add_argument(
-        "--password", metavar="PASSWORD",
-        help="the server's password, if it asks (or $WHITECHAPEL_PASSWORD)"
+        "--password",
+        metavar="PASSWORD",
+        help="the server's password, if it asks (or $WHITECHAPEL_PASSWORD)",
     )
 
     config = sub.add_parser(
@@ -167,26 +218,33 @@ def build_parser() -> argparse.ArgumentParser:
         "remembered in a settings file (TOML) each time you start a game.",
     )
     config.add_argument(
-        "action", nargs="?", choices=("show", "path", "reset"), default="show",
+        "action",
+        nargs="?",
+        choices=("show", "path", "reset"),
+        default="show",
         metavar="show|path|reset",
         help="show: print the settings (default); path: where the file is; reset: remove it, "
         "so every choice is back at its default",
-    )  # fmt: skip
+    )
 
     bench = sub.add_parser(
-        "bench", help="run the speed benchmarks against their targets",
+        "bench",
+        help="run the speed benchmarks against their targets",
         description="Run the speed benchmarks and print each figure beside its target. Work "
         "done by this process is timed on its CPU clock ('cpu'); latencies on the wall clock, "
         "with the load average beside them ('wall'). A figure below target is reported; only "
         "--strict makes it an exit status of 1.",
-    )  # fmt: skip
+    )
     bench.add_argument(
         "names", nargs="*", metavar="NAME", help="only benchmarks whose name has this"
     )
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
     bench.add_argument("--quick", action="store_true", help="shorter runs, rougher figures")
-    bench.add_argument("--strict", action="store_true",
-                       help="exit 1 if any figure is below its target (default: report it, exit 0)")  # fmt: skip
+    bench.add_argument(
+        "--strict",
+        action="store_true",
+        help="exit 1 if any figure is below its target (default: report it, exit 0)",
+    )
     describe(parser)
     return parser
 
@@ -227,21 +285,30 @@ def _dispatch(args: argparse.Namespace) -> int:
         if keys is not None and not keys.is_file():
             raise WhitechapelError(f"{keys}: no such file of authorized keys")
         return run_serve(
-            host=args.host, port=args.port, ssh_port=args.ssh, password=args.password,
-            authorized_keys=keys, open_access=args.open, insecure_raw_port=args.insecure_raw_port,
+            host=args.host,
+            port=args.port,
+            ssh_port=args.ssh,
+            password=args.password,
+            authorized_keys=keys,
+            open_access=args.open,
+            insecure_raw_port=args.insecure_raw_port,
             server_address=args.server,
             gateway_secret=args.gateway_secret or os.environ.get("WHITECHAPEL_GATEWAY_SECRET"),
-        )  # fmt: skip
+        )
     if args.command == "web":
         _need_web_extra()
         from whitechapel.web.serve import run_web
 
         return run_web(
-            host=args.host, port=args.port, password=args.password, open_access=args.open,
-            game_port=args.game_port, server_address=args.server,
+            host=args.host,
+            port=args.port,
+            password=args.password,
+            open_access=args.open,
+            game_port=args.game_port,
+            server_address=args.server,
             gateway_secret=args.gateway_secret or os.environ.get("WHITECHAPEL_GATEWAY_SECRET"),
             allow_hosts=tuple(args.allow_host),
-        )  # fmt: skip
+        )
     if args.command == "join":
         from whitechapel.join import run_join
 
@@ -302,7 +369,9 @@ def _config(action: str) -> int:
         print(f"whitechapel: {loaded.problem}", file=sys.stderr)
     text = loaded.settings.to_toml().rstrip()
     if not text:
-        where = "" if loaded.problem else f" ({loaded.path}{'' if loaded.exists else ': no file yet'})"
+        where = (
+            "" if loaded.problem else f" ({loaded.path}{'' if loaded.exists else ': no file yet'})"
+        )
         print(f"# every choice is at its default{where}")
     else:
         print(f"# {loaded.path}\n{text}")

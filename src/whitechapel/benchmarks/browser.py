@@ -19,11 +19,20 @@ import time
 from pathlib import Path
 from typing import Any
 
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 VIEWPORT = {"width": 1280, "height": 800}
-NO_CHROMIUM = ("Debian's chromium is not installed (apt-get install -y chromium; .ci/run "
-               "installs it): the web gateway's browser tests and benchmarks need it")  # fmt: skip
+NO_CHROMIUM = (
+    "Debian's chromium is not installed (apt-get install -y chromium; .ci/run "
+    "installs it): the web gateway's browser tests and benchmarks need it"
+)
 
 # xterm.js's public Terminal object is the one that sets `_addonManager`:
 # caught there, kept where the page's scripts (and this module) find it.
@@ -46,8 +55,15 @@ READ_TERMINAL = """() => {
   }
   return rows.join("\\n");
 }"""
-KEYS = {"enter": "Enter", "escape": "Escape", "up": "ArrowUp", "down": "ArrowDown",
-        "left": "ArrowLeft", "right": "ArrowRight", "tab": "Tab"}  # fmt: skip
+KEYS = {
+    "enter": "Enter",
+    "escape": "Escape",
+    "up": "ArrowUp",
+    "down": "ArrowDown",
+    "left": "ArrowLeft",
+    "right": "ArrowRight",
+    "tab": "Tab",
+}
 
 
 def chromium() -> str | None:
@@ -75,8 +91,14 @@ class Player:
         self.page = page
 
     @classmethod
-    async def open(cls, browser: Any, url: str, name: str, password: str | None = None,
-                   viewport: dict[str, int] | None = None) -> Player:  # fmt: skip
+    async def open(
+        cls,
+        browser: Any,
+        url: str,
+        name: str,
+        password: str | None = None,
+        viewport: dict[str, int] | None = None,
+    ) -> Player:
         """Log in as `name` and wait for the lobby (connected)."""
         context = await browser.new_context(viewport=viewport or VIEWPORT)
         page = await context.new_page()
@@ -113,10 +135,13 @@ class Player:
         await asyncio.sleep(0.2)
         await self.keys(*code)
         deadline = time.monotonic() + timeout
-        while not any("Join a room by code" in row and code in row
-                      for row in (await self.text()).splitlines()):  # fmt: skip
+        while not any(
+            "Join a room by code" in row and code in row for row in (await self.text()).splitlines()
+        ):
             if time.monotonic() > deadline:
-                raise TimeoutError(f"{code} never showed in the room-code field:\n{await self.text()}")
+                raise TimeoutError(
+                    f"{code} never showed in the room-code field:\n{await self.text()}"
+                )
             await asyncio.sleep(0.05)
         await self.keys("enter")
 

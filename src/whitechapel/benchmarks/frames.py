@@ -42,9 +42,12 @@ def cold_start(module: str, screen: str, start: str, budget: float) -> float:
     for _ in range(5 if budget >= 2 else 3):
         begin = time.perf_counter()
         subprocess.run(
-            [sys.executable, "-c", script], check=True, stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL, timeout=60,
-        )  # fmt: skip
+            [sys.executable, "-c", script],
+            check=True,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            timeout=60,
+        )
         times.append(time.perf_counter() - begin)
     return statistics.median(times)
 

@@ -155,8 +155,9 @@ async def _check(port: int, rooms: list[dict]) -> tuple[int, int]:
     return lost_actions, lost_rooms
 
 
-async def _trial(port: int, rooms: list[dict], rng: random.Random, kill: Callable[[], None],
-                 only_create: bool) -> None:  # fmt: skip
+async def _trial(
+    port: int, rooms: list[dict], rng: random.Random, kill: Callable[[], None], only_create: bool
+) -> None:
     """Create a room or play 1-3 actions in the newest one, and `kill` the
     server the moment the last acknowledgement (`created` or the actor's
     `state`) arrives."""
@@ -168,8 +169,12 @@ async def _trial(port: int, rooms: list[dict], rng: random.Random, kill: Callabl
         live = [r for r in rooms if not r["done"] and "investigator" in r["tokens"]]
         if only_create or not live:
             created = await jack.create("pocket", clock=None)
-            r = {"room": created["room"], "tokens": {"jack": created["token"]}, "acked": 0,
-                 "done": False}  # fmt: skip
+            r = {
+                "room": created["room"],
+                "tokens": {"jack": created["token"]},
+                "acked": 0,
+                "done": False,
+            }
             rooms.append(r)
             if only_create:
                 return kill()
@@ -370,9 +375,14 @@ async def _under_flood(port: int, seconds: float) -> tuple[list[float], list[flo
     """The flooders in a process of their own (their own event loop does not
     delay the duels' clients), the duels here; then the many connections."""
     flooders = await asyncio.create_subprocess_exec(
-        sys.executable, "-c", FLOODING, str(port), str(seconds),
-        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-    )  # fmt: skip
+        sys.executable,
+        "-c",
+        FLOODING,
+        str(port),
+        str(seconds),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+    )
     latencies: list[float] = []
     deadline = time.perf_counter() + seconds
     await asyncio.gather(*(_duel(port, i, deadline, latencies) for i in range(DUELS)))
@@ -404,10 +414,15 @@ def flood(budget: float) -> dict[str, float]:
             stop_server(server)
     duels_p95 = 1000 * p95(latencies)
     figures = {
-        "close": max(closes), "p95": duels_p95, "rss": peak, "idle_rss": idle,
-        "floods": len(closes), "actions": len(latencies), "welcomed": welcomed,
+        "close": max(closes),
+        "p95": duels_p95,
+        "rss": peak,
+        "idle_rss": idle,
+        "floods": len(closes),
+        "actions": len(latencies),
+        "welcomed": welcomed,
         "refused": refused,
-    }  # fmt: skip
+    }
     print(
         f"  net.flood: {len(closes)} floods closed (median "
         f"{1000 * sorted(closes)[len(closes) // 2]:.0f} ms), {len(latencies)} duel actions, "

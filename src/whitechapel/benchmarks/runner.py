@@ -41,9 +41,13 @@ def missing(bench: Benchmark) -> str | None:
     if bench.name.startswith(NEEDS_SERVER_EXTRA) and importlib.util.find_spec("asyncssh") is None:
         return "SSH figures: they need the server extra (python3 -m pip install '.[server]')"
     if bench.name.startswith(NEEDS_A_BROWSER):
-        if any(importlib.util.find_spec(m) is None for m in ("aiohttp", "textual_serve", "playwright")):
-            return ("web figures: they need the web extra and Playwright (python3 -m pip install "
-                    "'.[web]' playwright)")  # fmt: skip
+        if any(
+            importlib.util.find_spec(m) is None for m in ("aiohttp", "textual_serve", "playwright")
+        ):
+            return (
+                "web figures: they need the web extra and Playwright (python3 -m pip install "
+                "'.[web]' playwright)"
+            )
         from whitechapel.benchmarks.browser import chromium
 
         if chromium() is None:
@@ -74,8 +78,10 @@ def clock_note(bench: Benchmark, at_load: float | None) -> str:
 def line(bench: Benchmark, figure: float, at_load: float | None, width: int = 56) -> str:
     sign = ">=" if bench.higher_is_better else "<="
     verdict = "ok" if bench.meets(figure) else "below target"
-    return (f"{bench.title:<{width}} {_fmt(figure):>9} {bench.unit:<11} target {sign} "
-            f"{_fmt(bench.target):>6}  {verdict:<12} {clock_note(bench, at_load)}").rstrip()  # fmt: skip
+    return (
+        f"{bench.title:<{width}} {_fmt(figure):>9} {bench.unit:<11} target {sign} "
+        f"{_fmt(bench.target):>6}  {verdict:<12} {clock_note(bench, at_load)}"
+    ).rstrip()
 
 
 def run_benchmarks(
@@ -99,9 +105,13 @@ def run_benchmarks(
     width = max((len(b.title) for b in chosen), default=0)
     if not as_json:
         at_start = load()
-        print(f"# {os.cpu_count() or 1} cores" + ("" if at_start is None else
-              f", load {at_start:.1f} at the start") + "; cpu: timed on this process's CPU "
-              "clock; wall: on the wall clock, which other work lengthens", flush=True)  # fmt: skip
+        print(
+            f"# {os.cpu_count() or 1} cores"
+            + ("" if at_start is None else f", load {at_start:.1f} at the start")
+            + "; cpu: timed on this process's CPU "
+            "clock; wall: on the wall clock, which other work lengthens",
+            flush=True,
+        )
     with Progress("whitechapel bench", len(chosen), "figures", quiet=as_json) as shown:
         for bench in chosen:
             shown.advance(0, bench.name)
@@ -149,8 +159,10 @@ def _summary(
     wall = [at for b, _, at in results if b in below and b.clock == "wall" and at is not None]
     why = ""
     if wall and max(wall) >= cores * 0.7:
-        why = (f"; the wall-clock ones ran at a load of up to {max(wall):.1f} on {cores} "
-               "cores, where other work lengthens them")  # fmt: skip
+        why = (
+            f"; the wall-clock ones ran at a load of up to {max(wall):.1f} on {cores} "
+            "cores, where other work lengthens them"
+        )
     lines.append(
         f"{len(below)} of {len(results)} figures below target ({seconds:.0f} s){why}; "
         + ("exit status 1 (--strict)" if strict else "exit status 0 (--strict makes it 1)")

@@ -78,10 +78,15 @@ async def _sessions(count: int) -> tuple[list[float], list[float]]:
             for k in range(count):
                 start = time.perf_counter()
                 conn = await asyncssh.connect(
-                    "127.0.0.1", ssh_port, username=f"bench{k}", password=PASSWORD,
-                    known_hosts=None, client_keys=None, preferred_auth="password",
+                    "127.0.0.1",
+                    ssh_port,
+                    username=f"bench{k}",
+                    password=PASSWORD,
+                    known_hosts=None,
+                    client_keys=None,
+                    preferred_auth="password",
                     local_addr=(f"127.0.0.{k + 2}", 0),
-                )  # fmt: skip
+                )
                 conns.append(conn)
                 process = await conn.create_process(
                     term_type="xterm-256color", term_size=(100, 30), encoding=None
@@ -96,8 +101,13 @@ async def _sessions(count: int) -> tuple[list[float], list[float]]:
                 while b"Action tokens" not in ANSI.sub(b"", seen):
                     seen += await asyncio.wait_for(process.stdout.read(65536), 30)
                 await asyncio.sleep(2.5)  # settled: what a session holds while it plays
-                memory.append(sum(_memory_mib(pid)[0] for pid in _descendants(os.getpid()) - base
-                                  if Path(f"/proc/{pid}/smaps_rollup").exists()))  # fmt: skip
+                memory.append(
+                    sum(
+                        _memory_mib(pid)[0]
+                        for pid in _descendants(os.getpid()) - base
+                        if Path(f"/proc/{pid}/smaps_rollup").exists()
+                    )
+                )
         finally:
             for conn in conns:
                 conn.close()
@@ -199,10 +209,16 @@ async def _one_login(port: int, k: int, start_at: float) -> tuple[float | None, 
     conn = None
     try:
         conn = await asyncssh.connect(
-            "127.0.0.1", port, username=f"bench{k}", password=PASSWORD, known_hosts=None,
-            client_keys=None, preferred_auth="password", local_addr=(f"127.0.0.{k + 2}", 0),
+            "127.0.0.1",
+            port,
+            username=f"bench{k}",
+            password=PASSWORD,
+            known_hosts=None,
+            client_keys=None,
+            preferred_auth="password",
+            local_addr=(f"127.0.0.{k + 2}", 0),
             login_timeout=120,
-        )  # fmt: skip
+        )
         process = await conn.create_process(
             term_type="xterm-256color", term_size=(100, 30), encoding=None
         )
@@ -222,8 +238,10 @@ async def _together(count: int, deadline: float = 120.0) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as folder:
         server = subprocess.Popen(
             [sys.executable, "-c", _SERVE, folder, PASSWORD, str(count)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-        )  # fmt: skip
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
         conns: list[object] = []
         try:
             assert server.stdout is not None and server.stdin is not None  # PIPEs
@@ -238,8 +256,11 @@ async def _together(count: int, deadline: float = 120.0) -> dict[str, float]:
             conns = [conn for _, conn in results if conn is not None]
             times = sorted(t for t, _ in results if t is not None)
             await asyncio.sleep(1.0)  # the lobbies settle
-            memory = [_memory_mib(pid)[0] for pid in _descendants(server.pid) - base
-                      if Path(f"/proc/{pid}/smaps_rollup").exists()]  # fmt: skip
+            memory = [
+                _memory_mib(pid)[0]
+                for pid in _descendants(server.pid) - base
+                if Path(f"/proc/{pid}/smaps_rollup").exists()
+            ]
         finally:
             for conn in conns:
                 conn.close()  # type: ignore[attr-defined]
@@ -281,12 +302,19 @@ async def _hostile(port: int, stop: asyncio.Event) -> None:
     while not stop.is_set():
         with contextlib.suppress(OSError, asyncssh.Error):
             async with await asyncssh.connect(
-                "127.0.0.1", port, username="mallory", password=PASSWORD, known_hosts=None,
-                client_keys=None, preferred_auth="password", local_addr=("127.0.0.3", 0),
+                "127.0.0.1",
+                port,
+                username="mallory",
+                password=PASSWORD,
+                known_hosts=None,
+                client_keys=None,
+                preferred_auth="password",
+                local_addr=("127.0.0.3", 0),
                 window=8192,
-            ) as conn:  # fmt: skip
-                process = await conn.create_process(term_type="xterm", term_size=(40000, 40000),
-                                                    encoding=None)  # fmt: skip
+            ) as conn:
+                process = await conn.create_process(
+                    term_type="xterm", term_size=(40000, 40000), encoding=None
+                )
                 k = 0
                 while not stop.is_set() and not process.is_closing():
                     process.change_terminal_size(*sizes[k % len(sizes)])
@@ -303,19 +331,28 @@ async def _neighbour_waits(seconds: float) -> list[float]:
     with tempfile.TemporaryDirectory() as folder:
         server = subprocess.Popen(
             [sys.executable, "-c", _SERVE, folder, PASSWORD, "4", "1"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-        )  # fmt: skip
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
         stop = asyncio.Event()
         waits: list[float] = []
         try:
             assert server.stdout is not None and server.stdin is not None  # PIPEs
             port = int(await asyncio.wait_for(asyncio.to_thread(server.stdout.readline), 120))
             conn = await asyncssh.connect(
-                "127.0.0.1", port, username="ann", password=PASSWORD, known_hosts=None,
-                client_keys=None, preferred_auth="password", local_addr=("127.0.0.2", 0),
-            )  # fmt: skip
-            process = await conn.create_process(term_type="xterm-256color", term_size=(100, 30),
-                                                encoding=None)  # fmt: skip
+                "127.0.0.1",
+                port,
+                username="ann",
+                password=PASSWORD,
+                known_hosts=None,
+                client_keys=None,
+                preferred_auth="password",
+                local_addr=("127.0.0.2", 0),
+            )
+            process = await conn.create_process(
+                term_type="xterm-256color", term_size=(100, 30), encoding=None
+            )
             seen = b""
             while b"Connected." not in ANSI.sub(b"", seen):
                 seen += await asyncio.wait_for(process.stdout.read(65536), 30)

@@ -107,8 +107,12 @@ async def _page(browser: Any, url: str, k: int) -> tuple[Any, float]:
     from whitechapel.benchmarks.browser import CATCH_TERMINAL, VIEWPORT, Player
 
     context = await browser.new_context(viewport=VIEWPORT)
-    await context.request.post(f"{url}login", form={"name": f"bench{k}", "password": PASSWORD},
-                               headers={"Origin": url.rstrip("/")}, max_redirects=0)  # fmt: skip
+    await context.request.post(
+        f"{url}login",
+        form={"name": f"bench{k}", "password": PASSWORD},
+        headers={"Origin": url.rstrip("/")},
+        max_redirects=0,
+    )
     page = await context.new_page()
     await page.add_init_script(CATCH_TERMINAL)
     start = time.perf_counter()
@@ -155,8 +159,10 @@ async def _measure(count: int, letters: int) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         server = subprocess.Popen(
             [sys.executable, "-c", _SERVE, folder, PASSWORD, str(count)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-        )  # fmt: skip
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
         try:
             assert server.stdout is not None
             line = await asyncio.wait_for(asyncio.to_thread(server.stdout.readline), 120)
@@ -229,15 +235,28 @@ def key_p95(budget: float) -> float:
 
 BENCHMARKS = [
     Benchmark(
-        "web.first_screen", "Web: page to lobby, in chromium (median)", "s", 3.0, False,
+        "web.first_screen",
+        "Web: page to lobby, in chromium (median)",
+        "s",
+        3.0,
+        False,
         first_screen,
     ),
     Benchmark(
-        "web.key_p95", f"Web: key to screen with {SESSIONS} browser sessions (p95)", "ms", 100.0,
-        False, key_p95,
+        "web.key_p95",
+        f"Web: key to screen with {SESSIONS} browser sessions (p95)",
+        "ms",
+        100.0,
+        False,
+        key_p95,
     ),
     Benchmark(
-        "web.memory", "Web: memory per browser session (private)", "MiB", 60.0, False,
-        memory_per_session, clock="none",
+        "web.memory",
+        "Web: memory per browser session (private)",
+        "MiB",
+        60.0,
+        False,
+        memory_per_session,
+        clock="none",
     ),
-]  # fmt: skip
+]

@@ -128,9 +128,15 @@ def play_one(
         state.play(answer.action, side)
     outcome = state.outcome
     return GameResult(
-        seed, outcome.winner, outcome.reason, len(state.history), times, turns,
-        measures=dict(getattr(rules, "measures", lambda s: {})(state)), ceiling_reached=cut,
-    )  # fmt: skip
+        seed,
+        outcome.winner,
+        outcome.reason,
+        len(state.history),
+        times,
+        turns,
+        measures=dict(getattr(rules, "measures", lambda s: {})(state)),
+        ceiling_reached=cut,
+    )
 
 
 _Work = tuple[str, dict[str, str], list[int], float | None, dict[str, Any] | None, Any]
@@ -183,30 +189,47 @@ class ArenaStats:
         for side, level in self.levels.items():
             low, high = self.interval[side]
             share = self.wins[side] / self.games if self.games else 0.0
-            rows.append((f"{side} ({level}) wins",
-                         f"{self.wins[side]:>6}  {100 * share:5.1f}%  "
-                         f"(95% interval {100 * low:.1f}–{100 * high:.1f}%)"))  # fmt: skip
+            rows.append(
+                (
+                    f"{side} ({level}) wins",
+                    f"{self.wins[side]:>6}  {100 * share:5.1f}%  "
+                    f"(95% interval {100 * low:.1f}–{100 * high:.1f}%)",
+                )
+            )
         for side, level in self.levels.items():
             for clock, means, p95s, most in (
                 ("CPU", self.decision_mean, self.decision_p95, self.decision_max),
                 ("wall", self.wall_mean, self.wall_p95, self.wall_max),
             ):
-                rows.append((f"{side} ({level}) decisions, {clock}",
-                             f"{self.decisions[side]:>6}  mean {1000 * means[side]:.1f} ms, "
-                             f"p95 {1000 * p95s[side]:.1f} ms, max {1000 * most[side]:.1f} ms"))  # fmt: skip
+                rows.append(
+                    (
+                        f"{side} ({level}) decisions, {clock}",
+                        f"{self.decisions[side]:>6}  mean {1000 * means[side]:.1f} ms, "
+                        f"p95 {1000 * p95s[side]:.1f} ms, max {1000 * most[side]:.1f} ms",
+                    )
+                )
             cut = self.ceiling_reached.get(side, 0)
             if cut:
-                rows.append((f"{side} ({level}) ended by the wall-clock ceiling",
-                             f"{cut:>6}  (a loaded machine: less CPU than the budget)"))  # fmt: skip
+                rows.append(
+                    (
+                        f"{side} ({level}) ended by the wall-clock ceiling",
+                        f"{cut:>6}  (a loaded machine: less CPU than the budget)",
+                    )
+                )
         for side, p95 in self.turn_p95.items():
             wall = self.turn_wall_p95.get(side, 0.0)
-            rows.append((f"{side} ({self.levels[side]}) whole turn p95",
-                         f"{1000 * p95:>9.1f} ms CPU, {1000 * wall:.1f} ms wall"))  # fmt: skip
+            rows.append(
+                (
+                    f"{side} ({self.levels[side]}) whole turn p95",
+                    f"{1000 * p95:>9.1f} ms CPU, {1000 * wall:.1f} ms wall",
+                )
+            )
         for name, value in self.measures.items():
             rows.append((name, f"{value:>9.2f}"))
         rows.append(("games per second", f"{self.games_per_second:>9.2f}"))
-        rows.append(("time", f"{self.seconds:>9.1f} s ({self.jobs} process"
-                     f"{'es' if self.jobs > 1 else ''})"))  # fmt: skip
+        rows.append(
+            ("time", f"{self.seconds:>9.1f} s ({self.jobs} process{'es' if self.jobs > 1 else ''})")
+        )
         title = f"{self.games} games of {rules_for(self.game).title}, seeds {self.seed}–{self.seed + self.games - 1}"
         return figures_text(title, rows, self.reasons)
 
@@ -312,19 +335,45 @@ def add_arena_command(sub: Any, game_sides: tuple[str, ...]) -> argparse.Argumen
     (LfW's map and options)."""
     cmd = sub.add_parser("arena", help="computer players against each other: wins, decision times")
     for side in game_sides:
-        cmd.add_argument(f"--{side}", metavar="LEVEL", default="normal", dest=f"arena_{side}",
-                         help=f"the level of the computer playing {side}: random, easy, normal, "
-                         "hard, or a frozen reference such as hard-2026-12 (default normal)")  # fmt: skip
-    cmd.add_argument("--games", type=positive, default=100, metavar="N",
-                     help="how many games to play (default 100)")  # fmt: skip
-    cmd.add_argument("--seed", type=seed_type, default=0, dest="arena_seed", metavar="N",
-                     help="game i is played from setup seed N + i (default 0)")  # fmt: skip
-    cmd.add_argument("--jobs", type=positive, default=1, metavar="N",
-                     help="games played in this many processes at once (default 1)")  # fmt: skip
-    cmd.add_argument("--budget", type=float, default=None, metavar="SECONDS",
-                     help="each decision's budget in seconds of CPU time, under a wall-clock "
-                     f"ceiling of {players.CEILING:g} times that (default: each level's own; 0: no limit, each "
-                     "search to its own end)")  # fmt: skip
+        cmd.add_argument(
+            f"--{side}",
+            metavar="LEVEL",
+            default="normal",
+            dest=f"arena_{side}",
+            help=f"the level of the computer playing {side}: random, easy, normal, "
+            "hard, or a frozen reference such as hard-2026-12 (default normal)",
+        )
+    cmd.add_argument(
+        "--games",
+        type=positive,
+        default=100,
+        metavar="N",
+        help="how many games to play (default 100)",
+    )
+    cmd.add_argument(
+        "--seed",
+        type=seed_type,
+        default=0,
+        dest="arena_seed",
+        metavar="N",
+        help="game i is played from setup seed N + i (default 0)",
+    )
+    cmd.add_argument(
+        "--jobs",
+        type=positive,
+        default=1,
+        metavar="N",
+        help="games played in this many processes at once (default 1)",
+    )
+    cmd.add_argument(
+        "--budget",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="each decision's budget in seconds of CPU time, under a wall-clock "
+        f"ceiling of {players.CEILING:g} times that (default: each level's own; 0: no limit, each "
+        "search to its own end)",
+    )
     cmd.add_argument("--json", action="store_true", help="print the figures as JSON")
     return cmd
 
@@ -339,7 +388,16 @@ def run_arena(
     for side, level in levels.items():
         players.new_player(game, level, side, 0)  # an unknown level: one line, before any bar
     with Progress(f"whitechapel {game} arena", args.games, "games", quiet=args.json) as shown:
-        stats = arena(game, levels, args.games, args.arena_seed, args.jobs, args.budget,
-                      options, table, progress=shown.advance)  # fmt: skip
+        stats = arena(
+            game,
+            levels,
+            args.games,
+            args.arena_seed,
+            args.jobs,
+            args.budget,
+            options,
+            table,
+            progress=shown.advance,
+        )
     print(json.dumps(stats.to_json(), indent=1) if args.json else stats.summary())
     return 0

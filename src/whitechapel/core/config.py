@@ -54,8 +54,10 @@ class ConfigError(WhitechapelError):
 def config_path() -> Path:
     """Where the settings file is (whether or not it exists yet)."""
     override = os.environ.get(CONFIG_DIR_ENV)
-    folder = Path(override) if override else platformdirs.user_config_path(
-        "whitechapel", appauthor=False
+    folder = (
+        Path(override)
+        if override
+        else platformdirs.user_config_path("whitechapel", appauthor=False)
     )
     return folder / FILE_NAME
 
@@ -123,10 +125,15 @@ def load() -> Loaded:
             reason = "as it is not UTF-8 text"
         except ConfigError as e:
             reason = str(e)
-    return Loaded(Settings(), path, exists=True, problem=(
-        f"the settings in {path} cannot be read, {reason}; every choice is at its default "
-        "until it is mended or removed ('whitechapel config reset')"
-    ))  # fmt: skip
+    return Loaded(
+        Settings(),
+        path,
+        exists=True,
+        problem=(
+            f"the settings in {path} cannot be read, {reason}; every choice is at its default "
+            "until it is mended or removed ('whitechapel config reset')"
+        ),
+    )
 
 
 def save(settings: Settings, path: Path | None = None) -> Path:

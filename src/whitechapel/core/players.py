@@ -95,8 +95,16 @@ class Deadline:
     threads of the same process busy at once only make it later by their
     share).  Tests give their own clocks (`cpu`, `wall`)."""
 
-    __slots__ = ("_cpu_end", "_cpu_seen", "_wall_end", "_wall_seen", "budget", "ceiling",
-                 "cpu", "wall")  # fmt: skip
+    __slots__ = (
+        "_cpu_end",
+        "_cpu_seen",
+        "_wall_end",
+        "_wall_seen",
+        "budget",
+        "ceiling",
+        "cpu",
+        "wall",
+    )
 
     def __init__(
         self,
@@ -143,7 +151,6 @@ def deadline(budget: float | None, own: float | None = None, **clocks: Any) -> D
 def own_budget(player: Any) -> float | None:
     """A level's own budget (None: it does not think for long)."""
     return getattr(player, "budget", None)
-
 
 
 class RandomPlayer:

@@ -61,11 +61,18 @@ class Progress:
             # output that is the same terminal, is drawn above the bar; to a
             # file or a pipe it goes there untouched.
             self.bar = RichProgress(
-                TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                TextColumn(self.unit), TimeElapsedColumn(), TextColumn("left"),
-                TimeRemainingColumn(), console=console, transient=True,
-                redirect_stdout=sys.stdout.isatty(), redirect_stderr=True,
-            )  # fmt: skip
+                TextColumn("{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TextColumn(self.unit),
+                TimeElapsedColumn(),
+                TextColumn("left"),
+                TimeRemainingColumn(),
+                console=console,
+                transient=True,
+                redirect_stdout=sys.stdout.isatty(),
+                redirect_stderr=True,
+            )
             self.task = self.bar.add_task(self.what, total=self.total)
             self.bar.start()
         return self
@@ -82,8 +89,11 @@ class Progress:
         tenths = self.done * 10 // self.total
         if tenths > self.reported:
             self.reported = tenths
-            print(f"{self.what}: {self.done} of {self.total} {self.unit}", file=self.stream,
-                  flush=True)  # fmt: skip
+            print(
+                f"{self.what}: {self.done} of {self.total} {self.unit}",
+                file=self.stream,
+                flush=True,
+            )
 
     def __exit__(
         self,

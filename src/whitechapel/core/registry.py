@@ -43,22 +43,50 @@ class Entry:
 
 
 _ENTRIES = (
-    Entry("lfw", "Letters from Whitechapel", "whitechapel.lfw.rules", "whitechapel.lfw.ui.entry",
-          "whitechapel.lfw.ui.cli",
-          ("jack", "police"),
-          ("whitechapel.lfw.map.bench", "whitechapel.lfw.bench", "whitechapel.lfw.ui.bench_map",
-           "whitechapel.lfw.ui.bench", "whitechapel.lfw.bench_players"),
-          "l", "New LfW session", "police seats", (1, 2, 3, 4, 5), 2,
-          players="whitechapel.lfw.players",
-          computer_key="a", computer_label="LfW against the computer"),
-    Entry("pocket", "Mr. Jack Pocket", "whitechapel.pocket.rules", "whitechapel.pocket.ui.entry",
-          "whitechapel.pocket.ui.cli",
-          ("jack", "investigator"),
-          ("whitechapel.pocket.bench", "whitechapel.pocket.bench_players",
-           "whitechapel.pocket.ui.bench"),
-          "n", "New Pocket duel", learn=True, guided=True, players="whitechapel.pocket.players",
-          computer_key="c", computer_label="Pocket against the computer"),
-)  # fmt: skip
+    Entry(
+        "lfw",
+        "Letters from Whitechapel",
+        "whitechapel.lfw.rules",
+        "whitechapel.lfw.ui.entry",
+        "whitechapel.lfw.ui.cli",
+        ("jack", "police"),
+        (
+            "whitechapel.lfw.map.bench",
+            "whitechapel.lfw.bench",
+            "whitechapel.lfw.ui.bench_map",
+            "whitechapel.lfw.ui.bench",
+            "whitechapel.lfw.bench_players",
+        ),
+        "l",
+        "New LfW session",
+        "police seats",
+        (1, 2, 3, 4, 5),
+        2,
+        players="whitechapel.lfw.players",
+        computer_key="a",
+        computer_label="LfW against the computer",
+    ),
+    Entry(
+        "pocket",
+        "Mr. Jack Pocket",
+        "whitechapel.pocket.rules",
+        "whitechapel.pocket.ui.entry",
+        "whitechapel.pocket.ui.cli",
+        ("jack", "investigator"),
+        (
+            "whitechapel.pocket.bench",
+            "whitechapel.pocket.bench_players",
+            "whitechapel.pocket.ui.bench",
+        ),
+        "n",
+        "New Pocket duel",
+        learn=True,
+        guided=True,
+        players="whitechapel.pocket.players",
+        computer_key="c",
+        computer_label="Pocket against the computer",
+    ),
+)
 _GAMES = {e.name: e.module for e in _ENTRIES}
 
 

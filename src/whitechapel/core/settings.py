@@ -70,9 +70,7 @@ def for_rooms(schema: Schema) -> tuple[Setting, ...]:
     return tuple(s for s in schema if s.rooms)
 
 
-def check_settings(
-    schema: Schema, data: Any, *, title: str, rooms: bool = False
-) -> dict[str, str]:
+def check_settings(schema: Schema, data: Any, *, title: str, rooms: bool = False) -> dict[str, str]:
     """`data` as settings of the game `title`: a JSON object whose keys are
     settings of `schema` (of a network room's, with `rooms`) and whose
     values are among their choices; anything else is a `RecordError` with
@@ -88,8 +86,9 @@ def check_settings(
         if setting is None:
             where = "a network room of " if rooms else ""
             known = ", ".join(offered) or "none"
-            raise RecordError(f"{where}{title} has no setting {str(name)[:MAX_TEXT]!r} "
-                              f"(its settings: {known})")  # fmt: skip
+            raise RecordError(
+                f"{where}{title} has no setting {str(name)[:MAX_TEXT]!r} (its settings: {known})"
+            )
         if value not in setting.values:
             choices = " or ".join(f"'{v}'" for v in setting.values)
             raise RecordError(f"the setting '{name}' should be {choices}")

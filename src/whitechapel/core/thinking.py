@@ -70,7 +70,12 @@ class Thinker(Protocol):
 
 
 def _choose(
-    key: Any, game: str, level: str, side: str, seed: int, view: Any,
+    key: Any,
+    game: str,
+    level: str,
+    side: str,
+    seed: int,
+    view: Any,
     table: Any = None,
 ) -> players.Answer:
     """The seat's player (made on its first turn, knowing the game's public
@@ -224,7 +229,13 @@ class Workers:
         return self.worker(key).call(function, *args)
 
     def submit(
-        self, key: Any, game: str, level: str, side: str, seed: int, view: Any,
+        self,
+        key: Any,
+        game: str,
+        level: str,
+        side: str,
+        seed: int,
+        view: Any,
         table: Any = None,
     ) -> Future[players.Answer]:
         """Ask the seat's player, in `key`'s worker (`table`: the game's
@@ -261,9 +272,7 @@ WORKERS = Workers()  # the interface's
 class InProcess:
     """The players in this process, each answer in a thread of its own (tests)."""
 
-    def __init__(
-        self, game: str, levels: Mapping[str, str], seed: int, table: Any = None
-    ) -> None:
+    def __init__(self, game: str, levels: Mapping[str, str], seed: int, table: Any = None) -> None:
         self.game, self.levels = game, dict(levels)
         self.players = {
             side: players.new_player(game, level, side, seed + sorted(levels).index(side), table)
@@ -297,7 +306,11 @@ class OtherProcess:
     """A game's players in the interface's worker process."""
 
     def __init__(
-        self, game: str, levels: Mapping[str, str], seed: int, table: Any = None,
+        self,
+        game: str,
+        levels: Mapping[str, str],
+        seed: int,
+        table: Any = None,
         workers: Workers = WORKERS,
     ) -> None:
         self.game, self.levels, self.seed = game, dict(levels), seed

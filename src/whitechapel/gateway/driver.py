@@ -173,8 +173,9 @@ class PtyDriver(LinuxDriver):
             self._taken = time.monotonic()
         self._pending += data.encode("utf-8", "replace")
         if len(self._pending) > MAX_OUTPUT:
-            return self._stall(f"its terminal took none of {len(self._pending) // MiB} MiB "
-                               "of output")  # fmt: skip
+            return self._stall(
+                f"its terminal took none of {len(self._pending) // MiB} MiB of output"
+            )
         self._send()
 
     def _send(self) -> None:

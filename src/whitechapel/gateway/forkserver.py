@@ -182,8 +182,12 @@ class _Server:
                 if isinstance(request, dict) and request.get("host") is True:
                     self.fork_host(request)
                 else:
-                    self.send({"id": request.get("id") if isinstance(request, dict) else None,
-                               "error": "the fork server only forks session hosts"})  # fmt: skip
+                    self.send(
+                        {
+                            "id": request.get("id") if isinstance(request, dict) else None,
+                            "error": "the fork server only forks session hosts",
+                        }
+                    )
 
 
 def main(argv: list[str]) -> int:

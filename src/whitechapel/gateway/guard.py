@@ -39,10 +39,14 @@ from whitechapel.gateway.limits import MiB
 
 SESSION: ContextVar[int | None] = ContextVar("whitechapel_session", default=None)
 
-CPU_FAREWELL = ("whitechapel: this session was ended: it kept the server busier than a "
-                "player can ({share:.0%} of its time for {seconds:g} s). Log in again to play on.")  # fmt: skip
-MEMORY_FAREWELL = ("whitechapel: this session was ended: it used more of the server's memory "
-                   "than a session may. Log in again to play on.")  # fmt: skip
+CPU_FAREWELL = (
+    "whitechapel: this session was ended: it kept the server busier than a "
+    "player can ({share:.0%} of its time for {seconds:g} s). Log in again to play on."
+)
+MEMORY_FAREWELL = (
+    "whitechapel: this session was ended: it used more of the server's memory "
+    "than a session may. Log in again to play on."
+)
 
 
 class MeteredLoop(asyncio.SelectorEventLoop):
@@ -62,16 +66,29 @@ class MeteredLoop(asyncio.SelectorEventLoop):
             if n is not None:
                 self.spent[n] += time.perf_counter() - start
 
-    def call_soon(self, callback: Callable[..., Any], *args: Any,  # type: ignore[override]
-                  context: Any = None) -> asyncio.Handle:  # fmt: skip
+    def call_soon(  # type: ignore[override]
+        self,
+        callback: Callable[..., Any],
+        *args: Any,
+        context: Any = None,
+    ) -> asyncio.Handle:
         return super().call_soon(self._metered, callback, *args, context=context)
 
-    def call_soon_threadsafe(self, callback: Callable[..., Any], *args: Any,  # type: ignore[override]
-                             context: Any = None) -> asyncio.Handle:  # fmt: skip
+    def call_soon_threadsafe(  # type: ignore[override]
+        self,
+        callback: Callable[..., Any],
+        *args: Any,
+        context: Any = None,
+    ) -> asyncio.Handle:
         return super().call_soon_threadsafe(self._metered, callback, *args, context=context)
 
-    def call_at(self, when: float, callback: Callable[..., Any], *args: Any,  # type: ignore[override]
-                context: Any = None) -> asyncio.TimerHandle:  # fmt: skip
+    def call_at(  # type: ignore[override]
+        self,
+        when: float,
+        callback: Callable[..., Any],
+        *args: Any,
+        context: Any = None,
+    ) -> asyncio.TimerHandle:
         return super().call_at(when, self._metered, callback, *args, context=context)
 
 
@@ -87,8 +104,15 @@ def rss() -> int:
         return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
 
 
-_SHARED = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType,
-           types.CodeType, types.MethodType, types.FrameType)  # fmt: skip
+_SHARED = (
+    type,
+    types.ModuleType,
+    types.FunctionType,
+    types.BuiltinFunctionType,
+    types.CodeType,
+    types.MethodType,
+    types.FrameType,
+)
 
 
 def weigh(root: object, limit: int = 400_000) -> int:
@@ -132,10 +156,16 @@ class Guard:
     """Looks at the sessions of one host (`sessions()`: number -> its app)
     and calls `hold(n, seconds)` or `end(n, why, farewell)`."""
 
-    def __init__(self, loop: MeteredLoop, sessions: Callable[[], dict[int, Any]],
-                 hold: Callable[[int, float], None], end: Callable[[int, str, str], None],
-                 limits: GuardLimits | None = None, memory: Callable[[], int] = rss,
-                 weight: Callable[[Any], int] = weigh) -> None:  # fmt: skip
+    def __init__(
+        self,
+        loop: MeteredLoop,
+        sessions: Callable[[], dict[int, Any]],
+        hold: Callable[[int, float], None],
+        end: Callable[[int, str, str], None],
+        limits: GuardLimits | None = None,
+        memory: Callable[[], int] = rss,
+        weight: Callable[[Any], int] = weigh,
+    ) -> None:
         self.loop, self.sessions = loop, sessions
         self.hold, self.end = hold, end
         self.limits = limits or GuardLimits()
@@ -181,9 +211,12 @@ class Guard:
             if usage.strikes >= limits.strikes:
                 seconds = usage.strikes * limits.interval
                 share = usage.struck / seconds
-                self.end(n, f"it held its host's event loop {share:.0%} of the time for "
-                            f"{seconds:g} s while held back",
-                         CPU_FAREWELL.format(share=share, seconds=seconds))  # fmt: skip
+                self.end(
+                    n,
+                    f"it held its host's event loop {share:.0%} of the time for "
+                    f"{seconds:g} s while held back",
+                    CPU_FAREWELL.format(share=share, seconds=seconds),
+                )
                 usage.strikes, usage.struck = 0, 0.0
                 continue
             usage.held = sum(usage.samples) > limits.share * keep * limits.interval
@@ -203,8 +236,11 @@ class Guard:
         if not apps or grown <= limits.memory_base + limits.memory_per_session * len(apps):
             return
         heaviest = max(apps, key=lambda n: self.weight(apps[n]))
-        self.end(heaviest, f"its host grew by {grown // MiB} MiB with {len(apps)} sessions, "
-                           "this one the heaviest", MEMORY_FAREWELL)  # fmt: skip
+        self.end(
+            heaviest,
+            f"its host grew by {grown // MiB} MiB with {len(apps)} sessions, this one the heaviest",
+            MEMORY_FAREWELL,
+        )
         left = len(apps) - 1
         self.start_memory = now - limits.memory_base - limits.memory_per_session * left
         self.cooldown = 5

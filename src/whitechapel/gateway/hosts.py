@@ -57,11 +57,17 @@ class ForkServer:
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         try:
             self.process = await asyncio.create_subprocess_exec(
-                self.python, "-m", "whitechapel.gateway.forkserver", str(theirs.fileno()),
-                str(os.getpid()), pass_fds=[theirs.fileno()], env=self.env,
-                stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL,
+                self.python,
+                "-m",
+                "whitechapel.gateway.forkserver",
+                str(theirs.fileno()),
+                str(os.getpid()),
+                pass_fds=[theirs.fileno()],
+                env=self.env,
+                stdin=asyncio.subprocess.DEVNULL,
+                stdout=asyncio.subprocess.DEVNULL,
                 start_new_session=True,
-            )  # fmt: skip
+            )
         except BaseException:
             ours.close()
             raise
@@ -164,8 +170,9 @@ class HostPool:
     arriving together then use every core) or when every host holds
     `per_host` sessions."""
 
-    def __init__(self, forks: ForkServer, *, per_host: int = PER_HOST,
-                 min_hosts: int | None = None) -> None:  # fmt: skip
+    def __init__(
+        self, forks: ForkServer, *, per_host: int = PER_HOST, min_hosts: int | None = None
+    ) -> None:
         self.forks = forks
         self.per_host = per_host
         self.min_hosts = min_hosts or os.cpu_count() or 1
@@ -210,8 +217,9 @@ class HostPool:
         try:
             host = await self._host(n)
             data = json.dumps({"id": n, "env": env}).encode()
-            await send_with_fd(host.sock, data, tty, "the session host",
-                               lambda: host not in self.hosts)  # fmt: skip
+            await send_with_fd(
+                host.sock, data, tty, "the session host", lambda: host not in self.hosts
+            )
         except BaseException:
             self._unplace(n)
             raise
@@ -230,8 +238,9 @@ class HostPool:
                 return
             with contextlib.suppress(ValueError, TypeError, AttributeError, KeyError):
                 msg = json.loads(data)
-                self._ended(int(msg["exit"]), Ended(int(msg.get("status", 1)),
-                                                    str(msg.get("why", ""))))  # fmt: skip
+                self._ended(
+                    int(msg["exit"]), Ended(int(msg.get("status", 1)), str(msg.get("why", "")))
+                )
 
     def _ended(self, n: int, how: Ended) -> None:
         host = self._where.pop(n, None)

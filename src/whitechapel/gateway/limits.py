@@ -83,7 +83,9 @@ class WebLimits:
     defaults follow the SSH gateway's (`Web(limits=...)` changes them)."""
 
     sessions: int = 100  # browser sessions (apps) at once, from everywhere
-    sessions_per_address: int = 4  # ... from one address (the SSH gateway's connections per address)
+    sessions_per_address: int = (
+        4  # ... from one address (the SSH gateway's connections per address)
+    )
     reconnect_grace: float = 60.0  # seconds a session's app waits for its page to come back
     message_size: int = 64 * 1024  # one websocket message from a browser (a paste, say)
     login_size: int = 4 * 1024  # the login form's body

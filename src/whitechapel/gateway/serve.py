@@ -64,22 +64,32 @@ async def serve_all(
     server = None
     if server_address is not None:
         if ssh_port is None or not gateway_secret:
-            raise WhitechapelError("--server runs only the SSH gateway: give --ssh PORT and "
-                                   "--gateway-secret")  # fmt: skip
+            raise WhitechapelError(
+                "--server runs only the SSH gateway: give --ssh PORT and --gateway-secret"
+            )
         bound = parse_address(server_address, DEFAULT_PORT)
     else:
-        server = GameServer(folder, password=raw_password,
-                            gateway_socket=gateway_socket_path(folder),
-                            gateway_secret=gateway_secret)  # fmt: skip
+        server = GameServer(
+            folder,
+            password=raw_password,
+            gateway_socket=gateway_socket_path(folder),
+            gateway_secret=gateway_secret,
+        )
         bound = await server.start(host, port)
         print(f"whitechapel: game server on {bound[0]}:{bound[1]}", flush=True)
         if raw_password is not None:
             shown = f": {raw_password}" if generated else " (--password)"
-            print(f"whitechapel: game server password{shown}; players run: "
-                  f"whitechapel join {host}:{bound[1]} --password ...", flush=True)  # fmt: skip
+            print(
+                f"whitechapel: game server password{shown}; players run: "
+                f"whitechapel join {host}:{bound[1]} --password ...",
+                flush=True,
+            )
         elif not is_loopback(host):
-            print("whitechapel: WARNING: the raw protocol port is open to anyone, unencrypted "
-                  "(--insecure-raw-port)", flush=True)  # fmt: skip
+            print(
+                "whitechapel: WARNING: the raw protocol port is open to anyone, unencrypted "
+                "(--insecure-raw-port)",
+                flush=True,
+            )
     gateway = None
     try:
         if ssh_port is not None:
@@ -91,8 +101,14 @@ async def serve_all(
             access = Access(password, authorized_keys, open_access)
             # A remote game server: the apps prove the gateway with the secret.
             secret = gateway_secret if server is None else None
-            gateway = Gateway(bound[0], bound[1], key_folder=folder / "ssh", access=access,
-                              game_password=raw_password, gateway_secret=secret)  # fmt: skip
+            gateway = Gateway(
+                bound[0],
+                bound[1],
+                key_folder=folder / "ssh",
+                access=access,
+                game_password=raw_password,
+                gateway_secret=secret,
+            )
             ssh_bound = await gateway.start(host, ssh_port)
             print(
                 f"whitechapel: SSH on {host}:{ssh_bound} ({access.describe()}); "
@@ -109,8 +125,11 @@ async def serve_all(
         if server is not None:
             await server.close()
     if server is not None:
-        print(f"whitechapel: stopped cleanly; {len(server.rooms)} open rooms saved in "
-              f"{server.store.folder}", flush=True)  # fmt: skip
+        print(
+            f"whitechapel: stopped cleanly; {len(server.rooms)} open rooms saved in "
+            f"{server.store.folder}",
+            flush=True,
+        )
     else:
         print("whitechapel: stopped cleanly", flush=True)
 

@@ -56,8 +56,10 @@ log = logging.getLogger("whitechapel.gateway.ssh")
 NO_TERMINAL = "whitechapel needs a terminal: connect with 'ssh -t' (or without a command).\r\n"
 NO_COMMANDS = "whitechapel runs no commands here: connect without one to play.\r\n"
 NOT_STARTED = "whitechapel: the game could not start; try again later.\r\n"
-BAD_SIZE = ("whitechapel cannot draw on a terminal of {width}×{height}: "
-            f"it needs a size of at most {MAX_COLUMNS}×{MAX_ROWS} (larger ones are shown that much).\r\n")  # fmt: skip
+BAD_SIZE = (
+    "whitechapel cannot draw on a terminal of {width}×{height}: "
+    f"it needs a size of at most {MAX_COLUMNS}×{MAX_ROWS} (larger ones are shown that much).\r\n"
+)
 BAD_TERM = "whitechapel does not know the terminal type {term!r}: set TERM to one such as xterm-256color.\r\n"
 
 
@@ -67,10 +69,16 @@ class TerminalSession(asyncssh.SSHServerSession[bytes]):
     colorterm)` is the app's environment; `disconnect(why)` closes the
     whole connection; `finished(self)` is called once it is all over."""
 
-    def __init__(self, hosts: HostPool, limits: SessionLimits, *, peer: str,
-                 env_for: Callable[[str, str | None], dict[str, str]],
-                 disconnect: Callable[[str], None],
-                 finished: Callable[[TerminalSession], None]) -> None:  # fmt: skip
+    def __init__(
+        self,
+        hosts: HostPool,
+        limits: SessionLimits,
+        *,
+        peer: str,
+        env_for: Callable[[str, str | None], dict[str, str]],
+        disconnect: Callable[[str], None],
+        finished: Callable[[TerminalSession], None],
+    ) -> None:
         self.hosts = hosts
         self.limits = limits
         self.finished_with = finished
@@ -126,14 +134,16 @@ class TerminalSession(asyncssh.SSHServerSession[bytes]):
         if not self._request("env"):
             return False
         key, text = name.decode("ascii", "replace"), value.decode("ascii", "replace")
-        if (key not in ENV_ACCEPTED or not ENV_VALUE.fullmatch(text)
-                or (key not in self.env and len(self.env) >= self.limits.env_entries)):  # fmt: skip
+        if (
+            key not in ENV_ACCEPTED
+            or not ENV_VALUE.fullmatch(text)
+            or (key not in self.env and len(self.env) >= self.limits.env_entries)
+        ):
             return False
         self.env[key] = text
         return True
 
-    def pty_requested(self, term: str, size: tuple[int, int, int, int],
-                      modes: Any) -> bool:  # fmt: skip
+    def pty_requested(self, term: str, size: tuple[int, int, int, int], modes: Any) -> bool:
         width, height = size[:2]
         checked, fitted = term_type(term), first_size(width, height)
         if checked is None:
@@ -213,7 +223,9 @@ class TerminalSession(asyncssh.SSHServerSession[bytes]):
             try:
                 os.set_blocking(self.master, False)
                 termios.tcsetwinsize(tty, (self.size[1], self.size[0]))
-                self.number = await self.hosts.launch(tty, self.env_for(self.term, self.env.get("COLORTERM")))
+                self.number = await self.hosts.launch(
+                    tty, self.env_for(self.term, self.env.get("COLORTERM"))
+                )
             finally:
                 os.close(tty)
             if self.gone.done():  # the client left while the app was starting
@@ -325,7 +337,9 @@ class TerminalSession(asyncssh.SSHServerSession[bytes]):
             self.taken_at = now
         self.queued = queued
         if now - self.taken_at >= self.limits.stall:
-            log.warning("%s took none of its output for %g s: dropped", self.peer, self.limits.stall)
+            log.warning(
+                "%s took none of its output for %g s: dropped", self.peer, self.limits.stall
+            )
             self.disconnect("your terminal took no output")
             return
         self.stall_timer = self.loop.call_later(1.0, self._look_at_output)

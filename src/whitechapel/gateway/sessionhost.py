@@ -71,8 +71,12 @@ class Host:
     """The host's side: sessions in, exits out, on `sock`.  `make_app(env)`
     builds a session's app (the lobby of `gateway/sessionapp.py`)."""
 
-    def __init__(self, sock: socket.socket, make_app: Callable[[Mapping[str, str]], Any] = _app_of,
-                 limits: GuardLimits | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        sock: socket.socket,
+        make_app: Callable[[Mapping[str, str]], Any] = _app_of,
+        limits: GuardLimits | None = None,
+    ) -> None:
         self.sock = sock
         self.make_app = make_app
         self.limits = limits
@@ -131,8 +135,9 @@ class Host:
         session = self.sessions[n] = _Session(tty)
         context = contextvars.copy_context()
         context.run(SESSION.set, n)  # everything the app does counts as this session's
-        session.task = asyncio.get_running_loop().create_task(self._run(n, session, env),
-                                                              context=context)  # fmt: skip
+        session.task = asyncio.get_running_loop().create_task(
+            self._run(n, session, env), context=context
+        )
 
     async def _run(self, n: int, session: _Session, env: dict[str, str]) -> None:
         status = 1

@@ -166,8 +166,12 @@ class _Server(asyncssh.SSHServer):
         self.failures += 1
         log.warning(
             "authentication failure from %s: user %r, %s (attempt %d of %d)",
-            self.address, username, method, self.failures, MAX_AUTH_ATTEMPTS,
-        )  # fmt: skip
+            self.address,
+            username,
+            method,
+            self.failures,
+            MAX_AUTH_ATTEMPTS,
+        )
         if self.failures >= MAX_AUTH_ATTEMPTS:
             log.warning("too many authentication failures from %s: closed", self.address)
 
@@ -238,9 +242,14 @@ class _Server(asyncssh.SSHServer):
         self.sessions += 1
         conn = self.conn
         chan = conn.create_server_channel(encoding=None)
-        session = TerminalSession(self.gateway.hosts, limits, peer=self.address, env_for=self._env,
-                                  disconnect=self._disconnect,
-                                  finished=self.gateway.sessions.discard)  # fmt: skip
+        session = TerminalSession(
+            self.gateway.hosts,
+            limits,
+            peer=self.address,
+            env_for=self._env,
+            disconnect=self._disconnect,
+            finished=self.gateway.sessions.discard,
+        )
         self.gateway.sessions.add(session)
         return chan, session
 
@@ -248,12 +257,16 @@ class _Server(asyncssh.SSHServer):
         assert self.conn is not None
         gateway = self.gateway
         return session_env(
-            gateway.base_env, term=term, colorterm=colorterm,
-            identity=self.identity or f"session:{secrets.token_hex(16)}", peer=self.address,
+            gateway.base_env,
+            term=term,
+            colorterm=colorterm,
+            identity=self.identity or f"session:{secrets.token_hex(16)}",
+            peer=self.address,
             name=display_name(self.conn.get_extra_info("username") or ""),
             server=f"{gateway.game_host}:{gateway.game_port}",
-            game_password=gateway.game_password, gateway_secret=gateway.gateway_secret,
-        )  # fmt: skip
+            game_password=gateway.game_password,
+            gateway_secret=gateway.gateway_secret,
+        )
 
     def _disconnect(self, why: str) -> None:
         if self.conn is not None:

@@ -57,8 +57,9 @@ def receive(sock: socket.socket) -> tuple[bytes, list[int]] | None:
     return data, fds
 
 
-async def send_with_fd(sock: socket.socket, data: bytes, fd: int, who: str,
-                       gone: Callable[[], bool] = lambda: False) -> None:  # fmt: skip
+async def send_with_fd(
+    sock: socket.socket, data: bytes, fd: int, who: str, gone: Callable[[], bool] = lambda: False
+) -> None:
     """One packet with a descriptor on a non-blocking socket to `who`,
     waiting for room (at most ~5 s) while it is busy; `gone()` says it
     ended meanwhile."""

@@ -64,7 +64,9 @@ def escape_moves(budget: float) -> float:
 
 
 BENCHMARKS = [
-    Benchmark("lfw.game", "LfW: a full random 4-night game", "ms", 20, False, four_night_game, clock="cpu"),
+    Benchmark(
+        "lfw.game", "LfW: a full random 4-night game", "ms", 20, False, four_night_game, clock="cpu"
+    ),
     Benchmark(
         "lfw.escape",
         "LfW: Jack's T1 moves, five policemen",
@@ -128,8 +130,11 @@ def _seven_moves(board) -> LfwGame:
         seed += 1
         while g.outcome is None and g.night <= 2:
             if g.to_act == JACK:
-                g.apply(_walking_jack(g, chance) if g.phase == Phase.ESCAPE
-                        else homeward_action(g, chance))  # fmt: skip
+                g.apply(
+                    _walking_jack(g, chance)
+                    if g.phase == Phase.ESCAPE
+                    else homeward_action(g, chance)
+                )
             else:
                 g.apply(
                     _keen_police(g, chance) if chance.below(10) < 7 else g.random_action(chance)

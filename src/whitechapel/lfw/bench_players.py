@@ -36,8 +36,9 @@ def _games(count: int) -> dict[tuple[str, str], list[float]]:
     for seed in range(count):
         game = LfwGame.new(seed, Options.from_names(["all"] if seed % 2 else []))
         table = RULES.table_of(game)
-        seats = {s: players.new_player("lfw", level, s, player_seed(seed, s), table)
-                 for s in game.sides}  # fmt: skip
+        seats = {
+            s: players.new_player("lfw", level, s, player_seed(seed, s), table) for s in game.sides
+        }
         last = None
         while game.outcome is None:
             side = game.to_act
@@ -70,12 +71,40 @@ def _p95(side: str, clock: str) -> Callable[[float], float]:
 
 
 BENCHMARKS = [
-    Benchmark("lfw.jack_decision_p95", "LfW: hard Jack's decision, p95", "ms", 500, False,
-              _p95(JACK, "cpu"), clock="cpu"),
-    Benchmark("lfw.jack_decision_wall_p95", "LfW: hard Jack's decision, p95 (wall)", "ms", 500,
-              False, _p95(JACK, "wall"), clock="wall"),
-    Benchmark("lfw.police_turn_p95", "LfW: hard police's whole turn (T2 and T3), p95", "ms",
-              2000, False, _p95(POLICE, "cpu"), clock="cpu"),
-    Benchmark("lfw.police_turn_wall_p95", "LfW: hard police's whole turn, p95 (wall)", "ms",
-              2000, False, _p95(POLICE, "wall"), clock="wall"),
-]  # fmt: skip
+    Benchmark(
+        "lfw.jack_decision_p95",
+        "LfW: hard Jack's decision, p95",
+        "ms",
+        500,
+        False,
+        _p95(JACK, "cpu"),
+        clock="cpu",
+    ),
+    Benchmark(
+        "lfw.jack_decision_wall_p95",
+        "LfW: hard Jack's decision, p95 (wall)",
+        "ms",
+        500,
+        False,
+        _p95(JACK, "wall"),
+        clock="wall",
+    ),
+    Benchmark(
+        "lfw.police_turn_p95",
+        "LfW: hard police's whole turn (T2 and T3), p95",
+        "ms",
+        2000,
+        False,
+        _p95(POLICE, "cpu"),
+        clock="cpu",
+    ),
+    Benchmark(
+        "lfw.police_turn_wall_p95",
+        "LfW: hard police's whole turn, p95 (wall)",
+        "ms",
+        2000,
+        False,
+        _p95(POLICE, "wall"),
+        clock="wall",
+    ),
+]

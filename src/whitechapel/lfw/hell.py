@@ -225,8 +225,12 @@ def check_kill(g: LfwState, action: a.Kill | a.Wait) -> None:
         return
     want = 2 if g.night == DOUBLE_EVENT_NIGHT else 1
     if len(action.circles) != want:
-        _refuse(action, "night 3 is the double event: Jack kills two (N3)" if want == 2
-                else "one victim a night, except night 3 (N3)")  # fmt: skip
+        _refuse(
+            action,
+            "night 3 is the double event: Jack kills two (N3)"
+            if want == 2
+            else "one victim a night, except night 3 (N3)",
+        )
     if len(set(action.circles)) != want or not set(action.circles) <= set(g.wretched):
         _refuse(action, "Jack kills where a Wretched stands (H5)")
 
@@ -253,9 +257,14 @@ def next_kill(g: LfwState, action: a.Kill | a.Wait) -> Phase:
 def alarm(g: LfwState) -> Phase:
     """H9: the markers turn over; real ones become policemen; the rest leave."""
     g.police = {m.colour: x for x, m in g.markers.items() if m.colour}
-    g.events.append(("alarm", g.night, tuple(sorted(g.police.items())),
-                     tuple(sorted((x for x, m in g.markers.items() if not m.colour),
-                                  key=g.board._xorder))))  # fmt: skip
+    g.events.append(
+        (
+            "alarm",
+            g.night,
+            tuple(sorted(g.police.items())),
+            tuple(sorted((x for x, m in g.markers.items() if not m.colour), key=g.board._xorder)),
+        )
+    )
     g.markers, g.wretched = {}, []
     g.police_on_board = True
     # N3: the second victim was his first move, so the police move at once
@@ -287,8 +296,11 @@ def check_wretched(g: LfwState, action: a.WretchedMove) -> None:
     if action.target is None and targets:
         _refuse(action, "a Wretched stays only when it has no legal move (H6)")
     if action.target is not None and action.target not in targets:
-        _refuse(action, f"the Wretched cannot go to {action.target}: it must reach an empty "
-                "Jack-adjacent circle, not beside or through a patrol marker (H6)")  # fmt: skip
+        _refuse(
+            action,
+            f"the Wretched cannot go to {action.target}: it must reach an empty "
+            "Jack-adjacent circle, not beside or through a patrol marker (H6)",
+        )
 
 
 def apply_wretched(g: LfwState, action: a.WretchedMove) -> None:

@@ -53,7 +53,9 @@ def check_letter(g: LfwState, action: a.Letter | a.NoLetter) -> None:
     if action.name == "goulston":
         _refuse(action, "the Goulston Street graffito is written in the Hunt, after Jack's move")
     if action.name not in LETTER_SECTORS or len(action.args) != 2:
-        _refuse(action, f"the letters of H3 are {', '.join(LETTER_SECTORS)}, each naming two crossings")
+        _refuse(
+            action, f"the letters of H3 are {', '.join(LETTER_SECTORS)}, each naming two crossings"
+        )
     if action not in letter_choices(g):
         used = {name for _, name in g.letters}
         if action.name in used:

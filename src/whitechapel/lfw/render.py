@@ -60,7 +60,7 @@ def notebook_text(nb: Notebook, where: str = "") -> str:
     if nb.over or nb.home:
         ended = "The game is over" if nb.over else f"Night {nb.night} is finished"
         home = " after Jack went home" if nb.home else ""
-        lines.append(f"{ended}{home}: there is no \"where Jack can be now\".")
+        lines.append(f'{ended}{home}: there is no "where Jack can be now".')
     elif nb.on_board:
         lines.append(
             f"Jack can be on {len(nb.counts)} circle{'s' * (len(nb.counts) != 1)}, "

@@ -23,10 +23,12 @@ from whitechapel.lfw.views import LfwView, view_from_json
 # circles where Jack can be, or those tinted by their share of his paths.
 # A network room's creator chooses it for every seat.
 NOTEBOOK = Setting(
-    "notebook", "Notebook",
+    "notebook",
+    "Notebook",
     (("off", "off"), ("possible", "possible circles"), ("heat", "heat map")),
-    default="heat", rooms=True,
-)  # fmt: skip
+    default="heat",
+    rooms=True,
+)
 
 
 class LfwRules:

@@ -108,7 +108,9 @@ def board_of_table(table: Any) -> Board:
     if "data" not in table:
         name = table.get("builtin")
         if not isinstance(name, str) or split_id(name) is None:
-            raise RecordError(f"unknown board {name!r}: this program has {', '.join(shipped_ids())}")
+            raise RecordError(
+                f"unknown board {name!r}: this program has {', '.join(shipped_ids())}"
+            )
         return load_board(name)
     key = json.dumps(table["data"], sort_keys=True)
     board = _TABLE_BOARDS.get(key)

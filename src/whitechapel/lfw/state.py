@@ -121,8 +121,19 @@ class LfwState:
         for key in ("women", "police"):
             d[key] = dict(d[key])
         d["markers"] = {x: Marker(m.colour, m.revealed) for x, m in self.markers.items()}
-        for key in ("wretched", "to_move", "crime_scenes", "clues", "searched", "arrests",
-                    "pending", "false_clues", "letters", "history", "events"):  # fmt: skip
+        for key in (
+            "wretched",
+            "to_move",
+            "crime_scenes",
+            "clues",
+            "searched",
+            "arrests",
+            "pending",
+            "false_clues",
+            "letters",
+            "history",
+            "events",
+        ):
             d[key] = list(d[key])
         d["rows"] = [list(r) for r in self.rows]
         new.__dict__.update(d)

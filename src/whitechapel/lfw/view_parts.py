@@ -64,7 +64,9 @@ class NightSeen:
             "night": self.night,
             "crime_scenes": list(self.crime_scenes),
             "crime_index": self.crime_index,
-            "moves": [{"how": m.how, "index": m.index, "police": dict(m.police)} for m in self.moves],
+            "moves": [
+                {"how": m.how, "index": m.index, "police": dict(m.police)} for m in self.moves
+            ],
             "searches": [
                 {"colour": s.colour, "circle": s.circle, "clue": s.clue, "written": s.written}
                 for s in self.searches
@@ -276,7 +278,8 @@ class JackSheet:
             hideout=d["hideout"],
             position=d["position"],
             path=tuple(
-                tuple(PathSpace(e["space"], e["circle"], e["how"]) for e in row) for row in d["path"]
+                tuple(PathSpace(e["space"], e["circle"], e["how"]) for e in row)
+                for row in d["path"]
             ),
             marked_women=tuple(d["marked_women"]),
         )
@@ -300,7 +303,9 @@ class PoliceSecrets:
 
     def to_json(self) -> _Json:
         return {
-            "patrol_markers": [{"crossing": m.crossing, "colour": m.colour} for m in self.patrol_markers]
+            "patrol_markers": [
+                {"crossing": m.crossing, "colour": m.colour} for m in self.patrol_markers
+            ]
         }
 
     @classmethod

@@ -222,9 +222,13 @@ def _night(n: list[Any]) -> NightSeen:
 
 
 _seen: _Memo[tuple, MoveSeen | SearchSeen | ArrestSeen] = _Memo(
-    lambda e: MoveSeen(e[2], e[3], dict(e[4])) if e[0] == "move"
-    else SearchSeen(e[2], e[3], e[4], e[5]) if e[0] == "search"
-    else ArrestSeen(e[2], e[3], e[4], e[5])
+    lambda e: (
+        MoveSeen(e[2], e[3], dict(e[4]))
+        if e[0] == "move"
+        else SearchSeen(e[2], e[3], e[4], e[5])
+        if e[0] == "search"
+        else ArrestSeen(e[2], e[3], e[4], e[5])
+    )
 )  # a move, search or arrest as the table saw it (fmt: one expression)
 
 

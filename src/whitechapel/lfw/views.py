@@ -197,7 +197,8 @@ class LfwView:
             "log": [e.to_json() for e in self.log],
             "nights": [n.to_json() for n in self.nights],
             "hideouts_named": [
-                {"night": h.night, "circle": h.circle, "found": h.found} for h in self.hideouts_named
+                {"night": h.night, "circle": h.circle, "found": h.found}
+                for h in self.hideouts_named
             ],
             "outcome": self.outcome.to_json() if self.outcome else None,
             "side": self.side,

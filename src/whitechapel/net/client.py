@@ -122,9 +122,12 @@ class Client:
         return await self.expect("created")
 
     async def join(
-        self, room: str, seat: str | None = None, token: str | None = None,
+        self,
+        room: str,
+        seat: str | None = None,
+        token: str | None = None,
         rejoin: str | None = None,
-    ) -> dict[str, Any]:  # fmt: skip
+    ) -> dict[str, Any]:
         msg: dict[str, Any] = {"type": "join", "room": room}
         if rejoin is not None:
             msg["rejoin"] = rejoin

@@ -47,8 +47,12 @@ class ChessClock:
         return {"limit": self.limit, "remaining": left, "running": self.running}
 
     def to_json(self) -> dict[str, Any]:
-        return {"limit": self.limit, "remaining": dict(self.remaining), "running": self.running,
-                "since": self.since}  # fmt: skip
+        return {
+            "limit": self.limit,
+            "remaining": dict(self.remaining),
+            "running": self.running,
+            "since": self.since,
+        }
 
     @classmethod
     def from_json(cls, data: Any, sides: tuple[str, ...]) -> ChessClock:

@@ -54,9 +54,15 @@ class ComputerSeats:
     def _ask(self, room: Room, seat: str) -> Future[players.Answer]:
         seed = self._seeds.setdefault(room.id, secrets.randbits(48))
         table = players.table_of(room.kind, room.game)  # public: what every seat knows
-        return self.thinkers.submit(room.id, room.kind, room.computers[seat],
-                                    room.side_of(seat) or "", seed, room.view_to_play(seat),
-                                    table)  # fmt: skip
+        return self.thinkers.submit(
+            room.id,
+            room.kind,
+            room.computers[seat],
+            room.side_of(seat) or "",
+            seed,
+            room.view_to_play(seat),
+            table,
+        )
 
     async def _play(self, room: Room, seat: str, version: int, action: str) -> None:
         try:

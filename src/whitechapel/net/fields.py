@@ -50,7 +50,12 @@ def printable(limit: int) -> Callable[[Any], str]:
     """Printable ASCII, 1 to `limit` characters (an identity, an address)."""
 
     def check(v: Any) -> str:
-        if not isinstance(v, str) or not 1 <= len(v) <= limit or not v.isascii() or not v.isprintable():
+        if (
+            not isinstance(v, str)
+            or not 1 <= len(v) <= limit
+            or not v.isascii()
+            or not v.isprintable()
+        ):
             raise ValueError(f"1 to {limit} printable ASCII characters")
         return v
 

@@ -44,9 +44,13 @@ class RoomHandlers:
     """The room messages' handlers, on one table."""
 
     def __init__(
-        self, table: Table, send: Send, close_with: Callable[[Connection, str], None],
-        *, client_seeds: bool = False,
-    ) -> None:  # fmt: skip
+        self,
+        table: Table,
+        send: Send,
+        close_with: Callable[[Connection, str], None],
+        *,
+        client_seeds: bool = False,
+    ) -> None:
         """`client_seeds`: see `GameServer`."""
         self.table, self.send, self.close_with = table, send, close_with
         self.client_seeds = client_seeds
@@ -71,8 +75,16 @@ class RoomHandlers:
             raise RoomError("this server draws every game's chance itself: a seed cannot be chosen")
         room_id = new_room_id(lambda code: code in table.rooms or table.store.exists(code))
         clock: Any = DEFAULT if msg.clock is UNSET else msg.clock
-        room = Room.new(msg.game, room_id, options=msg.options, seed=msg.seed, seats=msg.seats,
-                        clock=clock, settings=msg.settings, now=table.now)  # fmt: skip
+        room = Room.new(
+            msg.game,
+            room_id,
+            options=msg.options,
+            seed=msg.seed,
+            seats=msg.seats,
+            clock=clock,
+            settings=msg.settings,
+            now=table.now,
+        )
         seat, token = room.take(msg.seat, conn.name or "", _proven(conn))
         if msg.computer:  # "play against the computer": it takes every other seat
             room.seat_computer(msg.computer.strip().lower())
@@ -89,8 +101,16 @@ class RoomHandlers:
                 table.members.pop(room.id, None)
                 raise
             table.subscribe(conn, room, seat)
-            self.send(conn, {"type": "created", "room": room.id, "seat": seat, "token": token,
-                             "rejoin": rejoin})  # fmt: skip
+            self.send(
+                conn,
+                {
+                    "type": "created",
+                    "room": room.id,
+                    "seat": seat,
+                    "token": token,
+                    "rejoin": rejoin,
+                },
+            )
             await table.commit(room)
 
     async def on_join(self, conn: Connection, msg: Join) -> None:
@@ -109,8 +129,10 @@ class RoomHandlers:
             if seat is not None:
                 table.check_not_seated(conn, room, seat)
                 table.sit(conn, room, seat)
-                self.send(conn, {"type": "joined", "room": room.id, "seat": seat,
-                                 "token": msg.token or ""})  # fmt: skip
+                self.send(
+                    conn,
+                    {"type": "joined", "room": room.id, "seat": seat, "token": msg.token or ""},
+                )
                 if room.check_time():  # the clock ran out while nobody looked
                     return await table.commit(room)
                 return self.send(conn, room.state_message(seat))
@@ -119,8 +141,10 @@ class RoomHandlers:
             rejoin = room.new_code(seat)
             await table.save_now(room)  # the seat is on disk before its token is given
             table.sit(conn, room, seat)
-            self.send(conn, {"type": "joined", "room": room.id, "seat": seat, "token": token,
-                             "rejoin": rejoin})  # fmt: skip
+            self.send(
+                conn,
+                {"type": "joined", "room": room.id, "seat": seat, "token": token, "rejoin": rejoin},
+            )
             await table.commit(room)
 
     def rejoin_with_code(self, conn: Connection, room: Room, code: str, wanted: str | None) -> str:

@@ -109,7 +109,9 @@ class Ping:
     TYPE: ClassVar[str] = "ping"
 
 
-ClientMessage = Hello | Create | Join | Watch | ListRooms | Act | Leave | Records | RecordWanted | Ping
+ClientMessage = (
+    Hello | Create | Join | Watch | ListRooms | Act | Leave | Records | RecordWanted | Ping
+)
 KINDS: dict[str, type[ClientMessage]] = {
     kind.TYPE: kind
     for kind in (Hello, Create, Join, Watch, ListRooms, Act, Leave, Records, RecordWanted, Ping)

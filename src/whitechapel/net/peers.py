@@ -166,8 +166,10 @@ class Peers:
             msg = decode_client(line)
             kind, room = msg.TYPE, getattr(msg, "room", None)
             if conn.name is None and not isinstance(msg, Hello):
-                raise ProtocolError(f"say hello first ({{'type': 'hello', 'protocol': "
-                                    f"'{PROTOCOL}', 'name': ...}})", kind)  # fmt: skip
+                raise ProtocolError(
+                    f"say hello first ({{'type': 'hello', 'protocol': '{PROTOCOL}', 'name': ...}})",
+                    kind,
+                )
             await self.dispatch(conn, msg)
             conn.bad = 0
         except ProtocolError as e:
@@ -232,8 +234,7 @@ class Peers:
                 return self.close_with(conn, WRONG_PASSWORD)
         if msg.identity is not None or msg.peer is not None:
             if not gateway:
-                self.send(conn, error("only the SSH gateway may say who is connecting",
-                                      "hello"))  # fmt: skip
+                self.send(conn, error("only the SSH gateway may say who is connecting", "hello"))
                 return self.close_with(conn, "identity claimed without the gateway's secret")
             if msg.peer is not None:
                 conn.address = msg.peer

@@ -41,7 +41,9 @@ class ProtocolError(WhitechapelError):
 
 
 REQUIRED, OPTIONAL = True, False
-Fields = dict[str, dict[str, tuple[Callable[[Any], Any], bool]]]  # type -> field -> (check, required)
+Fields = dict[
+    str, dict[str, tuple[Callable[[Any], Any], bool]]
+]  # type -> field -> (check, required)
 
 _ANY_TEXT = f.text(MAX_SERVER_MESSAGE)
 SERVER_MESSAGES: Fields = {

@@ -94,8 +94,13 @@ def apply_line(room: Room, entry: dict[str, Any]) -> None:
 
 def to_json(room: Room) -> dict[str, Any]:
     # Its settings go in its record: replays show the game as the room did.
-    record = record_of(room.game, seed=room.seed, players=room.players(),
-                       started=room.created, settings=room.settings)  # fmt: skip
+    record = record_of(
+        room.game,
+        seed=room.seed,
+        players=room.players(),
+        started=room.created,
+        settings=room.settings,
+    )
     return {
         "format": ROOM_FORMAT,
         "version": ROOM_VERSION,
@@ -150,9 +155,16 @@ def from_json(data: Any, now: Callable[[], float] = time.time) -> Room:
     clock = data.get("clock")
     created = data.get("created")
     try:
-        room = Room(room_id, kind, game, seed=record.seed, seat_count=count,
-                    clock=ChessClock.from_json(clock, game.sides) if clock is not None else None,
-                    created=created if isinstance(created, str) else None, now=now)  # fmt: skip
+        room = Room(
+            room_id,
+            kind,
+            game,
+            seed=record.seed,
+            seat_count=count,
+            clock=ChessClock.from_json(clock, game.sides) if clock is not None else None,
+            created=created if isinstance(created, str) else None,
+            now=now,
+        )
     except RoomError as e:
         raise RecordError(str(e)) from None
     room.settings = dict(record.settings)

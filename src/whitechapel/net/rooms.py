@@ -66,9 +66,18 @@ def _digest(token: str) -> str:
 class Room:
     """One game held authoritatively, its seats and its clock."""
 
-    def __init__(self, room_id: str, kind: str, game: Any, *, seed: int | None,
-                 seat_count: int | None = None, clock: ChessClock | None = None,
-                 created: str | None = None, now: Callable[[], float] = time.time) -> None:  # fmt: skip
+    def __init__(
+        self,
+        room_id: str,
+        kind: str,
+        game: Any,
+        *,
+        seed: int | None,
+        seat_count: int | None = None,
+        clock: ChessClock | None = None,
+        created: str | None = None,
+        now: Callable[[], float] = time.time,
+    ) -> None:
         """`seat_count` is the game's own (LfW: police seats); a count the
         game does not allow is a `RoomError`."""
         self.id = room_id
@@ -103,9 +112,18 @@ class Room:
         self._views_version = -1
 
     @classmethod
-    def new(cls, kind: str, room_id: str, *, options: Any = None, seed: int | None = None,
-            seats: int | None = None, clock: Any = DEFAULT, settings: Any = None,
-            now: Callable[[], float] = time.time) -> Room:  # fmt: skip
+    def new(
+        cls,
+        kind: str,
+        room_id: str,
+        *,
+        options: Any = None,
+        seed: int | None = None,
+        seats: int | None = None,
+        clock: Any = DEFAULT,
+        settings: Any = None,
+        now: Callable[[], float] = time.time,
+    ) -> Room:
         """A fresh game of `kind` (a name in the registry), with the game's
         `settings` a room may choose; refusals are `RoomError`s."""
         from whitechapel.core.chance import new_seed
@@ -142,8 +160,9 @@ class Room:
         if seat is None or (seat in self.game.sides and seat not in self.seats):
             wanted = [s for s in free if seat is None or self.side_of(s) == seat]
             if not wanted:
-                raise RoomError(f"room {self.id} has no free seat (take yours back with its "
-                                "rejoin code)")  # fmt: skip
+                raise RoomError(
+                    f"room {self.id} has no free seat (take yours back with its rejoin code)"
+                )
             seat = wanted[0]
         if seat not in self.seats:
             raise RoomError(f"room {self.id} has no seat {seat!r} (seats: {', '.join(self.seats)})")
@@ -207,7 +226,11 @@ class Room:
         digest = _digest(identity)
         for s in self.seats:
             d = self.holders.get(s)
-            if d is not None and hmac.compare_digest(d, digest) and seat in (None, s, self.side_of(s)):
+            if (
+                d is not None
+                and hmac.compare_digest(d, digest)
+                and seat in (None, s, self.side_of(s))
+            ):
                 return s
         return None
 
@@ -307,8 +330,13 @@ class Room:
         return view if len(mine) == len(legal) else with_legal(view, mine)
 
     def state_message(self, seat: str | None) -> dict[str, Any]:
-        msg: dict[str, Any] = {"type": "state", "room": self.id, "seat": seat,
-                               "view": self.view_for(seat), "to_act": self.to_act()}  # fmt: skip
+        msg: dict[str, Any] = {
+            "type": "state",
+            "room": self.id,
+            "seat": seat,
+            "view": self.view_for(seat),
+            "to_act": self.to_act(),
+        }
         if self.clock is not None:
             msg["clock"] = self.clock.public(self.now())
         if self.settings:
@@ -319,9 +347,14 @@ class Room:
         return msg
 
     def summary(self) -> dict[str, Any]:
-        return {"room": self.id, "game": self.kind, "seats": self.taken(),
-                "names": {s: self.names.get(s, "") for s in self.seats if s in self.tokens},
-                "watchers": self.watchers, "over": self.over}  # fmt: skip
+        return {
+            "room": self.id,
+            "game": self.kind,
+            "seats": self.taken(),
+            "names": {s: self.names.get(s, "") for s in self.seats if s in self.tokens},
+            "watchers": self.watchers,
+            "over": self.over,
+        }
 
     # -- its record --------------------------------------------------------------------
 
@@ -335,7 +368,11 @@ class Room:
         out: dict[str, list[str]] = {}
         for seat in self.seats:
             if seat in self.names:
-                name = computer_name(self.computers[seat]) if seat in self.computers else self.names[seat]
+                name = (
+                    computer_name(self.computers[seat])
+                    if seat in self.computers
+                    else self.names[seat]
+                )
                 names = out.setdefault(self.side_of(seat) or seat, [])
                 if seat not in self.computers or name not in names:
                     names.append(name)

@@ -164,8 +164,10 @@ class RoomStore:
         rooms: dict[str, Room] = {}
         if not self.folder.is_dir():
             return rooms
-        codes = sorted({p.stem for p in self.folder.glob("*.json")}
-                       | {p.stem for p in self.folder.glob(f"*{JOURNAL}")})  # fmt: skip
+        codes = sorted(
+            {p.stem for p in self.folder.glob("*.json")}
+            | {p.stem for p in self.folder.glob(f"*{JOURNAL}")}
+        )
         for code in codes:
             try:
                 room = self._load(code, now)
@@ -192,8 +194,11 @@ class RoomStore:
                     raise ValueError("not a whole line")
             except ValueError:
                 if i >= last - 1 and not any(rest.strip() for rest in lines[i + 1 :]):
-                    log.warning("room %s: the journal's torn last line is ignored "
-                                "(a crash while writing it; it was never acknowledged)", code)  # fmt: skip
+                    log.warning(
+                        "room %s: the journal's torn last line is ignored "
+                        "(a crash while writing it; it was never acknowledged)",
+                        code,
+                    )
                     break
                 raise RecordError(f"line {i + 1} of the journal is broken") from None
             version = entry.get("v")
@@ -266,6 +271,7 @@ def summary(record_id: str, data: Any, mtime: float | None = None) -> dict[str, 
     """A record's line in a `records` reply."""
     if not isinstance(data, dict):
         raise ValueError("not a record")
+
     def part(key: str) -> dict[str, Any]:
         value = data.get(key)
         return value if isinstance(value, dict) else {}

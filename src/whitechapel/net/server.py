@@ -91,10 +91,17 @@ class GameServer:
         # connections answer hello and ping, the room handlers the rest.
         self.dispatch = Dispatch()
         self.table = Table(self.store, self.writer, self.limits, self._send, now, persist)
-        self.peers = Peers(self.limits, self.dispatch, self.table.leave_all, password=password,
-                           trust_loopback=trust_loopback, gateway_secret=gateway_secret)  # fmt: skip
-        self.handlers = RoomHandlers(self.table, self.peers.send, self.peers.close_with,
-                                     client_seeds=client_seeds)  # fmt: skip
+        self.peers = Peers(
+            self.limits,
+            self.dispatch,
+            self.table.leave_all,
+            password=password,
+            trust_loopback=trust_loopback,
+            gateway_secret=gateway_secret,
+        )
+        self.handlers = RoomHandlers(
+            self.table, self.peers.send, self.peers.close_with, client_seeds=client_seeds
+        )
         self.handlers.register(self.dispatch)
         self._server: asyncio.Server | None = None
         self._ticker: asyncio.Task[None] | None = None

@@ -52,9 +52,14 @@ class Table:
     and its lock."""
 
     def __init__(
-        self, store: RoomStore, writer: RoomWriter, limits: Limits, send: Send,
-        now: Callable[[], float], persist: bool = True,
-    ) -> None:  # fmt: skip
+        self,
+        store: RoomStore,
+        writer: RoomWriter,
+        limits: Limits,
+        send: Send,
+        now: Callable[[], float],
+        persist: bool = True,
+    ) -> None:
         self.store, self.writer, self.limits = store, writer, limits
         self.send, self.now, self.persist = send, now, persist
         self.rooms: dict[str, Room] = {}
@@ -71,8 +76,9 @@ class Table:
             if record is None and self.persist and self.store.has_record(room_id):
                 record = room_id  # ended before a restart
             if record is not None:
-                raise RoomError(f"the game is over: room {room_id} has ended; its record "
-                                f"is {record}")  # fmt: skip
+                raise RoomError(
+                    f"the game is over: room {room_id} has ended; its record is {record}"
+                )
             raise RoomError(f"there is no room {room_id}")
         return room
 
@@ -106,8 +112,14 @@ class Table:
         for other, held in list(self.members.get(room.id, {}).items()):
             if held == seat and other is not conn:
                 self.unsubscribe(other, room.id)
-                self.send(other, {"type": "left", "room": room.id,
-                                  "reason": f"seat {seat} was rejoined from elsewhere"})  # fmt: skip
+                self.send(
+                    other,
+                    {
+                        "type": "left",
+                        "room": room.id,
+                        "reason": f"seat {seat} was rejoined from elsewhere",
+                    },
+                )
         self.subscribe(conn, room, seat)
 
     def check_not_seated(self, conn: Connection, room: Room, seat: str | None = None) -> None:
@@ -180,10 +192,20 @@ class Table:
         while len(self.ended) > ENDED_REMEMBERED:
             self.ended.popitem(last=False)
         final = room.final() or {}
-        self.recent.appendleft(summary(room.id, {
-            "game": room.kind, "players": room.players(),
-            "server": {"winner": final.get("winner"), "reason": final.get("reason", ""),
-                       "ended": iso(room.touched)}}))  # fmt: skip
+        self.recent.appendleft(
+            summary(
+                room.id,
+                {
+                    "game": room.kind,
+                    "players": room.players(),
+                    "server": {
+                        "winner": final.get("winner"),
+                        "reason": final.get("reason", ""),
+                        "ended": iso(room.touched),
+                    },
+                },
+            )
+        )
         for conn in list(self.members.pop(room.id, {})):
             conn.rooms.pop(room.id, None)
             self.send(conn, {"type": "ended", "room": room.id, "record": room.id})
@@ -223,18 +245,24 @@ class Table:
         if len(self.rooms) >= limits.max_rooms:
             self.retire_idle()
         if len(self.rooms) >= limits.max_rooms:
-            raise RoomError(f"the server is full: it holds {len(self.rooms)} open rooms, its "
-                            f"most; idle ones close within {limits.unjoined_after / 60:g} "
-                            "minutes")  # fmt: skip
+            raise RoomError(
+                f"the server is full: it holds {len(self.rooms)} open rooms, its "
+                f"most; idle ones close within {limits.unjoined_after / 60:g} "
+                "minutes"
+            )
         by_address = sum(1 for r in self.rooms.values() if r.creator == conn.address)
         if by_address >= limits.rooms_per_address:
-            raise RoomError(f"the server is full for your address: it holds {by_address} open "
-                            "rooms of yours, the most one address may (finish one, or an "
-                            f"unjoined one closes after {limits.unjoined_after / 60:g} "
-                            "minutes)")  # fmt: skip
+            raise RoomError(
+                f"the server is full for your address: it holds {by_address} open "
+                "rooms of yours, the most one address may (finish one, or an "
+                f"unjoined one closes after {limits.unjoined_after / 60:g} "
+                "minutes)"
+            )
         if conn.proven:
             identity = identity_key(conn)
             mine = sum(1 for r in self.rooms.values() if r.identity == identity)
             if mine >= limits.rooms_per_identity:
-                raise RoomError(f"the server is full for you: it holds {mine} open rooms of "
-                                "yours, the most one player may")  # fmt: skip
+                raise RoomError(
+                    f"the server is full for you: it holds {mine} open rooms of "
+                    "yours, the most one player may"
+                )

@@ -66,10 +66,24 @@ def legal_and_apply(budget: float) -> float:
 
 
 BENCHMARKS = [
-    Benchmark("pocket.games", "Pocket: random full games (playouts; 16,600 before issue 30)", "games/s",
-              2 * BEFORE_PLAYOUTS, True, random_games, clock="cpu"),
-    Benchmark("pocket.engine_games", "Pocket: random full games (engine, every check)",
-              "games/s", 5000, True, engine_games, clock="cpu"),
+    Benchmark(
+        "pocket.games",
+        "Pocket: random full games (playouts; 16,600 before issue 30)",
+        "games/s",
+        2 * BEFORE_PLAYOUTS,
+        True,
+        random_games,
+        clock="cpu",
+    ),
+    Benchmark(
+        "pocket.engine_games",
+        "Pocket: random full games (engine, every check)",
+        "games/s",
+        5000,
+        True,
+        engine_games,
+        clock="cpu",
+    ),
     # The issue asks for this figure to be reported; the target is ours:
     # 5,000 games of about 18 actions need about 90,000 actions a second.
     Benchmark(

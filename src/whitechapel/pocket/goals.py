@@ -142,8 +142,7 @@ def clear_either_way(count: int) -> Judge:
             return Verdict(True, f"{head}: whichever way the call went, {worst} were cleared.")
         # Jack not seen clears the seen suspects; seen, the others.
         how = "not been seen" if len(seen) <= len(unseen) else "been seen"
-        return Verdict(False, f"{head}: had Jack {how}, the call would have cleared "
-                       f"only {worst}.")  # fmt: skip
+        return Verdict(False, f"{head}: had Jack {how}, the call would have cleared only {worst}.")
 
     return judge
 
@@ -161,8 +160,10 @@ def unseen_clearing_at_most(count: int) -> Judge:
                 False, f"A detective saw you: no hourglass, and the call cleared {gone}."
             )
         if len(cleared) <= count:
-            return Verdict(True, f"You were not seen: the hourglass is yours, and the call cleared "
-                           f"only {gone}.")  # fmt: skip
+            return Verdict(
+                True,
+                f"You were not seen: the hourglass is yours, and the call cleared only {gone}.",
+            )
         return Verdict(
             False, f"You were not seen and take the hourglass, but the call cleared {gone}."
         )
@@ -188,9 +189,15 @@ def win_now(side: str) -> Judge:
         else:
             how = "Jack was seen" if seen else "Jack was not seen"
         if after.race:
-            return Verdict(False, f"{how}, but the call left only one suspect: with both goals "
-                           "reached at once, the race begins instead of a win.")  # fmt: skip
-        return Verdict(False, f"{how}, and {plural(len(left), 'suspect')} "
-                       f"{'is' if len(left) == 1 else 'are'} still in play: the game goes on.")  # fmt: skip
+            return Verdict(
+                False,
+                f"{how}, but the call left only one suspect: with both goals "
+                "reached at once, the race begins instead of a win.",
+            )
+        return Verdict(
+            False,
+            f"{how}, and {plural(len(left), 'suspect')} "
+            f"{'is' if len(left) == 1 else 'are'} still in play: the game goes on.",
+        )
 
     return judge

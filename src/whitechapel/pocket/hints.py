@@ -114,27 +114,35 @@ def welcome(side: str, against_computer: bool) -> str:
     if not against_computer:
         who = "Two players: one is Jack, hidden as one of the nine suspects on the tiles."
         order = "the investigator, Jack, Jack, the investigator"
-        goals = ("The investigator wins when one suspect is left (so: about half of "
-                 "them seen at each call); Jack with 6 hourglasses, or when round 8 ends.")  # fmt: skip
+        goals = (
+            "The investigator wins when one suspect is left (so: about half of "
+            "them seen at each call); Jack with 6 hourglasses, or when round 8 ends."
+        )
     elif side == INVESTIGATOR:
         who = "You play the investigator; the computer plays Jack, hidden as one of the nine suspects."
         order = "you, Jack, Jack, you"
-        goals = ("You win when one suspect is left: so try to have about half of them "
-                 "seen at each call. Jack wins with 6 hourglasses, or when round 8 ends.")  # fmt: skip
+        goals = (
+            "You win when one suspect is left: so try to have about half of them "
+            "seen at each call. Jack wins with 6 hourglasses, or when round 8 ends."
+        )
     else:
         who = "You play Jack, one of the nine suspects; the computer is the investigator."
         order = "the investigator, you, you, the investigator"
-        goals = ("You win with 6 hourglasses (one each call you are not seen, and your "
-                 "alibi cards') or when round 8 ends; he, when one suspect is left.")  # fmt: skip
-    return "\n\n".join([
-        who,
-        f"Each round four action tokens are played (odd rounds {order}; even "
-        "rounds the other way round), then the witness "
-        "call: if a detective sees Jack's tile, every suspect nobody sees is "
-        "cleared; if not, every suspect seen is, and Jack takes an hourglass.",
-        goals,
-        "Each detective looks down his row or column to the first wall: ━ Holmes, "
-        "┅ Watson, · Toby; a tile says who sees it.",
-        "Keys: 1-4 a token; the arrows move the choice (the board shows it); Enter "
-        "plays it; Esc goes back; F1 the rules. Hints come beside the board.",
-    ])  # fmt: skip
+        goals = (
+            "You win with 6 hourglasses (one each call you are not seen, and your "
+            "alibi cards') or when round 8 ends; he, when one suspect is left."
+        )
+    return "\n\n".join(
+        [
+            who,
+            f"Each round four action tokens are played (odd rounds {order}; even "
+            "rounds the other way round), then the witness "
+            "call: if a detective sees Jack's tile, every suspect nobody sees is "
+            "cleared; if not, every suspect seen is, and Jack takes an hourglass.",
+            goals,
+            "Each detective looks down his row or column to the first wall: ━ Holmes, "
+            "┅ Watson, · Toby; a tile says who sees it.",
+            "Keys: 1-4 a token; the arrows move the choice (the board shows it); Enter "
+            "plays it; Esc goes back; F1 the rules. Hints come beside the board.",
+        ]
+    )

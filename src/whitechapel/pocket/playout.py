@@ -84,7 +84,9 @@ TOKEN_OF: Final = tuple(
         dict(
             pair
             for side in (0, 1)
-            for pair in zip(STATIC_CODES[2 * key + side], STATIC_TOKENS[2 * key + side], strict=True)
+            for pair in zip(
+                STATIC_CODES[2 * key + side], STATIC_TOKENS[2 * key + side], strict=True
+            )
         ).get(code, 0)
         for code in range(len(ALL_ACTIONS))
     )
@@ -142,9 +144,23 @@ class Position:
     """A game's state in the playout's form: copied from a game (`start`) or
     a setup, and played on by `run` (which changes it)."""
 
-    __slots__ = ("cleared", "deck", "deck_pos", "dets", "faces", "glasses", "jack",
-                 "race_round", "rnd", "rotated", "step", "throws", "tiles", "used",
-                 "walls")  # fmt: skip
+    __slots__ = (
+        "cleared",
+        "deck",
+        "deck_pos",
+        "dets",
+        "faces",
+        "glasses",
+        "jack",
+        "race_round",
+        "rnd",
+        "rotated",
+        "step",
+        "throws",
+        "tiles",
+        "used",
+        "walls",
+    )
 
     def __init__(
         self,
@@ -172,8 +188,9 @@ class Position:
         self.race_round = 0
 
     def copy(self) -> Position:
-        out = Position(self.tiles[:], self.walls[:], self.dets[:], self.jack, self.deck,
-                       self.throws)  # fmt: skip
+        out = Position(
+            self.tiles[:], self.walls[:], self.dets[:], self.jack, self.deck, self.throws
+        )
         out.cleared, out.rnd, out.step = self.cleared, self.rnd, self.step
         out.faces, out.used, out.rotated = self.faces, self.used, self.rotated
         out.deck_pos, out.glasses, out.race_round = self.deck_pos, self.glasses, self.race_round
@@ -186,8 +203,14 @@ def throw_masks(throws: Sequence[Sequence[int]]) -> list[int]:
 
 def from_setup(setup: Setup) -> Position:
     """The position a setup starts from (its cleared suspects included)."""
-    out = Position(list(setup.tiles), list(setup.walls), list(setup.detectives), setup.jack,
-                   setup.deck, throw_masks(setup.throws))  # fmt: skip
+    out = Position(
+        list(setup.tiles),
+        list(setup.walls),
+        list(setup.detectives),
+        setup.jack,
+        setup.deck,
+        throw_masks(setup.throws),
+    )
     for c in setup.cleared:
         out.cleared |= 1 << c
     return out

@@ -18,20 +18,22 @@ from whitechapel.pocket.views import PocketView
 # How a game is played at one keyboard, not a rule (core/settings.py): the
 # hand-over prompt at every change of side, or only around Jack's cards (P9).
 HANDOVER = Setting(
-    "handover", "Hand-over prompt",
+    "handover",
+    "Hand-over prompt",
     (("always", "every change of side"), ("secrets", "around Jack's cards only")),
     default="always",
-)  # fmt: skip
+)
 
 
 # Hints for a new player (pocket/hints.py): what each token does and what the
 # board would then show, in the first round each kind of token comes up.
 # "Learn by playing" starts a game with them.
 HINTS = Setting(
-    "hints", "Hints for a new player",
+    "hints",
+    "Hints for a new player",
     (("off", "none"), ("first", "in each token's first round")),
     default="off",
-)  # fmt: skip
+)
 
 
 class PocketRules:

@@ -34,7 +34,10 @@ class SelfplayStats:
             f"{self.games} random games (seed {self.seed})",
             [
                 ("jack wins", f"{self.jack_wins:>7}  {share(self.jack_wins)}"),
-                ("investigator wins", f"{self.investigator_wins:>7}  {share(self.investigator_wins)}"),
+                (
+                    "investigator wins",
+                    f"{self.investigator_wins:>7}  {share(self.investigator_wins)}",
+                ),
                 ("mean rounds", f"{self.mean_rounds:>7.2f}"),
                 ("went into the race", f"{self.race_share * 100:>6.1f}%"),
                 ("games per second", f"{self.games_per_second:>7.0f}"),

@@ -160,9 +160,10 @@ def jacks_cards(view: PocketView) -> dict[int, str]:
     if view.jack is None:
         return {}
     draws = [
-        i for i, e in enumerate(view.log)
+        i
+        for i, e in enumerate(view.log)
         if isinstance(e, Played) and e.side == JACK and isinstance(e.action, Alibi)
-    ]  # fmt: skip
+    ]
     if len(draws) != len(view.jack.alibis):
         return {}
     return dict(zip(draws, view.jack.alibis, strict=True))
@@ -214,9 +215,7 @@ def log_sentences(view: PocketView, names: Mapping[str, str] = SIDE_WORDS) -> li
     return out
 
 
-def round_actions(
-    view: PocketView, rnd: int, names: Mapping[str, str] = SIDE_WORDS
-) -> list[str]:
+def round_actions(view: PocketView, rnd: int, names: Mapping[str, str] = SIDE_WORDS) -> list[str]:
     """The actions of round `rnd`, in the order played, each with who played it."""
     return [
         action_sentence(e.action, names[e.side], board, card, e.side)
@@ -243,4 +242,3 @@ def sight_sentence(seen: Sequence[Sequence[str]], positions: Detectives) -> str:
         for d, who in enumerate(seen)
     ]
     return "; ".join(parts) + "."
-

@@ -55,8 +55,10 @@ class Link:
 
         try:
             data = json.loads(read_player_file(self._file(), ValueError, "seat file", 256 * 1024))
-            return {str(r): (str(v[0]), str(v[1]), str(v[2]) if len(v) > 2 else "")
-                    for r, v in data.items()}  # fmt: skip
+            return {
+                str(r): (str(v[0]), str(v[1]), str(v[2]) if len(v) > 2 else "")
+                for r, v in data.items()
+            }
         except (ValueError, TypeError, IndexError, AttributeError):
             return {}  # none yet, or unreadable: start afresh
 
@@ -81,8 +83,14 @@ class Link:
     async def connect(self) -> None:
         from whitechapel.net.client import Client
 
-        self.client = await Client.connect(self.host, self.port, self.name, unix=self.unix,
-                                           fields=self.fields, password=self.password)  # fmt: skip
+        self.client = await Client.connect(
+            self.host,
+            self.port,
+            self.name,
+            unix=self.unix,
+            fields=self.fields,
+            password=self.password,
+        )
 
     def drop(self) -> None:
         """Hang up on the server (the app is leaving)."""

@@ -40,11 +40,20 @@ class ServerMessage(Message):
 
 class LobbyScreen(SizeGuard, Screen):
     BINDINGS = [
-        *(Binding(e.room_key, f"new_room('{e.name}')", e.room_label, id=f"lobby.new_{e.name}")
-          for e in entries()),
-        *(Binding(e.computer_key, f"against_computer('{e.name}')", e.computer_label,
-                  id=f"lobby.computer_{e.name}")
-          for e in entries() if e.computer_key),
+        *(
+            Binding(e.room_key, f"new_room('{e.name}')", e.room_label, id=f"lobby.new_{e.name}")
+            for e in entries()
+        ),
+        *(
+            Binding(
+                e.computer_key,
+                f"against_computer('{e.name}')",
+                e.computer_label,
+                id=f"lobby.computer_{e.name}",
+            )
+            for e in entries()
+            if e.computer_key
+        ),
         Binding("j", "focus_code", "Join by code", id="lobby.join"),
         Binding("w", "watch", "Watch", id="lobby.watch"),
         Binding("r", "refresh", "Refresh", id="lobby.refresh"),
@@ -90,15 +99,24 @@ class LobbyScreen(SizeGuard, Screen):
                     yield Label(f"{e.room_label}:", classes="settings-game")
                     if e.seat_counts:  # a room's own seat count
                         yield Label(e.seats_label, classes="settings-label")
-                        yield Select([(str(n), n) for n in e.seat_counts], value=e.seats_default,
-                                     allow_blank=False, id=f"seats-{e.name}", classes="seat-count",
-                                     compact=True)  # fmt: skip
+                        yield Select(
+                            [(str(n), n) for n in e.seat_counts],
+                            value=e.seats_default,
+                            allow_blank=False,
+                            id=f"seats-{e.name}",
+                            classes="seat-count",
+                            compact=True,
+                        )
                     for setting in settings:  # the game's settings a room holds at every seat
                         yield Label(_lower_first(setting.label), classes="settings-label")
-                        choice = Select([(label, value) for value, label in setting.choices],
-                                        value=setting.default, allow_blank=False,
-                                        id=f"{setting.name}-{e.name}", classes="setting-choice",
-                                        compact=True)  # fmt: skip
+                        choice = Select(
+                            [(label, value) for value, label in setting.choices],
+                            value=setting.default,
+                            allow_blank=False,
+                            id=f"{setting.name}-{e.name}",
+                            classes="setting-choice",
+                            compact=True,
+                        )
                         # as wide as its longest choice, and its arrow
                         choice.styles.width = max(len(label) for _, label in setting.choices) + 5
                         yield choice
@@ -123,14 +141,20 @@ class LobbyScreen(SizeGuard, Screen):
         try:
             await self.link.connect()
         except (OSError, TimeoutError, WhitechapelError) as e:
-            self.status(f"[red]Could not reach the server: {escape(str(e) or type(e).__name__)}[/red]")
+            self.status(
+                f"[red]Could not reach the server: {escape(str(e) or type(e).__name__)}[/red]"
+            )
             return
-        keys = "; ".join(f"{key}: {_lower_first(label)}"
-                         for e in entries()
-                         for key, label in ((e.room_key, e.room_label),
-                                            (e.computer_key, e.computer_label)) if key)  # fmt: skip
-        self.status(f"Connected. {keys}; j: join by code (a rejoin code after it takes your "
-                    "seat back); Enter: join the room highlighted.")  # fmt: skip
+        keys = "; ".join(
+            f"{key}: {_lower_first(label)}"
+            for e in entries()
+            for key, label in ((e.room_key, e.room_label), (e.computer_key, e.computer_label))
+            if key
+        )
+        self.status(
+            f"Connected. {keys}; j: join by code (a rejoin code after it takes your "
+            "seat back); Enter: join the room highlighted."
+        )
         if self.link.notice:
             self.notify(self.link.notice, timeout=8, markup=False)
         await self.link.send({"type": "list"})
@@ -142,8 +166,9 @@ class LobbyScreen(SizeGuard, Screen):
                 msg = await self.link.client.recv(timeout=None)
             except (OSError, WhitechapelError) as e:
                 self.status(f"[red]The server hung up: {escape(str(e))}[/red]")
-                self.app.notify(f"The server hung up: {e}", severity="error", timeout=10,
-                                markup=False)  # fmt: skip
+                self.app.notify(
+                    f"The server hung up: {e}", severity="error", timeout=10, markup=False
+                )
                 self.link.client = None
                 return
             self.post_message(ServerMessage(msg))
@@ -158,8 +183,9 @@ class LobbyScreen(SizeGuard, Screen):
             self.link.remember(room, msg["seat"], msg.get("token", ""), msg.get("rejoin") or "")
             code = self.link.rejoin_code(room)
             again = f"; rejoin code {code}" if code else ""
-            self.notify(f"Room {room}: you hold the {msg['seat']} seat{again}.", timeout=8,
-                        markup=False)  # fmt: skip
+            self.notify(
+                f"Room {room}: you hold the {msg['seat']} seat{again}.", timeout=8, markup=False
+            )
         elif kind == "state":
             self.show_state(msg)
         elif kind == "records":
@@ -263,9 +289,11 @@ class LobbyScreen(SizeGuard, Screen):
         fields: dict[str, Any] = {}
         for count in self.query(f"#seats-{game}").results(Select):
             fields["seats"] = int(str(count.value))
-        chosen = {setting.name: str(select.value)
-                  for setting in room_settings_of(game)
-                  for select in self.query(f"#{setting.name}-{game}").results(Select)}  # fmt: skip
+        chosen = {
+            setting.name: str(select.value)
+            for setting in room_settings_of(game)
+            for select in self.query(f"#{setting.name}-{game}").results(Select)
+        }
         if chosen:
             fields["settings"] = chosen
         return fields
@@ -280,8 +308,15 @@ class LobbyScreen(SizeGuard, Screen):
         async def chosen(choice: tuple[str, str] | None) -> None:
             if choice is not None:
                 seat, level = choice
-                await self.safe_send({"type": "create", "game": game, "seat": seat,
-                                      "computer": level, **self.room_settings(game)})  # fmt: skip
+                await self.safe_send(
+                    {
+                        "type": "create",
+                        "game": game,
+                        "seat": seat,
+                        "computer": level,
+                        **self.room_settings(game),
+                    }
+                )
 
         self.app.push_screen(ComputerChoice(game), chosen)
 
@@ -365,9 +400,12 @@ class ComputerChoice(ModalScreen[tuple[str, str] | None]):
         options = []
         for mine in sides:
             others = ", ".join(s for s in sides if s != mine)
-            options += [Option(f"You play {mine}; the computer plays {others} ({level})",
-                               id=f"{mine}:{level}")
-                        for level in levels(self.game)]  # fmt: skip
+            options += [
+                Option(
+                    f"You play {mine}; the computer plays {others} ({level})", id=f"{mine}:{level}"
+                )
+                for level in levels(self.game)
+            ]
         with Vertical(id="computer-box"):
             yield Label(f"[b]{escape(title_of(self.game))}[/b] against the computer")
             yield OptionList(*options, id="computer-options")

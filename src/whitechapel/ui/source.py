@@ -160,9 +160,12 @@ class LocalSource:
     def current_record(self) -> Record:
         # Its settings go with it (the hand-over mode, ...): Continue keeps them.
         return record_of(
-            self.game, seed=self.record.seed, players=self.record.players,
-            started=self.record.started, settings=self.record.settings,
-        )  # fmt: skip
+            self.game,
+            seed=self.record.seed,
+            players=self.record.players,
+            started=self.record.started,
+            settings=self.record.settings,
+        )
 
     def autosave(self) -> Path | None:
         record = self.current_record()
@@ -227,7 +230,10 @@ class RemoteSource:
         if self._typed is None or self._typed[0] != self.version:
             from whitechapel.core.registry import rules_for
 
-            self._typed = (self.version, rules_for(self.current["game"]).view_from_json(self.current))
+            self._typed = (
+                self.version,
+                rules_for(self.current["game"]).view_from_json(self.current),
+            )
         return self._typed[1]
 
     def legal_actions(self) -> list[str]:

@@ -110,10 +110,12 @@ class TurnControl:
         self.make_thinker = make_thinker
         self.thinker: thinking.Thinker | None = None  # made at the computer's first turn
         self.computer = ComputerTurns(
-            self._computer_plays, version=lambda: source.version, pace=pace,
+            self._computer_plays,
+            version=lambda: source.version,
+            pace=pace,
             failed=self._computer_failed,
             spawn=lambda work: screen.run_worker(work, group="computer", exit_on_error=False),
-        )  # fmt: skip
+        )
         self.computer_moves: list[tuple[str, str]] = []  # (side, action) since the person's last
         self._curtain: tuple[str, Callable[[], None] | None] | None = None  # (kind, then)
 

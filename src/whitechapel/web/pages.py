@@ -12,9 +12,11 @@ from pathlib import Path
 
 # Every page may load only what this server serves; textual.js adds its
 # styles inline (xterm's), so styles may be inline, scripts may not.
-CSP = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-       "font-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; "
-       "frame-ancestors 'none'; base-uri 'none'")  # fmt: skip
+CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "font-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; "
+    "frame-ancestors 'none'; base-uri 'none'"
+)
 HEADERS = {
     "Content-Security-Policy": CSP,
     "X-Content-Type-Options": "nosniff",
@@ -69,8 +71,14 @@ def game_page() -> str:
 
 def login_page(*, password: bool, problem: str = "", name: str = "") -> str:
     """The login: a name, and the password when the server asks for one."""
-    asked = ('<label>Password<input type="password" name="password" required '
-             'autocomplete="current-password"></label>') if password else ""  # fmt: skip
+    asked = (
+        (
+            '<label>Password<input type="password" name="password" required '
+            'autocomplete="current-password"></label>'
+        )
+        if password
+        else ""
+    )
     shown = f'<div class="problem" role="alert">{html.escape(problem)}</div>' if problem else ""
     return f"""<!DOCTYPE html>
 <html lang="en">

@@ -17,9 +17,11 @@ from whitechapel.net.access import LOOPBACK, new_password, parse_address
 from whitechapel.net.connection import is_loopback
 from whitechapel.web.server import Web, host_names
 
-PLAIN_HTTP = ("whitechapel: WARNING: the web port is plain HTTP beyond this machine: the password "
-              "and the games cross the network unencrypted; over the internet, serve it behind "
-              "an HTTPS proxy (docs/hosting.md, \"Web gateway\")")  # fmt: skip
+PLAIN_HTTP = (
+    "whitechapel: WARNING: the web port is plain HTTP beyond this machine: the password "
+    "and the games cross the network unencrypted; over the internet, serve it behind "
+    'an HTTPS proxy (docs/hosting.md, "Web gateway")'
+)
 
 
 async def serve_web(
@@ -49,7 +51,8 @@ async def serve_web(
         if not (gateway_secret or local):
             raise WhitechapelError(
                 "--server needs --gateway-secret (the game server's), unless it runs on this "
-                "machine with the same data folder")  # fmt: skip
+                "machine with the same data folder"
+            )
     else:
         server = GameServer(folder, gateway_socket=gateway_socket_path(folder))
         bound = await server.start("127.0.0.1", game_port)
@@ -57,15 +60,25 @@ async def serve_web(
     if not (open_access or password):
         password = new_password()
         print(f"whitechapel: web password: {password}", flush=True)
-    gateway = Web(bound[0], bound[1], data=folder, password=password, open_access=open_access,
-                  names=host_names(host, allow_hosts), limits=limits,
-                  gateway_secret=gateway_secret if server is None else None)  # fmt: skip
+    gateway = Web(
+        bound[0],
+        bound[1],
+        data=folder,
+        password=password,
+        open_access=open_access,
+        names=host_names(host, allow_hosts),
+        limits=limits,
+        gateway_secret=gateway_secret if server is None else None,
+    )
     try:
         web_port = await gateway.start(host, port)
         access = "open to anyone" if open_access else "password"
         shown = f"[{host}]" if ":" in host else host
-        print(f"whitechapel: web on http://{shown}:{web_port}/ ({access}); players open "
-              f"http://{reachable_host(host)}:{web_port}/", flush=True)  # fmt: skip
+        print(
+            f"whitechapel: web on http://{shown}:{web_port}/ ({access}); players open "
+            f"http://{reachable_host(host)}:{web_port}/",
+            flush=True,
+        )
         if not is_loopback(host.strip("[]")):
             print(PLAIN_HTTP, flush=True)
         with stop_signals() as stop:

@@ -58,8 +58,10 @@ log = logging.getLogger("whitechapel.web")
 
 COOKIE = "whitechapel"
 FULL = "whitechapel: the server is full: it holds {n} browser sessions, its most. Try again later."
-FULL_FOR_YOU = ("whitechapel: {n} sessions from your address, its most: close one (its game "
-                "ends {grace:g} s later), then try again.")  # fmt: skip
+FULL_FOR_YOU = (
+    "whitechapel: {n} sessions from your address, its most: close one (its game "
+    "ends {grace:g} s later), then try again."
+)
 NOT_STARTED = "whitechapel: the game could not start; try again later."
 WRONG_PASSWORD = "Wrong password."
 # Close codes the page knows (web.js): 1000 and 4000-4999 end the game;
@@ -177,14 +179,17 @@ class Web:
         """Listen (once the fork server is ready); returns the port."""
         await self.hosts.start()
         app = web.Application(middlewares=[self._guard], client_max_size=self.limits.login_size)
-        app.add_routes([
-            web.get("/", self.index),
-            web.post("/login", self.login),
-            web.get("/ws", self.websocket),
-            web.get("/static/{name}", self.static_file),
-        ])  # fmt: skip
-        self._runner = web.AppRunner(app, access_log=None, handle_signals=False,
-                                     shutdown_timeout=2.0)  # fmt: skip
+        app.add_routes(
+            [
+                web.get("/", self.index),
+                web.post("/login", self.login),
+                web.get("/ws", self.websocket),
+                web.get("/static/{name}", self.static_file),
+            ]
+        )
+        self._runner = web.AppRunner(
+            app, access_log=None, handle_signals=False, shutdown_timeout=2.0
+        )
         await self._runner.setup()
         site = web.TCPSite(self._runner, host, port, reuse_address=True)
         await site.start()
@@ -193,24 +198,28 @@ class Web:
     async def close(self) -> None:
         for session in list(self.sessions.values()):
             if session.page is not None:
-                await say_and_close(session.page, "whitechapel: the server is shutting down.",
-                                    1001)  # fmt: skip
+                await say_and_close(session.page, "whitechapel: the server is shutting down.", 1001)
         if self._runner is not None:
             await self._runner.cleanup()
         await self.hosts.close()
 
     @web.middleware
-    async def _guard(self, request: web.Request,
-                     handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
-                     ) -> web.StreamResponse:  # fmt: skip
+    async def _guard(
+        self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+    ) -> web.StreamResponse:
         """Every request names this server in its Host; every answer carries
         the headers that keep the page to this origin."""
         if not host_allowed(request.headers.get("Host", ""), self.names):
-            log.info("a request from %s for the host %r: refused", request.remote,
-                     request.headers.get("Host", "")[:80])  # fmt: skip
+            log.info(
+                "a request from %s for the host %r: refused",
+                request.remote,
+                request.headers.get("Host", "")[:80],
+            )
             response: web.StreamResponse = web.Response(
-                status=421, text="whitechapel does not serve this host name: use the address "
-                                 "(or a name given with --allow-host).\n")  # fmt: skip
+                status=421,
+                text="whitechapel does not serve this host name: use the address "
+                "(or a name given with --allow-host).\n",
+            )
         else:
             try:
                 response = await handler(request)
@@ -225,8 +234,9 @@ class Web:
         path = self.static.get(request.match_info["name"])
         if path is None:
             raise web.HTTPNotFound(text="no such file\n")
-        return web.FileResponse(path, headers={"Content-Type": TYPES[path.suffix],
-                                               "Cache-Control": "max-age=3600"})  # fmt: skip
+        return web.FileResponse(
+            path, headers={"Content-Type": TYPES[path.suffix], "Cache-Control": "max-age=3600"}
+        )
 
     # -- logging in ---------------------------------------------------------------------
 
@@ -247,14 +257,18 @@ class Web:
             text = login_page(password=self.password is not None)
         else:
             text = game_page()
-        return web.Response(text=text, content_type="text/html",
-                            headers={"Cache-Control": "no-store"})  # fmt: skip
+        return web.Response(
+            text=text, content_type="text/html", headers={"Cache-Control": "no-store"}
+        )
 
     async def login(self, request: web.Request) -> web.StreamResponse:
         """A name (and the password): a new login and its cookie, then the game page."""
         if not origin_allowed(request):
-            log.warning("a login from %s with the origin %r: refused", request.remote,
-                        request.headers.get("Origin", "")[:80])  # fmt: skip
+            log.warning(
+                "a login from %s with the origin %r: refused",
+                request.remote,
+                request.headers.get("Origin", "")[:80],
+            )
             raise web.HTTPForbidden(text="whitechapel: log in from its own page.\n")
         address = request.remote or "?"
         try:
@@ -268,17 +282,26 @@ class Web:
                 delay = self.penalties.failed(address)
                 log.warning("a wrong web password from %s (name %r)", address, name[:40])
                 await asyncio.sleep(delay)
-                return web.Response(status=403, content_type="text/html",
-                                     text=login_page(password=True, problem=WRONG_PASSWORD,
-                                                     name=name[:24]))  # fmt: skip
+                return web.Response(
+                    status=403,
+                    content_type="text/html",
+                    text=login_page(password=True, problem=WRONG_PASSWORD, name=name[:24]),
+                )
             self.penalties.succeeded(address)
         token = secrets.token_urlsafe(32)
         identity = f"session:{secrets.token_hex(16)}"
         self._remember(token, Login(identity, name, address, time.monotonic()))
         log.info("a browser logged in from %s as %s", address, identity)
         response = web.Response(status=303, headers={"Location": "/"})
-        response.set_cookie(COOKIE, token, httponly=True, samesite="Lax", path="/",
-                            secure=request.secure, max_age=int(self.limits.login_idle))  # fmt: skip
+        response.set_cookie(
+            COOKIE,
+            token,
+            httponly=True,
+            samesite="Lax",
+            path="/",
+            secure=request.secure,
+            max_age=int(self.limits.login_idle),
+        )
         return response
 
     def _remember(self, token: str, login: Login) -> None:
@@ -303,19 +326,25 @@ class Web:
 
     async def websocket(self, request: web.Request) -> web.StreamResponse:
         if not origin_allowed(request):
-            log.warning("a websocket from %s with the origin %r: refused", request.remote,
-                        request.headers.get("Origin", "")[:80])  # fmt: skip
+            log.warning(
+                "a websocket from %s with the origin %r: refused",
+                request.remote,
+                request.headers.get("Origin", "")[:80],
+            )
             raise web.HTTPForbidden(text="whitechapel: play from its own page.\n")
         known = self.login_of(request)
         if known is None:
             raise web.HTTPForbidden(text="whitechapel: log in first.\n")
         token, login = known
-        size = first_size(_number(request.query.get("width", "80"), -1),
-                          _number(request.query.get("height", "24"), -1))  # fmt: skip
+        size = first_size(
+            _number(request.query.get("width", "80"), -1),
+            _number(request.query.get("height", "24"), -1),
+        )
         if size is None or min(size) < 0:
             raise web.HTTPBadRequest(text="whitechapel cannot draw on a window of that size.\n")
-        ws = web.WebSocketResponse(heartbeat=self.limits.heartbeat,
-                                   max_msg_size=self.limits.message_size)  # fmt: skip
+        ws = web.WebSocketResponse(
+            heartbeat=self.limits.heartbeat, max_msg_size=self.limits.message_size
+        )
         await ws.prepare(request)
         session = self.sessions.get(token)
         fresh = session is None
@@ -342,11 +371,16 @@ class Web:
 
     def _new_session(self, token: str, login: Login, address: str) -> BrowserSession:
         env = session_env(
-            self.base_env, term="xterm-256color", colorterm="truecolor",
-            identity=login.identity, peer=address, name=login.name,
+            self.base_env,
+            term="xterm-256color",
+            colorterm="truecolor",
+            identity=login.identity,
+            peer=address,
+            name=login.name,
             server=f"{self.game_host}:{self.game_port}",
-            game_password=self.game_password, gateway_secret=self.gateway_secret,
-        )  # fmt: skip
+            game_password=self.game_password,
+            gateway_secret=self.gateway_secret,
+        )
 
         def ended(session: BrowserSession) -> None:
             if self.sessions.get(token) is session:
@@ -355,8 +389,14 @@ class Web:
             if self.addresses[address] <= 0:
                 del self.addresses[address]
 
-        session = BrowserSession(self.hosts, self.session_limits, env, peer=address,
-                                 grace=self.limits.reconnect_grace, ended=ended)  # fmt: skip
+        session = BrowserSession(
+            self.hosts,
+            self.session_limits,
+            env,
+            peer=address,
+            grace=self.limits.reconnect_grace,
+            ended=ended,
+        )
         self.sessions[token] = session
         self.addresses[address] += 1
         return session
@@ -377,8 +417,11 @@ class Web:
             else:
                 with contextlib.suppress(ValueError):
                     envelope = json.loads(msg.data)
-                if not (isinstance(envelope, list) and 1 <= len(envelope) <= 2
-                        and isinstance(envelope[0], str)):  # fmt: skip
+                if not (
+                    isinstance(envelope, list)
+                    and 1 <= len(envelope) <= 2
+                    and isinstance(envelope[0], str)
+                ):
                     problem = "a message that is not textual.js's"
             if problem is None and envelope is not None:
                 kind, data = envelope[0], envelope[1] if len(envelope) == 2 else None
@@ -398,6 +441,7 @@ class Web:
                     problem = f"a message {kind[:20]!r}"
             if problem is not None:
                 log.warning("%s sent %s: its page is closed", peer, problem)
-                await say_and_close(ws, "whitechapel: the page sent what it should not.",
-                                    BAD_MESSAGE)  # fmt: skip
+                await say_and_close(
+                    ws, "whitechapel: the page sent what it should not.", BAD_MESSAGE
+                )
                 return

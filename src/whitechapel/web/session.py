@@ -71,8 +71,16 @@ async def say_and_close(page: Page, text: str, code: int = 1000) -> None:
 class BrowserSession:
     """One login's app and its page; `ended(self)` once the app is gone."""
 
-    def __init__(self, hosts: HostPool, limits: SessionLimits, env: dict[str, str], *,
-                 peer: str, grace: float, ended: Callable[[BrowserSession], None]) -> None:  # fmt: skip
+    def __init__(
+        self,
+        hosts: HostPool,
+        limits: SessionLimits,
+        env: dict[str, str],
+        *,
+        peer: str,
+        grace: float,
+        ended: Callable[[BrowserSession], None],
+    ) -> None:
         self.hosts, self.limits, self.env = hosts, limits, env
         self.peer, self.grace, self.ended = peer, grace, ended
         self.loop = asyncio.get_running_loop()
@@ -165,8 +173,9 @@ class BrowserSession:
             self._grace_timer.cancel()
             self._grace_timer = None
         if old is not None and old is not page:
-            self._soon(say_and_close(old, "whitechapel: this game was opened in another page.",
-                                     4001))  # fmt: skip
+            self._soon(
+                say_and_close(old, "whitechapel: this game was opened in another page.", 4001)
+            )
         if self.title:
             with contextlib.suppress(Exception):
                 await page.send_str(json.dumps(["title", self.title]))
@@ -222,8 +231,11 @@ class BrowserSession:
                     await page.send_str(json.dumps(["title", title]))
                 await asyncio.wait_for(page.send_bytes(data), self.limits.stall)
             except TimeoutError:
-                log.warning("the page of %s took none of its output for %g s: dropped",
-                            self.peer, self.limits.stall)  # fmt: skip
+                log.warning(
+                    "the page of %s took none of its output for %g s: dropped",
+                    self.peer,
+                    self.limits.stall,
+                )
                 self.detach(page)
                 self._soon(say_and_close(page, "", 4002))
             except (ConnectionError, RuntimeError):  # the page is closing

@@ -44,7 +44,13 @@ def jack_moves(budget: float) -> float:
 
 BENCHMARKS = [
     Benchmark(
-        "lfw.map.load", "LfW: load and derive the 1888 board", "ms", 150, False, load_default, clock="cpu"
+        "lfw.map.load",
+        "LfW: load and derive the 1888 board",
+        "ms",
+        150,
+        False,
+        load_default,
+        clock="cpu",
     ),
     Benchmark(
         "lfw.map.jack",

@@ -482,9 +482,7 @@ def street_names(data: MapData, tags: list[list[str]]) -> dict[str, tuple[int, i
             0 <= y < height
             and x0 >= 1
             and x0 + n < width
-            and all(
-                tags[y][x] == BLANK and (x, y) not in taken for x in range(x0 - 1, x0 + n + 1)
-            )
+            and all(tags[y][x] == BLANK and (x, y) not in taken for x in range(x0 - 1, x0 + n + 1))
         )
 
     def put(name: str, x0: int, y: int) -> None:
@@ -493,8 +491,7 @@ def street_names(data: MapData, tags: list[list[str]]) -> dict[str, tuple[int, i
 
     def length(nodes: list[Node]) -> float:
         return sum(
-            abs(pos[a][0] - pos[b][0]) / 2 + abs(pos[a][1] - pos[b][1])
-            for a, b in pairwise(nodes)
+            abs(pos[a][0] - pos[b][0]) / 2 + abs(pos[a][1] - pos[b][1]) for a, b in pairwise(nodes)
         )
 
     named = [st for st in data.streets if st[0] and len(st[1]) >= 2]

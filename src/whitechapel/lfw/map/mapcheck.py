@@ -191,15 +191,17 @@ def statistics(board: Board) -> dict[str, Any]:
     }
     mean_red, hideout = red_spread(board)
     triangles = sum(1 for c in board.block_outlines if geometry.corners(c, board.pos) == 3)
-    stats.update({
-        "red_mean_distance": mean_red,
-        "best_hideout": {"circle": hideout[1], "mean": hideout[0]} if hideout else None,
-        "triangle_blocks": triangles,
-        "triangle_share": triangles / len(board.blocks) if board.blocks else 0.0,
-        "crooked_segments": len(crooked_segments(board.data)),
-        "canvas": {"width": board.data.width, "height": board.data.height},
-        "edition": board.edition,
-    })  # fmt: skip
+    stats.update(
+        {
+            "red_mean_distance": mean_red,
+            "best_hideout": {"circle": hideout[1], "mean": hideout[0]} if hideout else None,
+            "triangle_blocks": triangles,
+            "triangle_share": triangles / len(board.blocks) if board.blocks else 0.0,
+            "crooked_segments": len(crooked_segments(board.data)),
+            "canvas": {"width": board.data.width, "height": board.data.height},
+            "edition": board.edition,
+        }
+    )
     return stats
 
 

@@ -37,9 +37,23 @@ Node = int | str  # a circle's number or a crossing's id
 # words that cannot be mistaken for its keywords.
 CROSSING_ID = re.compile(r"^[A-Za-z][A-Za-z0-9_.-]*$")
 RESERVED_IDS = frozenset(
-    {"blue", "yellow", "brown", "red", "green", "stay", "pass", "search", "arrest",
-     "area-arrest", "chase", "home", "wait", "know"}
-)  # fmt: skip
+    {
+        "blue",
+        "yellow",
+        "brown",
+        "red",
+        "green",
+        "stay",
+        "pass",
+        "search",
+        "arrest",
+        "area-arrest",
+        "chase",
+        "home",
+        "wait",
+        "know",
+    }
+)
 
 
 @dataclass(frozen=True)

@@ -70,8 +70,9 @@ def load_board(path: str | Path | None = None) -> Board:
     name = text.partition("@")[0]
     if name in EDITIONS and not Path(text).exists():
         editions = ", ".join(str(e) for e in sorted(EDITIONS[name]))
-        raise MapError(f"the board {name} has no edition {text.partition('@')[2]!r} "
-                       f"(it has {editions})")  # fmt: skip
+        raise MapError(
+            f"the board {name} has no edition {text.partition('@')[2]!r} (it has {editions})"
+        )
     data = read_map_file(path)
     try:
         return validate(data)

@@ -253,7 +253,9 @@ class Hell:
             if not isinstance(action, Letter):
                 continue
             if action.name == "saucy-jacky":  # the Chief puts them back where he likes
-                gain = sum(base.get(x, 0.0) for x in action.args) - 2 * max(base.values(), default=0)
+                gain = sum(base.get(x, 0.0) for x in action.args) - 2 * max(
+                    base.values(), default=0
+                )
             else:
                 source, target = action.args
                 gain = base.get(source, 0.0) - weight(target)

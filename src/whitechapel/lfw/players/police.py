@@ -223,9 +223,15 @@ class Police(LfwPlayer):
         stuck = not view.coaches_left and not view.alleys_left
         steps = self.home_steps(sense, live) if style.guard and live else []
         return Goal(
-            where=where, samples=samples, seal=seal, block=style.block,
-            seal_weight=3.0 if seal else 0.0, stuck=stuck, home_steps=steps, guard=style.guard,
-        )  # fmt: skip
+            where=where,
+            samples=samples,
+            seal=seal,
+            block=style.block,
+            seal_weight=3.0 if seal else 0.0,
+            stuck=stuck,
+            home_steps=steps,
+            guard=style.guard,
+        )
 
     def live(self, view: PoliceView, sense: Sense) -> dict[int, float]:
         """`Sense.live_hideouts`, worked out once a turn (the T3 findings of

@@ -208,7 +208,9 @@ def with_search(view: LfwView, circle: int) -> LfwView:
     (a hypothetical view, for the notebook; whose search does not matter)."""
     last = view.nights[-1]
     search = SearchSeen("blue", circle, False, len(view.track))
-    return replace(view, nights=(*view.nights[:-1], replace(last, searches=(*last.searches, search))))
+    return replace(
+        view, nights=(*view.nights[:-1], replace(last, searches=(*last.searches, search)))
+    )
 
 
 def hideout_weights(nb: Notebook) -> dict[int, float]:

@@ -141,7 +141,9 @@ def keys_per_idle_police_turn(budget: float) -> float:
     return float(statistics.median(police_turn_keys(2 if budget < 2 else 6, idle=True)))
 
 
-async def _police_key_latencies(presses: int, deadline: float, notebook: str = "heat") -> list[float]:
+async def _police_key_latencies(
+    presses: int, deadline: float, notebook: str = "heat"
+) -> list[float]:
     from whitechapel.app import WhitechapelApp
     from whitechapel.core.chance import Chance
     from whitechapel.core.record import record_of

@@ -39,6 +39,7 @@ class Update(Protocol):
 
     def render_segments(self, console: Any) -> str: ...
 
+
 LAST: dict[str, float] = {}  # details of the last run: median, p95, bytes per frame
 
 

@@ -28,35 +28,69 @@ EXAMPLES = [
 
 def add_commands(sub: Any) -> None:
     lfw = sub.add_parser(
-        "lfw", help="play Letters from Whitechapel hot-seat (or run its tools)",
-        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=examples(EXAMPLES),
-    )  # fmt: skip
-    lfw.add_argument("--seed", type=seed, dest="game_seed", metavar="N",
-                     help="seed (the Chief tokens' order; default: a fresh one)")  # fmt: skip
+        "lfw",
+        help="play Letters from Whitechapel hot-seat (or run its tools)",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=examples(EXAMPLES),
+    )
+    lfw.add_argument(
+        "--seed",
+        type=seed,
+        dest="game_seed",
+        metavar="N",
+        help="seed (the Chief tokens' order; default: a fresh one)",
+    )
     lfw.add_argument(
         "--map", metavar="FILE", dest="game_map", help="a map file, or 'tutorial' (default: 1888)"
     )
     lfw.add_argument(
-        "--options", nargs="*", default=[], metavar="OPT", dest="game_options",
+        "--options",
+        nargs="*",
+        default=[],
+        metavar="OPT",
+        dest="game_options",
         help="optional rules: O1..O6 or all (they can be changed on the setup screen)",
-    )  # fmt: skip
-    lfw.add_argument("--jack", metavar="NAME", default="", dest="jack_name",
-                     help="the name of Jack's player, or computer[:LEVEL] to play against"
-                     " the computer (default level: normal, or the strongest there is)")  # fmt: skip
-    lfw.add_argument("--police", metavar="NAME", default="", dest="police_name",
-                     help="the name of the police's player(s), or computer[:LEVEL]")  # fmt: skip
+    )
+    lfw.add_argument(
+        "--jack",
+        metavar="NAME",
+        default="",
+        dest="jack_name",
+        help="the name of Jack's player, or computer[:LEVEL] to play against"
+        " the computer (default level: normal, or the strongest there is)",
+    )
+    lfw.add_argument(
+        "--police",
+        metavar="NAME",
+        default="",
+        dest="police_name",
+        help="the name of the police's player(s), or computer[:LEVEL]",
+    )
     lfw.add_argument("--load", metavar="FILE", help="continue the game in this record")
     lfw.add_argument(
         "--no-setup", action="store_true", help="start at once, without the setup screen"
     )
-    lfw.add_argument("--plain", action="store_true",
-                     help="play at a plain prompt instead of the full screen (screen readers)")  # fmt: skip
+    lfw.add_argument(
+        "--plain",
+        action="store_true",
+        help="play at a plain prompt instead of the full screen (screen readers)",
+    )
     lfw_sub = lfw.add_subparsers(dest="lfw_command", metavar="TOOL")
     lself = lfw_sub.add_parser("selfplay", help="random legal play on both sides")
-    lself.add_argument("--games", type=positive, default=100, metavar="N",
-                       help="how many games to play (default 100)")  # fmt: skip
-    lself.add_argument("--seed", type=seed, default=0, metavar="N",
-                       help="the seed the games are drawn from (default 0)")  # fmt: skip
+    lself.add_argument(
+        "--games",
+        type=positive,
+        default=100,
+        metavar="N",
+        help="how many games to play (default 100)",
+    )
+    lself.add_argument(
+        "--seed",
+        type=seed,
+        default=0,
+        metavar="N",
+        help="the seed the games are drawn from (default 0)",
+    )
     lself.add_argument("--map", metavar="FILE", help="a map file, or 'tutorial' (default: 1888)")
     lself.add_argument(
         "--options", nargs="*", default=[], metavar="OPT", help="optional rules: O1..O6 or all"
@@ -70,10 +104,17 @@ def add_commands(sub: Any) -> None:
     lself.add_argument("--json", action="store_true", help="print the figures as JSON")
 
     arena = add_arena_command(lfw_sub, SIDES)
-    arena.add_argument("--map", metavar="FILE", dest="arena_map",
-                       help="a map file, or 'tutorial' (default: 1888)")  # fmt: skip
-    arena.add_argument("--options", nargs="*", default=[], metavar="OPT", dest="arena_options",
-                       help="optional rules: O1..O6 or all")  # fmt: skip
+    arena.add_argument(
+        "--map", metavar="FILE", dest="arena_map", help="a map file, or 'tutorial' (default: 1888)"
+    )
+    arena.add_argument(
+        "--options",
+        nargs="*",
+        default=[],
+        metavar="OPT",
+        dest="arena_options",
+        help="optional rules: O1..O6 or all",
+    )
     arena.set_defaults(run=_lfw_arena)
 
     note = lfw_sub.add_parser("notebook", help="the police notebook of a saved game")
@@ -202,12 +243,20 @@ def _lfw_app(args: argparse.Namespace) -> int:
             last = remembered()
             at_once = {side: name or last.get(side, "") for side, name in names.items()}
             screen = lfw_screen(
-                args.game_seed, options, args.game_map,
+                args.game_seed,
+                options,
+                args.game_map,
                 players_for({side: name for side, name in at_once.items() if name}),
                 settings={s.name: last[s.name] for s in RULES.settings if s.name in last},
-            )  # fmt: skip
-            config.remember("lfw", **{side: name for side, name in names.items()
-                                      if name and not computer_level(name, "lfw")})  # fmt: skip
+            )
+            config.remember(
+                "lfw",
+                **{
+                    side: name
+                    for side, name in names.items()
+                    if name and not computer_level(name, "lfw")
+                },
+            )
         else:
             screen = LfwSetup(args.game_seed, options, args.game_map, players)
     return WhitechapelApp(start=screen).play()

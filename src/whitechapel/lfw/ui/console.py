@@ -74,9 +74,12 @@ class LfwConsole:
 
     def autosave(self) -> None:
         record = record_of(
-            self.game, seed=self.record.seed, players=self.record.players,
-            started=self.record.started, settings=self.record.settings,
-        )  # fmt: skip
+            self.game,
+            seed=self.record.seed,
+            players=self.record.players,
+            started=self.record.started,
+            settings=self.record.settings,
+        )
         self.saved = self.store.save(record, autosave_name(record))
 
     def run(self) -> int:

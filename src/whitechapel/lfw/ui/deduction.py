@@ -47,7 +47,9 @@ def deduction_text(nb: Notebook | None, *, jack: bool = False) -> str:
         if nb.home:
             where += ": Jack went home"
     elif nb.on_board:
-        where = f"Jack can be on {n} {_plural(n, 'circle')} ({nb.total} {_plural(nb.total, 'path')})"
+        where = (
+            f"Jack can be on {n} {_plural(n, 'circle')} ({nb.total} {_plural(nb.total, 'path')})"
+        )
         if n <= HIDEOUTS_SHOWN and not jack:
             where += ": " + " ".join(map(str, nb.possible))
     else:

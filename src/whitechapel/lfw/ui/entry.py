@@ -47,7 +47,9 @@ class LfwScreens:
         # never taken for a path on this machine).
         name = first.get("view", {}).get("board") or None
         if name is not None and not is_shipped(str(name)):
-            raise MapError(f"this room's board {str(name)[:40]!r} is not one shipped with this program")
+            raise MapError(
+                f"this room's board {str(name)[:40]!r} is not one shipped with this program"
+            )
         board = load_board(name)
         return LfwScreen(RemoteSource(link, room, seat, first), board)
 

@@ -93,8 +93,10 @@ def move_lines(view: LfwView, hideout: int | None = None) -> list[str]:
         if kind in options:
             continue
         if kind == COACH:
-            why = "no token left" if not view.coaches_left else (
-                "needs two free spaces" if TRACK - n < 2 else "no route"
+            why = (
+                "no token left"
+                if not view.coaches_left
+                else ("needs two free spaces" if TRACK - n < 2 else "no route")
             )
         elif kind == ALLEY:
             why = "no token left" if not view.alleys_left else "none from here"

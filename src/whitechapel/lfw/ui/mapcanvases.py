@@ -15,9 +15,7 @@ from whitechapel.lfw.map.mapfile import Node
 from whitechapel.lfw.map.squeeze import drop_rows, spare_rows, squeeze
 
 # The overview: one cell per node.
-OVERVIEW_GLYPHS = {cv.CIRCLE: "●", cv.RED: "●", cv.CROSSING: "·", cv.YELLOW: "◆",
-                   cv.GOULSTON: "★"}  # fmt: skip
-
+OVERVIEW_GLYPHS = {cv.CIRCLE: "●", cv.RED: "●", cv.CROSSING: "·", cv.YELLOW: "◆", cv.GOULSTON: "★"}
 
 
 def build_overview(board: Any) -> cv.Canvas:

@@ -19,11 +19,21 @@ from whitechapel.lfw.ui.deduction import HEAT_TAGS
 from whitechapel.lfw.ui.marks import CHIEF_ONLY, COLOURS, JACK_ONLY
 
 _SLATE = "#3a3a5f"  # the back of a patrol marker
-_COLOUR = {"blue": "#005fff", "yellow": "#ffd700", "brown": "#875f00", "red": "#d70000",
-           "green": "#008700"}  # fmt: skip
+_COLOUR = {
+    "blue": "#005fff",
+    "yellow": "#ffd700",
+    "brown": "#875f00",
+    "red": "#d70000",
+    "green": "#008700",
+}
 _INK = {"blue": "white", "yellow": "black", "brown": "white", "red": "white", "green": "white"}
-_LIGHT_INK = {"blue": "#87afff", "yellow": "#ffd700", "brown": "#d7af5f", "red": "#ff8787",
-              "green": "#87ff87"}  # fmt: skip
+_LIGHT_INK = {
+    "blue": "#87afff",
+    "yellow": "#ffd700",
+    "brown": "#d7af5f",
+    "red": "#ff8787",
+    "green": "#87ff87",
+}
 
 # Tag -> rich style.  Marks are chips (their own background), so they read the
 # same on dark and light themes; colour is never alone where it matters: a
@@ -75,6 +85,7 @@ LIGHT_STYLES: dict[str, str] = {
     "revealed-fake": "strike #6c6c6c",
 }
 
+
 def style_spec(tag: str, dark: bool = True) -> str:
     """The rich style definition of a tag (a tag outside the table is read as
     a style definition itself, as in `mapdraw.style_for`)."""
@@ -90,17 +101,28 @@ def parse_style(spec: str) -> Style:
         return Style.null()
 
 
-
 # The legend: marks on circles, each shown on a sample circle " 12".
 _CIRCLE_MARKS = (
-    ("woman", "women token"), ("woman-marked", "marked woman"), ("wretched", "Wretched"),
-    ("crime", "crime scene"), ("clue", "clue tonight"), ("clue-1", "clue, night 1"),
-    ("clue-2", "clue, night 2"), ("clue-3", "clue, night 3"), ("searched", "searched, empty"),
-    ("false-clue", "false clue"), ("arrest-failed", "failed arrest"),
-    ("path", "path tonight"), ("reach-step", "a walk away"), ("reach-coach", "a coach away"),
-    ("reach-alley", "an alley away"), ("hideout", "hideout"), ("jack", "Jack"),
-    ("target", "you may choose"), ("cursor", "chosen"),
-)  # fmt: skip
+    ("woman", "women token"),
+    ("woman-marked", "marked woman"),
+    ("wretched", "Wretched"),
+    ("crime", "crime scene"),
+    ("clue", "clue tonight"),
+    ("clue-1", "clue, night 1"),
+    ("clue-2", "clue, night 2"),
+    ("clue-3", "clue, night 3"),
+    ("searched", "searched, empty"),
+    ("false-clue", "false clue"),
+    ("arrest-failed", "failed arrest"),
+    ("path", "path tonight"),
+    ("reach-step", "a walk away"),
+    ("reach-coach", "a coach away"),
+    ("reach-alley", "an alley away"),
+    ("hideout", "hideout"),
+    ("jack", "Jack"),
+    ("target", "you may choose"),
+    ("cursor", "chosen"),
+)
 
 
 def legend_items(side: str | None = None) -> list[tuple[list[tuple[str, str]], str]]:
@@ -166,7 +188,11 @@ def where_words(samples: list[tuple[str, str]], where: dict[str, list[int]]) -> 
 
 
 def legend_markup(
-    width: int, *, dark: bool = True, tags: Iterable[str] | None = None, side: str | None = None,
+    width: int,
+    *,
+    dark: bool = True,
+    tags: Iterable[str] | None = None,
+    side: str | None = None,
     marks: Mapping[Any, str] | None = None,
 ) -> str:
     """The legend as markup for a text panel `width` cells wide: the
@@ -183,7 +209,10 @@ def legend_markup(
 
 @lru_cache(maxsize=256)  # a screen asks again at every refresh, mostly for the same marks
 def _legend_markup(
-    width: int, dark: bool, tags: frozenset[str] | None, side: str | None,
+    width: int,
+    dark: bool,
+    tags: frozenset[str] | None,
+    side: str | None,
     where: tuple[tuple[str, tuple[int, ...]], ...] = (),
 ) -> str:
     wanted = None if tags is None else set(tags) | set(cv.TAGS)

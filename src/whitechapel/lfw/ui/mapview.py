@@ -146,9 +146,10 @@ class MapView(ScrollView):
         new = cv.overlay(self._base, self._marks, self._texts)
         old = self._shown
         changed = [
-            y for y in range(new.height) if new.runs[y] is not old.runs[y]
-            and new.runs[y] != old.runs[y]
-        ]  # fmt: skip
+            y
+            for y in range(new.height)
+            if new.runs[y] is not old.runs[y] and new.runs[y] != old.runs[y]
+        ]
         self._shown = new
         for y in changed:
             self._rows[y] = None
@@ -181,7 +182,9 @@ class MapView(ScrollView):
             self._map_scroll = self.scroll_offset
             region = self.scrollable_content_region
             cx, cy = self.scroll_x + region.width / 2, self.scroll_y + region.height / 2
-            middle = min(self._pos, key=lambda v: (self._pos[v][0] - cx) ** 2 + (self._pos[v][1] - cy) ** 2)
+            middle = min(
+                self._pos, key=lambda v: (self._pos[v][0] - cx) ** 2 + (self._pos[v][1] - cy) ** 2
+            )
             self.mode = WHOLE
             self._whole = None
             self._fit_whole()

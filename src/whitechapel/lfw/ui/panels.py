@@ -42,8 +42,12 @@ def banner(view: LfwView, turn: str, player: str | None = None) -> str:
     return f"{night} · {phase.tag} {phase.name}{chief} · [b]{turn}[/b]"
 
 
-HOW_STYLE = {"crime": "reverse red", "step": "reverse", "coach": "reverse yellow",
-             "alley": "reverse magenta"}  # fmt: skip
+HOW_STYLE = {
+    "crime": "reverse red",
+    "step": "reverse",
+    "coach": "reverse yellow",
+    "alley": "reverse magenta",
+}
 HOW_MARK = {"crime": "✝", "step": "", "coach": "c", "alley": "a"}
 
 

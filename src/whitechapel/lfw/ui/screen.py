@@ -109,8 +109,10 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         key("enter", "confirm", "Choose", "choose"),
         key("escape", "back", "Back", "back"),
         key("backspace", "erase", "Erase", "erase", show=False),
-        *[key(d, f"pan({dx},{dy})", "Pan", f"pan_{d}", show=False) for d, dx, dy in
-          (("up", 0, -3), ("down", 0, 3), ("left", -6, 0), ("right", 6, 0))],
+        *[
+            key(d, f"pan({dx},{dy})", "Pan", f"pan_{d}", show=False)
+            for d, dx, dy in (("up", 0, -3), ("down", 0, 3), ("left", -6, 0), ("right", 6, 0))
+        ],
         key("f2", "overview", "Overview", "overview"),
         key("f3", "legend", "Legend", "legend"),
         key("f4", "whole", "Board", "whole"),
@@ -124,7 +126,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         key("f1", "help", "Help", "help"),
         key("question_mark", "help", "Help", "help_alt", show=False),
         key("ctrl+l", "lobby", "Lobby", "lobby"),
-    ]  # fmt: skip
+    ]
 
     def __init__(self, source: Source, board: Any) -> None:
         super().__init__(source)
@@ -360,7 +362,10 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         width = self.query_one("#centre").size.width - 2
         marks = self.query_one(MapView).marks  # from the keyboard's view: no secret
         text = mapstyle.legend_markup(
-            width, dark=self.app.current_theme.dark, tags=set(marks.values()), side=side,
+            width,
+            dark=self.app.current_theme.dark,
+            tags=set(marks.values()),
+            side=side,
             marks=marks,
         )
         lines = legend.markup.count("\n")

@@ -60,8 +60,10 @@ def opponents() -> list[tuple[str, str]]:
     (value 'side:level'), for every level LfW offers."""
     out = [("Two people at this keyboard", "people")]
     for side in SIDES:
-        out += [(f"The computer plays {SIDE_NAMES[side]} ({level})", f"{side}:{level}")
-                for level in levels("lfw")]  # fmt: skip
+        out += [
+            (f"The computer plays {SIDE_NAMES[side]} ({level})", f"{side}:{level}")
+            for level in levels("lfw")
+        ]
     return out
 
 
@@ -101,8 +103,9 @@ class LfwSetup(Screen):
         # Up and Down go between rows, Left and Right within one.
         Binding("enter", "start", "Start", show=False, id="lfw.setup.enter"),
         Binding("down", "app.focus_next", "Next row", show=False, id="lfw.setup.next_row"),
-        Binding("up", "app.focus_previous", "Previous row", show=False,
-                id="lfw.setup.previous_row"),
+        Binding(
+            "up", "app.focus_previous", "Previous row", show=False, id="lfw.setup.previous_row"
+        ),
     ]
     DEFAULT_CSS = """
     LfwSetup { align: center middle; }
@@ -152,13 +155,25 @@ class LfwSetup(Screen):
             yield Label("[b]Letters from Whitechapel[/b] — a new game")
             fields = [
                 ("Jack", self.players.get("jack", ""), "jack-name", "Jack's player (optional)"),
-                ("Police", self.players.get("police", ""), "police-name",
-                 "the police's player(s) (optional)"),
-                ("Board", self.map_name or "", "map",
-                 "empty: the 1888 board; 'tutorial'; or a map file"),
-                ("Seed", "" if self.seed is None else str(self.seed), "seed",
-                 "optional: the order of the Chief tokens"),
-            ]  # fmt: skip
+                (
+                    "Police",
+                    self.players.get("police", ""),
+                    "police-name",
+                    "the police's player(s) (optional)",
+                ),
+                (
+                    "Board",
+                    self.map_name or "",
+                    "map",
+                    "empty: the 1888 board; 'tutorial'; or a map file",
+                ),
+                (
+                    "Seed",
+                    "" if self.seed is None else str(self.seed),
+                    "seed",
+                    "optional: the order of the Chief tokens",
+                ),
+            ]
             for label, value, wid, hint in fields:
                 with Horizontal(classes="field", id=f"{wid}-field"):
                     yield Label(label, classes="field-label")
@@ -167,8 +182,10 @@ class LfwSetup(Screen):
             rules = Picker(
                 [(OPTION_NAMES[name], name) for name in OPTIONS],
                 [name for name in OPTIONS if chosen[name]],
-                multiple=True, vertical=True, id="options",
-            )  # fmt: skip
+                multiple=True,
+                vertical=True,
+                id="options",
+            )
             rules.border_title = "Optional rules (↑ ↓, Space: on \\[x] or off \\[ ])"
             yield rules
             for setting in RULES.settings:

@@ -43,8 +43,15 @@ MOST = 2048  # random games an action, at most (with no deadline, exactly)
 
 class HardPlayer(SearchPlayer):
     def __init__(self, side: str, seed: int, table: object = None) -> None:
-        super().__init__(side, seed, level="hard", widths=(0, 6, 4), exact_chance=1,
-                         budget=BUDGET, doubt=HARD_DOUBT)  # fmt: skip
+        super().__init__(
+            side,
+            seed,
+            level="hard",
+            widths=(0, 6, 4),
+            exact_chance=1,
+            budget=BUDGET,
+            doubt=HARD_DOUBT,
+        )
         self.playouts = 0  # random games played in the last decision
 
     def choose(self, view: PocketView, legal: Sequence[str], budget: float | None = None) -> str:
@@ -86,4 +93,3 @@ class HardPlayer(SearchPlayer):
 
 def hard(side: str, seed: int, table: object = None) -> HardPlayer:
     return HardPlayer(side, seed, table)
-

@@ -187,10 +187,13 @@ class RoundSearch:
         top = max(means)
         weights = [math.exp(self.doubt * (m - top)) for m in means]
         total = sum(weights)
-        return [sum(w * v[i] for w, v in zip(weights, answers, strict=True)) / total
-                for i in range(n)]  # fmt: skip
+        return [
+            sum(w * v[i] for w, v in zip(weights, answers, strict=True)) / total for i in range(n)
+        ]
 
-    def narrow(self, g: Any, kids: list[tuple[Action, Any]], width: int) -> list[tuple[Action, Any]]:
+    def narrow(
+        self, g: Any, kids: list[tuple[Action, Any]], width: int
+    ) -> list[tuple[Action, Any]]:
         """The most promising of the actions: by the cheap guess, best on
         average; at Jack's nodes also each possible Jack's own best."""
         scored = [(self.static(c) if c is not None else None, a, c) for a, c in kids]
@@ -339,8 +342,15 @@ def hard_2026_12(side: str, seed: int, table: object = None) -> SearchPlayer:
     """The frozen reference `hard-2026-12`: the hard level as it played in
     December 2026 (tests/data/frozen/pocket-hard-2026-12.json holds games it
     played then; test_pocket_players.py plays them again)."""
-    return SearchPlayer(side, seed, level="hard-2026-12", widths=(0, 6, 4), exact_chance=1,
-                        budget=0.9, doubt=HARD_DOUBT)  # fmt: skip
+    return SearchPlayer(
+        side,
+        seed,
+        level="hard-2026-12",
+        widths=(0, 6, 4),
+        exact_chance=1,
+        budget=0.9,
+        doubt=HARD_DOUBT,
+    )
 
 
 HARD_DOUBT = 30.0

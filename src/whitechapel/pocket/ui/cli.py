@@ -16,29 +16,38 @@ from whitechapel.core.players import computer_level
 
 EXAMPLES = [
     ("whitechapel pocket", "a Pocket game at this keyboard (the last names and mode)"),
-    ("whitechapel pocket --investigator computer:hard", "you play Jack, the computer the "
-     "investigator"),
+    (
+        "whitechapel pocket --investigator computer:hard",
+        "you play Jack, the computer the investigator",
+    ),
     ("whitechapel pocket --jack Ann --investigator Bob", "two players, named"),
     ("whitechapel pocket --handover secrets", "hand-over screens only around Jack's cards"),
     ("whitechapel pocket puzzles", "learn Pocket: six short puzzles"),
     ("whitechapel pocket arena --games 300 --jobs 2", "the computer's levels against each other"),
-]  # fmt: skip
+]
 
 
 def add_commands(sub: Any) -> None:
     pocket = sub.add_parser(
-        "pocket", help="play Mr. Jack Pocket hot-seat (or run its tools)",
-        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=examples(EXAMPLES),
-    )  # fmt: skip
-    pocket.add_argument("--seed", type=seed, metavar="N",
-                        help="seed for the setup (default: a fresh one)")  # fmt: skip
+        "pocket",
+        help="play Mr. Jack Pocket hot-seat (or run its tools)",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=examples(EXAMPLES),
+    )
     pocket.add_argument(
-        "--jack", metavar="NAME", default="",
+        "--seed", type=seed, metavar="N", help="seed for the setup (default: a fresh one)"
+    )
+    pocket.add_argument(
+        "--jack",
+        metavar="NAME",
+        default="",
         help="the name of Jack's player, or computer[:LEVEL] to play against the computer"
         " (levels: random, easy, normal, hard; default normal)",
     )
     pocket.add_argument(
-        "--investigator", metavar="NAME", default="",
+        "--investigator",
+        metavar="NAME",
+        default="",
         help="the name of the investigator's player, or computer[:LEVEL]",
     )
     pocket.add_argument("--load", metavar="FILE", help="continue the game in this record")
@@ -53,16 +62,30 @@ def add_commands(sub: Any) -> None:
         "--plain", action="store_true", help="play at a plain prompt instead of the full screen"
     )
     pocket.add_argument(
-        "--puzzle", type=positive, metavar="N", help="play puzzle N (see 'whitechapel pocket puzzles')"
+        "--puzzle",
+        type=positive,
+        metavar="N",
+        help="play puzzle N (see 'whitechapel pocket puzzles')",
     )
     pocket_sub = pocket.add_subparsers(dest="pocket_command", metavar="TOOL")
     puzzles = pocket_sub.add_parser("puzzles", help="puzzles that teach the rules (P6-P8)")
     puzzles.add_argument("--list", action="store_true", help="print the puzzles and exit")
     selfplay = pocket_sub.add_parser("selfplay", help="random legal play on both sides")
-    selfplay.add_argument("--games", type=positive, default=1000, metavar="N",
-                          help="how many games to play (default 1000)")  # fmt: skip
-    selfplay.add_argument("--seed", type=seed, default=0, dest="selfplay_seed", metavar="N",
-                          help="the seed the games are drawn from (default 0)")  # fmt: skip
+    selfplay.add_argument(
+        "--games",
+        type=positive,
+        default=1000,
+        metavar="N",
+        help="how many games to play (default 1000)",
+    )
+    selfplay.add_argument(
+        "--seed",
+        type=seed,
+        default=0,
+        dest="selfplay_seed",
+        metavar="N",
+        help="the seed the games are drawn from (default 0)",
+    )
     selfplay.add_argument("--json", action="store_true", help="print the figures as JSON")
 
     arena = add_arena_command(pocket_sub, ("jack", "investigator"))
@@ -77,7 +100,9 @@ def _run(args: argparse.Namespace) -> int:
     if args.puzzle is not None:
         return _puzzle_app(args.puzzle, args)
     if args.plain and any(computer_level(n, "pocket") for n in (args.jack, args.investigator)):
-        raise WhitechapelError("the plain prompt is for two people; drop --plain to play the computer")
+        raise WhitechapelError(
+            "the plain prompt is for two people; drop --plain to play the computer"
+        )
     return _play_pocket(args) if args.plain else _pocket_app(args)
 
 
@@ -156,10 +181,15 @@ def _pocket_app(args: argparse.Namespace) -> int:
         players = {side: name for side, name in names.items() if name}
         handover = args.handover or last.get("handover", "always")
         screen = pocket_screen(args.seed, players, {"handover": handover})
-        config.remember("pocket", handover=args.handover, **{
-            side: name for side, name in given.items()
-            if name and not computer_level(name, "pocket")
-        })  # fmt: skip
+        config.remember(
+            "pocket",
+            handover=args.handover,
+            **{
+                side: name
+                for side, name in given.items()
+                if name and not computer_level(name, "pocket")
+            },
+        )
     return WhitechapelApp(start=screen).play()
 
 

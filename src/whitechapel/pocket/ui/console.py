@@ -109,7 +109,10 @@ class ConsoleGame:
         lines = [sentence for _, sentence in log_sentences(view)]
         if self.notation:
             texts = [str(e.action) if isinstance(e, Played) else "" for e in view.log]
-            lines = [f"{line} [{text}]" if text else line for line, text in zip(lines, texts, strict=True)]
+            lines = [
+                f"{line} [{text}]" if text else line
+                for line, text in zip(lines, texts, strict=True)
+            ]
         return lines
 
     def news(self, side: str) -> str:
@@ -117,7 +120,9 @@ class ConsoleGame:
         lines = self.sentences(side)
         start, self.told[side] = self.told.get(side, 0), len(lines)
         new = lines[start:]
-        return "Since your last turn:\n" + "\n".join(f"  {line}" for line in new) + "\n" if new else ""
+        return (
+            "Since your last turn:\n" + "\n".join(f"  {line}" for line in new) + "\n" if new else ""
+        )
 
     def _command(self, side: str) -> None:
         text = self.read(f"{self.name(side)}> ").strip()

@@ -233,7 +233,15 @@ class District(Widget):
         self.refresh()
 
     def show(
-        self, view, *, preview=None, cursor=None, picked=(), moving=None, targets=None, dimmed=(),
+        self,
+        view,
+        *,
+        preview=None,
+        cursor=None,
+        picked=(),
+        moving=None,
+        targets=None,
+        dimmed=(),
         played=((), ()),
     ) -> None:
         """Draw a new state: the rows are built once here, and only the rows
@@ -250,7 +258,9 @@ class District(Widget):
             self.refresh(*(Region(0, y, self.w, 1) for y in changed))
 
     def render_line(self, y: int) -> Strip:
-        return self._strips[y] if 0 <= y < len(self._strips) else Strip.blank(self.size.width, BLANK)
+        return (
+            self._strips[y] if 0 <= y < len(self._strips) else Strip.blank(self.size.width, BLANK)
+        )
 
     def _build(self) -> list[int]:
         """Draw the cells of the board, and make strips of the rows that
@@ -427,4 +437,3 @@ def _words(
     if sides:
         for x, ch in ((1, sides[0]), (tw - 2, sides[1])):
             block[mid_y + 1][x] = (ch, BOLD + base)
-

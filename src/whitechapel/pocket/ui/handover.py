@@ -61,8 +61,10 @@ class JacksCards:
             turns.show_curtain(CARDS, text, after_cards)
 
         if jacks_turn:
-            text = (f"[b]{jack[0].upper() + jack[1:]}: your cards[/b]\n\n{away}, look away.\n\n"
-                    "Press [b]Enter[/b] when ready.")  # fmt: skip
+            text = (
+                f"[b]{jack[0].upper() + jack[1:]}: your cards[/b]\n\n{away}, look away.\n\n"
+                "Press [b]Enter[/b] when ready."
+            )
         else:
             text = handover_text(jack, away)
         turns.show_curtain(PASS, text, ready)
@@ -88,8 +90,10 @@ class JacksCards:
 
         if screen.handover == "secrets":
             jack, away = name(JACK, capital=True), name(INVESTIGATOR, capital=True)
-            text = (f"[b]{jack} drew an alibi card[/b]\n\n{away}, look away.\n\n"
-                    "Press [b]Enter[/b] when only Jack sees the screen.")  # fmt: skip
+            text = (
+                f"[b]{jack} drew an alibi card[/b]\n\n{away}, look away.\n\n"
+                "Press [b]Enter[/b] when only Jack sees the screen."
+            )
             turns.show_curtain(PASS, text, card)
         else:
             card()

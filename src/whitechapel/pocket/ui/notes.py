@@ -92,11 +92,13 @@ class PocketNotes(GameScreen):
         if brief:
             seen = self.call_sightings(view, brief)
             hint = "Any key hides this."
-            blocks.append((
-                panels.round_brief(view, brief, hint, seen, actions=True),
-                panels.round_brief(view, brief, hint, seen),
-                panels.round_brief(view, brief, hint),
-            ))  # fmt: skip
+            blocks.append(
+                (
+                    panels.round_brief(view, brief, hint, seen, actions=True),
+                    panels.round_brief(view, brief, hint, seen),
+                    panels.round_brief(view, brief, hint),
+                )
+            )
         jack = source.view(JACK).jack if source.outcome or self.holder == JACK else None
         if source.outcome and jack:
             blocks.append((panels.reveal_text(jack) + "\n\n",))

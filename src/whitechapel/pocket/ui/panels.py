@@ -124,12 +124,14 @@ def rounds_text(view: PocketView) -> str:
         else:
             cells.append(f"[dim]{r}[/dim]")
     return (
-        "[b]Rounds[/b] " + " ".join(cells)
+        "[b]Rounds[/b] "
+        + " ".join(cells)
         + f"\nJack's known hourglasses: [b]{view.known_hourglasses}[/b]"
         + f"\nJack holds {view.jack_alibi_count} alibi card(s)"
         + f"\nSuspects left: [b]{len(view.suspects)}[/b]"
-        + "\n" + sight_legend()
-    )  # fmt: skip
+        + "\n"
+        + sight_legend()
+    )
 
 
 ROUND_HEAD = "── Round {} ──"
@@ -189,8 +191,11 @@ def shown_card(view: PocketView) -> str:
 
 def shown_cards(view: PocketView, rnd: int) -> list[str]:
     """The alibi cards the investigator showed in round `rnd` (P5)."""
-    return [e.card for e in view.log
-            if isinstance(e, Played) and e.round == rnd and e.card and e.side != JACK]  # fmt: skip
+    return [
+        e.card
+        for e in view.log
+        if isinstance(e, Played) and e.round == rnd and e.card and e.side != JACK
+    ]
 
 
 def witness_of(view: PocketView, rnd: int) -> WitnessCall | None:
@@ -390,8 +395,9 @@ def choice_specs(
     a second click on it plays it)."""
     specs: list[tuple[str, str]] = []
     if mode == "token":
-        return [(f"{i + 1} {FACE_NAMES[t.up]}", f"tok-{i}")
-                for i, t in enumerate(tokens) if not t.used]  # fmt: skip
+        return [
+            (f"{i + 1} {FACE_NAMES[t.up]}", f"tok-{i}") for i, t in enumerate(tokens) if not t.used
+        ]
     if mode == "move":
         specs = [("1 step", "dig-1"), ("2 steps", "dig-2")]
     elif mode == "joker":
@@ -468,9 +474,12 @@ def phase_help(view: PocketView, face: str | None) -> str:
     else:
         lines += ["", "Choose one of the tokens still up; every action is mandatory (P4)."]
     if face in ("H", "W", "T", "J", "R", "X"):
-        lines += ["", "Sight (P6): a detective sees down his row or column until a wall "
-                  "facing him (that tile hidden) or a wall on the far side (seen, then "
-                  "no further)."]  # fmt: skip
+        lines += [
+            "",
+            "Sight (P6): a detective sees down his row or column until a wall "
+            "facing him (that tile hidden) or a wall on the far side (seen, then "
+            "no further).",
+        ]
     lines += [
         "",
         "After the fourth action the witness call (P7): Jack seen, every unseen "
@@ -478,6 +487,9 @@ def phase_help(view: PocketView, face: str | None) -> str:
         "every seen suspect is cleared and Jack takes it (an hourglass).",
     ]
     if view.race:
-        lines += ["", "The race is on (P8): the first witness call that sees Jack wins for "
-                  "the investigator; Jack wins if he is not seen through round 8."]  # fmt: skip
+        lines += [
+            "",
+            "The race is on (P8): the first witness call that sees Jack wins for "
+            "the investigator; Jack wins if he is not seen through round 8.",
+        ]
     return "\n".join(lines) + "\n\n---\n\n"

@@ -212,8 +212,11 @@ class PuzzleScreen(PocketScreen):
         self.app.push_screen(HelpScreen(lesson + now + help_text(self.HELP)))
 
     def on_choice_pressed(self, event: Choice.Pressed) -> None:
-        action = {"do-next": self.action_next_puzzle, "do-retry": self.action_retry,
-                  "do-list": self.action_puzzles}.get(event.choice)  # fmt: skip
+        action = {
+            "do-next": self.action_next_puzzle,
+            "do-retry": self.action_retry,
+            "do-list": self.action_puzzles,
+        }.get(event.choice)
         if action is not None:
             action()
         else:

@@ -71,8 +71,10 @@ class PocketScreen(PocketNotes, GameScreen):
         key("w", "joker('W')", "Watson", "watson"),
         key("t", "joker('T')", "Toby", "toby"),
         key("0", "joker('-')", "Nobody", "nobody"),
-        *[key(d, f"cursor({dx},{dy})", "Tile", f"tile_{d}") for d, dx, dy in
-          (("up", 0, -1), ("down", 0, 1), ("left", -1, 0), ("right", 1, 0))],
+        *[
+            key(d, f"cursor({dx},{dy})", "Tile", f"tile_{d}")
+            for d, dx, dy in (("up", 0, -1), ("down", 0, 1), ("left", -1, 0), ("right", 1, 0))
+        ],
         # The keys of each step are on the prompt line and its buttons; the
         # footer lists only keys that work at every step (rebuilding it on
         # each key would cost a frame: docs/app.md).
@@ -88,7 +90,7 @@ class PocketScreen(PocketNotes, GameScreen):
         key("f1", "help", "Help", "help", show=True),
         key("question_mark", "help", "Help", "help_alt"),
         key("ctrl+l", "lobby", "Lobby", "lobby", show=True),
-    ]  # fmt: skip
+    ]
 
     def __init__(self, source: Source) -> None:
         super().__init__(source)
@@ -162,9 +164,15 @@ class PocketScreen(PocketNotes, GameScreen):
         targets, dimmed = self.targets(view) if self.can_act() else ({}, set())
         played = computer.marks(self.computer_actions())
         self.query_one(District).show(
-            view, preview=after, cursor=cursor, picked=picked, moving=moving,
-            targets=targets, dimmed=dimmed, played=played,
-        )  # fmt: skip
+            view,
+            preview=after,
+            cursor=cursor,
+            picked=picked,
+            moving=moving,
+            targets=targets,
+            dimmed=dimmed,
+            played=played,
+        )
         turn = self.player_name(view.to_act) if view.to_act else ""
         winner = self.player_name(source.outcome.winner) if source.outcome else None
         self.query_one("#banner", TextPanel).set(self.banner_text(view, turn, winner))
@@ -259,8 +267,9 @@ class PocketScreen(PocketNotes, GameScreen):
         sees it behind his own curtain before the screen passes on; then
         what follows every action (`round_over`)."""
         if self.turns.shared and side == JACK and self.source.outcome is None:
-            last = next(e for e in reversed(self.source.view(INVESTIGATOR).log)
-                        if isinstance(e, Played))  # fmt: skip
+            last = next(
+                e for e in reversed(self.source.view(INVESTIGATOR).log) if isinstance(e, Played)
+            )
             if last.action is ALIBI_ACTION:
                 self.reset_choice()
                 self.cards.drawn(lambda: self.round_over(side))
@@ -438,8 +447,10 @@ class PocketScreen(PocketNotes, GameScreen):
             wall = {(0, -1): 0, (1, 0): 1, (0, 1): 2, (-1, 0): 3}[dx, dy]
             tile = self.current_view().tiles[choice.cursor]
             if wall == DIRECTIONS.index(tile.wall):
-                self.notice = (f"Its wall faces {WALL_WORDS[wall]} already: a rotation "
-                               "must change the tile (P5).")  # fmt: skip
+                self.notice = (
+                    f"Its wall faces {WALL_WORDS[wall]} already: a rotation "
+                    "must change the tile (P5)."
+                )
             else:
                 choice.wall = wall
         elif choice.on_tiles:
@@ -535,9 +546,14 @@ class PocketScreen(PocketNotes, GameScreen):
         elif bid == "do-rotate-ccw":
             self.action_rotate(-1)
         else:
-            action = {"do-rotate": self.action_rotate, "do-confirm": self.action_confirm,
-                      "do-back": self.action_back, "do-save": self.action_save,
-                      "do-rematch": self.action_rematch, "do-lobby": self.action_lobby}  # fmt: skip
+            action = {
+                "do-rotate": self.action_rotate,
+                "do-confirm": self.action_confirm,
+                "do-back": self.action_back,
+                "do-save": self.action_save,
+                "do-rematch": self.action_rematch,
+                "do-lobby": self.action_lobby,
+            }
             if bid in action:
                 action[bid]()
 
@@ -569,8 +585,9 @@ class PocketScreen(PocketNotes, GameScreen):
 
         seed = new_seed()
         game = PocketGame.new(seed)
-        record = record_of(game, seed=seed, players=source.record.players,
-                           settings=source.record.settings)  # fmt: skip
+        record = record_of(
+            game, seed=seed, players=source.record.players, settings=source.record.settings
+        )
         self.app.switch_screen(PocketScreen(LocalSource(game, record, source.store)))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -583,8 +600,11 @@ class PocketScreen(PocketNotes, GameScreen):
                 return False
             mode, face = self.choice.mode, self.face()
             if action == "rotate":
-                return (mode in (Mode.TILE, Mode.ORIENT) and face == "R"
-                        and super().check_action(action, ()))  # fmt: skip
+                return (
+                    mode in (Mode.TILE, Mode.ORIENT)
+                    and face == "R"
+                    and super().check_action(action, ())
+                )
             if mode == Mode.TOKEN:
                 return False
             return super().check_action(action, parameters)

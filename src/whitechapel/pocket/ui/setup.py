@@ -51,8 +51,10 @@ def opponents() -> list[tuple[str, str]]:
     side and one level (value 'side:level')."""
     out = [("Two people at this keyboard", "people")]
     for side in ("investigator", "jack"):
-        out += [(f"The computer plays {SIDE_NAMES[side]} ({level})", f"{side}:{level}")
-                for level in levels("pocket")]  # fmt: skip
+        out += [
+            (f"The computer plays {SIDE_NAMES[side]} ({level})", f"{side}:{level}")
+            for level in levels("pocket")
+        ]
     return out
 
 
@@ -92,8 +94,9 @@ class PocketSetup(Screen):
         # Left and Right (and Space) change a choice.
         Binding("enter", "start", "Start", priority=True, id="pocket.start"),
         Binding("down", "app.focus_next", "Next row", show=False, id="pocket.setup.next_row"),
-        Binding("up", "app.focus_previous", "Previous row", show=False,
-                id="pocket.setup.previous_row"),
+        Binding(
+            "up", "app.focus_previous", "Previous row", show=False, id="pocket.setup.previous_row"
+        ),
     ]
     DEFAULT_CSS = """
     PocketSetup { align: center middle; }
@@ -106,9 +109,14 @@ class PocketSetup(Screen):
         last = remembered()
         with Vertical(id="setup-box"):
             yield Label("[b]Mr. Jack Pocket[/b] — a new game")
-            yield Input(last.get("jack", ""), placeholder="Jack's player (optional)", id="jack-name")
-            yield Input(last.get("investigator", ""),
-                        placeholder="The investigator's player (optional)", id="inv-name")  # fmt: skip
+            yield Input(
+                last.get("jack", ""), placeholder="Jack's player (optional)", id="jack-name"
+            )
+            yield Input(
+                last.get("investigator", ""),
+                placeholder="The investigator's player (optional)",
+                id="inv-name",
+            )
             for setting in RULES.settings:
                 yield Label(setting.label, classes="row-label")
                 yield setting_picker(setting, last.get(setting.name))
@@ -132,8 +140,10 @@ class PocketSetup(Screen):
         except WhitechapelError as e:  # 'computer' typed as both names
             self.notify(str(e), severity="error")
             return
-        typed = {side: self.query_one(f"#{wid}", Input).value.strip()
-                 for side, wid in (("jack", "jack-name"), ("investigator", "inv-name"))}  # fmt: skip
+        typed = {
+            side: self.query_one(f"#{wid}", Input).value.strip()
+            for side, wid in (("jack", "jack-name"), ("investigator", "inv-name"))
+        }
         unremembered = config.remember("pocket", **typed, **settings, play=opponent)
         if unremembered:
             self.notify(config.notice(unremembered), severity="warning", timeout=8)

@@ -212,7 +212,9 @@ class GameScreen(SizeGuard, Screen[None]):
         if not isinstance(source, RemoteSource):
             return None
         if source.displaced:
-            return f"You no longer hold this seat: {source.displaced}.\nctrl+l goes back to the lobby."
+            return (
+                f"You no longer hold this seat: {source.displaced}.\nctrl+l goes back to the lobby."
+            )
         if self.source.outcome is not None or self.can_act():
             return None
         if self.source.seat_side is None:
@@ -374,7 +376,7 @@ class GameScreen(SizeGuard, Screen[None]):
         if self.saved_to is None:
             return "Quit? The game could not be saved."
         return (
-            f"Quit? The game is saved in {self.saved_to}: \"Continue a saved game\" in "
+            f'Quit? The game is saved in {self.saved_to}: "Continue a saved game" in '
             "the menu takes it up again."
         )
 

@@ -11,7 +11,7 @@ from textual.widgets import Static
 
 
 class QuitScreen(ModalScreen[bool]):
-    """"Quit? The game is saved in …": y or Enter (or ctrl+q again) quits,
+    """ "Quit? The game is saved in …": y or Enter (or ctrl+q again) quits,
     n or Esc goes back to the game.  ctrl+q itself is the app's key: pressed
     while this is up, it quits without asking again."""
 
@@ -36,8 +36,9 @@ class QuitScreen(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(escape(self.question), id="quit-question")
-            yield Static("[b]y[/b] or Enter: quit · [b]n[/b] or Esc: back to the game",
-                         id="quit-keys")  # fmt: skip
+            yield Static(
+                "[b]y[/b] or Enter: quit · [b]n[/b] or Esc: back to the game", id="quit-keys"
+            )
 
     def action_quit(self) -> None:
         self.app.exit()

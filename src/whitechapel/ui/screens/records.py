@@ -49,7 +49,9 @@ class RecordsScreen(Screen):
         self.choose = choose
 
     def compose(self) -> ComposeResult:
-        yield Label("[b]Finished games[/b] on this server, newest first (Enter replays one, Esc goes back)")
+        yield Label(
+            "[b]Finished games[/b] on this server, newest first (Enter replays one, Esc goes back)"
+        )
         options = [Option(escape(record_line(r)), id=str(r.get("id"))) for r in self.records]
         yield OptionList(*options) if options else Label("No game has finished here yet.")
         yield KeyFooter()

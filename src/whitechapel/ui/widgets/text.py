@@ -69,8 +69,10 @@ class TextPanel(Widget):
         if self._rows is None or self._rows[0] != key:
             console = self.app.console
             lines = console.render_lines(
-                self._text, console.options.update(width=max(1, width), height=None),
-                style=ground, pad=True,
+                self._text,
+                console.options.update(width=max(1, width), height=None),
+                style=ground,
+                pad=True,
             )
             # Too long: the end stays in sight (a log's newest line), or the start.
             lines = lines[-height:] if self.keep_end and height else lines[:height]
