@@ -40,6 +40,7 @@ async def test_the_pocket_setup_comes_back_as_it_was_left():
         "investigator": "Bob",
         "handover": "secrets",
         "play": "jack:hard",
+        "hints": "off",  # Learn by playing's row (issue 29), remembered like the rest
     }
     app = WhitechapelApp(start=PocketSetup())
     async with app.run_test(size=(80, 24)) as pilot:
