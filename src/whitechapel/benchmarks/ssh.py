@@ -46,6 +46,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from whitechapel.benchmarks.base import Benchmark, p95
 
@@ -54,13 +55,31 @@ PASSWORD = "bench-221b"
 LAST: dict[str, float] = {}
 
 
+async def _connect(port: int, user: str, source: str, **options: Any) -> Any:
+    """A bench client's SSH connection to the gateway on loopback, from its own
+    `source` address (each its own peer to the gateway's per-address limits),
+    logged in with the bench's password."""
+    import asyncssh
+
+    return await asyncssh.connect(
+        "127.0.0.1",
+        port,
+        username=user,
+        password=PASSWORD,
+        known_hosts=None,
+        client_keys=None,
+        preferred_auth="password",
+        local_addr=(source, 0),
+        **options,
+    )
+
+
 async def _sessions(count: int) -> tuple[list[float], list[float]]:
     """`count` sessions opened one after the other and kept: seconds from
     connecting to each one's first lobby frame, and after each (once it has
     opened a Pocket duel and settled) the private memory of everything the
     gateway runs for its sessions (session hosts or app processes; not the
     fork server, which is there before any session), MiB."""
-    import asyncssh
 
     from whitechapel.gateway.ssh import Access, Gateway
     from whitechapel.net.server import GameServer, Limits
@@ -77,16 +96,7 @@ async def _sessions(count: int) -> tuple[list[float], list[float]]:
         try:
             for k in range(count):
                 start = time.perf_counter()
-                conn = await asyncssh.connect(
-                    "127.0.0.1",
-                    ssh_port,
-                    username=f"bench{k}",
-                    password=PASSWORD,
-                    known_hosts=None,
-                    client_keys=None,
-                    preferred_auth="password",
-                    local_addr=(f"127.0.0.{k + 2}", 0),
-                )
+                conn = await _connect(ssh_port, f"bench{k}", f"127.0.0.{k + 2}")
                 conns.append(conn)
                 process = await conn.create_process(
                     term_type="xterm-256color", term_size=(100, 30), encoding=None
@@ -208,17 +218,7 @@ async def _one_login(port: int, k: int, start_at: float) -> tuple[float | None, 
     start = time.perf_counter()
     conn = None
     try:
-        conn = await asyncssh.connect(
-            "127.0.0.1",
-            port,
-            username=f"bench{k}",
-            password=PASSWORD,
-            known_hosts=None,
-            client_keys=None,
-            preferred_auth="password",
-            local_addr=(f"127.0.0.{k + 2}", 0),
-            login_timeout=120,
-        )
+        conn = await _connect(port, f"bench{k}", f"127.0.0.{k + 2}", login_timeout=120)
         process = await conn.create_process(
             term_type="xterm-256color", term_size=(100, 30), encoding=None
         )
@@ -301,17 +301,7 @@ async def _hostile(port: int, stop: asyncio.Event) -> None:
     junk = b"jqwe\x1b[A\x1b[B\x1b[<0;30;10M\x1b[<0;30;10m\x1b[200~abc" * 8
     while not stop.is_set():
         with contextlib.suppress(OSError, asyncssh.Error):
-            async with await asyncssh.connect(
-                "127.0.0.1",
-                port,
-                username="mallory",
-                password=PASSWORD,
-                known_hosts=None,
-                client_keys=None,
-                preferred_auth="password",
-                local_addr=("127.0.0.3", 0),
-                window=8192,
-            ) as conn:
+            async with await _connect(port, "mallory", "127.0.0.3", window=8192) as conn:
                 process = await conn.create_process(
                     term_type="xterm", term_size=(40000, 40000), encoding=None
                 )
@@ -326,7 +316,6 @@ async def _hostile(port: int, stop: asyncio.Event) -> None:
 async def _neighbour_waits(seconds: float) -> list[float]:
     """Seconds from each letter a neighbour types (in the lobby's room-code
     field) to its echo, while a hostile session runs on the same host."""
-    import asyncssh
 
     with tempfile.TemporaryDirectory() as folder:
         server = subprocess.Popen(
@@ -340,16 +329,7 @@ async def _neighbour_waits(seconds: float) -> list[float]:
         try:
             assert server.stdout is not None and server.stdin is not None  # PIPEs
             port = int(await asyncio.wait_for(asyncio.to_thread(server.stdout.readline), 120))
-            conn = await asyncssh.connect(
-                "127.0.0.1",
-                port,
-                username="ann",
-                password=PASSWORD,
-                known_hosts=None,
-                client_keys=None,
-                preferred_auth="password",
-                local_addr=("127.0.0.2", 0),
-            )
+            conn = await _connect(port, "ann", "127.0.0.2")
             process = await conn.create_process(
                 term_type="xterm-256color", term_size=(100, 30), encoding=None
             )
