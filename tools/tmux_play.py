@@ -33,16 +33,17 @@ import time
 from pathlib import Path
 from statistics import median
 
+sys.path.insert(0, str(Path(__file__).parent))
+
+from tmuxkeys import capture as tmuxkeys_capture
+from tmuxkeys import press, tmux
+
 SESSION = "wcplay"
 KEY_GAP = 0.06  # seconds between keys (--key-gap)
 
 
-def tmux(*args: str) -> str:
-    return subprocess.run(["tmux", *args], check=True, capture_output=True, text=True).stdout
-
-
 def capture() -> str:
-    return tmux("capture-pane", "-t", SESSION, "-p")
+    return tmuxkeys_capture(SESSION)
 
 
 def settle(previous: str | None = None, timeout: float = 5.0) -> str:
@@ -61,17 +62,7 @@ def settle(previous: str | None = None, timeout: float = 5.0) -> str:
 
 
 def send(key: str) -> None:
-    names = {
-        "enter": "Enter",
-        "escape": "Escape",
-        "up": "Up",
-        "down": "Down",
-        "left": "Left",
-        "right": "Right",
-        "tab": "Tab",
-        "backspace": "BSpace",
-    }
-    tmux("send-keys", "-t", SESSION, names.get(key, key))
+    press(SESSION, key)
     time.sleep(KEY_GAP)  # one key at a time, as a person types
 
 
@@ -214,6 +205,11 @@ def main() -> int:
             for word in play.secret_words:
                 assert word not in screen, f"{word!r} on a round's summary:\n{screen}"
             summaries += 1
+            send("enter")
+            screen = settle(screen)
+            continue
+        if "Press Enter to hide it" in screen:  # Jack's drawn card, before the screen passes
+            assert "(Jack)" in screen, f"a drawn card shown to another than Jack:\n{screen}"
             send("enter")
             screen = settle(screen)
             continue

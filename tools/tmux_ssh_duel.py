@@ -27,29 +27,16 @@ import tempfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).parent))
+
+from tmuxkeys import capture, press, tmux
+
 SSH_PORT, GAME_PORT = 12222, 17888
 
 
-def tmux(*args: str) -> str:
-    return subprocess.run(["tmux", *args], check=True, capture_output=True, text=True).stdout
-
-
-def capture(name: str) -> str:
-    return tmux("capture-pane", "-t", name, "-p")
-
-
 def send(name: str, *keys: str, gap: float = 0.08) -> None:
-    names = {
-        "enter": "Enter",
-        "escape": "Escape",
-        "up": "Up",
-        "down": "Down",
-        "left": "Left",
-        "right": "Right",
-        "tab": "Tab",
-    }
     for key in keys:
-        tmux("send-keys", "-t", name, names.get(key, key))
+        press(name, key)
         time.sleep(gap)
 
 
