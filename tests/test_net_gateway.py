@@ -85,8 +85,8 @@ class Guesser(asyncssh.SSHClient):
         return self.tried[-1]
 
 
-async def guess(port: int, passwords: list[str], source: str) -> Guesser:
-    client = Guesser(passwords)
+async def log_in(client: Guesser, port: int, source: str) -> None:
+    """Mallory's password login from `source`, with `client`'s guesses."""
     conn, _ = await asyncssh.create_connection(
         lambda: client,
         "127.0.0.1",
@@ -98,6 +98,11 @@ async def guess(port: int, passwords: list[str], source: str) -> Guesser:
         local_addr=(source, 0),
     )
     conn.close()
+
+
+async def guess(port: int, passwords: list[str], source: str) -> Guesser:
+    client = Guesser(passwords)
+    await log_in(client, port, source)
     return client
 
 
@@ -149,17 +154,7 @@ async def test_the_seventh_attempt_on_a_connection_is_refused_and_failures_are_l
                 ConnectionError,
             )
         ):
-            conn, _ = await asyncssh.create_connection(
-                lambda: client,
-                "127.0.0.1",
-                port,
-                username="mallory",
-                known_hosts=None,
-                client_keys=None,
-                preferred_auth="password",
-                local_addr=("127.0.0.7", 0),
-            )
-            conn.close()
+            await log_in(client, port, "127.0.0.7")
         assert gateway.hosts.envs == []  # the right password did not get in
         assert client.tried[:MAX_AUTH_ATTEMPTS] == wrong
         failures = [
