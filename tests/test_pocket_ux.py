@@ -224,6 +224,26 @@ def test_the_summary_lists_the_rounds_four_actions_then_who_saw_whom():
     assert "His alibi" in reveal_text(Secrets("gull", (), 0))
 
 
+def test_a_network_seats_own_side_reads_you_win_and_you_take():
+    """At a network seat its own side is "you": the summary and the banner
+    say "You (Jack) take the round's token", "you (Jack) win", never "you
+    ... takes" or "you ... wins"; named players keep the third person."""
+    from whitechapel.pocket.game import PocketGame
+    from whitechapel.pocket.ui.panels import banner, round_summary
+
+    game = PocketGame(SETUPS["goodley"])
+    for text in ("H+1", "W+1", "J:-", "Rb2E"):
+        game.play(text)
+    mine = {"jack": "you (Jack)", "investigator": "the investigator"}
+    text = round_summary(game.view("jack"), 1, mine)
+    assert "You (Jack) take the round's token" in text and "takes" not in text
+    while game.outcome is None:
+        game.advance(game.legal_actions()[0])
+    view = game.view(game.outcome.winner)
+    assert "[b]you (Jack)[/b] win (" in banner(view, "", "you (Jack)")
+    assert "[b]Ann (Jack)[/b] wins (" in banner(view, "", "Ann (Jack)")
+
+
 @pytest.mark.parametrize("side", ["jack", "investigator"])
 @pytest.mark.parametrize("name,seed", [("stealthy", 1668), ("goodley", 3)])
 async def test_the_newest_log_line_is_always_visible_at_80x24(tmp_path, side, name, seed):

@@ -13,6 +13,7 @@ from whitechapel.pocket.pieces import (
     DETECTIVE_LETTERS,
     DIRECTIONS,
     FACE_NAMES,
+    INVESTIGATOR,
     JACK,
     SQUARES,
     step_clockwise,
@@ -92,11 +93,23 @@ def secret_panel(jack: Secrets, short: bool = False) -> str:
     return head + f"Your alibi cards: {cards}\nYour hourglasses: {jack.hourglasses}\n"
 
 
+def verb_for(who: str, verb: str, plain: str) -> str:
+    """The verb that agrees with `who`: "Ann (Jack) wins", but "you (Jack)
+    win" on a network seat's own side (its player is "you")."""
+    return plain if who == "you" or who.startswith("you ") else verb
+
+
+def capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def banner(view: PocketView, turn: str, winner: str | None = None) -> str:
     """The top line; `winner`: the winning side as players say it ("Ann (Jack)")."""
     if view.outcome:
         o = view.outcome
-        return f"Mr. Jack Pocket — game over: [b]{winner or o.winner}[/b] wins ({o.detail})"
+        who = winner or o.winner
+        won = verb_for(who, "wins", "win")
+        return f"Mr. Jack Pocket — game over: [b]{who}[/b] {won} ({o.detail})"
     race = " — the race is on" if view.race else ""
     return f"Mr. Jack Pocket — round {view.round} of 8{race} — {turn} to play"
 
@@ -238,9 +251,13 @@ def round_summary(
         cleared = ", ".join(character_name(c) for c in witness.cleared)
         lines.append(f"Cleared: {cleared}." if cleared else "Nobody new was cleared.")
         if witness.round_token == JACK:
-            lines.append(f"{names[JACK]} takes the round's token: an hourglass.")
+            who = names[JACK]
+            took = verb_for(who, "takes", "take")
+            lines.append(f"{capital(who)} {took} the round's token: an hourglass.")
         else:
-            lines.append(f"{names['investigator']} takes the round's token.")
+            who = names[INVESTIGATOR]
+            took = verb_for(who, "takes", "take")
+            lines.append(f"{capital(who)} {took} the round's token.")
     if race_began(view, rnd):
         lines.append("Both goals are reached: [b]the race begins[/b] (P8).")
     # Short names, as on the tiles (the full ones are for cards and the cleared).
@@ -252,7 +269,8 @@ def round_summary(
     )
     if view.outcome:
         o = view.outcome
-        lines += ["", f"[b]{names.get(o.winner, o.winner)} wins[/b]: {o.reason}."]
+        who = names.get(o.winner, o.winner)
+        lines += ["", f"[b]{capital(who)} {verb_for(who, 'wins', 'win')}[/b]: {o.reason}."]
         if view.jack:
             lines.append(reveal_text(view.jack))
     lines += ["", "Press [b]Enter[/b] to go on."]
