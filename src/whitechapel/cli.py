@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from whitechapel import __version__
-from whitechapel.core.args import describe, examples
+from whitechapel.core.args import describe, examples, with_examples
 from whitechapel.core.errors import WhitechapelError
 from whitechapel.core.registry import entries
 
@@ -95,11 +95,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     replay.add_argument("--json", action="store_true", help="print the view as JSON")
 
-    serve = sub.add_parser(
+    serve = with_examples(
+        sub,
         "serve",
-        help="run a game server (and an SSH gateway with --ssh)",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog=examples(SERVE_EXAMPLES),
+        "run a game server (and an SSH gateway with --ssh)",
+        SERVE_EXAMPLES,
     )
     serve.add_argument(
         "--host",
@@ -141,13 +141,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--gateway-secret)",
     )
 
-    web = sub.add_parser(
+    web = with_examples(
+        sub,
         "web",
-        help="serve a game server's lobby to web browsers",
+        "serve a game server's lobby to web browsers",
+        WEB_EXAMPLES,
         description="Serve the lobby of a game server to web browsers: each page is a player, "
         "as an SSH session is. Needs the web extra.",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog=examples(WEB_EXAMPLES),
     )
     web.add_argument(
         "--host",
@@ -191,11 +191,11 @@ def build_parser() -> argparse.ArgumentParser:
         "and localhost always work)",
     )
 
-    join = sub.add_parser(
+    join = with_examples(
+        sub,
         "join",
-        help="play on a game server: its lobby in this terminal",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog=examples(JOIN_EXAMPLES),
+        "play on a game server: its lobby in this terminal",
+        JOIN_EXAMPLES,
     )
     join.add_argument(
         "address",

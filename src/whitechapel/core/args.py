@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 
 def positive(text: str) -> int:
@@ -43,6 +44,23 @@ def examples(rows: list[tuple[str, str]]) -> str:
     else:
         lines = [f"  {command}\n      {what}" for command, what in rows]
     return "examples:\n" + "\n".join(lines)
+
+
+def with_examples(
+    sub: argparse._SubParsersAction[Any],
+    name: str,
+    help: str,
+    rows: list[tuple[str, str]],
+    description: str | None = None,
+) -> argparse.ArgumentParser:
+    """A subcommand whose `--help` ends with its examples (`examples`)."""
+    return sub.add_parser(
+        name,
+        help=help,
+        description=description,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=examples(rows),
+    )
 
 
 def describe(parser: argparse.ArgumentParser) -> None:

@@ -12,7 +12,7 @@ import sys
 from typing import Any
 
 from whitechapel.core.arena import add_arena_command
-from whitechapel.core.args import count, examples, positive, seed
+from whitechapel.core.args import count, positive, seed, with_examples
 from whitechapel.core.errors import WhitechapelError
 from whitechapel.lfw.rulebook import SIDES
 
@@ -27,11 +27,11 @@ EXAMPLES = [
 
 
 def add_commands(sub: Any) -> None:
-    lfw = sub.add_parser(
+    lfw = with_examples(
+        sub,
         "lfw",
-        help="play Letters from Whitechapel hot-seat (or run its tools)",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog=examples(EXAMPLES),
+        "play Letters from Whitechapel hot-seat (or run its tools)",
+        EXAMPLES,
     )
     lfw.add_argument(
         "--seed",

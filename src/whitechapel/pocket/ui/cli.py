@@ -10,7 +10,7 @@ import json
 from typing import Any
 
 from whitechapel.core.arena import add_arena_command
-from whitechapel.core.args import examples, positive, seed
+from whitechapel.core.args import positive, seed, with_examples
 from whitechapel.core.errors import WhitechapelError
 from whitechapel.core.players import computer_level
 
@@ -28,11 +28,11 @@ EXAMPLES = [
 
 
 def add_commands(sub: Any) -> None:
-    pocket = sub.add_parser(
+    pocket = with_examples(
+        sub,
         "pocket",
-        help="play Mr. Jack Pocket hot-seat (or run its tools)",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog=examples(EXAMPLES),
+        "play Mr. Jack Pocket hot-seat (or run its tools)",
+        EXAMPLES,
     )
     pocket.add_argument(
         "--seed", type=seed, metavar="N", help="seed for the setup (default: a fresh one)"
