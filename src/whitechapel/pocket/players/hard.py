@@ -31,7 +31,7 @@ from whitechapel.core import players
 from whitechapel.core.chance import Chance
 from whitechapel.pocket import playout, worlds
 from whitechapel.pocket.pieces import INVESTIGATOR
-from whitechapel.pocket.players import reading
+from whitechapel.pocket.players import reading, rollout
 from whitechapel.pocket.players.search import HARD_DOUBT, SearchPlayer
 from whitechapel.pocket.views import PocketView
 
@@ -53,6 +53,9 @@ class HardPlayer(SearchPlayer):
             doubt=HARD_DOUBT,
         )
         self.playouts = 0  # random games played in the last decision
+        # Jack's playouts: each round's last action played for its witness
+        # call (`rollout.py`); the investigator's, and Jack's if False, at random.
+        self.wise = side != INVESTIGATOR
 
     def choose(self, view: PocketView, legal: Sequence[str], budget: float | None = None) -> str:
         clocks = dict(self.clocks)
@@ -73,6 +76,7 @@ class HardPlayer(SearchPlayer):
         chance = Chance(self.chance.below(2**32))
         bits = chance.bits
         investigator = self.side == INVESTIGATOR
+        run = rollout.run if self.wise else playout.run
         while played < MOST:
             if played and limit.passed():
                 break
@@ -82,7 +86,7 @@ class HardPlayer(SearchPlayer):
                 after.apply(action)
                 start = playout.from_game(after) if after.outcome is None else None
                 for _ in range(BATCH):
-                    outcome = after.outcome if start is None else playout.run(start.copy(), bits)
+                    outcome = after.outcome if start is None else run(start.copy(), bits)
                     assert outcome is not None
                     wins[i] += (outcome.winner == INVESTIGATOR) == investigator
             played += BATCH
