@@ -70,36 +70,42 @@ def _seen_after(pos: Position, code: int) -> tuple[int, list[int]]:
     return seen, tiles
 
 
-def last_action(pos: Position, jack: bool) -> int:
-    """The round's fourth action as its side plays it for the witness call:
-    the investigator's the best on average over the suspects, Jack's the best
-    for himself (the table's worth, `values.worth`)."""
+def score(pos: Position, code: int, jack: bool) -> float:
+    """What the witness call after `code` is worth to the side playing it
+    (the table's worth, `values.worth`): the investigator's on average over
+    the suspects left (he does not know Jack), Jack's for himself."""
     cleared = pos.cleared
     n = 9 - cleared.bit_count()
     h = pos.glasses
     r = pos.rnd + 1
     race = pos.race_round > 0
-    won_unseen = h + 1 >= GOAL and not race  # P8: his sixth hourglass
+    squares, tiles = _seen_after(pos, code)
+    k = 0
+    jack_seen = False
+    for sq in range(9):
+        if squares >> sq & 1:
+            c = tiles[sq]
+            if not cleared >> c & 1:
+                k += 1
+                jack_seen = jack_seen or c == pos.jack
+    if_seen = 1.0 if k == 1 or race else worth(r, k, h, race)  # P8: seen in the race, caught
+    if h + 1 >= GOAL and not race:  # P8: his sixth hourglass, and both goals a race
+        if_unseen = worth(r, 1, h + 1, True) if n - k == 1 else 0.0
+    else:
+        if_unseen = worth(r, n - k, h + 1, race)
+    if jack:
+        return -(if_seen if jack_seen else if_unseen)
+    return (k * if_seen + (n - k) * if_unseen) / n
+
+
+def last_action(pos: Position, jack: bool) -> int:
+    """The round's fourth action as its side plays it for the witness call
+    (`score`): the first of the best in the engine's order."""
     best_code, best = -1, -2.0
     for code in playout.legal_codes(pos):
-        squares, tiles = _seen_after(pos, code)
-        k = 0
-        jack_seen = False
-        for sq in range(9):
-            if squares >> sq & 1:
-                c = tiles[sq]
-                if not cleared >> c & 1:
-                    k += 1
-                    if c == pos.jack:
-                        jack_seen = True
-        if_seen = 1.0 if k == 1 else worth(r, k, h, race)
-        if_unseen = 0.0 if won_unseen else worth(r, n - k, h + 1, race)
-        if jack:
-            score = -(if_seen if jack_seen else if_unseen)
-        else:
-            score = (k * if_seen + (n - k) * if_unseen) / n
-        if score > best + 1e-12:
-            best_code, best = code, score
+        value = score(pos, code, jack)
+        if value > best + 1e-12:
+            best_code, best = code, value
     return best_code
 
 
