@@ -15,7 +15,11 @@ investigator; the cards nobody has drawn; the throws to come), and keeps
 the action whose games its side won most often.  Random games end by what
 the position allows, whoever plays: a Jack whose tile two detectives can
 reach in one step, a board where one rotation splits the suspects, show
-in their share of wins where the table sees none.
+in their share of wins where the table sees none.  Jack's games are not
+quite random (`rollout.py`): each round's last action is played for its
+witness call, the investigator splitting the suspects and Jack hiding, as
+any real opponent does; a wholly random investigator let Jack's playouts
+prefer the actions that only a careless investigator fails to punish.
 
 Time: the level's budget is CPU seconds under a wall-clock ceiling below a
 second (`core/players.Deadline`); the playouts go by batches, one possible
@@ -38,6 +42,7 @@ from whitechapel.pocket.views import PocketView
 BUDGET = 0.8  # CPU seconds: the level's own
 CEILING = 0.95  # wall seconds: a person never waits a second for a decision
 BATCH = 32  # random games an action in each possible game
+MARGIN = 0.05  # Jack's: the actions within this chance of the search's best go to the playouts
 MOST = 2048  # random games an action, at most (with no deadline, exactly)
 
 
@@ -56,6 +61,8 @@ class HardPlayer(SearchPlayer):
         # Jack's playouts: each round's last action played for its witness
         # call (`rollout.py`); the investigator's, and Jack's if False, at random.
         self.wise = side != INVESTIGATOR
+        if self.wise:
+            self.margin = MARGIN
 
     def choose(self, view: PocketView, legal: Sequence[str], budget: float | None = None) -> str:
         clocks = dict(self.clocks)
@@ -91,8 +98,12 @@ class HardPlayer(SearchPlayer):
                     wins[i] += (outcome.winner == INVESTIGATOR) == investigator
             played += BATCH
         self.playouts = played * len(actions)
-        top = max(wins)
-        return best[wins.index(top)]
+        # The search's worth and the playouts' share, both chances to win:
+        # an action the search finds worse must win that much more often.
+        prior = self.found if self.wise else {}
+        total = [w / played + prior.get(a, 0.0) for w, a in zip(wins, best, strict=True)]
+        top = max(total)
+        return best[total.index(top)]
 
 
 def hard(side: str, seed: int, table: object = None) -> HardPlayer:
