@@ -23,8 +23,9 @@ prefer the actions that only a careless investigator fails to punish.
 
 Time: the level's budget is CPU seconds under a wall-clock ceiling below a
 second (`core/players.Deadline`); the playouts go by batches, one possible
-game each, until the deadline, or `MOST` games an action (budget 0, the
-tests and puzzles: the same games every time).
+game each, until the deadline (a batch it interrupts is left out, so that
+a decision ends within one action's games of it), or `MOST` games an
+action (budget 0, the tests and puzzles: the same games every time).
 """
 
 from __future__ import annotations
@@ -88,15 +89,22 @@ class HardPlayer(SearchPlayer):
             if played and limit.passed():
                 break
             world = worlds.sample(view, chance)
+            batch = [0] * len(actions)
             for i, action in enumerate(actions):
+                if played and i and limit.passed():
+                    break  # the deadline within a batch: the batch is left out
                 after = world.clone()
                 after.apply(action)
                 start = playout.from_game(after) if after.outcome is None else None
                 for _ in range(BATCH):
                     outcome = after.outcome if start is None else run(start.copy(), bits)
                     assert outcome is not None
-                    wins[i] += (outcome.winner == INVESTIGATOR) == investigator
-            played += BATCH
+                    batch[i] += (outcome.winner == INVESTIGATOR) == investigator
+            else:
+                wins = [w + b for w, b in zip(wins, batch, strict=True)]
+                played += BATCH
+                continue
+            break
         self.playouts = played * len(actions)
         # The search's worth and the playouts' share, both chances to win:
         # an action the search finds worse must win that much more often.
