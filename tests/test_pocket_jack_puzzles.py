@@ -140,3 +140,70 @@ def test_hard_jack_finds_a_winning_move_p7_p8(name, seed):
     view = g.view(JACK)
     player = players.new_player("pocket", "hard", JACK, seed)
     assert players.choose(player, "pocket", view, 0).action in winning
+
+
+# A round-5 position from a game the previous hard Jack lost to `easy` (issue
+# 30, setup seed 7001): Jack (Goodley) is to play his first of two actions.
+# Holmes two steps (what it played, its random playouts' favourite among
+# the actions the round search finds equal) leaves a board the easy
+# investigator wins from every time; the joker moving Watson does not.
+# Easy against easy from each move, 300 games on possible decks: Jack won
+# 0 % after H+2 and 57 % after J:W; the test plays a few of them.
+ROUND_FIVE_SETUP = {
+    "tiles": [
+        "a1:lane:W", "b1:madame:E", "c1:pizer:E", "a2:gull:N", "b2:bert:E",
+        "c2:smith:N", "a3:goodley:S", "b3:stealthy:S", "c3:lestrade:N",
+    ],
+    "jack": "goodley",
+    "alibi_deck": ["madame", "stealthy", "bert", "gull", "lane", "lestrade", "smith", "pizer"],
+    "throws": ["ATXJ", "HTRJ", "HWXJ", "HWRJ"],
+    "detectives": {"holmes": 12, "watson": 4, "toby": 8},
+    "cleared": [],
+}  # fmt: skip
+ROUND_FIVE_MOVES = "Xa1b3 T+1 J:- A Ra2S W+2 Rb1N H+2 T+2 J:W Ra2W H+1 W+1 A Rc2E Xc2c3 Xa2c2"
+
+
+def _round_five() -> PocketGame:
+    from whitechapel.pocket.setup import Setup
+
+    g = PocketGame(Setup.from_json(ROUND_FIVE_SETUP))
+    for move in ROUND_FIVE_MOVES.split():
+        g.play(move, g.to_act)
+    assert g.round == 5 and g.to_act == JACK
+    return g
+
+
+def _easy_games(g: PocketGame, games: int) -> int:
+    """Jack's wins, easy against easy, on possible decks and throws."""
+    from whitechapel.core.chance import Chance
+    from whitechapel.pocket import worlds
+    from whitechapel.pocket.players.simple import EasyPlayer
+
+    chance, won = Chance(1), 0
+    for k in range(games):
+        w = worlds.sample(g.view(JACK), chance)
+        seats = {JACK: EasyPlayer(JACK, k), "investigator": EasyPlayer("investigator", k + 99)}
+        while w.outcome is None:
+            side = w.to_act
+            w.play(seats[side].choose(w.view(side), [str(a) for a in w.legal_actions()]), side)
+        won += w.outcome.winner == JACK
+    return won
+
+
+def test_the_round_five_move_easy_always_punishes_is_the_worse():
+    after = {}
+    for move in ("H+2", "J:W"):
+        g = _round_five()
+        g.play(move, JACK)
+        after[move] = _easy_games(g, 20)
+    assert after["H+2"] == 0 and after["J:W"] >= 5
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_hard_jack_avoids_the_move_easy_always_punishes(seed):
+    g = _round_five()
+    view = g.view(JACK)
+    legal = [str(a) for a in g.legal_actions()]
+    assert "H+2" in legal
+    choice = players.new_player("pocket", "hard", JACK, seed).choose(view, legal, 0)
+    assert choice != "H+2"

@@ -15,12 +15,17 @@ investigator; the cards nobody has drawn; the throws to come), and keeps
 the action whose games its side won most often.  Random games end by what
 the position allows, whoever plays: a Jack whose tile two detectives can
 reach in one step, a board where one rotation splits the suspects, show
-in their share of wins where the table sees none.
+in their share of wins where the table sees none.  Jack's games are not
+quite random (`rollout.py`): each round's last action is played for its
+witness call, the investigator splitting the suspects and Jack hiding, as
+any real opponent does; a wholly random investigator let Jack's playouts
+prefer the actions that only a careless investigator fails to punish.
 
 Time: the level's budget is CPU seconds under a wall-clock ceiling below a
 second (`core/players.Deadline`); the playouts go by batches, one possible
-game each, until the deadline, or `MOST` games an action (budget 0, the
-tests and puzzles: the same games every time).
+game each, until the deadline (a batch it interrupts is left out, so that
+a decision ends within one action's games of it), or `MOST` games an
+action (budget 0, the tests and puzzles: the same games every time).
 """
 
 from __future__ import annotations
@@ -31,13 +36,14 @@ from whitechapel.core import players
 from whitechapel.core.chance import Chance
 from whitechapel.pocket import playout, worlds
 from whitechapel.pocket.pieces import INVESTIGATOR
-from whitechapel.pocket.players import reading
+from whitechapel.pocket.players import reading, rollout
 from whitechapel.pocket.players.search import HARD_DOUBT, SearchPlayer
 from whitechapel.pocket.views import PocketView
 
 BUDGET = 0.8  # CPU seconds: the level's own
 CEILING = 0.95  # wall seconds: a person never waits a second for a decision
 BATCH = 32  # random games an action in each possible game
+MARGIN = 0.05  # Jack's: the actions within this chance of the search's best go to the playouts
 MOST = 2048  # random games an action, at most (with no deadline, exactly)
 
 
@@ -53,6 +59,11 @@ class HardPlayer(SearchPlayer):
             doubt=HARD_DOUBT,
         )
         self.playouts = 0  # random games played in the last decision
+        # Jack's playouts: each round's last action played for its witness
+        # call (`rollout.py`); the investigator's, and Jack's if False, at random.
+        self.wise = side != INVESTIGATOR
+        if self.wise:
+            self.margin = MARGIN
 
     def choose(self, view: PocketView, legal: Sequence[str], budget: float | None = None) -> str:
         clocks = dict(self.clocks)
@@ -73,22 +84,34 @@ class HardPlayer(SearchPlayer):
         chance = Chance(self.chance.below(2**32))
         bits = chance.bits
         investigator = self.side == INVESTIGATOR
+        run = rollout.run if self.wise else playout.run
         while played < MOST:
             if played and limit.passed():
                 break
             world = worlds.sample(view, chance)
+            batch = [0] * len(actions)
             for i, action in enumerate(actions):
+                if played and i and limit.passed():
+                    break  # the deadline within a batch: the batch is left out
                 after = world.clone()
                 after.apply(action)
                 start = playout.from_game(after) if after.outcome is None else None
                 for _ in range(BATCH):
-                    outcome = after.outcome if start is None else playout.run(start.copy(), bits)
+                    outcome = after.outcome if start is None else run(start.copy(), bits)
                     assert outcome is not None
-                    wins[i] += (outcome.winner == INVESTIGATOR) == investigator
-            played += BATCH
+                    batch[i] += (outcome.winner == INVESTIGATOR) == investigator
+            else:
+                wins = [w + b for w, b in zip(wins, batch, strict=True)]
+                played += BATCH
+                continue
+            break
         self.playouts = played * len(actions)
-        top = max(wins)
-        return best[wins.index(top)]
+        # The search's worth and the playouts' share, both chances to win:
+        # an action the search finds worse must win that much more often.
+        prior = self.found if self.wise else {}
+        total = [w / played + prior.get(a, 0.0) for w, a in zip(wins, best, strict=True)]
+        top = max(total)
+        return best[total.index(top)]
 
 
 def hard(side: str, seed: int, table: object = None) -> HardPlayer:

@@ -291,6 +291,10 @@ class SearchPlayer:
         self.budget = budget  # CPU seconds: the level's own pace
         self.clocks: dict[str, Any] = {}  # the deadline's clocks (tests give their own)
         self.nodes = 0  # searched in the last decision
+        # How far below the best an action may be and still go to `pick`,
+        # and the search's worth of each action that did (this side's scale).
+        self.margin = 1e-9
+        self.found: dict[str, float] = {}
 
     def choose(self, view: PocketView, legal: Sequence[str], budget: float | None = None) -> str:
         limit = players.deadline(budget, self.budget, **self.clocks)
@@ -320,7 +324,8 @@ class SearchPlayer:
         if found is None:  # not even the quick pass in time: the easy player's answer
             return self.fallback(view, legal)
         top = max(found.values())
-        best = [str(a) for a, s in found.items() if s >= top - 1e-9]
+        self.found = {str(a): s for a, s in found.items() if s >= top - self.margin}
+        best = list(self.found)
         return self.pick(view, best, limit)
 
     def pick(self, view: PocketView, best: list[str], limit: players.Deadline) -> str:
