@@ -15,7 +15,9 @@ player was asked before.
   police's reach this turn and the next; a coach or an alley to break out.
 - **hard**: normal, reading the police's notebook of each move (where they
   think he can be), saving tokens, keeping clear of searches and of being
-  sealed in, and letters that move markers off his way.
+  sealed in, and letters that move markers off his way; off the circles
+  the police would arrest on first, and on a board the police cover
+  (the tutorial board) home at the first chance.
 """
 
 from __future__ import annotations
