@@ -22,6 +22,7 @@ from whitechapel.lfw.options import OPTIONS
 from whitechapel.lfw.phases import Phase
 from whitechapel.lfw.players.jack import JACKS
 from whitechapel.lfw.players.jack_board import tables
+from whitechapel.lfw.players.jack_escape import crowding, likeliest_arrests
 from whitechapel.lfw.rulebook import COLOURS, JACK, LAST_SPACE, POLICE
 from whitechapel.lfw.view_parts import JackSheet, MoveSeen, NightSeen, PathSpace
 from whitechapel.lfw.views import CrimeScene, JackView, PhaseSeen, TrackSpace
@@ -219,3 +220,43 @@ def test_the_hand_made_views_carry_what_the_notebook_reads():
     police = {c: x for c, x in zip(COLOURS, ["x1", "x42", "x35", "x36", "x37"], strict=True)}
     view = jack_view(here=14, home=27, police=police, scene=1, path=((14, "step"),))
     assert notebook(view, BOARD).possible == (14,)
+
+
+# -- issue 30: the hard Jack against the hard-2026-12 reference ------------------------------
+
+
+def test_the_tutorial_board_is_crowded_and_the_1888_board_is_not():
+    # Five policemen stand beside 30 of the tutorial's 36 circles after a move
+    # (the police's own measure), against 63 of the 1888 board's 195.
+    assert crowding(BOARD) > 0.5 > crowding(load_board("whitechapel-1888@2"))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_t1_hard_goes_home_at_once_on_a_board_the_police_cover(seed):
+    # Jack on 3, next to his hideout 2, with spaces and tokens to spare and
+    # the police in the corners: the reference passes through (a bluff, to
+    # widen the hideouts the night's end leaves); on the tutorial board every
+    # turn outside risks an arrest, and the hard Jack ends the night (T1).
+    police = {"blue": "x41", "yellow": "x42", **FAR_AWAY}
+    view = jack_view(
+        here=3, home=2, police=police, scene=4, path=((3, "step"),), coaches=2, alleys=2
+    )
+    assert ask("hard-2026-12", view, seed) == "step 2"
+    assert ask("hard", view, seed) == "step 2 home"
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_t1_hard_keeps_off_the_circle_the_police_would_arrest_on_first(seed):
+    # A step after the crime on 36, Jack on 24 (home 12): the reference steps
+    # back onto the crime scene, where the police count three of the nine
+    # paths and a policeman reaches an arrest; the hard Jack reads the
+    # police's notebook after the step and takes a circle they would leave
+    # for lack of policemen.
+    police = {"blue": "x13", "yellow": "x10", "brown": "x6", "red": "x1", "green": "x26"}
+    view = jack_view(here=24, home=12, police=police, scene=36, path=((24, "step"),))
+    after = notebook(_moved(view, "step"), BOARD)
+    first = likeliest_arrests(tables(BOARD), after.counts, police.values())
+    assert max(after.counts, key=after.counts.__getitem__) == 36 and 36 in first
+    assert ask("hard-2026-12", view, seed) == "step 36"
+    chosen = int(ask("hard", view, seed).split()[1])
+    assert chosen in after.counts and chosen not in first

@@ -15,7 +15,9 @@ player was asked before.
   police's reach this turn and the next; a coach or an alley to break out.
 - **hard**: normal, reading the police's notebook of each move (where they
   think he can be), saving tokens, keeping clear of searches and of being
-  sealed in, and letters that move markers off his way.
+  sealed in, and letters that move markers off his way; off the circles
+  the police would arrest on first, and on a board the police cover
+  (the tutorial board) home at the first chance.
 """
 
 from __future__ import annotations
@@ -56,51 +58,56 @@ LEVELS: dict[str, tuple[HellStyle, Style]] = {
             jitter=0.3,
         ),
     ),
-    "hard": (
-        HellStyle(
-            top=6,
-            approaches=0.3,
-            reds=0.1,
-            gap=2,
-            near_home=1.0,
-            ideal=4,
-            markers=1.5,
-            wait=1.0,
-            spread=0.5,
-            letters=True,
-            first_move=30.0,
-        ),
-        Style(
-            threat=10.0,
-            threat_base=6.0,
-            later=1.5,
-            route=True,
-            hot=2.0,
-            warm=0.5,
-            margin=2,
-            short=6.0,
-            coach=6.0,
-            alley=5.0,
-            thrifty=True,
-            expose=2.0,
-            notebook=True,
-            spread=0.5,
-            sealed=8.0,
-            jitter=0.3,
-            blocked=8.0,
-            calm=6,
-            calm_weight=0.25,
-            wide=30,
-            entry=3.0,
-            known=40,
-        ),
-    ),
 }
 # The frozen reference `hard-2026-12`: the hard Jack of December 2026, kept to
 # measure progress against (tests/test_lfw_reference.py holds it to the games
-# it played then).  Its styles are today's hard; a change to the hard Jack
-# gives `hard` new styles and leaves these.
-LEVELS["hard-2026-12"] = LEVELS["hard"]
+# it played then).  A change to the hard Jack gives `hard` new styles and
+# leaves these.
+HARD_2026_12 = (
+    HellStyle(
+        top=6,
+        approaches=0.3,
+        reds=0.1,
+        gap=2,
+        near_home=1.0,
+        ideal=4,
+        markers=1.5,
+        wait=1.0,
+        spread=0.5,
+        letters=True,
+        first_move=30.0,
+    ),
+    Style(
+        threat=10.0,
+        threat_base=6.0,
+        later=1.5,
+        route=True,
+        hot=2.0,
+        warm=0.5,
+        margin=2,
+        short=6.0,
+        coach=6.0,
+        alley=5.0,
+        thrifty=True,
+        expose=2.0,
+        notebook=True,
+        spread=0.5,
+        sealed=8.0,
+        jitter=0.3,
+        blocked=8.0,
+        calm=6,
+        calm_weight=0.25,
+        wide=30,
+        entry=3.0,
+        known=40,
+    ),
+)
+# The hard Jack since (issue 30): the reference, and on a board where five
+# policemen stand beside most circles after a move (`Style.crowded`: the
+# tutorial board, not the 1888 one) home at the first chance; everywhere, off
+# the circles the police would arrest on first (`Style.caught`).
+LEVELS["hard"] = (HARD_2026_12[0], replace(HARD_2026_12[1], caught=30.0, crowded=0.5))
+LEVELS["hard-2026-12"] = HARD_2026_12
 
 
 class ComputerJack(LfwPlayer):

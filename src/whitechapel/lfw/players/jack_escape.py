@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import heapq
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from whitechapel.core.chance import Chance
@@ -33,6 +33,7 @@ from whitechapel.lfw.map.board import Board
 from whitechapel.lfw.notebook import Notebook, notebook
 from whitechapel.lfw.phases import Phase
 from whitechapel.lfw.players.jack_board import FAR, JackTables
+from whitechapel.lfw.players.police_sense import scale
 from whitechapel.lfw.rulebook import ALLEY, COACH, LAST_SPACE, NIGHTS, STEP, space_name
 from whitechapel.lfw.view_parts import MoveSeen
 from whitechapel.lfw.views import JackView, LfwView, PhaseSeen, TrackSpace
@@ -67,6 +68,9 @@ class Style:
     keep: float = 0.7  # ... or this share of those possible before
     entry: float = 0.0  # the way home ends with a step the police can block this turn
     known: int = 0  # with this few hideouts possible, the police may guard it: more margin
+    caught: float = 0.0  # the circle is among those the police would arrest on first (notebook)
+    crowded: float = 9.0  # home at once (no bluff, no wandering) when five policemen
+    # serve this share of the board's circles in a move (`police_sense.Scale.reach`)
 
 
 @dataclass(frozen=True)
@@ -182,6 +186,8 @@ class Escape:
         )
         self.reasons: dict[str, dict[str, float]] = {}
         self.margin = style.margin
+        self.crowded = crowding(board) >= style.crowded
+        self._first: dict[str, frozenset[int]] = {}
         if book is not None and len(book.hideouts) <= style.known:
             self.margin += 2
 
@@ -210,6 +216,20 @@ class Escape:
             self._cornered[kind] = found
         return found
 
+    def first_arrests(self, kind: str) -> frozenset[int]:
+        """After a move of this kind, the circles the police would arrest
+        on first: the likeliest of the notebook's circles, each with its
+        own policeman able to reach it this turn (T2 then T3), as many as
+        there are policemen."""
+        found = self._first.get(kind)
+        if found is None:
+            book = self.after(kind)
+            found = frozenset()
+            if book is not None:
+                found = likeliest_arrests(self.tb, book.counts, self.s.police.values())
+            self._first[kind] = found
+        return found
+
     # -- the cost of a move -------------------------------------------------------
 
     def token_cost(self, kind: str) -> float:
@@ -224,6 +244,28 @@ class Escape:
         late = 0.5 + 0.5 * min(1.0, s.spaces / 10)
         return base * last * late / math.sqrt(max(1, have))
 
+    def arrest(self, m: Move, police: Sequence[str]) -> dict[str, float]:
+        """The parts of a move's cost for an arrest on the circle it
+        reaches: this turn (`threat`, `sure`, `caught`) or the next (`later`)."""
+        st, tb = self.style, self.tb
+        parts: dict[str, float] = {}
+        threats = tb.threats(m.dest, police)
+        if threats:
+            weight = 1.0
+            book = self.after(m.kind)
+            if book is not None and book.total:
+                share = book.counts.get(m.dest, 0) / book.total
+                uniform = 1.0 / max(1, len(book.counts))
+                weight = 0.5 + min(1.5, 3.0 * (share + uniform))
+                if self.cornered(m.kind):
+                    parts["sure"] = st.sure
+            parts["threat"] = st.threat_base + st.threat * threats * weight
+            if st.caught and m.dest in self.first_arrests(m.kind):
+                parts["caught"] = st.caught
+        elif st.later and tb.near[m.dest] & tb.danger_later(police):
+            parts["later"] = st.later
+        return parts
+
     def cost(self, m: Move) -> float:
         s, st, tb = self.s, self.style, self.tb
         parts: dict[str, float] = {}
@@ -237,19 +279,7 @@ class Escape:
         spare = left - need
         if spare < self.margin and "lost" not in parts:
             parts["short"] = st.short * (self.margin - spare) ** 2
-        threats = tb.threats(m.dest, police)
-        if threats:
-            weight = 1.0
-            book = self.after(m.kind)
-            if book is not None and book.total:
-                share = book.counts.get(m.dest, 0) / book.total
-                uniform = 1.0 / max(1, len(book.counts))
-                weight = 0.5 + min(1.5, 3.0 * (share + uniform))
-                if self.cornered(m.kind):
-                    parts["sure"] = st.sure
-            parts["threat"] = st.threat_base + st.threat * threats * weight
-        elif st.later and tb.near[m.dest] & tb.danger_later(police):
-            parts["later"] = st.later
+        parts.update(self.arrest(m, police))
         if st.expose:
             exposed = sum(1 for c in m.written[:-1] if tb.threats(c, police))
             if exposed:
@@ -258,7 +288,8 @@ class Escape:
         shut = walk is not None and m.dest != s.home and walk.get(m.dest, FAR) > left
         if shut and "lost" not in parts:
             parts["blocked"] = st.blocked
-        calm = st.calm_weight if spare >= st.calm and not self.wide_enough() else 1.0
+        wander = spare >= st.calm and not self.crowded and not self.wide_enough()
+        calm = st.calm_weight if wander else 1.0
         if self._routes is not None:
             route = self._routes.get(m.dest, FAR) if m.dest != s.home else 2.0
             parts["route"] = calm * st.distance * route
@@ -291,6 +322,8 @@ class Escape:
         st, s = self.style, self.s
         if not st.wide or s.night == NIGHTS or s.spaces - 1 < 3 + self.margin:
             return True  # the fourth night's hideout wins the game: nothing is left to hide
+        if self.crowded:
+            return True  # on a board the police cover, every turn outside is an arrest risked
         parts = self.reasons[other.text]
         if "threat" in parts or "lost" in parts or "short" in parts or "blocked" in parts:
             return True
@@ -332,25 +365,53 @@ def hypothetical(view: LfwView, kind: str) -> LfwView:
     )
 
 
+def crowding(board: Board) -> float:
+    """The share of the board's circles five policemen stand beside after
+    one move (`police_sense.Scale.reach`, the police's own measure): about
+    a third on the 1888 board, four fifths on the tutorial board."""
+    return scale(board).reach / max(1, len(board.circles))
+
+
+def likeliest_arrests(
+    tb: JackTables, counts: Mapping[int, int], police: Iterable[str]
+) -> frozenset[int]:
+    """The circles, likeliest first (most paths), that the policemen can
+    arrest on this turn each with his own policeman, until every policeman
+    has one."""
+    police = list(police)
+    ranked = sorted(counts, key=lambda c: (-counts[c], c))
+    return frozenset(matched(tb, ranked, police, len(police)))
+
+
 def covered(tb: JackTables, circles: Sequence[int], police: Iterable[str]) -> bool:
     """Can each circle get its own policeman able to arrest on it this
-    turn?  (A matching of circles to policemen, by augmenting paths.)"""
+    turn?"""
     police = list(police)
     if not circles or len(circles) > len(police):
         return False
-    can = [[i for i, x in enumerate(police) if tb.reach2[x] & tb.near[c]] for c in circles]
-    if not all(can):
-        return False
-    owner: dict[int, int] = {}
+    return len(matched(tb, circles, police, len(circles))) == len(circles)
 
-    def place(k: int, seen: set[int]) -> bool:
-        for i in can[k]:
-            if i in seen:
+
+def matched(tb: JackTables, circles: Sequence[int], police: Sequence[str], most: int) -> list[int]:
+    """The circles, taken in order, that get their own policeman able to
+    arrest on them this turn (a matching grown by augmenting paths: a
+    circle that gets one keeps one), at most `most` of them."""
+    owner: dict[int, int] = {}  # policeman -> circle
+
+    def place(c: int, seen: set[int]) -> bool:
+        for i, x in enumerate(police):
+            if i in seen or not tb.reach2[x] & tb.near[c]:
                 continue
             seen.add(i)
             if i not in owner or place(owner[i], seen):
-                owner[i] = k
+                owner[i] = c
                 return True
         return False
 
-    return all(place(k, set()) for k in range(len(circles)))
+    out: list[int] = []
+    for c in circles:
+        if len(out) == most:
+            break
+        if place(c, set()):
+            out.append(c)
+    return out
