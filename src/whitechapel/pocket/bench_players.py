@@ -64,19 +64,22 @@ def playouts(budget: float) -> float:
 
 
 def _hard_decisions(budget: float) -> tuple[list[float], int, float, int]:
-    """Decision CPU seconds of the hard player, positions searched, their CPU
-    time, random games played (the playouts that choose among equal actions)."""
+    """Decision CPU seconds of the hard player, positions searched and the
+    CPU time of the round searches alone (not the playouts after them),
+    random games played (the playouts that choose among the best actions)."""
     views = _positions(24 if budget >= 2 else 8)
     times: list[float] = []
     nodes = games = 0
+    searching = 0.0
     for i, view in enumerate(views):
         player = players.new_player("pocket", "hard", view.side, i)
         start = time.process_time()
         player.choose(view, view.legal)
         times.append(time.process_time() - start)
         nodes += getattr(player, "nodes", 0)
+        searching += getattr(player, "search_cpu", 0.0)
         games += getattr(player, "playouts", 0)
-    return times, nodes, sum(times), games
+    return times, nodes, searching, games
 
 
 _CACHE: dict[float, tuple[list[float], int, float, int]] = {}

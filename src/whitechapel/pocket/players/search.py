@@ -31,6 +31,7 @@ wall-clock ceiling) is checked at every node searched.
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -291,6 +292,7 @@ class SearchPlayer:
         self.budget = budget  # CPU seconds: the level's own pace
         self.clocks: dict[str, Any] = {}  # the deadline's clocks (tests give their own)
         self.nodes = 0  # searched in the last decision
+        self.search_cpu = 0.0  # CPU seconds the last decision's round search took (not `pick`)
         # How far below the best an action may be and still go to `pick`,
         # and the search's worth of each action that did (this side's scale).
         self.margin = 1e-9
@@ -301,6 +303,7 @@ class SearchPlayer:
         return legal[0] if len(legal) == 1 else self.search(view, legal, limit)
 
     def search(self, view: PocketView, legal: Sequence[str], limit: players.Deadline) -> str:
+        start = time.process_time()
         deadline = limit if limit.bounded else None
         suspects = reading.suspects(view)
         actions = reading.actions(legal)
@@ -321,12 +324,12 @@ class SearchPlayer:
             self.nodes += search.nodes
             mine = search.index.get(me, 0) if me is not None else 0
             found = {a: -v[mine] if self.side == JACK else sum(v) / len(v) for a, v in scores}
+        self.search_cpu = time.process_time() - start
         if found is None:  # not even the quick pass in time: the easy player's answer
             return self.fallback(view, legal)
         top = max(found.values())
         self.found = {str(a): s for a, s in found.items() if s >= top - self.margin}
-        best = list(self.found)
-        return self.pick(view, best, limit)
+        return self.pick(view, list(self.found), limit)
 
     def pick(self, view: PocketView, best: list[str], limit: players.Deadline) -> str:
         """One of the actions the search found best (equal): at random."""
