@@ -35,9 +35,12 @@ from collections.abc import Sequence
 from whitechapel.core import players
 from whitechapel.core.chance import Chance
 from whitechapel.pocket import playout, worlds
+from whitechapel.pocket.actions import Action
+from whitechapel.pocket.game import PocketGame
 from whitechapel.pocket.pieces import INVESTIGATOR
 from whitechapel.pocket.players import reading, rollout
 from whitechapel.pocket.players.search import HARD_DOUBT, SearchPlayer
+from whitechapel.pocket.playout import Bits
 from whitechapel.pocket.views import PocketView
 
 BUDGET = 0.8  # CPU seconds: the level's own
@@ -74,44 +77,58 @@ class HardPlayer(SearchPlayer):
         return legal[0] if len(legal) == 1 else self.search(view, legal, limit)
 
     def pick(self, view: PocketView, best: list[str], limit: players.Deadline) -> str:
-        """Of the actions the round search found equal, the one whose random
-        games this side won most often (ties: the first in the legal order)."""
+        """Of the actions the round search found best (equal, or for Jack
+        within `MARGIN`), the one whose games this side won most often, the
+        search's worth added for Jack (ties: the first in the legal order)."""
         if len(best) == 1:
             return best[0]
         actions = reading.actions(best)
         wins = [0] * len(actions)
         played = 0
         chance = Chance(self.chance.below(2**32))
-        bits = chance.bits
-        investigator = self.side == INVESTIGATOR
-        run = rollout.run if self.wise else playout.run
         while played < MOST:
             if played and limit.passed():
                 break
             world = worlds.sample(view, chance)
-            batch = [0] * len(actions)
-            for i, action in enumerate(actions):
-                if played and i and limit.passed():
-                    break  # the deadline within a batch: the batch is left out
-                after = world.clone()
-                after.apply(action)
-                start = playout.from_game(after) if after.outcome is None else None
-                for _ in range(BATCH):
-                    outcome = after.outcome if start is None else run(start.copy(), bits)
-                    assert outcome is not None
-                    batch[i] += (outcome.winner == INVESTIGATOR) == investigator
-            else:
-                wins = [w + b for w, b in zip(wins, batch, strict=True)]
-                played += BATCH
-                continue
-            break
+            batch = self.games(world, actions, chance.bits, limit if played else None)
+            if batch is None:
+                break  # the deadline within a batch: the batch is left out
+            wins = [w + b for w, b in zip(wins, batch, strict=True)]
+            played += BATCH
         self.playouts = played * len(actions)
         # The search's worth and the playouts' share, both chances to win:
         # an action the search finds worse must win that much more often.
         prior = self.found if self.wise else {}
         total = [w / played + prior.get(a, 0.0) for w, a in zip(wins, best, strict=True)]
-        top = max(total)
-        return best[total.index(top)]
+        return best[total.index(max(total))]
+
+    def games(
+        self,
+        world: PocketGame,
+        actions: Sequence[Action],
+        bits: Bits,
+        limit: players.Deadline | None,
+    ) -> list[int] | None:
+        """This side's wins in `BATCH` games after each action in one
+        possible game (`rollout.run` for Jack, else `playout.run`); None
+        when `limit` passes between two actions."""
+        run = rollout.run if self.wise else playout.run
+        investigator = self.side == INVESTIGATOR
+        wins = []
+        for i, action in enumerate(actions):
+            if limit is not None and i and limit.passed():
+                return None
+            after = world.clone()
+            after.apply(action)
+            if after.outcome is not None:
+                wins.append(BATCH * ((after.outcome.winner == INVESTIGATOR) == investigator))
+                continue
+            start = playout.from_game(after)
+            won = 0
+            for _ in range(BATCH):
+                won += (run(start.copy(), bits).winner == INVESTIGATOR) == investigator
+            wins.append(won)
+        return wins
 
 
 def hard(side: str, seed: int, table: object = None) -> HardPlayer:
