@@ -137,6 +137,17 @@ def seen_squares(walls: Sequence[int], d0: int, d1: int, d2: int) -> int:
     return mask
 
 
+def seen_at_call(
+    tiles: Sequence[int], walls: Sequence[int], dets: Sequence[int], cleared: int
+) -> int:
+    """The squares the detectives see at a witness call (P6, P7): Joseph
+    Lane's crossroads has no wall once he is cleared."""
+    if cleared >> LANE & 1:
+        walls = list(walls)
+        walls[tiles.index(LANE)] = NO_WALL
+    return seen_squares(walls, dets[0], dets[1], dets[2])
+
+
 # -- the state ---------------------------------------------------------------
 
 
@@ -330,15 +341,8 @@ def witness(pos: Position) -> Outcome | None:
     """P7, due after a round's fourth action: clear the suspects, give the
     round's token; P8; the next round's tokens (P4).  The outcome if the
     game ends."""
-    tiles, walls = pos.tiles, pos.walls
-    cleared = pos.cleared
-    if cleared >> LANE & 1:
-        walls = walls[:]
-        walls[tiles.index(LANE)] = NO_WALL
-    seen_mask = 0
-    for p in pos.dets:
-        a, b, c, table = SIGHT[p]
-        seen_mask |= table[walls[a] * 25 + walls[b] * 5 + walls[c]]
+    tiles, cleared = pos.tiles, pos.cleared
+    seen_mask = seen_at_call(tiles, pos.walls, pos.dets, cleared)
     seen = seen_mask >> tiles.index(pos.jack) & 1
     to_clear = seen_mask ^ 511 if seen else seen_mask
     for sq in range(9):

@@ -23,16 +23,13 @@ from __future__ import annotations
 
 from whitechapel.core.game import Outcome
 from whitechapel.pocket import playout
-from whitechapel.pocket.pieces import LANE
 from whitechapel.pocket.players.values import GOAL, worth
 from whitechapel.pocket.playout import (
     EXCHANGE_END,
     EXCHANGES,
     JOKER_END,
     MOVE_END,
-    NO_WALL,
     ROTATE_END,
-    SIGHT,
     STEP,
     Bits,
     Position,
@@ -60,14 +57,7 @@ def _seen_after(pos: Position, code: int) -> tuple[int, list[int]]:
         tiles, walls = tiles[:], walls[:]
         tiles[x], tiles[y] = tiles[y], tiles[x]
         walls[x], walls[y] = walls[y], walls[x]
-    if pos.cleared >> LANE & 1:
-        walls = walls[:] if walls is pos.walls else walls
-        walls[tiles.index(LANE)] = NO_WALL
-    seen = 0
-    for p in dets:
-        a, b, c, table = SIGHT[p]
-        seen |= table[walls[a] * 25 + walls[b] * 5 + walls[c]]
-    return seen, tiles
+    return playout.seen_at_call(tiles, walls, dets, pos.cleared), tiles
 
 
 def score(pos: Position, code: int, jack: bool) -> float:
