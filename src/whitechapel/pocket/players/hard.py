@@ -31,12 +31,12 @@ action (budget 0, the tests and puzzles: the same games every time).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from whitechapel.core import players
 from whitechapel.core.chance import Chance
 from whitechapel.pocket import playout, worlds
 from whitechapel.pocket.actions import Action
-from whitechapel.pocket.game import PocketGame
 from whitechapel.pocket.pieces import INVESTIGATOR
 from whitechapel.pocket.players import reading, rollout
 from whitechapel.pocket.players.search import HARD_DOUBT, SearchPlayer
@@ -104,13 +104,14 @@ class HardPlayer(SearchPlayer):
 
     def games(
         self,
-        world: PocketGame,
+        world: Any,
         actions: Sequence[Action],
         bits: Bits,
         limit: players.Deadline | None,
     ) -> list[int] | None:
         """This side's wins in `BATCH` games after each action in one
-        possible game (`rollout.run` for Jack, else `playout.run`); None
+        possible game (`worlds.sample`'s, typed Any: a player module names no
+        engine state), by `rollout.run` for Jack, else `playout.run`; None
         when `limit` passes between two actions."""
         run = rollout.run if self.wise else playout.run
         investigator = self.side == INVESTIGATOR
