@@ -260,3 +260,47 @@ def test_t1_hard_keeps_off_the_circle_the_police_would_arrest_on_first(seed):
     assert ask("hard-2026-12", view, seed) == "step 36"
     chosen = int(ask("hard", view, seed).split()[1])
     assert chosen in after.counts and chosen not in first
+
+
+# Home 27 of the tutorial board is one of three circles joined by bare street
+# segments (27-28-29): its seal is the four crossings around the three.
+SEAL_27 = {"blue": "x28", "yellow": "x33", "brown": "x40", "red": "x41", "green": "x1"}
+SCENE_15 = 2  # the crime scene a step before 15
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_t1_hard_sealed_out_breaks_in_by_a_token_onto_a_bare_segment_home(seed):
+    # Jack on 15, the policemen on every crossing around 27-28-29: no normal
+    # move reaches home past them.  The reference walks on, and the seal
+    # holds until space 15; the hard Jack takes the alley onto 28 (alleys
+    # ignore policemen, T1), from where the step home passes no crossing
+    # and no policeman can block it.
+    view = jack_view(
+        here=15, home=27, police=SEAL_27, scene=SCENE_15, path=((15, "step"),), coaches=1, alleys=1
+    )
+    walk = tables(BOARD).walk_need(27, BOARD.police_mask(SEAL_27.values()), 10)
+    assert 15 not in walk  # sealed out: no walk home at all
+    assert not any(a.startswith("step 27") for a in escape_actions(view))
+    assert ask("hard-2026-12", view, seed).split()[-1] not in {"28", "29"}
+    assert ask("hard", view, seed) == "alley 28"
+    inside = jack_view(
+        here=28, home=27, police=SEAL_27, scene=SCENE_15, path=((15, "step"), (28, "alley"))
+    )
+    assert "step 27 home" in escape_actions(inside)
+
+
+def test_s1_hard_lives_among_circles_joined_by_bare_segments():
+    # A hideout whose circles are joined by bare street segments cannot be
+    # sealed against a coach or an alley onto one of them and a step home
+    # (T1): on the tutorial board the hard Jack always lives in such a
+    # three-circle cluster; the reference often does not.
+    tb = tables(BOARD)
+    kin = {"hard-2026-12": [], "hard": []}
+    for seed in range(12):
+        game = LfwGame.new(seed, board=BOARD)
+        legal = [str(a) for a in game.legal_actions()]
+        for level, out in kin.items():
+            answer = JACKS[level](JACK, seed, TUTORIAL).choose(game.view(JACK), legal)
+            out.append(len(tb.kin(int(answer.split()[-1]))))
+    assert kin["hard"] == [2] * 12
+    assert kin["hard-2026-12"].count(0) >= 3

@@ -17,7 +17,9 @@ player was asked before.
   think he can be), saving tokens, keeping clear of searches and of being
   sealed in, and letters that move markers off his way; off the circles
   the police would arrest on first, and on a board the police cover
-  (the tutorial board) home at the first chance.
+  (the tutorial board) home at the first chance; a hideout among circles
+  joined by bare street segments, and, sealed out of it, a coach or an
+  alley onto one of them, whence no policeman can block the way in.
 """
 
 from __future__ import annotations
@@ -105,8 +107,13 @@ HARD_2026_12 = (
 # The hard Jack since (issue 30): the reference, and on a board where five
 # policemen stand beside most circles after a move (`Style.crowded`: the
 # tutorial board, not the 1888 one) home at the first chance; everywhere, off
-# the circles the police would arrest on first (`Style.caught`).
-LEVELS["hard"] = (HARD_2026_12[0], replace(HARD_2026_12[1], caught=30.0, crowded=0.5))
+# the circles the police would arrest on first (`Style.caught`); a hideout
+# among circles joined by bare street segments (`HellStyle.open_home`), and,
+# sealed out of it, a token onto one of them (`Style.break_in`).
+LEVELS["hard"] = (
+    replace(HARD_2026_12[0], open_home=3.0),
+    replace(HARD_2026_12[1], caught=30.0, crowded=0.5, break_in=150.0),
+)
 LEVELS["hard-2026-12"] = HARD_2026_12
 
 

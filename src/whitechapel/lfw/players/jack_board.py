@@ -147,6 +147,18 @@ class JackTables:
             return FAR
         return bin(self.near[circle]).count("1")
 
+    def kin(self, circle: int) -> dict[int, int]:
+        """The circles joined to `circle` by bare street segments, one
+        after another, each with how many such steps away: steps no
+        policeman can block (T1)."""
+        found, frontier, d = {circle: 0}, [circle], 0
+        while frontier:
+            d += 1
+            frontier = [n for c in frontier for n in self.open_steps[c] if n not in found]
+            found.update((n, d) for n in frontier)
+        del found[circle]
+        return found
+
     def sealable(self, circle: int, police: Iterable[str]) -> bool:
         """Could the policemen hold every crossing around `circle` after
         their next move (T2), leaving Jack no normal move (T1)?"""

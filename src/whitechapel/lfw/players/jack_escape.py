@@ -71,6 +71,10 @@ class Style:
     caught: float = 0.0  # the circle is among those the police would arrest on first (notebook)
     crowded: float = 9.0  # home at once (no bluff, no wandering) when five policemen
     # serve this share of the board's circles in a move (`police_sense.Scale.reach`)
+    # sealed out (no normal way home past the policemen as they stand): a coach
+    # or an alley onto a circle joined to the hideout by a bare street segment,
+    # whence a step home no policeman can block (T1)
+    break_in: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -188,8 +192,20 @@ class Escape:
         self.margin = style.margin
         self.crowded = crowding(board) >= style.crowded
         self._first: dict[str, frozenset[int]] = {}
+        self.kin = self._kin() if style.break_in else {}
         if book is not None and len(book.hideouts) <= style.known:
             self.margin += 2
+
+    def _kin(self) -> dict[int, int]:
+        """When the policemen as they stand shut every normal way home
+        (they seal the hideout), the circles joined to it by bare street
+        segments, each with the steps home from there: a coach or an alley
+        may land there (ignoring policemen, T1), and those steps pass no
+        crossing."""
+        s, walk = self.s, self._walk
+        if walk is None or s.here in walk:
+            return {}
+        return self.tb.kin(s.home)
 
     # -- what the police will know ------------------------------------------------
 
@@ -297,6 +313,8 @@ class Escape:
             parts["route"] = calm * st.distance * min(need, FAR)
         if m.kind != STEP:
             parts["token"] = self.token_cost(m.kind)
+            if m.dest in self.kin and "lost" not in parts:
+                parts["break_in"] = -st.break_in / self.kin[m.dest]
         if st.spread:
             book = self.after(m.kind)
             if book is not None:

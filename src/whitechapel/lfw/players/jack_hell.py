@@ -37,6 +37,7 @@ from whitechapel.lfw.views import JackView, LfwView
 class HellStyle:
     top: int = 8  # the hideout is drawn from this many best circles
     approaches: float = 0.0  # S1: weight of crossings needed to seal the hideout
+    open_home: float = 0.0  # S1: per circle joined to the hideout by a bare segment (at most 2)
     reds: float = 0.0  # S1: weight of red circles at a good distance
     gap: int = 0  # S1: no red circle nearer than this many moves
     near_home: float = 1.0  # H2/H5: per space from the victim home
@@ -64,6 +65,8 @@ class Hell:
             cost = tb.centrality[c]
             if st.approaches:
                 cost -= st.approaches * min(tb.guards(c), 5)
+            if st.open_home:
+                cost -= st.open_home * min(2, len(tb.kin(c)))
             if st.reds:
                 dists = sorted(board.jack_distance(c, r) or FAR for r in board.red)
                 cost -= st.reds * sum(1 for d in dists if 2 <= d <= 6)
