@@ -13,7 +13,8 @@ differ in what they make of it (`Style`):
   from which Jack can still get home and draws policemen toward the
   likely hideouts, and arrests at good odds.
 - `hard` adds route cutting (policemen on the crossings of Jack's ways home
-  from sampled positions), seals the likeliest hideouts (every crossing
+  from 120 sampled positions; the plan's ascent tried from each policeman
+  in turn, issue 30), seals the likeliest hideouts (every crossing
   around one held: a walk never passes a policeman, so Jack cannot end the
   night), searches where the answer tells most, arrests by the odds against
   what a search would tell, and names the hideout (O6) when it is likely;
