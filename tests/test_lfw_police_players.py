@@ -3,7 +3,7 @@ legally at every level, on both shipped boards, with the optional rules off
 and all on (the hard police on every edition and a generated board too); the same views and seed give the same answers; and in
 positions written by hand they do what a player would expect (T3: arrest
 the one circle left, search only circles that may be written; T2: seal a
-known hideout).
+known hideout, stand a policeman beside every circle Jack may be on).
 
 The hand-made views are on the tutorial board (edition 1), whose facts the
 cases use:
@@ -227,6 +227,40 @@ def test_t2_with_the_hideout_known_hard_seals_it():
         if target != "stay":
             police[colour] = target
     assert seal <= set(police.values())
+
+
+def _hunt(level: str, nights, police: dict[str, str]) -> dict[str, str]:
+    """T2 played by the level, the Chief (blue) first, then clockwise: where
+    the policemen end."""
+    police = dict(police)
+    player = POLICE_LEVELS[level](POLICE, 1, TUTORIAL)
+    for colour in COLOURS:
+        view = police_view(nights, police, "hunt", acting=colour)
+        legal = hunt_actions(colour, police)
+        target = player.choose(offering(view, legal), legal).split()[1]
+        if target != "stay":
+            police[colour] = target
+    return police
+
+
+def test_t2_hard_stands_a_policeman_beside_every_circle_jack_may_be_on():
+    # Jack killed on 33 and made one step: he stands on one of three
+    # circles.  The reference (and the hard police before issue 30) read
+    # his ways home from 24 sampled (circle, hideout) pairs, too few: the
+    # draw pulls a policeman off toward one way and leaves one circle with
+    # no policeman beside it.  The hard police read 120 (and try the plan's
+    # ascent from each policeman in turn) and cover all three.
+    nights = [record([33], moves=[("step", [])])]
+    police = {"blue": "x19", "yellow": "x4", "brown": "x32", "red": "x30", "green": "x38"}
+    possible = set(notebook(police_view(nights, police, "hunt"), BOARD).counts)
+    assert len(possible) == 3
+    f = facts(BOARD)
+
+    def watched(ends: dict[str, str]) -> set[int]:
+        return {c for c in possible if any(f.near[x][c] == 0 for x in ends.values())}
+
+    assert watched(_hunt("hard", nights, police)) == possible
+    assert watched(_hunt("hard-2026-12", nights, police)) != possible
 
 
 # -- the board's measures (issue 30: plans that hold on any board) -------------------------

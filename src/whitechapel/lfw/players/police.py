@@ -13,7 +13,8 @@ differ in what they make of it (`Style`):
   from which Jack can still get home and draws policemen toward the
   likely hideouts, and arrests at good odds.
 - `hard` adds route cutting (policemen on the crossings of Jack's ways home
-  from sampled positions), seals the likeliest hideouts (every crossing
+  from 120 sampled positions; the plan's ascent tried from each policeman
+  in turn, issue 30), seals the likeliest hideouts (every crossing
   around one held: a walk never passes a policeman, so Jack cannot end the
   night), searches where the answer tells most, arrests by the odds against
   what a search would tell, and names the hideout (O6) when it is likely;
@@ -72,6 +73,7 @@ class Style:
     guard: float = 0.0  # the worth of blocking Jack's steps into likely hideouts
     # how many of Jack's moves are far from a hideout, for the Wretched (None: `Scale.far`)
     far: int | None = 8
+    restarts: int = 0  # T2: more ascents of the plan, the policemen in other orders
 
 
 HARD_2026_12 = Style(
@@ -93,7 +95,7 @@ hold games it played then; tests/test_lfw_reference.py plays them again."""
 STYLES = {
     "easy": Style("easy", True, False, 0.0, 0, 0.0, None, Clues(None, False), support=25),
     "normal": Style("normal", False, True, 0.35, 0, 0.0, None, Clues(0.45, False, know_odds=0.99)),
-    "hard": replace(HARD_2026_12, level="hard", support=None, far=None),
+    "hard": replace(HARD_2026_12, level="hard", support=None, far=None, samples=120, restarts=4),
     "hard-2026-12": HARD_2026_12,
 }
 
@@ -306,7 +308,15 @@ class Police(LfwPlayer):
             order = order[order.index(colour) :]
             goal = self.turn_goal(view, sense)
             self._goal = goal
-            self._plan = plan(self.facts, start, order, goal, self.style.alone, deadline=deadline)
+            self._plan = plan(
+                self.facts,
+                start,
+                order,
+                goal,
+                self.style.alone,
+                deadline=deadline,
+                restarts=self.style.restarts,
+            )
             self._plan_key = key
             planned = self._plan[colour]
         move = PoliceMove(colour, None if planned == start[colour] else planned)

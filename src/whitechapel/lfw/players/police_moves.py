@@ -217,11 +217,16 @@ def plan(
     alone: bool = False,
     passes: int = 3,
     deadline: Deadline | None = None,
+    restarts: int = 0,
 ) -> dict[str, str]:
     """Each policeman of `order` (those still to move, in T2 order) -> his
     crossing at the end of the move (his own to stay); the others stay
     where they are in `start`.  A `deadline` passed ends the ascent after
-    the policeman being placed (the plan so far stands)."""
+    the policeman being placed (the plan so far stands).  `restarts`: up
+    to as many more ascents, each taking the policemen in turn from another
+    one (the first to choose takes the goal's best part), keeping the plan
+    worth most (the hard police: an ascent stops at the first plan no
+    single policeman can better, often not the best)."""
     scorer = goal.scorer(facts)
     dest = dict(start)
     movers = list(order)
@@ -232,6 +237,38 @@ def plan(
             here = options(facts, colour, start, order, dest)
             dest[colour] = min(here, key=lambda x: (_steps(board, x, z), -context.value(x), x))
             movers.remove(colour)
+    fixed = dict(dest)
+    best = _ascend(facts, scorer, start, order, movers, dest, alone, passes, deadline)
+    if alone or not movers or not restarts:
+        return best
+
+    def value(found: Mapping[str, str]) -> float:
+        return scorer.worth([found.get(c, start[c]) for c in start])
+
+    top = value(best)
+    for k in range(1, min(restarts, len(movers) - 1) + 1):
+        if deadline is not None and deadline.passed():
+            break
+        turn = movers[k:] + movers[:k]
+        found = _ascend(facts, scorer, start, order, turn, dict(fixed), alone, passes, deadline)
+        v = value(found)
+        if v > top + 1e-9:
+            best, top = found, v
+    return best
+
+
+def _ascend(
+    facts: Facts,
+    scorer: Scorer,
+    start: Mapping[str, str],
+    order: Sequence[str],
+    movers: Sequence[str],
+    dest: dict[str, str],
+    alone: bool,
+    passes: int,
+    deadline: Deadline | None,
+) -> dict[str, str]:
+    """The coordinate ascent of `plan`, taking the movers in this order."""
     for _ in range(1 if alone else passes):
         changed = False
         for colour in movers:
