@@ -7,13 +7,17 @@ seat in process, a protocol client the other (as in test_net_lobby.py)."""
 from __future__ import annotations
 
 import pytest
+from rich.text import Text
 
 from polling import until
 from snapshots import screen_text
 from whitechapel.app import WhitechapelApp
+from whitechapel.core.chance import Chance
 from whitechapel.net.client import Client
 from whitechapel.net.server import GameServer
+from whitechapel.pocket.game import PocketGame
 from whitechapel.pocket.pieces import CHARACTERS
+from whitechapel.pocket.ui import panels
 from whitechapel.pocket.ui.bench import keys_for
 from whitechapel.pocket.ui.screen import PocketScreen, is_handover
 from whitechapel.ui.lobby import Link, LobbyScreen
@@ -168,3 +172,27 @@ async def test_a_seat_that_joins_late_is_not_shown_an_old_rounds_end(server):
     finally:
         await jack.close()
         await bob.close()
+
+
+def test_a_long_rounds_end_has_a_form_that_keeps_its_heading_in_a_short_panel():
+    """Round 1 of seed 85 (random play) clears six suspects and shows an
+    alibi: at 80×24 the notes panel beside the board has seven rows of 30
+    cells, and the summary's fullest short form took eight, so its heading
+    ("End of round 1") was cut off above.  The shortest form leaves the
+    alibi to the log and fits."""
+    game, chance = PocketGame.new(85), Chance(85)
+    while not game.witnesses:
+        legal = game.legal_actions()
+        game.advance(legal[chance.below(len(legal))])
+    view = game.view("investigator")
+
+    def rows(markup: str) -> int:
+        plain = Text.from_markup(markup).plain.split("\n")[:-1]
+        return sum(panels.rows_of(line, 30) for line in plain)
+
+    hint = "Any key hides this."
+    assert "Alibi shown" in panels.round_brief(view, 1, hint)
+    assert rows(panels.round_brief(view, 1, hint)) > 7
+    short = panels.round_brief(view, 1, hint, alibis=False)
+    assert rows(short) <= 7
+    assert "End of round 1" in short and "Cleared:" in short and hint in short

@@ -97,6 +97,7 @@ class PocketNotes(GameScreen):
                     panels.round_brief(view, brief, hint, seen, actions=True),
                     panels.round_brief(view, brief, hint, seen),
                     panels.round_brief(view, brief, hint),
+                    panels.round_brief(view, brief, hint, alibis=False),
                 )
             )
         jack = source.view(JACK).jack if source.outcome or self.holder == JACK else None

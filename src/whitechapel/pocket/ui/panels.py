@@ -288,13 +288,16 @@ def round_brief(
     hint: str = "",
     seen: Sequence[Sequence[str]] | None = None,
     actions: bool = False,
+    alibis: bool = True,
 ) -> str:
     """What round `rnd` came to, in a few short lines for the side panel
     (a network seat's summary, which asks for no key; a puzzle's end): with
     `actions`, the round's actions first; the witness call -- who saw whom
     (`seen`), the round token --, who was cleared, a race (P7, P8); the
     rounds panel above it has the suspects left and Jack's known
-    hourglasses.  From the public log of a view, like `round_summary`."""
+    hourglasses.  Without `alibis`, the alibis shown are left to the log
+    (the shortest form, for a short panel).  From the public log of a view,
+    like `round_summary`."""
     lines = [f"[b yellow]End of round {rnd}[/b yellow]"]
     if actions:
         lines += [f"{i}. {s}" for i, s in enumerate(round_actions(view, rnd), 1)]
@@ -308,7 +311,7 @@ def round_brief(
             lines.append("Jack was not seen: he takes an hourglass.")
         cleared = ", ".join(short_name(c) for c in witness.cleared)
         lines.append(f"Cleared: {cleared}." if cleared else "Nobody new was cleared.")
-    if not actions:  # (else the actions say it)
+    if alibis and not actions:  # (else the actions say it)
         lines += [f"Alibi shown: {short_name(card)}." for card in shown_cards(view, rnd)]
     if race_began(view, rnd):
         lines.append("Both goals reached: [b]the race begins[/b].")
