@@ -22,7 +22,7 @@ from whitechapel.lfw.options import OPTIONS
 from whitechapel.lfw.phases import Phase
 from whitechapel.lfw.players.jack import JACKS
 from whitechapel.lfw.players.jack_board import tables
-from whitechapel.lfw.players.jack_escape import crowding, likeliest_arrests
+from whitechapel.lfw.players.jack_reach import crowding, likeliest_arrests
 from whitechapel.lfw.rulebook import COLOURS, JACK, LAST_SPACE, POLICE
 from whitechapel.lfw.view_parts import JackSheet, MoveSeen, NightSeen, PathSpace
 from whitechapel.lfw.views import CrimeScene, JackView, PhaseSeen, TrackSpace

@@ -1,0 +1,65 @@
+"""What Jack reads of the police's reach, for the hard escape
+(`jack_escape.py`): how much of a board five policemen cover in a move,
+and, of the circles where the police's notebook says he can be, which
+ones the policemen can arrest on this turn, each with his own policeman
+(T2 then T3)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from whitechapel.lfw.map.board import Board
+from whitechapel.lfw.players.jack_board import JackTables
+from whitechapel.lfw.players.police_sense import scale
+
+
+def crowding(board: Board) -> float:
+    """The share of the board's circles five policemen stand beside after
+    one move (`police_sense.Scale.reach`, the police's own measure): about
+    a third on the 1888 board, four fifths on the tutorial board."""
+    return scale(board).reach / max(1, len(board.circles))
+
+
+def likeliest_arrests(
+    tb: JackTables, counts: Mapping[int, int], police: Iterable[str]
+) -> frozenset[int]:
+    """The circles, likeliest first (most paths), that the policemen can
+    arrest on this turn each with his own policeman, until every policeman
+    has one."""
+    police = list(police)
+    ranked = sorted(counts, key=lambda c: (-counts[c], c))
+    return frozenset(matched(tb, ranked, police, len(police)))
+
+
+def covered(tb: JackTables, circles: Sequence[int], police: Iterable[str]) -> bool:
+    """Can each circle get its own policeman able to arrest on it this
+    turn?"""
+    police = list(police)
+    if not circles or len(circles) > len(police):
+        return False
+    return len(matched(tb, circles, police, len(circles))) == len(circles)
+
+
+def matched(tb: JackTables, circles: Sequence[int], police: Sequence[str], most: int) -> list[int]:
+    """The circles, taken in order, that get their own policeman able to
+    arrest on them this turn (a matching grown by augmenting paths: a
+    circle that gets one keeps one), at most `most` of them."""
+    owner: dict[int, int] = {}  # policeman -> circle
+
+    def place(c: int, seen: set[int]) -> bool:
+        for i, x in enumerate(police):
+            if i in seen or not tb.reach2[x] & tb.near[c]:
+                continue
+            seen.add(i)
+            if i not in owner or place(owner[i], seen):
+                owner[i] = c
+                return True
+        return False
+
+    out: list[int] = []
+    for c in circles:
+        if len(out) == most:
+            break
+        if place(c, set()):
+            out.append(c)
+    return out
