@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
+import networkx as nx
+
 from whitechapel.lfw.map.board import Board
 from whitechapel.lfw.paths import homeward_reach
 from whitechapel.lfw.paths import tables as path_tables
@@ -40,6 +42,7 @@ class JackTables:
         self.open_steps = {
             c: tuple(n for n in board.graph[c] if isinstance(n, int)) for c in board.circles
         }
+        self.bare = board.graph.subgraph(board.circles)  # those segments, as a graph
 
     # -- the police's reach ---------------------------------------------------------
 
@@ -151,11 +154,7 @@ class JackTables:
         """The circles joined to `circle` by bare street segments, one
         after another, each with how many such steps away: steps no
         policeman can block (T1)."""
-        found, frontier, d = {circle: 0}, [circle], 0
-        while frontier:
-            d += 1
-            frontier = [n for c in frontier for n in self.open_steps[c] if n not in found]
-            found.update((n, d) for n in frontier)
+        found = dict(nx.single_source_shortest_path_length(self.bare, circle))
         del found[circle]
         return found
 

@@ -186,7 +186,9 @@ class Escape:
         self._wide: bool | None = None
         self._routes = route_costs(self.s, style) if style.route else None
         self._walk = (
-            tb.walk_need(self.s.home, self.s.mask, self.s.spaces) if style.blocked else None
+            tb.walk_need(self.s.home, self.s.mask, self.s.spaces)
+            if style.blocked or style.break_in
+            else None
         )
         self.reasons: dict[str, dict[str, float]] = {}
         self.margin = style.margin
@@ -201,7 +203,8 @@ class Escape:
         (they seal the hideout), the circles joined to it by bare street
         segments, each with the steps home from there: a coach or an alley
         may land there (ignoring policemen, T1), and those steps pass no
-        crossing."""
+        crossing.  (The walk home is worked out for `break_in` as for
+        `blocked`.)"""
         s, walk = self.s, self._walk
         if walk is None or s.here in walk:
             return {}
@@ -302,7 +305,7 @@ class Escape:
                 parts["expose"] = st.expose * exposed
         walk = self._walk
         shut = walk is not None and m.dest != s.home and walk.get(m.dest, FAR) > left
-        if shut and "lost" not in parts:
+        if shut and st.blocked and "lost" not in parts:
             parts["blocked"] = st.blocked
         wander = spare >= st.calm and not self.crowded and not self.wide_enough()
         calm = st.calm_weight if wander else 1.0
