@@ -74,6 +74,7 @@ class Style:
     # how many of Jack's moves are far from a hideout, for the Wretched (None: `Scale.far`)
     far: int | None = 8
     restarts: int = 0  # T2: more ascents of the plan, the policemen in other orders
+    purposeful: bool = False  # hideouts weighed as a purposeful Jack's nights (`purpose`)
 
 
 HARD_2026_12 = Style(
@@ -95,7 +96,9 @@ hold games it played then; tests/test_lfw_reference.py plays them again."""
 STYLES = {
     "easy": Style("easy", True, False, 0.0, 0, 0.0, None, Clues(None, False), support=25),
     "normal": Style("normal", False, True, 0.35, 0, 0.0, None, Clues(0.45, False, know_odds=0.99)),
-    "hard": replace(HARD_2026_12, level="hard", support=None, far=None, samples=120, restarts=4),
+    "hard": replace(
+        HARD_2026_12, level="hard", support=None, far=None, samples=120, restarts=4, purposeful=True
+    ),
     "hard-2026-12": HARD_2026_12,
 }
 
@@ -127,7 +130,8 @@ class Police(LfwPlayer):
     def sense(self, view: PoliceView) -> Sense:
         nb = notebook(view, self.board, self.notes)
         self.notes = nb
-        return Sense(view, self.board, nb, self.style.homeward and view.night > 1)
+        homeward = self.style.homeward and view.night > 1
+        return Sense(view, self.board, nb, homeward, self.style.purposeful)
 
     def chance(self, view: PoliceView, salt: int = 0) -> Chance:
         """This decision's own chance: from the seed and where in the game it is."""

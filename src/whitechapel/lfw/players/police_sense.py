@@ -20,7 +20,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
@@ -157,7 +157,9 @@ class Sense:
     which he can still get home when `homeward`), `hideouts` (candidate ->
     weight, summing to 1)."""
 
-    def __init__(self, view: LfwView, board: Board, nb: Notebook, homeward: bool) -> None:
+    def __init__(
+        self, view: LfwView, board: Board, nb: Notebook, homeward: bool, purposeful: bool = False
+    ) -> None:
         self.view, self.board, self.nb = view, board, nb
         self.facts = facts(board)
         counts: Mapping[int, int] = nb.counts
@@ -166,7 +168,13 @@ class Sense:
             if narrowed:
                 counts = narrowed
         self.where = shares(counts)
-        self.hideouts = hideout_weights(nb)
+        if purposeful:
+            scenes = {n.night: n.crime_scenes for n in view.nights}
+            self.hideouts = hideout_weights(nb, purpose(board, scenes))
+            if any(n.home for n in nb.nights):
+                self.where = homing(board, self.where, self.hideouts)
+        else:
+            self.hideouts = hideout_weights(nb)
 
     @property
     def spaces_left(self) -> int:
@@ -213,10 +221,64 @@ def with_search(view: LfwView, circle: int) -> LfwView:
     )
 
 
-def hideout_weights(nb: Notebook) -> dict[int, float]:
+# How a purposeful Jack's finished nights look (issue 30; docs/lfw-computer-police.md,
+# "The hideout"): natural-log weights of a hideout candidate by the night's
+# *detour* (his moves that night less the hops from the crime scene to the
+# candidate) and by the *kill's distance* (those hops, in the 1888 board's
+# unit: scaled by `Scale.far` / 9 on other boards).  Fitted to 300 nights'
+# games of each hard Jack (both levels), checked on 300 others; each weight
+# is bounded (-3 to +2), so a Jack who wanders or kills far from home is
+# thought less likely, never impossible.
+DETOUR = {-1: 0.0, 0: 1.5, 1: 0.5, 2: 0.5, 3: -0.5, 4: -0.5, 5: -0.5, 6: -1.0, 7: -1.0, 8: -1.0}
+KILL = {0: -3.0, 1: -3.0, 2: -0.5, 3: 0.0, 4: 2.0, 5: 0.0, 6: -3.0, 7: -3.0}
+FAR_1888 = 9  # `Scale.far` of the 1888 board the weights were fitted on
+
+
+def purpose(board: Board, scenes: Mapping[int, Sequence[int]]) -> Callable[[int, int, int], float]:
+    """(night, moves, candidate) -> the weight a purposeful Jack's night
+    gives the candidate, from `scenes` (night -> its crime scenes)."""
+    tb = tables(board)
+    unit = FAR_1888 / scale(board).far
+
+    def weight(night: int, moves: int, h: int) -> float:
+        where = scenes.get(night) or ()
+        hops = tb.hops(h)
+        d = min((hops.get(c, FAR) for c in where), default=FAR)
+        if d >= FAR:
+            return 1.0
+        detour = DETOUR.get(max(-1, moves - d), 0.0)
+        kill = KILL.get(math.floor(d * unit + 0.5), -1.5)
+        return math.exp(detour + kill)
+
+    return weight
+
+
+HOMING = 0.4  # a purposeful Jack's position: this much less likely a hop farther from home
+HOMING_TOP = 30  # the likeliest hideouts it is read from
+
+
+def homing(
+    board: Board, where: Mapping[int, float], hideouts: Mapping[int, float]
+) -> dict[int, float]:
+    """Jack's positions as a purposeful Jack's: each circle's share times
+    the chance, over the likeliest hideouts, of standing that near home
+    (`HOMING` per hop)."""
+    tb = tables(board)
+    top = sorted(hideouts.items(), key=lambda kv: (-kv[1], kv[0]))[:HOMING_TOP]
+    rows = [(w, tb.hops(h)) for h, w in top]
+    out = {}
+    for c, p in where.items():
+        out[c] = p * sum(w * HOMING ** hops.get(c, FAR) for w, hops in rows)
+    return normalised(out) or dict(where)
+
+
+def hideout_weights(
+    nb: Notebook, purposeful: Callable[[int, int, int], float] | None = None
+) -> dict[int, float]:
     """Each hideout candidate's weight: the product over the finished
     nights of the share of that night's paths ending on it (every
-    candidate alike before the first night ends)."""
+    candidate alike before the first night ends), each share times what
+    `purposeful` makes of the night (`purpose`; None: nothing)."""
     weights = {h: 1.0 for h in nb.hideouts}
     for night in nb.nights:
         if not night.home:
@@ -224,6 +286,8 @@ def hideout_weights(nb: Notebook) -> dict[int, float]:
         total = night.total
         for h in weights:
             weights[h] *= night.counts.get(h, 0) / total if total else 0.0
+            if purposeful is not None and weights[h]:
+                weights[h] *= purposeful(night.night, night.moves, h)
     return normalised(weights) or {h: 1 / len(nb.hideouts) for h in nb.hideouts}
 
 
