@@ -17,7 +17,9 @@ differ in what they make of it (`Style`):
   in turn, issue 30), seals the likeliest hideouts (every crossing
   around one held: a walk never passes a policeman, so Jack cannot end the
   night), searches where the answer tells most, arrests by the odds against
-  what a search would tell, and names the hideout (O6) when it is likely;
+  what a search would tell, names the hideout (O6) when it is likely, and
+  reads Jack as a purposeful Jack (a kill a few hops from home, the way
+  home short: `police_sense.purpose` and `homing`, issue 30);
   where the reference `hard-2026-12` (the hard level of December 2026,
   kept to measure progress against) weighed numbers tuned on the 1888
   board, it reads the board's own measures (`police_sense.Scale`): how many

@@ -12,7 +12,8 @@
   hard police read where the reference `hard-2026-12` had numbers tuned on
   the 1888 board (`Scale`).
 - `Sense`, once per decision: where Jack may be now (each circle's share of
-  the notebook's paths), how likely each hideout candidate is, and which
+  the notebook's paths), how likely each hideout candidate is (the hard
+  police read both as a purposeful Jack's: `purpose`, `homing`), and which
   circles a search may find written (`written_odds`, from a hypothetical
   notebook that adds the failed search).
 """
@@ -222,13 +223,13 @@ def with_search(view: LfwView, circle: int) -> LfwView:
 
 
 # How a purposeful Jack's finished nights look (issue 30; docs/lfw-computer-police.md,
-# "The hideout"): natural-log weights of a hideout candidate by the night's
-# *detour* (his moves that night less the hops from the crime scene to the
-# candidate) and by the *kill's distance* (those hops, in the 1888 board's
-# unit: scaled by `Scale.far` / 9 on other boards).  Fitted to 300 nights'
-# games of each hard Jack (both levels), checked on 300 others; each weight
-# is bounded (-3 to +2), so a Jack who wanders or kills far from home is
-# thought less likely, never impossible.
+# "A purposeful Jack"): natural-log weights of a hideout candidate by the
+# night's *detour* (his moves that night less the hops from the crime scene
+# to the candidate) and by the *kill's distance* (those hops, in the 1888
+# board's unit: scaled by `Scale.far` / 9 on other boards).  Fitted to the
+# games of both hard Jacks (150 each) and checked on 150 others each; every
+# weight is bounded (-3 to +2), so a Jack who wanders or kills far from
+# home is thought less likely, never impossible.
 DETOUR = {-1: 0.0, 0: 1.5, 1: 0.5, 2: 0.5, 3: -0.5, 4: -0.5, 5: -0.5, 6: -1.0, 7: -1.0, 8: -1.0}
 KILL = {0: -3.0, 1: -3.0, 2: -0.5, 3: 0.0, 4: 2.0, 5: 0.0, 6: -3.0, 7: -3.0}
 FAR_1888 = 9  # `Scale.far` of the 1888 board the weights were fitted on
