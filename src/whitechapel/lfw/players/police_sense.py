@@ -225,21 +225,21 @@ def with_search(view: LfwView, circle: int) -> LfwView:
 # How a purposeful Jack's finished nights look (issue 30; docs/lfw-computer-police.md,
 # "A purposeful Jack"): natural-log weights of a hideout candidate by the
 # night's *detour* (his moves that night less the hops from the crime scene
-# to the candidate) and by the *kill's distance* (those hops, in the 1888
-# board's unit: scaled by `Scale.far` / 9 on other boards).  Fitted to the
-# games of both hard Jacks (150 each) and checked on 150 others each; every
-# weight is bounded (-3 to +2), so a Jack who wanders or kills far from
-# home is thought less likely, never impossible.
+# to the candidate) and by the *kill's distance* (those hops).  Fitted to
+# the games of both hard Jacks on the 1888 board (150 each) and checked on
+# 150 others each and on the first edition; every weight is bounded (-3 to
+# +2), so a Jack who wanders or kills far from home is thought less
+# likely, never impossible.  The hops are read as they are on every board:
+# scaled by the board's size (`Scale.far`), they read the first edition
+# worse than the path counts alone.
 DETOUR = {-1: 0.0, 0: 1.5, 1: 0.5, 2: 0.5, 3: -0.5, 4: -0.5, 5: -0.5, 6: -1.0, 7: -1.0, 8: -1.0}
 KILL = {0: -3.0, 1: -3.0, 2: -0.5, 3: 0.0, 4: 2.0, 5: 0.0, 6: -3.0, 7: -3.0}
-FAR_1888 = 9  # `Scale.far` of the 1888 board the weights were fitted on
 
 
 def purpose(board: Board, scenes: Mapping[int, Sequence[int]]) -> Callable[[int, int, int], float]:
     """(night, moves, candidate) -> the weight a purposeful Jack's night
     gives the candidate, from `scenes` (night -> its crime scenes)."""
     tb = tables(board)
-    unit = FAR_1888 / scale(board).far
 
     def weight(night: int, moves: int, h: int) -> float:
         where = scenes.get(night) or ()
@@ -248,7 +248,7 @@ def purpose(board: Board, scenes: Mapping[int, Sequence[int]]) -> Callable[[int,
         if d >= FAR:
             return 1.0
         detour = DETOUR.get(max(-1, moves - d), 0.0)
-        kill = KILL.get(math.floor(d * unit + 0.5), -1.5)
+        kill = KILL.get(d, -1.5)
         return math.exp(detour + kill)
 
     return weight
