@@ -246,3 +246,24 @@ async def test_a_finished_room_becomes_a_listed_fetchable_record(tmp_path):
         assert await reader.record(room) == text
     finally:
         await again.close()
+
+
+def test_a_sigterm_sent_the_moment_the_server_is_ready_stops_it_cleanly(tmp_path):
+    """The ready line is a promise: from then on SIGTERM (a supervisor's
+    stop) saves every room and exits 0.  The server signals itself from
+    `on_ready`, the instant a supervisor could first act."""
+    script = (
+        "import asyncio, logging, os, signal\n"
+        "from whitechapel.net.server import serve\n"
+        "logging.basicConfig(level=logging.INFO)\n"
+        "ready = lambda host, port: os.kill(os.getpid(), signal.SIGTERM)\n"
+        "asyncio.run(serve('127.0.0.1', 0, on_ready=ready))\n"
+        "print('stopped')\n"
+    )
+    env = {**os.environ, "WHITECHAPEL_DATA_DIR": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "stopped\n"
+    assert "stopped cleanly" in done.stderr

@@ -108,3 +108,25 @@ def test_web_without_the_extra_is_one_sentence_naming_the_install(tmp_path):
     assert done.stdout == ""  # nothing listened
     (line,) = done.stderr.splitlines()
     assert "web extra" in line and "pip install '.[web]'" in line
+
+
+def test_serve_stopped_the_moment_it_says_it_is_ready_stops_cleanly(tmp_path):
+    """`whitechapel serve` handles SIGTERM from its first ready line on: a
+    supervisor that stops it the moment it reads "game server on" gets a
+    clean stop (rooms saved, exit 0), not a killed process.  The server
+    signals itself as it prints that line."""
+    script = (
+        "import builtins, os, signal, sys\n"
+        "say = builtins.print\n"
+        "def print(*args, **kw):\n"
+        "    say(*args, **kw)\n"
+        "    if 'game server on' in str(args[0]):\n"
+        "        os.kill(os.getpid(), signal.SIGTERM)\n"
+        "builtins.print = print\n"
+        "from whitechapel.cli import main\n"
+        "sys.exit(main(['serve', '--port', '0']))\n"
+    )
+    done = python(script, tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "stopped cleanly" in done.stdout
+    assert "Traceback" not in done.stderr

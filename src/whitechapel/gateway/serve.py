@@ -55,83 +55,85 @@ async def serve_all(
     through loopback."""
     from whitechapel.net.server import DEFAULT_PORT, GameServer, gateway_socket_path, stop_signals
 
-    raw_password, generated = raw_port_password(
-        host, password, open_access=open_access, insecure=insecure_raw_port
-    )
-    if generated and not authorized_keys:  # SSH would make one too: the same serves both
-        password = raw_password
-    folder = folder or data_dir()
-    server = None
-    if server_address is not None:
-        if ssh_port is None or not gateway_secret:
-            raise WhitechapelError(
-                "--server runs only the SSH gateway: give --ssh PORT and --gateway-secret"
-            )
-        bound = parse_address(server_address, DEFAULT_PORT)
-    else:
-        server = GameServer(
-            folder,
-            password=raw_password,
-            gateway_socket=gateway_socket_path(folder),
-            gateway_secret=gateway_secret,
+    # The stop signals are handled before anything says it is ready (a supervisor's
+    # SIGTERM the moment it is ready stops it cleanly, every room saved).
+    with stop_signals() as stop:
+        raw_password, generated = raw_port_password(
+            host, password, open_access=open_access, insecure=insecure_raw_port
         )
-        bound = await server.start(host, port)
-        print(f"whitechapel: game server on {bound[0]}:{bound[1]}", flush=True)
-        if raw_password is not None:
-            shown = f": {raw_password}" if generated else " (--password)"
-            print(
-                f"whitechapel: game server password{shown}; players run: "
-                f"whitechapel join {host}:{bound[1]} --password ...",
-                flush=True,
+        if generated and not authorized_keys:  # SSH would make one too: the same serves both
+            password = raw_password
+        folder = folder or data_dir()
+        server = None
+        if server_address is not None:
+            if ssh_port is None or not gateway_secret:
+                raise WhitechapelError(
+                    "--server runs only the SSH gateway: give --ssh PORT and --gateway-secret"
+                )
+            bound = parse_address(server_address, DEFAULT_PORT)
+        else:
+            server = GameServer(
+                folder,
+                password=raw_password,
+                gateway_socket=gateway_socket_path(folder),
+                gateway_secret=gateway_secret,
             )
-        elif not is_loopback(host):
-            print(
-                "whitechapel: WARNING: the raw protocol port is open to anyone, unencrypted "
-                "(--insecure-raw-port)",
-                flush=True,
-            )
-    gateway = None
-    try:
-        if ssh_port is not None:
-            from whitechapel.gateway.ssh import Access, Gateway
+            bound = await server.start(host, port)
+            print(f"whitechapel: game server on {bound[0]}:{bound[1]}", flush=True)
+            if raw_password is not None:
+                shown = f": {raw_password}" if generated else " (--password)"
+                print(
+                    f"whitechapel: game server password{shown}; players run: "
+                    f"whitechapel join {host}:{bound[1]} --password ...",
+                    flush=True,
+                )
+            elif not is_loopback(host):
+                print(
+                    "whitechapel: WARNING: the raw protocol port is open to anyone, unencrypted "
+                    "(--insecure-raw-port)",
+                    flush=True,
+                )
+        gateway = None
+        try:
+            if ssh_port is not None:
+                from whitechapel.gateway.ssh import Access, Gateway
 
-            if not (open_access or password or authorized_keys):
-                password = new_password()
-                print(f"whitechapel: SSH access password: {password}", flush=True)
-            access = Access(password, authorized_keys, open_access)
-            # A remote game server: the apps prove the gateway with the secret.
-            secret = gateway_secret if server is None else None
-            gateway = Gateway(
-                bound[0],
-                bound[1],
-                key_folder=folder / "ssh",
-                access=access,
-                game_password=raw_password,
-                gateway_secret=secret,
-            )
-            ssh_bound = await gateway.start(host, ssh_port)
-            print(
-                f"whitechapel: SSH on {host}:{ssh_bound} ({access.describe()}); "
-                f"players run: ssh -p {ssh_bound} NAME@{reachable_host(host)}",
-                flush=True,
-            )
-        with stop_signals() as stop:
+                if not (open_access or password or authorized_keys):
+                    password = new_password()
+                    print(f"whitechapel: SSH access password: {password}", flush=True)
+                access = Access(password, authorized_keys, open_access)
+                # A remote game server: the apps prove the gateway with the secret.
+                secret = gateway_secret if server is None else None
+                gateway = Gateway(
+                    bound[0],
+                    bound[1],
+                    key_folder=folder / "ssh",
+                    access=access,
+                    game_password=raw_password,
+                    gateway_secret=secret,
+                )
+                ssh_bound = await gateway.start(host, ssh_port)
+                print(
+                    f"whitechapel: SSH on {host}:{ssh_bound} ({access.describe()}); "
+                    f"players run: ssh -p {ssh_bound} NAME@{reachable_host(host)}",
+                    flush=True,
+                )
             if ready is not None:
                 ready.set()
             await stop.wait()
-    finally:
-        if gateway is not None:
-            await gateway.close()
+        finally:
+            if gateway is not None:
+                await gateway.close()
+            if server is not None:
+                await server.close()
         if server is not None:
-            await server.close()
-    if server is not None:
-        print(
-            f"whitechapel: stopped cleanly; {len(server.rooms)} open rooms saved in "
-            f"{server.store.folder}",
-            flush=True,
-        )
-    else:
-        print("whitechapel: stopped cleanly", flush=True)
+            print(
+                f"whitechapel: stopped cleanly; {len(server.rooms)} open rooms saved in "
+                f"{server.store.folder}",
+                flush=True,
+            )
+        else:
+            print("whitechapel: stopped cleanly", flush=True)
 
 
 def run_serve(**kwargs: Any) -> int:

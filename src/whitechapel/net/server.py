@@ -256,17 +256,20 @@ async def serve(
     limits: Limits | None = None,
     on_ready: Callable[[str, int], None] | None = None,
 ) -> None:
-    """Serve until cancelled; `on_ready(host, port)` once listening."""
+    """Serve until cancelled or stopped (SIGTERM, SIGINT); `on_ready(host,
+    port)` once listening.  The stop signals are handled before the server
+    says it is ready: a supervisor's SIGTERM sent the moment it is ready
+    stops it cleanly, every room saved, instead of killing it."""
     server = GameServer(data_dir, limits=limits)
-    bound = await server.start(host, port)
-    log.info("whitechapel server on %s:%d (%s)", bound[0], bound[1], PROTOCOL)
-    if on_ready:
-        on_ready(*bound)
-    try:
-        with stop_signals() as stop:
+    with stop_signals() as stop:
+        bound = await server.start(host, port)
+        log.info("whitechapel server on %s:%d (%s)", bound[0], bound[1], PROTOCOL)
+        try:
+            if on_ready:
+                on_ready(*bound)
             await stop.wait()
-    finally:
-        await server.close()
+        finally:
+            await server.close()
     log.info("whitechapel server stopped cleanly: every room is saved")
 
 

@@ -43,53 +43,55 @@ async def serve_web(
     it through its gateway socket, as the SSH gateway's do)."""
     from whitechapel.net.server import DEFAULT_PORT, GameServer, gateway_socket_path, stop_signals
 
-    folder = folder or data_dir()
-    server = None
-    if server_address is not None:
-        bound = parse_address(server_address, DEFAULT_PORT)
-        local = bound[0] in LOOPBACK and gateway_socket_path(folder).is_socket()
-        if not (gateway_secret or local):
-            raise WhitechapelError(
-                "--server needs --gateway-secret (the game server's), unless it runs on this "
-                "machine with the same data folder"
-            )
-    else:
-        server = GameServer(folder, gateway_socket=gateway_socket_path(folder))
-        bound = await server.start("127.0.0.1", game_port)
-        print(f"whitechapel: game server on {bound[0]}:{bound[1]}", flush=True)
-    if not (open_access or password):
-        password = new_password()
-        print(f"whitechapel: web password: {password}", flush=True)
-    gateway = Web(
-        bound[0],
-        bound[1],
-        data=folder,
-        password=password,
-        open_access=open_access,
-        names=host_names(host, allow_hosts),
-        limits=limits,
-        gateway_secret=gateway_secret if server is None else None,
-    )
-    try:
-        web_port = await gateway.start(host, port)
-        access = "open to anyone" if open_access else "password"
-        shown = f"[{host}]" if ":" in host else host
-        print(
-            f"whitechapel: web on http://{shown}:{web_port}/ ({access}); players open "
-            f"http://{reachable_host(host)}:{web_port}/",
-            flush=True,
+    # The stop signals are handled before anything says it is ready (a supervisor's
+    # SIGTERM the moment it is ready stops it cleanly).
+    with stop_signals() as stop:
+        folder = folder or data_dir()
+        server = None
+        if server_address is not None:
+            bound = parse_address(server_address, DEFAULT_PORT)
+            local = bound[0] in LOOPBACK and gateway_socket_path(folder).is_socket()
+            if not (gateway_secret or local):
+                raise WhitechapelError(
+                    "--server needs --gateway-secret (the game server's), unless it runs on this "
+                    "machine with the same data folder"
+                )
+        else:
+            server = GameServer(folder, gateway_socket=gateway_socket_path(folder))
+            bound = await server.start("127.0.0.1", game_port)
+            print(f"whitechapel: game server on {bound[0]}:{bound[1]}", flush=True)
+        if not (open_access or password):
+            password = new_password()
+            print(f"whitechapel: web password: {password}", flush=True)
+        gateway = Web(
+            bound[0],
+            bound[1],
+            data=folder,
+            password=password,
+            open_access=open_access,
+            names=host_names(host, allow_hosts),
+            limits=limits,
+            gateway_secret=gateway_secret if server is None else None,
         )
-        if not is_loopback(host.strip("[]")):
-            print(PLAIN_HTTP, flush=True)
-        with stop_signals() as stop:
+        try:
+            web_port = await gateway.start(host, port)
+            access = "open to anyone" if open_access else "password"
+            shown = f"[{host}]" if ":" in host else host
+            print(
+                f"whitechapel: web on http://{shown}:{web_port}/ ({access}); players open "
+                f"http://{reachable_host(host)}:{web_port}/",
+                flush=True,
+            )
+            if not is_loopback(host.strip("[]")):
+                print(PLAIN_HTTP, flush=True)
             if ready is not None:
                 ready.set()
             await stop.wait()
-    finally:
-        await gateway.close()
-        if server is not None:
-            await server.close()
-    print("whitechapel: stopped cleanly", flush=True)
+        finally:
+            await gateway.close()
+            if server is not None:
+                await server.close()
+        print("whitechapel: stopped cleanly", flush=True)
 
 
 def run_web(**kwargs: Any) -> int:
