@@ -143,7 +143,7 @@ async def test_f3_shows_a_legend_of_what_the_map_shows_and_hides_it_again(tmp_pa
         await settle.press(pilot, "f1")
         seen = []
         for _ in range(4):  # the help, page by page
-            await pilot.pause(0.05)
+            await settle.settle(pilot)  # shown, however loaded the machine (not a fixed pause)
             seen.append(screen_text(app))
             await settle.press(pilot, "pagedown")
         assert "F3 shows the legend" in " ".join(" ".join(seen).replace("┃", " ").split())
