@@ -437,7 +437,7 @@ async def test_the_help_says_both_coach_steps_ignore_the_police_and_when_the_pol
         await settle.press(pilot, "f1")
         seen = []
         for _ in range(8):  # read it page by page
-            await pilot.pause(0.05)
+            await settle.settle(pilot)  # shown, however loaded the machine
             seen.append(screen_text(app))
             await settle.press(pilot, "pagedown")
         text = " ".join(" ".join(seen).replace("┃", " ").split())
