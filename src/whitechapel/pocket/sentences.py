@@ -1,6 +1,8 @@
 """Sentences for what happened in a Pocket game, from a side's view alone:
 each action as players say it ("Jack rotated a3 (Pizer) so that its wall
-faces east"), each witness call with who saw whom, a round's account.
+faces east"), each witness call (seen or not, who was cleared; who saw
+whom is the round summary's, `sightings_sentence`, while the board still
+stands as the call saw it), a round's account.
 
 Notation (`Ra3E`, `J:W`) is for records, the network and the plain
 prompt's `notation`; players read these.  Plain text, no markup: the
