@@ -42,6 +42,9 @@ class Board:
         g.add_edges_from(data.segments)
         self.graph = g
         self.circles: tuple[int, ...] = tuple(c.n for c in data.circles)
+        # The circles and the bare street segments joining two of them (no
+        # crossing between): steps no policeman can block (T1).
+        self.bare: nx.Graph[Node] = g.subgraph(self.circles)
         self.crossings: tuple[str, ...] = tuple(x.id for x in data.crossings)
         self.pos: dict[Node, tuple[int, int]] = {v: (d["x"], d["y"]) for v, d in g.nodes(data=True)}
         self.red = frozenset(c.n for c in data.circles if c.red)
@@ -137,8 +140,7 @@ class Board:
         adj: dict[str, set[str]] = {
             x: {n for n in g[x] if isinstance(n, str)} for x in self.crossings
         }
-        circle_graph = g.subgraph(self.circles)
-        for part in nx.connected_components(circle_graph):
+        for part in nx.connected_components(self.bare):
             touching = {n for c in part for n in g[c] if isinstance(n, str)}
             for x in touching:
                 adj[x] |= touching - {x}

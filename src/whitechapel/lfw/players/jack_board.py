@@ -42,7 +42,6 @@ class JackTables:
         self.open_steps = {
             c: tuple(n for n in board.graph[c] if isinstance(n, int)) for c in board.circles
         }
-        self.bare = board.graph.subgraph(board.circles)  # those segments, as a graph
 
     # -- the police's reach ---------------------------------------------------------
 
@@ -154,7 +153,7 @@ class JackTables:
         """The circles joined to `circle` by bare street segments, one
         after another, each with how many such steps away: steps no
         policeman can block (T1)."""
-        found = dict(nx.single_source_shortest_path_length(self.bare, circle))
+        found = dict(nx.single_source_shortest_path_length(self.board.bare, circle))
         del found[circle]
         return found
 

@@ -58,7 +58,6 @@ class Facts:
 
 @lru_cache(maxsize=8)
 def facts(board: Board) -> Facts:
-    g = board.graph
     steps = {}
     for c in board.circles:
         out = []
@@ -75,10 +74,9 @@ def facts(board: Board) -> Facts:
             c: min((lengths[y] for y in beside[c] if y in lengths), default=FAR)
             for c in board.circles
         }
-    bare = g.subgraph(board.circles)
     region, seal = {}, {}
     for c in board.circles:
-        kin = frozenset(int(k) for k in nx.node_connected_component(bare, c))
+        kin = frozenset(int(k) for k in nx.node_connected_component(board.bare, c))
         region[c] = kin
         seal[c] = frozenset(x for k in kin for x in beside[k])
     return Facts(board, steps, near, beside, region, seal)
