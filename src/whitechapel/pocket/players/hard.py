@@ -21,6 +21,15 @@ witness call, the investigator splitting the suspects and Jack hiding, as
 any real opponent does; a wholly random investigator let Jack's playouts
 prefer the actions that only a careless investigator fails to punish.
 
+Jack also fears a naive investigator (`NAIVE`, `search.RoundSearch`): the
+round search's investigator looks ahead and knows that Jack moves after
+him, so it seldom plays the two actions that split the board best as it
+stands — and in an even round those can leave one Jack no last action
+that keeps a second suspect (the `easy` investigator's wins against this
+level, nearly all of them).  Jack's worth of each action is his worth
+against the model's investigator, with `NAIVE` of it against one who
+splits the board as it stands (`tests/test_pocket_naive_investigator.py`).
+
 Time: the level's budget is CPU seconds under a wall-clock ceiling below a
 second (`core/players.Deadline`); the playouts go by batches, one possible
 game each, until the deadline (a batch it interrupts is left out, so that
@@ -47,6 +56,7 @@ BUDGET = 0.8  # CPU seconds: the level's own
 CEILING = 0.95  # wall seconds: a person never waits a second for a decision
 BATCH = 32  # random games an action in each possible game
 MARGIN = 0.05  # Jack's: the actions within this chance of the search's best go to the playouts
+NAIVE = 0.2  # Jack's: the chance that the investigator is a naive one (search.py)
 MOST = 2048  # random games an action, at most (with no deadline, exactly)
 
 
@@ -67,6 +77,7 @@ class HardPlayer(SearchPlayer):
         self.wise = side != INVESTIGATOR
         if self.wise:
             self.margin = MARGIN
+            self.naive = NAIVE
 
     def choose(self, view: PocketView, legal: Sequence[str], budget: float | None = None) -> str:
         clocks = dict(self.clocks)

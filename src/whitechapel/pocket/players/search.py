@@ -47,18 +47,24 @@ from whitechapel.pocket.views import PocketView
 Vector = list[float]
 
 
-def static(g: Any, suspects: Sequence[int]) -> Vector:
-    """A cheap guess at a board within the round, for each possible Jack in
-    `suspects`: its worth were the witness call made now (the table, no
-    engine), to order the actions."""
+def seen_suspects(g: Any) -> int:
+    """The suspects (bit per character) the witness call would see on the
+    board of `g` as it stands."""
     seen_squares = g.seen_squares()
-    tiles, cleared = g.tiles, g.cleared
+    tiles = g.tiles
     seen = 0
     for sq in range(9):
         if seen_squares >> sq & 1:
             seen |= 1 << tiles[sq]
-    seen &= ~cleared
-    n = 9 - cleared.bit_count()
+    return seen & ~g.cleared
+
+
+def static(g: Any, suspects: Sequence[int]) -> Vector:
+    """A cheap guess at a board within the round, for each possible Jack in
+    `suspects`: its worth were the witness call made now (the table, no
+    engine), to order the actions."""
+    seen = seen_suspects(g)
+    n = 9 - g.cleared.bit_count()
     k = seen.bit_count()
     h = g.jack_hourglasses()
     r = g.round + 1
@@ -83,10 +89,13 @@ class RoundSearch:
         deadline: players.Deadline | None,
         exact_chance: int = 0,
         doubt: float = 0.0,
+        naive: float = 0.0,
     ) -> None:
         self.world = world
         # 0: the investigator's answers are the model's best; else spread (`spread`).
         self.doubt = doubt
+        # Jack's: the chance that the investigator is a naive one (`naive_best`).
+        self.naive = naive
         self.exact_chance = exact_chance  # to this depth every alibi card is its own branch
         self.suspects = list(suspects)  # the vector's components: the possible Jacks
         self.index = {c: i for i, c in enumerate(self.suspects)}
@@ -102,13 +111,8 @@ class RoundSearch:
         worth, the call judged by the engine once if Jack is seen, once if
         he is not."""
         self.nodes += 1
-        seen_squares = g.seen_squares()
+        seen = seen_suspects(g)
         tiles, cleared = g.tiles, g.cleared
-        seen = 0
-        for sq in range(9):
-            if seen_squares >> sq & 1:
-                seen |= 1 << tiles[sq]
-        seen &= ~cleared
         # Everything the call and the table read: Jack's cards by their hourglasses.
         key = (cleared, seen, g.round, g.jack_hourglasses(), g.deck_pos)
         hit = self.leaves.get(key)
@@ -149,22 +153,27 @@ class RoundSearch:
             out.append((a, c))
         return out
 
-    def value(self, g: Any, depth: int) -> Vector:
+    def value(self, g: Any, depth: int, naive: bool = False) -> Vector:
+        """Each possible Jack's worth of `g` (the investigator's chance),
+        the investigator's answers the model's (`spread`), or if `naive` a
+        naive investigator's (`naive_best`)."""
         if g.unresolved:
             return self.leaf(g)
         if self.deadline is not None and self.deadline.passed():
             raise OutOfTime
         self.nodes += 1
         kids = self.children(g, g.legal_actions())
+        jack = g.to_act == JACK
+        if naive and not jack:
+            kids = self.naive_best(kids)
         width = self.widths[depth] if depth < len(self.widths) else 0
         if width and g.step < 3 and len(kids) > width:
             kids = self.narrow(g, kids, width)
-        jack = g.to_act == JACK
         best: Vector | None = None
         best_mean = 0.0
         answers: list[Vector] = []
         for a, c in kids:
-            v = self.chance(g, a, depth) if c is None else self.value(c, depth + 1)
+            v = self.chance(g, a, depth, naive) if c is None else self.value(c, depth + 1, naive)
             if jack:
                 best = v if best is None else [min(x, y) for x, y in zip(best, v, strict=True)]
             else:
@@ -173,9 +182,30 @@ class RoundSearch:
                 if best is None or m > best_mean:
                     best, best_mean = v, m
         assert best is not None
+        if naive and not jack:  # his ties, alike
+            return [sum(column) / len(answers) for column in zip(*answers, strict=True)]
         if self.doubt and not jack and len(answers) > 1:
             return self.spread(answers)
         return best
+
+    def naive_best(self, kids: list[tuple[Action, Any]]) -> list[tuple[Action, Any]]:
+        """The answers of a naive investigator: the boards that split the
+        suspects best were the witness call made at once (`easy`'s rule,
+        `reading.split_score`), blind to Jack's actions still to come this
+        round.  The model's investigator looks further and seldom plays
+        them, but a person who splits the board as it stands does, and such
+        a line can leave one Jack no way out.  His alibi card, if no board
+        is left to judge."""
+        scored = []
+        for a, c in kids:
+            if c is None:
+                continue
+            n = 9 - c.cleared.bit_count()
+            scored.append((reading.split_score(n, seen_suspects(c).bit_count()), a, c))
+        if not scored:
+            return kids
+        top = max(s for s, _, _ in scored)
+        return [(a, c) for s, a, c in scored if s >= top - 1e-9]
 
     def spread(self, answers: list[Vector]) -> Vector:
         """The investigator's answer as Jack should fear it: not the one
@@ -212,32 +242,32 @@ class RoundSearch:
         chosen += [(a, c) for s, a, c in scored if s is None]  # the alibi, always
         return chosen
 
-    def chance(self, g: Any, action: Action, depth: int) -> Vector:
+    def chance(self, g: Any, action: Action, depth: int, naive: bool = False) -> Vector:
         """An alibi draw: each kind of card weighed by how many there are."""
         pool = list(g.undrawn())
         if not pool:
-            return self.value(self.play(g, action, None), depth + 1)
+            return self.value(self.play(g, action, None), depth + 1, naive)
         if g.to_act == JACK:
             groups: dict[int, list[int]] = {}
             for card in pool:
                 groups.setdefault(HOURGLASSES[card], []).append(card)
             total = [0.0] * len(self.suspects)
             for cards in groups.values():
-                v = self.value(self.play(g, action, cards[0]), depth + 1)
+                v = self.value(self.play(g, action, cards[0]), depth + 1, naive)
                 w = len(cards) / len(pool)
                 total = [t + w * x for t, x in zip(total, v, strict=True)]
             return total
         # The investigator's card: one that clears a suspect, or one that clears nobody.
         left = [c for c in pool if not g.cleared >> c & 1 and c in self.index]
         others = [c for c in pool if c not in left]
-        none = self.value(self.play(g, action, others[0]), depth + 1) if others else None
+        none = self.value(self.play(g, action, others[0]), depth + 1, naive) if others else None
         if depth <= self.exact_chance or len(left) <= 2:
-            cleared = {c: self.value(self.play(g, action, c), depth + 1) for c in left}
+            cleared = {c: self.value(self.play(g, action, c), depth + 1, naive) for c in left}
         else:
             # Deeper in the tree, two suspects cleared stand for all of them.
             one, two = left[0], left[1]
-            v1 = self.value(self.play(g, action, one), depth + 1)
-            v2 = self.value(self.play(g, action, two), depth + 1)
+            v1 = self.value(self.play(g, action, one), depth + 1, naive)
+            v2 = self.value(self.play(g, action, two), depth + 1, naive)
             cleared = {c: v1 for c in left}
             cleared[one] = v2
         total = []
@@ -265,6 +295,9 @@ class RoundSearch:
         out = []
         for a, c in self.children(self.world, legal):
             v = self.chance(self.world, a, 0) if c is None else self.value(c, 1)
+            if self.naive:  # Jack's: the same action against a naive investigator
+                w = self.chance(self.world, a, 0, True) if c is None else self.value(c, 1, True)
+                v = [(1 - self.naive) * x + self.naive * y for x, y in zip(v, w, strict=True)]
             out.append((a, v))
         return out
 
@@ -289,6 +322,7 @@ class SearchPlayer:
         self.widths = tuple(widths)
         self.exact_chance = exact_chance
         self.doubt = doubt  # Jack's: how sharply he expects the investigator's best answer
+        self.naive = 0.0  # Jack's: the chance he gives a naive investigator (`RoundSearch`)
         self.budget = budget  # CPU seconds: the level's own pace
         self.clocks: dict[str, Any] = {}  # the deadline's clocks (tests give their own)
         self.nodes = 0  # searched in the last decision
@@ -314,8 +348,8 @@ class SearchPlayer:
         # A quick pass first, then the level's own: when the deadline comes
         # in the middle of a pass, the last whole one answers.
         for widths in ((0, 1, 1), self.widths):
-            doubt = self.doubt if self.side == JACK else 0.0
-            search = RoundSearch(world, suspects, widths, deadline, self.exact_chance, doubt)
+            doubt, naive = (self.doubt, self.naive) if self.side == JACK else (0.0, 0.0)
+            search = RoundSearch(world, suspects, widths, deadline, self.exact_chance, doubt, naive)
             try:
                 scores = search.root(actions)
             except OutOfTime:
