@@ -1,7 +1,8 @@
 """Hard Jack against a naive investigator (issue 30, P4, P7, P8).
 
 The `easy` investigator beat the hard Jack in about one game of twenty-five,
-nearly always the same way: in an even round (P4: Jack, investigator,
+with Jack the last suspect; two of three such games traced went this way:
+in an even round (P4: Jack, investigator,
 investigator, Jack) Jack's first action left a board on which the
 investigator's two actions, each the one that splits the suspects best as
 the board stands, left this Jack no last action that kept a second suspect

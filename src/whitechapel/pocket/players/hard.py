@@ -26,7 +26,7 @@ round search's investigator looks ahead and knows that Jack moves after
 him, so it seldom plays the two actions that split the board best as it
 stands — and in an even round those can leave one Jack no last action
 that keeps a second suspect (the `easy` investigator's wins against this
-level, nearly all of them).  Jack's worth of each action is his worth
+level, as two of the three traced lost).  Jack's worth of each action is his worth
 against the model's investigator, with `NAIVE` of it against one who
 splits the board as it stands (`tests/test_pocket_naive_investigator.py`).
 
