@@ -25,10 +25,11 @@ Jack also fears a naive investigator (`NAIVE`, `search.RoundSearch`): the
 round search's investigator looks ahead and knows that Jack moves after
 him, so it seldom plays the two actions that split the board best as it
 stands — and in an even round those can leave one Jack no last action
-that keeps a second suspect (the `easy` investigator's wins against this
-level, as two of the three traced lost).  Jack's worth of each action is his worth
-against the model's investigator, with `NAIVE` of it against one who
-splits the board as it stands (`tests/test_pocket_naive_investigator.py`).
+that keeps a second suspect (two of three games this level lost to the
+`easy` investigator, traced, went so).  Jack's worth of each action is
+his worth against the model's investigator, with `NAIVE` of it against
+one who splits the board as it stands
+(`tests/test_pocket_naive_investigator.py`).
 
 Time: the level's budget is CPU seconds under a wall-clock ceiling below a
 second (`core/players.Deadline`); the playouts go by batches, one possible
