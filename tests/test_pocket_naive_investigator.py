@@ -22,7 +22,7 @@ from __future__ import annotations
 import pytest
 
 from whitechapel.core import players
-from whitechapel.pocket.actions import Alibi, parse_action
+from whitechapel.pocket.actions import Action, Alibi, parse_action
 from whitechapel.pocket.game import PocketGame
 from whitechapel.pocket.pieces import INVESTIGATOR, JACK
 from whitechapel.pocket.players.hard import NAIVE, HardPlayer
@@ -45,19 +45,23 @@ def at_round_4(seed: int, actions: str) -> PocketGame:
     return g
 
 
-def naive_answers(g: PocketGame) -> list[str]:
+def after(g: PocketGame, action: Action) -> PocketGame:
+    out = g.clone()
+    out.apply(action)
+    return out
+
+
+def naive_answers(g: PocketGame) -> list[Action]:
     """The investigator's actions that split the board best as it stands
     (`easy`'s rule without its alibi: the board after each action)."""
     view = g.view(INVESTIGATOR)
-    scores = {}
-    for action in g.legal_actions():
-        if isinstance(action, Alibi):
-            continue
-        after = g.clone()
-        after.apply(action)
-        scores[str(action)] = board_score(view, after.view(INVESTIGATOR).tiles, INVESTIGATOR)
-    top = max(scores.values())
-    return [a for a, s in scores.items() if s >= top - 1e-9]
+    scored = [
+        (board_score(view, after(g, a).view(INVESTIGATOR).tiles, INVESTIGATOR), a)
+        for a in g.legal_actions()
+        if not isinstance(a, Alibi)
+    ]
+    top = max(score for score, _ in scored)
+    return [a for score, a in scored if score >= top - 1e-9]
 
 
 def trapped(g: PocketGame) -> bool:
@@ -65,31 +69,30 @@ def trapped(g: PocketGame) -> bool:
     two answers leave Jack no last action that survives the witness call?"""
     if g.to_act == JACK:  # the round's last action: any that does not lose
         for action in g.legal_actions():
-            after = g.clone()
-            after.apply(action)
-            if after.unresolved:
-                after.resolve()
-            if after.outcome is None or after.outcome.winner == JACK:
+            last = after(g, action)
+            if last.unresolved:
+                last.resolve()
+            if last.outcome is None or last.outcome.winner == JACK:
                 return False
         return True
-    for text in naive_answers(g):
-        after = g.clone()
-        after.apply(parse_action(text))
-        if trapped(after):
-            return True
-    return False
+    return any(trapped(after(g, a)) for a in naive_answers(g))
+
+
+def traps(g: PocketGame) -> set[str]:
+    """Jack's actions after which the naive investigator can trap him."""
+    return {str(a) for a in g.legal_actions() if trapped(after(g, a))}
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_hard_jack_leaves_the_naive_investigator_no_trap_in_an_even_round(name: str) -> None:
     seed, actions = GAMES[name]
     g = at_round_4(seed, actions)
-    traps = {str(a) for a in g.legal_actions() if trapped(_after(g, a))}
-    assert traps, "the position has actions a naive investigator punishes"
+    punished = traps(g)
+    assert punished, "the position has actions a naive investigator punishes"
     player = players.new_player("pocket", "hard", JACK, 7, None)
     view = g.view(JACK)
     choice = player.choose(view, players.legal_in("pocket", view), 0)
-    assert choice not in traps
+    assert choice not in punished
 
 
 def test_without_the_naive_investigator_the_search_finds_the_traps_as_good_as_the_rest() -> None:
@@ -100,18 +103,12 @@ def test_without_the_naive_investigator_the_search_finds_the_traps_as_good_as_th
     g = at_round_4(seed, actions)
     view = g.view(JACK)
     legal = players.legal_in("pocket", view)
-    traps = {str(a) for a in g.legal_actions() if trapped(_after(g, a))}
+    punished = traps(g)
     kept = {}
     for naive in (0.0, NAIVE):
         player = HardPlayer(JACK, 7)
         player.naive = naive
         player.choose(view, legal, 0)
         kept[naive] = set(player.found)
-    assert kept[0.0] & traps
-    assert not kept[NAIVE] & traps
-
-
-def _after(g: PocketGame, action: object) -> PocketGame:
-    out = g.clone()
-    out.apply(action)
-    return out
+    assert kept[0.0] & punished
+    assert not kept[NAIVE] & punished
