@@ -7,13 +7,16 @@ the police can arrest him for sure when another move leaves him a chance."""
 
 from __future__ import annotations
 
+import copy
+import json
 from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 from whitechapel.core import players
-from whitechapel.core.arena import play_one
+from whitechapel.core.arena import play_one, player_seed
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.map.maps import load_board
 from whitechapel.lfw.notation import parse_action
@@ -21,10 +24,11 @@ from whitechapel.lfw.notebook import notebook
 from whitechapel.lfw.options import OPTIONS
 from whitechapel.lfw.phases import Phase
 from whitechapel.lfw.players.jack import JACKS
+from whitechapel.lfw.players.jack import LEVELS as LEVELS_OF_JACK
 from whitechapel.lfw.players.jack_board import tables
 from whitechapel.lfw.players.jack_reach import crowding, likeliest_arrests
 from whitechapel.lfw.rulebook import COLOURS, JACK, LAST_SPACE, POLICE
-from whitechapel.lfw.view_parts import JackSheet, MoveSeen, NightSeen, PathSpace
+from whitechapel.lfw.view_parts import ArrestSeen, JackSheet, MoveSeen, NightSeen, PathSpace
 from whitechapel.lfw.views import CrimeScene, JackView, PhaseSeen, TrackSpace
 
 LEVELS = ("easy", "normal", "hard")
@@ -33,6 +37,7 @@ BOARD = load_board("tutorial@2")
 # A fresh game's view of Jack: the fields the hand-made positions leave as they are.
 BLANK = LfwGame.new(1, board=BOARD).view(JACK)
 ALL_ON = {name: True for name in OPTIONS}
+DATA = Path(__file__).parent / "data"
 
 
 # -- whole games --------------------------------------------------------------------------
@@ -304,3 +309,68 @@ def test_s1_hard_lives_among_circles_joined_by_bare_segments():
             out.append(len(tb.kin(int(answer.split()[-1]))))
     assert kin["hard"] == [2] * 12
     assert kin["hard-2026-12"].count(0) >= 3
+
+
+# A step after the crime on 30, Jack on 32 (home 2); the red policeman on x28
+# can arrest on 29 this turn.
+WATCH_29 = {"blue": "x18", "yellow": "x16", "brown": "x8", "red": "x28", "green": "x26"}
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_t1_hard_keeps_off_a_circle_a_policeman_watches(seed, monkeypatch):
+    # The hard Jack steps to 29 while no one has arrested there.  Once the
+    # red policeman has arrested on 29 tonight (and failed) and can arrest
+    # there again, he is taken to keep watch on it (T3): the hard Jack goes
+    # another way, where the same Jack not reading the arrests made
+    # (`Style.watched` 0) still steps to 29.
+    view = jack_view(
+        here=32, home=2, police=WATCH_29, scene=30, path=((32, "step"),), coaches=2, alleys=2
+    )
+    assert tables(BOARD).threats(29, ["x28"])
+    assert ask("hard", view, seed) == "step 29"
+    night = view.nights[-1]
+    arrest = ArrestSeen("red", (29,), False, 2)
+    watched = replace(view, nights=(replace(night, arrests=(arrest,)),))
+    assert ask("hard", watched, seed) not in {"step 29", "step 29 home"}
+    hell, style = LEVELS_OF_JACK["hard"]
+    monkeypatch.setitem(LEVELS_OF_JACK, "hard", (hell, replace(style, watched=0.0)))
+    assert ask("hard", watched, seed) == "step 29"
+
+
+def _police_turn_arrests(game: LfwGame, move: str, seed: int) -> bool:
+    """Does the hard police's turn after Jack's `move` (T2, T3) arrest him?"""
+    game = copy.deepcopy(game)
+    game.play(move, JACK)
+    known = players.table_of("lfw", game)
+    police = players.new_player("lfw", "hard", POLICE, player_seed(seed, POLICE), known)
+    while game.outcome is None and game.to_act == POLICE:
+        game.play(players.choose(police, "lfw", game.view(POLICE), 0).action, POLICE)
+    return game.outcome is not None and "arrest" in game.outcome.reason
+
+
+def test_t1_hard_reads_the_notebook_as_the_hard_police_do(monkeypatch):
+    # Night 2 of a game on the 1888 board (tests/data): Jack is on his
+    # hideout 1 after a coach, with 2 and 28, both joined to 1 by bare
+    # segments, a step away.  Read as bare path counts, the notebook leaves
+    # 28 off the police's first arrests and he steps there; the hard police,
+    # who lean his positions toward the hideouts his first night makes
+    # likely, arrest him on 28.  Reading it as they do (`Style.mirror`), the
+    # hard Jack steps to 2, and the same police turn does not catch him.
+    data = json.loads((DATA / "lfw_jack_night2_480002.json").read_text())
+    game = LfwGame.new(data["seed"], board=load_board(data["board"]))
+    for action in data["actions"]:
+        game.play(action, game.to_act)
+    known = players.table_of("lfw", game)
+    view = game.view(JACK)
+    assert (view.night, view.jack.position, view.jack.hideout) == (2, 1, 1)
+
+    def answer() -> str:
+        jack = players.new_player("lfw", "hard", JACK, player_seed(data["seed"], JACK), known)
+        return str(players.choose(jack, "lfw", view, 0).action)
+
+    assert answer() == "step 2"
+    assert not _police_turn_arrests(game, "step 2", data["seed"])
+    hell, style = LEVELS_OF_JACK["hard"]
+    monkeypatch.setitem(LEVELS_OF_JACK, "hard", (hell, replace(style, mirror=False)))
+    assert answer() == "step 28"
+    assert _police_turn_arrests(game, "step 28", data["seed"])

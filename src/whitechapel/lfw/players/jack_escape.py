@@ -5,7 +5,8 @@ A move's cost adds up what each level heeds (`Style`):
 - **arrest**: the policemen who can search or arrest on the circle it
   reaches this turn (T2 two steps, then T3 on directly adjacent circles);
   hard weighs them by how likely the police think Jack is there (the
-  notebook's path counts after the move);
+  notebook after the move, read as the hard police read it), and by
+  whether a policeman has arrested there tonight and can again;
 - **the way home**: the fewest spaces home (the last a normal move, T1),
   against the spaces left; normal and hard walk a route that keeps off
   circles the police reach this turn or the next;
@@ -24,7 +25,7 @@ from __future__ import annotations
 
 import heapq
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from whitechapel.core.chance import Chance
@@ -34,6 +35,7 @@ from whitechapel.lfw.notebook import Notebook, notebook
 from whitechapel.lfw.phases import Phase
 from whitechapel.lfw.players.jack_board import FAR, JackTables
 from whitechapel.lfw.players.jack_reach import covered, crowding, likeliest_arrests
+from whitechapel.lfw.players.police_sense import Sense, shares
 from whitechapel.lfw.rulebook import ALLEY, COACH, LAST_SPACE, NIGHTS, STEP, space_name
 from whitechapel.lfw.view_parts import MoveSeen
 from whitechapel.lfw.views import JackView, LfwView, PhaseSeen, TrackSpace
@@ -69,6 +71,12 @@ class Style:
     entry: float = 0.0  # the way home ends with a step the police can block this turn
     known: int = 0  # with this few hideouts possible, the police may guard it: more margin
     caught: float = 0.0  # the circle is among those the police would arrest on first (notebook)
+    # read the notebook as the hard police do (`police_sense.Sense`: from night 2
+    # only the circles he can get home from, leaning toward the likely hideouts)
+    mirror: bool = False
+    # the circle was arrested on tonight by a policeman who can arrest there
+    # again this turn (a policeman who keeps watch on a circle, T3)
+    watched: float = 0.0
     crowded: float = 9.0  # home at once (no bluff, no wandering) when five policemen
     # serve this share of the board's circles in a move (`police_sense.Scale.reach`)
     # sealed out (no normal way home past the policemen as they stand): a coach
@@ -194,6 +202,8 @@ class Escape:
         self.margin = style.margin
         self.crowded = crowding(board) >= style.crowded
         self._first: dict[str, frozenset[int]] = {}
+        self._where: dict[str, Mapping[int, float]] = {}
+        self._watched: frozenset[int] | None = None
         self.kin = self._kin() if style.break_in else {}
         if book is not None and len(book.hideouts) <= style.known:
             self.margin += 2
@@ -245,9 +255,40 @@ class Escape:
             book = self.after(kind)
             found = frozenset()
             if book is not None:
-                found = likeliest_arrests(self.tb, book.counts, self.s.police.values())
+                found = likeliest_arrests(self.tb, self.where(kind), self.s.police.values())
             self._first[kind] = found
         return found
+
+    def where(self, kind: str) -> Mapping[int, float]:
+        """After a move of this kind, each circle's share as the police read
+        where Jack stands: the notebook's share of paths ending there, or
+        with `mirror` the hard police's reading of them
+        (`police_sense.Sense.where`)."""
+        found = self._where.get(kind)
+        if found is None:
+            book = self.after(kind)
+            if book is None:
+                found = {}
+            elif self.style.mirror:
+                seen = hypothetical(self.view, kind)
+                found = Sense(seen, self.board, book, self.s.night > 1, True).where
+            else:
+                found = shares(book.counts)
+            self._where[kind] = found
+        return found
+
+    def watched(self) -> frozenset[int]:
+        """The circles arrested on tonight by a policeman who can arrest
+        there again this turn (T2 then T3)."""
+        if self._watched is None:
+            tb, police = self.tb, self.s.police
+            found: set[int] = set()
+            for a in self.view.nights[-1].arrests:
+                x = police.get(a.colour)
+                if x is not None:
+                    found.update(c for c in a.circles if tb.reach2[x] & tb.near[c])
+            self._watched = frozenset(found)
+        return self._watched
 
     # -- the cost of a move -------------------------------------------------------
 
@@ -273,14 +314,17 @@ class Escape:
             weight = 1.0
             book = self.after(m.kind)
             if book is not None and book.total:
-                share = book.counts.get(m.dest, 0) / book.total
-                uniform = 1.0 / max(1, len(book.counts))
+                where = self.where(m.kind)
+                share = where.get(m.dest, 0.0)
+                uniform = 1.0 / max(1, len(where))
                 weight = 0.5 + min(1.5, 3.0 * (share + uniform))
                 if self.cornered(m.kind):
                     parts["sure"] = st.sure
             parts["threat"] = st.threat_base + st.threat * threats * weight
             if st.caught and m.dest in self.first_arrests(m.kind):
                 parts["caught"] = st.caught
+            if st.watched and m.dest in self.watched():
+                parts["watched"] = st.watched
         elif st.later and tb.near[m.dest] & tb.danger_later(police):
             parts["later"] = st.later
         return parts

@@ -21,9 +21,10 @@ def crowding(board: Board) -> float:
 
 
 def likeliest_arrests(
-    tb: JackTables, counts: Mapping[int, int], police: Iterable[str]
+    tb: JackTables, counts: Mapping[int, float], police: Iterable[str]
 ) -> frozenset[int]:
-    """The circles, likeliest first (most paths), that the policemen can
+    """The circles, likeliest first (the greatest weight: the notebook's
+    path counts, or the police's reading of them), that the policemen can
     arrest on this turn each with his own policeman, until every policeman
     has one."""
     police = list(police)
