@@ -3,7 +3,9 @@ games legally, answers the same to the same view and seed, and, in
 hand-made positions on the tutorial board, does what a sensible Jack must:
 announces his hideout on its last chance (T1), breaks out by coach when
 every walk is blocked or arrestable (T1-T3), never picks a move after which
-the police can arrest him for sure when another move leaves him a chance."""
+the police can arrest him for sure when another move leaves him a chance,
+keeps off a circle a policeman keeps watch on; and, in a night-2 position
+of a game on the 1888 board, reads the notebook as the hard police do."""
 
 from __future__ import annotations
 
