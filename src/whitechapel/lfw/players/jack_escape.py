@@ -17,28 +17,27 @@ A move's cost adds up what each level heeds (`Style`):
   give a clue, and a circle with few open moves can be sealed.
 
 Everything is read from Jack's view and the board; the police's
-knowledge is the notebook (`lfw/notebook.py`) of a hypothetical view with
-the move appended, which depends only on the move's kind.
+knowledge after a move (`jack_police.PoliceReading`) is the notebook
+(`lfw/notebook.py`) of a hypothetical view with the move appended, which
+depends only on the move's kind.
 """
 
 from __future__ import annotations
 
 import heapq
 import math
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from whitechapel.core.chance import Chance
 from whitechapel.lfw.actions import Action, Alley, Coach, Step
 from whitechapel.lfw.map.board import Board
-from whitechapel.lfw.notebook import Notebook, notebook
-from whitechapel.lfw.phases import Phase
+from whitechapel.lfw.notebook import Notebook
 from whitechapel.lfw.players.jack_board import FAR, JackTables
-from whitechapel.lfw.players.jack_reach import covered, crowding, likeliest_arrests
-from whitechapel.lfw.players.police_sense import Sense, shares
-from whitechapel.lfw.rulebook import ALLEY, COACH, LAST_SPACE, NIGHTS, STEP, space_name
-from whitechapel.lfw.view_parts import MoveSeen
-from whitechapel.lfw.views import JackView, LfwView, PhaseSeen, TrackSpace
+from whitechapel.lfw.players.jack_police import PoliceReading
+from whitechapel.lfw.players.jack_reach import crowding
+from whitechapel.lfw.rulebook import ALLEY, COACH, LAST_SPACE, NIGHTS, STEP
+from whitechapel.lfw.views import JackView
 
 
 @dataclass(frozen=True)
@@ -189,8 +188,7 @@ class Escape:
         self.view, self.board, self.tb, self.style, self.chance = view, board, tb, style, chance
         self.s = Situation.of(view, board, tb)
         self.book = book
-        self._books: dict[str, Notebook] = {}
-        self._cornered: dict[str, bool] = {}
+        self.read = PoliceReading(view, board, tb, book, style.notebook, style.mirror)
         self._wide: bool | None = None
         self._routes = route_costs(self.s, style) if style.route else None
         self._walk = (
@@ -201,9 +199,6 @@ class Escape:
         self.reasons: dict[str, dict[str, float]] = {}
         self.margin = style.margin
         self.crowded = crowding(board) >= style.crowded
-        self._first: dict[str, frozenset[int]] = {}
-        self._where: dict[str, Mapping[int, float]] = {}
-        self._watched: frozenset[int] | None = None
         self.kin = self._kin() if style.break_in else {}
         if book is not None and len(book.hideouts) <= style.known:
             self.margin += 2
@@ -219,76 +214,6 @@ class Escape:
         if walk is None or s.here in walk:
             return {}
         return self.tb.kin(s.home)
-
-    # -- what the police will know ------------------------------------------------
-
-    def after(self, kind: str) -> Notebook | None:
-        """The notebook once a move of this kind is made (the police see
-        only its kind, so every move of a kind gives the same one)."""
-        if not self.style.notebook:
-            return None
-        found = self._books.get(kind)
-        if found is None:
-            found = self._books[kind] = notebook(
-                hypothetical(self.view, kind), self.board, self.book
-            )
-        return found
-
-    def cornered(self, kind: str) -> bool:
-        """After a move of this kind, can the policemen arrest on every
-        circle where the notebook says Jack can be, one circle each (T3)?
-        Then that move loses for sure."""
-        found = self._cornered.get(kind)
-        if found is None:
-            book = self.after(kind)
-            found = book is not None and covered(self.tb, book.possible, self.s.police.values())
-            self._cornered[kind] = found
-        return found
-
-    def first_arrests(self, kind: str) -> frozenset[int]:
-        """After a move of this kind, the circles the police would arrest
-        on first: the likeliest of the notebook's circles, each with its
-        own policeman able to reach it this turn (T2 then T3), as many as
-        there are policemen."""
-        found = self._first.get(kind)
-        if found is None:
-            book = self.after(kind)
-            found = frozenset()
-            if book is not None:
-                found = likeliest_arrests(self.tb, self.where(kind), self.s.police.values())
-            self._first[kind] = found
-        return found
-
-    def where(self, kind: str) -> Mapping[int, float]:
-        """After a move of this kind, each circle's share as the police read
-        where Jack stands: the notebook's share of paths ending there, or
-        with `mirror` the hard police's reading of them
-        (`police_sense.Sense.where`)."""
-        found = self._where.get(kind)
-        if found is None:
-            book = self.after(kind)
-            if book is None:
-                found = {}
-            elif self.style.mirror:
-                seen = hypothetical(self.view, kind)
-                found = Sense(seen, self.board, book, self.s.night > 1, True).where
-            else:
-                found = shares(book.counts)
-            self._where[kind] = found
-        return found
-
-    def watched(self) -> frozenset[int]:
-        """The circles arrested on tonight by a policeman who can arrest
-        there again this turn (T2 then T3)."""
-        if self._watched is None:
-            tb, police = self.tb, self.s.police
-            found: set[int] = set()
-            for a in self.view.nights[-1].arrests:
-                x = police.get(a.colour)
-                if x is not None:
-                    found.update(c for c in a.circles if tb.reach2[x] & tb.near[c])
-            self._watched = frozenset(found)
-        return self._watched
 
     # -- the cost of a move -------------------------------------------------------
 
@@ -312,18 +237,18 @@ class Escape:
         threats = tb.threats(m.dest, police)
         if threats:
             weight = 1.0
-            book = self.after(m.kind)
+            book = self.read.after(m.kind)
             if book is not None and book.total:
-                where = self.where(m.kind)
+                where = self.read.where(m.kind)
                 share = where.get(m.dest, 0.0)
                 uniform = 1.0 / max(1, len(where))
                 weight = 0.5 + min(1.5, 3.0 * (share + uniform))
-                if self.cornered(m.kind):
+                if self.read.cornered(m.kind):
                     parts["sure"] = st.sure
             parts["threat"] = st.threat_base + st.threat * threats * weight
-            if st.caught and m.dest in self.first_arrests(m.kind):
+            if st.caught and m.dest in self.read.first_arrests(m.kind):
                 parts["caught"] = st.caught
-            if st.watched and m.dest in self.watched():
+            if st.watched and m.dest in self.read.watched():
                 parts["watched"] = st.watched
         elif st.later and tb.near[m.dest] & tb.danger_later(police):
             parts["later"] = st.later
@@ -363,7 +288,7 @@ class Escape:
             if m.dest in self.kin and "lost" not in parts:
                 parts["break_in"] = -st.break_in / self.kin[m.dest]
         if st.spread:
-            book = self.after(m.kind)
+            book = self.read.after(m.kind)
             if book is not None:
                 parts["spread"] = -st.spread * math.log(max(1, len(book.counts)))
         if st.sealed and coaches + alleys == 0 and left > 1 and tb.sealable(m.dest, police):
@@ -399,32 +324,10 @@ class Escape:
         police most of the hideouts they consider?  (Always, for a level
         that does not read the notebook.)"""
         if self._wide is None:
-            st, book, after = self.style, self.book, self.after(STEP)
+            st, book, after = self.style, self.book, self.read.after(STEP)
             if book is None or after is None or not st.wide or self.s.night == NIGHTS:
                 self._wide = True
             else:
                 left = set(book.hideouts) & set(after.counts)
                 self._wide = len(left) >= min(st.wide, st.keep * len(book.hideouts))
         return self._wide
-
-
-def hypothetical(view: LfwView, kind: str) -> LfwView:
-    """Jack's view with one more move of `kind` made, as the police would
-    see it as they move (T2): the move and the policemen's crossings on
-    tonight's record, the spaces it uses on the track."""
-    tonight = view.nights[-1]
-    index = (view.track[-1].index if view.track else LAST_SPACE) + 1
-    moves = (*tonight.moves, MoveSeen(kind, index, dict(view.police)))
-    spaces = 2 if kind == COACH else 1
-    track = (
-        *view.track,
-        *(TrackSpace(space_name(index + k), index + k, kind) for k in range(spaces)),
-    )
-    return replace(
-        view,
-        nights=(*view.nights[:-1], replace(tonight, moves=moves)),
-        track=track,
-        phase=PhaseSeen.of(Phase.HUNT),
-        coaches_left=view.coaches_left - (kind == COACH),
-        alleys_left=view.alleys_left - (kind == ALLEY),
-    )
