@@ -71,12 +71,7 @@ class Setup:
 
     def board(self) -> Board:
         if self.map_data is not None:
-            try:
-                from whitechapel.lfw.map.mapcheck import validate
-
-                return validate(map_from_json(self.map_data))
-            except MapError as e:
-                raise RecordError(f"the record's map is not usable: {e}") from None
+            return _board_of_data(self.map_data)
         return load_board(self.map_name)
 
 
@@ -112,10 +107,23 @@ def board_of_table(table: Any) -> Board:
                 f"unknown board {name!r}: this program has {', '.join(shipped_ids())}"
             )
         return load_board(name)
-    key = json.dumps(table["data"], sort_keys=True)
+    return _board_of_data(table["data"])
+
+
+def _board_of_data(data: Any) -> Board:
+    """A player's map, validated once per process: every game and player on
+    the same map shares one board (a board per game kept the engine's
+    caches of moves, keyed by board, growing with the games played)."""
+    key = json.dumps(data, sort_keys=True)
     board = _TABLE_BOARDS.get(key)
     if board is None:
+        try:
+            from whitechapel.lfw.map.mapcheck import validate
+
+            board = validate(map_from_json(data))
+        except MapError as e:
+            raise RecordError(f"the record's map is not usable: {e}") from None
         if len(_TABLE_BOARDS) >= 4:
             _TABLE_BOARDS.clear()
-        board = _TABLE_BOARDS[key] = Setup(tuple(COLOURS), None, table["data"]).board()
+        _TABLE_BOARDS[key] = board
     return board
