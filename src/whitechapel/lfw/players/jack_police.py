@@ -41,11 +41,19 @@ class PoliceReading:
         self.view, self.board, self.tb, self.book = view, board, tb, book
         self.notebooks, self.mirror = notebooks, mirror
         self.police = dict(view.police)
+        self._seen: dict[str, LfwView] = {}
         self._books: dict[str, Notebook] = {}
         self._cornered: dict[str, bool] = {}
         self._first: dict[str, frozenset[int]] = {}
         self._where: dict[str, Mapping[int, float]] = {}
         self._watched: frozenset[int] | None = None
+
+    def seen(self, kind: str) -> LfwView:
+        """The police's view once a move of this kind is made (`hypothetical`)."""
+        found = self._seen.get(kind)
+        if found is None:
+            found = self._seen[kind] = hypothetical(self.view, kind)
+        return found
 
     def after(self, kind: str) -> Notebook | None:
         """The notebook once a move of this kind is made (the police see
@@ -54,9 +62,7 @@ class PoliceReading:
             return None
         found = self._books.get(kind)
         if found is None:
-            found = self._books[kind] = notebook(
-                hypothetical(self.view, kind), self.board, self.book
-            )
+            found = self._books[kind] = notebook(self.seen(kind), self.board, self.book)
         return found
 
     def cornered(self, kind: str) -> bool:
@@ -95,8 +101,7 @@ class PoliceReading:
             if book is None:
                 found = {}
             elif self.mirror:
-                seen = hypothetical(self.view, kind)
-                found = Sense(seen, self.board, book, self.view.night > 1, True).where
+                found = Sense(self.seen(kind), self.board, book, self.view.night > 1, True).where
             else:
                 found = shares(book.counts)
             self._where[kind] = found
