@@ -9,7 +9,6 @@ of a game on the 1888 board, reads the notebook as the hard police do."""
 
 from __future__ import annotations
 
-import copy
 import json
 from collections.abc import Sequence
 from dataclasses import replace
@@ -341,7 +340,7 @@ def test_t1_hard_keeps_off_a_circle_a_policeman_watches(seed, monkeypatch):
 
 def _police_turn_arrests(game: LfwGame, move: str, seed: int) -> bool:
     """Does the hard police's turn after Jack's `move` (T2, T3) arrest him?"""
-    game = copy.deepcopy(game)
+    game = game.clone()
     game.play(move, JACK)
     known = players.table_of("lfw", game)
     police = players.new_player("lfw", "hard", POLICE, player_seed(seed, POLICE), known)
