@@ -21,7 +21,7 @@ player was asked before.
   joined by bare street segments, and, sealed out of it, a coach or an
   alley onto one of them, whence no policeman can block the way in; the
   notebook read as the hard police read it, and off the circles a
-  policeman keeps watch on, planning his way home around them.
+  policeman keeps watch on.
 """
 
 from __future__ import annotations
@@ -113,19 +113,10 @@ HARD_2026_12 = (
 # among circles joined by bare street segments (`HellStyle.open_home`), and,
 # sealed out of it, a token onto one of them (`Style.break_in`); the notebook
 # read as the hard police read it (`Style.mirror`) and off the circles a
-# policeman arrested on tonight and can arrest on again (`Style.watched`),
-# his way home planned around them (`Style.watched_route`).
+# policeman arrested on tonight and can arrest on again (`Style.watched`).
 LEVELS["hard"] = (
     replace(HARD_2026_12[0], open_home=3.0),
-    replace(
-        HARD_2026_12[1],
-        caught=30.0,
-        crowded=0.5,
-        break_in=150.0,
-        mirror=True,
-        watched=30.0,
-        watched_route=4.0,
-    ),
+    replace(HARD_2026_12[1], caught=30.0, crowded=0.5, break_in=150.0, mirror=True, watched=30.0),
 )
 LEVELS["hard-2026-12"] = HARD_2026_12
 

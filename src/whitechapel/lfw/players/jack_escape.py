@@ -9,8 +9,7 @@ A move's cost adds up what each level heeds (`Style`):
   whether a policeman has arrested there tonight and can again;
 - **the way home**: the fewest spaces home (the last a normal move, T1),
   against the spaces left; normal and hard walk a route that keeps off
-  circles the police reach this turn or the next (hard: and those a
-  policeman keeps watch on);
+  circles the police reach this turn or the next;
 - **tokens**: a coach or an alley spent now is not there for a later
   escape, nor against being sealed in;
 - **what the police learn** (hard): a coach or an alley widens the set of
@@ -77,8 +76,6 @@ class Style:
     # the circle was arrested on tonight by a policeman who can arrest there
     # again this turn (a policeman who keeps watch on a circle, T3)
     watched: float = 0.0
-    # the way home (`route`) through such a watched circle costs this much more
-    watched_route: float = 0.0
     crowded: float = 9.0  # home at once (no bluff, no wandering) when five policemen
     # serve this share of the board's circles in a move (`police_sense.Scale.reach`)
     # sealed out (no normal way home past the policemen as they stand): a coach
@@ -144,13 +141,11 @@ class Situation:
         )
 
 
-def route_costs(
-    s: Situation, style: Style, watched: frozenset[int] = frozenset()
-) -> dict[int, float]:
+def route_costs(s: Situation, style: Style) -> dict[int, float]:
     """Per circle, the cost of the way home from it: one per move, more
     through circles the police reach this turn (`hot`) or the next
-    (`warm`), or keep watch on (`watched_route`); Dijkstra backwards from
-    home (policemen ignored as blocks: they will have moved)."""
+    (`warm`); Dijkstra backwards from home (policemen ignored as blocks:
+    they will have moved)."""
     tb = s.tb
     hot_x = tb.danger(s.police.values())
     warm_x = tb.danger_later(s.police.values())
@@ -159,8 +154,7 @@ def route_costs(
         if c == s.home:
             return 1.0
         near = tb.near[c]
-        kept = style.watched_route if c in watched else 0.0
-        return 1.0 + kept + (style.hot if near & hot_x else style.warm if near & warm_x else 0.0)
+        return 1.0 + (style.hot if near & hot_x else style.warm if near & warm_x else 0.0)
 
     best: dict[int, float] = {s.home: 0.0}
     queue: list[tuple[float, int]] = []
@@ -196,8 +190,7 @@ class Escape:
         self.book = book
         self.read = PoliceReading(view, board, tb, book, style.notebook, style.mirror)
         self._wide: bool | None = None
-        watched = self.read.watched() if style.watched_route else frozenset()
-        self._routes = route_costs(self.s, style, watched) if style.route else None
+        self._routes = route_costs(self.s, style) if style.route else None
         self._walk = (
             tb.walk_need(self.s.home, self.s.mask, self.s.spaces)
             if style.blocked or style.break_in
