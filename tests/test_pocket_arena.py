@@ -51,6 +51,33 @@ def test_the_arena_is_repeatable_and_the_same_in_several_processes(capsys):
     assert low <= one["wins"]["investigator"] / 24 <= high
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_the_arena_writes_each_game_as_it_ends(capsys, tmp_path, jobs):
+    """`--games-out FILE`: one JSON line a game (seed, winner, reason,
+    actions), the same games as the figures count, in one process or two."""
+    path = tmp_path / "games.jsonl"
+    args = ("--jack", "random", "--investigator", "easy", "--games", "12", "--seed", "9")
+    stats = arena_json(capsys, *args, "--jobs", jobs, "--games-out", str(path))
+    games = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    assert sorted(g["seed"] for g in games) == list(range(9, 21))
+    for side in ("jack", "investigator"):
+        assert sum(g["winner"] == side for g in games) == stats["wins"][side]
+    for reason, count in stats["reasons"].items():
+        assert sum(g["reason"] == reason for g in games) == count
+    assert all(g["actions"] > 0 for g in games)
+
+
+def test_a_games_file_that_cannot_be_written_is_one_line_before_any_game(capsys, tmp_path):
+    where = tmp_path / "no such folder" / "games.jsonl"
+    argv = ["pocket", "arena", "--games", "500", "--games-out", str(where)]
+    assert main(argv) == 1
+    captured = capsys.readouterr()
+    err = captured.err.strip().splitlines()
+    assert len(err) == 1 and "games.jsonl" in err[0] and "Traceback" not in captured.err
+    assert captured.out == ""  # no figures: no game was played
+    assert not where.exists()
+
+
 def test_an_unknown_level_is_one_line(capsys):
     assert main(["pocket", "arena", "--jack", "grandmaster", "--games", "2"]) == 1
     err = capsys.readouterr().err.strip().splitlines()

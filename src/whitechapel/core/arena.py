@@ -1,7 +1,7 @@
 """The arena: computer players of given levels play many games of one game
 against each other, and the figures that measure them (`whitechapel pocket
 arena`).  Any game with computer players (`core/players.py`) plays here;
-each game's command line adds the command.
+each game's command line adds the command (`core/arena_command.py`).
 
 Game `i` of a run starts from setup seed `seed + i`, and each side's player
 from a seed drawn from it, so a run is repeatable and its games can be
@@ -19,8 +19,6 @@ thought less than the level's budget, and the figures say so.
 
 from __future__ import annotations
 
-import argparse
-import json
 import math
 import time
 from collections.abc import Callable, Iterator
@@ -29,8 +27,6 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from whitechapel.core import players
-from whitechapel.core.args import positive
-from whitechapel.core.args import seed as seed_type
 from whitechapel.core.chance import Chance
 from whitechapel.core.figures import figures_text
 from whitechapel.core.registry import rules_for
@@ -73,6 +69,17 @@ class GameResult:
     turns: Timings
     measures: dict[str, float] = field(default_factory=dict)  # the game's own (Rules.measures)
     ceiling_reached: dict[str, int] = field(default_factory=dict)  # per side
+
+    def row(self) -> dict[str, Any]:
+        """How the game ended, as one JSON object (`--games-out`): its seed,
+        winner, reason, actions, the game's own measures."""
+        return {
+            "seed": self.seed,
+            "winner": self.winner,
+            "reason": self.reason,
+            "actions": self.actions,
+            **self.measures,
+        }
 
 
 def cut_by_ceiling(answer: players.Answer, budget: float | None) -> bool:
@@ -250,15 +257,18 @@ def arena(
     options: dict[str, Any] | None = None,
     table: Any = None,
     progress: Callable[[int], None] | None = None,
+    each: Callable[[GameResult], None] | None = None,
 ) -> ArenaStats:
     """Play `games` games (setup seeds `seed`, `seed + 1`, …) between the
     levels given per side, in `jobs` processes, with these optional rules on
     this table (LfW's board; None: the game's default).  `progress` is told
-    how many games have just ended, as they end."""
+    how many games have just ended, as they end; `each` is given each game's
+    result as it ends (in several processes, in the order they end)."""
     for side, level in levels.items():
         players.new_player(game, level, side, 0)  # an unknown level fails here, once
     seeds = list(range(seed, seed + games))
     told = progress or (lambda count: None)
+    ended = each or (lambda result: None)
     start = time.perf_counter()
     results: list[GameResult] = []
     if jobs > 1:
@@ -267,11 +277,14 @@ def arena(
             for done in as_completed([pool.submit(_play_many, w) for w in work]):
                 part = done.result()
                 results += part
+                for result in part:
+                    ended(result)
                 told(len(part))
         results.sort(key=lambda r: r.seed)  # the figures add up in the same order every run
     else:
         for s in seeds:
             results.append(play_one(game, levels, s, budget, options, table))
+            ended(results[-1])
             told(1)
     elapsed = time.perf_counter() - start
     wins = {side: 0 for side in levels}
@@ -323,81 +336,3 @@ def arena(
 
 def _mean(values: list[float]) -> float:
     return sum(values) / len(values) if values else 0.0
-
-
-# -- the command (`whitechapel GAME arena`), for every game with players ------------
-
-
-def add_arena_command(sub: Any, game_sides: tuple[str, ...]) -> argparse.ArgumentParser:
-    """Add `arena` to a game's subcommands: a `--SIDE LEVEL` per side, the
-    number of games, the seed, processes, the budget, JSON.  The game's own
-    command reads them back with `arena_levels` and adds what else it takes
-    (LfW's map and options)."""
-    cmd = sub.add_parser("arena", help="computer players against each other: wins, decision times")
-    for side in game_sides:
-        cmd.add_argument(
-            f"--{side}",
-            metavar="LEVEL",
-            default="normal",
-            dest=f"arena_{side}",
-            help=f"the level of the computer playing {side}: random, easy, normal, "
-            "hard, or a frozen reference such as hard-2026-12 (default normal)",
-        )
-    cmd.add_argument(
-        "--games",
-        type=positive,
-        default=100,
-        metavar="N",
-        help="how many games to play (default 100)",
-    )
-    cmd.add_argument(
-        "--seed",
-        type=seed_type,
-        default=0,
-        dest="arena_seed",
-        metavar="N",
-        help="game i is played from setup seed N + i (default 0)",
-    )
-    cmd.add_argument(
-        "--jobs",
-        type=positive,
-        default=1,
-        metavar="N",
-        help="games played in this many processes at once (default 1)",
-    )
-    cmd.add_argument(
-        "--budget",
-        type=float,
-        default=None,
-        metavar="SECONDS",
-        help="each decision's budget in seconds of CPU time, under a wall-clock "
-        f"ceiling of {players.CEILING:g} times that (default: each level's own; 0: no limit, each "
-        "search to its own end)",
-    )
-    cmd.add_argument("--json", action="store_true", help="print the figures as JSON")
-    return cmd
-
-
-def run_arena(
-    game: str, args: argparse.Namespace, options: dict[str, Any] | None = None, table: Any = None
-) -> int:
-    """Play the arena the command's arguments ask for and print its figures."""
-    from whitechapel.core.progress import Progress
-
-    levels = {side: getattr(args, f"arena_{side}").lower() for side in rules_for(game).sides}
-    for side, level in levels.items():
-        players.new_player(game, level, side, 0)  # an unknown level: one line, before any bar
-    with Progress(f"whitechapel {game} arena", args.games, "games", quiet=args.json) as shown:
-        stats = arena(
-            game,
-            levels,
-            args.games,
-            args.arena_seed,
-            args.jobs,
-            args.budget,
-            options,
-            table,
-            progress=shown.advance,
-        )
-    print(json.dumps(stats.to_json(), indent=1) if args.json else stats.summary())
-    return 0

@@ -11,7 +11,7 @@ import json
 import sys
 from typing import Any
 
-from whitechapel.core.arena import add_arena_command
+from whitechapel.core.arena_command import add_arena_command
 from whitechapel.core.args import count, positive, seed, with_examples
 from whitechapel.core.errors import WhitechapelError
 from whitechapel.lfw.rulebook import SIDES
@@ -277,7 +277,7 @@ def _lfw_selfplay(args: argparse.Namespace) -> int:
 
 
 def _lfw_arena(args: argparse.Namespace) -> int:
-    from whitechapel.core.arena import run_arena
+    from whitechapel.core.arena_command import run_arena
     from whitechapel.lfw.map.maps import load_board
     from whitechapel.lfw.options import Options
     from whitechapel.lfw.setup import random_setup, table_of

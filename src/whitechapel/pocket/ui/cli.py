@@ -9,7 +9,7 @@ import argparse
 import json
 from typing import Any
 
-from whitechapel.core.arena import add_arena_command
+from whitechapel.core.arena_command import add_arena_command
 from whitechapel.core.args import positive, seed, with_examples
 from whitechapel.core.errors import WhitechapelError
 from whitechapel.core.players import computer_level
@@ -204,6 +204,6 @@ def _selfplay(args: argparse.Namespace) -> int:
 
 
 def _arena(args: argparse.Namespace) -> int:
-    from whitechapel.core.arena import run_arena
+    from whitechapel.core.arena_command import run_arena
 
     return run_arena("pocket", args)
