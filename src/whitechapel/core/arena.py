@@ -256,18 +256,16 @@ def arena(
     budget: float | None = None,
     options: dict[str, Any] | None = None,
     table: Any = None,
-    progress: Callable[[int], None] | None = None,
     each: Callable[[GameResult], None] | None = None,
 ) -> ArenaStats:
     """Play `games` games (setup seeds `seed`, `seed + 1`, …) between the
     levels given per side, in `jobs` processes, with these optional rules on
-    this table (LfW's board; None: the game's default).  `progress` is told
-    how many games have just ended, as they end; `each` is given each game's
-    result as it ends (in several processes, in the order they end)."""
+    this table (LfW's board; None: the game's default).  `each` is given
+    each game's result as it ends (in several processes, in the order they
+    end): a progress bar, a file of the games."""
     for side, level in levels.items():
         players.new_player(game, level, side, 0)  # an unknown level fails here, once
     seeds = list(range(seed, seed + games))
-    told = progress or (lambda count: None)
     ended = each or (lambda result: None)
     start = time.perf_counter()
     results: list[GameResult] = []
@@ -279,13 +277,11 @@ def arena(
                 results += part
                 for result in part:
                     ended(result)
-                told(len(part))
         results.sort(key=lambda r: r.seed)  # the figures add up in the same order every run
     else:
         for s in seeds:
             results.append(play_one(game, levels, s, budget, options, table))
             ended(results[-1])
-            told(1)
     elapsed = time.perf_counter() - start
     wins = {side: 0 for side in levels}
     reasons: dict[str, int] = {}

@@ -88,13 +88,15 @@ def run_arena(
     if args.games_out is not None:  # a file we may not write: one line, before any game
         out = args.games_out.open("w", encoding="utf-8")
 
-    def ended(result: GameResult) -> None:
-        if out is not None:
-            out.write(json.dumps(result.row()) + "\n")
-            out.flush()  # a run's games can be read while it plays
-
     try:
         with Progress(f"whitechapel {game} arena", args.games, "games", quiet=args.json) as shown:
+
+            def ended(result: GameResult) -> None:
+                shown.advance(1)
+                if out is not None:
+                    out.write(json.dumps(result.row()) + "\n")
+                    out.flush()  # a run's games can be read while it plays
+
             stats = arena(
                 game,
                 levels,
@@ -104,7 +106,6 @@ def run_arena(
                 args.budget,
                 options,
                 table,
-                progress=shown.advance,
                 each=ended,
             )
     finally:
