@@ -3,7 +3,7 @@
 The table is read from README.md and each command is made concrete the way
 a reader would type it: every optional part `[...]` included (its first
 alternative where it offers several), placeholders filled in (FILE, RECORD,
-N, P, NAME, HOST:PORT), counts made small (`--games 2`), the server's ports
+N, P, NAME, HOST:PORT; the FILE an arena writes is a file of its own), counts made small (`--games 2`), the server's ports
 left to the system (0) so that no other server on this machine is in the
 way.  The commands that open the app run it headless until its first screen
 is up; `serve` runs in its own process and `join` goes to its lobby.  Each
@@ -59,6 +59,8 @@ def concrete(command: str, files: dict[str, Path], address: str = "") -> list[st
             word = SMALL[before]
         elif before in ("--port", "--ssh", "--game-port"):
             word = "0"  # the system's choice: nothing else here is disturbed
+        elif word == "FILE" and before == "--games-out":
+            word = str(files["games"])  # written: a file of its own, never a record the tests read
         elif word == "FILE":
             word = str(files["map" if words[0] == "map" else words[0]])
         elif word == "RECORD":
@@ -84,7 +86,8 @@ def files(tmp_path) -> dict[str, Path]:
     pocket = tmp_path / "pocket.json"
     game = play_randomly(PocketGame.new(3), Chance(3), limit=6)
     pocket.write_text(record_of(game, seed=3, players={"jack": "Ann"}).dumps(), encoding="utf-8")
-    return {"pocket": pocket, "replay": pocket, "lfw": LFW_RECORD, "map": MAP_FILE}
+    games = tmp_path / "games.jsonl"
+    return {"pocket": pocket, "replay": pocket, "lfw": LFW_RECORD, "map": MAP_FILE, "games": games}
 
 
 @pytest.fixture
@@ -131,10 +134,14 @@ OTHERS = [
 @pytest.mark.parametrize("command", OTHERS)
 def test_a_command_of_the_readme_runs(command, files, apps, capsys):
     argv = concrete(command, files)
+    record = LFW_RECORD.read_bytes()
     assert main(argv) == 0, capsys.readouterr().err
     out, err = capsys.readouterr()
     assert "Traceback" not in out + err
     assert out.strip() or apps, f"{command}: nothing shown"
+    assert LFW_RECORD.read_bytes() == record, f"{command}: wrote over the tests' record"
+    if "--games-out" in argv:  # an arena's games, a JSON line each
+        assert len(files["games"].read_text(encoding="utf-8").splitlines()) == 2
 
 
 def test_serve_and_join_of_the_readme(files, apps, tmp_path, capsys):
