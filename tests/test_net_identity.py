@@ -159,7 +159,7 @@ async def test_a_hundred_ssh_players_are_not_one_address(tmp_path):
         with pytest.raises(ClientError, match="too many connections from your address"):
             await via_gateway(srv, "ninth", "session:" + "ff" * 16, peer="192.0.2.1")
         # Rooms per address count the player's address too.
-        assert srv.limits.rooms_per_address == 20
+        assert srv.limits.rooms_per_address == 8
         for c in clients[:25]:
             await c.create("pocket")
         assert len(srv.rooms) == 25

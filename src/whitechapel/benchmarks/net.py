@@ -36,7 +36,7 @@ SERVER = """
 import sys
 from whitechapel.net.server import Limits, run_server
 
-limits = Limits(per_address=64, rooms_per_address=64)  # 50 clients share one address
+limits = Limits(per_address=64, pending_per_address=64, rooms_per_address=64)  # 50 clients share one address
 run_server("127.0.0.1", 0, sys.argv[1], limits=limits,
            on_ready=lambda host, port: print(port, flush=True))
 """

@@ -9,12 +9,33 @@ import contextlib
 import logging
 import socket
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from whitechapel.core.errors import WhitechapelError
 from whitechapel.core.store import data_dir
 from whitechapel.net.access import new_password, parse_address, raw_port_password
 from whitechapel.net.connection import is_loopback
+
+if TYPE_CHECKING:
+    from whitechapel.net.server import GameServer
+
+
+def stop_line(server: GameServer | None) -> str:
+    """What `whitechapel serve` says when it stops: how many open rooms
+    were saved, and, when some snapshots could not be written (a full
+    disk), that those rooms are in their journals, which the next start
+    replays."""
+    if server is None:
+        return "whitechapel: stopped cleanly"
+    rooms, folder = len(server.rooms), server.store.folder
+    failed = len(server.writer.failed & set(server.rooms))
+    if not failed:
+        return f"whitechapel: stopped cleanly; {rooms} open rooms saved in {folder}"
+    return (
+        f"whitechapel: stopped; of {rooms} open rooms, {rooms - failed} saved and {failed} "
+        f"kept only in their journals (their snapshots could not be written: see the log); "
+        f"the next start in {folder} replays them"
+    )
 
 
 def reachable_host(host: str) -> str:
@@ -126,14 +147,7 @@ async def serve_all(
                 await gateway.close()
             if server is not None:
                 await server.close()
-        if server is not None:
-            print(
-                f"whitechapel: stopped cleanly; {len(server.rooms)} open rooms saved in "
-                f"{server.store.folder}",
-                flush=True,
-            )
-        else:
-            print("whitechapel: stopped cleanly", flush=True)
+        print(stop_line(server), flush=True)
 
 
 def run_serve(**kwargs: Any) -> int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import ipaddress
 import socket
 import time
@@ -17,6 +18,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from whitechapel.net.admission import GATEWAY_POOL, RAW, DoorLimits, Ticket, TokenBucket
 from whitechapel.net.protocol import MAX_MESSAGE
 
 MiB = 1024 * 1024
@@ -27,9 +29,17 @@ class Limits:
     """What one connection may do; the defaults suit people at keyboards."""
 
     idle_timeout: float = 15 * 60.0  # seconds without a message before closing
-    hello_timeout: float = 30.0  # seconds to say hello after connecting
-    per_address: int = 8  # connections at once from one remote address
-    max_connections: int = 1000  # connections at once, from everywhere
+    # The raw port's door (net/admission.py; `door` gathers them): connections
+    # not yet past hello, per address and in all, and the time to say it; hellos
+    # a minute per address; connections past hello, per address and in all.
+    hello_timeout: float = RAW.pending_timeout
+    pending_per_address: int = RAW.pending_per_address
+    max_pending: int = RAW.pending
+    logins_per_minute: float = RAW.logins_per_minute
+    login_burst: int = RAW.login_burst
+    per_address: int = RAW.live_per_address
+    max_connections: int = RAW.live
+    gateway_pool: int = GATEWAY_POOL  # the gateways' apps' connections, beside the raw ones
     rate: float = 20.0  # messages a second, on average ...
     burst: float = 40.0  # ... with this many at once
     max_debt: float = 20.0  # messages owed past the burst (refused ones too), then closed
@@ -37,8 +47,9 @@ class Limits:
     byte_burst: float = 1 * MiB  # ... with this many at once, then closed
     max_bad: int = 20  # malformed messages in a row, then closed
     max_rooms: int = 1000  # open rooms held at once; past it `create` is refused
-    rooms_per_address: int = 20  # open rooms created from one address, held now
+    rooms_per_address: int = 8  # open rooms created from one address, held now
     rooms_per_identity: int = 20  # the same per identity (when it is not the address)
+    empty_after: float = 60.0  # seconds a room nobody is in and nothing was played in lives
     unjoined_after: float = 10 * 60.0  # seconds a room with a free seat and nobody in it lives
     abandoned_after: float = 30 * 60.0  # the same for a room whose seats are all taken
     records_listed: int = 50  # finished games in a `records` reply, newest first
@@ -48,45 +59,32 @@ class Limits:
     clock_tick: float = 0.5  # how often running chess clocks are checked
     listed: int = 100  # rooms in a `rooms` reply, newest first
 
-
-class TokenBucket:
-    """`rate` tokens a second up to `burst`.  `take` refuses when none is
-    left; `charge` always takes, going into debt (negative tokens) that only
-    time pays back -- refused messages are charged too, so a peer that keeps
-    sending digs deeper however its messages are spaced when they are read."""
-
-    def __init__(self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic):
-        self.rate, self.burst, self.clock = rate, burst, clock
-        self.tokens, self.at = burst, clock()
-
-    def _refill(self) -> None:
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-
-    def level(self) -> float:
-        """The tokens there are now (negative: the debt)."""
-        self._refill()
-        return self.tokens
-
-    def take(self) -> bool:
-        self._refill()
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-    def charge(self, n: float) -> float:
-        """Take `n` tokens whatever is left; returns the tokens there were
-        before (so the first `int(before)` of the `n` were within the limit)."""
-        self._refill()
-        before = self.tokens
-        self.tokens -= n
-        return before
-
     @property
-    def debt(self) -> float:
-        return max(0.0, -self.tokens)
+    def door(self) -> DoorLimits:
+        """The raw port's admission numbers."""
+        return DoorLimits(
+            pending_per_address=self.pending_per_address,
+            pending=self.max_pending,
+            pending_timeout=self.hello_timeout,
+            logins_per_minute=self.logins_per_minute,
+            login_burst=self.login_burst,
+            live_per_address=self.per_address,
+            live=self.max_connections,
+        )
+
+    def with_door(self, door: DoorLimits, gateway_pool: int = GATEWAY_POOL) -> Limits:
+        """These limits with the raw port's admission numbers from `door`."""
+        return dataclasses.replace(
+            self,
+            hello_timeout=door.pending_timeout,
+            pending_per_address=door.pending_per_address,
+            max_pending=door.pending,
+            logins_per_minute=door.logins_per_minute,
+            login_burst=door.login_burst,
+            per_address=door.live_per_address,
+            max_connections=door.live,
+            gateway_pool=gateway_pool,
+        )
 
 
 class MeteredReader(asyncio.StreamReader):
@@ -189,7 +187,7 @@ class Connection:
         self.gateway = gateway
         if gateway:
             self.address = self.peer = "local"
-        self.counted: str | None = None  # the address this connection counts under
+        self.ticket: Ticket | None = None  # its place at the door it came in by
         self.name: str | None = None
         # Who is connecting, for the caps on rooms held and for seats: the
         # address, unless the gateway proved more (`proven`: an SSH key's

@@ -17,16 +17,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hmac
 import logging
 import secrets
 import time
-from collections import Counter
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 from whitechapel import __version__
 from whitechapel.core.errors import WhitechapelError
+from whitechapel.net.admission import REMEMBERED, Checks, Door, FailureLog, address_key
 from whitechapel.net.connection import Connection, Limits, MeteredProtocol, MeteredReader
 from whitechapel.net.messages import ClientMessage, Hello, Ping
 from whitechapel.net.protocol import (
@@ -96,7 +98,20 @@ class Peers:
         self.trust_loopback = trust_loopback
         self.gateway_secret = gateway_secret
         self.connections: set[Connection] = set()
-        self._per_address: Counter[str] = Counter()
+        # Raw clients come in at the raw door; the gateways' apps (the Unix
+        # socket, or a TCP hello with the gateway secret) in a pool of their
+        # own, so that no number of raw connections keeps a player from the lobby.
+        self.door = Door(limits.door)
+        self.gateway_door = Door(
+            dataclasses.replace(
+                limits.door,
+                pending_per_address=limits.gateway_pool,
+                pending=limits.gateway_pool,
+                live=limits.gateway_pool,
+            )
+        )
+        self.gateway_addresses: OrderedDict[str, None] = OrderedDict()  # proved the secret
+        self.checks = Checks(FailureLog(log, "game server password"))
         dispatch.add(Hello, self.on_hello)
         dispatch.add(Ping, self.on_ping)
 
@@ -114,17 +129,17 @@ class Peers:
     ) -> None:
         conn = Connection(reader, writer, self.limits, gateway=gateway)
         conn.task = asyncio.current_task()
-        if len(self.connections) >= self.limits.max_connections:
-            self.close_with(conn, "the server is full: too many connections, try again later")
+        known = address_key(conn.address) in self.gateway_addresses
+        ticket = (self.gateway_door if gateway or known else self.door).enter(conn.address)
+        if isinstance(ticket, str):
+            self.close_with(conn, ticket)
             return
+        conn.ticket = ticket
         if isinstance(reader, MeteredReader):  # a flood is cut off where it arrives
             reader.on_flood = lambda reason: self.close_with(conn, reason)
             if reader.flooding is not None:
-                return self.close_with(conn, reader.flooding)
-        # A gateway connection counts under its player's address, which its
-        # hello names; every other one under its own address, from now.
-        if not gateway and not self.count(conn, conn.address):
-            return
+                self.close_with(conn, reader.flooding)
+                return ticket.leave()
         self.connections.add(conn)
         try:
             await self.read(conn)
@@ -191,31 +206,44 @@ class Peers:
         over: hanging up does not buy a quicker next guess."""
         self.left(conn)
         self.connections.discard(conn)
+        if conn.ticket is None:
+            return
         wait = conn.held_until - time.monotonic()
         if wait > 0:
-            asyncio.get_running_loop().call_later(wait, self.uncount, conn)
+            asyncio.get_running_loop().call_later(wait, conn.ticket.leave)
         else:
-            self.uncount(conn)
+            conn.ticket.leave()
 
-    def count(self, conn: Connection, address: str) -> bool:
-        """Count `conn` under `address` (moving it from where it counted);
-        False, and the connection closed, when that address has too many."""
-        if conn.counted == address:
+    def admit(self, conn: Connection, *, gateway: bool) -> bool:
+        """`conn` past its hello: live, counted under its (player's)
+        address; False, and the connection closed, when the door refuses.
+        A TCP gateway's first hello moves it into the gateways' pool, and
+        its address is let in there from now on."""
+        ticket = conn.ticket
+        if ticket is None:
             return True
-        if self._per_address[address] >= self.limits.per_address:
-            self.close_with(conn, "too many connections from your address")
+        if gateway and ticket.door is not self.gateway_door:
+            key = ticket.key  # the gateway's own address
+            moved = self.gateway_door.enter(key)
+            if isinstance(moved, str):
+                self.close_with(conn, moved)
+                return False
+            ticket.leave()
+            conn.ticket = ticket = moved
+            self.gateway_addresses[key] = None
+            self.gateway_addresses.move_to_end(key)
+            while len(self.gateway_addresses) > REMEMBERED:
+                self.gateway_addresses.popitem(last=False)
+        elif not gateway and not (self.trust_loopback and conn.loopback):
+            churn = ticket.door.login(conn.address)
+            if churn is not None:
+                self.close_with(conn, churn)
+                return False
+        refusal = ticket.admit(conn.address)
+        if refusal is not None:
+            self.close_with(conn, refusal)
             return False
-        self.uncount(conn)
-        self._per_address[address] += 1
-        conn.counted = address
         return True
-
-    def uncount(self, conn: Connection) -> None:
-        if conn.counted is not None:
-            self._per_address[conn.counted] -= 1
-            if self._per_address[conn.counted] <= 0:
-                del self._per_address[conn.counted]
-            conn.counted = None
 
     # -- hello, ping ------------------------------------------------------------------
 
@@ -230,8 +258,8 @@ class Peers:
         if self.password is not None and not trusted:
             if msg.password is None:
                 return self.close_with(conn, NEEDS_PASSWORD)
-            if not secrets.compare_digest(msg.password.encode(), self.password.encode()):
-                return self.close_with(conn, WRONG_PASSWORD)
+            if not await self._password_right(conn, msg.password):
+                return
         if msg.identity is not None or msg.peer is not None:
             if not gateway:
                 self.send(conn, error("only the SSH gateway may say who is connecting", "hello"))
@@ -242,10 +270,24 @@ class Peers:
                 conn.identity, conn.proven = msg.identity, True
             else:
                 conn.identity = conn.address
-        if not self.count(conn, conn.address):
+        if not self.admit(conn, gateway=gateway):
             return
         conn.name = msg.name
         self.send(conn, {"type": "welcome", "protocol": PROTOCOL, "server": SERVER_NAME})
+
+    async def _password_right(self, conn: Connection, given: str) -> bool:
+        """The raw port's password, checked in its address's turn
+        (`Checks`): a wrong one is answered after the address's delay and
+        closes the connection; so do too many checks queued at once."""
+        expected = self.password or ""
+        right = await self.checks.check(
+            conn.address, lambda: secrets.compare_digest(given.encode(), expected.encode())
+        )
+        if right is None:
+            self.close_with(conn, Checks.BUSY)
+        elif not right:
+            self.close_with(conn, WRONG_PASSWORD)
+        return bool(right)
 
     def gateway_secret_ok(self, given: str | None) -> bool:
         """Does `given` equal the gateway secret (compared in constant time)?"""

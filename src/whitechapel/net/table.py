@@ -9,8 +9,9 @@ frees nothing: its seats wait for their tokens.
 
 Rooms have a life cycle: a finished room leaves the table at once and
 becomes a game record in `records/` (`finish`); a room nobody is connected
-to retires after `Limits.unjoined_after` (a seat still free) or
-`abandoned_after` (every seat taken) without a change (`retire_idle`).
+to retires after `Limits.empty_after` (nothing played in it yet),
+`unjoined_after` (a seat still free) or `abandoned_after` (every seat
+taken) without a change (`retire_idle`).
 Caps on the rooms held at once, overall and per address (and per
 identity), refuse a `create` with "the server is full: ..." until rooms
 finish or retire (`check_room_for`).  The computer's seats think here too
@@ -26,6 +27,7 @@ from collections import OrderedDict, deque
 from collections.abc import Callable
 from typing import Any
 
+from whitechapel.net.admission import address_key
 from whitechapel.net.computers import ComputerSeats
 from whitechapel.net.connection import Connection, Limits
 from whitechapel.net.rooms import Room, RoomError
@@ -37,6 +39,15 @@ log = logging.getLogger("whitechapel.net.server")  # the server's log, as operat
 ENDED_REMEMBERED = 10_000  # codes of ended rooms whose record a late message is pointed to
 
 Send = Callable[[Connection, dict[str, Any]], None]
+
+
+def _duration(seconds: float) -> str:
+    """60 -> "a minute", 600 -> "10 minutes", 30 -> "30 seconds"."""
+    if seconds == 60:
+        return "a minute"
+    if seconds >= 60:
+        return f"{seconds / 60:g} minutes"
+    return f"{seconds:g} seconds"
 
 
 def identity_key(conn: Connection) -> str:
@@ -216,12 +227,15 @@ class Table:
         it and nothing happened in it for its idle time."""
         if self.members.get(room.id) or self.lock(room).locked():
             return None
-        unjoined = len(room.tokens) < len(room.seats)
-        limit = self.limits.unjoined_after if unjoined else self.limits.abandoned_after
+        if not room.game.history:  # nothing played: an empty room
+            limit, what = self.limits.empty_after, "empty"
+        elif len(room.tokens) < len(room.seats):
+            limit, what = self.limits.unjoined_after, "unjoined"
+        else:
+            limit, what = self.limits.abandoned_after, "abandoned"
         if self.now() - room.touched < limit:
             return None
-        what = "unjoined" if unjoined else "abandoned"
-        return f"{what} for {limit / 60:g} minutes"
+        return f"{what} for {_duration(limit)}"
 
     def retire_idle(self) -> int:
         """Retire every idle room (see `idle_for`); returns how many."""
@@ -247,16 +261,16 @@ class Table:
         if len(self.rooms) >= limits.max_rooms:
             raise RoomError(
                 f"the server is full: it holds {len(self.rooms)} open rooms, its "
-                f"most; idle ones close within {limits.unjoined_after / 60:g} "
-                "minutes"
+                f"most; rooms nobody is in close within {_duration(limits.empty_after)} "
+                "if nothing was played in them, later otherwise"
             )
-        by_address = sum(1 for r in self.rooms.values() if r.creator == conn.address)
+        here = address_key(conn.address)
+        by_address = sum(1 for r in self.rooms.values() if address_key(r.creator) == here)
         if by_address >= limits.rooms_per_address:
             raise RoomError(
                 f"the server is full for your address: it holds {by_address} open "
-                "rooms of yours, the most one address may (finish one, or an "
-                f"unjoined one closes after {limits.unjoined_after / 60:g} "
-                "minutes)"
+                "rooms of yours, the most one address may (finish one, or leave an "
+                f"empty one: it closes after {_duration(limits.empty_after)})"
             )
         if conn.proven:
             identity = identity_key(conn)

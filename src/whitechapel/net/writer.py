@@ -30,6 +30,7 @@ class RoomWriter:
         self._finishing: dict[str, Room] = {}  # ended rooms whose record is to be written
         self._gone: set[str] = set()  # retired rooms whose files are to be removed
         self._pending: dict[str, Room] = {}  # finished, record not yet on disk
+        self.failed: set[str] = set()  # rooms whose last snapshot could not be written
         self._task: asyncio.Task | None = None
 
     async def save_now(self, room: Room) -> None:
@@ -94,6 +95,9 @@ class RoomWriter:
                 self._finishing.clear()
                 self._gone.clear()
                 saved = await asyncio.to_thread(self._write_batch, batch, finishing, gone)
+                written = {room.id for room, _ in saved}
+                self.failed |= {room.id for room, _, _ in batch} - written
+                self.failed -= written | {room.id for room in finishing} | set(gone)
                 for room, version in saved:  # the snapshot holds the journal's lines
                     if room.version == version == self.store.journal_of(room.id).version:
                         self.store.empty_journal(room.id)
