@@ -325,3 +325,18 @@ async def test_a_server_that_could_not_save_its_rooms_says_so_when_it_stops(tmp_
     assert "saved in" not in line and "stopped cleanly" not in line
     assert "of 1 open rooms, 0 saved and 1 kept only in their journals" in line
     assert srv.store.journal(room).stat().st_size > 0  # the room is there for a restart
+
+
+def test_the_limits_come_from_the_settings_file_then_the_command_line(tmp_path, monkeypatch):
+    from whitechapel.cli import _admission
+
+    monkeypatch.setenv("WHITECHAPEL_CONFIG_DIR", str(tmp_path))
+    (tmp_path / "config.toml").write_text(
+        'theme = "nord"\n[limits]\ngateway_pool = 9\n[limits.web]\npending = 300\nlive = 7\n'
+    )
+    limits = _admission(["web.live=12", "raw.pending_timeout=2.5"])
+    assert (limits.gateway_pool, limits.web.pending, limits.web.live) == (9, 300, 12)
+    assert limits.raw.pending_timeout == 2.5 and limits.ssh == SSH
+    (tmp_path / "config.toml").write_text("[limits.ssh]\nlive = 0\n")
+    with pytest.raises(WhitechapelError, match=r"config.toml: \[limits\]: the limit ssh.live must"):
+        _admission([])

@@ -8,18 +8,22 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import ipaddress
 import json
 import os
 import sys
 from collections.abc import Sequence
 from importlib import import_module
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from whitechapel import __version__
 from whitechapel.core.args import describe, examples, with_examples
 from whitechapel.core.errors import WhitechapelError
 from whitechapel.core.registry import entries
+
+if TYPE_CHECKING:
+    from whitechapel.net.admission import AdmissionLimits
 
 
 class _Parser(argparse.ArgumentParser):
@@ -140,6 +144,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="run only the SSH gateway, into this remote game server (needs --ssh and "
         "--gateway-secret)",
     )
+    _limit_option(serve)
 
     web = with_examples(
         sub,
@@ -190,6 +195,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="a host name browsers reach this server by (repeatable; IP addresses "
         "and localhost always work)",
     )
+    web.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="a reverse proxy's address or network (e.g. 127.0.0.1, 10.0.0.0/8; "
+        "repeatable): its X-Forwarded-For / Forwarded header gives the browser's address",
+    )
+    _limit_option(web)
 
     join = with_examples(
         sub,
@@ -285,6 +299,7 @@ def _dispatch(args: argparse.Namespace) -> int:
         if keys is not None and not keys.is_file():
             raise WhitechapelError(f"{keys}: no such file of authorized keys")
         return run_serve(
+            admission=_admission(args.limit),
             host=args.host,
             port=args.port,
             ssh_port=args.ssh,
@@ -300,6 +315,8 @@ def _dispatch(args: argparse.Namespace) -> int:
         from whitechapel.web.serve import run_web
 
         return run_web(
+            admission=_admission(args.limit),
+            trusted_proxies=_networks(args.trusted_proxy),
             host=args.host,
             port=args.port,
             password=args.password,
@@ -327,6 +344,43 @@ SERVER_EXTRA = (
     "'.[server]' in whitechapel's folder (or uv tool install '.[server]', or pipx install "
     "--force '.[server]')"
 )
+
+
+def _limit_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--limit",
+        action="append",
+        default=[],
+        metavar="LIMIT",
+        help="an admission limit as DOOR.NAME=N (repeatable), e.g. web.pending=512 or ssh.live=200; "
+        'also the settings file\'s [limits] table (docs/hosting.md, "Admission")',
+    )
+
+
+def _admission(given: list[str]) -> AdmissionLimits:
+    """The admission limits: the defaults, then the settings file's
+    `[limits]`, then each `--limit`; one sentence for a bad one."""
+    from whitechapel.core.config import config_path, host_limits
+    from whitechapel.net.admission import AdmissionLimits, parse_limit
+
+    try:
+        limits = AdmissionLimits().with_settings(host_limits())
+    except WhitechapelError as e:
+        raise WhitechapelError(f"{config_path()}: [limits]: {e}") from None
+    return limits.with_settings(dict(parse_limit(text) for text in given))
+
+
+def _networks(given: list[str]) -> tuple[str, ...]:
+    """`--trusted-proxy` values, each an address or a network."""
+    for text in given:
+        try:
+            ipaddress.ip_network(text, strict=False)
+        except ValueError:
+            raise WhitechapelError(
+                f"--trusted-proxy {text!r} is not an address or a network (e.g. 127.0.0.1, "
+                "10.0.0.0/8, ::1)"
+            ) from None
+    return tuple(given)
 
 
 def _need_server_extra() -> None:

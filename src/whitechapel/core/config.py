@@ -11,10 +11,14 @@ library's `tomllib`, written with `tomli-w` atomically (`store.atomic_write_text
     investigator = "Bob"        # settings by its name: core/settings.py)
     play = "jack:hard"
 
-Only strings are kept: `theme` at the top, and per game a table of strings
+    [limits.web]                # a host's: what `serve` and `web` admit
+    pending = 512               # (net/doorlimits.py; docs/hosting.md, "Admission")
+
+Strings are kept: `theme` at the top, and per game a table of strings
 whose keys and values the game's own setup chooses and reads (this module
 names no game).  A value a game no longer offers is left at its default by
-that game.
+that game.  The one table of numbers, `[limits]`, is a host's: it is kept
+as written and checked by the servers that read it (`host_limits`).
 
 A file that cannot be read -- not TOML, a value that is not a string, a
 folder in its place -- is one sentence (`Loaded.problem`) and the defaults,
@@ -62,10 +66,14 @@ def config_path() -> Path:
     return folder / FILE_NAME
 
 
+LIMITS = "limits"  # the host's table of admission numbers
+
+
 @dataclass
 class Settings:
     theme: str | None = None
     games: dict[str, dict[str, str]] = field(default_factory=dict)
+    limits: dict[str, Any] = field(default_factory=dict)  # `[limits]`, as written
 
     def game(self, name: str) -> dict[str, str]:
         """A game's remembered choices (empty: nothing remembered)."""
@@ -74,6 +82,8 @@ class Settings:
     def to_toml(self) -> str:
         data: dict[str, Any] = {} if self.theme is None else {"theme": self.theme}
         data.update({name: dict(values) for name, values in sorted(self.games.items()) if values})
+        if self.limits:
+            data[LIMITS] = self.limits
         return tomli_w.dumps(data)
 
     @classmethod
@@ -90,6 +100,8 @@ class Settings:
                 if not isinstance(value, str):
                     raise ConfigError("as 'theme' is not a string in quotes")
                 settings.theme = value
+            elif key == LIMITS and isinstance(value, dict):
+                settings.limits = value
             elif isinstance(value, dict):
                 for name, choice in value.items():
                     if not isinstance(choice, str):
@@ -134,6 +146,15 @@ def load() -> Loaded:
             "until it is mended or removed ('whitechapel config reset')"
         ),
     )
+
+
+def host_limits() -> dict[str, Any]:
+    """The `[limits]` table of the settings file (empty without one);
+    `ConfigError`, one sentence naming the file, when it cannot be read."""
+    loaded = load()
+    if loaded.problem is not None:
+        raise ConfigError(loaded.problem)
+    return loaded.settings.limits
 
 
 def save(settings: Settings, path: Path | None = None) -> Path:

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 from whitechapel.core.errors import WhitechapelError
 from whitechapel.core.store import data_dir
 from whitechapel.net.access import new_password, parse_address, raw_port_password
-from whitechapel.net.connection import is_loopback
+from whitechapel.net.admission import AdmissionLimits
+from whitechapel.net.connection import Limits, is_loopback
 
 if TYPE_CHECKING:
     from whitechapel.net.server import GameServer
@@ -61,6 +62,7 @@ async def serve_all(
     ready: asyncio.Event | None = None,
     server_address: str | None = None,
     gateway_secret: str | None = None,
+    admission: AdmissionLimits | None = None,
 ) -> None:
     """The game server, and the SSH gateway when `ssh_port` is given, until
     SIGTERM or SIGINT (handled on the loop: the message being handled ends,
@@ -73,11 +75,13 @@ async def serve_all(
     loopback the raw protocol port asks for the password
     (`raw_port_password`); the SSH gateway's sessions come from this machine
     and are given it anyway, should `host` be an address they do not reach
-    through loopback."""
+    through loopback.  `admission`: what each door admits (the raw port's,
+    the SSH gateway's; net/admission.py)."""
     from whitechapel.net.server import DEFAULT_PORT, GameServer, gateway_socket_path, stop_signals
 
     # The stop signals are handled before anything says it is ready (a supervisor's
     # SIGTERM the moment it is ready stops it cleanly, every room saved).
+    admission = admission or AdmissionLimits()
     with stop_signals() as stop:
         raw_password, generated = raw_port_password(
             host, password, open_access=open_access, insecure=insecure_raw_port
@@ -95,6 +99,7 @@ async def serve_all(
         else:
             server = GameServer(
                 folder,
+                limits=Limits().with_door(admission.raw, admission.gateway_pool),
                 password=raw_password,
                 gateway_socket=gateway_socket_path(folder),
                 gateway_secret=gateway_secret,
@@ -132,6 +137,8 @@ async def serve_all(
                     access=access,
                     game_password=raw_password,
                     gateway_secret=secret,
+                    door=admission.ssh,
+                    checks_waiting=admission.checks_waiting,
                 )
                 ssh_bound = await gateway.start(host, ssh_port)
                 print(
