@@ -340,3 +340,33 @@ def test_the_limits_come_from_the_settings_file_then_the_command_line(tmp_path, 
     (tmp_path / "config.toml").write_text("[limits.ssh]\nlive = 0\n")
     with pytest.raises(WhitechapelError, match=r"config.toml: \[limits\]: the limit ssh.live must"):
         _admission([])
+
+
+async def test_an_ssh_player_reaches_the_lobby_while_raw_clients_hold_every_raw_place(tmp_path):
+    from sshterm import PASSWORD, Terminal, connect
+    from whitechapel.gateway.ssh import Access, Gateway
+    from whitechapel.net.server import gateway_socket_path
+
+    limits = Limits(max_pending=4, pending_per_address=2, max_connections=2, per_address=1)
+    game = GameServer(tmp_path, limits=limits, gateway_socket=gateway_socket_path(tmp_path))
+    host, port = await game.start("127.0.0.1", 0)
+    gateway = Gateway(host, port, key_folder=tmp_path / "ssh", access=Access(PASSWORD))
+    ssh_port = await gateway.start("127.0.0.1", 0)
+    silent, live = [], []
+    try:
+        for i in (2, 3):  # every live place taken ...
+            live.append(await Client.connect(host, port, f"r{i}", local_addr=(f"127.0.0.{i}", 0)))
+        for i in (10, 11):  # ... and every starting one
+            silent += [await _silent(f"127.0.0.{i}", port) for _ in range(2)]
+        await until(lambda: game.peers.door.pending_total == 4, what="the silent ones counted")
+        async with await connect(ssh_port, "ann") as conn:
+            ann = await Terminal.open(conn)
+            await ann.wait_for("Connected.")
+            ann.process.close()
+    finally:
+        for sock in silent:
+            sock.close()
+        for client in live:
+            await client.close()
+        await gateway.close()
+        await game.close()
