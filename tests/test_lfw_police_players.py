@@ -83,7 +83,7 @@ def _decisions(
     while state.outcome is None and len(out) < limit:
         side = state.to_act
         view = state.view(side)
-        action = players.choose(seats[side], "lfw", view).action
+        action = players.choose(seats[side], "lfw", view, budget=0).action  # to its own end
         if side == POLICE:
             out.append((view, players.legal_in("lfw", view), action))
         state.play(action, side)
@@ -95,7 +95,7 @@ def test_the_same_views_and_seed_give_the_same_answers(level):
     played = _decisions(level, seed=11)
     assert len(played) > 30
     fresh = players.new_player("lfw", level, POLICE, 77, None)
-    again = [fresh.choose(view, legal) for view, legal, _ in played]
+    again = [fresh.choose(view, legal, 0) for view, legal, _ in played]
     assert again == [action for _, _, action in played]
 
 
