@@ -37,6 +37,28 @@ class Benchmark:
         return figure >= self.target if self.higher_is_better else figure <= self.target
 
 
+def sampled(figure: float) -> bool:
+    """Whether a figure was measured: a benchmark that took no sample in the
+    time it was given (a machine too busy to let it) returns inf or nan,
+    which says nothing of the code and is no miss."""
+    return math.isfinite(figure)
+
+
+CALIBRATION_STEPS = 200_000  # one calibration: a plain Python loop of this many steps
+
+
+def calibrate(steps: int = CALIBRATION_STEPS) -> float:
+    """This process's speed at plain Python, in million loop steps per CPU
+    second: printed beside every CPU figure, so that a reader can tell a
+    slow machine (both low) from slow code (the figure alone low)."""
+    start = time.process_time()
+    total = 0
+    for i in range(steps):
+        total += i & 7
+    spent = time.process_time() - start
+    return steps / spent / 1e6 if spent > 0 else math.inf
+
+
 def rate(step: Callable[[], int], budget: float) -> float:
     """Calls `step` (which returns how many things it did) until `budget`
     seconds of this process's CPU time have passed; returns things per CPU

@@ -2,9 +2,13 @@
 
 Each line ends with the figure's verdict ("ok" or "below target") and its
 clock: "cpu" (the process's CPU time: other work on the machine does not
-count), "wall" with the load average at that moment (a latency, which a
-busy machine lengthens), or nothing (memory, counts).  A figure below
-target is reported, not fatal: `bench` exits 1 for it only with `--strict`.
+count) with this process's speed at plain Python measured just before
+("calib", million loop steps a CPU second: a slow machine lowers both, slow
+code the figure alone), "wall" with the load average at that moment (a
+latency, which a busy machine lengthens), or nothing (memory, counts).  A
+figure below target is reported, not fatal: `bench` exits 1 for it only
+with `--strict`.  A benchmark that took no sample in its time says "no
+sample (machine too busy)": no figure, and no miss.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ import time
 from importlib import import_module
 from typing import Any
 
-from whitechapel.benchmarks.base import Benchmark
+from whitechapel.benchmarks.base import Benchmark, calibrate, sampled
 from whitechapel.core.registry import entries
 
 # The SSH gateway's figures need the server extra (asyncssh); the web
@@ -67,9 +71,16 @@ def load() -> float | None:
         return None
 
 
+NO_SAMPLE = "no sample (machine too busy)"
+
+Result = tuple[Benchmark, float, float | None]  # the benchmark, its figure, the load or calib
+
+
 def clock_note(bench: Benchmark, at_load: float | None) -> str:
+    """The clock a figure was read on; `at_load` is the load average for a
+    wall-clock figure, the calibration for a CPU one."""
     if bench.clock == "cpu":
-        return "cpu"
+        return "cpu" if at_load is None else f"cpu, calib {at_load:.1f} M/s"
     if bench.clock == "wall":
         return "wall" if at_load is None else f"wall, load {at_load:.1f}"
     return ""
@@ -77,6 +88,11 @@ def clock_note(bench: Benchmark, at_load: float | None) -> str:
 
 def line(bench: Benchmark, figure: float, at_load: float | None, width: int = 56) -> str:
     sign = ">=" if bench.higher_is_better else "<="
+    if not sampled(figure):
+        return (
+            f"{bench.title:<{width}} {'—':>9} {bench.unit:<11} target {sign} "
+            f"{_fmt(bench.target):>6}  {NO_SAMPLE}  {clock_note(bench, at_load)}"
+        ).rstrip()
     verdict = "ok" if bench.meets(figure) else "below target"
     return (
         f"{bench.title:<{width}} {_fmt(figure):>9} {bench.unit:<11} target {sign} "
@@ -100,7 +116,7 @@ def run_benchmarks(
     skipped = {b.name: why for b in chosen if (why := missing(b)) is not None}
     chosen = [b for b in chosen if b.name not in skipped]
     budget = 0.5 if quick else 3.0
-    results: list[tuple[Benchmark, float, float | None]] = []
+    results: list[Result] = []
     start = time.perf_counter()
     width = max((len(b.title) for b in chosen), default=0)
     if not as_json:
@@ -115,13 +131,14 @@ def run_benchmarks(
     with Progress("whitechapel bench", len(chosen), "figures", quiet=as_json) as shown:
         for bench in chosen:
             shown.advance(0, bench.name)
+            calib = calibrate() if bench.clock == "cpu" else None
             figure = bench.run(budget)
-            at_load = load() if bench.clock == "wall" else None
+            at_load = load() if bench.clock == "wall" else calib
             shown.advance(1)
             results.append((bench, figure, at_load))
             if not as_json:
                 print(line(bench, figure, at_load, width), flush=True)
-    below = [b for b, f, _ in results if not b.meets(f)]
+    below = [b for b, f, _ in results if sampled(f) and not b.meets(f)]
     if as_json:
         print(json.dumps([_json(b, f, at) for b, f, at in results], indent=1))
     else:
@@ -130,20 +147,25 @@ def run_benchmarks(
 
 
 def _json(bench: Benchmark, figure: float, at_load: float | None) -> dict[str, Any]:
-    return {
+    """A figure as JSON: `figure` and `meets` null when no sample was taken;
+    `load` for a wall-clock figure, `calibration` (M steps/s) for a CPU one."""
+    out: dict[str, Any] = {
         "name": bench.name,
-        "figure": figure,
+        "figure": figure if sampled(figure) else None,
         "unit": bench.unit,
         "target": bench.target,
         "higher_is_better": bench.higher_is_better,
-        "meets": bench.meets(figure),
+        "meets": bench.meets(figure) if sampled(figure) else None,
         "clock": bench.clock,
-        "load": at_load,
+        "load": at_load if bench.clock == "wall" else None,
     }
+    if bench.clock == "cpu":
+        out["calibration"] = at_load
+    return out
 
 
 def _summary(
-    results: list[tuple[Benchmark, float, float | None]],
+    results: list[Result],
     below: list[Benchmark],
     skipped: dict[str, str],
     seconds: float,
@@ -153,8 +175,12 @@ def _summary(
     lines = []
     for why in dict.fromkeys(skipped.values()):
         lines.append(f"skipped {sum(w == why for w in skipped.values())} {why}")
+    unsampled = [b.name for b, f, _ in results if not sampled(f)]
+    if unsampled:
+        lines.append(f"{len(unsampled)} with {NO_SAMPLE}: {', '.join(unsampled)}")
+    measured = len(results) - len(unsampled)
     if not below:
-        lines.append(f"all {len(results)} figures on target ({seconds:.0f} s)")
+        lines.append(f"all {measured} figures measured on target ({seconds:.0f} s)")
         return "\n".join(lines)
     wall = [at for b, _, at in results if b in below and b.clock == "wall" and at is not None]
     why = ""
@@ -164,7 +190,7 @@ def _summary(
             "cores, where other work lengthens them"
         )
     lines.append(
-        f"{len(below)} of {len(results)} figures below target ({seconds:.0f} s){why}; "
+        f"{len(below)} of {measured} figures measured below target ({seconds:.0f} s){why}; "
         + ("exit status 1 (--strict)" if strict else "exit status 0 (--strict makes it 1)")
     )
     return "\n".join(lines)
