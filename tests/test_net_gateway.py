@@ -6,7 +6,6 @@ Everything on loopback (127.0.0.x), bounded in count and time."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import os
 import pty
@@ -16,6 +15,7 @@ import socket
 import subprocess
 import sys
 import termios
+from dataclasses import replace
 from pathlib import Path
 
 import asyncssh
@@ -25,6 +25,7 @@ from polling import until
 from whitechapel.gateway.hosts import Ended, ForkServer, HostPool
 from whitechapel.gateway.serve import reachable_host
 from whitechapel.gateway.ssh import MAX_AUTH_ATTEMPTS, Access, Gateway, display_name
+from whitechapel.net import admission
 from whitechapel.net.penalties import Penalties
 from whitechapel.net.server import GameServer
 
@@ -41,6 +42,7 @@ class Recorder:
         self.envs: list[dict[str, str]] = []
         self.hold = hold
         self.ended: dict[int, asyncio.Event] = {}
+        self.closing = False
 
     async def start(self) -> None:
         pass
@@ -100,6 +102,18 @@ async def log_in(client: Guesser, port: int, source: str) -> None:
     conn.close()
 
 
+async def banner(port: int, source: str) -> bytes:
+    """Connect from `source` and read the server's first line: its version
+    line if the connection is let in, b"" if it is closed at once."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0))
+    try:
+        return await asyncio.wait_for(reader.readline(), 10)
+    except ConnectionError:
+        return b""
+    finally:
+        writer.close()
+
+
 async def guess(port: int, passwords: list[str], source: str) -> Guesser:
     client = Guesser(passwords)
     await log_in(client, port, source)
@@ -157,13 +171,13 @@ async def test_the_seventh_attempt_on_a_connection_is_refused_and_failures_are_l
             await log_in(client, port, "127.0.0.7")
         assert gateway.hosts.envs == []  # the right password did not get in
         assert client.tried[:MAX_AUTH_ATTEMPTS] == wrong
+        # The failures are one line for the address (the rest of the minute as a count).
         failures = [
-            r.getMessage()
-            for r in caplog.records
-            if "authentication failure from" in r.getMessage()
+            r.getMessage() for r in caplog.records if "a wrong SSH password" in r.getMessage()
         ]
-        assert len(failures) == MAX_AUTH_ATTEMPTS
-        assert all("127.0.0.7" in line and "mallory" in line for line in failures)
+        assert len(failures) == 1
+        assert "127.0.0.7" in failures[0] and "mallory" in failures[0]
+        assert gateway.penalties.count("127.0.0.7") == MAX_AUTH_ATTEMPTS
         assert any(
             "too many authentication failures from 127.0.0.7" in r.getMessage()
             for r in caplog.records
@@ -517,10 +531,11 @@ async def test_the_right_password_is_never_made_to_wait(tmp_path, monkeypatch):
     monkeypatch.setattr(ssh.asyncio, "sleep", sleep)
     server = ssh._Server(gateway)
     server.address = "203.0.113.9"
-    assert await server.validate_password("ann", PASSWORD) is True
-    assert slept == []
     assert await server.validate_password("ann", "guess") is False
     assert slept == [gateway.penalties.cap]
+    assert await server.validate_password("ann", PASSWORD) is True  # and forgiven
+    assert slept == [gateway.penalties.cap]
+    assert gateway.penalties.delay("203.0.113.9") == 0
 
 
 class Typist(asyncssh.SSHClient):
@@ -545,7 +560,8 @@ async def test_keyboard_interactive_gets_all_six_tries_inside_the_login_time(tmp
     """From an address already at the longest delay, five wrong passwords
     then the right one, typed at keyboard-interactive prompts: every try is
     answered inside the login time, and the sixth gets in."""
-    gateway, port = await gateway_with(tmp_path, Access(PASSWORD), login_timeout=4.0)
+    door = replace(admission.SSH, pending_timeout=4.0)  # the login time
+    gateway, port = await gateway_with(tmp_path, Access(PASSWORD), door=door)
     try:
         for _ in range(10):
             gateway.penalties.failed("127.0.0.12")
@@ -568,41 +584,34 @@ async def test_keyboard_interactive_gets_all_six_tries_inside_the_login_time(tmp
         await gateway.close()
 
 
-async def test_hanging_up_on_a_wrong_password_keeps_the_address_counted_until_its_delay(tmp_path):
+async def test_hanging_up_on_a_wrong_password_keeps_the_address_counted_until_its_answer(
+    tmp_path,
+):
     """A guesser who hangs up instead of waiting for the answer gets no
-    quicker next guess: its connection counts for its address until the
-    delay is over (and at most `per_address` connections wait at once)."""
+    quicker next guess: its check takes its turn (one at a time per
+    address) and its delay all the same, and its connection counts for its
+    address until then, so past `pending_per_address` of them the address's
+    next connection is refused."""
+    door = replace(admission.SSH, pending_per_address=2)
     gateway, port = await gateway_with(
-        tmp_path, Access(PASSWORD), penalties=Penalties(first=1.0, cap=1.0)
+        tmp_path, Access(PASSWORD), door=door, penalties=Penalties(first=3.0, cap=3.0)
     )
+    eve = "127.0.0.13"
     try:
-        for k in range(gateway.per_address):
-            client = Guesser(["guess"])
-            attempt = asyncio.ensure_future(
-                asyncssh.create_connection(
-                    lambda c=client: c,
-                    "127.0.0.1",
-                    port,
-                    username="eve",
-                    known_hosts=None,
-                    client_keys=None,
-                    preferred_auth="password",
-                    local_addr=("127.0.0.13", 0),
-                )
-            )
-            await until(
-                lambda k=k: gateway.penalties.count("127.0.0.13") > k,
-                what="the wrong password seen",
-                timeout=10,
-            )
-            attempt.cancel()  # gone before the answer
-            with contextlib.suppress(asyncio.CancelledError, asyncssh.Error, OSError):
-                await attempt
-        await asyncio.sleep(0.1)
-        assert gateway.connections["127.0.0.13"] == gateway.per_address
+        attempts = [asyncio.ensure_future(guess(port, ["guess"], eve)) for _ in range(2)]
         await until(
-            lambda: "127.0.0.13" not in gateway.connections, what="the slots freed", timeout=5
+            lambda: gateway.checks.in_flight(eve) == 2, what="both guesses checked", timeout=10
         )
+        assert gateway.penalties.count(eve) == 1  # the second waits for the first's turn
+        for attempt in attempts:
+            attempt.cancel()  # gone before the answers
+        await asyncio.gather(*attempts, return_exceptions=True)
+        await until(lambda: not gateway.connections, what="the hang-ups seen", timeout=10)
+        assert gateway.door.pending[eve] == 2
+        assert await banner(port, eve) == b""  # the address is full until the answers
+        await until(lambda: eve not in gateway.door.pending, what="the slots freed", timeout=15)
+        assert gateway.penalties.count(eve) == 2 and gateway.checks.in_flight(eve) == 0
+        assert (await banner(port, eve)).startswith(b"SSH-2.0-")
     finally:
         await gateway.close()
 

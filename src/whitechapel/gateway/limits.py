@@ -63,7 +63,8 @@ class SessionLimits:
 
     sessions_per_connection: int = 1  # a second session channel is refused
     env_entries: int = 4  # env requests kept at most (of the accepted names)
-    requests_rate: float = 20.0  # channel requests a second (window changes, env, signals) ...
+    requests_rate: float = 20.0  # channel requests a second, of every kind (window changes,
+    #                              env, signals, x11-req, unknown ones) ...
     requests_burst: float = 200.0  # ... in bursts of this many; past it the connection is closed
     resize_interval: float = 0.25  # at most one window change every 0.25 s reaches the app:
     #                                the others are merged into it (the last one always lands)

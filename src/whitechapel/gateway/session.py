@@ -11,9 +11,11 @@ own process, is everything a client controls:
 - **window changes**: the same bounds (zero or past 65535: ignored), at
   most one every `resize_interval` reaches the pty (the last always does);
 - **env requests**: only `COLORTERM`, a short value, at most a few;
-- **channel requests of any kind** (window changes, env, signals, breaks)
-  at `requests_rate` a second with bursts of `requests_burst`; past that the
-  connection is closed;
+- **channel requests of every kind** (window changes, env, signals,
+  breaks, and those asyncssh answers itself: x11-req, agent forwarding,
+  xon-xoff, unknown ones) at `requests_rate` a second with bursts of
+  `requests_burst`, counted as they arrive (`count_requests`); past that
+  the connection is closed;
 - **what the client types**: at most `input_rate` bytes a second into the
   pty; past it, and while the pty is full, the channel is paused (SSH flow
   control: the client waits, nothing is lost, nothing piles up here);
@@ -22,7 +24,8 @@ own process, is everything a client controls:
   its output for `stall` seconds is dropped;
 - **the end**: whatever way it ends -- refused, the app gone, the client
   gone, the gateway closing -- the pty is closed, the app ended, the
-  channel closed, once (`_finish`).
+  channel closed, once (`_finish`); when the session host running the app
+  died, the client is told so (`HOST_LOST`) first.
 """
 
 from __future__ import annotations
@@ -33,12 +36,14 @@ import logging
 import os
 import pty
 import termios
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import asyncssh
+from asyncssh.constants import MSG_CHANNEL_REQUEST
+from asyncssh.packet import SSHPacket
 
-from whitechapel.gateway.hosts import HostPool
+from whitechapel.gateway.hosts import HOST_LOST, HUNG_UP, HostPool
 from whitechapel.gateway.limits import (
     ENV_ACCEPTED,
     ENV_VALUE,
@@ -49,7 +54,7 @@ from whitechapel.gateway.limits import (
     new_size,
     term_type,
 )
-from whitechapel.net.connection import TokenBucket
+from whitechapel.net.admission import TokenBucket
 
 log = logging.getLogger("whitechapel.gateway.ssh")
 
@@ -61,6 +66,33 @@ BAD_SIZE = (
     f"it needs a size of at most {MAX_COLUMNS}×{MAX_ROWS} (larger ones are shown that much).\r\n"
 )
 BAD_TERM = "whitechapel does not know the terminal type {term!r}: set TERM to one such as xterm-256color.\r\n"
+# What an app that died with its host left on: an escape sequence cut short
+# cancelled (CAN), the main screen back, the cursor shown, mouse reports,
+# focus reports, bracketed paste and the kitty keyboard's modes off, colours reset.
+TERMINAL_RESET = (
+    b"\x18\x1b[?1049l\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l"
+    b"\x1b[?1004l\x1b[?2004l\x1b[<u\x1b[0m"
+)
+
+_Handler = Callable[[Any, int, int, SSHPacket], Awaitable[None] | None]
+
+
+def count_requests(
+    handlers: dict[int, _Handler], counted: Callable[[str], bool]
+) -> dict[int, _Handler]:
+    """An asyncssh channel's packet handlers (by message type) with every
+    channel request passed first to `counted(kind)`, and dropped unless it
+    says True: asyncssh answers some kinds inside the channel (x11-req, agent
+    forwarding, unknown ones) before a session would see them."""
+    handle = handlers[MSG_CHANNEL_REQUEST]
+
+    def request(chan: Any, pkttype: int, pktid: int, packet: SSHPacket) -> Awaitable[None] | None:
+        kind = SSHPacket(packet.get_remaining_payload()).get_string()[:40]
+        if counted(kind.decode("ascii", "replace")):
+            return handle(chan, pkttype, pktid, packet)
+        return None
+
+    return {**handlers, MSG_CHANNEL_REQUEST: request}
 
 
 class TerminalSession(asyncssh.SSHServerSession[bytes]):
@@ -97,6 +129,7 @@ class TerminalSession(asyncssh.SSHServerSession[bytes]):
         self.typed = bytearray()  # from the client, not yet in the pty
         self.input = TokenBucket(self.limits.input_rate, self.limits.input_burst)
         self.requests = TokenBucket(self.limits.requests_rate, self.limits.requests_burst)
+        self.flooded = False  # closed for too many channel requests
         self.reading_pty = False
         self.writing_pty = False
         self.feed_timer: asyncio.TimerHandle | None = None
@@ -115,24 +148,26 @@ class TerminalSession(asyncssh.SSHServerSession[bytes]):
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         self.chan = chan
         chan.set_write_buffer_limits(high=self.limits.output_buffer)
+        chan._packet_handlers = count_requests(chan._packet_handlers, self._request)
         # asyncssh keeps every env request in a dict of the channel's; this
         # gateway keeps the few it uses, bounded, and refuses the rest.
         chan._process_env_request = self._env_request  # type: ignore[method-assign]
 
-    def _request(self, what: str) -> bool:
-        """Count a channel request; False, and the connection closed, past the rate."""
+    def _request(self, kind: str) -> bool:
+        """Count a channel request of any kind; False, and the connection
+        closed (once, logged), past the rate."""
         self.requests.charge(1)
         if self.requests.level() >= 0:
             return True
-        log.warning("%s sent too many channel requests (%s): closed", self.peer, what)
-        self.disconnect(f"too many {what} requests")
+        if not self.flooded:
+            self.flooded = True
+            log.warning("%s sent too many channel requests (the last %r): closed", self.peer, kind)
+            self.disconnect("too many requests")
         return False
 
     def _env_request(self, packet: Any) -> bool:
         name, value = packet.get_string(), packet.get_string()
         packet.check_end()
-        if not self._request("env"):
-            return False
         key, text = name.decode("ascii", "replace"), value.decode("ascii", "replace")
         if (
             key not in ENV_ACCEPTED
@@ -168,18 +203,15 @@ class TerminalSession(asyncssh.SSHServerSession[bytes]):
         return False  # no SFTP, nothing
 
     def break_received(self, msec: int) -> bool:
-        self._request("break")
         return False  # a break reaches no process
 
     def signal_received(self, signal: str) -> None:
-        self._request("signal")  # and neither does a signal
+        pass  # and neither does a signal
 
     def eof_received(self) -> bool:
         return True  # a terminal's input has no end: stay open
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
-        if not self._request("window change"):
-            return
         size = new_size(width, height)
         if size is None:
             log.info("%s asked for a window of %d×%d: ignored", self.peer, width, height)
@@ -240,18 +272,25 @@ class TerminalSession(asyncssh.SSHServerSession[bytes]):
                 status = ended.status if ended.status > 0 else 0
                 if ended.why:
                     log.warning("the session of %s was ended by its host: %s", self.peer, ended.why)
+                if ended.why == HUNG_UP.why and not self.hosts.closing:
+                    self._write(TERMINAL_RESET + f"\r\n{HOST_LOST}\r\n".encode(), stderr=False)
             else:
                 done.cancel()
         except (OSError, RuntimeError, TimeoutError) as e:
             log.error("could not start the app for %s: %s", self.peer, e)
-            with contextlib.suppress(OSError, asyncssh.Error):
-                if self.chan is not None and not self.gone.done():
-                    self.chan.write_stderr(NOT_STARTED.encode())
+            self._write(NOT_STARTED.encode())
         finally:
             if self.number is not None:  # the client went away: end its app
                 number, self.number = self.number, None
                 await self.hosts.end(number)
             self._finish(status)
+
+    def _write(self, text: bytes, *, stderr: bool = True) -> None:
+        """`text` on the client's terminal (by its stderr, or its output
+        after the app's), if the client is still there."""
+        with contextlib.suppress(OSError, asyncssh.Error):
+            if self.chan is not None and not self.gone.done():
+                (self.chan.write_stderr if stderr else self.chan.write)(text)
 
     def _finish(self, status: int) -> None:
         """Close everything this session holds, once."""

@@ -13,15 +13,20 @@ Secure by default:
   so players never see it change;
 - an access password is generated and printed at start, unless
   `--password`, `--authorized-keys FILE` or (asked for explicitly) `--open`;
-- at most 6 authentication attempts per connection, each failure logged
-  (logger `whitechapel.gateway.ssh`) with the peer's address and answered
-  only after a delay that grows with the address's recent failures
-  (`net/penalties.py`); a right password is answered at once;
+- every connection passes the SSH door (`net/admission.py`): pending
+  until logged in (a few per address and in all, like OpenSSH's
+  MaxStartups; the rest closed at once), `HANDSHAKE_TIMEOUT` to begin
+  authenticating and the door's `pending_timeout` to log in; a login
+  charges its address's login rate; a logged-in connection is live (a few
+  per address, `live` in all); a refused login is told why;
+- at most 6 authentication attempts per connection; password checks go
+  one at a time per address (`Checks`), a wrong one answered only after a
+  delay that grows with the address's recent failures (`net/penalties.py`),
+  a right one at once; failures logged (logger `whitechapel.gateway.ssh`)
+  as one line per address a minute;
 - no shell, commands, subsystems (SFTP), port forwarding, agent or X11
   forwarding: a session is the game or nothing, one session a connection;
-- a session without a terminal is refused with a message;
-- at most `per_address` connections from one address, and a login grace
-  time.
+- a session without a terminal is refused with a message.
 
 Who a session is: the gateway hands the app an identity in the environment
 (`WHITECHAPEL_IDENTITY`): `key:SHA256:...`, the fingerprint of the public
@@ -37,8 +42,6 @@ import logging
 import os
 import secrets
 import sys
-import time
-from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -50,13 +53,16 @@ from whitechapel.gateway.env import base_env, session_env
 from whitechapel.gateway.hosts import ForkServer, HostPool
 from whitechapel.gateway.limits import SessionLimits
 from whitechapel.gateway.session import TerminalSession
+from whitechapel.net import admission
+from whitechapel.net.admission import Checks, Door, DoorLimits, FailureLog, Ticket, address_key
 from whitechapel.net.fields import MAX_NAME_SENT
 from whitechapel.net.penalties import Penalties
 
 log = logging.getLogger(__name__)  # whitechapel.gateway.ssh
 
 MAX_AUTH_ATTEMPTS = 6  # OpenSSH's MaxAuthTries
-LOGIN_TIMEOUT = 30.0  # seconds from connection to logged in
+HANDSHAKE_TIMEOUT = 10.0  # seconds from connection to its first authentication request
+SLOW_HANDSHAKE = "the handshake took too long"
 
 
 @dataclass
@@ -98,44 +104,87 @@ def host_key(folder: Path) -> asyncssh.SSHKey:
     return key
 
 
+class RefusalLog:
+    """Connections refused at the door, logged as one line per reason a
+    minute: the first at once with its address, the rest of the minute as
+    a count when it ends (a thousand refusals are two lines, not a thousand)."""
+
+    def __init__(self, window: float = 60.0) -> None:
+        self.window = window
+        self.more: dict[str, int] = {}  # reason -> refusals since its first line
+
+    def refused(self, address: str, why: str) -> None:
+        if why in self.more:
+            self.more[why] += 1
+            return
+        self.more[why] = 0
+        log.warning("refused a connection from %s: %s", address, why)
+        asyncio.get_running_loop().call_later(self.window, self._due, why)
+
+    def _due(self, why: str) -> None:
+        more = self.more.pop(why, 0)
+        if more:
+            log.warning("refused %d more connections in the minute after: %s", more, why)
+
+
 class _Server(asyncssh.SSHServer):
-    """One per connection: authentication, its limits, the identity, the
-    refusals, and its one session."""
+    """One per connection: its ticket at the door, authentication and its
+    limits, the identity, the refusals, and its one session."""
 
     def __init__(self, gateway: Gateway) -> None:
         self.gateway = gateway
         self.address = "?"
         self.conn: asyncssh.SSHServerConnection | None = None
-        self.counted = False
-        self.failures = 0
-        self.held_until = 0.0  # the last failure's delay ends then: the address stays counted
+        self.ticket: Ticket | None = None  # held from connection to connection lost
+        self.deadline: asyncio.TimerHandle | None = None  # to begin authenticating
+        self.checks: set[asyncio.Future[bool | None]] = set()  # its password checks under way
+        self.attempts = 0  # passwords checked and keys refused
+        self.spent = False  # closed for too many failures
         self.authorized: asyncssh.SSHAuthorizedKeys | None = None
         self.last_ok: str | None = None  # what the last accepted credential proves
         self.identity: str | None = None
         self.sessions = 0
 
+    # -- the door ------------------------------------------------------------------------
+
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
         peer = conn.get_extra_info("peername")
         self.address = peer[0] if peer else "?"
-        counts = self.gateway.connections
-        counts[self.address] += 1
-        self.counted = True
-        if counts[self.address] > self.gateway.per_address:
-            log.warning("too many connections from %s: closed", self.address)
-            conn.close()
+        entered = self.gateway.door.enter(self.address)
+        if isinstance(entered, str):  # too many starting: closed before a byte is sent
+            self.gateway.refusals.refused(self.address, entered)
+            conn.abort()
+            return
+        self.ticket = entered
+        self.gateway.connections.add(self)
+        loop = asyncio.get_running_loop()
+        self.deadline = loop.call_later(self.gateway.handshake_timeout, self._handshake_overdue)
+
+    def _handshake_overdue(self) -> None:
+        self.deadline = None
+        self.gateway.refusals.refused(self.address, SLOW_HANDSHAKE)
+        self._close(asyncssh.DISC_BY_APPLICATION, SLOW_HANDSHAKE)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        if not self.counted:
+        if self.deadline is not None:
+            self.deadline.cancel()
+            self.deadline = None
+        ticket, self.ticket = self.ticket, None
+        if ticket is None:
             return
-        self.counted = False
-        wait = self.held_until - time.monotonic()
-        if wait > 0:  # hanging up does not buy a quicker next guess
-            asyncio.get_running_loop().call_later(wait, self.gateway.uncount, self.address)
+        self.gateway.connections.discard(self)
+        waiting = [check for check in self.checks if not check.done()]
+        if waiting:  # its guesses are not all answered: hanging up buys no quicker next guess
+            together = asyncio.gather(*waiting, return_exceptions=True)
+            together.add_done_callback(lambda _: ticket.leave())
         else:
-            self.gateway.uncount(self.address)
+            ticket.leave()
 
     def begin_auth(self, username: str) -> bool:
+        if self.deadline is not None:
+            self.deadline.cancel()
+            self.deadline = None
         keys = self.gateway.access.authorized_keys
         if keys is not None:
             try:  # read afresh: an edited file counts from the next login
@@ -147,33 +196,38 @@ class _Server(asyncssh.SSHServer):
 
     def auth_completed(self) -> None:
         self.identity = self.last_ok or f"session:{secrets.token_hex(16)}"
-        self.gateway.penalties.succeeded(self.address)
+        self.gateway.penalties.succeeded(address_key(self.address))
+        refusal = self._admit()
+        if refusal is not None:
+            self.gateway.refusals.refused(self.address, refusal)
+            self._close(asyncssh.DISC_TOO_MANY_CONNECTIONS, refusal)
+            return
         log.info("logged in from %s as %s", self.address, self.identity)
+
+    def _admit(self) -> str | None:
+        """Logged in: charge the address's login rate and go live; the
+        refusal the client is told, if either says no."""
+        if self.ticket is None:
+            return "the connection is closed"
+        return self.gateway.door.login(self.address) or self.ticket.admit()
+
+    def _close(self, code: int, why: str) -> None:
+        if self.conn is not None:
+            self.conn.disconnect(code, why)
 
     # -- attempts and failures -----------------------------------------------------
 
     def _refuse_more(self) -> bool:
-        """True, and the connection closed, once the attempts are spent."""
-        if self.failures < MAX_AUTH_ATTEMPTS:
+        """True, and the connection closed (once, logged), once the attempts are spent."""
+        if self.attempts < MAX_AUTH_ATTEMPTS:
             return False
-        if self.conn is not None:
-            self.conn.disconnect(
+        if not self.spent:
+            self.spent = True
+            log.warning("too many authentication failures from %s: closed", self.address)
+            self._close(
                 asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "too many authentication failures"
             )
         return True
-
-    def _failed(self, username: str, method: str) -> None:
-        self.failures += 1
-        log.warning(
-            "authentication failure from %s: user %r, %s (attempt %d of %d)",
-            self.address,
-            username,
-            method,
-            self.failures,
-            MAX_AUTH_ATTEMPTS,
-        )
-        if self.failures >= MAX_AUTH_ATTEMPTS:
-            log.warning("too many authentication failures from %s: closed", self.address)
 
     # -- passwords (and keyboard-interactive, which asks for the password) ----------
 
@@ -192,7 +246,7 @@ class _Server(asyncssh.SSHServer):
 
     async def validate_password(self, username: str, password: str) -> bool:
         """A right password gets in at once; a wrong one is answered after
-        the address's delay (`net/penalties.py`)."""
+        the address's delay, checks from one address taking turns (`Checks`)."""
         if self._refuse_more():
             return False
         access = self.gateway.access
@@ -200,13 +254,26 @@ class _Server(asyncssh.SSHServer):
             self.last_ok = None
             return True
         expected = access.password
-        if expected is not None and secrets.compare_digest(password.encode(), expected.encode()):
+
+        def right() -> bool:
+            return expected is not None and secrets.compare_digest(
+                password.encode(), expected.encode()
+            )
+
+        self.attempts += 1
+        check = asyncio.ensure_future(
+            self.gateway.checks.check(self.address, right, f" (user {username[:40]!r})")
+        )
+        self.checks.add(check)
+        check.add_done_callback(self.checks.discard)
+        result = await asyncio.shield(check)  # a hang-up leaves the check to finish its delay
+        if result is None:
+            self.gateway.refusals.refused(self.address, Checks.BUSY)
+            self._close(asyncssh.DISC_TOO_MANY_CONNECTIONS, Checks.BUSY)
+            return False
+        if result:
             self.last_ok = None  # a shared password: a session identity
             return True
-        self._failed(username, "password")
-        delay = self.gateway.penalties.failed(self.address)
-        self.held_until = max(self.held_until, time.monotonic() + delay)
-        await asyncio.sleep(delay)
         self._refuse_more()
         return False
 
@@ -225,7 +292,11 @@ class _Server(asyncssh.SSHServer):
             and self.authorized.validate(key, self.address, self.address) is not None
         )
         if not ok:
-            self._failed(username, f"key {key.get_fingerprint('sha256')}")
+            fingerprint = key.get_fingerprint("sha256")
+            self.gateway.key_failures.failed(
+                self.address, f" (user {username[:40]!r}, {fingerprint})"
+            )
+            self.attempts += 1
             self._refuse_more()
             return False
         # Asked again with the signature; the last accepted is the one that won.
@@ -236,7 +307,9 @@ class _Server(asyncssh.SSHServer):
 
     def session_requested(self) -> tuple[asyncssh.SSHServerChannel, TerminalSession] | bool:
         limits = self.gateway.limits
-        if self.sessions >= limits.sessions_per_connection or self.conn is None:
+        if self.conn is None or self.ticket is None or not self.ticket.live:
+            return False
+        if self.sessions >= limits.sessions_per_connection:
             log.warning("%s asked for a second session on one connection: refused", self.address)
             return False
         self.sessions += 1
@@ -269,8 +342,7 @@ class _Server(asyncssh.SSHServer):
         )
 
     def _disconnect(self, why: str) -> None:
-        if self.conn is not None:
-            self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, why)
+        self._close(asyncssh.DISC_BY_APPLICATION, why)
 
     # No forwarding of any kind.
     def connection_requested(self, *args: object) -> bool:
@@ -284,9 +356,12 @@ class Gateway:
     """The SSH side of `whitechapel serve`: sessions into the game server at
     `game_host:game_port`, their apps in session hosts (`hosts`).
 
-    `per_address` connections at once from one address; `limits` bound each
-    session (`gateway/limits.py`); `penalties` slow password guessing, their
-    cap kept so that a connection's 6 attempts fit in `login_timeout`."""
+    `door` counts the connections, pending and live, and the logins
+    (`net/admission.py`, the default `admission.SSH`); its `pending_timeout`
+    is the login time.  `limits` bound each session (`gateway/limits.py`);
+    `penalties` slow password guessing, their cap kept so that a
+    connection's 6 attempts fit in the login time; at most `checks_waiting`
+    password checks queue from one address."""
 
     def __init__(
         self,
@@ -295,9 +370,10 @@ class Gateway:
         *,
         key_folder: Path,
         access: Access,
-        per_address: int = 4,
+        door: DoorLimits | None = None,
         penalties: Penalties | None = None,
-        login_timeout: float = LOGIN_TIMEOUT,
+        checks_waiting: int = 8,
+        handshake_timeout: float = HANDSHAKE_TIMEOUT,
         limits: SessionLimits | None = None,
         min_hosts: int | None = None,
         game_password: str | None = None,
@@ -308,14 +384,20 @@ class Gateway:
         self.gateway_secret = gateway_secret  # proves the apps to a game server elsewhere
         self.key_folder = key_folder
         self.access = access
-        self.per_address = per_address
+        self.door = Door(door or admission.SSH)
+        self.login_timeout = self.door.limits.pending_timeout
+        self.handshake_timeout = min(handshake_timeout, self.login_timeout)
         self.penalties = penalties or Penalties()
-        fits = 0.8 * login_timeout / MAX_AUTH_ATTEMPTS  # every attempt inside the login time
+        fits = 0.8 * self.login_timeout / MAX_AUTH_ATTEMPTS  # every attempt inside the login time
         self.penalties.cap = min(self.penalties.cap, fits)
         self.penalties.first = min(self.penalties.first, self.penalties.cap)
-        self.login_timeout = login_timeout
+        self.checks = Checks(
+            FailureLog(log, "SSH password"), self.penalties, waiting=checks_waiting
+        )
+        self.key_failures = FailureLog(log, "SSH key")
+        self.refusals = RefusalLog()
         self.limits = limits or SessionLimits()
-        self.connections: Counter[str] = Counter()
+        self.connections: set[_Server] = set()  # open, past the door
         self.sessions: set[TerminalSession] = set()
         self.base_env = base_env(self.key_folder.parent)
         self.hosts = HostPool(ForkServer(sys.executable, self.base_env), min_hosts=min_hosts)
@@ -325,11 +407,6 @@ class Gateway:
     def children(self) -> set[int]:
         """The sessions' apps now running (their numbers in their hosts)."""
         return {s.number for s in self.sessions if s.number is not None}
-
-    def uncount(self, address: str) -> None:
-        self.connections[address] -= 1
-        if self.connections[address] <= 0:
-            del self.connections[address]
 
     async def start(self, host: str, port: int) -> int:
         """Listen (once the fork server is ready); returns the port (useful
