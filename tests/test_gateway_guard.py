@@ -1,8 +1,10 @@
 """A session host's guard (gateway/guard.py, issue 25): each session's time
-on the shared event loop is counted to it; one that takes more than its
-share is held back, then ended with a sentence on its terminal; a host past
-its memory ends its heaviest session.  The last test runs a real session
-host in a thread, on a pty, with an app that hogs the loop."""
+on the shared event loop is counted to it; an address whose sessions take
+more than one share together, or a host whose sessions take more than its
+budget, has its busy sessions held back, then ended with a sentence on
+their terminal if they go on; a host past its memory ends its heaviest
+session.  The last test runs a real session host in a thread, on a pty,
+with an app that hogs the loop."""
 
 from __future__ import annotations
 
@@ -18,12 +20,14 @@ import sys
 import threading
 import time
 
+import pytest
 from textual.app import App
 
 from polling import until
 from sshterm import SRC
 from whitechapel.gateway.guard import (
     CPU_FAREWELL,
+    LUMP,
     MEMORY_FAREWELL,
     SESSION,
     Guard,
@@ -74,12 +78,31 @@ def test_the_loop_counts_each_sessions_time_to_it():
     assert set(spent) == {1, 2, 3}
 
 
+def test_a_long_callback_is_felt_as_its_square():
+    """What the others wait for grows with a callback's length squared: one
+    of 0.1 s or more (past `LUMP`) is felt as its square over `LUMP`."""
+
+    async def main() -> tuple[float, float]:
+        loop = asyncio.get_running_loop()
+        assert isinstance(loop, MeteredLoop)
+        context = contextvars.copy_context()
+        context.run(SESSION.set, 1)
+        done = loop.create_future()
+        loop.call_soon(lambda: (busy(0.1), done.set_result(None)), context=context)
+        await done
+        return loop.spent[1], loop.felt[1]
+
+    with asyncio.Runner(loop_factory=MeteredLoop) as runner:
+        spent, felt = runner.run(main())
+    assert spent >= 0.1 and felt == pytest.approx(spent * spent / LUMP)
+
+
 class FakeLoop:
     def __init__(self) -> None:
         self.spent: dict[int, float] = {}
 
 
-def guard_of(loop: FakeLoop, apps: dict, limits: GuardLimits):
+def guard_of(loop: FakeLoop, apps: dict, limits: GuardLimits, addresses: dict | None = None):
     held: list[tuple[int, float]] = []
     ended: list[tuple[int, str, str]] = []
     guard = Guard(
@@ -89,6 +112,7 @@ def guard_of(loop: FakeLoop, apps: dict, limits: GuardLimits):
         lambda n, why, farewell: ended.append((n, why, farewell)),
         limits,
         memory=lambda: 0,
+        address=lambda n: (addresses or {}).get(n, f"#{n}"),
     )
     return guard, held, ended
 
@@ -118,6 +142,61 @@ def test_a_player_holding_a_key_down_is_slowed_never_ended():
         guard.look()
         if not guard.usage[1].held:
             spent += 0.9  # keys answered at full speed while not held back
+    assert held and not ended
+
+
+def test_sessions_of_one_address_share_one_share_held_back_then_ended_together():
+    """8 sessions from one address, each holding the loop 10 % of the time
+    (a third of the share one session may have), together 80 %: each is
+    held back from the first look that sees them, allowed an eighth of the
+    share while held, and ended when it goes on; a neighbour from another
+    address is neither."""
+    loop = FakeLoop()
+    limits = GuardLimits(interval=1.0, window=2.0, share=0.3, hold=1.0, strikes=3)
+    flood = range(1, 9)
+    addresses = {n: "203.0.113.7" for n in flood} | {9: "198.51.100.2"}
+    paces: dict[int, float] = {}
+    guard, held, ended = guard_of(loop, dict.fromkeys(addresses, "app"), limits, addresses)
+    guard.pace = lambda n, share: paces.__setitem__(n, share)
+    for second in range(5):  # first seen, then 10 % each, held or not
+        loop.spent = {n: 0.1 * second for n in flood} | {9: 0.02 * second}
+        guard.look()
+        if second == 1:
+            assert sorted(n for n, _ in held) == list(flood)
+            assert paces == {n: 0.3 / 8 for n in flood} | {9: 0.3}
+    assert {n for n, _ in held} == set(flood)
+    assert sorted(n for n, _, _ in ended) == list(flood)
+    assert all("held back" in why for _, why, _ in ended)
+
+
+def test_a_host_over_its_budget_holds_back_the_sessions_over_their_part():
+    """Ten sessions from ten addresses, nine holding the loop 10 % of the
+    time each (within the share one address may have), together 90 % of it:
+    past the host's 80 %, the nine are held back, the quiet tenth is not."""
+    loop = FakeLoop()
+    limits = GuardLimits(interval=1.0, window=2.0, share=0.3, host_share=0.8, strikes=3)
+    addresses = {n: f"192.0.2.{n}" for n in range(1, 11)}
+    guard, held, ended = guard_of(loop, dict.fromkeys(addresses, "app"), limits, addresses)
+    for second in range(3):
+        loop.spent = {n: 0.1 * second for n in range(1, 10)} | {10: 0.005 * second}
+        guard.look()
+    assert {n for n, _ in held} == set(range(1, 10))
+    assert not ended  # they were held back for one look only so far
+
+
+def test_a_player_holding_keys_down_in_several_sessions_is_slowed_never_ended():
+    """Three sessions from one address, each busy only while not held back."""
+    loop = FakeLoop()
+    limits = GuardLimits(interval=1.0, window=2.0, share=0.3, hold=1.0, strikes=3)
+    addresses = dict.fromkeys((1, 2, 3), "203.0.113.7")
+    guard, held, ended = guard_of(loop, dict.fromkeys(addresses, "player"), limits, addresses)
+    spent = dict.fromkeys(addresses, 0.0)
+    for _ in range(30):
+        loop.spent = dict(spent)
+        guard.look()
+        for n in spent:
+            if not guard.usage[n].held:
+                spent[n] += 0.2  # within the share alone, over it together
     assert held and not ended
 
 
@@ -153,6 +232,7 @@ def test_weigh_counts_what_an_app_holds_not_the_classes_it_shares():
 
 HOST = """
 import asyncio, socket, sys, time
+import pytest
 from textual.app import App
 from textual.widgets import Static
 from whitechapel.gateway.guard import GuardLimits, MeteredLoop

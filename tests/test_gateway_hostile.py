@@ -67,8 +67,11 @@ class Neighbour:
         letters = "QWERTYUPADFGHKXCVNM"
         while time.monotonic() < end:
             if len(self.typed) >= 8:  # the field is short: clear it and start again
+                self.term.seen = b""
                 self.term.process.stdin.write(b"\x15")  # ctrl+u
-                await asyncio.sleep(0.1)
+                # Its action runs once the key has gone up to the app: a
+                # letter typed before the field shows empty could land first.
+                await self.term.wait_for("K7QX K7Q4XM", timeout=10)
                 self.typed = ""
             await self.type_one(letters[len(self.waits) % len(letters)])
             await asyncio.sleep(0.1)
@@ -94,7 +97,7 @@ async def test_hostile_terminal_sizes_leave_the_host_small_and_its_neighbour_ans
         await neighbour.keep_typing(1.0)
         (host,) = gateway.hosts.hosts
         before = peak = rss(host.pid)
-        mallory = await connect(port, "mallory")
+        mallory = await connect(port, "mallory", source="127.0.0.2")
         try:
             attack = await mallory.create_process(
                 term_type="xterm", term_size=(40000, 40000), encoding=None

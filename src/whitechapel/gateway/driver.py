@@ -18,13 +18,17 @@ the driver bounds it, and nothing it does may hold up the other sessions:
   in an app's queue in one go, without letting the loop run anything else,
   so a backlog of a session's clicks would hold every other session up);
   meanwhile the driver leaves the terminal unread.  While the host's guard
-  holds the session back (`hold_until`) it reads no input and takes no new
-  size.  The gateway meters the bytes before they get here.
+  holds the session back (`hold_until`) it posts nothing (not even what it
+  has read already), reads no input and takes no new size; and it posts no
+  sooner than its `pace` allows (`guard.py`).  The gateway meters the bytes
+  before they get here.
 - **Output** never blocks the event loop: it is queued and written as the
   terminal takes it (the loop's writer callback on a non-blocking
   descriptor).  More than `MAX_OUTPUT` queued, or nothing taken for
   `OUTPUT_STALL` seconds, and the session is ended (`on_stall`).
-- A hang-up (the gateway closed the pty) ends the app.
+- A hang-up (the gateway closed the pty) ends the app.  As an app ends,
+  Textual joins the input thread on the event loop: the thread leaves at
+  once, whatever it has read and not posted (`_stop_input`).
 """
 
 from __future__ import annotations
@@ -112,8 +116,14 @@ class PtyDriver(LinuxDriver):
         self._stalled = False
         self._handled = threading.Event()  # the app has handled the last key or click posted
         self._handled.set()
+        self._stop = threading.Event()  # the app is ending: the input thread leaves at once
+        self._wake = os.eventfd(0, os.EFD_NONBLOCK | os.EFD_CLOEXEC)  # wakes its poll then
         self.hold_until = 0.0  # the guard holds the session back: no input until then (monotonic)
         self.input_time = 0.0  # seconds of CPU this driver's input thread spent (the guard's)
+        # The share of the loop's time its input may cost (the guard's; 1: all).
+        self.pace = float(getattr(app, "session_pace", 1.0))
+        self._posted = float("-inf")  # when the last message was posted (monotonic): never yet
+        self._cost_then = 0.0  # the session's cost (`_cost`) then
         self.on_stall: Callable[[str], None] = getattr(app, "session_stalled", lambda why: None)
         app.session_driver = self
 
@@ -157,6 +167,7 @@ class PtyDriver(LinuxDriver):
         self._size = self._get_terminal_size()
 
     def disable_input(self) -> None:
+        self._stop_input()
         handler = signal.getsignal(signal.SIGWINCH)
         try:
             super().disable_input()
@@ -229,21 +240,53 @@ class PtyDriver(LinuxDriver):
         if self._pending and not self._stalled:  # the last words, if the terminal takes them
             with contextlib.suppress(OSError):
                 os.write(self._out_fd, self._pending)
-        with contextlib.suppress(OSError):
-            os.close(self._out_fd)
+        for fd in (self._out_fd, self._wake):
+            with contextlib.suppress(OSError):
+                os.close(fd)
 
     # -- input -----------------------------------------------------------------------------
 
+    def _stopping(self) -> bool:
+        return self._stop.is_set() or self.exit_event.is_set()
+
+    def _stop_input(self) -> None:
+        """Have the input thread leave now, whatever it waits for: Textual
+        joins it on the event loop as the app ends, where every session
+        would wait for it."""
+        self._stop.set()
+        self._handled.set()
+        with contextlib.suppress(OSError):
+            os.eventfd_write(self._wake, 1)
+
     def send_message(self, message: Any) -> None:
         """Post to the app (from the input thread), once it has handled the
-        last message posted."""
+        last message posted and the guard no longer holds the session back
+        (a batch already read waits too); nothing once the app is ending."""
         while not self._handled.wait(0.05):
-            if self.exit_event.is_set():
+            if self._stopping():
                 return
-        if self.exit_event.is_set():  # the app is ending: nothing more for it
+        while (wait := self._due() - time.monotonic()) > 0 and not self._stopping():
+            self._stop.wait(min(wait, 0.05))
+        if self._stopping():
             return
         self._handled.clear()
+        self._posted, self._cost_then = time.monotonic(), self._cost()
         self._loop.call_soon_threadsafe(self._deliver, message)
+
+    def _cost(self) -> float:
+        """What the session has cost the others: the loop's time its
+        callbacks held, long ones weighed by their length (`felt`, counted
+        by the host's `MeteredLoop`), and its input thread's parsing."""
+        felt = getattr(self._loop, "felt", None)
+        n = getattr(self._app, "session_number", None)
+        return (felt.get(n, 0.0) if felt is not None else 0.0) + self.input_time
+
+    def _due(self) -> float:
+        """When the next message may be posted: once the guard no longer
+        holds the session back, and late enough that what the session has
+        cost since the last one is at most `pace` of the time between them."""
+        paced = self._posted + (self._cost() - self._cost_then) / max(self.pace, 0.01)
+        return max(self.hold_until, paced)
 
     def _deliver(self, message: Any) -> None:
         """On the loop: the message, then word back once the app has handled it."""
@@ -271,11 +314,14 @@ class PtyDriver(LinuxDriver):
         markers = _Markers()
         poller = select.poll()
         poller.register(self.fileno, select.POLLIN)
-        while not self.exit_event.is_set():
+        poller.register(self._wake, select.POLLIN)
+        while not self._stopping():
             held = time.monotonic() < self.hold_until
             if held:  # the guard holds the session back
-                self.exit_event.wait(0.05)
+                self._stop.wait(0.05)
             elif poller.poll(10 if markers.carry else 100):
+                if self._stopping():
+                    return
                 try:
                     data = os.read(self.fileno, 4096)
                 except OSError:
@@ -285,7 +331,11 @@ class PtyDriver(LinuxDriver):
                     return
                 start = time.thread_time()
                 batch = list(parser.feed(markers.clean(decode(data))))
+                self.input_time += time.thread_time() - start  # counted before any is posted
+                start = time.thread_time()
                 for k, event in enumerate(batch):
+                    if self._stopping():
+                        return
                     after = batch[k + 1] if k + 1 < len(batch) else None
                     if isinstance(event, events.MouseMove) and isinstance(after, events.MouseMove):
                         continue  # only where the mouse went matters

@@ -6,6 +6,13 @@ server (`gateway/forkserver.py`), each running many sessions' apps.
 pseudo-terminal in a host (`launch`), says when it has ended (`wait`, and
 why when its host ended it), and ends it (`end`, gently; `kill`, at once).
 `ForkServer` is its handle on the fork server, which forks the hosts.
+
+An address's sessions go to one host while it has room, so that its guard
+(`gateway/guard.py`) judges them together: splitting a flood over many
+sessions does not escape it.  A host that has held no session for `idle`
+seconds is let go: the memory its sessions' apps left in it (which a
+process seldom gives back) goes with it, and a fresh fork, which shares the
+fork server's pages, takes its place when sessions come.
 """
 
 from __future__ import annotations
@@ -20,8 +27,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from whitechapel.gateway.wire import GRACE, receive, send_with_fd
+from whitechapel.net.admission import address_key
 
 PER_HOST = 16  # sessions in one session host at most
+IDLE = 10.0  # seconds a session host may hold no session, then it ends
 
 
 @dataclass(frozen=True)
@@ -34,6 +43,11 @@ class Ended:
 
 
 HUNG_UP = Ended(-int(signal.SIGHUP), "its session host ended")
+# What a player is shown when the process running the session's app ended under it.
+HOST_LOST = (
+    "whitechapel: this session ended: the server process that ran it stopped. "
+    "Log in again to play on."
+)
 
 
 class ForkServer:
@@ -159,26 +173,37 @@ class _HostHandle:
     pid: int
     sock: socket.socket
     sessions: set[int] = field(default_factory=set)
+    retire: asyncio.TimerHandle | None = None  # set while it holds no session
 
 
 class HostPool:
     """The gateway's session hosts: start a session on one, learn when it
     ends, end it.  A session is known by a number (no process of its own).
 
-    A new session goes to the host with the fewest sessions; a new host is
-    forked while there are fewer than `min_hosts` (one per CPU: logins
-    arriving together then use every core) or when every host holds
-    `per_host` sessions."""
+    A new session goes to a host that holds sessions of its address
+    (`WHITECHAPEL_PEER` in its environment) while that host has room, else
+    to the host with the fewest sessions; a new host is forked while there
+    are fewer than `min_hosts` (one per CPU: logins arriving together then
+    use every core) or when every host holds `per_host` sessions.  A host
+    that has held no session for `idle` seconds is told to end (its socket
+    closed) and leaves the pool at once, so no session is placed on it."""
 
     def __init__(
-        self, forks: ForkServer, *, per_host: int = PER_HOST, min_hosts: int | None = None
+        self,
+        forks: ForkServer,
+        *,
+        per_host: int = PER_HOST,
+        min_hosts: int | None = None,
+        idle: float = IDLE,
     ) -> None:
         self.forks = forks
         self.per_host = per_host
         self.min_hosts = min_hosts or os.cpu_count() or 1
+        self.idle = idle
         self.hosts: list[_HostHandle] = []
         self._exits: dict[int, asyncio.Future[Ended]] = {}
         self._where: dict[int, _HostHandle] = {}
+        self._address: dict[int, str] = {}  # a session's address (`address_key`), "" unknown
         self._next = 0
         self._lock = asyncio.Lock()
         self.closing = False  # the gateway is closing: hosts end, and that is no news
@@ -186,27 +211,56 @@ class HostPool:
     async def start(self) -> None:
         await self.forks.start()
 
-    async def _host(self, n: int) -> _HostHandle:
+    async def _host(self, n: int, address: str) -> _HostHandle:
         """The host session n goes to (its place there taken at once, so
-        that sessions arriving together spread)."""
+        that sessions arriving together spread, and no host ends under it)."""
         async with self._lock:
             live = [h for h in self.hosts if len(h.sessions) < self.per_host]
-            host = min(live, key=lambda h: len(h.sessions), default=None)
-            if host is None or (host.sessions and len(self.hosts) < self.min_hosts):
+            mine = [h for h in live if address and self._holds(h, address)]
+            host = min(mine or live, key=lambda h: len(h.sessions), default=None)
+            if host is None or (not mine and host.sessions and len(self.hosts) < self.min_hosts):
                 pid, sock = await self.forks.host()
                 sock.setblocking(False)
                 host = _HostHandle(pid, sock)
                 self.hosts.append(host)
                 asyncio.get_running_loop().add_reader(sock.fileno(), self._readable, host)
-            host.sessions.add(n)
-            self._where[n] = host
+            self._place(n, address, host)
             return host
 
+    def _holds(self, host: _HostHandle, address: str) -> bool:
+        return any(self._address.get(n) == address for n in host.sessions)
+
+    def _place(self, n: int, address: str, host: _HostHandle) -> None:
+        host.sessions.add(n)
+        self._where[n] = host
+        self._address[n] = address
+        if host.retire is not None:
+            host.retire.cancel()
+            host.retire = None
+
     def _unplace(self, n: int) -> None:
+        """Session n holds no place on its host any more; a host left with
+        none ends in `idle` seconds unless one comes."""
         host = self._where.pop(n, None)
-        if host is not None:
-            host.sessions.discard(n)
-        self._exits.pop(n, None)
+        self._address.pop(n, None)
+        if host is None:
+            return
+        host.sessions.discard(n)
+        if not host.sessions and host in self.hosts and not self.closing:
+            if host.retire is not None:
+                host.retire.cancel()
+            host.retire = asyncio.get_running_loop().call_later(self.idle, self._retire, host)
+
+    def _retire(self, host: _HostHandle) -> None:
+        """A host idle for `idle` seconds: out of the pool, and told to end
+        (it ends when its socket closes, as when the gateway goes)."""
+        host.retire = None
+        if host.sessions or host not in self.hosts:
+            return
+        self.hosts.remove(host)
+        with contextlib.suppress(ValueError, OSError):
+            asyncio.get_running_loop().remove_reader(host.sock.fileno())
+        host.sock.close()
 
     async def launch(self, tty: int, env: dict[str, str]) -> int:
         """Start an app on terminal `tty` (the pty's far end, which the
@@ -214,14 +268,16 @@ class HostPool:
         self._next += 1
         n = self._next
         self._exits[n] = asyncio.get_running_loop().create_future()
+        peer = env.get("WHITECHAPEL_PEER", "")
         try:
-            host = await self._host(n)
+            host = await self._host(n, address_key(peer) if peer else "")
             data = json.dumps({"id": n, "env": env}).encode()
             await send_with_fd(
                 host.sock, data, tty, "the session host", lambda: host not in self.hosts
             )
         except BaseException:
             self._unplace(n)
+            self._exits.pop(n, None)
             raise
         return n
 
@@ -243,15 +299,16 @@ class HostPool:
                 )
 
     def _ended(self, n: int, how: Ended) -> None:
-        host = self._where.pop(n, None)
-        if host is not None:
-            host.sessions.discard(n)
+        self._unplace(n)
         fut = self._exits.get(n)
         if fut is not None and not fut.done():
             fut.set_result(how)
 
     def _lost(self, host: _HostHandle) -> None:
         """A host ended: so did its sessions."""
+        if host.retire is not None:
+            host.retire.cancel()
+            host.retire = None
         with contextlib.suppress(ValueError, OSError):
             asyncio.get_running_loop().remove_reader(host.sock.fileno())
         host.sock.close()
@@ -285,6 +342,7 @@ class HostPool:
             with contextlib.suppress(TimeoutError):
                 return await asyncio.wait_for(asyncio.shield(self.wait(n)), 2)
             self._unplace(n)
+            self._exits.pop(n, None)
             return Ended(-1, "it did not end when asked")
 
     def kill(self, n: int) -> None:

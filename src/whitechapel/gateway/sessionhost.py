@@ -14,11 +14,14 @@ costs what its own app holds (~2–3 MiB).
   (`gateway/driver.py`), which bounds what the terminal sends and never
   lets the terminal hold up the loop.
 - The host's event loop counts each session's time on it, and its guard
-  holds back or ends a session that takes more than its share of the loop
-  or of the memory (`gateway/guard.py`); a session so ended is told in a
-  sentence on its terminal, and the gateway logs why with its address.
+  paces, holds back or ends a session that takes more than its share of
+  the loop (its address's sessions judged together: the address is the
+  session's `WHITECHAPEL_PEER`), or of the memory (`gateway/guard.py`); a
+  session so ended is told in a sentence on its terminal, and the gateway
+  logs why with its address.
 - The host dies with the fork server (and so with the gateway), and ends
-  every session when the gateway closes its socket.
+  every session when the gateway closes its socket: when the gateway goes,
+  and when it lets an idle host go.
 
 What a host shares between its sessions is code and parsed CSS; each
 session's app, link to the game server, tokens and screens are its own
@@ -45,6 +48,7 @@ from typing import Any
 from whitechapel.gateway.driver import PtyDriver
 from whitechapel.gateway.guard import SESSION, Guard, GuardLimits, MeteredLoop
 from whitechapel.gateway.wire import GRACE, die_with_parent, receive
+from whitechapel.net.admission import address_key
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +64,7 @@ def _app_of(env: Mapping[str, str]) -> Any:
 @dataclass
 class _Session:
     tty: int
+    address: str  # who it is (`address_key` of its peer): an address's sessions are judged together
     task: asyncio.Task[None] | None = None
     app: Any = None
     why: str = ""  # why the host ended it, for the gateway's log
@@ -94,7 +99,15 @@ class Host:
         loop.add_reader(self.sock.fileno(), self._readable)
         watch = None
         if isinstance(loop, MeteredLoop):
-            guard = Guard(loop, self._apps, self.hold, self.end_session, self.limits)
+            guard = Guard(
+                loop,
+                self._apps,
+                self.hold,
+                self.end_session,
+                self.limits,
+                address=self._address,
+                pace=self.pace,
+            )
             watch = asyncio.ensure_future(guard.watch())
         try:
             await self.done
@@ -106,6 +119,10 @@ class Host:
 
     def _apps(self) -> dict[int, Any]:
         return {n: s.app for n, s in self.sessions.items() if s.app is not None}
+
+    def _address(self, n: int) -> str:
+        session = self.sessions.get(n)
+        return session.address if session is not None else f"#{n}"
 
     def _readable(self) -> None:
         while (packet := receive(self.sock)) is not None:
@@ -132,7 +149,8 @@ class Host:
                 self._kill(n)
 
     def _start(self, n: int, tty: int, env: dict[str, str]) -> None:
-        session = self.sessions[n] = _Session(tty)
+        peer = env.get("WHITECHAPEL_PEER", "")
+        session = self.sessions[n] = _Session(tty, address_key(peer) if peer else f"#{n}")
         context = contextvars.copy_context()
         context.run(SESSION.set, n)  # everything the app does counts as this session's
         session.task = asyncio.get_running_loop().create_task(
@@ -148,6 +166,7 @@ class Host:
             app.session_tty = session.tty
             app.session_number = n
             app.session_stalled = lambda why: self.end_session(n, why, STALLED)
+            app.session_pace = self._first_pace(session.address)
             app.driver_class = PtyDriver
             session.app = app
             await app.run_async()
@@ -166,10 +185,29 @@ class Host:
 
     def hold(self, n: int, seconds: float) -> None:
         """No input for session n for `seconds` (the guard's)."""
+        driver = self._driver(n)
+        if driver is not None:
+            driver.hold_until = time.monotonic() + seconds
+
+    def pace(self, n: int, share: float) -> None:
+        """Session n's input may cost at most `share` of the loop's time (the guard's)."""
+        driver = self._driver(n)
+        if driver is not None:
+            driver.pace = share
+
+    def _first_pace(self, address: str) -> float:
+        """A new session's pace until the guard's first look (`Guard._pace`):
+        all of the loop while its address is alone here, else its part of
+        its address's share."""
+        mine = sum(s.address == address for s in self.sessions.values())
+        if mine == len(self.sessions):
+            return 1.0
+        return (self.limits or GuardLimits()).share / max(1, mine)
+
+    def _driver(self, n: int) -> PtyDriver | None:
         session = self.sessions.get(n)
         driver = getattr(session.app, "session_driver", None) if session is not None else None
-        if isinstance(driver, PtyDriver):
-            driver.hold_until = time.monotonic() + seconds
+        return driver if isinstance(driver, PtyDriver) else None
 
     def end_session(self, n: int, why: str, farewell: str) -> None:
         """End session n for `why`, its terminal told `farewell` once the app is gone."""
