@@ -109,12 +109,12 @@ async def test_a_host_is_let_go_once_idle_and_never_with_a_session_placed_on_it(
     n = await launch(pool, "192.0.2.1")
     (host,) = pool.hosts
     forks.ended(0, n)
-    await asyncio.wait_for(pool.wait(n), 10)
+    await asyncio.wait_for(pool.wait(n), 60)
     assert host.retire is not None  # idle: it is to end
     m = await launch(pool, "192.0.2.2")  # a session comes first: it stays
     assert pool.hosts == [host] and host.sessions == {m} and host.retire is None
     forks.ended(0, m)
-    await asyncio.wait_for(pool.wait(m), 10)
+    await asyncio.wait_for(pool.wait(m), 60)
     await until(lambda: forks.drain(0), what="the idle host told to end")
     assert pool.hosts == []
     k = await launch(pool, "192.0.2.1")  # the next session: a new host

@@ -57,7 +57,7 @@ async def refusal(port: int, source: str) -> str:
         )
     except asyncssh.DisconnectError as e:
         return e.reason
-    exc = await asyncio.wait_for(client.lost, 10)
+    exc = await asyncio.wait_for(client.lost, 60)
     return exc.reason if isinstance(exc, asyncssh.DisconnectError) else repr(exc)
 
 
@@ -65,7 +65,7 @@ async def half_open(port: int, source: str, say: bytes = b"") -> asyncio.StreamW
     """A TCP connection from `source` that is let in (the server's version
     line read), says `say` and then nothing more."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0))
-    line = await asyncio.wait_for(reader.readline(), 10)
+    line = await asyncio.wait_for(reader.readline(), 60)
     assert line.startswith(b"SSH-2.0-"), f"{source} was not let in"
     writer.write(say)
     return writer
@@ -110,11 +110,11 @@ async def test_a_connection_that_does_not_begin_to_log_in_is_closed(tmp_path, ca
             reader, writer = await asyncio.open_connection(
                 "127.0.0.1", port, local_addr=("127.0.0.35", 0)
             )
-            assert (await asyncio.wait_for(reader.readline(), 10)).startswith(b"SSH-2.0-")
+            assert (await asyncio.wait_for(reader.readline(), 60)).startswith(b"SSH-2.0-")
             writer.write(say)
-            await asyncio.wait_for(reader.read(), 10)  # to its end: closed by the server
+            await asyncio.wait_for(reader.read(), 60)  # to its end: closed by the server
             writer.close()
-        await until(lambda: not gateway.connections, what="both closed", timeout=10)
+        await until(lambda: not gateway.connections, what="both closed")
         assert len(lines(caplog, SLOW_HANDSHAKE)) == 1
     finally:
         await gateway.close()
@@ -151,12 +151,12 @@ async def test_every_kind_of_channel_request_counts(tmp_path, caplog, kind):
     try:
         conn = await connect(port, "mallory", source="127.0.0.50")
         process = await conn.create_process(term_type="xterm", term_size=(80, 24))
-        await until(lambda: gateway.children, what="the session", timeout=10)
+        await until(lambda: gateway.children, what="the session")
         for _ in range(50):
             process.channel._send_request(kind.encode(), *REQUESTS[kind])
-        await asyncio.wait_for(conn.wait_closed(), 10)
+        await asyncio.wait_for(conn.wait_closed(), 60)
         assert lines(caplog, "127.0.0.50 sent too many channel requests")
-        await until(lambda: not gateway.sessions, what="the session ended", timeout=10)
+        await until(lambda: not gateway.sessions, what="the session ended")
     finally:
         await gateway.close()
 
@@ -171,14 +171,14 @@ async def test_the_total_session_cap_holds(tmp_path):
         ]
         for conn in conns:
             await conn.create_process(term_type="xterm", term_size=(80, 24))
-        await until(lambda: len(gateway.children) == 2, what="two sessions", timeout=10)
+        await until(lambda: len(gateway.children) == 2, what="two sessions")
         assert (await refusal(port, "127.0.0.62")).startswith(Door.FULL)
         assert len(gateway.hosts.envs) == 2
         conns[0].close()
-        await until(lambda: gateway.door.live_total == 1, what="a place freed", timeout=10)
+        await until(lambda: gateway.door.live_total == 1, what="a place freed")
         conns.append(await connect(port, "cy", source="127.0.0.62"))
         await conns[-1].create_process(term_type="xterm", term_size=(80, 24))
-        await until(lambda: len(gateway.hosts.envs) == 3, what="the third session", timeout=10)
+        await until(lambda: len(gateway.hosts.envs) == 3, what="the third session")
         for conn in conns:
             conn.close()
     finally:
@@ -195,11 +195,11 @@ async def test_a_session_whose_host_is_killed_is_told_so(tmp_path):
     try:
         async with await connect(port, "ann") as conn:
             term = await Terminal.open(conn)
-            await term.wait_for("Connected.", timeout=30)
+            await term.wait_for("Connected.")
             (session_host,) = gateway.hosts.hosts
             os.kill(session_host.pid, signal.SIGKILL)
-            await term.wait_for(HOST_LOST, timeout=15)
-        await until(lambda: not gateway.sessions, what="the session ended", timeout=10)
+            await term.wait_for(HOST_LOST)
+        await until(lambda: not gateway.sessions, what="the session ended")
     finally:
         await gateway.close()
         await game.close()
