@@ -10,6 +10,7 @@ import random
 
 import pytest
 
+import settle
 from test_net_protocol import pocket_secret_free
 from test_net_server import FAST, capture, connect
 from whitechapel.core import players, thinking
@@ -145,27 +146,24 @@ async def test_play_against_the_computer_from_the_lobby(server):
         lobby = app.screen
         await until(lambda: lobby.link.client is not None, what="connecting", pilot=pilot)
         assert "c: pocket against the computer" in " ".join(screen_text(app).split())
-        await pilot.press("c")
-        await pilot.pause()
+        await settle.press(pilot, "c")
         assert isinstance(app.screen, ComputerChoice)
         assert "You play investigator; the computer plays jack (hard)" in screen_text(app)
-        await pilot.press("escape")  # back: nothing created
-        await pilot.pause()
+        await settle.press(pilot, "escape")  # back: nothing created
         assert app.screen is lobby and not server.rooms
-        await pilot.press("c")
-        await pilot.pause()
+        await settle.press(pilot, "c")
         # "You play jack; the computer plays investigator (easy)": the second option.
-        await pilot.press("down", "enter")
+        await settle.press(pilot, "down", "enter")
         await until(lambda: isinstance(app.screen, PocketScreen), what="the room", pilot=pilot)
         screen = app.screen
         assert isinstance(screen.source, RemoteSource) and screen.source.seat == "jack"
         room = next(iter(server.rooms.values()))
         assert room.computers == {"investigator": "easy"}
         # The computer opens round 1; then Jack plays by keys, and the computer answers.
-        await until(lambda: screen.can_act(), what="Jack's turn", pilot=pilot, timeout=30)
+        await until(lambda: screen.can_act(), what="Jack's turn", pilot=pilot)
         assert "Computer (easy)" in room.names.values()
         action = room.game.legal_actions()[0]
-        await pilot.press(*keys_for(room.game, action))
+        await settle.press(pilot, *keys_for(room.game, action))
         await until(lambda: len(room.game.history) >= 2, what="Jack's move", pilot=pilot)
         assert room.game.history[1] == action
 
@@ -226,8 +224,7 @@ async def test_a_lone_player_plays_a_whole_game_against_the_computer_from_the_lo
     async with app.run_test(size=(100, 32)) as pilot:
         lobby = app.screen
         await until(lambda: lobby.link.client is not None, what="connecting", pilot=pilot)
-        await pilot.press("c")
-        await pilot.pause()
+        await settle.press(pilot, "c")
         assert isinstance(app.screen, ComputerChoice)
         options = app.screen.query_one("#computer-options")
         wanted = next(
@@ -236,10 +233,10 @@ async def test_a_lone_player_plays_a_whole_game_against_the_computer_from_the_lo
             if options.get_option_at_index(i).id == f"{seat}:{level}"
         )
         while options.highlighted != wanted:
-            await pilot.press("down" if (options.highlighted or 0) < wanted else "up")
+            await settle.press(pilot, "down" if (options.highlighted or 0) < wanted else "up")
         chosen = str(options.get_option_at_index(wanted).prompt)
         assert chosen == f"You play {seat}; the computer plays {other} ({level})"
-        await pilot.press("enter")
+        await settle.press(pilot, "enter")
         await until(lambda: isinstance(app.screen, PocketScreen), what="the room", pilot=pilot)
         screen = app.screen
         room = next(iter(server.rooms.values()))
@@ -250,14 +247,13 @@ async def test_a_lone_player_plays_a_whole_game_against_the_computer_from_the_lo
                 lambda: screen.can_act() or screen.source.outcome is not None,
                 what="the person's turn",
                 pilot=pilot,
-                timeout=60,
             )
             if screen.source.outcome is not None:
                 break
             # The person picks from what the screen was drawn from: the seat's view.
             text = rng.choice(screen.source.view(seat).legal)
             before = len(room.game.history)
-            await pilot.press(*keys_for(room.game, parse_action(text)))
+            await settle.press(pilot, *keys_for(room.game, parse_action(text)))
             await until(lambda n=before: len(room.game.history) > n, what="the move", pilot=pilot)
             assert str(room.game.history[before]) == text
             moves += 1
@@ -274,3 +270,28 @@ async def test_a_lone_player_plays_a_whole_game_against_the_computer_from_the_lo
         assert (asked_level, side, view.side) == (level, other, other)
         if other == "investigator":
             assert view.jack is None and pocket_secret_free(json.dumps(view_json(view)))
+
+
+async def test_a_state_that_arrives_as_the_screen_is_taken_down_is_kept_not_raised(server):
+    """The computer's answer can reach a game screen while the app quits and
+    its widgets are being removed: the state is kept, nothing is drawn, and
+    no traceback ends the app."""
+    from polling import until
+    from whitechapel.app import WhitechapelApp
+    from whitechapel.pocket.ui.district import District
+    from whitechapel.pocket.ui.screen import PocketScreen
+    from whitechapel.ui.lobby import Link, LobbyScreen
+
+    host, port = server.address
+    app = WhitechapelApp(start=LobbyScreen(Link(host, port, "ann")))
+    async with app.run_test(size=(100, 32)) as pilot:
+        lobby = app.screen
+        await until(lambda: lobby.link.client is not None, what="connecting", pilot=pilot)
+        await settle.press(pilot, "c", "down", "enter")
+        await until(lambda: isinstance(app.screen, PocketScreen), what="the room", pilot=pilot)
+        screen = app.screen
+        await until(lambda: screen.source.state, what="the first state", pilot=pilot)
+        state = dict(screen.source.state)
+        await screen.query_one(District).remove()  # as the app quits
+        screen.remote_state({**state, "to_act": "jack"})
+        assert screen.source.state["to_act"] == "jack"

@@ -14,6 +14,7 @@ action is chosen.
 
 from __future__ import annotations
 
+import contextlib
 from importlib import resources
 from typing import Any, ClassVar
 
@@ -23,6 +24,7 @@ from textual.actions import parse as parse_action
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widget import Widget
 
@@ -271,9 +273,12 @@ class GameScreen(SizeGuard, Screen[None]):
             self.source.receive(msg)
         self.notice = ""
         if self.is_mounted:
-            self.reset_choice()
-            self.refresh_all()
-            self.centre_on_targets()
+            try:
+                self.reset_choice()
+                self.refresh_all()
+                self.centre_on_targets()
+            except NoMatches:  # its widgets are being taken down (the app quitting): kept unshown
+                return
 
     def remote_error(self, message: str) -> None:
         self.source.waiting = False
@@ -286,7 +291,8 @@ class GameScreen(SizeGuard, Screen[None]):
             self.source.leave(reason)
         self.reset_choice()
         if self.is_mounted:
-            self.refresh_all()
+            with contextlib.suppress(NoMatches):  # its widgets are being taken down
+                self.refresh_all()
 
     def clock_text(self) -> str:
         """What follows the banner at a network seat: the seat's rejoin code
