@@ -16,6 +16,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 import settle
+from polling import until
 from snapshots import screen_text
 from whitechapel.app import WhitechapelApp
 from whitechapel.core.chance import Chance
@@ -73,6 +74,11 @@ class LfwDriver:
 
     def curtain_text(self) -> str:
         return " ".join(self.screen.query_one(Curtain).render().plain.split())
+
+    async def saved(self) -> None:
+        """Wait for the autosave of what was played (it follows the frame that
+        shows a move, on a timer of its own)."""
+        await until(lambda: not self.screen._unsaved, what="the autosave", pilot=self.pilot)
 
     async def pass_handover(self) -> None:
         assert self.screen.curtain_up

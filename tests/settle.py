@@ -11,21 +11,31 @@ for that refresh -- round after round until a round finds nothing more to do,
 without sleeping.  What a test then reads is the screen the key left.
 
 `click` does the same for `Pilot.click`, and `settle` alone replaces
-`Pilot.pause()`.  Timers still run on their own time (the autosave after a
-move): a test that needs one waits for it (`pilot.pause(delay)`,
-`polling.until`).  Tests that wait for a worker or a server use `until`.
+`Pilot.pause()` (whose idle wait guesses from the CPU clock: on a loaded
+machine the process looks idle while the app still works).  Timers still
+run on their own time (the autosave after a move): a test that needs one
+waits for what it does (`polling.until`).  Tests that wait for a worker or a
+server use `until`.
+
+How long settling takes is never a verdict: it goes on while there is work
+left, however slowly a loaded machine does it (a thread the app waits for,
+Markdown parsing, may get the CPU seldom), and gives up only after
+`TIMEOUT` seconds, a safety net for an app that never stops working.
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterator
 from contextlib import contextmanager
 
 import textual.app
 import textual.pilot
 from textual.pilot import Pilot
 
-ROUNDS = 10_000  # a bound: a key settles in a few dozen
+TIMEOUT = 120.0  # seconds: a safety net, never a speed target (a key settles in milliseconds)
+SPIN = 1_000  # rounds without sleeping; past them each round sleeps a little (`NAP`)
+NAP = 0.001  # seconds: lets a thread the app waits for run, and the loop wait for it
 
 
 async def _no_wait(*_args, **_kwargs) -> None:
@@ -68,10 +78,18 @@ def _busy(app) -> bool:
     """Has the app, a shown screen or a widget a message not yet handled, or
     a callback waiting for its turn?  (Cheaper than `Pilot.pause(0)`, which
     posts a callback to every widget and waits for all of them: 5 ms.)"""
-    return any(
-        pump._message_queue.qsize() or pump._pending_message or pump._next_callbacks
-        for pump in (app, *(w for s in _shown(app) for w in s.walk_children(with_self=True)))
-    )
+    return any(map(_working, _pumps(app)))
+
+
+def _pumps(app) -> Iterator:
+    """The app, its shown screens and their widgets."""
+    yield app
+    for screen in _shown(app):
+        yield from screen.walk_children(with_self=True)
+
+
+def _working(pump) -> bool:
+    return bool(pump._message_queue.qsize() or pump._pending_message or pump._next_callbacks)
 
 
 async def settle(pilot: Pilot) -> None:
@@ -80,10 +98,16 @@ async def settle(pilot: Pilot) -> None:
     update posted, until two looks in a row find nothing left to do: no
     message queued, no task ready to run (a widget mounting, a handler
     part-way), no update pending."""
-    app, quiet = pilot.app, 0
-    ready = asyncio.get_running_loop()._ready  # type: ignore[attr-defined]
-    for _ in range(ROUNDS):
-        await asyncio.sleep(0)  # every task that is ready runs a step
+    app, quiet, rounds = pilot.app, 0, 0
+    loop = asyncio.get_running_loop()
+    ready = loop._ready  # type: ignore[attr-defined]
+    give_up = loop.time() + TIMEOUT
+    while loop.time() < give_up:
+        # every task that is ready runs a step (after many busy rounds, the
+        # app waits for something else: a thread, a timer; spinning would
+        # only take the CPU from it)
+        rounds += 1
+        await asyncio.sleep(0 if rounds <= SPIN else NAP)
         pending = [] if ready else [s for s in _shown(app) if _update_pending(s, s is app.screen)]
         if ready or _busy(app):
             quiet = 0
@@ -95,7 +119,18 @@ async def settle(pilot: Pilot) -> None:
             quiet += 1
             if quiet == 2:
                 return
-    raise AssertionError(f"the app was still busy after {ROUNDS} rounds")
+    raise AssertionError(
+        f"the app was still busy after {TIMEOUT:g} s ({rounds} rounds): {_what_works(app)}"
+    )
+
+
+def _what_works(app) -> str:
+    """What kept the app busy, for the message of a settle given up."""
+    busy = [repr(pump) for pump in _pumps(app) if _working(pump)]
+    pending = [repr(s) for s in _shown(app) if _update_pending(s, s is app.screen)]
+    return (
+        f"messages or callbacks on {busy or 'nothing'}, updates pending on {pending or 'nothing'}"
+    )
 
 
 async def press(pilot: Pilot, *keys: str) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import asyncssh
 
-from polling import until
+from polling import TIMEOUT, until
 
 PASSWORD = "letmein-221b"
 ANSI = re.compile(rb"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>]")
@@ -62,7 +62,7 @@ class Terminal:
         self.seen += data
         return bool(data)
 
-    async def wait_for(self, words: str, timeout: float = 20) -> None:
+    async def wait_for(self, words: str, timeout: float = TIMEOUT) -> None:
         async def shown() -> bool:
             if words not in self.text():
                 self.seen += await self.process.stdout.read(65536)

@@ -4,6 +4,7 @@ CSS variables) never leaks from one app into another."""
 
 from __future__ import annotations
 
+import settle
 from whitechapel.app import MenuScreen, SharedParses, WhitechapelApp
 
 
@@ -12,7 +13,7 @@ async def colours(theme: str | None = None) -> tuple[str, str]:
     if theme is not None:
         app.theme = theme  # before the first parse: the theme's variables parse the rules
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         assert isinstance(app.screen, MenuScreen)
         return str(app.screen.styles.background), str(app.screen.styles.color)
 

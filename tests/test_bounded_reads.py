@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+import settle
 from polling import until
 from snapshots import screen_text
 from whitechapel.app import LoadScreen, WhitechapelApp
@@ -77,10 +78,10 @@ async def test_the_load_screen_refuses_dev_zero_in_one_sentence(tmp_path, monkey
     app = WhitechapelApp()
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
         app.push_screen(LoadScreen())
-        await pilot.pause()
+        await settle.settle(pilot)
         load = app.screen
         load.query_one("#path").value = "/dev/zero"
-        await pilot.press("enter")
+        await settle.press(pilot, "enter")
         await until(
             lambda: "not a regular file" in " ".join(screen_text(app).split()),
             what="the refusal",

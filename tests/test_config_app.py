@@ -58,7 +58,7 @@ async def test_the_lfw_setup_comes_back_as_it_was_left():
         app.screen.query_one("#notebook", Picker).choose("possible")
         app.screen.query_one("#opponent", Picker).choose("police:easy")
         await settle.settle(pilot)
-        await pilot.click("#start")
+        await settle.click(pilot, "#start")
         await settle.settle(pilot)
         assert isinstance(app.screen, LfwScreen)
         assert app.screen.source.record.settings == {"notebook": "possible"}

@@ -9,6 +9,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Label
 from textual.widgets._footer import FooterKey
 
+import settle
 from whitechapel.ui.widgets.footer import KeyFooter
 
 
@@ -40,15 +41,15 @@ async def test_the_footer_keeps_its_keys_until_they_change_then_shows_the_new_on
     app = App()
     async with app.run_test(size=(80, 10)) as pilot:
         await app.push_screen(Keys())
-        await pilot.pause()
+        await settle.settle(pilot)
         before = shown(app)
         assert [k.description for k in before][:2] == ["Rotate", "Other"]
         app.screen.refresh_bindings()  # nothing changed: the same widgets stay
-        await pilot.pause()
+        await settle.settle(pilot)
         assert shown(app) == before
         app.screen.can_turn = False  # Rotate no longer works: the footer says so
         app.screen.refresh_bindings()
-        await pilot.pause()
+        await settle.settle(pilot)
         after = shown(app)
         assert after != before
         assert [k.description for k in after if not k.has_class("-disabled")][:1] == ["Other"]

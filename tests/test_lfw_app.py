@@ -42,7 +42,7 @@ async def play_whole_game(tmp_path, seed: int, options: Options, size=(100, 32))
         watch = LfwSecrecyWatch(driver)
         driver.after_each.append(watch)
         played = await driver.play_game()
-        await pilot.pause(0.1)  # the autosave follows the last frame
+        await driver.saved()  # the autosave follows the last frame
         game = screen.source.game
         assert game.outcome is not None
         text = screen_text(app)
@@ -192,7 +192,7 @@ async def test_setup_screen_starts_a_game_with_the_chosen_options(tmp_path, monk
             pilot, "tab", "tab", "tab", "tab"
         )  # Jack, police, board, seed: the rules
         await settle.press(pilot, "space", "down", "down", "space")  # O1 and O3
-        await pilot.click("#start")
+        await settle.click(pilot, "#start")
         await settle.settle(pilot)
         screen = app.screen
         assert isinstance(screen, LfwScreen)
@@ -208,7 +208,7 @@ async def test_setup_screen_refuses_a_missing_map_file_and_stays(tmp_path, monke
     app = WhitechapelApp(start=LfwSetup(map_name=str(tmp_path / "nowhere.json")))
     async with app.run_test(size=(100, 32)) as pilot:
         await settle.settle(pilot)
-        await pilot.click("#start")
+        await settle.click(pilot, "#start")
         await settle.settle(pilot)
         assert isinstance(app.screen, LfwSetup)
 
@@ -275,7 +275,7 @@ async def test_an_autosaved_game_continues_where_it_stopped(tmp_path, monkeypatc
             await driver.play_action(driver.next_action())
             if screen.curtain_up:
                 await driver.pass_handover()
-        await pilot.pause(0.1)
+        await driver.saved()
         history = [str(a) for a in screen.source.game.history]
     saved = Store(tmp_path).list()
     assert len(saved) == 1
@@ -301,6 +301,6 @@ async def test_a_click_on_a_highlighted_circle_chooses_it(tmp_path):
         await settle.settle(pilot)
         label = view.canvas.labels[target]
         offset = (label.x0 + 1 - int(view.scroll_x), label.y - int(view.scroll_y))
-        assert await pilot.click(MapView, offset=offset)
+        assert await settle.click(pilot, MapView, offset=offset)
         await settle.settle(pilot)
         assert str(screen.source.game.history[-1]) == f"hideout {target}"

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from textual import events
 
+import settle
 from lfw_app_play import lfw_app
 
 
@@ -20,10 +21,10 @@ def burst(app, text: str) -> None:
 async def test_hideout_and_women_typed_in_one_burst(tmp_path):
     app, screen = lfw_app(11, tmp_path, board="whitechapel-1888")
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")  # the first hand-over
+        await settle.settle(pilot)
+        await settle.press(pilot, "enter")  # the first hand-over
         burst(app, "93\r3\r21\r")
-        await pilot.pause(0.5)
+        await settle.settle(pilot)  # every key of the burst handled
         game = screen.source.game
         assert [str(a) for a in game.history] == ["hideout 93"]
         assert screen.picking.chooser.picked == [3, 21]
@@ -33,8 +34,8 @@ async def test_hideout_and_women_typed_in_one_burst(tmp_path):
 async def test_a_burst_with_a_typo_erased_keeps_its_order(tmp_path):
     app, screen = lfw_app(11, tmp_path, board="whitechapel-1888")
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
+        await settle.settle(pilot)
+        await settle.press(pilot, "enter")
         burst(app, "94\x7f3\r")  # 94, erase the 4, 3: hideout 93
-        await pilot.pause(0.5)
+        await settle.settle(pilot)
         assert [str(a) for a in screen.source.game.history] == ["hideout 93"]

@@ -133,8 +133,8 @@ async def test_the_setup_chooses_the_notebook_and_the_record_keeps_it(tmp_path, 
     app = WhitechapelApp(start=LfwSetup(seed=9, map_name="tutorial", players=PLAYERS))
     async with app.run_test(size=(100, 32)) as pilot:
         await settle.settle(pilot)
-        await pilot.click("#notebook", offset=(1, 0))  # "( ) off"
-        await pilot.click("#start")
+        await settle.click(pilot, "#notebook", offset=(1, 0))  # "( ) off"
+        await settle.click(pilot, "#start")
         await settle.settle(pilot)
         screen = app.screen
         assert isinstance(screen, LfwScreen)

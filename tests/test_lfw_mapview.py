@@ -153,6 +153,7 @@ async def test_centre_on_brings_a_far_node_into_the_middle():
         before = m.scroll_offset
         await pilot._post_mouse_events([events.MouseScrollDown], MapView, offset=(5, 5))
         await pilot._post_mouse_events([events.MouseScrollRight], MapView, offset=(5, 5))
+        await settle.settle(pilot)  # both handled: the scrolls are under way
         await pilot.wait_for_scheduled_animations()
         assert m.scroll_offset.y > before.y and m.scroll_offset.x > before.x
 
@@ -208,13 +209,13 @@ async def test_a_click_on_a_label_names_its_node_and_dragging_pans():
         m.centre_on(circle)
         await settle.settle(pilot)
         x, y = on_screen(m, circle)
-        await pilot.click(MapView, offset=(x + 2, y))  # any cell of " 65"
+        await settle.click(pilot, MapView, offset=(x + 2, y))  # any cell of " 65"
         crossing = next(
             v
             for v in board().crossings
             if 0 <= on_screen(m, v)[0] < 100 and 0 <= on_screen(m, v)[1] < 30
         )
-        await pilot.click(MapView, offset=on_screen(m, crossing))
+        await settle.click(pilot, MapView, offset=on_screen(m, crossing))
         assert app.clicked == [circle, crossing]
 
         before = m.scroll_offset
@@ -224,6 +225,7 @@ async def test_a_click_on_a_label_names_its_node_and_dragging_pans():
         # The terminal follows a press and release on one widget with a click
         # (Pilot.click would press again): it ends the drag, it is no click.
         await pilot._post_mouse_events([events.Click], MapView, offset=(40, 11), button=1)
+        await settle.settle(pilot)
         assert m.scroll_offset == (before.x + 10, before.y + 4)
         assert app.clicked == [circle, crossing]
 
@@ -245,10 +247,10 @@ async def test_a_click_on_a_label_names_its_node_and_dragging_pans():
             and 0 <= min(y // 2, y // 2 + j) <= max(y // 2, y // 2 + j) < m.size.height
             and alone(c, x // 2 + i, y // 2 + j)
         )
-        await pilot.click(MapView, offset=(ox, oy))
+        await settle.click(pilot, MapView, offset=(ox, oy))
         assert app.clicked[-1] == circle
         m.show({circle: "target"})
-        await pilot.click(MapView, offset=near)  # next to it, on no node
+        await settle.click(pilot, MapView, offset=near)  # next to it, on no node
         assert app.clicked[-1] == circle
 
 

@@ -53,7 +53,7 @@ def test_every_level_plays_whole_games_legally(level, table, options):
     legal list (PlayerError), so a finished game is a legal one."""
     seeds = (3,) if level == "hard" and table is None else (3, 4)
     for seed in seeds:
-        result = play_one("lfw", {JACK: "homeward", POLICE: level}, seed, None, options, table)
+        result = play_one("lfw", {JACK: "homeward", POLICE: level}, seed, 0, options, table)
         assert result.winner in (JACK, POLICE)
         assert result.times["cpu"][POLICE]  # the police did decide
 
@@ -163,8 +163,10 @@ def offering(view: PoliceView, legal: list[str]) -> PoliceView:
 
 
 def ask(level: str, view: PoliceView, legal: list[str]) -> str:
+    """The level's answer, its decision run to its own end (budget 0: the
+    same answer on any machine, however loaded)."""
     player = POLICE_LEVELS[level](POLICE, 1, TUTORIAL)
-    answer = player.choose(offering(view, legal), legal)
+    answer = player.choose(offering(view, legal), legal, 0)
     assert answer in legal
     return answer
 
@@ -222,7 +224,7 @@ def test_t2_with_the_hideout_known_hard_seals_it():
     for colour in COLOURS:  # the Chief (blue) first, then clockwise
         view = police_view(nights, police, "hunt", acting=colour)
         legal = hunt_actions(colour, police)
-        answer = player.choose(offering(view, legal), legal)
+        answer = player.choose(offering(view, legal), legal, 0)  # to its own end
         target = answer.split()[1]
         if target != "stay":
             police[colour] = target
@@ -237,7 +239,7 @@ def _hunt(level: str, nights, police: dict[str, str]) -> dict[str, str]:
     for colour in COLOURS:
         view = police_view(nights, police, "hunt", acting=colour)
         legal = hunt_actions(colour, police)
-        target = player.choose(offering(view, legal), legal).split()[1]
+        target = player.choose(offering(view, legal), legal, 0).split()[1]  # to its own end
         if target != "stay":
             police[colour] = target
     return police
@@ -337,7 +339,7 @@ def test_the_hard_police_play_whole_games_on_every_shipped_board_and_a_generated
     games above play the 1888 board's with every option)."""
     table = _generated_table() if board == "generated" else {"builtin": board}
     for options in ({},) if board.startswith("whitechapel") else ({}, ALL_ON):
-        result = play_one("lfw", {JACK: "hard", POLICE: "hard"}, 11, None, options, table)
+        result = play_one("lfw", {JACK: "hard", POLICE: "hard"}, 11, 0, options, table)
         assert result.winner in (JACK, POLICE)
         assert result.times["cpu"][POLICE]
 

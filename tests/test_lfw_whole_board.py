@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+import settle
 from snapshots import screen_text
 from test_lfw_display import app_for, find_game, region_text, shown
 from whitechapel.lfw.map import canvas, geometry, legibility
@@ -84,9 +85,7 @@ async def test_f4_at_200x60_shows_all_195_numbers_and_every_street_straight(tmp_
             return {int(n) for n in re.findall(r"\d+", region_text(app, m))}
 
         assert len(numbers()) < 170  # the natural scale: part of the board
-        await pilot.press("f4")
-        await pilot.pause()
-        await pilot.pause()
+        await settle.press(pilot, "f4")
         assert not screen.query_one("#side").display  # the panels are folded away
         assert m.region.width >= 198 and m.region.height >= 55
         assert numbers() == set(range(1, 196))
@@ -104,8 +103,7 @@ async def test_f4_at_200x60_shows_all_195_numbers_and_every_street_straight(tmp_
         assert sum(tag.startswith("police-") for tag in m.marks.values()) == 5
         assert "0 all pass" in screen_text(app) or "stay" in screen_text(app).lower()
         assert not app._notifications  # it fits: nothing to say
-        await pilot.press("f4")
-        await pilot.pause()
+        await settle.press(pilot, "f4")
         assert screen.query_one("#side").display and len(numbers()) < 170
 
 
@@ -121,24 +119,20 @@ async def test_f4_at_80x24_folds_the_panels_keeps_streets_straight_and_says_what
     async with app.run_test(size=(80, 24)) as pilot:
         await shown(app, screen, pilot)
         m = screen.query_one(MapView)
-        await pilot.press("f4")
-        await pilot.pause()
-        await pilot.pause()
+        await settle.press(pilot, "f4")
         assert not screen.query_one("#side").display and m.region.width == 80
         notes = [n.message for n in app._notifications]
         assert notes == ["The whole board needs a window of 198×60: in this one it scrolls."]
         app.clear_notifications()  # (the note would hide a corner of the map)
-        await pilot.pause()
+        await settle.settle(pilot)
         assert (m.canvas.width, m.canvas.height) == (198, 56)  # the board as it is
         for keys in ([], ["left"] * 4, ["down"] * 3):  # it pans as the map does
-            await pilot.press(*keys)
-            await pilot.pause()
+            await settle.press(pilot, *keys)
             rows = region_text(app, m).split("\n")
             x0, y0 = int(m.scroll_x), int(m.scroll_y)
             assert bent_streets(game.board.data, m.canvas, rows, 80, x0, y0) == []
         assert (x0, y0) != (0, 0)
-        await pilot.press("f4")
-        await pilot.pause()
+        await settle.press(pilot, "f4")
         assert screen.query_one("#side").display and not m.whole
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import random
+from concurrent.futures import Future
 
 import pytest
 
@@ -24,6 +25,7 @@ from lfw_app_play import LfwDriver, LfwSecrecyWatch
 from pocket_app_play import widget_text as pocket_widget_text
 from snapshots import screen_text
 from whitechapel.app import WhitechapelApp
+from whitechapel.core.thinking import InProcess
 from whitechapel.ui.screens.game import GameScreen
 
 THOROUGH = os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
@@ -59,6 +61,21 @@ KEYS = [
 ]
 
 
+class AtOnce(InProcess):
+    """The computer answering as it is asked (random play: at once), in the
+    app's own thread: its move comes between the same two events of the
+    monkey on every run, however busy the machine (a worker process's
+    answer would come whenever that process got the CPU)."""
+
+    def ask(self, side: str, view) -> Future:
+        future: Future = Future()
+        try:
+            future.set_result(self.choose(side, view))
+        except Exception as error:  # pragma: no cover - the screen says so, as for a worker
+            future.set_exception(error)
+        return future
+
+
 def start(game: str, opponent: str):
     """The app as the monkey finds it: the menu (hot seat), or a game
     against the computer's random level."""
@@ -72,6 +89,7 @@ def start(game: str, opponent: str):
         from whitechapel.lfw.ui.setup import lfw_screen
 
         screen = lfw_screen(7, None, "tutorial", {"police": "Ann", "jack": "computer:random"})
+    screen.turns.make_thinker = AtOnce
     return WhitechapelApp(start=screen)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+import settle
 from polling import until
 from snapshots import screen_text
 from whitechapel.app import WhitechapelApp
@@ -63,9 +64,14 @@ async def test_a_markup_name_is_shown_literally_in_the_lobby(server, tmp_path, m
         lobby = app.screen
         await until(lambda: lobby.link.client is not None, what="connecting", pilot=pilot)
         assert f"as {EVE}" in screen_text(app)  # the title
-        await pilot.press("n")
-        await until(lambda: len(game.rooms) == 1, what="a new duel", pilot=pilot)
-        app.pop_screen() if app.screen is not lobby else None
+        await settle.press(pilot, "n")
+        # the room's screen comes with its first state, after the room is made
+        await until(
+            lambda: len(game.rooms) == 1 and app.screen is not lobby,
+            what="a new duel on the screen",
+            pilot=pilot,
+        )
+        app.pop_screen()
         await until(lambda: app.screen is lobby, what="back in the lobby", pilot=pilot)
         await lobby.action_refresh()
         await until(lambda: f"jack: {EVE}" in screen_text(app), what="the name listed", pilot=pilot)
@@ -83,8 +89,7 @@ async def test_a_markup_name_is_shown_literally_on_the_banner_and_the_hand_over(
         text = screen_text(app)
         assert f"Pass to {EVE} (the investigator)" in " ".join(text.split())
         while screen.curtain_up:
-            await pilot.press("enter")
-            await pilot.pause()
+            await settle.press(pilot, "enter")
         await until(
             lambda: f"{EVE} (the investigator) to play" in screen_text(app),
             what="the banner",

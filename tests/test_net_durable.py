@@ -87,7 +87,7 @@ def test_whitechapel_serve_stops_cleanly_on_sigterm(tmp_path):
 
         room = asyncio.run(make_room())
         server.send_signal(signal.SIGTERM)
-        out, _ = server.communicate(timeout=20)
+        out, _ = server.communicate(timeout=60)
     finally:
         if server.poll() is None:
             server.kill()

@@ -3,10 +3,9 @@ one side of a real game server on 127.0.0.1, a protocol client on the other."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
+import settle
 from polling import until
 from snapshots import screen_text
 from whitechapel.app import WhitechapelApp
@@ -16,6 +15,7 @@ from whitechapel.net.server import GameServer
 from whitechapel.pocket.ui.bench import keys_for
 from whitechapel.pocket.ui.screen import PocketScreen
 from whitechapel.ui.lobby import Link, LobbyScreen
+from whitechapel.ui.screens.records import RecordsScreen, ReplayScreen
 from whitechapel.ui.source import RemoteSource
 
 
@@ -38,7 +38,7 @@ async def test_a_pocket_duel_from_the_lobby_against_a_protocol_client(server):
     async with app.run_test(size=(100, 32)) as pilot:
         lobby = app.screen
         await until(lambda: lobby.link.client is not None, what="connecting", pilot=pilot)
-        await pilot.press("n")
+        await settle.press(pilot, "n")
         await until(lambda: seated(app.screen, PocketScreen), what="a new duel", pilot=pilot)
         screen = app.screen
         assert screen.source.seat == "jack" and len(game.rooms) == 1
@@ -58,16 +58,18 @@ async def test_a_pocket_duel_from_the_lobby_against_a_protocol_client(server):
             assert "1 of 8" in screen_text(app) and "⏱" in screen_text(app)  # the duel's clock
             # Jack plays by keys: a token, then its target; the server applies it.
             action = room.game.legal_actions()[-1]
-            await pilot.press(*keys_for(room.game, action))
+            await settle.press(pilot, *keys_for(room.game, action))
             await until(lambda: len(room.game.history) == 2, what="Jack's move", pilot=pilot)
             assert room.game.history[-1] == action
             # A token already played says why, and nothing is sent.
             await until(lambda: screen.can_act(), what="Jack's second action (P3)", pilot=pilot)
             used = next(i for i, t in enumerate(room.game.view("jack").tokens) if t.used)
-            await pilot.press(str(used + 1))
+            sent: list[str] = []  # what the screen hands its source to send, as it does
+            send = screen.source.send
+            screen.source.send = lambda text: (sent.append(text), send(text))[1]
+            await settle.press(pilot, str(used + 1))
             assert screen.notice == "That token was played this round."
-            await pilot.pause(0.2)
-            assert len(room.game.history) == 2
+            assert sent == [] and len(room.game.history) == 2
         finally:
             await bob.close()
 
@@ -78,7 +80,7 @@ async def test_an_lfw_session_from_the_lobby(server):
     async with app.run_test(size=(120, 40)) as pilot:
         lobby = app.screen
         await until(lambda: lobby.link.client is not None, what="connecting", pilot=pilot)
-        await pilot.press("l")
+        await settle.press(pilot, "l")
         await until(lambda: seated(app.screen, LfwScreen), what="a new session", pilot=pilot)
         screen = app.screen
         code = next(iter(game.rooms))
@@ -89,7 +91,7 @@ async def test_an_lfw_session_from_the_lobby(server):
             await police.join(code, seat="police1")
             first = await police.expect("state", room=code)
             assert "jack" not in first["view"]  # §9: no hideout, path or position
-            await pilot.press("tab", "enter")  # Jack's hideout: the first target
+            await settle.press(pilot, "tab", "enter")  # Jack's hideout: the first target
             await until(lambda: room.game.hideout is not None, what="the hideout", pilot=pilot)
             state = await police.expect("state", room=code)
             assert str(room.game.hideout) not in str(state["view"].get("jack", ""))
@@ -102,8 +104,7 @@ async def test_the_lobby_says_when_the_server_cannot_be_reached():
     app = WhitechapelApp(start=LobbyScreen(Link("127.0.0.1", 9, "ann")))  # nothing listens
     async with app.run_test(size=(100, 32)) as pilot:
         await until(lambda: "Could not reach" in screen_text(app), what="the message", pilot=pilot)
-        await pilot.press("n")  # nothing to send to: a notice, no crash
-        await asyncio.sleep(0.1)
+        await settle.press(pilot, "n")  # nothing to send to: a notice, no crash
         assert isinstance(app.screen, LobbyScreen)
 
 
@@ -114,7 +115,7 @@ async def test_the_same_player_name_comes_back_to_the_same_seat(server, tmp_path
     async with app.run_test(size=(100, 32)) as pilot:
         lobby = app.screen
         await until(lambda: lobby.link.client is not None, what="connecting", pilot=pilot)
-        await pilot.press("n")
+        await settle.press(pilot, "n")
         await until(lambda: seated(app.screen, PocketScreen), what="a new duel", pilot=pilot)
     code = next(iter(game.rooms))
     # The connection dropped (the app closed); a new app of the same player...
@@ -123,7 +124,7 @@ async def test_the_same_player_name_comes_back_to_the_same_seat(server, tmp_path
         lobby = app.screen
         await until(lambda: code in screen_text(app), what="the room listed", pilot=pilot)
         assert "your seat: jack" in screen_text(app)
-        await pilot.press("enter")  # the highlighted room: back to its seat
+        await settle.press(pilot, "enter")  # the highlighted room: back to its seat
         await until(lambda: seated(app.screen, PocketScreen), what="the seat", pilot=pilot)
         assert app.screen.source.seat == "jack"
     # ...while another name gets the free seat, not Ann's.
@@ -132,7 +133,7 @@ async def test_the_same_player_name_comes_back_to_the_same_seat(server, tmp_path
     async with app.run_test(size=(100, 32)) as pilot:
         lobby = app.screen
         await until(lambda: code in screen_text(app), what="the room listed", pilot=pilot)
-        await pilot.press("enter")
+        await settle.press(pilot, "enter")
         await until(lambda: seated(app.screen, PocketScreen), what="a seat", pilot=pilot)
         assert app.screen.source.seat == "investigator"
 
@@ -146,7 +147,7 @@ async def test_a_spectator_watches_a_duel_from_the_lobby(server):
         app = WhitechapelApp(start=LobbyScreen(Link(host, port, "carl")))
         async with app.run_test(size=(100, 32)) as pilot:
             await until(lambda: code in screen_text(app), what="the room listed", pilot=pilot)
-            await pilot.press("w")
+            await settle.press(pilot, "w")
             await until(lambda: seated(app.screen, PocketScreen), what="watching", pilot=pilot)
             screen = app.screen
             assert screen.source.seat is None and "You are watching" in screen_text(app)
@@ -180,31 +181,36 @@ async def test_the_lobby_lists_finished_games_and_shows_one(server):
     async with app.run_test(size=(120, 40)) as pilot:
         lobby = app.screen
         await until(lambda: lobby.link.client is not None, what="connecting", pilot=pilot)
-        await pilot.press("v")
-        await until(lambda: room in screen_text(app), what="the finished games", pilot=pilot)
+        await settle.press(pilot, "v")
+        await until(
+            lambda: isinstance(app.screen, RecordsScreen) and room in screen_text(app),
+            what="the finished games",
+            pilot=pilot,
+        )
         listed = screen_text(app)
         assert "Mr. Jack Pocket" in listed and "pjr" in listed and result["reason"][:30] in listed
-        await pilot.press("enter")
+        await settle.press(pilot, "enter")
+        # the record comes from the server (the list's own lines may say "Jack was")
         await until(
-            lambda: "Jack was" in screen_text(app) or "Jack is" in screen_text(app),
+            lambda: (
+                isinstance(app.screen, ReplayScreen)
+                and ("Jack was" in screen_text(app) or "Jack is" in screen_text(app))
+            ),
             what="the record's final position",
             pilot=pilot,
         )
         text = screen_text(app)
         assert "Mr. Jack Pocket" in text and "Action " in text
-        await pilot.press("home")
-        await pilot.pause()
+        await settle.press(pilot, "home")
         start = screen_text(app)
         assert "The start, before any action" in start and "Jack was" not in start
         assert "Jack is" not in start  # the public view: no identity before the end
-        await pilot.press("right")
-        await pilot.pause()
+        await settle.press(pilot, "right")
         first = screen_text(app)
         assert "Action 1 of" in first and first != start
-        await pilot.press("left", "end")
-        await pilot.pause()
+        await settle.press(pilot, "left", "end")
         assert screen_text(app) == text
-        await pilot.press("escape", "escape")
+        await settle.press(pilot, "escape", "escape")
         await until(lambda: app.screen is lobby, what="back in the lobby", pilot=pilot)
 
 
@@ -225,8 +231,8 @@ async def test_an_lfw_rooms_notebook_is_chosen_in_the_lobby_and_shown_so_at_ever
         choice = lobby.query_one("#notebook-lfw", Select)
         assert choice.value == "heat"  # as the hot seat's setup ticks it
         choice.value = "possible"
-        await pilot.pause()
-        await pilot.press("l")
+        await settle.settle(pilot)
+        await settle.press(pilot, "l")
         await until(lambda: seated(app.screen, LfwScreen), what="a new session", pilot=pilot)
         assert app.screen.deduction_mode == "possible"
         code = next(iter(game.rooms))
@@ -276,9 +282,9 @@ async def test_j_moves_the_focus_to_the_room_code_at_once():
     browser hands keys over as fast as the app takes them) finds the field."""
     app = WhitechapelApp(start=LobbyScreen(Link("127.0.0.1", 9, "ann")))  # nothing listens
     async with app.run_test() as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         moved = []
         app.screen.action_focus_code()
         moved.append(app.focused is not None and app.focused.id == "code")
-        await pilot.press("G", "E")
+        await settle.press(pilot, "G", "E")
         assert moved == [True] and app.screen.query_one("#code").value == "GE"

@@ -14,6 +14,7 @@ import asyncio
 import json
 import random
 import re
+import time
 
 import pytest
 
@@ -391,7 +392,32 @@ async def test_a_wrong_turn_changes_nothing(server):
     assert len(states["jack"]["view"]["log"]) == 1  # the next state is the next action's
 
 
-async def test_a_flood_is_slowed_then_closed(tmp_path):
+class StoppedClock:
+    """The flood limit's clock (`MeteredReader`'s), stopped while a test
+    floods: nothing refills between two floods, however slowly a loaded
+    machine gets from one to the other.  Started, it runs as time does."""
+
+    def __init__(self) -> None:
+        self.at: float | None = time.monotonic()
+
+    def __call__(self) -> float:
+        return time.monotonic() if self.at is None else self.at
+
+    def start(self) -> None:
+        self.at = None
+
+
+async def test_a_flood_is_slowed_then_closed(tmp_path, monkeypatch):
+    from whitechapel.net import peers
+    from whitechapel.net.connection import MeteredReader
+
+    clock = StoppedClock()
+
+    class OnTheClock(MeteredReader):
+        def __init__(self, limits: Limits) -> None:
+            super().__init__(limits, clock)
+
+    monkeypatch.setattr(peers, "MeteredReader", OnTheClock)
     srv = GameServer(
         tmp_path, limits=Limits(per_address=100, pending_per_address=100), client_seeds=True
     )  # the default flood limit
@@ -421,6 +447,7 @@ async def test_a_flood_is_slowed_then_closed(tmp_path):
         )
         assert replies[-1]["reason"] == "too many messages: flooding"
         assert len(replies) <= 21  # at most what the refill allowed, never the 300
+        clock.start()
         await play_pocket(room, clients, states, random.Random(14))  # paced by replies
         assert "result" in states["jack"]
     finally:
@@ -428,14 +455,16 @@ async def test_a_flood_is_slowed_then_closed(tmp_path):
 
 
 async def test_idle_and_per_address_limits(tmp_path):
-    srv = GameServer(tmp_path, limits=Limits(idle_timeout=0.3, per_address=2))
+    # The idle time is many pings long: only a loop stalled for two seconds
+    # (not merely a busy machine) could let `a` look idle.
+    srv = GameServer(tmp_path, limits=Limits(idle_timeout=2.0, per_address=2))
     await srv.start()
     try:
         a, b = await connect(srv, "a"), await connect(srv, "b")
-        with pytest.raises(ClientError, match="^too many connections from your address$"):
+        with pytest.raises(ClientError, match=r"^too many connections from your address$"):
             await connect(srv, "c")  # refused at its hello: past it, an address holds 2
         a.keep_alive(every=0.1)  # pings keep a waiting client connected
-        closed = await b.recv(timeout=2)
+        closed = await b.recv(timeout=60)
         assert closed["type"] == "closed" and closed["reason"].startswith("no message for")
         assert [(await a.recv())["type"] for _ in range(4)] == ["pong"] * 4
         await a.close()

@@ -410,7 +410,7 @@ async def test_help_opens_with_f1_or_question_mark_and_escape_closes_it(tmp_path
             text = screen_text(app)  # the rules of the moment first, then the summary
             assert "Now" in text and "Round 1 of 8" in text
             assert "Mr. Jack Pocket" in app.screen.markdown and "Goals." in app.screen.markdown
-            await (pilot.press("escape") if key == "f1" else pilot.press(key))  # ? closes too
+            await settle.press(pilot, "escape" if key == "f1" else key)  # ? closes too
             await settle.settle(pilot)
             assert app.screen is screen
 
@@ -427,14 +427,12 @@ async def test_the_command_palette_offers_a_new_pocket_game(tmp_path):
             lambda: "New Mr. Jack Pocket game" in screen_text(app),
             what="the palette offering a new game",
             pilot=pilot,
-            timeout=3,
         )
         await settle.press(pilot, "enter")
         await until(
             lambda: isinstance(app.screen, PocketSetup),
             what="the Pocket setup",
             pilot=pilot,
-            timeout=3,
         )
 
 

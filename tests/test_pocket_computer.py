@@ -6,6 +6,7 @@ keys while the computer thinks, and the computer's seat kept in the record
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 import subprocess
@@ -15,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+import settle
 from pocket_app_play import SETUPS, Driver, choose, curtain_text, widget_text
 from polling import until
 from snapshots import screen_text
@@ -37,15 +39,15 @@ from whitechapel.ui.screens.help import HelpScreen
 SRC = str(Path(__file__).resolve().parents[1] / "src")
 
 
-async def settle(app, pilot) -> None:
+async def computer_done(app, pilot) -> None:
     """Until the computer has played whatever it is to play."""
     screen = app.screen
 
     def done() -> bool:
         return not isinstance(screen, PocketScreen) or screen.turns.thinking is None
 
-    await until(done, what="the computer's move", pilot=pilot, timeout=30)
-    await pilot.pause()
+    await until(done, what="the computer's move", pilot=pilot)
+    await settle.settle(pilot)
 
 
 async def play_against_the_computer(app, pilot, human: str, rng: random.Random) -> dict:
@@ -57,11 +59,11 @@ async def play_against_the_computer(app, pilot, human: str, rng: random.Random) 
     driver = Driver(pilot, screen, rng)
     seen = {"summaries": 0, "computer_moves": 0, "marked": 0}
     while game.outcome is None:
-        await settle(app, pilot)
+        await computer_done(app, pilot)
         assert not is_handover(app.screen) or is_summary(app.screen), curtain_text(app)
         if is_summary(app.screen):
             seen["summaries"] += 1
-            await pilot.press("enter")
+            await settle.press(pilot, "enter")
             continue
         if game.outcome is not None:
             break
@@ -100,7 +102,7 @@ async def test_a_whole_game_against_the_computer_without_hand_overs(
     assert screen.turns.make_thinker is OtherProcess  # the computer thinks in the worker process
     app = WhitechapelApp(start=screen)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         assert app.screen.handover is None and app.screen.turns.human == human
         seen = await play_against_the_computer(app, pilot, human, random.Random(3))
         assert seen["computer_moves"] >= 4 and seen["marked"] >= 1 and seen["summaries"] >= 1
@@ -111,8 +113,7 @@ async def test_a_whole_game_against_the_computer_without_hand_overs(
         name = f"{level.capitalize()} computer ({screen.TITLES[other]})"
         assert screen.player_name(other) == name
         assert name in screen_text(app) or "Ann" in screen_text(app)  # the winner's banner
-        await pilot.press("n")
-        await pilot.pause()
+        await settle.press(pilot, "n")
         again = app.screen
         assert isinstance(again, PocketScreen) and again is not screen
         assert again.source.computers == {other: level} and again.turns.human == human
@@ -122,7 +123,7 @@ async def test_jack_against_the_computer_sees_his_own_cards_and_nothing_else_hid
     screen = pocket_screen(11, {INVESTIGATOR: "computer:easy"})
     app = WhitechapelApp(start=screen)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(app, pilot)
+        await computer_done(app, pilot)
         text = screen_text(app)
         assert "Secret — Jack only" in text and "You are" in text
         assert "s Jack's cards" not in text  # no secrets dance: nobody else looks
@@ -139,26 +140,26 @@ async def test_the_screen_takes_keys_while_the_computer_thinks():
     real = player.choose
 
     def slow(view, legal, budget=None):
-        gate.wait(10)  # thinks until the test lets it answer
+        # thinks until the test lets it answer (the bound: a safety net, far
+        # beyond what the test takes to get there on a loaded machine)
+        assert gate.wait(600), "the test never let the computer answer"
         return real(view, legal, budget)
 
     player.choose = slow
     app = WhitechapelApp(start=screen)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         assert screen.turns.thinking == INVESTIGATOR
         assert "is thinking…" in screen_text(app)
         assert not screen.can_act()
-        await pilot.press("f1")
-        await pilot.pause()
+        await settle.press(pilot, "f1")
         assert isinstance(app.screen, HelpScreen)
-        await pilot.press("escape")
-        await pilot.pause()
+        await settle.press(pilot, "escape")
         assert app.screen is screen
-        await pilot.press("1", "escape")  # no choice while the computer thinks
+        await settle.press(pilot, "1", "escape")  # no choice while the computer thinks
         assert screen.source.game.history == []
         gate.set()
-        await settle(app, pilot)
+        await computer_done(app, pilot)
         assert len(screen.source.game.history) == 1
         assert screen.can_act() and "The investigator rotated" in widget_text(app)
 
@@ -169,14 +170,20 @@ async def test_quitting_while_the_computer_thinks():
     screen.turns.thinker = InProcess("pocket", screen.turns.computers, 1)
     player = screen.turns.thinker.players[INVESTIGATOR]
     real = player.choose
-    player.choose = lambda view, legal, budget=None: (gate.wait(10), real(view, legal))[1]
+    player.choose = lambda view, legal, budget=None: (gate.wait(600), real(view, legal))[1]
+    thinker, asked = screen.turns.thinker, []
+    ask = thinker.ask
+    thinker.ask = lambda side, view: asked.append(ask(side, view)) or asked[-1]
     app = WhitechapelApp(start=screen)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         assert screen.turns.thinking == INVESTIGATOR
-        await pilot.press("ctrl+q", "ctrl+q")  # asked once, then quits
-        gate.set()  # the thread ends; its answer is dropped with the screen
-        await pilot.pause()
+        await settle.press(pilot, "ctrl+q", "ctrl+q")  # asked once, then quits
+    gate.set()  # the thread ends; its answer is dropped with the screen
+    assert len(asked) == 1
+    await asyncio.wait([asyncio.wrap_future(asked[0])])  # the answer came (or was cancelled) ...
+    for _ in range(5):  # ... and whatever was waiting for it had its turn
+        await asyncio.sleep(0)
     assert screen.source.game.history == []
 
 
@@ -236,23 +243,21 @@ def test_quitting_while_the_worker_process_thinks_ends_the_program_and_the_worke
 async def test_the_setup_screen_starts_a_game_against_the_computer():
     app = WhitechapelApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("down", "enter")
-        await pilot.pause()
+        await settle.settle(pilot)
+        await settle.press(pilot, "down", "enter")
         setup = app.screen
         assert isinstance(setup, PocketSetup)
         assert "Two people at this keyboard" in screen_text(app)
-        await pilot.press(
-            *"Ann", "tab", "tab", "tab", "tab"
+        await settle.press(
+            pilot, *"Ann", "tab", "tab", "tab", "tab"
         )  # past hand-over and hints, to who plays
-        await pilot.pause()
+        await settle.settle(pilot)
         # Right to "The computer plays the investigator (hard)".
         wanted = next(i for i, (_, v) in enumerate(_options()) if v == "investigator:hard")
-        await pilot.press(*["right"] * wanted)
-        await pilot.pause()
+        await settle.press(pilot, *["right"] * wanted)
         assert "The computer plays the investigator (hard)" in screen_text(app)
-        await pilot.press("enter")
-        await settle(app, pilot)
+        await settle.press(pilot, "enter")
+        await computer_done(app, pilot)
         game_screen = app.screen
         assert isinstance(game_screen, PocketScreen)
         assert game_screen.source.record.players == {"jack": "Ann", "investigator": "computer:hard"}
@@ -271,11 +276,11 @@ async def test_continue_plays_the_computer_again(tmp_path):
     screen = pocket_screen(9, {JACK: "computer:easy"})
     app = WhitechapelApp(start=screen)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(app, pilot)
+        await computer_done(app, pilot)
         game = screen.source.game
         driver = Driver(pilot, screen, random.Random(1))
         await driver.keys_for(choose(game, random.Random(1)))
-        await settle(app, pilot)
+        await computer_done(app, pilot)
         played = len(game.history)
     assert played >= 2
     record = screen.source.current_record()
@@ -285,7 +290,7 @@ async def test_continue_plays_the_computer_again(tmp_path):
     again = SCREENS.local_screen(game.clone(), record, Store(tmp_path))
     app = WhitechapelApp(start=again)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(app, pilot)
+        await computer_done(app, pilot)
         assert again.turns.human == INVESTIGATOR and again.source.computers == {JACK: "easy"}
 
 
@@ -356,7 +361,7 @@ async def test_after_the_computers_move_the_prompt_names_the_tokens_left():
     screen = pocket_screen(11, {INVESTIGATOR: "computer:easy"})
     app = WhitechapelApp(start=screen)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(app, pilot)
+        await computer_done(app, pilot)
         game = screen.source.game
         driver = Driver(pilot, screen, random.Random(2))
 
@@ -372,7 +377,7 @@ async def test_after_the_computers_move_the_prompt_names_the_tokens_left():
         assert offered().startswith("Choose an action token: ")  # two left, Jack's again
         assert " or " in offered()
         await driver.keys_for(choose(game, random.Random(1)))
-        await settle(app, pilot)
+        await computer_done(app, pilot)
         # The computer played the round's last token; round 2 opens with Jack.
         assert game.view(JACK).round == 2
         assert "Choose an action token: 1-4" in widget_text(app)

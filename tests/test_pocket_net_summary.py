@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from rich.text import Text
 
+import settle
 from polling import until
 from snapshots import screen_text
 from whitechapel.app import WhitechapelApp
@@ -42,13 +43,13 @@ async def seat_the_app(app, pilot, server: GameServer, seat: str, bob: Client) -
     lobby = app.screen
     await until(lambda: lobby.link.client is not None, what="connecting", pilot=pilot)
     if seat == "jack":
-        await pilot.press("n")  # the lobby's new duel: its creator is Jack
+        await settle.press(pilot, "n")  # the lobby's new duel: its creator is Jack
         await until(lambda: len(server.rooms) == 1, what="a new duel", pilot=pilot)
         code = next(iter(server.rooms))
         await bob.join(code)
     else:
         code = (await bob.create("pocket"))["room"]
-        await pilot.press("j", *code, "enter")
+        await settle.press(pilot, "j", *code, "enter")
     await until(
         lambda: (
             isinstance(app.screen, PocketScreen) and isinstance(app.screen.source, RemoteSource)
@@ -75,7 +76,7 @@ async def play_one(app, pilot, server: GameServer, code: str, seat: str, bob: Cl
     if room.game.to_act == seat:
         screen = app.screen
         await until(screen.can_act, what=f"{seat}'s turn", pilot=pilot)
-        await pilot.press(*keys_for(room.game, action))
+        await settle.press(pilot, *keys_for(room.game, action))
     else:
         await bob.send({"type": "act", "room": code, "action": str(action)})
     await until(lambda: len(room.game.history) == before + 1, what=f"{action} played", pilot=pilot)
@@ -127,7 +128,7 @@ async def test_both_seats_see_a_rounds_end_beside_the_board_and_play_on(server, 
             assert "End of round 1" in notes(app)
             action = room.game.legal_actions()[0]
             keys = keys_for(room.game, action)
-            await pilot.press(keys[0])
+            await settle.press(pilot, keys[0])
             assert screen.choice.token is not None, "the key was eaten by the summary"
             await until(
                 lambda: "End of round 1" not in screen_text(app),
@@ -136,11 +137,18 @@ async def test_both_seats_see_a_rounds_end_beside_the_board_and_play_on(server, 
             )
             assert "Log" in notes(app)
             before = len(room.game.history)
-            await pilot.press(*keys[1:])
+            await settle.press(pilot, *keys[1:])
             await until(
                 lambda: len(room.game.history) == before + 1, what="the action", pilot=pilot
             )
             assert room.game.history[-1] == action
+            # The state it caused reaches the seat before the app is closed
+            # (a state arriving while the screens come down would find no board).
+            await until(
+                lambda: len(screen.current_view().log) >= len(room.game.view(seat).log),
+                what="the new state at the seat",
+                pilot=pilot,
+            )
     finally:
         await bob.close()
 
@@ -165,9 +173,9 @@ async def test_a_seat_that_joins_late_is_not_shown_an_old_rounds_end(server):
             await until(lambda: lobby.link.client is not None, what="connecting", pilot=pilot)
             await lobby.action_refresh()
             await until(lambda: code in screen_text(app), what="the room listed", pilot=pilot)
-            await pilot.press("w")  # watch it
+            await settle.press(pilot, "w")  # watch it
             await until(lambda: isinstance(app.screen, PocketScreen), what="watching", pilot=pilot)
-            await pilot.pause()
+            await settle.settle(pilot)
             assert "Witness call: Jack was" in notes(app) and "End of round 1" not in notes(app)
     finally:
         await jack.close()

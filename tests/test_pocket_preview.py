@@ -9,6 +9,7 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
+import settle
 from pocket_app_play import pocket_app
 from snapshots import screen_text
 from whitechapel.core.game import PUBLIC
@@ -94,19 +95,16 @@ async def test_the_issue_reproduction_shows_no_witness_call_before_it_is_played(
     steps now wait for Enter: `2 1` became `2 1 Enter`.)"""
     app, screen = pocket_app(random_setup(7), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         for keys in (
             ["enter", "1", "enter"],
             ["enter", "2", "1", "enter", "4", "right", "r", "enter"],
         ):
-            await pilot.press(*keys)
-            await pilot.pause()
-        await pilot.press("enter", "3", "up", "left", "left")
-        await pilot.pause()
+            await settle.press(pilot, *keys)
+        await settle.press(pilot, "enter", "3", "up", "left", "left")
         cleared_before = screen_text(app).count("cleared")
         for keys in (["enter"], ["down"], ["right"]):  # an exchange, previewed
-            await pilot.press(*keys)
-            await pilot.pause()
+            await settle.press(pilot, *keys)
             assert screen.candidate() is not None
             assert screen_text(app).count("cleared") == cleared_before, keys
         game = screen.source.game

@@ -66,7 +66,7 @@ async def test_a_click_chooses_and_shift_tab_goes_back():
     app = WhitechapelApp(start=LfwSetup(seed=9, map_name="tutorial"))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle.settle(pilot)
-        await pilot.click("#options", offset=(1, 2))  # "[ ] O3 …"
+        await settle.click(pilot, "#options", offset=(1, 2))  # "[ ] O3 …"
         await settle.settle(pilot)
         assert row(app, "options").selected == ["chase"] and app.screen.focused is row(
             app, "options"

@@ -9,7 +9,9 @@ from __future__ import annotations
 import stat
 
 import pytest
+from textual.command import CommandPalette
 
+import settle
 from polling import until
 from snapshots import screen_text
 from whitechapel.app import MenuScreen, WhitechapelApp
@@ -54,7 +56,7 @@ async def test_the_menu_and_palette_have_no_file_features_in_ssh_mode(tmp_path, 
     app = WhitechapelApp()
     assert app.ssh
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         assert isinstance(app.screen, MenuScreen)
         menu = app.screen.query_one("#menu")
         ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
@@ -63,17 +65,30 @@ async def test_the_menu_and_palette_have_no_file_features_in_ssh_mode(tmp_path, 
         assert "Load a record" not in text and "Continue" not in text
         got = titles(app, app.screen)
         assert not got & FILE_FEATURES and not any(t.startswith("New ") for t in got)
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        await pilot.press(*"Load")
-        await pilot.pause(0.3)
+        await palette_search(pilot, "Load")
         assert "Load a record" not in screen_text(app)
     # At home every one of them is there.
     monkeypatch.delenv("WHITECHAPEL_SSH")
     home = WhitechapelApp()
     async with home.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
+        await settle.settle(pilot)
         assert {"Load a record", "Continue a saved game"} <= titles(home, home.screen)
+        await palette_search(pilot, "Load")  # the same search finds it
+        assert "Load a record" in screen_text(home)
+
+
+async def palette_search(pilot, words: str) -> None:
+    """Type `words` into the command palette and wait until its search (a
+    worker, restarted at each key) is over and its list drawn."""
+    app = pilot.app
+    await settle.press(pilot, "ctrl+p", *words)
+    palette = app.screen
+    assert isinstance(palette, CommandPalette)
+    await until(
+        lambda: not any(w.node is palette and not w.is_finished for w in app.workers),
+        what="the palette's search",
+        pilot=pilot,
+    )
 
 
 def test_the_session_finds_the_servers_socket(server, tmp_path):
@@ -105,7 +120,7 @@ async def test_an_ssh_session_plays_over_the_socket_and_writes_no_file(server, t
     async with app.run_test(size=(110, 32)) as pilot:
         lobby = await open_lobby(app, pilot)
         assert "the lobby of this server" in screen_text(app)
-        await pilot.press("n")
+        await settle.press(pilot, "n")
         await until(lambda: isinstance(app.screen, PocketScreen), what="a duel", pilot=pilot)
         code = next(iter(server.rooms))
         rejoin = ann.rejoin_code(code)
@@ -136,7 +151,7 @@ async def test_an_ssh_session_plays_over_the_socket_and_writes_no_file(server, t
         await open_lobby(app, pilot)
         await until(lambda: code in screen_text(app), what="the room", pilot=pilot)
         assert "your seat:" not in screen_text(app)
-        await pilot.press("j", *f"{code} {rejoin}", "enter")
+        await settle.press(pilot, "j", *f"{code} {rejoin}", "enter")
         await until(lambda: isinstance(app.screen, PocketScreen), what="the seat back", pilot=pilot)
         assert app.screen.source.seat == "jack"
 
@@ -147,7 +162,7 @@ async def test_the_same_key_comes_back_to_its_seat_by_enter(server):
     app = WhitechapelApp(start=LobbyScreen(first), ssh=True)
     async with app.run_test(size=(110, 32)) as pilot:
         await open_lobby(app, pilot)
-        await pilot.press("n")
+        await settle.press(pilot, "n")
         await until(lambda: isinstance(app.screen, PocketScreen), what="a duel", pilot=pilot)
     code = next(iter(server.rooms))
     # Mallory, same name, another identity: she cannot take Ann's seat.
@@ -170,7 +185,7 @@ async def test_the_same_key_comes_back_to_its_seat_by_enter(server):
         await until(
             lambda: "your seat: jack" in screen_text(app), what="the seat listed", pilot=pilot
         )
-        await pilot.press("enter")
+        await settle.press(pilot, "enter")
         await until(
             lambda: (
                 isinstance(app.screen, PocketScreen) and isinstance(app.screen.source, RemoteSource)
@@ -186,7 +201,7 @@ async def test_at_home_the_seat_file_is_the_users_alone(server, tmp_path):
     app = WhitechapelApp(start=LobbyScreen(Link(host, port, "ann")), ssh=False)
     async with app.run_test(size=(110, 32)) as pilot:
         await open_lobby(app, pilot)
-        await pilot.press("n")
+        await settle.press(pilot, "n")
         await until(lambda: isinstance(app.screen, PocketScreen), what="a duel", pilot=pilot)
     files = list((tmp_path / "d" / "seats").iterdir())
     assert len(files) == 1 and stat.S_IMODE(files[0].stat().st_mode) == 0o600
@@ -200,7 +215,7 @@ async def test_a_displaced_seat_says_so_and_stops_offering_moves_and_counting(se
     app = WhitechapelApp(start=LobbyScreen(ann), ssh=True)
     async with app.run_test(size=(110, 32)) as pilot:
         await open_lobby(app, pilot)
-        await pilot.press("n")
+        await settle.press(pilot, "n")
         await until(lambda: isinstance(app.screen, PocketScreen), what="a duel", pilot=pilot)
         screen = app.screen
         code = next(iter(server.rooms))
@@ -233,7 +248,8 @@ async def test_a_displaced_seat_says_so_and_stops_offering_moves_and_counting(se
                 assert not screen.source.may_act(screen.source.seat_side)
                 assert "⏱" not in screen.clock_text()  # no clock counting down for her
                 shown = screen_text(app)
-                await pilot.pause(1.2)
+                await pilot.pause(1.2)  # longer than a tick of the clock (1 s)
+                await settle.settle(pilot)  # what a tick would have changed, drawn
                 assert screen_text(app) == shown  # nothing ticks
             finally:
                 await eve.close()

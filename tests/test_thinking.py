@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import time
+from pathlib import Path
 
 import pytest
 
@@ -56,7 +57,27 @@ def test_a_worker_that_died_fails_its_call_and_the_next_call_starts_another(work
     assert workers.pids() != [pid]
 
 
-def test_a_cancelled_call_is_dropped_and_the_worker_goes_on(workers):
-    first = workers.call("game", time.sleep, 0.2)
-    assert first.cancel()
+def release(fifo: Path, timeout: float = 60.0) -> None:
+    """Write to `fifo` once its reader has opened it (a safety net of
+    `timeout` seconds: a worker that never reads fails the test, not hangs it)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+        except OSError:  # ENXIO: nobody reads it yet
+            assert time.monotonic() < deadline, f"nobody opened {fifo} in {timeout:g} s"
+            time.sleep(0.01)
+            continue
+        os.write(fd, b"go")
+        os.close(fd)
+        return
+
+
+def test_a_cancelled_call_is_dropped_and_the_worker_goes_on(workers, tmp_path):
+    gate = tmp_path / "gate"
+    os.mkfifo(gate)  # the worker's call reads it: it ends when the test writes
+    first = workers.call("game", Path.read_text, gate)
+    assert first.cancel()  # still under way however slow the machine: nothing was written
+    release(gate)
     assert workers.call("game", abs, -6).result(timeout=60) == 6
+    assert first.cancelled()
