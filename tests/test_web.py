@@ -7,6 +7,7 @@ test_web_browser.py."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import re
 import sys
@@ -16,6 +17,7 @@ import pytest
 
 from polling import until
 from whitechapel.gateway.limits import WebLimits
+from whitechapel.net import admission
 from whitechapel.net.server import GameServer, gateway_socket_path
 from whitechapel.web.server import COOKIE, Web, host_allowed, host_names
 
@@ -33,7 +35,11 @@ async def web(tmp_path):
         data=tmp_path,
         password=PASSWORD,
         min_hosts=1,
-        limits=WebLimits(sessions=3, sessions_per_address=2, reconnect_grace=3.0),
+        limits=WebLimits(reconnect_grace=3.0),
+        # Sessions: 3 in all, 2 per address; connections and logins as many as the tests make.
+        door=dataclasses.replace(
+            admission.WEB, live=3, live_per_address=2, pending_per_address=64, login_burst=100
+        ),
     )
     web_port = await gateway.start("127.0.0.1", 0)
     gateway.url = f"http://127.0.0.1:{web_port}"  # type: ignore[attr-defined]

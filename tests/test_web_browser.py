@@ -18,6 +18,7 @@ fail: `.ci/run` installs it.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 
@@ -27,7 +28,7 @@ from aiohttp import web as aioweb
 from polling import until
 from secrecy_pocket import secret_lines
 from whitechapel.benchmarks.browser import NO_CHROMIUM, Player, chromium, launch
-from whitechapel.gateway.limits import WebLimits
+from whitechapel.net import admission
 from whitechapel.net.server import GameServer, gateway_socket_path
 from whitechapel.pocket.pieces import INVESTIGATOR, JACK
 from whitechapel.pocket.ui.bench import keys_for
@@ -60,7 +61,8 @@ async def servers(tmp_path):
         data=tmp_path,
         password=PASSWORD,
         min_hosts=1,
-        limits=WebLimits(sessions_per_address=2),
+        # Two sessions per address; three browsers' connections from 127.0.0.1.
+        door=dataclasses.replace(admission.WEB, live_per_address=2, pending_per_address=64),
     )
     url = f"http://127.0.0.1:{await gateway.start('127.0.0.1', 0)}/"
     yield game, gateway, url

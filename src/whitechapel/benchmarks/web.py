@@ -23,6 +23,12 @@ another, each in a browser context of its own (its own login), at
   letter every 0.15 s; from the browser's keydown to the terminal having
   parsed the frame that shows it (measured in the page, xterm.js's
   `onWriteParsed`), p95 in ms.
+- Login under a flood of half-open connections (`web.login_flooded`): the
+  gateway as `whitechapel web` runs it (the default door) in a child
+  process; 127.0.0.2 opens 1,000 connections, each sending half a
+  request's headers and then nothing, and holds them; meanwhile, from
+  127.0.0.3, seconds from a login's POST to the game page served with its
+  cookie (wall clock; no browser).
 """
 
 from __future__ import annotations
@@ -48,7 +54,8 @@ LAST: dict[str, float] = {}
 _SERVE = """
 import asyncio, sys
 from pathlib import Path
-from whitechapel.gateway.limits import WebLimits
+from dataclasses import replace
+from whitechapel.net import admission
 from whitechapel.net.server import GameServer, Limits, gateway_socket_path
 from whitechapel.web.server import Web
 
@@ -57,8 +64,10 @@ async def main():
     game = GameServer(folder, limits=Limits(per_address=sessions + 10),
                       gateway_socket=gateway_socket_path(folder))
     host, port = await game.start("127.0.0.1", 0)
-    web = Web(host, port, data=folder, password=password,
-              limits=WebLimits(sessions=sessions + 10, sessions_per_address=sessions + 10))
+    # Every browser is on 127.0.0.1: its caps per address as high as the bench needs.
+    door = replace(admission.WEB, live=sessions + 10, live_per_address=sessions + 10,
+                   pending_per_address=admission.WEB.pending, login_burst=4 * sessions + 10)
+    web = Web(host, port, data=folder, password=password, door=door)
     print(await web.start("127.0.0.1", 0), web.hosts.forks.pid, flush=True)
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)  # until told
     await web.close()
@@ -211,6 +220,92 @@ async def _measure(count: int, letters: int) -> dict[str, Any]:
     }
 
 
+FLOOD = 1000  # half-open connections held by one address
+_SERVE_DEFAULT = """
+import asyncio, logging, sys
+from pathlib import Path
+from whitechapel.net.server import GameServer, gateway_socket_path
+from whitechapel.web.server import Web
+
+async def main():
+    logging.basicConfig(level=logging.ERROR)  # not the refusals' summary
+    folder, password = Path(sys.argv[1]), sys.argv[2]
+    game = GameServer(folder, gateway_socket=gateway_socket_path(folder))
+    host, port = await game.start("127.0.0.1", 0)
+    web = Web(host, port, data=folder, password=password)
+    print(await web.start("127.0.0.1", 0), flush=True)
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)  # until told
+    await web.close()
+    await game.close()
+
+asyncio.run(main())
+"""
+
+
+async def _flooded_login(port: int, connections: int) -> float:
+    """`connections` half-open connections from 127.0.0.2, held; then the
+    seconds from 127.0.0.3's login POST to its game page."""
+    import aiohttp
+
+    from whitechapel.web.gate import raise_file_limit
+
+    raise_file_limit()
+    url = f"http://127.0.0.1:{port}"
+    held: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = []
+    try:
+        for _ in range(connections):
+            try:
+                reader, writer = await asyncio.open_connection(
+                    "127.0.0.1", port, local_addr=("127.0.0.2", 0)
+                )
+            except OSError:  # refused by the kernel's queue: the flood is as big as it gets
+                continue
+            writer.write(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Waiting: ")
+            held.append((reader, writer))
+        connector = aiohttp.TCPConnector(local_addr=("127.0.0.3", 0), force_close=True)
+        jar = aiohttp.CookieJar(unsafe=True)
+        async with aiohttp.ClientSession(connector=connector, cookie_jar=jar) as visitor:
+            start = time.perf_counter()
+            login = await visitor.post(
+                f"{url}/login",
+                data={"name": "bench", "password": PASSWORD},
+                headers={"Origin": url},
+                allow_redirects=False,
+            )
+            page = await visitor.get(f"{url}/")
+            text = await page.text()
+            took = time.perf_counter() - start
+        if login.status != 303 or "textual.js" not in text:
+            raise RuntimeError(f"the login under the flood failed: {login.status}")
+        return took
+    finally:
+        for _, writer in held:
+            writer.close()
+
+
+def flooded_login(budget: float) -> float:
+    with tempfile.TemporaryDirectory() as folder:
+        server = subprocess.Popen(
+            [sys.executable, "-c", _SERVE_DEFAULT, folder, PASSWORD],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        try:
+            assert server.stdout is not None
+            port = int(server.stdout.readline())
+            return asyncio.run(_flooded_login(port, FLOOD))
+        finally:
+            with contextlib.suppress(OSError):
+                if server.stdin is not None:
+                    server.stdin.close()
+            try:
+                server.wait(30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
+
+
 def _run(budget: float) -> None:
     if "first_screen_s" in LAST:
         return
@@ -249,6 +344,14 @@ BENCHMARKS = [
         100.0,
         False,
         key_p95,
+    ),
+    Benchmark(
+        "web.login_flooded",
+        f"Web: login while one address holds {FLOOD:,} half-open connections",
+        "s",
+        1.0,
+        False,
+        flooded_login,
     ),
     Benchmark(
         "web.memory",

@@ -6,7 +6,7 @@ bounds, with what a client gets at each (docs/hosting.md, "SSH limits" and
 "Web limits", lists them for the operator).  The SSH gateway
 (`gateway/session.py`) applies the terminal's and the channel's, the web
 gateway (`web/`) the same ones to a browser's websocket and its own
-(`WebLimits`: sessions, login); the session host (`gateway/driver.py`,
+(`WebLimits`: the login, the websocket); the session host (`gateway/driver.py`,
 `gateway/guard.py`) the app's, whichever gateway the session came through.
 """
 
@@ -81,12 +81,9 @@ class WebLimits:
     """What the web gateway (`whitechapel web`) adds for browsers, beside the
     terminal's and the channel's bounds above, which a browser session meets
     too (`SessionLimits`: its keys, its window changes, its output); the
-    defaults follow the SSH gateway's (`Web(limits=...)` changes them)."""
+    defaults follow the SSH gateway's (`Web(limits=...)` changes them).  How
+    many connect and play at once is the web door's (`net/admission.py`)."""
 
-    sessions: int = 100  # browser sessions (apps) at once, from everywhere
-    sessions_per_address: int = (
-        4  # ... from one address (the SSH gateway's connections per address)
-    )
     reconnect_grace: float = 60.0  # seconds a session's app waits for its page to come back
     message_size: int = 64 * 1024  # one websocket message from a browser (a paste, say)
     login_size: int = 4 * 1024  # the login form's body

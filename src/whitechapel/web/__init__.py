@@ -8,6 +8,9 @@ that needs aiohttp and textual-serve (the `web` extra).
 
 - `server.py`   the HTTP side: Host and Origin checks, the login, the caps,
                 each page's websocket and its messages checked
+- `gate.py`     the front door: each connection admitted or closed at once,
+                and cut past its deadlines
+- `proxy.py`    who a request comes from behind a trusted reverse proxy
 - `session.py`  one browser session: its app on a pty in a session host,
                 the page attached, dropped and attached again
 - `pages.py`    the two pages, the files served, the headers

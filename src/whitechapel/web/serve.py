@@ -14,7 +14,8 @@ from whitechapel.core.store import data_dir
 from whitechapel.gateway.limits import WebLimits
 from whitechapel.gateway.serve import reachable_host
 from whitechapel.net.access import LOOPBACK, new_password, parse_address
-from whitechapel.net.connection import is_loopback
+from whitechapel.net.admission import AdmissionLimits, DoorLimits
+from whitechapel.net.connection import Limits, is_loopback
 from whitechapel.web.server import Web, host_names
 
 PLAIN_HTTP = (
@@ -36,15 +37,26 @@ async def serve_web(
     allow_hosts: tuple[str, ...] = (),
     folder: Path | None = None,
     limits: WebLimits | None = None,
+    admission: AdmissionLimits | None = None,
+    door: DoorLimits | None = None,
+    trusted_proxies: tuple[str, ...] = (),
+    checks_waiting: int | None = None,
     ready: asyncio.Event | None = None,
 ) -> None:
     """The web gateway on `host:port` and, unless `server_address`, a game
     server on 127.0.0.1:`game_port` whose lobby it serves (its apps reach
-    it through its gateway socket, as the SSH gateway's do)."""
+    it through its gateway socket, as the SSH gateway's do).
+
+    `admission`: what each door admits (net/admission.py: the web door's,
+    and the game server's here); `door` and `checks_waiting`, when given,
+    the web door's limits and the password checks queued per address
+    instead of its; `trusted_proxies`: the reverse proxies whose forwarding
+    headers are believed (`web/proxy.py`)."""
     from whitechapel.net.server import DEFAULT_PORT, GameServer, gateway_socket_path, stop_signals
 
     # The stop signals are handled before anything says it is ready (a supervisor's
     # SIGTERM the moment it is ready stops it cleanly).
+    admission = admission or AdmissionLimits()
     with stop_signals() as stop:
         folder = folder or data_dir()
         server = None
@@ -57,7 +69,11 @@ async def serve_web(
                     "machine with the same data folder"
                 )
         else:
-            server = GameServer(folder, gateway_socket=gateway_socket_path(folder))
+            server = GameServer(
+                folder,
+                limits=Limits().with_door(admission.raw, admission.gateway_pool),
+                gateway_socket=gateway_socket_path(folder),
+            )
             bound = await server.start("127.0.0.1", game_port)
             print(f"whitechapel: game server on {bound[0]}:{bound[1]}", flush=True)
         if not (open_access or password):
@@ -71,6 +87,9 @@ async def serve_web(
             open_access=open_access,
             names=host_names(host, allow_hosts),
             limits=limits,
+            door=door or admission.web,
+            trusted_proxies=trusted_proxies,
+            checks_waiting=admission.checks_waiting if checks_waiting is None else checks_waiting,
             gateway_secret=gateway_secret if server is None else None,
         )
         try:

@@ -14,13 +14,20 @@ bounds where it enters (`gateway/limits.py`), here:
   nothing piles up here);
 - **window changes**: clamped to 500×200 (`new_size`: a zero or a size past
   65535 is ignored), at most one every `resize_interval` reaches the pty;
-- **what the app draws** is read from the pty only while the page takes it
-  (the websocket's writer waits for the socket past its buffer); a page
-  that takes none for `stall` seconds is dropped;
+- **what the app draws** is read from the pty only while the page takes it:
+  past `WINDOW` bytes sent and not yet taken (in the socket's buffers, here
+  and in the kernel, which would otherwise take megabytes first), the pty
+  is left unread, and so are the page's messages (what it types and its
+  resizes make the app draw more); a page that takes none of it for `stall`
+  seconds is detached (its app waits for it as for a dropped page), before
+  its app's own output queue in the session host overflows;
 - **a page that goes away** (a closed tab, a dropped network) leaves the app
   running for `reconnect_grace` seconds, its output read and dropped; a page
   of the same login that comes back within it gets the same app, repainted
   (`attach`), in the seat it left.  Then the app is ended.
+
+When the session host running the app ends (killed, crashed) while the
+gateway is not closing, the page is told so (`HOST_LOST`).
 
 The app sets its terminal's title (OSC 2: the game and the room, or the
 lobby); the session passes it to the page as `["title", TEXT]`, which the
@@ -31,16 +38,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import fcntl
 import json
 import logging
 import os
 import pty
 import re
+import struct
 import termios
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
-from whitechapel.gateway.hosts import Ended, HostPool
+from whitechapel.gateway.hosts import HOST_LOST, HUNG_UP, Ended, HostPool
 from whitechapel.gateway.limits import SessionLimits, new_size
 from whitechapel.net.connection import TokenBucket
 
@@ -49,6 +58,8 @@ log = logging.getLogger("whitechapel.web")
 TITLE = re.compile(rb"\x1b\]2;([^\x07\x1b]{0,200})(?:\x07|\x1b\\)")
 TITLE_CARRY = 256  # bytes of an unfinished title sequence kept for the next read
 REPAINT_WAIT = 0.2  # seconds between the two sizes that make an attached app repaint
+WINDOW = 256 * 1024  # bytes sent to a page and not yet taken, past which the pty waits
+LOOK = 0.1  # seconds between looks at a page's backlog while the pty waits
 
 
 class Page(Protocol):
@@ -57,6 +68,22 @@ class Page(Protocol):
     async def send_bytes(self, data: bytes) -> None: ...
     async def send_str(self, data: str) -> None: ...
     async def close(self, *, code: int = ..., message: bytes = ...) -> bool: ...
+
+
+def unsent(transport: Any) -> int:
+    """Bytes written to `transport` (an asyncio socket transport) that its
+    peer has not taken: in the transport's buffer and, where the system
+    says (Linux: SIOCOUTQ), in the kernel's, sent and not acknowledged."""
+    if transport is None or transport.is_closing():
+        return 0
+    queued = int(transport.get_write_buffer_size())
+    sock = transport.get_extra_info("socket")
+    fd = sock.fileno() if sock is not None else -1
+    outq = getattr(termios, "TIOCOUTQ", None)  # SIOCOUTQ on a socket
+    if fd >= 0 and outq is not None:
+        with contextlib.suppress(OSError, ValueError):
+            queued += struct.unpack("i", fcntl.ioctl(fd, outq, b"\0" * 4))[0]
+    return queued
 
 
 async def say_and_close(page: Page, text: str, code: int = 1000) -> None:
@@ -87,6 +114,9 @@ class BrowserSession:
         self.master = -1
         self.number: int | None = None  # the app's, in its host, while it runs
         self.page: Page | None = None
+        self.backlog: Callable[[], int] = lambda: 0  # what the page has not taken (`unsent`)
+        self.flowing = asyncio.Event()  # clear while the page's output waits: its input waits too
+        self.flowing.set()
         self.size = (80, 24)
         self.title = ""  # the last the app set
         self._carry = b""
@@ -97,6 +127,7 @@ class BrowserSession:
         self._grace_timer: asyncio.TimerHandle | None = None
         self._tasks: list[asyncio.Task[Any]] = []
         self._background: set[asyncio.Future[Any]] = set()  # ends and farewells under way
+        self._waiters: set[asyncio.Future[None]] = set()  # for the pty to be readable or writable
         self.finished = False
 
     def _soon(self, work: Awaitable[Any]) -> None:
@@ -157,18 +188,33 @@ class BrowserSession:
             with contextlib.suppress(OSError):
                 os.close(self.master)
             self.master = -1
+        for waiter in self._waiters:  # whoever waits for the pty finds it closed
+            if not waiter.done():
+                waiter.set_result(None)
+        self.flowing.set()
         page, self.page = self.page, None
         if page is not None:  # the app's last words are on the page already
-            self._soon(say_and_close(page, "", 1000))
+            lost = how.why == HUNG_UP.why and not self.hosts.closing
+            self._soon(say_and_close(page, HOST_LOST if lost else "", 1000))
         self.ended(self)
 
     # -- pages ---------------------------------------------------------------------------
 
-    async def attach(self, page: Page, size: tuple[int, int], *, repaint: bool = True) -> None:
+    async def attach(
+        self,
+        page: Page,
+        size: tuple[int, int],
+        *,
+        repaint: bool = True,
+        backlog: Callable[[], int] | None = None,
+    ) -> None:
         """Show the app on `page` at `size`: its first page, or (`repaint`)
         a page of the same login coming back, or another tab taking it over,
-        which the app draws anew."""
+        which the app draws anew.  `backlog()`: the bytes sent to the page
+        it has not taken yet (`unsent`)."""
         old, self.page = self.page, page
+        self.backlog = backlog or (lambda: 0)
+        self.flowing.set()
         if self._grace_timer is not None:
             self._grace_timer.cancel()
             self._grace_timer = None
@@ -191,6 +237,8 @@ class BrowserSession:
         if self.page is not page or self.finished:
             return
         self.page = None
+        self.backlog = lambda: 0
+        self.flowing.set()
         self._grace_timer = self.loop.call_later(self.grace, self.end)
 
     # -- the app's output, to the page ---------------------------------------------------
@@ -203,9 +251,11 @@ class BrowserSession:
                 waiter.set_result(None)
 
         (self.loop.add_writer if writer else self.loop.add_reader)(fd, ready)
+        self._waiters.add(waiter)
         try:
             await waiter
         finally:
+            self._waiters.discard(waiter)
             with contextlib.suppress(ValueError, OSError):
                 (self.loop.remove_writer if writer else self.loop.remove_reader)(fd)
 
@@ -230,6 +280,8 @@ class BrowserSession:
                 if title is not None:
                     await page.send_str(json.dumps(["title", title]))
                 await asyncio.wait_for(page.send_bytes(data), self.limits.stall)
+                if not await self._taken(page):
+                    raise TimeoutError
             except TimeoutError:
                 log.warning(
                     "the page of %s took none of its output for %g s: dropped",
@@ -240,6 +292,27 @@ class BrowserSession:
                 self._soon(say_and_close(page, "", 4002))
             except (ConnectionError, RuntimeError):  # the page is closing
                 self.detach(page)
+
+    async def _taken(self, page: Page) -> bool:
+        """Wait while more than `WINDOW` bytes sent to `page` wait for it
+        (the pty, and the page's messages, wait meanwhile); False once it
+        has taken none of them for `stall` seconds."""
+        queued = self.backlog()
+        if queued <= WINDOW:
+            return True
+        self.flowing.clear()
+        try:
+            taken_at = self.loop.time()
+            while queued > WINDOW // 2 and self.page is page:
+                await asyncio.sleep(LOOK)
+                now, before, queued = self.loop.time(), queued, self.backlog()
+                if queued < before:
+                    taken_at = now
+                elif now - taken_at >= self.limits.stall:
+                    return False
+            return True
+        finally:
+            self.flowing.set()
 
     def _title(self, data: bytes) -> str | None:
         """The last title the app set in `data` (with what was carried from
