@@ -67,7 +67,7 @@ class Page(Protocol):
 
     async def send_bytes(self, data: bytes) -> None: ...
     async def send_str(self, data: str) -> None: ...
-    async def close(self, *, code: int = ..., message: bytes = ...) -> bool: ...
+    async def close(self, *, code: int = ..., message: bytes = ..., drain: bool = ...) -> bool: ...
 
 
 def unsent(transport: Any) -> int:
@@ -88,11 +88,17 @@ def unsent(transport: Any) -> int:
 
 async def say_and_close(page: Page, text: str, code: int = 1000) -> None:
     """A last line on the page's terminal, then its websocket closed with
-    `code` (the page shows the line; the code says whether to come back)."""
+    `code` (the page shows the line; the code says whether to come back).
+
+    Whether or not the page is reading at that moment: the line and the
+    close frame are queued behind what it has not taken yet, never waited
+    for (a page that reads later still finds them: its close code is ours,
+    not 1006); the close then waits at most the websocket's own timeout for
+    the page's answer and closes the connection gently, queue and all."""
     with contextlib.suppress(Exception):  # the page may be gone already
         await asyncio.wait_for(page.send_bytes(f"\r\n\x1b[0m{text}\r\n".encode()), 5)
     with contextlib.suppress(Exception):
-        await asyncio.wait_for(page.close(code=code, message=text[:120].encode()), 5)
+        await page.close(code=code, message=text[:120].encode(), drain=False)
 
 
 class BrowserSession:
