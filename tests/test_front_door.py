@@ -14,6 +14,7 @@ rooms' snapshots says so when it stops.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import errno
 import json
@@ -342,16 +343,16 @@ def test_the_limits_come_from_the_settings_file_then_the_command_line(tmp_path, 
         _admission([])
 
 
-async def test_an_ssh_player_reaches_the_lobby_while_raw_clients_hold_every_raw_place(tmp_path):
-    from sshterm import PASSWORD, Terminal, connect
-    from whitechapel.gateway.ssh import Access, Gateway
+@contextlib.asynccontextmanager
+async def raw_places_taken(tmp_path):
+    """A game server with its gateway socket whose raw places are all
+    taken: two live raw clients (its most) and four silent connections
+    (its most starting); yields the server."""
     from whitechapel.net.server import gateway_socket_path
 
     limits = Limits(max_pending=4, pending_per_address=2, max_connections=2, per_address=1)
     game = GameServer(tmp_path, limits=limits, gateway_socket=gateway_socket_path(tmp_path))
     host, port = await game.start("127.0.0.1", 0)
-    gateway = Gateway(host, port, key_folder=tmp_path / "ssh", access=Access(PASSWORD))
-    ssh_port = await gateway.start("127.0.0.1", 0)
     silent, live = [], []
     try:
         for i in (2, 3):  # every live place taken ...
@@ -359,46 +360,46 @@ async def test_an_ssh_player_reaches_the_lobby_while_raw_clients_hold_every_raw_
         for i in (10, 11):  # ... and every starting one
             silent += [await _silent(f"127.0.0.{i}", port) for _ in range(2)]
         await until(lambda: game.peers.door.pending_total == 4, what="the silent ones counted")
-        async with await connect(ssh_port, "ann") as conn:
-            ann = await Terminal.open(conn)
-            await ann.wait_for("Connected.")
-            ann.process.close()
+        yield game
     finally:
         for sock in silent:
             sock.close()
         for client in live:
             await client.close()
-        await gateway.close()
         await game.close()
+
+
+async def test_an_ssh_player_reaches_the_lobby_while_raw_clients_hold_every_raw_place(tmp_path):
+    from sshterm import PASSWORD, Terminal, connect
+    from whitechapel.gateway.ssh import Access, Gateway
+
+    async with raw_places_taken(tmp_path) as game:
+        host, port = game.address
+        gateway = Gateway(host, port, key_folder=tmp_path / "ssh", access=Access(PASSWORD))
+        ssh_port = await gateway.start("127.0.0.1", 0)
+        try:
+            async with await connect(ssh_port, "ann") as conn:
+                ann = await Terminal.open(conn)
+                await ann.wait_for("Connected.")
+                ann.process.close()
+        finally:
+            await gateway.close()
 
 
 async def test_a_web_player_reaches_the_lobby_while_raw_clients_hold_every_raw_place(tmp_path):
     from test_web import PASSWORD as WEB_PASSWORD
     from test_web import Page, client, log_in
-    from whitechapel.net.server import gateway_socket_path
     from whitechapel.web.server import Web
 
-    limits = Limits(max_pending=4, pending_per_address=2, max_connections=2, per_address=1)
-    game = GameServer(tmp_path, limits=limits, gateway_socket=gateway_socket_path(tmp_path))
-    host, port = await game.start("127.0.0.1", 0)
-    web = Web(host, port, data=tmp_path, password=WEB_PASSWORD, min_hosts=1)
-    web.url = f"http://127.0.0.1:{await web.start('127.0.0.1', 0)}"  # type: ignore[attr-defined]
-    silent, live = [], []
-    try:
-        for i in (2, 3):  # every live place taken ...
-            live.append(await Client.connect(host, port, f"r{i}", local_addr=(f"127.0.0.{i}", 0)))
-        for i in (10, 11):  # ... and every starting one
-            silent += [await _silent(f"127.0.0.{i}", port) for _ in range(2)]
-        await until(lambda: game.peers.door.pending_total == 4, what="the silent ones counted")
-        async with client("127.0.0.20") as browser:
-            assert (await log_in(browser, web)).status == 303
-            page = await Page.open(browser, web)
-            await page.wait_for("Connected.", timeout=60)
-            await page.ws.close()
-    finally:
-        for sock in silent:
-            sock.close()
-        for c in live:
-            await c.close()
-        await web.close()
-        await game.close()
+    async with raw_places_taken(tmp_path) as game:
+        host, port = game.address
+        web = Web(host, port, data=tmp_path, password=WEB_PASSWORD, min_hosts=1)
+        web.url = f"http://127.0.0.1:{await web.start('127.0.0.1', 0)}"  # type: ignore[attr-defined]
+        try:
+            async with client("127.0.0.20") as browser:
+                assert (await log_in(browser, web)).status == 303
+                page = await Page.open(browser, web)
+                await page.wait_for("Connected.", timeout=60)
+                await page.ws.close()
+        finally:
+            await web.close()

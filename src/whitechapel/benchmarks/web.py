@@ -200,14 +200,7 @@ async def _measure(count: int, letters: int) -> dict[str, Any]:
                 waits = await asyncio.gather(*(_typing(p, letters) for p in players))
                 await browser.close()
         finally:
-            with contextlib.suppress(OSError):
-                if server.stdin is not None:
-                    server.stdin.close()
-            try:
-                server.wait(30)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
+            _stop(server)
     hosts = min(os.cpu_count() or 1, count - 1)
     return {
         "first_screen_s": statistics.median(firsts),
@@ -296,14 +289,19 @@ def flooded_login(budget: float) -> float:
             port = int(server.stdout.readline())
             return asyncio.run(_flooded_login(port, FLOOD))
         finally:
-            with contextlib.suppress(OSError):
-                if server.stdin is not None:
-                    server.stdin.close()
-            try:
-                server.wait(30)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
+            _stop(server)
+
+
+def _stop(server: subprocess.Popen[str]) -> None:
+    """End a benchmark's server process: its stdin closed is its stop; killed if it lingers."""
+    with contextlib.suppress(OSError):
+        if server.stdin is not None:
+            server.stdin.close()
+    try:
+        server.wait(30)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
 
 
 def _run(budget: float) -> None:
