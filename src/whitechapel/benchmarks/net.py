@@ -344,13 +344,17 @@ async def _many(port: int) -> tuple[int, int]:
     for first in range(0, MANY, 100):  # a hundred at a time
         held += await asyncio.gather(*(one(k) for k in range(first, first + 100)))
     refused = 0
-    for k in range(MANY, MANY + 20):
-        address = f"127.0.2.{k - MANY + 1}"
-        reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(address, 0))
-        with contextlib.suppress(OSError, TimeoutError):
-            line = await asyncio.wait_for(reader.readline(), 10)
-            refused += b"the server is full" in line
-        writer.close()
+    for k in range(MANY, MANY + 20):  # each refused at its hello: the live connections are full
+        try:
+            extra = await Client.connect(
+                "127.0.0.1", port, f"m{k}", local_addr=(f"127.0.2.{k - MANY + 1}", 0)
+            )
+        except ClientError as e:
+            refused += str(e).startswith("the server is full")
+        except (OSError, TimeoutError):
+            pass
+        else:
+            await extra.close()
     for client in held:
         if client is not None:
             await client.close()
