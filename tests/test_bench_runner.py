@@ -54,6 +54,7 @@ def test_json_says_each_figures_clock_and_load(fake, capsys):
     figures = {f["name"]: f for f in json.loads(out)}
     assert figures["fake.engine"]["clock"] == "cpu" and figures["fake.engine"]["load"] is None
     assert figures["fake.engine"]["calibration"] == 31.25
+    assert all(f.pop("seconds") >= 0 for f in figures.values())  # how long each took
     assert figures["fake.latency"] == {
         "name": "fake.latency",
         "figure": 45.0,

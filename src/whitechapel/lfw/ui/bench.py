@@ -204,8 +204,11 @@ async def _police_key_latencies(
     return latencies
 
 
+QUICK_PRESSES = 20  # timed police keys with --quick (the games between them cost the most)
+
+
 def police_key_p95(budget: float) -> float:
-    presses = 150 if budget >= 2 else 40
+    presses = 150 if budget >= 2 else QUICK_PRESSES
     latencies = asyncio.run(_police_key_latencies(presses, time.time() + budget * 8))
     return 1000 * p95(latencies)
 
@@ -213,7 +216,7 @@ def police_key_p95(budget: float) -> float:
 def notebook_key_cost(budget: float) -> float:
     """What the notebook (the heat map's tint and the panel's lines) adds
     to the police-turn key p95: the same games with it and with it off."""
-    presses = 150 if budget >= 2 else 40
+    presses = 150 if budget >= 2 else QUICK_PRESSES
     shown = asyncio.run(_police_key_latencies(presses, time.time() + budget * 8, "heat"))
     off = asyncio.run(_police_key_latencies(presses, time.time() + budget * 8, "off"))
     return max(0.0, 1000 * (p95(shown) - p95(off)))
