@@ -100,6 +100,14 @@ def test_logins_from_one_address_are_rated_and_others_are_not():
     assert door.login("192.0.2.1") is None and door.login("192.0.2.1") == Door.CHURN
 
 
+def test_the_raw_ports_limits_read_and_take_its_door_numbers():
+    limits = Limits()
+    assert limits.door == RAW and limits.with_door(limits.door) == limits
+    taken = limits.with_door(SSH, gateway_pool=5)
+    assert taken.door == SSH and taken.gateway_pool == 5
+    assert (taken.hello_timeout, taken.per_address, taken.max_pending) == (30.0, 4, 64)
+
+
 def test_limits_are_set_by_name_from_options_and_files():
     limits = AdmissionLimits().with_settings({"web.pending": "300", "ssh": {"live": 50}})
     assert limits.web.pending == 300 and limits.ssh.live == 50 and limits.raw.pending == 128

@@ -62,29 +62,24 @@ class Limits:
     @property
     def door(self) -> DoorLimits:
         """The raw port's admission numbers."""
-        return DoorLimits(
-            pending_per_address=self.pending_per_address,
-            pending=self.max_pending,
-            pending_timeout=self.hello_timeout,
-            logins_per_minute=self.logins_per_minute,
-            login_burst=self.login_burst,
-            live_per_address=self.per_address,
-            live=self.max_connections,
-        )
+        return DoorLimits(**{name: getattr(self, field) for name, field in DOOR_FIELDS.items()})
 
     def with_door(self, door: DoorLimits, gateway_pool: int = GATEWAY_POOL) -> Limits:
         """These limits with the raw port's admission numbers from `door`."""
-        return dataclasses.replace(
-            self,
-            hello_timeout=door.pending_timeout,
-            pending_per_address=door.pending_per_address,
-            max_pending=door.pending,
-            logins_per_minute=door.logins_per_minute,
-            login_burst=door.login_burst,
-            per_address=door.live_per_address,
-            max_connections=door.live,
-            gateway_pool=gateway_pool,
-        )
+        numbers = {field: getattr(door, name) for name, field in DOOR_FIELDS.items()}
+        return dataclasses.replace(self, gateway_pool=gateway_pool, **numbers)
+
+
+# Each of the raw door's numbers (`DoorLimits`) and the `Limits` field that holds it.
+DOOR_FIELDS = {
+    "pending_per_address": "pending_per_address",
+    "pending": "max_pending",
+    "pending_timeout": "hello_timeout",
+    "logins_per_minute": "logins_per_minute",
+    "login_burst": "login_burst",
+    "live_per_address": "per_address",
+    "live": "max_connections",
+}
 
 
 class MeteredReader(asyncio.StreamReader):
