@@ -12,6 +12,7 @@ why.  Memory and counts are read on no clock."""
 
 from __future__ import annotations
 
+import asyncio
 import math
 import time
 from collections.abc import Callable
@@ -80,3 +81,17 @@ def p95(values: list[float]) -> float:
     if not ordered:
         return math.inf
     return ordered[max(0, math.ceil(0.95 * len(ordered)) - 1)]
+
+
+async def steady(read: Callable[[], float], most: float = 2.5, every: float = 0.25) -> float:
+    """Read a figure (a process tree's memory) every `every` seconds until two
+    reads in a row agree within 1 %, or `most` seconds have passed; the last read."""
+    waited, last = 0.0, read()
+    while waited < most:
+        await asyncio.sleep(every)
+        waited += every
+        now = read()
+        if abs(now - last) <= 0.01 * max(abs(last), 1.0):
+            return now
+        last = now
+    return last

@@ -12,7 +12,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 COLD_START = """
 from whitechapel.app import WhitechapelApp
@@ -52,16 +52,21 @@ def cold_start(module: str, screen: str, start: str, budget: float) -> float:
     return statistics.median(times)
 
 
-class FrameTimer:
-    """Times frames after key presses on `clock`: the wall clock (a latency
-    a person waits through), or the process's CPU clock
-    (`time.process_time`: the work of the key alone, the same on a loaded
-    machine)."""
+class Took(NamedTuple):
+    """A key's time to its frame on both clocks: the wall clock (a latency
+    a person waits through) and the process's CPU clock (`time.process_time`:
+    the work of the key alone, the same on a loaded machine)."""
 
-    def __init__(self, app: Any, clock: Callable[[], float] = time.perf_counter) -> None:
+    wall: float
+    cpu: float
+
+
+class FrameTimer:
+    """Times frames after key presses, on the wall clock and the CPU clock at once."""
+
+    def __init__(self, app: Any) -> None:
         self.app = app
-        self.clock = clock
-        self.frames: list[float] = []
+        self.frames: list[Took] = []
         display = app._display
 
         def timed_display(on: Any, update: Any) -> None:
@@ -69,25 +74,27 @@ class FrameTimer:
             if update is not None:
                 if hasattr(update, "render_segments"):
                     update.render_segments(app.console)
-                self.frames.append(self.clock())
+                self.frames.append(Took(time.perf_counter(), time.process_time()))
 
         app._display = timed_display
 
     async def press(
         self, pilot: Any, key: str, handled: Callable[[], float | None] | None = None
-    ) -> float | None:
-        """Seconds from sending `key` to the last frame it caused (None: no frame).
+    ) -> Took | None:
+        """Time from sending `key` to the last frame it caused (None: no frame).
 
-        With `handled` (when the key's own handler ran, or None): to the
-        first frame drawn after the handler, for a screen where other things
-        draw frames meanwhile (the computer's move): the frame that shows the
-        key, whatever else it was waiting behind."""
+        With `handled` (the wall-clock time its own handler ran, or None): to
+        the first frame drawn after the handler, for a screen where other
+        things draw frames meanwhile (the computer's move): the frame that
+        shows the key, whatever else it was waiting behind."""
         self.frames.clear()
-        start = self.clock()
+        start = Took(time.perf_counter(), time.process_time())
         await pilot.press(key)
         await pilot.pause()
         if handled is not None:
             at = handled()
-            after = [frame for frame in self.frames if at is not None and frame >= at]
-            return after[0] - start if after else None
-        return self.frames[-1] - start if self.frames else None
+            after = [frame for frame in self.frames if at is not None and frame.wall >= at]
+            frame = after[0] if after else None
+        else:
+            frame = self.frames[-1] if self.frames else None
+        return None if frame is None else Took(frame.wall - start.wall, frame.cpu - start.cpu)

@@ -60,7 +60,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from whitechapel.benchmarks.base import Benchmark, p95
+from whitechapel.benchmarks.base import Benchmark, p95, steady
 
 ANSI = re.compile(rb"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>]")
 PASSWORD = "bench-221b"
@@ -122,20 +122,23 @@ async def _sessions(count: int) -> tuple[list[float], list[float]]:
                 process.stdin.write(b"n")  # a new duel: the game screen is up too
                 while b"Action tokens" not in ANSI.sub(b"", seen):
                     seen += await asyncio.wait_for(process.stdout.read(65536), 30)
-                await asyncio.sleep(2.5)  # settled: what a session holds while it plays
-                memory.append(
-                    sum(
-                        _memory_mib(pid)[0]
-                        for pid in _descendants(os.getpid()) - base
-                        if Path(f"/proc/{pid}/smaps_rollup").exists()
-                    )
-                )
+                # settled: what a session holds while it plays
+                memory.append(await steady(lambda: _hosts_mib(base)))
         finally:
             for conn in conns:
                 conn.close()
             await gateway.close()
             await game.close()
     return times, memory
+
+
+def _hosts_mib(base: set[int]) -> float:
+    """The private memory of this process's children but `base`, MiB."""
+    return sum(
+        _memory_mib(pid)[0]
+        for pid in _descendants(os.getpid()) - base
+        if Path(f"/proc/{pid}/smaps_rollup").exists()
+    )
 
 
 def _memory_mib(pid: int) -> tuple[float, float]:
@@ -510,7 +513,7 @@ async def _neighbour_waits(
 
 def neighbour_latency(budget: float) -> float:
     """`ssh.neighbour`: p95 of a neighbour's key → echo, ms, beside a hostile session."""
-    waits, _ = asyncio.run(_neighbour_waits(10.0 if budget >= 2 else 4.0))
+    waits, _ = asyncio.run(_neighbour_waits(10.0 if budget >= 2 else 3.0))
     LAST["neighbour.keys"] = len(waits)
     LAST["neighbour.max_ms"] = max(waits) * 1000 if waits else math.inf
     return p95(waits) * 1000
@@ -518,9 +521,9 @@ def neighbour_latency(budget: float) -> float:
 
 def neighbour_flood(budget: float) -> float:
     """`ssh.neighbour8`: p95 of a neighbour's key → echo, ms, beside 8
-    hostile sessions from one address, and for 5 s after they hang up (3 s
+    hostile sessions from one address, and for 5 s after they hang up (2 s
     with --quick)."""
-    seconds, after = (15.0, 5.0) if budget >= 2 else (4.0, 3.0)
+    seconds, after = (15.0, 5.0) if budget >= 2 else (3.0, 2.0)
     waits, later = asyncio.run(_neighbour_waits(seconds, flooders=8, after=after))
     LAST["neighbour8.keys"] = len(waits) + len(later)
     LAST["neighbour8.p95_during_ms"] = p95(waits) * 1000

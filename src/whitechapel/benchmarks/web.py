@@ -45,7 +45,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from whitechapel.benchmarks.base import Benchmark, p95
+from whitechapel.benchmarks.base import Benchmark, p95, steady
 
 PASSWORD = "bench-221b"
 SESSIONS = 10
@@ -190,8 +190,8 @@ async def _measure(count: int, letters: int) -> dict[str, Any]:
                     firsts.append(took)
                     await player.keys("n")  # a new Pocket duel: its game screen up too
                     await player.wait_for("Action tokens", timeout=30)
-                    await asyncio.sleep(2.5)  # settled: what a session holds while it plays
-                    totals.append(memory())
+                    # settled: what a session holds while it plays
+                    totals.append(await steady(memory))
                 for player in players:  # back to the lobby, into its room-code field
                     await player.keys("ctrl+l")
                     await player.wait_for("Connected.", timeout=30)
