@@ -39,7 +39,7 @@ saved after every action).
 class MenuScreen(SizeGuard, Screen):
     DEFAULT_CSS = """
     MenuScreen { align: center middle; layers: base guard; }
-    MenuScreen #menu-box { width: 50; height: auto; border: heavy $accent; padding: 1 2; }
+    MenuScreen #menu-box { width: 60; height: auto; border: heavy $accent; padding: 1 2; }
     MenuScreen #title { text-align: center; width: 100%; margin-bottom: 1; }
     MenuScreen OptionList { height: auto; }
     """

@@ -62,6 +62,8 @@ _ENTRIES = (
         "police seats",
         (1, 2, 3, 4, 5),
         2,
+        learn=True,
+        guided=True,
         players="whitechapel.lfw.players",
         computer_key="a",
         computer_label="LfW against the computer",

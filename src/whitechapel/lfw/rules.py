@@ -30,13 +30,23 @@ NOTEBOOK = Setting(
     rooms=True,
 )
 
+# Hints for a new player (lfw/hints.py): what each kind of decision does and
+# its keys, the first time it comes up.  "Learn by playing" (lfw/ui/learn.py)
+# starts a game with them; the hot seat only (a network room never has them).
+HINTS = Setting(
+    "hints",
+    "Hints",
+    (("off", "none"), ("first", "the first time each decision comes up")),
+    default="off",
+)
+
 
 class LfwRules:
     name = "lfw"
     title = "Letters from Whitechapel"
     sides = SIDES
     default_clock = None  # a ninety-minute game: no chess clock unless a room asks
-    settings = (NOTEBOOK,)
+    settings = (NOTEBOOK, HINTS)
 
     def seating(self, count: int | None = None) -> LfwSeating:
         return LfwSeating(count)

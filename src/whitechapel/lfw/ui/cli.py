@@ -1,6 +1,6 @@
 """Letters from Whitechapel's commands: `whitechapel lfw [--map FILE|…]`,
 `whitechapel lfw selfplay`, `whitechapel lfw arena`, `whitechapel lfw
-notebook` and `whitechapel map check|show`.  Added to the
+notebook`, `whitechapel lfw learn` and `whitechapel map check|show`.  Added to the
 command line through the game registry; engines, boards and screens are
 imported only when a command runs."""
 
@@ -22,6 +22,7 @@ EXAMPLES = [
     ("whitechapel lfw --map tutorial --no-setup", "start at once on the small tutorial board"),
     ("whitechapel lfw --options O1 O3 --seed 5", "optional rules O1 and O3, a pinned seed"),
     ("whitechapel lfw notebook FILE --at 40", "the police notebook of a saved game"),
+    ("whitechapel lfw learn", "learn LfW: a guided first night, or notebook puzzles"),
     ("whitechapel map check FILE", "validate a map of your own and print its figures"),
 ]
 
@@ -121,6 +122,21 @@ def add_commands(sub: Any) -> None:
     note.add_argument("file", metavar="RECORD", help="a saved game (record)")
     note.add_argument("--at", type=count, metavar="N", help="after the record's N-th action")
     note.add_argument("--json", action="store_true", help="print the notebook as JSON")
+
+    learn = lfw_sub.add_parser(
+        "learn", help="learn the game: a guided first night against the computer, or puzzles"
+    )
+    learn.add_argument("--list", action="store_true", help="print the puzzles and exit")
+    learn.add_argument("--puzzle", type=positive, metavar="N", help="play puzzle N (see --list)")
+    learn.add_argument(
+        "--side",
+        choices=SIDES,
+        help="start the guided first night at once, playing this side",
+    )
+    learn.add_argument(
+        "--seed", type=seed, dest="learn_seed", metavar="N", help="the guided game's seed"
+    )
+    learn.set_defaults(run=_lfw_learn)
 
     maps = sub.add_parser("map", help="check or draw a Letters from Whitechapel map")
     map_sub = maps.add_subparsers(dest="map_command", metavar="TOOL", required=True)
@@ -294,3 +310,34 @@ def _lfw_notebook(args: argparse.Namespace) -> int:
     nb, where = record_notebook(args.file, args.at)
     print(json.dumps(nb.to_json(), indent=1) if args.json else notebook_text(nb, where))
     return 0
+
+
+def _lfw_learn(args: argparse.Namespace) -> int:
+    """`whitechapel lfw learn`: the learn screen, a guided game, a puzzle,
+    or (`--list`) the puzzles printed."""
+    from whitechapel.lfw.puzzles import PUZZLES, puzzle
+
+    if args.list:
+        for number, p in enumerate(PUZZLES, start=1):
+            side = "Jack" if p.side == "jack" else "the police"
+            print(f"{number}. {p.tag} · {p.title} (you play {side})")
+        print("Play one with: whitechapel lfw learn --puzzle N")
+        return 0
+    if args.puzzle is not None and args.side is not None:
+        raise WhitechapelError("--puzzle and --side are two lessons: choose one")
+    if args.learn_seed is not None and args.side is None:
+        raise WhitechapelError("--seed is the guided game's: give --side too")
+    from whitechapel.app import WhitechapelApp
+
+    if args.puzzle is not None:
+        puzzle(args.puzzle)  # out of range: a one-line error, before the app starts
+        from whitechapel.lfw.ui.puzzles import PuzzleScreen
+
+        return WhitechapelApp(start=PuzzleScreen(args.puzzle)).play()
+    if args.side is not None:
+        from whitechapel.lfw.ui.learn import guided_game
+
+        return WhitechapelApp(start=guided_game(args.side, args.learn_seed)).play()
+    from whitechapel.lfw.ui.learn import LearnScreen
+
+    return WhitechapelApp(start=LearnScreen()).play()

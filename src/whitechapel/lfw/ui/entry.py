@@ -1,6 +1,7 @@
 """Letters from Whitechapel's screens, as the interface finds them
 (`ui/games.py`, by the module the registry names): a new game's setup, a
-game at one keyboard, a network seat's, and its help.  The engine's own
+game at one keyboard, a network seat's, the notebook puzzles, the learn
+screen (a guided first night against the easy computer), and its help.  The engine's own
 entry is `lfw/rules.py`, which imports nothing from here.  Each screen's
 module is imported when it is asked for: the menu lists the games without
 loading their screens."""
@@ -24,14 +25,20 @@ class LfwScreens:
         return LfwSetup()
 
     def local_screen(self, game: Game, record: Record, store: Store | None = None) -> Screen[Any]:
-        """The hot-seat screen of a game, on its own board."""
+        """The hot-seat screen of a game, on its own board (with hints if
+        its record's settings have them: a guided game continued)."""
         from whitechapel.lfw.game import LfwGame
         from whitechapel.lfw.ui.screen import LfwScreen
         from whitechapel.ui.source import LocalSource
 
         if not isinstance(game, LfwGame):
             raise TypeError(f"not a Letters from Whitechapel game: {game!r}")
-        return LfwScreen(LocalSource(game, record, store), game.board)
+        source = LocalSource(game, record, store)
+        if record.settings.get("hints", "off") != "off":
+            from whitechapel.lfw.ui.learn import GuidedScreen
+
+            return GuidedScreen(source, game.board)
+        return LfwScreen(source, game.board)
 
     def remote_screen(
         self, link: Any, room: str, seat: str | None, first: dict[str, Any]
@@ -52,6 +59,21 @@ class LfwScreens:
             )
         board = load_board(name)
         return LfwScreen(RemoteSource(link, room, seat, first), board)
+
+    def learn_screen(self, number: int | None = None) -> Screen[Any]:
+        """The notebook puzzles (the menu's "Learn …: puzzles"), or puzzle
+        `number` itself (`whitechapel lfw learn --puzzle N`)."""
+        from whitechapel.lfw.ui.puzzles import learn_screen
+
+        return learn_screen(number)
+
+    def guided_screen(self) -> Screen[Any]:
+        """'Learn by playing': the learn screen, where the player picks a
+        side for a guided first night against the easy computer (or the
+        puzzles)."""
+        from whitechapel.lfw.ui.learn import LearnScreen
+
+        return LearnScreen()
 
     def help_text(self) -> str:
         """The rules and keys of the game's screens (F1), as Markdown."""

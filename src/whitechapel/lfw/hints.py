@@ -1,0 +1,316 @@
+"""Hints for a player new to Letters from Whitechapel (the `hints`
+setting; "Learn by playing": a guided first night against the easy
+computer).
+
+A hint comes the first time each kind of decision comes up in a game: the
+hideout (S1), the women (H2), the patrols (H3; again on night 2, where
+they go on), the kill (H5; again on night 3, the double event), the
+Wretched (H6) and the reveal (H7), Jack's moves (T1: step, coach, alley;
+and the first time he can announce his hideout), the policemen's moves
+(T2), the search and the arrest (T3), and the notebook (what its marks
+mean, once the first round is played).  Each says what the rules do and
+which keys do it.
+
+`hint(view)` reads the view at the keyboard and nothing else (the secrecy
+rule): "the first time" is read from the night, the phase, the move track
+and the Time of the Crime, which every side sees, so Jack's hints never
+depend on which patrol markers are real and the police's never on where
+Jack is.  The key names are `KEYS`, in this one place, so that a change of
+keys (`ui/picking.py`) is one edit here.  Pure Python; the screens add the
+markup and decide where a hint goes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from whitechapel.lfw.actions import Step
+from whitechapel.lfw.phases import Phase
+from whitechapel.lfw.rulebook import (
+    ALLEY,
+    COACH,
+    CRIME_START,
+    DOUBLE_EVENT_NIGHT,
+    JACK,
+    LAST_SPACE,
+    ROMAN,
+    STEP,
+)
+from whitechapel.lfw.views import LfwView
+
+# The keys the hints name (ui/picking.py's docstring and help.md say what
+# each does): one place, so a change of keys is one edit here.
+KEYS = {
+    "circle": "type its number and Enter",
+    "crossing": "press the letter the map shows on it",
+    "skipped": "b y n r g (the policemen's own keys), f and x",
+    "word": "the digits 1-9 (shown under the map)",
+    "rest": "0",
+    "search_one": "the letter the map shows on a circle",
+    "search_all": "1",
+    "arrest": "2, then the circle's letter",
+    "confirm": "Enter",
+    "back": "Esc",
+    "cycle": "Tab",
+    "policemen": "B Y N R G",
+    "legend": "F3",
+    "whole": "F4",
+    "log": "F5",
+    "notebook": "F6",
+    "help": "F1",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """One hint: its kind (`KINDS`), the rules reference's tag, a title,
+    what the rules do, and the keys that do it."""
+
+    kind: str
+    tag: str
+    title: str
+    rule: str
+    keys: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.rule} Keys: {self.keys}"
+
+
+def moves_tonight(view: LfwView) -> int:
+    """How many moves Jack has made tonight, from the move track everyone
+    sees (a coach writes two spaces)."""
+    track = view.track
+    return (
+        sum(1 for t in track if t.how in (STEP, ALLEY))
+        + sum(1 for t in track if t.how == COACH) // 2
+    )
+
+
+FIRST_TIME = ROMAN[CRIME_START]  # H4: the Time of the Crime marker's first space (I)
+AFTER_WAIT = ROMAN[CRIME_START - 1]  # after one wait (II)
+
+
+def _k(name: str) -> str:
+    return KEYS[name]
+
+
+def _hideout() -> Hint:
+    return Hint(
+        "hideout",
+        "S1",
+        "Your hideout",
+        "Choose your hideout in secret: any circle that is not red. Every night "
+        "you must get back to it by space 15 of the move track, or the police win.",
+        f"a circle: {_k('circle')} (or click it, or {_k('cycle')} to it and {_k('confirm')}).",
+    )
+
+
+def _women() -> Hint:
+    return Hint(
+        "women",
+        "H2",
+        "The women",
+        "Put one woman token on each red circle you choose: the marked ones "
+        "(placed first) are your possible victims, the others decoys. The police "
+        "do not see which are marked.",
+        f"a circle: {_k('circle')}; the last one waits for {_k('confirm')}; "
+        f"{_k('back')} takes the last one back.",
+    )
+
+
+def _patrols(night: int) -> Hint:
+    if night == 1:
+        where = "on yellow crossings"
+    else:
+        where = (
+            "five where the policemen ended last night, two on yellow crossings they did not hold"
+        )
+    return Hint(
+        "patrols" if night == 1 else "patrols_later",
+        "H3",
+        "The patrol markers",
+        f"As the Chief, put the seven patrol markers {where}: the first five are "
+        "the policemen (blue, yellow, brown, red, green), the last two fakes. "
+        "Jack sees them all face down. A Wretched may not go past a marker.",
+        f"{_k('crossing')} (the letters skip {_k('skipped')}); the last one waits "
+        f"for {_k('confirm')}; {_k('back')} takes the last one back.",
+    )
+
+
+def _kill(night: int) -> Hint:
+    if night == DOUBLE_EVENT_NIGHT:
+        return Hint(
+            "double_event",
+            "N3",
+            "The double event",
+            "Tonight you kill two women at once, in the order you choose: the "
+            "second counts as your first move, and the police move first.",
+            f"{_k('word')} kill or wait; then the circles.",
+        )
+    return Hint(
+        "kill",
+        "H5",
+        "The kill",
+        "Kill now (the circle becomes the crime scene and the Hunt begins) or "
+        "wait: each wait gives you one more space to escape, but the Chief moves "
+        "the women (the Wretched) and you turn a patrol marker. On V you must kill.",
+        f"a marked woman's circle: {_k('circle')}; or {_k('word')} for wait.",
+    )
+
+
+def _wretched() -> Hint:
+    return Hint(
+        "wretched",
+        "H6",
+        "The Wretched",
+        "Jack waited: move every Wretched (a marked woman) to an empty circle next "
+        "to hers, not past or next to a patrol marker and not onto a crime scene. "
+        "Moving them away from Jack's likely hideout makes his night longer.",
+        f"for each Wretched, its new circle: {_k('circle')}; a Wretched that "
+        f"cannot move stays ({_k('confirm')}).",
+    )
+
+
+def _reveal() -> Hint:
+    return Hint(
+        "reveal",
+        "H7",
+        "Turn a patrol marker",
+        "You turn one face-down patrol marker: a fake leaves the board, a real "
+        "one stays face up. Tonight's policemen start on the real ones.",
+        f"{_k('crossing')}.",
+    )
+
+
+def _escape() -> Hint:
+    return Hint(
+        "moves",
+        "T1",
+        "Your moves",
+        "Each round you move once: a step to a circle next to yours (never "
+        "through a policeman's crossing); a coach, two steps ignoring the "
+        "policemen (two spaces of the track); or an alley, across a block to any "
+        "circle around it. Coaches and alleys are tokens: the police see which "
+        "you used, never where. A step onto your hideout may announce it: home, "
+        "the night ends.",
+        f"{_k('word')} step, coach or alley; then the circle ({_k('circle')}); "
+        "the map marks where each kind of move reaches.",
+    )
+
+
+def _home() -> Hint:
+    return Hint(
+        "home",
+        "T1",
+        "Home",
+        "A step reaches your hideout: 'home' announces it and ends the night "
+        "safely. You may also pass through without a word, to bluff.",
+        f"{_k('word')}: the choice that says home.",
+    )
+
+
+def _hunt() -> Hint:
+    return Hint(
+        "police_moves",
+        "T2",
+        "The policemen move",
+        "Each policeman moves up to two crossings (circles do not count), or "
+        "stays; the Chief first, then clockwise. Two may not end on one crossing. "
+        "Stand where Jack's steps go: he may not step through your crossing.",
+        f"{_k('crossing')}; {_k('word')} for stay; {_k('rest')}: everyone still "
+        f"to move stays. {_k('policemen')} shows a policeman on the map.",
+    )
+
+
+def _clues() -> Hint:
+    return Hint(
+        "search",
+        "T3",
+        "Search or arrest",
+        "Each policeman searches or arrests on the circles next to his crossing. "
+        "A search names the circles one at a time until a clue (Jack has been "
+        "there tonight; the search ends) or until every one is named. An arrest "
+        "names one circle: if Jack is on it now, the police win.",
+        f"{_k('search_one')} searches there, each further letter names the next "
+        f"circle; {_k('search_all')} searches every circle, likeliest first; "
+        f"{_k('arrest')} arrests; {_k('rest')}: everyone still to act passes (in a "
+        "search under way: the circles left).",
+    )
+
+
+def _notebook(side: str) -> Hint:
+    who = "what the police can know" if side == JACK else "what you can know"
+    return Hint(
+        "notebook",
+        "T1",
+        "The notebook",
+        f"The notebook is {who}: the tinted circles are where Jack can be now "
+        "(deeper, more of his possible paths end there), from the crime scene, "
+        "the kind of each move, the clues, the empty searches and the failed "
+        "arrests. It also lists where his hideout can be.",
+        f"{_k('notebook')} hides or shows it; {_k('legend')} explains every mark; "
+        f"{_k('log')} shows the log; {_k('help')} the rules.",
+    )
+
+
+def _jack_move(view: LfwView, moves: int) -> Hint | None:
+    """T1 on night 1: the moves, then the notebook, then home when a step
+    reaches it."""
+    if moves == 0:
+        return _escape()  # it says how home is announced too
+    if moves == 1:
+        return _notebook(view.side)
+    if any(isinstance(a, Step) and a.home for a in view.legal):
+        return _home()
+    return None
+
+
+def hint(view: LfwView) -> Hint | None:
+    """The hint for the decision `view`'s side faces now, the first time
+    that kind comes up (None: no hint now, or not its turn)."""
+    if view.outcome is not None or view.to_act != view.side:
+        return None
+    phase, night = view.phase.key, view.night
+    moves = moves_tonight(view)
+    jack = view.side == JACK
+    if phase == Phase.HIDEOUT:
+        return _hideout()
+    if phase == Phase.WOMEN and night == 1:
+        return _women()
+    if phase == Phase.PATROLS and night in (1, 2):
+        return _patrols(night)
+    if phase == Phase.KILL and night in (1, DOUBLE_EVENT_NIGHT):
+        return _kill(night) if view.time_of_the_crime == FIRST_TIME else None
+    if night != 1:
+        return None
+    if phase == Phase.WRETCHED and view.time_of_the_crime == AFTER_WAIT:
+        return _wretched()
+    if phase == Phase.REVEAL and view.time_of_the_crime == AFTER_WAIT:
+        return _reveal()
+    if phase == Phase.ESCAPE and jack:
+        return _jack_move(view, moves)
+    if phase == Phase.HUNT and moves == 1:
+        return _hunt()
+    if phase in (Phase.CLUES, Phase.SEARCHING) and moves == 1:
+        return _clues()
+    if phase == Phase.HUNT and moves == 2 and len(view.track) < LAST_SPACE:
+        return _notebook(view.side)
+    return None
+
+
+KINDS = (
+    "hideout",
+    "women",
+    "patrols",
+    "patrols_later",
+    "kill",
+    "double_event",
+    "wretched",
+    "reveal",
+    "moves",
+    "home",
+    "police_moves",
+    "search",
+    "notebook",
+)

@@ -1,0 +1,167 @@
+"""The notebook puzzles' screens (`lfw/puzzles.py`): their list, and a
+puzzle: the board as the puzzle's side sees it, the question, what to
+know first, and a line where the answer is typed (circle numbers, then
+Enter).  A wrong answer says why and the player tries again; the right one
+is followed by its explanation, and Enter then goes on to the next puzzle.
+Esc goes back to the list.  The map shows the puzzle side's view only
+(`marks_for`), never the answer: the notebook's tint is not drawn.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.markup import escape
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from whitechapel.lfw.puzzles import EVERY, PUZZLES, Puzzle, Verdict, puzzle
+from whitechapel.lfw.rulebook import JACK
+from whitechapel.lfw.ui.mapview import MapView
+from whitechapel.lfw.ui.marks import marks_for
+from whitechapel.ui.widgets.footer import KeyFooter
+
+SIDE_WORDS = {JACK: "Jack", "police": "the police"}
+
+
+def heading(number: int, p: Puzzle) -> str:
+    return (
+        f"Puzzle {number} of {len(PUZZLES)} · {p.tag} · {p.title} (you play {SIDE_WORDS[p.side]})"
+    )
+
+
+class PuzzleScreen(Screen):
+    """Puzzle `number` (from 1)."""
+
+    BINDINGS = [
+        Binding("escape", "puzzles", "Puzzles", id="lfw.puzzle_list"),
+        Binding("ctrl+n", "next_puzzle", "Next puzzle", id="lfw.puzzle_next"),
+    ]
+    DEFAULT_CSS = """
+    PuzzleScreen #puzzle-head { height: auto; padding: 0 1; background: $boost; }
+    PuzzleScreen MapView { height: 1fr; }
+    PuzzleScreen #puzzle-lesson { height: auto; padding: 0 1; color: $text-muted; }
+    PuzzleScreen #puzzle-question { height: auto; padding: 0 1; }
+    PuzzleScreen #puzzle-verdict { height: auto; padding: 0 1; }
+    PuzzleScreen Input { margin: 0 1; }
+    """
+
+    def __init__(self, number: int) -> None:
+        super().__init__()
+        self.number = number
+        self.puzzle = puzzle(number)
+        self.verdict: Verdict | None = None
+        self.tries = 0
+
+    def compose(self) -> ComposeResult:
+        p = self.puzzle
+        yield Static(f"[b]{escape(heading(self.number, p))}[/b]", id="puzzle-head")
+        yield MapView(p.board, id="map")
+        yield Static(escape(p.lesson), id="puzzle-lesson")
+        yield Static(f"[b]{escape(p.question)}[/b]", id="puzzle-question")
+        yield Static(self.prompt(), id="puzzle-verdict")
+        yield Input(placeholder=self.placeholder(), id="answer")
+        yield KeyFooter()
+
+    def placeholder(self) -> str:
+        if self.puzzle.ask in EVERY:
+            return "every circle, spaces between (e.g. 3 12 20), then Enter"
+        return "one circle's number, then Enter"
+
+    def prompt(self) -> str:
+        return "Type your answer below; Esc: the list of puzzles."
+
+    def on_mount(self) -> None:
+        view = self.puzzle.view
+        marks, texts = marks_for(view)
+        m = self.query_one(MapView)
+        m.show(marks, texts)
+        known, _ = self.puzzle.before_move
+        self.call_after_refresh(m.centre_on, known)
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if self.verdict is not None and self.verdict.right:
+            self.action_next_puzzle()
+            return
+        self.answer(event.value)
+
+    def answer(self, text: str) -> Verdict:
+        """Judge the answer typed and say so (the engine and the notebook
+        judge: lfw/puzzles.py)."""
+        verdict = self.puzzle.judge(text)
+        self.tries += 1
+        line = self.query_one("#puzzle-verdict", Static)
+        if verdict.right:
+            self.verdict = verdict
+            more = "the next puzzle" if self.number < len(PUZZLES) else "the list"
+            line.update(
+                f"[b green]✔ {escape(verdict.sentence)}[/b green]\nEnter: {more}; Esc: the list."
+            )
+        else:
+            line.update(f"[b red]✘ {escape(verdict.sentence)}[/b red] Try again.")
+        return verdict
+
+    def action_next_puzzle(self) -> None:
+        if self.number < len(PUZZLES):
+            self.app.switch_screen(PuzzleScreen(self.number + 1))
+        else:
+            self.action_puzzles()
+
+    def action_puzzles(self) -> None:
+        stack = self.app.screen_stack
+        if len(stack) > 1 and isinstance(stack[-2], PuzzleList):
+            self.app.pop_screen()
+        else:
+            self.app.switch_screen(PuzzleList(self.number))
+
+
+class PuzzleList(Screen):
+    """The puzzles, each with the rule it teaches and the side played."""
+
+    BINDINGS = [Binding("escape", "app.back", "Back", id="lfw.puzzles_back")]
+    DEFAULT_CSS = """
+    PuzzleList { align: center middle; }
+    PuzzleList #puzzles-box { width: 90%; max-width: 76; height: auto; border: heavy $accent;
+                              padding: 0 1; }
+    PuzzleList #puzzles-title { margin-bottom: 1; }
+    PuzzleList OptionList { height: auto; max-height: 20; }
+    """
+
+    def __init__(self, highlight: int = 1) -> None:
+        super().__init__()
+        self.highlight = highlight
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="puzzles-box"):
+            yield Static(
+                "[b]Letters from Whitechapel — notebook puzzles[/b]\nShort positions on "
+                "the tutorial board: Jack's step (T1), where he can be, the search and "
+                "the arrest (T3).",
+                id="puzzles-title",
+            )
+            yield OptionList(*(self.option(n) for n in range(1, len(PUZZLES) + 1)), id="puzzles")
+        yield KeyFooter()
+
+    @staticmethod
+    def option(number: int) -> Option:
+        p = puzzle(number)
+        return Option(
+            f"{number}. {p.tag} · {escape(p.title)} [dim](you play {SIDE_WORDS[p.side]})[/dim]",
+            id=str(number),
+        )
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).highlighted = self.highlight - 1
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.app.push_screen(PuzzleScreen(int(event.option.id or 1)))
+
+
+def learn_screen(number: int | None = None) -> Any:
+    """The list of puzzles, or puzzle `number` itself."""
+    return PuzzleList() if number is None else PuzzleScreen(number)
