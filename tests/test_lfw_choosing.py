@@ -61,11 +61,11 @@ def test_placing_patrols_keeps_room_for_the_crossings_that_must_be_used():
 
 
 def test_placing_women_marked_first():
-    p = Placer("women", WomenPlacement((3, 21, 27), 3, 2))
+    p = Placer("women", WomenPlacement((3, 21, 27, 30), 3, 2))
     assert p.what_next() == "marked woman 1 of 2"
     p.pick(21)
     p.pick(3)
-    assert p.what_next() == "unmarked woman 1 of 1"
+    assert p.what_next() == "unmarked woman 1 of 1"  # a choice left: 27 or 30
     assert p.pick(27) is None and p.complete() == "women 21 3 / 27"
     game = LfwGame.new(1, Options(), load_board("tutorial"))
     game.play(str(game.view("jack").legal[0]))  # a hideout
@@ -73,7 +73,29 @@ def test_placing_women_marked_first():
     assert isinstance(place, WomenPlacement)
     p = Placer("women", place)
     for c in place.circles[: place.women]:
+        if c in p.options():
+            p.pick(c)
+    game.play(p.complete())  # the engine takes what the placer wrote (any order)
+    assert game.phase == "patrols"
+
+
+def test_h2_the_unmarked_women_go_down_at_once_when_the_red_circles_leave_no_choice():
+    """H2, night 1: a woman on every red circle, so Jack names only the
+    marked ones; Esc takes back the last marked one with them."""
+    p = Placer("women", WomenPlacement((3, 21, 27, 30), 4, 2))
+    p.pick(21)
+    assert p.complete() is None and p.options() == [3, 27, 30]
+    p.pick(30)
+    assert p.complete() == "women 21 30 / 3 27"  # waits for Enter
+    assert p.back() and p.picked == [21] and p.options() == [3, 27, 30]
+    game = LfwGame.new(1, Options(), load_board("tutorial"))
+    game.play(str(game.view("jack").legal[0]))  # a hideout
+    place = game.view("jack").placement
+    assert isinstance(place, WomenPlacement)
+    p = Placer("women", place)
+    for c in place.circles[: place.marked]:  # the marked ones: the rest is forced
         p.pick(c)
+    assert p.complete() is not None
     game.play(p.complete())  # the engine takes what the placer wrote
     assert game.phase == "patrols"
 

@@ -99,9 +99,10 @@ async def test_each_policeman_is_in_sight_when_his_move_starts(tmp_path):
         await settle.settle(pilot)
         await settle.press(pilot, "enter")
         map_view = screen.query_one(MapView)
-        for _ in range(5):
+        for turn in range(5):
             colour = game.acting_colour
-            assert in_sight(map_view, game.police[colour]), colour
+            if turn:  # the turn starts on Jack's possible circles (test_lfw_board_fit.py)
+                assert in_sight(map_view, game.police[colour]), colour
             map_view.scroll_to(0, 0, animate=False)  # the player looked elsewhere
             await settle.settle(pilot)
             await settle.press(pilot, "1")  # he stays: the next one is brought into sight
@@ -392,24 +393,26 @@ async def test_the_circle_of_a_forced_search_may_be_typed(tmp_path):
 
 
 async def test_a_word_that_takes_the_only_circle_with_it_waits_for_enter(tmp_path):
+    """T3: an arrest's word with one circle beside him shows the arrest
+    first (Enter plays it); a search there is one key, its letter."""
     game = played_until(
         7,
-        lambda g: g.phase == "clues" and sum(" search " in str(a) for a in g.legal_actions()) == 1,
+        lambda g: g.phase == "clues" and sum(" arrest " in str(a) for a in g.legal_actions()) == 1,
     )
-    search = next(str(a) for a in game.legal_actions() if " search " in str(a))
+    arrest = next(str(a) for a in game.legal_actions() if " arrest " in str(a))
     before = game.clone()
     app, screen = app_for(game, tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
         await settle.settle(pilot)
         await settle.press(pilot, "enter")
-        await settle.press(pilot, screen.picking.keys_for("search")[0])
+        await settle.press(pilot, screen.picking.keys_for("arrest")[0])
         assert game == before  # not yet: shown first
-        who, _, circle = search.split()
-        assert f"{who.capitalize()} searches {circle}" in prompt(app)
+        who, _, circle = arrest.split()
+        assert f"{who.capitalize()} arrests on {circle}" in prompt(app)
         await settle.press(pilot, "escape")  # he changes his mind
-        assert game == before and "1 search" in prompt(app)
-        await settle.press(pilot, screen.picking.keys_for("search")[0], "enter")
-        assert str(game.history[-1]) == search
+        assert game == before and "2 arrest" in prompt(app)
+        await settle.press(pilot, screen.picking.label_of(circle) or "")  # his letter: a search
+        assert str(game.history[-1]) == f"{who} search {circle}"
 
 
 # -- the last placement asks for Enter --------------------------------------------------
@@ -477,3 +480,25 @@ async def test_key_zero_passes_for_everyone_even_when_the_first_can_only_pass(tm
         await settle.press(pilot, "0")
         played = [str(a) for a in game.history[before:]]
         assert played == [f"{c} pass" for c in (acting, *rest)]
+
+
+async def test_t3_key_1_names_every_circle_of_the_search_likeliest_first(tmp_path):
+    """T3: `1 search` plays the whole search, one name after another in
+    the screen's order (`search_all`), until a clue or the last circle."""
+    from whitechapel.lfw.ui.bench import search_all
+
+    game = played_until(
+        7,
+        lambda g: g.phase == "clues" and sum(" search " in str(a) for a in g.legal_actions()) >= 3,
+    )
+    expected = search_all(game)
+    n = len(game.history)
+    app, screen = app_for(game, tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle.settle(pilot)
+        await settle.press(pilot, "enter")
+        assert "1 search all, likeliest first" in prompt(app)
+        await settle.press(pilot, screen.picking.keys_for("search")[0])
+        await settle.settle(pilot)
+        assert [str(a) for a in game.history[n:]] == expected and len(expected) >= 1
+        assert game.phase != "searching" or game.acting_colour != expected[0].split()[0]

@@ -18,7 +18,10 @@ word "know" (it does not use his action, but that is where he looks for it).
 The two placement phases list too many actions (H2 women tokens, H3 patrol
 markers), so the view gives what they allow instead ("placement"), and a
 `Placer` picks the circles or crossings one at a time in the order the
-action's text wants them; the last one placed waits for Enter.
+action's text wants them; the last one placed waits for Enter.  When the
+marked women are down and every free red circle left must take one of the
+others (night 1: a woman on every red circle, H2), they go down at once:
+the player names only the marked ones.
 """
 
 from __future__ import annotations
@@ -142,6 +145,7 @@ class Placer:
         self.phase = phase
         self.placement = placement
         self.picked: list[int | str] = []
+        self.filled = 0  # women put down at once, as forced (H2), after the last pick
         if isinstance(placement, WomenPlacement):
             self.total = placement.women
             self.first = placement.marked  # the marked women come first
@@ -178,6 +182,16 @@ class Placer:
         if node not in self.options():
             raise ValueError(node)
         self.picked.append(node)
+        self.filled = 0
+        rest = self.options()
+        if (
+            isinstance(self.placement, WomenPlacement)
+            and len(self.picked) >= self.first
+            and rest
+            and len(rest) == self.total - len(self.picked)
+        ):
+            self.picked += rest  # H2: the unmarked women have no choice left
+            self.filled = len(rest)
 
     def complete(self) -> str | None:
         """The action's text once every token is placed."""
@@ -196,7 +210,8 @@ class Placer:
     def back(self) -> bool:
         if not self.picked:
             return False
-        self.picked.pop()
+        del self.picked[len(self.picked) - self.filled - 1 :]  # with what came with it
+        self.filled = 0
         return True
 
     def text(self) -> str:

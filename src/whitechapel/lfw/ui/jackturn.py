@@ -69,6 +69,17 @@ def move_options(view: LfwView) -> dict[str, set[int]]:
     return out
 
 
+def home_note(kind: str, reaches: bool) -> str:
+    """What a kind of move onto the hideout does (T1): a walk may announce
+    it (the night ends) or pass through; a coach or an alley landing on it
+    never ends the night."""
+    if not reaches:
+        return ""
+    if kind == STEP:
+        return " [b]hideout:[/b] announce it (the night ends) or pass through (T1)"
+    return f" hideout: a {KIND_NAMES[kind]} never ends the night (T1)"
+
+
 def move_lines(view: LfwView, hideout: int | None = None) -> list[str]:
     """Jack's moves on his turn, numbered as the choices are: the space(s)
     each writes on the track and the token it spends (before → after); a
@@ -87,8 +98,7 @@ def move_lines(view: LfwView, hideout: int | None = None) -> list[str]:
             cost = f"{space_name(n)}, alleys {a}→{a - 1}"
         else:
             cost = space_name(n)
-        home = " [b]home![/b]" if hideout in ends else ""
-        lines.append(f" {k} {KIND_NAMES[kind]:<5} → {cost}{home}")
+        lines.append(f" {k} {KIND_NAMES[kind]:<5} → {cost}{home_note(kind, hideout in ends)}")
     for kind in KINDS:
         if kind in options:
             continue

@@ -12,6 +12,12 @@ actions: nothing is played to find out why.
 stay or pass, then the same for each policeman after him, one action at a
 time: at the hot seat at once, at a network seat each after the server's
 new state, and only while that state still offers it (`rest`).
+
+"Search all" (T3: key 1 as a policeman's action begins, key 0 in a search
+under way) goes the same way: the likeliest circle left
+(`Picking.next_search`), then the next after each name that found
+nothing, while the same policeman's search goes on (the engine ends it at
+the first clue, T3).
 """
 
 from __future__ import annotations
@@ -24,10 +30,11 @@ from whitechapel.core.errors import WhitechapelError
 from whitechapel.lfw.actions import Pass, PoliceMove
 from whitechapel.lfw.legal import legal
 from whitechapel.lfw.notation import parse_action
+from whitechapel.lfw.phases import Phase
 from whitechapel.lfw.ui import refusals, sentences
 from whitechapel.lfw.ui.choosing import node_of
 from whitechapel.lfw.ui.mapview import MapView
-from whitechapel.lfw.ui.picking import Picking
+from whitechapel.lfw.ui.picking import Picking, picking_for
 from whitechapel.ui.widgets.choice import Choice
 
 
@@ -189,6 +196,9 @@ class LfwKeys:
         self.refresh_all()
 
     def choose(self: Any, word: str) -> None:
+        if self.picking.starts_search_all(word):
+            self.start_rest("search")
+            return
         try:
             done = self.picking.pick(word)
         except ValueError:
@@ -218,7 +228,15 @@ class LfwKeys:
     # -- key 0: the rest of the phase ----------------------------------------------------
 
     def start_rest(self: Any, word: str) -> None:
-        """Key 0: the acting policeman stays (passes), then each after him."""
+        """Key 0: the acting policeman stays (passes), then each after him;
+        or his search names every circle left, likeliest first."""
+        if word == "search":
+            text = self.picking.next_search()
+            if text is None:
+                return
+            self.rest = (self.picking.acting() or "", word)
+            self.send(text)
+            return
         self.rest = (self.picking.phase(), word)
         self.send(f"{self.picking.acting()} {word}")
 
@@ -229,6 +247,10 @@ class LfwKeys:
         view = self.current_view()
         phase, word = self.rest
         colour = view.acting_colour
+        if word == "search":  # `phase` holds the policeman searching
+            if colour != phase or view.phase.key != Phase.SEARCHING:
+                return None
+            return picking_for(view, self.board).next_search()
         if colour is None or view.phase.key != phase:
             return None
         rest = PoliceMove(colour, None) if word == "stay" else Pass(colour)

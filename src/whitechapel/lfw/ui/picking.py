@@ -22,28 +22,74 @@ The keys, in one place (docs/lfw.md, the F1 help):
 - **B Y N R G** (or the small letters) select a policeman: the map centres
   on him; it is his turn only if he is the one acting (the Chief first, then
   clockwise).
-- A forced action (only one is legal), a word whose place is taken with it
-  (a search with one circle: "1" shows "Blue searches 65") and a finished
-  placement wait for Enter; no single key commits them.
+- **T3** (the acting policeman's circles keep their letters for his whole
+  action, from his first name to his last): a circle's letter starts a
+  search there and each further letter names the next circle (the engine
+  stops at the first clue, T3); `1 search` names every circle, likeliest
+  first by the notebook (the circles where a clue may be, then the rest),
+  and in a search under way `0` does the same for the circles left; an
+  arrest takes its word first (`2`, then the letter).
+- **H2**: once the marked women are placed and every free red circle must
+  take one of the others, the rest go down at once (Enter confirms).
+- A forced action (only one is legal) and a finished placement wait for
+  Enter; no single key commits them.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from whitechapel.lfw.actions import Search
 from whitechapel.lfw.legal import legal
+from whitechapel.lfw.notebook import notebook
 from whitechapel.lfw.phases import Phase
 from whitechapel.lfw.ui import sentences
 from whitechapel.lfw.ui.choosing import Chooser, Placer, words_of
 from whitechapel.lfw.ui.marks import COLOUR_LETTERS, COLOURS, FAKE_MARKER
+from whitechapel.lfw.view_parts import SearchSeen
 from whitechapel.lfw.views import LfwView
 
 LABELS = "acdehijklmopqstuvwz"
 ALL_LABELS = LABELS + LABELS.upper()
 CIRCLE_LABELS = 5  # at most this many circles get letters (they fit on the buttons)
+WOMEN_LABELS = 10  # H2: the free red circles get letters up to this many
 POLICE_KEYS = {letter.lower(): colour for colour, letter in COLOUR_LETTERS.items()}
 REST = {"hunt": "stay", "clues": "pass"}  # key 0: what everyone still to act does
+SEARCH_ALL = "search"  # key 1 in T3, 0 in a search: every circle left, likeliest first
+T3 = (Phase.CLUES, Phase.SEARCHING)
+
+
+def _missed(view: LfwView, circle: int) -> LfwView:
+    """The view as if a search of `circle` had just found nothing (a
+    hypothetical, asked of the notebook: nothing is played)."""
+    last = view.nights[-1]
+    seen = SearchSeen(view.acting_colour or "", circle, False, len(view.track))
+    night = dataclasses.replace(last, searches=(*last.searches, seen))
+    return dataclasses.replace(view, nights=(*view.nights[:-1], night))
+
+
+def search_order(view: LfwView, board: Any) -> list[int]:
+    """T3: the circles the acting policeman may still name, in the order
+    `1 search` / `0` names them: first those where the notebook says a
+    clue may be found and none is found yet, likeliest first (the share
+    of tonight's possible paths through it), then the rest in letter order
+    (none of them can hold a clue: naming them is what T3 asks, no more)."""
+    circles = [a.circle for a in legal(view) if isinstance(a, Search)]
+    night = view.night
+    known = {s.circle for s in view.crime_scenes if s.night == night} | set(view.clues)
+    nb = notebook(view, board)
+    total = nb.total
+    scored: list[tuple[float, int]] = []
+    for c in circles:
+        if c in known or not total:
+            continue
+        odds = 1 - notebook(_missed(view, c), board, nb).total / total
+        if 1e-12 < odds < 1 - 1e-12:
+            scored.append((-odds, c))
+    first = [c for _, c in sorted(scored)]
+    return first + [c for c in circles if c not in first]
 
 
 @dataclass(frozen=True)
@@ -139,6 +185,8 @@ class Picking:
         """Key 0: "stay" in T2 / "pass" in T3 for every policeman still to
         act, offered as his choice begins while others follow him."""
         c, word, acting = self.chooser, REST.get(self.phase()), self.acting()
+        if isinstance(c, Chooser) and self.phase() == Phase.SEARCHING:
+            return SEARCH_ALL  # a search under way: 0 names every circle left
         if not isinstance(c, Chooser) or word is None or self.view is None:
             return None
         if not sentences.still_to_act(self.view):
@@ -148,6 +196,54 @@ class Picking:
         if self.forced() and c.complete() == f"{acting} {word}":
             return word  # he can only pass: 0 still passes for everyone
         return None
+
+    # -- T3: the acting policeman's circles ----------------------------------------------
+
+    def t3_circles(self) -> list[str]:
+        """T3 (a search under way included): every circle the acting
+        policeman may name this turn, in the engine's order; their letters
+        stay the same from his first name to his last."""
+        v = self.view
+        if v is None or v.phase.key not in T3 or v.acting_colour is None:
+            return []
+        here = v.police.get(v.acting_colour)
+        if here is None:
+            return []
+        return [str(c) for c in self.board.direct_circles(here) if c not in v.false_clues]
+
+    def t3_word_stage(self) -> bool:
+        """T3, the acting policeman's choice beginning: words are offered
+        (search, arrest, pass …) and a circle's letter starts a search."""
+        c = self.chooser
+        return (
+            isinstance(c, Chooser)
+            and self.phase() == Phase.CLUES
+            and c.picked == [self.acting()]
+            and SEARCH_ALL in c.options()
+        )
+
+    def searchable(self, circle: str) -> bool:
+        """At the word stage of T3: may a search start on `circle`?"""
+        c = self.chooser
+        acting = self.acting()
+        return (
+            self.t3_word_stage()
+            and isinstance(c, Chooser)
+            and (acting, SEARCH_ALL, circle) in c.legal
+        )
+
+    def starts_search_all(self, word: str) -> bool:
+        """The word `search` at the start of a policeman's T3: every circle,
+        likeliest first (keys.py sends them one by one)."""
+        return word == SEARCH_ALL and self.t3_word_stage()
+
+    def next_search(self) -> str | None:
+        """The next name of `1 search` / `0`: the likeliest circle left."""
+        v = self.view
+        if v is None or v.phase.key not in T3 or v.acting_colour is None:
+            return None
+        order = search_order(v, self.board)
+        return str(Search(v.acting_colour, order[0])) if order else None
 
     # -- labels ------------------------------------------------------------------------
 
@@ -162,16 +258,29 @@ class Picking:
             return self._labels[1]
         nodes = self.node_options()
         universe = [str(v) for v in c.universe()] if isinstance(c, Placer) else nodes
+        t3 = self.t3_circles()
+        if t3:  # T3: his circles keep their letters for his whole action
+            universe = [v for v in nodes if not v.isdigit()] + t3
+            if self.t3_word_stage():
+                nodes = nodes + [v for v in t3 if self.searchable(v)]
         pos = self.board.pos  # crossings in reading order: a near the top left
         crossings = sorted((v for v in universe if not v.isdigit()), key=lambda v: pos[v][::-1])
         circles = [v for v in universe if v.isdigit()]
         named = crossings
-        if circles and len(circles) <= CIRCLE_LABELS and not self.word_options():
+        if t3 or (circles and len(circles) <= self.circle_room() and not self.word_options()):
             named = crossings + circles
         offered = set(nodes)
         out = {k: v for k, v in zip(ALL_LABELS, named, strict=False) if v in offered}
         self._labels = (key, out)
         return out
+
+    def circle_room(self) -> int:
+        """How many circles may get letters: `CIRCLE_LABELS`, or every red
+        circle while Jack places the women (H2: the hint lists them)."""
+        c = self.chooser
+        if isinstance(c, Placer) and c.phase == Phase.WOMEN:
+            return WOMEN_LABELS
+        return CIRCLE_LABELS
 
     def label_of(self, node: str) -> str | None:
         return next((k for k, v in self.labels().items() if v == node), None)
@@ -192,6 +301,8 @@ class Picking:
         if label is not None:
             return [label]
         words = self.word_options()
+        if word == "0" and self.rest_word() is not None:
+            return ["0"]
         if word in words and not self.circle_options():
             return [str(words.index(word) + 1)]
         return [*word, "enter"]
@@ -221,13 +332,13 @@ class Picking:
         return Press("refuse", self.stray_key(char))
 
     def _digit(self, char: str) -> Press:
+        rest = self.rest_word()
+        if char == "0" and rest is not None:
+            return Press("rest", rest)
         forced_node = self.forced() and any(n.startswith(char) for n in self.auto_nodes())
         if self.circle_options() or forced_node:
             self.typed = char  # a circle's number: Enter takes it
             return Press("typed")
-        rest = self.rest_word()
-        if char == "0" and rest is not None:
-            return Press("rest", rest)
         words = self.word_options()
         k = int(char) - 1
         if 0 <= k < len(words):
@@ -262,7 +373,10 @@ class Picking:
             c = self.chooser
             assert isinstance(c, Placer)
             if c.phase == Phase.WOMEN:
-                return f"All {c.total} women tokens placed: " + " ".join(map(str, c.picked)) + "."
+                placed = f"All {c.total} women tokens placed: " + " ".join(map(str, c.picked))
+                if c.filled:
+                    return f"{placed} (the last {c.filled} on the only red circles left, H2)."
+                return placed + "."
             return f"All {c.total} patrol markers placed, as the map shows them."
         return None
 
@@ -278,10 +392,19 @@ class Picking:
 
     def keys_hint(self, plain: bool = False) -> str:
         if self.forced():
+            if self.phase() == Phase.SEARCHING:
+                return "Enter (or 0) names the last circle of the search (T3)."
             everyone = "; 0 everyone passes" if self.rest_word() else ""
             return "Enter plays it; Esc back." if self.can_back() else f"Enter plays it{everyone}."
         if self.placed_all():
             return "Enter places them; Esc takes the last back."
+        if self.t3_circles():
+            return self._t3_hint(plain)
+        if self.options() == ["home"]:
+            return (
+                "1 home: announce your hideout, the night ends (T1); "
+                "Enter alone: pass through it, the night goes on; Esc back"
+            )
         words, labels = self.word_options(), self.labels()
         parts = []
         if any(not v.isdigit() for v in labels.values()):
@@ -306,13 +429,42 @@ class Picking:
             parts.append("Esc back")
         return "; ".join(parts)
 
+    def _t3_hint(self, plain: bool) -> str:
+        """T3: letters name circles (fixed for this policeman's action),
+        the whole search on one key, an arrest's word first."""
+        circles = ", ".join(f"{k}: {v}" for k, v in self.circle_labels())
+        words = self.word_options()
+        parts = []
+        if self.t3_word_stage():
+            if circles:
+                parts.append(f"a letter searches there, the next letters go on ({circles})")
+            numbered = [f"{i + 1} {w}" for i, w in enumerate(words[:9])]
+            if SEARCH_ALL in words:
+                i = words.index(SEARCH_ALL)
+                numbered[i] = f"{i + 1} search all, likeliest first"
+            parts.append(", ".join(numbered))
+            if any(not v.isdigit() for v in self.labels().values()):
+                parts.append("a letter on the map chooses its crossing")
+            if self.rest_word() is not None:
+                parts.append("0 everyone passes")
+        elif self.phase() == Phase.SEARCHING:
+            parts.append(f"a letter names the next circle ({circles})")
+            parts.append("0 names all the rest, likeliest first; a clue ends the search (T3)")
+        else:  # an arrest (or O4, O3) after its word
+            parts.append(f"a letter names the circle ({circles})" if circles else "")
+            if words:
+                parts.append(" / ".join(words))
+        if self.can_back() and not plain:
+            parts.append("Esc back")
+        return "; ".join(p for p in parts if p)
+
     def choice_specs(self, room: int) -> list[tuple[str, str]]:
         """The choices as (label, word) for the buttons, then Done and Back."""
         words, numbered = self.word_options(), not self.circle_options()
         specs = [(f"{i + 1} {w}" if numbered else w, w) for i, w in enumerate(words)]
         rest = self.rest_word()
         if rest is not None:
-            specs.append((f"0 all {rest}", "*rest"))
+            specs.append(("0 the rest" if rest == SEARCH_ALL else f"0 all {rest}", "*rest"))
         specs += [(f"{k} {v}", v) for k, v in self.circle_labels()]
         if self.forced() or self.placed_all():
             specs.append(("Enter: play", "*done"))
@@ -375,6 +527,10 @@ class Picking:
         if isinstance(chooser, Placer):
             chooser.pick(int(word) if word.isdigit() else word)
             return None
+        if word not in chooser.options() and self.searchable(word):
+            chooser.pick(SEARCH_ALL)  # T3: a circle's letter starts a search there
+            if word not in chooser.options():
+                return chooser.complete()  # the only circle, taken with the word: his letter
         before = len(chooser.picked)
         done = chooser.pick(word)
         if any(self.is_node(w) for w in chooser.picked[before + 1 :]):

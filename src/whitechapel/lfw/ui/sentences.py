@@ -109,13 +109,13 @@ def _wretched_move(w: list[str]) -> str:
 def _step(w: list[str]) -> str:
     if len(w) < 2:
         return f"Jack steps to {MORE}"
-    home = " and announces his hideout" if "home" in w[2:] else ""
+    home = " and announces his hideout: the night ends (T1)" if "home" in w[2:] else ""
     return f"Jack steps to {w[1]}{home}"
 
 
 def _coach(w: list[str]) -> str:
     then = f", then {w[2]}" if len(w) > 2 else (", then …" if len(w) > 1 else "")
-    return f"Jack takes a coach to {_at(w, 1)}{then}"
+    return f"Jack takes a coach to {_at(w, 1)}{then} (two spaces; never ends the night, T1)"
 
 
 def _letter(w: list[str]) -> str:
@@ -150,7 +150,7 @@ _BY_HEAD: dict[str, Callable[[list[str]], str]] = {
     "reveal": lambda w: f"Jack reveals the marker on {_at(w, 1)}",
     "step": _step,
     "coach": _coach,
-    "alley": lambda w: f"Jack takes an alley to {_at(w, 1)}",
+    "alley": lambda w: f"Jack takes an alley to {_at(w, 1)} (never ends the night, T1)",
     "no-letter": lambda w: "no letter",
     "letter": _letter,
     "saucy": _saucy,
