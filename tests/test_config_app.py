@@ -61,7 +61,7 @@ async def test_the_lfw_setup_comes_back_as_it_was_left():
         await settle.click(pilot, "#start")
         await settle.settle(pilot)
         assert isinstance(app.screen, LfwScreen)
-        assert app.screen.source.record.settings == {"notebook": "possible"}
+        assert app.screen.source.record.settings == {"notebook": "possible", "hints": "off"}
     app = WhitechapelApp(start=LfwSetup())
     async with app.run_test(size=(100, 32)) as pilot:
         await settle.settle(pilot)

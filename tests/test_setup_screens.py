@@ -57,7 +57,8 @@ async def test_right_then_space_on_the_notebook_row_changes_the_notebook_only():
         assert row(app, "opponent").value == "people"  # the Play row untouched
         assert isinstance(app.screen, LfwSetup)  # no list opened, nothing started
         await settle.press(pilot, "down")  # down: the next row
-        assert setup.focused is row(app, "opponent")
+        assert setup.focused is row(app, "hints")
+        assert row(app, "hints").value == "off"  # untouched too
         await settle.press(pilot, "up")
         assert setup.focused is notebook
 

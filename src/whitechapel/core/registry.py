@@ -55,6 +55,7 @@ _ENTRIES = (
             "whitechapel.lfw.bench",
             "whitechapel.lfw.ui.bench_map",
             "whitechapel.lfw.ui.bench",
+            "whitechapel.lfw.ui.bench_screens",
             "whitechapel.lfw.bench_players",
         ),
         "l",

@@ -3,10 +3,18 @@ optional rules O1–O6, seed, the game's settings (what the notebook shows:
 `lfw/rules.py` declares them), and who plays: two people, or
 the computer at one side and one level (named `computer:LEVEL` in the
 record's players, so Continue plays it again).  `whitechapel lfw` opens it
-pre-filled from its command-line options."""
+pre-filled from its command-line options.
+
+Once it is drawn, while the player reads it, a thread prepares what the
+start needs first (`prepare`): the game screen's modules, the board and
+its drawings (docs/lfw.md, "Opening screens")."""
 
 from __future__ import annotations
 
+import contextlib
+import threading
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
@@ -95,6 +103,31 @@ def lfw_screen(
     return LfwScreen(LocalSource(game, record, store or Store()), board)
 
 
+def prepare(map_name: str | None = None) -> None:
+    """What starting a game on a shipped board needs first, done ahead (the
+    setup runs it in a thread once drawn): the game screen's modules
+    imported, the board loaded and its drawings measured and built, each
+    kept per process (`maps.load_board`, `mapcanvases`).  A player's own map
+    file is not read here: the start reads and checks it.  Nothing here is
+    needed: if it fails or has not finished, the start does the same work
+    (and reports any error)."""
+    from whitechapel.lfw.map.maps import is_shipped, load_board
+
+    if map_name is not None and not is_shipped(map_name):
+        return
+    import whitechapel.lfw.ui.screen  # noqa: F401  (its modules: a third of the start)
+    from whitechapel.lfw.ui.mapcanvases import canvases, least_whole
+
+    board = load_board(map_name)
+    canvases(board)
+    least_whole(board)
+
+
+def _quietly(work: Callable[[], None]) -> None:
+    with contextlib.suppress(Exception):  # only a head start: the start does it again
+        work()
+
+
 class LfwSetup(Screen):
     BINDINGS = [
         Binding("escape", "app.back", "Back", id="app.back"),
@@ -116,7 +149,7 @@ class LfwSetup(Screen):
     LfwSetup .field-label { width: 8; }
     LfwSetup Input { width: 1fr; }
     LfwSetup #options { height: 8; border: round $primary; }
-    LfwSetup .setting-field { height: 1; margin-bottom: 1; }
+    LfwSetup .setting-field { height: 1; margin-bottom: 0; }
     LfwSetup .field Picker { margin-left: 1; }
     LfwSetup #start { width: 100%; margin-bottom: 0; }
     """
@@ -129,6 +162,7 @@ class LfwSetup(Screen):
         players: dict[str, str] | None = None,
     ) -> None:
         super().__init__()
+        self.prepared: threading.Thread | None = None  # `prepare`, once drawn
         self.seed = seed
         self.options = options or Options()
         self.map_name = map_name
@@ -200,6 +234,17 @@ class LfwSetup(Screen):
 
     def on_mount(self) -> None:
         self.query_one("#jack-name", Input).focus()
+        self.call_after_refresh(self.prepare_start)
+
+    def prepare_start(self) -> None:
+        """After the first frame: `prepare` the board named on the command
+        line (or the 1888 board) in a thread of its own.  A daemon thread:
+        quitting at once does not wait for it (a Textual worker's would);
+        an error in it is dropped, the start meets it again and says it."""
+        self.prepared = threading.Thread(
+            target=_quietly, args=(partial(prepare, self.map_name or None),), daemon=True
+        )
+        self.prepared.start()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_start()
