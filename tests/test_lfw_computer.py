@@ -48,7 +48,7 @@ from whitechapel.lfw.notation import parse_action
 from whitechapel.lfw.rulebook import JACK, POLICE
 from whitechapel.lfw.rules import RULES
 from whitechapel.lfw.selfplay import homeward_action
-from whitechapel.lfw.ui import computer
+from whitechapel.lfw.ui import computer, placenames
 from whitechapel.lfw.ui.bench import keys_for
 from whitechapel.lfw.ui.mapview import MapView
 from whitechapel.lfw.ui.marks import COLOUR_LETTERS
@@ -135,7 +135,8 @@ def check_secrets(app, screen: LfwScreen, human: str) -> None:
 def check_listed(app, moves: list[tuple[str, str]]) -> int:
     """Each of the computer's actions since the person's last is in the
     list under the map, as the table saw it; returns how many were checked."""
-    panel = played_panel(app)
+    panel = " ".join(played_panel(app).split())
+    board = app.screen.board
     checked = 0
     for _side, text in moves:
         action = parse_action(text)
@@ -146,7 +147,8 @@ def check_listed(app, moves: list[tuple[str, str]]) -> int:
         elif words[1:] == ["pass"]:
             assert f"{words[0].capitalize()} passes" in panel, (text, panel)
         elif len(words) == 2 and words[0] in COLOUR_LETTERS:  # a policeman's T2 move
-            where = "stays" if words[1] == "stay" else words[1]
+            # the crossing in board terms (placenames.py), not its id
+            where = "stays" if words[1] == "stay" else placenames.between(board, words[1])
             assert f"{COLOUR_LETTERS[words[0]]} {where}" in panel, (text, panel)
         elif len(words) == 3 and words[1] in ("search", "arrest"):
             assert words[0].capitalize() in panel and words[2] in panel, (text, panel)
@@ -523,7 +525,7 @@ async def test_the_setup_screen_gives_a_side_to_the_computer(tmp_path, unpaced, 
         assert choices[0] == "people" and {
             f"{s}:{lv}" for s in (JACK, POLICE) for lv in LEVELS
         } == set(choices[1:])
-        await settle.press(pilot, "tab", "tab", "tab", "tab", "tab", "tab")  # to "Play"
+        await settle.press(pilot, *["tab"] * 7)  # to "Play"
         assert setup.focused is setup.query_one("#opponent")
         # The arrows choose within the row, each choice in words.
         await settle.press(pilot, *["right"] * choices.index(f"{side}:{LEVEL}"))

@@ -85,12 +85,12 @@ async def test_the_police_see_where_jack_can_be_tinted_and_f6_hides_it(tmp_path)
         assert f"Hideout candidates ({len(nb.hideouts)})" in text
         await settle.press(pilot, "f3")  # the legend explains the heat scale
         await settle.settle(pilot)
-        assert "paths to it: 1 few, 4 most" in widget_text(app)
+        assert "circles where Jack can be; the bar: how many ways" in widget_text(app)
         await settle.press(pilot, "f6")
         await settle.settle(pilot)
         assert tint(screen) == {}
         assert "Jack can be on" not in widget_text(app)
-        assert "paths to it" not in widget_text(app)  # nor in the legend
+        assert "how many ways" not in widget_text(app)  # nor in the legend
         await settle.press(pilot, "f6")
         await settle.settle(pilot)
         assert tint(screen) == shown
@@ -108,6 +108,9 @@ async def test_jack_sees_what_the_police_can_know(tmp_path):
             f"What the police can know: {len(nb.counts)} circles ({nb.total} paths), "
             f"{len(nb.hideouts)} hideout candidates"
         ) in text
+        assert tint(screen) == {}  # his moves first: one overlay at a time
+        await settle.press(pilot, "f7")  # the police's view of him
+        await settle.settle(pilot)
         shown = tint(screen)
         assert shown and set(shown.values()) == {"possible"}
         marks = screen.query_one(MapView).marks
@@ -140,7 +143,7 @@ async def test_the_setup_chooses_the_notebook_and_the_record_keeps_it(tmp_path, 
         assert isinstance(screen, LfwScreen)
         assert screen.deduction_mode == "off"
         record = screen.source.current_record()
-        assert Record.loads(record.dumps()).settings == {"notebook": "off"}
+        assert Record.loads(record.dumps()).settings == {"notebook": "off", "hints": "off"}
 
 
 def jack_home_after_night_4() -> LfwGame:

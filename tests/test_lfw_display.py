@@ -211,7 +211,7 @@ async def test_a_circle_searched_empty_and_later_found_is_a_clue_in_the_notebook
 
 def newest_entry_end(game: LfwGame, side: str) -> str:
     """The last words of the newest log entry, as the log panel writes it."""
-    text = panels.log_line(game.view(side).log[-1])
+    text = panels.log_line(game.view(side).log[-1], game.board)
     return " ".join(text.replace("[b]", "").replace("[/b]", "").split()[-2:])
 
 
@@ -312,7 +312,7 @@ async def test_at_80x24_every_choice_button_is_whole_on_the_screen(tmp_path):
             return [b.label for b in shown_buttons]
 
         all_whole(6)
-        await settle.press(pilot, "1")  # search: Back is offered
+        await settle.press(pilot, "2")  # arrest: Back is offered
         await settle.settle(pilot)
         assert "Back" in all_whole(2)
 

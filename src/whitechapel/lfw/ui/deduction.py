@@ -8,10 +8,20 @@ setup or by a network room's creator, and kept in the record):
 tints each by its share of the paths (`HEAT_TAGS`, palest fewest).  On the
 police screens it is what they can deduce; on Jack's it is the same set,
 "what the police can know": how exposed he is.  Pure Python: no Textual.
+
+How it looks (mapstyle.py): a hue no fixed mark of the board uses (a cool
+blue deepening to indigo, never the red of the red circles and crime
+scenes, the yellow of patrol crossings, the policemen's colours or the
+clues' greens), every possible circle underlined, and in heat mode a bar
+after the number where its label has room (`HEAT_BARS`: ▂ fewest paths,
+█ most), so the marks read without colour too.  The number stays whole.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from whitechapel.lfw.map.mapfile import Node
 from whitechapel.lfw.notebook import Notebook
 
 POSSIBLE = "possible"
@@ -19,6 +29,9 @@ POSSIBLE = "possible"
 # ending on one circle, in quarters.
 HEAT_TAGS = ("heat-1", "heat-2", "heat-3", "heat-4")
 TINT_TAGS = (POSSIBLE, *HEAT_TAGS)
+# The bar drawn after a circle's number, by heat level (fewest paths first).
+HEAT_BARS = ("▂", "▄", "▆", "█")
+HEAT_BAR = dict(zip(HEAT_TAGS, HEAT_BARS, strict=True))
 HIDEOUTS_SHOWN = 8  # circles listed by number; more are counted
 
 
@@ -33,6 +46,29 @@ def tint_marks(nb: Notebook | None, mode: str) -> dict[int, str]:
         c: HEAT_TAGS[min(len(HEAT_TAGS) - 1, (n * len(HEAT_TAGS) - 1) // top)]
         for c, n in nb.counts.items()
     }
+
+
+def tint_text(circle: int, tag: str) -> str | None:
+    """The label of a tinted circle: its number, then the heat's bar where
+    the 3-cell label has room (" 7▄", "12▄"); None keeps the number as it is
+    (three digits, or no bar for the tag)."""
+    bar = HEAT_BAR.get(tag)
+    number = str(circle)
+    if bar is None or len(number) > 2:
+        return None
+    return f"{number}{bar}".rjust(3)
+
+
+def put_tint(marks: dict[Node, str], texts: dict[Node, str], tint: Mapping[int, str]) -> None:
+    """Lay the tint under the map's marks: only on circles no other mark
+    (nor a re-lettered label) holds, each with its bar (`tint_text`)."""
+    for c, tag in tint.items():
+        if c in marks or c in texts:
+            continue
+        marks[c] = tag
+        text = tint_text(c, tag)
+        if text is not None:
+            texts[c] = text
 
 
 def deduction_text(nb: Notebook | None, *, jack: bool = False) -> str:

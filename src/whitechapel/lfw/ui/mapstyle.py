@@ -14,8 +14,8 @@ from rich.style import Style
 from rich.text import Text
 
 from whitechapel.lfw.map import canvas as cv
-from whitechapel.lfw.ui import mapdraw
-from whitechapel.lfw.ui.deduction import HEAT_TAGS
+from whitechapel.lfw.ui import mapdraw, placenames
+from whitechapel.lfw.ui.deduction import HEAT_BARS, HEAT_TAGS
 from whitechapel.lfw.ui.marks import CHIEF_ONLY, COLOURS, JACK_ONLY
 
 _SLATE = "#3a3a5f"  # the back of a patrol marker
@@ -70,12 +70,21 @@ MAP_STYLES: dict[str, str] = {
     "reach-coach": "italic black on #ffd7af",
     "reach-alley": "underline black on #d7afd7",
     "jack": "bold underline #d70000 on #ffffd7",
-    # the notebook (deduction.py): where Jack can be; heat, fewest paths palest
-    "possible": "black on #d7d7af",
-    "heat-1": "black on #ffffaf",
-    "heat-2": "black on #ffd75f",
-    "heat-3": "black on #ff8700",
-    "heat-4": "bold white on #d70000",
+    # the notebook (deduction.py): where Jack can be.  A hue family no fixed
+    # mark uses (a cool steel blue deepening to indigo: not the red circles'
+    # or crime scenes' red, the patrol crossings' yellow, the policemen's
+    # colours, the clues' greens, nor the target's cyan), every circle
+    # underlined, the hotter half bold: it reads without colour as well,
+    # with the heat's bar after the number (deduction.HEAT_BARS).
+    "possible": "underline black on #a8bce8",
+    "heat-1": "underline black on #c8d8f0",
+    "heat-2": "underline black on #98b0e8",
+    "heat-3": "bold underline white on #5a68c8",
+    "heat-4": "bold underline white on #32208c",
+    # a crossing the prompt or the newest log line names (placenames.py)
+    "named": "bold black on #ffffff",
+    # a crossing's label written beside it (the labels key, placenames.py)
+    placenames.LABEL_TAG: "italic #87afaf",
 }
 # On a light theme, what has no background of its own needs darker ink.
 LIGHT_STYLES: dict[str, str] = {
@@ -83,6 +92,7 @@ LIGHT_STYLES: dict[str, str] = {
     cv.PLACE: "italic #005f87",
     cv.NAME: "italic #6c6c6c",
     "revealed-fake": "strike #6c6c6c",
+    placenames.LABEL_TAG: "italic #005f5f",
 }
 
 
@@ -144,9 +154,18 @@ def legend_items(side: str | None = None) -> list[tuple[list[tuple[str, str]], s
         ([(s.lower(), f"revealed-{c}") for s, c in each], "turned up"),
         ([("f", "revealed-fake")], "fake, removed"),
         *(([(" 12", tag)], meaning) for tag, meaning in _CIRCLE_MARKS),
-        ([(" 12", "possible")], "Jack may be here"),
-        ([(f"{k}", t) for k, t in enumerate(HEAT_TAGS, 1)], "paths to it: 1 few, 4 most"),
+        ([(g.crossing, "named")], "crossing the prompt or log names"),
+        ([(" 12", "possible")], "circles where Jack can be (underlined)"),
+        (
+            [(bar, t) for bar, t in zip(HEAT_BARS, HEAT_TAGS, strict=True)],
+            "circles where Jack can be; the bar: how many ways",
+        ),
     ]
+    # the keys that change what the map shows (each in F1's help too)
+    if side == "jack":
+        items.append(([("F7", "")], "your moves or the police's view; F8 crossing ids"))
+    else:
+        items.append(([("F8", "")], "crossing ids"))
     hidden = {"jack": CHIEF_ONLY, "police": JACK_ONLY}.get(side or "", frozenset())
     return [item for item in items if not {t for _, t in item[0]} <= hidden]
 

@@ -1,5 +1,13 @@
 """The Letters from Whitechapel map widget: the board's canvas, scrolled,
-with marks on its labels, and a half-scale overview of the whole board.
+with marks on its labels, and an overview of the whole board.
+
+What it draws follows its size (`on_resize`): where the whole board fits
+with every number whole (`mapcanvases.whole_board`: the full drawing, or a
+narrower one with every street in its direction), the map is that drawing
+and never scrolls, so it cannot pan or jump between prompts; else it is the
+full drawing, scrolled.  The overview is at half scale, or where that does
+not fit, every node on a cell of its own fitted into the widget
+(`mapcanvases.fitted_overview`).
 
 Why it is built this way (textual-and-ssh-notes, "Drawing a big map"): a
 full repaint must take at most 5 ms at 200×60 and send little over a slow
@@ -28,7 +36,7 @@ the left button pans; the wheel scrolls.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from itertools import accumulate, groupby
 from operator import itemgetter
 from typing import Any
@@ -43,7 +51,8 @@ from textual.strip import Strip
 
 from whitechapel.lfw.map import canvas as cv
 from whitechapel.lfw.map.mapfile import Node
-from whitechapel.lfw.ui.mapcanvases import canvases, whole_board
+from whitechapel.lfw.ui import placenames
+from whitechapel.lfw.ui.mapcanvases import canvases, fitted_overview, whole_board
 from whitechapel.lfw.ui.mapstyle import parse_style, style_spec
 from whitechapel.lfw.ui.marks import RANK
 
@@ -84,8 +93,12 @@ class MapView(ScrollView):
         self.mode = MAP
         self._whole_size = (0, 0)  # the window the whole-board drawing was made for
         self._whole: cv.Canvas | None = None
+        self._fit_size = (0, 0)  # the size the two below were chosen for
+        self._fitted_map: cv.Canvas | None = None  # the whole board, where it fits
+        self._fitted_overview: cv.Canvas | None = None
         self._marks: dict[Node, str] = {}
         self._texts: dict[Node, str] = {}
+        self.crossing_labels = False  # each crossing's label beside it (set_crossing_labels)
         self._shown = self._bases[0]
         self._rows: list[tuple[list[Segment], list[int]] | None]
         self._rows = [None] * self._shown.height
@@ -95,7 +108,7 @@ class MapView(ScrollView):
         self._frame = (0, 0, 0)  # scroll x, scroll y, visible width: set per repaint
         self._drag: tuple[float, float, float, float] | None = None
         self._dragged = False
-        self._pending_centre: Node | None = None
+        self._pending_centre: Node | tuple[list[Node], list[Node]] | None = None
         self._return = (Offset(0, 0), Offset(0, 0))  # (full map, overview) scroll
         self._map_scroll = Offset(0, 0)  # the full map's, while the whole board is shown
         self.changed_rows: list[int] = []  # the rows the last `show` rebuilt
@@ -109,6 +122,18 @@ class MapView(ScrollView):
     @property
     def whole(self) -> bool:
         return self.mode == WHOLE
+
+    @property
+    def board_in_sight(self) -> bool:
+        """Is every circle's number on the widget, nothing to scroll to?"""
+        width, height = self.size
+        shown = self._shown
+        return (
+            not self.overview
+            and bool(width and height)
+            and shown.width <= width
+            and shown.height <= height
+        )
 
     @property
     def whole_cut(self) -> bool:
@@ -206,9 +231,28 @@ class MapView(ScrollView):
         self.post_message(self.WholeShown())
         return True
 
+    def _fit(self) -> bool:
+        """The map and the overview for the widget's size; True if the
+        drawing of the mode shown changed."""
+        width, height = self.size
+        if not (width and height) or (width, height) == self._fit_size:
+            return False
+        before = self._base
+        self._fit_size = (width, height)
+        whole = whole_board(self.board, width, height)
+        fits = whole.width <= width and whole.height <= height
+        self._fitted_map = whole if fits else None
+        self._fitted_overview = fitted_overview(self.board, width, height)
+        return self._base is not before
+
     def on_resize(self) -> None:
+        changed = self._fit()
         if self.whole and self._fit_whole():
+            changed = True
+        if changed:
             self._redraw()
+            if self.board_in_sight:
+                self.scroll_to(0, 0, animate=False, force=True)
 
     def set_overview(self, on: bool) -> None:
         """Switch between the full map and the half-scale overview, keeping the
@@ -249,9 +293,34 @@ class MapView(ScrollView):
         x = lab.x0 + len(lab.text) // 2
         self.scroll_to(x - region.width // 2, lab.y - region.height // 2, animate=False)
 
+    def centre_on_all(self, nodes: Sequence[Node], also: Sequence[Node] = ()) -> None:
+        """Scroll so the middle of the box around these nodes' labels is in
+        the middle of the view (all of them in sight where the box fits);
+        with the nodes `also` in the box too, where it then still fits."""
+        labels = [self._shown.labels[v] for v in nodes if v in self._shown.labels]
+        if not labels:
+            return
+        if not (self.is_mounted and self.size.area):  # once it is laid out
+            self._pending_centre = (list(nodes), list(also))
+            if self.is_mounted:
+                self.call_after_refresh(self._centre_pending)
+            return
+        region = self.scrollable_content_region
+        more = labels + [self._shown.labels[v] for v in also if v in self._shown.labels]
+        for box in (more, labels):
+            x0, x1 = min(lab.x0 for lab in box), max(lab.x1 for lab in box)
+            y0, y1 = min(lab.y for lab in box), max(lab.y for lab in box)
+            if x1 - x0 < region.width and y1 - y0 < region.height:
+                break
+        x, y = (x0 + x1 + 1) // 2 - region.width // 2, (y0 + y1 + 1) // 2 - region.height // 2
+        self.scroll_to(x, y, animate=False)
+
     def _centre_pending(self) -> None:
         node, self._pending_centre = self._pending_centre, None
-        if node is not None and self.size.area:
+        if isinstance(node, tuple):
+            if self.size.area:
+                self.centre_on_all(*node)
+        elif node is not None and self.size.area:
             self.centre_on(node)
 
     def node_at(self, x: int, y: int) -> Node | None:
@@ -261,8 +330,8 @@ class MapView(ScrollView):
         nearest node within one cell."""
         x += int(self.scroll_x)
         y += int(self.scroll_y)
-        if not self.overview:
-            return self._shown.node_at(x, y)
+        if not self.overview or self._base is not self._bases[1]:
+            return self._shown.node_at(x, y)  # (a fitted overview: a cell a node)
         here = self._cells.get((x, y))
         if here:
             marked = [v for v in self._marks if v in here]  # weakest first
@@ -277,11 +346,21 @@ class MapView(ScrollView):
                         best = (d, v)
         return None if best is None else best[1]
 
+    def set_crossing_labels(self, on: bool) -> None:
+        """Write each crossing's label beside it on the full map, or not
+        (placenames.labelled); the overview and the whole board have no room."""
+        if on != self.crossing_labels:
+            self.crossing_labels = on
+            self._redraw()
+
     @property
     def _base(self) -> cv.Canvas:
         if self.mode == WHOLE and self._whole is not None:
             return self._whole
-        return self._bases[1] if self.overview else self._bases[0]
+        if self.overview:
+            return self._fitted_overview or self._bases[1]
+        full = self._fitted_map or self._bases[0]
+        return placenames.labelled(full) if self.crossing_labels else full
 
     # -- painting --------------------------------------------------------------
 

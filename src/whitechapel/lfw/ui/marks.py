@@ -15,8 +15,10 @@ down and unknown, `f` when fake.  Circles keep their numbers: the player
 needs them to name a circle.
 
 Precedence, weakest first, when one node has several marks (the strongest is
-shown).  Crossings: a fake turned tonight (gone from the board) < face-down
-marker < the Chief's knowledge of it < a marker turned face up < policeman.
+shown).  Crossings: named (the prompt or the newest log line names it: a
+plain crossing lit, the others keep their own mark) < a fake turned tonight
+(gone from the board) < face-down marker < the Chief's knowledge of it < a
+marker turned face up < policeman.
 Circles: the notebook's tint (deduction.py) < a clue of an earlier night < women token < Wretched < marked
 woman < searched empty < failed arrest < Jack's path tonight < false clue <
 crime scene < clue < hideout < Jack.  A clue beats a crime scene: a clue
@@ -61,6 +63,7 @@ REACH_TAGS = ("reach-coach", "reach-alley", "reach-step")
 
 # Every tag the map shows, weakest first (see the module docstring).
 PRECEDENCE: tuple[str, ...] = (
+    "named",  # a plain crossing the prompt or the newest log line names (placenames.py)
     "revealed-fake",
     "marker",
     "marker-fake",
@@ -88,6 +91,12 @@ RANK = {tag: i for i, tag in enumerate(PRECEDENCE)}
 # Tags only a side's secrets can produce (§9).
 JACK_ONLY = frozenset({"hideout", "path", "jack", "woman-marked", *REACH_TAGS})
 CHIEF_ONLY = frozenset({"marker-fake", *(f"marker-{c}" for c in COLOURS)})
+
+
+def mark_named(marks: dict[Node, str], crossings: Iterable[str]) -> None:
+    """Highlight the crossings a text on the screen names (placenames.py):
+    the weakest mark, so a crossing with a marker or a policeman keeps it."""
+    _put_all(marks, crossings, "named")
 
 
 def _put(marks: dict[Node, str], node: Node, tag: str) -> None:

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from whitechapel.lfw.options import OPTION_NAMES
 from whitechapel.lfw.rulebook import COACH, TRACK, space_name
+from whitechapel.lfw.ui import placenames
 from whitechapel.lfw.view_parts import LogEntry
 from whitechapel.lfw.views import LfwView
 
@@ -70,11 +72,12 @@ def clues_by_night(log: Iterable[LogEntry]) -> dict[int, list[int]]:
     return {n: s.clues for n, s in searches_by_night(log).items() if s.clues}
 
 
-def notebook_text(view: LfwView) -> str:
+def notebook_text(view: LfwView, board: Any | None = None) -> str:
     """The detectives' notebook: every public fact that helps the table
     reason, earlier nights' clues included.  A circle searched empty and
     later found to hold a clue (Jack passed there after the search) is
-    listed with the clues, with the space of the empty search."""
+    listed with the clues, with the space of the empty search.  With the
+    `board`, a marker's crossing is said where it is (placenames.py)."""
     lines = ["[b]Notebook[/b]"]
     scenes = ", ".join(f"{s.circle} (n{s.night})" for s in view.crime_scenes)
     lines.append(f"Crime scenes: {scenes or '—'}")
@@ -107,7 +110,8 @@ def notebook_text(view: LfwView) -> str:
         lines.append(f"False clues: {' '.join(map(str, view.false_clues))}")
     for m in view.patrol_markers:
         if m.revealed:
-            lines.append(f"Marker {m.crossing}: {m.colour or 'fake'}")
+            where = placenames.between(board, m.crossing) if board else m.crossing
+            lines.append(f"Marker {where}: {m.colour or 'fake'}")
     for letter in view.letters:
         lines.append(f"Letter, night {letter.night}: {letter.letter}")
     on = [OPTION_NAMES[k] for k in view.options.on()]

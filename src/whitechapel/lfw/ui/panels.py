@@ -3,14 +3,21 @@
 Pure functions of one side's view (or the public view), so a panel can only
 show what that side may know (§9): Jack's sheet reads the view's "jack"
 part, which the police view does not have.
+
+Given the `board`, a crossing is said where it is, "the crossing between
+57 and 70" (placenames.py), not by its record id (`x57`, which reads like
+circle 57); without one (the plain console, where the player types the
+notation) the ids stay.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from whitechapel.lfw.render import winners
 from whitechapel.lfw.rulebook import ALLEY, COACH, COLOURS, NIGHTS, POLICE, ROMAN, TRACK, space_name
+from whitechapel.lfw.ui import placenames
 from whitechapel.lfw.ui.notebook import SPACE_NAMES
 from whitechapel.lfw.view_parts import JackSheet, LogEntry
 from whitechapel.lfw.views import LfwView
@@ -76,17 +83,20 @@ def track_text(view: LfwView) -> str:
     return "\n".join(lines)
 
 
-def police_text(view: LfwView, *, compact: bool = False) -> str:
+def police_text(view: LfwView, *, compact: bool = False, board: Any | None = None) -> str:
     """The five policemen, the Chief and who acts; `compact`: on three lines
-    (a short window), the letters alone."""
+    (a short window), the letters alone.  With the `board` each stands
+    "between 57 and 70" ("57·70" when compact)."""
     acting = view.acting_colour if view.to_act == POLICE else None
     chips = []
     lines = ["[b]The police[/b]"]
     for c in COLOURS:
-        where = view.police.get(c, "—")
+        x = view.police.get(c)
+        where = "—" if x is None else placenames.between(board, x) if board else x
         mark = "▶" if c == acting else " "
         letter = colour(c, c[0].upper() if c != "brown" else "N")
-        chips.append(f"{mark}{letter} {where}")
+        short = "—" if x is None else placenames.short_name(board, x) if board else x
+        chips.append(f"{mark}{letter} {short}")
         chief = " Chief" if c == view.chief else ""
         lines.append(f"{mark} {letter} {c} {where}{chief}")
     if compact:
@@ -145,7 +155,7 @@ _LINES: dict[str, Callable[[LogEntry], str]] = {
         if e.target is not None
         else f"The Wretched on {e.source} stays"
     ),
-    "reveal": lambda e: f"Marker {e.crossing} revealed: {e.colour or 'fake'}",
+    "reveal": lambda e: f"Marker on {e.crossing} revealed: {e.colour or 'fake'}",
     "kill": lambda e: "Murder at " + " and ".join(map(str, e.crime_scenes)),
     "alarm": lambda e: "The alarm: the policemen take their places",
     "move": lambda e: move_line(e.how, e.space),
@@ -171,23 +181,44 @@ _LINES: dict[str, Callable[[LogEntry], str]] = {
 }
 
 
-def event_text(e: LogEntry) -> str:
-    """A log entry in words, without its night."""
+def _in_board_terms(e: LogEntry, board: Any) -> str | None:
+    """The entries that name several crossings, said in board terms (the
+    rest go through `placenames.in_words`)."""
+    if e.event == "patrols":
+        return "Patrol markers on " + placenames.crossings_named(board, map(str, e.where))
+    if e.event == "police_move" and e.crossing is not None:  # short: the panel is narrow
+        return f"{_who(e.colour)} moves {placenames.between(board, e.crossing)}"
+    if e.event == "saucy":
+        return "The Chief moves " + ", ".join(
+            f"the marker {placenames.between(board, a)} to {placenames.between(board, b)}"
+            for a, b in e.moves
+        )
+    return None
+
+
+def event_text(e: LogEntry, board: Any | None = None) -> str:
+    """A log entry in words, without its night; with the `board` its
+    crossings in board terms."""
+    if board is not None:
+        said = _in_board_terms(e, board)
+        if said is not None:
+            return said
     line = _LINES.get(e.event)
-    return line(e) if line is not None else e.event
+    text = line(e) if line is not None else e.event
+    return placenames.in_words(text, board)
 
 
-def log_line(e: LogEntry) -> str:
+def log_line(e: LogEntry, board: Any | None = None) -> str:
     n = f"N{e.night} " if e.night else ""
-    return n + event_text(e)
+    return n + event_text(e, board)
 
 
-def log_text(view: LfwView, entries: int = 200, back: int = 0) -> str:
+def log_text(view: LfwView, entries: int = 200, back: int = 0, board: Any | None = None) -> str:
     """The newest `entries` events of the public log, the newest last, or
     the ones `back` entries older (PgUp).  The panel shows its end: however
     the lines wrap, the newest stays in sight."""
     log = view.log[: len(view.log) - back] if back else view.log
-    lines = [log_line(e) for e in log[-max(entries, 1) :]]
+    lines = [log_line(e, board) for e in log[-max(entries, 1) :]]
     if back:
         lines.append(f"[dim]… {back} newer (PgDn)[/dim]")
     return "[b]Log[/b] [dim](PgUp older)[/dim]\n" + "\n".join(lines)

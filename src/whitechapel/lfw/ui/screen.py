@@ -23,10 +23,12 @@ under the map until the person acts (solo.py).
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
 from rich.markup import escape
+from rich.text import Text
 from textual import events
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -39,16 +41,17 @@ from whitechapel.lfw.notebook import Notebook
 from whitechapel.lfw.notebook import notebook as deduce
 from whitechapel.lfw.rulebook import JACK, POLICE, SIDES
 from whitechapel.lfw.rules import RULES
-from whitechapel.lfw.ui import deduction, jackturn, mapstyle, notebook, panels
+from whitechapel.lfw.ui import deduction, jackturn, mapstyle, notebook, panels, placenames
 from whitechapel.lfw.ui.choosing import Placer, node_of
 from whitechapel.lfw.ui.keys import LfwKeys
-from whitechapel.lfw.ui.mapcanvases import least_size, straight
+from whitechapel.lfw.ui.mapcanvases import whole_window
 from whitechapel.lfw.ui.mapview import MapView
-from whitechapel.lfw.ui.marks import RANK, marks_for
+from whitechapel.lfw.ui.marks import RANK, mark_named, marks_for
 from whitechapel.lfw.ui.picking import Picking, picking_for
 from whitechapel.lfw.ui.solo import LfwSolo
 from whitechapel.lfw.views import LfwView
-from whitechapel.ui.screens.game import GameScreen
+from whitechapel.ui.screens.game import GameScreen, help_text
+from whitechapel.ui.screens.help import HelpScreen
 from whitechapel.ui.source import Source
 from whitechapel.ui.widgets.choice import Choice
 from whitechapel.ui.widgets.text import TextPanel
@@ -79,6 +82,12 @@ GUIDE = {
 
 
 COMPACT_HEIGHT = 30  # rows: below this the notebook and the log take turns (F5)
+# The whole board beside the panels (lfw.tcss, "fits"): the side column's
+# width, and the rows that are not map: the banner, the prompt's two lines,
+# the choices on one line, the footer.
+SIDE_WIDTH = 36
+FIT_ROWS = 5
+PROMPT_ROWS = (2, 5)  # the prompt's rows: what its text needs, between these
 NARROW_WIDTH = 120  # columns: below this the footer is compact
 LOG_ENTRIES = 60  # the newest log entries the log panel is given before it has a size
 
@@ -90,6 +99,23 @@ def seat_name(seat: str | None) -> str:
     if seat == JACK:
         return "Jack"
     return f"police seat {seat.removeprefix('police')}"
+
+
+def whole_board_size(board: Any) -> tuple[int, int]:
+    """The smallest window that shows the whole board, every circle's
+    number whole, beside the panels (`mapcanvases.whole_window`)."""
+    return whole_window(board, SIDE_WIDTH, FIT_ROWS)
+
+
+def size_sentence(board: Any) -> str:
+    """The one sentence F1, F4 and the toasts say about sizes."""
+    w, h = whole_board_size(board)
+    return f"A window of {w}×{h} or larger shows the whole board beside the panels."
+
+
+SIZE_SENTENCE = re.compile(
+    r"A window of \d+×\d+ or larger shows the whole board beside the panels\."
+)
 
 
 def key(keys: str, action: str, description: str, name: str, **kw: Any) -> Binding:
@@ -119,6 +145,13 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         key("f5", "log", "Log", "log"),
         # F6 is in F1's help: at 80 columns the footer has no room for it
         key("f6", "deduction", "Deduction", "deduction", show=False),
+        # Jack's screen: his move targets or the police's view of him (one at a
+        # time).  In the footer where it has room: a narrow footer holds no
+        # more keys, so there the unshown binding (first, the one `run_key`
+        # takes) does it, and the legend (F3) names it.
+        key("f7", "jack_overlay", "Police view", "jack_overlay_key", show=False),
+        key("f7", "jack_overlay(1)", "Police view", "jack_overlay", priority=True),
+        key("f8", "crossing_labels", "Crossing ids", "crossing_labels", show=False),  # in F3
         key("pageup", "log_scroll(1)", "Older log", "log_older", show=False),
         key("pagedown", "log_scroll(-1)", "Newer log", "log_newer", show=False),
         key("ctrl+s", "save", "Save", "save", show=False),  # autosaved anyway; in F1
@@ -142,6 +175,10 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         self.deduced: Notebook | None = None
         self._deduced_for: LfwView | None = None  # the view it was deduced from
         self.whole_noted = False  # F4: the window's size was judged
+        self.fit_size = whole_board_size(board)  # the window that shows it all ("fits")
+        self.candidates_for: tuple[int, int] | None = None  # the police turn shown them
+        self.police_eye = False  # F7: Jack's map shows the police's view, not his moves
+        self._bindings_for: str | None = None  # the holder the footer's keys were checked for
         self.seat_solo()
 
     def centre(self) -> Widget:
@@ -155,7 +192,10 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
     # Classes on the screen choose what the .tcss shows: "compact" (a short
     # window: the notebook or the log), "log-only" (F5), "legend" (F3),
     # "whole" (F4: the whole board, side panels folded), "o2" (a line for
-    # the false clue tokens).  Each changes the layout once, when set.
+    # the false clue tokens), "fits" (a window that shows the whole board
+    # beside the panels: the choices on one line, what the computer played
+    # in the log only), "overview" (F2: nothing under the map).  Each
+    # changes the layout once, when set.
 
     def on_mount(self) -> None:
         self.query_one("#log", TextPanel).keep_end = True  # the newest entry stays in sight
@@ -163,6 +203,9 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
 
     def on_resize(self, event: events.Resize) -> None:
         self.set_class(event.size.height < COMPACT_HEIGHT, "compact")
+        w, h = self.fit_size
+        self.set_class(event.size.width >= w and event.size.height >= h, "fits")
+        self.call_after_refresh(self.fit_prompt)
         footer = self.query_one(Footer)  # narrow: every key in sight, no palette hint
         narrow = event.size.width < NARROW_WIDTH
         footer.compact = narrow
@@ -210,42 +253,57 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         cursor = node_of(hi) if hi is not None and p.is_node(hi) else None
         shown = self.end_of_game_view(view) if view.outcome and view.jack else view
         labels = p.map_labels() if self.can_act() else {}
-        marks, texts = marks_for(shown, targets=targets, cursor=cursor, labels=labels)
+        # Jack's map shows one overlay (F7): his moves while he must act, or
+        # the police's view of him (the notebook, from public facts alone)
+        moves = self.holder != JACK or (self.can_act() and not self.police_eye)
+        marks, texts = marks_for(
+            shown,
+            targets=targets if moves else [],
+            cursor=cursor,
+            labels=labels if moves else {},
+        )
         if self.can_act():
             p.placing_marks(marks, texts)
-            if self.holder == JACK and not targets:  # T1: where each move takes him
+            if self.holder == JACK and not targets and moves:  # T1: where each move takes him
                 for c, tag in jackturn.reach_marks(view).items():
                     if RANK.get(marks.get(c, ""), -1) < RANK[tag]:
                         marks[c] = tag
         nb = self.deduce(view) if self.deduction_shown else None
-        for c, tag in deduction.tint_marks(nb, self.deduction_mode).items():
-            if c not in marks:  # the tint is under every other mark
-                marks[c] = tag
+        if self.holder != JACK or not moves:  # the tint is under every other mark
+            deduction.put_tint(marks, texts, deduction.tint_marks(nb, self.deduction_mode))
+        prompt = self.prompt_text(view)
+        named = prompt + "\n" + (panels.event_text(view.log[-1]) if view.log else "")
+        mark_named(marks, placenames.named_crossings(named, self.board))
         self.query_one(MapView).show(marks, texts)
         turn = self.player_name(view.to_act) if view.to_act else ""
         won = self.source.player(view.outcome.winner) if view.outcome else None
         banner = panels.banner(view, turn, escape(won) if won else None)
         self.query_one("#banner", TextPanel).set(banner + self.clock_text())
         self.query_one("#track", TextPanel).set(panels.track_text(view))
-        self.query_one("#police", TextPanel).set(panels.police_text(view, compact=self.compact))
+        police = panels.police_text(view, compact=self.compact, board=self.board)
+        self.query_one("#police", TextPanel).set(police)
         sheet = ""
         if view.jack and view.outcome:
             sheet = panels.jack_sheet(view.jack, reveal=True) + "\n\n"
         elif view.jack and self.holder == JACK:
             sheet = jackturn.jack_text(view, self.board) + "\n\n"
         found = deduction.deduction_text(nb, jack=self.holder == JACK)
-        facts = notebook.notebook_text(view)
+        facts = notebook.notebook_text(view, self.board)
         if found:
             facts = f"{found}\n{facts}"
         self.query_one("#notes", TextPanel).set(sheet + facts)
         self.log_back = min(self.log_back, max(0, len(view.log) - 1))
         log = self.query_one("#log", TextPanel)
         entries = log.size.height or LOG_ENTRIES  # each entry takes a row or more
-        log.set(panels.log_text(view, entries, self.log_back))
+        log.set(panels.log_text(view, entries, self.log_back, self.board))
         if self.has_class("legend"):
             self.show_legend()
         self.show_played(view)
-        self.query_one("#prompt", TextPanel).set(self.prompt_text(view))
+        self.query_one("#prompt", TextPanel).set(placenames.in_words(prompt, self.board))
+        self.fit_prompt()
+        if self._bindings_for != self.holder:  # F7 is Jack's key only
+            self._bindings_for = self.holder
+            self.refresh_bindings()
         self.rebuild_choices()
 
     def deduce(self, view: LfwView) -> Notebook | None:
@@ -300,6 +358,21 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
             line2 = f"[red]{escape(self.notice)}[/red]"
         return f"{p.so_far() or guide}\n{line2}"
 
+    def fit_prompt(self) -> None:
+        """The prompt's rows: as many as its text needs at this width
+        (between 2 and 5), so its second line (the keys) is never cut; where
+        the whole board shows beside the panels, two."""
+        panel = self.query_one("#prompt", TextPanel)
+        width = panel.size.width
+        if not width:
+            return
+        rows = PROMPT_ROWS[0]
+        if not self.has_class("fits"):
+            lines = Text.from_markup(panel.markup).wrap(self.app.console, width)
+            rows = max(PROMPT_ROWS[0], min(PROMPT_ROWS[1], len(lines)))
+        if panel.styles.height is None or panel.styles.height.value != rows:
+            panel.styles.height = rows
+
     def rebuild_choices(self) -> None:
         specs = self.picking.choice_specs(self.CHOICES) if self.can_act() else []
         Choice.fill(self.query_one("#choices"), specs)
@@ -310,10 +383,41 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         self.query_one(MapView).scroll_relative(dx, dy, animate=False)
 
     def action_overview(self) -> None:
+        """F2: the overview, every circle a cell (fitted into the map's
+        place where the half-scale one does not fit), and back."""
         m = self.query_one(MapView)
         if m.whole:
             self.remove_class("whole")
+        self.set_class(not m.overview, "overview")
         m.set_overview(not m.overview)
+
+    def centre_on_targets(self) -> None:
+        """At the start of each police turn (T2's first move), the map on
+        the circles where Jack can be, from the police's notebook (their
+        view: the same answer from any view), and the acting policeman too
+        where they all fit; else the target of the moment or the acting
+        policeman (keys.py)."""
+        view = self.current_view()
+        turn = (view.night, len(view.track))
+        if (
+            self.holder == POLICE
+            and self.can_act()
+            and view.phase.key == "hunt"
+            and turn != self.candidates_for
+        ):
+            self.candidates_for = turn
+            nb = self.deduce(view) if self.deduction_mode != "off" else None
+            if nb is not None and nb.counts and not (nb.home or nb.over):
+                acting = view.police.get(view.acting_colour or "")
+                also = [acting] if acting is not None else []
+                self.query_one(MapView).centre_on_all(list(nb.possible), also)
+                return
+        super().centre_on_targets()
+
+    def action_help(self) -> None:
+        """F1: the help, its sentence about sizes for this board."""
+        text = SIZE_SENTENCE.sub(size_sentence(self.board), help_text(self.HELP))
+        self.app.push_screen(HelpScreen(text))
 
     def action_whole(self) -> None:
         """F4: the whole board with every number, the side panels folded
@@ -339,13 +443,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         self.whole_noted = True
         if not m.whole_cut:
             return
-        if straight(self.board):
-            w, h = least_size(self.board)
-            w += self.size.width - m.size.width  # what is not map: the banner, the prompt...
-            h += self.size.height - m.size.height
-            self.notify(f"The whole board needs a window of {w}×{h}: in this one it scrolls.")
-        else:
-            self.notify("The whole board does not fit in this window: it scrolls.")
+        self.notify(f"{size_sentence(self.board)} In this one the map scrolls.")
 
     def action_legend(self) -> None:
         on = not self.has_class("legend")
@@ -381,6 +479,30 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
             return
         self.deduction_shown = not self.deduction_shown
         self.refresh_all()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "jack_overlay" and (
+            self.holder != JACK or (parameters and self.size.width < NARROW_WIDTH)
+        ):
+            return False  # the police have one view of Jack: the notebook
+        return super().check_action(action, parameters)
+
+    def action_jack_overlay(self, _shown: int = 0) -> None:
+        """F7, Jack's screen: his move targets or the police's view of him."""
+        self.police_eye = not self.police_eye
+        if self.police_eye:
+            said = "The map shows what the police can know of you (F7: your moves)."
+        elif self.can_act():
+            said = "The map shows where you can move (F7: the police's view)."
+        else:
+            said = "Your moves show on your turn; until then, what the police can know."
+        self.notify(said, timeout=4)
+        self.refresh_all()
+
+    def action_crossing_labels(self) -> None:
+        """F8: each crossing's id (as records write it) beside it on the map."""
+        m = self.query_one(MapView)
+        m.set_crossing_labels(not m.crossing_labels)
 
     def action_log(self) -> None:
         """F5: the log in the notebook's place (in a short window the only

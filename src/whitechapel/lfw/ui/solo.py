@@ -14,7 +14,9 @@ A part of `LfwScreen` (its base, typed as a game screen).
 
 from __future__ import annotations
 
-from whitechapel.lfw.ui import computer
+from typing import Any
+
+from whitechapel.lfw.ui import computer, placenames
 from whitechapel.lfw.ui.choosing import node_of
 from whitechapel.lfw.ui.keys import bring_into_sight
 from whitechapel.lfw.ui.mapview import MapView
@@ -28,6 +30,7 @@ class LfwSolo(GameScreen):
     PACE = 0.4  # s between the computer's actions
 
     picking: Picking  # the choice of the moment (LfwScreen's)
+    board: Any  # the board (LfwScreen's)
 
     def seat_solo(self) -> None:
         """At the start: the person's view's log up to now (what follows is
@@ -45,7 +48,7 @@ class LfwSolo(GameScreen):
         title = self.TITLES[other]
         text = computer.played_text(view.log[self.played_from :], title[0].upper() + title[1:])
         panel = self.query_one("#played", TextPanel)
-        panel.set(text)
+        panel.set(placenames.in_words(text, self.board))  # crossings in board terms
         self.set_class(bool(text), "played")
         lines = text.count("\n") + 1 if text else 0
         if lines != self._played_lines:
