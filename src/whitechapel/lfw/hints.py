@@ -219,7 +219,7 @@ def _hunt() -> Hint:
         "stays; the Chief first, then clockwise. Two may not end on one crossing. "
         "Stand where Jack's steps go: he may not step through your crossing.",
         f"{_k('crossing')}; {_k('word')} for stay; {_k('rest')}: everyone still "
-        f"to move stays. {_k('policemen')} shows a policeman on the map.",
+        f"to move stays. {_k('policemen')}: that policeman acts next; those before him stay.",
     )
 
 

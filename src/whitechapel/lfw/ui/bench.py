@@ -16,7 +16,8 @@
   the fewest keys the screen allows (`turn_keys`: a target's letter, a
   word's digit; key 0 where everyone still to act stays or passes; `1
   search` / `0` where a search names its circles likeliest first, as the
-  screen does).  Measured on what a player does: the decisions of the
+  screen does; a later policeman's letter where those before him stay or
+  pass and he acts).  Measured on what a player does: the decisions of the
   normal computer police (decided to their own end, budget 0: the same on
   every machine) against homeward Jack (target: eight); beside it, on
   random legal police actions (no target: five random moves alone are five
@@ -103,17 +104,20 @@ def search_all(game) -> list[str]:
 def turn_keys(game, texts: list[str]) -> list[str]:
     """The keys of a whole police turn (T2 and T3, in order): as `keys_for`,
     but where every policeman still to act in a phase stays (T2) or passes
-    (T3), key 0 does it for all of them; and where a search names its
-    circles as `1 search` / `0` would, that one key."""
+    (T3), key 0 does it for all of them; where two or more stay (pass) and
+    the next one acts, his letter does it (`Picking.fold_key`: those before
+    him stay, he acts now); and where a search names its circles as `1
+    search` / `0` would, that one key."""
     from whitechapel.lfw.phases import Phase
     from whitechapel.lfw.ui.picking import picking_for
-    from whitechapel.lfw.ui.sentences import still_to_act
+    from whitechapel.lfw.ui.sentences import police_order
 
     game = game.clone()
     keys: list[str] = []
     i = 0
     while i < len(texts):
-        p = picking_for(game.view(game.to_act), game.board)
+        view = game.view(game.to_act)
+        p = picking_for(view, game.board)
         if (p.t3_word_stage() or game.phase == Phase.SEARCHING) and " search " in texts[i]:
             chain = search_all(game)
             if chain and texts[i : i + len(chain)] == chain:
@@ -122,17 +126,22 @@ def turn_keys(game, texts: list[str]) -> list[str]:
                     game.play(t)
                 i += len(chain)
                 continue
-        view = game.view(game.to_act)
-        phase = game.phase
-        word = {Phase.HUNT: "stay", Phase.CLUES: "pass"}.get(phase)
-        rest = 1 + len(still_to_act(view)) if word else 0
-        batch = texts[i : i + rest]
-        if word and rest > 1 and len(batch) == rest and all(t.endswith(" " + word) for t in batch):
-            keys.append("0")
-            for t in batch:
-                game.play(t)
-            i += rest
-            continue
+        word = p.idle_word()
+        if word is not None:
+            order = police_order(view)
+            after = order[order.index(view.acting_colour) :]  # he and the ones after him
+            run = 0
+            while run < len(after) and i + run < len(texts):
+                if texts[i + run] != f"{after[run]} {word}":
+                    break
+                run += 1
+            fold = p.fold_key(after[run]) if 1 < run < len(after) else None
+            if run > 1 and (run == len(after) or fold is not None):
+                keys.append("0" if run == len(after) else fold or "")
+                for t in texts[i : i + run]:
+                    game.play(t)
+                i += run
+                continue
         keys += keys_for(game, texts[i])
         game.play(texts[i])
         i += 1

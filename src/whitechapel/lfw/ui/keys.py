@@ -3,15 +3,23 @@ made, word by word, and sent (the screen itself draws: screen.py).
 
 What each printable key means is `Picking.press` (picking.py): a target's
 one-key label picks it, digits pick words (0: everyone still to act stays
-or passes), B Y N R G select a policeman, numbers and ids are typed and
-Enter takes them.  A word that is not a choice gets a sentence about the
-game from `refusals.why_not`, computed from the view and its legal
-actions: nothing is played to find out why.
+or passes), B Y N R G give a later policeman the turn (T2, T3, below) or
+else select one, numbers and ids are typed and Enter takes them.  A word
+that is not a choice gets a sentence about the game from
+`refusals.why_not`, computed from the view and its legal actions:
+nothing is played to find out why.
 
 "Everyone stays" / "everyone passes" (key 0) sends the acting policeman's
 stay or pass, then the same for each policeman after him, one action at a
 time: at the hot seat at once, at a network seat each after the server's
 new state, and only while that state still offers it (`rest`).
+
+A later policeman's key (B Y N R G) as the acting one's choice begins,
+in T2 or T3 (`fold`), goes the same way as key 0 but stops at him: the
+ones before him stay (pass), one action at a time, and he acts now; a
+notification then says who stayed (passed).  The engine's order (the
+Chief first, then clockwise) is kept: T2's order "matters only for the
+interface".
 
 "Search all" (T3: key 1 as a policeman's action begins, key 0 in a search
 under way) goes the same way: the likeliest circle left
@@ -57,6 +65,8 @@ class LfwKeys:
 
     picking: Picking
     rest: tuple[str, str] | None = None  # key 0 under way: (phase, "stay" or "pass")
+    fold_to: str | None = None  # a later policeman's key under way: he acts next
+    folded: tuple[str, ...] = ()  # the policemen who stayed or passed for it
 
     # -- the keys ------------------------------------------------------------------------
 
@@ -88,6 +98,9 @@ class LfwKeys:
             return
         if press.kind == "rest":
             self.start_rest(press.value)
+            return
+        if press.kind == "fold":
+            self.start_fold(press.value)
             return
         if press.kind == "select":
             self.select(press.value)
@@ -237,11 +250,23 @@ class LfwKeys:
             self.rest = (self.picking.acting() or "", word)
             self.send(text)
             return
+        self.fold_to, self.folded = None, ()
         self.rest = (self.picking.phase(), word)
         self.send(f"{self.picking.acting()} {word}")
 
+    def start_fold(self: Any, colour: str) -> None:
+        """A later policeman's key (T2, T3): the acting one stays (passes),
+        then each after him up to `colour`, who acts next."""
+        word, acting = self.picking.idle_word(), self.picking.acting()
+        if word is None or acting is None:
+            return
+        self.rest = (self.picking.phase(), word)
+        self.fold_to, self.folded = colour, (acting,)
+        self.send(f"{acting} {word}")
+
     def next_of_rest(self: Any) -> str | None:
-        """The next action of a key 0 under way, if the state still offers it."""
+        """The next action of a key 0 (or a fold) under way, if the state
+        still offers it."""
         if self.rest is None or self.source.outcome is not None or not self.can_act():
             return None
         view = self.current_view()
@@ -251,25 +276,44 @@ class LfwKeys:
             if colour != phase or view.phase.key != Phase.SEARCHING:
                 return None
             return picking_for(view, self.board).next_search()
-        if colour is None or view.phase.key != phase:
+        if colour is None or view.phase.key != phase or colour == self.fold_to:
             return None
         rest = PoliceMove(colour, None) if word == "stay" else Pass(colour)
         return str(rest) if rest in legal(view) else None
 
+    def send_rest(self: Any, text: str) -> None:
+        """The next action of a key 0 or a fold, sent (a fold counts it)."""
+        if self.fold_to is not None:
+            self.folded = (*self.folded, text.split()[0])
+        self.send(text)
+
+    def end_rest(self: Any) -> None:
+        """Key 0 or a fold is over: a fold says who stayed (passed) and
+        who acts now (the log lists each stay or pass too)."""
+        folded, self.folded, self.fold_to = self.folded, (), None
+        word = self.rest[1] if self.rest is not None else ""
+        self.rest = None
+        if folded and self.is_mounted:
+            acting = self.current_view().acting_colour if self.can_act() else None
+            self.notify(sentences.fold_sentence(folded, word, acting), timeout=6)
+
     def after_action(self: Any, side: str | None) -> None:
         text = self.next_of_rest()
         if text is None:
-            self.rest = None
             super().after_action(side)  # type: ignore[misc]
+            self.end_rest()
             return
-        self.send(text)
+        self.send_rest(text)
 
     def remote_state(self: Any, msg: dict[str, Any]) -> None:
         super().remote_state(msg)  # type: ignore[misc]
+        if self.rest is None:
+            return
         text = self.next_of_rest()
-        self.rest = self.rest if text is not None else None
-        if text is not None and self.is_mounted:
-            self.send(text)
+        if text is None:
+            self.end_rest()
+        elif self.is_mounted:
+            self.send_rest(text)
 
     def refused(self: Any, reason: str) -> None:
         """A refusal by the engine or the server (a network seat's stale
@@ -285,5 +329,5 @@ class LfwKeys:
         super().refused(reason)  # type: ignore[misc]
 
     def choice_refused(self: Any) -> None:
-        self.rest = None
+        self.rest, self.fold_to, self.folded = None, None, ()
         self.reset_choice()

@@ -19,9 +19,16 @@ The keys, in one place (docs/lfw.md, the F1 help):
 - **Words** (stay, search, arrest, pass, step, coach …): the digits 1–9.
   **0** is "the rest of this phase": in T2 every policeman still to move
   stays, in T3 every one still to act passes.
-- **B Y N R G** (or the small letters) select a policeman: the map centres
-  on him; it is his turn only if he is the one acting (the Chief first, then
-  clockwise).
+- **B Y N R G** (or the small letters): in T2 and T3, as the acting
+  policeman's choice begins, a later policeman's letter means "the ones
+  before him stay (T2) / pass (T3), and he acts now" (`fold`; the engine
+  keeps the Chief-first clockwise order, T2: the screen sends each stay or
+  pass).  Otherwise (the one acting, one who has acted, a choice under
+  way, any other phase) the letter selects him: the map centres on him.
+- **T3, nothing to do**: where every circle beside the acting policeman is
+  ruled out by the notebook (no clue can be there tonight) and Jack cannot
+  be on any of them now, the hint says so ("nothing to find beside Blue:
+  3 passes"); he is never passed for the player.
 - **T3** (the acting policeman's circles keep their letters for his whole
   action, from his first name to his last): a circle's letter starts a
   search there and each further letter names the next circle (the engine
@@ -70,6 +77,25 @@ def _missed(view: LfwView, circle: int) -> LfwView:
     return dataclasses.replace(view, nights=(*view.nights[:-1], night))
 
 
+def clue_odds(view: LfwView, board: Any, circles: list[int], nb: Any = None) -> dict[int, float]:
+    """T3: for each of `circles` where no clue is known yet tonight, the
+    share of tonight's possible paths through it (the notebook's answer:
+    0 where Jack cannot have passed, 1 where he must have).  Circles with
+    a clue or tonight's crime scene are left out; so is everything while
+    the notebook knows no path (Jack not on the streets)."""
+    night = view.night
+    known = {s.circle for s in view.crime_scenes if s.night == night} | set(view.clues)
+    nb = nb if nb is not None else notebook(view, board)
+    total = nb.total
+    if not total:
+        return {}
+    return {
+        c: 1 - notebook(_missed(view, c), board, nb).total / total
+        for c in circles
+        if c not in known
+    }
+
+
 def search_order(view: LfwView, board: Any) -> list[int]:
     """T3: the circles the acting policeman may still name, in the order
     `1 search` / `0` names them: first those where the notebook says a
@@ -77,26 +103,32 @@ def search_order(view: LfwView, board: Any) -> list[int]:
     of tonight's possible paths through it), then the rest in letter order
     (none of them can hold a clue: naming them is what T3 asks, no more)."""
     circles = [a.circle for a in legal(view) if isinstance(a, Search)]
-    night = view.night
-    known = {s.circle for s in view.crime_scenes if s.night == night} | set(view.clues)
-    nb = notebook(view, board)
-    total = nb.total
-    scored: list[tuple[float, int]] = []
-    for c in circles:
-        if c in known or not total:
-            continue
-        odds = 1 - notebook(_missed(view, c), board, nb).total / total
-        if 1e-12 < odds < 1 - 1e-12:
-            scored.append((-odds, c))
-    first = [c for _, c in sorted(scored)]
+    odds = clue_odds(view, board, circles)
+    scored = sorted((-o, c) for c, o in odds.items() if 1e-12 < o < 1 - 1e-12)
+    first = [c for _, c in scored]
     return first + [c for c in circles if c not in first]
+
+
+def nothing_to_find(view: LfwView, board: Any, circles: list[int]) -> bool:
+    """T3: is there nothing useful to do on `circles` (those beside the
+    acting policeman)?  Jack cannot stand on any of them now (no arrest can
+    take him) and he cannot have passed any of them tonight where no clue
+    is known yet (no search can find one).  From the police's view alone
+    (the notebook); False whenever the notebook knows no path."""
+    nb = notebook(view, board)
+    if not circles or not nb.on_board or not nb.total or nb.home or nb.over:
+        return False
+    if any(c in nb.counts for c in circles):
+        return False  # an arrest there may take him
+    return all(o <= 1e-12 for o in clue_odds(view, board, circles, nb).values())
 
 
 @dataclass(frozen=True)
 class Press:
     """What a printable key means now: `pick` a word, `rest` (0), `typed`
     (a digit or letter of a number or id being typed), `select` a
-    policeman, or `refuse` with a sentence."""
+    policeman, `fold` (a later policeman acts now, those before him stay
+    or pass: T2, T3), or `refuse` with a sentence."""
 
     kind: str
     value: str = ""
@@ -125,6 +157,7 @@ class Picking:
         self.cycled = False  # has Tab been pressed since the last pick?
         self._labels: tuple[tuple[Any, ...], dict[str, str]] | None = None
         self._offer: tuple[tuple[Any, ...], tuple[list[str], list[str], list[str]]] | None = None
+        self._idle: bool | None = None  # T3: nothing to find beside him (asked once a state)
 
     # -- what is offered -------------------------------------------------------------
 
@@ -184,18 +217,47 @@ class Picking:
     def rest_word(self) -> str | None:
         """Key 0: "stay" in T2 / "pass" in T3 for every policeman still to
         act, offered as his choice begins while others follow him."""
-        c, word, acting = self.chooser, REST.get(self.phase()), self.acting()
+        c = self.chooser
         if isinstance(c, Chooser) and self.phase() == Phase.SEARCHING:
             return SEARCH_ALL  # a search under way: 0 names every circle left
-        if not isinstance(c, Chooser) or word is None or self.view is None:
+        if self.view is None or not sentences.still_to_act(self.view):
             return None
-        if not sentences.still_to_act(self.view):
+        return self.idle_word()
+
+    def idle_word(self) -> str | None:
+        """T2 / T3 as the acting policeman's choice begins: "stay" / "pass"
+        if he may (his stay or pass is one of his choices), else None."""
+        c, word, acting = self.chooser, REST.get(self.phase()), self.acting()
+        if not isinstance(c, Chooser) or word is None or self.view is None:
             return None
         if c.picked == [acting] and word in c.options():
             return word
         if self.forced() and c.complete() == f"{acting} {word}":
-            return word  # he can only pass: 0 still passes for everyone
+            return word  # he can only pass: 0 (or a later one's key) still passes him
         return None
+
+    def later(self) -> list[str]:
+        """The policemen a key may give the turn to now (`fold`): those
+        after the acting one this phase, while his choice begins and he
+        may stay (T2) or pass (T3)."""
+        if self.view is None or self.idle_word() is None:
+            return []
+        return sentences.still_to_act(self.view)
+
+    def fold_key(self, colour: str) -> str | None:
+        """The key that gives `colour` the turn now, the ones before him
+        staying or passing (the bench, the drivers); None if it does not."""
+        return COLOUR_LETTERS[colour].lower() if colour in self.later() else None
+
+    def fold_hint(self) -> str:
+        """The hint's words for `fold`: "Y N R G: that policeman acts next;
+        those before him stay" (T2) / "… pass" (T3); empty where none."""
+        later = self.later()
+        if not later:
+            return ""
+        keys = " ".join(COLOUR_LETTERS[c] for c in later)
+        verb = "stay" if self.phase() == Phase.HUNT else "pass"
+        return f"{keys}: that policeman acts next; those before him {verb}"
 
     # -- T3: the acting policeman's circles ----------------------------------------------
 
@@ -231,6 +293,20 @@ class Picking:
             and isinstance(c, Chooser)
             and (acting, SEARCH_ALL, circle) in c.legal
         )
+
+    def nothing_to_do(self) -> bool:
+        """T3 as the acting policeman's action begins: nothing to find
+        beside him and no arrest can take Jack (`nothing_to_find`, from
+        the notebook); he may pass.  The hint says so; nothing is played."""
+        if self._idle is None:
+            v = self.view
+            self._idle = (
+                v is not None
+                and self.t3_word_stage()
+                and "pass" in self.word_options()
+                and nothing_to_find(v, self.board, [int(c) for c in self.t3_circles()])
+            )
+        return self._idle
 
     def starts_search_all(self, word: str) -> bool:
         """The word `search` at the start of a policeman's T3: every circle,
@@ -323,7 +399,8 @@ class Picking:
         if char.isdigit():
             return self._digit(char)
         if char.lower() in POLICE_KEYS and self.view is not None and self.view.police:
-            return Press("select", POLICE_KEYS[char.lower()])
+            colour = POLICE_KEYS[char.lower()]
+            return Press("fold" if colour in self.later() else "select", colour)
         if self.node_options() and any(
             str(o).lower().startswith(char.lower()) for o in self.node_options()
         ):
@@ -390,12 +467,20 @@ class Picking:
             return "[b]" + sentences.capital(sentences.describe(chooser.picked)) + "[/b]"
         return ""
 
+    def _forced_hint(self) -> str:
+        """The hint of a forced action: Enter plays it (or the keys that
+        play it for him and others: 0, a later policeman's letter)."""
+        if self.phase() == Phase.SEARCHING:
+            return "Enter (or 0) names the last circle of the search (T3)."
+        if self.can_back():
+            return "Enter plays it; Esc back."
+        everyone = "; 0 everyone passes" if self.rest_word() else ""
+        fold = f"; {self.fold_hint()}" if self.fold_hint() else ""
+        return f"Enter plays it{everyone}{fold}."
+
     def keys_hint(self, plain: bool = False) -> str:
         if self.forced():
-            if self.phase() == Phase.SEARCHING:
-                return "Enter (or 0) names the last circle of the search (T3)."
-            everyone = "; 0 everyone passes" if self.rest_word() else ""
-            return "Enter plays it; Esc back." if self.can_back() else f"Enter plays it{everyone}."
+            return self._forced_hint()
         if self.placed_all():
             return "Enter places them; Esc takes the last back."
         if self.t3_circles():
@@ -423,6 +508,8 @@ class Picking:
         rest = self.rest_word()
         if rest is not None:
             parts.append(f"0 everyone {'stays' if rest == 'stay' else 'passes'}")
+        if fold := self.fold_hint():
+            parts.append(fold)
         if self.complete() is not None and self.options():
             parts.append("Enter alone: done")
         if self.can_back() and not plain:
@@ -436,17 +523,35 @@ class Picking:
         words = self.word_options()
         parts = []
         if self.t3_word_stage():
-            if circles:
-                parts.append(f"a letter searches there, the next letters go on ({circles})")
+            fold = self.fold_hint()
+            if self.nothing_to_do():  # the pass first; the rest is still his to choose
+                who = sentences.name(self.acting())
+                parts.append(f"nothing to find beside {who}: {words.index('pass') + 1} passes")
+                if self.rest_word() is not None:
+                    parts.append("0 everyone passes")
+                parts.append(fold)
+                letters = " ".join(k for k, _ in self.circle_labels())
+                others = [
+                    f"{i + 1} {'search all' if w == SEARCH_ALL else w}"
+                    for i, w in enumerate(words[:9])
+                    if w != "pass"
+                ]
+                parts.append(f"or {letters}: search there, " + ", ".join(others) if letters else "")
+                if any(not v.isdigit() for v in self.labels().values()):
+                    parts.append("a letter on the map chooses its crossing")
+                return "; ".join(p for p in parts if p)
             numbered = [f"{i + 1} {w}" for i, w in enumerate(words[:9])]
             if SEARCH_ALL in words:
                 i = words.index(SEARCH_ALL)
                 numbered[i] = f"{i + 1} search all, likeliest first"
+            if circles:
+                parts.append(f"a letter searches there ({circles})")
             parts.append(", ".join(numbered))
             if any(not v.isdigit() for v in self.labels().values()):
                 parts.append("a letter on the map chooses its crossing")
             if self.rest_word() is not None:
                 parts.append("0 everyone passes")
+            parts.append(fold)
         elif self.phase() == Phase.SEARCHING:
             parts.append(f"a letter names the next circle ({circles})")
             parts.append("0 names all the rest, likeliest first; a clue ends the search (T3)")

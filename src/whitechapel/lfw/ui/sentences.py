@@ -37,12 +37,26 @@ def police_order(view: LfwView) -> list[str]:
 
 
 def still_to_act(view: LfwView) -> list[str]:
-    """The policemen after the one acting now, this phase (T2 or T3)."""
+    """The policemen after the one acting now, this phase (T2 or T3, a
+    search under way included)."""
     colour = view.acting_colour
-    if view.phase.key not in (Phase.HUNT, Phase.CLUES) or colour is None:
+    if view.phase.key not in POLICE_PHASES or colour is None:
         return []
     order = police_order(view)
     return order[order.index(colour) + 1 :]
+
+
+def fold_sentence(folded: Sequence[str], word: str, acting: str | None) -> str:
+    """After a later policeman's key (T2, T3): who stayed or passed for
+    it, and who acts now: "Green and Blue stay; Yellow moves now."."""
+    who = and_list(name(c) for c in folded)
+    if word == "stay":
+        done = "stays" if len(folded) == 1 else "stay"
+        now = f"{name(acting)} moves now" if acting else ""
+    else:
+        done = "passes" if len(folded) == 1 else "pass"
+        now = f"{name(acting)} acts now" if acting else ""
+    return f"{who} {done}; {now}." if now else f"{who} {done}."
 
 
 # -- what an action does --------------------------------------------------------------
