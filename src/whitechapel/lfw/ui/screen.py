@@ -32,6 +32,7 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import Footer
 
@@ -178,6 +179,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         self.fit_size = whole_board_size(board)  # the window that shows it all ("fits")
         self.candidates_for: tuple[int, int] | None = None  # the police turn shown them
         self.police_eye = False  # F7: Jack's map shows the police's view, not his moves
+        self._prompt_rows: tuple[Size, int] | None = None  # the window, the prompt's rows in it
         self._bindings_for: str | None = None  # the holder the footer's keys were checked for
         self.seat_solo()
 
@@ -361,7 +363,10 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
     def fit_prompt(self) -> None:
         """The prompt's rows: as many as its text needs at this width
         (between 2 and 5), so its second line (the keys) is never cut; where
-        the whole board shows beside the panels, two."""
+        the whole board shows beside the panels, two.  The rows only grow
+        while the window keeps its size: a prompt that shrank and grew again
+        at each action would lay the whole screen out anew each time (the
+        map one row taller or shorter: 35 ms a key at 120×40)."""
         panel = self.query_one("#prompt", TextPanel)
         width = panel.size.width
         if not width:
@@ -370,6 +375,9 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         if not self.has_class("fits"):
             lines = Text.from_markup(panel.markup).wrap(self.app.console, width)
             rows = max(PROMPT_ROWS[0], min(PROMPT_ROWS[1], len(lines)))
+            if self._prompt_rows is not None and self._prompt_rows[0] == self.size:
+                rows = max(rows, self._prompt_rows[1])
+        self._prompt_rows = (self.size, rows)
         if panel.styles.height is None or panel.styles.height.value != rows:
             panel.styles.height = rows
 
