@@ -91,7 +91,7 @@ def test_the_legend_names_the_circles_each_mark_is_on():
     text = mapstyle.legend_markup(200, tags=set(marks.values()), side="police", marks=marks)
     lines = " ".join(text.split())
     assert "crime scene: 45" in lines and "clue tonight: 67 68" in lines
-    assert "4: 12 · 1: 13" in lines
+    assert "█: 12 · ▂: 13" in lines  # each level by its bar, hottest first
     many = dict.fromkeys(range(1, 20), "searched")
     assert "searched, empty: 1 2 3 4 5 6 +13" in mapstyle.legend_markup(
         200, tags={"searched"}, marks=many
