@@ -26,8 +26,8 @@ from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen, Screen
-from textual.widgets import OptionList, Static
+from textual.screen import ModalScreen
+from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from whitechapel.core.settings import value_of
@@ -37,8 +37,8 @@ from whitechapel.lfw.rulebook import JACK, POLICE
 from whitechapel.lfw.rules import RULES
 from whitechapel.lfw.ui.screen import LfwScreen
 from whitechapel.lfw.views import LfwView
+from whitechapel.ui.screens.puzzles import ListScreen
 from whitechapel.ui.source import Source
-from whitechapel.ui.widgets.footer import KeyFooter
 from whitechapel.ui.widgets.text import TextPanel
 
 LEVEL = "easy"  # the computer a learner plays against
@@ -145,45 +145,34 @@ class GuidedScreen(LfwScreen):
             self.call_after_refresh(self.app.push_screen, HintBox(hint))
 
 
-class LearnScreen(Screen):
+class LearnScreen(ListScreen, scope="lfw"):
     """The learn screen: a guided first night as either side, or the puzzles."""
 
-    BINDINGS = [Binding("escape", "app.back", "Back", id="lfw.learn_back")]
-    DEFAULT_CSS = """
-    LearnScreen { align: center middle; }
-    LearnScreen #learn-box { width: 90%; max-width: 76; height: auto; border: heavy $accent;
-                             padding: 0 1; }
-    LearnScreen #learn-title { margin-bottom: 1; }
-    LearnScreen OptionList { height: auto; }
-    """
+    STEM = "learn"
 
-    def compose(self) -> ComposeResult:
-        with Vertical(id="learn-box"):
-            yield Static(
-                "[b]Learn Letters from Whitechapel[/b]\nA first night on the small tutorial "
-                "board against the easy computer, with a hint each time a new kind of "
-                "decision comes up; or short notebook puzzles.",
-                id="learn-title",
+    def __init__(self) -> None:
+        heading = (
+            "[b]Learn Letters from Whitechapel[/b]\nA first night on the small tutorial "
+            "board against the easy computer, with a hint each time a new kind of "
+            "decision comes up; or short notebook puzzles."
+        )
+        options = [
+            Option(f"{title}\n   [dim]{escape(what)}[/dim]", id=f"side-{side}")
+            for side, title, what in SIDE_CHOICES
+        ]
+        options.append(
+            Option(
+                "Notebook puzzles\n   [dim]where Jack can be, where to search, "
+                "which arrest can succeed[/dim]",
+                id="puzzles",
             )
-            options = [
-                Option(f"{title}\n   [dim]{escape(what)}[/dim]", id=f"side-{side}")
-                for side, title, what in SIDE_CHOICES
-            ]
-            options.append(
-                Option(
-                    "Notebook puzzles\n   [dim]where Jack can be, where to search, "
-                    "which arrest can succeed[/dim]",
-                    id="puzzles",
-                )
-            )
-            yield OptionList(*options, id="learn")
-        yield KeyFooter()
+        )
+        super().__init__(heading, options)
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        choice = event.option.id or ""
-        if choice == "puzzles":
+    def chosen(self, option: str) -> None:
+        if option == "puzzles":
             from whitechapel.lfw.ui.puzzles import PuzzleList
 
             self.app.push_screen(PuzzleList())
-        elif choice.startswith("side-"):
-            self.app.switch_screen(guided_game(choice[5:]))
+        elif option.startswith("side-"):
+            self.app.switch_screen(guided_game(option[5:]))

@@ -14,15 +14,15 @@ from typing import Any
 from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Input, OptionList, Static
+from textual.widgets import Input, Static
 from textual.widgets.option_list import Option
 
 from whitechapel.lfw.puzzles import EVERY, PUZZLES, Puzzle, Verdict, puzzle
 from whitechapel.lfw.rulebook import JACK
 from whitechapel.lfw.ui.mapview import MapView
 from whitechapel.lfw.ui.marks import marks_for
+from whitechapel.ui.screens.puzzles import PuzzleListScreen, back_to_list
 from whitechapel.ui.widgets.footer import KeyFooter
 
 SIDE_WORDS = {JACK: "Jack", "police": "the police"}
@@ -113,39 +113,21 @@ class PuzzleScreen(Screen):
             self.action_puzzles()
 
     def action_puzzles(self) -> None:
-        stack = self.app.screen_stack
-        if len(stack) > 1 and isinstance(stack[-2], PuzzleList):
-            self.app.pop_screen()
-        else:
-            self.app.switch_screen(PuzzleList(self.number))
+        """Back to the list: the one below, or a new one in this one's place."""
+        back_to_list(self, PuzzleList, self.number)
 
 
-class PuzzleList(Screen):
+class PuzzleList(PuzzleListScreen, scope="lfw"):
     """The puzzles, each with the rule it teaches and the side played."""
 
-    BINDINGS = [Binding("escape", "app.back", "Back", id="lfw.puzzles_back")]
-    DEFAULT_CSS = """
-    PuzzleList { align: center middle; }
-    PuzzleList #puzzles-box { width: 90%; max-width: 76; height: auto; border: heavy $accent;
-                              padding: 0 1; }
-    PuzzleList #puzzles-title { margin-bottom: 1; }
-    PuzzleList OptionList { height: auto; max-height: 20; }
-    """
-
     def __init__(self, highlight: int = 1) -> None:
-        super().__init__()
-        self.highlight = highlight
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="puzzles-box"):
-            yield Static(
-                "[b]Letters from Whitechapel — notebook puzzles[/b]\nShort positions on "
-                "the tutorial board: Jack's step (T1), where he can be, the search and "
-                "the arrest (T3).",
-                id="puzzles-title",
-            )
-            yield OptionList(*(self.option(n) for n in range(1, len(PUZZLES) + 1)), id="puzzles")
-        yield KeyFooter()
+        title = (
+            "[b]Letters from Whitechapel — notebook puzzles[/b]\nShort positions on "
+            "the tutorial board: Jack's step (T1), where he can be, the search and "
+            "the arrest (T3)."
+        )
+        options = [self.option(n) for n in range(1, len(PUZZLES) + 1)]
+        super().__init__(title, options, highlight)
 
     @staticmethod
     def option(number: int) -> Option:
@@ -155,11 +137,8 @@ class PuzzleList(Screen):
             id=str(number),
         )
 
-    def on_mount(self) -> None:
-        self.query_one(OptionList).highlighted = self.highlight - 1
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.app.push_screen(PuzzleScreen(int(event.option.id or 1)))
+    def open_puzzle(self, number: int) -> None:
+        self.app.push_screen(PuzzleScreen(number))
 
 
 def learn_screen(number: int | None = None) -> Any:

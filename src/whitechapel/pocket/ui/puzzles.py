@@ -17,11 +17,6 @@ from __future__ import annotations
 from typing import Any
 
 from rich.markup import escape
-from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Vertical
-from textual.screen import Screen
-from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from whitechapel.core.record import record_of
@@ -34,9 +29,9 @@ from whitechapel.pocket.ui.lesson import LessonScreen
 from whitechapel.pocket.ui.screen import PocketScreen, key
 from whitechapel.pocket.views import PocketView
 from whitechapel.ui.screens.game import GameScreen
+from whitechapel.ui.screens.puzzles import PuzzleListScreen, back_to_list
 from whitechapel.ui.source import LocalSource
 from whitechapel.ui.widgets.choice import Choice
-from whitechapel.ui.widgets.footer import KeyFooter
 
 SIDE_WORDS = {JACK: "Jack", "investigator": "the investigator"}
 
@@ -191,11 +186,7 @@ class PuzzleScreen(PocketScreen):
 
     def action_puzzles(self) -> None:
         """Back to the list: the one below, or a new one in this one's place."""
-        stack = self.app.screen_stack
-        if len(stack) > 1 and isinstance(stack[-2], PuzzleList):
-            self.app.pop_screen()
-        else:
-            self.app.switch_screen(PuzzleList(self.number))
+        back_to_list(self, PuzzleList, self.number)
 
     def action_help(self) -> None:
         """F1: the puzzle's lesson first, then the rules of the moment and the keys."""
@@ -230,31 +221,16 @@ class PuzzleScreen(PocketScreen):
         return super().check_action(action, parameters)
 
 
-class PuzzleList(Screen):
+class PuzzleList(PuzzleListScreen, scope="pocket"):
     """The puzzles, each with the rules it teaches and the side played."""
 
-    BINDINGS = [Binding("escape", "app.back", "Back", id="pocket.puzzles_back")]
-    DEFAULT_CSS = """
-    PuzzleList { align: center middle; }
-    PuzzleList #puzzles-box { width: 90%; max-width: 76; height: auto; border: heavy $accent;
-                              padding: 0 1; }
-    PuzzleList #puzzles-title { margin-bottom: 1; }
-    PuzzleList OptionList { height: auto; max-height: 20; }
-    """
-
     def __init__(self, highlight: int = 1) -> None:
-        super().__init__()
-        self.highlight = highlight
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="puzzles-box"):
-            yield Static(
-                "[b]Mr. Jack Pocket — puzzles[/b]\nShort positions, each teaching a rule: "
-                "line of sight (P6), the witness call (P7), the end of the game (P8).",
-                id="puzzles-title",
-            )
-            yield OptionList(*(self.option(n) for n in range(1, len(PUZZLES) + 1)), id="puzzles")
-        yield KeyFooter()
+        title = (
+            "[b]Mr. Jack Pocket — puzzles[/b]\nShort positions, each teaching a rule: "
+            "line of sight (P6), the witness call (P7), the end of the game (P8)."
+        )
+        options = [self.option(n) for n in range(1, len(PUZZLES) + 1)]
+        super().__init__(title, options, highlight)
 
     @staticmethod
     def option(number: int) -> Option:
@@ -266,11 +242,8 @@ class PuzzleList(Screen):
             id=str(number),
         )
 
-    def on_mount(self) -> None:
-        self.query_one(OptionList).highlighted = self.highlight - 1
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.app.push_screen(PuzzleScreen(int(event.option.id or 1)))
+    def open_puzzle(self, number: int) -> None:
+        self.app.push_screen(PuzzleScreen(number))
 
 
 def learn_screen(number: int | None = None) -> Any:
