@@ -155,7 +155,7 @@ def _kill(night: int) -> Hint:
         "Kill now (the circle becomes the crime scene and the Hunt begins) or "
         "wait: each wait gives you one more space to escape, but the Chief moves "
         "the women (the Wretched) and you turn a patrol marker. On V you must kill.",
-        f"a marked woman's circle: {_k('circle')}; or {_k('word')} for wait.",
+        "1 kill, then the marked woman's circle (type its number and Enter); 2 wait.",
     )
 
 

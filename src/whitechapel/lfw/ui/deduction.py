@@ -95,7 +95,7 @@ def deduction_text(nb: Notebook | None, *, jack: bool = False) -> str:
             where = f"{n} {_plural(n, 'circle')} ({nb.total} {_plural(nb.total, 'path')})"
         elif not (nb.over or nb.home):
             where = "not on the streets"
-        return f"[b]What the police can know:[/b] {where}, {len(h)} hideout candidates"
+        return f"[b]What the police can know:[/b] {where}, {len(h)} {_plural(len(h), 'hideout candidate')}"
     if h:
         shown = " ".join(map(str, h[:HIDEOUTS_SHOWN]))
         more = f" and {len(h) - HIDEOUTS_SHOWN} more" if len(h) > HIDEOUTS_SHOWN else ""
