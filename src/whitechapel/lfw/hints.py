@@ -146,7 +146,7 @@ def _kill(night: int) -> Hint:
             "The double event",
             "Tonight you kill two women at once, in the order you choose: the "
             "second counts as your first move, and the police move first.",
-            f"{_k('word')} kill or wait; then the circles.",
+            "1 kill, 2 wait; then the circles, in the order written.",
         )
     return Hint(
         "kill",
@@ -218,7 +218,7 @@ def _hunt() -> Hint:
         "Each policeman moves up to two crossings (circles do not count), or "
         "stays; the Chief first, then clockwise. Two may not end on one crossing. "
         "Stand where Jack's steps go: he may not step through your crossing.",
-        f"{_k('crossing')}; {_k('word')} for stay; {_k('rest')}: everyone still "
+        f"{_k('crossing')}; 1 for stay; {_k('rest')}: everyone still "
         f"to move stays. {_k('policemen')}: that policeman acts next; those before him stay.",
     )
 
