@@ -45,6 +45,27 @@ def lfw_app(seed: int, tmp_path: Path, *, options: Options | None = None, board=
     return WhitechapelApp(start=screen), screen
 
 
+def game_app(game: LfwGame, tmp_path: Path) -> tuple[WhitechapelApp, LfwScreen]:
+    """The hot-seat app on `game` as it stands, its record kept in `tmp_path`."""
+    source = LocalSource(game, record_of(game, players=PLAYERS), Store(tmp_path))
+    screen = LfwScreen(source, game.board)
+    return WhitechapelApp(start=screen), screen
+
+
+def prompt_text(app) -> str:
+    """The prompt panel's words, on one line."""
+    return " ".join(app.screen.query_one("#prompt").render().plain.split())
+
+
+async def raise_curtain(pilot: Pilot, screen: LfwScreen) -> None:
+    """Settle, then pass every hand-over curtain that is down."""
+    await settle.settle(pilot)
+    driver = LfwDriver(pilot, screen)
+    while screen.curtain_up:
+        await driver.pass_handover()
+    await settle.settle(pilot)
+
+
 def widget_text(app) -> str:
     """The text of every visible text panel of the top screen, one line each."""
     parts = []

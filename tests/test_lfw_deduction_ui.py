@@ -7,7 +7,7 @@ the record."""
 from __future__ import annotations
 
 import settle
-from lfw_app_play import PLAYERS, LfwDriver, widget_text
+from lfw_app_play import PLAYERS, raise_curtain, widget_text
 from whitechapel.app import WhitechapelApp
 from whitechapel.core.chance import Chance
 from whitechapel.core.record import Record, record_of
@@ -54,14 +54,6 @@ def app_for(game: LfwGame, tmp_path, notebook: str | None = None):
 
 def tint(screen: LfwScreen) -> dict[int, str]:
     return {c: t for c, t in screen.query_one(MapView).marks.items() if t in TINT_TAGS}
-
-
-async def raise_curtain(pilot, screen) -> None:
-    await settle.settle(pilot)
-    driver = LfwDriver(pilot, screen)
-    while screen.curtain_up:
-        await driver.pass_handover()
-    await settle.settle(pilot)
 
 
 async def test_the_police_see_where_jack_can_be_tinted_and_f6_hides_it(tmp_path):

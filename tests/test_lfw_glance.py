@@ -14,7 +14,7 @@ from rich.style import Style
 from rich.text import Text
 
 import settle
-from lfw_app_play import PLAYERS, LfwDriver, widget_text
+from lfw_app_play import PLAYERS, raise_curtain, widget_text
 from whitechapel.app import WhitechapelApp
 from whitechapel.core.chance import Chance
 from whitechapel.core.record import record_of
@@ -70,14 +70,6 @@ def app_for(game: LfwGame, tmp_path, notebook: str = "heat"):
     record = record_of(game, seed=1, players=PLAYERS, settings={"notebook": notebook})
     screen = LfwScreen(LocalSource(game, record, Store(tmp_path)), game.board)
     return WhitechapelApp(start=screen), screen
-
-
-async def raise_curtain(pilot, screen) -> None:
-    await settle.settle(pilot)
-    driver = LfwDriver(pilot, screen)
-    while screen.curtain_up:
-        await driver.pass_handover()
-    await settle.settle(pilot)
 
 
 def shown_marks(screen: LfwScreen) -> dict:

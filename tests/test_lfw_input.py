@@ -11,12 +11,10 @@ import re
 import pytest
 
 import settle
-from lfw_app_play import PLAYERS
+from lfw_app_play import game_app, prompt_text
 from snapshots import screen_text
 from whitechapel.app import WhitechapelApp
 from whitechapel.core.chance import Chance
-from whitechapel.core.record import record_of
-from whitechapel.core.store import Store
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.map.maps import load_board
 from whitechapel.lfw.options import OPTIONS, Options
@@ -30,7 +28,7 @@ from whitechapel.lfw.ui.marks import COLOUR_LETTERS
 from whitechapel.lfw.ui.picking import ALL_LABELS, picking_for
 from whitechapel.lfw.ui.screen import LfwScreen
 from whitechapel.net.rooms import Room
-from whitechapel.ui.source import LocalSource, RemoteSource
+from whitechapel.ui.source import RemoteSource
 
 ALL = Options(**dict.fromkeys(OPTIONS, True))
 BOARD = "whitechapel-1888"
@@ -52,16 +50,6 @@ def played_until(seed: int, stop, *, options=None, board=BOARD, limit=3000) -> L
     return game
 
 
-def app_for(game: LfwGame, tmp_path):
-    source = LocalSource(game, record_of(game, players=PLAYERS), Store(tmp_path))
-    screen = LfwScreen(source, game.board)
-    return WhitechapelApp(start=screen), screen
-
-
-def prompt(app) -> str:
-    return " ".join(app.screen.query_one("#prompt").render().plain.split())
-
-
 def in_sight(map_view: MapView, node) -> bool:
     lab = map_view.canvas.labels[node]
     x, y = int(map_view.scroll_x), int(map_view.scroll_y)
@@ -76,15 +64,15 @@ async def test_a_police_turn_where_nobody_moves_or_acts_takes_two_keys(tmp_path)
     game = played_until(7, lambda g: g.phase == "hunt")
     before = len(game.history)
     order = sentences.police_order(game.view(POLICE))
-    app, screen = app_for(game, tmp_path)
+    app, screen = game_app(game, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle.settle(pilot)
         await settle.press(pilot, "enter")  # the hand-over to the police
-        assert "0 everyone stays" in prompt(app)
+        assert "0 everyone stays" in prompt_text(app)
         await settle.press(pilot, "0")
         assert [str(a) for a in game.history[before:]] == [f"{c} stay" for c in order]
         assert game.phase == "clues" and screen.holder == POLICE
-        assert "0 everyone passes" in prompt(app)
+        assert "0 everyone passes" in prompt_text(app)
         await settle.press(pilot, "0")
         played = [str(a) for a in game.history[before:]]
         assert played == [f"{c} stay" for c in order] + [f"{c} pass" for c in order]
@@ -93,7 +81,7 @@ async def test_a_police_turn_where_nobody_moves_or_acts_takes_two_keys(tmp_path)
 
 async def test_each_policeman_is_in_sight_when_his_move_starts(tmp_path):
     game = played_until(7, lambda g: g.phase == "hunt")
-    app, screen = app_for(game, tmp_path)
+    app, screen = game_app(game, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle.settle(pilot)
         await settle.press(pilot, "enter")
@@ -114,7 +102,7 @@ async def test_t2_the_letter_of_one_who_moved_or_is_moving_brings_him_into_sight
     centres the map on him (a later one's key is a fold:
     test_lfw_police_keys.py)."""
     game = played_until(7, lambda g: g.phase == "hunt")
-    app, screen = app_for(game, tmp_path)
+    app, screen = game_app(game, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle.settle(pilot)
         await settle.press(pilot, "enter")
@@ -132,12 +120,12 @@ async def test_t2_the_letter_of_one_who_moved_or_is_moving_brings_him_into_sight
             assert in_sight(map_view, game.police[colour])
             if colour == first:
                 said = f"{first.capitalize()} has moved this turn; {acting.capitalize()} moves now"
-                assert said in prompt(app)
+                assert said in prompt_text(app)
 
 
 async def test_one_key_moves_a_policeman_to_a_labelled_crossing(tmp_path):
     game = played_until(7, lambda g: g.phase == "hunt")
-    app, screen = app_for(game, tmp_path)
+    app, screen = game_app(game, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle.settle(pilot)
         await settle.press(pilot, "enter")
@@ -217,7 +205,7 @@ def test_labels_are_exactly_on_the_crossings_offered_one_key_each():
 
 async def test_the_map_draws_the_labels_of_the_crossings_the_prompt_asks_for(tmp_path):
     game = played_until(7, lambda g: g.phase == "hunt")
-    app, screen = app_for(game, tmp_path)
+    app, screen = game_app(game, tmp_path)
     async with app.run_test(size=(200, 60)) as pilot:
         await settle.settle(pilot)
         await settle.press(pilot, "enter")
@@ -284,7 +272,7 @@ def test_every_refusal_sentence_is_in_the_games_words():
 async def test_random_keys_and_clicks_on_the_screen_get_only_the_games_words(tmp_path):
     game = played_until(13, lambda g: g.phase == "hunt", options=ALL)
     start = len(game.history)
-    app, screen = app_for(game, tmp_path)
+    app, screen = game_app(game, tmp_path)
     rng = random.Random(13)
     chance = Chance(13)
     keys = [*"0123456789acdehqzAXbyrg", "x", "enter", "enter", "escape", "tab", "backspace"]
@@ -347,7 +335,7 @@ async def test_the_letter_pair_in_either_order_on_the_screen(tmp_path):
     )
     pair = next(str(a) for a in game.legal_actions() if str(a).startswith("letter saucy"))
     first, second = pair.split()[2:]
-    app, screen = app_for(game, tmp_path)
+    app, screen = game_app(game, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle.settle(pilot)
         await settle.press(pilot, "enter")
@@ -369,11 +357,11 @@ def forced(game: LfwGame) -> bool:
 async def test_a_forced_action_is_named_and_digits_do_not_pile_up(tmp_path):
     game = played_until(1, forced)
     only = str(game.legal_actions()[0])
-    app, _screen = app_for(game, tmp_path)
+    app, _screen = game_app(game, tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
         await settle.settle(pilot)
         await settle.press(pilot, "enter")
-        text = prompt(app)
+        text = prompt_text(app)
         described = sentences.capital(sentences.describe(only.replace(">", " > ").split()))
         assert "The only choice" in text and described in text, text
         before = game.clone()
@@ -381,8 +369,8 @@ async def test_a_forced_action_is_named_and_digits_do_not_pile_up(tmp_path):
         typed = next(d * 5 for d in "3197" if not any(w.startswith(d) for w in words))
         for key in typed:
             await settle.press(pilot, key)
-        assert game == before and "Typed" not in prompt(app)
-        assert "Enter plays it" in prompt(app)
+        assert game == before and "Typed" not in prompt_text(app)
+        assert "Enter plays it" in prompt_text(app)
         await settle.press(pilot, "enter")
         assert str(game.history[-1]) == only
 
@@ -391,7 +379,7 @@ async def test_the_circle_of_a_forced_search_may_be_typed(tmp_path):
     game = played_until(2, lambda g: g.phase == "searching" and len(g.legal_actions()) == 1)
     only = str(game.legal_actions()[0])
     circle = only.split()[-1]
-    app, screen = app_for(game, tmp_path)
+    app, screen = game_app(game, tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
         await settle.settle(pilot)
         await settle.press(pilot, "enter")
@@ -410,16 +398,16 @@ async def test_a_word_that_takes_the_only_circle_with_it_waits_for_enter(tmp_pat
     )
     arrest = next(str(a) for a in game.legal_actions() if " arrest " in str(a))
     before = game.clone()
-    app, screen = app_for(game, tmp_path)
+    app, screen = game_app(game, tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
         await settle.settle(pilot)
         await settle.press(pilot, "enter")
         await settle.press(pilot, screen.picking.keys_for("arrest")[0])
         assert game == before  # not yet: shown first
         who, _, circle = arrest.split()
-        assert f"{who.capitalize()} arrests on {circle}" in prompt(app)
+        assert f"{who.capitalize()} arrests on {circle}" in prompt_text(app)
         await settle.press(pilot, "escape")  # he changes his mind
-        assert game == before and "2 arrest" in prompt(app)
+        assert game == before and "2 arrest" in prompt_text(app)
         await settle.press(pilot, screen.picking.label_of(circle) or "")  # his letter: a search
         assert str(game.history[-1]) == f"{who} search {circle}"
 
@@ -430,7 +418,7 @@ async def test_a_word_that_takes_the_only_circle_with_it_waits_for_enter(tmp_pat
 @pytest.mark.parametrize("phase", ["women", "patrols"])
 async def test_the_last_placement_of_a_phase_waits_for_enter(tmp_path, phase):
     game = played_until(5, lambda g: g.phase == phase)
-    app, screen = app_for(game, tmp_path)
+    app, screen = game_app(game, tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
         await settle.settle(pilot)
         await settle.press(pilot, "enter")
@@ -441,8 +429,8 @@ async def test_the_last_placement_of_a_phase_waits_for_enter(tmp_path, phase):
             await settle.press(pilot, *p.keys_for(node))
         assert game == before  # every token down, nothing played yet
         what = "women tokens" if phase == "women" else "patrol markers"
-        assert "placed" in prompt(app) and what in prompt(app)
-        assert "Enter places them; Esc takes the last back" in prompt(app)
+        assert "placed" in prompt_text(app) and what in prompt_text(app)
+        assert "Enter places them; Esc takes the last back" in prompt_text(app)
         await settle.press(pilot, "escape")  # the last one comes back up
         assert p.chooser.complete() is None and game == before
         await settle.press(pilot, *p.keys_for(str(p.node_options()[0])))
@@ -461,7 +449,7 @@ async def test_a_refusal_from_the_engine_or_server_loses_its_notation(tmp_path):
     """A network seat's choice can go stale before the server sees it; the
     engine's refusal then reaches the screen without the action's text."""
     game = played_until(7, lambda g: g.phase == "hunt")
-    app, screen = app_for(game, tmp_path)
+    app, screen = game_app(game, tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
         await settle.settle(pilot)
         await settle.press(pilot, "enter")
@@ -480,11 +468,11 @@ async def test_key_zero_passes_for_everyone_even_when_the_first_can_only_pass(tm
     game = played_until(0, only_pass, limit=6000)
     acting, rest = game.acting_colour, sentences.still_to_act(game.view(POLICE))
     assert rest
-    app, _screen = app_for(game, tmp_path)
+    app, _screen = game_app(game, tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
         await settle.settle(pilot)
         await settle.press(pilot, "enter")
-        assert "0 everyone passes" in prompt(app)
+        assert "0 everyone passes" in prompt_text(app)
         before = len(game.history)
         await settle.press(pilot, "0")
         played = [str(a) for a in game.history[before:]]
@@ -502,11 +490,11 @@ async def test_t3_key_1_names_every_circle_of_the_search_likeliest_first(tmp_pat
     )
     expected = search_all(game)
     n = len(game.history)
-    app, screen = app_for(game, tmp_path)
+    app, screen = game_app(game, tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
         await settle.settle(pilot)
         await settle.press(pilot, "enter")
-        assert "1 search all" in prompt(app)  # "likeliest first" unless nothing can be found
+        assert "1 search all" in prompt_text(app)  # "likeliest first" unless nothing can be found
         await settle.press(pilot, screen.picking.keys_for("search")[0])
         await settle.settle(pilot)
         assert [str(a) for a in game.history[n:]] == expected and len(expected) >= 1

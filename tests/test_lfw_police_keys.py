@@ -11,11 +11,8 @@ import statistics
 import pytest
 
 import settle
-from lfw_app_play import PLAYERS
-from whitechapel.app import WhitechapelApp
+from lfw_app_play import game_app, prompt_text
 from whitechapel.core.chance import Chance
-from whitechapel.core.record import record_of
-from whitechapel.core.store import Store
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.map.maps import load_board
 from whitechapel.lfw.phases import Phase
@@ -31,8 +28,6 @@ from whitechapel.lfw.ui.bench import (
 from whitechapel.lfw.ui.choosing import Chooser
 from whitechapel.lfw.ui.marks import COLOUR_LETTERS
 from whitechapel.lfw.ui.picking import Picking, picking_for
-from whitechapel.lfw.ui.screen import LfwScreen
-from whitechapel.ui.source import LocalSource
 
 
 def played_until(seed: int, stop) -> LfwGame:
@@ -148,16 +143,6 @@ def _first_to_act(phase: str, seed: int = 7) -> LfwGame:
     return played_until(seed, stop)
 
 
-def app_for(game: LfwGame, tmp_path):
-    source = LocalSource(game, record_of(game, players=PLAYERS), Store(tmp_path))
-    screen = LfwScreen(source, game.board)
-    return WhitechapelApp(start=screen), screen
-
-
-def prompt(app) -> str:
-    return " ".join(app.screen.query_one("#prompt").render().plain.split())
-
-
 def key_of(colour: str) -> str:
     return COLOUR_LETTERS[colour].lower()
 
@@ -177,11 +162,11 @@ async def test_t2_t3_a_later_policemans_key_folds_the_ones_before_him(
     order = sentences.police_order(game.view(POLICE))
     third = order[2]
     before = len(game.history)
-    app, _screen = app_for(game, tmp_path)
+    app, _screen = game_app(game, tmp_path)
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
         await settle.settle(pilot)
         await settle.press(pilot, "enter")  # the hand-over to the police
-        hint = prompt(app)
+        hint = prompt_text(app)
         assert f"that policeman acts next; those before him {word}" in hint
         assert " ".join(COLOUR_LETTERS[c] for c in order[1:]) + ":" in hint
         await settle.press(pilot, key_of(third))
@@ -236,7 +221,7 @@ async def test_t2_t3_the_bench_s_keys_of_a_turn_play_that_turn_on_the_screen(tmp
     assert found is not None, "no turn with a fold"
     start, texts, keys = found
     n = len(start.history)
-    app, _screen = app_for(start, tmp_path)
+    app, _screen = game_app(start, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle.settle(pilot)
         await settle.press(pilot, "enter")
@@ -258,7 +243,7 @@ async def test_a_later_policemans_key_outside_t2_t3_plays_nothing(tmp_path):
     for phase in ("patrols", "wretched", "searching"):
         game = played_until(11, lambda g, phase=phase: _police_in(g, phase))
         before = game.clone()
-        app, _screen = app_for(game, tmp_path)
+        app, _screen = game_app(game, tmp_path)
         async with app.run_test(size=(100, 32)) as pilot:
             await settle.settle(pilot)
             await settle.press(pilot, "enter")
@@ -268,7 +253,7 @@ async def test_a_later_policemans_key_outside_t2_t3_plays_nothing(tmp_path):
             if phase == "searching":  # his search goes on: the turn order is said
                 later = sentences.still_to_act(game.view(POLICE))[-1]
                 await settle.press(pilot, key_of(later))
-                assert f"{later.capitalize()} comes later" in prompt(app)
+                assert f"{later.capitalize()} comes later" in prompt_text(app)
 
 
 def _idle(g: LfwGame, want: bool) -> bool:
@@ -296,11 +281,11 @@ async def test_t3_nothing_to_find_beside_him_says_so_and_passes_him_by_one_key(t
     words = picking_for(game.view(POLICE), game.board).word_options()
     key = str(words.index("pass") + 1)
     before = game.clone()
-    app, _screen = app_for(game, tmp_path)
+    app, _screen = game_app(game, tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
         await settle.settle(pilot)
         await settle.press(pilot, "enter")
-        assert f"nothing to find beside {colour.capitalize()}: {key} passes" in prompt(app)
+        assert f"nothing to find beside {colour.capitalize()}: {key} passes" in prompt_text(app)
         assert game == before  # not passed for him
         await settle.press(pilot, key)
         assert str(game.history[-1]) == f"{colour} pass"
