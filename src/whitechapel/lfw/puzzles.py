@@ -235,6 +235,19 @@ NIGHT_1 = (
     "patrols x12 x23 x28 x17 x35 / x21 x32",
 )
 
+# Night 1 on from there: the kill on 22, Jack's step to 21, the Hunt's
+# moves (Red and Green move, the rest stay); Red, the Chief, acts first in T3.
+RED_TO_ACT = (
+    *NIGHT_1,
+    "kill 22",
+    "step 21",
+    "red x32",
+    "green x27",
+    "blue stay",
+    "yellow stay",
+    "brown stay",
+)
+
 PUZZLES: tuple[Puzzle, ...] = (
     Puzzle(
         tag="T1",
@@ -296,16 +309,7 @@ PUZZLES: tuple[Puzzle, ...] = (
             "are named): the screen asks for each."
         ),
         seed=5,
-        actions=(
-            *NIGHT_1,
-            "kill 22",
-            "step 21",
-            "red x32",
-            "green x27",
-            "blue stay",
-            "yellow stay",
-            "brown stay",
-        ),
+        actions=RED_TO_ACT,
     ),
     Puzzle(
         tag="T3",
@@ -328,14 +332,7 @@ PUZZLES: tuple[Puzzle, ...] = (
         ),
         seed=5,
         actions=(
-            *NIGHT_1,
-            "kill 22",
-            "step 21",
-            "red x32",
-            "green x27",
-            "blue stay",
-            "yellow stay",
-            "brown stay",
+            *RED_TO_ACT,
             "red search 23",
             "red search 18",
             "red search 24",
