@@ -4,9 +4,11 @@ on the map.
 The record and the action notation name a crossing by its map id (`x57`),
 which the board does not print and which reads like circle 57.  The screens
 say where it is instead: "the crossing between 57 and 70", the two circles
-it lies between.  Each crossing gets its own pair (`crossing_pairs`): the
-pairs are handed out nearest first, so two crossings never share a name, and
-a crossing takes the next nearest pair when a closer crossing already holds
+it lies between.  Each crossing gets its own pair (`crossing_pairs`): first
+the circles it touches (one street segment away: those a policeman there
+may search or arrest on, T3), so the name says what he can reach; then the
+nearest.  The pairs are handed out best first, so two crossings never share
+a name, and a crossing takes the next best pair when another already holds
 its first.  "Nearest" is the distance on the drawn map, a cell being about
 twice as tall as it is wide.
 
@@ -52,20 +54,25 @@ def _pairs(board: Any) -> dict[str, tuple[int, int]]:
     def dist(x: float, y: float, cx: float, cy: float) -> float:
         return math.hypot(x - cx, (y - cy) * ASPECT)
 
-    offers: list[tuple[float, str, tuple[int, int]]] = []
+    offers: list[tuple[int, float, str, tuple[int, int]]] = []
     first: dict[str, tuple[int, int]] = {}
     for xing in data.crossings:
-        near = sorted(circles, key=lambda c: (dist(xing.x, xing.y, c[1], c[2]), c[0]))[:NEAREST]
+        touched = set(board.direct_circles(xing.id))  # what a policeman there searches
+        near = sorted(
+            circles,
+            key=lambda c: (c[0] not in touched, dist(xing.x, xing.y, c[1], c[2]), c[0]),
+        )[:NEAREST]
         for (a, ax, ay), (b, bx, by) in combinations(near, 2):
+            away = (a not in touched) + (b not in touched)  # circles it does not touch
             cost = dist(xing.x, xing.y, ax, ay) + dist(xing.x, xing.y, bx, by)
             pair = (min(a, b), max(a, b))
-            offers.append((cost, xing.id, pair))
+            offers.append((away, cost, xing.id, pair))
         if len(near) >= 2:
             first[xing.id] = tuple(sorted((near[0][0], near[1][0])))  # type: ignore[assignment]
     offers.sort()
     named: dict[str, tuple[int, int]] = {}
     taken: set[tuple[int, int]] = set()
-    for _cost, x, pair in offers:
+    for _away, _cost, x, pair in offers:
         if x not in named and pair not in taken:
             named[x] = pair
             taken.add(pair)
