@@ -15,7 +15,7 @@ import pytest
 from rich.text import Text
 
 import settle
-from snapshots import screen_text
+from snapshots import screen_text, snapshot  # noqa: F401 (a fixture)
 from test_lfw_display import app_for, events, find_game, region_text, shown
 from whitechapel.lfw.map import canvas as cv
 from whitechapel.lfw.map import legibility
@@ -63,7 +63,10 @@ def hunt_1888(g) -> bool:
 # -- 1. the whole board beside the panels -------------------------------------------------
 
 
-async def test_h2_at_200x60_every_circle_number_whole_beside_the_panels(tmp_path):
+async def test_h2_at_200x60_every_circle_number_whole_beside_the_panels(
+    tmp_path,
+    snapshot,  # noqa: F811
+):
     """The issue: at 200×60 the side panel covered the east column (121,
     136, 145 showed as "1") and the map panned between prompts.  Now the
     map is the board drawn narrower (every street in its direction), the
@@ -80,6 +83,7 @@ async def test_h2_at_200x60_every_circle_number_whole_beside_the_panels(tmp_path
         assert m.region.right <= side.region.x  # no panel over the map
         assert set(numbers_on_screen(app, m)) == ALL
         assert_every_number_whole_at_its_circle(app, m)
+        snapshot.check(app, "police-turn-1888")  # the whole screen, as a player sees it
         assert (m.max_scroll_x, m.max_scroll_y) == (0, 0)
         assert m.board_in_sight
         # The panels are all there too: the move track, the police, the
