@@ -270,6 +270,20 @@ def test_every_crossing_has_a_name_of_its_own(board):
     assert all(p in circles and q in circles and p < q for p, q in pairs.values())
 
 
+@pytest.mark.parametrize("board", ["tutorial", "whitechapel-1888"])
+def test_t3_a_crossings_name_says_a_circle_its_policeman_can_search(board):
+    """The play-testers' finding: "between 61 and 89" named a crossing
+    whose policeman could search neither.  A crossing that touches circles
+    (one segment away: T3's searches and arrests) is named by one of them at
+    least, by two wherever no other crossing holds that pair."""
+    b = load_board(board)
+    pairs = placenames.crossing_pairs(b)
+    touching = {x: set(b.direct_circles(x)) for x in pairs if b.direct_circles(x)}
+    assert all(set(pairs[x]) & near for x, near in touching.items())
+    both = [x for x, near in touching.items() if set(pairs[x]) <= near]
+    assert len(both) >= 0.95 * sum(len(near) >= 2 for near in touching.values())
+
+
 async def test_t2_a_crossing_named_in_the_log_reads_between_a_and_b(tmp_path):
     """The log says where a policeman went in board terms, never `x12`; the
     record keeps the notation."""
