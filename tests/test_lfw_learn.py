@@ -205,6 +205,32 @@ def test_jacks_hints_are_the_same_whichever_markers_are_real(seed):
     assert play_twins(seed, JACK, other_markers) >= 3
 
 
+def test_t2_t3_the_hunt_hints_come_in_the_first_hunt_even_on_night_2():
+    """A play-tester's finding: Jack home at his first move on night 1 (the
+    police had no Hunt), and night 2's first police moves and searches came
+    without a hint.  The Hunt's hints come in the police's first Hunt."""
+    board = load_board("tutorial")
+    chance = Chance(9)  # Jack announces home at his first move on night 1
+    game = LfwGame.new(9, Options(), board)
+    seen: list[tuple[int, str]] = []
+    while game.outcome is None and len(seen) < 2:
+        side = game.to_act
+        hint = hints.hint(game.view(POLICE)) if side == POLICE else None
+        kinds = ("police_moves", "search")
+        if hint is not None and hint.kind in kinds and (game.night, hint.kind) not in seen:
+            seen.append((game.night, hint.kind))
+        if side == JACK:
+            game.apply(homeward_action(game, chance, eager=0.9))
+        else:
+            game.apply(game.random_action(chance))
+    log = game.view(POLICE).log
+    assert [e.event for e in log if e.night == 1 and e.event in ("move", "home")] == [
+        "move",
+        "home",
+    ]
+    assert seen == [(2, "police_moves"), (2, "search")]
+
+
 def test_a_hint_says_the_rule_and_its_keys():
     game = LfwGame.new(3, Options(), load_board(None))
     first = hints.hint(game.view(JACK))

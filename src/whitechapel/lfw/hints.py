@@ -87,6 +87,19 @@ def moves_tonight(view: LfwView) -> int:
     )
 
 
+def first_hunt_night(view: LfwView) -> int:
+    """The night of the police's first Hunt (T2, T3): the first night in
+    which Jack moved and the night went on after a move (a night whose only
+    move announced his hideout had none), from the public log; tonight if
+    no earlier night had one."""
+    for night in range(1, view.night):
+        moves = sum(1 for e in view.log if e.event == "move" and e.night == night)
+        home = any(e.event == "home" and e.night == night for e in view.log)
+        if moves >= 2 or (moves == 1 and not home):
+            return night
+    return view.night
+
+
 FIRST_TIME = ROMAN[CRIME_START]  # H4: the Time of the Crime marker's first space (I)
 AFTER_WAIT = ROMAN[CRIME_START - 1]  # after one wait (II)
 
@@ -282,14 +295,18 @@ def hint(view: LfwView) -> Hint | None:
         return _patrols(night)
     if phase == Phase.KILL and night in (1, DOUBLE_EVENT_NIGHT):
         return _kill(night) if view.time_of_the_crime == FIRST_TIME else None
-    if night != 1:
-        return None
-    if phase == Phase.WRETCHED and view.time_of_the_crime == AFTER_WAIT:
+    if night == 1 and phase == Phase.WRETCHED and view.time_of_the_crime == AFTER_WAIT:
         return _wretched()
-    if phase == Phase.REVEAL and view.time_of_the_crime == AFTER_WAIT:
+    if night == 1 and phase == Phase.REVEAL and view.time_of_the_crime == AFTER_WAIT:
         return _reveal()
-    if phase == Phase.ESCAPE and jack:
+    if night == 1 and phase == Phase.ESCAPE and jack:
         return _jack_move(view, moves)
+    # The Hunt's hints come in the police's first Hunt: night 1's, or a
+    # later night's when Jack was home at his first move.
+    if phase not in (Phase.HUNT, Phase.CLUES, Phase.SEARCHING):
+        return None
+    if night != first_hunt_night(view):
+        return None
     if phase == Phase.HUNT and moves == 1:
         return _hunt()
     if phase in (Phase.CLUES, Phase.SEARCHING) and moves == 1:
