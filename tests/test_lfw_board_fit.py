@@ -270,3 +270,27 @@ async def test_h2_at_80x24_the_prompt_is_whole_and_toasts_keep_off_it(tmp_path):
         for toast in toasts:
             for below in ("#prompt", "#choices"):
                 assert not toast.region.overlaps(screen.query_one(below).region), below
+
+
+async def test_the_police_panel_shows_all_five_when_a_line_wraps(tmp_path):
+    """Two play-testers lost the fifth policeman from the panel at 200×60:
+    the Chief's line ("yellow between 71 and 141 Chief") wrapped in a panel
+    six rows high.  Every policeman's letter and colour stays in sight."""
+    from rich.text import Text
+
+    from whitechapel.lfw.ui import panels
+
+    def long_line(g) -> bool:
+        if not (hunt_1888(g) and g.to_act == POLICE):
+            return False
+        text = panels.police_text(g.view(POLICE), board=g.board)
+        return any(len(Text.from_markup(line).plain) > 34 for line in text.split("\n"))
+
+    game = find_game(long_line, board=None)
+    app, screen = app_for(game, tmp_path)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await shown(app, screen, pilot)
+        police = screen.query_one("#police")
+        shown_text = " ".join(region_text(app, police).split())
+        for name in ("blue", "yellow", "brown", "red", "green"):
+            assert name in shown_text, name
