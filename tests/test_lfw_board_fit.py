@@ -294,3 +294,33 @@ async def test_the_police_panel_shows_all_five_when_a_line_wraps(tmp_path):
         shown_text = " ".join(region_text(app, police).split())
         for name in ("blue", "yellow", "brown", "red", "green"):
             assert name in shown_text, name
+
+
+async def test_secrecy_at_a_hand_over_jacks_map_opens_from_his_view_alone(tmp_path):
+    """A play-tester's finding: at 80×24 Jack's map opened where the police
+    had last worked, on the fake patrol marker they placed last.  After the
+    hand-over the map's place is the same whatever place the police left it
+    in (a counterfactual: two places before, one after)."""
+    from lfw_app_play import raise_curtain
+    from whitechapel.core.chance import Chance
+    from whitechapel.lfw.rulebook import JACK
+
+    def patrols(g) -> bool:
+        return g.night == 1 and g.phase == "patrols"
+
+    places = set()
+    for left in ((0, 0), (60, 30)):
+        game = find_game(patrols, board=None)
+        app, screen = app_for(game, tmp_path / f"{left[0]}")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await raise_curtain(pilot, screen)
+            assert screen.holder == POLICE
+            m = screen.query_one(MapView)
+            m.scroll_to(*left, animate=False, force=True)
+            await settle.settle(pilot)
+            assert (m.scroll_x, m.scroll_y) == left
+            screen.send(str(game.random_action(Chance(1))))  # the Chief's markers
+            await raise_curtain(pilot, screen)
+            assert screen.holder == JACK
+            places.add((m.scroll_x, m.scroll_y))
+    assert len(places) == 1

@@ -304,9 +304,25 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         self.query_one("#prompt", TextPanel).set(placenames.in_words(prompt, self.board))
         self.fit_prompt()
         if self._bindings_for != self.holder:  # F7 is Jack's key only
+            if self._bindings_for is not None:
+                self.map_for_holder(view)
             self._bindings_for = self.holder
             self.refresh_bindings()
         self.rebuild_choices()
+
+    def map_for_holder(self, view: LfwView) -> None:
+        """At a hand-over, the map's place chosen from the new holder's view
+        alone: where the last side left it says what that side worked on
+        (the police place their two fake markers last).  Jack's map opens on
+        his circle (or his hideout), anyone else's at the board's corner;
+        the turn's own centring follows (`centre_on_targets`)."""
+        m = self.query_one(MapView)
+        jack = view.jack if self.holder == JACK else None
+        mine = jack and (jack.position or jack.hideout)
+        if mine:
+            m.centre_on(mine)
+        else:
+            m.scroll_to(0, 0, animate=False)
 
     def deduce(self, view: LfwView) -> Notebook | None:
         """The notebook of the side's view (the same public answer from any
