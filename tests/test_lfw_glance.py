@@ -263,25 +263,24 @@ def hunted() -> LfwGame:
 @pytest.mark.parametrize("board", ["tutorial", "whitechapel-1888"])
 def test_every_crossing_has_a_name_of_its_own(board):
     b = load_board(board)
-    pairs = placenames.crossing_pairs(b)
-    assert set(pairs) == {x.id for x in b.data.crossings}
-    assert len(set(pairs.values())) == len(pairs)  # no two crossings share a name
+    named = {x: placenames.crossing_name(b, x) for x in (x.id for x in b.data.crossings)}
+    assert len(set(named.values())) == len(named)  # no two crossings share a name
+    assert not any(re.search(r"\bx\d+\b", name) for name in named.values())
     circles = {c.n for c in b.data.circles}
-    assert all(p in circles and q in circles and p < q for p, q in pairs.values())
+    assert all(set(p.circles) <= circles for p in placenames.places(b).values())
 
 
 @pytest.mark.parametrize("board", ["tutorial", "whitechapel-1888"])
 def test_t3_a_crossings_name_says_a_circle_its_policeman_can_search(board):
     """The play-testers' finding: "between 61 and 89" named a crossing
-    whose policeman could search neither.  A crossing that touches circles
-    (one segment away: T3's searches and arrests) is named by one of them at
-    least, by two wherever no other crossing holds that pair."""
+    whose policeman could search neither.  A crossing is named by the
+    circles it touches (one segment away: T3's searches and arrests): two
+    of them, the one, or none ("off the circles", round 4:
+    tests/test_lfw_round4_places.py)."""
     b = load_board(board)
-    pairs = placenames.crossing_pairs(b)
-    touching = {x: set(b.direct_circles(x)) for x in pairs if b.direct_circles(x)}
-    assert all(set(pairs[x]) & near for x, near in touching.items())
-    both = [x for x, near in touching.items() if set(pairs[x]) <= near]
-    assert len(both) >= 0.95 * sum(len(near) >= 2 for near in touching.values())
+    for x, p in placenames.places(b).items():
+        near = set(placenames.touches(b, x))
+        assert set(p.circles) <= near or (not near and p.kind == placenames.OFF), (x, p)
 
 
 async def test_t2_a_crossing_named_in_the_log_reads_between_a_and_b(tmp_path):
@@ -295,8 +294,8 @@ async def test_t2_a_crossing_named_in_the_log_reads_between_a_and_b(tmp_path):
         await raise_curtain(pilot, screen)
         log = " ".join(screen.query_one("#log").render().plain.split())
         for e in moved[-3:]:
-            a, b = placenames.crossing_pairs(game.board)[e.crossing]
-            assert f"{(e.colour or '').capitalize()} moves between {a} and {b}" in log
+            where = placenames.between(game.board, e.crossing)  # "between 57 and 70", "beside 8"
+            assert f"{(e.colour or '').capitalize()} moves {where}" in log
         assert not re.search(r"\bx\d+\b", log)
         assert not re.search(r"\bx\d+\b", widget_text(app))  # nor any panel
         record = screen.source.current_record().dumps()
@@ -307,8 +306,8 @@ def test_the_log_line_names_a_crossing_between_two_circles():
     game = hunted()
     board = game.board
     e = next(e for e in game.view(POLICE).log if e.event == "police_move" and e.crossing)
-    a, b = placenames.crossing_pairs(board)[e.crossing]
-    assert panels.event_text(e, board).endswith(f"moves between {a} and {b}")
+    where = placenames.between(board, e.crossing)  # "between 57 and 70", "beside 8"
+    assert panels.event_text(e, board).endswith(f"moves {where}")
     assert e.crossing in panels.event_text(e)  # without a board (the plain console): the id
     patrols = next(e for e in game.view(POLICE).log if e.event == "patrols")
     said = panels.event_text(patrols, board)

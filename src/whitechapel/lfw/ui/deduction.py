@@ -5,7 +5,11 @@ deduces them from the public facts of any side's view).
 Three modes, the game's "notebook" setting (`lfw/rules.py`; chosen at the
 setup or by a network room's creator, and kept in the record):
 "off" shows nothing, "possible" tints every possible circle alike, "heat"
-tints each by its share of the paths (`HEAT_TAGS`, palest fewest).  On the
+tints each by its share of the paths (`HEAT_TAGS`, palest fewest).  A
+fourth, `HIDEOUTS`, tints the hideout candidates instead (a key on the
+screen); and where there is no "now" (before tonight's crime, or once Jack
+is home) while a night is finished, the other modes tint the candidates
+too: then they are what the police think about.  On the
 police screens it is what they can deduce; on Jack's it is the same set,
 "what the police can know": how exposed he is.  Pure Python: no Textual.
 
@@ -19,7 +23,7 @@ after the number where its label has room (`HEAT_BARS`: ▂ fewest paths,
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from whitechapel.lfw.map.mapfile import Node
 from whitechapel.lfw.notebook import Notebook
@@ -28,17 +32,27 @@ POSSIBLE = "possible"
 # The heat scale, fewest paths first: a circle's share of the most paths
 # ending on one circle, in quarters.
 HEAT_TAGS = ("heat-1", "heat-2", "heat-3", "heat-4")
-TINT_TAGS = (POSSIBLE, *HEAT_TAGS)
 # The bar drawn after a circle's number, by heat level (fewest paths first).
 HEAT_BARS = ("▂", "▄", "▆", "█")
 HEAT_BAR = dict(zip(HEAT_TAGS, HEAT_BARS, strict=True))
-HIDEOUTS_SHOWN = 8  # circles listed by number; more are counted
+HIDEOUTS = "hideouts"  # the mode that tints the hideout candidates
+CANDIDATE = "candidate"  # their tag
+CANDIDATE_MARK = "⌂"  # after a candidate's number where its label has room
+TINT_TAGS = (POSSIBLE, *HEAT_TAGS)  # where Jack can be (the candidates' tag is apart)
+POSSIBLE_SHOWN = 8  # the circles where Jack can be listed by number; more are counted
 
 
 def tint_marks(nb: Notebook | None, mode: str) -> dict[int, str]:
-    """Circle -> tint tag for the circles where Jack can be now."""
-    if nb is None or mode == "off" or not nb.counts or nb.home or nb.over:
-        return {}  # nothing is "now" once the night (or the game) is finished
+    """Circle -> tint tag: the circles where Jack can be now, or the hideout
+    candidates (`HIDEOUTS`; in any mode while there is no "now" and a night
+    is finished: before tonight's crime, or Jack home)."""
+    if nb is None or mode == "off" or nb.over:
+        return {}  # at the end the map reviews Jack's path
+    now = bool(nb.counts) and not nb.home
+    if mode == HIDEOUTS or (not now and any(n.home for n in nb.nights)):
+        return dict.fromkeys(nb.hideouts, CANDIDATE)
+    if not now:
+        return {}  # nothing is "now" once the night is finished
     if mode == "possible":
         return dict.fromkeys(nb.counts, POSSIBLE)
     top = max(nb.counts.values())
@@ -52,7 +66,7 @@ def tint_text(circle: int, tag: str) -> str | None:
     """The label of a tinted circle: its number, then the heat's bar where
     the 3-cell label has room (" 7▄", "12▄"); None keeps the number as it is
     (three digits, or no bar for the tag)."""
-    bar = HEAT_BAR.get(tag)
+    bar = CANDIDATE_MARK if tag == CANDIDATE else HEAT_BAR.get(tag)
     number = str(circle)
     if bar is None or len(number) > 2:
         return None
@@ -71,9 +85,37 @@ def put_tint(marks: dict[Node, str], texts: dict[Node, str], tint: Mapping[int, 
             texts[c] = text
 
 
-def deduction_text(nb: Notebook | None, *, jack: bool = False) -> str:
+def runs(circles: Iterable[int]) -> str:
+    """Circles in number order, each run of three or more that follow one
+    another as "12–20": every number can be read, and 150 candidates take
+    a few lines, not ten."""
+    out: list[str] = []
+    ordered = sorted(set(circles))
+    i = 0
+    while i < len(ordered):
+        j = i
+        while j + 1 < len(ordered) and ordered[j + 1] == ordered[j] + 1:
+            j += 1
+        if j - i >= 2:
+            out.append(f"{ordered[i]}–{ordered[j]}")
+        else:
+            out.extend(map(str, ordered[i : j + 1]))
+        i = j + 1
+    return " ".join(out)
+
+
+def hideouts_line(hideouts: tuple[int, ...], *, key: str | None = None) -> str:
+    """Every hideout candidate, in runs ("Hideout candidates (43): 2 5–9
+    14 …"), the panel wraps it; `key`: the key that tints them on the map."""
+    if not hideouts:
+        return "Hideout candidates: none yet"
+    how = f" [dim]({key}: on the map)[/dim]" if key else ""
+    return f"Hideout candidates ({len(hideouts)}){how}: {runs(hideouts)}"
+
+
+def deduction_text(nb: Notebook | None, *, jack: bool = False, key: str | None = None) -> str:
     """The notebook panel's lines on the deduction: how many circles Jack
-    can be on (and by how many paths), and the hideout candidates.  On
+    can be on (and by how many paths), and every hideout candidate.  On
     Jack's screen it is headed as what the police can know."""
     if nb is None:
         return ""
@@ -86,7 +128,7 @@ def deduction_text(nb: Notebook | None, *, jack: bool = False) -> str:
         where = (
             f"Jack can be on {n} {_plural(n, 'circle')} ({nb.total} {_plural(nb.total, 'path')})"
         )
-        if n <= HIDEOUTS_SHOWN and not jack:
+        if n <= POSSIBLE_SHOWN and not jack:
             where += ": " + " ".join(map(str, nb.possible))
     else:
         where = "Jack is not on the streets"
@@ -96,13 +138,7 @@ def deduction_text(nb: Notebook | None, *, jack: bool = False) -> str:
         elif not (nb.over or nb.home):
             where = "not on the streets"
         return f"[b]What the police can know:[/b] {where}, {len(h)} {_plural(len(h), 'hideout candidate')}"
-    if h:
-        shown = " ".join(map(str, h[:HIDEOUTS_SHOWN]))
-        more = f" and {len(h) - HIDEOUTS_SHOWN} more" if len(h) > HIDEOUTS_SHOWN else ""
-        home = f"Hideout candidates ({len(h)}): {shown}{more}"
-    else:
-        home = "Hideout candidates: none yet"
-    return f"[b]Deduction[/b] {where}\n{home}"
+    return f"[b]Deduction[/b] {where}\n{hideouts_line(h, key=key)}"
 
 
 def _plural(n: int, word: str) -> str:

@@ -69,36 +69,39 @@ def move_options(view: LfwView) -> dict[str, set[int]]:
     return out
 
 
+def _a(word: str) -> str:
+    return ("an " if word[:1] in "aeiou" else "a ") + word
+
+
 def home_note(kind: str, reaches: bool) -> str:
     """What a kind of move onto the hideout does (T1): a walk may announce
-    it (the night ends) or pass through; a coach or an alley landing on it
-    never ends the night."""
+    it (the night ends) or pass through it (the night goes on); a coach or
+    an alley landing on it never ends the night."""
     if not reaches:
         return ""
     if kind == STEP:
-        return " [b]hideout:[/b] announce it (the night ends) or pass through (T1)"
-    return f" hideout: a {KIND_NAMES[kind]} never ends the night (T1)"
+        return " · [b]hideout:[/b] announce it (the night ends) or pass through (T1)"
+    return f" · hideout: {_a(KIND_NAMES[kind])} never ends the night (T1)"
 
 
 def move_lines(view: LfwView, hideout: int | None = None) -> list[str]:
-    """Jack's moves on his turn, numbered as the choices are: the space(s)
-    each writes on the track and the token it spends (before → after); a
-    kind not offered says why."""
+    """Jack's moves on his turn, numbered as the choices are: the space (or
+    the two) of the move track each writes, said as a space ("walk: space
+    3", never "→ 3", which reads as three places), and the token it spends
+    out of those left; a kind not offered says why."""
     options = move_options(view)
     if not options:
         return []
     n = next_space(view)
-    lines = ["[b]Your move[/b] (T1), into space:"]
+    lines = ["[b]Your move[/b] (T1), on the track:"]
     for k, (kind, ends) in enumerate(options.items(), start=1):
         if kind == COACH:
-            c = view.coaches_left
-            cost = f"{space_name(n)}–{space_name(n + 1)}, coaches {c}→{c - 1}"
+            cost = f"spaces {space_name(n)}–{space_name(n + 1)}, 1 token of {view.coaches_left}"
         elif kind == ALLEY:
-            a = view.alleys_left
-            cost = f"{space_name(n)}, alleys {a}→{a - 1}"
+            cost = f"space {space_name(n)}, 1 token of {view.alleys_left}"
         else:
-            cost = space_name(n)
-        lines.append(f" {k} {KIND_NAMES[kind]:<5} → {cost}{home_note(kind, hideout in ends)}")
+            cost = f"space {space_name(n)}"
+        lines.append(f" {k} {KIND_NAMES[kind]}: {cost}{home_note(kind, hideout in ends)}")
     for kind in KINDS:
         if kind in options:
             continue
@@ -130,7 +133,7 @@ def jack_text(view: LfwView, board: Any) -> str:
             if need is None:
                 home += " · out of reach"
             elif here == hideout:  # passed through without announcing: out and back
-                home += f" · on it, {need} moves to announce it"
+                home += f" · on it, not announced: {need} moves out and back to announce it (T1)"
             else:
                 home += f" · {need} move{'s' if need != 1 else ''} away"
                 if need > spaces_left(view):

@@ -14,7 +14,7 @@ from rich.style import Style
 from rich.text import Text
 
 from whitechapel.lfw.map import canvas as cv
-from whitechapel.lfw.ui import mapdraw, placenames
+from whitechapel.lfw.ui import deduction, mapdraw, placenames
 from whitechapel.lfw.ui.deduction import HEAT_BARS, HEAT_TAGS
 from whitechapel.lfw.ui.marks import CHIEF_ONLY, COLOURS, JACK_ONLY
 
@@ -81,6 +81,9 @@ MAP_STYLES: dict[str, str] = {
     "heat-2": "underline black on #98b0e8",
     "heat-3": "bold underline white on #5a68c8",
     "heat-4": "bold underline white on #32208c",
+    # the hideout candidates (deduction.CANDIDATE): a khaki no other mark
+    # uses, underlined, with a house after a short number
+    deduction.CANDIDATE: "underline black on #d7d7af",
     # a crossing the prompt or the newest log line names (placenames.py)
     "named": "bold black on #ffffff",
     # a crossing's label written beside it (the labels key, placenames.py)
@@ -160,12 +163,14 @@ def legend_items(side: str | None = None) -> list[tuple[list[tuple[str, str]], s
             [(bar, t) for bar, t in zip(HEAT_BARS, HEAT_TAGS, strict=True)],
             "circles where Jack can be; the bar: how many ways",
         ),
+        ([(" 12", deduction.CANDIDATE)], f"hideout candidate ({deduction.CANDIDATE_MARK})"),
     ]
     # the keys that change what the map shows (each in F1's help too)
     if side == "jack":
         items.append(([("F7", "")], "your moves or the police's view; F8 crossing ids"))
     else:
         items.append(([("F8", "")], "crossing ids"))
+    items.append(([("F9", "")], "hideout candidates"))
     hidden = {"jack": CHIEF_ONLY, "police": JACK_ONLY}.get(side or "", frozenset())
     return [item for item in items if not {t for _, t in item[0]} <= hidden]
 

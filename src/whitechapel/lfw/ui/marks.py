@@ -19,7 +19,7 @@ shown).  Crossings: named (the prompt or the newest log line names it: a
 plain crossing lit, the others keep their own mark) < a fake turned tonight
 (gone from the board) < face-down marker < the Chief's knowledge of it < a
 marker turned face up < policeman.
-Circles: the notebook's tint (deduction.py) < a clue of an earlier night < women token < Wretched < marked
+Circles: the notebook's hideout candidates < its tint of where Jack can be (deduction.py) < a clue of an earlier night < women token < Wretched < marked
 woman < searched empty < failed arrest < Jack's path tonight < false clue <
 crime scene < clue < hideout < Jack.  A clue beats a crime scene: a clue
 on an old crime scene is news (Jack passed there tonight).  Jack's circle
@@ -43,7 +43,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from whitechapel.lfw.map.mapfile import Node
-from whitechapel.lfw.ui.deduction import TINT_TAGS
+from whitechapel.lfw.ui.deduction import CANDIDATE, TINT_TAGS
 from whitechapel.lfw.ui.notebook import clues_by_night
 from whitechapel.lfw.views import LfwView, PoliceView
 
@@ -70,6 +70,7 @@ PRECEDENCE: tuple[str, ...] = (
     *(f"marker-{c}" for c in COLOURS),
     *(f"revealed-{c}" for c in COLOURS),
     *(f"police-{c}" for c in COLOURS),
+    CANDIDATE,  # the notebook's hideout candidates (deduction.py)
     *TINT_TAGS,  # the notebook's tint: under every other mark of a circle
     *CLUE_NIGHTS,
     "woman",

@@ -12,8 +12,11 @@ notation) the ids stay.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
+
+from rich.cells import cell_len
+from rich.text import Text
 
 from whitechapel.lfw.render import winners
 from whitechapel.lfw.rulebook import ALLEY, COACH, COLOURS, NIGHTS, POLICE, ROMAN, TRACK, space_name
@@ -83,26 +86,103 @@ def track_text(view: LfwView) -> str:
     return "\n".join(lines)
 
 
-def police_text(view: LfwView, *, compact: bool = False, board: Any | None = None) -> str:
-    """The five policemen, the Chief and who acts; `compact`: on three lines
-    (a short window), the letters alone.  With the `board` each stands
-    "between 57 and 70" ("57·70" when compact)."""
+# The side column's text: 36 cells less its padding (lfw.tcss #side), and
+# less the line between map and panels where the whole board fits ("fits").
+PANEL_WIDTH = 33
+
+
+def _fit(forms: Iterable[str], width: int) -> str:
+    """The first of `forms` (markup, richest first) whose text fits `width`
+    cells on one line; else the last, cut to fit."""
+    form = ""
+    for form in forms:
+        if cell_len(Text.from_markup(form).plain) <= width:
+            return form
+    text = Text.from_markup(form)
+    text.truncate(width, overflow="ellipsis")
+    return text.markup
+
+
+def _searches(circles: tuple[int, ...]) -> str:
+    return "searches " + " ".join(map(str, circles)) if circles else "no circle to search"
+
+
+def police_line(view: LfwView, c: str, board: Any | None, width: int = PANEL_WIDTH) -> str:
+    """One policeman on one line `width` cells wide (a line that wrapped
+    pushed the last policeman off the panel): his letter and colour, where
+    he stands and the circles he can search from there (T3), as much of it
+    as fits: "▶B blue between 57 and 70 · searches 57 70", then shorter
+    forms ("B blue 57·70 · searches 57 70 71", "B blue searches 57 70 71")."""
+    acting = view.acting_colour if view.to_act == POLICE else None
+    mark = "▶" if c == acting else " "
+    head = f"{mark}{colour(c, c[0].upper() if c != 'brown' else 'N')} {c}"
+    x = view.police.get(c)
+    if x is None:
+        return f"{head} —"
+    if board is None:  # the plain console: the notation's id
+        return f"{head} {x}"
+    circles = placenames.touches(board, x)
+    does = _searches(circles)
+    listed = " ".join(map(str, circles)) or "none"
+    return _fit(
+        (
+            f"{head} {placenames.between(board, x)} · {does}",
+            f"{head} {placenames.short_name(board, x)} · {does}",
+            f"{head} {does}",
+            f"{head}: {listed}",
+        ),
+        width,
+    )
+
+
+def police_text(
+    view: LfwView, *, compact: bool = False, board: Any | None = None, width: int = PANEL_WIDTH
+) -> str:
+    """The five policemen, the Chief and who acts: a line each, never
+    wrapping at `width` (`police_line`); `compact`: on three lines (a short
+    window), each policeman's letter and the circles he can search."""
+    chief = f" · Chief {colour(view.chief)}" if view.chief else ""
+    if not compact:
+        lines = [f"[b]The police[/b]{chief}"]
+        lines += [police_line(view, c, board, width) for c in COLOURS]
+        return "\n".join(lines)
     acting = view.acting_colour if view.to_act == POLICE else None
     chips = []
-    lines = ["[b]The police[/b]"]
     for c in COLOURS:
         x = view.police.get(c)
-        where = "—" if x is None else placenames.between(board, x) if board else x
-        mark = "▶" if c == acting else " "
         letter = colour(c, c[0].upper() if c != "brown" else "N")
-        short = "—" if x is None else placenames.short_name(board, x) if board else x
-        chips.append(f"{mark}{letter} {short}")
-        chief = " Chief" if c == view.chief else ""
-        lines.append(f"{mark} {letter} {c} {where}{chief}")
-    if compact:
-        chief = f" · Chief {colour(view.chief)}" if view.chief else ""
-        return "\n".join(["[b]The police[/b]" + chief, " ".join(chips[:3]), " ".join(chips[3:])])
-    return "\n".join(lines)
+        if x is None:
+            where = "—"
+        elif board is None:
+            where = x
+        else:
+            where = " ".join(map(str, placenames.touches(board, x))) or "none"
+        chips.append(f"{'▶' if c == acting else ' '}{letter} {where}")
+    titles = [f"[b]The police[/b]{chief}"]
+    if board is not None and view.police:  # the chips list what each can search
+        titles.insert(0, f"[b]Police can search[/b]{chief}")
+    return "\n".join([_fit(titles, width), *_rows(chips, width)])
+
+
+def _rows(chips: list[str], width: int, rows: int = 2) -> list[str]:
+    """The chips on at most `rows` lines of `width` cells, as many on each
+    as fit; where they need more lines, shared out evenly, each chip cut
+    to its share: every policeman stays in sight."""
+    lines: list[list[str]] = [[]]
+    used = 0
+    for chip in chips:
+        n = cell_len(Text.from_markup(chip).plain)
+        if lines[-1] and used + 1 + n > width:
+            lines.append([])
+            used = 0
+        used += n + (1 if lines[-1] else 0)
+        lines[-1].append(chip)
+    if len(lines) > rows:
+        per = -(-len(chips) // rows)
+        share = (width - (per - 1)) // per
+        cut = [_fit([chip], share) for chip in chips]
+        lines = [cut[i : i + per] for i in range(0, len(cut), per)]
+    return [" ".join(line) for line in lines]
 
 
 def jack_sheet(jack: JackSheet, *, reveal: bool = False) -> str:

@@ -3,14 +3,22 @@ on the map.
 
 The record and the action notation name a crossing by its map id (`x57`),
 which the board does not print and which reads like circle 57.  The screens
-say where it is instead: "the crossing between 57 and 70", the two circles
-it lies between.  Each crossing gets its own pair (`crossing_pairs`): first
-the circles it touches (one street segment away: those a policeman there
-may search or arrest on, T3), so the name says what he can reach; then the
-nearest.  The pairs are handed out best first, so two crossings never share
-a name, and a crossing takes the next best pair when another already holds
-its first.  "Nearest" is the distance on the drawn map, a cell being about
-twice as tall as it is wide.
+say where it is instead, by the circles it touches (`touches`: one street
+segment away, those a policeman there may search or arrest on, T3), so the
+name says what he can reach:
+
+- two or more: "the crossing between 57 and 70", two of them;
+- exactly one: "the crossing beside 8", that circle alone;
+- none: "a crossing off the circles, near 57", the nearest circle, so the
+  name warns that a policeman there can search nothing.
+
+Every crossing's name is its own.  The pairs are handed out so that as
+many crossings as can be get a pair of their own (the fewest choices first,
+then the nearest pair), and where two crossings still share a name (two
+crossings beside the same circle, two between the same pair) each says on
+which side of it it lies, as a compass does: "beside 8 (north-east)", north
+being the top of the map.  "Nearest" is the distance on the drawn map, a
+cell being about twice as tall as it is wide.
 
 `in_words` rewrites the crossing ids in a screen's text; `labelled` writes
 each crossing's id beside it on the map (a key toggles them: they are the
@@ -23,92 +31,206 @@ from __future__ import annotations
 import math
 import re
 import weakref
+from collections import defaultdict
 from collections.abc import Iterable
+from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
 from whitechapel.lfw.map import canvas as cv
 
-NEAREST = 6  # circles considered around each crossing (15 pairs)
 ASPECT = 2.0  # a terminal cell's height in widths
 CROSSING_ID = re.compile(r"\bx\d+\b")
 LABEL_TAG = "crossing-label"  # the style tag of a crossing's label written on the map
 
-_PAIRS: weakref.WeakKeyDictionary[Any, dict[str, tuple[int, int]]] = weakref.WeakKeyDictionary()
+BETWEEN, BESIDE, OFF = "between", "beside", "off"  # a crossing touching 2+, 1, no circle
+# The compass, counter-clockwise from east; north is the top of the map.
+WINDS = ("east", "north-east", "north", "north-west", "west", "south-west", "south", "south-east")
+WIND_SHORT = dict(zip(WINDS, ("E", "NE", "N", "NW", "W", "SW", "S", "SE"), strict=True))
+
+
+@dataclass(frozen=True)
+class Place:
+    """A crossing's name: its kind (`BETWEEN`, `BESIDE`, `OFF`), the circles
+    it is named by (two, the one it touches, or the nearest), and the side
+    of them it lies on where another crossing has the same circles."""
+
+    kind: str
+    circles: tuple[int, ...]
+    side: str | None = None
+
+    def words(self) -> str:
+        """ "between 57 and 70", "beside 8", "off the circles, near 57"."""
+        if self.kind == BETWEEN:
+            text = f"between {self.circles[0]} and {self.circles[1]}"
+        elif self.kind == BESIDE:
+            text = f"beside {self.circles[0]}"
+        else:
+            text = f"off the circles, near {self.circles[0]}"
+        return f"{text} ({self.side})" if self.side else text
+
+    def short(self) -> str:
+        """ "57·70", "by 8", "near 57": where a panel is narrow."""
+        if self.kind == BETWEEN:
+            text = f"{self.circles[0]}·{self.circles[1]}"
+        elif self.kind == BESIDE:
+            text = f"by {self.circles[0]}"
+        else:
+            text = f"near {self.circles[0]}"
+        return f"{text} {WIND_SHORT.get(self.side, self.side)}" if self.side else text
+
+    def full(self) -> str:
+        """ "the crossing between 57 and 70", "a crossing off the circles, near 57"."""
+        return ("a crossing " if self.kind == OFF else "the crossing ") + self.words()
+
+
+_PLACES: weakref.WeakKeyDictionary[Any, dict[str, Place]] = weakref.WeakKeyDictionary()
 _LABELLED: dict[int, tuple[cv.Canvas, cv.Canvas]] = {}  # id -> (canvas, labelled)
 
 
-def crossing_pairs(board: Any) -> dict[str, tuple[int, int]]:
-    """Crossing id -> the two circles it is named between (smaller first),
-    one pair per crossing (built once per board)."""
-    found = _PAIRS.get(board)
+def touches(board: Any, node: str) -> tuple[int, ...]:
+    """The circles a crossing touches, sorted: one street segment away, the
+    circles a policeman there may search or arrest on (T3)."""
+    return tuple(sorted(board.direct_circles(node)))
+
+
+def places(board: Any) -> dict[str, Place]:
+    """Crossing id -> its name, one of its own per crossing (built once per
+    board)."""
+    found = _PLACES.get(board)
     if found is None:
-        found = _PAIRS[board] = _pairs(board)
+        found = _PLACES[board] = _places(board)
     return found
 
 
-def _pairs(board: Any) -> dict[str, tuple[int, int]]:
+def place(board: Any, crossing: str) -> Place | None:
+    return places(board).get(crossing)
+
+
+def _places(board: Any) -> dict[str, Place]:
     data = cv.map_data(board)
-    circles = [(c.n, c.x, c.y) for c in data.circles]
+    where = {c.n: (c.x, c.y) for c in data.circles}
+    xy = {x.id: (x.x, x.y) for x in data.crossings}
 
-    def dist(x: float, y: float, cx: float, cy: float) -> float:
-        return math.hypot(x - cx, (y - cy) * ASPECT)
+    def dist(x: str, c: int) -> float:
+        (ax, ay), (cx, cy) = xy[x], where[c]
+        return math.hypot(ax - cx, (ay - cy) * ASPECT)
 
-    offers: list[tuple[int, float, str, tuple[int, int]]] = []
-    first: dict[str, tuple[int, int]] = {}
-    for xing in data.crossings:
-        touched = set(board.direct_circles(xing.id))  # what a policeman there searches
-        near = sorted(
-            circles,
-            key=lambda c: (c[0] not in touched, dist(xing.x, xing.y, c[1], c[2]), c[0]),
-        )[:NEAREST]
-        for (a, ax, ay), (b, bx, by) in combinations(near, 2):
-            away = (a not in touched) + (b not in touched)  # circles it does not touch
-            cost = dist(xing.x, xing.y, ax, ay) + dist(xing.x, xing.y, bx, by)
-            pair = (min(a, b), max(a, b))
-            offers.append((away, cost, xing.id, pair))
+    named: dict[str, Place] = {}
+    options: dict[str, list[tuple[int, int]]] = {}
+    for x in xy:
+        near = touches(board, x)
         if len(near) >= 2:
-            first[xing.id] = tuple(sorted((near[0][0], near[1][0])))  # type: ignore[assignment]
-    offers.sort()
-    named: dict[str, tuple[int, int]] = {}
-    taken: set[tuple[int, int]] = set()
-    for _away, _cost, x, pair in offers:
-        if x not in named and pair not in taken:
-            named[x] = pair
-            taken.add(pair)
-    for x, pair in first.items():  # none left unshared (a crowded corner): its nearest
-        named.setdefault(x, pair)
+            options[x] = sorted(
+                combinations(near, 2), key=lambda p: (dist(x, p[0]) + dist(x, p[1]), p)
+            )
+        elif near:
+            named[x] = Place(BESIDE, near)
+        elif where:
+            nearest = min(where, key=lambda c: (dist(x, c), c))
+            named[x] = Place(OFF, (nearest,))
+    for pair, x in _own_pairs(options).items():
+        named[x] = Place(BETWEEN, pair)
+    for x, pairs in options.items():
+        named.setdefault(x, Place(BETWEEN, pairs[0]))  # shared: told apart below
+    return _told_apart(named, where, xy)
+
+
+def _own_pairs(options: dict[str, list[tuple[int, int]]]) -> dict[tuple[int, int], str]:
+    """Pair -> the crossing named by it: as many crossings as can be get a
+    pair of their own (augmenting paths; the crossings with the fewest pairs
+    first, each its nearest pair where it can)."""
+    owner: dict[tuple[int, int], str] = {}
+
+    def claim(x: str, seen: set[tuple[int, int]]) -> bool:
+        for pair in options[x]:
+            if pair in seen:
+                continue
+            seen.add(pair)
+            if pair not in owner or claim(owner[pair], seen):
+                owner[pair] = x
+                return True
+        return False
+
+    for x in sorted(options, key=lambda x: (len(options[x]), x)):
+        claim(x, set())
+    return owner
+
+
+def _told_apart(
+    named: dict[str, Place],
+    where: dict[int, tuple[int, int]],
+    xy: dict[str, tuple[int, int]],
+) -> dict[str, Place]:
+    """Crossings still sharing a name each say on which side of its circles
+    they lie (and, on the same side, which one: never on the shipped
+    boards)."""
+    groups: dict[Place, list[str]] = defaultdict(list)
+    for x, p in named.items():
+        groups[p].append(x)
+    for p, xs in groups.items():
+        if len(xs) < 2:
+            continue
+        cx = sum(where[c][0] for c in p.circles) / len(p.circles)
+        cy = sum(where[c][1] for c in p.circles) / len(p.circles)
+        sides = {x: _wind(xy[x][0] - cx, xy[x][1] - cy) for x in xs}
+        for x in sorted(xs):
+            side = sides[x]
+            twins = sorted(y for y in xs if sides[y] == side)
+            if len(twins) > 1:
+                side = f"{side} {twins.index(x) + 1}"
+            named[x] = Place(p.kind, p.circles, side)
     return named
 
 
+def _wind(dx: float, dy: float) -> str:
+    angle = math.atan2(-dy * ASPECT, dx)  # y grows downwards on the map
+    return WINDS[round(angle / (math.pi / 4)) % len(WINDS)]
+
+
+def crossing_pairs(board: Any) -> dict[str, tuple[int, int]]:
+    """Crossing id -> the two circles it is named between, for the crossings
+    named so (those touching two circles or more)."""
+    return {x: (p.circles[0], p.circles[1]) for x, p in places(board).items() if p.kind == BETWEEN}
+
+
 def between(board: Any, crossing: str) -> str:
-    """ "between 57 and 70" (the crossing's id if the board has no pair for it)."""
-    pair = crossing_pairs(board).get(crossing)
-    return f"between {pair[0]} and {pair[1]}" if pair else crossing
+    """ "between 57 and 70", "beside 8", "off the circles, near 57": where
+    the crossing is (its id if the board does not have it)."""
+    p = place(board, crossing)
+    return p.words() if p else crossing
 
 
 def short_name(board: Any, crossing: str) -> str:
-    """ "57·70": the pair alone, where a panel is narrow."""
-    pair = crossing_pairs(board).get(crossing)
-    return f"{pair[0]}·{pair[1]}" if pair else crossing
+    """ "57·70", "by 8", "near 57": where a panel is narrow."""
+    p = place(board, crossing)
+    return p.short() if p else crossing
 
 
 def crossing_name(board: Any, crossing: str) -> str:
     """ "the crossing between 57 and 70": a crossing as the screens name it."""
-    pair = crossing_pairs(board).get(crossing)
-    return f"the crossing {between(board, crossing)}" if pair else crossing
+    p = place(board, crossing)
+    return p.full() if p else crossing
 
 
 def crossings_named(board: Any, crossings: Iterable[str]) -> str:
     """Several crossings in one phrase: "the crossings between 2 and 4,
     6 and 7 and 8 and 9" is hard to read, so: "the crossings between
-    2 & 4, 6 & 7, 8 & 9" (one crossing: `crossing_name`)."""
+    2 & 4, 6 & 7, 8 & 9", then the others ("; beside 5; off the circles,
+    near 12"); one crossing: `crossing_name`."""
     xs = list(crossings)
     if len(xs) == 1:
         return crossing_name(board, xs[0])
-    pairs = crossing_pairs(board)
-    parts = [f"{pairs[x][0]} & {pairs[x][1]}" if x in pairs else x for x in xs]
-    return "the crossings between " + ", ".join(parts)
+    pairs, others = [], []
+    for x in xs:
+        p = place(board, x)
+        if p is not None and p.kind == BETWEEN:
+            side = f" ({p.side})" if p.side else ""
+            pairs.append(f"{p.circles[0]} & {p.circles[1]}{side}")
+        else:
+            others.append(p.words() if p else x)
+    parts = ["between " + ", ".join(pairs)] if pairs else []
+    return "the crossings " + "; ".join(parts + others)
 
 
 _PREPOSITION = re.compile(r"\b(to|on|at|from|of|onto|via)\s+$")
@@ -117,27 +239,27 @@ _PREPOSITION = re.compile(r"\b(to|on|at|from|of|onto|via)\s+$")
 def in_words(text: str, board: Any | None) -> str:
     """A screen's text with every crossing id in it said in board terms:
     after a preposition the whole name ("Red to x111" -> "Red to the
-    crossing between 65 and 66"), elsewhere the pair ("Moved: R x27" ->
-    "Moved: R between 16 and 21").  Unchanged without a board."""
+    crossing between 65 and 66"), elsewhere the words alone ("Moved: R x27"
+    -> "Moved: R between 16 and 21").  Unchanged without a board."""
     if board is None:
         return text
-    pairs = crossing_pairs(board)
+    named = places(board)
 
     def said(m: re.Match[str]) -> str:
-        x = m[0]
-        if x not in pairs:
-            return x
+        p = named.get(m[0])
+        if p is None:
+            return m[0]
         if _PREPOSITION.search(text, 0, m.start()):
-            return crossing_name(board, x)
-        return between(board, x)
+            return p.full()
+        return p.words()
 
     return CROSSING_ID.sub(said, text)
 
 
 def named_crossings(text: str, board: Any) -> list[str]:
     """The crossings a text names by id, in order, each once."""
-    pairs = crossing_pairs(board)
-    return list(dict.fromkeys(x for x in CROSSING_ID.findall(text) if x in pairs))
+    named = places(board)
+    return list(dict.fromkeys(x for x in CROSSING_ID.findall(text) if x in named))
 
 
 # -- the labels on the map -------------------------------------------------------------
