@@ -58,6 +58,10 @@ KEYS = {
     "log": "F5",
     "notebook": "F6",
     "help": "F1",
+    # the box at the lesson's end (ui/learn.py binds these)
+    "play_on": "Enter",
+    "menu": "Esc",
+    "puzzles": "P",
 }
 
 
@@ -124,9 +128,10 @@ def _women() -> Hint:
         "women",
         "H2",
         "The women",
-        "Put one woman token on each red circle you choose: the marked ones "
-        "(placed first) are your possible victims, the others decoys. The police "
-        "do not see which are marked.",
+        "Put the women tokens on red circles, one a circle, the marked ones "
+        "first: they are your possible victims, the others decoys. The police "
+        "see where the tokens lie, never which are marked. Where there are only "
+        "as many red circles as tokens, the decoys take the red circles left.",
         f"a circle: {_k('circle')}; the last one waits for {_k('confirm')}; "
         f"{_k('back')} takes the last one back.",
     )
@@ -145,7 +150,13 @@ def _patrols(night: int) -> Hint:
         "The patrol markers",
         f"As the Chief, put the seven patrol markers {where}: the first five are "
         "the policemen (blue, yellow, brown, red, green), the last two fakes. "
-        "Jack sees them all face down. A Wretched may not go past a marker.",
+        "Jack sees them all face down. A Wretched may not go past a marker."
+        + (
+            " The police win by arresting Jack, or if he is not home by space 15 "
+            "of the move track; Jack wins if he gets home on all four nights."
+            if night == 1
+            else ""
+        ),
         f"{_k('crossing')} (the letters skip {_k('skipped')}); the last one waits "
         f"for {_k('confirm')}; {_k('back')} takes the last one back.",
     )
@@ -219,7 +230,7 @@ def _home() -> Hint:
         "Home",
         "A step reaches your hideout: 'home' announces it and ends the night "
         "safely. You may also pass through without a word, to bluff.",
-        f"{_k('word')}: the choice that says home.",
+        f"{_k('confirm')} (or 1): home, the night ends; 2: pass through, the night goes on.",
     )
 
 
@@ -232,7 +243,8 @@ def _hunt() -> Hint:
         "stays; the Chief first, then clockwise. Two may not end on one crossing. "
         "Stand where Jack's steps go: he may not step through your crossing.",
         f"{_k('crossing')}; 1 for stay; {_k('rest')}: everyone still "
-        f"to move stays. {_k('policemen')}: that policeman acts next; those before him stay.",
+        f"to move stays; {_k('policemen')}: that policeman moves "
+        "next, those before him stay.",
     )
 
 
@@ -248,7 +260,9 @@ def _clues() -> Hint:
         f"{_k('search_one')} searches there, each further letter names the next "
         f"circle; {_k('search_all')} searches every circle, likeliest first; "
         f"{_k('arrest')} arrests; {_k('rest')}: everyone still to act passes (in a "
-        "search under way: the circles left).",
+        f"search under way: the circles left); {_k('policemen')}: that policeman "
+        "acts next, those before him pass (where one of them could find something, "
+        "it asks first: the same letter again does it).",
     )
 
 
@@ -256,7 +270,7 @@ def _notebook(side: str) -> Hint:
     who = "what the police can know" if side == JACK else "what you can know"
     return Hint(
         "notebook",
-        "T1",
+        "T1" if side == JACK else "T2",  # the decision it comes with: Jack's move, theirs
         "The notebook",
         f"The notebook is {who}: the tinted circles are where Jack can be now "
         "(deeper, more of his possible paths end there), from the crime scene, "
@@ -316,6 +330,49 @@ def hint(view: LfwView) -> Hint | None:
     return None
 
 
+# -- the lesson's end ----------------------------------------------------------------
+
+LESSON_NIGHT = 1  # the guided night
+
+
+def lesson_over(view: LfwView) -> Hint | None:
+    """The closing hint of a guided first night, from the view at the
+    keyboard: at the learner's first decision of night 2 (Jack home), or
+    at the end of a game that ended on night 1 (Jack caught, or not home in
+    time).  None at any other moment."""
+    if view.outcome is not None:
+        if view.night != LESSON_NIGHT:
+            return None
+        reason = view.outcome.reason
+        return Hint(
+            "lesson_over",
+            "",
+            "The lesson is over",
+            f"The guided first night is over, and so is the game: {reason}. "
+            "Keys 1-4 on the board show Jack's path, night by night. Start "
+            "another guided night from the menu, or try the notebook puzzles.",
+            f"{_k('play_on')}: look at the board; {_k('menu')}: back to the menu; "
+            f"{_k('puzzles')}: the notebook puzzles.",
+        )
+    if view.night != LESSON_NIGHT + 1 or view.to_act != view.side:
+        return None
+    if view.phase.key not in (Phase.WOMEN, Phase.PATROLS) or view.track:
+        return None
+    home = any(e.event == "home" and e.night == LESSON_NIGHT for e in view.log)
+    how = "Jack reached his hideout" if home else "The first night ended"
+    return Hint(
+        "lesson_over",
+        "",
+        "The lesson is over",
+        f"{how}: the guided first night is over. You may play on: nights 2 to 4 "
+        "are an ordinary game against the easy computer (a hint still comes for "
+        "what is new: night 2's patrols, night 3's double event). Or leave: the "
+        "game is saved, and the menu's Continue takes it up again.",
+        f"{_k('play_on')}: play on; {_k('menu')}: back to the menu; "
+        f"{_k('puzzles')}: the notebook puzzles.",
+    )
+
+
 KINDS = (
     "hideout",
     "women",
@@ -330,4 +387,5 @@ KINDS = (
     "police_moves",
     "search",
     "notebook",
+    "lesson_over",
 )

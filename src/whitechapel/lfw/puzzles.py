@@ -12,7 +12,14 @@ changed answers accordingly.  A wrong answer is refused with a sentence
 saying why (a circle not next to the last known one, a street a
 policeman blocks, a circle searched with no clue, a circle not next to
 the policeman) and can be tried again; a right one is followed by its
-explanation.
+explanation.  An answer that leaves circles out says how many, with a
+hint where to look; the circle itself only at the next such answer
+(`Verdict.reveal`).
+
+The texts a player reads speak board terms: a policeman by his colour (his
+letter is on the map) and a crossing by the circles it touches, never by
+its id in the notation (`x23`), which the map does not show
+(play-testers A-F).
 
 A police puzzle reads the police's view only: Jack's circle, which the
 record knows, is never used to judge or to explain (§9).  Pure Python.
@@ -50,6 +57,7 @@ class Verdict:
 
     right: bool
     sentence: str
+    reveal: str = ""  # a set left short: the sentence that names a circle left out
 
 
 @dataclass(frozen=True)
@@ -152,7 +160,14 @@ class Puzzle:
             return Verdict(False, f"Not {wrong[0]}: {self.why_not(wrong[0])}")
         missing = sorted(self.right - chosen)
         if missing:
-            return Verdict(False, f"One more at least: {self.why_yes(missing[0])}")
+            known, _ = self.before_move
+            more = "One more circle" if len(missing) == 1 else f"{len(missing)} more circles"
+            return Verdict(
+                False,
+                f"{more} at least. Look again at every street from {known}: a "
+                "street is open unless a policeman stands on one of its crossings.",
+                f"One more at least: {self.why_yes(missing[0])}",
+            )
         return Verdict(True, self.solution())
 
     def _judge_one(self, circle: int) -> Verdict:
@@ -181,7 +196,7 @@ class Puzzle:
             if circle not in near:
                 names = ", ".join(map(str, near))
                 return (
-                    f"{circle} is not next to {colour.capitalize()}'s crossing {crossing}: "
+                    f"{circle} is not next to {colour.capitalize()}'s crossing: "
                     f"he may name only {names}."
                 )
             scenes = {s.circle for s in view.crime_scenes if s.night == view.night}
@@ -203,9 +218,7 @@ class Puzzle:
         held = {x: c for c, x in police.items()}
         blocked = [p for p in self.board.step_paths(known, circle) if p & set(held)]
         if blocked:
-            men = sorted(
-                {f"{held[x].capitalize()} on {x}" for p in blocked for x in p if x in held}
-            )
+            men = sorted({held[x].capitalize() for p in blocked for x in p if x in held})
             return (
                 f"every street from {known} to {circle} passes a policeman "
                 f"({', '.join(men)}): a step may not go through his crossing."
@@ -218,7 +231,7 @@ class Puzzle:
         held = set(police.values())
         free = [p for p in self.board.step_paths(known, circle) if not p & held]
         if free and free[0]:
-            via = f"the street by {', '.join(sorted(free[0]))} is free of policemen"
+            via = "by a street whose crossings no policeman holds"
         else:
             via = "a street joins them with nothing between"
         return f"{circle} is a step from {known} ({via})."
@@ -262,7 +275,7 @@ PUZZLES: tuple[Puzzle, ...] = (
             "ignore the policemen, but cost a token."
         ),
         explanation=(
-            "Yellow on x23 blocks the street to 16, and Green on x35 the streets to "
+            "Yellow blocks the street to 16, and Green the streets to "
             "31, 32, 33 and 34. 21 is joined to 22 directly: no policeman can ever "
             "block that street."
         ),
@@ -282,8 +295,8 @@ PUZZLES: tuple[Puzzle, ...] = (
             "at that moment. The notebook (F6) tints exactly these circles."
         ),
         explanation=(
-            "Red on x17 blocked the streets from 13 to 7, 8 and 11; 12 is joined to "
-            "13 directly, and 18 and 24 by x26, where nobody stood."
+            "Red blocked the streets from 13 to 7, 8 and 11; 12 is joined to "
+            "13 directly, and 18 and 24 by a street whose crossing nobody held."
         ),
         seed=2,
         actions=(*NIGHT_1, "kill 13", "step 12"),
@@ -295,7 +308,8 @@ PUZZLES: tuple[Puzzle, ...] = (
         ask=SEARCH,
         question=(
             "Jack killed on 22 and made a step: he can be on 17, 21 or 23. Red "
-            "stands on x32 (next to 18, 23, 24, 35). Which circle does he search first?"
+            "stands on the crossing next to 18, 23, 24 and 35. Which circle does he "
+            "search first?"
         ),
         lesson=(
             "T3: a search names the circles next to the policeman one at a time. "
@@ -317,8 +331,8 @@ PUZZLES: tuple[Puzzle, ...] = (
         side=POLICE,
         ask=ARREST,
         question=(
-            "Red searched 23, 18, 24 and 35: no clue. Green stands on x27 (next to "
-            "16 and 21). Where does an arrest have a chance?"
+            "Red searched 23, 18, 24 and 35: no clue. Green stands on the crossing "
+            "next to 16 and 21. Where does an arrest have a chance?"
         ),
         lesson=(
             "T3: an arrest names one circle next to the policeman; if Jack stands "
@@ -327,7 +341,7 @@ PUZZLES: tuple[Puzzle, ...] = (
         ),
         explanation=(
             "After the empty searches Jack can only be on 17 or 21; of Green's "
-            "circles, 16 was cut off by Yellow on x23 when Jack stepped, so only 21 "
+            "circles, 16 was cut off by Yellow when Jack stepped, so only 21 "
             "is left."
         ),
         seed=5,

@@ -22,11 +22,12 @@ from whitechapel.core.players import Player, PlayerError, RandomPlayer
 from whitechapel.lfw.players.jack import JACKS
 from whitechapel.lfw.players.police import POLICE_LEVELS
 from whitechapel.lfw.players.simple import HomewardJack
+from whitechapel.lfw.players.teaching import TeachingJack
 from whitechapel.lfw.rulebook import JACK, POLICE
 
 Make = Callable[[str, int, Any], Player]
 BY_SIDE: dict[str, dict[str, Make]] = {
-    JACK: {"random": RandomPlayer, **JACKS, "homeward": HomewardJack},
+    JACK: {"random": RandomPlayer, **JACKS, "homeward": HomewardJack, "teaching": TeachingJack},
     POLICE: {"random": RandomPlayer, **POLICE_LEVELS},
 }
 

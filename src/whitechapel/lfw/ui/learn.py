@@ -6,23 +6,32 @@ puzzles; and the guided game's screen.
 The guided game is a game on the tutorial board against the easy computer,
 with the `hints` setting on (kept in its record: Continue keeps them).  The first
 time each kind of decision comes up (lfw/hints.py) its hint comes up over
-the board (Enter or Esc closes it) and stays at the top of the notebook
-panel while that decision lasts.  Every hint is computed from the view at
-the keyboard (the secrecy rule), and shown only on the learner's turn.
+the board (Enter or Esc closes it; any other key closes it and does what it
+does on the board) and stays at the top of the notebook panel while that
+decision lasts.  Every hint is computed from the view at the keyboard (the
+secrecy rule), and shown only on the learner's turn.  When the first night
+ends (Jack home, caught, or out of moves) a closing box says the lesson is
+over and offers the ways on: play on (Enter), the menu (Esc), the puzzles (P).
 
-Why the tutorial board and not the 1888 one (docs/lfw-learn.md): on the
-1888 board the easy Jack hides next to a red circle, kills there and is
-home at his first move, so a police learner meets no Hunt on his first
-night (8 games of 8); on the tutorial board its first night lasts 6 to 15
-moves.  The whole board also fits a usual window.  It is a teaching board:
-there the police win most games.
+A police learner's Jack is the teaching Jack (`players/teaching.py`, the
+record still names the easy computer, which he is from night 2): the easy
+Jack on the tutorial board killed next to his hideout and was home at his
+first move in half the games, so the learner met no Hunt on the first
+night (play-testers A, C, E).  The teaching Jack kills far from home and
+keeps out for his first three moves: the police get at least three Hunts
+unless they arrest him first.  The whole tutorial board fits a usual
+window; it is a teaching board: there the police win most games.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from rich.console import Group
 from rich.markup import escape
+from rich.padding import Padding
+from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -33,6 +42,7 @@ from textual.widgets.option_list import Option
 from whitechapel.core.settings import value_of
 from whitechapel.core.store import Store
 from whitechapel.lfw import hints
+from whitechapel.lfw.players.teaching import LEVEL as TEACHING
 from whitechapel.lfw.rulebook import JACK, POLICE
 from whitechapel.lfw.rules import RULES
 from whitechapel.lfw.ui.screen import LfwScreen
@@ -50,8 +60,8 @@ SIDE_CHOICES = (
     (
         POLICE,
         "Play the police: a guided first night",
-        "the computer (easy) plays Jack; you place the patrols, move the "
-        "policemen, search and arrest",
+        "the computer plays Jack and keeps out for a few moves; you place the "
+        "patrols, move the policemen, search and arrest",
     ),
     (
         JACK,
@@ -85,7 +95,9 @@ def hints_on(source: Source) -> bool:
 
 
 class HintBox(ModalScreen[None]):
-    """A hint over the board, the first time its decision comes up."""
+    """A hint over the board, the first time its decision comes up.  Enter
+    or Esc closes it; any other key closes it and goes on to the board, so
+    a key the hint names is never lost (play-tester B, round 1)."""
 
     DEFAULT_CSS = """
     HintBox { align: center middle; }
@@ -104,18 +116,58 @@ class HintBox(ModalScreen[None]):
         super().__init__()
         self.hint = hint
 
+    FOOT = "Enter: continue · other keys act on the board (the hint stays beside it)"
+    PASS_KEYS = True  # another key closes the box and goes on to the board
+
     def compose(self) -> ComposeResult:
         h = self.hint
+        head = f"Hint · {h.tag} · {h.title}" if h.tag else h.title
         with Vertical():
             yield Static(
-                f"[b]Hint · {h.tag} · {escape(h.title)}[/b]\n\n{escape(h.rule)}\n\n"
-                f"[b]Keys:[/b] {escape(h.keys)}",
+                f"[b]{escape(head)}[/b]\n\n{escape(h.rule)}\n\n[b]Keys:[/b] {escape(h.keys)}",
                 id="hint",
             )
-            yield Static("Enter: continue (the hint stays beside the map)", id="hint-keys")
+            if self.FOOT:
+                yield Static(self.FOOT, id="hint-keys")
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key in self.active_bindings or event.key.startswith("ctrl+"):
+            return  # the box's own keys, and the app's
+        event.stop()
+        event.prevent_default()
+        if not self.PASS_KEYS:
+            return
+        key, char = event.key, event.character
+        self.dismiss(None)
+        # on to the board, once the box is gone
+        self.app.call_later(self.app.post_message, events.Key(key, char))
+
+
+class LessonOverBox(HintBox):
+    """The closing hint of the guided night: Enter plays on (or, at the
+    game's end, shows the board), Esc goes back to the menu, P opens the
+    notebook puzzles (hints.KEYS names the same keys)."""
+
+    BINDINGS = [
+        Binding("enter", "close", "Play on", id="lfw.lesson_on"),
+        Binding("escape", "menu", "Menu", id="lfw.lesson_menu"),
+        Binding("p", "puzzles", "Puzzles", id="lfw.lesson_puzzles"),
+    ]
+    FOOT = ""  # the keys are the hint's own
+    PASS_KEYS = False  # leaving the lesson is a choice, never a stray key
+
+    async def action_menu(self) -> None:
+        self.dismiss(None)
+        self.app.call_later(self.app.action_back)
+
+    def action_puzzles(self) -> None:
+        from whitechapel.lfw.ui.puzzles import PuzzleList
+
+        self.dismiss(None)
+        self.app.call_later(self.app.push_screen, PuzzleList())
 
 
 class GuidedScreen(LfwScreen):
@@ -125,6 +177,11 @@ class GuidedScreen(LfwScreen):
         super().__init__(source, board)
         self.hints = hints_on(source)
         self.hinted: set[str] = set()  # the kinds whose box came up
+        if self.hints and self.turns.computers.get(JACK) == LEVEL:
+            # the easy computer's Jack is the teaching one: a first night
+            # with a Hunt in it (the record names the easy computer, which
+            # he is from night 2 on: players/teaching.py)
+            self.turns.computers[JACK] = TEACHING
 
     def hint_now(self, view: LfwView | None = None) -> hints.Hint | None:
         """The hint of the decision at the keyboard, if any (from its view)."""
@@ -132,17 +189,43 @@ class GuidedScreen(LfwScreen):
             return None
         return hints.hint(view if view is not None else self.current_view())
 
+    def lesson_over(self) -> hints.Hint | None:
+        """The closing hint, when the guided first night has ended (from
+        the view at the keyboard; at the game's end, from the one shown)."""
+        if not self.hints or self.curtain_up:  # after the night's summary (nightend.py)
+            return None
+        if self.source.outcome is None and not self.can_act():
+            return None
+        return hints.lesson_over(self.current_view())
+
     def refresh_all(self) -> None:
         super().refresh_all()
-        hint = self.hint_now()
-        if hint is None:
+        shown = [h for h in (self.lesson_over(), self.hint_now()) if h is not None]
+        if not shown:
             return
         notes = self.query_one("#notes", TextPanel)
-        line = f"[b green]Hint ({hint.tag}):[/b green] {escape(hint.text)}\n\n"
-        notes.set(line + notes.markup)
-        if hint.kind not in self.hinted:
-            self.hinted.add(hint.kind)
-            self.call_after_refresh(self.app.push_screen, HintBox(hint))
+        lines = "".join(
+            f"[b green]{'Hint (' + h.tag + ')' if h.tag else escape(h.title)}:[/b green] "
+            f"{escape(h.text)}\n\n"
+            for h in shown
+        )
+        notes.set(lines + notes.markup)
+        # one box at a time: the next comes when this one closes
+        h = next((h for h in shown if h.kind not in self.hinted), None)
+        if h is not None:
+            self.hinted.add(h.kind)
+            box = LessonOverBox(h) if h.kind == "lesson_over" else HintBox(h)
+            self.call_after_refresh(self.app.push_screen, box, self.box_closed)
+
+    def box_closed(self, _: None = None) -> None:
+        if self.is_current:
+            self.refresh_all()  # the next hint's box, if one is due
+
+
+def entry(title: str, what: str) -> Group:
+    """A choice of the learn screen: its title, and under it what it is,
+    indented on every line it wraps to (play-tester D, round 2)."""
+    return Group(Text(title), Padding(Text(what, style="dim"), (0, 0, 0, 3)))
 
 
 class LearnScreen(ListScreen, scope="lfw"):
@@ -157,13 +240,14 @@ class LearnScreen(ListScreen, scope="lfw"):
             "decision comes up; or short notebook puzzles."
         )
         options = [
-            Option(f"{title}\n   [dim]{escape(what)}[/dim]", id=f"side-{side}")
-            for side, title, what in SIDE_CHOICES
+            Option(entry(title, what), id=f"side-{side}") for side, title, what in SIDE_CHOICES
         ]
         options.append(
             Option(
-                "Notebook puzzles\n   [dim]where Jack can be, where to search, "
-                "which arrest can succeed[/dim]",
+                entry(
+                    "Notebook puzzles",
+                    "where Jack can be, where to search, which arrest can succeed",
+                ),
                 id="puzzles",
             )
         )

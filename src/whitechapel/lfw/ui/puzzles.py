@@ -5,17 +5,23 @@ Enter).  A wrong answer says why and the player tries again; the right one
 is followed by its explanation, and Enter then goes on to the next puzzle.
 Esc goes back to the list.  The map shows the puzzle side's view only
 (`marks_for`), never the answer: the notebook's tint is not drawn.
+
+After a wrong answer the line is emptied for the next try (the verdict
+says what was typed); an answer that leaves circles out gets a hint first,
+the circle itself at the next such answer.  The list ticks the puzzles
+solved in this session (play-testers A, B, round 1).
 """
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Input, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from whitechapel.lfw.puzzles import EVERY, PUZZLES, Puzzle, Verdict, puzzle
@@ -26,6 +32,13 @@ from whitechapel.ui.screens.puzzles import PuzzleListScreen, back_to_list
 from whitechapel.ui.widgets.footer import KeyFooter
 
 SIDE_WORDS = {JACK: "Jack", "police": "the police"}
+# The puzzles solved, per app (a server's sessions may share a process).
+_SOLVED: weakref.WeakKeyDictionary[Any, set[int]] = weakref.WeakKeyDictionary()
+
+
+def solved(app: Any) -> set[int]:
+    """The numbers of the puzzles solved in `app`'s session."""
+    return _SOLVED.setdefault(app, set())
 
 
 def heading(number: int, p: Puzzle) -> str:
@@ -56,6 +69,7 @@ class PuzzleScreen(Screen):
         self.puzzle = puzzle(number)
         self.verdict: Verdict | None = None
         self.tries = 0
+        self.short = 0  # answers that left circles out
 
     def compose(self) -> ComposeResult:
         p = self.puzzle
@@ -98,12 +112,25 @@ class PuzzleScreen(Screen):
         line = self.query_one("#puzzle-verdict", Static)
         if verdict.right:
             self.verdict = verdict
-            more = "the next puzzle" if self.number < len(PUZZLES) else "the list"
-            line.update(
-                f"[b green]✔ {escape(verdict.sentence)}[/b green]\nEnter: {more}; Esc: the list."
+            solved(self.app).add(self.number)
+            keys = (
+                "Enter: the next puzzle; Esc: the list."
+                if self.number < len(PUZZLES)
+                else "Enter or Esc: the list."
             )
-        else:
-            line.update(f"[b red]✘ {escape(verdict.sentence)}[/b red] Try again.")
+            line.update(f"[b green]✔ {escape(verdict.sentence)}[/b green]\n{keys}")
+            return verdict
+        sentence = verdict.sentence
+        if verdict.reveal:
+            self.short += 1
+            if self.short > 1:
+                sentence = verdict.reveal
+        typed = " ".join(text.split())
+        line.update(
+            f"[b red]✘ {escape(sentence)}[/b red] Try again"
+            + (f" (you typed: {escape(typed)})." if typed else ".")
+        )
+        self.query_one(Input).value = ""
         return verdict
 
     def action_next_puzzle(self) -> None:
@@ -129,13 +156,26 @@ class PuzzleList(PuzzleListScreen, scope="lfw"):
         options = [self.option(n) for n in range(1, len(PUZZLES) + 1)]
         super().__init__(title, options, highlight)
 
+    def on_screen_resume(self) -> None:
+        """Back from a puzzle: the ticks brought up to date."""
+        done = solved(self.app)
+        options = self.query_one("#puzzles", OptionList)
+        for number in range(1, len(PUZZLES) + 1):
+            options.replace_option_prompt(str(number), self.prompt(number, number in done))
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.on_screen_resume()
+
     @staticmethod
-    def option(number: int) -> Option:
+    def prompt(number: int, done: bool = False) -> str:
         p = puzzle(number)
-        return Option(
-            f"{number}. {p.tag} · {escape(p.title)} [dim](you play {SIDE_WORDS[p.side]})[/dim]",
-            id=str(number),
-        )
+        tick = "[green]✔[/green] " if done else "  "
+        return f"{tick}{number}. {p.tag} · {escape(p.title)} [dim](you play {SIDE_WORDS[p.side]})[/dim]"
+
+    @classmethod
+    def option(cls, number: int) -> Option:
+        return Option(cls.prompt(number), id=str(number))
 
     def open_puzzle(self, number: int) -> None:
         self.app.push_screen(PuzzleScreen(number))

@@ -1,0 +1,173 @@
+"""The teaching Jack: the Jack of the guided police night ("Learn by
+playing", `lfw/ui/learn.py`), never a level a person picks.
+
+On the tutorial board the easy Jack often kills next to his hideout and
+announces it at his first move, and a police learner then meets no Hunt on
+the first night (play-testers A, C and E, issue 43).  The teaching Jack
+plays an honest game from his own view and the board, like every player,
+but makes the first night one the police can learn from:
+
+- S1: a hideout far from the red circles (where the women go, H2);
+- H2: the women marked on the red circles farthest from it;
+- H5: the kill at once, on the marked woman farthest from home;
+- T1: for his first `ROUNDABOUT` moves a step that does not end the night,
+  off the circles the police can search or arrest on this turn where he
+  can, never so far that home is out of reach; then home by steps, each
+  one nearer (off the police's reach where he can), announced on arrival:
+  a night of five to eight moves, not the easy Jack's wander of up to
+  fifteen (play-tester B, round 1).
+
+From night 2 on he is the easy Jack.  He can be caught: that is a lesson
+too.  Pure Python; he reads his view, the legal actions and the board only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from whitechapel.core.chance import Chance
+from whitechapel.lfw.actions import Action, Hideout, Kill, Step, Women
+from whitechapel.lfw.phases import Phase
+from whitechapel.lfw.players.jack import ComputerJack
+from whitechapel.lfw.rulebook import ALLEY, COACH, LAST_SPACE, STEP
+from whitechapel.lfw.views import JackView
+
+LEVEL = "teaching"
+ROUNDABOUT = 3  # moves of the first night that never end it (when a step allows)
+MARGIN = 2  # spaces kept in hand for the way home, beyond the shortest
+FAR = 99
+
+
+class TeachingJack(ComputerJack):
+    """The easy Jack, but a long first night (see the module's docstring)."""
+
+    level = LEVEL
+
+    def __init__(self, side: str, seed: int, table: Any = None) -> None:
+        super().__init__(side, seed, table, "easy")
+
+    def decide(self, view: JackView, legal: Sequence[Action], budget: float | None) -> Action:
+        if len(legal) > 1 and view.night <= 1:
+            chance = self.chance(view)
+            phase = view.phase.key
+            chosen: Action | None = None
+            if phase == Phase.HIDEOUT:
+                chosen = self._hideout(legal, chance)
+            elif phase == Phase.WOMEN:
+                chosen = self._women(view, legal)
+            elif phase == Phase.KILL:
+                chosen = self._kill(view, legal, chance)
+            elif phase == Phase.ESCAPE:
+                chosen = self._roundabout(view, legal, chance) or self._homeward(
+                    view, legal, chance
+                )
+            if chosen is not None:
+                return chosen
+        return super().decide(view, legal, budget)
+
+    # -- distances ----------------------------------------------------------------------
+
+    def _distance(self, a: int, b: int) -> int:
+        d = self.board.jack_distance(a, b)
+        return FAR if d is None else d
+
+    def _home(self, view: JackView) -> int:
+        home = view.jack.hideout
+        assert home is not None  # chosen in S1, before the first night
+        return home
+
+    # -- S1, H2, H5 ---------------------------------------------------------------------
+
+    def _hideout(self, legal: Sequence[Action], chance: Chance) -> Action | None:
+        reds = self.board.red
+        scored: list[tuple[int, int, str, Action]] = []
+        for a in legal:
+            if isinstance(a, Hideout):
+                near = min((self._distance(a.circle, r) for r in reds), default=0)
+                far = max((self._distance(a.circle, r) for r in reds), default=0)
+                scored.append((-near, -far, str(a), a))
+        if not scored:
+            return None
+        scored.sort(key=lambda s: s[:3])
+        best = [s for s in scored if s[:2] == scored[0][:2]]
+        return best[chance.below(len(best))][3]
+
+    def _women(self, view: JackView, legal: Sequence[Action]) -> Action | None:
+        home = self._home(view)
+        best: tuple[int, str, Action] | None = None
+        for a in legal:
+            if isinstance(a, Women):
+                score = sum(self._distance(c, home) for c in a.marked)
+                key = (-score, str(a), a)
+                if best is None or key[:2] < best[:2]:
+                    best = key
+        return best[2] if best else None
+
+    def _kill(self, view: JackView, legal: Sequence[Action], chance: Chance) -> Action | None:
+        home = self._home(view)
+        kills = [a for a in legal if isinstance(a, Kill)]
+        if not kills:
+            return None
+        far = max(self._distance(a.circles[0], home) for a in kills)
+        best = [a for a in kills if self._distance(a.circles[0], home) == far]
+        return best[chance.below(len(best))]
+
+    # -- T1 -----------------------------------------------------------------------------
+
+    def _homeward(self, view: JackView, legal: Sequence[Action], chance: Chance) -> Action | None:
+        """Home announced if a step reaches it; else the step nearest home,
+        off the police's reach where he can (None: no step: the easy Jack's
+        coach or alley)."""
+        home = self._home(view)
+        steps = [a for a in legal if isinstance(a, Step)]
+        announce = [a for a in steps if a.home]
+        if announce:
+            return announce[0]
+        police = tuple(view.police.values())
+        scored = [
+            (
+                self._distance(a.circle, home),
+                self.tb.threats(a.circle, police),
+                chance.below(100),
+                a,
+            )
+            for a in steps
+        ]
+        if not scored:
+            return None
+        scored.sort(key=lambda s: s[:3])
+        return scored[0][3]
+
+    def _roundabout(self, view: JackView, legal: Sequence[Action], chance: Chance) -> Action | None:
+        """One of the first moves: a step that keeps the night going, off
+        the police's reach where he can, home still in reach (None: the
+        easy Jack's move)."""
+        track = view.track
+        moves = sum(1 for t in track if t.how in (STEP, ALLEY)) + (
+            sum(1 for t in track if t.how == COACH) // 2
+        )
+        if moves >= ROUNDABOUT:
+            return None
+        home = self._home(view)
+        left = LAST_SPACE - len(track) - 1  # spaces after this step
+        police = tuple(view.police.values())
+        scored: list[tuple[int, int, int, Action]] = []
+        for a in legal:
+            if not isinstance(a, Step) or a.home or a.circle == home:
+                continue
+            d = self._distance(a.circle, home)
+            if d + MARGIN > left:
+                continue
+            threat = self.tb.threats(a.circle, police)
+            # off the police's reach first; then not next to home yet (the
+            # night would end at the next move); then a little chance
+            scored.append((threat, int(d < 2), chance.below(100), a))
+        if not scored:
+            return None
+        scored.sort(key=lambda s: s[:3])
+        return scored[0][3]
+
+
+def make(side: str, seed: int, table: Any = None) -> TeachingJack:
+    return TeachingJack(side, seed, table)
