@@ -34,12 +34,16 @@ def test_a_wretched_move_takes_its_arrow_and_back_undoes_the_players_word():
     assert not c.back()
 
 
-def test_a_complete_action_that_can_go_on_waits_for_done():
+def test_t1_the_walk_onto_the_hideout_waits_for_home_or_through():
+    """T1: announcing (home) or passing through (its own word, round 4),
+    so no action is complete on the hideout until one is named."""
     c = Chooser(["step 90", "step 90 home", "step 91"])
     assert c.picked == ["step"]  # every action starts with it
     assert c.pick("90") is None
-    assert c.complete() == "step 90" and c.options() == ["home"]
+    assert c.complete() is None and c.options() == ["home", "through"]
     assert c.pick("home") == "step 90 home"
+    assert c.back() and c.options() == ["home", "through"]
+    assert c.pick("through") == "step 90"
 
 
 def test_an_offered_word_only():

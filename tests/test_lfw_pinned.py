@@ -315,7 +315,7 @@ PINS: dict[str, tuple[int, str]] = {
     "parse": (12865, "cabd4ce1879abeae"),
     "map": (935, "60b9e60436a8e9f9"),
     "marks": (792, "6bac44ab3ac810cb"),
-    "sentences": (41472, "98464376dec8663e"),
+    "sentences": (41472, "709243bad3a5fc67"),
 }
 
 

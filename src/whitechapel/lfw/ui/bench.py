@@ -17,7 +17,9 @@
   word's digit; key 0 where everyone still to act stays or passes; `1
   search` / `0` where a search names its circles likeliest first, as the
   screen does; a later policeman's letter where those before him stay or
-  pass and he acts).  Measured on what a player does: the decisions of the
+  pass and he acts; twice where it would pass up a search that could find
+  something, the first press asking, so then it is used where three or more
+  pass).  Measured on what a player does: the decisions of the
   normal computer police (decided to their own end, budget 0: the same on
   every machine) against homeward Jack (target: eight); beside it, on
   random legal police actions (no target: five random moves alone are five
@@ -104,9 +106,10 @@ def search_all(game) -> list[str]:
 def turn_keys(game, texts: list[str]) -> list[str]:
     """The keys of a whole police turn (T2 and T3, in order): as `keys_for`,
     but where every policeman still to act in a phase stays (T2) or passes
-    (T3), key 0 does it for all of them; where two or more stay (pass) and
-    the next one acts, his letter does it (`Picking.fold_key`: those before
-    him stay, he acts now); and where a search names its circles as `1
+    (T3), key 0 does it for all of them; where two or more stay (pass)
+    and the next one acts, his letter does it where that saves a key
+    (`Picking.fold_key`, pressed `fold_presses` times: those before him
+    stay, he acts now); and where a search names its circles as `1
     search` / `0` would, that one key."""
     from whitechapel.lfw.phases import Phase
     from whitechapel.lfw.ui.picking import picking_for
@@ -135,9 +138,13 @@ def turn_keys(game, texts: list[str]) -> list[str]:
                 if texts[i + run] != f"{after[run]} {word}":
                     break
                 run += 1
+            # his letter (twice where it asks first): where it saves a key
             fold = p.fold_key(after[run]) if 1 < run < len(after) else None
+            presses = p.fold_presses(after[run]) if fold is not None else 0
+            if presses >= run:
+                fold = None
             if run > 1 and (run == len(after) or fold is not None):
-                keys.append("0" if run == len(after) else fold or "")
+                keys += ["0"] if run == len(after) else [fold or ""] * presses
                 for t in texts[i : i + run]:
                     game.play(t)
                 i += run

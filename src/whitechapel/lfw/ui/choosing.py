@@ -15,6 +15,12 @@ but the player may name x9 first) and the Chief's two moves that follow it.
 O6's "know 90" is offered beside the acting policeman's T3 actions, as his
 word "know" (it does not use his action, but that is where he looks for it).
 
+A walk onto the hideout is two actions ("step 88 home" announces it, "step
+88" passes through, T1); the plain step is offered as its own word
+(`THROUGH`) after the circle, so that no action is complete there until the
+player names one: Enter alone takes the first, announcing (a quick Enter
+never throws a night's escape away), and passing through is a named word.
+
 The two placement phases list too many actions (H2 women tokens, H3 patrol
 markers), so the view gives what they allow instead ("placement"), and a
 `Placer` picks the circles or crossings one at a time in the order the
@@ -33,6 +39,8 @@ from whitechapel.lfw.rulebook import COLOURS
 from whitechapel.lfw.view_parts import Placement, WomenPlacement
 
 WORD = re.compile(r"[^\s>=]+|[>=]")
+HOME = "home"  # T1: the walk onto the hideout announces it
+THROUGH = "through"  # T1: the walk onto the hideout passes through it (not a word of the record)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -67,6 +75,10 @@ class Chooser:
 
     def __init__(self, legal: list[str], colour: str | None = None) -> None:
         self.legal = {w: t for t in legal for w in orders_of(t, colour)}
+        for words, text in list(self.legal.items()):
+            if (*words, HOME) in self.legal:  # T1: passing through is a word too
+                del self.legal[words]
+                self.legal[(*words, THROUGH)] = text
         self.picked: list[str] = []
         self._undo: list[int] = []  # len(picked) before each of the player's picks
         # The options for the words picked when they were counted: a screen asks

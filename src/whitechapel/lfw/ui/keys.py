@@ -15,9 +15,12 @@ time: at the hot seat at once, at a network seat each after the server's
 new state, and only while that state still offers it (`rest`).
 
 A later policeman's key (B Y N R G) as the acting one's choice begins,
-in T2 or T3 (`fold`), goes the same way as key 0 but stops at him: the
-ones before him stay (pass), one action at a time, and he acts now; a
-notification then says who stayed (passed).  The engine's order (the
+in T2 or T3, first only says what it would do (`arm`: "Y: Blue and Brown
+pass, Yellow acts — press Y again, or Esc"); the same letter again does
+it (`fold`), and any other key, click or button calls it off with nothing
+done (`cancel`, `disarm`).  A fold goes the same way as key 0 but stops
+at him: the ones before him stay (pass), one action at a time, and he
+acts now; a notification then says who stayed (passed).  The engine's order (the
 Chief first, then clockwise) is kept: T2's order "matters only for the
 interface".
 
@@ -40,10 +43,13 @@ from whitechapel.lfw.legal import legal
 from whitechapel.lfw.notation import parse_action
 from whitechapel.lfw.phases import Phase
 from whitechapel.lfw.ui import refusals, sentences
-from whitechapel.lfw.ui.choosing import node_of
+from whitechapel.lfw.ui.choosing import HOME, THROUGH, node_of
 from whitechapel.lfw.ui.mapview import MapView
 from whitechapel.lfw.ui.picking import Picking, picking_for
 from whitechapel.ui.widgets.choice import Choice
+
+HINT_ROWS = 3  # the prompt's rows for its keys line, at most (its guide takes one or two)
+WRAP_MARGIN = 8  # columns a row may lose to a word wrapped whole
 
 
 def bring_into_sight(map_view: MapView, node: Any) -> None:
@@ -102,6 +108,10 @@ class LfwKeys:
         if press.kind == "fold":
             self.start_fold(press.value)
             return
+        if press.kind in ("arm", "cancel"):  # asked once / called off: nothing played
+            self.notice = press.value
+            self.refresh_all()
+            return
         if press.kind == "select":
             self.select(press.value)
             return
@@ -113,19 +123,45 @@ class LfwKeys:
                 self.query_one(MapView).centre_on(node_of(typed))  # the map jumps to it
         self.refresh_all()
 
+    def disarmed(self: Any) -> bool:
+        """A key or click other than the armed policeman's letter again:
+        the fold is called off and that is all it does (True)."""
+        if not self.picking.disarm():
+            return False
+        self.notice = self.picking.cancelled()
+        self.refresh_all()
+        return True
+
+    def hint_room(self: Any) -> int | None:
+        """The characters the prompt's keys line has at this size (None
+        before it is laid out): one row where the whole board shows
+        beside the panels, else the rows the prompt may grow to, less the
+        guide's; a margin for words wrapped whole.  One row too while the
+        legend (F3) is under the map: its rows are the legend's."""
+        width = self.query_one("#prompt").size.width
+        if not width:
+            return None
+        under = self.has_class("legend") and not self.has_class("legend-beside")
+        rows = 1 if self.has_class("fits") or under else HINT_ROWS
+        return rows * (width - WRAP_MARGIN)
+
     def action_erase(self: Any) -> None:
+        if self.disarmed():
+            return
         if self.picking.typed:
             self.picking.typed = self.picking.typed[:-1]
             self.refresh_all()
 
     def action_cycle(self: Any, step: int) -> None:
-        if not self.can_act() or not self.picking.options():
+        if not self.can_act() or self.disarmed() or not self.picking.options():
             return
         self.picking.cycle(step)
         self.refresh_all()
         self.centre_on_targets()
 
     def confirm(self: Any) -> None:
+        if self.disarmed():
+            return
         p = self.picking
         if p.typed:
             typed, p.typed = p.typed, ""
@@ -146,12 +182,14 @@ class LfwKeys:
             self.choose(hi)
 
     def action_back(self: Any) -> None:
+        if self.disarmed():
+            return
         self.picking.back()
         self.notice = ""
         self.refresh_all()
 
     def on_map_view_node_clicked(self: Any, message: MapView.NodeClicked) -> None:
-        if not self.can_act():
+        if not self.can_act() or self.disarmed():
             return
         word = str(message.node)
         p = self.picking
@@ -168,7 +206,7 @@ class LfwKeys:
             self.explain(word, [])
 
     def on_choice_pressed(self: Any, event: Choice.Pressed) -> None:
-        if not self.can_act():
+        if not self.can_act() or self.disarmed():
             return
         p = self.picking
         if event.choice == "*done":
@@ -201,6 +239,8 @@ class LfwKeys:
             self.notice = f"'{word}' could be {', '.join(found)}: type more."
         elif p.forced() or p.placed_all():
             self.notice = p.stray_key(word)
+        elif p.options() == [HOME, THROUGH]:  # T1: on the hideout, the two words only
+            self.notice = f"On your hideout: {p.keys_hint(plain=True)}."
         else:
             picked = [str(w) for w in getattr(p.chooser, "picked", [])]
             self.notice = refusals.why_not(

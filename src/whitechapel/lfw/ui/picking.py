@@ -15,13 +15,21 @@ The keys, in one place (docs/lfw.md, the F1 help):
   each also gets a letter, shown on the buttons and the hint line.  Labels
   are `LABELS` in order, then the same letters in capitals; they skip the
   policemen's letters (b y n r g), the fake marker's `f` and `x`, which
-  starts a crossing's id typed in full.
+  starts a crossing's id typed in full.  The hint lists each crossing's
+  letter with the circles a policeman there may search (T3): `a→12·30
+  d→(none)`, as many as the prompt has room for.  Within one decision a
+  node keeps its letter from word to word, and a node new at a later word
+  takes an unused letter (`fixed`); H6's Wretched keep theirs through the
+  phase and their destinations never take one.
 - **Words** (stay, search, arrest, pass, step, coach …): the digits 1–9.
   **0** is "the rest of this phase": in T2 every policeman still to move
   stays, in T3 every one still to act passes.
 - **B Y N R G** (or the small letters): in T2 and T3, as the acting
   policeman's choice begins, a later policeman's letter means "the ones
-  before him stay (T2) / pass (T3), and he acts now" (`fold`; the engine
+  before him stay (T2) / pass (T3), and he acts now" (`fold`).  Where it
+  would pass up a search that could find something (T3, `fold_asks`), the
+  first press, `arm`, only says so and the same letter again does it;
+  anything else calls it off.  The engine
   keeps the Chief-first clockwise order, T2: the screen sends each stay or
   pass).  Otherwise (the one acting, one who has acted, a choice under
   way, any other phase) the letter selects him: the map centres on him.
@@ -40,6 +48,8 @@ The keys, in one place (docs/lfw.md, the F1 help):
   take one of the others, the rest go down at once (Enter confirms).
 - A forced action (only one is legal) and a finished placement wait for
   Enter; no single key commits them.
+- **T1, a walk onto the hideout**: Enter (or 1) announces it, 2 passes
+  through (`choosing.THROUGH`).
 """
 
 from __future__ import annotations
@@ -48,12 +58,13 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from whitechapel.lfw import rulebook
 from whitechapel.lfw.actions import Search
 from whitechapel.lfw.legal import legal
 from whitechapel.lfw.notebook import notebook
 from whitechapel.lfw.phases import Phase
-from whitechapel.lfw.ui import sentences
-from whitechapel.lfw.ui.choosing import Chooser, Placer, words_of
+from whitechapel.lfw.ui import placenames, sentences
+from whitechapel.lfw.ui.choosing import HOME, THROUGH, Chooser, Placer, words_of
 from whitechapel.lfw.ui.marks import COLOUR_LETTERS, COLOURS, FAKE_MARKER
 from whitechapel.lfw.view_parts import SearchSeen
 from whitechapel.lfw.views import LfwView
@@ -66,6 +77,46 @@ POLICE_KEYS = {letter.lower(): colour for colour, letter in COLOUR_LETTERS.items
 REST = {"hunt": "stay", "clues": "pass"}  # key 0: what everyone still to act does
 SEARCH_ALL = "search"  # key 1 in T3, 0 in a search: every circle left, likeliest first
 T3 = (Phase.CLUES, Phase.SEARCHING)
+TOUCHES_SHOWN = 10  # crossings listed with their circles where the screen gives no room
+MIN_LIST = 12  # characters: less room than this, and the letters' circles are left out
+NO_CIRCLE = "(none)"  # a crossing that touches no circle: nothing to search from it
+WORD_LABELS = {HOME: "home: announce", THROUGH: "pass through"}  # T1, on the buttons
+
+
+def touches(board: Any, crossing: str) -> tuple[int, ...]:
+    """The circles a policeman on `crossing` may search or arrest on (T3):
+    those one street segment away, in order (`placenames.touches` once
+    it is there)."""
+    named = getattr(placenames, "touches", None)
+    if named is not None:
+        return tuple(named(board, crossing))
+    return tuple(sorted(board.direct_circles(crossing)))
+
+
+def touch_text(board: Any, label: str, crossing: str) -> str:
+    """ "a→12·30", "d→(none)": a crossing's letter and its circles (T3)."""
+    circles = touches(board, crossing)
+    return f"{label}→{'·'.join(map(str, circles)) if circles else NO_CIRCLE}"
+
+
+def touch_list(board: Any, labelled: list[tuple[str, str]], room: int | None) -> str:
+    """The crossings' letters with their circles, as many as `room`
+    characters hold (TOUCHES_SHOWN where it is not known), whole entries
+    only: the list ends with "…" where some are left out."""
+    texts = [touch_text(board, k, x) for k, x in labelled]
+    if room is None:
+        shown = texts[:TOUCHES_SHOWN]
+    else:
+        shown, used = [], 0
+        for t in texts:
+            if used + len(t) + 1 > room - 2:  # room for " …"
+                break
+            shown.append(t)
+            used += len(t) + 1
+        if len(shown) == len(texts) - 1 and used + len(texts[-1]) + 1 <= room:
+            shown = texts  # the last one fits where "…" would have gone
+    more = " …" if len(shown) < len(texts) else ""
+    return " ".join(shown) + more
 
 
 def _missed(view: LfwView, circle: int) -> LfwView:
@@ -127,8 +178,10 @@ def nothing_to_find(view: LfwView, board: Any, circles: list[int]) -> bool:
 class Press:
     """What a printable key means now: `pick` a word, `rest` (0), `typed`
     (a digit or letter of a number or id being typed), `select` a
-    policeman, `fold` (a later policeman acts now, those before him stay
-    or pass: T2, T3), or `refuse` with a sentence."""
+    policeman, `arm` (a later policeman's letter pressed once: the screen
+    says what a second press does), `fold` (pressed again: he acts now,
+    those before him stay or pass: T2, T3), `cancel` (anything else after
+    `arm`: nothing is done), or `refuse` with a sentence."""
 
     kind: str
     value: str = ""
@@ -139,7 +192,15 @@ def picking_for(view: LfwView, board: Any) -> Picking:
     if view.placement is not None:
         return Picking(board, Placer(view.phase.key, view.placement), view)
     colour = view.acting_colour if view.phase.key == Phase.CLUES else None
-    return Picking(board, Chooser([str(a) for a in legal(view)], colour), view)
+    picking = Picking(board, Chooser([str(a) for a in legal(view)], colour), view)
+    if view.phase.key == Phase.WRETCHED:
+        # H6: each Wretched keeps one letter while the Chief moves them all
+        # (the view's list keeps each in her place as she moves); their
+        # destinations take other letters, so a woman's letter never means
+        # a destination, not even once she alone is left to move.
+        women = LABELS[: len(view.wretched)]
+        picking.fixed.update({str(c): k for c, k in zip(view.wretched, women, strict=False)})
+    return picking
 
 
 class Picking:
@@ -158,6 +219,11 @@ class Picking:
         self._labels: tuple[tuple[Any, ...], dict[str, str]] | None = None
         self._offer: tuple[tuple[Any, ...], tuple[list[str], list[str], list[str]]] | None = None
         self._idle: bool | None = None  # T3: nothing to find beside him (asked once a state)
+        # Node -> the letter it was given in this decision: a letter keeps its
+        # meaning from one word of the action to the next (a woman, then her
+        # destination; the double kill's two women; a coach's two circles).
+        self.fixed: dict[str, str] = {}
+        self.armed: str | None = None  # a later policeman's letter pressed once (T2, T3)
 
     # -- what is offered -------------------------------------------------------------
 
@@ -249,15 +315,54 @@ class Picking:
         staying or passing (the bench, the drivers); None if it does not."""
         return COLOUR_LETTERS[colour].lower() if colour in self.later() else None
 
-    def fold_hint(self) -> str:
+    def fold_hint(self, short: bool = False) -> str:
         """The hint's words for `fold`: "Y N R G: that policeman acts next;
         those before him stay" (T2) / "… pass" (T3); empty where none."""
         later = self.later()
         if not later:
             return ""
         keys = " ".join(COLOUR_LETTERS[c] for c in later)
-        verb = "stay" if self.phase() == Phase.HUNT else "pass"
-        return f"{keys}: that policeman acts next; those before him {verb}"
+        if short:
+            return f"{keys}: he {'moves' if self.phase() == Phase.HUNT else 'acts'} next"
+        if self.phase() == Phase.HUNT:
+            return f"{keys}: that one moves next, those before him stay"
+        return f"{keys}: that one acts next, those before him pass (asks first)"
+
+    def folded(self, colour: str) -> list[str]:
+        """The policemen a fold to `colour` makes stay (T2) or pass (T3)."""
+        order = sentences.police_order(self.view) if self.view is not None else []
+        acting = self.acting()
+        start = order.index(acting) if acting in order else 0
+        return order[start : order.index(colour)] if colour in order else []
+
+    def fold_asks(self, colour: str) -> bool:
+        """Does a fold to `colour` ask first (a second press does it)?  In
+        T3 where a policeman it passes could find something (a circle
+        beside him where a clue may be, or Jack: not `nothing_to_find`);
+        a T2 fold (those before him stay, and may still search in T3) and a
+        T3 fold passing only policemen with nothing to find go at once."""
+        v = self.view
+        if v is None or self.phase() == Phase.HUNT:
+            return False
+        for c in self.folded(colour):
+            here = v.police.get(c)
+            circles = [] if here is None else self.board.direct_circles(here)
+            circles = [n for n in circles if n not in v.false_clues]
+            if circles and not nothing_to_find(v, self.board, circles):
+                return True
+        return False
+
+    def fold_presses(self, colour: str) -> int:
+        """The keys a fold to `colour` takes now (the bench, the drivers)."""
+        return 2 if self.fold_asks(colour) else 1
+
+    def fold_question(self, colour: str) -> str:
+        """What a later policeman's letter, pressed once, would do."""
+        word = REST.get(self.phase(), "pass")
+        return sentences.fold_question(self.folded(colour), word, colour, COLOUR_LETTERS[colour])
+
+    def cancelled(self) -> str:
+        return sentences.fold_cancelled(self.acting(), REST.get(self.phase(), "pass"))
 
     # -- T3: the acting policeman's circles ----------------------------------------------
 
@@ -346,7 +451,18 @@ class Picking:
         if t3 or (circles and len(circles) <= self.circle_room() and not self.word_options()):
             named = crossings + circles
         offered = set(nodes)
-        out = {k: v for k, v in zip(ALL_LABELS, named, strict=False) if v in offered}
+        fixed = self.fixed
+        used = set(fixed.values())
+        free = iter([k for k in ALL_LABELS if k not in used])
+        out: dict[str, str] = {}
+        for v in named:
+            k = fixed.get(v) or next(free, None)
+            if k is None:
+                break
+            fixed[v] = k  # it keeps this letter for the rest of the decision
+            if v in offered:
+                out[k] = v
+        out = dict(sorted(out.items(), key=lambda kv: ALL_LABELS.index(kv[0])))
         self._labels = (key, out)
         return out
 
@@ -369,6 +485,9 @@ class Picking:
     def circle_labels(self) -> list[tuple[str, str]]:
         return [(k, v) for k, v in self.labels().items() if v.isdigit()]
 
+    def crossing_labels(self) -> list[tuple[str, str]]:
+        return [(k, v) for k, v in self.labels().items() if not v.isdigit()]
+
     # -- the keys ------------------------------------------------------------------------
 
     def keys_for(self, word: str) -> list[str]:
@@ -390,6 +509,11 @@ class Picking:
 
     def press(self, char: str) -> Press:
         """What a printable key means now; `typed` grows when it types."""
+        if self.armed is not None:  # a later policeman's letter was pressed once
+            armed, self.armed = self.armed, None
+            if POLICE_KEYS.get(char.lower()) == armed:
+                return Press("fold", armed)
+            return Press("cancel", self.cancelled())
         if self.typed:
             self.typed += char
             return Press("typed")
@@ -400,13 +524,24 @@ class Picking:
             return self._digit(char)
         if char.lower() in POLICE_KEYS and self.view is not None and self.view.police:
             colour = POLICE_KEYS[char.lower()]
-            return Press("fold" if colour in self.later() else "select", colour)
+            if colour in self.later():
+                if self.fold_asks(colour):  # asked once, done on the second press
+                    self.armed = colour
+                    return Press("arm", self.fold_question(colour))
+                return Press("fold", colour)
+            return Press("select", colour)
         if self.node_options() and any(
             str(o).lower().startswith(char.lower()) for o in self.node_options()
         ):
             self.typed = char  # a crossing's id, typed in full
             return Press("typed")
         return Press("refuse", self.stray_key(char))
+
+    def disarm(self) -> bool:
+        """Any other key or click after a later policeman's letter: the
+        fold is called off, nothing else is done.  True if one was armed."""
+        armed, self.armed = self.armed, None
+        return armed is not None
 
     def _digit(self, char: str) -> Press:
         rest = self.rest_word()
@@ -478,21 +613,22 @@ class Picking:
         fold = f"; {self.fold_hint()}" if self.fold_hint() else ""
         return f"Enter plays it{everyone}{fold}."
 
-    def keys_hint(self, plain: bool = False) -> str:
+    def keys_hint(self, plain: bool = False, room: int | None = None) -> str:
+        """The keys of the moment, in a line; `room`: the characters the
+        prompt gives it (None: not known), which caps the list of
+        crossings with their circles."""
         if self.forced():
             return self._forced_hint()
         if self.placed_all():
             return "Enter places them; Esc takes the last back."
         if self.t3_circles():
             return self._t3_hint(plain)
-        if self.options() == ["home"]:
-            return (
-                "1 home: announce your hideout, the night ends (T1); "
-                "Enter alone: pass through it, the night goes on; Esc back"
-            )
+        if self.options() == [HOME, THROUGH]:
+            return self._hideout_hint(plain)
         words, labels = self.word_options(), self.labels()
         parts = []
-        if any(not v.isdigit() for v in labels.values()):
+        crossings = self.crossing_labels()
+        if crossings:
             parts.append("a letter on the map chooses its crossing")
         circle_labels = self.circle_labels()
         if circle_labels:
@@ -505,6 +641,22 @@ class Picking:
             parts.append(", ".join(f"{i + 1} {w}" for i, w in enumerate(words[:9])))
         elif words:
             parts.append("or type " + " / ".join(words))
+        parts += self._tail_parts(plain)
+        if crossings and not plain:  # what each lets a policeman there search (T3)
+            parts[0] = self._touches_part(parts[0], " ".join(parts[1:]), room)
+        text = "; ".join(parts)
+        if room is not None and len(text) > room:  # short forms for a one-row line
+            short = {
+                "a letter on the map chooses its crossing": "letters: crossings",
+                self.fold_hint(): self.fold_hint(short=True),
+            }
+            text = "; ".join(short.get(p, p) for p in parts)
+        return text
+
+    def _tail_parts(self, plain: bool) -> list[str]:
+        """The hint's last parts: key 0, a later policeman's letter, Enter
+        alone, Esc."""
+        parts = []
         rest = self.rest_word()
         if rest is not None:
             parts.append(f"0 everyone {'stays' if rest == 'stay' else 'passes'}")
@@ -514,7 +666,27 @@ class Picking:
             parts.append("Enter alone: done")
         if self.can_back() and not plain:
             parts.append("Esc back")
-        return "; ".join(parts)
+        return parts
+
+    def _touches_part(self, part: str, rest: str, room: int | None) -> str:
+        """The hint's first part where crossings carry letters: each letter
+        with its circles (T3), in the room `rest` leaves; else `part`."""
+        intro = "letter on the map → circles to search there (T3): "
+        left = None if room is None else room - len(rest) - len(intro) - 4
+        if left is not None and left <= MIN_LIST:
+            return part
+        return intro + touch_list(self.board, self.crossing_labels(), left)
+
+    def _hideout_hint(self, plain: bool) -> str:
+        """T1, a walk onto the hideout: announcing it is the first word and
+        Enter alone's; passing through must be named."""
+        last = self.view is not None and self.view.night >= rulebook.NIGHTS
+        ends = "the game ends: you win" if last else "the night ends"
+        back = "" if plain else "; Esc back"
+        return (
+            f"Enter or 1 home: announce your hideout, {ends} (T1); "
+            f"2 pass through: the night goes on{back}"
+        )
 
     def _t3_hint(self, plain: bool) -> str:
         """T3: letters name circles (fixed for this policeman's action),
@@ -563,21 +735,50 @@ class Picking:
             parts.append("Esc back")
         return "; ".join(p for p in parts if p)
 
-    def choice_specs(self, room: int) -> list[tuple[str, str]]:
-        """The choices as (label, word) for the buttons, then Done and Back."""
+    def choice_specs(
+        self, room: int, width: int | None = None, start: int = 0
+    ) -> list[tuple[str, str]]:
+        """The choices as (label, word) for `room` buttons: the words and the
+        lettered circles, then Done and Back.  None is dropped unseen: where
+        they do not all fit, the button before Done and Back is "+N more"
+        (its word `*more:K`, the page that starts at the K-th choice), and
+        the page shown starts at `start`; each one's key works all the
+        while.  `width`: the cells a button has, where known; a label longer
+        than that says it in fewer words ("1 home" for "1 home: announce")."""
+
+        def fit(label: str, brief: str) -> str:
+            return label if width is None or len(label) <= width else brief
+
         words, numbered = self.word_options(), not self.circle_options()
-        specs = [(f"{i + 1} {w}" if numbered else w, w) for i, w in enumerate(words)]
+        short = {HOME: "home", THROUGH: "through"}  # T1's two words, where room is short
+        head = [
+            (
+                fit(f"{i + 1} {WORD_LABELS.get(w, w)}", f"{i + 1} {short.get(w, w)}")
+                if numbered
+                else w,
+                w,
+            )
+            for i, w in enumerate(words)
+        ]
         rest = self.rest_word()
         if rest is not None:
-            specs.append(("0 the rest" if rest == SEARCH_ALL else f"0 all {rest}", "*rest"))
-        specs += [(f"{k} {v}", v) for k, v in self.circle_labels()]
+            head.append(("0 the rest" if rest == SEARCH_ALL else f"0 all {rest}", "*rest"))
+        head += [(f"{k} {v}", v) for k, v in self.circle_labels()]
+        tail = []
         if self.forced() or self.placed_all():
-            specs.append(("Enter: play", "*done"))
+            tail.append((fit("Enter: play", "Play"), "*done"))
         elif self.complete() is not None and self.options():
-            specs.append(("Done", "*done"))
+            tail.append(("Done", "*done"))
         if self.can_back():
-            specs.append(("Back", "*back"))
-        return specs[:room]
+            tail.append(("Back", "*back"))
+        if len(head) + len(tail) <= room:
+            return head + tail
+        per = max(room - len(tail) - 1, 1)
+        start = start if 0 <= start < len(head) else 0
+        page = head[start : start + per]
+        after = start + per if start + per < len(head) else 0
+        more = (f"+{len(head) - len(page)} more", f"*more:{after}")
+        return [*page, more, *tail][:room]
 
     def placing_marks(self, marks: dict, texts: dict) -> None:
         """H2/H3 while placing: the tokens placed so far, as they will stand

@@ -59,6 +59,23 @@ def fold_sentence(folded: Sequence[str], word: str, acting: str | None) -> str:
     return f"{who} {done}; {now}." if now else f"{who} {done}."
 
 
+def fold_question(folded: Sequence[str], word: str, colour: str, key: str) -> str:
+    """A later policeman's key pressed once (T2, T3): what a second press
+    does, "Y: Blue and Brown pass, Yellow acts — press Y again, or Esc"."""
+    who = and_list(name(c) for c in folded)
+    if word == "stay":
+        done, now = ("stays" if len(folded) == 1 else "stay"), "moves"
+    else:
+        done, now = ("passes" if len(folded) == 1 else "pass"), "acts"
+    return f"{key}: {who} {done}, {name(colour)} {now} — press {key} again, or Esc"
+
+
+def fold_cancelled(acting: str | None, word: str) -> str:
+    """Anything but the same letter after `fold_question`: nothing done."""
+    verb = "moves" if word == "stay" else "acts"
+    return f"Nothing done: {name(acting)} still {verb} first."
+
+
 # -- what an action does --------------------------------------------------------------
 
 
@@ -123,13 +140,22 @@ def _wretched_move(w: list[str]) -> str:
 def _step(w: list[str]) -> str:
     if len(w) < 2:
         return f"Jack steps to {MORE}"
-    home = " and announces his hideout: the night ends (T1)" if "home" in w[2:] else ""
-    return f"Jack steps to {w[1]}{home}"
+    if "home" in w[2:]:
+        return f"Jack steps to {w[1]} and announces his hideout: the night ends (T1)"
+    if "through" in w[2:]:  # choosing.THROUGH: the walk onto the hideout, unannounced
+        return f"Jack steps to {w[1]} and passes through his hideout: the night goes on (T1)"
+    return f"Jack steps to {w[1]}"
 
 
 def _coach(w: list[str]) -> str:
-    then = f", then {w[2]}" if len(w) > 2 else (", then …" if len(w) > 1 else "")
-    return f"Jack takes a coach to {_at(w, 1)}{then} (two spaces; never ends the night, T1)"
+    """T1: the coach's two steps, said as the player chooses them: where it
+    ends and the circle it passes ("via"), both written on the track."""
+    tail = "(two spaces; never ends the night, T1)"
+    if len(w) < 2:
+        return f"Jack takes a coach: first the circle it passes, then where it ends {tail}"
+    if len(w) < 3:
+        return f"Jack takes a coach via {w[1]} to {MORE} {tail}"
+    return f"Jack takes a coach to {w[2]} via {w[1]} {tail}"
 
 
 def _letter(w: list[str]) -> str:
