@@ -30,6 +30,7 @@ from whitechapel.lfw.selfplay import homeward_action
 from whitechapel.lfw.ui.bench import keys_for
 from whitechapel.lfw.ui.mapview import MapView
 from whitechapel.lfw.ui.marks import JACK_ONLY
+from whitechapel.lfw.ui.nightend import NIGHT_END
 from whitechapel.lfw.ui.screen import LfwScreen
 from whitechapel.ui.source import LocalSource
 from whitechapel.ui.widgets.text import Curtain, TextPanel
@@ -105,7 +106,8 @@ class LfwDriver:
         assert self.screen.curtain_up
         self.handovers.append(self.curtain_text())
         await self.press("enter")
-        assert not self.screen.curtain_up
+        # gone, or a night's summary follows its hand-over
+        assert self.screen.curtain_kind in (None, NIGHT_END)
 
     def next_action(self) -> str:
         g = self.game
@@ -130,6 +132,8 @@ class LfwDriver:
                 continue
             await self.play_action(self.next_action())
             played += 1
+        while self.screen.curtain_up:  # the last night's summary
+            await self.pass_handover()
         return played
 
 
@@ -155,7 +159,9 @@ class LfwSecrecyWatch:
             return  # the end shows Jack's path to both
         text = screen_text(self.driver.app) + "\n" + widget_text(self.driver.app)
         tags = set(screen.query_one(MapView).marks.values())
-        curtain = screen.curtain_up
+        # a curtain over nobody's screen (a hand-over); one over a holder's
+        # own screen (its night's summary) is that holder's
+        curtain = screen.curtain_up and screen.holder is None
         where = f"after {key!r} (holder {screen.holder}, curtain {curtain}):\n{text}"
         if curtain or screen.holder == POLICE:
             self.checked_police += 1

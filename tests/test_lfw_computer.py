@@ -52,6 +52,7 @@ from whitechapel.lfw.ui import computer, placenames
 from whitechapel.lfw.ui.bench import keys_for
 from whitechapel.lfw.ui.mapview import MapView
 from whitechapel.lfw.ui.marks import COLOUR_LETTERS
+from whitechapel.lfw.ui.nightend import NIGHT_END
 from whitechapel.lfw.ui.screen import LfwScreen
 from whitechapel.lfw.ui.setup import LfwSetup, lfw_screen, opponents, players_for
 from whitechapel.lfw.view_parts import LogEntry
@@ -109,8 +110,9 @@ async def computer_done(pilot, screen: LfwScreen) -> None:
     source = screen.source
 
     def done() -> bool:
-        return screen.turns.thinking is None and (
-            source.outcome is not None or source.to_act == screen.turns.human
+        return screen.curtain_up or (
+            screen.turns.thinking is None
+            and (source.outcome is not None or source.to_act == screen.turns.human)
         )
 
     await until(done, what="the computer's turn", pilot=pilot)
@@ -118,8 +120,9 @@ async def computer_done(pilot, screen: LfwScreen) -> None:
 
 
 def check_secrets(app, screen: LfwScreen, human: str) -> None:
-    """Only the person's side's secrets ever show (§9); no curtain."""
-    assert not screen.curtain_up
+    """Only the person's side's secrets ever show (§9); no hand-over
+    curtain (a night's summary, the person's own, at most)."""
+    assert screen.curtain_kind in (None, NIGHT_END)
     if screen.source.outcome is not None:
         return  # the end shows Jack's path to both
     assert screen.holder == human
@@ -192,6 +195,9 @@ class Person:
         while self.game.outcome is None and len(self.game.history) < until_actions:
             await computer_done(self.pilot, self.screen)
             check_secrets(self.app, self.screen, self.human)
+            if self.screen.curtain_up:  # a night's summary: Enter goes on
+                await settle.press(self.pilot, "enter")
+                continue
             if self.game.outcome is not None:
                 break
             assert self.game.to_act == self.human and self.screen.can_act()
@@ -202,6 +208,8 @@ class Person:
             self.seen.append((len(self.game.history), shown(self.app)))
             counts["turns"] += 1
             await self.play(self.choose())
+        while self.screen.curtain_up:  # the last night's summary
+            await settle.press(self.pilot, "enter")
         return counts
 
 

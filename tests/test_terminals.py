@@ -63,6 +63,8 @@ async def test_an_lfw_night_by_keys_in_every_terminal(tmp_path, terminal):
                 continue
             await driver.play_action(driver.next_action())
         assert game.night == 2 or game.outcome is not None
+        while screen.curtain_up:  # night 1's summary
+            await driver.pass_handover()
         assert "Night 2" in screen_text(app) or game.outcome is not None
     assert app.return_code in (None, 0)
 

@@ -42,7 +42,15 @@ from whitechapel.lfw.notebook import Notebook
 from whitechapel.lfw.notebook import notebook as deduce
 from whitechapel.lfw.rulebook import JACK, POLICE, SIDES
 from whitechapel.lfw.rules import RULES
-from whitechapel.lfw.ui import deduction, jackturn, mapstyle, notebook, panels, placenames
+from whitechapel.lfw.ui import (
+    deduction,
+    jackturn,
+    mapstyle,
+    nightend,
+    notebook,
+    panels,
+    placenames,
+)
 from whitechapel.lfw.ui.choosing import Placer, node_of
 from whitechapel.lfw.ui.keys import LfwKeys
 from whitechapel.lfw.ui.mapcanvases import whole_window
@@ -90,6 +98,7 @@ SIDE_WIDTH = 36
 FIT_ROWS = 5
 PROMPT_ROWS = (2, 5)  # the prompt's rows: what its text needs, between these
 NARROW_WIDTH = 120  # columns: below this the footer is compact
+MORE = "*more:"  # a "+N more" button's word: the page of choices it shows (picking.py)
 LOG_ENTRIES = 60  # the newest log entries the log panel is given before it has a size
 
 
@@ -153,6 +162,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         key("f7", "jack_overlay", "Police view", "jack_overlay_key", show=False),
         key("f7", "jack_overlay(1)", "Police view", "jack_overlay", priority=True),
         key("f8", "crossing_labels", "Crossing ids", "crossing_labels", show=False),  # in F3
+        key("f9", "hideouts", "Hideouts", "hideouts", show=False),  # in F3 and the notebook
         key("pageup", "log_scroll(1)", "Older log", "log_older", show=False),
         key("pagedown", "log_scroll(-1)", "Newer log", "log_newer", show=False),
         key("ctrl+s", "save", "Save", "save", show=False),  # autosaved anyway; in F1
@@ -179,8 +189,18 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         self.fit_size = whole_board_size(board)  # the window that shows it all ("fits")
         self.candidates_for: tuple[int, int] | None = None  # the police turn shown them
         self.police_eye = False  # F7: Jack's map shows the police's view, not his moves
+        self.choice_start = 0  # the first choice on the buttons ("+N more" pages on)
         self._prompt_rows: tuple[Size, int] | None = None  # the window, the prompt's rows in it
         self._bindings_for: str | None = None  # the holder the footer's keys were checked for
+        # Each side's own display modes at a hot seat two people share: F5
+        # (the log in the notebook's place) and F6 (the deduction shown),
+        # kept for it while the other side holds the keyboard.
+        self.modes: dict[str, tuple[bool, bool]] = {}
+        self._modes_for: str | None = None
+        # The last night whose summary each side has seen (nightend.py): a
+        # game taken up again does not tell its past nights over.
+        told = nightend.ended_night(source.view(PUBLIC))
+        self.nights_told = {side: told for side in SIDES}
         self.seat_solo()
 
     def centre(self) -> Widget:
@@ -202,12 +222,14 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
     def on_mount(self) -> None:
         self.query_one("#log", TextPanel).keep_end = True  # the newest entry stays in sight
         self.set_class(self.current_view().options.false_clues, "o2")
+        # F3 where the whole board fits beside the panels: the legend in the
+        # notebook's place, so the map keeps every row the board needs
+        self.query_one("#side").mount(TextPanel(id="side_legend"), before="#notes")
 
     def on_resize(self, event: events.Resize) -> None:
         self.set_class(event.size.height < COMPACT_HEIGHT, "compact")
         w, h = self.fit_size
         self.set_class(event.size.width >= w and event.size.height >= h, "fits")
-        self.call_after_refresh(self.fit_prompt)
         footer = self.query_one(Footer)  # narrow: every key in sight, no palette hint
         narrow = event.size.width < NARROW_WIDTH
         footer.compact = narrow
@@ -216,6 +238,11 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
             self.refresh_bindings()  # the footer reads it only when it composes again
         if self.has_class("legend"):
             self.call_after_refresh(self.show_legend)  # its columns for the new width
+        # the prompt's keys line and the buttons' labels for the new width,
+        # then the prompt's and the police panel's rows for that text
+        self.call_after_refresh(self.refresh_all)
+        self.call_after_refresh(self.fit_prompt)
+        self.call_after_refresh(self.fit_police)
 
     @property
     def compact(self) -> bool:
@@ -236,6 +263,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
     def reset_choice(self) -> None:
         """The choices offered to the side at the keyboard, if it is to act."""
         self.notice = ""
+        self.choice_start = 0
         if self.source.outcome is None and self.holder == self.source.to_act:
             # the side at the keyboard is the one to act
             self.picking = picking_for(self.current_view(), self.board)
@@ -248,6 +276,8 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
     # -- drawing ---------------------------------------------------------------------
 
     def refresh_all(self) -> None:
+        if self._modes_for != self.holder:
+            self.modes_for_holder()
         view = self.current_view()
         p = self.picking
         targets = [node_of(o) for o in p.node_options()] if self.can_act() else []
@@ -284,12 +314,13 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         self.query_one("#track", TextPanel).set(panels.track_text(view))
         police = panels.police_text(view, compact=self.compact, board=self.board)
         self.query_one("#police", TextPanel).set(police)
+        self.fit_police()
         sheet = ""
         if view.jack and view.outcome:
             sheet = panels.jack_sheet(view.jack, reveal=True) + "\n\n"
         elif view.jack and self.holder == JACK:
             sheet = jackturn.jack_text(view, self.board) + "\n\n"
-        found = deduction.deduction_text(nb, jack=self.holder == JACK)
+        found = deduction.deduction_text(nb, jack=self.holder == JACK, key="F9")
         facts = notebook.notebook_text(view, self.board)
         if found:
             facts = f"{found}\n{facts}"
@@ -309,6 +340,60 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
             self._bindings_for = self.holder
             self.refresh_bindings()
         self.rebuild_choices()
+        if self.turns.shared and self.holder is not None and not self.curtain_up:
+            self.tell_night(self.holder)  # after its own curtain: a night ended since
+
+    # -- the end of a night (nightend.py) ----------------------------------------------------
+
+    def after_action(self, side: str | None) -> None:
+        """At the end of a night, a pause with its summary before anything
+        else happens.  At the game's end, for both (every view shows all
+        then); against the computer, the person's, before the computer plays
+        on; at a hot seat two people share, each side's on its own screen
+        after its own curtain (`refresh_all`: the side that acted has the
+        keyboard still, the other one sees its summary when it takes it)."""
+        go_on = lambda: super(LfwScreen, self).after_action(side)  # noqa: E731
+        if self.source.hot_seat and self.source.outcome is not None:
+            if self.tell_night(JACK, go_on):
+                self.nights_told = dict.fromkeys(SIDES, self.nights_told[JACK])
+                return
+        elif self.turns.human is not None and self.tell_night(self.turns.human, go_on):
+            return
+        go_on()
+
+    def tell_night(self, side: str, then: Any = None) -> bool:
+        """If a night ended that `side` has not been told of, its summary
+        over the screen, from that side's view alone (§9), until Enter;
+        then `then` (by default the screen drawn again for the keyboard)."""
+        view = self.source.view(side)
+        night = nightend.ended_night(view)
+        if night <= self.nights_told.get(side, 0):
+            return False
+        self.nights_told[side] = night
+        hideouts = None
+        if self.deduction_mode != "off" and view.outcome is None:
+            hideouts = len(deduce(view, self.board).hideouts)
+        text = nightend.night_summary(view, night, hideouts=hideouts)
+        self.turns.show_curtain(nightend.NIGHT_END, text, then or self.redraw)
+        return True
+
+    def redraw(self) -> None:
+        self.reset_choice()
+        self.refresh_all()
+        self.centre_on_targets()
+
+    def modes_for_holder(self) -> None:
+        """A hand-over: the display modes the last holder chose are kept for
+        it, and the new holder finds its own (at first: the notebook in
+        its place, the deduction as the game was set up).  Under the
+        curtain nobody's."""
+        if self._modes_for is not None:
+            self.modes[self._modes_for] = (self.has_class("log-only"), self.deduction_shown)
+        self._modes_for = self.holder
+        first = (False, self.deduction_mode != "off")
+        log_only, shown = self.modes.get(self.holder, first) if self.holder else first
+        self.set_class(log_only, "log-only")
+        self.deduction_shown = shown
 
     def map_for_holder(self, view: LfwView) -> None:
         """At a hand-over, the map's place chosen from the new holder's view
@@ -371,7 +456,9 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         if key == "patrols" and view.night > 1:
             key = "patrols_later"
         guide = p.forced_text() or GUIDE.get(key, "").format(who=who, what=what)
-        line2 = f"Typed: [b]{escape(p.typed)}[/b]▏" if p.typed else p.keys_hint()
+        line2 = (
+            f"Typed: [b]{escape(p.typed)}[/b]▏" if p.typed else p.keys_hint(room=self.hint_room())
+        )
         if self.notice:
             line2 = f"[red]{escape(self.notice)}[/red]"
         return f"{p.so_far() or guide}\n{line2}"
@@ -397,9 +484,35 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         if panel.styles.height is None or panel.styles.height.value != rows:
             panel.styles.height = rows
 
+    def fit_police(self) -> None:
+        """The police panel's rows: as many as its text needs at its width,
+        wrapped lines included, so no policeman is ever below its edge (a
+        text panel's height is not laid out again when its text changes:
+        a Chief's line that wraps later would push the fifth one out)."""
+        panel = self.query_one("#police", TextPanel)
+        width = panel.size.width
+        if not width:
+            return
+        rows = len(Text.from_markup(panel.markup).wrap(self.app.console, width))
+        if panel.styles.height is None or panel.styles.height.value != rows:
+            panel.styles.height = rows
+
     def rebuild_choices(self) -> None:
-        specs = self.picking.choice_specs(self.CHOICES) if self.can_act() else []
+        """The choice buttons: every label whole at the buttons' width (a
+        shorter word where it is not), and where the choices are more than
+        the buttons, a "+N more" button that shows the next ones."""
+        specs: list[tuple[str, str]] = []
+        if self.can_act():
+            width = self.query_one("#choices").query(Choice).first().size.width
+            specs = self.picking.choice_specs(self.CHOICES, width or None, self.choice_start)
         Choice.fill(self.query_one("#choices"), specs)
+
+    def on_choice_pressed(self, event: Choice.Pressed) -> None:
+        """ "+N more": the next choices on the buttons (keys.py takes the rest)."""
+        if event.choice.startswith(MORE):
+            event.prevent_default()
+            self.choice_start = int(event.choice.removeprefix(MORE))
+            self.rebuild_choices()
 
     # -- keys: keys.py (LfwKeys), but for the map's own ------------------------------------
 
@@ -436,7 +549,23 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
                 also = [acting] if acting is not None else []
                 self.query_one(MapView).centre_on_all(list(nb.possible), also)
                 return
+        if self.holder == JACK and self.can_act() and self.centre_on_jack(view):
+            return
         super().centre_on_targets()
+
+    def centre_on_jack(self, view: LfwView) -> bool:
+        """Jack's turn, on his screen only (his view: his circle is his
+        secret): the map on his circle and, where they fit with it, the
+        circles his moves reach (or the targets of the moment).  Not once
+        Tab or typing picked a target: that one is brought into sight.
+        False where he stands nowhere yet (H1, the kill)."""
+        p = self.picking
+        where = view.jack.position if view.jack else None
+        if where is None or p.cycled or p.typed:
+            return False
+        targets = [node_of(o) for o in p.node_options()] or list(jackturn.reach_marks(view))
+        self.query_one(MapView).centre_on_all([where], targets)
+        return True
 
     def action_help(self) -> None:
         """F1: the help, its sentence about sizes for this board."""
@@ -455,6 +584,8 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
             self.call_after_refresh(m.set_whole, True)
         else:
             m.set_whole(False)
+        if self.has_class("legend"):  # under the map or beside it (legend_beside)
+            self.call_after_refresh(self.show_legend)
 
     def on_map_view_whole_shown(self, _message: MapView.WholeShown) -> None:
         """Once per F4, where the whole board does not fit the window: what
@@ -474,14 +605,43 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         if on:
             self.show_legend()
         self.set_class(on, "legend")
+        self.refresh_all()  # the prompt's keys line: one row under a legend
+
+    def legend_beside(self) -> bool:
+        """Is the legend (F3) in the side column, in the notebook's place?
+        Where the whole board shows beside the panels (and they are not
+        folded away, F4) and a legend under the map would take rows the
+        board needs: the map would scroll, its east cut off (the 1888 board
+        at 200×60).  A smaller board keeps it under the map."""
+        if not self.has_class("fits") or self.has_class("whole"):
+            return False
+        centre = self.query_one("#centre").size
+        if not centre.height:
+            return True
+        marks = self.query_one(MapView).marks
+        text = mapstyle.legend_markup(
+            centre.width - 2,
+            dark=self.app.current_theme.dark,
+            tags=set(marks.values()),
+            side=None if self.source.outcome is not None else self.holder,
+            marks=marks,
+        )
+        under = len(Text.from_markup(text).wrap(self.app.console, centre.width - 2)) + 1
+        return centre.height - under < self.fit_size[1] - FIT_ROWS
 
     def show_legend(self) -> None:
         """The legend of what the map shows now, for the side at the keyboard
         (marks only the other side's secrets make are never in it).  Its
         height follows its lines: a new count of lines asks for a layout."""
         side = None if self.source.outcome is not None else self.holder
-        legend = self.query_one("#legend", TextPanel)
-        width = self.query_one("#centre").size.width - 2
+        beside = self.legend_beside()
+        self.set_class(beside, "legend-beside")
+        if beside:
+            legend = self.query_one("#side_legend", TextPanel)
+            width = legend.size.width or SIDE_WIDTH - 3  # its padding and the line left of it
+        else:
+            legend = self.query_one("#legend", TextPanel)
+            width = self.query_one("#centre").size.width - 2
         marks = self.query_one(MapView).marks  # from the keyboard's view: no secret
         text = mapstyle.legend_markup(
             width,
@@ -502,6 +662,18 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
             self.notify("This game was set up without the notebook's deduction.")
             return
         self.deduction_shown = not self.deduction_shown
+        self.refresh_all()
+
+    def action_hideouts(self) -> None:
+        """F9: the map tints the hideout candidates, and back to the
+        notebook's setting."""
+        if self.deduction_mode == "off":
+            self.notify("This game was set up without the notebook's deduction.")
+            return
+        setting = value_of(RULES.settings, self.source.settings, "notebook")
+        hideouts = self.deduction_mode == deduction.HIDEOUTS
+        self.deduction_mode = setting if hideouts else deduction.HIDEOUTS
+        self.deduction_shown = True
         self.refresh_all()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -1,0 +1,113 @@
+"""The end of a night (T1: Jack home, or the game's end), in a few lines
+for the pause the screen makes there: what happened that night, told from
+one side's view alone (§9).
+
+The police read the public facts of the night (`NightSeen`, the log): the
+crime, how many moves Jack made and with which tokens, the clues and the
+searches that found nothing, the arrests, and how many circles the
+notebook still leaves for his hideout.  Where Jack went home is never in
+it: announcing the hideout names no circle.  Jack reads the same, and his
+own sheet: the path he walked and where he is home.  At the game's end
+every view carries Jack's sheet, so both read it.  Pure Python: no Textual.
+"""
+
+from __future__ import annotations
+
+from whitechapel.lfw.rulebook import ALLEY, COACH, CRIME, JACK, NIGHTS, STEP, space_name
+from whitechapel.lfw.view_parts import NightSeen, PathSpace
+from whitechapel.lfw.views import LfwView
+
+# The curtain's kind while a night's summary covers the screen.
+NIGHT_END = "night-end"
+
+_KINDS = ((STEP, "walk", "walks"), (COACH, "coach", "coaches"), (ALLEY, "alley", "alleys"))
+
+
+def ended_night(view: LfwView) -> int:
+    """The last night that has ended in this view: Jack announced his
+    hideout (T1), or the game is over (that night ends it).  0: none yet."""
+    homes = [e.night for e in view.log if e.event == "home"]
+    last = max(homes, default=0)
+    if view.outcome is not None:
+        last = max(last, view.night)
+    return last
+
+
+def _circles(circles: list[int] | tuple[int, ...]) -> str:
+    return ", ".join(map(str, circles))
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def _moves_line(seen: NightSeen, you: bool) -> str:
+    who = "You" if you else "Jack"
+    moves = seen.moves
+    if not moves:
+        return f"{who} made no move after the crime."
+    counts = [(sum(m.how == k for m in moves), one, many) for k, one, many in _KINDS]
+    used = [_count(n, one, many) for n, one, many in counts if n]
+    last = space_name(max(m.index for m in moves))
+    made = _count(len(moves), "move", "moves")
+    return f"{who} made {made} ({', '.join(used)}), to space {last} of the track."
+
+
+def _path_line(row: tuple[PathSpace, ...], home: bool) -> str:
+    said = []
+    for e in row:
+        mark = {CRIME: " (crime)", COACH: " (coach)", ALLEY: " (alley)"}.get(e.how, "")
+        said.append(f"{e.circle}{mark}")
+    end = " (home)" if home and row else ""
+    return "Path: " + " → ".join(said) + end
+
+
+def night_summary(view: LfwView, night: int, *, hideouts: int | None = None) -> str:
+    """The summary of `night` as the side of `view` may know it (markup).
+    `hideouts`: how many circles the notebook leaves for the hideout (None:
+    the game has no notebook)."""
+    seen = next((n for n in view.nights if n.night == night), NightSeen(night))
+    you = view.side == JACK and view.outcome is None
+    over = view.outcome is not None and night == view.night
+    lines = [f"[b]The end of night {night}[/b]"]
+    if over and view.outcome is not None:
+        lines.append(f"The game is over: {view.outcome.reason}.")
+    elif seen.home:
+        lines.append("You reached your hideout." if you else "Jack reached his hideout.")
+    scenes = seen.crime_scenes
+    if scenes:
+        what = "Murders" if len(scenes) > 1 else "Murder"
+        time = (
+            f" (time of the crime {space_name(seen.crime_index)})"
+            if seen.crime_index is not None
+            else ""
+        )
+        lines.append(f"{what} at {' and '.join(map(str, scenes))}{time}.")
+    lines.append(_moves_line(seen, you))
+    if view.jack is not None and len(view.jack.path) >= night:
+        row = view.jack.path[night - 1]
+        lines.append(_path_line(row, seen.home))
+        if view.jack.hideout is not None:
+            lines.append(f"{'Your' if you else 'His'} hideout is {view.jack.hideout}.")
+    clues = list(dict.fromkeys(s.circle for s in seen.searches if s.clue))
+    empty = sorted({s.circle for s in seen.searches if not s.clue} - set(clues))
+    who = "The police"
+    found = f"{who} found clues on {_circles(clues)}." if clues else f"{who} found no clue."
+    if empty:
+        found += f" Searched in vain: {_circles(empty)}."
+    lines.append(found)
+    for a in seen.arrests:
+        whom = "Jack is caught" if a.success else "nobody"
+        lines.append(f"{a.colour.capitalize()} arrested at {_circles(a.circles)}: {whom}.")
+    if hideouts is not None and not over:
+        circles = _count(hideouts, "circle", "circles")
+        lines.append(
+            f"From what the police saw, your hideout is one of {circles}."
+            if you
+            else f"Hideout candidates: {circles}."
+        )
+    go_on = "see the board" if over else f"go on to night {night + 1}"
+    if not over and night >= NIGHTS:
+        go_on = "go on"
+    lines.append(f"\nPress [b]Enter[/b] to {go_on}.")
+    return "\n".join(lines)
