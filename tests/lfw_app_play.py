@@ -175,3 +175,19 @@ class LfwSecrecyWatch:
             self.seen_jack_secret += 1
         if not curtain and screen.holder == POLICE and any(t.startswith("marker-") for t in tags):
             self.seen_police_secret += 1
+
+
+def first_game_where(seed: int, stop, tries: int = 40) -> LfwGame:
+    """The first position where `stop(game)` holds, over up to `tries`
+    1888 games: homeward Jack, random police."""
+    chance = Chance(seed)
+    for _ in range(tries):
+        game = LfwGame.new(chance.below(10**6))
+        while game.outcome is None:
+            if stop(game):
+                return game
+            if game.to_act == JACK:
+                game.apply(homeward_action(game.clone(), chance))
+            else:
+                game.apply(game.random_action(chance))
+    raise AssertionError("no such game")

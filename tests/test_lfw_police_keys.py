@@ -11,6 +11,7 @@ import statistics
 import pytest
 
 import settle
+from lfw_app_play import first_game_where as played_until
 from lfw_app_play import game_app, prompt_text
 from whitechapel.core.chance import Chance
 from whitechapel.lfw.game import LfwGame
@@ -28,20 +29,6 @@ from whitechapel.lfw.ui.bench import (
 from whitechapel.lfw.ui.choosing import Chooser
 from whitechapel.lfw.ui.marks import COLOUR_LETTERS
 from whitechapel.lfw.ui.picking import Picking, picking_for
-
-
-def played_until(seed: int, stop) -> LfwGame:
-    chance = Chance(seed)
-    for _ in range(40):
-        game = LfwGame.new(chance.below(10**6))
-        while game.outcome is None:
-            if stop(game):
-                return game
-            if game.to_act == JACK:
-                game.apply(homeward_action(game.clone(), chance))
-            else:
-                game.apply(game.random_action(chance))
-    raise AssertionError("no such game")
 
 
 def test_t2_t3_keys_per_police_turn_on_the_normal_computers_decisions():

@@ -13,6 +13,7 @@ import re
 import pytest
 
 import settle
+from lfw_app_play import first_game_where as played_until
 from lfw_app_play import game_app, prompt_text
 from whitechapel.core.chance import Chance
 from whitechapel.lfw.game import LfwGame
@@ -25,20 +26,6 @@ from whitechapel.lfw.ui.marks import COLOUR_LETTERS
 from whitechapel.lfw.ui.picking import picking_for, touch_list
 
 ENTRY = re.compile(r"\b([a-zA-Z])→((?:\d+·)*\d+|\(none\))")
-
-
-def played_until(seed: int, stop, tries: int = 40) -> LfwGame:
-    chance = Chance(seed)
-    for _ in range(tries):
-        game = LfwGame.new(chance.below(10**6))
-        while game.outcome is None:
-            if stop(game):
-                return game
-            if game.to_act == JACK:
-                game.apply(homeward_action(game.clone(), chance))
-            else:
-                game.apply(game.random_action(chance))
-    raise AssertionError("no such game")
 
 
 def listed(hint: str) -> dict[str, str]:
