@@ -176,7 +176,7 @@ def test_h5_the_double_kill_keeps_each_womans_letter():
     assert after and all(before.get(k) == v for k, v in after.items()), (before, after)
 
 
-# -- 3. a later policeman's letter asks once where it would lose a search (T3) ----------
+# -- 3. a later policeman's letter asks once (T2, T3) -----------------------------------
 
 
 def _first_to_act(phase: str, seed: int = 7, asks: bool | None = None) -> LfwGame:
@@ -196,11 +196,10 @@ def _first_to_act(phase: str, seed: int = 7, asks: bool | None = None) -> LfwGam
     return played_until(seed, stop)
 
 
-async def test_t3_a_later_policemans_letter_asks_where_a_search_could_find_something(
+async def test_t3_a_later_policemans_letter_asks_then_a_second_press_does_it(
     tmp_path,
 ):
-    """T3: where one he would pass could still find a clue (or Jack), the
-    third policeman's letter asks first; a second press does it."""
+    """T3: the third policeman's letter asks first; a second press does it."""
     game = _first_to_act(Phase.CLUES, asks=True)
     order = sentences.police_order(game.view(POLICE))
     third = order[2]
@@ -239,21 +238,14 @@ def test_t3_a_later_letter_pressed_once_plays_nothing_in_picking():
     assert p.press(COLOUR_LETTERS[third].lower()).kind == "fold"
 
 
-def test_t2_a_later_letter_folds_at_once():
-    """T2: those before him stay, and may still search in T3: one press."""
+def test_t2_a_later_letter_asks_first_too():
+    """T2: a policeman made to stay loses his move (play-tester G, round 4)."""
     game = _first_to_act(Phase.HUNT)
     p = picking_for(game.view(POLICE), game.board)
     later = sentences.still_to_act(game.view(POLICE))[-1]
-    assert p.fold_presses(later) == 1
+    assert p.fold_presses(later) == 2
+    assert p.press(COLOUR_LETTERS[later].lower()).kind == "arm"
     assert p.press(COLOUR_LETTERS[later].lower()).kind == "fold"
-
-
-def test_t3_a_fold_passing_only_policemen_with_nothing_to_find_goes_at_once():
-    game = _first_to_act(Phase.CLUES, seed=11, asks=False)
-    view = game.view(POLICE)
-    p = picking_for(view, game.board)
-    third = sentences.police_order(view)[2]
-    assert p.press(COLOUR_LETTERS[third].lower()).kind == "fold"
 
 
 # -- 4. Enter on the hideout announces it (T1) -----------------------------------------

@@ -254,3 +254,33 @@ async def test_the_police_panel_keeps_all_five_when_lines_grow_after_it_is_laid_
         names = "BYNRG" if screen.compact else COLOURS
         for name in names:
             assert name in text, (name, text, screen_text(app))
+
+
+def test_a_nights_summary_fits_80x24_however_many_arrests_found_nobody():
+    """Random police arrest at every turn: the failed arrests are one line
+    (they were a line each, and a night of 15 pushed the summary's heading
+    off an 80x24 window)."""
+    from rich.console import Console
+    from rich.text import Text
+
+    chance = Chance(23)
+    for _ in range(20):
+        game = LfwGame.new(chance.below(10**6))
+        while game.outcome is None and game.night < 3:
+            night = game.night
+            if game.to_act == JACK:
+                game.apply(homeward_action(game.clone(), chance))
+            else:
+                legal = [str(a) for a in game.legal_actions()]
+                arrests = [t for t in legal if " arrest " in t]
+                game.play(chance.choice(arrests) if arrests else str(game.random_action(chance)))
+            if night and game.night != night and game.outcome is None:
+                view = game.view(POLICE)
+                seen = next(n for n in view.nights if n.night == night)
+                if sum(not a.success for a in seen.arrests) >= 8:
+                    text = Text.from_markup(nightend.night_summary(view, night, hideouts=40))
+                    lines = text.wrap(Console(width=80), 76)
+                    assert len(lines) <= 18, text.plain
+                    assert "Arrests that found nobody:" in text.plain
+                    return
+    raise AssertionError("no night with eight failed arrests")

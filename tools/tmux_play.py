@@ -61,6 +61,15 @@ def settle(previous: str | None = None, timeout: float = 5.0) -> str:
     return last
 
 
+def wait_for(text: str, timeout: float = 10.0, gone: bool = False) -> None:
+    """Until `text` is on the screen (a screen that must come up), or with
+    `gone` no longer on it."""
+    deadline = time.monotonic() + timeout
+    while (text in capture()) == gone:
+        assert time.monotonic() < deadline, f"{text!r} never came or went:\n{capture()}"
+        time.sleep(0.05)
+
+
 def send(key: str) -> None:
     press(SESSION, key)
     time.sleep(KEY_GAP)  # one key at a time, as a person types
@@ -201,23 +210,13 @@ def main() -> int:
         return solo(args, play, data)
     screen = settle(timeout=8)
     while game.outcome is None and len(game.history) < args.max:
-        if "Press Enter to go on" in screen and "End of round" in screen:  # a round's summary
-            for word in play.secret_words:
-                assert word not in screen, f"{word!r} on a round's summary:\n{screen}"
-            summaries += 1
+        passed = passes_over(play, screen)  # a screen between turns: Enter goes on
+        if passed is not None:
+            summaries += passed == "summary"
+            handovers += passed == "curtain"
             send("enter")
-            screen = settle(screen)
-            continue
-        if "Press Enter to hide it" in screen:  # Jack's drawn card, before the screen passes
-            assert "(Jack)" in screen, f"a drawn card shown to another than Jack:\n{screen}"
-            send("enter")
-            screen = settle(screen)
-            continue
-        if "Pass to" in screen or "look away" in screen:  # the curtain is down
-            for word in play.secret_words:
-                assert word not in screen, f"{word!r} on the curtain:\n{screen}"
-            handovers += 1
-            send("enter")
+            if passed == "summary":
+                wait_for("The end of night", gone=True)
             screen = settle(screen)
             continue
         if game.to_act == play.open_side:
@@ -226,7 +225,7 @@ def main() -> int:
                 assert word not in screen, f"{word!r} on the {play.open_side}'s screen:\n{screen}"
         action = play.choose()
         keys = play.keys(action)
-        n = len(game.history)
+        n, night = len(game.history), getattr(game, "night", None)
         for key in keys:
             send(key)
         game.advance(action)  # the action and what follows it by itself
@@ -237,18 +236,43 @@ def main() -> int:
                 print(f"action {n + 1} ({action}) was not played; the screen:\n{capture()}")
                 return 1
             time.sleep(0.05)
+        if night and game.outcome is None and game.night != night:  # a night ended
+            wait_for("The end of night")  # Jack's, at once: he acts next
         screen = settle()
     final = settle()
     print(final)
     print(
         f"{args.game} seed {args.seed} at {args.size}: {len(game.history)} actions, "
         f"outcome {game.outcome}, median {median(keys_per):.0f} keys per action "
-        f"(max {max(keys_per)}), {handovers} hand-overs, {summaries} round summaries, "
+        f"(max {max(keys_per)}), {handovers} hand-overs, {summaries} round / night summaries, "
         f"{checked} {play.open_side} screens "
         "checked for secrets"
     )
     tmux("kill-session", "-t", SESSION)
     return 0
+
+
+def passes_over(play, screen: str) -> str | None:
+    """What screen between two turns is up, checked for secrets: a round's
+    or a night's summary, Jack's drawn card, the hand-over curtain; None
+    for a turn's screen."""
+    if "Press Enter to go on" in screen and "End of round" in screen:  # a round's summary
+        for word in play.secret_words:
+            assert word not in screen, f"{word!r} on a round's summary:\n{screen}"
+        return "summary"
+    if "The end of night" in screen and "Press Enter to" in screen:  # a night's summary
+        if "Your hideout is" not in screen and "game is over" not in screen:
+            for word in play.secret_words:  # the police's
+                assert word not in screen, f"{word!r} on a night's summary:\n{screen}"
+        return "summary"
+    if "Press Enter to hide it" in screen:  # Jack's drawn card, before the screen passes
+        assert "(Jack)" in screen, f"a drawn card shown to another than Jack:\n{screen}"
+        return "card"
+    if "Pass to" in screen or "look away" in screen:  # the curtain is down
+        for word in play.secret_words:
+            assert word not in screen, f"{word!r} on the curtain:\n{screen}"
+        return "curtain"
+    return None
 
 
 def solo(args, play, data: Path) -> int:
@@ -264,7 +288,9 @@ def solo(args, play, data: Path) -> int:
             checked += 1
             for word in play.secret_words:
                 assert word not in screen, f"{word!r} on the {person}'s screen:\n{screen}"
-        if "Press Enter to go on" in screen and "End of round" in screen:
+        if "Press Enter to" in screen and (
+            "End of round" in screen or "The end of night" in screen
+        ):
             summaries += 1
             send("enter")
             settle(screen)

@@ -243,8 +243,8 @@ def _hunt() -> Hint:
         "stays; the Chief first, then clockwise. Two may not end on one crossing. "
         "Stand where Jack's steps go: he may not step through your crossing.",
         f"{_k('crossing')}; 1 for stay; {_k('rest')}: everyone still "
-        f"to move stays; {_k('policemen')}: that policeman moves "
-        "next, those before him stay.",
+        f"to move stays; {_k('policemen')} pressed twice: that policeman moves "
+        "next, those before him stay (the first press only says so).",
     )
 
 
@@ -260,9 +260,8 @@ def _clues() -> Hint:
         f"{_k('search_one')} searches there, each further letter names the next "
         f"circle; {_k('search_all')} searches every circle, likeliest first; "
         f"{_k('arrest')} arrests; {_k('rest')}: everyone still to act passes (in a "
-        f"search under way: the circles left); {_k('policemen')}: that policeman "
-        "acts next, those before him pass (where one of them could find something, "
-        "it asks first: the same letter again does it).",
+        f"search under way: the circles left); {_k('policemen')} pressed twice: "
+        "that policeman acts next, those before him pass (the first press only says so).",
     )
 
 

@@ -17,9 +17,8 @@
   word's digit; key 0 where everyone still to act stays or passes; `1
   search` / `0` where a search names its circles likeliest first, as the
   screen does; a later policeman's letter where those before him stay or
-  pass and he acts; twice where it would pass up a search that could find
-  something, the first press asking, so then it is used where three or more
-  pass).  Measured on what a player does: the decisions of the
+  pass and he acts: pressed twice, the first press only says what the
+  second does, so it is used where three or more stay or pass).  Measured on what a player does: the decisions of the
   normal computer police (decided to their own end, budget 0: the same on
   every machine) against homeward Jack (target: eight); beside it, on
   random legal police actions (no target: five random moves alone are five

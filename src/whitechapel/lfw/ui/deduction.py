@@ -39,7 +39,7 @@ HIDEOUTS = "hideouts"  # the mode that tints the hideout candidates
 CANDIDATE = "candidate"  # their tag
 CANDIDATE_MARK = "⌂"  # after a candidate's number where its label has room
 TINT_TAGS = (POSSIBLE, *HEAT_TAGS)  # where Jack can be (the candidates' tag is apart)
-POSSIBLE_SHOWN = 8  # the circles where Jack can be listed by number; more are counted
+POSSIBLE_SHOWN = 8  # up to this many, where Jack can be is listed as is; more in runs
 
 
 def tint_marks(nb: Notebook | None, mode: str) -> dict[int, str]:
@@ -128,8 +128,10 @@ def deduction_text(nb: Notebook | None, *, jack: bool = False, key: str | None =
         where = (
             f"Jack can be on {n} {_plural(n, 'circle')} ({nb.total} {_plural(nb.total, 'path')})"
         )
-        if n <= POSSIBLE_SHOWN and not jack:
-            where += ": " + " ".join(map(str, nb.possible))
+        if not jack:  # every one, in runs (play-tester G, round 4: a count alone at 200x60)
+            where += ": " + (
+                " ".join(map(str, nb.possible)) if n <= POSSIBLE_SHOWN else runs(nb.possible)
+            )
     else:
         where = "Jack is not on the streets"
     if jack:  # one short line: his sheet fills most of the panel

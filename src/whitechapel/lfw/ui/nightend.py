@@ -96,9 +96,14 @@ def night_summary(view: LfwView, night: int, *, hideouts: int | None = None) -> 
     if empty:
         found += f" Searched in vain: {_circles(empty)}."
     lines.append(found)
+    failed = [c for a in seen.arrests if not a.success for c in a.circles]
+    if failed:  # one line however many: the summary must fit an 80x24 window
+        lines.append(f"Arrests that found nobody: {_circles(failed)}.")
     for a in seen.arrests:
-        whom = "Jack is caught" if a.success else "nobody"
-        lines.append(f"{a.colour.capitalize()} arrested at {_circles(a.circles)}: {whom}.")
+        if a.success:
+            lines.append(
+                f"{a.colour.capitalize()} arrested at {_circles(a.circles)}: Jack is caught."
+            )
     if hideouts is not None and not over:
         circles = _count(hideouts, "circle", "circles")
         lines.append(

@@ -19,7 +19,18 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from whitechapel.lfw.render import winners
-from whitechapel.lfw.rulebook import ALLEY, COACH, COLOURS, NIGHTS, POLICE, ROMAN, TRACK, space_name
+from whitechapel.lfw.rulebook import (
+    ALLEY,
+    ALLEYS,
+    COACH,
+    COACHES,
+    COLOURS,
+    NIGHTS,
+    POLICE,
+    ROMAN,
+    TRACK,
+    space_name,
+)
 from whitechapel.lfw.ui import placenames
 from whitechapel.lfw.ui.notebook import SPACE_NAMES
 from whitechapel.lfw.view_parts import JackSheet, LogEntry
@@ -79,11 +90,27 @@ def track_text(view: LfwView) -> str:
         "[b]Move track[/b]" + (f" (crime at {crime})" if crime else ""),
         " ".join(cells[:split]),
         " ".join(cells[split:]),
-        f"Coaches left {view.coaches_left} · alleys left {view.alleys_left}",
+        _tokens_line(view),
     ]
     if view.options.false_clues:  # its own line: the panel is narrow
         lines.append(f"False clue tokens (O2): {view.false_clue_tokens}")
     return "\n".join(lines)
+
+
+def _tokens_line(view: LfwView) -> str:
+    """Jack's tokens left tonight; before a night's tokens are handed out
+    (its first move), the ones it will bring (play-tester G, round 4: "0
+    and 0" before night 1 read as none at all)."""
+    if view.track or view.coaches_left or view.alleys_left:
+        return f"Coaches left {view.coaches_left} · alleys left {view.alleys_left}"
+    night = max(view.night, 1)
+    if night > len(COACHES):
+        return "Coaches left 0 · alleys left 0"
+    coaches, alleys = COACHES[night - 1], ALLEYS[night - 1]
+    return (
+        f"Night {night} brings {coaches} coach{'es' if coaches != 1 else ''}"
+        f" · {alleys} alley{'s' if alleys != 1 else ''}"
+    )
 
 
 # The side column's text: 36 cells less its padding (lfw.tcss #side), and

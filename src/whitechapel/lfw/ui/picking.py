@@ -26,10 +26,9 @@ The keys, in one place (docs/lfw.md, the F1 help):
   stays, in T3 every one still to act passes.
 - **B Y N R G** (or the small letters): in T2 and T3, as the acting
   policeman's choice begins, a later policeman's letter means "the ones
-  before him stay (T2) / pass (T3), and he acts now" (`fold`).  Where it
-  would pass up a search that could find something (T3, `fold_asks`), the
-  first press, `arm`, only says so and the same letter again does it;
-  anything else calls it off.  The engine
+  before him stay (T2) / pass (T3), and he acts now" (`fold`): the first
+  press, `arm`, only says so and the same letter again does it; anything
+  else calls it off.  The engine
   keeps the Chief-first clockwise order, T2: the screen sends each stay or
   pass).  Otherwise (the one acting, one who has acted, a choice under
   way, any other phase) the letter selects him: the map centres on him.
@@ -72,6 +71,7 @@ from whitechapel.lfw.views import LfwView
 LABELS = "acdehijklmopqstuvwz"
 ALL_LABELS = LABELS + LABELS.upper()
 CIRCLE_LABELS = 5  # at most this many circles get letters (they fit on the buttons)
+CIRCLES_LISTED = 10  # up to this many circles offered are listed in the keys line
 WOMEN_LABELS = 10  # H2: the free red circles get letters up to this many
 POLICE_KEYS = {letter.lower(): colour for colour, letter in COLOUR_LETTERS.items()}
 REST = {"hunt": "stay", "clues": "pass"}  # key 0: what everyone still to act does
@@ -323,10 +323,10 @@ class Picking:
             return ""
         keys = " ".join(COLOUR_LETTERS[c] for c in later)
         if short:
-            return f"{keys}: he {'moves' if self.phase() == Phase.HUNT else 'acts'} next"
+            return f"{keys} twice: he {'moves' if self.phase() == Phase.HUNT else 'acts'} next"
         if self.phase() == Phase.HUNT:
-            return f"{keys}: that one moves next, those before him stay"
-        return f"{keys}: that one acts next, those before him pass (asks first)"
+            return f"{keys} twice: that one moves next, those before him stay"
+        return f"{keys} twice: that one acts next, those before him pass"
 
     def folded(self, colour: str) -> list[str]:
         """The policemen a fold to `colour` makes stay (T2) or pass (T3)."""
@@ -336,21 +336,12 @@ class Picking:
         return order[start : order.index(colour)] if colour in order else []
 
     def fold_asks(self, colour: str) -> bool:
-        """Does a fold to `colour` ask first (a second press does it)?  In
-        T3 where a policeman it passes could find something (a circle
-        beside him where a clue may be, or Jack: not `nothing_to_find`);
-        a T2 fold (those before him stay, and may still search in T3) and a
-        T3 fold passing only policemen with nothing to find go at once."""
-        v = self.view
-        if v is None or self.phase() == Phase.HUNT:
-            return False
-        for c in self.folded(colour):
-            here = v.police.get(c)
-            circles = [] if here is None else self.board.direct_circles(here)
-            circles = [n for n in circles if n not in v.false_clues]
-            if circles and not nothing_to_find(v, self.board, circles):
-                return True
-        return False
+        """Does a fold to `colour` ask first (a second press does it)?
+        Always: a policeman made to stay loses his move, one made to pass
+        his search, and play-testers lost both to a single press (B in
+        round 1, a search; G in round 4, the Chief's move, when a T2 fold
+        went at once)."""
+        return colour in self.later()
 
     def fold_presses(self, colour: str) -> int:
         """The keys a fold to `colour` takes now (the bench, the drivers)."""
@@ -487,6 +478,26 @@ class Picking:
 
     def crossing_labels(self) -> list[tuple[str, str]]:
         return [(k, v) for k, v in self.labels().items() if not v.isdigit()]
+
+    def choices_text(self) -> str:
+        """Every target of the moment, for the side panel where the whole
+        board shows and the prompt has one row for its keys (play-tester
+        G, round 4: the prompt's list ended in "…" at 200x60, and Jack's
+        turn listed no circle): each crossing's letter with the circles a
+        policeman there can search, every circle offered.  Empty where
+        there are none."""
+        lines = []
+        crossings = self.crossing_labels()
+        if crossings:
+            lines.append("[b]Crossings[/b] letter → circles (T3)")
+            lines.append(touch_list(self.board, crossings, len(crossings) * 40))
+        circles = self.circle_options()
+        if circles:
+            labelled = dict((v, k) for k, v in self.circle_labels())
+            shown = [f"{labelled[c]} {c}" if c in labelled else c for c in circles]
+            lines.append("[b]Circles[/b] (type the number, then Enter)")
+            lines.append(" · ".join(shown))
+        return "\n".join(lines)
 
     # -- the keys ------------------------------------------------------------------------
 
@@ -634,7 +645,11 @@ class Picking:
         if circle_labels:
             parts.append(", ".join(f"{k}: {v}" for k, v in circle_labels))
         if self.circle_options():
-            parts.append("type a number and Enter" if not circle_labels else "or type a number")
+            listed = self.circle_options()
+            listing = f" ({' '.join(listed)})" if len(listed) <= CIRCLES_LISTED else ""
+            parts.append(
+                f"type a number and Enter{listing}" if not circle_labels else "or type a number"
+            )
         elif self.node_options() and not labels:
             parts.append("type an id and Enter, or Tab")
         if words and not self.circle_options():

@@ -324,6 +324,9 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         facts = notebook.notebook_text(view, self.board)
         if found:
             facts = f"{found}\n{facts}"
+        if self.has_class("fits") and self.can_act():  # the prompt has one row for its keys
+            choices = placenames.in_words(p.choices_text(), self.board)
+            sheet = f"{choices}\n\n{sheet}" if choices else sheet
         self.query_one("#notes", TextPanel).set(sheet + facts)
         self.log_back = min(self.log_back, max(0, len(view.log) - 1))
         log = self.query_one("#log", TextPanel)
