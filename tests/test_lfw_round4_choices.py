@@ -1,0 +1,63 @@
+"""What play-tester G (issue 43, round 4) could not see: every choice of
+the moment where the whole board shows, the circles Jack may step to, every
+circle Jack can be on, and the tokens a night brings before it starts."""
+
+from __future__ import annotations
+
+import re
+
+from rich.text import Text
+
+from lfw_app_play import first_game_where, game_app, raise_curtain
+from snapshots import screen_text
+from whitechapel.lfw.notebook import notebook as deduce
+from whitechapel.lfw.phases import Phase
+from whitechapel.lfw.rulebook import JACK, POLICE
+from whitechapel.lfw.ui import deduction, panels
+from whitechapel.lfw.ui.picking import CIRCLES_LISTED, picking_for
+
+
+def test_before_night_1_the_track_says_the_tokens_the_night_brings():
+    game = first_game_where(3, lambda g: g.phase == Phase.HIDEOUT)
+    assert "Night 1 brings 3 coaches · 2 alleys" in panels.track_text(game.view(JACK))
+    moved = first_game_where(3, lambda g: g.phase == Phase.HUNT and g.night == 1)
+    assert "Coaches left" in panels.track_text(moved.view(POLICE))
+
+
+def test_the_police_notebook_lists_every_circle_jack_can_be_on():
+    def many(g):
+        return g.to_act == POLICE and len(deduce(g.view(POLICE), g.board).counts) > 12
+
+    game = first_game_where(4, many)
+    nb = deduce(game.view(POLICE), game.board)
+    text = Text.from_markup(deduction.deduction_text(nb)).plain
+    assert deduction.runs(nb.possible) in text
+
+
+def test_jacks_keys_line_lists_the_circles_he_may_step_to():
+    def walking(g):
+        if g.phase != Phase.ESCAPE or g.to_act != JACK:
+            return False
+        p = picking_for(g.view(JACK), g.board)
+        return 5 < len(p.circle_options()) <= CIRCLES_LISTED
+
+    game = first_game_where(5, walking)
+    p = picking_for(game.view(JACK), game.board)
+    hint = p.keys_hint()
+    assert f"({' '.join(p.circle_options())})" in hint, hint
+
+
+async def test_at_200x60_the_side_panel_lists_every_crossing_with_its_circles(tmp_path):
+    game = first_game_where(6, lambda g: g.phase == Phase.HUNT and g.to_act == POLICE)
+    p = picking_for(game.view(POLICE), game.board)
+    letters = [k for k, _ in p.crossing_labels()]
+    assert len(letters) > 8  # more than the prompt's one row holds
+    app, screen = game_app(game, tmp_path)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await raise_curtain(pilot, screen)
+        assert screen.has_class("fits")
+        side = "\n".join(line.split("▏")[-1] for line in screen_text(app).splitlines())
+        flat = " ".join(side.split())
+        assert "Crossings letter → circles (T3)" in flat
+        shown = set(re.findall(r"(?:^|\s)([a-zA-Z])→", flat))
+        assert set(letters) <= shown, (letters, flat)
