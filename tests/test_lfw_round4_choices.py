@@ -8,7 +8,8 @@ import re
 
 from rich.text import Text
 
-from lfw_app_play import first_game_where, game_app, raise_curtain
+import settle
+from lfw_app_play import first_game_where, game_app, prompt_text, raise_curtain
 from snapshots import screen_text
 from whitechapel.lfw.notebook import notebook as deduce
 from whitechapel.lfw.phases import Phase
@@ -61,3 +62,21 @@ async def test_at_200x60_the_side_panel_lists_every_crossing_with_its_circles(tm
         assert "Crossings letter → circles (T3)" in flat
         shown = set(re.findall(r"(?:^|\s)([a-zA-Z])→", flat))
         assert set(letters) <= shown, (letters, flat)
+
+
+async def test_h3_a_later_nights_last_crossing_left_says_why(tmp_path):
+    """H3 on night 2 on: where one of last night's crossings is all that is
+    left for a marker, the prompt says why (play-tester G took it for a bug)."""
+    game = first_game_where(
+        8, lambda g: g.phase == Phase.PATROLS and g.night >= 2 and g.to_act == POLICE
+    )
+    app, screen = game_app(game, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await raise_curtain(pilot, screen)
+        for _ in range(7):  # the markers, each on the last crossing offered
+            p = screen.picking
+            if len(p.node_options()) == 1:
+                break
+            await settle.press(pilot, p.label_of(p.node_options()[-1]))
+        assert len(screen.picking.node_options()) == 1
+        assert "One crossing is left for it" in " ".join(prompt_text(app).split())

@@ -459,6 +459,8 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         if key == "patrols" and view.night > 1:
             key = "patrols_later"
         guide = p.forced_text() or GUIDE.get(key, "").format(who=who, what=what)
+        if key == "patrols_later" and len(p.node_options()) == 1:  # why one (play-tester G)
+            guide += " One crossing is left for it: each of last night's takes a marker (H3)."
         line2 = (
             f"Typed: [b]{escape(p.typed)}[/b]▏" if p.typed else p.keys_hint(room=self.hint_room())
         )
