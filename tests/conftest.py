@@ -20,6 +20,15 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "fast"))
 
 
 @pytest.fixture(autouse=True)
+def _deliberate_keys(monkeypatch):
+    """A test's keys are deliberate: a hand-over's curtain takes them at
+    once (ui/turns.py `hold`; tests/test_handover_hold.py drives its clock)."""
+    from whitechapel.ui.turns import TurnControl
+
+    monkeypatch.setattr(TurnControl, "hold", 0.0)
+
+
+@pytest.fixture(autouse=True)
 def _private_data_dir(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("WHITECHAPEL_DATA_DIR", str(tmp_path_factory.mktemp("data")))
     # nor the player's settings (core/config.py): each test starts with none

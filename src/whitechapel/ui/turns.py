@@ -13,7 +13,11 @@ asks; it draws nothing itself, and asks its screen (`TurnScreen`) to draw.
   the screen, raised at every change of side at a shared keyboard (or as a
   game's own screens need: Pocket's round summary, Jack's cards), and
   lifted by Enter or a click, after which `then` runs.  Before it rises the
-  screen is redrawn for nobody, so nothing secret is under it.
+  screen is redrawn for nobody, so nothing secret is under it.  A
+  hand-over's curtain takes no key for its first `hold` seconds: an Enter
+  typed ahead by the side that just played (its last key, then Enter, in
+  one burst) would otherwise lift it at once and show the other side's
+  secrets to the wrong person (play-tester H, issue 43 round 4).
 - **The computer's turns** (`computer`: `core/turns.py`'s `ComputerTurns`,
   as the server's seats use it): the sides the source gives the computer
   (`LocalSource.computers`, from the record) are played by
@@ -25,6 +29,7 @@ asks; it draws nothing itself, and asks its screen (`TurnScreen`) to draw.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from typing import Any, Protocol
@@ -36,6 +41,7 @@ from whitechapel.ui.source import LocalSource, Source
 
 # The curtain's kinds: a hand-over of the keyboard ("pass"); a game adds its own.
 PASS = "pass"
+HOLD = 0.6  # s a hand-over's curtain takes no key (keys typed ahead never lift it)
 
 
 def handover_text(to: str, away: str, note: str = "") -> str:
@@ -118,6 +124,7 @@ class TurnControl:
         )
         self.computer_moves: list[tuple[str, str]] = []  # (side, action) since the person's last
         self._curtain: tuple[str, Callable[[], None] | None] | None = None  # (kind, then)
+        self._raised_at = 0.0  # the clock's time the curtain rose
 
     @property
     def shared(self) -> bool:
@@ -137,16 +144,23 @@ class TurnControl:
         kind), else None."""
         return self._curtain[0] if self._curtain is not None else None
 
+    hold: float = HOLD  # tests set 0 (their keys are deliberate), or drive `clock`
+    clock: Callable[[], float] = staticmethod(time.monotonic)
+
     def show_curtain(self, kind: str, text: str, then: Callable[[], None] | None = None) -> None:
         """Raise the curtain showing `text`; `then` runs once it is lifted."""
         self._curtain = (kind, then)
+        self._raised_at = self.clock()
         self.screen.cover(text)
 
     def lift_curtain(self) -> None:
-        """Enter or a click on the curtain: it goes, and what was to follow it comes."""
+        """Enter or a click on the curtain: it goes, and what was to follow
+        it comes; a hand-over's, only once it has been up `hold` seconds."""
         if self._curtain is None:
             return
-        _, then = self._curtain
+        kind, then = self._curtain
+        if kind == PASS and self.clock() - self._raised_at < self.hold:
+            return  # typed ahead by the side that just played
         self._curtain = None
         self.screen.cover(None)
         if then is not None:

@@ -1,0 +1,45 @@
+"""A hand-over's curtain takes no key for its first moments: an Enter typed
+ahead by the side that just played must not lift it and show the other
+side's secrets to the wrong person (play-tester H, issue 43 round 4: the
+police's last key and Enter in one burst showed Jack's hideout).  The
+curtain's clock is driven by the test: nothing here waits."""
+
+from __future__ import annotations
+
+import settle
+from lfw_app_play import first_game_where, game_app
+from snapshots import screen_text
+from whitechapel.lfw.phases import Phase
+from whitechapel.lfw.rulebook import POLICE
+from whitechapel.lfw.ui.bench import keys_for
+from whitechapel.ui.turns import HOLD, TurnControl
+
+
+async def test_an_enter_typed_ahead_never_lifts_the_hand_over_to_jack(tmp_path, monkeypatch):
+    now = [0.0]
+    monkeypatch.setattr(TurnControl, "hold", HOLD)
+    monkeypatch.setattr(TurnControl, "clock", staticmethod(lambda: now[0]))
+
+    game = first_game_where(
+        12, lambda g: g.phase == Phase.CLUES and g.to_act == POLICE and g.night == 1
+    )
+    app, screen = game_app(game, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle.settle(pilot)
+        assert "Pass to" in screen_text(app)
+        await settle.press(pilot, "enter")  # at once: still up
+        assert "Pass to" in screen_text(app) and screen.turns.holder is None
+        now[0] += HOLD  # a deliberate Enter, later
+        await settle.press(pilot, "enter")
+        assert screen.turns.holder == POLICE
+        # The police's last key and an Enter typed ahead, in one burst.
+        while game.to_act == POLICE:
+            action = str(next(iter(game.legal_actions())))
+            await settle.press(pilot, *keys_for(game, action))
+        await settle.press(pilot, "enter")
+        text = screen_text(app)
+        assert "Pass to" in text and "Jack only" not in text
+        assert screen.turns.holder is None
+        now[0] += HOLD
+        await settle.press(pilot, "enter")
+        assert screen.turns.holder is not None and "Pass to" not in screen_text(app)
