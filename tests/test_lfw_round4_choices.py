@@ -80,3 +80,30 @@ async def test_h3_a_later_nights_last_crossing_left_says_why(tmp_path):
             await settle.press(pilot, p.label_of(p.node_options()[-1]))
         assert len(screen.picking.node_options()) == 1
         assert "One crossing is left for it" in " ".join(prompt_text(app).split())
+
+
+def test_t3_search_all_names_circles_with_a_known_clue_last():
+    """`1 search` (T3): a circle with tonight's clue or crime scene already
+    known ends the search on what the police have; it comes last
+    (play-tester H saw searches end at once on the crime scene)."""
+    from whitechapel.lfw.actions import Search
+    from whitechapel.lfw.legal import legal
+    from whitechapel.lfw.ui.picking import clue_odds, search_order
+
+    def beside_a_known_one(g):
+        if g.phase != Phase.CLUES or g.to_act != POLICE:
+            return False
+        view = g.view(POLICE)
+        known = {s.circle for s in view.crime_scenes if s.night == view.night} | set(view.clues)
+        circles = [a.circle for a in legal(view) if isinstance(a, Search)]
+        odds = clue_odds(view, g.board, circles)
+        at = [i for i, c in enumerate(circles) if c in known]
+        idle = [i for i, c in enumerate(circles) if c in odds and not 1e-12 < odds[c] < 1 - 1e-12]
+        return bool(at and idle) and min(at) < max(idle)
+
+    game = first_game_where(9, beside_a_known_one)
+    view = game.view(POLICE)
+    known = {s.circle for s in view.crime_scenes if s.night == view.night} | set(view.clues)
+    order = search_order(view, game.board)
+    tail = order[len(order) - len(set(order) & known) :]
+    assert set(tail) == set(order) & known, (order, known)

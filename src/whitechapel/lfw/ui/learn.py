@@ -154,7 +154,7 @@ class LessonOverBox(HintBox):
     BINDINGS = [
         Binding("enter", "close", "Play on", id="lfw.lesson_on"),
         Binding("escape", "menu", "Menu", id="lfw.lesson_menu"),
-        Binding("p", "puzzles", "Puzzles", id="lfw.lesson_puzzles"),
+        Binding("p,P", "puzzles", "Puzzles", id="lfw.lesson_puzzles"),
     ]
     FOOT = ""  # the keys are the hint's own
     PASS_KEYS = False  # leaving the lesson is a choice, never a stray key

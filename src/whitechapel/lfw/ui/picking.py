@@ -152,12 +152,17 @@ def search_order(view: LfwView, board: Any) -> list[int]:
     `1 search` / `0` names them: first those where the notebook says a
     clue may be found and none is found yet, likeliest first (the share
     of tonight's possible paths through it), then the rest in letter order
-    (none of them can hold a clue: naming them is what T3 asks, no more)."""
+    (none of them can hold a clue: naming them is what T3 asks, no more),
+    and last the circles where tonight's clue or crime scene is already
+    known: naming one ends the search on a clue the police have (play-tester
+    H, round 4, saw searches end at once on the crime scene)."""
     circles = [a.circle for a in legal(view) if isinstance(a, Search)]
     odds = clue_odds(view, board, circles)
     scored = sorted((-o, c) for c, o in odds.items() if 1e-12 < o < 1 - 1e-12)
     first = [c for _, c in scored]
-    return first + [c for c in circles if c not in first]
+    rest = [c for c in circles if c not in first]
+    known = [c for c in rest if c not in odds]
+    return first + [c for c in rest if c in odds] + known
 
 
 def nothing_to_find(view: LfwView, board: Any, circles: list[int]) -> bool:
