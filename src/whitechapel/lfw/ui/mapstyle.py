@@ -161,7 +161,8 @@ def legend_items(side: str | None = None) -> list[tuple[list[tuple[str, str]], s
         ([(" 12", "possible")], "circles where Jack can be (underlined)"),
         (
             [(bar, t) for bar, t in zip(HEAT_BARS, HEAT_TAGS, strict=True)],
-            "circles where Jack can be; the bar: how many ways",
+            "circles where Jack can be, each tinted, pale to deep: how many ways "
+            "(a bar after a number of two digits)",
         ),
         ([(" 12", deduction.CANDIDATE)], f"hideout candidate ({deduction.CANDIDATE_MARK})"),
     ]
