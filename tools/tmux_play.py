@@ -38,6 +38,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 from tmuxkeys import capture as tmuxkeys_capture
 from tmuxkeys import press, tmux
 
+from whitechapel.ui.turns import HOLD
+
 SESSION = "wcplay"
 KEY_GAP = 0.06  # seconds between keys (--key-gap)
 
@@ -214,6 +216,8 @@ def main() -> int:
         if passed is not None:
             summaries += passed == "summary"
             handovers += passed == "curtain"
+            if passed == "curtain":
+                time.sleep(HOLD)  # a hand-over's curtain takes no key before (ui/turns.py)
             send("enter")
             if passed == "summary":
                 wait_for("The end of night", gone=True)
