@@ -112,9 +112,6 @@ def run_benchmarks(
         )
         return 2
     from whitechapel.core.progress import Progress
-    from whitechapel.ui.turns import TurnControl
-
-    TurnControl.hold = 0.0  # the bench's keys are deliberate: a hand-over takes them at once
 
     skipped = {b.name: why for b in chosen if (why := missing(b)) is not None}
     chosen = [b for b in chosen if b.name not in skipped]

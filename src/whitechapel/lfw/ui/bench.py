@@ -256,6 +256,7 @@ async def _police_key_latencies(
     from whitechapel.lfw.selfplay import homeward_action
     from whitechapel.lfw.ui.screen import LfwScreen
     from whitechapel.ui.source import LocalSource
+    from whitechapel.ui.turns import TurnControl
 
     chance = Chance(2026)
     latencies: list[float] = []
@@ -270,6 +271,7 @@ async def _police_key_latencies(
 
         screen = new_screen()
         app = WhitechapelApp(start=screen)
+        TurnControl.hold = 0.0  # the bench's keys are deliberate (ui/turns.py)
         async with app.run_test(size=(120, 40)) as pilot:
             timer = FrameTimer(app)
             await pilot.pause()

@@ -110,9 +110,11 @@ async def cpu_to_open_here(step: str, size: tuple[int, int] = SIZE) -> float:
 
     from whitechapel.app import WhitechapelApp
     from whitechapel.ui.games import screens_for
+    from whitechapel.ui.turns import TurnControl
 
     app = WhitechapelApp()
     frame = FirstFrame(app)
+    TurnControl.hold = 0.0  # the bench's keys are deliberate (ui/turns.py)
     async with app.run_test(size=size) as pilot:
         await _idle(pilot)
         start = frame.expect(OPENS["setup"])

@@ -82,6 +82,7 @@ async def _key_latencies(
     from whitechapel.pocket.game import PocketGame
     from whitechapel.pocket.ui.screen import PocketScreen, is_handover
     from whitechapel.ui.source import LocalSource
+    from whitechapel.ui.turns import TurnControl
 
     as_first_app()  # as in a player's process, whatever this one ran before
     rng = random.Random(2026)
@@ -95,6 +96,7 @@ async def _key_latencies(
 
         screen = new_screen()
         app = WhitechapelApp(start=screen)
+        TurnControl.hold = 0.0  # the bench's keys are deliberate (ui/turns.py)
         async with app.run_test(size=size) as pilot:
             timer = FrameTimer(app)
             await pilot.pause()
@@ -196,6 +198,7 @@ async def _thinking_latencies(presses: int, deadline: float) -> list[float]:
     from whitechapel.app import WhitechapelApp, as_first_app
     from whitechapel.pocket.ui.screen import is_handover
     from whitechapel.pocket.ui.setup import pocket_screen
+    from whitechapel.ui.turns import TurnControl
 
     as_first_app()
     rng = random.Random(7)
@@ -223,6 +226,7 @@ async def _thinking_latencies(presses: int, deadline: float) -> list[float]:
 
         screen = new_screen()
         app = WhitechapelApp(start=screen)
+        TurnControl.hold = 0.0  # the bench's keys are deliberate (ui/turns.py)
         async with app.run_test(size=(80, 24)) as pilot:
             timer = FrameTimer(app)
             warm_up = 4
