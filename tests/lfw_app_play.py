@@ -33,6 +33,7 @@ from whitechapel.lfw.ui.marks import JACK_ONLY
 from whitechapel.lfw.ui.nightend import NIGHT_END
 from whitechapel.lfw.ui.screen import LfwScreen
 from whitechapel.ui.source import LocalSource
+from whitechapel.ui.turns import PASS
 from whitechapel.ui.widgets.text import Curtain, TextPanel
 
 PLAYERS = {"jack": "Ann", "police": "Bob"}
@@ -106,8 +107,9 @@ class LfwDriver:
         assert self.screen.curtain_up
         self.handovers.append(self.curtain_text())
         await self.press("enter")
-        # gone, or a night's summary follows its hand-over
-        assert self.screen.curtain_kind in (None, NIGHT_END)
+        # gone, or a night's summary follows its hand-over, or (a hot seat,
+        # after Jack's summary) the hand-over to the police for theirs
+        assert self.screen.curtain_kind in (None, NIGHT_END, PASS)
 
     def next_action(self) -> str:
         g = self.game

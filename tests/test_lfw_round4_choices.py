@@ -20,7 +20,9 @@ from whitechapel.lfw.ui.picking import CIRCLES_LISTED, picking_for
 
 def test_before_night_1_the_track_says_the_tokens_the_night_brings():
     game = first_game_where(3, lambda g: g.phase == Phase.HIDEOUT)
-    assert "Night 1 brings 3 coaches · 2 alleys" in panels.track_text(game.view(JACK))
+    lines = panels.track_text(game.view(JACK)).splitlines()
+    assert "Night 1: 3 coaches · 2 alleys" in lines
+    assert all(len(line) <= panels.PANEL_WIDTH for line in lines[3:])  # not cut (play-tester I)
     moved = first_game_where(3, lambda g: g.phase == Phase.HUNT and g.night == 1)
     assert "Coaches left" in panels.track_text(moved.view(POLICE))
 

@@ -101,9 +101,10 @@ def test_t1_the_polices_summary_is_the_same_whatever_jacks_path():
 
 async def test_t1_hot_seat_each_side_reads_its_own_summary_after_its_own_curtain(tmp_path):
     """At a hot seat two people share: Jack steps home, and his summary
-    (his path) covers his screen until Enter; the women's placement
-    follows; the hand-over to the police; then the police's summary, the
-    same whatever Jack's path was; Enter, and the police place markers."""
+    (his path) covers his screen until Enter; then the hand-over to the
+    police, their summary at once (play-testers G and I waited for it until
+    their next turn), the same whatever Jack's path was; Enter, the
+    hand-over back to Jack, who places the women."""
     police_said = set()
     for hideout, first in TWINS:
         game = twin(hideout, first)
@@ -117,11 +118,7 @@ async def test_t1_hot_seat_each_side_reads_its_own_summary_after_its_own_curtain
             said = curtain_text(screen)
             assert "The end of night 1" in said and "(home)" in said and str(hideout) in said
             assert "Press Enter to go on to night 2" in said
-            await settle.press(pilot, "enter")  # one key goes on
-            assert not screen.curtain_up and screen.can_act()
-            assert game.phase == "women" and game.night == 2
-            screen.send(str(game.random_action(Chance(1))))
-            await settle.settle(pilot)
+            await settle.press(pilot, "enter")  # one key goes on: to the police
             assert screen.curtain_kind == PASS and screen.holder is None
             assert "Pass to Bob" in curtain_text(screen) and "(home)" not in curtain_text(screen)
             await settle.press(pilot, "enter")
@@ -129,7 +126,16 @@ async def test_t1_hot_seat_each_side_reads_its_own_summary_after_its_own_curtain
             said = curtain_text(screen)
             assert "Jack reached his hideout" in said and "(home)" not in said
             police_said.add(said)
+            await settle.press(pilot, "enter")  # back to Jack, who acts next
+            assert screen.curtain_kind == PASS and screen.holder is None
+            assert "Pass to Ann" in curtain_text(screen)
             await settle.press(pilot, "enter")
+            assert not screen.curtain_up and screen.can_act() and screen.holder == JACK
+            assert game.phase == "women" and game.night == 2
+            screen.send(str(game.random_action(Chance(1))))
+            await settle.settle(pilot)
+            assert screen.curtain_kind == PASS and screen.holder is None
+            await settle.press(pilot, "enter")  # no second summary for the police
             assert not screen.curtain_up and screen.can_act() and game.phase == "patrols"
     assert len(police_said) == 1
 

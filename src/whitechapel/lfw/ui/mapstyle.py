@@ -161,8 +161,7 @@ def legend_items(side: str | None = None) -> list[tuple[list[tuple[str, str]], s
         ([(" 12", "possible")], "circles where Jack can be (underlined)"),
         (
             [(bar, t) for bar, t in zip(HEAT_BARS, HEAT_TAGS, strict=True)],
-            "circles where Jack can be, each tinted, pale to deep: how many ways "
-            "(a bar after a number of two digits)",
+            "circles where Jack can be, all tinted; bar (2 digits): how many ways",
         ),
         ([(" 12", deduction.CANDIDATE)], f"hideout candidate ({deduction.CANDIDATE_MARK})"),
     ]

@@ -108,7 +108,7 @@ def _tokens_line(view: LfwView) -> str:
         return "Coaches left 0 · alleys left 0"
     coaches, alleys = COACHES[night - 1], ALLEYS[night - 1]
     return (
-        f"Night {night} brings {coaches} coach{'es' if coaches != 1 else ''}"
+        f"Night {night}: {coaches} coach{'es' if coaches != 1 else ''}"
         f" · {alleys} alley{'s' if alleys != 1 else ''}"
     )
 

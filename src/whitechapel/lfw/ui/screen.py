@@ -62,6 +62,7 @@ from whitechapel.lfw.views import LfwView
 from whitechapel.ui.screens.game import GameScreen, help_text
 from whitechapel.ui.screens.help import HelpScreen
 from whitechapel.ui.source import Source
+from whitechapel.ui.turns import PASS, handover_text
 from whitechapel.ui.widgets.choice import Choice
 from whitechapel.ui.widgets.text import TextPanel
 
@@ -356,6 +357,11 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         after its own curtain (`refresh_all`: the side that acted has the
         keyboard still, the other one sees its summary when it takes it)."""
         go_on = lambda: super(LfwScreen, self).after_action(side)  # noqa: E731
+        # Jack went home: his summary, then the police's on their own screen
+        # (play-testers G and I waited for theirs until their next turn)
+        shared = self.turns.shared and self.source.outcome is None
+        if shared and self.night_untold(POLICE) and self.tell_night(JACK, self.tell_police):
+            return
         if self.source.hot_seat and self.source.outcome is not None:
             if self.tell_night(JACK, go_on):
                 self.nights_told = dict.fromkeys(SIDES, self.nights_told[JACK])
@@ -363,6 +369,29 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         elif self.turns.human is not None and self.tell_night(self.turns.human, go_on):
             return
         go_on()
+
+    def night_untold(self, side: str) -> bool:
+        """Has a night ended that `side` has not been told of?"""
+        return nightend.ended_night(self.source.view(side)) > self.nights_told.get(side, 0)
+
+    def tell_police(self) -> None:
+        """At a hot seat, after Jack's summary of the night: the keyboard to
+        the police (the curtain first) for theirs, then back to Jack, who
+        acts next."""
+        turns = self.turns
+        turns.holder = None
+        self.reset_choice()
+        self.refresh_all()
+        away = self.player_name(JACK, capital=True)
+
+        def ready() -> None:
+            turns.holder = POLICE
+            self.reset_choice()
+            self.tell_night(POLICE, turns.pass_keyboard)
+            self.refresh_all()
+
+        note = "The night is over: the police's summary."
+        turns.show_curtain(PASS, handover_text(self.player_name(POLICE), away, note), ready)
 
     def tell_night(self, side: str, then: Any = None) -> bool:
         """If a night ended that `side` has not been told of, its summary
