@@ -177,8 +177,9 @@ async def test_clues_of_earlier_nights_stay_on_the_map_a_colour_per_night(tmp_pa
         for c in night_1:
             assert marks[c] in ("clue-1", "crime", "target", "cursor", "woman"), (c, marks[c])
         assert "clue-1" in marks.values()
-        assert f"Clues, night 1: {' → '.join(map(str, dict.fromkeys(night_1)))}" in " ".join(
-            region_text(app, screen.query_one("#notes")).split()
+        assert (
+            f"Clues, night 1, as found: {', '.join(map(str, dict.fromkeys(night_1)))}"
+            in " ".join(region_text(app, screen.query_one("#notes")).split())
         )
         await settle.press(pilot, "f3")
         await settle.settle(pilot)
@@ -209,7 +210,7 @@ async def test_a_circle_searched_empty_and_later_found_is_a_clue_in_the_notebook
         notes = " ".join(region_text(app, screen.query_one("#notes")).split())
         empty = notes.split("Searched, no clue:")[1].split("Optional")[0]
         assert str(circle) not in empty.split(), notes
-        clues = notes.split("Clues tonight, in order:")[1].split("Searched")[0]
+        clues = notes.split("Clues tonight, as found:")[1].split("Searched")[0]
         assert f"{circle} (empty at space" in clues, notes
         assert screen.query_one(MapView).marks[circle] in ("clue", "target", "cursor")
 

@@ -85,7 +85,7 @@ def notebook_text(view: LfwView, board: Any | None = None) -> str:
     tonight = view.night
     for n in sorted(nights):
         if n < tonight and nights[n].clues:
-            lines.append(f"Clues, night {n}: " + " → ".join(map(str, nights[n].clues)))
+            lines.append(f"Clues, night {n}, as found: " + ", ".join(map(str, nights[n].clues)))
     now = nights.get(tonight, NightSearches())
     clues = []
     for c in view.clues:
@@ -94,7 +94,7 @@ def notebook_text(view: LfwView, board: Any | None = None) -> str:
             clues.append(f"{c} (empty at space {when})")
         else:
             clues.append(str(c))
-    lines.append(f"Clues tonight, in order: {' → '.join(clues) or '—'}")
+    lines.append(f"Clues tonight, as found: {', '.join(clues) or '—'}")
     no_clue = [c for c in view.searched if c not in view.clues]
     lines.append(f"Searched, no clue: {' '.join(map(str, no_clue)) or '—'}")
     arrests = [

@@ -326,8 +326,10 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         if found:
             facts = f"{found}\n{facts}"
         if self.has_class("fits") and self.can_act():  # the prompt has one row for its keys
+            # last: where the panel is short, the list is what it loses
+            # (its first entries are on the prompt's line too)
             choices = placenames.in_words(p.choices_text(), self.board)
-            sheet = f"{choices}\n\n{sheet}" if choices else sheet
+            facts = f"{facts}\n\n{choices}" if choices else facts
         self.query_one("#notes", TextPanel).set(sheet + facts)
         self.log_back = min(self.log_back, max(0, len(view.log) - 1))
         log = self.query_one("#log", TextPanel)
