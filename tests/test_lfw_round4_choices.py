@@ -109,3 +109,23 @@ def test_t3_search_all_names_circles_with_a_known_clue_last():
     order = search_order(view, game.board)
     tail = order[len(order) - len(set(order) & known) :]
     assert set(tail) == set(order) & known, (order, known)
+
+
+async def test_t3_key_0_passes_the_last_policeman_too(tmp_path):
+    """Key 0, "everyone still to act passes", takes the last one alone
+    as well (play-tester I, round 5, had it refused)."""
+    from whitechapel.lfw.ui import sentences
+
+    def last_to_act(g):
+        if g.phase != Phase.CLUES or g.to_act != POLICE:
+            return False
+        view = g.view(POLICE)
+        return not sentences.still_to_act(view) and picking_for(view, g.board).idle_word() == "pass"
+
+    game = first_game_where(10, last_to_act)
+    colour = game.acting_colour
+    app, screen = game_app(game, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await raise_curtain(pilot, screen)
+        await settle.press(pilot, "0")
+        assert str(game.history[-1]) == f"{colour} pass"

@@ -287,11 +287,12 @@ class Picking:
 
     def rest_word(self) -> str | None:
         """Key 0: "stay" in T2 / "pass" in T3 for every policeman still to
-        act, offered as his choice begins while others follow him."""
+        act, him included, offered as his choice begins (the last one's
+        too: play-tester I, round 5, had 0 refused for him)."""
         c = self.chooser
         if isinstance(c, Chooser) and self.phase() == Phase.SEARCHING:
             return SEARCH_ALL  # a search under way: 0 names every circle left
-        if self.view is None or not sentences.still_to_act(self.view):
+        if self.view is None:
             return None
         return self.idle_word()
 
