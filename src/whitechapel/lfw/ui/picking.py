@@ -75,6 +75,8 @@ CIRCLES_LISTED = 10  # up to this many circles offered are listed in the keys li
 WOMEN_LABELS = 10  # H2: the free red circles get letters up to this many
 POLICE_KEYS = {letter.lower(): colour for colour, letter in COLOUR_LETTERS.items()}
 REST = {"hunt": "stay", "clues": "pass"}  # key 0: what everyone still to act does
+FOLD_PRESSES = 2  # a later policeman's letter: the first press asks, the second folds
+MORE = "*more:"  # a "+N more" button's word, then the first choice of its page
 SEARCH_ALL = "search"  # key 1 in T3, 0 in a search: every circle left, likeliest first
 T3 = (Phase.CLUES, Phase.SEARCHING)
 TOUCHES_SHOWN = 10  # crossings listed with their circles where the screen gives no room
@@ -83,19 +85,9 @@ NO_CIRCLE = "(none)"  # a crossing that touches no circle: nothing to search fro
 WORD_LABELS = {HOME: "home: announce", THROUGH: "pass through"}  # T1, on the buttons
 
 
-def touches(board: Any, crossing: str) -> tuple[int, ...]:
-    """The circles a policeman on `crossing` may search or arrest on (T3):
-    those one street segment away, in order (`placenames.touches` once
-    it is there)."""
-    named = getattr(placenames, "touches", None)
-    if named is not None:
-        return tuple(named(board, crossing))
-    return tuple(sorted(board.direct_circles(crossing)))
-
-
 def touch_text(board: Any, label: str, crossing: str) -> str:
     """ "a→12·30", "d→(none)": a crossing's letter and its circles (T3)."""
-    circles = touches(board, crossing)
+    circles = placenames.touches(board, crossing)
     return f"{label}→{'·'.join(map(str, circles)) if circles else NO_CIRCLE}"
 
 
@@ -341,17 +333,13 @@ class Picking:
         start = order.index(acting) if acting in order else 0
         return order[start : order.index(colour)] if colour in order else []
 
-    def fold_asks(self, colour: str) -> bool:
-        """Does a fold to `colour` ask first (a second press does it)?
-        Always: a policeman made to stay loses his move, one made to pass
-        his search, and play-testers lost both to a single press (B in
-        round 1, a search; G in round 4, the Chief's move, when a T2 fold
-        went at once)."""
-        return colour in self.later()
-
     def fold_presses(self, colour: str) -> int:
-        """The keys a fold to `colour` takes now (the bench, the drivers)."""
-        return 2 if self.fold_asks(colour) else 1
+        """The keys a fold to `colour` takes (the bench, the drivers): two,
+        the first only asking.  A policeman made to stay loses his move, one
+        made to pass his search, and play-testers lost both to a single
+        press (B in round 1, a search; G in round 4, the Chief's move, when
+        a T2 fold went at once)."""
+        return FOLD_PRESSES
 
     def fold_question(self, colour: str) -> str:
         """What a later policeman's letter, pressed once, would do."""
@@ -496,7 +484,7 @@ class Picking:
         crossings = self.crossing_labels()
         if crossings:
             lines.append("[b]Crossings[/b] letter → circles (T3)")
-            lines.append(touch_list(self.board, crossings, len(crossings) * 40))
+            lines.append(" ".join(touch_text(self.board, k, x) for k, x in crossings))
         circles = self.circle_options()
         if circles:
             labelled = dict((v, k) for k, v in self.circle_labels())
@@ -541,11 +529,9 @@ class Picking:
             return self._digit(char)
         if char.lower() in POLICE_KEYS and self.view is not None and self.view.police:
             colour = POLICE_KEYS[char.lower()]
-            if colour in self.later():
-                if self.fold_asks(colour):  # asked once, done on the second press
-                    self.armed = colour
-                    return Press("arm", self.fold_question(colour))
-                return Press("fold", colour)
+            if colour in self.later():  # asked once, done on the second press
+                self.armed = colour
+                return Press("arm", self.fold_question(colour))
             return Press("select", colour)
         if self.node_options() and any(
             str(o).lower().startswith(char.lower()) for o in self.node_options()
@@ -798,7 +784,7 @@ class Picking:
         start = start if 0 <= start < len(head) else 0
         page = head[start : start + per]
         after = start + per if start + per < len(head) else 0
-        more = (f"+{len(head) - len(page)} more", f"*more:{after}")
+        more = (f"+{len(head) - len(page)} more", f"{MORE}{after}")
         return [*page, more, *tail][:room]
 
     def placing_marks(self, marks: dict, texts: dict) -> None:

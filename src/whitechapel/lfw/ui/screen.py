@@ -56,7 +56,7 @@ from whitechapel.lfw.ui.keys import LfwKeys
 from whitechapel.lfw.ui.mapcanvases import whole_window
 from whitechapel.lfw.ui.mapview import MapView
 from whitechapel.lfw.ui.marks import RANK, mark_named, marks_for
-from whitechapel.lfw.ui.picking import Picking, picking_for
+from whitechapel.lfw.ui.picking import MORE, Picking, picking_for
 from whitechapel.lfw.ui.solo import LfwSolo
 from whitechapel.lfw.views import LfwView
 from whitechapel.ui.screens.game import GameScreen, help_text
@@ -99,7 +99,6 @@ SIDE_WIDTH = 36
 FIT_ROWS = 5
 PROMPT_ROWS = (2, 5)  # the prompt's rows: what its text needs, between these
 NARROW_WIDTH = 120  # columns: below this the footer is compact
-MORE = "*more:"  # a "+N more" button's word: the page of choices it shows (picking.py)
 LOG_ENTRIES = 60  # the newest log entries the log panel is given before it has a size
 
 
@@ -127,6 +126,13 @@ def size_sentence(board: Any) -> str:
 SIZE_SENTENCE = re.compile(
     r"A window of \d+×\d+ or larger shows the whole board beside the panels\."
 )
+
+
+def set_rows(panel: TextPanel, rows: int) -> None:
+    """A panel `rows` tall (a new height only when it changes: each asks
+    for a layout of the screen)."""
+    if panel.styles.height is None or panel.styles.height.value != rows:
+        panel.styles.height = rows
 
 
 def key(keys: str, action: str, description: str, name: str, **kw: Any) -> Binding:
@@ -182,7 +188,8 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         # The notebook (deduction.py): its mode as the setup or the network
         # room chose it, F6 hides and shows it; the last one is kept so the
         # next is brought up to date cheaply.
-        self.deduction_mode = value_of(RULES.settings, source.settings, "notebook")
+        self.notebook_setting = value_of(RULES.settings, source.settings, "notebook")
+        self.deduction_mode = self.notebook_setting
         self.deduction_shown = self.deduction_mode != "off"
         self.deduced: Notebook | None = None
         self._deduced_for: LfwView | None = None  # the view it was deduced from
@@ -240,10 +247,8 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         if self.has_class("legend"):
             self.call_after_refresh(self.show_legend)  # its columns for the new width
         # the prompt's keys line and the buttons' labels for the new width,
-        # then the prompt's and the police panel's rows for that text
+        # and the prompt's and the police panel's rows for that text
         self.call_after_refresh(self.refresh_all)
-        self.call_after_refresh(self.fit_prompt)
-        self.call_after_refresh(self.fit_police)
 
     @property
     def compact(self) -> bool:
@@ -512,13 +517,11 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
             return
         rows = PROMPT_ROWS[0]
         if not self.has_class("fits"):
-            lines = Text.from_markup(panel.markup).wrap(self.app.console, width)
-            rows = max(PROMPT_ROWS[0], min(PROMPT_ROWS[1], len(lines)))
+            rows = max(PROMPT_ROWS[0], min(PROMPT_ROWS[1], self.wrapped_rows(panel.markup, width)))
             if self._prompt_rows is not None and self._prompt_rows[0] == self.size:
                 rows = max(rows, self._prompt_rows[1])
         self._prompt_rows = (self.size, rows)
-        if panel.styles.height is None or panel.styles.height.value != rows:
-            panel.styles.height = rows
+        set_rows(panel, rows)
 
     def fit_police(self) -> None:
         """The police panel's rows: as many as its text needs at its width,
@@ -526,12 +529,12 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         text panel's height is not laid out again when its text changes:
         a Chief's line that wraps later would push the fifth one out)."""
         panel = self.query_one("#police", TextPanel)
-        width = panel.size.width
-        if not width:
-            return
-        rows = len(Text.from_markup(panel.markup).wrap(self.app.console, width))
-        if panel.styles.height is None or panel.styles.height.value != rows:
-            panel.styles.height = rows
+        if panel.size.width:
+            set_rows(panel, self.wrapped_rows(panel.markup, panel.size.width))
+
+    def wrapped_rows(self, markup: str, width: int) -> int:
+        """The rows `markup` takes wrapped at `width` cells."""
+        return len(Text.from_markup(markup).wrap(self.app.console, width))
 
     def rebuild_choices(self) -> None:
         """The choice buttons: every label whole at the buttons' width (a
@@ -643,6 +646,19 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         self.set_class(on, "legend")
         self.refresh_all()  # the prompt's keys line: one row under a legend
 
+    def legend_markup(self, width: int) -> str:
+        """The legend (F3) of what the map shows now, laid out for `width`,
+        for the side at the keyboard (marks only the other side's secrets
+        make are never in it: the map's marks are from its view)."""
+        marks = self.query_one(MapView).marks
+        return mapstyle.legend_markup(
+            width,
+            dark=self.app.current_theme.dark,
+            tags=set(marks.values()),
+            side=None if self.source.outcome is not None else self.holder,
+            marks=marks,
+        )
+
     def legend_beside(self) -> bool:
         """Is the legend (F3) in the side column, in the notebook's place?
         Where the whole board shows beside the panels (and they are not
@@ -654,22 +670,14 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         centre = self.query_one("#centre").size
         if not centre.height:
             return True
-        marks = self.query_one(MapView).marks
-        text = mapstyle.legend_markup(
-            centre.width - 2,
-            dark=self.app.current_theme.dark,
-            tags=set(marks.values()),
-            side=None if self.source.outcome is not None else self.holder,
-            marks=marks,
-        )
-        under = len(Text.from_markup(text).wrap(self.app.console, centre.width - 2)) + 1
+        text = self.legend_markup(centre.width - 2)
+        under = self.wrapped_rows(text, centre.width - 2) + 1
         return centre.height - under < self.fit_size[1] - FIT_ROWS
 
     def show_legend(self) -> None:
         """The legend of what the map shows now, for the side at the keyboard
         (marks only the other side's secrets make are never in it).  Its
         height follows its lines: a new count of lines asks for a layout."""
-        side = None if self.source.outcome is not None else self.holder
         beside = self.legend_beside()
         self.set_class(beside, "legend-beside")
         if beside:
@@ -678,14 +686,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         else:
             legend = self.query_one("#legend", TextPanel)
             width = self.query_one("#centre").size.width - 2
-        marks = self.query_one(MapView).marks  # from the keyboard's view: no secret
-        text = mapstyle.legend_markup(
-            width,
-            dark=self.app.current_theme.dark,
-            tags=set(marks.values()),
-            side=side,
-            marks=marks,
-        )
+        text = self.legend_markup(width)
         lines = legend.markup.count("\n")
         legend.set(text)
         if text.count("\n") != lines:
@@ -706,9 +707,8 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         if self.deduction_mode == "off":
             self.notify("This game was set up without the notebook's deduction.")
             return
-        setting = value_of(RULES.settings, self.source.settings, "notebook")
         hideouts = self.deduction_mode == deduction.HIDEOUTS
-        self.deduction_mode = setting if hideouts else deduction.HIDEOUTS
+        self.deduction_mode = self.notebook_setting if hideouts else deduction.HIDEOUTS
         self.deduction_shown = True
         self.refresh_all()
 
