@@ -102,6 +102,9 @@ class LfwKeys:
         if press.kind == "pick":
             self.choose(press.value)
             return
+        if press.kind == "play":  # as Enter: the forced action (play-tester J, round 5)
+            self.send(p.complete() or "")
+            return
         if press.kind == "rest":
             self.start_rest(press.value)
             return

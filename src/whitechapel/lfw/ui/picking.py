@@ -20,7 +20,9 @@ The keys, in one place (docs/lfw.md, the F1 help):
   d→(none)`, as many as the prompt has room for.  Within one decision a
   node keeps its letter from word to word, and a node new at a later word
   takes an unused letter (`fixed`); H6's Wretched keep theirs through the
-  phase and their destinations never take one.
+  phase, and so do their destinations, which never take a woman's
+  (`wretched_letters`).  The letter of a forced action's only place plays
+  it, as Enter does.
 - **Words** (stay, search, arrest, pass, step, coach …): the digits 1–9.
   **0** is "the rest of this phase": in T2 every policeman still to move
   stays, in T3 every one still to act passes.
@@ -71,7 +73,6 @@ from whitechapel.lfw.views import LfwView
 LABELS = "acdehijklmopqstuvwz"
 ALL_LABELS = LABELS + LABELS.upper()
 CIRCLE_LABELS = 5  # at most this many circles get letters (they fit on the buttons)
-CIRCLES_LISTED = 10  # up to this many circles offered are listed in the keys line
 WOMEN_LABELS = 10  # H2: the free red circles get letters up to this many
 POLICE_KEYS = {letter.lower(): colour for colour, letter in COLOUR_LETTERS.items()}
 REST = {"hunt": "stay", "clues": "pass"}  # key 0: what everyone still to act does
@@ -81,6 +82,7 @@ SEARCH_ALL = "search"  # key 1 in T3, 0 in a search: every circle left, likelies
 T3 = (Phase.CLUES, Phase.SEARCHING)
 TOUCHES_SHOWN = 10  # crossings listed with their circles where the screen gives no room
 MIN_LIST = 12  # characters: less room than this, and the letters' circles are left out
+MORE_CIRCLES = " more, all listed on the right"  # the circles the keys line leaves out
 NO_CIRCLE = "(none)"  # a crossing that touches no circle: nothing to search from it
 WORD_LABELS = {HOME: "home: announce", THROUGH: "pass through"}  # T1, on the buttons
 
@@ -109,6 +111,22 @@ def touch_list(board: Any, labelled: list[tuple[str, str]], room: int | None) ->
             shown = texts  # the last one fits where "…" would have gone
     more = " …" if len(shown) < len(texts) else ""
     return " ".join(shown) + more
+
+
+def circle_list(circles: list[str], room: int) -> str:
+    """The circles offered, as many as `room` characters hold, then how
+    many more (all of them are in the side panel where the prompt is this
+    short): a list that is never empty (play-testers I and J, round 5:
+    with more than ten circles the keys line listed none)."""
+    shown: list[str] = []
+    used = 0
+    for c in circles:
+        if shown and used + len(c) + 1 > room:
+            break
+        shown.append(c)
+        used += len(c) + 1
+    left = len(circles) - len(shown)
+    return " ".join(shown) + (f" … +{left}{MORE_CIRCLES}" if left else "")
 
 
 def _missed(view: LfwView, circle: int) -> LfwView:
@@ -178,7 +196,8 @@ class Press:
     policeman, `arm` (a later policeman's letter pressed once: the screen
     says what a second press does), `fold` (pressed again: he acts now,
     those before him stay or pass: T2, T3), `cancel` (anything else after
-    `arm`: nothing is done), or `refuse` with a sentence."""
+    `arm`: nothing is done), `play` (the letter of the only place left in a
+    forced action: as Enter), or `refuse` with a sentence."""
 
     kind: str
     value: str = ""
@@ -191,13 +210,47 @@ def picking_for(view: LfwView, board: Any) -> Picking:
     colour = view.acting_colour if view.phase.key == Phase.CLUES else None
     picking = Picking(board, Chooser([str(a) for a in legal(view)], colour), view)
     if view.phase.key == Phase.WRETCHED:
-        # H6: each Wretched keeps one letter while the Chief moves them all
-        # (the view's list keeps each in her place as she moves); their
-        # destinations take other letters, so a woman's letter never means
-        # a destination, not even once she alone is left to move.
-        women = LABELS[: len(view.wretched)]
-        picking.fixed.update({str(c): k for c, k in zip(view.wretched, women, strict=False)})
+        picking.fixed.update(wretched_letters(view, board))
     return picking
+
+
+def wretched_letters(view: LfwView, board: Any) -> dict[str, str]:
+    """H6: the letters of the Chief's whole move of the Wretched, the same
+    from the first woman's move to the last (for the player it is one
+    decision: play-tester J, round 5, read "o: 54", and after the others
+    had moved it was "i: 54" and `o` was refused).  Each Wretched keeps
+    her letter while she waits her turn (the view's list keeps each in her
+    place as she moves); then, woman by woman as they stood when Jack
+    waited, the circles each could move to then take the next letters:
+    a woman's letter never means a destination.  Read from the view alone
+    (the log's moves since the wait), so every screen and driver agrees."""
+    moved = {}
+    for e in reversed(view.log):
+        if e.event != "wretched_move":
+            break
+        if e.target is not None:
+            moved[e.target] = e.source
+    start = [moved.get(c, c) for c in view.wretched]
+    women = {str(c): k for c, k in zip(view.wretched, LABELS, strict=False)}
+    markers = [m.crossing for m in view.patrol_markers if m.crossing]
+    blocked = board.police_mask(markers)
+    beside = {c for x in markers for c in board.direct_circles(x)}
+    taken = set(start) | {s.circle for s in view.crime_scenes}
+    free = iter(ALL_LABELS[len(women) :])
+    out: dict[str, str] = {}
+    for woman in start:
+        targets = [
+            c for c in board.jack_moves(woman, blocked) if c not in taken and c not in beside
+        ]
+        if len(targets) > CIRCLE_LABELS:
+            continue  # typed by number: more than the buttons hold
+        for c in targets:
+            if str(c) not in out:
+                k = next(free, None)
+                if k is None:
+                    return out | women
+                out[str(c)] = k
+    return out | women  # a woman who has moved keeps her letter, where she stands now
 
 
 class Picking:
@@ -525,6 +578,8 @@ class Picking:
         labels = self.labels()
         if char in labels:
             return Press("pick", labels[char])
+        if self.forced() and any(self.fixed.get(n) == char for n in self.auto_nodes()):
+            return Press("play")  # the only place left, by the letter it was offered with
         if char.isdigit():
             return self._digit(char)
         if char.lower() in POLICE_KEYS and self.view is not None and self.view.police:
@@ -550,6 +605,12 @@ class Picking:
         rest = self.rest_word()
         if char == "0" and rest is not None:
             return Press("rest", rest)
+        if char == "1" and self.forced() and self.phase() in T3:
+            # key 1 is "search all" in T3: where one search is all there is,
+            # it plays it (play-tester I, round 5: it began typing "100")
+            c = self.chooser
+            if isinstance(c, Chooser) and SEARCH_ALL in words_of(c.complete() or ""):
+                return Press("play")
         forced_node = self.forced() and any(n.startswith(char) for n in self.auto_nodes())
         if self.circle_options() or forced_node:
             self.typed = char  # a circle's number: Enter takes it
@@ -636,11 +697,12 @@ class Picking:
         circle_labels = self.circle_labels()
         if circle_labels:
             parts.append(", ".join(f"{k}: {v}" for k, v in circle_labels))
-        if self.circle_options():
-            listed = self.circle_options()
-            listing = f" ({' '.join(listed)})" if len(listed) <= CIRCLES_LISTED else ""
+        listed = self.circle_options()
+        if listed:
             parts.append(
-                f"type a number and Enter{listing}" if not circle_labels else "or type a number"
+                f"type a number and Enter ({' '.join(listed)})"
+                if not circle_labels
+                else "or type a number"
             )
         elif self.node_options() and not labels:
             parts.append("type an id and Enter, or Tab")
@@ -657,7 +719,14 @@ class Picking:
                 "a letter on the map chooses its crossing": "letters: crossings",
                 self.fold_hint(): self.fold_hint(short=True),
             }
-            text = "; ".join(short.get(p, p) for p in parts)
+            parts = [short.get(p, p) for p in parts]
+            text = "; ".join(parts)
+        if room is not None and len(text) > room and listed and not circle_labels:
+            i = next(i for i, p in enumerate(parts) if p.startswith("type a number"))
+            left = room - (len(text) - len(parts[i]))
+            head = "type a number and Enter ("
+            parts[i] = head + circle_list(listed, left - len(head) - len(MORE_CIRCLES) - 5) + ")"
+            text = "; ".join(parts)
         return text
 
     def _tail_parts(self, plain: bool) -> list[str]:

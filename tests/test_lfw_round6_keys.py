@@ -1,0 +1,166 @@
+"""What play-testers I and J (issue 43, round 5) met on the keys line:
+with more than ten circles to choose from, Jack's step prompt listed none
+("type a number and Enter; Esc back"), and a tester took it for a bug."""
+
+from __future__ import annotations
+
+import settle
+from lfw_app_play import first_game_where, game_app, prompt_text, raise_curtain
+from whitechapel.lfw.phases import Phase
+from whitechapel.lfw.rulebook import JACK, POLICE
+from whitechapel.lfw.ui.picking import T3, circle_list, picking_for
+
+
+def _many_steps(g) -> bool:
+    if g.phase != Phase.ESCAPE or g.to_act != JACK:
+        return False
+    return len(picking_for(g.view(JACK), g.board).circle_options()) > 10
+
+
+def test_t1_jacks_keys_line_lists_every_circle_even_more_than_ten():
+    game = first_game_where(5, _many_steps)
+    p = picking_for(game.view(JACK), game.board)
+    assert f"({' '.join(p.circle_options())})" in p.keys_hint()
+
+
+def test_t1_a_short_keys_line_lists_the_first_circles_and_how_many_more():
+    game = first_game_where(5, _many_steps)
+    p = picking_for(game.view(JACK), game.board)
+    circles = p.circle_options()
+    hint = p.keys_hint(room=70)
+    assert len(hint) <= 70, hint
+    assert circles[0] in hint and circles[-1] not in hint.split("(")[1].split("…")[0]
+    assert "more, all listed on the right" in hint
+
+
+def test_circle_list_never_empty_and_counts_what_it_leaves_out():
+    assert circle_list(["12", "130"], 0) == "12 … +1 more, all listed on the right"
+    assert circle_list(["12", "130"], 40) == "12 130"
+
+
+async def test_t1_at_80x24_the_prompt_shows_every_circle_jack_may_step_to(tmp_path):
+    game = first_game_where(5, _many_steps)
+    circles = picking_for(game.view(JACK), game.board).circle_options()
+    app, screen = game_app(game, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await raise_curtain(pilot, screen)
+        if screen.picking.word_options():  # a step is the first word where there are others
+            await pilot.press("1")
+            await settle.settle(pilot)
+        text = prompt_text(app)
+        assert " ".join(circles) in text, text
+
+
+def _played_to_the_end(seed: int):
+    """A whole 1888 game: homeward Jack, random police (lfw_app_play's)."""
+    from lfw_app_play import homeward_action
+    from whitechapel.core.chance import Chance
+    from whitechapel.lfw.game import LfwGame
+
+    chance = Chance(seed)
+    game = LfwGame.new(seed)
+    while game.outcome is None:
+        if game.to_act == JACK:
+            game.apply(homeward_action(game.clone(), chance))
+        else:
+            game.apply(game.random_action(chance))
+    return game
+
+
+def _explore(p) -> dict[tuple[str, str], str]:
+    """Each woman's destinations with their letters, looked at one by one
+    (her letter, then Esc), as a player reads them before choosing."""
+    seen = {}
+    for woman in [o for o in p.options()]:
+        p.pick(woman)
+        for k, circle in p.circle_labels():
+            seen[(woman, circle)] = k
+        p.back()
+    return seen
+
+
+def test_h6_a_destinations_letter_holds_through_all_the_wretcheds_moves():
+    """Play-tester J (round 5): the woman on 149 showed "o: 54", and after
+    the others had moved "i: 54": `o` was refused.  For the player the
+    Wretched's moves are one decision: a letter read once keeps its
+    meaning until the last woman has moved."""
+
+    def stop(g) -> bool:
+        if g.phase != Phase.WRETCHED or len(g.view(POLICE).wretched) < 3:
+            return False
+        p = picking_for(g.view(POLICE), g.board)
+        return len(_explore(p)) >= 6
+
+    game = first_game_where(5, stop)
+    first = None
+    while game.phase == Phase.WRETCHED:
+        p = picking_for(game.view(POLICE), game.board)
+        seen = _explore(p)
+        if first is None:
+            first = seen
+        for key, letter in seen.items():
+            assert first.get(key, letter) == letter, (key, first.get(key), letter)
+        game.play(next(str(a) for a in game.legal_actions()))
+
+
+def test_the_letter_of_the_only_place_left_plays_it_as_enter_does():
+    """Play-tester J (round 5): "Jack kills on 43: the only place left for
+    it" showed 43's letter, and the letter answered "Nothing to choose
+    here": a wasted key.  It plays the action, as Enter does."""
+    found = []
+
+    def stop(g) -> bool:
+        side = g.to_act
+        p = picking_for(g.view(side), g.board)
+        if p.forced():
+            return False
+        for k, v in p.labels().items():
+            q = picking_for(g.view(side), g.board)
+            q.labels()
+            q.pick(v)
+            if q.forced():
+                found.append((q, k))
+                return True
+        return False
+
+    first_game_where(3, stop)
+    q, k = found[0]
+    assert q.press(k).kind == "play"
+    assert q.press("z" if k != "z" else "w").kind == "refuse"
+
+
+def test_the_last_summary_tells_the_player_alone_at_the_keyboard_whether_he_won():
+    """Play-tester J (round 5): Jack's night summaries said "you", the last
+    one "his hideout", and never "you win"."""
+    from rich.text import Text
+
+    from whitechapel.lfw.ui import nightend
+
+    g = _played_to_the_end(11)
+    night, winner = g.night, g.outcome.winner
+    loser = POLICE if winner == JACK else JACK
+
+    def said(side, reader):
+        return Text.from_markup(nightend.night_summary(g.view(side), night, reader=reader)).plain
+
+    assert "You win." in said(winner, winner)
+    assert "You lose." in said(loser, loser)
+    assert "You win" not in said(JACK, None) and "You lose" not in said(JACK, None)
+    assert "Your hideout is" in said(JACK, JACK) and "His hideout is" in said(JACK, None)
+
+
+def test_t3_key_1_plays_the_only_search_left_instead_of_typing_a_number():
+    """Play-tester I (round 5): on "The only choice: Yellow searches 100",
+    `1` (search all, a moment before) began a typed number: "Typed: 1"."""
+    found = []
+
+    def stop(g) -> bool:
+        p = picking_for(g.view(g.to_act), g.board)
+        if p.forced() and p.phase() in T3 and "search" in p.describe_complete():
+            found.append(p)
+            return True
+        return False
+
+    first_game_where(3, stop, tries=100)
+    assert found[0].press("1").kind == "play"
+    assert found[0].typed == ""
