@@ -62,16 +62,23 @@ def _path_line(row: tuple[PathSpace, ...], home: bool) -> str:
     return "Path: " + " → ".join(said) + end
 
 
-def night_summary(view: LfwView, night: int, *, hideouts: int | None = None) -> str:
+def night_summary(
+    view: LfwView, night: int, *, hideouts: int | None = None, reader: str | None = None
+) -> str:
     """The summary of `night` as the side of `view` may know it (markup).
     `hideouts`: how many circles the notebook leaves for the hideout (None:
-    the game has no notebook)."""
+    the game has no notebook).  `reader`: the side alone at the keyboard
+    at the game's end (against the computer), told "you" and whether it
+    won (play-tester J, round 5: Jack's last summary said "his hideout"
+    and never "you win"); None where both sides read it (a hot seat)."""
     seen = next((n for n in view.nights if n.night == night), NightSeen(night))
-    you = view.side == JACK and view.outcome is None
     over = view.outcome is not None and night == view.night
+    you = view.side == JACK and (view.outcome is None or (over and reader == JACK))
     lines = [f"[b]The end of night {night}[/b]"]
     if over and view.outcome is not None:
         lines.append(f"The game is over: {view.outcome.reason}.")
+        if reader is not None:
+            lines.append("[b]You win.[/b]" if view.outcome.winner == reader else "You lose.")
     elif seen.home:
         lines.append("You reached your hideout." if you else "Jack reached his hideout.")
     scenes = seen.crime_scenes

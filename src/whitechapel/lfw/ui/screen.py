@@ -412,7 +412,8 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         hideouts = None
         if self.deduction_mode != "off" and view.outcome is None:
             hideouts = len(deduce(view, self.board).hideouts)
-        text = nightend.night_summary(view, night, hideouts=hideouts)
+        reader = side if side == self.turns.human else None
+        text = nightend.night_summary(view, night, hideouts=hideouts, reader=reader)
         self.turns.show_curtain(nightend.NIGHT_END, text, then or self.redraw)
         return True
 
