@@ -4,6 +4,8 @@ with more than ten circles to choose from, Jack's step prompt listed none
 
 from __future__ import annotations
 
+import pytest
+
 import settle
 from lfw_app_play import first_game_where, game_app, prompt_text, raise_curtain
 from whitechapel.lfw.phases import Phase
@@ -164,3 +166,21 @@ def test_t3_key_1_plays_the_only_search_left_instead_of_typing_a_number():
     first_game_where(3, stop, tries=100)
     assert found[0].press("1").kind == "play"
     assert found[0].typed == ""
+
+
+@pytest.mark.parametrize(("size", "shown"), [((160, 50), True), ((80, 24), False)])
+async def test_the_police_footer_names_f6_where_it_has_room(tmp_path, size, shown):
+    """Play-tester I (round 5): a puzzle named "the notebook (F6)", and no
+    F6 was in the key bar."""
+    from snapshots import screen_text
+
+    game = first_game_where(6, lambda g: g.phase == Phase.HUNT and g.to_act == POLICE)
+    app, screen = game_app(game, tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await raise_curtain(pilot, screen)
+        footer = screen_text(app).splitlines()[-1]
+        assert ("f6 Notebook" in footer.replace("F6", "f6")) == shown, footer
+        before = screen.deduction_shown
+        await pilot.press("f6")
+        await settle.settle(pilot)
+        assert screen.deduction_shown != before

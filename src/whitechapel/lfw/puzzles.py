@@ -292,7 +292,7 @@ PUZZLES: tuple[Puzzle, ...] = (
             "The police see the crime scene and the kind of each move on the track "
             "(a step, a coach, an alley), never the circle. A step goes to a circle "
             "next to the last one, not through a crossing where a policeman stood "
-            "at that moment. The notebook (F6) tints exactly these circles."
+            "at that moment. The notebook (F6 in the police's key bar) tints exactly these circles."
         ),
         explanation=(
             "Red blocked the streets from 13 to 7, 8 and 11; 12 is joined to "

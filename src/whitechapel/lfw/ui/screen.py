@@ -160,8 +160,10 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         key("f3", "legend", "Legend", "legend"),
         key("f4", "whole", "Board", "whole"),
         key("f5", "log", "Log", "log"),
-        # F6 is in F1's help: at 80 columns the footer has no room for it
+        # F6 is in F1's help, and in the police's footer where it has room
+        # (play-tester I, round 5, read "F6" in a puzzle and found no such key)
         key("f6", "deduction", "Deduction", "deduction", show=False),
+        key("f6", "deduction(1)", "Notebook", "deduction_shown", priority=True),
         # Jack's screen: his move targets or the police's view of him (one at a
         # time).  In the footer where it has room: a narrow footer holds no
         # more keys, so there the unshown binding (first, the one `run_key`
@@ -693,7 +695,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         if text.count("\n") != lines:
             legend.refresh(layout=True)
 
-    def action_deduction(self) -> None:
+    def action_deduction(self, _shown: int = 0) -> None:
         """F6: the notebook's deduction (tint and panel lines) hidden and
         shown again, unless the game was set up without it."""
         if self.deduction_mode == "off":
@@ -718,6 +720,12 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
             self.holder != JACK or (parameters and self.size.width < NARROW_WIDTH)
         ):
             return False  # the police have one view of Jack: the notebook
+        if (
+            action == "deduction"
+            and parameters
+            and (self.holder != POLICE or self.size.width < NARROW_WIDTH)
+        ):
+            return False  # shown where there is room; the unshown F6 does it
         return super().check_action(action, parameters)
 
     def action_jack_overlay(self, _shown: int = 0) -> None:
