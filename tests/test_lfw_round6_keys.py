@@ -184,3 +184,19 @@ async def test_the_police_footer_names_f6_where_it_has_room(tmp_path, size, show
         await pilot.press("f6")
         await settle.settle(pilot)
         assert screen.deduction_shown != before
+
+
+async def test_h2_a_stray_enter_places_no_woman_but_tab_then_enter_does(tmp_path):
+    """Play-tester I (round 5): Enter to leave the night's summary, then
+    Enter again, put a marked woman on the first red circle."""
+    game = first_game_where(3, lambda g: g.phase == Phase.WOMEN)
+    app, screen = game_app(game, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await raise_curtain(pilot, screen)
+        await pilot.press("enter")
+        await settle.settle(pilot)
+        assert screen.picking.chooser.picked == []
+        assert "Enter alone places nothing yet" in prompt_text(app)
+        await pilot.press("tab", "enter")
+        await settle.settle(pilot)
+        assert len(screen.picking.chooser.picked) == 1

@@ -183,6 +183,9 @@ class LfwKeys:
         hi = p.highlighted()
         if hi is not None:
             self.choose(hi)
+        elif p.options():
+            self.notice = f"Enter alone places nothing yet: {p.keys_hint(plain=True)}."
+            self.refresh_all()
 
     def action_back(self: Any) -> None:
         if self.disarmed():
