@@ -22,20 +22,26 @@ markup and decide where a hint goes.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from whitechapel.lfw.actions import Step
+from whitechapel.lfw.map.board import Board
 from whitechapel.lfw.phases import Phase
 from whitechapel.lfw.rulebook import (
     ALLEY,
+    ARRESTED,
     COACH,
     CRIME_START,
     DOUBLE_EVENT_NIGHT,
     JACK,
     LAST_SPACE,
+    OUT_OF_MOVES,
     ROMAN,
     STEP,
+    TRAPPED,
 )
+from whitechapel.lfw.view_parts import LogEntry
 from whitechapel.lfw.views import LfwView
 
 # The keys the hints name (ui/picking.py's docstring and help.md say what
@@ -62,6 +68,8 @@ KEYS = {
     "play_on": "Enter",
     "menu": "Esc",
     "puzzles": "P",
+    "try_again": "R",
+    "paths": "1-4",  # on a finished board: Jack's path, night by night
 }
 
 
@@ -332,25 +340,114 @@ def hint(view: LfwView) -> Hint | None:
 # -- the lesson's end ----------------------------------------------------------------
 
 LESSON_NIGHT = 1  # the guided night
+ADVICE = (
+    "Keep a circle or more between you and the policemen, and mind the circles "
+    "they can reach; a coach or an alley widens where the police think you can be."
+)
 
 
-def lesson_over(view: LfwView) -> Hint | None:
+def _arrest(view: LfwView) -> LogEntry | None:
+    """Tonight's arrest that caught Jack (the public log)."""
+    return next(
+        (e for e in view.log if e.event == "arrest" and e.success and e.night == view.night),
+        None,
+    )
+
+
+def _names(colours: Sequence[str]) -> str:
+    names = [c.capitalize() for c in colours]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _why_caught(view: LfwView, board: Board | None) -> str:
+    """For a Jack learner caught on the guided night: who arrested where,
+    the rule, what told the police, and a sentence of advice (all from the
+    public log and the policemen's crossings)."""
+    arrest = _arrest(view)
+    if arrest is None or not arrest.circles or arrest.colour is None:
+        return f"You were caught. {ADVICE}"
+    circle = arrest.circles[0]
+    who = arrest.colour.capitalize()
+    out = f"{who} arrested you on {circle}: a policeman may arrest on any circle next to his crossing."
+    if board is not None:
+        near = [c for c, x in view.police.items() if circle in board.direct_circles(x)]
+        if len(near) > 1:
+            out += f" {_names(near)} stood next to {circle}."
+    clue = next(
+        (
+            e
+            for e in view.log
+            if e.event == "search" and e.clue and e.circle == circle and e.night == view.night
+        ),
+        None,
+    )
+    if clue is not None and clue.colour is not None:
+        out += (
+            f" {clue.colour.capitalize()} had searched {circle} and found a clue, so the "
+            "police knew you had been there."
+        )
+    return f"{out} {ADVICE}"
+
+
+def _police_won(view: LfwView) -> str:
+    """For a police learner whose guided night ended the game."""
+    arrest = _arrest(view)
+    moves = moves_tonight(view)
+    rest = (
+        "A longer night shows more: Jack's coaches and alleys widening where he can "
+        "be, clues over several rounds, and his race home before space 15."
+    )
+    if arrest is None or not arrest.circles or arrest.colour is None:
+        return f"Well done: the police win. {rest}"
+    when = "at his first move" if moves == 1 else f"after {moves} moves"
+    return (
+        f"Well done: {arrest.colour.capitalize()} arrested Jack on {arrest.circles[0]} "
+        f"{when}. {rest}"
+    )
+
+
+def _why_over(view: LfwView, board: Board | None) -> str:
+    """Why the guided night ended the game, in the learner's terms."""
+    assert view.outcome is not None
+    reason = view.outcome.reason
+    jack = view.side == JACK
+    if reason == ARRESTED:
+        return _why_caught(view, board) if jack else _police_won(view)
+    if reason in (OUT_OF_MOVES, TRAPPED):
+        late = reason == OUT_OF_MOVES
+        if jack:
+            return (
+                "You did not reach your hideout by space 15 of the move track: count the "
+                "spaces home as you go (your panel says how far it is)."
+                if late
+                else "You could not move: the policemen stood on every street out of your "
+                f"circle. {ADVICE}"
+            )
+        return (
+            "Well done: Jack did not get home by space 15, and the police win."
+            if late
+            else "Well done: your policemen blocked every street out of Jack's circle."
+        )
+    return f"{reason}."
+
+
+def lesson_over(view: LfwView, board: Board | None = None) -> Hint | None:
     """The closing hint of a guided first night, from the view at the
-    keyboard: at the learner's first decision of night 2 (Jack home), or
-    at the end of a game that ended on night 1 (Jack caught, or not home in
-    time).  None at any other moment."""
+    keyboard (and the board, which every side knows: who stood next to the
+    circle of an arrest): at the learner's first decision of night 2 (Jack
+    home), or at the end of a game that ended on night 1 (Jack caught, or
+    not home in time), saying why.  None at any other moment."""
     if view.outcome is not None:
         if view.night != LESSON_NIGHT:
             return None
-        reason = view.outcome.reason
         return Hint(
             "lesson_over",
             "",
             "The lesson is over",
-            f"The guided first night is over, and so is the game: {reason}. "
-            "Keys 1-4 on the board show Jack's path, night by night. Start "
-            "another guided night from the menu, or try the notebook puzzles.",
-            f"{_k('play_on')}: look at the board; {_k('menu')}: back to the menu; "
+            "The guided first night is over, and so is the game: "
+            f"{view.outcome.reason}. {_why_over(view, board)}",
+            f"{_k('try_again')}: try again (a new guided night); {_k('play_on')}: look "
+            f"at the board ({_k('paths')}: Jack's path); {_k('menu')}: back to the menu; "
             f"{_k('puzzles')}: the notebook puzzles.",
         )
     if view.night != LESSON_NIGHT + 1 or view.to_act != view.side:
@@ -368,7 +465,7 @@ def lesson_over(view: LfwView) -> Hint | None:
         "what is new: night 2's patrols, night 3's double event). Or leave: the "
         "game is saved, and the menu's Continue takes it up again.",
         f"{_k('play_on')}: play on; {_k('menu')}: back to the menu; "
-        f"{_k('puzzles')}: the notebook puzzles.",
+        f"{_k('puzzles')}: the notebook puzzles; {_k('try_again')}: a new guided night.",
     )
 
 

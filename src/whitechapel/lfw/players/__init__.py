@@ -10,7 +10,9 @@ None of these modules imports the engine's state
 
 `homeward` is not a level a person picks (`core/players.levels` lists only
 the four): it is the arena's yardstick, the Jack of `whitechapel lfw
-selfplay --jack homeward` as a player.
+selfplay --jack homeward` as a player.  Nor is `teaching`, each side's
+player of the guided first night (`teaching.py`, `teaching_police.py`),
+which the guided screen puts in the easy computer's seat.
 """
 
 from __future__ import annotations
@@ -23,12 +25,13 @@ from whitechapel.lfw.players.jack import JACKS
 from whitechapel.lfw.players.police import POLICE_LEVELS
 from whitechapel.lfw.players.simple import HomewardJack
 from whitechapel.lfw.players.teaching import TeachingJack
+from whitechapel.lfw.players.teaching_police import TeachingPolice
 from whitechapel.lfw.rulebook import JACK, POLICE
 
 Make = Callable[[str, int, Any], Player]
 BY_SIDE: dict[str, dict[str, Make]] = {
     JACK: {"random": RandomPlayer, **JACKS, "homeward": HomewardJack, "teaching": TeachingJack},
-    POLICE: {"random": RandomPlayer, **POLICE_LEVELS},
+    POLICE: {"random": RandomPlayer, **POLICE_LEVELS, "teaching": TeachingPolice},
 }
 
 

@@ -10,12 +10,21 @@ but makes the first night one the police can learn from:
 - S1: a hideout far from the red circles (where the women go, H2);
 - H2: the women marked on the red circles farthest from it;
 - H5: the kill at once, on the marked woman farthest from home;
-- T1: for his first `ROUNDABOUT` moves a step that does not end the night,
+- T1: for his first `ROUNDABOUT` moves a move that does not end the night,
   off the circles the police can search or arrest on this turn where he
-  can, never so far that home is out of reach; then home by steps, each
-  one nearer (off the police's reach where he can), announced on arrival:
-  a night of five to eight moves, not the easy Jack's wander of up to
-  fifteen (play-tester B, round 1).
+  can, never so far that home is out of reach (`MARGIN` spaces in hand);
+  then home by steps, each one nearer (off the police's reach where he
+  can), announced on arrival: a night of five to eight moves, not the easy
+  Jack's wander of up to fifteen (play-tester B, round 1).
+- T1, the tokens: his first move after the kill is a coach and one of the
+  next two an alley (`ALLEY_BY`), where one is legal and keeps home in
+  reach.  Both teach (the learner sees "Jack moves by coach" in the log and
+  the notebook widen), and both widen where the police can think he is: a
+  step from a crime scene on the board's edge left him on one of three
+  circles, and play-tester I arrested him at his first move (round 5; the
+  easy police, as the learner, did so in 33 games of 40: docs/lfw-learn.md).
+  The alley comes at once when a step would leave the police's notebook
+  `NARROW` circles or fewer.
 
 From night 2 on he is the easy Jack.  He can be caught: that is a lesson
 too.  Pure Python; he reads his view, the legal actions and the board only.
@@ -27,14 +36,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from whitechapel.core.chance import Chance
-from whitechapel.lfw.actions import Action, Hideout, Kill, Step, Women
+from whitechapel.lfw.actions import Action, Alley, Coach, Hideout, Kill, Step, Women
 from whitechapel.lfw.phases import Phase
 from whitechapel.lfw.players.jack import ComputerJack
+from whitechapel.lfw.players.jack_police import PoliceReading
 from whitechapel.lfw.rulebook import ALLEY, COACH, LAST_SPACE, STEP
 from whitechapel.lfw.views import JackView
 
 LEVEL = "teaching"
 ROUNDABOUT = 3  # moves of the first night that never end it (when a step allows)
+NARROW = 3  # the police's notebook this narrow after a step: a token instead
+ALLEY_BY = 3  # an alley at one of his moves 2 .. ALLEY_BY (the first off the police's reach)
 MARGIN = 2  # spaces kept in hand for the way home, beyond the shortest
 FAR = 99
 
@@ -140,9 +152,11 @@ class TeachingJack(ComputerJack):
         return scored[0][3]
 
     def _roundabout(self, view: JackView, legal: Sequence[Action], chance: Chance) -> Action | None:
-        """One of the first moves: a step that keeps the night going, off
-        the police's reach where he can, home still in reach (None: the
-        easy Jack's move)."""
+        """One of the first moves: a move that keeps the night going, home
+        still in reach; a coach first, an alley soon after, else a step;
+        off the police's reach where he can (a token only when it lands no
+        nearer the police than the best step, or when a step would leave
+        the police's notebook narrow).  None: the easy Jack's move."""
         track = view.track
         moves = sum(1 for t in track if t.how in (STEP, ALLEY)) + (
             sum(1 for t in track if t.how == COACH) // 2
@@ -150,23 +164,51 @@ class TeachingJack(ComputerJack):
         if moves >= ROUNDABOUT:
             return None
         home = self._home(view)
-        left = LAST_SPACE - len(track) - 1  # spaces after this step
         police = tuple(view.police.values())
-        scored: list[tuple[int, int, int, Action]] = []
+        kinds: dict[type, list[tuple[int, int, int, int, Action]]] = {
+            Step: [],
+            Coach: [],
+            Alley: [],
+        }
         for a in legal:
-            if not isinstance(a, Step) or a.home or a.circle == home:
+            passed = 0  # a coach's first circle: a search there finds a clue too
+            if isinstance(a, Step):
+                target, spaces = a.circle, 1
+            elif isinstance(a, Coach):
+                target, spaces = a.second, 2
+                passed = self.tb.threats(a.first, police)
+            elif isinstance(a, Alley):
+                target, spaces = a.circle, 1
+            else:
                 continue
-            d = self._distance(a.circle, home)
-            if d + MARGIN > left:
-                continue
-            threat = self.tb.threats(a.circle, police)
+            if target == home:
+                continue  # the night goes on
+            d = self._distance(target, home)
+            if d + MARGIN > LAST_SPACE - len(track) - spaces:
+                continue  # home out of reach, with the margin
+            threat = self.tb.threats(target, police)
             # off the police's reach first; then not next to home yet (the
             # night would end at the next move); then a little chance
-            scored.append((threat, int(d < 2), chance.below(100), a))
-        if not scored:
-            return None
-        scored.sort(key=lambda s: s[:3])
-        return scored[0][3]
+            kinds[type(a)].append((threat, passed, int(d < 2), chance.below(100), a))
+        best = {k: min(v, key=lambda s: s[:4]) for k, v in kinds.items() if v}
+        step = best.get(Step)
+        token: tuple[int, int, int, int, Action] | None = None
+        if moves == 0:
+            token = best.get(Coach)
+        elif moves < ALLEY_BY and not any(t.how == ALLEY for t in track):
+            token = best.get(Alley)
+        if token is not None and (
+            step is None or token[0] <= step[0] or self._narrow_after_step(view)
+        ):
+            return token[4]
+        return None if step is None else step[4]
+
+    def _narrow_after_step(self, view: JackView) -> bool:
+        """After a step, would the police's notebook leave him on `NARROW`
+        circles or fewer (read from his view: what they have seen)?"""
+        reading = PoliceReading(view, self.board, self.tb, None)
+        book = reading.after(STEP)
+        return book is not None and len(book.possible) <= NARROW
 
 
 def make(side: str, seed: int, table: Any = None) -> TeachingJack:

@@ -11,7 +11,9 @@ does on the board) and stays at the top of the notebook panel while that
 decision lasts.  Every hint is computed from the view at the keyboard (the
 secrecy rule), and shown only on the learner's turn.  When the first night
 ends (Jack home, caught, or out of moves) a closing box says the lesson is
-over and offers the ways on: play on (Enter), the menu (Esc), the puzzles (P).
+over, and at a game over why (hints.lesson_over), and offers the ways on:
+play on (Enter), try again (R: a new guided night), the menu (Esc), the
+puzzles (P).  On the finished board Esc goes back to the menu.
 
 A police learner's Jack is the teaching Jack (`players/teaching.py`, the
 record still names the easy computer, which he is from night 2): the easy
@@ -19,7 +21,11 @@ Jack on the tutorial board killed next to his hideout and was home at his
 first move in half the games, so the learner met no Hunt on the first
 night (play-testers A, C, E).  The teaching Jack kills far from home and
 keeps out for his first three moves: the police get at least three Hunts
-unless they arrest him first.  The whole tutorial board fits a usual
+unless they arrest him first; he opens with a coach and takes an alley
+soon after (round 6).  A Jack learner's police are the teaching police
+(`players/teaching_police.py`, the easy police but for no arrest in night
+1's first three Hunts): the easy police caught him at his first move
+(play-testers I and J, round 5).  The whole tutorial board fits a usual
 window; it is a teaching board: there the police win most games.
 """
 
@@ -43,6 +49,7 @@ from whitechapel.core.settings import value_of
 from whitechapel.core.store import Store
 from whitechapel.lfw import hints
 from whitechapel.lfw.players.teaching import LEVEL as TEACHING
+from whitechapel.lfw.players.teaching_police import LEVEL as TEACHING_POLICE
 from whitechapel.lfw.rulebook import JACK, POLICE
 from whitechapel.lfw.rules import RULES
 from whitechapel.lfw.ui.screen import LfwScreen
@@ -66,7 +73,8 @@ SIDE_CHOICES = (
     (
         JACK,
         "Play Jack: a guided first night",
-        "the computer (easy) plays the police; you choose your hideout, kill and escape",
+        "the computer (easy) plays the police, and makes no arrest in your first "
+        "three moves; you choose your hideout, kill and escape",
     ),
 )
 
@@ -148,20 +156,33 @@ class HintBox(ModalScreen[None]):
 
 class LessonOverBox(HintBox):
     """The closing hint of the guided night: Enter plays on (or, at the
-    game's end, shows the board), Esc goes back to the menu, P opens the
-    notebook puzzles (hints.KEYS names the same keys)."""
+    game's end, shows the board), R tries again (a new guided night, the
+    same side, a new seed), Esc goes back to the menu, P opens the notebook
+    puzzles (hints.KEYS names the same keys)."""
 
     BINDINGS = [
         Binding("enter", "close", "Play on", id="lfw.lesson_on"),
+        Binding("r,R", "try_again", "Try again", id="lfw.lesson_again"),
         Binding("escape", "menu", "Menu", id="lfw.lesson_menu"),
         Binding("p,P", "puzzles", "Puzzles", id="lfw.lesson_puzzles"),
     ]
     FOOT = ""  # the keys are the hint's own
     PASS_KEYS = False  # leaving the lesson is a choice, never a stray key
 
+    def __init__(self, hint: hints.Hint, side: str | None = None) -> None:
+        super().__init__(hint)
+        self.side = side  # the learner's: a new guided night is his side's
+
     async def action_menu(self) -> None:
         self.dismiss(None)
         self.app.call_later(self.app.action_back)
+
+    def action_try_again(self) -> None:
+        """A new guided night, the same side, a new seed (play-tester I)."""
+        if self.side is None:
+            return
+        self.dismiss(None)
+        self.app.call_later(self.app.switch_screen, guided_game(self.side))
 
     def action_puzzles(self) -> None:
         from whitechapel.lfw.ui.puzzles import PuzzleList
@@ -182,6 +203,10 @@ class GuidedScreen(LfwScreen):
             # with a Hunt in it (the record names the easy computer, which
             # he is from night 2 on: players/teaching.py)
             self.turns.computers[JACK] = TEACHING
+        if self.hints and self.turns.computers.get(POLICE) == LEVEL:
+            # and the easy police the teaching ones: no arrest in night 1's
+            # first Hunts (players/teaching_police.py)
+            self.turns.computers[POLICE] = TEACHING_POLICE
 
     def hint_now(self, view: LfwView | None = None) -> hints.Hint | None:
         """The hint of the decision at the keyboard, if any (from its view)."""
@@ -196,7 +221,16 @@ class GuidedScreen(LfwScreen):
             return None
         if self.source.outcome is None and not self.can_act():
             return None
-        return hints.lesson_over(self.current_view())
+        return hints.lesson_over(self.current_view(), self.board)
+
+    def action_back(self) -> None:
+        """Esc: on a finished board, back to the menu, as the footer says
+        (play-tester J: back from the puzzles, Esc did nothing there); else
+        the board's own Back (the last word picked)."""
+        if self.source.outcome is not None and not self.curtain_up:
+            self.app.call_later(self.app.action_back)
+            return
+        super().action_back()
 
     def refresh_all(self) -> None:
         super().refresh_all()
@@ -214,7 +248,7 @@ class GuidedScreen(LfwScreen):
         h = next((h for h in shown if h.kind not in self.hinted), None)
         if h is not None:
             self.hinted.add(h.kind)
-            box = LessonOverBox(h) if h.kind == "lesson_over" else HintBox(h)
+            box = LessonOverBox(h, self.turns.human) if h.kind == "lesson_over" else HintBox(h)
             self.call_after_refresh(self.app.push_screen, box, self.box_closed)
 
     def box_closed(self, _: None = None) -> None:
