@@ -48,6 +48,7 @@ from whitechapel.lfw.views import LfwView
 # each does): one place, so a change of keys is one edit here.
 KEYS = {
     "circle": "type its number and Enter",
+    "red": "press its letter (under the map) or type its number and Enter",
     "crossing": "press the letter the map shows on it",
     "skipped": "b y n r g (the policemen's own keys), f and x",
     "word": "the digits 1-9 (shown under the map)",
@@ -126,7 +127,10 @@ def _hideout() -> Hint:
         "S1",
         "Your hideout",
         "Choose your hideout in secret: any circle that is not red. Every night "
-        "you must get back to it by space 15 of the move track, or the police win.",
+        "you must get back to it by space 15 of the move track, or the police win. "
+        "A tip: pick one a few moves from several red circles (the women stand on "
+        "them): near enough to get home in time, not so near that the police search "
+        "beside it first.",
         f"a circle: {_k('circle')} (or click it, or {_k('cycle')} to it and {_k('confirm')}).",
     )
 
@@ -139,8 +143,10 @@ def _women() -> Hint:
         "Put the women tokens on red circles, one a circle, the marked ones "
         "first: they are your possible victims, the others decoys. The police "
         "see where the tokens lie, never which are marked. Where there are only "
-        "as many red circles as tokens, the decoys take the red circles left.",
-        f"a circle: {_k('circle')}; the last one waits for {_k('confirm')}; "
+        "as many red circles as tokens, the decoys take the red circles left. "
+        "A tip: mark women a few moves from your hideout and on different sides "
+        "of it, so a crime scene does not point the police at your home.",
+        f"a red circle: {_k('red')}; the last one waits for {_k('confirm')}; "
         f"{_k('back')} takes the last one back.",
     )
 
@@ -158,7 +164,10 @@ def _patrols(night: int) -> Hint:
         "The patrol markers",
         f"As the Chief, put the seven patrol markers {where}: the first five are "
         "the policemen (blue, yellow, brown, red, green), the last two fakes. "
-        "Jack sees them all face down. A Wretched may not go past a marker."
+        "Jack sees them all face down. A Wretched may not go past a marker. "
+        "A tip: the murder will be on a woman's circle; put the policemen on "
+        "crossings beside several women, spread out, so one of them is near "
+        "wherever Jack kills."
         + (
             " The police win by arresting Jack, or if he is not home by space 15 "
             "of the move track; Jack wins if he gets home on all four nights."

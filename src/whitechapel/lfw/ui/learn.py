@@ -238,9 +238,12 @@ class GuidedScreen(LfwScreen):
         if not shown:
             return
         notes = self.query_one("#notes", TextPanel)
+        # the keys alone: the box said the rule (F1 says it again), and a
+        # whole hint pushed Jack's secret sheet out of an 80x24 panel
+        # (play-tester J, round 5)
         lines = "".join(
             f"[b green]{'Hint (' + h.tag + ')' if h.tag else escape(h.title)}:[/b green] "
-            f"{escape(h.text)}\n\n"
+            f"{escape(h.keys)}\n\n"
             for h in shown
         )
         notes.set(lines + notes.markup)
