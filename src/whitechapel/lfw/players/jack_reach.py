@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+from whitechapel.core.matching import claim_in_order
 from whitechapel.lfw.map.board import Board
 from whitechapel.lfw.players.jack_board import JackTables
 from whitechapel.lfw.players.police_sense import scale
@@ -43,24 +44,10 @@ def covered(tb: JackTables, circles: Sequence[int], police: Iterable[str]) -> bo
 
 def matched(tb: JackTables, circles: Sequence[int], police: Sequence[str], most: int) -> list[int]:
     """The circles, taken in order, that get their own policeman able to
-    arrest on them this turn (a matching grown by augmenting paths: a
-    circle that gets one keeps one), at most `most` of them."""
-    owner: dict[int, int] = {}  # policeman -> circle
+    arrest on them this turn (`core.matching`: a circle that gets one
+    keeps one), at most `most` of them."""
 
-    def place(c: int, seen: set[int]) -> bool:
-        for i, x in enumerate(police):
-            if i in seen or not tb.reach2[x] & tb.near[c]:
-                continue
-            seen.add(i)
-            if i not in owner or place(owner[i], seen):
-                owner[i] = c
-                return True
-        return False
+    def able(c: int) -> list[str]:
+        return [x for x in police if tb.reach2[x] & tb.near[c]]
 
-    out: list[int] = []
-    for c in circles:
-        if len(out) == most:
-            break
-        if place(c, set()):
-            out.append(c)
-    return out
+    return claim_in_order(circles, able, most)[0]

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
+from whitechapel.core.matching import claim_in_order
 from whitechapel.lfw.map import canvas as cv
 
 ASPECT = 2.0  # a terminal cell's height in widths
@@ -138,23 +139,10 @@ def _places(board: Any) -> dict[str, Place]:
 
 def _own_pairs(options: dict[str, list[tuple[int, int]]]) -> dict[tuple[int, int], str]:
     """Pair -> the crossing named by it: as many crossings as can be get a
-    pair of their own (augmenting paths; the crossings with the fewest pairs
+    pair of their own (`core.matching`; the crossings with the fewest pairs
     first, each its nearest pair where it can)."""
-    owner: dict[tuple[int, int], str] = {}
-
-    def claim(x: str, seen: set[tuple[int, int]]) -> bool:
-        for pair in options[x]:
-            if pair in seen:
-                continue
-            seen.add(pair)
-            if pair not in owner or claim(owner[pair], seen):
-                owner[pair] = x
-                return True
-        return False
-
-    for x in sorted(options, key=lambda x: (len(options[x]), x)):
-        claim(x, set())
-    return owner
+    order = sorted(options, key=lambda x: (len(options[x]), x))
+    return claim_in_order(order, options.__getitem__)[1]
 
 
 def _told_apart(
