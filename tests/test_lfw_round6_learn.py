@@ -308,3 +308,32 @@ async def test_esc_on_the_finished_board_after_the_puzzles_goes_to_the_menu(tmp_
         await settle.press(pilot, "escape")
         await settle.settle(pilot)
         assert isinstance(app.screen, MenuScreen)
+
+
+async def test_two_quick_keys_over_a_hint_box_go_to_the_board_and_keep_the_game(tmp_path):
+    """Play-tester K (round 6): two keys arriving while a hint box was open
+    closed it twice, the second time the game screen under it, and the app
+    quit ("ScreenStackError: Can't pop screen").  Both keys go on to the
+    board, in order."""
+    from textual import events
+
+    from whitechapel.lfw.ui.learn import HintBox
+
+    screen = learn.guided_game(JACK, seed=3, store=Store(tmp_path))
+    app = WhitechapelApp(start=screen)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle.settle(pilot)
+        box = app.screen
+        assert isinstance(box, HintBox)  # S1: the hideout's hint
+        for ch in "18":  # at once, as a fast typist's keys come
+            app.post_message(events.Key(ch, ch))
+        await settle.settle(pilot)
+        assert app.screen is screen
+        assert screen.picking.typed == "18"
+        await settle.press(pilot, "enter")  # the hideout: 18; then the women's hint
+        box2 = app.screen
+        assert isinstance(box2, HintBox)
+        app.post_message(events.Key("enter", "\r"))
+        app.post_message(events.Key("enter", "\r"))
+        await settle.settle(pilot)
+        assert app.screen is screen

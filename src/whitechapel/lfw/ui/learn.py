@@ -138,20 +138,41 @@ class HintBox(ModalScreen[None]):
             if self.FOOT:
                 yield Static(self.FOOT, id="hint-keys")
 
-    def action_close(self) -> None:
+    gone = False  # dismissed: keys still coming to it go on to the board
+
+    def leave(self) -> bool:
+        """Dismiss the box, once: a second dismiss would pop the screen
+        under it (play-tester K, round 6: two quick keys over a hint closed
+        the game and the app with it).  False if it was gone already."""
+        if self.gone:
+            return False
+        self.gone = True
         self.dismiss(None)
+        return True
+
+    def forward(self, key: str, char: str | None) -> None:
+        """`key` on to the board, once the box is gone (in order)."""
+        self.app.call_later(self.app.post_message, events.Key(key, char))
+
+    def action_close(self) -> None:
+        if not self.leave() and self.PASS_KEYS:
+            self.forward("enter", "\r")
 
     def on_key(self, event: events.Key) -> None:
+        if self.gone and not event.key.startswith("ctrl+"):
+            event.stop()
+            event.prevent_default()
+            if self.PASS_KEYS:
+                self.forward(event.key, event.character)
+            return
         if event.key in self.active_bindings or event.key.startswith("ctrl+"):
             return  # the box's own keys, and the app's
         event.stop()
         event.prevent_default()
         if not self.PASS_KEYS:
             return
-        key, char = event.key, event.character
-        self.dismiss(None)
-        # on to the board, once the box is gone
-        self.app.call_later(self.app.post_message, events.Key(key, char))
+        self.leave()
+        self.forward(event.key, event.character)
 
 
 class LessonOverBox(HintBox):
@@ -174,21 +195,19 @@ class LessonOverBox(HintBox):
         self.side = side  # the learner's: a new guided night is his side's
 
     async def action_menu(self) -> None:
-        self.dismiss(None)
-        self.app.call_later(self.app.action_back)
+        if self.leave():
+            self.app.call_later(self.app.action_back)
 
     def action_try_again(self) -> None:
         """A new guided night, the same side, a new seed (play-tester I)."""
-        if self.side is None:
-            return
-        self.dismiss(None)
-        self.app.call_later(self.app.switch_screen, guided_game(self.side))
+        if self.side is not None and self.leave():
+            self.app.call_later(self.app.switch_screen, guided_game(self.side))
 
     def action_puzzles(self) -> None:
         from whitechapel.lfw.ui.puzzles import PuzzleList
 
-        self.dismiss(None)
-        self.app.call_later(self.app.push_screen, PuzzleList())
+        if self.leave():
+            self.app.call_later(self.app.push_screen, PuzzleList())
 
 
 class GuidedScreen(LfwScreen):
