@@ -27,7 +27,7 @@ from whitechapel.ui.widgets.text import TextPanel
 
 
 class LfwSolo(GameScreen):
-    PACE = 0.15  # s between the computer's actions: a police turn of ten in about 1.5 s
+    PACE = 0.05  # s between the computer's actions: a police turn of ten in about 0.5 s
 
     picking: Picking  # the choice of the moment (LfwScreen's)
     board: Any  # the board (LfwScreen's)
