@@ -196,7 +196,26 @@ async def test_h2_a_stray_enter_places_no_woman_but_tab_then_enter_does(tmp_path
         await pilot.press("enter")
         await settle.settle(pilot)
         assert screen.picking.chooser.picked == []
-        assert "Enter alone places nothing yet" in prompt_text(app)
+        assert "Enter alone chooses nothing yet" in prompt_text(app)
         await pilot.press("tab", "enter")
         await settle.settle(pilot)
         assert len(screen.picking.chooser.picked) == 1
+
+
+async def test_t2_a_stray_enter_plays_no_move_and_tab_shows_what_it_would(tmp_path):
+    """Play-tester K (round 6): a stray Enter in T2 made Red stay on the
+    night that decided the game; the help says nothing is played without
+    its key."""
+    game = first_game_where(6, lambda g: g.phase == Phase.HUNT and g.to_act == POLICE)
+    played = len(game.history)
+    app, screen = game_app(game, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await raise_curtain(pilot, screen)
+        assert screen.picking.highlighted() is None  # nothing marked as Enter's
+        await pilot.press("enter")
+        await settle.settle(pilot)
+        assert len(game.history) == played
+        assert "Enter alone chooses nothing yet" in prompt_text(app)
+        await pilot.press("tab")
+        await settle.settle(pilot)
+        assert screen.picking.highlighted() is not None

@@ -184,7 +184,7 @@ class LfwKeys:
         if hi is not None:
             self.choose(hi)
         elif p.options():
-            self.notice = f"Enter alone places nothing yet: {p.keys_hint(plain=True)}."
+            self.notice = f"Enter alone chooses nothing yet: {p.keys_hint(plain=True)}."
             self.refresh_all()
 
     def action_back(self: Any) -> None:

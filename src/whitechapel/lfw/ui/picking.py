@@ -876,17 +876,18 @@ class Picking:
     def highlighted(self) -> str | None:
         """The option Enter takes: what the typed text names, or Tab's choice.
         Where the action is already complete, Enter alone means "done" until
-        Tab is pressed.  A placement's Enter takes nothing before Tab: a
-        stray Enter after the night's summary put a marked woman on the
-        first red circle (play-tester I, round 5)."""
+        Tab is pressed.  Before Tab, Enter takes nothing but T1's "home"
+        (announcing, its first word): a stray Enter after the night's
+        summary put a marked woman on the first red circle (play-tester I,
+        round 5), and one made Red stay in T2 (K, round 6)."""
         opts = self.options()
         if self.typed:
             found = self.matches(self.typed)
             return found[0] if found else None
         if self.complete() is not None and not self.cycled:
             return None
-        if isinstance(self.chooser, Placer) and not self.cycled:
-            return None  # H2, H3: a token goes down on its letter or Tab's choice
+        if not self.cycled and opts != [HOME, THROUGH]:
+            return None  # a choice is made by its key, or Tab's and Enter
         return opts[self.cursor % len(opts)] if opts else None
 
     def matches(self, typed: str) -> list[str]:
