@@ -211,7 +211,7 @@ async def test_a_circle_searched_empty_and_later_found_is_a_clue_in_the_notebook
         empty = notes.split("Searched, no clue:")[1].split("Optional")[0]
         assert str(circle) not in empty.split(), notes
         clues = notes.split("Clues tonight, as found:")[1].split("Searched")[0]
-        assert f"{circle} (empty at space" in clues, notes
+        assert f"{circle} (searched empty at space" in clues, notes
         assert screen.query_one(MapView).marks[circle] in ("clue", "target", "cursor")
 
 

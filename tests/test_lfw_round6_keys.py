@@ -219,3 +219,40 @@ async def test_t2_a_stray_enter_plays_no_move_and_tab_shows_what_it_would(tmp_pa
         await pilot.press("tab")
         await settle.settle(pilot)
         assert screen.picking.highlighted() is not None
+
+
+def test_h6_the_last_wretched_left_is_named_in_the_prompt():
+    """Play-tester K (round 6): with one Wretched left the screen chose her
+    and still said "Move each Wretched…"; his `h` for her was refused."""
+    game = first_game_where(
+        5,
+        lambda g: (
+            g.phase == Phase.WRETCHED
+            and len({a.source for a in g.legal_actions()}) == 1
+            and len(g.legal_actions()) > 1
+        ),
+    )
+    p = picking_for(game.view(POLICE), game.board)
+    woman = next(a.source for a in game.legal_actions())
+    assert f"The Wretched on {woman} moves to …" in p.so_far()
+
+
+def test_n3_the_second_victim_is_asked_for_by_name():
+    game = first_game_where(5, lambda g: g.phase == Phase.KILL and g.night == 3)
+    p = picking_for(game.view(JACK), game.board)
+    p.pick("kill")
+    first = p.options()[0]
+    p.pick(first)
+    assert f"Jack kills on {first} and, the double event's second victim, on …" in p.so_far()
+
+
+def test_tonights_failed_arrests_list_a_circle_once_with_its_count():
+    """Play-tester K (round 6): twenty entries of the same three circles."""
+    from whitechapel.lfw.ui.notebook import _arrests_grouped
+    from whitechapel.lfw.views import FailedArrest
+
+    failed = [FailedArrest(3, "yellow", (63,)) for _ in range(3)] + [
+        FailedArrest(3, "red", (67,)),
+        FailedArrest(3, "green", (63,)),
+    ]
+    assert _arrests_grouped(failed) == ["63 ×4 (yellow, green)", "67 (red)"]

@@ -320,7 +320,7 @@ PUZZLES: tuple[Puzzle, ...] = (
         explanation=(
             "Of Red's circles only 23 is one Jack can be on. With no clue there "
             "Red goes on naming 18, 24 and 35 (one at a time, until a clue or all "
-            "are named): on the screen `1 search` names them all in that order, "
+            "are named): on the screen, key 1 (search all) names them all in that order, "
             "and the search stops at the first clue."
         ),
         seed=5,

@@ -91,17 +91,13 @@ def notebook_text(view: LfwView, board: Any | None = None) -> str:
     for c in view.clues:
         when = now.empty_space.get(c)
         if when is not None:
-            clues.append(f"{c} (empty at space {when})")
+            clues.append(f"{c} (searched empty at space {when}; Jack came later)")
         else:
             clues.append(str(c))
     lines.append(f"Clues tonight, as found: {', '.join(clues) or '—'}")
     no_clue = [c for c in view.searched if c not in view.clues]
     lines.append(f"Searched, no clue: {' '.join(map(str, no_clue)) or '—'}")
-    arrests = [
-        f"{' '.join(map(str, a.circles))} ({a.colour})"
-        for a in view.failed_arrests
-        if a.night == tonight
-    ]
+    arrests = _arrests_grouped([a for a in view.failed_arrests if a.night == tonight])
     earlier = sum(a.night != tonight for a in view.failed_arrests)
     if arrests or earlier:
         more = f" [dim]({earlier} on earlier nights: the log)[/dim]" if earlier else ""
@@ -117,3 +113,17 @@ def notebook_text(view: LfwView, board: Any | None = None) -> str:
     on = [OPTION_NAMES[k] for k in view.options.on()]
     lines.append("Optional rules: " + (", ".join(on) if on else "none"))
     return "\n".join(lines)
+
+
+def _arrests_grouped(failed: list[Any]) -> list[str]:
+    """Tonight's failed arrests, a circle once with how many times and by
+    whom: "63 ×3 (yellow)" (play-tester K, round 6: the same three circles
+    listed twenty times pushed the rest of the panel down)."""
+    by_circle: dict[str, list[str]] = {}
+    for a in failed:
+        by_circle.setdefault(" ".join(map(str, a.circles)), []).append(a.colour)
+    out = []
+    for circle, colours in by_circle.items():
+        times = f" ×{len(colours)}" if len(colours) > 1 else ""
+        out.append(f"{circle}{times} ({', '.join(dict.fromkeys(colours))})")
+    return out

@@ -662,8 +662,15 @@ class Picking:
         chooser = self.chooser
         if self.forced() or self.placed_all():
             return ""  # `forced_text` says it all
-        if isinstance(chooser, Chooser) and chooser.can_back:
-            return "[b]" + sentences.capital(sentences.describe(chooser.picked)) + "[/b]"
+        if not isinstance(chooser, Chooser):
+            return ""
+        picked = chooser.picked
+        if picked[:1] == ["kill"] and len(picked) == 2 and self.options():
+            # N3 (play-tester K, round 6: "Jack kills on 158" said nothing of a second)
+            return f"[b]Jack kills on {picked[1]} and, the double event's second victim, on …[/b]"
+        if chooser.can_back or any(self.is_node(w) for w in picked):
+            # a word taken for him (the last Wretched left to move) is said too (K)
+            return "[b]" + sentences.capital(sentences.describe(picked)) + "[/b]"
         return ""
 
     def _forced_hint(self) -> str:

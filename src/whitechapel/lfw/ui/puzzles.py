@@ -171,7 +171,8 @@ class PuzzleList(PuzzleListScreen, scope="lfw"):
     def prompt(number: int, done: bool = False) -> str:
         p = puzzle(number)
         tick = "[green]✔[/green] " if done else "  "
-        return f"{tick}{number}. {p.tag} · {escape(p.title)} [dim](you play {SIDE_WORDS[p.side]})[/dim]"
+        side = f"(you play {SIDE_WORDS[p.side]})".replace(" ", "\u00a0")  # wraps whole (K)
+        return f"{tick}{number}. {p.tag} · {escape(p.title)} [dim]{side}[/dim]"
 
     @classmethod
     def option(cls, number: int) -> Option:
