@@ -30,6 +30,7 @@ from whitechapel.lfw.options import OPTION_NAMES, OPTIONS, Options
 from whitechapel.lfw.rulebook import SIDES
 from whitechapel.lfw.rules import RULES
 from whitechapel.ui.screens.setup import chosen_settings, last_choices, setting_picker, typed_names
+from whitechapel.ui.widgets.fields import tab_bindings
 from whitechapel.ui.widgets.footer import KeyFooter
 from whitechapel.ui.widgets.picker import Picker
 
@@ -136,6 +137,7 @@ class LfwSetup(Screen):
         # Up and Down go between rows, Left and Right within one.
         Binding("enter", "start", "Start", show=False, id="lfw.setup.enter"),
         Binding("down", "app.focus_next", "Next row", show=False, id="lfw.setup.next_row"),
+        *tab_bindings("lfw.setup"),  # Tab before the keys typed after it
         Binding(
             "up", "app.focus_previous", "Previous row", show=False, id="lfw.setup.previous_row"
         ),

@@ -21,6 +21,7 @@ from whitechapel.core.record import record_of
 from whitechapel.core.store import Store
 from whitechapel.pocket.rules import RULES
 from whitechapel.ui.screens.setup import chosen_settings, last_choices, setting_picker, typed_names
+from whitechapel.ui.widgets.fields import tab_bindings
 from whitechapel.ui.widgets.footer import KeyFooter
 from whitechapel.ui.widgets.picker import Picker
 
@@ -94,6 +95,7 @@ class PocketSetup(Screen):
         # Left and Right (and Space) change a choice.
         Binding("enter", "start", "Start", priority=True, id="pocket.start"),
         Binding("down", "app.focus_next", "Next row", show=False, id="pocket.setup.next_row"),
+        *tab_bindings("pocket.setup"),  # Tab before the keys typed after it
         Binding(
             "up", "app.focus_previous", "Previous row", show=False, id="pocket.setup.previous_row"
         ),
