@@ -54,7 +54,7 @@ async def test_the_lfw_setup_comes_back_as_it_was_left():
     app = WhitechapelApp(start=LfwSetup(seed=9, map_name="tutorial"))
     async with app.run_test(size=(100, 32)) as pilot:
         await settle.settle(pilot)
-        await settle.press(pilot, *"Ann", "tab", *"Cid")
+        await settle.press(pilot, "tab", *"Ann", "tab", *"Cid")  # Play first, then the names
         app.screen.query_one("#notebook", Picker).choose("possible")
         app.screen.query_one("#opponent", Picker).choose("police:easy")
         await settle.settle(pilot)

@@ -189,8 +189,8 @@ async def test_setup_screen_starts_a_game_with_the_chosen_options(tmp_path, monk
     async with app.run_test(size=(100, 32)) as pilot:
         await settle.settle(pilot)
         await settle.press(
-            pilot, "tab", "tab", "tab", "tab"
-        )  # Jack, police, board, seed: the rules
+            pilot, "tab", "tab", "tab", "tab", "tab"
+        )  # Play, Jack, police, board, seed: the rules
         await settle.press(pilot, "space", "down", "down", "space")  # O1 and O3
         await settle.click(pilot, "#start")
         await settle.settle(pilot)

@@ -27,7 +27,7 @@ async def test_the_lfw_setup_shows_every_option_ticked_or_not_in_glyphs(monkeypa
         await settle.settle(pilot)
         text = screen_text(app)
         assert all(f"[ ] {OPTION_NAMES[o]}" in text for o in OPTION_NAMES)
-        await settle.press(pilot, "tab", "tab", "tab", "tab")  # the optional rules
+        await settle.press(pilot, *["tab"] * 5)  # Play, the names, board, seed: the rules
         assert app.screen.focused is row(app, "options")
         await settle.press(pilot, "down", "space")  # O2 ticked, and only O2
         text = screen_text(app)
@@ -45,7 +45,7 @@ async def test_right_then_space_on_the_notebook_row_changes_the_notebook_only():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle.settle(pilot)
         setup = app.screen
-        await settle.press(pilot, *["tab"] * 5)  # Jack, police, board, seed, rules: the notebook
+        await settle.press(pilot, *["tab"] * 6)  # Play, Jack, police, board, seed, rules: notebook
         notebook = row(app, "notebook")
         assert setup.focused is notebook
         await settle.press(pilot, "left", "left")  # "off", the first

@@ -189,6 +189,11 @@ class LfwSetup(Screen):
         with Vertical(id="setup-box") as box:
             box.border_subtitle = "Tab or ↓: next row · ← → Space: choose · Enter: start"
             yield Label("[b]Letters from Whitechapel[/b] — a new game")
+            # who plays whom first: the choice is remembered, and three testers
+            # found it at the foot, seven rows down, set to the computer
+            with Horizontal(classes="field", id="opponent-field"):
+                yield Label("Play", classes="field-label")
+                yield Picker(opponents(), self.opponent, id="opponent")
             fields = [
                 ("Jack", self.players.get("jack", ""), "jack-name", "Jack's player (optional)"),
                 (
@@ -228,14 +233,11 @@ class LfwSetup(Screen):
                 with Horizontal(classes="field setting-field", id=f"{setting.name}-field"):
                     yield Label(setting.label, classes="field-label")
                     yield setting_picker(setting, self.last_settings.get(setting.name))
-            with Horizontal(classes="field", id="opponent-field"):
-                yield Label("Play", classes="field-label")
-                yield Picker(opponents(), self.opponent, id="opponent")
             yield Button("Start the game", id="start", variant="primary", compact=True)
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.query_one("#jack-name", Input).focus()
+        self.query_one("#opponent", Picker).focus()
         self.call_after_refresh(self.prepare_start)
 
     def prepare_start(self) -> None:
