@@ -488,7 +488,7 @@ def test_a_full_size_map_joins_blanks_into_few_runs():
     assert sum(len(r) for r in canvas.runs) / canvas.height < 20  # blanks joined to streets
 
 
-# -- junctions and street names (issue 17) -----------------------------------------
+# -- crossings and street names (issue 17; issue 43, round 6) -----------------------------------------
 
 # A crossing "c" at (20, 6) with circles one street away in each direction.
 AROUND = {
@@ -513,30 +513,32 @@ def crossing_with(*ways: str) -> MapData:
 
 
 @pytest.mark.parametrize(
-    ("ways", "glyph"),
+    "ways",
     [
-        (("e", "w", "n", "s"), "┼"),
-        (("e", "w", "s"), "┬"),
-        (("e", "w", "n"), "┴"),
-        (("n", "s", "e"), "├"),
-        (("n", "s", "w"), "┤"),
-        (("e", "s"), "┌"),
-        (("w", "s"), "┐"),
-        (("e", "n"), "└"),
-        (("w", "n"), "┘"),
-        (("ne", "sw", "nw", "se"), "╳"),
-        (("e", "w"), "•"),  # on a straight street: a dot shows where it stands
-        (("n",), "•"),  # a dead end
-        (("e", "w", "ne"), "•"),  # a diagonal joins: no box glyph fits
+        ("e", "w", "n", "s"),
+        ("e", "w", "s"),
+        ("e", "w", "n"),
+        ("n", "s", "e"),
+        ("n", "s", "w"),
+        ("e", "s"),
+        ("w", "s"),
+        ("e", "n"),
+        ("w", "n"),
+        ("ne", "sw", "nw", "se"),
+        ("e", "w"),  # on a straight street
+        ("n",),  # a dead end
+        ("e", "w", "ne"),
     ],
 )
-def test_a_crossing_is_drawn_as_the_junction_it_stands_at(ways, glyph):
+def test_a_crossing_is_its_own_glyph_wherever_it_stands(ways):
+    """Issue 43, round 6 (tester L): a crossing at a junction of streets is
+    still drawn as a crossing, never as the line junction (┼ ┬ ├ ...)."""
     canvas = cv.build_canvas(crossing_with(*ways))
-    assert canvas.cell(20, 6) == (glyph, "crossing")
-    assert canvas.node_at(20, 6) == "c" and canvas.labels["c"].text == glyph
+    assert canvas.cell(20, 6) == ("•", "crossing")
+    assert canvas.node_at(20, 6) == "c" and canvas.labels["c"].text == "•"
 
 
-def test_junctions_only_with_box_lines_and_never_for_yellow_or_goulston():
+def test_each_glyph_set_has_its_crossing_and_yellow_or_goulston_keep_theirs():
     data = crossing_with("e", "w", "n", "s")
     assert cv.build_canvas(data, glyphs="ascii").cell(20, 6) == ("+", "crossing")
     assert cv.build_canvas(data, glyphs="dots").cell(20, 6) == ("•", "crossing")

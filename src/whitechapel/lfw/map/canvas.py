@@ -25,11 +25,16 @@ Every cell carries a style tag, a plain string the front end maps to a style:
     "place"     a place name written beside its circle (``places=True``)
     "name"      a street's name written along it (``names=True``)
 
-With the "lines" glyphs a plain crossing where streets meet at right angles
-is drawn as the junction it is (`┼ ┬ ┴ ├ ┤ ┌ ┐ └ ┘`, `╳` for two diagonals);
-elsewhere it is `•`.  Street names go on blank ground beside their street:
-above or below a horizontal stretch, or right or left of a vertical or
-diagonal one (see "Junctions and street names" below).
+Every plain crossing is drawn with the crossing glyph (`•`), wherever it
+stands: on a straight street, at a bend, at a dead end or where streets meet
+(issue 43, tester L, round 6: a crossing drawn as the line junction it
+stands at, `┼ ┬ ├`, read as lines meeting, not as a place a policeman can
+stand).  Streets are straight between nodes and never cross, so every
+junction or bend on the map is a node: a street cell is only ever its
+street's one glyph (`─ │ ╲ ╱`), and whatever is not a line or a number is a
+crossing.  Street names go on blank ground beside their street: above or
+below a horizontal stretch, or right or left of a vertical or diagonal one
+(see "Street names" below).
 
 `overlay` restyles (and may re-letter) some labels for highlights with any
 other tag, rebuilding only the rows it touches.
@@ -64,14 +69,13 @@ class Glyphs(NamedTuple):
     vertical: str
     down: str  # a step down-right (or up-left)
     up: str  # a step up-right (or down-left)
-    crossing: str
+    crossing: str  # every plain crossing, wherever it stands
     yellow: str
     goulston: str
-    junctions: bool = False  # draw a plain crossing as the junction it is (┼ ┬ ├ ...)
 
 
 GLYPHS: dict[str, Glyphs] = {
-    "lines": Glyphs("─", "│", "╲", "╱", "•", "◆", "★", junctions=True),
+    "lines": Glyphs("─", "│", "╲", "╱", "•", "◆", "★"),
     "dots": Glyphs("·", "·", "·", "·", "•", "◆", "★"),
     "ascii": Glyphs("-", "|", "\\", "/", "+", "o", "*"),
 }
@@ -281,8 +285,6 @@ def build_canvas(
             glyph, tag = g.yellow, YELLOW
         else:
             glyph, tag = g.crossing, CROSSING
-            if g.junctions:
-                glyph = junction_glyph(crossing.id, data, pos) or glyph
         labels[crossing.id] = Label(crossing.x, crossing.y, glyph)
         _put(chars, tags, crossing.x, crossing.y, glyph, tag)
 
@@ -378,44 +380,12 @@ def iter_runs(canvas: Canvas, y: int, x0: int = 0, x1: int | None = None) -> Ite
         at = end
 
 
-# -- junctions and street names ------------------------------------------------------
-
-# The junction glyph of a crossing by the directions its streets leave it in
-# (dx, dy with y down), for streets at right angles and for two diagonals.
-_E, _W, _N, _S = (1, 0), (-1, 0), (0, -1), (0, 1)
-JUNCTIONS: dict[frozenset[tuple[int, int]], str] = {
-    frozenset({_E, _W, _N, _S}): "┼",
-    frozenset({_E, _W, _S}): "┬",
-    frozenset({_E, _W, _N}): "┴",
-    frozenset({_N, _S, _E}): "├",
-    frozenset({_N, _S, _W}): "┤",
-    frozenset({_E, _S}): "┌",
-    frozenset({_W, _S}): "┐",
-    frozenset({_E, _N}): "└",
-    frozenset({_W, _N}): "┘",
-    frozenset({(1, 1), (-1, -1), (1, -1), (-1, 1)}): "╳",
-}
+# -- street names --------------------------------------------------------------------
 
 
 def _direction(a: Cell, b: Cell) -> tuple[int, int]:
     dx, dy = b[0] - a[0], b[1] - a[1]
     return (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
-
-
-def junction_glyph(node: Node, data: MapData, pos: Mapping[Node, Cell]) -> str | None:
-    """The box-drawing junction a crossing stands at, or None (a crossing on
-    a straight street, at a dead end, or where streets meet at other angles
-    keeps its own glyph, `•`)."""
-    here = pos[node]
-    dirs = set()
-    for a, b in data.segments:
-        if node in (a, b):
-            other = pos[b if a == node else a]
-            dx, dy = other[0] - here[0], other[1] - here[1]
-            if not (dx == 0 or dy == 0 or abs(dx) == abs(dy)):
-                return None  # not octilinear: no junction glyph fits
-            dirs.add(_direction(here, other))
-    return JUNCTIONS.get(frozenset(dirs))
 
 
 def _stretches(nodes: list[Node], pos: Mapping[Node, Cell]) -> list[list[Cell]]:

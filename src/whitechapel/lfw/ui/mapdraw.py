@@ -81,9 +81,9 @@ def legend(glyphs: str = "lines") -> Text:
     items = [
         (" 12", cv.CIRCLE, "circle"),
         (" 12", cv.RED, "red circle (women)"),
-        (g.crossing, cv.CROSSING, "crossing"),
+        (g.crossing, cv.CROSSING, "crossing (policemen stand on crossings)"),
         (g.yellow, cv.YELLOW, "yellow crossing (night-1 patrols)"),
-        (g.goulston, cv.GOULSTON, "Goulston Street"),
+        (g.goulston, cv.GOULSTON, "Goulston Street (a crossing)"),
         (g.horizontal * 3, cv.STREET, "street"),
     ]
     text = Text(no_wrap=True, overflow="ellipsis")

@@ -18,6 +18,7 @@ from whitechapel.lfw.ui import deduction, mapdraw, placenames
 from whitechapel.lfw.ui.deduction import HEAT_BARS, HEAT_TAGS
 from whitechapel.lfw.ui.marks import CHIEF_ONLY, COLOURS, JACK_ONLY
 
+TARGET_CROSSING = "target-crossing"  # the legend's tag for a crossing among the choices
 _SLATE = "#3a3a5f"  # the back of a patrol marker
 _COLOUR = {
     "blue": "#005fff",
@@ -44,6 +45,9 @@ MAP_STYLES: dict[str, str] = {
     # which halves the style changes sent per frame (the dot still shows).
     cv.CROSSING: mapdraw.STYLES[cv.STREET],
     "target": "bold black on #5fd7ff",
+    # a crossing among the choices, its key drawn on it: the legend's name
+    # for the targets that are crossings (`legend_markup`), same look
+    TARGET_CROSSING: "bold black on #5fd7ff",
     "cursor": "bold underline white on #af00d7",
     **{f"police-{c}": f"bold {_INK[c]} on {_COLOUR[c]}" for c in COLOURS},
     **{f"revealed-{c}": f"bold italic {_INK[c]} on {_COLOUR[c]}" for c in COLOURS},
@@ -51,9 +55,14 @@ MAP_STYLES: dict[str, str] = {
     "marker": f"bold white on {_SLATE}",
     "marker-fake": f"#a8a8a8 on {_SLATE}",
     "revealed-fake": "strike #8a8a8a",
-    "woman": "bold black on #ffaf00",
-    "woman-marked": "bold underline white on #af005f",
-    "wretched": "bold white on #875fd7",
+    # The women and the Wretched are tokens on a circle: reverse video (its
+    # colours given the other way round, so the chip looks as it always
+    # did), an attribute no other circle mark uses, so they stand out where
+    # colours are stripped (NO_COLOR: tester J, round 5); the Wretched
+    # italic besides, which shows where NO_COLOR turns colours to greys.
+    "woman": "bold reverse #ffaf00 on black",
+    "woman-marked": "bold underline reverse #af005f on white",
+    "wretched": "bold italic reverse #875fd7 on white",
     "crime": "bold #ffff87 on #870000",
     "clue": "bold black on #d7ff5f",
     # earlier nights' clues: tonight's lime faded to greens, older darker
@@ -147,9 +156,11 @@ def legend_items(side: str | None = None) -> list[tuple[list[tuple[str, str]], s
     items: list[tuple[list[tuple[str, str]], str]] = [
         ([(" 12", cv.CIRCLE)], "circle"),
         ([(" 12", cv.RED)], "red circle"),
+        ([(g.horizontal + g.vertical + g.down + g.up, cv.STREET)], "street"),
         ([(g.crossing, cv.CROSSING)], "crossing"),
         ([(g.yellow, cv.YELLOW)], "yellow crossing"),
         ([(g.goulston, cv.GOULSTON)], "Goulston Street"),
+        ([("a", TARGET_CROSSING)], "crossing's key"),
         ([(s, f"police-{c}") for s, c in each], "policemen"),
         ([("?", "marker")], "marker, face down"),
         ([(s.lower(), f"marker-{c}") for s, c in each], "real marker"),
@@ -227,6 +238,8 @@ def legend_markup(
     for node, tag in (marks or {}).items():
         if isinstance(node, int):
             where.setdefault(tag, []).append(node)
+        elif tag == "target" and tags is not None:  # a crossing's key among the choices
+            tags = {*tags, TARGET_CROSSING}
     frozen = tuple(sorted((t, tuple(sorted(n))) for t, n in where.items()))
     return _legend_markup(width, dark, None if tags is None else frozenset(tags), side, frozen)
 
