@@ -256,3 +256,46 @@ def test_tonights_failed_arrests_list_a_circle_once_with_its_count():
         FailedArrest(3, "green", (63,)),
     ]
     assert _arrests_grouped(failed) == ["63 ×4 (yellow, green)", "67 (red)"]
+
+
+def test_t3_key_3_plays_a_forced_pass():
+    """Play-tester L (round 6): `3` (pass) did nothing where passing was the
+    only choice."""
+    found = []
+
+    def stop(g) -> bool:
+        p = picking_for(g.view(g.to_act), g.board)
+        if p.forced() and p.phase() in T3 and "passes" in p.describe_complete():
+            found.append(p)
+            return True
+        return False
+
+    first_game_where(3, stop)
+    assert found[0].press("3").kind == "play"
+    assert found[0].press("2").kind != "play"
+
+
+def test_h7_jacks_marker_letters_say_nothing_of_the_polices_searches():
+    """Play-tester L (round 6): Jack's "turn a marker over" prompt showed
+    the police's "circles to search there (T3)"."""
+    game = first_game_where(3, lambda g: g.phase == Phase.REVEAL)
+    hint = picking_for(game.view(JACK), game.board).keys_hint(room=200)
+    assert "search" not in hint and "a letter on the map" in hint
+
+
+async def test_t2_at_80x24_a_cut_letters_list_is_whole_in_the_side_panel(tmp_path):
+    """Play-testers K and L (round 6): the letter → circles list ended in
+    "…" on the prompt, and the side panel, where it was, cut it at its foot."""
+    from whitechapel.lfw.ui.picking import touch_text
+    from whitechapel.ui.widgets.text import TextPanel
+
+    game = first_game_where(6, lambda g: g.phase == Phase.HUNT and g.to_act == POLICE)
+    app, screen = game_app(game, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await raise_curtain(pilot, screen)
+        p = screen.picking
+        assert "(all listed on the right)" in prompt_text(app)
+        notes = " ".join(screen.query_one("#notes", TextPanel).render().plain.split())
+        assert notes.startswith("Crossings letter → circles (T3)"), notes[:80]
+        for k, x in p.crossing_labels():
+            assert touch_text(game.board, k, x) in notes

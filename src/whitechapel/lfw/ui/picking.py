@@ -79,10 +79,12 @@ REST = {"hunt": "stay", "clues": "pass"}  # key 0: what everyone still to act do
 FOLD_PRESSES = 2  # a later policeman's letter: the first press asks, the second folds
 MORE = "*more:"  # a "+N more" button's word, then the first choice of its page
 SEARCH_ALL = "search"  # key 1 in T3, 0 in a search: every circle left, likeliest first
+T3_WORD_KEYS = {"1": SEARCH_ALL, "2": "arrest", "3": "pass"}  # also on a forced action
 T3 = (Phase.CLUES, Phase.SEARCHING)
 TOUCHES_SHOWN = 10  # crossings listed with their circles where the screen gives no room
 MIN_LIST = 12  # characters: less room than this, and the letters' circles are left out
 MORE_CIRCLES = " more, all listed on the right"  # the circles the keys line leaves out
+ON_THE_RIGHT = " (all listed on the right)"  # after a letters list the keys line cut
 NO_CIRCLE = "(none)"  # a crossing that touches no circle: nothing to search from it
 WORD_LABELS = {HOME: "home: announce", THROUGH: "pass through"}  # T1, on the buttons
 
@@ -274,6 +276,7 @@ class Picking:
         # destination; the double kill's two women; a coach's two circles).
         self.fixed: dict[str, str] = {}
         self.armed: str | None = None  # a later policeman's letter pressed once (T2, T3)
+        self.cut = False  # did the last keys line leave choices out (the side panel lists them)?
 
     # -- what is offered -------------------------------------------------------------
 
@@ -605,11 +608,12 @@ class Picking:
         rest = self.rest_word()
         if char == "0" and rest is not None:
             return Press("rest", rest)
-        if char == "1" and self.forced() and self.phase() in T3:
-            # key 1 is "search all" in T3: where one search is all there is,
-            # it plays it (play-tester I, round 5: it began typing "100")
+        if char in T3_WORD_KEYS and self.forced() and self.phase() in T3:
+            # T3's word keys (1 search all, 2 arrest, 3 pass) play the only
+            # action left where it is that word (play-tester I, round 5: `1`
+            # began typing "100"; L, round 6: `3` did nothing on a forced pass)
             c = self.chooser
-            if isinstance(c, Chooser) and SEARCH_ALL in words_of(c.complete() or ""):
+            if isinstance(c, Chooser) and T3_WORD_KEYS[char] in words_of(c.complete() or ""):
                 return Press("play")
         forced_node = self.forced() and any(n.startswith(char) for n in self.auto_nodes())
         if self.circle_options() or forced_node:
@@ -688,6 +692,7 @@ class Picking:
         """The keys of the moment, in a line; `room`: the characters the
         prompt gives it (None: not known), which caps the list of
         crossings with their circles."""
+        self.cut = False
         if self.forced():
             return self._forced_hint()
         if self.placed_all():
@@ -718,7 +723,8 @@ class Picking:
         elif words:
             parts.append("or type " + " / ".join(words))
         parts += self._tail_parts(plain)
-        if crossings and not plain:  # what each lets a policeman there search (T3)
+        police = self.view is None or self.view.side != rulebook.JACK
+        if crossings and not plain and police:  # what each lets a policeman there search (T3)
             parts[0] = self._touches_part(parts[0], " ".join(parts[1:]), room)
         text = "; ".join(parts)
         if room is not None and len(text) > room:  # short forms for a one-row line
@@ -733,6 +739,7 @@ class Picking:
             left = room - (len(text) - len(parts[i]))
             head = "type a number and Enter ("
             parts[i] = head + circle_list(listed, left - len(head) - len(MORE_CIRCLES) - 5) + ")"
+            self.cut = MORE_CIRCLES in parts[i]
             text = "; ".join(parts)
         return text
 
@@ -756,9 +763,15 @@ class Picking:
         with its circles (T3), in the room `rest` leaves; else `part`."""
         intro = "letter on the map → circles to search there (T3): "
         left = None if room is None else room - len(rest) - len(intro) - 4
-        if left is not None and left <= MIN_LIST:
+        if left is not None and left <= MIN_LIST + len(ON_THE_RIGHT):
+            self.cut = True
             return part
-        return intro + touch_list(self.board, self.crossing_labels(), left)
+        labelled = self.crossing_labels()
+        listed = touch_list(self.board, labelled, None if left is None else left - len(ON_THE_RIGHT))
+        if listed.endswith(" …"):  # the side panel lists every one (play-tester L, round 6)
+            self.cut = True
+            listed += ON_THE_RIGHT
+        return intro + listed
 
     def _hideout_hint(self, plain: bool) -> str:
         """T1, a walk onto the hideout: announcing it is the first word and

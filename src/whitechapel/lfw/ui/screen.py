@@ -332,16 +332,22 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         facts = notebook.notebook_text(view, self.board)
         if found:
             facts = f"{found}\n{facts}"
-        if self.has_class("fits") and self.can_act():  # the prompt has one row for its keys
-            # last: where the panel is short, the list is what it loses
-            # (its first entries are on the prompt's line too)
+        choices = ""
+        if (self.has_class("fits") or p.cut) and self.can_act():
+            # every choice the keys line could not hold, at the foot of the
+            # log's panel (the top of the notebook's where the log is folded away):
+            # below the notebook it was cut at the panel's foot (testers K and
+            # L, round 6), and the log is what a decision needs least
             choices = placenames.in_words(p.choices_text(), self.board)
-            facts = f"{facts}\n\n{choices}" if choices else facts
+        log = self.query_one("#log", TextPanel)
+        beside_log = bool(choices) and log.display and not self.has_class("compact")
+        if choices and not beside_log:
+            sheet = f"{sheet}{choices}\n\n"
         self.query_one("#notes", TextPanel).set(sheet + facts)
         self.log_back = min(self.log_back, max(0, len(view.log) - 1))
-        log = self.query_one("#log", TextPanel)
         entries = log.size.height or LOG_ENTRIES  # each entry takes a row or more
-        log.set(panels.log_text(view, entries, self.log_back, self.board))
+        tail = f"\n\n{choices}" if beside_log else ""  # the panel shows its end
+        log.set(panels.log_text(view, entries, self.log_back, self.board) + tail)
         if self.has_class("legend"):
             self.show_legend()
         self.show_played(view)
