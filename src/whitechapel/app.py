@@ -21,7 +21,7 @@ from whitechapel import __version__
 from whitechapel.core import config
 from whitechapel.core.errors import WhitechapelError
 from whitechapel.core.registry import entries, game_names, title_of
-from whitechapel.core.store import Store, load_game
+from whitechapel.core.store import SavedGame, Store, load_game
 from whitechapel.ui.games import screens_for
 from whitechapel.ui.screens.help import HelpScreen
 from whitechapel.ui.screens.quit import QuitScreen
@@ -92,8 +92,11 @@ class ContinueScreen(Screen):
     DEFAULT_CSS = "ContinueScreen OptionList { height: 1fr; }"
 
     def compose(self) -> ComposeResult:
-        yield Label("[b]Saved games[/b], newest first (Enter opens, Esc goes back)")
-        saves = Store().list()
+        yield Label(
+            "[b]Saved games[/b], newest first, games under way before finished ones "
+            "(Enter opens, Esc goes back)"
+        )
+        saves = continue_order(Store().list())
         options = []
         for i, s in enumerate(saves):
             if s.record is None:
@@ -114,6 +117,24 @@ class ContinueScreen(Screen):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         open_record(self.app, Path(event.option.id or ""))
+
+
+def continue_order(saves: list[SavedGame]) -> list[SavedGame]:
+    """The saved games to offer: the games under way first, then the
+    finished ones, each newest first, and a game saved twice as it stands
+    (its autosave and a record saved with ctrl+s) once (play-tester L of
+    issue 43 found finished games listed first, some twice)."""
+    seen: set[tuple] = set()
+    out = []
+    for s in saves:  # newest first
+        r = s.record
+        if r is not None:
+            same = (r.game, r.started, tuple(sorted(r.players.items())), len(r.actions))
+            if same in seen:
+                continue
+            seen.add(same)
+        out.append(s)
+    return sorted(out, key=lambda s: s.record is not None and s.record.outcome is not None)
 
 
 class LoadScreen(Screen):
