@@ -333,7 +333,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         if found:
             facts = f"{found}\n{facts}"
         choices = ""
-        if (self.has_class("fits") or p.cut) and self.can_act():
+        if p.cut and self.can_act():
             # every choice the keys line could not hold, at the foot of the
             # log's panel (the top of the notebook's where the log is folded away):
             # below the notebook it was cut at the panel's foot (testers K and
