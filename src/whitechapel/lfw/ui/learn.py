@@ -103,12 +103,15 @@ def hints_on(source: Source) -> bool:
 
 
 class HintBox(ModalScreen[None]):
-    """A hint over the board, the first time its decision comes up.  Enter
+    """A hint over the board, the first time its decision comes up, at the
+    right, over the side panel that repeats it, more than over the map's
+    middle, where the targets are (play-tester L, round 6: the first T2
+    hint hid the circles where Jack could be).  Enter
     or Esc closes it; any other key closes it and goes on to the board, so
     a key the hint names is never lost (play-tester B, round 1)."""
 
     DEFAULT_CSS = """
-    HintBox { align: center middle; }
+    HintBox { align: right middle; }
     HintBox > Vertical {
         width: 90%; max-width: 76; height: auto; max-height: 100%;
         border: heavy $success; background: $surface; padding: 0 1;
