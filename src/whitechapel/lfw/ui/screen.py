@@ -160,7 +160,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         key("f3", "legend", "Legend", "legend"),
         key("f4", "whole", "Board", "whole"),
         key("f5", "log", "Log", "log"),
-        # F6 is in F1's help, and in the police's footer where it has room
+        # F6 is in F1's help, and in the footer where it has room
         # (play-tester I, round 5, read "F6" in a puzzle and found no such key)
         key("f6", "deduction", "Deduction", "deduction", show=False),
         key("f6", "deduction(1)", "Notebook", "deduction_shown", priority=True),
@@ -726,12 +726,11 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
             self.holder != JACK or (parameters and self.size.width < NARROW_WIDTH)
         ):
             return False  # the police have one view of Jack: the notebook
-        if (
-            action == "deduction"
-            and parameters
-            and (self.holder != POLICE or self.size.width < NARROW_WIDTH)
-        ):
-            return False  # shown where there is room; the unshown F6 does it
+        if action == "deduction" and parameters and self.size.width < NARROW_WIDTH:
+            # shown where there is room, on either side's screen: a footer
+            # that changed at each hand-over rebuilt itself on the police's
+            # last key (80 ms of CPU); the unshown F6 does it elsewhere
+            return False
         return super().check_action(action, parameters)
 
     def action_jack_overlay(self, _shown: int = 0) -> None:
