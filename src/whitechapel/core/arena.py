@@ -15,6 +15,11 @@ thought (what a budget counts) and the wall-clock time (what a person
 waits), and a decision the wall-clock ceiling ended before its budget was
 spent is counted (`ceiling_reached`): on a loaded machine those decisions
 thought less than the level's budget, and the figures say so.
+
+A player may keep its own account of its decisions (`audit(view, action)`:
+named counts, such as the LfW police's T2 stays and wasted T3 actions,
+judged from its view alone); the arena adds them up per side, outside the
+decisions' times (`ArenaStats.audit`).
 """
 
 from __future__ import annotations
@@ -69,6 +74,9 @@ class GameResult:
     turns: Timings
     measures: dict[str, float] = field(default_factory=dict)  # the game's own (Rules.measures)
     ceiling_reached: dict[str, int] = field(default_factory=dict)  # per side
+    audit: dict[str, dict[str, float]] = field(
+        default_factory=dict
+    )  # per side: the player's counts
 
     def row(self) -> dict[str, Any]:
         """How the game ended, as one JSON object (`--games-out`): its seed,
@@ -118,11 +126,14 @@ def play_one(
     times: Timings = {clock: {side: [] for side in levels} for clock in CLOCKS}
     turns: Timings = {clock: {side: [] for side in levels} for clock in CLOCKS}
     cut = {side: 0 for side in levels}
+    counted: dict[str, dict[str, float]] = {side: {} for side in levels}
     last = None  # the side of the turn under way: its decisions in a row add up
     while state.outcome is None:
         side = state.to_act
         assert side is not None
-        answer = players.choose(seats[side], game, state.view(side), budget)
+        view = state.view(side)
+        answer = players.choose(seats[side], game, view, budget)
+        _account(seats[side], view, answer.action, counted[side])
         for clock, seconds in (("cpu", answer.cpu), ("wall", answer.wall)):
             times[clock][side].append(seconds)
             if side == last:
@@ -143,7 +154,18 @@ def play_one(
         turns,
         measures=dict(getattr(rules, "measures", lambda s: {})(state)),
         ceiling_reached=cut,
+        audit=counted,
     )
+
+
+def _account(seat: Any, view: Any, action: str, into: dict[str, float]) -> None:
+    """Add the player's own account of this decision (its `audit`, if it
+    keeps one) to its side's counts."""
+    audit = getattr(seat, "audit", None)
+    if audit is None:
+        return
+    for name, value in audit(view, action).items():
+        into[name] = into.get(name, 0.0) + value
 
 
 _Work = tuple[str, dict[str, str], list[int], float | None, dict[str, Any] | None, Any]
@@ -185,6 +207,8 @@ class ArenaStats:
     turn_wall_p95: dict[str, float] = field(default_factory=dict)
     # decisions the wall-clock ceiling ended before their budget was spent
     ceiling_reached: dict[str, int] = field(default_factory=dict)
+    # per side: the player's own counts (its `audit`), summed over the games
+    audit: dict[str, dict[str, float]] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -231,6 +255,9 @@ class ArenaStats:
                     f"{1000 * p95:>9.1f} ms CPU, {1000 * wall:.1f} ms wall",
                 )
             )
+        for side, counts in self.audit.items():
+            for name, value in sorted(counts.items()):
+                rows.append((f"{side} ({self.levels[side]}) {name}", f"{value:>9.0f}"))
         for name, value in self.measures.items():
             rows.append((name, f"{value:>9.2f}"))
         rows.append(("games per second", f"{self.games_per_second:>9.2f}"))
@@ -289,7 +316,12 @@ def arena(
     turns: Timings = {clock: {side: [] for side in levels} for clock in CLOCKS}
     cut = {side: 0 for side in levels}
     sums: dict[str, float] = {}
+    counted: dict[str, dict[str, float]] = {}
     for r in results:
+        for side, counts in r.audit.items():
+            mine = counted.setdefault(side, {})
+            for name, value in counts.items():
+                mine[name] = mine.get(name, 0.0) + value
         wins[r.winner] += 1
         reasons[r.reason] = reasons.get(r.reason, 0) + 1
         for clock in CLOCKS:
@@ -327,6 +359,7 @@ def arena(
         wall_max={s: max(t, default=0.0) for s, t in wall.items()},
         turn_wall_p95={s: percentile(turns["wall"][s], 0.95) for s in several},
         ceiling_reached=cut,
+        audit={side: counts for side, counts in counted.items() if counts},
     )
 
 

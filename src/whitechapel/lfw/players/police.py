@@ -44,10 +44,11 @@ from typing import Any
 from whitechapel.core import players
 from whitechapel.core.chance import Chance
 from whitechapel.lfw.actions import Action, Chase, Pass, PoliceMove
+from whitechapel.lfw.legal import legal
 from whitechapel.lfw.notebook import Notebook, notebook
 from whitechapel.lfw.paths import tables
 from whitechapel.lfw.phases import Phase
-from whitechapel.lfw.players import police_clues, police_hell
+from whitechapel.lfw.players import police_clues, police_hell, police_waste
 from whitechapel.lfw.players.player import LfwPlayer
 from whitechapel.lfw.players.police_clues import Clues
 from whitechapel.lfw.players.police_moves import Goal, plan, worth
@@ -56,6 +57,13 @@ from whitechapel.lfw.rulebook import police_order
 from whitechapel.lfw.views import PoliceView
 
 SOON = 0.35
+# T2: a policeman whose crossing blocks Jack's steps into likely hideouts
+# of this much weight (position share times hideout weight) keeps it
+GUARDING = 0.02
+# T2: a policeman goes beside a possible circle unless that costs more than
+# this share of what he adds to the turn's goal where the plan puts him
+# (None: whatever it costs)
+BESIDE_COST: float | None = 0.25
 BUDGET = 0.25  # CPU seconds: a decision's own budget (a whole turn is some ten)
 
 
@@ -77,6 +85,9 @@ class Style:
     far: int | None = 8
     restarts: int = 0  # T2: more ascents of the plan, the policemen in other orders
     purposeful: bool = False  # hideouts weighed as a purposeful Jack's nights (`purpose`)
+    # T2: a policeman left with no possible circle beside him goes where
+    # one is, unless he seals or guards (`Police.beside`; issue 49)
+    beside: bool = False
 
 
 HARD_2026_12 = Style(
@@ -99,7 +110,14 @@ STYLES = {
     "easy": Style("easy", True, False, 0.0, 0, 0.0, None, Clues(None, False), support=25),
     "normal": Style("normal", False, True, 0.35, 0, 0.0, None, Clues(0.45, False, know_odds=0.99)),
     "hard": replace(
-        HARD_2026_12, level="hard", support=None, far=None, samples=120, restarts=4, purposeful=True
+        HARD_2026_12,
+        level="hard",
+        support=None,
+        far=None,
+        samples=120,
+        restarts=4,
+        purposeful=True,
+        beside=True,
     ),
     "hard-2026-12": HARD_2026_12,
 }
@@ -125,6 +143,8 @@ class Police(LfwPlayer):
         self._live_key: tuple[int, int] | None = None
 
         self._goal: Goal | None = None
+        # colour -> why he keeps a crossing with no possible circle beside (this turn)
+        self._holds: dict[str, str] = {}
         self._sealing: frozenset[int] = frozenset()
 
     # -- reading ---------------------------------------------------------------------
@@ -168,6 +188,27 @@ class Police(LfwPlayer):
         else:
             out = legal[0]
         return out if out in legal else legal[0]
+
+    def audit(self, view: PoliceView, text: str) -> Mapping[str, float]:
+        """The arena's figures of the decision just made (`police_waste.audit`:
+        T2 stays, T3 passes, wasted T3 actions), judged from the view alone."""
+        actions = legal(view)
+        chosen = next((a for a in actions if str(a) == text), None)
+        if chosen is None:
+            return {}
+        nb = self.notes if self.notes is not None and self.notes.board is self.board else None
+        out = dict(police_waste.audit(view, self.board, actions, chosen, nb))
+        reach = "T3 passes, a possible circle in reach"
+        if out.pop(reach, 0.0):
+            held = self._holds.get(view.acting_colour or "")
+            named = {
+                "seal": "T3 passes, in reach, holding a seal or guard",
+                "guard": "T3 passes, in reach, holding a seal or guard",
+                "beside": "T3 passes, the circles beside him ruled out this turn",
+                "plan": "T3 passes, in reach, his crossing worth more to the plan",
+            }.get(held or "", "T3 wasted")
+            out[named] = out.get(named, 0.0) + 1.0
+        return out
 
     # -- goals -----------------------------------------------------------------------
 
@@ -323,10 +364,62 @@ class Police(LfwPlayer):
                 deadline=deadline,
                 restarts=self.style.restarts,
             )
+            if key != self._plan_key:
+                self._holds = {}
             self._plan_key = key
             planned = self._plan[colour]
+        if self.style.beside and self._goal is not None:
+            planned = self.beside(colour, planned, start, legal, sense, self._goal)
+            self._plan[colour] = planned
         move = PoliceMove(colour, None if planned == start[colour] else planned)
         return move if move in legal else PoliceMove(colour, None)
+
+    def beside(
+        self,
+        colour: str,
+        planned: str,
+        start: Mapping[str, str],
+        legal: Sequence[Action],
+        sense: Sense,
+        goal: Goal,
+    ) -> str:
+        """T2 (hard, issue 49): a policeman the plan leaves with no circle
+        beside him where Jack can be goes, if he can, where one is (the
+        best such crossing for the turn's goal), so that his T3 searches
+        or arrests instead of passing; unless his crossing holds a seal of
+        a likely hideout or blocks Jack's step into one (his reason to
+        stay).  The circles are the notebook's possible set."""
+        possible = sense.nb.counts
+        board = self.board
+        if not possible:
+            return planned
+        if any(c in possible for c in board.direct_circles(planned)):
+            self._holds[colour] = "beside"  # T3 findings before his may still rule it out
+            return planned
+        bit = board.xbit[planned]
+        guarded = sum(w for w, masks in goal.home_steps if any(m & bit for m in masks))
+        if planned in goal.seal or guarded >= GUARDING:
+            self._holds[colour] = "seal" if planned in goal.seal else "guard"
+            return planned
+        ends = [start[colour]] + [
+            a.crossing
+            for a in legal
+            if isinstance(a, PoliceMove) and a.colour == colour and a.crossing is not None
+        ]
+        useful = [x for x in ends if any(c in possible for c in board.direct_circles(x))]
+        if not useful:
+            return planned
+        others = [self._plan.get(c, x) for c, x in start.items() if c != colour]
+        context = goal.scorer(self.facts).context(others)
+        best = max(useful, key=lambda x: (context.value(x), x == start[colour], x))
+        if BESIDE_COST is not None:
+            # what he adds where the plan puts him, and what going beside costs
+            adds = context.value(planned) - context.base
+            if context.value(planned) - context.value(best) > BESIDE_COST * adds:
+                self._holds[colour] = "plan"
+                return planned
+        self._holds[colour] = "beside"
+        return best
 
     @staticmethod
     def _still(
