@@ -64,9 +64,7 @@ class TeachingPolice(Police):
     module's docstring)."""
 
     def __init__(self, side: str, seed: int, table: Any = None) -> None:
-        # the easy police, but a policeman with nothing beside him goes where
-        # Jack can be (`Police.beside`): the learner sees the Hunt close in
-        super().__init__(side, seed, table, replace(STYLES["easy"], level=LEVEL, beside=True))
+        super().__init__(side, seed, table, replace(STYLES["easy"], level=LEVEL))
 
     def clue(self, view: PoliceView, legal: Sequence[Action], sense: Sense) -> Action:
         out = super().clue(view, legal, sense)
