@@ -299,3 +299,18 @@ async def test_t2_at_80x24_a_cut_letters_list_is_whole_in_the_side_panel(tmp_pat
         assert notes.startswith("Crossings letter → circles (T3)"), notes[:80]
         for k, x in p.crossing_labels():
             assert touch_text(game.board, k, x) in notes
+
+
+async def test_t2_with_f5_at_80x24_the_cut_list_is_in_the_log_panel_shown(tmp_path):
+    """Play-tester K (round 6): with F5 (the log in the notebook's place) the
+    list of choices went with the notebook's panel."""
+    from whitechapel.ui.widgets.text import TextPanel
+
+    game = first_game_where(6, lambda g: g.phase == Phase.HUNT and g.to_act == POLICE)
+    app, screen = game_app(game, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await raise_curtain(pilot, screen)
+        await pilot.press("f5")
+        await settle.settle(pilot)
+        log = " ".join(screen.query_one("#log", TextPanel).render().plain.split())
+        assert "Crossings letter → circles (T3)" in log

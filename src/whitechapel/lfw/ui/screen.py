@@ -340,7 +340,10 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
             # L, round 6), and the log is what a decision needs least
             choices = placenames.in_words(p.choices_text(), self.board)
         log = self.query_one("#log", TextPanel)
-        beside_log = bool(choices) and log.display and not self.has_class("compact")
+        # the log's panel is shown but at 80x24 without F5 (tester K, round
+        # 6: with F5 the notebook's panel and the list in it were hidden)
+        log_shown = not self.has_class("compact") or self.has_class("log-only")
+        beside_log = bool(choices) and log_shown
         if choices and not beside_log:
             sheet = f"{sheet}{choices}\n\n"
         self.query_one("#notes", TextPanel).set(sheet + facts)
@@ -752,8 +755,9 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
 
     def action_log(self) -> None:
         """F5: the log in the notebook's place (in a short window the only
-        way to see it), and back."""
+        way to see it), and back; the list of choices goes with it."""
         self.toggle_class("log-only")
+        self.refresh_all()
 
     def action_log_scroll(self, older: int) -> None:
         """PgUp / PgDn: the log a page of entries older or newer."""
