@@ -323,34 +323,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         police = panels.police_text(view, compact=self.compact, board=self.board)
         self.query_one("#police", TextPanel).set(police)
         self.fit_police()
-        sheet = ""
-        if view.jack and view.outcome:
-            sheet = panels.jack_sheet(view.jack, reveal=True) + "\n\n"
-        elif view.jack and self.holder == JACK:
-            sheet = jackturn.jack_text(view, self.board) + "\n\n"
-        found = deduction.deduction_text(nb, jack=self.holder == JACK, key="F9")
-        facts = notebook.notebook_text(view, self.board)
-        if found:
-            facts = f"{found}\n{facts}"
-        choices = ""
-        if p.cut and self.can_act():
-            # every choice the keys line could not hold, at the foot of the
-            # log's panel (the top of the notebook's where the log is folded away):
-            # below the notebook it was cut at the panel's foot (testers K and
-            # L, round 6), and the log is what a decision needs least
-            choices = placenames.in_words(p.choices_text(), self.board)
-        log = self.query_one("#log", TextPanel)
-        # the log's panel is shown but at 80x24 without F5 (tester K, round
-        # 6: with F5 the notebook's panel and the list in it were hidden)
-        log_shown = not self.has_class("compact") or self.has_class("log-only")
-        beside_log = bool(choices) and log_shown
-        if choices and not beside_log:
-            sheet = f"{sheet}{choices}\n\n"
-        self.query_one("#notes", TextPanel).set(sheet + facts)
-        self.log_back = min(self.log_back, max(0, len(view.log) - 1))
-        entries = log.size.height or LOG_ENTRIES  # each entry takes a row or more
-        tail = f"\n\n{choices}" if beside_log else ""  # the panel shows its end
-        log.set(panels.log_text(view, entries, self.log_back, self.board) + tail)
+        self.show_notes_and_log(view, nb)
         if self.has_class("legend"):
             self.show_legend()
         self.show_played(view)
@@ -364,6 +337,39 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         self.rebuild_choices()
         if self.turns.shared and self.holder is not None and not self.curtain_up:
             self.tell_night(self.holder)  # after its own curtain: a night ended since
+
+    def show_notes_and_log(self, view: LfwView, nb: Any) -> None:
+        """The notebook's panel (Jack's sheet on his screen, the deduction,
+        the notebook) and the log's; and every choice the keys line could
+        not hold, at the foot of the log's panel (the top of the notebook's
+        where the log is folded away): below the notebook it was cut at the
+        panel's foot (testers K and L, round 6), and the log is what a
+        decision needs least."""
+        p = self.picking
+        sheet = ""
+        if view.jack and view.outcome:
+            sheet = panels.jack_sheet(view.jack, reveal=True) + "\n\n"
+        elif view.jack and self.holder == JACK:
+            sheet = jackturn.jack_text(view, self.board) + "\n\n"
+        found = deduction.deduction_text(nb, jack=self.holder == JACK, key="F9")
+        facts = notebook.notebook_text(view, self.board)
+        if found:
+            facts = f"{found}\n{facts}"
+        choices = ""
+        if p.cut and self.can_act():
+            choices = placenames.in_words(p.choices_text(), self.board)
+        # the log's panel is shown but at 80x24 without F5 (tester K, round
+        # 6: with F5 the notebook's panel and the list in it were hidden)
+        log_shown = not self.has_class("compact") or self.has_class("log-only")
+        beside_log = bool(choices) and log_shown
+        if choices and not beside_log:
+            sheet = f"{sheet}{choices}\n\n"
+        self.query_one("#notes", TextPanel).set(sheet + facts)
+        self.log_back = min(self.log_back, max(0, len(view.log) - 1))
+        log = self.query_one("#log", TextPanel)
+        entries = log.size.height or LOG_ENTRIES  # each entry takes a row or more
+        tail = f"\n\n{choices}" if beside_log else ""  # the panel shows its end
+        log.set(panels.log_text(view, entries, self.log_back, self.board) + tail)
 
     # -- the end of a night (nightend.py) ----------------------------------------------------
 
