@@ -314,3 +314,21 @@ async def test_t2_with_f5_at_80x24_the_cut_list_is_in_the_log_panel_shown(tmp_pa
         await settle.settle(pilot)
         log = " ".join(screen.query_one("#log", TextPanel).render().plain.split())
         assert "Crossings letter → circles (T3)" in log
+
+
+def test_the_computers_jack_waits_reveals_and_tokens_are_news_for_the_police():
+    """Play-tester M (round 7): the computer Jack's waits and the marker he
+    turned showed only in the log; they come up as notices, in the
+    police's own words (their view's log: a coach, never its circles)."""
+    from whitechapel.lfw.ui import computer
+
+    game = first_game_where(
+        3,
+        lambda g: any(e.event == "reveal" for e in g.view(POLICE).log)
+        and any(e.event == "move" and e.how == "coach" for e in g.view(POLICE).log),
+    )
+    said = computer.news(game.view(POLICE).log, game.board)
+    assert any(s.startswith("Jack waits") for s in said)
+    assert any("revealed" in s for s in said)
+    assert any(s.startswith("Jack takes a coach") for s in said)
+    assert not any(s.startswith("Jack moves") for s in said)  # a walk is no news

@@ -63,9 +63,12 @@ class LfwSolo(GameScreen):
         """The computer's action, played; what it touched is brought into
         sight, or, when the person's turn comes, the person's own target (or,
         for Jack, where he stands)."""
+        before = len(self.current_view().log) if self.is_mounted else 0
         super().computer_sends(text)
         if not self.is_mounted:
             return
+        for said in computer.news(self.current_view().log[before:], self.board):
+            self.notify(said, timeout=6)
         node: str | int | None = computer.touched(text)
         if self.can_act():  # the person's turn again: their own target, or Jack himself
             hi = self.picking.highlighted()
