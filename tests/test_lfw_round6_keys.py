@@ -277,10 +277,11 @@ def test_t3_key_3_plays_a_forced_pass():
 
 def test_h7_jacks_marker_letters_say_nothing_of_the_polices_searches():
     """Play-tester L (round 6): Jack's "turn a marker over" prompt showed
-    the police's "circles to search there (T3)"."""
+    the police's "circles to search there (T3)"; M (round 7), at 80x24,
+    found no letter listed: each marker is listed by the circles beside it."""
     game = first_game_where(3, lambda g: g.phase == Phase.REVEAL)
     hint = picking_for(game.view(JACK), game.board).keys_hint(room=200)
-    assert "search" not in hint and "a letter on the map" in hint
+    assert "search" not in hint and "the marker beside: " in hint
 
 
 async def test_t2_at_80x24_a_cut_letters_list_is_whole_in_the_side_panel(tmp_path):

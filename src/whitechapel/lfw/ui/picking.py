@@ -85,6 +85,7 @@ TOUCHES_SHOWN = 10  # crossings listed with their circles where the screen gives
 MIN_LIST = 12  # characters: less room than this, and the letters' circles are left out
 MORE_CIRCLES = " more, all listed on the right"  # the circles the keys line leaves out
 ON_THE_RIGHT = " (all listed on the right)"  # after a letters list the keys line cut
+TOUCHES_INTRO = "letter on the map → circles to search there (T3): "
 NO_CIRCLE = "(none)"  # a crossing that touches no circle: nothing to search from it
 WORD_LABELS = {HOME: "home: announce", THROUGH: "pass through"}  # T1, on the buttons
 
@@ -539,7 +540,9 @@ class Picking:
         lines = []
         crossings = self.crossing_labels()
         if crossings:
-            lines.append("[b]Crossings[/b] letter → circles (T3)")
+            jack = self.view is not None and self.view.side == rulebook.JACK
+            head = "[b]Markers[/b] letter → the circles beside" if jack else None
+            lines.append(head or "[b]Crossings[/b] letter → circles (T3)")
             lines.append(" ".join(touch_text(self.board, k, x) for k, x in crossings))
         circles = self.circle_options()
         if circles:
@@ -724,8 +727,11 @@ class Picking:
             parts.append("or type " + " / ".join(words))
         parts += self._tail_parts(plain)
         police = self.view is None or self.view.side != rulebook.JACK
-        if crossings and not plain and police:  # what each lets a policeman there search (T3)
-            parts[0] = self._touches_part(parts[0], " ".join(parts[1:]), room)
+        if crossings and not plain:  # what each lets a policeman there search (T3)
+            # Jack's markers (H7) by the circles beside them: at 80x24 the
+            # map showed one of them and the line none (tester M, round 7)
+            intro = TOUCHES_INTRO if police else "letter on the map → the marker beside: "
+            parts[0] = self._touches_part(parts[0], " ".join(parts[1:]), room, intro)
         text = "; ".join(parts)
         if room is not None and len(text) > room:  # short forms for a one-row line
             short = {
@@ -758,16 +764,18 @@ class Picking:
             parts.append("Esc back")
         return parts
 
-    def _touches_part(self, part: str, rest: str, room: int | None) -> str:
+    def _touches_part(self, part: str, rest: str, room: int | None, intro: str = "") -> str:
         """The hint's first part where crossings carry letters: each letter
         with its circles (T3), in the room `rest` leaves; else `part`."""
-        intro = "letter on the map → circles to search there (T3): "
+        intro = intro or TOUCHES_INTRO
         left = None if room is None else room - len(rest) - len(intro) - 4
         if left is not None and left <= MIN_LIST + len(ON_THE_RIGHT):
             self.cut = True
             return part
         labelled = self.crossing_labels()
-        listed = touch_list(self.board, labelled, None if left is None else left - len(ON_THE_RIGHT))
+        listed = touch_list(
+            self.board, labelled, None if left is None else left - len(ON_THE_RIGHT)
+        )
         if listed.endswith(" …"):  # the side panel lists every one (play-tester L, round 6)
             self.cut = True
             listed += ON_THE_RIGHT
