@@ -78,7 +78,7 @@ async def test_the_police_see_where_jack_can_be_tinted_and_f6_hides_it(tmp_path)
         await settle.press(pilot, "f3")  # the legend explains the heat scale
         await settle.settle(pilot)
         assert (
-            "circles where Jack can be, all tinted; bar (2 digits): how many ways"
+            "where Jack can be; tint and bar (2 digits): paths ending there, a count"
             in widget_text(app)
         )
         await settle.press(pilot, "f6")

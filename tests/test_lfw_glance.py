@@ -144,7 +144,7 @@ def test_h2_the_heat_bar_keeps_the_number_whole():
 
 def test_h2_the_legend_says_in_words_what_the_notebook_marks_mean():
     legend = mapstyle.legend_text(tags={"heat-2", "heat-4", "possible"}).plain
-    assert "circles where Jack can be, all tinted; bar (2 digits): how many ways" in legend
+    assert "where Jack can be; tint and bar (2 digits): paths ending there, a count" in legend
     assert "circles where Jack can be (underlined)" in legend
     assert "F7" in mapstyle.legend_text(side=JACK).plain
     assert "F7" not in mapstyle.legend_text(side=POLICE).plain

@@ -172,7 +172,8 @@ def legend_items(side: str | None = None) -> list[tuple[list[tuple[str, str]], s
         ([(" 12", "possible")], "circles where Jack can be (underlined)"),
         (
             [(bar, t) for bar, t in zip(HEAT_BARS, HEAT_TAGS, strict=True)],
-            "circles where Jack can be, all tinted; bar (2 digits): how many ways",
+            # a count of paths, not a forecast of a clever Jack (tester M, round 7)
+            "where Jack can be; tint and bar (2 digits): paths ending there, a count",
         ),
         ([(" 12", deduction.CANDIDATE)], f"hideout candidate ({deduction.CANDIDATE_MARK})"),
     ]
