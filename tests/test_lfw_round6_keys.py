@@ -333,3 +333,19 @@ def test_the_computers_jack_waits_reveals_and_tokens_are_news_for_the_police():
     assert any("revealed" in s for s in said)
     assert any(s.startswith("Jack takes a coach") for s in said)
     assert not any(s.startswith("Jack moves") for s in said)  # a walk is no news
+
+
+async def test_n3_the_polices_first_move_after_the_double_event_says_why(tmp_path):
+    """Play-tester M (round 7): nothing said that Jack stands on the second
+    victim and that the police move first (N3)."""
+    game = first_game_where(
+        5,
+        lambda g: g.phase == Phase.HUNT
+        and g.night == 3
+        and g.to_act == POLICE
+        and not any(e.event == "move" and e.night == 3 for e in g.view(POLICE).log),
+    )
+    app, screen = game_app(game, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await raise_curtain(pilot, screen)
+        assert "N3: Jack stands on the second victim's circle" in prompt_text(app)

@@ -40,7 +40,8 @@ from whitechapel.core.game import PUBLIC
 from whitechapel.core.settings import value_of
 from whitechapel.lfw.notebook import Notebook
 from whitechapel.lfw.notebook import notebook as deduce
-from whitechapel.lfw.rulebook import JACK, POLICE, SIDES
+from whitechapel.lfw.phases import Phase
+from whitechapel.lfw.rulebook import DOUBLE_EVENT_NIGHT, JACK, POLICE, SIDES
 from whitechapel.lfw.rules import RULES
 from whitechapel.lfw.ui import (
     deduction,
@@ -515,6 +516,10 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         guide = p.forced_text() or GUIDE.get(key, "").format(who=who, what=what)
         if key == "patrols_later" and len(p.node_options()) == 1:  # why one (play-tester G)
             guide += " One crossing is left for it: each of last night's takes a marker (H3)."
+        if key == Phase.HUNT and view.night == DOUBLE_EVENT_NIGHT and not any(
+            e.event == "move" and e.night == view.night for e in view.log
+        ):  # tester M, round 7: nothing said why the police moved before Jack
+            guide += " N3: Jack stands on the second victim's circle, and the police move first."
         line2 = (
             f"Typed: [b]{escape(p.typed)}[/b]▏" if p.typed else p.keys_hint(room=self.hint_room())
         )
