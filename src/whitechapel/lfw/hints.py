@@ -53,7 +53,7 @@ KEYS = {
     "skipped": "b y n r g (the policemen's own keys), f and x",
     "word": "the digits 1-9 (shown under the map)",
     "rest": "0",
-    "search_one": "the letter the map shows on a circle",
+    "search_one": "a circle's letter (listed under the map)",
     "search_all": "1",
     "arrest": "2, then the circle's letter",
     "confirm": "Enter",
