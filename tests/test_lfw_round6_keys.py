@@ -325,8 +325,10 @@ def test_the_computers_jack_waits_reveals_and_tokens_are_news_for_the_police():
 
     game = first_game_where(
         3,
-        lambda g: any(e.event == "reveal" for e in g.view(POLICE).log)
-        and any(e.event == "move" and e.how == "coach" for e in g.view(POLICE).log),
+        lambda g: (
+            any(e.event == "reveal" for e in g.view(POLICE).log)
+            and any(e.event == "move" and e.how == "coach" for e in g.view(POLICE).log)
+        ),
     )
     said = computer.news(game.view(POLICE).log, game.board)
     assert any(s.startswith("Jack waits") for s in said)
@@ -340,12 +342,32 @@ async def test_n3_the_polices_first_move_after_the_double_event_says_why(tmp_pat
     victim and that the police move first (N3)."""
     game = first_game_where(
         5,
-        lambda g: g.phase == Phase.HUNT
-        and g.night == 3
-        and g.to_act == POLICE
-        and not any(e.event == "move" and e.night == 3 for e in g.view(POLICE).log),
+        lambda g: (
+            g.phase == Phase.HUNT
+            and g.night == 3
+            and g.to_act == POLICE
+            and not any(e.event == "move" and e.night == 3 for e in g.view(POLICE).log)
+        ),
     )
     app, screen = game_app(game, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await raise_curtain(pilot, screen)
         assert "N3: Jack stands on the second victim's circle" in prompt_text(app)
+
+
+def test_the_notebook_names_the_circles_most_paths_end_on_with_their_share():
+    """Play-testers M and N (round 7): the heat map's bar fits no
+    three-digit circle; the panel names the circles most paths end on."""
+    from whitechapel.lfw.notebook import notebook as deduce
+    from whitechapel.lfw.ui import deduction
+
+    game = first_game_where(
+        4, lambda g: g.to_act == POLICE and len(deduce(g.view(POLICE), g.board).counts) > 12
+    )
+    nb = deduce(game.view(POLICE), game.board)
+    line = deduction.likeliest_line(nb)
+    best = max(nb.counts, key=lambda c: (nb.counts[c], -c))
+    share = round(100 * nb.counts[best] / sum(nb.counts.values()))
+    assert line.startswith(f"Most paths end on: {best}\u00a0{share}%")
+    assert line.count("%") == deduction.LIKELIEST
+    assert line in deduction.deduction_text(nb)
