@@ -178,6 +178,9 @@ class HintBox(ModalScreen[None]):
         self.forward(event.key, event.character)
 
 
+LESSON_ON = "the guided night is over; F1: the rules, ctrl+q: quit (the game is saved)"
+
+
 class LessonOverBox(HintBox):
     """The closing hint of the guided night: Enter plays on (or, at the
     game's end, shows the board), R tries again (a new guided night, the
@@ -263,9 +266,12 @@ class GuidedScreen(LfwScreen):
         # the keys alone: the box said the rule (F1 says it again), and a
         # whole hint pushed Jack's secret sheet out of an 80x24 panel
         # (play-tester J, round 5)
+        # The lesson's end says its keys in its box only: on the board
+        # after it, Esc takes a pick back (play-tester N, round 7, read
+        # "Esc: back to the menu" beside a board where it did not)
         lines = "".join(
             f"[b green]{'Hint (' + h.tag + ')' if h.tag else escape(h.title)}:[/b green] "
-            f"{escape(h.keys)}\n\n"
+            f"{escape(h.keys if h.kind != 'lesson_over' else LESSON_ON)}\n\n"
             for h in shown
         )
         notes.set(lines + notes.markup)
