@@ -92,10 +92,8 @@ class ContinueScreen(Screen):
     DEFAULT_CSS = "ContinueScreen OptionList { height: 1fr; }"
 
     def compose(self) -> ComposeResult:
-        yield Label(
-            "[b]Saved games[/b], newest first, games under way before finished ones "
-            "(Enter opens, Esc goes back)"
-        )
+        # under 80 columns whole (tester N, round 7, found a longer one cut)
+        yield Label("[b]Saved games[/b]: under way first, newest first (Enter opens, Esc back)")
         saves = continue_order(Store().list())
         options = []
         for i, s in enumerate(saves):
