@@ -516,8 +516,10 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         guide = p.forced_text() or GUIDE.get(key, "").format(who=who, what=what)
         if key == "patrols_later" and len(p.node_options()) == 1:  # why one (play-tester G)
             guide += " One crossing is left for it: each of last night's takes a marker (H3)."
-        if key == Phase.HUNT and view.night == DOUBLE_EVENT_NIGHT and not any(
-            e.event == "move" and e.night == view.night for e in view.log
+        if (
+            key == Phase.HUNT
+            and view.night == DOUBLE_EVENT_NIGHT
+            and not any(e.event == "move" and e.night == view.night for e in view.log)
         ):  # tester M, round 7: nothing said why the police moved before Jack
             guide += " N3: Jack stands on the second victim's circle, and the police move first."
         line2 = (
