@@ -337,3 +337,12 @@ async def test_two_quick_keys_over_a_hint_box_go_to_the_board_and_keep_the_game(
         app.post_message(events.Key("enter", "\r"))
         await settle.settle(pilot)
         assert app.screen is screen
+
+
+def test_t3_the_search_puzzle_says_an_arrest_would_do_as_much_after_one_move():
+    """Play-tester M (round 7): puzzle 3 taught a search where, after one
+    move, an arrest on the same circle tells as much and can win."""
+    from whitechapel.lfw.puzzles import puzzle
+
+    explained = " ".join(puzzle(3).explanation.split())
+    assert "an arrest on 23 would tell as much and could win" in explained

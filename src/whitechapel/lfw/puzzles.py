@@ -321,7 +321,10 @@ PUZZLES: tuple[Puzzle, ...] = (
             "Of Red's circles only 23 is one Jack can be on. With no clue there "
             "Red goes on naming 18, 24 and 35 (one at a time, until a clue or all "
             "are named): on the screen, key 1 (search all) names them all in that order, "
-            "and the search stops at the first clue."
+            "and the search stops at the first clue. After one move, though, Jack "
+            "has been only on 22 and where he stands: an arrest on 23 would tell "
+            "as much and could win. A search pays later in a night, when he may "
+            "have passed a circle he has left."
         ),
         seed=5,
         actions=RED_TO_ACT,
