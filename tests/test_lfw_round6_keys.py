@@ -371,3 +371,15 @@ def test_the_notebook_names_the_circles_most_paths_end_on_with_their_share():
     assert line.startswith(f"Most paths end on: {best}\u00a0{share}%")
     assert line.count("%") == deduction.LIKELIEST
     assert line in deduction.deduction_text(nb)
+
+
+@pytest.mark.parametrize(("step", "index"), [(1, 0), (-1, -1)])
+def test_h2_the_first_tab_marks_the_first_target_and_shift_tab_the_last(step, index):
+    """Nothing is marked before Tab (Enter alone chooses nothing), so the
+    first Tab marks the first target, not the second."""
+    game = first_game_where(3, lambda g: g.phase == Phase.WOMEN)
+    p = picking_for(game.view(JACK), game.board)
+    p.cycle(step)
+    assert p.highlighted() == p.options()[index]
+    p.cycle(1)
+    assert p.highlighted() == p.options()[(index + 1) % len(p.options())]

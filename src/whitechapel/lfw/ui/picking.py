@@ -926,9 +926,17 @@ class Picking:
         return [o for o in self.word_options() if o.lower().startswith(typed.lower())]
 
     def cycle(self, step: int) -> None:
+        """Tab (`step` 1) / shift+Tab (-1): the next target marked.  Nothing
+        is marked before the first press (`highlighted`), so it marks the
+        first (shift+Tab: the last), but T1's home, marked from the start;
+        where the action is complete, the first."""
         self.typed = ""
-        if self.options() and (self.cycled or self.complete() is None):
-            self.cursor = (self.cursor + step) % len(self.options())  # else: show the first
+        opts = self.options()
+        if opts and (self.cycled or self.complete() is None):
+            if self.cycled or opts == [HOME, THROUGH]:
+                self.cursor = (self.cursor + step) % len(opts)
+            else:
+                self.cursor = 0 if step > 0 else len(opts) - 1
         self.cycled = True
 
     def pick(self, word: str) -> str | None:
