@@ -383,3 +383,18 @@ def test_h2_the_first_tab_marks_the_first_target_and_shift_tab_the_last(step, in
     assert p.highlighted() == p.options()[index]
     p.cycle(1)
     assert p.highlighted() == p.options()[(index + 1) % len(p.options())]
+
+
+async def test_esc_on_any_finished_board_goes_back_to_the_menu(tmp_path):
+    """Play-tester J (round 5) found Esc dead on a finished board, whose
+    footer says "esc Back"; on every finished LfW board it leaves."""
+    from whitechapel.app import MenuScreen
+
+    game = _played_to_the_end(11)
+    app, screen = game_app(game, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await raise_curtain(pilot, screen)
+        assert screen.source.outcome is not None and not screen.curtain_up
+        await pilot.press("escape")
+        await settle.settle(pilot)
+        assert isinstance(app.screen, MenuScreen)

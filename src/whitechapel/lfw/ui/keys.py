@@ -188,7 +188,13 @@ class LfwKeys:
             self.refresh_all()
 
     def action_back(self: Any) -> None:
+        """Esc: the last word picked taken back; on a finished board, where
+        there is none, back to the screen below or the menu, as the
+        footer's "Back" says (play-tester J, round 5, found Esc dead there)."""
         if self.disarmed():
+            return
+        if self.source.outcome is not None and not self.curtain_up:
+            self.app.call_later(self.app.action_back)
             return
         self.picking.back()
         self.notice = ""

@@ -13,7 +13,8 @@ secrecy rule), and shown only on the learner's turn.  When the first night
 ends (Jack home, caught, or out of moves) a closing box says the lesson is
 over, and at a game over why (hints.lesson_over), and offers the ways on:
 play on (Enter), try again (R: a new guided night), the menu (Esc), the
-puzzles (P).  On the finished board Esc goes back to the menu.
+puzzles (P).  On the finished board Esc goes back to the menu (as on every
+finished LfW board: keys.py).
 
 A police learner's Jack is the teaching Jack (`players/teaching.py`, the
 record still names the easy computer, which he is from night 2): the easy
@@ -247,15 +248,6 @@ class GuidedScreen(LfwScreen):
         if self.source.outcome is None and not self.can_act():
             return None
         return hints.lesson_over(self.current_view(), self.board)
-
-    def action_back(self) -> None:
-        """Esc: on a finished board, back to the menu, as the footer says
-        (play-tester J: back from the puzzles, Esc did nothing there); else
-        the board's own Back (the last word picked)."""
-        if self.source.outcome is not None and not self.curtain_up:
-            self.app.call_later(self.app.action_back)
-            return
-        super().action_back()
 
     def refresh_all(self) -> None:
         super().refresh_all()
