@@ -62,8 +62,7 @@ SOON = 0.35
 GUARDING = 0.02
 # T2: a policeman goes beside a possible circle unless that costs more than
 # this share of what he adds to the turn's goal where the plan puts him
-# (None: whatever it costs)
-BESIDE_COST: float | None = 0.25
+BESIDE_COST = 0.25
 BUDGET = 0.25  # CPU seconds: a decision's own budget (a whole turn is some ten)
 
 
@@ -412,12 +411,11 @@ class Police(LfwPlayer):
         others = [self._plan.get(c, x) for c, x in start.items() if c != colour]
         context = goal.scorer(self.facts).context(others)
         best = max(useful, key=lambda x: (context.value(x), x == start[colour], x))
-        if BESIDE_COST is not None:
-            # what he adds where the plan puts him, and what going beside costs
-            adds = context.value(planned) - context.base
-            if context.value(planned) - context.value(best) > BESIDE_COST * adds:
-                self._holds[colour] = "plan"
-                return planned
+        # what he adds where the plan puts him, and what going beside costs
+        adds = context.value(planned) - context.base
+        if context.value(planned) - context.value(best) > BESIDE_COST * adds:
+            self._holds[colour] = "plan"
+            return planned
         self._holds[colour] = "beside"
         return best
 
