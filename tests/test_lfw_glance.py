@@ -26,7 +26,7 @@ from whitechapel.lfw.notation import parse_action
 from whitechapel.lfw.notebook import notebook as deduce
 from whitechapel.lfw.options import Options
 from whitechapel.lfw.rulebook import JACK, POLICE
-from whitechapel.lfw.ui import deduction, mapstyle, panels, placenames
+from whitechapel.lfw.ui import deduction, mapcanvases, mapstyle, panels, placenames
 from whitechapel.lfw.ui.deduction import HEAT_BARS, HEAT_TAGS, TINT_TAGS
 from whitechapel.lfw.ui.mapview import MapView
 from whitechapel.lfw.ui.marks import JACK_ONLY, REACH_TAGS, mark_named, marks_for
@@ -131,20 +131,76 @@ async def test_h2_on_the_screen_a_possible_red_circle_is_not_drawn_as_a_red_circ
                 assert style != crime and style.bgcolor != crime.bgcolor
                 label = "".join(m.canvas.chars[y][x] for x, y in cells)
                 assert str(c) in label  # the number whole
-                if len(str(c)) <= 2:  # room for the bar: it says the heat without colour
-                    assert label.endswith(HEAT_BARS[HEAT_TAGS.index(tag)]), label
+                bar = HEAT_BARS[HEAT_TAGS.index(tag)]  # it says the heat without colour
+                if len(str(c)) <= 2:  # inside the label
+                    assert label.endswith(bar), label
+                else:  # beside it, where the street has room
+                    lab = m.canvas.labels[c]
+                    row = m.canvas.chars[lab.y]
+                    assert bar in (row[lab.x1 + 1], row[lab.x0 - 1]), (c, "".join(row))
 
 
 def test_h2_the_heat_bar_keeps_the_number_whole():
     assert deduction.tint_text(7, "heat-1") == " 7▂"
     assert deduction.tint_text(12, "heat-4") == "12█"
-    assert deduction.tint_text(123, "heat-4") is None  # no room: colour and underline say it
+    assert deduction.tint_text(123, "heat-4") == "123█"  # one longer: drawn beside
     assert deduction.tint_text(12, "possible") is None
+
+
+def test_h2_a_three_digit_circle_shows_its_heat_bar_beside_its_number():
+    """Testers M and N (issue 43, round 7): on the 1888 map most of the east
+    and south is numbered 100 and up, and the bar was drawn only inside a
+    two-digit label.  Now the bar stands in the street cell after (or
+    before) a three-digit number, in the tint, never over another label, a
+    vertical street or a street's name: on the full map (what 200×60 shows)
+    each of the 96 such circles gets one; squeezed to 150×55, where three
+    east-edge circles have a neighbour's bar on their one free side, 93."""
+    board = load_board()
+    three = [c.n for c in board.data.circles if c.n >= 100]
+    assert len(three) == 96
+    full = mapcanvases.canvases(board)[0]
+    for canvas, want in ((full, 96), (mapcanvases.whole_board(board, 150, 55), 93)):
+        texts = {c: deduction.tint_text(c, "heat-3") for c in three}
+        shown = cv.overlay(canvas, dict.fromkeys(three, "heat-3"), texts)
+        for c in three:
+            lab = canvas.labels[c]
+            assert "".join(shown.chars[lab.y][lab.x0 : lab.x1 + 1]) == str(c)
+        bars = [
+            (x, y) for y, line in enumerate(shown.lines()) for x, ch in enumerate(line) if ch == "▆"
+        ]
+        assert len(bars) == want
+        for x, y in bars:
+            assert shown.tags[y][x] == "heat-3"
+            assert canvas.chars[y][x] in " ─" and (x, y) not in canvas.owners
+
+
+def test_h2_a_bar_with_no_room_beside_is_dropped_and_the_number_stays():
+    """Where the cells on both sides are another label or a vertical line,
+    the three-digit number is drawn alone (colour and underline say it)."""
+    board = load_board()
+    canvas = mapcanvases.canvases(board)[0]
+    lab = canvas.labels[118]
+    taken = {(lab.x1 + 1, lab.y), (lab.x0 - 1, lab.y)}
+    assert cv.beside_cell(canvas, lab, taken) is None
+    crowded = cv.Canvas(
+        canvas.width,
+        canvas.height,
+        canvas.chars,
+        canvas.tags,
+        canvas.runs,
+        canvas.labels,
+        {**canvas.owners, **dict.fromkeys(taken, 119)},
+        canvas.absorb,
+    )
+    shown = cv.overlay(crowded, {118: "heat-4"}, {118: "118█"})
+    row = shown.chars[lab.y]
+    assert "".join(row[lab.x0 : lab.x1 + 1]) == "118"
+    assert "█" not in "".join(row)
 
 
 def test_h2_the_legend_says_in_words_what_the_notebook_marks_mean():
     legend = mapstyle.legend_text(tags={"heat-2", "heat-4", "possible"}).plain
-    assert "where Jack can be; tint and bar (2 digits): paths ending there, a count" in legend
+    assert "where Jack can be; tint and bar: paths ending there, a count" in legend
     assert "circles where Jack can be (underlined)" in legend
     assert "F7" in mapstyle.legend_text(side=JACK).plain
     assert "F7" not in mapstyle.legend_text(side=POLICE).plain

@@ -43,6 +43,7 @@ other tag, rebuilding only the rows it touches.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any, NamedTuple
@@ -79,6 +80,9 @@ GLYPHS: dict[str, Glyphs] = {
     "dots": Glyphs("·", "·", "·", "·", "•", "◆", "★"),
     "ascii": Glyphs("-", "|", "\\", "/", "+", "o", "*"),
 }
+# What a mark beside a label may cover (`beside_cell`): bare ground or a
+# horizontal street, in a glyph set where that reads apart from a vertical one.
+BESIDE_OK = frozenset(" ") | {g.horizontal for g in GLYPHS.values() if g.horizontal != g.vertical}
 
 
 class Label(NamedTuple):
@@ -338,10 +342,16 @@ def overlay(
 ) -> Canvas:
     """A copy of the canvas with some labels restyled: `styles` maps nodes to
     any tag (say "target" for legal moves); `texts` optionally re-letters a
-    label (padded or cut to the label's width).  Only the rows holding those
-    labels are copied and re-merged; the other rows are shared with `canvas`,
-    so `new.runs[y] is not canvas.runs[y]` says which rows changed."""
+    label (padded or cut to the label's width).  A text one character longer
+    than its label is a label and a mark beside it: the mark goes in the cell
+    after the label, or else the one before, where that cell is bare street
+    or ground owned by no label (`beside_cell`), and is dropped where neither
+    is (the notebook's heat bar after a three-digit number: issue 43, testers
+    M and N, round 7).  Only the rows holding those labels are copied and
+    re-merged; the other rows are shared with `canvas`, so
+    `new.runs[y] is not canvas.runs[y]` says which rows changed."""
     texts = texts or {}
+    taken: set[Cell] = set()
     nodes = list(dict.fromkeys([*styles, *texts]))
     rows = canvas.rows_of(nodes)
     chars = list(canvas.chars)
@@ -355,9 +365,19 @@ def overlay(
         if not 0 <= lab.y < canvas.height:
             continue
         text = lab.text
+        cells = list(range(lab.x0, lab.x1 + 1))
         if v in texts:
-            text = texts[v][: len(lab.text)].center(len(lab.text))
-        for x, ch in zip(range(lab.x0, lab.x1 + 1), text, strict=True):
+            text = texts[v]
+            if len(text) == len(lab.text) + 1:
+                spot = beside_cell(canvas, lab, taken)
+                if spot is None:
+                    text = text[:-1]
+                else:
+                    taken.add((spot, lab.y))
+                    cells.append(spot)
+            if len(text) != len(cells):
+                text = text[: len(lab.text)].center(len(lab.text))
+        for x, ch in zip(cells, text, strict=True):
             if 0 <= x < canvas.width:
                 chars[lab.y][x] = ch
                 if v in styles:
@@ -367,6 +387,19 @@ def overlay(
     return Canvas(
         canvas.width, canvas.height, chars, tags, runs, canvas.labels, canvas.owners, canvas.absorb
     )
+
+
+def beside_cell(canvas: Canvas, lab: Label, taken: AbstractSet[Cell] = frozenset()) -> int | None:
+    """The column for a mark beside a label: the cell after it, else the one
+    before, where that cell is inside the canvas, owned by no label, not
+    `taken`, and bare ground or a horizontal street (a vertical or diagonal
+    line, a name or a place is never covered); None where neither is."""
+    for x in (lab.x1 + 1, lab.x0 - 1):
+        if not 0 <= x < canvas.width or (x, lab.y) in taken or (x, lab.y) in canvas.owners:
+            continue
+        if canvas.tags[lab.y][x] in (BLANK, STREET) and canvas.chars[lab.y][x] in BESIDE_OK:
+            return x
+    return None
 
 
 def iter_runs(canvas: Canvas, y: int, x0: int = 0, x1: int | None = None) -> Iterator[Run]:

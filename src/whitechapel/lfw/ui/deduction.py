@@ -17,8 +17,9 @@ How it looks (mapstyle.py): a hue no fixed mark of the board uses (a cool
 blue deepening to indigo, never the red of the red circles and crime
 scenes, the yellow of patrol crossings, the policemen's colours or the
 clues' greens), every possible circle underlined, and in heat mode a bar
-after the number where its label has room (`HEAT_BARS`: ▂ fewest paths,
-█ most), so the marks read without colour too.  The number stays whole.
+after the number (`HEAT_BARS`: ▂ fewest paths, █ most): inside a short
+number's label, in the street cell beside a three-digit one, so the marks
+read without colour too.  The number stays whole.
 """
 
 from __future__ import annotations
@@ -63,13 +64,14 @@ def tint_marks(nb: Notebook | None, mode: str) -> dict[int, str]:
 
 
 def tint_text(circle: int, tag: str) -> str | None:
-    """The label of a tinted circle: its number, then the heat's bar where
-    the 3-cell label has room (" 7▄", "12▄"); None keeps the number as it is
-    (three digits, or no bar for the tag)."""
+    """The label of a tinted circle: its number, then the heat's bar: inside
+    the 3-cell label where it has room (" 7▄", "12▄"), else one cell longer
+    ("149▆"), which the map draws in the street cell beside the label
+    (`canvas.overlay`); None keeps the number as it is (no bar for the tag)."""
     bar = CANDIDATE_MARK if tag == CANDIDATE else HEAT_BAR.get(tag)
-    number = str(circle)
-    if bar is None or len(number) > 2:
+    if bar is None:
         return None
+    number = str(circle)
     return f"{number}{bar}".rjust(3)
 
 

@@ -173,7 +173,7 @@ def legend_items(side: str | None = None) -> list[tuple[list[tuple[str, str]], s
         (
             [(bar, t) for bar, t in zip(HEAT_BARS, HEAT_TAGS, strict=True)],
             # a count of paths, not a forecast of a clever Jack (tester M, round 7)
-            "where Jack can be; tint and bar (2 digits): paths ending there, a count",
+            "where Jack can be; tint and bar: paths ending there, a count",
         ),
         ([(" 12", deduction.CANDIDATE)], f"hideout candidate ({deduction.CANDIDATE_MARK})"),
     ]
