@@ -17,10 +17,12 @@ from whitechapel.lfw.map import canvas, geometry, legibility
 from whitechapel.lfw.map.mapfile import MapData, Node
 from whitechapel.lfw.map.maps import load_board
 from whitechapel.lfw.map.squeeze import drop_rows, spare_rows, squeeze
+from whitechapel.lfw.ui.deduction import CANDIDATE_MARK, HEAT_BARS
 from whitechapel.lfw.ui.mapcanvases import canvases, whole_board
 from whitechapel.lfw.ui.mapview import MapView
 
 GLYPH = canvas.GLYPHS["lines"]
+BESIDE_MARKS = {*HEAT_BARS, CANDIDATE_MARK}  # the notebook marks beside a long number
 
 
 def drawn_positions(drawn: canvas.Canvas) -> dict[Node, canvas.Cell]:
@@ -49,7 +51,9 @@ def bent_streets(
     cells wide shows of the drawing, scrolled by x0, y0; trailing blanks
     cut): a street whose ends stand in another direction than on the board
     (or not octilinear), or with a visible cell between them that does not
-    show its glyph (`─ │ ╲ ╱`)."""
+    show its glyph (`─ │ ╲ ╱`).  The notebook's mark beside a three-digit
+    number (a heat bar or a candidate's house) may stand in the street's
+    cell next to that label, where the street shows in the cell beyond."""
     board = canvas.positions(data)
     pos = drawn_positions(drawn)
     labels = drawn.labels
@@ -60,9 +64,13 @@ def bent_streets(
             out.append((a, b))
             continue
         glyph = canvas.street_glyph(pos[b][0] - pos[a][0], pos[b][1] - pos[a][1], GLYPH)
-        for x, y in canvas.street_cells(a, b, pos, labels):
+        cells = canvas.street_cells(a, b, pos, labels)
+        for i, (x, y) in enumerate(cells):
             sx, sy = x - x0, y - y0
             if 0 <= sy < len(rows) and 0 <= sx < width and rows[sy][sx : sx + 1] != glyph:
+                at_end = i in (0, len(cells) - 1) and len(cells) > 1
+                if at_end and rows[sy][sx : sx + 1] in BESIDE_MARKS:
+                    continue
                 out.append((a, b))
                 break
     return out

@@ -392,12 +392,22 @@ def overlay(
 def beside_cell(canvas: Canvas, lab: Label, taken: AbstractSet[Cell] = frozenset()) -> int | None:
     """The column for a mark beside a label: the cell after it, else the one
     before, where that cell is inside the canvas, owned by no label, not
-    `taken`, and bare ground or a horizontal street (a vertical or diagonal
-    line, a name or a place is never covered); None where neither is."""
-    for x in (lab.x1 + 1, lab.x0 - 1):
+    `taken`, and bare ground or a horizontal street that goes on in the
+    next cell (so the street still shows; a vertical or diagonal line, a
+    name or a place is never covered); None where neither is."""
+    row, tags = canvas.chars[lab.y], canvas.tags[lab.y]
+    for x, on in ((lab.x1 + 1, lab.x1 + 2), (lab.x0 - 1, lab.x0 - 2)):
         if not 0 <= x < canvas.width or (x, lab.y) in taken or (x, lab.y) in canvas.owners:
             continue
-        if canvas.tags[lab.y][x] in (BLANK, STREET) and canvas.chars[lab.y][x] in BESIDE_OK:
+        if tags[x] == BLANK and row[x] == " ":
+            return x
+        if (
+            tags[x] == STREET
+            and row[x] in BESIDE_OK
+            and 0 <= on < canvas.width
+            and tags[on] == STREET
+            and row[on] == row[x]
+        ):
             return x
     return None
 
