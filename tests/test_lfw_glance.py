@@ -331,7 +331,7 @@ def test_t3_a_crossings_name_says_a_circle_its_policeman_can_search(board):
     """The play-testers' finding: "between 61 and 89" named a crossing
     whose policeman could search neither.  A crossing is named by the
     circles it touches (one segment away: T3's searches and arrests): two
-    of them, the one, or none ("off the circles", round 4:
+    of them, the one, or none ("touching no circle", round 4:
     tests/test_lfw_round4_places.py)."""
     b = load_board(board)
     for x, p in placenames.places(b).items():

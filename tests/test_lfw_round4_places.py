@@ -84,8 +84,8 @@ def test_t3_a_crossing_is_named_by_the_circles_it_touches_and_no_two_share_a_nam
         elif len(near) == 1:  # by that circle alone: only it is searchable
             assert words.startswith(f"beside {near[0]}") and numbers == list(near), (x, words)
         else:  # touches none: the name says so
-            assert words.startswith("off the circles, near "), (x, words)
-            assert placenames.crossing_name(b, x).startswith("a crossing off the circles")
+            assert words.startswith("near ") and words.endswith(", touching no circle"), (x, words)
+            assert placenames.crossing_name(b, x).startswith("a crossing near ")
 
 
 def test_t3_play_tester_fs_dead_crossings_say_they_touch_no_circle():
@@ -93,8 +93,8 @@ def test_t3_play_tester_fs_dead_crossings_say_they_touch_no_circle():
     b = load_board("whitechapel-1888")
     for x in F_DEAD.split():
         assert placenames.touches(b, x) == ()
-        assert "off the circles" in placenames.between(b, x)
-        assert "off the circles" in placenames.in_words(f"Green moves to {x}", b)
+        assert "touching no circle" in placenames.between(b, x)
+        assert "touching no circle" in placenames.in_words(f"Green moves to {x}", b)
 
 
 def test_t3_a_crossing_beside_one_circle_names_no_other_circle():

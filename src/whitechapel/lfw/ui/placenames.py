@@ -9,7 +9,7 @@ name says what he can reach:
 
 - two or more: "the crossing between 57 and 70", two of them;
 - exactly one: "the crossing beside 8", that circle alone;
-- none: "a crossing off the circles, near 57", the nearest circle, so the
+- none: "a crossing near 57, touching no circle", the nearest circle, so the
   name warns that a policeman there can search nothing.
 
 Every crossing's name is its own.  The pairs are handed out so that as
@@ -61,14 +61,16 @@ class Place:
     side: str | None = None
 
     def words(self) -> str:
-        """ "between 57 and 70", "beside 8", "off the circles, near 57"."""
+        """ "between 57 and 70", "beside 8", "near 57, touching no circle"."""
         if self.kind == BETWEEN:
             text = f"between {self.circles[0]} and {self.circles[1]}"
         elif self.kind == BESIDE:
             text = f"beside {self.circles[0]}"
         else:
-            text = f"off the circles, near {self.circles[0]}"
-        return f"{text} ({self.side})" if self.side else text
+            text = f"near {self.circles[0]}"
+        if self.side:
+            text = f"{text} ({self.side})"
+        return f"{text}, touching no circle" if self.kind == OFF else text
 
     def short(self) -> str:
         """ "57·70", "by 8", "near 57": where a panel is narrow."""
@@ -81,7 +83,7 @@ class Place:
         return f"{text} {WIND_SHORT.get(self.side, self.side)}" if self.side else text
 
     def full(self) -> str:
-        """ "the crossing between 57 and 70", "a crossing off the circles, near 57"."""
+        """ "the crossing between 57 and 70", "a crossing near 57, touching no circle"."""
         return ("a crossing " if self.kind == OFF else "the crossing ") + self.words()
 
 
@@ -183,7 +185,7 @@ def crossing_pairs(board: Any) -> dict[str, tuple[int, int]]:
 
 
 def between(board: Any, crossing: str) -> str:
-    """ "between 57 and 70", "beside 8", "off the circles, near 57": where
+    """ "between 57 and 70", "beside 8", "near 57, touching no circle": where
     the crossing is (its id if the board does not have it)."""
     p = place(board, crossing)
     return p.words() if p else crossing
@@ -204,8 +206,8 @@ def crossing_name(board: Any, crossing: str) -> str:
 def crossings_named(board: Any, crossings: Iterable[str]) -> str:
     """Several crossings in one phrase: "the crossings between 2 and 4,
     6 and 7 and 8 and 9" is hard to read, so: "the crossings between
-    2 & 4, 6 & 7, 8 & 9", then the others ("; beside 5; off the circles,
-    near 12"); one crossing: `crossing_name`."""
+    2 & 4, 6 & 7, 8 & 9", then the others ("; beside 5; near 12, touching
+    no circle"); one crossing: `crossing_name`."""
     xs = list(crossings)
     if len(xs) == 1:
         return crossing_name(board, xs[0])
