@@ -147,7 +147,9 @@ async def test_a_full_game_by_keys_ends_on_the_banner_autosaved_and_secret_kept(
         await settle.settle(pilot)
         names = sorted(s.path.name for s in Store(tmp_path).list())
         assert len(names) == 2 and names[1].startswith("game-pocket-")
-        assert "Record saved" in " ".join(screen_text(app).split())
+        assert "Record saved in" in " ".join(screen_text(app).split())
+        said = [n.message for n in app._notifications][-1]
+        assert said.endswith(f"\nas {names[1]}")  # the name whole, on a line of its own
 
 
 async def test_a_full_game_in_secrets_mode_hides_jacks_cards_except_on_his_screen(tmp_path):

@@ -15,6 +15,7 @@ action is chosen.
 from __future__ import annotations
 
 import contextlib
+import os
 from importlib import resources
 from typing import Any, ClassVar
 
@@ -367,7 +368,11 @@ class GameScreen(SizeGuard, Screen[None]):
         except (OSError, WhitechapelError) as e:
             self.notify(f"Could not save: {e}", severity="error")
             return
-        self.notify(f"Record saved: {path}", timeout=6)
+        # the folder and the name on lines of their own: a toast cut the one
+        # long word of a whole path (tester N, round 7: "…d41838.")
+        self.notify(
+            f"Record saved in {escape(str(path.parent))}{os.sep}\nas {escape(path.name)}", timeout=6
+        )
 
     def quit_question(self) -> str | None:
         """What ctrl+q asks before leaving this game (None: nothing to lose,
