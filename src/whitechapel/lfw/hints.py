@@ -53,6 +53,7 @@ KEYS = {
     "skipped": "b y n r g (the policemen's own keys), f and x",
     "word": "the digits 1-9 (shown under the map)",
     "rest": "0",
+    "sweep": "9",
     "search_one": "a circle's letter (listed under the map)",
     "search_all": "1",
     "arrest": "2, then the circle's letter",
@@ -277,7 +278,9 @@ def _clues() -> Hint:
         f"{_k('search_one')} searches there, each further letter names the next "
         f"circle; {_k('search_all')} searches every circle, likeliest first; "
         f"{_k('arrest')} arrests; {_k('rest')}: everyone still to act passes (in a "
-        f"search under way: the circles left); {_k('policemen')} pressed twice: "
+        f"search under way: the circles left); {_k('sweep')}: everyone still to act "
+        "searches where a clue can be, else passes (no arrest); "
+        f"{_k('policemen')} pressed twice: "
         "that policeman acts next, those before him pass (the first press only says so).",
     )
 

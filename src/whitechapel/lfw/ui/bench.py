@@ -102,16 +102,36 @@ def search_all(game) -> list[str]:
     return out
 
 
+def sweep_all(game) -> list[str]:
+    """What key 9 (sweep.py) plays from here, as keys.py sends it: each
+    action from the state the last one left, to where the sweep stops."""
+    from whitechapel.lfw.ui import sweep
+
+    game = game.clone()
+    out: list[str] = []
+    last = None
+    while game.outcome is None:
+        view = game.view(game.to_act)
+        text = sweep.step(view, game.board, last)
+        if text is None:
+            break
+        last = view.acting_colour
+        out.append(text)
+        game.play(text)
+    return out
+
+
 def turn_keys(game, texts: list[str]) -> list[str]:
     """The keys of a whole police turn (T2 and T3, in order): as `keys_for`,
     but where every policeman still to act in a phase stays (T2) or passes
     (T3), key 0 does it for all of them; where two or more stay (pass)
     and the next one acts, his letter does it where that saves a key
     (`Picking.fold_key`, pressed `fold_presses` times: those before him
-    stay, he acts now); and where a search names its circles as `1
-    search` / `0` would, that one key."""
+    stay, he acts now); where a search names its circles as `1
+    search` / `0` would, that one key; and where two or more policemen
+    search or pass as key 9 would (sweep.py), that one key."""
     from whitechapel.lfw.phases import Phase
-    from whitechapel.lfw.ui.picking import picking_for
+    from whitechapel.lfw.ui.picking import SWEEP_KEY, picking_for
     from whitechapel.lfw.ui.sentences import police_order
 
     game = game.clone()
@@ -120,6 +140,15 @@ def turn_keys(game, texts: list[str]) -> list[str]:
     while i < len(texts):
         view = game.view(game.to_act)
         p = picking_for(view, game.board)
+        if p.sweep_offered():
+            chain = sweep_all(game)
+            colours = {t.split()[0] for t in chain}
+            if len(colours) >= 2 and texts[i : i + len(chain)] == chain:
+                keys.append(SWEEP_KEY)
+                for t in chain:
+                    game.play(t)
+                i += len(chain)
+                continue
         if (p.t3_word_stage() or game.phase == Phase.SEARCHING) and " search " in texts[i]:
             chain = search_all(game)
             if chain and texts[i : i + len(chain)] == chain:

@@ -42,10 +42,10 @@ from whitechapel.lfw.actions import Pass, PoliceMove
 from whitechapel.lfw.legal import legal
 from whitechapel.lfw.notation import parse_action
 from whitechapel.lfw.phases import Phase
-from whitechapel.lfw.ui import refusals, sentences
+from whitechapel.lfw.ui import refusals, sentences, sweep
 from whitechapel.lfw.ui.choosing import HOME, THROUGH, node_of
 from whitechapel.lfw.ui.mapview import MapView
-from whitechapel.lfw.ui.picking import Picking, picking_for
+from whitechapel.lfw.ui.picking import SWEEP, Picking, picking_for
 from whitechapel.ui.widgets.choice import Choice
 
 HINT_ROWS = 3  # the prompt's rows for its keys line, at most (its guide takes one or two)
@@ -227,6 +227,8 @@ class LfwKeys:
             self.action_back()
         elif event.choice == "*rest" and (word := p.rest_word()) is not None:
             self.start_rest(word)
+        elif event.choice == "*sweep" and p.sweep_offered():
+            self.start_rest(SWEEP)
         else:
             self.choose(event.choice)
 
@@ -294,7 +296,17 @@ class LfwKeys:
 
     def start_rest(self: Any, word: str) -> None:
         """Key 0: the acting policeman stays (passes), then each after him;
-        or his search names every circle left, likeliest first."""
+        or his search names every circle left, likeliest first.  Key 9
+        (`SWEEP`): each searches or passes as sweep.py says."""
+        if word == SWEEP:
+            view = self.current_view()
+            text = sweep.step(view, self.board)
+            if text is None:
+                return
+            self.fold_to, self.folded = None, ()
+            self.rest = (view.acting_colour or "", SWEEP)
+            self.send(text)
+            return
         if word == "search":
             text = self.picking.next_search()
             if text is None:
@@ -328,6 +340,11 @@ class LfwKeys:
             if colour != phase or view.phase.key != Phase.SEARCHING:
                 return None
             return picking_for(view, self.board).next_search()
+        if word == SWEEP:  # `phase` holds the policeman who acted last
+            text = sweep.step(view, self.board, phase)
+            if text is not None and colour is not None:
+                self.rest = (colour, SWEEP)
+            return text
         if colour is None or view.phase.key != phase or colour == self.fold_to:
             return None
         rest = PoliceMove(colour, None) if word == "stay" else Pass(colour)

@@ -80,6 +80,9 @@ FOLD_PRESSES = 2  # a later policeman's letter: the first press asks, the second
 MORE = "*more:"  # a "+N more" button's word, then the first choice of its page
 SEARCH_ALL = "search"  # key 1 in T3, 0 in a search: every circle left, likeliest first
 T3_WORD_KEYS = {"1": SEARCH_ALL, "2": "arrest", "3": "pass"}  # also on a forced action
+SWEEP_KEY = "9"  # T3: everyone searches where it can tell, else passes (sweep.py)
+SWEEP = "sweep"  # its word while keys.py sends its actions
+SWEEP_HINT = "9 everyone searches where a clue can be (no arrest)"
 T3 = (Phase.CLUES, Phase.SEARCHING)
 TOUCHES_SHOWN = 10  # crossings listed with their circles where the screen gives no room
 MIN_LIST = 12  # characters: less room than this, and the letters' circles are left out
@@ -344,6 +347,11 @@ class Picking:
         if self.view is None:
             return None
         return self.idle_word()
+
+    def sweep_offered(self) -> bool:
+        """Key 9 (sweep.py): T3 as a policeman's action begins, his pass one
+        of his choices, and 9 not the number of a word."""
+        return self.t3_word_stage() and self.idle_word() == "pass" and len(self.word_options()) < 9
 
     def idle_word(self) -> str | None:
         """T2 / T3 as the acting policeman's choice begins: "stay" / "pass"
@@ -611,6 +619,8 @@ class Picking:
         rest = self.rest_word()
         if char == "0" and rest is not None:
             return Press("rest", rest)
+        if char == SWEEP_KEY and self.sweep_offered():
+            return Press("rest", SWEEP)
         if char in T3_WORD_KEYS and self.forced() and self.phase() in T3:
             # T3's word keys (1 search all, 2 arrest, 3 pass) play the only
             # action left where it is that word (play-tester I, round 5: `1`
@@ -805,6 +815,8 @@ class Picking:
                 parts.append(f"nothing to find beside {who}: {words.index('pass') + 1} passes")
                 if self.rest_word() is not None:
                     parts.append("0 everyone passes")
+                if self.sweep_offered():
+                    parts.append(SWEEP_HINT)
                 parts.append(fold)
                 letters = " ".join(k for k, _ in self.circle_labels())
                 others = [
@@ -827,6 +839,8 @@ class Picking:
                 parts.append("a letter on the map chooses its crossing")
             if self.rest_word() is not None:
                 parts.append("0 everyone passes")
+            if self.sweep_offered():
+                parts.append(SWEEP_HINT)
             parts.append(fold)
         elif self.phase() == Phase.SEARCHING:
             parts.append(f"a letter names the next circle ({circles})")
@@ -867,6 +881,8 @@ class Picking:
         rest = self.rest_word()
         if rest is not None:
             head.append(("0 the rest" if rest == SEARCH_ALL else f"0 all {rest}", "*rest"))
+        if self.sweep_offered():
+            head.append((f"{SWEEP_KEY} all search", "*sweep"))
         head += [(f"{k} {v}", v) for k, v in self.circle_labels()]
         tail = []
         if self.forced() or self.placed_all():

@@ -1,0 +1,56 @@
+"""Key 9 in T3, "everyone searches": the acting policeman and each after
+him, one action at a time, search where a search can still tell the police
+something and pass where none can.  Nobody arrests: a player who sees an
+arrest worth trying makes it first (his policeman's own keys), then 9 does
+the rest, as key 0 ("everyone passes") does.
+
+What each policeman does is what `1 search` / `3 pass` would do for him: a
+search names his circles likeliest first (`picking.search_order`) until a
+clue ends it (T3); he searches where the notebook gives some circle beside
+him a share of tonight's paths strictly between none and all (a clue there
+is possible and not certain), else he passes.  All of it is computed from
+the acting side's view, like every key (keys.py sends the actions, each
+after the state that answers the last, as key 0 does).  Pure Python: no
+Textual.
+
+Issue 43 asked for a police turn in 8 keys or fewer (bench, median); with
+one key a policeman for T3 it took 9 to 10 (testers M and N, round 7: "a
+police round is about 10 keys").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from whitechapel.lfw.actions import Pass
+from whitechapel.lfw.legal import legal
+from whitechapel.lfw.phases import Phase
+from whitechapel.lfw.ui.picking import clue_odds, picking_for
+from whitechapel.lfw.views import LfwView
+
+SURE = 1e-12  # a share of paths this close to none or all tells nothing
+
+
+def worth_searching(view: LfwView, board: Any, circles: list[int]) -> bool:
+    """Can a search of `circles` tell the police something: a clue possible
+    on one of them, and not certain?"""
+    return any(SURE < o < 1 - SURE for o in clue_odds(view, board, circles).values())
+
+
+def step(view: LfwView, board: Any, colour: str | None = None) -> str | None:
+    """The sweep's next action from `view`, or None where it stops: T3 is
+    over, or a search of another policeman than `colour` (the one who acted
+    last) is under way."""
+    acting = view.acting_colour
+    if acting is None:
+        return None
+    p = picking_for(view, board)
+    if view.phase.key == Phase.SEARCHING:
+        return p.next_search() if acting == colour else None
+    if view.phase.key != Phase.CLUES or p.idle_word() != "pass":
+        return None  # (his pass may be his only choice: the sweep plays it too)
+    circles = [int(c) for c in p.t3_circles()]
+    if p.t3_word_stage() and worth_searching(view, board, circles):
+        return p.next_search()
+    rest = Pass(acting)
+    return str(rest) if rest in legal(view) else None
