@@ -368,6 +368,9 @@ class GameScreen(SizeGuard, Screen[None]):
         except (OSError, WhitechapelError) as e:
             self.notify(f"Could not save: {e}", severity="error")
             return
+        if path is None:
+            self.notify("The server keeps this game's record.", timeout=4)
+            return
         # the folder and the name on lines of their own: a toast cut the one
         # long word of a whole path (tester N, round 7: "…d41838.")
         self.notify(
