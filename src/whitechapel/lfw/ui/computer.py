@@ -89,6 +89,28 @@ def news(entries: Sequence[LogEntry], board: Any | None = None) -> list[str]:
     return out
 
 
+# What Jack does that the police's prompt names until they act again:
+# every one of his own actions their view shows.
+JACKS = ("hideout", "women", "letter", "wait", "reveal", "kill", "move", "home", "false_clue")
+NEWS_SHOWN = 3  # at most this many, the newest (the log has them all)
+
+
+def since_line(entries: Sequence[LogEntry], board: Any | None = None) -> str:
+    """The police's prompt's opening words: what Jack did since their last
+    action, from their own view's log ("Jack since your last action: Jack
+    waits; time of the crime III · Murder at 27"); empty when he did
+    nothing.  Testers N and O (rounds 7 and 8): his waits, markers and
+    moves went by in the log and a toast, and a new round of Wretched moves
+    began unnoticed."""
+    said = [event_text(e, board) for e in entries if e.event in JACKS]
+    if not said:
+        return ""
+    more = len(said) - NEWS_SHOWN
+    shown = said[-NEWS_SHOWN:]
+    head = f"(+{more} in the log) " if more > 0 else ""
+    return "[b]Since your last action:[/b] " + head + " · ".join(shown)
+
+
 def touched(text: str) -> str | None:
     """The crossing or circle a computer's action is about (a policeman's
     move, a search, an arrest), to bring it into sight on the map.  `text`

@@ -882,7 +882,7 @@ class Picking:
         if rest is not None:
             head.append(("0 the rest" if rest == SEARCH_ALL else f"0 all {rest}", "*rest"))
         if self.sweep_offered():
-            head.append((f"{SWEEP_KEY} all search", "*sweep"))
+            head.append((fit(f"{SWEEP_KEY} all search", f"{SWEEP_KEY} searches"), "*sweep"))
         head += [(f"{k} {v}", v) for k, v in self.circle_labels()]
         tail = []
         if self.forced() or self.placed_all():

@@ -44,6 +44,7 @@ from whitechapel.lfw.phases import Phase
 from whitechapel.lfw.rulebook import DOUBLE_EVENT_NIGHT, JACK, POLICE, SIDES
 from whitechapel.lfw.rules import RULES
 from whitechapel.lfw.ui import (
+    computer,
     deduction,
     jackturn,
     mapstyle,
@@ -208,6 +209,9 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         # kept for it while the other side holds the keyboard.
         self.modes: dict[str, tuple[bool, bool]] = {}
         self._modes_for: str | None = None
+        # Each side's log length at its last action: the police's prompt
+        # opens with what Jack did since (`computer.since_line`).
+        self.news_from: dict[str, int] = {}
         # The last night whose summary each side has seen (nightend.py): a
         # game taken up again does not tell its past nights over.
         told = nightend.ended_night(source.view(PUBLIC))
@@ -527,7 +531,22 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         )
         if self.notice:
             line2 = f"[red]{escape(self.notice)}[/red]"
-        return f"{p.so_far() or guide}\n{line2}"
+        line1 = p.so_far()
+        if not line1:
+            news = self.news_line(view)
+            line1 = f"{news} · {guide}" if news else guide
+        return f"{line1}\n{line2}"
+
+    def news_line(self, view: LfwView) -> str:
+        """What Jack did since the police's last action (their prompt only)."""
+        if view.side != POLICE:
+            return ""
+        start = self.news_from.setdefault(POLICE, len(view.log))
+        return computer.since_line(view.log[start:], self.board)
+
+    def person_acted(self) -> None:
+        super().person_acted()
+        self.news_from[self.view_side()] = len(self.current_view().log)
 
     def fit_prompt(self) -> None:
         """The prompt's rows: as many as its text needs at this width
