@@ -18,7 +18,7 @@ from whitechapel.lfw.notebook import notebook as deduce
 from whitechapel.lfw.options import Options
 from whitechapel.lfw.rulebook import JACK, POLICE
 from whitechapel.lfw.selfplay import homeward_action
-from whitechapel.lfw.ui.deduction import HEAT_TAGS, TINT_TAGS
+from whitechapel.lfw.ui.deduction import HEAT_TAGS, TINT_TAGS, paths_text
 from whitechapel.lfw.ui.mapview import MapView
 from whitechapel.lfw.ui.screen import LfwScreen
 from whitechapel.lfw.ui.setup import LfwSetup
@@ -73,7 +73,7 @@ async def test_the_police_see_where_jack_can_be_tinted_and_f6_hides_it(tmp_path)
         assert all(t != HEAT_TAGS[-1] for c, t in shown.items() if nb.counts[c] * 4 <= top * 3)
         text = widget_text(app)
         n = len(nb.counts)
-        assert f"Jack can be on {n} circles ({nb.total} paths)" in text
+        assert f"Jack can be on {n} circles ({paths_text(nb.total)})" in text
         assert f"Hideout candidates ({len(nb.hideouts)})" in text
         await settle.press(pilot, "f3")  # the legend explains the heat scale
         await settle.settle(pilot)

@@ -52,3 +52,25 @@ def test_the_line_names_only_jacks_actions_the_newest_three():
     line = since_line([*jack[:2], *police, *jack[2:]])
     assert line.startswith("[b]Since your last action:[/b] (+2 in the log) Jack moves: space 3")
     assert line.endswith("Jack moves: space 5") and "searches" not in line
+
+
+def test_h2_the_notebook_says_a_large_count_of_paths_in_words():
+    """Tester P, round 8: "Jack can be on 193 circles (2876059330 paths)"."""
+    from whitechapel.lfw.ui.deduction import paths_text
+
+    assert paths_text(1) == "1 path"
+    assert paths_text(12480) == "12,480 paths"
+    assert paths_text(2_876_059_330) == "about 2.9 billion paths"
+    assert paths_text(3_500_000) == "about 3.5 million paths"
+
+
+def test_n3_the_night_summary_says_the_second_victim_is_the_first_move():
+    """Tester P, round 8: "Jack made 2 moves (2 walks), to space 3" on N3."""
+    from whitechapel.lfw.ui.nightend import _moves_line
+    from whitechapel.lfw.view_parts import MoveSeen, NightSeen
+
+    moves = (MoveSeen("step", 6, {}), MoveSeen("step", 7, {}))
+    double = NightSeen(3, crime_scenes=(21, 27), moves=moves)
+    single = NightSeen(2, crime_scenes=(21,), moves=moves)
+    assert "the second victim counts as the first" in _moves_line(double, True)
+    assert "second victim" not in _moves_line(single, True)

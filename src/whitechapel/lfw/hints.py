@@ -165,7 +165,8 @@ def _patrols(night: int) -> Hint:
         "The patrol markers",
         f"As the Chief, put the seven patrol markers {where}: the first five are "
         "the policemen (blue, yellow, brown, red, green), the last two fakes. "
-        "Jack sees them all face down. A Wretched may not go past a marker. "
+        "Jack sees them all face down. A Wretched (a marked woman, turned up "
+        "once the markers are down) may not go past a marker. "
         "A tip: the murder will be on a woman's circle; put the policemen on "
         "crossings beside several women, spread out, so one of them is near "
         "wherever Jack kills."

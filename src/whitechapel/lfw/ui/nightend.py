@@ -50,7 +50,10 @@ def _moves_line(seen: NightSeen, you: bool) -> str:
     used = [_count(n, one, many) for n, one, many in counts if n]
     last = space_name(max(m.index for m in moves))
     made = _count(len(moves), "move", "moves")
-    return f"{who} made {made} ({', '.join(used)}), to space {last} of the track."
+    # N3: the second victim is the first move (tester P, round 8: "2 moves
+    # (2 walks), to space 3" read as a mistake)
+    double = " (the second victim counts as the first)" if len(seen.crime_scenes) > 1 else ""
+    return f"{who} made {made} ({', '.join(used)}), to space {last} of the track{double}."
 
 
 def _path_line(row: tuple[PathSpace, ...], home: bool) -> str:
