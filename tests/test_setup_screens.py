@@ -49,7 +49,7 @@ async def test_right_then_space_on_the_notebook_row_changes_the_notebook_only():
         notebook = row(app, "notebook")
         assert setup.focused is notebook
         await settle.press(pilot, "left", "left")  # "off", the first
-        assert notebook.value == "off" and "(•) off" in screen_text(app)
+        assert notebook.value == "off" and "(•) off (as the box)" in screen_text(app)
         await settle.press(pilot, "right")
         assert notebook.value == "possible" and "(•) possible circles" in screen_text(app)
         await settle.press(pilot, "space")  # the next choice, on this row

@@ -25,7 +25,7 @@ from whitechapel.lfw.views import LfwView, view_from_json
 NOTEBOOK = Setting(
     "notebook",
     "Notebook",
-    (("off", "off"), ("possible", "possible circles"), ("heat", "heat map")),
+    (("off", "off (as the box)"), ("possible", "possible circles"), ("heat", "heat map")),
     default="heat",
     rooms=True,
 )
