@@ -23,6 +23,10 @@ helper in every game.
 
 Every host asks through `choose()`: the hot-seat screens (thinking off the
 interface's thread), the network server's computer seats and the arena.
+A player may also say why, as players at a table think aloud: its
+`note(view, action)`, if it has one, gives a sentence about the action it
+just chose (None: nothing to say), computed from the same view; the answer
+carries it (`Answer.note`) and a screen may show it beside the action.
 
 Where the legal actions come from: the view's `legal` list by default; a
 game whose views do not list every action (a placement with thousands of
@@ -274,6 +278,7 @@ class Answer:
     action: str
     cpu: float = 0.0  # how long the player thought: the CPU time of its process
     wall: float = 0.0  # ... and the wall-clock time it took
+    note: str | None = None  # why, in a sentence, where the player says (its `note`)
 
 
 def choose(player: Player, game: str, view: Any, budget: float | None = None) -> Answer:
@@ -288,4 +293,6 @@ def choose(player: Player, game: str, view: Any, budget: float | None = None) ->
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     if action not in legal:
         raise PlayerError(f"the {player.level} {player.side} chose {action!r}, not a legal action")
-    return Answer(action, cpu, wall)
+    explain = getattr(player, "note", None)
+    note = explain(view, action) if callable(explain) else None
+    return Answer(action, cpu, wall, note)

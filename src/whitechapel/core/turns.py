@@ -74,6 +74,7 @@ class ComputerTurns:
         self.clock = clock
         self.spawn = spawn
         self.thinking: str | None = None  # who the computer thinks for now (None: nobody)
+        self.note: str | None = None  # the player's note on the answer being played
         self.pace_skipped = False  # no pauses until the person's next action
         self._asked: tuple[str, int] | None = None  # (who, version) last asked about
         self._task: Cancellable | None = None  # awaiting the answer, until it is played
@@ -123,6 +124,7 @@ class ComputerTurns:
             if not self.current(who, version):
                 return
         self.thinking, self._task = None, None  # nothing left to cancel: it is played
+        self.note = getattr(answer, "note", None)
         try:
             played = self.play(who, version, answer.action)
             if inspect.isawaitable(played):

@@ -123,6 +123,7 @@ class TurnControl:
             spawn=lambda work: screen.run_worker(work, group="computer", exit_on_error=False),
         )
         self.computer_moves: list[tuple[str, str]] = []  # (side, action) since the person's last
+        self.computer_notes: list[str] = []  # the players' notes on them (`Answer.note`)
         self._curtain: tuple[str, Callable[[], None] | None] | None = None  # (kind, then)
         self._raised_at = 0.0  # the clock's time the curtain rose
 
@@ -239,9 +240,13 @@ class TurnControl:
         """The answer, played in its turn among the screen's messages: after
         a quit or a step back already asked for, it is not."""
 
+        note = self.computer.note
+
         def play() -> None:
             if self.source.version == version and self.source.to_act == side:
                 self.computer_moves.append((side, action))
+                if note:
+                    self.computer_notes.append(note)
                 self.screen.computer_sends(action)
 
         self.screen.call_later(play)
@@ -252,7 +257,7 @@ class TurnControl:
     def person_acted(self) -> None:
         """The person played: what the computer showed of its own goes, and
         the pauses come back."""
-        self.computer_moves = []
+        self.computer_moves, self.computer_notes = [], []
         self.computer.person_acted()
 
     def leave(self) -> None:

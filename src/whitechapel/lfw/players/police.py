@@ -209,6 +209,38 @@ class Police(LfwPlayer):
             out[named] = out.get(named, 0.0) + 1.0
         return out
 
+    def note(self, view: PoliceView, text: str) -> str | None:
+        """Why a policeman stays (T2) or passes (T3) where the plan holds
+        him, as police players say it aloud at the table (`players.Answer.
+        note`): his crossing seals a likely hideout, guards Jack's steps
+        into one, cuts more of his ways home, or stands beside a circle
+        where Jack can be.  From this turn's plan, made from the police's
+        view alone; None for every other action.  Testers L, N, P (rounds
+        6-8) read the hard police's stays as standing idle."""
+        colour = view.acting_colour
+        if colour is None or text not in (f"{colour} stay", f"{colour} pass"):
+            return None
+        held = self._holds.get(colour)
+        who = colour.capitalize()
+        if held == "seal":
+            where = view.police.get(colour)
+            sealed = sorted(h for h in self._sealing if where in self.facts.seal.get(h, ()))
+            if not sealed:
+                return f"{who} holds his crossing: it closes a way into a likely hideout"
+            kind = "a likely hideout" if len(sealed) == 1 else "likely hideouts"
+            return (
+                f"{who} holds his crossing: with the others he closes every way into "
+                f"{_circles(sealed)} ({kind})"
+            )
+        if held == "guard":
+            return f"{who} holds his crossing: it bars Jack's steps into a likely hideout"
+        if held == "plan":
+            return f"{who} holds his crossing: it cuts more of Jack's ways home than a move would"
+        if text.endswith(" stay"):
+            return f"{who} stays beside a circle where Jack can be" if held == "beside" else None
+        said = police_waste.reason(view, self.board, legal(view), self.notes)
+        return said[0].upper() + said[1:] if " though " not in said else None
+
     # -- goals -----------------------------------------------------------------------
 
     def night_goal(self, view: PoliceView, sense: Sense) -> Goal:
@@ -471,6 +503,12 @@ class Police(LfwPlayer):
             if v > top:
                 best, top = x, v
         return None if best is None else Chase(colour, best)
+
+
+def _circles(circles: Sequence[int]) -> str:
+    """ "104", "104 and 88", "104, 88 and 12"."""
+    said = [str(c) for c in circles]
+    return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
 
 
 def _acting(view: PoliceView) -> str:

@@ -89,6 +89,21 @@ def news(entries: Sequence[LogEntry], board: Any | None = None) -> list[str]:
     return out
 
 
+NOTES_SHOWN = 3  # the computer's notes under its actions, the newest
+
+
+def notes_text(notes: Sequence[str]) -> str:
+    """The computer's notes on its actions since the person's move (why a
+    policeman held his crossing), dim, after what it played: the newest
+    `NOTES_SHOWN`, one a line; empty when it said nothing."""
+    if not notes:
+        return ""
+    shown = notes[-NOTES_SHOWN:]
+    more = len(notes) - len(shown)
+    head = f"(+{more} earlier) " if more > 0 else ""
+    return "\n" + "\n".join(f"[dim]{head if i == 0 else ''}{n}[/dim]" for i, n in enumerate(shown))
+
+
 # What Jack does that the police's prompt names until they act again:
 # every one of his own actions their view shows.
 JACKS = ("hideout", "women", "letter", "wait", "reveal", "kill", "move", "home", "false_clue")

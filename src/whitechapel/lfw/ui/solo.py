@@ -7,7 +7,10 @@ redrawn on the map with what it touched brought into sight; Space plays
 the rest without pauses until the person's next action.  What it played
 since the person's last action is listed under the map (`computer.py`,
 from the log of the person's own view, so nothing in it is the other
-side's secret) and stays until the person acts.
+side's secret) and stays until the person acts, with the computer's own
+notes on why (`players.Answer.note`: the police's player says why a
+policeman holds his crossing, from the police's view, as police players
+say it aloud at the table).
 
 A part of `LfwScreen` (its base, typed as a game screen).
 """
@@ -47,6 +50,8 @@ class LfwSolo(GameScreen):
         other = next(s for s in self.SIDES if s != human)
         title = self.TITLES[other]
         text = computer.played_text(view.log[self.played_from :], title[0].upper() + title[1:])
+        if text:
+            text += computer.notes_text(self.turns.computer_notes)
         panel = self.query_one("#played", TextPanel)
         panel.set(placenames.in_words(text, self.board))  # crossings in board terms
         self.set_class(bool(text), "played")
