@@ -177,9 +177,11 @@ async def test_h2_overview_fits_and_marks_every_circle_state(tmp_path, size):
 
 async def test_h2_the_police_turn_starts_on_jacks_possible_circles(tmp_path):
     """At 80×24 the map shows a small part of the board.  When the police
-    take the keyboard for a turn of the Hunt, the map shows the circles
-    where Jack can be (the notebook's, from the police's view), not the
-    place it was left at, nor the acting policeman."""
+    take the keyboard for a turn of the Hunt, the map shows the acting
+    policeman (tester P, round 8: Green, far south, out of sight when he
+    had to move) and, as many as fit with him, the circles where Jack can
+    be (the notebook's, from the police's view), not the place it was left
+    at."""
 
     def there(g) -> bool:
         return hunt_1888(g) and len(g.row) >= 2
@@ -195,16 +197,16 @@ async def test_h2_the_police_turn_starts_on_jacks_possible_circles(tmp_path):
         labels = [m.canvas.labels[c] for c in possible]
         x0, x1 = min(lab.x0 for lab in labels), max(lab.x1 for lab in labels)
         y0, y1 = min(lab.y for lab in labels), max(lab.y for lab in labels)
-        sx, sy = int(m.scroll_x), int(m.scroll_y)
         w, h = m.scrollable_content_region.width, m.scrollable_content_region.height
-        middle = ((x0 + x1) // 2, (y0 + y1) // 2)
-        assert sx <= middle[0] < sx + w and sy <= middle[1] < sy + h
-        # The view's middle is the middle of their box (as near as the
-        # board's edges let it be), not where a policeman stands.
-        want_x = min(max((x0 + x1 + 1) // 2 - w // 2, 0), int(m.max_scroll_x))
-        want_y = min(max((y0 + y1 + 1) // 2 - h // 2, 0), int(m.max_scroll_y))
-        assert (sx, sy) == (want_x, want_y)
-        if x1 - x0 < w and y1 - y0 < h:  # the box fits: every one of them in sight
+        view = screen.current_view()
+        acting = view.police[view.acting_colour]
+        assert m.in_sight(acting)  # the one who moves first (round 8)
+        assert any(m.in_sight(c) for c in possible)  # and the nearest of the circles
+        # he, his targets and the circles fit: every one of them in sight
+        targets = [int(o) if o.isdigit() else o for o in screen.picking.node_options()]
+        for lab in [m.canvas.labels[v] for v in [acting, *targets]]:
+            x0, x1, y0, y1 = min(x0, lab.x0), max(x1, lab.x1), min(y0, lab.y), max(y1, lab.y)
+        if x1 - x0 < w and y1 - y0 < h:
             shown_numbers = set(numbers_on_screen(app, m))
             assert set(possible) <= shown_numbers, (possible, region_text(app, m))
 
@@ -232,7 +234,8 @@ async def test_h2_one_size_sentence_in_f1_f4_and_the_toast_and_it_is_true(tmp_pa
         await settle.press(pilot, "f4")
         await settle.settle(pilot)
         notes = [n.message for n in app._notifications]
-        assert len(notes) == 1 and notes[0].startswith(sentence), notes
+        assert len(notes) == 1 and notes[0].startswith("F4: the map alone"), notes
+        assert sentence in notes[0], notes  # the switch's state, then the size (round 8)
     for size, fits in (((168, 60), True), ((167, 60), False), ((168, 59), False)):
         app, screen = app_for(game, tmp_path)
         async with app.run_test(size=size) as pilot:

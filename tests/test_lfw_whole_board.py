@@ -111,7 +111,8 @@ async def test_f4_at_200x60_shows_all_195_numbers_and_every_street_straight(tmp_
         # the choices are still on the screen, on one line.
         assert sum(tag.startswith("police-") for tag in m.marks.values()) == 5
         assert "0 all pass" in screen_text(app) or "stay" in screen_text(app).lower()
-        assert not app._notifications  # it fits: nothing to say
+        notes = [n.message for n in app._notifications]  # it fits: nothing about sizes
+        assert notes == ["F4: the map alone, the side panels folded (F4 again: the panels back)."]
         await settle.press(pilot, "f4")
         assert screen.query_one("#side").display and numbers() == set(range(1, 196))
 
@@ -132,6 +133,7 @@ async def test_f4_at_80x24_folds_the_panels_keeps_streets_straight_and_says_what
         assert not screen.query_one("#side").display and m.region.width == 80
         notes = [n.message for n in app._notifications]
         assert notes == [
+            "F4: the map alone, the side panels folded (F4 again: the panels back). "
             "A window of 168×60 or larger shows the whole board beside the panels. "
             "In this one the map scrolls."
         ]

@@ -33,6 +33,7 @@ the first clue, T3).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from textual import events
@@ -52,18 +53,24 @@ HINT_ROWS = 3  # the prompt's rows for its keys line, at most (its guide takes o
 WRAP_MARGIN = 8  # columns a row may lose to a word wrapped whole
 
 
-def bring_into_sight(map_view: MapView, node: Any) -> None:
-    """Centre the map on `node` unless it is already in the middle half of
-    the view (where what is around it shows too): a policeman after another
-    nearby keeps the map still, and the map is not repainted for nothing."""
+def bring_into_sight(map_view: MapView, node: Any, around: Sequence[Any] = ()) -> None:
+    """Centre the map on `node` (with as many of the nodes `around`, his
+    targets, as fit) unless it is already in the middle half of the view
+    (where what is around it shows too) and every one of `around` is in
+    sight: a policeman after another nearby keeps the map still, and the
+    map is not repainted for nothing."""
     region = map_view.scrollable_content_region
     lab = map_view.canvas.labels.get(node)
     if lab is not None and region.area:
         x, y = lab.x0 - int(map_view.scroll_x), lab.y - int(map_view.scroll_y)
         w, h = region.width, region.height
-        if w // 4 <= x < w - w // 4 and h // 4 <= y < h - h // 4:
+        middle = w // 4 <= x < w - w // 4 and h // 4 <= y < h - h // 4
+        if middle and all(map_view.in_sight(v) for v in around):
             return
-    map_view.centre_on(node)
+    if around:
+        map_view.centre_on_first([node], around)
+    else:
+        map_view.centre_on(node)
 
 
 class LfwKeys:
@@ -121,9 +128,12 @@ class LfwKeys:
         if press.kind == "refuse":
             self.notice = press.value
         elif press.kind == "typed":
-            typed, board = p.typed, self.board
-            if (typed.isdigit() and board.is_circle(int(typed))) or board.is_crossing(typed):
-                self.query_one(MapView).centre_on(node_of(typed))  # the map jumps to it
+            # a target typed whole: the map brings it into sight (not "4"
+            # on the way to 43: tester P, round 8, lost Jack's corner to it)
+            typed = p.typed.lower()
+            target = next((o for o in p.node_options() if o.lower() == typed), None)
+            if target is not None:
+                bring_into_sight(self.query_one(MapView), node_of(target))
         self.refresh_all()
 
     def disarmed(self: Any) -> bool:
@@ -290,7 +300,8 @@ class LfwKeys:
         acting = view.acting_colour
         where = view.police.get(acting) if acting else None
         if where is not None and self.can_act() and view.phase.key in sentences.POLICE_PHASES:
-            bring_into_sight(self.query_one(MapView), where)
+            targets = [node_of(o) for o in p.node_options()]
+            bring_into_sight(self.query_one(MapView), where, targets)
 
     # -- key 0: the rest of the phase ----------------------------------------------------
 

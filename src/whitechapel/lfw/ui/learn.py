@@ -53,7 +53,7 @@ from whitechapel.lfw.players.teaching import LEVEL as TEACHING
 from whitechapel.lfw.players.teaching_police import LEVEL as TEACHING_POLICE
 from whitechapel.lfw.rulebook import JACK, POLICE
 from whitechapel.lfw.rules import RULES
-from whitechapel.lfw.ui.screen import LfwScreen
+from whitechapel.lfw.ui.screen import SIDE_WIDTH, LfwScreen
 from whitechapel.lfw.views import LfwView
 from whitechapel.ui.screens.puzzles import ListScreen
 from whitechapel.ui.source import Source
@@ -104,20 +104,23 @@ def hints_on(source: Source) -> bool:
 
 
 class HintBox(ModalScreen[None]):
-    """A hint over the board, the first time its decision comes up, at the
-    right, over the side panel that repeats it, more than over the map's
-    middle, where the targets are (play-tester L, round 6: the first T2
-    hint hid the circles where Jack could be).  Enter
-    or Esc closes it; any other key closes it and goes on to the board, so
-    a key the hint names is never lost (play-tester B, round 1)."""
+    """A hint beside the board, the first time its decision comes up: over
+    the side panels (the right column, `SIDE_WIDTH` wide), which repeat
+    its keys, never over the map, where the targets are (play-tester L,
+    round 6: the first T2 hint hid the circles where Jack could be; tester
+    P, round 8: the kill's hint, 76 columns wide, hid the patrol markers).
+    A hint longer than the window's rows scrolls in its box.  Enter or Esc
+    closes it; any other key closes it and goes on to the board, so a key
+    the hint names is never lost (play-tester B, round 1)."""
 
-    DEFAULT_CSS = """
-    HintBox { align: right middle; }
-    HintBox > Vertical {
-        width: 90%; max-width: 76; height: auto; max-height: 100%;
+    DEFAULT_CSS = f"""
+    HintBox {{ align: right middle; }}
+    HintBox > Vertical {{
+        width: {SIDE_WIDTH}; height: auto; max-height: 100%;
         border: heavy $success; background: $surface; padding: 0 1;
-    }
-    HintBox #hint-keys { margin-top: 1; color: $text-muted; }
+        overflow-y: auto; scrollbar-size-vertical: 1;
+    }}
+    HintBox #hint-keys {{ margin-top: 1; color: $text-muted; }}
     """
     BINDINGS = [
         Binding("enter", "close", "Continue", id="lfw.hint_close"),
@@ -196,6 +199,11 @@ class LessonOverBox(HintBox):
     ]
     FOOT = ""  # the keys are the hint's own
     PASS_KEYS = False  # leaving the lesson is a choice, never a stray key
+    # the night is over: nothing on the board waits for a decision, and the
+    # ways on read best on one line each
+    DEFAULT_CSS = """
+    LessonOverBox > Vertical { width: 90%; max-width: 76; }
+    """
 
     def __init__(self, hint: hints.Hint, side: str | None = None) -> None:
         super().__init__(hint)

@@ -36,7 +36,7 @@ the left button pans; the wheel scrolls.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import accumulate, groupby
 from operator import itemgetter
 from typing import Any
@@ -108,7 +108,7 @@ class MapView(ScrollView):
         self._frame = (0, 0, 0)  # scroll x, scroll y, visible width: set per repaint
         self._drag: tuple[float, float, float, float] | None = None
         self._dragged = False
-        self._pending_centre: Node | tuple[list[Node], list[Node]] | None = None
+        self._pending_centre: Callable[[], None] | None = None  # once laid out
         self._return = (Offset(0, 0), Offset(0, 0))  # (full map, overview) scroll
         self._map_scroll = Offset(0, 0)  # the full map's, while the whole board is shown
         self.changed_rows: list[int] = []  # the rows the last `show` rebuilt
@@ -283,10 +283,7 @@ class MapView(ScrollView):
     def centre_on(self, node: Node) -> None:
         """Scroll, without animation, so the node's label is in the middle.
         Before the widget is laid out, it is done once it is."""
-        if not (self.is_mounted and self.size.area):
-            self._pending_centre = node
-            if self.is_mounted:
-                self.call_after_refresh(self._centre_pending)
+        if self._later(lambda: self.centre_on(node)):
             return
         lab = self._shown.labels[node]
         region = self.scrollable_content_region
@@ -300,10 +297,7 @@ class MapView(ScrollView):
         labels = [self._shown.labels[v] for v in nodes if v in self._shown.labels]
         if not labels:
             return
-        if not (self.is_mounted and self.size.area):  # once it is laid out
-            self._pending_centre = (list(nodes), list(also))
-            if self.is_mounted:
-                self.call_after_refresh(self._centre_pending)
+        if self._later(lambda: self.centre_on_all(nodes, also)):
             return
         region = self.scrollable_content_region
         more = labels + [self._shown.labels[v] for v in also if v in self._shown.labels]
@@ -315,13 +309,59 @@ class MapView(ScrollView):
         x, y = (x0 + x1 + 1) // 2 - region.width // 2, (y0 + y1 + 1) // 2 - region.height // 2
         self.scroll_to(x, y, animate=False)
 
+    def centre_on_first(self, first: Sequence[Node], *then: Sequence[Node]) -> None:
+        """Scroll so the box around the labels of `first` (the acting
+        policeman) is in the middle of the view, grown by as many of the
+        nodes `then` as fit in sight with it: each group in turn (his
+        targets, then the circles where Jack can be), the nearest to
+        `first` first.  Play-tester P, round 8, at 80×24: Green, far south,
+        had to move and neither he nor any of his targets was on screen."""
+        labels = self._shown.labels
+        box = [labels[v] for v in first if v in labels]
+        if not box:
+            return
+        if self._later(lambda: self.centre_on_first(first, *then)):
+            return
+        region = self.scrollable_content_region
+        x0, x1 = min(lab.x0 for lab in box), max(lab.x1 for lab in box)
+        y0, y1 = min(lab.y for lab in box), max(lab.y for lab in box)
+        cx, cy = (x0 + x1) / 2, y0 + (y1 - y0) / 2
+        for group in then:
+            near = sorted(
+                (labels[v] for v in group if v in labels),
+                key=lambda lab: (lab.x0 - cx) ** 2 + (2 * (lab.y - cy)) ** 2,
+            )
+            for lab in near:
+                bx0, bx1 = min(x0, lab.x0), max(x1, lab.x1)
+                by0, by1 = min(y0, lab.y), max(y1, lab.y)
+                if bx1 - bx0 < region.width and by1 - by0 < region.height:
+                    x0, x1, y0, y1 = bx0, bx1, by0, by1
+        x, y = (x0 + x1 + 1) // 2 - region.width // 2, (y0 + y1 + 1) // 2 - region.height // 2
+        self.scroll_to(x, y, animate=False)
+
+    def in_sight(self, node: Node) -> bool:
+        """Is the node's whole label inside the view now?"""
+        lab = self._shown.labels.get(node)
+        region = self.scrollable_content_region
+        if lab is None or not region.area:
+            return False
+        x, y = lab.x0 - int(self.scroll_x), lab.y - int(self.scroll_y)
+        return x >= 0 and x + len(lab.text) <= region.width and 0 <= y < region.height
+
+    def _later(self, centre: Callable[[], None]) -> bool:
+        """Before the widget is laid out, a centring is kept to be done
+        once it is (the last one asked for); True if it was kept."""
+        if self.is_mounted and self.size.area:
+            return False
+        self._pending_centre = centre
+        if self.is_mounted:
+            self.call_after_refresh(self._centre_pending)
+        return True
+
     def _centre_pending(self) -> None:
-        node, self._pending_centre = self._pending_centre, None
-        if isinstance(node, tuple):
-            if self.size.area:
-                self.centre_on_all(*node)
-        elif node is not None and self.size.area:
-            self.centre_on(node)
+        centre, self._pending_centre = self._pending_centre, None
+        if centre is not None and self.size.area:
+            centre()
 
     def node_at(self, x: int, y: int) -> Node | None:
         """The node under a cell of the widget's content (scroll included): in

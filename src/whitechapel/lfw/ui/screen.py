@@ -141,6 +141,25 @@ def key(keys: str, action: str, description: str, name: str, **kw: Any) -> Bindi
     return Binding(keys, action, description, id=f"lfw.{name}", **kw)
 
 
+# The footer's mark of a switch's state (F4, F5, F6): the parameter of its
+# shown binding says which state it stands for.
+SWITCH_ON, SWITCH_OFF = "●", "○"
+OFF_SHOWN, ON_SHOWN = 1, 2
+SWITCHES = ("whole", "log", "deduction")  # F4, F5, F6's actions
+
+
+def switch_keys(keys: str, action: str, name: str) -> list[Binding]:
+    """A switch's key: the unshown binding that does it (first: `run_key`
+    takes it), and one shown binding per state, its label the switch's name
+    and the state's mark (`LfwScreen.check_action` keeps the one that is
+    true, so the footer changes only when the state does)."""
+    return [
+        key(keys, action, name, action, show=False),
+        key(keys, f"{action}({OFF_SHOWN})", name + SWITCH_OFF, f"{action}_off", priority=True),
+        key(keys, f"{action}({ON_SHOWN})", name + SWITCH_ON, f"{action}_on", priority=True),
+    ]
+
+
 class LfwScreen(LfwKeys, LfwSolo, GameScreen):
     CSS_PATH = "lfw.tcss"
     SIDES = SIDES
@@ -160,12 +179,15 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         ],
         key("f2", "overview", "Overview", "overview"),
         key("f3", "legend", "Legend", "legend"),
-        key("f4", "whole", "Board", "whole"),
-        key("f5", "log", "Log", "log"),
+        # F4, F5, F6 are switches: the unshown binding (first, the one
+        # `run_key` takes) does it; the footer shows the one for the
+        # switch's state, its label the switch's name and ● on, ○ off
+        # (play-testers O and P, round 8, read "f6 Notebook" as "show me").
         # F6 is in F1's help, and in the footer where it has room
         # (play-tester I, round 5, read "F6" in a puzzle and found no such key)
-        key("f6", "deduction", "Deduction", "deduction", show=False),
-        key("f6", "deduction(1)", "Notebook", "deduction_shown", priority=True),
+        *switch_keys("f4", "whole", "Map"),
+        *switch_keys("f5", "log", "Log"),
+        *switch_keys("f6", "deduction", "Notebook"),
         # Jack's screen: his move targets or the police's view of him (one at a
         # time).  In the footer where it has room: a narrow footer holds no
         # more keys, so there the unshown binding (first, the one `run_key`
@@ -204,6 +226,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         self.choice_start = 0  # the first choice on the buttons ("+N more" pages on)
         self._prompt_rows: tuple[Size, int] | None = None  # the window, the prompt's rows in it
         self._bindings_for: str | None = None  # the holder the footer's keys were checked for
+        self._switches: tuple[bool, ...] | None = None  # F4, F5, F6's states the footer shows
         # Each side's own display modes at a hot seat two people share: F5
         # (the log in the notebook's place) and F6 (the deduction shown),
         # kept for it while the other side holds the keyboard.
@@ -334,10 +357,12 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         self.show_played(view)
         self.query_one("#prompt", TextPanel).set(placenames.in_words(prompt, self.board))
         self.fit_prompt()
-        if self._bindings_for != self.holder:  # F7 is Jack's key only
-            if self._bindings_for is not None:
+        switches = self.switch_states()
+        if self._bindings_for != self.holder or switches != self._switches:
+            # F7 is Jack's key only; F4-F6's labels show their states
+            if self._bindings_for not in (None, self.holder):
                 self.map_for_holder(view)
-            self._bindings_for = self.holder
+            self._bindings_for, self._switches = self.holder, switches
             self.refresh_bindings()
         self.rebuild_choices()
         if self.turns.shared and self.holder is not None and not self.curtain_up:
@@ -608,15 +633,19 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         m = self.query_one(MapView)
         if m.whole:
             self.remove_class("whole")
+            self.sync_switches()  # F4's mark in the footer: off
         self.set_class(not m.overview, "overview")
         m.set_overview(not m.overview)
 
     def centre_on_targets(self) -> None:
         """At the start of each police turn (T2's first move), the map on
-        the circles where Jack can be, from the police's notebook (their
-        view: the same answer from any view), and the acting policeman too
-        where they all fit; else the target of the moment or the acting
-        policeman (keys.py)."""
+        the acting policeman, as many of his targets as fit with him, and
+        then as many of the circles where Jack can be (the police's
+        notebook: their view, the same answer from any view); a window that
+        shows them all shows them all.  The policeman first: at 80×24 the
+        circles alone left the one who had to move out of sight (tester P,
+        round 8).  Else the target of the moment or the acting policeman
+        and his targets (keys.py)."""
         view = self.current_view()
         turn = (view.night, len(view.track))
         if (
@@ -627,10 +656,12 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         ):
             self.candidates_for = turn
             nb = self.deduce(view) if self.deduction_mode != "off" else None
-            if nb is not None and nb.counts and not (nb.home or nb.over):
-                acting = view.police.get(view.acting_colour or "")
-                also = [acting] if acting is not None else []
-                self.query_one(MapView).centre_on_all(list(nb.possible), also)
+            acting = view.police.get(view.acting_colour or "")
+            if nb is not None and nb.counts and not (nb.home or nb.over) and acting is not None:
+                p = self.picking
+                targets = [node_of(o) for o in p.node_options()]
+                m = self.query_one(MapView)
+                m.centre_on_first([acting], targets, list(nb.possible))
                 return
         if self.holder == JACK and self.can_act() and self.centre_on_jack(view):
             return
@@ -655,13 +686,43 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         text = SIZE_SENTENCE.sub(size_sentence(self.board), help_text(self.HELP))
         self.app.push_screen(HelpScreen(text))
 
-    def action_whole(self) -> None:
+    # -- the switches: F4, F5, F6 ------------------------------------------------------
+    # Each press says what is on now and what the key does next (play-testers
+    # O and P, round 8: "each press seemed to break something"); the footer
+    # shows each one's state (● on, ○ off: `switch_keys`).
+
+    def switch_states(self) -> tuple[bool, bool, bool]:
+        """F4 (the map alone), F5 (the log in the notebook's place), F6 (the
+        notebook's deduction shown): on or off."""
+        return (
+            self.has_class("whole"),
+            self.has_class("log-only"),
+            self.deduction_shown and self.deduction_mode != "off",
+        )
+
+    def switch_on(self, action: str) -> bool:
+        return self.switch_states()[SWITCHES.index(action)]
+
+    def say_switch(self, text: str, timeout: float = 3) -> None:
+        """A switch's new state, in a short toast."""
+        self.notify(text, timeout=timeout)
+
+    def deduction_name(self) -> str:
+        """What F6 shows: the notebook's mode in the setup's words."""
+        if self.deduction_mode == deduction.HIDEOUTS:
+            return "the hideout candidates"
+        return "the heat map" if self.deduction_mode == "heat" else "the possible circles"
+
+    def action_whole(self, _shown: int = 0) -> None:
         """F4: the whole board with every number, the side panels folded
         away and the choices on one line (the map is drawn for its new size
         once it has it).  A window too small for it says what size it needs."""
         m = self.query_one(MapView)
         on = not self.has_class("whole")
         self.set_class(on, "whole")
+        if not on:  # (on: said once the map is drawn, with what size it needs)
+            self.say_switch("F4: the side panels back (F4 again: the map alone).")
+        self.sync_switches()
         if on:
             self.whole_noted = False
             self.call_after_refresh(m.set_whole, True)
@@ -671,17 +732,19 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
             self.call_after_refresh(self.show_legend)
 
     def on_map_view_whole_shown(self, _message: MapView.WholeShown) -> None:
-        """Once per F4, where the whole board does not fit the window: what
-        size it needs.  The map is drawn again when the layout gives it its
-        new size; a drawing made before (the panels not folded yet) is not
-        what the player sees, so it says nothing."""
+        """Once per F4, in one toast: what is on now, and where the whole
+        board does not fit the window, what size it needs.  The map is
+        drawn again when the layout gives it its new size; a drawing made
+        before (the panels not folded yet) is not what the player sees, so
+        it says nothing."""
         m = self.query_one(MapView)
         if self.whole_noted or not m.whole or m.size.width < self.size.width:
             return
         self.whole_noted = True
-        if not m.whole_cut:
-            return
-        self.notify(f"{size_sentence(self.board)} In this one the map scrolls.")
+        said = "F4: the map alone, the side panels folded (F4 again: the panels back)."
+        if m.whole_cut:
+            said += f" {size_sentence(self.board)} In this one the map scrolls."
+        self.say_switch(said, timeout=6 if m.whole_cut else 3)
 
     def action_legend(self) -> None:
         on = not self.has_class("legend")
@@ -743,7 +806,20 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
             self.notify("This game was set up without the notebook's deduction.")
             return
         self.deduction_shown = not self.deduction_shown
+        name = self.deduction_name()
+        self.say_switch(
+            f"F6: the notebook's marks on: {name} (F6 again: off)."
+            if self.deduction_shown
+            else f"F6: the notebook's marks off (F6 again: {name})."
+        )
         self.refresh_all()
+
+    def sync_switches(self) -> None:
+        """The footer's marks of F4-F6 for their states, where one changed
+        outside `refresh_all` (which checks them too)."""
+        if self.switch_states() != self._switches:
+            self._switches = self.switch_states()
+            self.refresh_bindings()
 
     def action_hideouts(self) -> None:
         """F9: the map tints the hideout candidates, and back to the
@@ -766,6 +842,8 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
             # that changed at each hand-over rebuilt itself on the police's
             # last key (80 ms of CPU); the unshown F6 does it elsewhere
             return False
+        if action in SWITCHES and parameters:  # the shown one for the state
+            return parameters[0] == (ON_SHOWN if self.switch_on(action) else OFF_SHOWN)
         return super().check_action(action, parameters)
 
     def action_jack_overlay(self, _shown: int = 0) -> None:
@@ -785,10 +863,15 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         m = self.query_one(MapView)
         m.set_crossing_labels(not m.crossing_labels)
 
-    def action_log(self) -> None:
+    def action_log(self, _shown: int = 0) -> None:
         """F5: the log in the notebook's place (in a short window the only
         way to see it), and back; the list of choices goes with it."""
         self.toggle_class("log-only")
+        self.say_switch(
+            "F5: the log in the notebook's place (F5 again: the notebook)."
+            if self.has_class("log-only")
+            else "F5: the notebook back in its place (F5 again: the log)."
+        )
         self.refresh_all()
 
     def action_log_scroll(self, older: int) -> None:
