@@ -68,8 +68,10 @@ SIDE_CHOICES = (
     (
         POLICE,
         "Play the police: a guided first night",
-        "the computer plays Jack and keeps out for a few moves; you place the "
-        "patrols, move the policemen, search and arrest",
+        "the computer plays Jack, kills far from his hideout and does not go "
+        "home before his third move (a coach and an alley included), so you "
+        "hunt him at least three times; you place the patrols, move the "
+        "policemen, search and arrest",
     ),
     (
         JACK,
