@@ -150,7 +150,7 @@ async def test_f3_shows_a_legend_of_what_the_map_shows_and_hides_it_again(tmp_pa
         assert not legend.display and "crime scene" not in screen_text(app)
         await settle.press(pilot, "f1")
         seen = []
-        for _ in range(4):  # the help, page by page
+        for _ in range(8):  # the help, page by page
             await settle.settle(pilot)  # shown, however loaded the machine (not a fixed pause)
             seen.append(screen_text(app))
             await settle.press(pilot, "pagedown")
@@ -340,7 +340,8 @@ async def test_jacks_turn_labels_his_moves_with_their_cost_and_shows_him_alone_t
     app, screen = app_for(LfwGame.new(11, Options(), load_board("whitechapel-1888@1")), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle.settle(pilot)
-        for key in [*SEED_11_KEYS, "enter", "1", "6", "5", "enter"]:
+        # 1 kill, 65 and Enter: the kill is asked; Enter kills (H5, round 8)
+        for key in [*SEED_11_KEYS, "enter", "1", "6", "5", "enter", "enter"]:
             await settle.press(pilot, key)
         await settle.settle(pilot)
         game = screen.source.game

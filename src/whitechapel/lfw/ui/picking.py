@@ -49,6 +49,14 @@ The keys, in one place (docs/lfw.md, the F1 help):
   take one of the others, the rest go down at once (Enter confirms).
 - A forced action (only one is legal) and a finished placement wait for
   Enter; no single key commits them.
+- **H2, H5**: each red circle has one letter all game (`red_letters`):
+  Jack places the women and kills by the same letters, a Wretched the
+  Chief moved keeping her red circle's (`kill_letters`).  A kill is asked
+  before it is played (`kill_asked`): Enter kills, Esc takes it back, and
+  the question names what stands beside the circle (play-tester P, round 8).
+- **T1**: the circles where a move would end beside a policeman are marked
+  (`flagged`), and a forced step says it is only the step's, with the
+  coach or alley still open (`forced_step`).
 - **T1, a walk onto the hideout**: Enter (or 1) announces it, 2 passes
   through (`choosing.THROUGH`).
 """
@@ -212,12 +220,45 @@ class Press:
 def picking_for(view: LfwView, board: Any) -> Picking:
     """The choice the view offers the side to act (`legal.legal(view)`)."""
     if view.placement is not None:
-        return Picking(board, Placer(view.phase.key, view.placement), view)
+        placing = Picking(board, Placer(view.phase.key, view.placement), view)
+        if view.phase.key == Phase.WOMEN:  # H2: each red circle's own letter
+            placing.fixed.update(red_letters(board))
+        return placing
     colour = view.acting_colour if view.phase.key == Phase.CLUES else None
     picking = Picking(board, Chooser([str(a) for a in legal(view)], colour), view)
     if view.phase.key == Phase.WRETCHED:
         picking.fixed.update(wretched_letters(view, board))
+    elif view.phase.key == Phase.KILL:
+        picking.fixed.update(kill_letters(view, board))
     return picking
+
+
+def red_letters(board: Any) -> dict[str, str]:
+    """H2 and H5: each red circle's letter, the same in every night of the
+    game (the red circles in number order, `ALL_LABELS` in order; a circle
+    holding a crime scene keeps its letter unused).  Jack places the women
+    by these letters and kills by them (play-tester P, round 8: `d` was 7
+    while he placed the women and 13 at the kill; he killed on 13)."""
+    return {str(c): k for c, k in zip(sorted(board.red), ALL_LABELS, strict=False)}
+
+
+def kill_letters(view: LfwView, board: Any) -> dict[str, str]:
+    """H5: each Wretched's letter, the one her red circle had in H2 (each
+    woman keeps it where the Chief moved her in H6: the view's list keeps
+    each in her place, and the public log says where each stood in H4).
+    From the view alone."""
+    start = next(
+        (e.circles for e in reversed(view.log) if e.event == "wretched" and e.night == view.night),
+        (),
+    )
+    if len(start) != len(view.wretched):
+        start = view.wretched  # no record of H4 (never in a real game): where they stand
+    reds = red_letters(board)
+    return {
+        str(now): reds[str(then)]
+        for now, then in zip(view.wretched, start, strict=True)
+        if str(then) in reds
+    }
 
 
 def wretched_letters(view: LfwView, board: Any) -> dict[str, str]:
@@ -327,6 +368,70 @@ class Picking:
 
     def placed_all(self) -> bool:
         return isinstance(self.chooser, Placer) and self.chooser.complete() is not None
+
+    def kill_asked(self) -> bool:
+        """H5: the kill is chosen and waits for Enter (a kill is never
+        played by the key that chose its circle: play-tester P, round 8)."""
+        c = self.chooser
+        return self.forced() and isinstance(c, Chooser) and c.picked[:1] == ["kill"]
+
+    def view_or_fail(self) -> LfwView:
+        assert self.view is not None  # a Picking made by `picking_for` has its view
+        return self.view
+
+    # -- T1: where a step ends beside a policeman ---------------------------------------
+
+    def ends_on(self) -> bool:
+        """T1: are the circles offered now where Jack's move ends (a step's
+        or an alley's circle, a coach's second)?  A coach's first circle
+        is only passed."""
+        c = self.chooser
+        if self.view is None or self.phase() != Phase.ESCAPE or not isinstance(c, Chooser):
+            return False
+        return c.picked[:1] in (["step"], ["alley"]) or (
+            c.picked[:1] == ["coach"] and len(c.picked) == 2
+        )
+
+    def beside(self, circle: str) -> list[str]:
+        """T1: the policemen beside a circle where Jack's move may end
+        (from his view: where they stand is public); [] elsewhere."""
+        if not circle.isdigit() or not self.ends_on():
+            return []
+        return sentences.beside_police(self.view_or_fail(), self.board, int(circle))
+
+    def flagged(self, circle: str) -> str:
+        """A target circle as the keys line, the side panel and the buttons
+        list it: "47 (beside Yellow)" where a policeman stands beside it (T1)."""
+        who = self.beside(circle)
+        if not who:
+            return circle
+        return f"{circle} (beside {sentences.and_list(sentences.name(c) for c in who)})"
+
+    def flagged_part(self, short: bool = False) -> str:
+        """T1, circles typed by number: the ones beside a policeman, as a
+        part of the keys line ("beside a policeman: 45 (Blue), 47 (Yellow)";
+        `short`: "beside police: 45 47", the side panel names them)."""
+        out = []
+        for c in self.circle_options():
+            if who := self.beside(c):
+                out.append(c if short else f"{c} ({'·'.join(sentences.name(w) for w in who)})")
+        if not out:
+            return ""
+        return (
+            f"beside police: {' '.join(out)}" if short else f"beside a policeman: {', '.join(out)}"
+        )
+
+    def forced_step(self) -> str | None:
+        """T1, a step forced (one circle, or the only action): its prompt
+        line (`sentences.forced_step`); None for any other action."""
+        c = self.chooser
+        if not self.forced() or self.view is None or not isinstance(c, Chooser):
+            return None
+        words = words_of(c.complete() or "")
+        if self.phase() != Phase.ESCAPE or words[:1] != ("step",) or len(words) != 2:
+            return None
+        others = {w[0] for w in c.legal} - {"step"}
+        return sentences.forced_step(self.view, self.board, words[1], others, not self.can_back())
 
     def can_back(self) -> bool:
         return self.chooser is not None and self.chooser.can_back
@@ -555,7 +660,10 @@ class Picking:
         circles = self.circle_options()
         if circles:
             labelled = dict((v, k) for k, v in self.circle_labels())
-            shown = [f"{labelled[c]} {c}" if c in labelled else c for c in circles]
+            shown = [
+                f"{labelled[c]} {self.flagged(c)}" if c in labelled else self.flagged(c)
+                for c in circles
+            ]
             lines.append("[b]Circles[/b] (type the number, then Enter)")
             lines.append(" · ".join(shown))
         return "\n".join(lines)
@@ -592,6 +700,8 @@ class Picking:
         labels = self.labels()
         if char in labels:
             return Press("pick", labels[char])
+        if self.kill_asked():
+            return Press("refuse", self.stray_key(char))  # Enter alone kills (H5)
         if self.forced() and any(self.fixed.get(n) == char for n in self.auto_nodes()):
             return Press("play")  # the only place left, by the letter it was offered with
         if char.isdigit():
@@ -640,6 +750,10 @@ class Picking:
 
     def stray_key(self, char: str) -> str:
         """The sentence for a key that means nothing now."""
+        if self.kill_asked():
+            where = " and ".join(self.auto_nodes())
+            back = ", or Esc to choose again" if self.can_back() else ""
+            return f"Nothing is killed yet: Enter kills on {where}{back}."
         if self.forced():
             return f"Nothing to choose here: Enter plays it ({self.describe_complete()})."
         if self.placed_all():
@@ -656,7 +770,15 @@ class Picking:
 
     def forced_text(self) -> str | None:
         """The first prompt line when the action is forced or a placement
-        is complete: the action named, Enter to play it."""
+        is complete: the action named, Enter to play it.  A kill is asked
+        (H5), and a step that is the only one says what else Jack may do
+        and who stands beside it (T1; play-tester P, round 8)."""
+        if self.kill_asked():
+            question = sentences.kill_question(self.view_or_fail(), self.board, self.auto_nodes())
+            return f"[b]{question}[/b]" + ("" if self.can_back() else " It is the only choice.")
+        step = self.forced_step()
+        if step is not None:
+            return step
         if self.forced():
             what = f"[b]{sentences.capital(self.describe_complete())}[/b]"
             if self.can_back():
@@ -693,6 +815,8 @@ class Picking:
     def _forced_hint(self) -> str:
         """The hint of a forced action: Enter plays it (or the keys that
         play it for him and others: 0, a later policeman's letter)."""
+        if self.kill_asked():
+            return "Enter kills; Esc back." if self.can_back() else "Enter kills."
         if self.phase() == Phase.SEARCHING:
             return "Enter (or 0) names the last circle of the search (T3)."
         if self.can_back():
@@ -721,7 +845,7 @@ class Picking:
             parts.append("a letter on the map chooses its crossing")
         circle_labels = self.circle_labels()
         if circle_labels:
-            parts.append(", ".join(f"{k}: {v}" for k, v in circle_labels))
+            parts.append(", ".join(f"{k}: {self.flagged(v)}" for k, v in circle_labels))
         listed = self.circle_options()
         if listed:
             parts.append(
@@ -729,6 +853,8 @@ class Picking:
                 if not circle_labels
                 else "or type a number"
             )
+            if not circle_labels and (flags := self.flagged_part()):
+                parts.append(flags)  # T1: a step beside a policeman (play-tester P, round 8)
         elif self.node_options() and not labels:
             parts.append("type an id and Enter, or Tab")
         if words and not self.circle_options():
@@ -747,17 +873,33 @@ class Picking:
             short = {
                 "a letter on the map chooses its crossing": "letters: crossings",
                 self.fold_hint(): self.fold_hint(short=True),
+                self.flagged_part(): self.flagged_part(short=True),
             }
             parts = [short.get(p, p) for p in parts]
             text = "; ".join(parts)
         if room is not None and len(text) > room and listed and not circle_labels:
-            i = next(i for i, p in enumerate(parts) if p.startswith("type a number"))
+            text = self._cut_numbers(parts, room, listed)
+        return text
+
+    def _cut_numbers(self, parts: list[str], room: int, listed: list[str]) -> str:
+        """The keys line, too long for `room`, where circles are typed by
+        number: as many numbers as fit, then how many more (the side panel
+        lists them all); T1's "beside police" part goes last, where even
+        one number and it do not fit (the side panel marks them too)."""
+        flags = self.flagged_part(short=True)
+        i = next(i for i, p in enumerate(parts) if p.startswith("type a number"))
+        full = parts[i]
+        while True:
+            text = "; ".join(parts)
             left = room - (len(text) - len(parts[i]))
             head = "type a number and Enter ("
             parts[i] = head + circle_list(listed, left - len(head) - len(MORE_CIRCLES) - 5) + ")"
             self.cut = MORE_CIRCLES in parts[i]
             text = "; ".join(parts)
-        return text
+            if len(text) <= room or not flags or flags not in parts:
+                return text
+            parts.remove(flags)  # after the numbers: `i` still names them
+            parts[i] = full  # no room: the side panel marks them (choices_text)
 
     def _tail_parts(self, plain: bool) -> list[str]:
         """The hint's last parts: key 0, a later policeman's letter, Enter
@@ -883,9 +1025,11 @@ class Picking:
             head.append(("0 the rest" if rest == SEARCH_ALL else f"0 all {rest}", "*rest"))
         if self.sweep_offered():
             head.append((fit(f"{SWEEP_KEY} all search", f"{SWEEP_KEY} searches"), "*sweep"))
-        head += [(f"{k} {v}", v) for k, v in self.circle_labels()]
+        head += [(fit(f"{k} {self.flagged(v)}", f"{k} {v}"), v) for k, v in self.circle_labels()]
         tail = []
-        if self.forced() or self.placed_all():
+        if self.kill_asked():
+            tail.append((fit("Enter: kill", "Kill"), "*done"))
+        elif self.forced() or self.placed_all():
             tail.append((fit("Enter: play", "Play"), "*done"))
         elif self.complete() is not None and self.options():
             tail.append(("Done", "*done"))
@@ -974,6 +1118,8 @@ class Picking:
         done = chooser.pick(word)
         if any(self.is_node(w) for w in chooser.picked[before + 1 :]):
             return None  # a place taken with his word: shown first, Enter plays it
+        if done is not None and words_of(done)[0] == "kill":
+            return None  # H5: a kill is asked first, Enter plays it (play-tester P, round 8)
         return done
 
     def back(self) -> None:

@@ -202,3 +202,84 @@ _BY_HEAD: dict[str, Callable[[list[str]], str]] = {
 
 def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+# -- Jack's irreversible choices (play-tester P, round 8) ------------------------------
+
+
+def beside_police(view: LfwView, board: Any, circle: int) -> list[str]:
+    """The policemen standing on a crossing beside `circle`, in the
+    police's order (public: every side sees where they stand)."""
+    return [
+        colour
+        for colour in COLOURS
+        if (x := view.police.get(colour)) and circle in board.direct_circles(x)
+    ]
+
+
+def beside_markers(view: LfwView, board: Any, circle: int) -> tuple[list[str], int]:
+    """The patrol markers on a crossing beside `circle` (H5, before the
+    policemen stand on the board): the colours of those turned face up
+    (real, H7) and how many are still face down (real or fake: Jack cannot
+    tell).  From Jack's view: he sees a face-down marker, never which."""
+    colours, hidden = [], 0
+    for m in view.patrol_markers:
+        if not m.crossing or circle not in board.direct_circles(m.crossing):
+            continue
+        if m.revealed and m.colour:
+            colours.append(m.colour)
+        elif not m.revealed:
+            hidden += 1
+    return colours, hidden
+
+
+def beside_text(view: LfwView, board: Any, circle: int) -> str:
+    """What stands beside `circle` that may arrest there, in a few words
+    ("beside Yellow", "beside Yellow's marker and a face-down marker");
+    empty where nothing does."""
+    police = beside_police(view, board, circle)
+    colours, hidden = beside_markers(view, board, circle)
+    parts = [name(c) for c in police] + [f"{name(c)}'s marker" for c in colours]
+    if hidden:
+        parts.append("a face-down marker" if hidden == 1 else f"{hidden} face-down markers")
+    return f"beside {and_list(parts)}" if parts else ""
+
+
+def kill_question(view: LfwView, board: Any, circles: Sequence[str]) -> str:
+    """H5 (N3: two circles): the kill named and asked, before Enter plays
+    it: "Kill the Wretched on 13 (beside Yellow's marker)?"."""
+
+    def one(c: str) -> str:
+        near = beside_text(view, board, int(c)) if c.isdigit() else ""
+        return f"{c} ({near})" if near else c
+
+    if len(circles) == 2:  # N3, the double event
+        first, second = circles
+        return (
+            f"Kill the Wretched on {one(first)}, then the one on {one(second)}: "
+            f"you stand on {second} (N3)?"
+        )
+    return f"Kill the Wretched on {one(circles[0]) if circles else MORE}?"
+
+
+def token_words(view: LfwView, kinds: Iterable[str]) -> str:
+    """T1: the special moves still open to Jack, with the tokens he has
+    left: "a coach (2 left) or an alley (1 left)"; empty where none."""
+    left = {"coach": view.coaches_left, "alley": view.alleys_left}
+    words = [f"{'an' if k == 'alley' else 'a'} {k} ({left[k]} left)" for k in left if k in kinds]
+    return " or ".join(words)
+
+
+def forced_step(view: LfwView, board: Any, circle: str, others: Iterable[str], alone: bool) -> str:
+    """T1, the only circle a step reaches (`alone`: and nothing else is
+    legal): said so that it does not read as Jack's only move, with the
+    coach or alley still open and the policeman beside it, if any (play-
+    tester P, round 8: "the only place left" walked him into an arrest)."""
+    what = f"[b]Jack steps to {circle}[/b]"
+    near = beside_text(view, board, int(circle)) if circle.isdigit() else ""
+    warn = f" Careful: {circle} is {near}, who may arrest you there." if near else ""
+    if alone:
+        return f"The only choice: {what} (no other move is legal).{warn}"
+    tokens = token_words(view, others)
+    instead = f" Esc back for {tokens} instead." if tokens else ""
+    return f"{what}: the only circle a step reaches.{warn}{instead}"
