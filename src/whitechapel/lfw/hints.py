@@ -189,7 +189,7 @@ def _kill(night: int) -> Hint:
             "The double event",
             "Tonight you kill two women at once, in the order you choose: the "
             "second counts as your first move, and the police move first.",
-            "1 kill, 2 wait; then the circles, in the order written.",
+            "1 kill, 2 wait; then the circles, in the order written; Enter kills.",
         )
     return Hint(
         "kill",
@@ -198,7 +198,9 @@ def _kill(night: int) -> Hint:
         "Kill now (the circle becomes the crime scene and the Hunt begins) or "
         "wait: each wait gives you one more space to escape, but the Chief moves "
         "the women (the Wretched) and you turn a patrol marker. On V you must kill.",
-        "1 kill, then the marked woman's circle (type its number and Enter); 2 wait.",
+        "1 kill, then the Wretched's letter (each red circle keeps its letter from "
+        "the women's placement) or her circle's number and Enter; Enter again kills "
+        "(Esc: choose again); 2 wait.",
     )
 
 
