@@ -16,7 +16,9 @@ from whitechapel.core.chance import Chance
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.rulebook import JACK, POLICE
 from whitechapel.lfw.rules import RULES
+from whitechapel.lfw.ui import panels
 from whitechapel.lfw.ui.bench import keys_for
+from whitechapel.ui.widgets.text import TextPanel
 
 
 def hard_game(seed: int) -> list[tuple[object, str, str | None]]:
@@ -93,6 +95,7 @@ async def test_the_computers_notes_show_under_its_actions_until_the_person_acts(
     screen = solo(4, JACK, tmp_path)
     screen.turns.thinker = thinker = Noting()
     mark = 0  # the thinker's count at the person's last action
+    in_panel = False
     app = WhitechapelApp(start=screen)
     game = screen.source.game
     async with app.run_test(size=(120, 40)) as pilot:
@@ -108,10 +111,16 @@ async def test_the_computers_notes_show_under_its_actions_until_the_person_acts(
             # since the person's last action only: none from before it
             numbers = [int(line.split("Note ")[1].split()[0]) for line in lines if "Note " in line]
             assert all(n > mark for n in numbers), (numbers, mark)
+            if notes:  # in the log too, under its entry (all a 200×60 window shows)
+                log = panels.log_text(game.view(JACK), 400, 0, screen.board, screen.log_notes)
+                assert all(f"↳ {n}" in log for n in notes), notes
+                in_panel = (
+                    in_panel or "↳ Note" in app.screen.query_one("#log", TextPanel).render().plain
+                )
             seen = seen or bool(notes)
             mark = thinker.count
             action = str(game.legal_actions()[0])
             for key in keys_for(game, action):
                 await settle.press(pilot, key)
             await settle.settle(pilot)
-        assert seen
+        assert seen and in_panel

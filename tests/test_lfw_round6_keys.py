@@ -281,7 +281,7 @@ def test_h7_jacks_marker_letters_say_nothing_of_the_polices_searches():
     found no letter listed: each marker is listed by the circles beside it."""
     game = first_game_where(3, lambda g: g.phase == Phase.REVEAL)
     hint = picking_for(game.view(JACK), game.board).keys_hint(room=200)
-    assert "search" not in hint and "the marker beside: " in hint
+    assert "search" not in hint and "the circles beside it: " in hint
 
 
 async def test_t2_at_80x24_a_cut_letters_list_is_whole_in_the_side_panel(tmp_path):

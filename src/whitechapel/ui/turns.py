@@ -124,6 +124,7 @@ class TurnControl:
         )
         self.computer_moves: list[tuple[str, str]] = []  # (side, action) since the person's last
         self.computer_notes: list[str] = []  # the players' notes on them (`Answer.note`)
+        self.last_note: str | None = None  # the note of the computer's action being sent
         self._curtain: tuple[str, Callable[[], None] | None] | None = None  # (kind, then)
         self._raised_at = 0.0  # the clock's time the curtain rose
 
@@ -247,6 +248,7 @@ class TurnControl:
                 self.computer_moves.append((side, action))
                 if note:
                     self.computer_notes.append(note)
+                self.last_note = note  # the note of the action being sent
                 self.screen.computer_sends(action)
 
         self.screen.call_later(play)

@@ -237,7 +237,11 @@ class Police(LfwPlayer):
         if held == "plan":
             return f"{who} holds his crossing: it cuts more of Jack's ways home than a move would"
         if text.endswith(" stay"):
-            return f"{who} stays beside a circle where Jack can be" if held == "beside" else None
+            return (
+                f"{who} stays: he is beside a circle where Jack can be"
+                if held == "beside"
+                else None
+            )
         said = police_waste.reason(view, self.board, legal(view), self.notes)
         return said[0].upper() + said[1:] if " though " not in said else None
 

@@ -12,7 +12,7 @@ notation) the ids stay.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from rich.cells import cell_len
@@ -320,12 +320,25 @@ def log_line(e: LogEntry, board: Any | None = None) -> str:
     return n + event_text(e, board)
 
 
-def log_text(view: LfwView, entries: int = 200, back: int = 0, board: Any | None = None) -> str:
+def log_text(
+    view: LfwView,
+    entries: int = 200,
+    back: int = 0,
+    board: Any | None = None,
+    notes: Mapping[int, str] | None = None,
+) -> str:
     """The newest `entries` events of the public log, the newest last, or
     the ones `back` entries older (PgUp).  The panel shows its end: however
-    the lines wrap, the newest stays in sight."""
+    the lines wrap, the newest stays in sight.  `notes`: log index -> the
+    computer's note on that entry's action (why a policeman held his
+    crossing), dim on a line of its own under it."""
     log = view.log[: len(view.log) - back] if back else view.log
-    lines = [log_line(e, board) for e in log[-max(entries, 1) :]]
+    first = max(len(log) - max(entries, 1), 0)
+    lines = []
+    for i, e in enumerate(log[first:], first):
+        lines.append(log_line(e, board))
+        if notes and i in notes:
+            lines.append(f"[dim]  ↳ {notes[i]}[/dim]")
     if back:
         lines.append(f"[dim]… {back} newer (PgDn)[/dim]")
     return "[b]Log[/b] [dim](PgUp older)[/dim]\n" + "\n".join(lines)

@@ -866,7 +866,11 @@ class Picking:
         if crossings and not plain:  # what each lets a policeman there search (T3)
             # Jack's markers (H7) by the circles beside them: at 80x24 the
             # map showed one of them and the line none (tester M, round 7)
-            intro = TOUCHES_INTRO if police else "letter on the map → the marker beside: "
+            intro = (
+                TOUCHES_INTRO
+                if police
+                else "a marker's letter on the map → the circles beside it: "
+            )
             parts[0] = self._touches_part(parts[0], " ".join(parts[1:]), room, intro)
         text = "; ".join(parts)
         if room is not None and len(text) > room:  # short forms for a one-row line

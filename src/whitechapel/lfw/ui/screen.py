@@ -235,6 +235,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         # Each side's log length at its last action: the police's prompt
         # opens with what Jack did since (`computer.since_line`).
         self.news_from: dict[str, int] = {}
+        self.log_notes: dict[int, str] = {}  # log index -> the computer's note (solo.py)
         # The last night whose summary each side has seen (nightend.py): a
         # game taken up again does not tell its past nights over.
         told = nightend.ended_night(source.view(PUBLIC))
@@ -399,7 +400,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         log = self.query_one("#log", TextPanel)
         entries = log.size.height or LOG_ENTRIES  # each entry takes a row or more
         tail = f"\n\n{choices}" if beside_log else ""  # the panel shows its end
-        log.set(panels.log_text(view, entries, self.log_back, self.board) + tail)
+        log.set(panels.log_text(view, entries, self.log_back, self.board, self.log_notes) + tail)
 
     # -- the end of a night (nightend.py) ----------------------------------------------------
 

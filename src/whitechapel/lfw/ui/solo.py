@@ -34,6 +34,7 @@ class LfwSolo(GameScreen):
 
     picking: Picking  # the choice of the moment (LfwScreen's)
     board: Any  # the board (LfwScreen's)
+    log_notes: dict[int, str]  # log index -> the computer's note on it (LfwScreen's)
 
     def seat_solo(self) -> None:
         """At the start: the person's view's log up to now (what follows is
@@ -69,9 +70,12 @@ class LfwSolo(GameScreen):
         sight, or, when the person's turn comes, the person's own target (or,
         for Jack, where he stands)."""
         before = len(self.current_view().log) if self.is_mounted else 0
+        note = self.turns.last_note
         super().computer_sends(text)
         if not self.is_mounted:
             return
+        if note:  # in the log too, under the entry of the stay or pass it explains
+            self.note_entry(before, note)
         for said in computer.news(self.current_view().log[before:], self.board):
             self.notify(said, timeout=6)
         node: str | int | None = computer.touched(text)
@@ -83,6 +87,15 @@ class LfwSolo(GameScreen):
             node = jack.position if jack else None
         if node is not None:
             bring_into_sight(self.query_one(MapView), node_of(str(node)))
+
+    def note_entry(self, before: int, note: str) -> None:
+        """The computer's note on its action, kept for the log under the
+        entry the action made (its first from `before`): the why after
+        "Red holds his crossing: "."""
+        entries = self.current_view().log[before:]
+        at = next((i for i, e in enumerate(entries) if e.event in ("police_move", "pass")), None)
+        if at is not None:
+            self.log_notes[before + at] = note.split(": ", 1)[-1]
 
     def thinking_text(self) -> str | None:
         text = super().thinking_text()
