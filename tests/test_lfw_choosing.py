@@ -122,4 +122,4 @@ def test_picking_typed_text_names_a_node_exactly_or_a_word_by_prefix():
     assert p.matches("x1") == []
     assert p.matches("x12") == ["x12"]
     assert p.matches("st") == ["stay"]
-    assert "1 stay" in p.keys_hint()
+    assert "3 stay" in p.keys_hint()

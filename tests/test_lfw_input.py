@@ -92,7 +92,7 @@ async def test_each_policeman_is_in_sight_when_his_move_starts(tmp_path):
                 assert in_sight(map_view, game.police[colour]), colour
             map_view.scroll_to(0, 0, animate=False)  # the player looked elsewhere
             await settle.settle(pilot)
-            await settle.press(pilot, "1")  # he stays: the next one is brought into sight
+            await settle.press(pilot, "3")  # he stays: the next one is brought into sight
         assert game.phase == "clues"
         assert in_sight(map_view, game.police[game.acting_colour])
 
@@ -107,7 +107,7 @@ async def test_t2_the_letter_of_one_who_moved_or_is_moving_brings_him_into_sight
         await settle.settle(pilot)
         await settle.press(pilot, "enter")
         first = game.acting_colour
-        await settle.press(pilot, "1")  # he stays
+        await settle.press(pilot, "3")  # he stays (T2: 3, as T3's pass)
         acting = game.acting_colour
         map_view = screen.query_one(MapView)
         before = game.clone()

@@ -263,7 +263,7 @@ def _hunt() -> Hint:
         "Each policeman moves up to two crossings (circles do not count), or "
         "stays; the Chief first, then clockwise. Two may not end on one crossing. "
         "Stand where Jack's steps go: he may not step through your crossing.",
-        f"{_k('crossing')}; 1 for stay; {_k('rest')}: everyone still "
+        f"{_k('crossing')}; 3 for stay (as 3 passes in T3); {_k('rest')}: everyone still "
         f"to move stays; {_k('policemen')} pressed twice: that policeman moves "
         "next, those before him stay (the first press only says so).",
     )

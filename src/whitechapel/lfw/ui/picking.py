@@ -23,7 +23,8 @@ The keys, in one place (docs/lfw.md, the F1 help):
   phase, and so do their destinations, which never take a woman's
   (`wretched_letters`).  The letter of a forced action's only place plays
   it, as Enter does.
-- **Words** (stay, search, arrest, pass, step, coach …): the digits 1–9.
+- **Words** (stay, search, arrest, pass, step, coach …): the digits 1–9,
+  in the order offered; T2's stay is 3, as T3's pass (`word_key`).
   **0** is "the rest of this phase": in T2 every policeman still to move
   stays, in T3 every one still to act passes.
 - **B Y N R G** (or the small letters): in T2 and T3, as the acting
@@ -89,6 +90,7 @@ MORE = "*more:"  # a "+N more" button's word, then the first choice of its page
 SEARCH_ALL = "search"  # key 1 in T3, 0 in a search: every circle left, likeliest first
 T3_WORD_KEYS = {"1": SEARCH_ALL, "2": "arrest", "3": "pass"}  # also on a forced action
 SWEEP_KEY = "9"  # T3: everyone searches where it can tell, else passes (sweep.py)
+STAY, STAY_KEY = "stay", "3"  # T2: his stay, on T3's pass's key (`Picking.word_key`)
 SWEEP = "sweep"  # its word while keys.py sends its actions
 SWEEP_HINT = "9 everyone searches where a clue can be (no arrest)"
 T3 = (Phase.CLUES, Phase.SEARCHING)
@@ -354,6 +356,21 @@ class Picking:
 
     def word_options(self) -> list[str]:
         return list(self._offered()[2])
+
+    def word_key(self, i: int, word: str) -> str:
+        """The digit that picks `word`, the `i`-th word offered: its place
+        in the list (1 the first), but T2's stay is 3, as T3's pass is: the
+        key that leaves a policeman idle is the same in both, and 1 (T3's
+        search) never makes one stay (play-tester O, round 8, pressed 1 in
+        T2 for a search, twice)."""
+        if word == STAY and len(self.word_options()) < 3:  # T2 (no other phase has it)
+            return STAY_KEY
+        return str(i + 1)
+
+    def word_of_key(self, char: str) -> str | None:
+        """The word a digit picks now (`word_key`'s inverse), if any."""
+        words = self.word_options()
+        return next((w for i, w in enumerate(words[:9]) if self.word_key(i, w) == char), None)
 
     def complete(self) -> str | None:
         """The action the words picked (or tokens placed) so far make."""
@@ -679,7 +696,7 @@ class Picking:
         if word == "0" and self.rest_word() is not None:
             return ["0"]
         if word in words and not self.circle_options():
-            return [str(words.index(word) + 1)]
+            return [self.word_key(words.index(word), word)]
         return [*word, "enter"]
 
     def auto_nodes(self) -> list[str]:
@@ -742,10 +759,9 @@ class Picking:
         if self.circle_options() or forced_node:
             self.typed = char  # a circle's number: Enter takes it
             return Press("typed")
-        words = self.word_options()
-        k = int(char) - 1
-        if 0 <= k < len(words):
-            return Press("pick", words[k])
+        word = self.word_of_key(char)
+        if word is not None:
+            return Press("pick", word)
         return Press("refuse", self.stray_key(char))
 
     def stray_key(self, char: str) -> str:
@@ -858,7 +874,7 @@ class Picking:
         elif self.node_options() and not labels:
             parts.append("type an id and Enter, or Tab")
         if words and not self.circle_options():
-            parts.append(", ".join(f"{i + 1} {w}" for i, w in enumerate(words[:9])))
+            parts.append(", ".join(f"{self.word_key(i, w)} {w}" for i, w in enumerate(words[:9])))
         elif words:
             parts.append("or type " + " / ".join(words))
         parts += self._tail_parts(plain)
@@ -1017,7 +1033,10 @@ class Picking:
         short = {HOME: "home", THROUGH: "through"}  # T1's two words, where room is short
         head = [
             (
-                fit(f"{i + 1} {WORD_LABELS.get(w, w)}", f"{i + 1} {short.get(w, w)}")
+                fit(
+                    f"{self.word_key(i, w)} {WORD_LABELS.get(w, w)}",
+                    f"{self.word_key(i, w)} {short.get(w, w)}",
+                )
                 if numbered
                 else w,
                 w,
