@@ -74,3 +74,28 @@ def test_n3_the_night_summary_says_the_second_victim_is_the_first_move():
     single = NightSeen(2, crime_scenes=(21,), moves=moves)
     assert "the second victim counts as the first" in _moves_line(double, True)
     assert "second victim" not in _moves_line(single, True)
+
+
+async def test_t3_the_curtain_after_the_police_turn_says_what_their_searches_found(tmp_path):
+    """Tester R, round 8: at the hot seat the curtain came down on the
+    police's last search, before they saw "a clue!" or "nothing".  The
+    curtain to Jack now says what their searches and arrests found (public:
+    the table saw it), and nothing when they only passed."""
+    from snapshots import screen_text
+    from whitechapel.lfw.ui.bench import search_all
+
+    game = find_game(lambda g: g.phase == "clues" and len(search_all(g)) >= 1, board=None)
+    app, screen = game_app(game, tmp_path)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await raise_curtain(pilot, screen)
+        first = game.acting_colour
+        await settle.press(pilot, "1")  # he searches, likeliest first
+        await settle.settle(pilot)
+        searched = [e for e in game.view(POLICE).log if e.event == "search" and e.colour == first]
+        assert searched
+        await settle.press(pilot, "0")  # the others pass
+        await settle.settle(pilot)
+        assert game.to_act == JACK and screen.curtain_up
+        shown = " ".join(screen_text(app).split())
+        assert "The police found:" in shown and f"{first.capitalize()} searched" in shown
+        assert str(searched[-1].circle) in shown

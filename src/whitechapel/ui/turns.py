@@ -65,6 +65,10 @@ class TurnScreen(Protocol):
 
     def refresh_all(self) -> None: ...
 
+    # A screen may also have `handover_note(side) -> str`: a public line the
+    # hand-over curtain to `side` shows (what the side that looks away just
+    # did, for it to read before passing the keyboard).
+
     def centre_on_targets(self) -> None: ...
 
     def curtain_at_every_change(self) -> bool:
@@ -200,7 +204,8 @@ class TurnControl:
             self.holder = side
             self._redraw()
 
-        self.show_curtain(PASS, handover_text(name(side), away), ready)
+        note = self.screen.handover_note(side) if hasattr(self.screen, "handover_note") else ""
+        self.show_curtain(PASS, handover_text(name(side), away, note), ready)
 
     def after_action(self, side: str | None) -> None:
         """What follows an action `side` played here: the hand-over if the

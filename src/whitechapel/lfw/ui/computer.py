@@ -126,6 +126,25 @@ def since_line(entries: Sequence[LogEntry], board: Any | None = None) -> str:
     return "[b]Since your last action:[/b] " + head + " · ".join(shown)
 
 
+T3_RESULTS = ("search", "arrest")
+T3_EVENTS = (*T3_RESULTS, "pass", "chase", "know")
+
+
+def results_line(log: Sequence[LogEntry], board: Any | None = None) -> str:
+    """What the police's turn just found (its T3: the log's last run of
+    searches, arrests and passes), its searches folded one line a
+    policeman: "[b]The police found:[/b] Red searched 56, 57: no clue ·
+    Blue searched 45: a clue on 45!"; empty when they searched and
+    arrested nowhere."""
+    start = len(log)
+    while start and log[start - 1].event in T3_EVENTS:
+        start -= 1
+    found = [e for e in log[start:] if e.event in T3_RESULTS]
+    if not found:
+        return ""
+    return "[b]The police found:[/b] " + " · ".join(played_lines(found))
+
+
 def touched(text: str) -> str | None:
     """The crossing or circle a computer's action is about (a policeman's
     move, a search, an arrest), to bring it into sight on the map.  `text`

@@ -563,6 +563,15 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
             line1 = f"{news} · {guide}" if news else guide
         return f"{line1}\n{line2}"
 
+    def handover_note(self, side: str) -> str:
+        """The hand-over curtain to Jack after the police's turn: what their
+        searches and arrests found, from the police's view (public: both
+        sides read the curtain).  Tester R, round 8: the curtain came down
+        on the police's last search before they saw "a clue!"."""
+        if side != JACK:
+            return ""
+        return computer.results_line(self.source.view(POLICE).log, self.board)
+
     def news_line(self, view: LfwView) -> str:
         """What Jack did since the police's last action (their prompt only)."""
         if view.side != POLICE:
