@@ -52,6 +52,13 @@ def test_the_line_names_only_jacks_actions_the_newest_three():
     line = since_line([*jack[:2], *police, *jack[2:]])
     assert line.startswith("[b]Since your last action:[/b] (+2 in the log) Jack moves: space 3")
     assert line.endswith("Jack moves: space 5") and "searches" not in line
+    # tester R, round 9: last night's end and the women tokens stayed all
+    # through the patrols; only tonight's actions the map does not show
+    night_2 = [LogEntry("home", 1), LogEntry("night", 2), LogEntry("women", 2, where=(3, 21))]
+    assert since_line(night_2) == ""
+    assert since_line([*night_2, LogEntry("wait", 2, time_of_the_crime="II")]).endswith(
+        "Jack waits; time of the crime II"
+    )
 
 
 def test_h2_the_notebook_says_a_large_count_of_paths_in_words():

@@ -104,9 +104,12 @@ def notes_text(notes: Sequence[str]) -> str:
     return "\n" + "\n".join(f"[dim]{head if i == 0 else ''}{n}[/dim]" for i, n in enumerate(shown))
 
 
-# What Jack does that the police's prompt names until they act again:
-# every one of his own actions their view shows.
-JACKS = ("hideout", "women", "letter", "wait", "reveal", "kill", "move", "home", "false_clue")
+# What Jack does that the police's prompt names until they act again: his
+# actions that the map does not show by itself (not the women tokens, nor
+# the hideout chosen; the night's end has its summary), tonight's only
+# (tester R, round 9: last night's "Jack reaches his hideout" and the women
+# tokens stayed all through the patrols and pushed the keys line away).
+JACKS = ("letter", "wait", "reveal", "kill", "move", "false_clue")
 NEWS_SHOWN = 3  # at most this many, the newest (the log has them all)
 
 
@@ -117,7 +120,8 @@ def since_line(entries: Sequence[LogEntry], board: Any | None = None) -> str:
     nothing.  Testers N and O (rounds 7 and 8): his waits, markers and
     moves went by in the log and a toast, and a new round of Wretched moves
     began unnoticed."""
-    said = [event_text(e, board) for e in entries if e.event in JACKS]
+    night = max((e.night for e in entries), default=0)
+    said = [event_text(e, board) for e in entries if e.event in JACKS and e.night == night]
     if not said:
         return ""
     more = len(said) - NEWS_SHOWN
