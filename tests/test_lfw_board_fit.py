@@ -311,16 +311,21 @@ async def test_secrecy_at_a_hand_over_jacks_map_opens_from_his_view_alone(tmp_pa
         return g.night == 1 and g.phase == "patrols"
 
     places = set()
-    for left in ((0, 0), (60, 30)):
+    # two places on the map, and the overview the patrols open at 80×24
+    # left as it is (round 9: leaving it put back the map's last place)
+    for left in ((0, 0), (60, 30), None):
         game = find_game(patrols, board=None)
-        app, screen = app_for(game, tmp_path / f"{left[0]}")
+        app, screen = app_for(game, tmp_path / f"{left}")
         async with app.run_test(size=(80, 24)) as pilot:
             await raise_curtain(pilot, screen)
             assert screen.holder == POLICE
             m = screen.query_one(MapView)
-            m.scroll_to(*left, animate=False, force=True)
-            await settle.settle(pilot)
-            assert (m.scroll_x, m.scroll_y) == left
+            assert m.overview  # every yellow crossing in sight (round 9)
+            if left is not None:
+                await settle.press(pilot, "f2")  # the map, scrolled where they look
+                m.scroll_to(*left, animate=False, force=True)
+                await settle.settle(pilot)
+                assert (m.scroll_x, m.scroll_y) == left
             screen.send(str(game.random_action(Chance(1))))  # the Chief's markers
             await raise_curtain(pilot, screen)
             assert screen.holder == JACK

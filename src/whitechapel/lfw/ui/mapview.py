@@ -253,6 +253,8 @@ class MapView(ScrollView):
             self._redraw()
             if self.board_in_sight:
                 self.scroll_to(0, 0, animate=False, force=True)
+        if self._pending_centre is not None:
+            self.call_after_refresh(self._centre_pending)
 
     def set_overview(self, on: bool) -> None:
         """Switch between the full map and the half-scale overview, keeping the
@@ -339,6 +341,17 @@ class MapView(ScrollView):
         x, y = (x0 + x1 + 1) // 2 - region.width // 2, (y0 + y1 + 1) // 2 - region.height // 2
         self.scroll_to(x, y, animate=False)
 
+    def fits_all(self, nodes: Sequence[Node]) -> bool | None:
+        """Would the box around these nodes' labels fit in the view (None:
+        not laid out yet, or none of them drawn)?"""
+        labels = [self._shown.labels[v] for v in nodes if v in self._shown.labels]
+        region = self.scrollable_content_region
+        if not labels or not region.area:
+            return None
+        width = max(lab.x1 for lab in labels) - min(lab.x0 for lab in labels)
+        height = max(lab.y for lab in labels) - min(lab.y for lab in labels)
+        return width < region.width and height < region.height
+
     def in_sight(self, node: Node) -> bool:
         """Is the node's whole label inside the view now?"""
         lab = self._shown.labels.get(node)
@@ -359,9 +372,16 @@ class MapView(ScrollView):
         return True
 
     def _centre_pending(self) -> None:
-        centre, self._pending_centre = self._pending_centre, None
-        if centre is not None and self.size.area:
+        """The centring kept, once the widget has a size (behind a curtain
+        it has none: it waits for the resize that gives it one)."""
+        if self._pending_centre is not None and self.size.area:
+            centre, self._pending_centre = self._pending_centre, None
             centre()
+
+    def when_laid_out(self, then: Callable[[], None]) -> bool:
+        """`then` now if the widget has its size (False), else once it has
+        (True): the last one asked for."""
+        return self._later(then)
 
     def node_at(self, x: int, y: int) -> Node | None:
         """The node under a cell of the widget's content (scroll included): in

@@ -148,6 +148,9 @@ OFF_SHOWN, ON_SHOWN = 1, 2
 SWITCHES = ("whole", "log", "deduction")  # F4, F5, F6's actions
 
 
+PLACEMENTS = ("women", "patrols")  # H2, H3: tokens go on places all over the board
+
+
 def switch_keys(keys: str, action: str, name: str) -> list[Binding]:
     """A switch's key: the unshown binding that does it (first: `run_key`
     takes it), and one shown binding per state, its label the switch's name
@@ -236,6 +239,8 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         # opens with what Jack did since (`computer.since_line`).
         self.news_from: dict[str, int] = {}
         self.log_notes: dict[int, str] = {}  # log index -> the computer's note (solo.py)
+        # the placement (night, phase, holder) the overview was opened for
+        self.placing_overview: tuple[int, str, str | None] | None = None
         # The last night whose summary each side has seen (nightend.py): a
         # game taken up again does not tell its past nights over.
         told = nightend.ended_night(source.view(PUBLIC))
@@ -301,6 +306,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         """The choices offered to the side at the keyboard, if it is to act."""
         self.notice = ""
         self.choice_start = 0
+        self.leave_placing_overview()
         if self.source.outcome is None and self.holder == self.source.to_act:
             # the side at the keyboard is the one to act
             self.picking = picking_for(self.current_view(), self.board)
@@ -657,6 +663,8 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         round 8).  Else the target of the moment or the acting policeman
         and his targets (keys.py)."""
         view = self.current_view()
+        if self.overview_for_placing(view):
+            return
         turn = (view.night, len(view.track))
         if (
             self.holder == POLICE
@@ -676,6 +684,48 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         if self.holder == JACK and self.can_act() and self.centre_on_jack(view):
             return
         super().centre_on_targets()
+
+    def overview_for_placing(self, view: LfwView, again: bool = False) -> bool:
+        """H2 and H3 (the women, the patrol markers): where the map cannot
+        show every place the tokens may go, the overview does, each with its
+        letter, until the placement is played; then the map as it was.
+        Tester O, round 8, at 80×24: "the police place patrols nearly
+        blind", one of seven yellow crossings in sight.  True: the map is
+        the overview for it now (nothing else to centre)."""
+        m = self.query_one(MapView)
+        if view.phase.key not in PLACEMENTS or not self.can_act():
+            self.leave_placing_overview()
+            return False
+        key = (view.night, str(view.phase.key), self.holder)
+        if self.placing_overview == key:
+            return m.overview
+        targets = [node_of(o) for o in self.picking.node_options()]
+        if m.whole or m.overview or not targets:
+            return False
+        fits = m.fits_all(targets)
+        if fits is None and not again:  # not laid out yet (a curtain up): once it is
+            m.when_laid_out(lambda: self.overview_for_placing(self.current_view(), True))
+        if fits is not False:
+            return False
+        self.placing_overview = key
+        self.action_overview()
+        return True
+
+    def leave_placing_overview(self) -> None:
+        """The placement is over (or the keyboard changes hands): the map,
+        if the overview was opened for it.  At a new state, before a
+        hand-over places the next holder's map from his own view (the
+        overview left later would have put back where the last holder's
+        map was: a test of the hand-over's secrecy saw it)."""
+        if self.placing_overview is None or not self.is_mounted:
+            return
+        view = self.current_view()
+        key = (view.night, str(view.phase.key), self.holder)
+        if key == self.placing_overview and self.can_act():
+            return  # the same placement goes on
+        self.placing_overview = None
+        if self.query_one(MapView).overview:
+            self.action_overview()
 
     def centre_on_jack(self, view: LfwView) -> bool:
         """Jack's turn, on his screen only (his view: his circle is his

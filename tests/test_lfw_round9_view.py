@@ -1,0 +1,54 @@
+"""Round 9 of issue 43's play-tests: placing tokens all over the board in a
+small window (tester O, round 8: "at 80×24 the police place patrols nearly
+blind", one yellow crossing of seven in sight)."""
+
+from __future__ import annotations
+
+import settle
+from lfw_app_play import game_app, raise_curtain
+from test_lfw_display import find_game
+from whitechapel.lfw.ui.bench import keys_for
+from whitechapel.lfw.ui.choosing import node_of
+from whitechapel.lfw.ui.mapview import MapView
+
+
+async def test_h3_at_80x24_the_patrols_go_down_on_the_overview_then_the_map_comes_back(tmp_path):
+    game = find_game(lambda g: g.phase == "patrols" and g.night == 1, board=None)
+    app, screen = game_app(game, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await raise_curtain(pilot, screen)
+        m = screen.query_one(MapView)
+        assert m.overview  # every yellow crossing in sight, each with its letter
+        targets = [node_of(o) for o in screen.picking.node_options()]
+        assert len(targets) == 7 and all(m.in_sight(v) for v in targets)
+        letters = {screen.picking.label_of(o) for o in screen.picking.node_options()}
+        drawn = "".join("".join(row) for row in m.canvas.chars)
+        assert all(k in drawn for k in letters if k)
+        for key in keys_for(game, str(game.legal_actions()[0])):
+            await settle.press(pilot, key)
+        await settle.settle(pilot)
+        assert game.phase != "patrols"
+        await raise_curtain(pilot, screen)  # Jack's turn
+        assert not m.overview  # the map as it was
+
+
+async def test_h3_where_the_map_shows_every_yellow_crossing_it_stays_the_map(tmp_path):
+    game = find_game(lambda g: g.phase == "patrols" and g.night == 1, board=None)
+    app, screen = game_app(game, tmp_path)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await raise_curtain(pilot, screen)
+        assert not screen.query_one(MapView).overview
+
+
+async def test_h3_f2_leaves_the_overview_and_it_does_not_come_back_for_that_placement(tmp_path):
+    game = find_game(lambda g: g.phase == "patrols" and g.night == 1, board=None)
+    app, screen = game_app(game, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await raise_curtain(pilot, screen)
+        m = screen.query_one(MapView)
+        assert m.overview
+        await settle.press(pilot, "f2")
+        first = keys_for(game, str(game.legal_actions()[0]))[0]
+        await settle.press(pilot, first)  # one marker down
+        await settle.settle(pilot)
+        assert not m.overview
