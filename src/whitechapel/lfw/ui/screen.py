@@ -704,12 +704,16 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
             return False
         fits = m.fits_all(targets)
         if fits is None and not again:  # not laid out yet (a curtain up): once it is
-            m.when_laid_out(lambda: self.overview_for_placing(self.current_view(), True))
+            m.when_laid_out(self.overview_for_placing_again)
         if fits is not False:
             return False
         self.placing_overview = key
         self.action_overview()
         return True
+
+    def overview_for_placing_again(self) -> None:
+        """`overview_for_placing` once the map has its size (asked once)."""
+        self.overview_for_placing(self.current_view(), True)
 
     def leave_placing_overview(self) -> None:
         """The placement is over (or the keyboard changes hands): the map,
