@@ -52,3 +52,18 @@ async def test_h3_f2_leaves_the_overview_and_it_does_not_come_back_for_that_plac
         await settle.press(pilot, first)  # one marker down
         await settle.settle(pilot)
         assert not m.overview
+
+
+def test_h2_a_circle_another_mark_holds_keeps_its_colour_and_takes_the_heat_bar():
+    """Tester Q, round 9: the notebook named 29 and 42 likeliest, and the
+    map drew no bar on them (they were searched earlier, and the searched
+    mark won), while its strongest bars stood on less likely circles."""
+    from whitechapel.lfw.ui import deduction
+
+    marks = {29: "searched", 142: "clue-1", 7: "target"}
+    texts = {7: " a "}  # a target's letter
+    deduction.put_tint(marks, texts, {29: "heat-4", 142: "heat-3", 7: "heat-2", 12: "heat-1"})
+    assert marks[29] == "searched" and texts[29] == "29█"
+    assert marks[142] == "clue-1" and texts[142] == "142▆"  # drawn beside its number
+    assert texts[7] == " a " and marks[7] == "target"  # a target's letter stays
+    assert marks[12] == "heat-1" and texts[12] == "12▂"

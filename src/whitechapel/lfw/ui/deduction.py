@@ -76,12 +76,16 @@ def tint_text(circle: int, tag: str) -> str | None:
 
 
 def put_tint(marks: dict[Node, str], texts: dict[Node, str], tint: Mapping[int, str]) -> None:
-    """Lay the tint under the map's marks: only on circles no other mark
-    (nor a re-lettered label) holds, each with its bar (`tint_text`)."""
+    """Lay the tint under the map's marks: on circles no other mark holds;
+    a circle another mark holds (searched, a clue, a woman) keeps that
+    mark's colour and takes the bar alone (tester Q, round 9: the likeliest
+    circles, searched earlier, had no bar, and the strongest bars stood on
+    less likely ones).  A re-lettered label (a target) is left as it is."""
     for c, tag in tint.items():
-        if c in marks or c in texts:
+        if c in texts:
             continue
-        marks[c] = tag
+        if c not in marks:
+            marks[c] = tag
         text = tint_text(c, tag)
         if text is not None:
             texts[c] = text
