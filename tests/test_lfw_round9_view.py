@@ -67,3 +67,19 @@ def test_h2_a_circle_another_mark_holds_keeps_its_colour_and_takes_the_heat_bar(
     assert marks[142] == "clue-1" and texts[142] == "142▆"  # drawn beside its number
     assert texts[7] == " a " and marks[7] == "target"  # a target's letter stays
     assert marks[12] == "heat-1" and texts[12] == "12▂"
+
+
+async def test_t3_at_200x60_the_keys_line_fits_its_one_row(tmp_path):
+    """Tester Q, round 9: where the whole board shows beside the panels the
+    prompt has one row for its keys, and T3's line ended mid-sentence."""
+    from lfw_app_play import prompt_text
+
+    game = find_game(lambda g: g.phase == "clues" and g.night == 1, board=None)
+    app, screen = game_app(game, tmp_path)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await raise_curtain(pilot, screen)
+        assert screen.has_class("fits")
+        room = screen.hint_room()
+        line = screen.picking.keys_hint(room=room)
+        assert room is not None and len(line) <= room, (len(line), room, line)
+        assert "9 all search" in line and "3 pass" in prompt_text(app)
