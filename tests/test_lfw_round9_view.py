@@ -83,3 +83,33 @@ async def test_t3_at_200x60_the_keys_line_fits_its_one_row(tmp_path):
         line = screen.picking.keys_hint(room=room)
         assert room is not None and len(line) <= room, (len(line), room, line)
         assert "9 all search" in line and "3 pass" in prompt_text(app)
+
+
+def test_t1_the_keys_line_names_the_circles_nearest_home():
+    """Tester Q, round 9: Jack's sheet said "3 moves away" and nothing said
+    which circle offered gets closer; he wasted two steps."""
+    from whitechapel.lfw.rulebook import JACK
+    from whitechapel.lfw.ui.jackturn import moves_home
+    from whitechapel.lfw.ui.picking import picking_for
+
+    def steps(g) -> bool:
+        return (
+            g.phase == "escape" and sum(str(a).startswith("step ") for a in g.legal_actions()) > 2
+        )
+
+    game = find_game(steps, board=None)
+    p = picking_for(game.view(JACK), game.board)
+    p.pick("step")
+    view = game.view(JACK)
+    hideout = view.jack.hideout
+    need = {
+        c: moves_home(game.board, int(c), hideout, view.alleys_left)
+        for c in p.circle_options()
+        if int(c) != hideout
+    }
+    best = min(n for n in need.values() if n is not None)
+    nearest = [c for c, n in need.items() if n == best]
+    line = p.keys_hint()
+    assert f"nearest home: {' '.join(nearest)} ({best} move" in line, line
+    # and each circle's own count in the list on the right
+    assert f"{nearest[0]} (home in {best}" in p.choices_text()

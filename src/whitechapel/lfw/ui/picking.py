@@ -73,7 +73,7 @@ from whitechapel.lfw.actions import Search
 from whitechapel.lfw.legal import legal
 from whitechapel.lfw.notebook import notebook
 from whitechapel.lfw.phases import Phase
-from whitechapel.lfw.ui import placenames, sentences
+from whitechapel.lfw.ui import jackturn, placenames, sentences
 from whitechapel.lfw.ui.choosing import HOME, THROUGH, Chooser, Placer, words_of
 from whitechapel.lfw.ui.marks import COLOUR_LETTERS, COLOURS, FAKE_MARKER
 from whitechapel.lfw.view_parts import SearchSeen
@@ -416,13 +416,68 @@ class Picking:
             return []
         return sentences.beside_police(self.view_or_fail(), self.board, int(circle))
 
-    def flagged(self, circle: str) -> str:
+    def flagged(self, circle: str, home: bool = False) -> str:
         """A target circle as the keys line, the side panel and the buttons
-        list it: "47 (beside Yellow)" where a policeman stands beside it (T1)."""
+        list it (T1): who stands beside it, and (`home`: the side panel's
+        list) how many moves home from there: "47 (home in 2; beside
+        Yellow)" (play-tester P, round 8: a step beside a policeman; Q,
+        round 9: "3 moves away", but which circle gets closer?).  From
+        Jack's own view: his hideout is his."""
+        said = []
+        far = self.home_in(circle) if home else None
+        if far is not None:
+            said.append(far)
         who = self.beside(circle)
-        if not who:
-            return circle
-        return f"{circle} (beside {sentences.and_list(sentences.name(c) for c in who)})"
+        if who:
+            said.append(f"beside {sentences.and_list(sentences.name(c) for c in who)}")
+        return f"{circle} ({'; '.join(said)})" if said else circle
+
+    def home_part(self) -> str:
+        """T1: the keys line's part naming the circles offered that are
+        nearest home, "nearest home: 65 66 (2 moves)"; empty where Jack
+        has no hideout or none can reach it."""
+        view = self.view
+        if view is None or view.jack is None or view.jack.hideout is None or not self.ends_on():
+            return ""
+        hideout = view.jack.hideout
+        need = {}
+        for c in self.circle_options():
+            if c.isdigit() and int(c) != hideout:
+                n = jackturn.moves_home(self.board, int(c), hideout, view.alleys_left)
+                if n is not None:
+                    need[c] = n
+        if str(hideout) in self.circle_options():
+            return f"your hideout: {hideout}"
+        if not need:
+            return ""
+        best = min(need.values())
+        near = " ".join(c for c, n in need.items() if n == best)
+        return f"nearest home: {near} ({best} move{'s' if best != 1 else ''})"
+
+    def _t1_parts(self, lettered: bool) -> list[str]:
+        """T1's parts of the keys line after the circles: those beside a
+        policeman where they are typed by number (lettered, each says it:
+        play-tester P, round 8), and which are nearest home (Q, round 9)."""
+        parts = []
+        if not lettered and (flags := self.flagged_part()):
+            parts.append(flags)
+        if home := self.home_part():
+            parts.append(home)
+        return parts
+
+    def home_in(self, circle: str) -> str | None:
+        """T1, a circle Jack's move may end on: "home in 2", "your hideout",
+        "home out of reach"; None elsewhere (or no hideout in the view)."""
+        view = self.view
+        if not circle.isdigit() or view is None or view.jack is None or not self.ends_on():
+            return None
+        hideout = view.jack.hideout
+        if hideout is None:
+            return None
+        if int(circle) == hideout:
+            return "your hideout"
+        need = jackturn.moves_home(self.board, int(circle), hideout, view.alleys_left)
+        return "home out of reach" if need is None else f"home in {need}"
 
     def flagged_part(self, short: bool = False) -> str:
         """T1, circles typed by number: the ones beside a policeman, as a
@@ -678,7 +733,9 @@ class Picking:
         if circles:
             labelled = dict((v, k) for k, v in self.circle_labels())
             shown = [
-                f"{labelled[c]} {self.flagged(c)}" if c in labelled else self.flagged(c)
+                f"{labelled[c]} {self.flagged(c, home=True)}"
+                if c in labelled
+                else self.flagged(c, home=True)
                 for c in circles
             ]
             lines.append("[b]Circles[/b] (type the number, then Enter)")
@@ -869,8 +926,7 @@ class Picking:
                 if not circle_labels
                 else "or type a number"
             )
-            if not circle_labels and (flags := self.flagged_part()):
-                parts.append(flags)  # T1: a step beside a policeman (play-tester P, round 8)
+            parts += self._t1_parts(lettered=bool(circle_labels))
         elif self.node_options() and not labels:
             parts.append("type an id and Enter, or Tab")
         if words and not self.circle_options():
@@ -904,9 +960,10 @@ class Picking:
     def _cut_numbers(self, parts: list[str], room: int, listed: list[str]) -> str:
         """The keys line, too long for `room`, where circles are typed by
         number: as many numbers as fit, then how many more (the side panel
-        lists them all); T1's "beside police" part goes last, where even
-        one number and it do not fit (the side panel marks them too)."""
-        flags = self.flagged_part(short=True)
+        lists them all); T1's "beside police" and "nearest home" parts go,
+        in that order, where even one number and they do not fit (the side
+        panel says both for each circle)."""
+        droppable = [p for p in (self.flagged_part(short=True), self.home_part()) if p in parts]
         i = next(i for i, p in enumerate(parts) if p.startswith("type a number"))
         full = parts[i]
         while True:
@@ -916,10 +973,10 @@ class Picking:
             parts[i] = head + circle_list(listed, left - len(head) - len(MORE_CIRCLES) - 5) + ")"
             self.cut = MORE_CIRCLES in parts[i]
             text = "; ".join(parts)
-            if len(text) <= room or not flags or flags not in parts:
+            if len(text) <= room or not droppable:
                 return text
-            parts.remove(flags)  # after the numbers: `i` still names them
-            parts[i] = full  # no room: the side panel marks them (choices_text)
+            parts.remove(droppable.pop(0))  # after the numbers: `i` still names them
+            parts[i] = full  # no room: the side panel says it (choices_text)
 
     def _tail_parts(self, plain: bool) -> list[str]:
         """The hint's last parts: key 0, a later policeman's letter, Enter
