@@ -319,8 +319,9 @@ async def test_t2_with_f5_at_80x24_the_cut_list_is_in_the_log_panel_shown(tmp_pa
 
 def test_the_computers_jack_waits_reveals_and_tokens_are_news_for_the_police():
     """Play-tester M (round 7): the computer Jack's waits and the marker he
-    turned showed only in the log; they come up as notices, in the
-    police's own words (their view's log: a coach, never its circles)."""
+    turned showed only in the log.  They open the police's prompt (round 8:
+    `computer.since_line`, no longer a toast over the map), in the police's
+    own words (their view's log: a coach, never its circles)."""
     from whitechapel.lfw.ui import computer
 
     game = first_game_where(
@@ -330,11 +331,15 @@ def test_the_computers_jack_waits_reveals_and_tokens_are_news_for_the_police():
             and any(e.event == "move" and e.how == "coach" for e in g.view(POLICE).log)
         ),
     )
-    said = computer.news(game.view(POLICE).log, game.board)
-    assert any(s.startswith("Jack waits") for s in said)
-    assert any("revealed" in s for s in said)
-    assert any(s.startswith("Jack takes a coach") for s in said)
-    assert not any(s.startswith("Jack moves") for s in said)  # a walk is no news
+    log = game.view(POLICE).log
+    said = {
+        e.event if e.event != "move" else e.how: computer.since_line(log[: i + 1], game.board)
+        for i, e in enumerate(log)
+        if e.event in ("wait", "reveal") or (e.event == "move" and e.how == "coach")
+    }
+    assert "Jack waits" in said["wait"]
+    assert "revealed" in said["reveal"]
+    assert "Jack takes a coach" in said["coach"] and "circle" not in said["coach"]
 
 
 async def test_n3_the_polices_first_move_after_the_double_event_says_why(tmp_path):

@@ -19,7 +19,6 @@ from typing import Any
 from whitechapel.core.errors import NotationError
 from whitechapel.lfw.actions import Arrest, Chase, PoliceMove, Search
 from whitechapel.lfw.notation import parse_action
-from whitechapel.lfw.rulebook import ALLEY, COACH
 from whitechapel.lfw.ui.marks import COLOUR_LETTERS
 from whitechapel.lfw.ui.panels import colour, event_text
 from whitechapel.lfw.view_parts import LogEntry
@@ -72,21 +71,6 @@ def played_text(entries: Sequence[LogEntry], who: str) -> str:
     if not entries:
         return ""
     return f"[b]{who} since your move:[/b]\n" + "\n".join(played_lines(entries))
-
-
-NEWS = ("wait", "reveal")  # the computer's Jack's hidden choices the police must not miss
-
-
-def news(entries: Sequence[LogEntry], board: Any | None = None) -> list[str]:
-    """What the computer's Jack did that a police player must not miss
-    (play-tester M, round 7: his waits and the marker he turned showed only
-    in the log): waits, revealed markers, coaches and alleys, in words from
-    the person's own view's log."""
-    out = []
-    for e in entries:
-        if e.event in NEWS or (e.event == "move" and e.how in (COACH, ALLEY)):
-            out.append(event_text(e, board))
-    return out
 
 
 NOTES_SHOWN = 3  # the computer's notes under its actions, the newest

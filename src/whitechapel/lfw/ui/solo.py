@@ -76,8 +76,6 @@ class LfwSolo(GameScreen):
             return
         if note:  # in the log too, under the entry of the stay or pass it explains
             self.note_entry(before, note)
-        for said in computer.news(self.current_view().log[before:], self.board):
-            self.notify(said, timeout=6)
         node: str | int | None = computer.touched(text)
         if self.can_act():  # the person's turn again: their own target, or Jack himself
             hi = self.picking.highlighted()
