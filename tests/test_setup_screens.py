@@ -96,3 +96,18 @@ async def test_the_pocket_setup_rows_choose_with_the_arrows_and_space(size):
         assert app.screen.focused is row(app, "opponent")
         assert row(app, "opponent").value == "investigator:easy"
         assert "‹ (•) The computer plays the investigator (easy) ›" in screen_text(app)
+
+
+async def test_the_play_row_goes_round_from_its_last_choice_to_its_first():
+    """Tester S, round 10: → at the last choice (the hard police) did
+    nothing, and a game against the computer started where he meant the
+    hot seat."""
+    app = WhitechapelApp(start=LfwSetup(seed=9, map_name="tutorial"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle.settle(pilot)
+        play = row(app, "opponent")
+        assert app.screen.focused is play and play.value == "people"
+        await settle.press(pilot, "left")  # round to the last
+        assert play.cursor == len(play.items) - 1 and play.value != "people"
+        await settle.press(pilot, "right")  # and round to the first
+        assert play.value == "people" and "Two people at this keyboard" in screen_text(app)

@@ -6,8 +6,9 @@ for rules that are on or off (`multiple`), `(•)` / `( )` for one choice
 among several.  The arrows move within the row; Space toggles (or, for one
 choice, chooses) the item under the cursor -- what has the focus, never
 another widget.  For one choice the arrows choose at once (as a radio group
-does), Space goes on to the next; a row too narrow for its items shows the
-chosen one alone, between `‹ ›`, with "2 of 9".  The item under the cursor
+does), Space goes on to the next; ← → go round from the last item to the
+first; a row too narrow for its items shows the chosen one alone, between
+`‹ ›`, with "2 of 9".  The item under the cursor
 is drawn in reverse video, and only while the row has the focus."""
 
 from __future__ import annotations
@@ -107,7 +108,11 @@ class Picker(Widget, can_focus=True):
         return True
 
     def action_across(self, step: int) -> None:
-        self.action_move(step)
+        """← →: the next item, round from the last to the first and back
+        (tester S, round 10: → at the last choice did nothing, and a game
+        against the computer started where hot seat was meant)."""
+        if self.items:
+            self.action_move((self.cursor + step) % len(self.items) - self.cursor)
 
     def action_down(self, step: int) -> None:
         self.action_move(step)
