@@ -349,8 +349,8 @@ async def test_jacks_turn_labels_his_moves_with_their_cost_and_shows_him_alone_t
         notes = " ".join(region_text(app, screen.query_one("#notes")).split())
         assert "Your hideout: 93 · 2 moves away" in notes, notes
         assert "On circle 65 · 15 spaces left" in notes and "Tonight: I:65✝" in notes
-        assert "1 walk: space 1" in notes and "2 coach: spaces 1–2, 1 token of 3" in notes
-        assert "3 alley: space 1, 1 token of 2" in notes
+        assert "1 walk: space 1" in notes and "2 coach: spaces 1–2 (3 left)" in notes
+        assert "3 alley: space 1 (2 left)" in notes
         reach = {
             tag for tag in screen.query_one(MapView).marks.values() if tag.startswith("reach-")
         }

@@ -88,7 +88,7 @@ def move_lines(view: LfwView, hideout: int | None = None) -> list[str]:
     """Jack's moves on his turn, numbered as the choices are: the space (or
     the two) of the move track each writes, said as a space ("walk: space
     3", never "→ 3", which reads as three places), and the token it spends
-    out of those left; a kind not offered says why."""
+    (the tokens of its kind left); a kind not offered says why."""
     options = move_options(view)
     if not options:
         return []
@@ -96,9 +96,11 @@ def move_lines(view: LfwView, hideout: int | None = None) -> list[str]:
     lines = ["[b]Your move[/b] (T1), on the track:"]
     for k, (kind, ends) in enumerate(options.items(), start=1):
         if kind == COACH:
-            cost = f"spaces {space_name(n)}–{space_name(n + 1)}, 1 token of {view.coaches_left}"
+            # "(3 left)": "1 token of 3" wrapped in the side column even at
+            # 160×50 (tester S, round 10: a lone "3" on the next line)
+            cost = f"spaces {space_name(n)}–{space_name(n + 1)} ({view.coaches_left} left)"
         elif kind == ALLEY:
-            cost = f"space {space_name(n)}, 1 token of {view.alleys_left}"
+            cost = f"space {space_name(n)} ({view.alleys_left} left)"
         else:
             cost = f"space {space_name(n)}"
         lines.append(f" {k} {KIND_NAMES[kind]}: {cost}{home_note(kind, hideout in ends)}")
