@@ -43,3 +43,39 @@ async def test_an_enter_typed_ahead_never_lifts_the_hand_over_to_jack(tmp_path, 
         now[0] += HOLD
         await settle.press(pilot, "enter")
         assert screen.turns.holder is not None and "Pass to" not in screen_text(app)
+
+
+async def test_an_enter_a_moment_after_the_last_letter_never_lifts_the_hand_over(
+    tmp_path, monkeypatch
+):
+    """Tester T, round 10: the police's last move by a letter, then, 0.7 s
+    later, the Enter the prompts before had asked for: the curtain to Jack
+    went and the police saw "Your hideout: 88" (2 tries in 4).  Now it
+    holds 1.5 s, and an Enter in that time starts the hold again: only a
+    pause, then Enter, lifts it."""
+    now = [0.0]
+    monkeypatch.setattr(TurnControl, "hold", HOLD)
+    monkeypatch.setattr(TurnControl, "clock", staticmethod(lambda: now[0]))
+
+    game = first_game_where(
+        12, lambda g: g.phase == Phase.CLUES and g.to_act == POLICE and g.night == 1
+    )
+    app, screen = game_app(game, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle.settle(pilot)
+        now[0] += HOLD
+        await settle.press(pilot, "enter")
+        assert screen.turns.holder == POLICE
+        while game.to_act == POLICE:
+            action = str(next(iter(game.legal_actions())))
+            await settle.press(pilot, *keys_for(game, action))
+        assert screen.turns.curtain_up
+        for later in (0.7, 1.0, 1.4):  # each Enter within the hold of the last
+            now[0] += later
+            await settle.press(pilot, "enter")
+            text = screen_text(app)
+            assert "Pass to" in text and "Jack only" not in text, later
+            assert screen.turns.holder is None
+        now[0] += HOLD  # a pause: the deliberate Enter
+        await settle.press(pilot, "enter")
+        assert screen.turns.holder is not None and "Pass to" not in screen_text(app)

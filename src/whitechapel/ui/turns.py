@@ -14,10 +14,12 @@ asks; it draws nothing itself, and asks its screen (`TurnScreen`) to draw.
   game's own screens need: Pocket's round summary, Jack's cards), and
   lifted by Enter or a click, after which `then` runs.  Before it rises the
   screen is redrawn for nobody, so nothing secret is under it.  A
-  hand-over's curtain takes no key for its first `hold` seconds: an Enter
-  typed ahead by the side that just played (its last key, then Enter, in
-  one burst) would otherwise lift it at once and show the other side's
-  secrets to the wrong person (play-tester H, issue 43 round 4).
+  hand-over's curtain takes no key for its first `hold` seconds, and an
+  Enter (or a click) in that time starts the hold again: an Enter typed
+  ahead by the side that just played (its last key, then Enter, in one
+  burst, or a moment later as the prompts before asked) would otherwise
+  lift it and show the other side's secrets to the wrong person
+  (play-testers H, issue 43 round 4, and T, round 10).
 - **The computer's turns** (`computer`: `core/turns.py`'s `ComputerTurns`,
   as the server's seats use it): the sides the source gives the computer
   (`LocalSource.computers`, from the record) are played by
@@ -41,7 +43,11 @@ from whitechapel.ui.source import LocalSource, Source
 
 # The curtain's kinds: a hand-over of the keyboard ("pass"); a game adds its own.
 PASS = "pass"
-HOLD = 0.6  # s a hand-over's curtain takes no key (keys typed ahead never lift it)
+# s a hand-over's curtain takes no key (keys typed ahead never lift it); an
+# Enter in that time starts it again.  0.6 s let tester T (issue 43, round
+# 10) lift the curtain to Jack with the Enter he pressed 0.7 s after the
+# police's last letter, twice in four tries: the police saw Jack's hideout.
+HOLD = 1.5
 
 
 def handover_text(to: str, away: str, note: str = "") -> str:
@@ -166,7 +172,8 @@ class TurnControl:
             return
         kind, then = self._curtain
         if kind == PASS and self.clock() - self._raised_at < self.hold:
-            return  # typed ahead by the side that just played
+            self._raised_at = self.clock()  # typed ahead: the hold starts again
+            return
         self._curtain = None
         self.screen.cover(None)
         if then is not None:
