@@ -113,3 +113,32 @@ def test_t1_the_keys_line_names_the_circles_nearest_home():
     assert f"nearest home: {' '.join(nearest)} ({best} move" in line, line
     # and each circle's own count in the list on the right
     assert f"{nearest[0]} (home in {best}" in p.choices_text()
+
+
+async def test_h6_at_80x24_the_wretched_to_move_and_her_places_are_on_the_map(tmp_path):
+    """Tester T, round 10, at 80×24: the Chief moved a Wretched that was
+    off the map.  Chosen by her letter, her places come into sight, wherever
+    the map was."""
+    from whitechapel.lfw.rulebook import POLICE
+
+    def two_to_move(g) -> bool:  # two Wretched or more, one with places to choose
+        if g.phase != "wretched" or g.to_act != POLICE:
+            return False
+        sources = [str(a).split()[1].split(">")[0] for a in g.legal_actions()]
+        return len(set(sources)) >= 2 and max(sources.count(w) for w in sources) >= 2
+
+    game = find_game(two_to_move, board=None)
+    app, screen = game_app(game, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await raise_curtain(pilot, screen)
+        m = screen.query_one(MapView)
+        women = [node_of(o) for o in screen.picking.node_options()]
+        assert women and m.in_sight(women[0])
+        sources = [str(a).split()[1].split(">")[0] for a in game.legal_actions()]
+        chosen = max(set(sources), key=sources.count)  # the one with the most places
+        key = screen.picking.label_of(chosen)
+        m.scroll_to(m.max_scroll_x, m.max_scroll_y, animate=False, force=True)  # looked away
+        await settle.settle(pilot)
+        await settle.press(pilot, key)
+        places = [int(o) for o in screen.picking.options() if o.isdigit()]
+        assert places and m.in_sight(places[0]), (chosen, places)

@@ -683,6 +683,15 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
                 return
         if self.holder == JACK and self.can_act() and self.centre_on_jack(view):
             return
+        p = self.picking
+        if view.phase.key == "wretched" and self.can_act() and not p.cycled and not p.typed:
+            # H6: the Wretched to move (or where the one chosen may go), the
+            # first and as many as fit with her (tester T, round 10, at
+            # 80×24: the woman being moved was off the map)
+            targets = [node_of(o) for o in p.node_options()]
+            if targets:
+                self.query_one(MapView).centre_on_first(targets[:1], targets[1:])
+                return
         super().centre_on_targets()
 
     def overview_for_placing(self, view: LfwView, again: bool = False) -> bool:
