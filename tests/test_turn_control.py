@@ -44,8 +44,11 @@ class FakeScreen:
     def cover(self, text: str | None) -> None:
         self.covered = text
 
-    def computer_sends(self, text: str) -> None:
+    def computer_sends(self, text: str, note: str | None = None) -> None:
         self.sent.append(text)
+
+    def handover_note(self, side: str) -> str:
+        return ""
 
     def computer_failed(self, message: str) -> None:
         raise AssertionError(message)

@@ -71,9 +71,11 @@ class TurnScreen(Protocol):
 
     def refresh_all(self) -> None: ...
 
-    # A screen may also have `handover_note(side) -> str`: a public line the
-    # hand-over curtain to `side` shows (what the side that looks away just
-    # did, for it to read before passing the keyboard).
+    def handover_note(self, side: str) -> str:
+        """A public line for the hand-over curtain to `side` (what the side
+        that looks away just did, to read before passing the keyboard);
+        empty: none."""
+        ...
 
     def centre_on_targets(self) -> None: ...
 
@@ -85,8 +87,9 @@ class TurnScreen(Protocol):
         """Raise the curtain with `text` over the game, or lower it (None)."""
         ...
 
-    def computer_sends(self, text: str) -> None:
-        """Play the computer's action, as a person's is sent."""
+    def computer_sends(self, text: str, note: str | None = None) -> None:
+        """Play the computer's action, as a person's is sent (`note`: the
+        player's own sentence on it, `players.Answer.note`)."""
         ...
 
     def computer_failed(self, message: str) -> None:
@@ -134,7 +137,6 @@ class TurnControl:
         )
         self.computer_moves: list[tuple[str, str]] = []  # (side, action) since the person's last
         self.computer_notes: list[str] = []  # the players' notes on them (`Answer.note`)
-        self.last_note: str | None = None  # the note of the computer's action being sent
         self._curtain: tuple[str, Callable[[], None] | None] | None = None  # (kind, then)
         self._raised_at = 0.0  # the clock's time the curtain rose
 
@@ -211,7 +213,7 @@ class TurnControl:
             self.holder = side
             self._redraw()
 
-        note = self.screen.handover_note(side) if hasattr(self.screen, "handover_note") else ""
+        note = self.screen.handover_note(side)
         self.show_curtain(PASS, handover_text(name(side), away, note), ready)
 
     def after_action(self, side: str | None) -> None:
@@ -260,8 +262,7 @@ class TurnControl:
                 self.computer_moves.append((side, action))
                 if note:
                     self.computer_notes.append(note)
-                self.last_note = note  # the note of the action being sent
-                self.screen.computer_sends(action)
+                self.screen.computer_sends(action, note)
 
         self.screen.call_later(play)
 

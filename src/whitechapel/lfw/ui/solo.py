@@ -65,13 +65,12 @@ class LfwSolo(GameScreen):
         super().person_acted()
         self.played_from = len(self.current_view().log)
 
-    def computer_sends(self, text: str) -> None:
+    def computer_sends(self, text: str, note: str | None = None) -> None:
         """The computer's action, played; what it touched is brought into
         sight, or, when the person's turn comes, the person's own target (or,
         for Jack, where he stands)."""
         before = len(self.current_view().log) if self.is_mounted else 0
-        note = self.turns.last_note
-        super().computer_sends(text)
+        super().computer_sends(text, note)
         if not self.is_mounted:
             return
         if note:  # in the log too, under the entry of the stay or pass it explains

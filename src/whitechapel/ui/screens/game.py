@@ -157,9 +157,15 @@ class GameScreen(SizeGuard, Screen[None]):
     def on_curtain_clicked(self, _message: Curtain.Clicked) -> None:
         self.turns.lift_curtain()
 
-    def computer_sends(self, text: str) -> None:
-        """Play the computer's action (`send`, as a person's)."""
+    def computer_sends(self, text: str, note: str | None = None) -> None:
+        """Play the computer's action (`send`, as a person's); a game that
+        shows the player's `note` on it overrides this."""
         self.send(text, computer=True)
+
+    def handover_note(self, side: str) -> str:
+        """The hand-over curtain's public line to `side`: none unless a
+        game says one."""
+        return ""
 
     def computer_failed(self, message: str) -> None:
         self.notify(message, severity="error")
