@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
@@ -126,14 +127,16 @@ def play_one(
     times: Timings = {clock: {side: [] for side in levels} for clock in CLOCKS}
     turns: Timings = {clock: {side: [] for side in levels} for clock in CLOCKS}
     cut = {side: 0 for side in levels}
-    counted: dict[str, dict[str, float]] = {side: {} for side in levels}
+    counted: dict[str, Counter[str]] = {side: Counter() for side in levels}
     last = None  # the side of the turn under way: its decisions in a row add up
     while state.outcome is None:
         side = state.to_act
         assert side is not None
         view = state.view(side)
         answer = players.choose(seats[side], game, view, budget)
-        _account(seats[side], view, answer.action, counted[side])
+        audit = getattr(seats[side], "audit", None)  # the player's own account, if it keeps one
+        if audit is not None:
+            counted[side].update(audit(view, answer.action))
         for clock, seconds in (("cpu", answer.cpu), ("wall", answer.wall)):
             times[clock][side].append(seconds)
             if side == last:
@@ -154,18 +157,8 @@ def play_one(
         turns,
         measures=dict(getattr(rules, "measures", lambda s: {})(state)),
         ceiling_reached=cut,
-        audit=counted,
+        audit={side: dict(counts) for side, counts in counted.items()},
     )
-
-
-def _account(seat: Any, view: Any, action: str, into: dict[str, float]) -> None:
-    """Add the player's own account of this decision (its `audit`, if it
-    keeps one) to its side's counts."""
-    audit = getattr(seat, "audit", None)
-    if audit is None:
-        return
-    for name, value in audit(view, action).items():
-        into[name] = into.get(name, 0.0) + value
 
 
 _Work = tuple[str, dict[str, str], list[int], float | None, dict[str, Any] | None, Any]
@@ -316,12 +309,10 @@ def arena(
     turns: Timings = {clock: {side: [] for side in levels} for clock in CLOCKS}
     cut = {side: 0 for side in levels}
     sums: dict[str, float] = {}
-    counted: dict[str, dict[str, float]] = {}
+    counted: dict[str, Counter[str]] = {}
     for r in results:
         for side, counts in r.audit.items():
-            mine = counted.setdefault(side, {})
-            for name, value in counts.items():
-                mine[name] = mine.get(name, 0.0) + value
+            counted.setdefault(side, Counter()).update(counts)
         wins[r.winner] += 1
         reasons[r.reason] = reasons.get(r.reason, 0) + 1
         for clock in CLOCKS:
@@ -359,7 +350,7 @@ def arena(
         wall_max={s: max(t, default=0.0) for s, t in wall.items()},
         turn_wall_p95={s: percentile(turns["wall"][s], 0.95) for s in several},
         ceiling_reached=cut,
-        audit={side: counts for side, counts in counted.items() if counts},
+        audit={side: dict(counts) for side, counts in counted.items() if counts},
     )
 
 
