@@ -436,18 +436,12 @@ class Picking:
         """T1: the keys line's part naming the circles offered that are
         nearest home, "nearest home: 65 66 (2 moves)"; empty where Jack
         has no hideout or none can reach it."""
-        view = self.view
-        if view is None or view.jack is None or view.jack.hideout is None or not self.ends_on():
+        hideout = self.hideout()
+        if hideout is None:
             return ""
-        hideout = view.jack.hideout
-        need = {}
-        for c in self.circle_options():
-            if c.isdigit() and int(c) != hideout:
-                n = jackturn.moves_home(self.board, int(c), hideout, view.alleys_left)
-                if n is not None:
-                    need[c] = n
         if str(hideout) in self.circle_options():
             return f"your hideout: {hideout}"
+        need = {c: n for c in self.circle_options() if (n := self.moves_home(c)) is not None}
         if not need:
             return ""
         best = min(need.values())
@@ -468,16 +462,31 @@ class Picking:
     def home_in(self, circle: str) -> str | None:
         """T1, a circle Jack's move may end on: "home in 2", "your hideout",
         "home out of reach"; None elsewhere (or no hideout in the view)."""
-        view = self.view
-        if not circle.isdigit() or view is None or view.jack is None or not self.ends_on():
-            return None
-        hideout = view.jack.hideout
-        if hideout is None:
+        hideout = self.hideout()
+        if hideout is None or not circle.isdigit():
             return None
         if int(circle) == hideout:
             return "your hideout"
-        need = jackturn.moves_home(self.board, int(circle), hideout, view.alleys_left)
+        need = self.moves_home(circle)
         return "home out of reach" if need is None else f"home in {need}"
+
+    def hideout(self) -> int | None:
+        """T1, where Jack's move ends on the circles offered: his hideout,
+        from his own view (None: not that choice, or no hideout)."""
+        view = self.view
+        if view is None or view.jack is None or not self.ends_on():
+            return None
+        return view.jack.hideout
+
+    def moves_home(self, circle: str) -> int | None:
+        """T1: the fewest moves home from `circle` (`jackturn.moves_home`,
+        with the alleys Jack has left); None where no way reaches it, the
+        circle is not a number or is the hideout itself, or `hideout` is
+        None."""
+        hideout, view = self.hideout(), self.view
+        if hideout is None or view is None or not circle.isdigit() or int(circle) == hideout:
+            return None
+        return jackturn.moves_home(self.board, int(circle), hideout, view.alleys_left)
 
     def flagged_part(self, short: bool = False) -> str:
         """T1, circles typed by number: the ones beside a policeman, as a
