@@ -285,7 +285,7 @@ class MapView(ScrollView):
     def centre_on(self, node: Node) -> None:
         """Scroll, without animation, so the node's label is in the middle.
         Before the widget is laid out, it is done once it is."""
-        if self._later(lambda: self.centre_on(node)):
+        if self.when_laid_out(lambda: self.centre_on(node)):
             return
         lab = self._shown.labels[node]
         region = self.scrollable_content_region
@@ -299,7 +299,7 @@ class MapView(ScrollView):
         labels = [self._shown.labels[v] for v in nodes if v in self._shown.labels]
         if not labels:
             return
-        if self._later(lambda: self.centre_on_all(nodes, also)):
+        if self.when_laid_out(lambda: self.centre_on_all(nodes, also)):
             return
         region = self.scrollable_content_region
         more = labels + [self._shown.labels[v] for v in also if v in self._shown.labels]
@@ -322,7 +322,7 @@ class MapView(ScrollView):
         box = [labels[v] for v in first if v in labels]
         if not box:
             return
-        if self._later(lambda: self.centre_on_first(first, *then)):
+        if self.when_laid_out(lambda: self.centre_on_first(first, *then)):
             return
         region = self.scrollable_content_region
         x0, x1 = min(lab.x0 for lab in box), max(lab.x1 for lab in box)
@@ -361,9 +361,10 @@ class MapView(ScrollView):
         x, y = lab.x0 - int(self.scroll_x), lab.y - int(self.scroll_y)
         return x >= 0 and x + len(lab.text) <= region.width and 0 <= y < region.height
 
-    def _later(self, centre: Callable[[], None]) -> bool:
+    def when_laid_out(self, centre: Callable[[], None]) -> bool:
         """Before the widget is laid out, a centring is kept to be done
-        once it is (the last one asked for); True if it was kept."""
+        once it is (the last one asked for); True if it was kept, False:
+        the widget has its size, do it now."""
         if self.is_mounted and self.size.area:
             return False
         self._pending_centre = centre
@@ -377,11 +378,6 @@ class MapView(ScrollView):
         if self._pending_centre is not None and self.size.area:
             centre, self._pending_centre = self._pending_centre, None
             centre()
-
-    def when_laid_out(self, then: Callable[[], None]) -> bool:
-        """`then` now if the widget has its size (False), else once it has
-        (True): the last one asked for."""
-        return self._later(then)
 
     def node_at(self, x: int, y: int) -> Node | None:
         """The node under a cell of the widget's content (scroll included): in

@@ -148,7 +148,7 @@ OFF_SHOWN, ON_SHOWN = 1, 2
 SWITCHES = ("whole", "log", "deduction")  # F4, F5, F6's actions
 
 
-PLACEMENTS = ("women", "patrols")  # H2, H3: tokens go on places all over the board
+PLACEMENTS = (Phase.WOMEN, Phase.PATROLS)  # H2, H3: tokens go on places all over the board
 
 
 def switch_keys(keys: str, action: str, name: str) -> list[Binding]:
@@ -684,7 +684,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         if self.holder == JACK and self.can_act() and self.centre_on_jack(view):
             return
         p = self.picking
-        if view.phase.key == "wretched" and self.can_act() and not p.cycled and not p.typed:
+        if view.phase.key == Phase.WRETCHED and self.can_act() and not p.cycled and not p.typed:
             # H6: the Wretched to move (or where the one chosen may go), the
             # first and as many as fit with her (tester T, round 10, at
             # 80×24: the woman being moved was off the map)
@@ -705,7 +705,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         if view.phase.key not in PLACEMENTS or not self.can_act():
             self.leave_placing_overview()
             return False
-        key = (view.night, str(view.phase.key), self.holder)
+        key = self.placement(view)
         if self.placing_overview == key:
             return m.overview
         targets = [node_of(o) for o in self.picking.node_options()]
@@ -720,6 +720,10 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         self.action_overview()
         return True
 
+    def placement(self, view: LfwView) -> tuple[int, str, str | None]:
+        """Which placement the view is at, for whom: (night, phase, holder)."""
+        return (view.night, str(view.phase.key), self.holder)
+
     def overview_for_placing_again(self) -> None:
         """`overview_for_placing` once the map has its size (asked once)."""
         self.overview_for_placing(self.current_view(), True)
@@ -732,9 +736,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         map was: a test of the hand-over's secrecy saw it)."""
         if self.placing_overview is None or not self.is_mounted:
             return
-        view = self.current_view()
-        key = (view.night, str(view.phase.key), self.holder)
-        if key == self.placing_overview and self.can_act():
+        if self.placement(self.current_view()) == self.placing_overview and self.can_act():
             return  # the same placement goes on
         self.placing_overview = None
         if self.query_one(MapView).overview:
