@@ -15,14 +15,24 @@ from whitechapel.lfw.ui.bench import keys_for
 from whitechapel.ui.turns import HOLD, TurnControl
 
 
-async def test_an_enter_typed_ahead_never_lifts_the_hand_over_to_jack(tmp_path, monkeypatch):
+def held_clock(monkeypatch) -> list[float]:
+    """The curtain's clock, driven by the test (`now[0]`), the hold as shipped."""
     now = [0.0]
     monkeypatch.setattr(TurnControl, "hold", HOLD)
     monkeypatch.setattr(TurnControl, "clock", staticmethod(lambda: now[0]))
+    return now
 
-    game = first_game_where(
+
+def police_t3():
+    """Night 1, the police to act in T3 (their last phase before Jack's)."""
+    return first_game_where(
         12, lambda g: g.phase == Phase.CLUES and g.to_act == POLICE and g.night == 1
     )
+
+
+async def test_an_enter_typed_ahead_never_lifts_the_hand_over_to_jack(tmp_path, monkeypatch):
+    now = held_clock(monkeypatch)
+    game = police_t3()
     app, screen = game_app(game, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle.settle(pilot)
@@ -53,13 +63,8 @@ async def test_an_enter_a_moment_after_the_last_letter_never_lifts_the_hand_over
     went and the police saw "Your hideout: 88" (2 tries in 4).  Now it
     holds 1.5 s, and an Enter in that time starts the hold again: only a
     pause, then Enter, lifts it."""
-    now = [0.0]
-    monkeypatch.setattr(TurnControl, "hold", HOLD)
-    monkeypatch.setattr(TurnControl, "clock", staticmethod(lambda: now[0]))
-
-    game = first_game_where(
-        12, lambda g: g.phase == Phase.CLUES and g.to_act == POLICE and g.night == 1
-    )
+    now = held_clock(monkeypatch)
+    game = police_t3()
     app, screen = game_app(game, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle.settle(pilot)

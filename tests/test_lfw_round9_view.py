@@ -12,8 +12,13 @@ from whitechapel.lfw.ui.choosing import node_of
 from whitechapel.lfw.ui.mapview import MapView
 
 
+def night_1_patrols():
+    """Night 1's H3 on the 1888 board: seven yellow crossings, the board over."""
+    return find_game(lambda g: g.phase == "patrols" and g.night == 1, board=None)
+
+
 async def test_h3_at_80x24_the_patrols_go_down_on_the_overview_then_the_map_comes_back(tmp_path):
-    game = find_game(lambda g: g.phase == "patrols" and g.night == 1, board=None)
+    game = night_1_patrols()
     app, screen = game_app(game, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await raise_curtain(pilot, screen)
@@ -33,7 +38,7 @@ async def test_h3_at_80x24_the_patrols_go_down_on_the_overview_then_the_map_come
 
 
 async def test_h3_where_the_map_shows_every_yellow_crossing_it_stays_the_map(tmp_path):
-    game = find_game(lambda g: g.phase == "patrols" and g.night == 1, board=None)
+    game = night_1_patrols()
     app, screen = game_app(game, tmp_path)
     async with app.run_test(size=(200, 60)) as pilot:
         await raise_curtain(pilot, screen)
@@ -41,7 +46,7 @@ async def test_h3_where_the_map_shows_every_yellow_crossing_it_stays_the_map(tmp
 
 
 async def test_h3_f2_leaves_the_overview_and_it_does_not_come_back_for_that_placement(tmp_path):
-    game = find_game(lambda g: g.phase == "patrols" and g.night == 1, board=None)
+    game = night_1_patrols()
     app, screen = game_app(game, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await raise_curtain(pilot, screen)
