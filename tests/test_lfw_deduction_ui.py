@@ -59,7 +59,7 @@ def tint(screen: LfwScreen) -> dict[int, str]:
 async def test_the_police_see_where_jack_can_be_tinted_and_f6_hides_it(tmp_path):
     game = game_on(4, POLICE)
     nb = deduce(game.view(POLICE), game.board)
-    app, screen = app_for(game, tmp_path)
+    app, screen = app_for(game, tmp_path, notebook="heat")
     async with app.run_test(size=(160, 50)) as pilot:
         await raise_curtain(pilot, screen)
         assert screen.holder == POLICE

@@ -140,6 +140,31 @@ async def test_h2_on_the_screen_a_possible_red_circle_is_not_drawn_as_a_red_circ
                     assert bar in (row[lab.x1 + 1], row[lab.x0 - 1]), (c, "".join(row))
 
 
+@pytest.mark.parametrize(
+    ("settings", "tags", "shares"),
+    [({}, {"possible"}, False), ({"notebook": "heat"}, set(HEAT_TAGS), True)],
+    ids=["default", "heat"],
+)
+async def test_a_new_games_notebook_shows_where_jack_can_be_without_odds(
+    tmp_path, settings, tags, shares
+):
+    """A game started without choosing shows the possible circles, all
+    tinted alike, and no share of the paths (tester S, round 10: the heat
+    map's odds "do the police's thinking"); the heat map, chosen, shows
+    its levels and the circles most paths end on."""
+    game = game_on(4, POLICE)
+    record = record_of(game, seed=1, players=PLAYERS, settings=settings)
+    screen = LfwScreen(LocalSource(game, record, Store(tmp_path)), game.board)
+    app = WhitechapelApp(start=screen)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await raise_curtain(pilot, screen)
+        tinted = {t for t in shown_marks(screen).values() if t in TINT_TAGS}
+        assert tinted and tinted <= tags
+        text = widget_text(app)
+        assert "Jack can be on" in text
+        assert ("Most paths end on" in text) == shares
+
+
 def test_h2_the_heat_bar_keeps_the_number_whole():
     assert deduction.tint_text(7, "heat-1") == " 7▂"
     assert deduction.tint_text(12, "heat-4") == "12█"

@@ -71,10 +71,10 @@ SWITCHES = [
     ),
     (
         "f6",
-        "f6 Notebook●",  # the heat map is on by default: F6 switches it off first
+        "f6 Notebook●",  # the possible circles are on by default: F6 switches them off first
         "f6 Notebook○",
-        "F6: the notebook's marks off (F6 again: the heat map).",
-        "F6: the notebook's marks on: the heat map (F6 again: off).",
+        "F6: the notebook's marks off (F6 again: the possible circles).",
+        "F6: the notebook's marks on: the possible circles (F6 again: off).",
     ),
 ]
 

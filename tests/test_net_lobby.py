@@ -220,7 +220,7 @@ async def test_an_lfw_rooms_notebook_is_chosen_in_the_lobby_and_shown_so_at_ever
     """The notebook is the room's, as its creator chose it beside the code:
     the creator's screen, every other seat's `state` and the room's record
     (kept through a restart) all say the same; the hot seat's default
-    (heat) stands when nothing is chosen."""
+    (the possible circles) stands when nothing is chosen."""
     from textual.widgets import Select
 
     game, host, port = server
@@ -229,26 +229,26 @@ async def test_an_lfw_rooms_notebook_is_chosen_in_the_lobby_and_shown_so_at_ever
         lobby = app.screen
         await until(lambda: lobby.link.client is not None, what="connecting", pilot=pilot)
         choice = lobby.query_one("#notebook-lfw", Select)
-        assert choice.value == "heat"  # as the hot seat's setup ticks it
-        choice.value = "possible"
+        assert choice.value == "possible"  # as the hot seat's setup ticks it
+        choice.value = "heat"
         await settle.settle(pilot)
         await settle.press(pilot, "l")
         await until(lambda: seated(app.screen, LfwScreen), what="a new session", pilot=pilot)
-        assert app.screen.deduction_mode == "possible"
+        assert app.screen.deduction_mode == "heat"
         code = next(iter(game.rooms))
         police = await Client.connect(host, port, "bob")
         try:
             await police.join(code, seat="police1")
             first = await police.expect("state", room=code)
-            assert first["settings"] == {"notebook": "possible"}
+            assert first["settings"] == {"notebook": "heat"}
         finally:
             await police.close()
         room = game.rooms[code]
         from whitechapel.net import roomfile
 
         again = roomfile.from_json(roomfile.to_json(room))
-        assert again.settings == {"notebook": "possible"}
-        assert again.state_message("police1")["settings"] == {"notebook": "possible"}
+        assert again.settings == {"notebook": "heat"}
+        assert again.state_message("police1")["settings"] == {"notebook": "heat"}
 
 
 async def test_a_setting_is_refused_for_a_game_without_it_and_a_value_that_does_not_exist(server):

@@ -21,12 +21,14 @@ from whitechapel.lfw.views import LfwView, view_from_json
 # What the police notebook shows on every screen (core/settings.py: not a
 # rule; the engine's notebook deduces the same either way): nothing, the
 # circles where Jack can be, or those tinted by their share of his paths.
-# A network room's creator chooses it for every seat.
+# A network room's creator chooses it for every seat.  The possible circles
+# by default: what a box player works out with a pencil, no odds
+# (docs/lfw.md, "The notebook").
 NOTEBOOK = Setting(
     "notebook",
     "Notebook",
     (("off", "off (as the box)"), ("possible", "possible circles"), ("heat", "heat map")),
-    default="heat",
+    default="possible",
     rooms=True,
 )
 

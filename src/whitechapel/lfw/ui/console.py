@@ -124,9 +124,11 @@ class LfwConsole:
             parts.append(plain(panels.jack_sheet(view.jack, reveal=True)))
         elif view.jack and side == JACK:
             parts.append(plain(jackturn.jack_text(view, self.game.board)))
-        if value_of(RULES.settings, self.record.settings, "notebook") != "off":
+        mode = value_of(RULES.settings, self.record.settings, "notebook")
+        if mode != "off":
             nb = deduce(view, self.game.board)
-            parts.append(plain(deduction.deduction_text(nb, jack=side == JACK)))
+            found = deduction.deduction_text(nb, jack=side == JACK, shares=mode == "heat")
+            parts.append(plain(found))
         parts.append(plain(notebook.notebook_text(view)))
         parts.append(plain(panels.log_text(view, LOG_LINES)))
         return "\n\n".join(p for p in parts if p.strip()) + "\n"

@@ -119,10 +119,13 @@ def hideouts_line(hideouts: tuple[int, ...], *, key: str | None = None) -> str:
     return f"Hideout candidates ({len(hideouts)}){how}: {runs(hideouts)}"
 
 
-def deduction_text(nb: Notebook | None, *, jack: bool = False, key: str | None = None) -> str:
+def deduction_text(
+    nb: Notebook | None, *, jack: bool = False, key: str | None = None, shares: bool = True
+) -> str:
     """The notebook panel's lines on the deduction: how many circles Jack
-    can be on (and by how many paths), and every hideout candidate.  On
-    Jack's screen it is headed as what the police can know."""
+    can be on (and by how many paths), and every hideout candidate; with
+    `shares` (the heat map) the circles most paths end on.  On Jack's
+    screen it is headed as what the police can know."""
     if nb is None:
         return ""
     n, h = len(nb.counts), nb.hideouts
@@ -138,7 +141,7 @@ def deduction_text(nb: Notebook | None, *, jack: bool = False, key: str | None =
             )
     else:
         where = "Jack is not on the streets"
-    if not jack and nb.on_board and not (nb.over or nb.home) and n > 1:
+    if shares and not jack and nb.on_board and not (nb.over or nb.home) and n > 1:
         where += "\n" + likeliest_line(nb)
     if jack:  # one short line: his sheet fills most of the panel
         if nb.on_board and not (nb.over or nb.home):

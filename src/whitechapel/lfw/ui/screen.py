@@ -388,7 +388,9 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
             sheet = panels.jack_sheet(view.jack, reveal=True) + "\n\n"
         elif view.jack and self.holder == JACK:
             sheet = jackturn.jack_text(view, self.board) + "\n\n"
-        found = deduction.deduction_text(nb, jack=self.holder == JACK, key="F9")
+        found = deduction.deduction_text(
+            nb, jack=self.holder == JACK, key="F9", shares=self.deduction_mode == "heat"
+        )
         facts = notebook.notebook_text(view, self.board)
         if found:
             facts = f"{found}\n{facts}"
