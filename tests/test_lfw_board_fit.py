@@ -311,8 +311,7 @@ async def test_secrecy_at_a_hand_over_jacks_map_opens_from_his_view_alone(tmp_pa
         return g.night == 1 and g.phase == "patrols"
 
     places = set()
-    # two places on the map, and the overview the patrols open at 80×24
-    # left as it is (round 9: leaving it put back the map's last place)
+    # two places on the map, and the place the patrols' placement chose
     for left in ((0, 0), (60, 30), None):
         game = find_game(patrols, board=None)
         app, screen = app_for(game, tmp_path / f"{left}")
@@ -320,9 +319,8 @@ async def test_secrecy_at_a_hand_over_jacks_map_opens_from_his_view_alone(tmp_pa
             await raise_curtain(pilot, screen)
             assert screen.holder == POLICE
             m = screen.query_one(MapView)
-            assert m.overview  # every yellow crossing in sight (round 9)
-            if left is not None:
-                await settle.press(pilot, "f2")  # the map, scrolled where they look
+            assert not m.overview  # the map, most yellow crossings in sight (round 11)
+            if left is not None:  # scrolled where they look
                 m.scroll_to(*left, animate=False, force=True)
                 await settle.settle(pilot)
                 assert (m.scroll_x, m.scroll_y) == left

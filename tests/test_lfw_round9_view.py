@@ -1,11 +1,12 @@
-"""Round 9 of issue 43's play-tests: placing tokens all over the board in a
-small window (tester O, round 8: "at 80×24 the police place patrols nearly
-blind", one yellow crossing of seven in sight)."""
+"""Rounds 9 and 11 of issue 43's play-tests: placing tokens all over the
+board in a small window (tester O, round 8: "at 80×24 the police place
+patrols nearly blind", one yellow crossing of seven in sight; tester S,
+round 10: the overview opened for it instead was unreadable)."""
 
 from __future__ import annotations
 
 import settle
-from lfw_app_play import game_app, raise_curtain
+from lfw_app_play import game_app, raise_curtain, widget_text
 from test_lfw_display import find_game
 from whitechapel.lfw.ui.bench import keys_for
 from whitechapel.lfw.ui.choosing import node_of
@@ -17,46 +18,75 @@ def night_1_patrols():
     return find_game(lambda g: g.phase == "patrols" and g.night == 1, board=None)
 
 
-async def test_h3_at_80x24_the_patrols_go_down_on_the_overview_then_the_map_comes_back(tmp_path):
+def in_sight(screen) -> list:
+    m = screen.query_one(MapView)
+    return [v for v in (node_of(o) for o in screen.picking.node_options()) if m.in_sight(v)]
+
+
+async def test_h3_at_80x24_the_patrols_go_down_on_the_map_most_places_in_sight(tmp_path):
+    """At 80×24 the map, streets and numbers, with as many yellow crossings
+    as the window holds together, each with its letter; the prompt says Tab
+    brings each other one into sight (tester S, round 10: the overview
+    opened for the placement was "an unreadable dot overview")."""
     game = night_1_patrols()
     app, screen = game_app(game, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await raise_curtain(pilot, screen)
         m = screen.query_one(MapView)
-        assert m.overview  # every yellow crossing in sight, each with its letter
+        assert not m.overview
         targets = [node_of(o) for o in screen.picking.node_options()]
-        assert len(targets) == 7 and all(m.in_sight(v) for v in targets)
-        letters = {screen.picking.label_of(o) for o in screen.picking.node_options()}
-        drawn = "".join("".join(row) for row in m.canvas.chars)
-        assert all(k in drawn for k in letters if k)
-        for key in keys_for(game, str(game.legal_actions()[0])):
-            await settle.press(pilot, key)
-        await settle.settle(pilot)
-        assert game.phase != "patrols"
-        await raise_curtain(pilot, screen)  # Jack's turn
-        assert not m.overview  # the map as it was
+        assert len(targets) == 7
+        seen = in_sight(screen)
+        assert len(seen) >= 2  # the most that fit together at this size
+        for v in seen:  # each with its letter on the map
+            drawn = "".join(m.canvas.chars[y][x] for x, y in m.canvas.label_cells(v))
+            assert screen.picking.map_labels()[v] in drawn
+        assert "Tab: the next on the map, F2: all." in widget_text(app)
+        for _ in targets:  # Tab: each place in sight in turn
+            await settle.press(pilot, "tab")
+            hi = screen.picking.highlighted()
+            assert hi is not None and m.in_sight(node_of(hi))
 
 
-async def test_h3_where_the_map_shows_every_yellow_crossing_it_stays_the_map(tmp_path):
+async def test_h3_the_window_that_holds_the_most_places_is_the_one_shown(tmp_path):
+    """Of the windows around each yellow crossing, the map shows one with
+    the most of them in sight (not the first crossing's, wherever it is)."""
+    game = night_1_patrols()
+    app, screen = game_app(game, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await raise_curtain(pilot, screen)
+        m = screen.query_one(MapView)
+        shown = len(in_sight(screen))
+        targets = [node_of(o) for o in screen.picking.node_options()]
+        for v in targets:
+            m.centre_on_first([v], targets)
+            await settle.settle(pilot)
+            assert len(in_sight(screen)) <= shown
+
+
+async def test_h3_where_the_map_shows_every_yellow_crossing_it_says_nothing_of_tab(tmp_path):
     game = night_1_patrols()
     app, screen = game_app(game, tmp_path)
     async with app.run_test(size=(200, 60)) as pilot:
         await raise_curtain(pilot, screen)
         assert not screen.query_one(MapView).overview
+        assert len(in_sight(screen)) == 7
+        assert "Tab: the next on the map" not in widget_text(app)
 
 
-async def test_h3_f2_leaves_the_overview_and_it_does_not_come_back_for_that_placement(tmp_path):
+async def test_h3_f2_shows_every_place_and_the_overview_stays_while_markers_go_down(tmp_path):
     game = night_1_patrols()
     app, screen = game_app(game, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await raise_curtain(pilot, screen)
         m = screen.query_one(MapView)
-        assert m.overview
         await settle.press(pilot, "f2")
+        assert m.overview and len(in_sight(screen)) == 7
+        assert "Tab: the next on the map" not in widget_text(app)
         first = keys_for(game, str(game.legal_actions()[0]))[0]
         await settle.press(pilot, first)  # one marker down
         await settle.settle(pilot)
-        assert not m.overview
+        assert m.overview
 
 
 def test_h2_a_circle_another_mark_holds_keeps_its_colour_and_takes_the_heat_bar():

@@ -240,7 +240,6 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         self.news_from: dict[str, int] = {}
         self.log_notes: dict[int, str] = {}  # log index -> the computer's note (solo.py)
         # the placement (night, phase, holder) the overview was opened for
-        self.placing_overview: tuple[int, str, str | None] | None = None
         # The last night whose summary each side has seen (nightend.py): a
         # game taken up again does not tell its past nights over.
         told = nightend.ended_night(source.view(PUBLIC))
@@ -306,7 +305,6 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         """The choices offered to the side at the keyboard, if it is to act."""
         self.notice = ""
         self.choice_start = 0
-        self.leave_placing_overview()
         if self.source.outcome is None and self.holder == self.source.to_act:
             # the side at the keyboard is the one to act
             self.picking = picking_for(self.current_view(), self.board)
@@ -362,8 +360,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         if self.has_class("legend"):
             self.show_legend()
         self.show_played(view)
-        self.query_one("#prompt", TextPanel).set(placenames.in_words(prompt, self.board))
-        self.fit_prompt()
+        self.show_prompt(prompt)
         switches = self.switch_states()
         if self._bindings_for != self.holder or switches != self._switches:
             # F7 is Jack's key only; F4-F6's labels show their states
@@ -554,6 +551,8 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         guide = p.forced_text() or GUIDE.get(key, "").format(who=who, what=what)
         if key == "patrols_later" and len(p.node_options()) == 1:  # why one (play-tester G)
             guide += " One crossing is left for it: each of last night's takes a marker (H3)."
+        if view.phase.key in PLACEMENTS and self.places_out_of_sight():
+            guide += " Tab: the next on the map, F2: all."
         if (
             key == Phase.HUNT
             and view.night == DOUBLE_EVENT_NIGHT
@@ -570,6 +569,13 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
             news = self.news_line(view)
             line1 = f"{news} · {guide}" if news else guide
         return f"{line1}\n{line2}"
+
+    def show_prompt(self, prompt: str | None = None) -> None:
+        """The prompt panel: `prompt`, else the prompt of now."""
+        if prompt is None:
+            prompt = self.prompt_text(self.current_view())
+        self.query_one("#prompt", TextPanel).set(placenames.in_words(prompt, self.board))
+        self.fit_prompt()
 
     def handover_note(self, side: str) -> str:
         """The hand-over curtain to Jack after the police's turn: what their
@@ -654,6 +660,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
             self.sync_switches()  # F4's mark in the footer: off
         self.set_class(not m.overview, "overview")
         m.set_overview(not m.overview)
+        self.show_prompt()
 
     def centre_on_targets(self) -> None:
         """At the start of each police turn (T2's first move), the map on
@@ -665,7 +672,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         round 8).  Else the target of the moment or the acting policeman
         and his targets (keys.py)."""
         view = self.current_view()
-        if self.overview_for_placing(view):
+        if self.placing_in_sight(view):
             return
         turn = (view.night, len(view.track))
         if (
@@ -696,53 +703,36 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
                 return
         super().centre_on_targets()
 
-    def overview_for_placing(self, view: LfwView, again: bool = False) -> bool:
-        """H2 and H3 (the women, the patrol markers): where the map cannot
-        show every place the tokens may go, the overview does, each with its
-        letter, until the placement is played; then the map as it was.
-        Tester O, round 8, at 80×24: "the police place patrols nearly
-        blind", one of seven yellow crossings in sight.  True: the map is
-        the overview for it now (nothing else to centre)."""
+    def placing_in_sight(self, view: LfwView) -> bool:
+        """H2 and H3 (the women, the patrol markers): the map, streets and
+        numbers, with as many of the places the tokens may go as fit in
+        sight, each with its letter; Tab brings each other one into sight,
+        F2 shows them all on the overview.  Not once Tab or typing picked a
+        place (that one is brought into sight).  Tester O, round 8, at
+        80×24: one yellow crossing of seven in sight; tester S, round 10:
+        the overview then opened for it was "an unreadable dot overview"."""
+        p = self.picking
+        if view.phase.key not in PLACEMENTS or not self.can_act() or p.cycled or p.typed:
+            return False
+        targets = [node_of(o) for o in p.node_options()]
+        if not targets:
+            return False
         m = self.query_one(MapView)
-        if view.phase.key not in PLACEMENTS or not self.can_act():
-            self.leave_placing_overview()
-            return False
-        key = self.placement(view)
-        if self.placing_overview == key:
-            return m.overview
-        targets = [node_of(o) for o in self.picking.node_options()]
-        if m.whole or m.overview or not targets:
-            return False
-        fits = m.fits_all(targets)
-        if fits is None and not again:  # not laid out yet (a curtain up): once it is
-            m.when_laid_out(self.overview_for_placing_again)
-        if fits is not False:
-            return False
-        self.placing_overview = key
-        self.action_overview()
+
+        def once_laid_out() -> None:  # the prompt says then if some are out of sight
+            m.centre_on_most(targets)
+            self.show_prompt()
+
+        if not m.when_laid_out(once_laid_out):
+            m.centre_on_most(targets)
         return True
 
-    def placement(self, view: LfwView) -> tuple[int, str, str | None]:
-        """Which placement the view is at, for whom: (night, phase, holder)."""
-        return (view.night, str(view.phase.key), self.holder)
-
-    def overview_for_placing_again(self) -> None:
-        """`overview_for_placing` once the map has its size (asked once)."""
-        self.overview_for_placing(self.current_view(), True)
-
-    def leave_placing_overview(self) -> None:
-        """The placement is over (or the keyboard changes hands): the map,
-        if the overview was opened for it.  At a new state, before a
-        hand-over places the next holder's map from his own view (the
-        overview left later would have put back where the last holder's
-        map was: a test of the hand-over's secrecy saw it)."""
-        if self.placing_overview is None or not self.is_mounted:
-            return
-        if self.placement(self.current_view()) == self.placing_overview and self.can_act():
-            return  # the same placement goes on
-        self.placing_overview = None
-        if self.query_one(MapView).overview:
-            self.action_overview()
+    def places_out_of_sight(self) -> bool:
+        """Does the map (not the overview, not the whole board) show fewer
+        than all the places of the placement?"""
+        m = self.query_one(MapView)
+        targets = [node_of(o) for o in self.picking.node_options()]
+        return not (m.overview or m.whole) and m.fits_all(targets) is False
 
     def centre_on_jack(self, view: LfwView) -> bool:
         """Jack's turn, on his screen only (his view: his circle is his
