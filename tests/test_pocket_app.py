@@ -202,7 +202,9 @@ async def test_the_secret_cards_screen_shows_identity_cards_and_hourglasses(tmp_
         assert is_cards(pilot.app.screen)
         text = widget_text(pilot.app)
         assert "You are William Gull." in text
-        assert f"Your alibi cards: John Smith Your hourglasses: {game.jack_hourglasses()}" in text
+        assert (
+            f"Your alibi cards: John Smith Your hourglasses: {game.jack_hourglasses()} of 6" in text
+        )
         await settle.press(pilot, "enter")  # hidden again; Jack plays on
         assert not is_handover(pilot.app.screen)
         assert "Pass to Bob" not in screen_text(pilot.app)

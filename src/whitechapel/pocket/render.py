@@ -9,7 +9,13 @@ bar; the detectives stand on the numbered positions around the district.
 
 from __future__ import annotations
 
-from whitechapel.pocket.pieces import CHARACTER_INDEX, CHARACTERS, DETECTIVE_LETTERS, FACE_NAMES
+from whitechapel.pocket.pieces import (
+    CHARACTER_INDEX,
+    CHARACTERS,
+    DETECTIVE_LETTERS,
+    FACE_NAMES,
+    JACK_GOAL_HOURGLASSES,
+)
 from whitechapel.pocket.sentences import sight_sentence
 from whitechapel.pocket.sightlines import sightings
 from whitechapel.pocket.views import Detectives, PocketView, Tile
@@ -75,9 +81,10 @@ def render_status(view: PocketView) -> str:
         f"Round {view.round} of 8" + ("  — the race is on" if view.race else ""),
         f"Action tokens: {tokens}",
         f"Round tokens: {', '.join(view.round_tokens) or 'none yet'}"
-        f"   Jack's known hourglasses: {view.known_hourglasses}"
+        f"   Jack's known hourglasses: {view.known_hourglasses} of {JACK_GOAL_HOURGLASSES}"
         f"   alibi cards Jack holds: {view.jack_alibi_count}",
-        f"Suspects left ({len(suspects)}): {', '.join(_name(s) for s in suspects)}",
+        f"Suspects left ({len(suspects)}, {len(suspects) - 1} to clear): "
+        f"{', '.join(_name(s) for s in suspects)}",
     ]
     seen = sightings(view.tiles, view.detectives)
     lines.append(f"Sight: {sight_sentence(seen, view.detectives)}")
@@ -89,7 +96,7 @@ def render_status(view: PocketView) -> str:
         alibis = ", ".join(_name(c) for c in secret.alibis) or "none"
         lines.append(
             f"Jack is {_name(secret.identity)}; his alibi cards: {alibis}; "
-            f"hourglasses: {secret.hourglasses}"
+            f"hourglasses: {secret.hourglasses} of {JACK_GOAL_HOURGLASSES}"
         )
     outcome = view.outcome
     if outcome:

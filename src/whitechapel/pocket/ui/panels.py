@@ -15,6 +15,7 @@ from whitechapel.pocket.pieces import (
     FACE_NAMES,
     INVESTIGATOR,
     JACK,
+    JACK_GOAL_HOURGLASSES,
     SQUARES,
     step_clockwise,
 )
@@ -57,7 +58,7 @@ def secret_text(jack: Secrets) -> str:
     cards = ", ".join(character_name(c) for c in jack.alibis) or "none yet"
     return (
         f"You are [b]{character_name(jack.identity)}[/b].\n\n"
-        f"Your alibi cards: {cards}\nYour hourglasses: {jack.hourglasses}"
+        f"Your alibi cards: {cards}\nYour hourglasses: {of_goal(jack.hourglasses)}"
     )
 
 
@@ -83,14 +84,38 @@ def drawn_card(view: PocketView) -> str:
 
 def secret_panel(jack: Secrets, short: bool = False) -> str:
     """Jack's secrets on his own game screen, in four rows (the log shares
-    the panel); `short`: who he is alone, in two rows, when the log's newest
-    line needs the room (his cards are a key away, `s`)."""
+    the panel); `short`: who he is, in red for a secret, and his
+    hourglasses, in two rows, when the log's newest line needs the room
+    (his cards are a key away, `s`).  Issue 44: at 80×24 the short form
+    was who he is alone, and once he held a card he had to add up his
+    hourglasses himself."""
     name = character_name(jack.identity)
-    head = f"[b red]Secret — Jack only[/b red]\nYou are [b]{name}[/b].\n"
+    mine = f"Your hourglasses: {of_goal(jack.hourglasses)}\n"
     if short:
-        return head
+        return f"[red]You are [b]{name}[/b].[/red]\n" + mine
     cards = ", ".join(character_name(c) for c in jack.alibis) or "none yet"
-    return head + f"Your alibi cards: {cards}\nYour hourglasses: {jack.hourglasses}\n"
+    head = f"[b red]Secret — Jack only[/b red]\nYou are [b]{name}[/b].\n"
+    return head + f"Your alibi cards: {cards}\n" + mine
+
+
+def of_goal(glasses: int) -> str:
+    """Jack's hourglasses against the 6 he needs (P8): "[b]2[/b] of 6"."""
+    return f"[b]{glasses}[/b] of {JACK_GOAL_HOURGLASSES}"
+
+
+def race_lines(view: PocketView) -> str:
+    """What each side has towards its goal (P8), from what both know: the
+    hourglasses Jack took in sight, the alibi cards he holds face down,
+    the suspects the investigator still has to clear down to one."""
+    left = len(view.suspects)
+    count = view.jack_alibi_count
+    cards = "no alibi card" if not count else f"{count} alibi card{'s' if count > 1 else ''}"
+    clear = f"{left - 1} to clear" if left > 1 else "Jack found"
+    return (
+        f"Hourglasses known: {of_goal(view.known_hourglasses)}"
+        f"\nJack holds {cards}"
+        f"\nSuspects left: [b]{left}[/b], {clear}"
+    )
 
 
 def verb_for(who: str, verb: str, plain: str) -> str:
@@ -136,15 +161,7 @@ def rounds_text(view: PocketView) -> str:
             cells.append(f"[reverse]{r}[/reverse]")
         else:
             cells.append(f"[dim]{r}[/dim]")
-    return (
-        "[b]Rounds[/b] "
-        + " ".join(cells)
-        + f"\nJack's known hourglasses: [b]{view.known_hourglasses}[/b]"
-        + f"\nJack holds {view.jack_alibi_count} alibi card(s)"
-        + f"\nSuspects left: [b]{len(view.suspects)}[/b]"
-        + "\n"
-        + sight_legend()
-    )
+    return "[b]Rounds[/b] " + " ".join(cells) + "\n" + race_lines(view) + "\n" + sight_legend()
 
 
 ROUND_HEAD = "── Round {} ──"
@@ -265,7 +282,7 @@ def round_summary(
     lines.append("")
     lines.append(
         f"Suspects left ({len(suspects)}): {', '.join(suspects)}. "
-        f"Jack's known hourglasses: {view.known_hourglasses}."
+        f"Hourglasses known: {of_goal(view.known_hourglasses)}."
     )
     if view.outcome:
         o = view.outcome
