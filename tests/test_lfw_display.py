@@ -220,7 +220,7 @@ async def test_a_circle_searched_empty_and_later_found_is_a_clue_in_the_notebook
 
 def newest_entry_end(game: LfwGame, side: str) -> str:
     """The last words of the newest log entry, as the log panel writes it."""
-    text = panels.log_line(game.view(side).log[-1], game.board)
+    text = panels.log_text(game.view(side), 1, board=game.board).split("\n")[-1]
     return " ".join(text.replace("[b]", "").replace("[/b]", "").split()[-2:])
 
 

@@ -12,7 +12,7 @@ notation) the ids stay.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from rich.cells import cell_len
@@ -320,6 +320,23 @@ def log_line(e: LogEntry, board: Any | None = None) -> str:
     return n + event_text(e, board)
 
 
+def known_before(log: Sequence[LogEntry], end: int) -> dict[int, set[int]]:
+    """Night -> the circles known written that night by the log's first
+    `end` entries: crime scenes and clues found (T3: naming one again ends
+    a search on what the police knew)."""
+    known: dict[int, set[int]] = {}
+    for e in log[:end]:
+        _learn(known, e)
+    return known
+
+
+def _learn(known: dict[int, set[int]], e: LogEntry) -> None:
+    if e.event == "kill":
+        known.setdefault(e.night, set()).update(e.crime_scenes)
+    elif e.event == "search" and e.clue and e.circle is not None:
+        known.setdefault(e.night, set()).add(e.circle)
+
+
 def log_text(
     view: LfwView,
     entries: int = 200,
@@ -335,8 +352,13 @@ def log_text(
     log = view.log[: len(view.log) - back] if back else view.log
     first = max(len(log) - max(entries, 1), 0)
     lines = []
+    known = known_before(log, first)
     for i, e in enumerate(log[first:], first):
-        lines.append(log_line(e, board))
+        line = log_line(e, board)
+        if e.event == "search" and e.clue and e.circle in known.get(e.night, ()):
+            line = line.replace("[b]a clue![/b]", "a clue, known already")
+        lines.append(line)
+        _learn(known, e)
         if notes and i in notes:
             lines.append(f"[dim]  ↳ {notes[i]}[/dim]")
     if back:
