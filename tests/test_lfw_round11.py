@@ -58,3 +58,26 @@ def test_t3_a_search_ending_on_a_known_clue_says_so_in_the_log():
     assert log_text(SimpleNamespace(log=log), entries=4).split("\n")[1] == (
         "N1 Yellow searches 30: a clue, known already"
     )
+
+
+def test_t1_the_nights_summary_names_the_last_space_jack_wrote_even_after_a_coach():
+    """Tester V: "to space 5 of the track" on N3 when the night's last move
+    was a coach on spaces 5 and 6 (a coach's move has its first space's
+    index and writes the next one too)."""
+    from whitechapel.lfw.ui.nightend import _moves_line
+    from whitechapel.lfw.view_parts import MoveSeen, NightSeen
+
+    from whitechapel.lfw.viewing import SPACE_NAMES
+
+    at = SPACE_NAMES.index  # a space's track index
+    moves = (
+        MoveSeen(STEP, at("1"), {}),
+        MoveSeen(STEP, at("2"), {}),
+        MoveSeen(STEP, at("3"), {}),
+        MoveSeen(STEP, at("4"), {}),
+        MoveSeen(COACH, at("5"), {}),
+    )
+    line = _moves_line(NightSeen(3, crime_scenes=(27, 158), moves=moves), True)
+    assert "5 moves (4 walks, 1 coach), to space 6 of the track" in line
+    walked = _moves_line(NightSeen(2, crime_scenes=(27,), moves=moves[:4]), True)
+    assert "to space 4 of the track" in walked

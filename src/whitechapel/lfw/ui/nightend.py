@@ -48,7 +48,9 @@ def _moves_line(seen: NightSeen, you: bool) -> str:
         return f"{who} made no move after the crime."
     counts = [(sum(m.how == k for m in moves), one, many) for k, one, many in _KINDS]
     used = [_count(n, one, many) for n, one, many in counts if n]
-    last = space_name(max(m.index for m in moves))
+    # a coach's index is its first space; it writes the next one too (tester
+    # V, round 11: "to space 5" after a coach on spaces 5 and 6)
+    last = space_name(max(m.index + (m.how == COACH) for m in moves))
     made = _count(len(moves), "move", "moves")
     # N3: the second victim is the first move (tester P, round 8: "2 moves
     # (2 walks), to space 3" read as a mistake)
