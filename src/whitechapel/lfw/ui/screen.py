@@ -405,7 +405,10 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         log = self.query_one("#log", TextPanel)
         entries = log.size.height or LOG_ENTRIES  # each entry takes a row or more
         tail = f"\n\n{choices}" if beside_log else ""  # the panel shows its end
-        log.set(panels.log_text(view, entries, self.log_back, self.board, self.log_notes) + tail)
+        # the computer police's notes say what they believe (a likely
+        # hideout): Jack reads them once the game is over (tester V, round 11)
+        notes = self.log_notes if view.outcome is not None else None
+        log.set(panels.log_text(view, entries, self.log_back, self.board, notes) + tail)
 
     # -- the end of a night (nightend.py) ----------------------------------------------------
 
