@@ -66,7 +66,6 @@ def test_t1_the_nights_summary_names_the_last_space_jack_wrote_even_after_a_coac
     index and writes the next one too)."""
     from whitechapel.lfw.ui.nightend import _moves_line
     from whitechapel.lfw.view_parts import MoveSeen, NightSeen
-
     from whitechapel.lfw.viewing import SPACE_NAMES
 
     at = SPACE_NAMES.index  # a space's track index
