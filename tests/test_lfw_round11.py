@@ -3,8 +3,11 @@ found, each checked here."""
 
 from __future__ import annotations
 
-from whitechapel.lfw.rulebook import ALLEY, COACH, CRIME, STEP
+from lfw_app_play import first_game_where
+from whitechapel.lfw.phases import Phase
+from whitechapel.lfw.rulebook import ALLEY, COACH, CRIME, POLICE, STEP
 from whitechapel.lfw.ui.nightend import _path_line
+from whitechapel.lfw.ui.picking import WOMEN_LABELS, picking_for, wretched_letters
 from whitechapel.lfw.view_parts import PathSpace
 
 
@@ -80,3 +83,43 @@ def test_t1_the_nights_summary_names_the_last_space_jack_wrote_even_after_a_coac
     assert "5 moves (4 walks, 1 coach), to space 6 of the track" in line
     walked = _moves_line(NightSeen(2, crime_scenes=(27,), moves=moves[:4]), True)
     assert "to space 4 of the track" in walked
+
+
+def _last_wretched(g) -> bool:
+    legal = g.legal_actions()
+    return g.phase == Phase.WRETCHED and len({a.source for a in legal}) == 1 and len(legal) > 1
+
+
+def test_h6_the_last_wretcheds_own_letter_is_harmless():
+    """Tester V: with one Wretched left (chosen for him), her letter, pressed
+    as for the others, answered "'h' is not a key here".  It does nothing,
+    and her places' letters still move her."""
+
+    game = first_game_where(5, _last_wretched)
+    view = game.view(POLICE)
+    p = picking_for(view, game.board)
+    woman = str(next(a.source for a in game.legal_actions()))
+    letter = wretched_letters(view, game.board)[woman]
+    before = (p.so_far(), dict(p.labels()))
+    assert p.press(letter).kind == "same"
+    assert (p.so_far(), dict(p.labels())) == before
+    place, circle = next(iter(p.labels().items()))
+    assert p.press(place).kind == "pick" and p.labels() == before[1]
+    assert circle.isdigit()
+
+
+def test_h6_a_wretched_with_up_to_ten_places_has_a_letter_for_each():
+    """Testers U and V: one woman's places had letters, the next woman's
+    eight places "type a number and Enter": within the Chief's move each
+    place has a letter, up to ten."""
+
+    def many(g) -> bool:
+        if g.phase != Phase.WRETCHED or not _last_wretched(g):
+            return False
+        return 5 < len(g.legal_actions()) <= WOMEN_LABELS
+
+    game = first_game_where(5, many)
+    p = picking_for(game.view(POLICE), game.board)
+    places = {str(a.target) for a in game.legal_actions() if a.target is not None}
+    assert set(p.labels().values()) >= places
+    assert "type a number and Enter" not in p.keys_hint()

@@ -59,7 +59,11 @@ def test_h3_t2_each_crossing_letter_says_the_circles_searchable_from_it(phase):
     for crossing, letter in crossings.items():
         if letter in shown:
             assert shown[letter] == circles_text(game, crossing), (letter, crossing)
-    assert "circles to search there (T3)" in hint
+    if phase == Phase.PATROLS:  # tester V, round 11: placing, not searching
+        assert "each letter on the map is a yellow crossing; the circles beside it" in hint
+        assert "search" not in hint
+    else:
+        assert "circles to search there (T3)" in hint
 
 
 def test_t2_a_crossing_touching_no_circle_says_none():

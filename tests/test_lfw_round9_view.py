@@ -145,7 +145,7 @@ def test_t1_the_keys_line_names_the_circles_nearest_home():
     best = min(n for n in need.values() if n is not None)
     nearest = [c for c, n in need.items() if n == best]
     line = p.keys_hint()
-    assert f"nearest home: {' '.join(nearest)} ({best} move" in line, line
+    assert f"nearest home: {' '.join(nearest)} (then {best} move" in line, line
     # and each circle's own count in the list on the right
     assert f"{nearest[0]} (home in {best}" in p.choices_text()
 

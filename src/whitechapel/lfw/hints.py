@@ -51,7 +51,7 @@ KEYS = {
     "red": "press its letter (under the map) or type its number and Enter",
     "crossing": "press the letter the map shows on it",
     "skipped": "b y n r g (the policemen's own keys), f and x",
-    "word": "the digits 1-9 (shown under the map)",
+    "word": "the digit shown under the map",  # 1-3: not "1-9" (tester V, round 11)
     "rest": "0",
     "sweep": "9",
     "search_one": "a circle's letter (listed under the map)",
@@ -239,7 +239,7 @@ def _escape() -> Hint:
         "circle around it. Coaches and alleys are tokens: the police see which "
         "you used, never where. A step onto your hideout may announce it: home, "
         "the night ends.",
-        f"{_k('word')} step, coach or alley; then the circle ({_k('circle')}); "
+        f"{_k('word')} for a step, a coach or an alley; then the circle ({_k('circle')}); "
         "the map marks where each kind of move reaches.",
     )
 

@@ -118,7 +118,7 @@ class LfwKeys:
         if press.kind == "fold":
             self.start_fold(press.value)
             return
-        if press.kind in ("arm", "cancel"):  # asked once / called off: nothing played
+        if press.kind in ("arm", "cancel", "same"):  # asked once / called off / chosen already
             self.notice = press.value
             self.refresh_all()
             return

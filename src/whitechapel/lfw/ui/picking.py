@@ -99,6 +99,9 @@ MIN_LIST = 12  # characters: less room than this, and the letters' circles are l
 MORE_CIRCLES = " more, all listed on the right"  # the circles the keys line leaves out
 ON_THE_RIGHT = " (all listed on the right)"  # after a letters list the keys line cut
 TOUCHES_INTRO = "letter on the map → circles to search there (T3): "
+# H3: the letters are the yellow crossings (tester V, round 11: "circles to
+# search there" read as searching while he placed markers)
+PATROLS_INTRO = "each letter on the map is a yellow crossing; the circles beside it: "
 NO_CIRCLE = "(none)"  # a crossing that touches no circle: nothing to search from it
 WORD_LABELS = {HOME: "home: announce", THROUGH: "pass through"}  # T1, on the buttons
 
@@ -207,7 +210,8 @@ def nothing_to_find(view: LfwView, board: Any, circles: list[int]) -> bool:
 
 @dataclass(frozen=True)
 class Press:
-    """What a printable key means now: `pick` a word, `rest` (0), `typed`
+    """What a printable key means now: `pick` a word, `same` (the letter of
+    a place picked already: nothing to do), `rest` (0), `typed`
     (a digit or letter of a number or id being typed), `select` a
     policeman, `arm` (a later policeman's letter pressed once: the screen
     says what a second press does), `fold` (pressed again: he acts now,
@@ -291,8 +295,8 @@ def wretched_letters(view: LfwView, board: Any) -> dict[str, str]:
         targets = [
             c for c in board.jack_moves(woman, blocked) if c not in taken and c not in beside
         ]
-        if len(targets) > CIRCLE_LABELS:
-            continue  # typed by number: more than the buttons hold
+        if len(targets) > WOMEN_LABELS:
+            continue  # typed by number: more than the letters hold
         for c in targets:
             if str(c) not in out:
                 k = next(free, None)
@@ -434,7 +438,7 @@ class Picking:
 
     def home_part(self) -> str:
         """T1: the keys line's part naming the circles offered that are
-        nearest home, "nearest home: 65 66 (2 moves)"; empty where Jack
+        nearest home, "nearest home: 65 66 (then 2 moves)"; empty where Jack
         has no hideout or none can reach it."""
         hideout = self.hideout()
         if hideout is None:
@@ -446,7 +450,9 @@ class Picking:
             return ""
         best = min(need.values())
         near = " ".join(c for c, n in need.items() if n == best)
-        return f"nearest home: {near} ({best} move{'s' if best != 1 else ''})"
+        # "then": the moves from that circle on (tester V, round 11, read
+        # "111 (2 moves)" as two moves in all)
+        return f"nearest home: {near} (then {best} move{'s' if best != 1 else ''})"
 
     def _t1_parts(self, lettered: bool) -> list[str]:
         """T1's parts of the keys line after the circles: those beside a
@@ -704,9 +710,14 @@ class Picking:
 
     def circle_room(self) -> int:
         """How many circles may get letters: `CIRCLE_LABELS`, or every red
-        circle while Jack places the women (H2: the hint lists them)."""
+        circle while Jack places the women (H2: the hint lists them), or up
+        to `WOMEN_LABELS` places of a Wretched the Chief moves (H6: testers
+        U and V, round 11, had letters for one woman and "type a number and
+        Enter" for the next, with eight places)."""
         c = self.chooser
         if isinstance(c, Placer) and c.phase == Phase.WOMEN:
+            return WOMEN_LABELS
+        if self.phase() == Phase.WRETCHED:
             return WOMEN_LABELS
         return CIRCLE_LABELS
 
@@ -735,8 +746,15 @@ class Picking:
         crossings = self.crossing_labels()
         if crossings:
             jack = self.view is not None and self.view.side == rulebook.JACK
-            head = "[b]Markers[/b] letter → the circles beside" if jack else None
-            lines.append(head or "[b]Crossings[/b] letter → circles (T3)")
+            placing = self.view is not None and self.view.phase.key == Phase.PATROLS
+            head = (
+                "[b]Markers[/b] letter → the circles beside"
+                if jack
+                else "[b]Yellow crossings[/b] letter → the circles beside"
+                if placing
+                else "[b]Crossings[/b] letter → circles (T3)"
+            )
+            lines.append(head)
             lines.append(" ".join(touch_text(self.board, k, x) for k, x in crossings))
         circles = self.circle_options()
         if circles:
@@ -765,6 +783,16 @@ class Picking:
             return [self.word_key(words.index(word), word)]
         return [*word, "enter"]
 
+    def picked_letter(self, char: str) -> bool:
+        """Is `char` the letter of a node this action has already picked
+        (H6: the last Wretched to move is chosen for the player; tester V,
+        round 11, pressed her letter as for the others and was told "'h' is
+        not a key here")?"""
+        c = self.chooser
+        if self.phase() != Phase.WRETCHED or not isinstance(c, Chooser):
+            return False
+        return any(self.fixed.get(w) == char for w in c.picked if self.is_node(w))
+
     def auto_nodes(self) -> list[str]:
         """The nodes of a forced action (a player may type one, then Enter)."""
         c = self.chooser
@@ -787,6 +815,8 @@ class Picking:
             return Press("refuse", self.stray_key(char))  # Enter alone kills (H5)
         if self.forced() and any(self.fixed.get(n) == char for n in self.auto_nodes()):
             return Press("play")  # the only place left, by the letter it was offered with
+        if self.picked_letter(char):
+            return Press("same")  # chosen already (the last Wretched): nothing to do
         if char.isdigit():
             return self._digit(char)
         if char.lower() in POLICE_KEYS and self.view is not None and self.view.police:
@@ -948,9 +978,11 @@ class Picking:
             # Jack's markers (H7) by the circles beside them: at 80x24 the
             # map showed one of them and the line none (tester M, round 7)
             intro = (
-                TOUCHES_INTRO
-                if police
-                else "a marker's letter on the map → the circles beside it: "
+                "a marker's letter on the map → the circles beside it: "
+                if not police
+                else PATROLS_INTRO
+                if self.view is not None and self.view.phase.key == Phase.PATROLS
+                else TOUCHES_INTRO
             )
             parts[0] = self._touches_part(parts[0], " ".join(parts[1:]), room, intro)
         text = "; ".join(parts)
