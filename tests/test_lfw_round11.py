@@ -3,12 +3,17 @@ found, each checked here."""
 
 from __future__ import annotations
 
-from lfw_app_play import first_game_where
+from rich.text import Text
+
+import settle
+from lfw_app_play import first_game_where, game_app, raise_curtain
 from whitechapel.lfw.phases import Phase
 from whitechapel.lfw.rulebook import ALLEY, COACH, CRIME, POLICE, STEP
+from whitechapel.lfw.ui import placenames
 from whitechapel.lfw.ui.nightend import _path_line
 from whitechapel.lfw.ui.picking import WOMEN_LABELS, picking_for, wretched_letters
 from whitechapel.lfw.view_parts import PathSpace
+from whitechapel.ui.widgets.text import TextPanel
 
 
 def test_t1_a_coach_is_marked_once_in_the_nights_path():
@@ -123,3 +128,34 @@ def test_h6_a_wretched_with_up_to_ten_places_has_a_letter_for_each():
     places = {str(a.target) for a in game.legal_actions() if a.target is not None}
     assert set(p.labels().values()) >= places
     assert "type a number and Enter" not in p.keys_hint()
+
+
+async def test_t2_at_80x24_a_long_news_line_gives_way_to_the_keys(tmp_path):
+    """Tester V: at 80×24 "Since your last action: Marker on the crossing
+    between 88 and 120 revealed: yellow · Murder at 63 · Jack moves: space I
+    · Move Brown …" took three rows and the keys line was cut mid-sentence.
+    The news gives way, its oldest first: the whole prompt is in its rows,
+    the keys line whole, and the newest news kept while it fits."""
+
+    def long_news(g) -> bool:
+        waits = [e for e in g.events if e[0] == "wait" and e[1] == g.night]
+        return bool(waits) and g.phase == Phase.HUNT and g.to_act == POLICE
+
+    game = first_game_where(5, long_news)
+    app, screen = game_app(game, tmp_path)
+    log = game.view(POLICE).log
+    wait = next(i for i, e in enumerate(log) if e.event == "wait" and e.night == game.night)
+    screen.news_from[POLICE] = wait  # the police's last action was before Jack waited
+    async with app.run_test(size=(80, 24)) as pilot:
+        await raise_curtain(pilot, screen)
+        await settle.settle(pilot)
+        panel = screen.query_one("#prompt", TextPanel)
+        width, height = panel.size.width, panel.size.height
+        keys = screen.picking.keys_hint(room=screen.hint_room())
+        full = screen.news_line(screen.current_view())
+        assert full.count(" · ") >= 1  # news of two events or more
+        shown = panel.markup
+        assert screen.wrapped_rows(shown, width) <= height, shown
+        plain = " ".join(panel.render().plain.split())
+        whole = " ".join(Text.from_markup(placenames.in_words(keys, game.board)).plain.split())
+        assert whole in plain, (whole, plain)

@@ -97,21 +97,23 @@ JACKS = ("letter", "wait", "reveal", "kill", "move", "false_clue")
 NEWS_SHOWN = 3  # at most this many, the newest (the log has them all)
 
 
-def since_line(entries: Sequence[LogEntry], board: Any | None = None) -> str:
+def since_line(
+    entries: Sequence[LogEntry], board: Any | None = None, shown: int | None = None
+) -> str:
     """The police's prompt's opening words: what Jack did since their last
     action, from their own view's log ("Jack since your last action: Jack
     waits; time of the crime III · Murder at 27"); empty when he did
     nothing.  Testers N and O (rounds 7 and 8): his waits, markers and
     moves went by in the log and a toast, and a new round of Wretched moves
-    began unnoticed."""
+    began unnoticed.  `shown`: the newest this many (`NEWS_SHOWN`)."""
     night = max((e.night for e in entries), default=0)
     said = [event_text(e, board) for e in entries if e.event in JACKS and e.night == night]
     if not said:
         return ""
-    more = len(said) - NEWS_SHOWN
-    shown = said[-NEWS_SHOWN:]
+    keep = NEWS_SHOWN if shown is None else shown
+    more = len(said) - keep
     head = f"(+{more} in the log) " if more > 0 else ""
-    return "[b]Since your last action:[/b] " + head + " · ".join(shown)
+    return "[b]Since your last action:[/b] " + head + " · ".join(said[len(said) - keep :])
 
 
 T3_RESULTS = ("search", "arrest")

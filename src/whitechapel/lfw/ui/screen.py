@@ -569,9 +569,23 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
             line2 = f"[red]{escape(self.notice)}[/red]"
         line1 = p.so_far()
         if not line1:
-            news = self.news_line(view)
-            line1 = f"{news} · {guide}" if news else guide
+            line1 = self.with_news(view, guide, line2)
         return f"{line1}\n{line2}"
+
+    def with_news(self, view: LfwView, guide: str, keys: str) -> str:
+        """The prompt's first line: what Jack did since the police's last
+        action, then the guide; the news gives way, its oldest first, where
+        the whole prompt would not fit its rows (tester V, round 11, at
+        80×24: the keys line was cut mid-sentence under a long news line)."""
+        panel = self.query_one("#prompt", TextPanel)
+        width = panel.size.width
+        for shown in range(computer.NEWS_SHOWN, -1, -1):
+            news = self.news_line(view, shown) if shown else ""
+            line1 = f"{news} · {guide}" if news else guide
+            shown_text = placenames.in_words(f"{line1}\n{keys}", self.board)
+            if not width or self.wrapped_rows(shown_text, width) <= PROMPT_ROWS[1]:
+                return line1
+        return guide
 
     def show_prompt(self, prompt: str | None = None) -> None:
         """The prompt panel: `prompt`, else the prompt of now."""
@@ -589,12 +603,13 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
             return ""
         return computer.results_line(self.source.view(POLICE).log, self.board)
 
-    def news_line(self, view: LfwView) -> str:
-        """What Jack did since the police's last action (their prompt only)."""
+    def news_line(self, view: LfwView, shown: int | None = None) -> str:
+        """What Jack did since the police's last action (their prompt only),
+        the newest `shown` of it (`computer.since_line`)."""
         if view.side != POLICE:
             return ""
         start = self.news_from.setdefault(POLICE, len(view.log))
-        return computer.since_line(view.log[start:], self.board)
+        return computer.since_line(view.log[start:], self.board, shown)
 
     def person_acted(self) -> None:
         super().person_acted()
