@@ -268,3 +268,38 @@ async def test_jacks_joker_buttons_all_fit_at_80x24(tmp_path):
         shown = [c for c in screen.query(Choice) if c.display]
         assert [c.label for c in shown][-3:] == ["Nobody", "Confirm", "Back"]
         assert all(c.region.width >= len(c.label) and c.region.right <= 80 for c in shown)
+
+
+async def test_the_exchange_picker_names_the_first_tile_enter_takes_after_an_arrow(tmp_path):
+    """Issue 44: "Exchange a1 (Pizer) with…?" read as a1 chosen, so an arrow
+    pressed before Enter silently changed the first tile (a wrong swap).
+    The prompt names the tile Enter will take as the first, after every
+    arrow; Enter fixes it; then each second tile, and Enter swaps those."""
+    app, screen = pocket_app(SETUPS["goodley"], tmp_path)  # round 2: A T X R
+    game = screen.source.game
+    for text in ("H+1", "W+1", "J:-", "Rb2E", "A", "T+1"):
+        game.play(text)
+    async with app.run_test(size=(80, 24)) as pilot:
+        driver = Driver(pilot, screen)
+        await settle.settle(pilot)
+        await driver.pass_handover()  # to Jack, whose exchange it is
+        view = game.view(JACK)
+        token = next(i for i, t in enumerate(view.tokens) if t.up == "X" and not t.used)
+        await settle.press(pilot, str(token + 1))
+        start = screen.choice.cursor
+        first = panels.tile_words(view, start)
+        assert f"Exchange: first tile {first}? Enter: yes" in screen_text(app)
+        await settle.press(pilot, "right")
+        moved = screen.choice.cursor
+        assert moved != start and screen.choice.first is None  # nothing chosen by an arrow
+        first = panels.tile_words(view, moved)
+        assert f"Exchange: first tile {first}? Enter: yes" in screen_text(app)
+        await settle.press(pilot, "enter")
+        assert screen.choice.first == moved  # the tile the prompt named
+        await settle.press(pilot, "right")
+        second = screen.choice.cursor
+        text = " ".join(screen_text(app).split())
+        assert f"Swap {first} and {panels.tile_words(view, second)} (shown): Enter swaps" in text
+        await settle.press(pilot, "enter")
+        swap = game.history[-1]
+        assert {swap.first, swap.second} == {moved, second}

@@ -402,12 +402,14 @@ def step_prompt(
     sq = choice.cursor
     here = tile_words(view, sq)
     if face == "X" and mode == Mode.TILE:
-        return f"Exchange {here} with…? Arrows: tile; Enter picks it; {back}"
+        # the cursor is a proposal, not a choice: "Exchange b1 with…?" read
+        # as b1 chosen, and an arrow before Enter swapped another (issue 44)
+        return f"Exchange: first tile {here}? Enter: yes; arrows: another. {back}"
     if mode == Mode.EXCHANGE and choice.first is not None:
         first = tile_words(view, choice.first)
         if sq == choice.first:
-            return f"Swap {first} with…? Arrows: the other tile, then Enter. {back}"
-        return f"Swap {first} and {here} (shown). Arrows: tile; Enter swaps."
+            return f"Swap {first} with…? Arrows: the second tile, then Enter. {back}"
+        return f"Swap {first} and {here} (shown): Enter swaps; arrows: another."
     if legal and not any(isinstance(a, Rotate) and a.square == sq for a in legal):
         return f"{here} was rotated this round. Arrows: another tile; {back}"
     if isinstance(candidate, Rotate):
