@@ -26,6 +26,8 @@ def _deliberate_keys(monkeypatch):
     from whitechapel.ui.turns import TurnControl
 
     monkeypatch.setattr(TurnControl, "hold", 0.0)
+    # and the computer's actions come at once (a test of the pacing sets it back)
+    monkeypatch.setattr(TurnControl, "pace_scale", 0.0)
 
 
 @pytest.fixture(autouse=True)

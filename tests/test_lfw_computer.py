@@ -17,7 +17,6 @@ games use the first (the quickest).
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import random
@@ -32,6 +31,7 @@ from rich.text import Text
 
 import settle
 from lfw_app_play import JACK_ONLY_TAGS, widget_text
+from pacing import HeldPauses
 from polling import until
 from snapshots import screen_text
 from test_net_server import FAST, connect
@@ -312,43 +312,6 @@ def in_sight(map_view: MapView, node) -> bool:
     region = map_view.scrollable_content_region
     x, y = label.x0 - int(map_view.scroll_x), label.y - int(map_view.scroll_y)
     return 0 <= x < region.width and 0 <= y < region.height
-
-
-class HeldPauses:
-    """The computer's pauses (its pace: long ones) held by the test until it
-    releases each; Space ends them as it would.  Short ones run."""
-
-    def __init__(self, screen: LfwScreen) -> None:
-        self.held: list[asyncio.Future] = []
-        turns = screen.turns.computer
-        real_pause, real_skip = turns.pause, turns.skip_pacing
-
-        async def pause(seconds: float) -> None:
-            if seconds < 60:
-                return await real_pause(seconds)
-            future = asyncio.get_running_loop().create_future()
-            self.held.append(future)
-            try:
-                await future
-            finally:
-                if future in self.held:
-                    self.held.remove(future)
-
-        def skip() -> None:  # Space: the pause held ends, as a real one would
-            real_skip()
-            for future in self.held:
-                future.set_result(None)
-
-        turns.pause = pause  # type: ignore[method-assign]
-        turns.skip_pacing = skip  # type: ignore[method-assign]
-
-    async def release(self, pilot) -> None:
-        """The pause is over: the answer held is played."""
-        assert len(self.held) == 1
-        self.held[0].set_result(None)
-        for _ in range(5):  # the computer's task plays it
-            await asyncio.sleep(0)
-        await settle.settle(pilot)
 
 
 async def test_the_computers_police_turn_is_shown_move_by_move(tmp_path, monkeypatch):

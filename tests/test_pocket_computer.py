@@ -400,3 +400,48 @@ def test_the_tokens_left_in_words():
     assert step_prompt(last, PocketChoice(), None, False).startswith("The last action token")
     two = dataclasses.replace(view, tokens=tuple(tokens(True, False, True, False)))
     assert "2 or 4" in step_prompt(two, PocketChoice(), None, True)
+
+
+async def test_the_computers_two_actions_come_one_at_a_time_and_space_skips_the_pause():
+    """Issue 44: the computer's two actions landed at once.  Each is held
+    for its pause (`PocketScreen.PACE`) and shown, in words and marked on
+    the board, before the next; Space plays the rest at once, and the
+    pauses come back after the person's next action."""
+    from pacing import HeldPauses
+
+    screen = pocket_screen(5, {INVESTIGATOR: "Ann", JACK: "computer:easy"})
+    screen.turns.thinker = InProcess("pocket", screen.turns.computers, 1)
+    screen.turns.computer.pace = 600  # the test ends each pause itself
+    timers = HeldPauses(screen)
+    app = WhitechapelApp(start=screen)
+    game = screen.source.game
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle.settle(pilot)
+        driver = Driver(pilot, screen, random.Random(1))
+        assert game.to_act == INVESTIGATOR  # round 1: I, J, J, I
+        await driver.keys_for(choose(game, random.Random(1)))
+        assert len(game.history) == 1
+        await until(lambda: timers.held, what="Jack's first action", pilot=pilot)
+        assert len(game.history) == 1  # held: nothing played during the pause
+        assert "is thinking… (Space: no pauses)" in screen_text(app)
+        await timers.release(pilot)
+        assert len(game.history) == 2
+        district = screen.query_one(District)
+        assert district.played_tiles or district.played_detectives  # marked on the board
+        assert "Jack" in " ".join(widget_text(app).split())  # and said in words
+        await until(lambda: timers.held, what="Jack's second action", pilot=pilot)
+        assert len(game.history) == 2  # the first stays in sight alone
+        await settle.press(pilot, "space")
+        await computer_done(app, pilot)
+        assert len(game.history) == 3 and game.to_act == INVESTIGATOR
+        assert screen.turns.computer.pace_skipped
+        await driver.keys_for(choose(game, random.Random(2)))  # the person acts
+        assert len(game.history) == 4 and not screen.turns.computer.pace_skipped
+
+
+def test_against_the_computer_its_actions_are_a_second_apart(monkeypatch):
+    """The pace of the screen, as a person plays it (the tests' conftest
+    plays the computer at once)."""
+    monkeypatch.setattr(computer_turns.TurnControl, "pace_scale", 1.0)
+    screen = pocket_screen(5, {INVESTIGATOR: "Ann", JACK: "computer:easy"})
+    assert screen.turns.computer.pace == PocketScreen.PACE >= 0.5

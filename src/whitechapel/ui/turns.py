@@ -111,6 +111,8 @@ class TurnControl:
     `make_thinker` makes where the computer thinks, at its first turn
     (tests give `thinking.InProcess`, or set `thinker` before it)."""
 
+    pace_scale = 1.0  # times a screen's pace (tests: 0, the computer's actions at once)
+
     def __init__(
         self,
         screen: TurnScreen,
@@ -131,7 +133,7 @@ class TurnControl:
         self.computer = ComputerTurns(
             self._computer_plays,
             version=lambda: source.version,
-            pace=pace,
+            pace=pace * self.pace_scale,
             failed=self._computer_failed,
             spawn=lambda work: screen.run_worker(work, group="computer", exit_on_error=False),
         )

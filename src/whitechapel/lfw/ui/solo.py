@@ -7,10 +7,10 @@ redrawn on the map with what it touched brought into sight; Space plays
 the rest without pauses until the person's next action.  What it played
 since the person's last action is listed under the map (`computer.py`,
 from the log of the person's own view, so nothing in it is the other
-side's secret) and stays until the person acts, with the computer's own
-notes on why (`players.Answer.note`: the police's player says why a
-policeman holds his crossing, from the police's view, as police players
-say it aloud at the table).
+side's secret) and stays until the person acts.  The computer's own notes
+on why (`players.Answer.note`: the police's player says why a policeman
+holds his crossing, from the police's view) are kept and shown in the log
+once the game is over.  Space is the game screen's (ui/screens/game.py).
 
 A part of `LfwScreen` (its base, typed as a game screen).
 """
@@ -93,16 +93,3 @@ class LfwSolo(GameScreen):
         at = next((i for i, e in enumerate(entries) if e.event in ("police_move", "pass")), None)
         if at is not None:
             self.log_notes[before + at] = note.split(": ", 1)[-1]
-
-    def thinking_text(self) -> str | None:
-        text = super().thinking_text()
-        pacing = self.turns.computer
-        if text is not None and pacing.pace > 0 and not pacing.pace_skipped:
-            text += " [dim](Space: no pauses)[/dim]"
-        return text
-
-    def action_no_pauses(self) -> None:
-        """Space: the computer plays on without pauses until the person's next action."""
-        if self.turns.thinking is not None and not self.turns.computer.pace_skipped:
-            self.turns.computer.skip_pacing()
-            self.refresh_all()

@@ -54,6 +54,9 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
     TITLES = {JACK: "Jack", INVESTIGATOR: "the investigator"}
     PANELS = ("tokens", "rounds", "notes")  # notes: Jack's cards (his screens only), the log
     CHOICES = 6  # at most: four tokens, or joker targets with Back
+    # the computer's actions one at a time, each in sight a second before the
+    # next (issue 44: its two actions landed at once); Space skips the pauses
+    PACE = 1.0
     HELP = "whitechapel.pocket.ui"
     BINDINGS = [
         *[key(str(n), f"digit({n})", str(n), f"token{n}") for n in (1, 2, 3, 4)],
@@ -72,6 +75,7 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         key("e,R", "rotate(-1)", "Rotate ↺", "rotate_ccw"),
         key("enter", "confirm", "Confirm", "confirm"),
         key("escape", "back", "Back", "back"),
+        key("space", "no_pauses", "No pauses", "no_pauses"),  # the computer's actions
         key("pageup", "log(1)", "Older log", "log_older"),
         key("pagedown", "log(-1)", "Newer log", "log_newer"),
         key("s", "secrets", "Jack's cards", "secrets", show=True),

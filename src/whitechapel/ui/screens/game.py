@@ -180,11 +180,22 @@ class GameScreen(SizeGuard, Screen[None]):
         self.turns.pass_keyboard()
 
     def thinking_text(self) -> str | None:
-        """While the computer thinks: who."""
+        """While the computer thinks: who (and, where its actions are paced,
+        the key that plays them without pauses)."""
         side = self.turns.thinking
         if side is None:
             return None
-        return f"{self.player_name(side, capital=True)} is thinking…"
+        text = f"{self.player_name(side, capital=True)} is thinking…"
+        pacing = self.turns.computer
+        if pacing.pace > 0 and not pacing.pace_skipped:
+            text += " [dim](Space: no pauses)[/dim]"
+        return text
+
+    def action_no_pauses(self) -> None:
+        """Space: the computer plays on without pauses until the person's next action."""
+        if self.turns.thinking is not None and not self.turns.computer.pace_skipped:
+            self.turns.computer.skip_pacing()
+            self.refresh_all()
 
     # -- reading the source ------------------------------------------------------------
 
