@@ -25,13 +25,13 @@ HANDOVER = Setting(
 )
 
 
-# Hints for a new player (pocket/hints.py): what each token does and what the
-# board would then show, in the first round each kind of token comes up.
+# Hints for a new player (pocket/hints.py): at every decision (issue 44), what the
+# board would then show, who answers, the alibi, the end; what each token does in its first round.
 # "Learn by playing" starts a game with them.
 HINTS = Setting(
     "hints",
     "Hints for a new player",
-    (("off", "none"), ("first", "in each token's first round")),
+    (("off", "none"), ("first", "at every decision")),
     default="off",
 )
 

@@ -50,7 +50,7 @@ class PocketScreens:
 
     def guided_screen(self) -> Screen[Any]:
         """'Learn by playing': a game against the easy computer, the player
-        the investigator, with hints in each token's first round."""
+        the investigator, with hints at every decision and a review at the end."""
         from whitechapel.pocket.ui.setup import guided_screen
 
         return guided_screen()

@@ -17,7 +17,7 @@ from textual.widget import Widget
 
 from whitechapel.core.record import record_of
 from whitechapel.core.settings import value_of
-from whitechapel.pocket import hints
+from whitechapel.pocket import hints, review
 from whitechapel.pocket.actions import (
     ALIBI_ACTION,
     Action,
@@ -234,11 +234,19 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
 
     def notes_blocks(self, view: PocketView) -> list[tuple[str, ...]]:
         """With hints on (`hints` setting, "Learn by playing"), the hint of
-        the moment first (pocket/hints.py: in each token's first round)."""
+        the moment first (pocket/hints.py: at every decision); after the
+        game, the rounds that decided it last (`pocket/review.py`)."""
         blocks = super().notes_blocks(view)
         forms = self.hint_lines(view)
         if forms:
             blocks.insert(0, tuple(f"[b green]Hint:[/b green] {escape(f)}\n" for f in forms))
+        if self.hints and self.source.outcome is not None:
+            points = review.review_lines(view)
+            decided = points[points.index("What decided it:") :] if points else []
+            if decided:
+                title, *rest = decided
+                text = "\n".join([f"[b]{title}[/b]", *(escape(line) for line in rest)])
+                blocks.append((text + "\n\n",))
         return blocks
 
     def hint_lines(self, view: PocketView) -> list[str]:
@@ -292,9 +300,22 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
                 self.pass_keyboard()
             else:
                 self.refresh_all()
+                if self.hints:
+                    self.show_review()
 
         seen = sightings_at_call(view, ended)  # the board as the call saw it: who saw whom
         self.turns.show_curtain(SUMMARY, panels.round_summary(view, ended, names, seen), go_on)
+
+    def show_review(self) -> None:
+        """A game with hints ends on a review of its turning points, over the
+        board (`pocket/review.py`, from the public log and what the end
+        reveals); Enter or Esc closes it."""
+        from whitechapel.pocket.ui.lesson import LessonScreen
+
+        lines = review.review_lines(self.current_view())
+        if lines:
+            text = "[b]The game in review[/b]\n\n" + escape("\n".join(lines))
+            self.app.push_screen(LessonScreen(text, "Enter: close"))
 
     # -- choosing ------------------------------------------------------------------
 

@@ -1,0 +1,130 @@
+"""A short review of a finished game's turning points (issue 44, "Learn by
+playing"): a line for each round -- the split at the witness call, seen
+or not, who took the round token, the suspects left -- and the one or two
+rounds that decided the game, named.
+
+Read from the public log of a view (P7: every witness call is public) and,
+once the game is over, from Jack's cards (P8: revealed to both): the
+hourglasses each of his draws was worth.  Pure: plain text, no markup.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from whitechapel.pocket.actions import Alibi
+from whitechapel.pocket.pieces import CHARACTER_INDEX, CHARACTERS, INVESTIGATOR, JACK
+from whitechapel.pocket.views import Played, PocketView, RaceBegins, WitnessCall
+
+
+@dataclass(frozen=True, slots=True)
+class RoundFacts:
+    """What a round's witness call came to (P7, P8)."""
+
+    round: int
+    before: int  # suspects before the call
+    seen: int  # suspects seen at the call
+    unseen: int
+    jack_seen: bool
+    left: int  # suspects after the call
+    hourglasses: int  # Jack's after the call: round tokens, and his cards once revealed
+    race: bool  # the race began at this call
+
+    @property
+    def cleared(self) -> int:
+        return self.before - self.left
+
+
+def rounds(view: PocketView) -> list[RoundFacts]:
+    """Each round's witness call, in order, from the view's log (and Jack's
+    cards, when the view shows them: at the end)."""
+    cards = list(view.jack.alibis) if view.jack is not None else []
+    cleared: set[str] = set()
+    glasses = 0
+    out: list[RoundFacts] = []
+    for entry in view.log:
+        if isinstance(entry, Played):
+            if entry.card and entry.side == INVESTIGATOR:
+                cleared.add(entry.card)
+            elif entry.side == JACK and isinstance(entry.action, Alibi) and cards:
+                glasses += CHARACTERS[CHARACTER_INDEX[cards.pop(0)]].hourglasses
+        elif isinstance(entry, WitnessCall):
+            before = len(CHARACTERS) - len(cleared)
+            cleared |= set(entry.cleared)
+            left = len(CHARACTERS) - len(cleared)
+            gone = len(entry.cleared)
+            seen, unseen = (left, gone) if entry.seen else (gone, left)
+            glasses += 0 if entry.seen else 1
+            out.append(
+                RoundFacts(entry.round, before, seen, unseen, entry.seen, left, glasses, False)
+            )
+        elif isinstance(entry, RaceBegins) and out:
+            out[-1] = dataclasses.replace(out[-1], race=True)
+    return out
+
+
+HEADER = "Round  At the call        Jack    Token to      Left"
+
+
+def round_line(r: RoundFacts) -> str:
+    """A row under `HEADER`: '    3  4 seen, 3 unseen   seen    investigator     4'."""
+    split = f"{r.seen} seen, {r.unseen} unseen"
+    jack, token = ("seen", "investigator") if r.jack_seen else ("unseen", "Jack")
+    race = "  race begins" if r.race else ""
+    return f"{r.round:>5}  {split:<18} {jack:<7} {token:<13} {r.left:>4}{race}"
+
+
+def ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def turning_line(r: RoundFacts, winner: str | None) -> str:
+    """Why a round mattered, in a line: for the investigator's win, what it
+    cleared; for Jack's, the hourglass or what it left him."""
+    seen = "seen" if r.jack_seen else "unseen"
+    if r.left == 1:
+        return f"Round {r.round}: Jack {seen}, {r.cleared} of {r.before} cleared: only he was left."
+    if winner == JACK and not r.jack_seen:
+        return (
+            f"Round {r.round}: Jack unseen with {r.left} suspects left: "
+            f"his {ordinal(r.hourglasses)} hourglass."
+        )
+    only = "only " if winner == JACK else ""
+    return f"Round {r.round}: Jack {seen}, {only}{r.cleared} of {r.before} cleared: {r.left} left."
+
+
+def turning_points(view: PocketView, facts: list[RoundFacts] | None = None) -> list[RoundFacts]:
+    """The one or two rounds that decided the game: the winner's best round
+    before the last (the investigator's: the most cleared, if 40 % or more;
+    Jack's: unseen, with the most suspects left), and the last round."""
+    facts = rounds(view) if facts is None else facts
+    if not facts:
+        return []
+    winner = view.outcome.winner if view.outcome is not None else None
+
+    def weight(r: RoundFacts) -> float:
+        if winner == INVESTIGATOR:
+            return r.cleared / r.before if r.before else 0
+        # Jack: an unseen call is an hourglass, and a call that clears few keeps him hidden
+        kept = r.left / r.before if r.before else 0
+        return (0 if r.jack_seen else 1) + kept
+
+    last = facts[-1]
+    best = max(facts[:-1], key=weight, default=None)
+    enough = 0.4 if winner == INVESTIGATOR else 1  # a big clearing; an hourglass
+    if best is None or weight(best) < enough:
+        return [last]
+    return [best, last]
+
+
+def review_lines(view: PocketView) -> list[str]:
+    """The review: a row per round under a header, then the rounds that
+    decided the game, each in a sentence."""
+    facts = rounds(view)
+    if not facts:
+        return []
+    lines = [HEADER, *(round_line(r) for r in facts)]
+    points = turning_points(view, facts)
+    winner = view.outcome.winner if view.outcome is not None else None
+    return [*lines, "", "What decided it:", *(turning_line(r, winner) for r in points)]
