@@ -159,3 +159,21 @@ async def test_t2_at_80x24_a_long_news_line_gives_way_to_the_keys(tmp_path):
         plain = " ".join(panel.render().plain.split())
         whole = " ".join(Text.from_markup(placenames.in_words(keys, game.board)).plain.split())
         assert whole in plain, (whole, plain)
+
+
+def test_t1_step_coach_and_alley_keep_their_digits_whichever_are_open():
+    """Tester W, round 12: with no step open the words read "1 coach, 2
+    alley", and a 1 pressed out of habit began a coach."""
+    from whitechapel.lfw.rulebook import JACK
+
+    def no_step(g) -> bool:
+        if g.phase != Phase.ESCAPE or g.to_act != JACK:
+            return False
+        words = picking_for(g.view(JACK), g.board).word_options()
+        return "step" not in words and "coach" in words
+
+    game = first_game_where(5, no_step, tries=200)
+    p = picking_for(game.view(JACK), game.board)
+    assert p.word_of_key("1") is None  # no step: 1 is no word
+    assert p.word_of_key("2") == "coach"
+    assert "2 coach" in p.keys_hint() and "1 coach" not in p.keys_hint()

@@ -24,7 +24,8 @@ The keys, in one place (docs/lfw.md, the F1 help):
   (`wretched_letters`).  The letter of a forced action's only place plays
   it, as Enter does.
 - **Words** (stay, search, arrest, pass, step, coach …): the digits 1–9,
-  in the order offered; T2's stay is 3, as T3's pass (`word_key`).
+  in the order offered; T2's stay is 3, as T3's pass; T1's step, coach
+  and alley are always 1, 2 and 3, whichever are open (`word_key`).
   **0** is "the rest of this phase": in T2 every policeman still to move
   stays, in T3 every one still to act passes.
 - **B Y N R G** (or the small letters): in T2 and T3, as the acting
@@ -91,6 +92,10 @@ SEARCH_ALL = "search"  # key 1 in T3, 0 in a search: every circle left, likelies
 T3_WORD_KEYS = {"1": SEARCH_ALL, "2": "arrest", "3": "pass"}  # also on a forced action
 SWEEP_KEY = "9"  # T3: everyone searches where it can tell, else passes (sweep.py)
 STAY, STAY_KEY = "stay", "3"  # T2: his stay, on T3's pass's key (`Picking.word_key`)
+# T1: each kind of move on its own digit, whichever are open (tester W, round
+# 11: with no step open the list read "1 coach, 2 alley", and a 1 pressed out
+# of habit began a coach)
+T1_WORD_KEYS = {"step": "1", "coach": "2", "alley": "3"}
 SWEEP = "sweep"  # its word while keys.py sends its actions
 SWEEP_HINT = "9 everyone searches where a clue can be (no arrest)"
 T3 = (Phase.CLUES, Phase.SEARCHING)
@@ -369,6 +374,8 @@ class Picking:
         T2 for a search, twice)."""
         if word == STAY and len(self.word_options()) < 3:  # T2 (no other phase has it)
             return STAY_KEY
+        if self.phase() == Phase.ESCAPE and word in T1_WORD_KEYS:
+            return T1_WORD_KEYS[word]
         return str(i + 1)
 
     def word_of_key(self, char: str) -> str | None:
