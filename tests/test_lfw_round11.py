@@ -177,3 +177,82 @@ def test_t1_step_coach_and_alley_keep_their_digits_whichever_are_open():
     assert p.word_of_key("1") is None  # no step: 1 is no word
     assert p.word_of_key("2") == "coach"
     assert "2 coach" in p.keys_hint() and "1 coach" not in p.keys_hint()
+
+
+def test_t1_jacks_way_home_counts_the_policemen_where_they_stand():
+    """Tester X, round 12: "Your hideout: 60 · 1 move away" when the one
+    step home went through Blue's crossing.  The sheet says the way home
+    around the police (or that every way is barred now), and the keys
+    line's "nearest home" counts it so."""
+    from rich.text import Text as RichText
+
+    from whitechapel.lfw.rulebook import JACK
+    from whitechapel.lfw.ui import jackturn
+
+    def barred(g) -> bool:
+        if g.phase != Phase.ESCAPE or g.to_act != JACK:
+            return False
+        view = g.view(JACK)
+        here, home = view.jack.position, view.jack.hideout
+        if here is None or here == home:
+            return False
+        free = jackturn.moves_home(g.board, here, home, view.alleys_left)
+        police = [x for x in view.police.values() if x]
+        now = jackturn.moves_home_now(
+            g.board, here, home, view.alleys_left, view.coaches_left, police
+        )
+        return free is not None and (now is None or now > free)
+
+    game = first_game_where(5, barred, tries=200)
+    view = game.view(JACK)
+    sheet = RichText.from_markup(jackturn.jack_text(view, game.board)).plain
+    assert "around the police now" in sheet or "barred by the police now" in sheet, sheet
+
+
+async def test_h7_jacks_prompt_says_what_the_marker_he_turned_was(tmp_path):
+    """Tester W, round 12: at 80×24 Jack learnt what his marker reveal
+    turned up only from F5's log, and kill or wait hangs on it."""
+    from whitechapel.lfw.rulebook import JACK
+
+    def after_reveal(g) -> bool:
+        log = g.view(JACK).log
+        return g.to_act == JACK and bool(log) and log[-1].event == "reveal"
+
+    game = first_game_where(5, after_reveal, tries=200)
+    app, screen = game_app(game, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await raise_curtain(pilot, screen)
+        assert screen.holder == JACK
+        prompt = " ".join(screen.query_one("#prompt", TextPanel).render().plain.split())
+        assert "You turned: Marker on" in prompt and "revealed:" in prompt, prompt
+
+
+def test_t1_jacks_sheet_says_who_holds_the_crossings_beside_his_hideout():
+    """Tester X, round 12: Red and Green held both crossings into his
+    hideout all night ("sealed"), and nothing on his screen said so."""
+    from dataclasses import replace
+
+    from rich.text import Text as RichText
+
+    from whitechapel.lfw.rulebook import JACK
+    from whitechapel.lfw.ui import jackturn
+
+    def beside_of(g) -> list[str]:
+        home = g.view(JACK).jack.hideout
+        return [x for x in g.board.crossings if home in g.board.direct_circles(x)]
+
+    game = first_game_where(
+        5, lambda g: g.phase == Phase.ESCAPE and g.to_act == JACK and len(beside_of(g)) >= 2
+    )
+    view = game.view(JACK)
+    beside = beside_of(game)
+    colours = list(view.police)
+    sealed = replace(view, police=dict(zip(colours[:2], beside[:2], strict=True)))
+    text = RichText.from_markup(jackturn.jack_text(sealed, game.board)).plain
+    names = [c.capitalize() for c in colours[: len(beside)]]
+    assert f"{names[0]} and {names[1]} on the crossings beside it" in text, text
+    one = replace(view, police={colours[0]: beside[0]})
+    text = RichText.from_markup(jackturn.jack_text(one, game.board)).plain
+    assert f"{names[0]} on the crossing beside it" in text, text
+    nobody = replace(view, police={})
+    assert "beside it" not in RichText.from_markup(jackturn.jack_text(nobody, game.board)).plain

@@ -10,6 +10,8 @@ here can reach the police (§9).  Pure Python: no Textual, no rich.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
 from whitechapel.lfw.actions import Alley, Coach, Step
@@ -17,6 +19,7 @@ from whitechapel.lfw.legal import legal
 from whitechapel.lfw.paths import homeward_reach
 from whitechapel.lfw.phases import Phase
 from whitechapel.lfw.rulebook import ALLEY, COACH, MOVES, STEP, TRACK, space_name
+from whitechapel.lfw.ui import sentences
 from whitechapel.lfw.view_parts import JackSheet
 from whitechapel.lfw.views import LfwView
 
@@ -43,6 +46,62 @@ def moves_home(board: Any, here: int, hideout: int, alleys: int) -> int | None:
     policemen ignored (they move every turn); None if it cannot be reached.
     On the hideout itself, the way out and back (`paths.homeward_reach`)."""
     return homeward_reach(board, (hideout,), alleys).get(here)
+
+
+def guards_of(view: LfwView, board: Any, hideout: int) -> str:
+    """Who stands on the crossings beside Jack's hideout ("Red and Green on
+    the crossings beside it"), "" when nobody does (tester X, round 12: two
+    policemen held both ways into his hideout all night, and nothing on his
+    screen said so; whether every way home is barred is `moves_home_now`'s)."""
+    beside = {x for x in board.crossings if hideout in board.direct_circles(x)}
+    held = [colour for colour, x in view.police.items() if x in beside]
+    if not held:
+        return ""
+    names = sentences.and_list(sentences.name(c) for c in held)
+    return f"[b]{names} on the crossing{'s' if len(held) > 1 else ''} beside it[/b]"
+
+
+def moves_home_now(
+    board: Any, here: int, hideout: int, alleys: int, coaches: int, police: Iterable[str]
+) -> int | None:
+    """The fewest moves (spaces) home from `here` with the policemen
+    standing where they are now (a walk never through their crossings; a
+    coach's two spaces and an alley pass them), the last a walk onto the
+    hideout; None if every way is barred while they stand.  Tester X,
+    round 12: "Your hideout: 60 · 1 move away" when the one step home went
+    through Blue's crossing, and "(then 1 move)" all night while both ways
+    in were held.  Kept for the position (a key redraws the sheet)."""
+    return _home_now(board, here, hideout, alleys, coaches, frozenset(police))
+
+
+@lru_cache(maxsize=256)
+def _home_now(
+    board: Any, here: int, hideout: int, alleys: int, coaches: int, police: frozenset[str]
+) -> int | None:
+    mask = board.police_mask(police)
+    # states by the spaces used to reach them: a coach lands two spaces on
+    levels: dict[int, list[tuple[int, int, int]]] = {0: [(here, alleys, coaches)]}
+    seen = {(here, alleys, coaches)}
+    for spaces in range(TRACK):
+        for c, a, k in levels.pop(spaces, []):
+            walks = board.jack_moves(c, mask)
+            if hideout in walks:
+                return spaces + 1
+            nexts = [(spaces + 1, (w, a, k)) for w in walks]
+            if a:
+                nexts += [(spaces + 1, (d, a - 1, k)) for d in board.alley_destinations(c)]
+            if k:
+                nexts += [
+                    (spaces + 2, (d, a, k - 1))
+                    for m in board.jack_adjacent(c)
+                    for d in board.jack_adjacent(m)
+                    if d != c
+                ]
+            for at, state in nexts:
+                if state not in seen and state[0] != hideout:
+                    seen.add(state)
+                    levels.setdefault(at, []).append(state)
+    return None
 
 
 def path_tonight(jack: JackSheet, night: int) -> str:
@@ -130,6 +189,9 @@ def jack_text(view: LfwView, board: Any) -> str:
     tonight = bool(jack.path) and len(jack.path) == view.night
     if hideout is not None:
         home = f"Your hideout: [b]{hideout}[/b]"
+        guards = guards_of(view, board, hideout)
+        if guards:
+            home += f" · {guards}"
         if here is not None and tonight:
             need = moves_home(board, here, hideout, view.alleys_left)
             if need is None:
@@ -138,6 +200,14 @@ def jack_text(view: LfwView, board: Any) -> str:
                 home += f" · on it, not announced: {need} moves out and back to announce it (T1)"
             else:
                 home += f" · {need} move{'s' if need != 1 else ''} away"
+                police = [x for x in view.police.values() if x]
+                now = moves_home_now(
+                    board, here, hideout, view.alleys_left, view.coaches_left, police
+                )
+                if now is None:
+                    home += " [b]but every way is barred by the police now[/b]"
+                elif now > need:
+                    home += f" [b]({now} around the police now)[/b]"
                 if need > spaces_left(view):
                     home += " [b red](too far!)[/b red]"
         lines.append(home)

@@ -492,14 +492,19 @@ class Picking:
         return view.jack.hideout
 
     def moves_home(self, circle: str) -> int | None:
-        """T1: the fewest moves home from `circle` (`jackturn.moves_home`,
-        with the alleys Jack has left); None where no way reaches it, the
-        circle is not a number or is the hideout itself, or `hideout` is
-        None."""
+        """T1: the fewest moves home from `circle` with the policemen where
+        they stand now (`jackturn.moves_home_now`, with the alleys and
+        coaches Jack has left: tester X, round 12, was told "then 1 move"
+        all night while both ways in were held); None where no way reaches
+        it now, the circle is not a number or is the hideout itself, or
+        `hideout` is None."""
         hideout, view = self.hideout(), self.view
         if hideout is None or view is None or not circle.isdigit() or int(circle) == hideout:
             return None
-        return jackturn.moves_home(self.board, int(circle), hideout, view.alleys_left)
+        police = [x for x in view.police.values() if x]
+        return jackturn.moves_home_now(
+            self.board, int(circle), hideout, view.alleys_left, view.coaches_left, police
+        )
 
     def flagged_part(self, short: bool = False) -> str:
         """T1, circles typed by number: the ones beside a policeman, as a

@@ -70,7 +70,10 @@ from whitechapel.ui.widgets.text import TextPanel
 
 # What each phase asks of the player, in the rulebook's words.
 GUIDE = {
-    "hideout": "Choose your hideout: a circle (type its number, click it, or Tab).",
+    "hideout": (
+        "Choose your hideout: a circle (type its number, click it, or Tab). Policemen on "
+        "the crossings beside it can seal it."
+    ),
     "women": "Place the women tokens on red circles: {what}.",
     "patrols": "Place the patrol markers on yellow crossings: {what}.",
     # H3, nights 2-4: five where the policemen ended, two on yellow crossings
@@ -606,10 +609,21 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
     def news_line(self, view: LfwView, shown: int | None = None) -> str:
         """What Jack did since the police's last action (their prompt only),
         the newest `shown` of it (`computer.since_line`)."""
+        if view.side == JACK:  # his own marker's face, which his next choice hangs on
+            return self.reveal_news(view)
         if view.side != POLICE:
             return ""
         start = self.news_from.setdefault(POLICE, len(view.log))
         return computer.since_line(view.log[start:], self.board, shown)
+
+    def reveal_news(self, view: LfwView) -> str:
+        """H7 then H5: the marker Jack just turned, on his own prompt (tester
+        W, round 12: at 80×24 only F5's log said what it was, and kill or
+        wait hangs on it)."""
+        last = view.log[-1] if view.log else None
+        if last is None or last.event != "reveal":
+            return ""
+        return "[b]You turned:[/b] " + panels.event_text(last, self.board)
 
     def person_acted(self) -> None:
         super().person_acted()
