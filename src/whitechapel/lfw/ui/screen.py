@@ -242,7 +242,6 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         # opens with what Jack did since (`computer.since_line`).
         self.news_from: dict[str, int] = {}
         self.log_notes: dict[int, str] = {}  # log index -> the computer's note (solo.py)
-        # the placement (night, phase, holder) the overview was opened for
         # The last night whose summary each side has seen (nightend.py): a
         # game taken up again does not tell its past nights over.
         told = nightend.ended_night(source.view(PUBLIC))
