@@ -84,3 +84,37 @@ async def test_an_enter_a_moment_after_the_last_letter_never_lifts_the_hand_over
         now[0] += HOLD  # a pause: the deliberate Enter
         await settle.press(pilot, "enter")
         assert screen.turns.holder is not None and "Pass to" not in screen_text(app)
+
+
+async def test_the_hand_over_says_when_it_takes_enter(tmp_path, monkeypatch):
+    """Tester Y, round 13: "Press Enter when ready." stood from the first
+    moment, Enter did nothing for 1.5 s and each press started the wait
+    again, with nothing on screen to say so.  In its hold the curtain says
+    keys are not taken yet; once the hold is over, "Press Enter"; an Enter
+    in the hold brings the first words back."""
+    now = held_clock(monkeypatch)
+    game = police_t3()
+    app, screen = game_app(game, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle.settle(pilot)
+        text = " ".join(screen_text(app).split())
+        assert "A moment… (keys pressed now are not taken)" in text
+        assert "Press Enter" not in text
+        now[0] += HOLD
+        screen.turns.hold_over()  # the curtain's timer, at the hold's end
+        await settle.settle(pilot)
+        text = " ".join(screen_text(app).split())
+        assert "Press Enter when ready." in text and "A moment" not in text
+        await settle.press(pilot, "enter")
+        assert screen.turns.holder == POLICE
+        while game.to_act == POLICE:
+            action = str(next(iter(game.legal_actions())))
+            await settle.press(pilot, *keys_for(game, action))
+        now[0] += 0.5
+        await settle.press(pilot, "enter")  # in the hold: not taken, and it says so
+        text = " ".join(screen_text(app).split())
+        assert "A moment" in text and "Jack only" not in text
+        now[0] += 1.0
+        screen.turns.hold_over()  # 1.0 s after that Enter: still in the hold
+        await settle.settle(pilot)
+        assert "A moment" in " ".join(screen_text(app).split())

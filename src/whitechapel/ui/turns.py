@@ -19,7 +19,8 @@ asks; it draws nothing itself, and asks its screen (`TurnScreen`) to draw.
   ahead by the side that just played (its last key, then Enter, in one
   burst, or a moment later as the prompts before asked) would otherwise
   lift it and show the other side's secrets to the wrong person
-  (play-testers H, issue 43 round 4, and T, round 10).
+  (play-testers H, issue 43 round 4, and T, round 10).  Until the hold is
+  over the curtain says keys are not taken yet (`hold_over`).
 - **The computer's turns** (`computer`: `core/turns.py`'s `ComputerTurns`,
   as the server's seats use it): the sides the source gives the computer
   (`LocalSource.computers`, from the record) are played by
@@ -50,11 +51,16 @@ PASS = "pass"
 HOLD = 1.5
 
 
-def handover_text(to: str, away: str, note: str = "") -> str:
-    """The curtain's words at a hand-over: who takes the keyboard, who looks away."""
+def handover_text(to: str, away: str, note: str = "", *, ready: bool = True) -> str:
+    """The curtain's words at a hand-over: who takes the keyboard, who looks
+    away; while the hold lasts (`ready` False) that keys are not taken yet
+    (tester Y, round 13: "Press Enter when ready" stood while Enter did
+    nothing, and each press started the wait again)."""
     text = f"[b]Pass to {to}[/b]\n\n{away}, look away.\n\n"
     if note:
         text += f"{note}\n\n"
+    if not ready:
+        return text + "[dim]A moment… (keys pressed now are not taken)[/dim]"
     return text + "Press [b]Enter[/b] when ready."
 
 
@@ -81,6 +87,10 @@ class TurnScreen(Protocol):
 
     def curtain_at_every_change(self) -> bool:
         """Does a change of side at a shared keyboard lower the curtain?"""
+        ...
+
+    def set_timer(self, delay: float, callback: Callable[[], None]) -> Any:
+        """Call `callback` in `delay` seconds (Textual's)."""
         ...
 
     def cover(self, text: str | None) -> None:
@@ -141,6 +151,7 @@ class TurnControl:
         self.computer_notes: list[str] = []  # the players' notes on them (`Answer.note`)
         self._curtain: tuple[str, Callable[[], None] | None] | None = None  # (kind, then)
         self._raised_at = 0.0  # the clock's time the curtain rose
+        self._ready_text = self._waiting_text = ""  # a hand-over's words, after and in its hold
 
     @property
     def shared(self) -> bool:
@@ -177,6 +188,7 @@ class TurnControl:
         kind, then = self._curtain
         if kind == PASS and self.clock() - self._raised_at < self.hold:
             self._raised_at = self.clock()  # typed ahead: the hold starts again
+            self.screen.cover(self._waiting_text)
             return
         self._curtain = None
         self.screen.cover(None)
@@ -216,7 +228,23 @@ class TurnControl:
             self._redraw()
 
         note = self.screen.handover_note(side)
-        self.show_curtain(PASS, handover_text(name(side), away, note), ready)
+        self._ready_text = handover_text(name(side), away, note)
+        waiting = handover_text(name(side), away, note, ready=False)
+        self.show_curtain(PASS, waiting if self.hold > 0 else self._ready_text, ready)
+        if self.hold > 0:
+            self._waiting_text = waiting
+            self.screen.set_timer(self.hold, self.hold_over)
+
+    def hold_over(self) -> None:
+        """The hand-over's hold may be over: its curtain says Enter now, or
+        waits the rest of it (an Enter in the hold started it again)."""
+        if self.curtain_kind != PASS:
+            return
+        left = self.hold - (self.clock() - self._raised_at)
+        if left > 0:
+            self.screen.set_timer(left, self.hold_over)
+            return
+        self.screen.cover(self._ready_text)
 
     def after_action(self, side: str | None) -> None:
         """What follows an action `side` played here: the hand-over if the
