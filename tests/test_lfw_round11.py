@@ -206,7 +206,19 @@ def test_t1_jacks_way_home_counts_the_policemen_where_they_stand():
     game = first_game_where(5, barred, tries=200)
     view = game.view(JACK)
     sheet = RichText.from_markup(jackturn.jack_text(view, game.board)).plain
-    assert "around the police now" in sheet or "barred by the police now" in sheet, sheet
+    police = [x for x in view.police.values() if x]
+    now = jackturn.moves_home_now(
+        game.board,
+        view.jack.position,
+        view.jack.hideout,
+        view.alleys_left,
+        view.coaches_left,
+        police,
+    )
+    if now is None:
+        assert "every way barred by the police now" in sheet, sheet
+    else:  # the figure the keys line counts, first (tester Z, round 13)
+        assert f"{now} moves away (" in sheet and "if the police move)" in sheet, sheet
 
 
 async def test_h7_jacks_prompt_says_what_the_marker_he_turned_was(tmp_path):
@@ -256,3 +268,14 @@ def test_t1_jacks_sheet_says_who_holds_the_crossings_beside_his_hideout():
     assert f"{names[0]} on the crossing beside it" in text, text
     nobody = replace(view, police={})
     assert "beside it" not in RichText.from_markup(jackturn.jack_text(nobody, game.board)).plain
+
+
+def test_h3_from_night_2_the_letters_are_places_not_all_yellow_crossings():
+    """Tester Z, round 13: from night 2 the patrol prompt called every
+    letter a yellow crossing, and five were last night's crossings."""
+    later = first_game_where(
+        5, lambda g: g.phase == Phase.PATROLS and g.night >= 2 and g.to_act == POLICE
+    )
+    hint = picking_for(later.view(POLICE), later.board).keys_hint()
+    assert "each letter on the map is a place for a marker" in hint
+    assert "yellow crossing" not in hint

@@ -199,16 +199,20 @@ def jack_text(view: LfwView, board: Any) -> str:
             elif here == hideout:  # passed through without announcing: out and back
                 home += f" · on it, not announced: {need} moves out and back to announce it (T1)"
             else:
-                home += f" · {need} move{'s' if need != 1 else ''} away"
+                # the count around the policemen where they stand, as the
+                # keys line's "nearest home" counts (tester Z, round 13: the
+                # sheet's 2 and the prompt's 3 disagreed; 3 was right)
                 police = [x for x in view.police.values() if x]
                 now = moves_home_now(
                     board, here, hideout, view.alleys_left, view.coaches_left, police
                 )
                 if now is None:
-                    home += " [b]but every way is barred by the police now[/b]"
-                elif now > need:
-                    home += f" [b]({now} around the police now)[/b]"
-                if need > spaces_left(view):
+                    home += f" · every way barred by the police now ({need} if they move)"
+                else:
+                    home += f" · {now} move{'s' if now != 1 else ''} away"
+                    if now > need:
+                        home += f" ({need} if the police move)"
+                if (now or need) > spaces_left(view):
                     home += " [b red](too far!)[/b red]"
         lines.append(home)
     if here is not None and tonight:

@@ -107,6 +107,8 @@ TOUCHES_INTRO = "letter on the map → circles to search there (T3): "
 # H3: the letters are the yellow crossings (tester V, round 11: "circles to
 # search there" read as searching while he placed markers)
 PATROLS_INTRO = "each letter on the map is a yellow crossing; the circles beside it: "
+# from night 2 the markers go on last night's crossings too (tester Z, round 13)
+PATROLS_LATER_INTRO = "each letter on the map is a place for a marker; the circles beside it: "
 NO_CIRCLE = "(none)"  # a crossing that touches no circle: nothing to search from it
 WORD_LABELS = {HOME: "home: announce", THROUGH: "pass through"}  # T1, on the buttons
 
@@ -759,10 +761,11 @@ class Picking:
         if crossings:
             jack = self.view is not None and self.view.side == rulebook.JACK
             placing = self.view is not None and self.view.phase.key == Phase.PATROLS
+            first = self.view is not None and self.view.night == 1
             head = (
                 "[b]Markers[/b] letter → the circles beside"
                 if jack
-                else "[b]Yellow crossings[/b] letter → the circles beside"
+                else f"[b]{'Yellow crossings' if first else 'Places'}[/b] letter → the circles beside"
                 if placing
                 else "[b]Crossings[/b] letter → circles (T3)"
             )
@@ -992,7 +995,7 @@ class Picking:
             intro = (
                 "a marker's letter on the map → the circles beside it: "
                 if not police
-                else PATROLS_INTRO
+                else (PATROLS_INTRO if self.view.night == 1 else PATROLS_LATER_INTRO)
                 if self.view is not None and self.view.phase.key == Phase.PATROLS
                 else TOUCHES_INTRO
             )
