@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from whitechapel.pocket.actions import Action, Exchange, Joker, Move, Rotate
+from whitechapel.pocket.actions import Action, Joker
 from whitechapel.pocket.legal import legal
 from whitechapel.pocket.pieces import (
     ALIBI,
@@ -49,8 +49,8 @@ from whitechapel.pocket.pieces import (
     TURN_ORDER,
     WATSON,
 )
+from whitechapel.pocket.preview import preview
 from whitechapel.pocket.sentences import and_list, short_name
-from whitechapel.pocket.sight import seen_by_all
 from whitechapel.pocket.views import Played, PocketView
 
 SHORT = 23  # the last form's length: one row of the notes panel at 80×24, after "Hint: "
@@ -149,32 +149,13 @@ def split_of(view: PocketView) -> Split:
 
 
 def split_after(view: PocketView, action: Action) -> Split | None:
-    """The split after `action`, from the view alone (the preview's rule,
-    without building a view: a hint weighs every action of a token).  None
-    for an action that changes no line of sight (an alibi card)."""
-    chars = [t.character for t in view.tiles]
-    walls = [t.sight_wall for t in view.tiles]
-    detectives = view.detectives
-    if isinstance(action, Move):
-        detectives = detectives.moved(action.detective, action.steps)
-    elif isinstance(action, Joker):
-        if action.detective is not None:
-            detectives = detectives.moved(action.detective, 1)
-    elif isinstance(action, Rotate):
-        if walls[action.square] >= 0:  # an open crossroads stays open
-            walls[action.square] = action.wall
-    elif isinstance(action, Exchange):
-        a, b = action.first, action.second
-        chars[a], chars[b] = chars[b], chars[a]
-        walls[a], walls[b] = walls[b], walls[a]
-    else:
-        return None
-    mask = seen_by_all(walls, detectives)
-    cleared = {t.character for t in view.tiles if t.cleared}
-    seen = {c for sq, c in enumerate(chars) if mask >> sq & 1 and c not in cleared}
-    me = view.jack.identity if view.jack is not None else None
-    left = len(CHARACTERS) - len(cleared)
-    return Split(len(seen), left - len(seen), None if me is None else me in seen)
+    """The split after `action`, from the view alone (`preview.preview`);
+    Jack's joker moving nobody leaves it as it is.  None for an action that
+    changes no line of sight (an alibi card)."""
+    if isinstance(action, Joker) and action.detective is None:
+        return split_of(view)
+    after = preview(view, action)
+    return None if after is None else split_of(after)
 
 
 def worth(split: Split, side: str) -> tuple[int, ...]:
