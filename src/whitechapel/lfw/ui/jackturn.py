@@ -74,6 +74,16 @@ def moves_home_now(
     return _home_now(board, here, hideout, alleys, coaches, frozenset(police))
 
 
+def home_now(view: LfwView, board: Any, here: int) -> int | None:
+    """`moves_home_now` from Jack's own view: his hideout, the alleys and
+    coaches he has left, the policemen where they stand."""
+    hideout = view.jack.hideout if view.jack is not None else None
+    if hideout is None:
+        return None
+    police = [x for x in view.police.values() if x]
+    return moves_home_now(board, here, hideout, view.alleys_left, view.coaches_left, police)
+
+
 @lru_cache(maxsize=256)
 def _home_now(
     board: Any, here: int, hideout: int, alleys: int, coaches: int, police: frozenset[str]
@@ -91,12 +101,7 @@ def _home_now(
             if a:
                 nexts += [(spaces + 1, (d, a - 1, k)) for d in board.alley_destinations(c)]
             if k:
-                nexts += [
-                    (spaces + 2, (d, a, k - 1))
-                    for m in board.jack_adjacent(c)
-                    for d in board.jack_adjacent(m)
-                    if d != c
-                ]
+                nexts += [(spaces + 2, (d, a, k - 1)) for d in board.coach_destinations(c)]
             for at, state in nexts:
                 if state not in seen and state[0] != hideout:
                     seen.add(state)
@@ -202,10 +207,7 @@ def jack_text(view: LfwView, board: Any) -> str:
                 # the count around the policemen where they stand, as the
                 # keys line's "nearest home" counts (tester Z, round 13: the
                 # sheet's 2 and the prompt's 3 disagreed; 3 was right)
-                police = [x for x in view.police.values() if x]
-                now = moves_home_now(
-                    board, here, hideout, view.alleys_left, view.coaches_left, police
-                )
+                now = home_now(view, board, here)
                 if now is None:
                     home += f" · every way barred by the police now ({need} if they move)"
                 else:
