@@ -246,6 +246,8 @@ def _who(colour: str | None) -> str:
     return (colour or "?").capitalize()
 
 
+CLUE, CLUE_KNOWN = "[b]a clue![/b]", "a clue, known already"  # a search's answer, in the log
+
 # What the log says of each kind of event (the view's log entry in, one line out).
 _LINES: dict[str, Callable[[LogEntry], str]] = {
     "hideout": lambda e: "Jack chose his hideout",
@@ -269,9 +271,7 @@ _LINES: dict[str, Callable[[LogEntry], str]] = {
     "police_move": lambda e: (
         f"{_who(e.colour)} to {e.crossing}" if e.crossing is not None else f"{_who(e.colour)} stays"
     ),
-    "search": lambda e: (
-        f"{_who(e.colour)} searches {e.circle}: " + ("[b]a clue![/b]" if e.clue else "nothing")
-    ),
+    "search": lambda e: f"{_who(e.colour)} searches {e.circle}: " + (CLUE if e.clue else "nothing"),
     "arrest": lambda e: (
         f"{_who(e.colour)} arrests at {' '.join(map(str, e.circles))}: "
         + ("[b]Jack is caught![/b]" if e.success else "nobody")
@@ -356,7 +356,7 @@ def log_text(
     for i, e in enumerate(log[first:], first):
         line = log_line(e, board)
         if e.event == "search" and e.clue and e.circle in known.get(e.night, ()):
-            line = line.replace("[b]a clue![/b]", "a clue, known already")
+            line = line.replace(CLUE, CLUE_KNOWN)
         lines.append(line)
         _learn(known, e)
         if notes and i in notes:
