@@ -503,10 +503,7 @@ class Picking:
         hideout, view = self.hideout(), self.view
         if hideout is None or view is None or not circle.isdigit() or int(circle) == hideout:
             return None
-        police = [x for x in view.police.values() if x]
-        return jackturn.moves_home_now(
-            self.board, int(circle), hideout, view.alleys_left, view.coaches_left, police
-        )
+        return jackturn.home_now(view, self.board, int(circle))
 
     def flagged_part(self, short: bool = False) -> str:
         """T1, circles typed by number: the ones beside a policeman, as a
@@ -722,6 +719,17 @@ class Picking:
         self._labels = (key, out)
         return out
 
+    def patrol_words(self) -> tuple[str, str] | None:
+        """H3, the police placing markers: what the letters on the map are,
+        for the keys line and the side panel's head (on night 1 the yellow
+        crossings; later last night's crossings too: tester Z, round 13);
+        None in any other phase."""
+        if self.view is None or self.view.phase.key != Phase.PATROLS:
+            return None
+        if self.view.night == 1:
+            return PATROLS_INTRO, "Yellow crossings"
+        return PATROLS_LATER_INTRO, "Places"
+
     def circle_room(self) -> int:
         """How many circles may get letters: `CIRCLE_LABELS`, or every red
         circle while Jack places the women (H2: the hint lists them), or up
@@ -760,16 +768,13 @@ class Picking:
         crossings = self.crossing_labels()
         if crossings:
             jack = self.view is not None and self.view.side == rulebook.JACK
-            placing = self.view is not None and self.view.phase.key == Phase.PATROLS
-            first = self.view is not None and self.view.night == 1
-            head = (
-                "[b]Markers[/b] letter → the circles beside"
-                if jack
-                else f"[b]{'Yellow crossings' if first else 'Places'}[/b] letter → the circles beside"
-                if placing
-                else "[b]Crossings[/b] letter → circles (T3)"
-            )
-            lines.append(head)
+            patrols = self.patrol_words()
+            if jack:
+                lines.append("[b]Markers[/b] letter → the circles beside")
+            elif patrols is not None:
+                lines.append(f"[b]{patrols[1]}[/b] letter → the circles beside")
+            else:
+                lines.append("[b]Crossings[/b] letter → circles (T3)")
             lines.append(" ".join(touch_text(self.board, k, x) for k, x in crossings))
         circles = self.circle_options()
         if circles:
@@ -992,13 +997,11 @@ class Picking:
         if crossings and not plain:  # what each lets a policeman there search (T3)
             # Jack's markers (H7) by the circles beside them: at 80x24 the
             # map showed one of them and the line none (tester M, round 7)
-            intro = (
-                "a marker's letter on the map → the circles beside it: "
-                if not police
-                else (PATROLS_INTRO if self.view.night == 1 else PATROLS_LATER_INTRO)
-                if self.view is not None and self.view.phase.key == Phase.PATROLS
-                else TOUCHES_INTRO
-            )
+            patrols = self.patrol_words()
+            if not police:
+                intro = "a marker's letter on the map → the circles beside it: "
+            else:
+                intro = patrols[0] if patrols is not None else TOUCHES_INTRO
             parts[0] = self._touches_part(parts[0], " ".join(parts[1:]), room, intro)
         text = "; ".join(parts)
         if room is not None and len(text) > room:  # short forms for a one-row line
