@@ -229,10 +229,10 @@ class TurnControl:
 
         note = self.screen.handover_note(side)
         self._ready_text = handover_text(name(side), away, note)
-        waiting = handover_text(name(side), away, note, ready=False)
-        self.show_curtain(PASS, waiting if self.hold > 0 else self._ready_text, ready)
-        if self.hold > 0:
-            self._waiting_text = waiting
+        self._waiting_text = handover_text(name(side), away, note, ready=False)
+        held = self.hold > 0
+        self.show_curtain(PASS, self._waiting_text if held else self._ready_text, ready)
+        if held:
             self.screen.set_timer(self.hold, self.hold_over)
 
     def hold_over(self) -> None:
