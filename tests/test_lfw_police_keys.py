@@ -157,8 +157,8 @@ async def test_t2_t3_a_later_policemans_key_folds_the_ones_before_him(
         await settle.settle(pilot)
         await settle.press(pilot, "enter")  # the hand-over to the police
         hint = prompt_text(app)
-        verb = "moves" if phase == Phase.HUNT else "acts"
-        assert f"that one {verb} next, those before him {word}" in hint
+        lost = "stay put" if phase == Phase.HUNT else "pass"
+        assert f"twice: skip to him, those before him {lost}" in hint
         assert " ".join(COLOUR_LETTERS[c] for c in order[1:]) + " twice:" in hint
         presses = picking_for(game.view(POLICE), game.board).fold_presses(third)
         for _ in range(presses):  # asked once, done on the second press

@@ -213,9 +213,9 @@ async def test_t3_a_later_policemans_letter_asks_then_a_second_press_does_it(
         await settle.press(pilot, key.lower())
         assert game == before  # asked, nothing played
         text = prompt_text(app)
-        who = f"{order[0].capitalize()} and {order[1].capitalize()} pass"
-        assert f"{key}: {who}, {third.capitalize()}" in text, text
-        assert f"press {key} again, or Esc" in text
+        who = f"skip {order[0].capitalize()} and {order[1].capitalize()} (they pass"
+        assert f"{key}: {who}" in text and f") and {third.capitalize()} acts now" in text, text
+        assert f"{key} again: yes; Esc: no" in text
         # Anything else calls it off, nothing done, and is not taken itself.
         for other in ("escape", "enter", "tab", "1"):
             if other != "escape":

@@ -284,7 +284,7 @@ def _clues() -> Hint:
         f"search under way: the circles left); {_k('sweep')}: everyone still to act "
         "searches where a clue can be, else passes (no arrest); "
         f"{_k('policemen')} pressed twice: "
-        "that policeman acts next, those before him pass (the first press only says so).",
+        "skip to that policeman, those before him pass (the first press only asks).",
     )
 
 

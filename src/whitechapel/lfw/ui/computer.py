@@ -135,6 +135,26 @@ def results_line(log: Sequence[LogEntry], board: Any | None = None) -> str:
     return "[b]The police found:[/b] " + " · ".join(played_lines(found))
 
 
+def found_line(log: Sequence[LogEntry], shown: int | None = None) -> str:
+    """Jack's prompt's opening words: what the police's searches and
+    arrests found since his last action (the log after his last own entry),
+    from his own view's log ("The police since your move: Red searched 56,
+    57: no clue · Blue arrested on 45"); empty when they searched and
+    arrested nowhere.  Tester Y (round 13) asked for the police's news on
+    Jack's prompt as the police have Jack's on theirs.  `shown`: the newest
+    this many lines."""
+    start = len(log)
+    while start and log[start - 1].event not in JACKS:
+        start -= 1
+    lines = played_lines([e for e in log[start:] if e.event in T3_RESULTS])
+    if not lines:
+        return ""
+    keep = NEWS_SHOWN if shown is None else shown
+    more = len(lines) - keep
+    head = f"(+{more} in the log) " if more > 0 else ""
+    return "[b]The police since your move:[/b] " + head + " · ".join(lines[len(lines) - keep :])
+
+
 def touched(text: str) -> str | None:
     """The crossing or circle a computer's action is about (a policeman's
     move, a search, an arrest), to bring it into sight on the map.  `text`

@@ -15,8 +15,9 @@ time: at the hot seat at once, at a network seat each after the server's
 new state, and only while that state still offers it (`rest`).
 
 A later policeman's key (B Y N R G) as the acting one's choice begins,
-in T2 or T3, first only says what it would do (`arm`: "Y: Blue and Brown
-pass, Yellow acts — press Y again, or Esc"); the same letter again does
+in T2 or T3, first only says what it would do (`arm`: "Y: skip Blue and
+Brown (they pass: no search, no arrest) and Yellow acts now — Y again:
+yes; Esc: no"); the same letter again does
 it (`fold`), and any other key, click or button calls it off with nothing
 done (`cancel`, `disarm`).  A fold goes the same way as key 0 but stops
 at him: the ones before him stay (pass), one action at a time, and he

@@ -589,10 +589,10 @@ class Picking:
             return ""
         keys = " ".join(COLOUR_LETTERS[c] for c in later)
         if short:
-            return f"{keys} twice: he {'moves' if self.phase() == Phase.HUNT else 'acts'} next"
+            return f"{keys} twice: skip to him"
         if self.phase() == Phase.HUNT:
-            return f"{keys} twice: that one moves next, those before him stay"
-        return f"{keys} twice: that one acts next, those before him pass"
+            return f"{keys} twice: skip to him, those before him stay put"
+        return f"{keys} twice: skip to him, those before him pass"
 
     def folded(self, colour: str) -> list[str]:
         """The policemen a fold to `colour` makes stay (T2) or pass (T3)."""

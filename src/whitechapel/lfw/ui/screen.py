@@ -72,7 +72,8 @@ from whitechapel.ui.widgets.text import TextPanel
 GUIDE = {
     "hideout": (
         "Choose your hideout: a circle (type its number, click it, or Tab). Policemen on "
-        "the crossings beside it can seal it."
+        "the crossings beside it can bar every step into it, and only a step ends a night "
+        "there (T1)."
     ),
     "women": "Place the women tokens on red circles: {what}.",
     "patrols": "Place the patrol markers on yellow crossings: {what}.",
@@ -581,11 +582,12 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         80×24: the keys line was cut mid-sentence under a long news line)."""
         panel = self.query_one("#prompt", TextPanel)
         width = panel.size.width
+        room = PROMPT_ROWS[0] if self.has_class("fits") else PROMPT_ROWS[1]  # `fit_prompt`
         for shown in range(computer.NEWS_SHOWN, -1, -1):
             news = self.news_line(view, shown) if shown else ""
             line1 = f"{news} · {guide}" if news else guide
             shown_text = placenames.in_words(f"{line1}\n{keys}", self.board)
-            if not width or self.wrapped_rows(shown_text, width) <= PROMPT_ROWS[1]:
+            if not width or self.wrapped_rows(shown_text, width) <= room:
                 return line1
         return guide
 
@@ -606,10 +608,12 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         return computer.results_line(self.source.view(POLICE).log, self.board)
 
     def news_line(self, view: LfwView, shown: int | None = None) -> str:
-        """What Jack did since the police's last action (their prompt only),
-        the newest `shown` of it (`computer.since_line`)."""
+        """What the other side did since this side's last action, the
+        newest `shown` of it: on the police's prompt Jack's actions
+        (`computer.since_line`); on Jack's the marker he just turned, else
+        what the police's searches and arrests found (`computer.found_line`)."""
         if view.side == JACK:  # his own marker's face, which his next choice hangs on
-            return self.reveal_news(view)
+            return self.reveal_news(view) or computer.found_line(view.log, shown)
         if view.side != POLICE:
             return ""
         start = self.news_from.setdefault(POLICE, len(view.log))

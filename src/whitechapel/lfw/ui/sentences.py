@@ -61,13 +61,22 @@ def fold_sentence(folded: Sequence[str], word: str, acting: str | None) -> str:
 
 def fold_question(folded: Sequence[str], word: str, colour: str, key: str) -> str:
     """A later policeman's key pressed once (T2, T3): what a second press
-    does, "Y: Blue and Brown pass, Yellow acts — press Y again, or Esc"."""
+    does, skipping those before him, "Y: skip Blue and Brown (they pass: no
+    search, no arrest) and Yellow acts now — Y again: yes; Esc: no".
+    Tester Z (round 13) pressed B twice to move Blue first and come back
+    to the others: four stayed; the question now says they are skipped."""
     who = and_list(name(c) for c in folded)
     if word == "stay":
-        done, now = ("stays" if len(folded) == 1 else "stay"), "moves"
+        lost, now = (
+            "they stay where they are" if len(folded) > 1 else "he stays where he is",
+            "moves",
+        )
     else:
-        done, now = ("passes" if len(folded) == 1 else "pass"), "acts"
-    return f"{key}: {who} {done}, {name(colour)} {now} — press {key} again, or Esc"
+        lost, now = (
+            ("they pass" if len(folded) > 1 else "he passes") + ": no search, no arrest",
+            "acts",
+        )
+    return f"{key}: skip {who} ({lost}) and {name(colour)} {now} now — {key} again: yes; Esc: no"
 
 
 def fold_cancelled(acting: str | None, word: str) -> str:

@@ -1,0 +1,52 @@
+"""Round 13 of issue 43's blind play-tests (testers Y and Z): the police's
+searches open Jack's prompt as Jack's actions open theirs; the words of a
+later policeman's key say that it skips those before him."""
+
+from __future__ import annotations
+
+from lfw_app_play import game_app, prompt_text, raise_curtain
+from test_lfw_display import find_game
+from test_lfw_round8_news import play
+from whitechapel.lfw.actions import Pass, Search
+from whitechapel.lfw.game import LfwGame
+from whitechapel.lfw.phases import Phase
+from whitechapel.lfw.rulebook import JACK
+from whitechapel.lfw.ui.computer import found_line
+from whitechapel.lfw.view_parts import LogEntry
+
+
+def _searching(game: LfwGame) -> bool:
+    return game.phase == Phase.CLUES and any(isinstance(a, Search) for a in game.legal_actions())
+
+
+async def test_t3_t1_what_the_police_found_opens_jacks_prompt(tmp_path):
+    """Tester Y, round 13: the police's prompt says what Jack did since
+    their last action; Jack's said nothing of their searches.  At the hot
+    seat Jack's T1 prompt now opens with what they found, from his view."""
+    game = find_game(_searching, board=None)
+    app, screen = game_app(game, tmp_path)
+    async with app.run_test(size=(160, 50)) as pilot:
+        search = next(a for a in game.legal_actions() if isinstance(a, Search))
+        await play(pilot, screen, game, str(search))
+        while game.to_act != JACK and game.outcome is None:
+            legal = game.legal_actions()  # the others pass (a search under way: its next)
+            rest = next((a for a in legal if isinstance(a, Pass)), legal[0])
+            await play(pilot, screen, game, str(rest))
+        assert game.phase == Phase.ESCAPE, game.phase
+        await raise_curtain(pilot, screen)
+        said = prompt_text(app)
+        who = search.colour.capitalize()
+        assert said.startswith(f"The police since your move: {who} searched"), said
+        await play(pilot, screen, game, str(game.legal_actions()[0]))
+        await raise_curtain(pilot, screen)
+        if game.to_act == JACK:
+            assert "The police since your move" not in prompt_text(app)
+
+
+def test_the_found_line_names_only_searches_and_arrests():
+    jack = LogEntry("move", 1, how="step", space="3")
+    search = LogEntry("search", 1, colour="red", circle=12)
+    assert found_line([jack]) == ""
+    line = found_line([jack, search])
+    assert line.startswith("[b]The police since your move:[/b] Red searched 12"), line
+    assert "Jack" not in line
