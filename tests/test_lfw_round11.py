@@ -32,8 +32,8 @@ def test_t1_a_coach_is_marked_once_in_the_nights_path():
     )
     line = _path_line(row, home=True)
     assert line == (
-        "Path: 1 (crime) → 28 → 40 (coach, 2 spaces) → 77 → 78 → 79 (coach, 2 spaces)"
-        " → 80 → 81 (coach, 2 spaces) → 82 (alley) (home)"
+        "Path: 1 (crime) → (coach: 28 → 40) → 77 → (coach: 78 → 79)"
+        " → (coach: 80 → 81) → 82 (alley) (home)"
     )
     assert line.count("coach") == 3
 

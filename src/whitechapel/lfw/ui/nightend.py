@@ -59,16 +59,19 @@ def _moves_line(seen: NightSeen, you: bool) -> str:
 
 
 def _path_line(row: tuple[PathSpace, ...], home: bool) -> str:
-    """The night's row of circles; a coach's two spaces marked once, after
-    the second: "1 (crime) → 28 → 40 (coach, 2 spaces) → 77" (tester U,
-    round 11: "28 (coach) → 40 (coach)" beside "1 coach" read as two)."""
+    """The night's row of circles; a coach's two spaces in one group:
+    "1 (crime) → (coach: 28 → 40) → 77" (tester U, round 11: "28 (coach) →
+    40 (coach)" beside "1 coach" read as two; Y, round 13: "40 (coach, 2
+    spaces)" put the coach on its second circle only)."""
     said = []
     coach = 0  # spaces of the coach being read
     for e in row:
         coach = coach + 1 if e.how == COACH else 0
-        mark = {CRIME: " (crime)", ALLEY: " (alley)"}.get(e.how, "")
         if coach == 2:
-            mark, coach = " (coach, 2 spaces)", 0
+            said[-1] = f"(coach: {said[-1]} → {e.circle})"
+            coach = 0
+            continue
+        mark = {CRIME: " (crime)", ALLEY: " (alley)"}.get(e.how, "")
         said.append(f"{e.circle}{mark}")
     end = " (home)" if home and row else ""
     return "Path: " + " → ".join(said) + end
