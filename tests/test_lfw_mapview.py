@@ -191,7 +191,11 @@ async def test_the_overview_shows_the_whole_1888_board_in_130_by_40():
             x, y = board().pos[view.police[colour]]
             ch, style = rows[y // 2][x // 2]
             assert ch == letter
-            assert style.bgcolor.triplet == tag_style(f"police-{colour}").bgcolor.triplet
+            if colour == view.acting_colour:  # T2: his colours the other way round
+                police = tag_style(f"police-{colour}")
+                assert style.underline and style.color.triplet == police.bgcolor.triplet
+            else:
+                assert style.bgcolor.triplet == tag_style(f"police-{colour}").bgcolor.triplet
         m.set_overview(False)
         await settle.settle(pilot)
         assert not m.overview and m.virtual_size.width == canvases(board())[0].width

@@ -27,6 +27,7 @@ _COLOUR = {
     "red": "#d70000",
     "green": "#008700",
 }
+_INK_HEX = {"white": "#ffffff", "black": "#000000"}
 _INK = {"blue": "white", "yellow": "black", "brown": "white", "red": "white", "green": "white"}
 _LIGHT_INK = {
     "blue": "#87afff",
@@ -50,6 +51,8 @@ MAP_STYLES: dict[str, str] = {
     TARGET_CROSSING: "bold black on #5fd7ff",
     "cursor": "bold underline white on #af00d7",
     **{f"police-{c}": f"bold {_INK[c]} on {_COLOUR[c]}" for c in COLOURS},
+    # the policeman acting now (T2, T3): his colours the other way round
+    **{f"acting-{c}": f"bold underline {_COLOUR[c]} on {_INK_HEX[_INK[c]]}" for c in COLOURS},
     **{f"revealed-{c}": f"bold italic {_INK[c]} on {_COLOUR[c]}" for c in COLOURS},
     **{f"marker-{c}": f"bold {_LIGHT_INK[c]} on {_SLATE}" for c in COLOURS},
     "marker": f"bold white on {_SLATE}",
@@ -162,6 +165,7 @@ def legend_items(side: str | None = None) -> list[tuple[list[tuple[str, str]], s
         ([(g.goulston, cv.GOULSTON)], "Goulston Street"),
         ([("a", TARGET_CROSSING)], "crossing's key"),
         ([(s, f"police-{c}") for s, c in each], "policemen"),
+        ([(s, f"acting-{c}") for s, c in each], "acting now"),
         ([("?", "marker")], "marker, face down"),
         ([(s.lower(), f"marker-{c}") for s, c in each], "real marker"),
         ([("f", "marker-fake")], "fake marker"),

@@ -18,7 +18,10 @@ Precedence, weakest first, when one node has several marks (the strongest is
 shown).  Crossings: named (the prompt or the newest log line names it: a
 plain crossing lit, the others keep their own mark) < a fake turned tonight
 (gone from the board) < face-down marker < the Chief's knowledge of it < a
-marker turned face up < policeman.
+marker turned face up < policeman < the policeman acting now (T2, T3: his
+colours the other way round and underlined; tester Z, round 13: "I had to
+find where each policeman stood by reading the coloured letter among street
+lines").
 Circles: the notebook's hideout candidates < its tint of where Jack can be (deduction.py) < a clue of an earlier night < women token < Wretched < marked
 woman < searched empty < failed arrest < Jack's path tonight < false clue <
 crime scene < clue < hideout < Jack.  A clue beats a crime scene: a clue
@@ -49,6 +52,7 @@ from whitechapel.lfw.views import LfwView, PoliceView
 
 COLOUR_LETTERS = {"blue": "B", "yellow": "Y", "brown": "N", "red": "R", "green": "G"}
 COLOURS = tuple(COLOUR_LETTERS)
+ACTING_PHASES = ("hunt", "clues", "searching")  # T2, T3: one policeman at a time
 
 UNKNOWN_MARKER = "?"
 FAKE_MARKER = "f"
@@ -70,6 +74,7 @@ PRECEDENCE: tuple[str, ...] = (
     *(f"marker-{c}" for c in COLOURS),
     *(f"revealed-{c}" for c in COLOURS),
     *(f"police-{c}" for c in COLOURS),
+    *(f"acting-{c}" for c in COLOURS),
     CANDIDATE,  # the notebook's hideout candidates (deduction.py)
     *TINT_TAGS,  # the notebook's tint: under every other mark of a circle
     *CLUE_NIGHTS,
@@ -154,6 +159,9 @@ def _crossings(view: LfwView, marks: dict[Node, str], texts: dict[Node, str]) ->
     for colour, x in view.police.items():
         _put(marks, x, f"police-{colour}")
         texts[x] = COLOUR_LETTERS[colour]
+    acting = view.acting_colour
+    if acting in view.police and view.phase.key in ACTING_PHASES:
+        _put(marks, view.police[acting], f"acting-{acting}")
 
 
 def _chiefs_knowledge(view: PoliceView, marks: dict[Node, str], texts: dict[Node, str]) -> None:
