@@ -4,13 +4,14 @@ later policeman's key say that it skips those before him."""
 
 from __future__ import annotations
 
+import settle
 from lfw_app_play import game_app, prompt_text, raise_curtain
 from test_lfw_display import find_game
 from test_lfw_round8_news import play
 from whitechapel.lfw.actions import Pass, Search
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.phases import Phase
-from whitechapel.lfw.rulebook import JACK
+from whitechapel.lfw.rulebook import JACK, POLICE
 from whitechapel.lfw.ui.computer import found_line
 from whitechapel.lfw.view_parts import LogEntry
 
@@ -50,3 +51,52 @@ def test_the_found_line_names_only_searches_and_arrests():
     line = found_line([jack, search])
     assert line.startswith("[b]The police since your move:[/b] Red searched 12"), line
     assert "Jack" not in line
+
+
+def _only_pass(game: LfwGame) -> bool:
+    return game.phase == Phase.CLUES and all(isinstance(a, Pass) for a in game.legal_actions())
+
+
+async def test_t3_key_9_when_the_first_policemans_only_action_is_a_pass(tmp_path):
+    """Tester Y, round 13: "the '9 all search' shortcut is not offered when
+    the first policeman's only choice is to pass. You must press Enter
+    first."  Now 9 is offered there, plays his pass and goes on to the next
+    (sweep.py), each after him searching or passing from the police's view."""
+    game = find_game(_only_pass, board=None)
+    acting = game.view(POLICE).acting_colour
+    before = len(game.history)
+    app, screen = game_app(game, tmp_path)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await raise_curtain(pilot, screen)
+        assert "9 everyone searches" in prompt_text(app)
+        await settle.press(pilot, "9")
+        await settle.settle(pilot)
+        played = [str(a) for a in game.history[before:]]
+        assert played[0] == f"{acting} pass", played
+        assert len(played) > 1  # and the others after him
+
+
+async def test_t3_key_9_in_a_search_under_way_names_the_rest_then_everyone_searches(tmp_path):
+    """Tester Y, round 13: "In the middle of a search, 9 came out as 'Typed:
+    9' rather than 'all search'."  In a search under way 9 names the circles
+    left, likeliest first, until a clue ends it (T3), then everyone after
+    him searches where a clue can be."""
+    game = find_game(
+        lambda g: (
+            g.phase == Phase.SEARCHING
+            and not any(str(a.circle).startswith("9") for a in g.legal_actions())
+        ),
+        board=None,
+    )
+    acting = game.view(POLICE).acting_colour
+    before = len(game.history)
+    app, screen = game_app(game, tmp_path)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await raise_curtain(pilot, screen)
+        assert "then everyone after him searches" in prompt_text(app)
+        await settle.press(pilot, "9")
+        await settle.settle(pilot)
+        assert screen.picking.typed == ""
+        played = game.history[before:]
+        assert played and all(a.colour == acting for a in played[:1])
+        assert game.phase != Phase.SEARCHING or game.view(POLICE).acting_colour != acting

@@ -66,22 +66,23 @@ async def test_at_200x60_the_side_panel_lists_every_crossing_with_its_circles(tm
         assert set(letters) <= shown, (letters, flat)
 
 
-async def test_h3_a_later_nights_last_crossing_left_says_why(tmp_path):
-    """H3 on night 2 on: where one of last night's crossings is all that is
-    left for a marker, the prompt says why (play-tester G took it for a bug)."""
+async def test_h3_a_later_nights_last_crossings_left_are_filled_and_said(tmp_path):
+    """H3 on night 2 on: where last night's crossings are all that is left
+    for the fake markers, they go there at once and the prompt says why
+    (play-tester G took the one crossing left for a bug; Y, round 13, had
+    to type it)."""
     game = first_game_where(
         8, lambda g: g.phase == Phase.PATROLS and g.night >= 2 and g.to_act == POLICE
     )
     app, screen = game_app(game, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await raise_curtain(pilot, screen)
-        for _ in range(7):  # the markers, each on the last crossing offered
+        for _ in range(5):  # the real markers, each on the last crossing offered
             p = screen.picking
-            if len(p.node_options()) == 1:
-                break
             await settle.press(pilot, p.label_of(p.node_options()[-1]))
-        assert len(screen.picking.node_options()) == 1
-        assert "One crossing is left for it" in " ".join(prompt_text(app).split())
+        assert screen.picking.placed_all()
+        said = " ".join(prompt_text(app).split())
+        assert "(the last 2 fakes on the only crossings left, H3)" in said, said
 
 
 def test_t3_search_all_names_circles_with_a_known_clue_last():

@@ -164,7 +164,8 @@ def _patrols(night: int) -> Hint:
         "H3",
         "The patrol markers",
         f"As the Chief, put the seven patrol markers {where}: the first five are "
-        "the policemen (blue, yellow, brown, red, green), the last two fakes. "
+        "the policemen (blue, yellow, brown, red, green), the last two fakes "
+        "(they go down by themselves where only two crossings are left for them). "
         "Jack sees them all face down. A Wretched (a marked woman, turned up "
         "once the markers are down) may not go past a marker. "
         "A tip: the murder will be on a woman's circle; put the policemen on "
@@ -263,9 +264,9 @@ def _hunt() -> Hint:
         "Each policeman moves up to two crossings (circles do not count), or "
         "stays; the Chief first, then clockwise. Two may not end on one crossing. "
         "Stand where Jack's steps go: he may not step through your crossing.",
-        f"{_k('crossing')}; 3 for stay (as 3 passes in T3); {_k('rest')}: everyone still "
-        f"to move stays; {_k('policemen')} pressed twice: that policeman moves "
-        "next, those before him stay (the first press only says so).",
+        f"{_k('crossing')}; 3 stay (3 is \"do nothing\" in T3 too: pass); {_k('rest')}: "
+        f"everyone still to move stays; {_k('policemen')} pressed twice: skip to that "
+        "policeman, those before him stay put (the first press only asks).",
     )
 
 

@@ -190,19 +190,18 @@ class Placer:
         return must + [x for x in placement.may if x not in self.picked]
 
     def pick(self, node: int | str) -> None:
-        """Place the next token; the last one waits for Enter (`complete`)."""
+        """Place the next token; the last one waits for Enter (`complete`).
+        Tokens alike (the unmarked women, H2; the fake markers, H3) that
+        have only as many places left as there are of them are put down at
+        once (tester Y, round 13: the last fake marker had to be typed with
+        one crossing left for it)."""
         if node not in self.options():
             raise ValueError(node)
         self.picked.append(node)
         self.filled = 0
         rest = self.options()
-        if (
-            isinstance(self.placement, WomenPlacement)
-            and len(self.picked) >= self.first
-            and rest
-            and len(rest) == self.total - len(self.picked)
-        ):
-            self.picked += rest  # H2: the unmarked women have no choice left
+        if len(self.picked) >= self.first and rest and len(rest) == self.total - len(self.picked):
+            self.picked += rest  # no choice left among tokens alike
             self.filled = len(rest)
 
     def complete(self) -> str | None:

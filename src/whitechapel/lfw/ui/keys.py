@@ -312,7 +312,7 @@ class LfwKeys:
         (`SWEEP`): each searches or passes as sweep.py says."""
         if word == SWEEP:
             view = self.current_view()
-            text = sweep.step(view, self.board)
+            text = sweep.step(view, self.board, view.acting_colour)  # his search under way too
             if text is None:
                 return
             self.fold_to, self.folded = None, ()

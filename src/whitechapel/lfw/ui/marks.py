@@ -160,7 +160,7 @@ def _crossings(view: LfwView, marks: dict[Node, str], texts: dict[Node, str]) ->
         _put(marks, x, f"police-{colour}")
         texts[x] = COLOUR_LETTERS[colour]
     acting = view.acting_colour
-    if acting in view.police and view.phase.key in ACTING_PHASES:
+    if acting is not None and acting in view.police and view.phase.key in ACTING_PHASES:
         _put(marks, view.police[acting], f"acting-{acting}")
 
 

@@ -63,7 +63,7 @@ def _path_line(row: tuple[PathSpace, ...], home: bool) -> str:
     "1 (crime) → (coach: 28 → 40) → 77" (tester U, round 11: "28 (coach) →
     40 (coach)" beside "1 coach" read as two; Y, round 13: "40 (coach, 2
     spaces)" put the coach on its second circle only)."""
-    said = []
+    said: list[str] = []
     coach = 0  # spaces of the coach being read
     for e in row:
         coach = coach + 1 if e.how == COACH else 0

@@ -98,6 +98,7 @@ STAY, STAY_KEY = "stay", "3"  # T2: his stay, on T3's pass's key (`Picking.word_
 T1_WORD_KEYS = {"step": "1", "coach": "2", "alley": "3"}
 SWEEP = "sweep"  # its word while keys.py sends its actions
 SWEEP_HINT = "9 everyone searches where a clue can be (no arrest)"
+SWEEP_THEN = "then everyone after him searches where a clue can be"  # 9 in a search
 T3 = (Phase.CLUES, Phase.SEARCHING)
 TOUCHES_SHOWN = 10  # crossings listed with their circles where the screen gives no room
 MIN_LIST = 12  # characters: less room than this, and the letters' circles are left out
@@ -553,8 +554,17 @@ class Picking:
 
     def sweep_offered(self) -> bool:
         """Key 9 (sweep.py): T3 as a policeman's action begins, his pass one
-        of his choices, and 9 not the number of a word."""
-        return self.t3_word_stage() and self.idle_word() == "pass" and len(self.word_options()) < 9
+        of his choices (or all he may do: tester Y, round 13, found 9 not
+        offered then), and 9 not the number of a word; or his search under
+        way (Y: 9 typed a number there), where no circle left starts with 9."""
+        if self.phase() == Phase.SEARCHING:
+            c = self.chooser
+            return isinstance(c, Chooser) and not any(
+                w.startswith(SWEEP_KEY) for w in c.options() if w.isdigit()
+            )
+        if self.idle_word() != "pass" or self.phase() != Phase.CLUES:
+            return False
+        return self.forced() or (self.t3_word_stage() and len(self.word_options()) < 9)
 
     def idle_word(self) -> str | None:
         """T2 / T3 as the acting policeman's choice begins: "stay" / "pass"
@@ -924,7 +934,11 @@ class Picking:
                 if c.filled:
                     return f"{placed} (the last {c.filled} on the only red circles left, H2)."
                 return placed + "."
-            return f"All {c.total} patrol markers placed, as the map shows them."
+            placed = f"All {c.total} patrol markers placed, as the map shows them"
+            if c.filled:
+                fakes = "fake" if c.filled == 1 else f"{c.filled} fakes"
+                return f"{placed} (the last {fakes} on the only crossings left, H3)."
+            return placed + "."
         return None
 
     def so_far(self) -> str:
@@ -950,12 +964,14 @@ class Picking:
         if self.kill_asked():
             return "Enter kills; Esc back." if self.can_back() else "Enter kills."
         if self.phase() == Phase.SEARCHING:
-            return "Enter (or 0) names the last circle of the search (T3)."
+            then = f"; {SWEEP_KEY} the same, {SWEEP_THEN}" if self.sweep_offered() else ""
+            return f"Enter (or 0) names the last circle of the search (T3){then}."
         if self.can_back():
             return "Enter plays it; Esc back."
         everyone = "; 0 everyone passes" if self.rest_word() else ""
+        sweep = f"; {SWEEP_HINT}" if self.sweep_offered() else ""
         fold = f"; {self.fold_hint()}" if self.fold_hint() else ""
-        return f"Enter plays it{everyone}{fold}."
+        return f"Enter plays it{everyone}{sweep}{fold}."
 
     def keys_hint(self, plain: bool = False, room: int | None = None) -> str:
         """The keys of the moment, in a line; `room`: the characters the
@@ -1141,6 +1157,8 @@ class Picking:
         elif self.phase() == Phase.SEARCHING:
             parts.append(f"a letter names the next circle ({circles})")
             parts.append("0 names all the rest, likeliest first; a clue ends the search (T3)")
+            if self.sweep_offered():
+                parts.append(f"{SWEEP_KEY} the same, {SWEEP_THEN}")
         else:  # an arrest (or O4, O3) after its word
             parts.append(f"a letter names the circle ({circles})" if circles else "")
             if words:

@@ -71,9 +71,8 @@ from whitechapel.ui.widgets.text import TextPanel
 # What each phase asks of the player, in the rulebook's words.
 GUIDE = {
     "hideout": (
-        "Choose your hideout: a circle (type its number, click it, or Tab). Policemen on "
-        "the crossings beside it can bar every step into it, and only a step ends a night "
-        "there (T1)."
+        "Choose your hideout: a circle (type its number, click it, or Tab). Policemen "
+        "beside it can bar your steps in (T1)."
     ),
     "women": "Place the women tokens on red circles: {what}.",
     "patrols": "Place the patrol markers on yellow crossings: {what}.",
@@ -555,8 +554,6 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         if key == "patrols" and view.night > 1:
             key = "patrols_later"
         guide = p.forced_text() or GUIDE.get(key, "").format(who=who, what=what)
-        if key == "patrols_later" and len(p.node_options()) == 1:  # why one (play-tester G)
-            guide += " One crossing is left for it: each of last night's takes a marker (H3)."
         if view.phase.key in PLACEMENTS and self.places_out_of_sight():
             guide += " Tab: the next on the map, F2: all."
         if (
