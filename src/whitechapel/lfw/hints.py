@@ -264,7 +264,7 @@ def _hunt() -> Hint:
         "Each policeman moves up to two crossings (circles do not count), or "
         "stays; the Chief first, then clockwise. Two may not end on one crossing. "
         "Stand where Jack's steps go: he may not step through your crossing.",
-        f"{_k('crossing')}; 3 stay (3 is \"do nothing\" in T3 too: pass); {_k('rest')}: "
+        f"{_k('crossing')}; 3 stay (in T3 too, 3 does nothing: a pass); {_k('rest')}: "
         f"everyone still to move stays; {_k('policemen')} pressed twice: skip to that "
         "policeman, those before him stay put (the first press only asks).",
     )
