@@ -19,7 +19,7 @@ from whitechapel.lfw.legal import legal
 from whitechapel.lfw.paths import homeward_reach
 from whitechapel.lfw.phases import Phase
 from whitechapel.lfw.rulebook import ALLEY, COACH, MOVES, STEP, TRACK, space_name
-from whitechapel.lfw.ui import sentences
+from whitechapel.lfw.ui import exposure, sentences
 from whitechapel.lfw.view_parts import JackSheet
 from whitechapel.lfw.views import LfwView
 
@@ -148,11 +148,13 @@ def home_note(kind: str, reaches: bool) -> str:
     return f" · hideout: {_a(KIND_NAMES[kind])} never ends the night (T1)"
 
 
-def move_lines(view: LfwView, hideout: int | None = None) -> list[str]:
+def move_lines(view: LfwView, hideout: int | None = None, board: Any = None) -> list[str]:
     """Jack's moves on his turn, numbered as the choices are: the space (or
     the two) of the move track each writes, said as a space ("walk: space
     3", never "→ 3", which reads as three places), and the token it spends
-    (the tokens of its kind left); a kind not offered says why."""
+    (the tokens of its kind left); a kind not offered says why.  With the
+    `board`, a kind that would leave the police few circles says so
+    (`exposure_note`; tester Z, round 13)."""
     options = move_options(view)
     if not options:
         return []
@@ -167,7 +169,8 @@ def move_lines(view: LfwView, hideout: int | None = None) -> list[str]:
             cost = f"space {space_name(n)} ({view.alleys_left} left)"
         else:
             cost = f"space {space_name(n)}"
-        lines.append(f" {k} {KIND_NAMES[kind]}: {cost}{home_note(kind, hideout in ends)}")
+        warn = exposure_note(view, board, kind) if board is not None else ""
+        lines.append(f" {k} {KIND_NAMES[kind]}: {cost}{home_note(kind, hideout in ends)}{warn}")
     for kind in KINDS:
         if kind in options:
             continue
@@ -183,6 +186,18 @@ def move_lines(view: LfwView, hideout: int | None = None) -> list[str]:
             why = "blocked by the police"
         lines.append(f" [dim]no {KIND_NAMES[kind]}: {why}[/dim]")
     return lines
+
+
+def exposure_note(view: LfwView, board: Any, kind: str) -> str:
+    """A kind of move's warning on Jack's sheet, where it would leave the
+    police few circles (`exposure.WARN_AT`): " · the police would know:
+    3", " · the police: 2 circles"; "" otherwise."""
+    found = exposure.exposures(view, board).get(kind)
+    if found is None or not found.warned:
+        return ""
+    if found.count == 1:
+        return f" · [b red]the police would know: {found.circles[0]}[/b red]"
+    return f" · [b red]the police: {found.count} circles[/b red]"
 
 
 def jack_text(view: LfwView, board: Any) -> str:
@@ -228,7 +243,7 @@ def jack_text(view: LfwView, board: Any) -> str:
         if row:
             walked = " ".join(f"{e.circle}{HOW_MARK.get(e.how, '')}" for e in row)
             lines.append(f"Night {night}: {walked}")
-    moves = move_lines(view, hideout)
+    moves = move_lines(view, hideout, board)
     if moves:
         lines += ["", *moves]
     return "\n".join(lines)

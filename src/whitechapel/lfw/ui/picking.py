@@ -74,7 +74,7 @@ from whitechapel.lfw.actions import Search
 from whitechapel.lfw.legal import legal
 from whitechapel.lfw.notebook import notebook
 from whitechapel.lfw.phases import Phase
-from whitechapel.lfw.ui import jackturn, placenames, sentences
+from whitechapel.lfw.ui import exposure, jackturn, placenames, sentences
 from whitechapel.lfw.ui.choosing import HOME, THROUGH, Chooser, Placer, words_of
 from whitechapel.lfw.ui.marks import COLOUR_LETTERS, COLOURS, FAKE_MARKER
 from whitechapel.lfw.view_parts import SearchSeen
@@ -444,7 +444,14 @@ class Picking:
         who = self.beside(circle)
         if who:
             said.append(f"beside {sentences.and_list(sentences.name(c) for c in who)}")
+        if self.phase() == Phase.KILL and (n3 := self.n3_flag(circle)):
+            said.append(n3)  # N3: the police move first (tester Z, round 13)
         return f"{circle} ({'; '.join(said)})" if said else circle
+
+    def n3_flag(self, circle: str) -> str:
+        """H5 of night 3: what could arrest Jack on a Wretched's circle
+        before he moves (`exposure.n3_flag`), from his view; "" elsewhere."""
+        return "" if self.view is None else exposure.n3_flag(self.view, self.board, circle)
 
     def home_part(self) -> str:
         """T1: the keys line's part naming the circles offered that are
@@ -467,13 +474,29 @@ class Picking:
     def _t1_parts(self, lettered: bool) -> list[str]:
         """T1's parts of the keys line after the circles: those beside a
         policeman where they are typed by number (lettered, each says it:
-        play-tester P, round 8), and which are nearest home (Q, round 9)."""
+        play-tester P, round 8), and which are nearest home (Q, round 9);
+        after the kinds of move (or N3's women), what would give Jack away
+        (`warning_part`; Z, round 13)."""
         parts = []
         if not lettered and (flags := self.flagged_part()):
             parts.append(flags)
         if home := self.home_part():
             parts.append(home)
+        if warn := self.warning_part():  # N3's kill: why some women are flagged
+            parts.append(warn)
         return parts
+
+    def warning_part(self, short: bool = False) -> str:
+        """Jack, before he commits (tester Z, round 13): in T1 before the
+        kind of move is picked, a kind that would leave the police few
+        circles (`exposure.menu_part`); at N3's kill, why a woman is
+        flagged (`exposure.n3_part`); "" elsewhere."""
+        c, view = self.chooser, self.view
+        if view is None or not isinstance(c, Chooser):
+            return ""
+        if self.phase() == Phase.KILL:
+            return exposure.n3_part(view, self.board, self.circle_options(), short)
+        return "" if c.picked else exposure.menu_part(view, self.board, short)
 
     def home_in(self, circle: str) -> str | None:
         """T1, a circle Jack's move may end on: "home in 2", "your hideout",
@@ -916,11 +939,13 @@ class Picking:
         (H5), and a step that is the only one says what else Jack may do
         and who stands beside it (T1; play-tester P, round 8)."""
         if self.kill_asked():
-            question = sentences.kill_question(self.view_or_fail(), self.board, self.auto_nodes())
-            return f"[b]{question}[/b]" + ("" if self.can_back() else " It is the only choice.")
+            view, nodes = self.view_or_fail(), self.auto_nodes()
+            question = sentences.kill_question(view, self.board, nodes)
+            said = f"[b]{question}[/b]" + ("" if self.can_back() else " It is the only choice.")
+            return said + exposure.n3_kill_note(view, self.board, nodes, said)
         step = self.forced_step()
-        if step is not None:
-            return step
+        if step is not None:  # and what the police would know after it (tester Z, round 13)
+            return step + exposure.forced_step_note(self.view_or_fail(), self.board, step)
         if self.forced():
             what = f"[b]{sentences.capital(self.describe_complete())}[/b]"
             if self.can_back():
@@ -1006,6 +1031,7 @@ class Picking:
             parts.append("type an id and Enter, or Tab")
         if words and not self.circle_options():
             parts.append(", ".join(f"{self.word_key(i, w)} {w}" for i, w in enumerate(words[:9])))
+            parts += self._t1_parts(lettered=False)  # T1: a kind that gives Jack away
         elif words:
             parts.append("or type " + " / ".join(words))
         parts += self._tail_parts(plain)
@@ -1025,6 +1051,7 @@ class Picking:
                 "a letter on the map chooses its crossing": "letters: crossings",
                 self.fold_hint(): self.fold_hint(short=True),
                 self.flagged_part(): self.flagged_part(short=True),
+                self.warning_part(): self.warning_part(short=True),
             }
             parts = [short.get(p, p) for p in parts]
             text = "; ".join(parts)
