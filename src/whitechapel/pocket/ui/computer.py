@@ -1,6 +1,7 @@
-"""What the computer just played, as the Pocket screen shows it to the
-person playing against it: a line under the board's prompt, and the tiles
-and detectives it touched marked on the board (`District.show(played=…)`).
+"""What the computer (or a network seat's opponent) just played, as the
+Pocket screen shows it to the person playing against it: a line under the
+board's prompt, and the tiles and detectives it touched marked on the board
+(`District.show(played=…)`; one action at a time in a replay, `replay.py`).
 From the view's public log (`sentences.py`), which shows them all the same."""
 
 from __future__ import annotations

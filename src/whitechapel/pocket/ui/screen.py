@@ -11,7 +11,10 @@ preview cannot show a witness call's result.
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.markup import escape
+from textual import events
 from textual.binding import Binding
 from textual.widget import Widget
 
@@ -24,6 +27,7 @@ from whitechapel.pocket.actions import (
 )
 from whitechapel.pocket.pieces import INVESTIGATOR, JACK, SIDES
 from whitechapel.pocket.rules import RULES
+from whitechapel.pocket.sentences import SIDE_WORDS
 from whitechapel.pocket.sightlines import sightings_at_call
 from whitechapel.pocket.ui import computer, panels
 from whitechapel.pocket.ui.choosing import (
@@ -34,6 +38,14 @@ from whitechapel.pocket.ui.district import District
 from whitechapel.pocket.ui.handover import CARDS, JacksCards
 from whitechapel.pocket.ui.keys import PocketKeys
 from whitechapel.pocket.ui.notes import PocketNotes
+from whitechapel.pocket.ui.replay import (
+    Replay,
+    ShownViews,
+    frames,
+    last_turn,
+    played_count,
+    since_mine,
+)
 from whitechapel.pocket.views import Played, PocketView, RaceBegins, WitnessCall
 from whitechapel.ui.screens.game import GameScreen
 from whitechapel.ui.source import LocalSource, Source
@@ -76,6 +88,7 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         key("enter", "confirm", "Confirm", "confirm"),
         key("escape", "back", "Back", "back"),
         key("space", "no_pauses", "No pauses", "no_pauses"),  # the computer's actions
+        key("l", "replay", "Last turn again", "replay", show=True),  # issue 44
         key("pageup", "log(1)", "Older log", "log_older"),
         key("pagedown", "log(-1)", "Newer log", "log_newer"),
         key("s", "secrets", "Jack's cards", "secrets", show=True),
@@ -106,6 +119,11 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         # newest round whose end the seat has put away; on joining, every one.
         self._brief_done = 0 if source.hot_seat else panels.last_round_ended(self.current_view())
         self._sightings = {}
+        # Issue 44: the views shown to each side (the replay's boards), the
+        # replay being shown (None: the live board) and its pause.
+        self.shown = ShownViews()
+        self.replay: Replay | None = None
+        self.replay_pace = self.PACE * self.turns.pace_scale
 
     def centre(self) -> Widget:
         return District(id="district")
@@ -153,20 +171,28 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
     def refresh_all(self) -> None:
         source = self.source
         view = self.current_view()
-        after, moving, picked = self.preview()
-        cursor = self.choice.cursor if self.choice.on_tiles else None
-        targets, dimmed = self.targets(view) if self.can_act() else ({}, set())
-        played = computer.marks(self.computer_actions())
-        self.query_one(District).show(
-            view,
-            preview=after,
-            cursor=cursor,
-            picked=picked,
-            moving=moving,
-            targets=targets,
-            dimmed=dimmed,
-            played=played,
-        )
+        self.shown.keep(self.view_side(), view)  # what this side saw: the replay's boards
+        replay = self.replay
+        if replay is not None and replay.again and replay.version != source.version:
+            replay = self.replay = None  # the game moved on: the live board
+        if replay is not None:
+            frame = replay.frame  # the board after that action, as this side saw it
+            self.query_one(District).show(frame.view, played=(frame.tiles, frame.detectives))
+        else:
+            after, moving, picked = self.preview()
+            cursor = self.choice.cursor if self.choice.on_tiles else None
+            targets, dimmed = self.targets(view) if self.can_act() else ({}, set())
+            played = computer.marks(self.computer_actions())
+            self.query_one(District).show(
+                view,
+                preview=after,
+                cursor=cursor,
+                picked=picked,
+                moving=moving,
+                targets=targets,
+                dimmed=dimmed,
+                played=played,
+            )
         turn = self.player_name(view.to_act) if view.to_act else ""
         winner = self.player_name(source.outcome.winner) if source.outcome else None
         self.query_one("#banner", TextPanel).set(self.banner_text(view, turn, winner))
@@ -187,6 +213,9 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
 
     def prompt_text(self) -> str:
         source = self.source
+        if self.replay is not None:
+            said = self.replay.sentence(max(40, self.app.size.width - 2))
+            return f"[b]{escape(self.replay.heading())}[/b]\n{escape(said)}"
         if source.outcome:
             after = (
                 "ctrl+s saves the record, n starts a rematch, ctrl+q quits."
@@ -196,7 +225,9 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
             return f"Game over: {source.outcome.reason}.\n{after}"
         waiting = self.waiting_text()
         if waiting is not None:
-            return waiting
+            # what the other side played stays said while the keyboard waits
+            moves = self.moves_text() if "\n" not in waiting else ""
+            return waiting + (f"\n{moves}" if moves else "")
         if self.handover == "always" and self.holder != source.to_act:
             return ""
         view = self.current_view()
@@ -208,10 +239,20 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         card = panels.shown_card(view) or panels.drawn_card(view)
         played = self.computer_actions()
         if played and not (card and played[-1] is ALIBI_ACTION):
-            who = "Jack" if self.turns.computer_moves[-1][0] == JACK else "The investigator"
-            width = max(40, self.app.size.width - 2)
-            return text + "\n" + escape(computer.moves_line(view, who, len(played), width))
+            return text + "\n" + self.moves_text()
         return text + (f"\n{card}" if card else "")
+
+    def moves_text(self) -> str:
+        """What the other side (the computer, or a network seat's opponent)
+        played since this side's last action, in one line (markup); empty:
+        nothing."""
+        played = self.computer_actions()
+        if not played:
+            return ""
+        view = self.current_view()
+        side = next(e.side for e in reversed(view.log) if isinstance(e, Played))
+        width = max(40, self.app.size.width - 2)
+        return escape(computer.moves_line(view, SIDE_WORDS[side], len(played), width))
 
     def rebuild_choices(self) -> None:
         """The choice buttons for the mouse.  A fixed row of buttons is relabelled
@@ -340,10 +381,117 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
 
     def computer_actions(self) -> list[Action]:
         """What the computer played since the person's last action: the
-        newest actions of the public log (the turn control counts them)."""
+        newest actions of the public log (the turn control counts them).  At
+        a network seat, what the other side played since the seat's last
+        action, from the seat's own view's log (issue 44)."""
         count = len(self.turns.computer_moves)
-        played = [e.action for e in self.current_view().log if isinstance(e, Played)]
+        view = self.current_view()
+        if not count and not self.source.hot_seat and self.source.seat_side is not None:
+            count = len(since_mine(view, self.source.seat_side))
+        played = [e.action for e in view.log if isinstance(e, Played)]
         return played[len(played) - count :] if count else []
+
+    # -- the other side's actions one at a time, and again (issue 44) -----------------
+
+    def replay_side(self) -> str | None:
+        """Whose the other side is the other of: the side at the keyboard
+        (the side to act in 'secrets' mode), a network seat's, the person's
+        against the computer (None: a spectator, either side)."""
+        return self.keyboard_side() or self.source.seat_side or self.turns.human
+
+    def action_replay(self) -> None:
+        """`l`: the other side's last turn again, one action at a time, each
+        on the board as this side saw it just after it, marked and said; then
+        the live board.  Again (or any other key but Space): back at once.
+        Only this side's own views are replayed: nothing is played."""
+        if self.replay is not None:
+            self.stop_replay()
+            return
+        if self.curtain_up:
+            return
+        view = self.current_view()
+        numbers = last_turn(view, self.replay_side())
+        if not numbers:
+            self.notify("Nothing to show again: the other side has not played yet.", timeout=4)
+            return
+        shown = frames(view, numbers, self.shown, self.view_side())
+        self.start_replay(Replay(shown, self.source.version))
+
+    def start_replay(self, replay: Replay) -> None:
+        self.stop_replay(redraw=False)
+        self.replay = replay
+        self.refresh_all()
+        self.run_worker(self._run_replay(replay), group="replay", exit_on_error=False)
+
+    async def _run_replay(self, replay: Replay) -> None:
+        """Each frame for its pause (Space ends it), then the next, then the live board."""
+        while self.replay is replay:
+            await self.replay_wait(replay)
+            if self.replay is not replay:
+                return
+            if replay.index + 1 < len(replay.frames):
+                replay.index += 1
+            else:
+                self.replay = None
+            self.refresh_all()
+
+    async def replay_wait(self, replay: Replay) -> None:
+        """A frame's pause (`PACE`; Space ends it; a test holds it)."""
+        await replay.pause(self.replay_pace)
+
+    def stop_replay(self, redraw: bool = True) -> bool:
+        """Back to the live board at once; True if a replay was shown."""
+        if self.replay is None:
+            return False
+        self.replay = None
+        self.workers.cancel_group(self, "replay")
+        if redraw:
+            self.refresh_all()
+        return True
+
+    def action_no_pauses(self) -> None:
+        """Space: during a replay, the next action now; else the computer's
+        actions without pauses (the game screen's)."""
+        if self.replay is not None:
+            self.replay.skip()
+            return
+        super().action_no_pauses()
+
+    def on_key(self, event: events.Key) -> None:
+        """Any key but Space ends a replay at once and still does its own
+        work; Esc and the replay key only end it.  (The network seat's round
+        summary is put away by `PocketNotes.on_key`, which runs after this.)"""
+        if self.replay is None or event.key == "space":
+            return
+        self.stop_replay()
+        if event.key in ("escape", "l"):
+            event.stop()
+            event.prevent_default()
+
+    def on_mouse_down(self, _event: events.MouseDown) -> None:
+        """A click ends a replay too (and still does its own work)."""
+        self.stop_replay()
+
+    def remote_state(self, msg: dict[str, Any]) -> None:
+        """A network seat's new state: the other side's actions it brings are
+        marked and said (`computer_actions`); two or more at once (the seat
+        saw none of them alone) are shown one at a time first, as the
+        replay shows them (issue 44)."""
+        seen = played_count(self.current_view()) if self.is_mounted else None
+        super().remote_state(msg)
+        if seen is None or not self.is_mounted or self.source.seat_side is None:
+            return
+        view = self.current_view()
+        new = [n for n in since_mine(view, self.source.seat_side) if n > seen]
+        running = self.replay
+        if running is not None and not running.again and new:
+            running.frames += frames(view, new, self.shown, self.view_side())
+            running.version = self.source.version
+            self.refresh_all()
+        elif len(new) >= 2:
+            replay = Replay(frames(view, new, self.shown, self.view_side()), self.source.version)
+            replay.again = False
+            self.start_replay(replay)
 
     def on_choice_pressed(self, event: Choice.Pressed) -> None:
         bid = event.choice
@@ -427,6 +575,9 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
             return super().check_action(action, parameters)
         if action == "secrets":
             return self.handover == "secrets" and not over and super().check_action(action, ())
+        if action == "replay":  # an other side to see again: not in a puzzle
+            other = bool(self.turns.computers) or self.turns.shared or not self.source.hot_seat
+            return other and super().check_action(action, ())
         if action == "rematch":
             return self.source.hot_seat and over and super().check_action(action, ())
         if action == "save" and not self.source.hot_seat:
