@@ -100,3 +100,26 @@ async def test_t3_key_9_in_a_search_under_way_names_the_rest_then_everyone_searc
         played = game.history[before:]
         assert played and all(a.colour == acting for a in played[:1])
         assert game.phase != Phase.SEARCHING or game.view(POLICE).acting_colour != acting
+
+
+async def test_h6_key_0_moves_every_wretched_still_to_move_toward_the_policemen(tmp_path):
+    """Tester A2, round 14: "When Jack waits, the Chief must move every
+    Wretched ... about 24 key presses before the hunt even began."  In H6
+    key 0 walks each Wretched still to move, one action at a time, to the
+    neighbouring circle nearest the real policemen (as the computer police
+    do), from the police's view; then it is Jack's turn."""
+    from whitechapel.lfw.actions import WretchedMove
+
+    game = find_game(
+        lambda g: g.phase == Phase.WRETCHED and len(g.view(POLICE).wretched) >= 2, board=None
+    )
+    before = len(game.history)
+    app, screen = game_app(game, tmp_path)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await raise_curtain(pilot, screen)
+        assert "0 every Wretched still to move toward your policemen" in prompt_text(app)
+        await settle.press(pilot, "0")
+        await settle.settle(pilot)
+        played = game.history[before:]
+        assert len(played) >= 2 and all(isinstance(a, WretchedMove) for a in played), played
+        assert game.phase != Phase.WRETCHED and game.to_act == JACK

@@ -214,7 +214,8 @@ def _wretched() -> Hint:
         "to hers, not past or next to a patrol marker and not onto a crime scene. "
         "Moving them away from Jack's likely hideout makes his night longer.",
         f"for each Wretched, its new circle: {_k('circle')}; a Wretched that "
-        f"cannot move stays ({_k('confirm')}).",
+        f"cannot move stays ({_k('confirm')}); 0: every Wretched still to move goes "
+        "to the circle beside hers nearest your policemen.",
     )
 
 

@@ -44,7 +44,7 @@ from whitechapel.lfw.actions import Pass, PoliceMove
 from whitechapel.lfw.legal import legal
 from whitechapel.lfw.notation import parse_action
 from whitechapel.lfw.phases import Phase
-from whitechapel.lfw.ui import refusals, sentences, sweep
+from whitechapel.lfw.ui import refusals, sentences, sweep, wretched
 from whitechapel.lfw.ui.choosing import HOME, THROUGH, node_of
 from whitechapel.lfw.ui.mapview import MapView
 from whitechapel.lfw.ui.picking import SWEEP, Picking, picking_for
@@ -326,6 +326,14 @@ class LfwKeys:
             self.rest = (self.picking.acting() or "", word)
             self.send(text)
             return
+        if word == wretched.WORD:
+            text = wretched.step(self.current_view(), self.board)
+            if text is None:
+                return
+            self.fold_to, self.folded = None, ()
+            self.rest = (Phase.WRETCHED, word)
+            self.send(text)
+            return
         self.fold_to, self.folded = None, ()
         self.rest = (self.picking.phase(), word)
         self.send(f"{self.picking.acting()} {word}")
@@ -352,6 +360,8 @@ class LfwKeys:
             if colour != phase or view.phase.key != Phase.SEARCHING:
                 return None
             return picking_for(view, self.board).next_search()
+        if word == wretched.WORD:  # H6: the next Wretched, until Jack's turn
+            return wretched.step(view, self.board)
         if word == SWEEP:  # `phase` holds the policeman who acted last
             text = sweep.step(view, self.board, phase)
             if text is not None and colour is not None:

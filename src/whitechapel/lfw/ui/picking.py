@@ -74,7 +74,7 @@ from whitechapel.lfw.actions import Search
 from whitechapel.lfw.legal import legal
 from whitechapel.lfw.notebook import notebook
 from whitechapel.lfw.phases import Phase
-from whitechapel.lfw.ui import exposure, jackturn, placenames, sentences
+from whitechapel.lfw.ui import exposure, jackturn, placenames, sentences, wretched
 from whitechapel.lfw.ui.choosing import HOME, THROUGH, Chooser, Placer, words_of
 from whitechapel.lfw.ui.marks import COLOUR_LETTERS, COLOURS, FAKE_MARKER
 from whitechapel.lfw.view_parts import SearchSeen
@@ -573,6 +573,8 @@ class Picking:
             return SEARCH_ALL  # a search under way: 0 names every circle left
         if self.view is None:
             return None
+        if self.phase() == Phase.WRETCHED and not self.typed and wretched.offered(self.view):
+            return wretched.WORD  # H6: every Wretched still to move (tester A2, round 14)
         return self.idle_word()
 
     def sweep_offered(self) -> bool:
@@ -993,7 +995,7 @@ class Picking:
             return f"Enter (or 0) names the last circle of the search (T3){then}."
         if self.can_back():
             return "Enter plays it; Esc back."
-        everyone = "; 0 everyone passes" if self.rest_word() else ""
+        everyone = f"; {self.rest_hint()}" if self.rest_word() else ""
         sweep = f"; {SWEEP_HINT}" if self.sweep_offered() else ""
         fold = f"; {self.fold_hint()}" if self.fold_hint() else ""
         return f"Enter plays it{everyone}{sweep}{fold}."
@@ -1084,9 +1086,8 @@ class Picking:
         """The hint's last parts: key 0, a later policeman's letter, Enter
         alone, Esc."""
         parts = []
-        rest = self.rest_word()
-        if rest is not None:
-            parts.append(f"0 everyone {'stays' if rest == 'stay' else 'passes'}")
+        if self.rest_word() is not None:
+            parts.append(self.rest_hint())
         if fold := self.fold_hint():
             parts.append(fold)
         if self.complete() is not None and self.options():
@@ -1094,6 +1095,13 @@ class Picking:
         if self.can_back() and not plain:
             parts.append("Esc back")
         return parts
+
+    def rest_hint(self) -> str:
+        """Key 0's words on the keys line."""
+        rest = self.rest_word()
+        if rest == wretched.WORD:
+            return "0 every Wretched still to move toward your policemen"
+        return f"0 everyone {'stays' if rest == 'stay' else 'passes'}"
 
     def _touches_part(self, part: str, rest: str, room: int | None, intro: str = "") -> str:
         """The hint's first part where crossings carry letters: each letter
@@ -1224,7 +1232,8 @@ class Picking:
         ]
         rest = self.rest_word()
         if rest is not None:
-            head.append(("0 the rest" if rest == SEARCH_ALL else f"0 all {rest}", "*rest"))
+            label = {SEARCH_ALL: "0 the rest", wretched.WORD: "0 all Wretched"}.get(rest)
+            head.append((label or f"0 all {rest}", "*rest"))
         if self.sweep_offered():
             head.append((fit(f"{SWEEP_KEY} all search", f"{SWEEP_KEY} searches"), "*sweep"))
         head += [(fit(f"{k} {self.flagged(v)}", f"{k} {v}"), v) for k, v in self.circle_labels()]
