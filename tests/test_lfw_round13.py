@@ -51,6 +51,8 @@ def test_the_found_line_names_only_searches_and_arrests():
     line = found_line([jack, search])
     assert line.startswith("[b]The police since your move:[/b] Red searched 12"), line
     assert "Jack" not in line
+    blue = LogEntry("search", 1, colour="blue", circle=40)
+    assert " · Blue searched 40" in found_line([jack, search, blue])  # both of two
 
 
 def _only_pass(game: LfwGame) -> bool:

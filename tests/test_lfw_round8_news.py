@@ -49,6 +49,9 @@ def test_the_line_names_only_jacks_actions_the_newest_three():
     jack = [LogEntry("move", 1, how="step", space=str(i)) for i in range(1, 6)]
     police = [LogEntry("search", 1, colour="red", circle=12)]
     assert since_line(police) == ""
+    # two of them (tester B2, round 14: the murder fell out of "Murder at 21 · Jack takes a coach")
+    kill = LogEntry("kill", 1, crime_scenes=(21,), space="I")
+    assert since_line([kill, jack[0]]).endswith("Murder at 21 · Jack moves: space 1")
     line = since_line([*jack[:2], *police, *jack[2:]])
     assert line.startswith("[b]Since your last action:[/b] (+2 in the log) Jack moves: space 3")
     assert line.endswith("Jack moves: space 5") and "searches" not in line

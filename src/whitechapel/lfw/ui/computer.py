@@ -113,7 +113,7 @@ def since_line(
     keep = NEWS_SHOWN if shown is None else shown
     more = len(said) - keep
     head = f"(+{more} in the log) " if more > 0 else ""
-    return "[b]Since your last action:[/b] " + head + " · ".join(said[len(said) - keep :])
+    return "[b]Since your last action:[/b] " + head + " · ".join(said[max(0, len(said) - keep) :])
 
 
 T3_RESULTS = ("search", "arrest")
@@ -152,7 +152,11 @@ def found_line(log: Sequence[LogEntry], shown: int | None = None) -> str:
     keep = NEWS_SHOWN if shown is None else shown
     more = len(lines) - keep
     head = f"(+{more} in the log) " if more > 0 else ""
-    return "[b]The police since your move:[/b] " + head + " · ".join(lines[len(lines) - keep :])
+    return (
+        "[b]The police since your move:[/b] "
+        + head
+        + " · ".join(lines[max(0, len(lines) - keep) :])
+    )
 
 
 def touched(text: str) -> str | None:
