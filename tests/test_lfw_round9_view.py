@@ -177,3 +177,28 @@ async def test_h6_at_80x24_the_wretched_to_move_and_her_places_are_on_the_map(tm
         await settle.press(pilot, key)
         places = [int(o) for o in screen.picking.options() if o.isdigit()]
         assert places and m.in_sight(places[0]), (chosen, places)
+
+
+async def test_h5_at_80x24_jacks_map_holds_the_most_women_he_may_kill(tmp_path):
+    """Tester A2, round 14, at 80×24: "Jack's map stays on the north-west
+    corner while he turns a patrol marker or chooses a kill, though the
+    markers and women are elsewhere."  At H5 (and H7) the map shows a
+    window with the most of his targets in sight: none of the windows
+    around each target holds more."""
+    game = find_game(lambda g: g.phase == "kill" and g.night == 1, board=None)
+    app, screen = game_app(game, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await raise_curtain(pilot, screen)
+        m = screen.query_one(MapView)
+        targets = list(game.view("jack").wretched)  # kill or wait: the Wretched in sight
+        assert len(targets) >= 2
+
+        def seen() -> int:
+            return sum(m.in_sight(v) for v in targets)
+
+        shown = seen()
+        assert shown >= 1
+        for v in targets:
+            m.centre_on_first([v], targets)
+            await settle.settle(pilot)
+            assert seen() <= shown

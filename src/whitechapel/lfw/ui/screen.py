@@ -152,6 +152,7 @@ SWITCHES = ("whole", "log", "deduction")  # F4, F5, F6's actions
 
 
 PLACEMENTS = (Phase.WOMEN, Phase.PATROLS)  # H2, H3: tokens go on places all over the board
+SPREAD = (Phase.KILL, Phase.REVEAL)  # H5, H7: Jack's targets, wherever the women and markers are
 
 
 def switch_keys(keys: str, action: str, name: str) -> list[Binding]:
@@ -732,6 +733,16 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
             targets = [node_of(o) for o in p.node_options()]
             if targets:
                 self.query_one(MapView).centre_on_first(targets[:1], targets[1:])
+                return
+        if view.phase.key in SPREAD and self.can_act() and not p.cycled and not p.typed:
+            # H5, H7: the women to kill, the markers to turn, as many in sight
+            # as fit (tester A2, round 14, at 80×24: Jack's map stayed in the
+            # north-west while they were elsewhere)
+            targets = [node_of(o) for o in p.node_options()]
+            if not targets and view.phase.key == Phase.KILL:  # kill or wait: the Wretched
+                targets = list(view.wretched)
+            if targets:
+                self.query_one(MapView).centre_on_most(targets)
                 return
         super().centre_on_targets()
 
