@@ -179,3 +179,27 @@ async def test_another_sites_page_opens_no_session_and_the_cap_per_address_holds
     await carol.wait_for_selector("#closed-message:has-text('its most')", state="visible")
     assert len(gateway.sessions) == 2
     await bob.close()
+
+
+async def test_the_lobbys_keys_at_1280_and_a_duels_clocks_at_900_pixels_are_whole(
+    servers, browser
+):
+    """Issue 44: in browsers the lobby's key bar was cut at 1280 pixels and
+    the duel's header clocks at 900."""
+    from whitechapel.core.registry import entries
+
+    game, _gateway, url = servers
+    ann = await Player.open(browser, url, "Ann", PASSWORD, viewport={"width": 1280, "height": 800})
+    lobby = flat(await ann.text())
+    for e in entries():
+        assert f"{e.room_key} {e.room_label}" in lobby, lobby
+    for words in ("j Join by code", "v Finished games", "^q Quit"):
+        assert words in lobby, lobby
+    bob = await Player.open(browser, url, "Bob", PASSWORD, viewport={"width": 900, "height": 700})
+    await ann.keys("n")  # a new Pocket duel
+    await ann.wait_for("Action tokens")
+    (code,) = game.rooms
+    await bob.join(code)
+    page = await bob.wait_for("Action tokens")
+    top = page.splitlines()[0]
+    assert "⏱" in top and "jack" in top and "investigator" in top, top

@@ -38,10 +38,29 @@ class ServerMessage(Message):
         self.msg = msg
 
 
+def games_keys() -> str:
+    """The keys line: each game's new room and game against the computer,
+    its key in bold, wrapped at the window's width."""
+    said = [f"[b]{e.room_key}[/b] {escape(e.room_label)}" for e in entries()]
+    said += [
+        f"[b]{e.computer_key}[/b] {escape(e.computer_label)}" for e in entries() if e.computer_key
+    ]
+    return "  ·  ".join(said)
+
+
 class LobbyScreen(SizeGuard, Screen):
     BINDINGS = [
+        # The games' keys are on the keys line under the title, which wraps;
+        # the footer keeps the lobby's own (issue 44: in a browser 1280
+        # pixels wide the footer cut them all off after "Finished").
         *(
-            Binding(e.room_key, f"new_room('{e.name}')", e.room_label, id=f"lobby.new_{e.name}")
+            Binding(
+                e.room_key,
+                f"new_room('{e.name}')",
+                e.room_label,
+                show=False,
+                id=f"lobby.new_{e.name}",
+            )
             for e in entries()
         ),
         *(
@@ -49,6 +68,7 @@ class LobbyScreen(SizeGuard, Screen):
                 e.computer_key,
                 f"against_computer('{e.name}')",
                 e.computer_label,
+                show=False,
                 id=f"lobby.computer_{e.name}",
             )
             for e in entries()
@@ -62,6 +82,7 @@ class LobbyScreen(SizeGuard, Screen):
     DEFAULT_CSS = """
     LobbyScreen { layers: base guard; }
     LobbyScreen #lobby-title { height: 3; padding: 1 1 0 1; }
+    LobbyScreen #lobby-keys { height: auto; padding: 0 1; }
     LobbyScreen #rooms { height: 1fr; margin: 0 1; border: round $primary; }
     LobbyScreen #code-row { height: 3; padding: 0 1; }
     LobbyScreen #code-row Label { width: 22; padding: 1 0; }
@@ -86,6 +107,7 @@ class LobbyScreen(SizeGuard, Screen):
             f"as [b]{escape(self.link.name)}[/b]",
             id="lobby-title",
         )
+        yield Static(games_keys(), id="lobby-keys")
         with Vertical():
             yield OptionList(id="rooms")
             with Horizontal(id="code-row"):

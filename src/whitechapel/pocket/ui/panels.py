@@ -139,6 +139,18 @@ def banner(view: PocketView, turn: str, winner: str | None = None) -> str:
     return f"Mr. Jack Pocket — round {view.round} of 8{race} — {turn} to play"
 
 
+def banners(view: PocketView, turn: str, winner: str | None = None) -> list[str]:
+    """The top line in fewer words each (a narrow window, a network seat's
+    code and clock after it): the whole, without the game's name, the
+    round in figures."""
+    whole = banner(view, turn, winner)
+    bare = whole.removeprefix("Mr. Jack Pocket — ")
+    if view.outcome:
+        return [whole, bare]
+    race = " — race" if view.race else ""
+    return [whole, bare, f"R{view.round}/8{race} — {turn} to play"]
+
+
 def tokens_text(view: PocketView, chosen: int | None) -> str:
     lines = ["[b]Action tokens[/b]"]
     for i, t in enumerate(view.tokens):

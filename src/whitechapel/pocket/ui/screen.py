@@ -209,7 +209,7 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
             self.refresh_bindings()
 
     def banner_text(self, view: PocketView, turn: str, winner: str | None) -> str:
-        return panels.banner(view, turn, winner) + self.clock_text()
+        return self.fit_banner(panels.banners(view, turn, winner))
 
     def prompt_text(self) -> str:
         source = self.source

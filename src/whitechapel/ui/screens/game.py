@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import contextlib
 import os
+from collections.abc import Sequence
 from importlib import resources
 from typing import Any, ClassVar
 
 from rich.markup import escape
+from rich.text import Text
 from textual import events
 from textual.actions import parse as parse_action
 from textual.app import ComposeResult
@@ -318,11 +320,35 @@ class GameScreen(SizeGuard, Screen[None]):
         source = self.source
         if not isinstance(source, RemoteSource):
             return ""
+        return self.seat_text() + source.clock_text()
+
+    def seat_text(self, short: bool = False) -> str:
+        """A network seat's words after the banner: its rejoin code, or that
+        it was taken back elsewhere; `short`, fewer words."""
+        source = self.source
+        if not isinstance(source, RemoteSource):
+            return ""
         if source.displaced:
-            return "  · seat taken back elsewhere"
+            return "  · taken back elsewhere" if short else "  · seat taken back elsewhere"
         code = source.rejoin_code()
-        seat = f"  · rejoin code {code}" if code else ""
-        return seat + source.clock_text()
+        return (f"  · code {code}" if short else f"  · rejoin code {code}") if code else ""
+
+    def fit_banner(self, heads: Sequence[str]) -> str:
+        """The banner's line at this window's width: the longest of `heads`
+        (the game's words, longest first) that fits with the seat's words
+        and the clock after it; the seat's words go shorter, then away,
+        before the clock does (issue 44: in a browser 900 pixels wide the
+        clocks were cut off the end of the line)."""
+        source = self.source
+        clock = source.clock_text() if isinstance(source, RemoteSource) else ""
+        seats = [self.seat_text(), self.seat_text(short=True), ""]
+        width = max(20, self.app.size.width - 2)
+        for head in heads:
+            for seat in seats:
+                text = head + seat + clock
+                if Text.from_markup(text).cell_len <= width:
+                    return text
+        return heads[-1] + clock
 
     def show_clock(self) -> None:
         source = self.source
