@@ -117,6 +117,10 @@ STYLES = {
         restarts=4,
         purposeful=True,
         beside=True,
+        # An arrest wins over a search only at odds 3 times the search's
+        # bits (December's 0.25): testers B2 and Y (rounds 13-14) watched
+        # the hard police fail 32 arrests in a night and find no clue.
+        clues=replace(HARD_2026_12.clues, info_worth=3.0),
     ),
     "hard-2026-12": HARD_2026_12,
 }
