@@ -325,6 +325,12 @@ def test_the_computers_move_in_words():
     assert computer.moves_line(view, "Jack", 2, width=78) == (
         "Jack moved Watson two steps (4 → 6), then played the joker and moved nobody."
     )
+    # tester PB, round 1: no wording of both fits: the newest alone, then cut
+    assert computer.moves_line(view, "Jack", 2, width=50) == (
+        "Jack …then played the joker and moved nobody."
+    )
+    for width in range(10, 80):
+        assert len(computer.moves_line(view, "Jack", 2, width=width)) <= width
     game.play("Rb2E")  # the round's last: the witness call follows
     game.play("A")  # round 2: Jack draws Madame
     line = computer.moves_line(game.view(INVESTIGATOR), "Jack", 1)

@@ -16,20 +16,26 @@ from whitechapel.pocket.views import PocketView
 def moves_line(view: PocketView, who: str, count: int, width: int = 78) -> str:
     """What the computer played since the person's last action (the newest
     `count` actions of the view's log), in one line of at most `width`
-    characters where the words allow: 'Jack moved Watson two steps
-    clockwise (4 → 6).', or for several 'Jack rotated b2 (Goodley): wall
-    east, then moved Watson two steps (4 → 6).'"""
+    characters: 'Jack moved Watson two steps clockwise (4 → 6).', or for
+    several 'Jack rotated b2 (Goodley): wall east, then moved Watson two
+    steps (4 → 6).'; where no wording of them all fits, the newest alone
+    ('…then moved Watson …'), and at the last its words cut with '…'
+    (tester PB, round 1: at 80×24 the line ran past its row and ended
+    "…played the joker: Holmes one")."""
     moves = played_since(view, count)
 
-    def line(short: bool, board: bool) -> str:
+    def line(short: bool, board: bool, newest: bool = False) -> str:
+        shown = moves[-1:] if newest else moves
         said = ", then ".join(
             action_phrase(e.action, b if board else None, card, e.side, short)
-            for e, b, card in moves
+            for e, b, card in shown
         )
-        return f"{who} {said}."
+        return f"{who} …then {said}." if newest and len(moves) > 1 else f"{who} {said}."
 
     tries = [line(False, True), line(True, True), line(True, False)]
-    return next((t for t in tries if len(t) <= width), tries[-1])
+    tries += [line(False, True, True), line(True, False, True)]
+    fits = next((t for t in tries if len(t) <= width), None)
+    return fits if fits is not None else tries[-1][: max(1, width - 1)] + "…"
 
 
 def marks(moves: Sequence[Action]) -> tuple[set[int], set[int]]:
