@@ -104,3 +104,27 @@ async def test_p8_at_80x24_the_goals_are_in_the_side_panel(tmp_path):
         assert "Hourglasses known: 1 of 6" in text
         assert "Suspects left: 7, 6 to clear" in text
         assert "Your hourglasses: 3 of 6" in text
+
+
+async def test_p9_at_80x24_jack_reads_his_alibi_cards_where_three_rows_fit(tmp_path):
+    """Tester PB, round 1: at 80×24 the short form dropped his alibi cards
+    ("you have to scroll the log to know what you hold").  Between the
+    whole panel and its two-row form, three rows: who he is, his cards,
+    his hourglasses; at a panel height that holds them, his cards show."""
+    from whitechapel.pocket.sentences import character_name
+
+    screen = jacks_screen(tmp_path)
+    async with WhitechapelApp(start=screen).run_test(size=(80, 24)) as pilot:
+        await to_jack(pilot)
+        jack = screen.current_view().jack
+        assert jack is not None and jack.alibis
+        cards = ", ".join(character_name(c) for c in jack.alibis)
+        width = screen.query_one("#notes").size.width
+        shown = {
+            height: " ".join(plain(screen.notes_text(screen.current_view(), width, height)).split())
+            for height in range(4, 12)
+        }
+        three = [h for h, text in shown.items() if f"Your cards: {cards}" in text]
+        assert three, shown
+        whole = [h for h, text in shown.items() if "Your alibi cards" in text]
+        assert max(three) < min(whole, default=99)  # the three rows before the whole panel

@@ -104,7 +104,13 @@ class PocketNotes(GameScreen):
         if source.outcome and jack:
             blocks.append((panels.reveal_text(jack) + "\n\n",))
         elif self.holder == JACK and jack:
-            blocks.append((panels.secret_panel(jack), panels.secret_panel(jack, short=True)))
+            blocks.append(
+                (
+                    panels.secret_panel(jack),
+                    panels.secret_rows(jack),
+                    panels.secret_panel(jack, short=True),
+                )
+            )
         return blocks
 
     # -- a round's end at a network seat -------------------------------------------

@@ -98,6 +98,19 @@ def secret_panel(jack: Secrets, short: bool = False) -> str:
     return head + f"Your alibi cards: {cards}\n" + mine
 
 
+def secret_rows(jack: Secrets) -> str:
+    """Jack's secrets in three rows, between the whole panel and its short
+    form: who he is, his alibi cards, his hourglasses (tester PB, round 1,
+    at 80×24: the short form dropped his cards, and he scrolled the log to
+    know what he held)."""
+    name = character_name(jack.identity)
+    cards = ", ".join(character_name(c) for c in jack.alibis) or "none yet"
+    return (
+        f"[red]You are [b]{name}[/b].[/red]\nYour cards: {cards}\n"
+        f"Your hourglasses: {of_goal(jack.hourglasses)}\n"
+    )
+
+
 def of_goal(glasses: int) -> str:
     """Jack's hourglasses against the 6 he needs (P8): "[b]2[/b] of 6"."""
     return f"[b]{glasses}[/b] of {JACK_GOAL_HOURGLASSES}"
