@@ -121,3 +121,28 @@ async def test_sessions_in_one_host_keep_to_themselves(servers):
         for term in terms:
             term.process.close()
     await until(lambda: not gateway.children, what="the sessions ending")
+
+
+async def test_escape_over_ssh_goes_back_and_never_ends_the_session(servers):
+    """Tester PA (Pocket, round 1): "Over SSH, pressing Esc ends your whole
+    session", three times of three (the round summary, the Exchange
+    picker's "Esc: back").  Esc alone, as a terminal sends it, goes back
+    where the screen says and the session goes on."""
+    _game, port, _gateway = servers
+    async with await connect(port, "ann") as conn:
+        ann = await Terminal.open(conn)
+        await ann.wait_for("Connected.")
+        await ann.keys("c")  # Pocket against the computer: a dialog
+        await ann.wait_for("against the computer")
+        ann.seen = b""
+        await ann.keys("\x1b")
+        for _ in range(6):  # two seconds of output: the stream goes on
+            assert await ann.read(0.35), "the session ended on Esc"
+        await ann.keys("r")  # the lobby still takes keys
+        await ann.wait_for("Connected.")
+        # half a UTF-8 character, then its other half, in two reads: the same
+        ann.process.stdin.write(b"\xc3")
+        assert await ann.read(0.35), "the session ended on half a character"
+        ann.process.stdin.write(b"\xa9")
+        for _ in range(3):
+            assert await ann.read(0.35), "the session ended on half a character"

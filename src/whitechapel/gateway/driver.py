@@ -330,7 +330,12 @@ class PtyDriver(LinuxDriver):
                     self._hung_up()
                     return
                 start = time.thread_time()
-                batch = list(parser.feed(markers.clean(decode(data))))
+                # Never an empty feed: Textual's parser reads "" as the end of
+                # its input and fails at the next (a lone Escape held back as
+                # a marker's start, or half a UTF-8 character, ended the
+                # session: tester PA, Pocket round 1).
+                text = markers.clean(decode(data))
+                batch = list(parser.feed(text)) if text else []
                 self.input_time += time.thread_time() - start  # counted before any is posted
                 start = time.thread_time()
                 for k, event in enumerate(batch):
@@ -342,7 +347,7 @@ class PtyDriver(LinuxDriver):
                     self.process_message(event)
                 self.input_time += time.thread_time() - start
             elif markers.carry:  # no more came: it was not a marker
-                for event in parser.feed(markers.flush()):
+                for event in parser.feed(markers.flush()):  # never empty: carry was not
                     self.process_message(event)
             if not held:  # a session held back is not redrawn at a new size either
                 for event in parser.tick():
