@@ -40,4 +40,4 @@ async def test_a_network_seats_banner_keeps_both_clocks_whole_at_every_width(wid
         top = screen_text(app).splitlines()[0]
         assert "⏱ jack 5:01  investigator 4:50" in top, top
         if width >= 140:  # room for the whole: the game's name and the code too
-            assert "Mr. Jack Pocket" in top and "rejoin code K7QX-K7Q4XM" in top, top
+            assert "Mr. Jack Pocket" in top and "rejoin: r1 K7QX-K7Q4XM" in top, top

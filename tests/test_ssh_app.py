@@ -126,7 +126,7 @@ async def test_an_ssh_session_plays_over_the_socket_and_writes_no_file(server, t
         rejoin = ann.rejoin_code(code)
         assert len(rejoin) == 6
         await until(
-            lambda: f"rejoin code {rejoin}" in screen_text(app),
+            lambda: f"rejoin: {code} {rejoin}" in screen_text(app),
             what="the code on the banner",
             pilot=pilot,
         )
@@ -136,7 +136,7 @@ async def test_an_ssh_session_plays_over_the_socket_and_writes_no_file(server, t
         await until(lambda: app.screen is lobby, what="the lobby", pilot=pilot)
         await lobby.action_refresh()
         await until(
-            lambda: f"your seat: jack, rejoin code {rejoin}" in screen_text(app),
+            lambda: f"your seat: jack, rejoin: {code} {rejoin}" in screen_text(app),
             what="the lobby line",
             pilot=pilot,
         )

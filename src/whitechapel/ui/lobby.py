@@ -204,7 +204,7 @@ class LobbyScreen(SizeGuard, Screen):
         elif kind in ("created", "joined"):
             self.link.remember(room, msg["seat"], msg.get("token", ""), msg.get("rejoin") or "")
             code = self.link.rejoin_code(room)
-            again = f"; rejoin code {code}" if code else ""
+            again = f"; to take it back from elsewhere: j, then {room} {code}" if code else ""
             self.notify(
                 f"Room {room}: you hold the {msg['seat']} seat{again}.", timeout=8, markup=False
             )
@@ -277,7 +277,7 @@ class LobbyScreen(SizeGuard, Screen):
                 seats = f"{'; '.join(held)}; {seats}"
             mine = self.link.seats.get(r["room"])
             if mine is not None:
-                code = f", rejoin code {mine[2]}" if mine[2] else ""
+                code = f", rejoin: {r['room']} {mine[2]}" if mine[2] else ""
                 seats = f"your seat: {mine[0]}{code}; {seats}"
             elif isinstance(r.get("yours"), str):  # the server knows this identity's seat
                 seats = f"your seat: {r['yours']}; {seats}"

@@ -331,20 +331,25 @@ class GameScreen(SizeGuard, Screen[None]):
         if source.displaced:
             return "  · taken back elsewhere" if short else "  · seat taken back elsewhere"
         code = source.rejoin_code()
-        return (f"  · code {code}" if short else f"  · rejoin code {code}") if code else ""
+        if not code:
+            return ""
+        # As the lobby's join field takes it: the room, then the seat's code
+        # (tester PA, Pocket round 1, typed the code alone: "there is no room")
+        again = f"{source.room} {code}"
+        return f"  · {again}" if short else f"  · rejoin: {again}"
 
     def fit_banner(self, heads: Sequence[str]) -> str:
         """The banner's line at this window's width: the longest of `heads`
         (the game's words, longest first) that fits with the seat's words
-        and the clock after it; the seat's words go shorter, then away,
-        before the clock does (issue 44: in a browser 900 pixels wide the
-        clocks were cut off the end of the line)."""
+        and the clock after it; where none does, the seat's words go
+        shorter, then away, before the clock does (issue 44: in a browser
+        900 pixels wide the clocks were cut off the end of the line)."""
         source = self.source
         clock = source.clock_text() if isinstance(source, RemoteSource) else ""
         seats = [self.seat_text(), self.seat_text(short=True), ""]
         width = max(20, self.app.size.width - 2)
-        for head in heads:
-            for seat in seats:
+        for seat in seats:
+            for head in heads:
                 text = head + seat + clock
                 if Text.from_markup(text).cell_len <= width:
                     return text
