@@ -125,3 +125,21 @@ async def test_h6_key_0_moves_every_wretched_still_to_move_toward_the_policemen(
         played = game.history[before:]
         assert len(played) >= 2 and all(isinstance(a, WretchedMove) for a in played), played
         assert game.phase != Phase.WRETCHED and game.to_act == JACK
+
+
+def test_t1_jacks_sheet_numbers_each_kind_of_move_by_its_fixed_key():
+    """Tester C2, round 15: "When Jack can't walk, the side panel says '1
+    coach', but the key is 2"."""
+    from whitechapel.lfw.rulebook import COACH, STEP
+    from whitechapel.lfw.ui import jackturn
+
+    def no_step(g: LfwGame) -> bool:
+        if g.phase != Phase.ESCAPE:
+            return False
+        kinds = jackturn.move_options(g.view(JACK))
+        return STEP not in kinds and COACH in kinds
+
+    game = find_game(no_step, board=None, seeds=range(300))
+    lines = jackturn.move_lines(game.view(JACK))
+    assert any(line.startswith(" 2 coach:") for line in lines), lines
+    assert not any(line.startswith(" 1 ") for line in lines), lines

@@ -181,9 +181,7 @@ async def test_another_sites_page_opens_no_session_and_the_cap_per_address_holds
     await bob.close()
 
 
-async def test_the_lobbys_keys_at_1280_and_a_duels_clocks_at_900_pixels_are_whole(
-    servers, browser
-):
+async def test_the_lobbys_keys_at_1280_and_a_duels_clocks_at_900_pixels_are_whole(servers, browser):
     """Issue 44: in browsers the lobby's key bar was cut at 1280 pixels and
     the duel's header clocks at 900."""
     from whitechapel.core.registry import entries

@@ -148,6 +148,12 @@ def home_note(kind: str, reaches: bool) -> str:
     return f" · hideout: {_a(KIND_NAMES[kind])} never ends the night (T1)"
 
 
+# T1: each kind of move's key, the same whatever else is offered (tester W,
+# round 12: "1 coach, 2 alley" when Jack could not step; C2, round 15: the
+# sheet still numbered them so)
+KIND_KEYS = {STEP: "1", COACH: "2", ALLEY: "3"}
+
+
 def move_lines(view: LfwView, hideout: int | None = None, board: Any = None) -> list[str]:
     """Jack's moves on his turn, numbered as the choices are: the space (or
     the two) of the move track each writes, said as a space ("walk: space
@@ -160,7 +166,8 @@ def move_lines(view: LfwView, hideout: int | None = None, board: Any = None) -> 
         return []
     n = next_space(view)
     lines = ["[b]Your move[/b] (T1), on the track:"]
-    for k, (kind, ends) in enumerate(options.items(), start=1):
+    for kind, ends in options.items():
+        k = KIND_KEYS[kind]  # the key that picks it, whatever else is offered
         if kind == COACH:
             # "(3 left)": "1 token of 3" wrapped in the side column even at
             # 160×50 (tester S, round 10: a lone "3" on the next line)

@@ -95,7 +95,7 @@ STAY, STAY_KEY = "stay", "3"  # T2: his stay, on T3's pass's key (`Picking.word_
 # T1: each kind of move on its own digit, whichever are open (tester W, round
 # 11: with no step open the list read "1 coach, 2 alley", and a 1 pressed out
 # of habit began a coach)
-T1_WORD_KEYS = {"step": "1", "coach": "2", "alley": "3"}
+T1_WORD_KEYS = jackturn.KIND_KEYS  # T1's words' keys, fixed (the sheet numbers them so)
 SWEEP = "sweep"  # its word while keys.py sends its actions
 SWEEP_HINT = "9 everyone searches where a clue can be (no arrest)"
 SWEEP_THEN = "then everyone after him searches where a clue can be"  # 9 in a search
