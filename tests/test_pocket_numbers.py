@@ -128,3 +128,10 @@ async def test_p9_at_80x24_jack_reads_his_alibi_cards_where_three_rows_fit(tmp_p
         assert three, shown
         whole = [h for h, text in shown.items() if "Your alibi cards" in text]
         assert max(three) < min(whole, default=99)  # the three rows before the whole panel
+
+
+def test_p8_hourglasses_past_the_six_needed_are_not_said_as_7_of_6():
+    """Tester PA, round 1: the screen said "Hourglasses known: 7 of 6"."""
+    assert plain(panels.of_goal(3)) == "3 of 6"
+    assert plain(panels.of_goal(6)) == "6 of 6"
+    assert plain(panels.of_goal(7)) == "7 (6 needed)"

@@ -112,7 +112,10 @@ def secret_rows(jack: Secrets) -> str:
 
 
 def of_goal(glasses: int) -> str:
-    """Jack's hourglasses against the 6 he needs (P8): "[b]2[/b] of 6"."""
+    """Jack's hourglasses against the 6 he needs (P8): "[b]2[/b] of 6";
+    past them, "[b]7[/b] (6 needed)" (tester PA, round 1: "7 of 6")."""
+    if glasses > JACK_GOAL_HOURGLASSES:
+        return f"[b]{glasses}[/b] ({JACK_GOAL_HOURGLASSES} needed)"
     return f"[b]{glasses}[/b] of {JACK_GOAL_HOURGLASSES}"
 
 
