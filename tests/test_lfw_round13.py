@@ -143,3 +143,27 @@ def test_t1_jacks_sheet_numbers_each_kind_of_move_by_its_fixed_key():
     lines = jackturn.move_lines(game.view(JACK))
     assert any(line.startswith(" 2 coach:") for line in lines), lines
     assert not any(line.startswith(" 1 ") for line in lines), lines
+
+
+def test_h7_each_face_down_marker_keeps_its_letter_from_one_turn_to_the_next():
+    """Testers Z and D2 (rounds 13 and 15): "revealing `d` shifts the rest:
+    `e` goes from 51·66·83 to 127·132", and D2 turned the wrong marker."""
+    from whitechapel.lfw.ui.picking import picking_for
+
+    def two_reveals(g: LfwGame) -> bool:
+        return g.phase == Phase.REVEAL and len(picking_for(g.view(JACK), g.board).labels()) >= 3
+
+    game = find_game(two_reveals, board=None, seeds=range(300))
+    before = picking_for(game.view(JACK), game.board).labels()
+    first = next(iter(before.values()))
+    game.play(f"reveal {first}")
+    while game.phase != Phase.REVEAL and game.outcome is None and game.to_act != JACK:
+        game.play(str(game.legal_actions()[0]))  # the Wretched walk (H6)
+    if game.phase != Phase.REVEAL:  # he killed or waited: wait again, to turn another
+        wait = next((a for a in game.legal_actions() if str(a).endswith("wait")), None)
+        assert wait is not None, game.legal_actions()
+        game.play(str(wait))
+        while game.phase != Phase.REVEAL:
+            game.play(str(game.legal_actions()[0]))
+    after = picking_for(game.view(JACK), game.board).labels()
+    assert after and all(before.get(k) == v for k, v in after.items()), (before, after)

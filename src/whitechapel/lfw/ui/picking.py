@@ -727,6 +727,8 @@ class Picking:
             return self._labels[1]
         nodes = self.node_options()
         universe = [str(v) for v in c.universe()] if isinstance(c, Placer) else nodes
+        if self.phase() == Phase.REVEAL and self.view is not None:
+            universe = self.night_markers()  # each keeps its letter all night
         t3 = self.t3_circles()
         if t3:  # T3: his circles keep their letters for his whole action
             universe = [v for v in nodes if not v.isdigit()] + t3
@@ -753,6 +755,22 @@ class Picking:
         out = dict(sorted(out.items(), key=lambda kv: ALL_LABELS.index(kv[0])))
         self._labels = (key, out)
         return out
+
+    def night_markers(self) -> list[str]:
+        """H7: every crossing that held a patrol marker tonight, those turned
+        (a fake removed) too, so that each face-down one keeps its letter
+        from one turn to the next (testers Z and D2, rounds 13 and 15: after
+        'd' was turned, 'e' named another marker, and D2 turned the wrong
+        one)."""
+        v = self.view
+        assert v is not None
+        held = [m.crossing for m in v.patrol_markers if m.crossing]
+        gone = [
+            e.crossing
+            for e in v.log
+            if e.event == "reveal" and e.night == v.night and e.crossing and e.crossing not in held
+        ]
+        return [str(x) for x in [*held, *gone]]
 
     def patrol_words(self) -> tuple[str, str] | None:
         """H3, the police placing markers: what the letters on the map are,
