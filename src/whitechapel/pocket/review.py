@@ -84,7 +84,9 @@ def turning_line(r: RoundFacts, winner: str | None) -> str:
     cleared; for Jack's, the hourglass or what it left him."""
     seen = "seen" if r.jack_seen else "unseen"
     if r.left == 1:
-        return f"Round {r.round}: Jack {seen}, {r.cleared} of {r.before} cleared: only Jack was left."
+        return (
+            f"Round {r.round}: Jack {seen}, {r.cleared} of {r.before} cleared: only Jack was left."
+        )
     if winner == JACK and not r.jack_seen:
         return (
             f"Round {r.round}: Jack unseen with {r.left} suspects left: "
