@@ -164,7 +164,7 @@ def banners(view: PocketView, turn: str, winner: str | None = None) -> list[str]
     if view.outcome:
         return [whole, bare]
     race = " — race" if view.race else ""
-    return [whole, bare, f"R{view.round}/8{race} — {turn} to play"]
+    return [whole, bare, f"round {view.round}/8{race} — {turn} to play"]
 
 
 def tokens_text(view: PocketView, chosen: int | None) -> str:
