@@ -34,6 +34,7 @@ from whitechapel.lfw.legal import legal
 from whitechapel.lfw.notebook import notebook
 from whitechapel.lfw.phases import Phase
 from whitechapel.lfw.players.jack_police import hypothetical
+from whitechapel.lfw.players.police_sense import facts
 from whitechapel.lfw.rulebook import ALLEY, COACH, JACK, MOVES, STEP
 from whitechapel.lfw.ui import sentences
 from whitechapel.lfw.views import LfwView
@@ -230,21 +231,6 @@ def _standing(view: LfwView) -> list[tuple[str, str]]:
     return out
 
 
-def _distances(board: Any, start: str) -> dict[str, int]:
-    """Crossings within `REACH` police moves of `start` (T2), by moves."""
-    seen = {start: 0}
-    edge = [start]
-    for d in range(1, REACH + 1):
-        nxt = []
-        for x in edge:
-            for y in board.police_adjacent(x):
-                if y not in seen:
-                    seen[y] = d
-                    nxt.append(y)
-        edge = nxt
-    return seen
-
-
 def n3_danger(view: LfwView, board: Any, circle: int) -> Danger | None:
     """N3's kill: the nearest policeman-to-be who could arrest on `circle`
     before Jack moves (moving up to two crossings, T2, then arresting on a
@@ -252,12 +238,12 @@ def n3_danger(view: LfwView, board: Any, circle: int) -> Danger | None:
     where none could, or on any other night or phase."""
     if not police_first(view):
         return None
+    near = facts(board)  # police moves from each crossing to beside each circle
     best: Danger | None = None
     for x, what in _standing(view):
-        far = _distances(board, x)
-        near = [d for y, d in far.items() if circle in board.direct_circles(y)]
-        if near and (best is None or min(near) < best.away):
-            best = Danger(circle, what, min(near))
+        away = near.distance(x, circle)
+        if away <= REACH and (best is None or away < best.away):
+            best = Danger(circle, what, away)
     return best
 
 
