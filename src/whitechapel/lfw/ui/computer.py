@@ -108,12 +108,18 @@ def since_line(
     began unnoticed.  `shown`: the newest this many (`NEWS_SHOWN`)."""
     night = max((e.night for e in entries), default=0)
     said = [event_text(e, board) for e in entries if e.event in JACKS and e.night == night]
+    return _newest("Since your last action:", said, shown)
+
+
+def _newest(title: str, said: Sequence[str], shown: int | None) -> str:
+    """A news line: `title`, then the newest `shown` (`NEWS_SHOWN`) of
+    `said`, with how many more the log holds; empty when nothing is said."""
     if not said:
         return ""
     keep = NEWS_SHOWN if shown is None else shown
     more = len(said) - keep
     head = f"(+{more} in the log) " if more > 0 else ""
-    return "[b]Since your last action:[/b] " + head + " · ".join(said[max(0, len(said) - keep) :])
+    return f"[b]{title}[/b] " + head + " · ".join(said[max(0, len(said) - keep) :])
 
 
 T3_RESULTS = ("search", "arrest")
@@ -147,16 +153,7 @@ def found_line(log: Sequence[LogEntry], shown: int | None = None) -> str:
     while start and log[start - 1].event not in JACKS:
         start -= 1
     lines = played_lines([e for e in log[start:] if e.event in T3_RESULTS])
-    if not lines:
-        return ""
-    keep = NEWS_SHOWN if shown is None else shown
-    more = len(lines) - keep
-    head = f"(+{more} in the log) " if more > 0 else ""
-    return (
-        "[b]The police since your move:[/b] "
-        + head
-        + " · ".join(lines[max(0, len(lines) - keep) :])
-    )
+    return _newest("The police since your move:", lines, shown)
 
 
 def touched(text: str) -> str | None:
