@@ -289,3 +289,17 @@ async def test_p9_at_a_hot_seat_the_replay_shows_the_investigator_nothing_of_jac
     one = await replay_texts(other_jack("gull", "smith"))
     two = await replay_texts(other_jack("pizer", "madame"))
     assert one == two
+
+
+def test_a_replay_frames_sentence_fits_its_row_at_any_width():
+    """As the line under the prompt (tester PB, round 1): a sentence too long
+    in either wording is cut to its row with an ellipsis, never wrapped."""
+    from whitechapel.pocket.ui.replay import Frame, Replay
+
+    long = "The investigator played the joker: Holmes one step clockwise (1 → 2)."
+    frame = Frame(None, None, INVESTIGATOR, long, long[:60] + ".", frozenset(), frozenset())  # type: ignore[arg-type]
+    replay = Replay([frame], 0)
+    assert replay.sentence(100) == long
+    assert replay.sentence(61) == long[:60] + "."
+    for width in range(10, 80):
+        assert len(replay.sentence(width)) <= width

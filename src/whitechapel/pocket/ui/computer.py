@@ -34,6 +34,13 @@ def moves_line(view: PocketView, who: str, count: int, width: int = 78) -> str:
 
     tries = [line(False, True), line(True, True), line(True, False)]
     tries += [line(False, True, True), line(True, False, True)]
+    return fit_line(tries, width)
+
+
+def fit_line(tries: Sequence[str], width: int) -> str:
+    """The first of `tries` (longest first) within `width` characters, else
+    the last cut to fit, with an ellipsis: a line under the prompt never
+    wraps onto a row it does not have."""
     fits = next((t for t in tries if len(t) <= width), None)
     return fits if fits is not None else tries[-1][: max(1, width - 1)] + "…"
 

@@ -30,7 +30,7 @@ from whitechapel.pocket.actions import Action
 from whitechapel.pocket.pieces import JACK
 from whitechapel.pocket.preview import preview
 from whitechapel.pocket.sentences import SIDE_WORDS, action_phrase, annotated
-from whitechapel.pocket.ui.computer import marks
+from whitechapel.pocket.ui.computer import fit_line, marks
 from whitechapel.pocket.views import Played, PocketView
 
 KEEP = 8  # views kept per side: a turn is at most two actions, with room to spare
@@ -162,9 +162,8 @@ class Replay:
         )
 
     def sentence(self, width: int) -> str:
-        """The frame's action in a line of `width` where the words allow."""
-        frame = self.frame
-        return frame.sentence if len(frame.sentence) <= width else frame.short
+        """The frame's action in a line of `width` (`computer.fit_line`)."""
+        return fit_line([self.frame.sentence, self.frame.short], width)
 
     async def pause(self, seconds: float) -> None:
         """Wait `seconds`, or until Space (`skip`)."""

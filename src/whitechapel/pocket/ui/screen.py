@@ -489,9 +489,8 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
             running.version = self.source.version
             self.refresh_all()
         elif len(new) >= 2:
-            replay = Replay(frames(view, new, self.shown, self.view_side()), self.source.version)
-            replay.again = False
-            self.start_replay(replay)
+            shown = frames(view, new, self.shown, self.view_side())
+            self.start_replay(Replay(shown, self.source.version, again=False))
 
     def on_choice_pressed(self, event: Choice.Pressed) -> None:
         bid = event.choice
