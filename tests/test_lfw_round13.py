@@ -16,6 +16,19 @@ from whitechapel.lfw.ui.computer import found_line
 from whitechapel.lfw.view_parts import LogEntry
 
 
+async def one_key(game: LfwGame, tmp_path, hint: str, key: str) -> tuple[list, str]:
+    """At the hot seat, past the curtain: the keys line says `hint`; `key`
+    pressed; what it played, and what was left typed."""
+    before = len(game.history)
+    app, screen = game_app(game, tmp_path)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await raise_curtain(pilot, screen)
+        assert hint in prompt_text(app), prompt_text(app)
+        await settle.press(pilot, key)
+        await settle.settle(pilot)
+        return game.history[before:], screen.picking.typed
+
+
 def _searching(game: LfwGame) -> bool:
     return game.phase == Phase.CLUES and any(isinstance(a, Search) for a in game.legal_actions())
 
@@ -66,16 +79,10 @@ async def test_t3_key_9_when_the_first_policemans_only_action_is_a_pass(tmp_path
     (sweep.py), each after him searching or passing from the police's view."""
     game = find_game(_only_pass, board=None)
     acting = game.view(POLICE).acting_colour
-    before = len(game.history)
-    app, screen = game_app(game, tmp_path)
-    async with app.run_test(size=(160, 50)) as pilot:
-        await raise_curtain(pilot, screen)
-        assert "9 everyone searches" in prompt_text(app)
-        await settle.press(pilot, "9")
-        await settle.settle(pilot)
-        played = [str(a) for a in game.history[before:]]
-        assert played[0] == f"{acting} pass", played
-        assert len(played) > 1  # and the others after him
+    actions, _typed = await one_key(game, tmp_path, "9 everyone searches", "9")
+    played = [str(a) for a in actions]
+    assert played[0] == f"{acting} pass", played
+    assert len(played) > 1  # and the others after him
 
 
 async def test_t3_key_9_in_a_search_under_way_names_the_rest_then_everyone_searches(tmp_path):
@@ -91,17 +98,10 @@ async def test_t3_key_9_in_a_search_under_way_names_the_rest_then_everyone_searc
         board=None,
     )
     acting = game.view(POLICE).acting_colour
-    before = len(game.history)
-    app, screen = game_app(game, tmp_path)
-    async with app.run_test(size=(160, 50)) as pilot:
-        await raise_curtain(pilot, screen)
-        assert "then everyone after him searches" in prompt_text(app)
-        await settle.press(pilot, "9")
-        await settle.settle(pilot)
-        assert screen.picking.typed == ""
-        played = game.history[before:]
-        assert played and all(a.colour == acting for a in played[:1])
-        assert game.phase != Phase.SEARCHING or game.view(POLICE).acting_colour != acting
+    played, typed = await one_key(game, tmp_path, "then everyone after him searches", "9")
+    assert typed == ""
+    assert played and all(a.colour == acting for a in played[:1])
+    assert game.phase != Phase.SEARCHING or game.view(POLICE).acting_colour != acting
 
 
 async def test_h6_key_0_moves_every_wretched_still_to_move_toward_the_policemen(tmp_path):
@@ -115,16 +115,11 @@ async def test_h6_key_0_moves_every_wretched_still_to_move_toward_the_policemen(
     game = find_game(
         lambda g: g.phase == Phase.WRETCHED and len(g.view(POLICE).wretched) >= 2, board=None
     )
-    before = len(game.history)
-    app, screen = game_app(game, tmp_path)
-    async with app.run_test(size=(160, 50)) as pilot:
-        await raise_curtain(pilot, screen)
-        assert "0 every Wretched still to move toward your policemen" in prompt_text(app)
-        await settle.press(pilot, "0")
-        await settle.settle(pilot)
-        played = game.history[before:]
-        assert len(played) >= 2 and all(isinstance(a, WretchedMove) for a in played), played
-        assert game.phase != Phase.WRETCHED and game.to_act == JACK
+    played, _typed = await one_key(
+        game, tmp_path, "0 every Wretched still to move toward your policemen", "0"
+    )
+    assert len(played) >= 2 and all(isinstance(a, WretchedMove) for a in played), played
+    assert game.phase != Phase.WRETCHED and game.to_act == JACK
 
 
 def test_t1_jacks_sheet_numbers_each_kind_of_move_by_its_fixed_key():

@@ -11,6 +11,7 @@ import pytest
 
 import settle
 from snapshots import screen_text
+from test_pocket_replay import seat_state
 from whitechapel.app import WhitechapelApp
 from whitechapel.pocket.game import PocketGame
 from whitechapel.pocket.pieces import INVESTIGATOR
@@ -18,22 +19,17 @@ from whitechapel.pocket.ui.screen import PocketScreen
 from whitechapel.ui.source import RemoteSource
 
 
-def seat_state(game: PocketGame) -> dict:
-    return {
-        "type": "state",
-        "room": "r1",
-        "seat": INVESTIGATOR,
-        "view": game.view(INVESTIGATOR).to_json(),
-        "to_act": game.to_act,
-        "clock": {"remaining": {"jack": 301.0, "investigator": 290.0}, "running": None},
-    }
+def clocked_state(game: PocketGame) -> dict:
+    """The investigator's seat's state, with both sides' clocks stopped."""
+    clock = {"remaining": {"jack": 301.0, "investigator": 290.0}, "running": None}
+    return {**seat_state(game, INVESTIGATOR), "clock": clock}
 
 
 @pytest.mark.parametrize("width", [80, 100, 110, 140, 200])
 async def test_a_network_seats_banner_keeps_both_clocks_whole_at_every_width(width):
     game = PocketGame.new(5)
     link = SimpleNamespace(rejoin_code=lambda room: "K7QX-K7Q4XM")
-    screen = PocketScreen(RemoteSource(link, "r1", INVESTIGATOR, seat_state(game)))
+    screen = PocketScreen(RemoteSource(link, "r1", INVESTIGATOR, clocked_state(game)))
     app = WhitechapelApp(start=screen)
     async with app.run_test(size=(width, 40)) as pilot:
         await settle.settle(pilot)
