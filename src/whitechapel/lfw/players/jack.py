@@ -113,10 +113,19 @@ HARD_2026_12 = (
 # among circles joined by bare street segments (`HellStyle.open_home`), and,
 # sealed out of it, a token onto one of them (`Style.break_in`); the notebook
 # read as the hard police read it (`Style.mirror`) and off the circles a
-# policeman arrested on tonight and can arrest on again (`Style.watched`).
+# policeman arrested on tonight and can arrest on again (`Style.watched`);
+# never a way home that needs the police to move (`Style.stranded`).
 LEVELS["hard"] = (
     replace(HARD_2026_12[0], open_home=3.0),
-    replace(HARD_2026_12[1], caught=30.0, crowded=0.5, break_in=150.0, mirror=True, watched=30.0),
+    replace(
+        HARD_2026_12[1],
+        caught=30.0,
+        crowded=0.5,
+        break_in=150.0,
+        mirror=True,
+        watched=30.0,
+        stranded=40.0,
+    ),
 )
 LEVELS["hard-2026-12"] = HARD_2026_12
 

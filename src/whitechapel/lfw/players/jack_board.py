@@ -11,6 +11,7 @@ searches and arrests name only such circles).
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
@@ -36,6 +37,8 @@ class JackTables:
         }
         self._reach4: dict[str, int] = {}
         self._entries: dict[int, dict[int, tuple[int, ...]]] = {}
+        self._hold: dict[tuple[int, int, int, int], dict[int, int]] = {}
+        self.coach_ends = {c: tuple(sorted(board.coach_destinations(c))) for c in board.circles}
         self.adjacent = {c: board.jack_adjacent(c) for c in board.circles}
         # Per circle, the Jack-adjacent circles joined to it by a bare street
         # segment: a step no policeman can ever block (T1).
@@ -103,6 +106,53 @@ class JackTables:
                         nxt.append(p)
             frontier = nxt
         return out
+
+    def hold_need(self, home: int, police: int, coaches: int, alleys: int) -> dict[int, int]:
+        """Per circle, the fewest spaces home if the policemen held where
+        they are (mask `police`), spending up to `coaches` coaches and
+        `alleys` alleys (both ignore policemen, T1), the last move a normal
+        step (only a step announces).  Searched in layers of tokens in
+        hand, fewest first: a coach or an alley leads into the layer with
+        one fewer; within a layer, normal steps (`paths.tables.steps`).
+        Absent: no way home even so."""
+        key = (home, police, coaches, alleys)
+        found = self._hold.get(key)
+        if found is not None:
+            return found
+        pt = path_tables(self.board)
+        circles = self.board.circles
+        layers: dict[tuple[int, int], dict[int, int]] = {}
+        for k in range(coaches + 1):
+            for a in range(alleys + 1):
+                best: dict[int, int] = {}
+                for c in circles:
+                    v = 1 if home in pt.steps(c, police) else FAR
+                    if k:
+                        below = layers[k - 1, a]
+                        for e in self.coach_ends[c]:
+                            v = min(v, 2 + below.get(e, FAR))
+                    if a:
+                        below = layers[k, a - 1]
+                        for e in pt.alley[c]:
+                            v = min(v, 1 + below.get(e, FAR))
+                    if v < FAR:
+                        best[c] = v
+                queue = [(v, c) for c, v in best.items()]
+                heapq.heapify(queue)
+                while queue:
+                    v, c = heapq.heappop(queue)
+                    if v > best.get(c, FAR):
+                        continue
+                    for p in pt.steps(c, police):  # a step is undone by the same step back
+                        if v + 1 < best.get(p, FAR):
+                            best[p] = v + 1
+                            heapq.heappush(queue, (v + 1, p))
+                layers[k, a] = best
+        found = layers[coaches, alleys]
+        if len(self._hold) > 64:
+            self._hold.clear()
+        self._hold[key] = found
+        return found
 
     def entries(self, home: int) -> dict[int, tuple[int, ...]]:
         """Per Jack-adjacent circle of `home`, the masks of the crossings on

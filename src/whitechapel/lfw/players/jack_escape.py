@@ -82,6 +82,10 @@ class Style:
     # or an alley onto a circle joined to the hideout by a bare street segment,
     # whence a step home no policeman can block (T1)
     break_in: float = 0.0
+    # per space the way home would be short if the policemen held where they
+    # stand, his tokens spent to pass them (`JackTables.hold_need`): the police
+    # may stay, and a Jack who waits for them to move runs out of his row
+    stranded: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -276,6 +280,10 @@ class Escape:
         shut = walk is not None and m.dest != s.home and walk.get(m.dest, FAR) > left
         if shut and st.blocked and "lost" not in parts:
             parts["blocked"] = st.blocked
+        if st.stranded and "lost" not in parts:
+            hold = tb.hold_need(s.home, s.mask, coaches, alleys).get(m.dest, FAR)
+            if hold > left:
+                parts["stranded"] = st.stranded * min(hold - left, 10)
         wander = spare >= st.calm and not self.crowded and not self.wide_enough()
         calm = st.calm_weight if wander else 1.0
         if self._routes is not None:
