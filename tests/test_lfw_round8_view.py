@@ -20,6 +20,7 @@ kept in sight, and the view keys saying what they switch.
 from __future__ import annotations
 
 import pytest
+from textual.geometry import Region
 
 import settle
 from lfw_app_play import first_game_where, game_app, prompt_text, raise_curtain
@@ -237,8 +238,10 @@ async def test_a_typed_target_is_still_brought_into_sight(tmp_path):
 @pytest.mark.parametrize("size", [(120, 40), (200, 60)])
 async def test_a_guided_nights_hint_box_covers_no_map(tmp_path, size):
     """Tester P, round 8 (120×40): "every hint box is drawn over the right
-    half of the map"; the kill's hint hid the patrol markers.  The box sits
-    over the side panels: its region and the map widget's do not meet."""
+    half of the map"; the kill's hint hid the patrol markers.  Tester D2,
+    round 15: the box over the side panels hid the notebook's deduction.
+    The box sits where the map's drawing leaves room (learn.hint_spot):
+    it meets neither the drawing nor the side panels."""
     screen = learn.guided_game(JACK, 11, Store(tmp_path))
     from whitechapel.app import WhitechapelApp
 
@@ -247,8 +250,10 @@ async def test_a_guided_nights_hint_box_covers_no_map(tmp_path, size):
         await settle.settle(pilot)
         assert isinstance(app.screen, HintBox)  # S1: the hideout's hint
         box = app.screen.query_one("Vertical").region
-        the_map = screen.query_one(MapView).region
-        assert not box.overlaps(the_map), (box, the_map)
+        m = screen.query_one(MapView)
+        drawing = Region(m.region.x, m.region.y, m.virtual_size.width, m.virtual_size.height)
+        assert not box.overlaps(drawing), (box, drawing)
+        assert not box.overlaps(screen.query_one("#side").region)
         assert box.width >= 30  # a box to read, not a sliver
         assert app.screen.hint.title in region_text(app, app.screen.query_one("#hint"))
 

@@ -71,6 +71,8 @@ KEYS = {
     "menu": "Esc",
     "puzzles": "P",
     "try_again": "R",
+    "other_side": "O",
+    "new_game": "N",
     "paths": "1-4",  # on a finished board: Jack's path, night by night
 }
 
@@ -116,6 +118,7 @@ def first_hunt_night(view: LfwView) -> int:
 
 FIRST_TIME = ROMAN[CRIME_START]  # H4: the Time of the Crime marker's first space (I)
 AFTER_WAIT = ROMAN[CRIME_START - 1]  # after one wait (II)
+AFTER_TWO_WAITS = ROMAN[CRIME_START - 2]  # after two (III)
 
 
 def _k(name: str) -> str:
@@ -210,12 +213,42 @@ def _wretched() -> Hint:
         "wretched",
         "H6",
         "The Wretched",
-        "Jack waited: move every Wretched (a marked woman) to an empty circle next "
+        "Jack waited (the Time of the Crime moves on: one more space for his "
+        "escape). Move every Wretched (a marked woman) to an empty circle next "
         "to hers, not past or next to a patrol marker and not onto a crime scene. "
-        "Moving them away from Jack's likely hideout makes his night longer.",
+        "What it does: Jack will kill one of them, and the murder starts the Hunt "
+        "there; a Wretched near your policemen is a crime scene they can reach at "
+        "once, one away from Jack's likely hideout makes his night longer.",
         f"for each Wretched, its new circle: {_k('circle')}; a Wretched that "
-        f"cannot move stays ({_k('confirm')}); 0: every Wretched still to move goes "
-        "to the circle beside hers nearest your policemen.",
+        f"cannot move stays ({_k('confirm')}); {_k('rest')}: every Wretched still to "
+        "move goes to the circle beside hers nearest your policemen.",
+    )
+
+
+def _revealed(view: LfwView) -> Hint | None:
+    """For the police: what Jack's turned marker (H7) told him, from the
+    public log (who it was: a fake, or which policeman)."""
+    turned = [e for e in view.log if e.event == "reveal" and e.night == view.night]
+    if not turned:
+        return None
+    last = turned[-1]
+    if last.colour is None:
+        what = "It was a fake: it left the board, and Jack knows no policeman stands there."
+    else:
+        what = (
+            f"It was {last.colour.capitalize()}: his marker stays face up, and Jack now "
+            "knows where that policeman will stand when the Hunt begins."
+        )
+    return Hint(
+        "reveal_seen",
+        "H7",
+        "Jack turned a patrol marker",
+        "After each wait Jack turns one face-down patrol marker of his choice. "
+        f"{what} The more he waits, the more he knows, and the longer his night "
+        "(each wait is one more space on his move track). Now Jack waited again: "
+        "move the Wretched once more.",
+        f"as before: each Wretched's new circle ({_k('circle')}); {_k('rest')}: every "
+        "Wretched still to move goes toward your policemen.",
     )
 
 
@@ -335,6 +368,8 @@ def hint(view: LfwView) -> Hint | None:
         return _kill(night) if view.time_of_the_crime == FIRST_TIME else None
     if night == 1 and phase == Phase.WRETCHED and view.time_of_the_crime == AFTER_WAIT:
         return _wretched()
+    if night == 1 and phase == Phase.WRETCHED and view.time_of_the_crime == AFTER_TWO_WAITS:
+        return _revealed(view)  # the police saw a marker turned (H7) since the first wait
     if night == 1 and phase == Phase.REVEAL and view.time_of_the_crime == AFTER_WAIT:
         return _reveal()
     if night == 1 and phase == Phase.ESCAPE and jack:
@@ -406,54 +441,116 @@ def _why_caught(view: LfwView, board: Board | None) -> str:
     return f"{out} {ADVICE}"
 
 
+def _clues_tonight(view: LfwView) -> list[int]:
+    """The circles where the police found a clue tonight (the public log)."""
+    return [
+        e.circle
+        for e in view.log
+        if e.event == "search" and e.clue and e.night == view.night and e.circle is not None
+    ]
+
+
+def _circles(circles: Sequence[int]) -> str:
+    named = [str(c) for c in dict.fromkeys(circles)]
+    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+
+
 def _police_won(view: LfwView) -> str:
-    """For a police learner whose guided night ended the game."""
+    """For a police learner whose arrest ended the game: what won it (the
+    public log: the arrest, the clues that led to it)."""
     arrest = _arrest(view)
     moves = moves_tonight(view)
-    rest = (
-        "A longer night shows more: Jack's coaches and alleys widening where he can "
-        "be, clues over several rounds, and his race home before space 15."
-    )
     if arrest is None or not arrest.circles or arrest.colour is None:
-        return f"Well done: the police win. {rest}"
+        return "Well done: the police win."
     when = "at his first move" if moves == 1 else f"after {moves} moves"
+    who, circle = arrest.colour.capitalize(), arrest.circles[0]
+    clues = _clues_tonight(view)
+    if clues:
+        led = (
+            f"What won it: the clues found on {_circles(clues)} told where Jack had been, "
+            f"which left few circles where he could stand, and {who}'s crossing was next "
+            f"to {circle}."
+        )
+    else:
+        led = (
+            "What won it: the crime scene and the kind of each move left few circles "
+            f"where he could stand, and {who}'s crossing was next to {circle}."
+        )
     return (
-        f"Well done: {arrest.colour.capitalize()} arrested Jack on {arrest.circles[0]} "
-        f"{when}. {rest}"
+        f"Well done: {who} arrested Jack on {circle} {when}. {led} An arrest names one "
+        "circle: make it where the notebook (F6) leaves the fewest, and search where "
+        "he may only have passed."
     )
 
 
-def _why_over(view: LfwView, board: Board | None) -> str:
-    """Why the guided night ended the game, in the learner's terms."""
+def _moves_on(view: LfwView, night: int) -> int:
+    return sum(1 for e in view.log if e.event == "move" and e.night == night)
+
+
+def _why_over(view: LfwView, board: Board | None, side: str) -> str:
+    """Why the guided night ended the game, in the learner's terms: for the
+    police what won it, for Jack what lost it."""
     assert view.outcome is not None
     reason = view.outcome.reason
-    jack = view.side == JACK
+    jack = side == JACK
     if reason == ARRESTED:
         return _why_caught(view, board) if jack else _police_won(view)
-    if reason in (OUT_OF_MOVES, TRAPPED):
-        late = reason == OUT_OF_MOVES
+    if reason == OUT_OF_MOVES:
         if jack:
             return (
-                "You did not reach your hideout by space 15 of the move track: count the "
-                "spaces home as you go (your panel says how far it is)."
-                if late
-                else "You could not move: the policemen stood on every street out of your "
-                f"circle. {ADVICE}"
+                "What lost it: you did not reach your hideout by space 15 of the move "
+                "track. Count the spaces home as you go (your panel says how far it "
+                "is), and keep a coach for the last spaces: it ignores the policemen."
             )
         return (
-            "Well done: Jack did not get home by space 15, and the police win."
-            if late
-            else "Well done: your policemen blocked every street out of Jack's circle."
+            "Well done: Jack did not get home by space 15, and the police win. What won "
+            "it: a step may not pass a policeman's crossing, so every street you held "
+            "sent him round, or cost him a coach or an alley, until the track ran out."
+        )
+    if reason == TRAPPED:
+        if jack:
+            return (
+                "What lost it: you could not move; the policemen stood on every street "
+                f"out of your circle, and you had no coach or alley left. {ADVICE}"
+            )
+        return (
+            "Well done: your policemen held every street out of Jack's circle and he "
+            "had no coach or alley left: a Jack who cannot move loses."
         )
     return f"{reason}."
 
 
-def lesson_over(view: LfwView, board: Board | None = None) -> Hint | None:
-    """The closing hint of a guided first night, from the view at the
-    keyboard (and the board, which every side knows: who stood next to the
-    circle of an arrest): at the learner's first decision of night 2 (Jack
-    home), or at the end of a game that ended on night 1 (Jack caught, or
-    not home in time), saying why.  None at any other moment."""
+def _home_lesson(view: LfwView, side: str) -> str:
+    """Jack home on the guided night, in the learner's terms (the public log)."""
+    moves = _moves_on(view, LESSON_NIGHT)
+    made = "one move" if moves == 1 else f"{moves} moves"
+    if side == JACK:
+        return (
+            f"You reached your hideout after {made}: the night is yours. What won it: "
+            "you kept out of the policemen's reach and got home before space 15. "
+            "Mind tomorrow: the police's notebook now lists where your hideout can be "
+            "(near the end of tonight's path), and it narrows every night."
+        )
+    return (
+        f"Jack reached his hideout after {made}: he got away tonight. What let him: "
+        "no arrest named the circle he stood on, and no policeman stood on his last "
+        "streets. What you keep: your notebook (F6) now lists where his hideout can be; "
+        "tomorrow put policemen on the crossings around those circles, and search there."
+    )
+
+
+def lesson_over(
+    view: LfwView, board: Board | None = None, learner: str | None = None
+) -> Hint | None:
+    """The closing hint of a guided first night (`learner`: the learner's
+    side, the view's if None; a finished game's screen shows Jack's view to
+    both, so the screen names it), from the view at the keyboard (and the
+    board, which every side knows: who stood next to the circle of an
+    arrest): at the learner's first decision of night 2 (Jack home), or at
+    the end of a game that ended on night 1 (Jack caught, or not home in
+    time), saying why in that side's terms (the police: what won it; Jack:
+    what lost it) and what comes next.  None at any other moment."""
+    side = learner or view.side
     if view.outcome is not None:
         if view.night != LESSON_NIGHT:
             return None
@@ -462,27 +559,30 @@ def lesson_over(view: LfwView, board: Board | None = None) -> Hint | None:
             "",
             "The lesson is over",
             "The guided first night is over, and so is the game: "
-            f"{view.outcome.reason}. {_why_over(view, board)}",
-            f"{_k('try_again')}: try again (a new guided night); {_k('play_on')}: look "
-            f"at the board ({_k('paths')}: Jack's path); {_k('menu')}: back to the menu; "
-            f"{_k('puzzles')}: the notebook puzzles.",
+            f"{view.outcome.reason}. {_why_over(view, board, side)}",
+            f"{_k('try_again')}: try again (a new guided night); {_k('other_side')}: the "
+            f"other side's guided night; {_k('puzzles')}: the notebook puzzles; "
+            f"{_k('new_game')}: a new game against the normal computer; {_k('play_on')}: "
+            f"look at the board ({_k('paths')}: Jack's path); {_k('menu')}: back to the menu.",
         )
     if view.night != LESSON_NIGHT + 1 or view.to_act != view.side:
         return None
     if view.phase.key not in (Phase.WOMEN, Phase.PATROLS) or view.track:
         return None
     home = any(e.event == "home" and e.night == LESSON_NIGHT for e in view.log)
-    how = "Jack reached his hideout" if home else "The first night ended"
+    how = _home_lesson(view, side) if home else "The first night ended."
     return Hint(
         "lesson_over",
         "",
         "The lesson is over",
-        f"{how}: the guided first night is over. You may play on: nights 2 to 4 "
-        "are an ordinary game against the easy computer (a hint still comes for "
-        "what is new: night 2's patrols, night 3's double event). Or leave: the "
-        "game is saved, and the menu's Continue takes it up again.",
-        f"{_k('play_on')}: play on; {_k('menu')}: back to the menu; "
-        f"{_k('puzzles')}: the notebook puzzles; {_k('try_again')}: a new guided night.",
+        f"{how} The guided first night is over; what next is yours (the keys "
+        "below). Playing on, this game goes on as a real one (nights 2 to 4 against "
+        "the easy computer), with a hint still for what is new: night 2's patrols, "
+        "night 3's double event.",
+        f"{_k('play_on')}: play on; {_k('puzzles')}: the notebook puzzles; "
+        f"{_k('other_side')}: the other side's guided night; {_k('new_game')}: a new "
+        f"game against the normal computer; {_k('try_again')}: a new guided night; "
+        f"{_k('menu')}: back to the menu (this game is saved: Continue).",
     )
 
 
@@ -500,5 +600,6 @@ KINDS = (
     "police_moves",
     "search",
     "notebook",
+    "reveal_seen",
     "lesson_over",
 )

@@ -7,8 +7,11 @@ that bring a night to the moment of the question.  The engine plays them;
 the question is asked of one side's view.  The right answer is never
 written by hand: it is read from the engine (`legal(view)`: the steps Jack
 may take, the searches and arrests a policeman may make) and from the
-notebook (`notebook.py`: where Jack can be now), so a puzzle whose record
-changed answers accordingly.  A wrong answer is refused with a sentence
+notebook (`notebook.py`: where Jack can be now; for a search also the
+circles a coach may have passed, where a clue can be though he cannot
+stand there), so a puzzle whose record changed answers accordingly.  Each
+answer is the best move by its own explanation (round 15: puzzle 3's
+search is after a coach, where no arrest can win).  A wrong answer is refused with a sentence
 saying why (a circle not next to the last known one, a street a
 policeman blocks, a circle searched with no clue, a circle not next to
 the policeman) and can be tried again; a right one is followed by its
@@ -112,6 +115,26 @@ class Puzzle:
         return frozenset(notebook(self.view, self.board).possible)
 
     @cached_property
+    def passed(self) -> frozenset[int]:
+        """The circles Jack may have passed since the last known one (a
+        coach's first circle, on the way to a circle where he can be now):
+        a search there can find a clue though he cannot stand there now.
+        Read from the board, the move track and the notebook."""
+        known, _ = self.before_move
+        track = self.view.track
+        if not track or track[-1].how != "coach":
+            return frozenset()
+        possible = self.possible
+        return frozenset(
+            first
+            for first in self.board.jack_adjacent(known)
+            if any(
+                second in possible and second not in (known, first)
+                for second in self.board.jack_adjacent(first)
+            )
+        )
+
+    @cached_property
     def acting(self) -> tuple[str, str] | None:
         """The policeman to act and his crossing (SEARCH, ARREST)."""
         colour = self.view.acting_colour
@@ -129,7 +152,14 @@ class Puzzle:
             return self.possible
         texts = {str(a) for a in legal(self.view)}
         colour = self.view.acting_colour
-        return frozenset(c for c in self.possible if f"{colour} {self.ask} {c}" in texts)
+        if self.ask == SEARCH:
+            # where a clue can be found: where he can be, or may have passed;
+            # never tonight's crime scene (it is in his row already)
+            scenes = {s.circle for s in self.view.crime_scenes if s.night == self.view.night}
+            where = (self.possible | self.passed) - scenes
+        else:
+            where = self.possible
+        return frozenset(c for c in where if f"{colour} {self.ask} {c}" in texts)
 
     def answer_text(self) -> str:
         return " ".join(map(str, sorted(self.right)))
@@ -303,31 +333,39 @@ PUZZLES: tuple[Puzzle, ...] = (
     ),
     Puzzle(
         tag="T3",
-        title="Jack can be on 17, 21 or 23: where do you search?",
+        title="After a coach: search or arrest?",
         side=POLICE,
         ask=SEARCH,
         question=(
-            "Jack killed on 22 and made a step: he can be on 17, 21 or 23. Red "
-            "stands on the crossing next to 18, 23, 24 and 35. Which circle does he "
-            "search first?"
+            "Jack killed on 22 and took a coach (two steps). Red stands on the "
+            "crossing between 22 and 23: he may search or arrest on 22 or 23. Which "
+            "circle does he search?"
         ),
         lesson=(
-            "T3: a search names the circles next to the policeman one at a time. "
-            "A circle written in Jack's row tonight (where he has been) gets a "
-            "clue and the search ends; otherwise he names the next one, until a "
-            "clue or every circle is named."
+            "T3: a search names the circles next to the policeman one at a time: "
+            "one where Jack has been tonight gets a clue, and the search ends. An "
+            "arrest names one circle: it wins only if Jack stands there now. A coach "
+            "is two steps: Jack ends two circles away and passes one on the way."
         ),
         explanation=(
-            "Of Red's circles only 23 is one Jack can be on. With no clue there "
-            "Red goes on naming 18, 24 and 35 (one at a time, until a clue or all "
-            "are named): on the screen, key 1 (search all) names them all in that order, "
-            "and the search stops at the first clue. After one move, though, Jack "
-            "has been only on 22 and where he stands: an arrest on 23 would tell "
-            "as much and could win. A search pays later in a night, when he may "
-            "have passed a circle he has left."
+            "After a coach Jack cannot stand on 22 or 23: no arrest of Red's can "
+            "succeed, so an arrest would waste his turn. But the coach may have "
+            "passed 23 on its way: a clue there would tell the police which way Jack "
+            "went, and leave only the circles a step beyond 23. 22 is the crime scene: "
+            "a clue there tells nothing new. Search where Jack may have been; arrest "
+            "only where he may be now."
         ),
         seed=5,
-        actions=RED_TO_ACT,
+        actions=(
+            *NIGHT_1,
+            "kill 22",
+            "coach 23 24",
+            "red x31",
+            "green stay",
+            "blue stay",
+            "yellow stay",
+            "brown stay",
+        ),
     ),
     Puzzle(
         tag="T3",
@@ -335,27 +373,23 @@ PUZZLES: tuple[Puzzle, ...] = (
         side=POLICE,
         ask=ARREST,
         question=(
-            "Red searched 23, 18, 24 and 35: no clue. Green stands on the crossing "
-            "next to 16 and 21. Where does an arrest have a chance?"
+            "Jack killed on 22 and made a step. Red arrested on 23: nobody there. "
+            "Green stands on the crossing next to 16 and 21. Where does an arrest "
+            "have a chance?"
         ),
         lesson=(
             "T3: an arrest names one circle next to the policeman; if Jack stands "
-            "there now, the police win. A search with no clue says Jack never "
-            "stood there tonight."
+            "there now, the police win. After one step Jack has been only on the "
+            "crime scene and where he stands, so an arrest is the police's best "
+            "action then; a failed one says where he is not."
         ),
         explanation=(
-            "After the empty searches Jack can only be on 17 or 21; of Green's "
-            "circles, 16 was cut off by Yellow when Jack stepped, so only 21 "
-            "is left."
+            "After his step Jack could be on 17, 21 or 23; Red's failed arrest "
+            "leaves 17 or 21. Of Green's circles, 16 was cut off by Yellow when "
+            "Jack stepped, so only 21 is left: the one arrest with a chance."
         ),
         seed=5,
-        actions=(
-            *RED_TO_ACT,
-            "red search 23",
-            "red search 18",
-            "red search 24",
-            "red search 35",
-        ),
+        actions=(*RED_TO_ACT, "red arrest 23"),
     ),
 )
 

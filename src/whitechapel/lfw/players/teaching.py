@@ -9,7 +9,11 @@ but makes the first night one the police can learn from:
 
 - S1: a hideout far from the red circles (where the women go, H2);
 - H2: the women marked on the red circles farthest from it;
-- H5: the kill at once, on the marked woman farthest from home;
+- H5: two waits first (`WAITS`), so the police learner moves the
+  Wretched (H6) and sees a marker turned (H7) before the Hunt (play-tester
+  C2, round 15: "the police guided night skips the whole Hell phase");
+  then the kill, on the marked woman farthest from home (each wait is one
+  more space of the move track for his escape);
 - T1: for his first `ROUNDABOUT` moves a move that does not end the night,
   off the circles the police can search or arrest on this turn where he
   can, never so far that home is out of reach (`MARGIN` spaces in hand);
@@ -36,17 +40,18 @@ from collections.abc import Sequence
 from typing import Any
 
 from whitechapel.core.chance import Chance
-from whitechapel.lfw.actions import Action, Alley, Coach, Hideout, Kill, Step, Women
+from whitechapel.lfw.actions import Action, Alley, Coach, Hideout, Kill, Step, Wait, Women
 from whitechapel.lfw.phases import Phase
 from whitechapel.lfw.players.jack import ComputerJack
 from whitechapel.lfw.players.jack_police import PoliceReading
-from whitechapel.lfw.rulebook import ALLEY, COACH, LAST_SPACE, STEP
+from whitechapel.lfw.rulebook import ALLEY, COACH, STEP
 from whitechapel.lfw.views import JackView
 
 LEVEL = "teaching"
 ROUNDABOUT = 3  # moves of the first night that never end it (when a step allows)
 NARROW = 3  # the police's notebook this narrow after a step: a token instead
 ALLEY_BY = 3  # an alley at one of his moves 2 .. ALLEY_BY (the first off the police's reach)
+WAITS = 2  # H5: waits before the kill on night 1 (the police learner's H6 and H7)
 MARGIN = 2  # spaces kept in hand for the way home, beyond the shortest
 FAR = 99
 
@@ -117,6 +122,9 @@ class TeachingJack(ComputerJack):
         return best[2] if best else None
 
     def _kill(self, view: JackView, legal: Sequence[Action], chance: Chance) -> Action | None:
+        waited = sum(1 for e in view.log if e.event == "wait" and e.night == view.night)
+        if waited < WAITS and Wait() in legal:
+            return Wait()
         home = self._home(view)
         kills = [a for a in legal if isinstance(a, Kill)]
         if not kills:
@@ -129,27 +137,51 @@ class TeachingJack(ComputerJack):
 
     def _homeward(self, view: JackView, legal: Sequence[Action], chance: Chance) -> Action | None:
         """Home announced if a step reaches it; else the step nearest home,
-        off the police's reach where he can (None: no step: the easy Jack's
-        coach or alley)."""
+        off the police's reach where he can, never back to the circle he
+        just left while another will do; a coach or an alley when no step
+        brings him nearer and the token does (a policeman across his way:
+        the easy Jack's wander ran the track out, round 15).  None: no such
+        move (the easy Jack's)."""
         home = self._home(view)
         steps = [a for a in legal if isinstance(a, Step)]
         announce = [a for a in steps if a.home]
         if announce:
             return announce[0]
         police = tuple(view.police.values())
+        tonight = view.jack.tonight if view.jack is not None else ()
+        here = view.jack.position if view.jack is not None else None
+        before = tonight[-2].circle if len(tonight) >= 2 else None
+        now = FAR if here is None else self._distance(here, home)
         scored = [
             (
                 self._distance(a.circle, home),
+                int(a.circle == before),
                 self.tb.threats(a.circle, police),
                 chance.below(100),
                 a,
             )
             for a in steps
         ]
-        if not scored:
-            return None
-        scored.sort(key=lambda s: s[:3])
-        return scored[0][3]
+        scored.sort(key=lambda s: s[:4])
+        if scored and scored[0][0] < now:
+            return scored[0][4]
+        tokens: list[tuple[int, int, int, Action]] = []
+        for a in legal:
+            if isinstance(a, Coach):
+                target = a.second
+            elif isinstance(a, Alley):
+                target = a.circle
+            else:
+                continue
+            if target == home:
+                continue  # a token onto the hideout does not end the night
+            tokens.append(
+                (self._distance(target, home), int(isinstance(a, Coach)), chance.below(100), a)
+            )
+        tokens.sort(key=lambda s: s[:3])
+        if tokens and tokens[0][0] < now:
+            return tokens[0][3]
+        return scored[0][4] if scored else None
 
     def _roundabout(self, view: JackView, legal: Sequence[Action], chance: Chance) -> Action | None:
         """One of the first moves: a move that keeps the night going, home
@@ -184,7 +216,7 @@ class TeachingJack(ComputerJack):
             if target == home:
                 continue  # the night goes on
             d = self._distance(target, home)
-            if d + MARGIN > LAST_SPACE - len(track) - spaces:
+            if d + MARGIN > view.spaces_left - spaces:
                 continue  # home out of reach, with the margin
             threat = self.tb.threats(target, police)
             # off the police's reach first; then not next to home yet (the

@@ -11,19 +11,21 @@ does on the board) and stays at the top of the notebook panel while that
 decision lasts.  Every hint is computed from the view at the keyboard (the
 secrecy rule), and shown only on the learner's turn.  When the first night
 ends (Jack home, caught, or out of moves) a closing box says the lesson is
-over, and at a game over why (hints.lesson_over), and offers the ways on:
-play on (Enter), try again (R: a new guided night), the menu (Esc), the
-puzzles (P).  On the finished board Esc goes back to the menu (as on every
+over, in the learner's side's words (the police: what won it; Jack: what
+lost it), and offers the ways on: play on (Enter), try again (R: a new
+guided night), the other side's guided night (O), a new game against the
+normal computer (N), the menu (Esc), the puzzles (P).  On the finished board Esc goes back to the menu (as on every
 finished LfW board: keys.py).
 
 A police learner's Jack is the teaching Jack (`players/teaching.py`, the
 record still names the easy computer, which he is from night 2): the easy
 Jack on the tutorial board killed next to his hideout and was home at his
 first move in half the games, so the learner met no Hunt on the first
-night (play-testers A, C, E).  The teaching Jack kills far from home and
-keeps out for his first three moves: the police get at least three Hunts
-unless they arrest him first; he opens with a coach and takes an alley
-soon after (round 6).  A Jack learner's police are the teaching police
+night (play-testers A, C, E).  The teaching Jack waits twice before he
+kills (the learner moves the Wretched and sees a marker turned: round 15),
+kills far from home and keeps out for his first three moves, unless the
+police arrest him first; he opens with a coach and takes an alley soon
+after (round 6).  A Jack learner's police are the teaching police
 (`players/teaching_police.py`, the easy police but for no arrest in night
 1's first three Hunts): the easy police caught him at his first move
 (play-testers I and J, round 5).  The whole tutorial board fits a usual
@@ -32,6 +34,8 @@ window; it is a teaching board: there the police win most games.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Group
@@ -46,6 +50,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 from textual.widgets.option_list import Option
 
+from whitechapel.core.players import computer_name
 from whitechapel.core.settings import value_of
 from whitechapel.core.store import Store
 from whitechapel.lfw import hints
@@ -60,6 +65,7 @@ from whitechapel.ui.source import Source
 from whitechapel.ui.widgets.text import TextPanel
 
 LEVEL = "easy"  # the computer a learner plays against
+NEXT_LEVEL = "normal"  # the computer of the lesson's "a new game" (N)
 BOARD = "tutorial"  # a first night with a Hunt in it, the whole board in sight
 LEARNER = "You"
 GUIDED_SETTINGS = {"hints": "first"}
@@ -68,10 +74,11 @@ SIDE_CHOICES = (
     (
         POLICE,
         "Play the police: a guided first night",
-        "the computer plays Jack, kills far from his hideout and does not go "
-        "home before his third move (a coach and an alley included), so you "
-        "hunt him at least three times; you place the patrols, move the "
-        "policemen, search and arrest",
+        "the computer plays Jack: he waits twice before he kills (you move the "
+        "Wretched and see a marker turned), kills far from his hideout and keeps "
+        "away from it for his first three moves, a coach and an alley among them; "
+        "you place the patrols, move the policemen, search and arrest (an early "
+        "arrest ends the night sooner)",
     ),
     (
         JACK,
@@ -86,7 +93,6 @@ def guided_game(side: str, seed: int | None = None, store: Store | None = None) 
     """A new game with hints: `side` the learner's, the other the easy
     computer's, on the tutorial board."""
     from whitechapel.core.chance import new_seed
-    from whitechapel.core.players import computer_name
     from whitechapel.core.record import record_of
     from whitechapel.lfw.game import LfwGame
     from whitechapel.lfw.map.maps import load_board
@@ -105,18 +111,62 @@ def hints_on(source: Source) -> bool:
     return value_of(RULES.settings, source.settings, "hints") != "off"
 
 
+@dataclass(frozen=True, slots=True)
+class Spot:
+    """Where a hint's box goes: its left column and top row (`bottom`: its
+    foot on the screen's last row instead), its width and its most rows."""
+
+    x: int
+    y: int
+    width: int
+    height: int
+    bottom: bool = False
+
+
+MIN_BOX = 30  # the narrowest a hint's box reads well
+MAX_BOX = 76  # the widest (a line a reader follows)
+MIN_ROWS = 8  # room under the map's drawing worth using
+
+
+def hint_spot(
+    region: tuple[int, int, int, int],
+    drawn: tuple[int, int],
+    screen: tuple[int, int],
+    rows: Callable[[int], int] = lambda width: MIN_ROWS,
+) -> Spot:
+    """A hint box's place on the map's side of the screen (`region`: the
+    map widget's x, y, width, height; `drawn`: its drawing's size; `screen`:
+    the window's; `rows`: the rows the box needs at a width): beside the
+    drawing where it leaves `MIN_BOX` columns, else under it where the box
+    fits (down to the window's foot, over the prompt), else over the map's
+    column from the foot up.  Never right of the map's column, where the
+    side panels are."""
+    x, y, width, height = region
+    right = width - drawn[0] - 2
+    if right >= MIN_BOX:
+        return Spot(x + drawn[0] + 2, y, min(right, MAX_BOX), screen[1] - y)
+    top = y + drawn[1] + 1
+    wide = min(width, MAX_BOX + 24)
+    if height - drawn[1] - 1 >= MIN_ROWS and rows(wide) <= screen[1] - top:
+        return Spot(x, top, wide, screen[1] - top)
+    return Spot(x, 0, min(width, MAX_BOX + 24), screen[1], bottom=True)
+
+
 class HintBox(ModalScreen[None]):
-    """A hint beside the board, the first time its decision comes up: over
-    the side panels (the right column, `SIDE_WIDTH` wide), which repeat
-    its keys, never over the map, where the targets are (play-tester L,
-    round 6: the first T2 hint hid the circles where Jack could be; tester
-    P, round 8: the kill's hint, 76 columns wide, hid the patrol markers).
-    A hint longer than the window's rows scrolls in its box.  Enter or Esc
-    closes it; any other key closes it and goes on to the board, so a key
-    the hint names is never lost (play-tester B, round 1)."""
+    """A hint beside the board, the first time its decision comes up: on
+    the map's side of the screen, never over the side panels, where the
+    notebook's deduction lines are (play-tester D2, round 15: the box over
+    the right column hid "Deduction: Jack can be on …", what a newcomer
+    needs then).  Where the map's drawing leaves room (`hint_spot`): beside
+    it (200×60), or under it, over the prompt, which names the same keys
+    (120×40); else over the map's column from its foot up (80×24).  While
+    the box is up the side panel does not repeat it (one copy on screen).
+    A hint longer than its room scrolls in its box.  Enter or Esc closes it;
+    any other key closes it and goes on to the board, so a key the hint
+    names is never lost (play-tester B, round 1)."""
 
     DEFAULT_CSS = f"""
-    HintBox {{ align: right middle; }}
+    HintBox {{ align: left bottom; }}
     HintBox > Vertical {{
         width: {SIDE_WIDTH}; height: auto; max-height: 100%;
         border: heavy $success; background: $surface; padding: 0 1;
@@ -133,7 +183,51 @@ class HintBox(ModalScreen[None]):
         super().__init__()
         self.hint = hint
 
-    FOOT = "Enter: continue · other keys act on the board (the hint stays beside it)"
+    PLACED = True  # placed by `hint_spot` (the lesson's end: its own CSS)
+
+    def rows(self, width: int) -> int:
+        """About how many rows the box takes `width` columns wide (its
+        borders and padding included; words wrap, so a row more a paragraph)."""
+        h = self.hint
+        inner = max(width - 4, 10)
+        texts = [h.title, "", h.rule, "", f"Keys: {h.keys}"]
+        if self.FOOT:
+            texts += ["", self.FOOT]
+        return 2 + sum(1 + len(t) // inner + (1 if len(t) > inner else 0) for t in texts)
+
+    def on_mount(self) -> None:
+        self.place()
+
+    def on_resize(self) -> None:
+        self.place()
+
+    def place(self) -> None:
+        """The box where the map's drawing leaves room (`hint_spot`)."""
+        if not self.PLACED or len(self.app.screen_stack) < 2:
+            return
+        under = self.app.screen_stack[-2]
+        maps = under.query("#map")
+        if not maps:
+            return
+        m = maps.first()
+        drawn = m.virtual_size
+        spot = hint_spot(
+            (m.region.x, m.region.y, m.region.width, m.region.height),
+            (drawn.width, drawn.height),
+            (self.size.width, self.size.height),
+            self.rows,
+        )
+        box = self.query_one(Vertical)
+        if spot.bottom:
+            self.styles.align = ("left", "bottom")
+            box.styles.offset = (spot.x, 0)
+        else:
+            self.styles.align = ("left", "top")
+            box.styles.offset = (spot.x, spot.y)
+        box.styles.width = spot.width
+        box.styles.max_height = spot.height
+
+    FOOT = "Enter: continue · other keys act on the board (its keys stay in the side panel)"
     PASS_KEYS = True  # another key closes the box and goes on to the board
 
     def compose(self) -> ComposeResult:
@@ -196,14 +290,18 @@ class LessonOverBox(HintBox):
     BINDINGS = [
         Binding("enter", "close", "Play on", id="lfw.lesson_on"),
         Binding("r,R", "try_again", "Try again", id="lfw.lesson_again"),
+        Binding("o,O", "other_side", "Other side", id="lfw.lesson_other"),
+        Binding("n,N", "new_game", "New game", id="lfw.lesson_new"),
         Binding("escape", "menu", "Menu", id="lfw.lesson_menu"),
         Binding("p,P", "puzzles", "Puzzles", id="lfw.lesson_puzzles"),
     ]
     FOOT = ""  # the keys are the hint's own
     PASS_KEYS = False  # leaving the lesson is a choice, never a stray key
+    PLACED = False  # over the board's middle: the night is over
     # the night is over: nothing on the board waits for a decision, and the
     # ways on read best on one line each
     DEFAULT_CSS = """
+    LessonOverBox { align: center middle; }
     LessonOverBox > Vertical { width: 90%; max-width: 76; }
     """
 
@@ -220,6 +318,19 @@ class LessonOverBox(HintBox):
         if self.side is not None and self.leave():
             self.app.call_later(self.app.switch_screen, guided_game(self.side))
 
+    def action_other_side(self) -> None:
+        """The other side's guided night (play-tester D2, round 15: what next)."""
+        if self.side is not None and self.leave():
+            self.app.call_later(self.app.switch_screen, guided_game(OTHER[self.side]))
+
+    def action_new_game(self) -> None:
+        """A new game's setup, the learner's side against the normal computer."""
+        from whitechapel.lfw.ui.setup import LfwSetup
+
+        if self.side is not None and self.leave():
+            players = {OTHER[self.side]: computer_name(NEXT_LEVEL)}
+            self.app.call_later(self.app.switch_screen, LfwSetup(players=players))
+
     def action_puzzles(self) -> None:
         from whitechapel.lfw.ui.puzzles import PuzzleList
 
@@ -234,6 +345,7 @@ class GuidedScreen(LfwScreen):
         super().__init__(source, board)
         self.hints = hints_on(source)
         self.hinted: set[str] = set()  # the kinds whose box came up
+        self.boxed: str | None = None  # the kind whose box is up now
         if self.hints and self.turns.computers.get(JACK) == LEVEL:
             # the easy computer's Jack is the teaching one: a first night
             # with a Hunt in it (the record names the easy computer, which
@@ -257,17 +369,28 @@ class GuidedScreen(LfwScreen):
             return None
         if self.source.outcome is None and not self.can_act():
             return None
-        return hints.lesson_over(self.current_view(), self.board)
+        # the learner's side named: a finished game shows Jack's view to both
+        # (play-tester C2, round 15: a police learner read Jack's lesson)
+        return hints.lesson_over(self.current_view(), self.board, self.turns.human)
 
     def refresh_all(self) -> None:
         super().refresh_all()
         shown = [h for h in (self.lesson_over(), self.hint_now()) if h is not None]
         if not shown:
             return
-        notes = self.query_one("#notes", TextPanel)
-        # the keys alone: the box said the rule (F1 says it again), and a
-        # whole hint pushed Jack's secret sheet out of an 80x24 panel
-        # (play-tester J, round 5)
+        # one box at a time: the next comes when this one closes
+        due = next((h for h in shown if h.kind not in self.hinted), None)
+        if due is not None:
+            self.hinted.add(due.kind)
+            self.boxed = due.kind
+            box = (
+                LessonOverBox(due, self.turns.human) if due.kind == "lesson_over" else HintBox(due)
+            )
+            self.call_after_refresh(self.app.push_screen, box, self.box_closed)
+        # beside the map, the keys alone: the box said the rule (F1 says it
+        # again), and a whole hint pushed Jack's secret sheet out of an 80x24
+        # panel (play-tester J, round 5); not while its box is up: one copy
+        # on screen (play-tester D2, round 15)
         # The lesson's end says its keys in its box only: on the board
         # after it, Esc takes a pick back (play-tester N, round 7, read
         # "Esc: back to the menu" beside a board where it did not)
@@ -275,16 +398,14 @@ class GuidedScreen(LfwScreen):
             f"[b green]{'Hint (' + h.tag + ')' if h.tag else escape(h.title)}:[/b green] "
             f"{escape(h.keys if h.kind != 'lesson_over' else LESSON_ON)}\n\n"
             for h in shown
+            if h.kind != self.boxed
         )
-        notes.set(lines + notes.markup)
-        # one box at a time: the next comes when this one closes
-        h = next((h for h in shown if h.kind not in self.hinted), None)
-        if h is not None:
-            self.hinted.add(h.kind)
-            box = LessonOverBox(h, self.turns.human) if h.kind == "lesson_over" else HintBox(h)
-            self.call_after_refresh(self.app.push_screen, box, self.box_closed)
+        if lines:
+            notes = self.query_one("#notes", TextPanel)
+            notes.set(lines + notes.markup)
 
     def box_closed(self, _: None = None) -> None:
+        self.boxed = None
         if self.is_current:
             self.refresh_all()  # the next hint's box, if one is due
 
