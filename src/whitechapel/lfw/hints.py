@@ -248,7 +248,8 @@ def _revealed(view: LfwView) -> Hint | None:
         "(each wait is one more space on his move track). Now Jack waited again: "
         "move the Wretched once more.",
         f"as before: each Wretched's new circle ({_k('circle')}); {_k('rest')}: every "
-        "Wretched still to move goes toward your policemen.",
+        "Wretched still to move goes to the circle nearest your policemen (she must "
+        "move every wait: one near them steps to and fro).",
     )
 
 

@@ -13,7 +13,7 @@ Textual.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from whitechapel.core.errors import NotationError
@@ -32,15 +32,38 @@ def _moves(entries: Sequence[LogEntry]) -> str:
     return "Moved: " + " · ".join(said)
 
 
-def _searches(entries: Sequence[LogEntry]) -> str:
+def _searches(entries: Sequence[LogEntry], known: Collection[int] = ()) -> str:
     circles = ", ".join(str(e.circle) for e in entries)
     found = next((e.circle for e in entries if e.clue), None)
-    result = f"[b]a clue on {found}![/b]" if found is not None else "no clue"
+    if found is None:
+        result = "no clue"
+    elif found in known:  # a crime scene or a clue found before: nothing new (C2, round 15)
+        result = f"the clue already on {found}"
+    else:
+        result = f"[b]a clue on {found}![/b]"
     return f"{(entries[0].colour or '?').capitalize()} searched {circles}: {result}"
 
 
-def played_lines(entries: Sequence[LogEntry]) -> list[str]:
-    """The log entries in a few lines, in the order they happened."""
+def known_clues(log: Sequence[LogEntry], start: int) -> frozenset[int]:
+    """The circles where the night of `log[start]` had a clue before it
+    (its crime scenes, the clues found earlier): a search ending there
+    finds nothing new."""
+    if start >= len(log):
+        return frozenset()
+    night = log[start].night
+    known: set[int] = set()
+    for e in log[:start]:
+        if e.night != night:
+            continue
+        known.update(e.crime_scenes)
+        if e.event == "search" and e.clue and e.circle is not None:
+            known.add(e.circle)
+    return frozenset(known)
+
+
+def played_lines(entries: Sequence[LogEntry], known: Collection[int] = ()) -> list[str]:
+    """The log entries in a few lines, in the order they happened; a
+    search that ends on a circle of `known` (`known_clues`) says so."""
     groups: list[tuple[str, list[LogEntry]]] = []
     for e in entries:
         kind = {"police_move": "moves", "search": "search"}.get(e.event, "line")
@@ -55,22 +78,24 @@ def played_lines(entries: Sequence[LogEntry]) -> list[str]:
         else:
             groups.append((kind, [e]))
     out = []
+    seen = set(known)
     for kind, group in groups:
         if kind == "moves":
             out.append(_moves(group))
         elif kind == "search":
-            out.append(_searches(group))
+            out.append(_searches(group, seen))
+            seen.update(e.circle for e in group if e.clue and e.circle is not None)
         else:
             out.append(event_text(group[0]))
     return out
 
 
-def played_text(entries: Sequence[LogEntry], who: str) -> str:
+def played_text(entries: Sequence[LogEntry], who: str, known: Collection[int] = ()) -> str:
     """The panel's text: what happened since the person's move, `who` (the
     computer's side: "The police", "Jack") playing.  Empty when nothing did."""
     if not entries:
         return ""
-    return f"[b]{who} since your move:[/b]\n" + "\n".join(played_lines(entries))
+    return f"[b]{who} since your move:[/b]\n" + "\n".join(played_lines(entries, known))
 
 
 NOTES_SHOWN = 3  # the computer's notes under its actions, the newest
@@ -138,7 +163,7 @@ def results_line(log: Sequence[LogEntry], board: Any | None = None) -> str:
     found = [e for e in log[start:] if e.event in T3_RESULTS]
     if not found:
         return ""
-    return "[b]The police found:[/b] " + " · ".join(played_lines(found))
+    return "[b]The police found:[/b] " + " · ".join(played_lines(found, known_clues(log, start)))
 
 
 def found_line(log: Sequence[LogEntry], shown: int | None = None) -> str:
@@ -152,7 +177,7 @@ def found_line(log: Sequence[LogEntry], shown: int | None = None) -> str:
     start = len(log)
     while start and log[start - 1].event not in JACKS:
         start -= 1
-    lines = played_lines([e for e in log[start:] if e.event in T3_RESULTS])
+    lines = played_lines([e for e in log[start:] if e.event in T3_RESULTS], known_clues(log, start))
     return _newest("The police since your move:", lines, shown)
 
 

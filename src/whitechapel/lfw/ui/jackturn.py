@@ -88,25 +88,60 @@ def home_now(view: LfwView, board: Any, here: int) -> int | None:
 def _home_now(
     board: Any, here: int, hideout: int, alleys: int, coaches: int, police: frozenset[str]
 ) -> int | None:
+    route = _home_route(board, here, hideout, alleys, coaches, police)
+    return None if route is None else sum(SPACES[kind] for kind in route)
+
+
+SPACES = {"walk": 1, "alley": 1, "coach": 2}
+
+
+@lru_cache(maxsize=256)
+def _home_route(
+    board: Any, here: int, hideout: int, alleys: int, coaches: int, police: frozenset[str]
+) -> tuple[str, ...] | None:
+    """The kinds of move of a shortest way home with the policemen where
+    they stand (`moves_home_now`), in order; None if none."""
     mask = board.police_mask(police)
     # states by the spaces used to reach them: a coach lands two spaces on
     levels: dict[int, list[tuple[int, int, int]]] = {0: [(here, alleys, coaches)]}
-    seen = {(here, alleys, coaches)}
+    came: dict[tuple[int, int, int], tuple[tuple[int, int, int], str] | None] = {
+        (here, alleys, coaches): None
+    }
     for spaces in range(TRACK):
-        for c, a, k in levels.pop(spaces, []):
+        for state in levels.pop(spaces, []):
+            c, a, k = state
             walks = board.jack_moves(c, mask)
             if hideout in walks:
-                return spaces + 1
-            nexts = [(spaces + 1, (w, a, k)) for w in walks]
+                kinds = ["walk"]
+                at: tuple[tuple[int, int, int], str] | None = came[state]
+                while at is not None:
+                    kinds.append(at[1])
+                    at = came[at[0]]
+                return tuple(reversed(kinds))
+            nexts = [(spaces + 1, (w, a, k), "walk") for w in walks]
             if a:
-                nexts += [(spaces + 1, (d, a - 1, k)) for d in board.alley_destinations(c)]
+                nexts += [(spaces + 1, (d, a - 1, k), "alley") for d in board.alley_destinations(c)]
             if k:
-                nexts += [(spaces + 2, (d, a, k - 1)) for d in board.coach_destinations(c)]
-            for at, state in nexts:
-                if state not in seen and state[0] != hideout:
-                    seen.add(state)
-                    levels.setdefault(at, []).append(state)
+                nexts += [(spaces + 2, (d, a, k - 1), "coach") for d in board.coach_destinations(c)]
+            for spent, nxt, kind in nexts:
+                if nxt not in came and nxt[0] != hideout:
+                    came[nxt] = (state, kind)
+                    levels.setdefault(spent, []).append(nxt)
     return None
+
+
+def route_words(route: tuple[str, ...]) -> str:
+    """A way home's kinds of move, in order: "walk+coach+walk"."""
+    return "+".join(route)
+
+
+def home_route(view: LfwView, board: Any, here: int) -> tuple[str, ...] | None:
+    """`home_now`'s way home, its kinds of move in order (None: none)."""
+    hideout = view.jack.hideout if view.jack is not None else None
+    if hideout is None:
+        return None
+    police = frozenset(x for x in view.police.values() if x)
+    return _home_route(board, here, hideout, view.alleys_left, view.coaches_left, police)
 
 
 def path_tonight(jack: JackSheet, night: int) -> str:
@@ -207,6 +242,41 @@ def exposure_note(view: LfwView, board: Any, kind: str) -> str:
     return f" · [b red]the police: {found.count} circles[/b red]"
 
 
+def home_line(view: LfwView, board: Any, hideout: int, here: int | None) -> str:
+    """The sheet's hideout line: who guards it, and (`here`: Jack out
+    tonight) how far home, around the policemen where they stand."""
+    home = f"Your hideout: [b]{hideout}[/b]"
+    guards = guards_of(view, board, hideout)
+    if guards:
+        home += f" · {guards}"
+    if here is None:
+        return home
+    need = moves_home(board, here, hideout, view.alleys_left)
+    if need is None:
+        return home + " · out of reach"
+    if here == hideout:  # passed through without announcing: out and back
+        return home + f" · on it, not announced: {need} moves out and back to announce it (T1)"
+    # the count around the policemen where they stand, as the keys line's
+    # "nearest home" counts (tester Z, round 13: the sheet's 2 and the
+    # prompt's 3 disagreed; 3 was right)
+    now = home_now(view, board, here)
+    if now is None:
+        home += f" · every way barred by the police now ({need} if they move)"
+    else:
+        route = home_route(view, board, here) or ()
+        if set(route) - {"walk"}:
+            # a token's spaces counted (tester C2, round 15: "3 moves away",
+            # yet every step offered said "then 3")
+            home += f" · {now} spaces home: {route_words(route)}"
+        else:
+            home += f" · {now} move{'s' if now != 1 else ''} away"
+        if now > need:
+            home += f" ({need} if the police move)"
+    if (now or need) > spaces_left(view):
+        home += " [b red](too far!)[/b red]"
+    return home
+
+
 def jack_text(view: LfwView, board: Any) -> str:
     """Jack's secret sheet, on his own screens only."""
     jack = view.jack
@@ -215,30 +285,7 @@ def jack_text(view: LfwView, board: Any) -> str:
     hideout, here = jack.hideout, jack.position
     tonight = bool(jack.path) and len(jack.path) == view.night
     if hideout is not None:
-        home = f"Your hideout: [b]{hideout}[/b]"
-        guards = guards_of(view, board, hideout)
-        if guards:
-            home += f" · {guards}"
-        if here is not None and tonight:
-            need = moves_home(board, here, hideout, view.alleys_left)
-            if need is None:
-                home += " · out of reach"
-            elif here == hideout:  # passed through without announcing: out and back
-                home += f" · on it, not announced: {need} moves out and back to announce it (T1)"
-            else:
-                # the count around the policemen where they stand, as the
-                # keys line's "nearest home" counts (tester Z, round 13: the
-                # sheet's 2 and the prompt's 3 disagreed; 3 was right)
-                now = home_now(view, board, here)
-                if now is None:
-                    home += f" · every way barred by the police now ({need} if they move)"
-                else:
-                    home += f" · {now} move{'s' if now != 1 else ''} away"
-                    if now > need:
-                        home += f" ({need} if the police move)"
-                if (now or need) > spaces_left(view):
-                    home += " [b red](too far!)[/b red]"
-        lines.append(home)
+        lines.append(home_line(view, board, hideout, here if tonight else None))
     if here is not None and tonight:
         lines.append(f"On circle [b]{here}[/b] · {spaces_left(view)} spaces left")
     if jack.marked_women:

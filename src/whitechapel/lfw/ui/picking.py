@@ -1118,7 +1118,10 @@ class Picking:
         """Key 0's words on the keys line."""
         rest = self.rest_word()
         if rest == wretched.WORD:
-            return "0 every Wretched still to move toward your policemen"
+            # each stays near the real policemen, so she steps to and fro between
+            # two circles there: a Wretched must move every wait (H6; testers C2
+            # and D2, round 15, read "toward" as a walk that never arrived)
+            return "0 every Wretched still to move: to the circle nearest your policemen"
         return f"0 everyone {'stays' if rest == 'stay' else 'passes'}"
 
     def _touches_part(self, part: str, rest: str, room: int | None, intro: str = "") -> str:
@@ -1250,7 +1253,10 @@ class Picking:
         ]
         rest = self.rest_word()
         if rest is not None:
-            label = {SEARCH_ALL: "0 the rest", wretched.WORD: "0 all Wretched"}.get(rest)
+            label = {
+                SEARCH_ALL: "0 the rest",
+                wretched.WORD: fit("0 all Wretched", "0 Wretched"),  # D2: "0 all Wre…"
+            }.get(rest)
             head.append((label or f"0 all {rest}", "*rest"))
         if self.sweep_offered():
             head.append((fit(f"{SWEEP_KEY} all search", f"{SWEEP_KEY} searches"), "*sweep"))

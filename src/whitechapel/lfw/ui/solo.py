@@ -50,7 +50,11 @@ class LfwSolo(GameScreen):
             return
         other = next(s for s in self.SIDES if s != human)
         title = self.TITLES[other]
-        text = computer.played_text(view.log[self.played_from :], title[0].upper() + title[1:])
+        text = computer.played_text(
+            view.log[self.played_from :],
+            title[0].upper() + title[1:],
+            computer.known_clues(view.log, self.played_from),
+        )
         if text and view.outcome is not None:  # the why, once the game is over
             text += computer.notes_text(self.turns.computer_notes)
         panel = self.query_one("#played", TextPanel)

@@ -1,4 +1,4 @@
-"""Key 0 in H6, "every Wretched toward your policemen": the Chief's
+"""Key 0 in H6, "every Wretched to the circle nearest your policemen": the Chief's
 Wretched moves, each still to move walked to the neighbouring circle
 nearest the real policemen (where the murder will be in their reach), as
 the computer police walk them (`players.police_hell.wretched`, without
