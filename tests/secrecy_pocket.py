@@ -181,7 +181,7 @@ def prompts(g: PocketGame, side: str) -> Any:
         choice.take(i, t.up)
         choice.steps = next(iter(step_options(legal, t.up)), None)
         choice.joker = next(iter(joker_options(legal)), None)
-        choice.cursor = start_tile(v, v.to_act, t.up, legal)
+        choice.cursor = start_tile()
         out += [choice.cursor, panels.step_prompt(v, choice, t.up, jack, legal)]
         choice.move(1, 1)
         if t.up == "R":

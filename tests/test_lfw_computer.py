@@ -659,7 +659,7 @@ async def test_the_lobby_opens_a_room_against_the_computer(server):
     async with app.run_test(size=(100, 32)) as pilot:
         lobby = app.screen
         await until(lambda: lobby.link.client is not None, what="connecting", pilot=pilot)
-        assert "a: LfW against the computer" in " ".join(screen_text(app).split())
+        assert "a LfW against the computer" in " ".join(screen_text(app).split())
         await settle.press(pilot, "a")
         assert isinstance(app.screen, ComputerChoice)
         options = app.screen.query_one("#computer-options")

@@ -1,7 +1,7 @@
 """Choosing an action on the Pocket screen the same way for every token
 (issue 29): the cursor always stands on something, the arrows move it,
 Enter takes it; the prompt names what it stands on; a tile token starts on
-the last tile used or the first it may take.  And Jack sees the card he
+b2.  And Jack sees the card he
 drew before the screen passes on."""
 
 from __future__ import annotations
@@ -62,26 +62,31 @@ async def test_arrows_choose_the_steps_and_the_jokers_detective(tmp_path):
 
 
 async def test_a_rotation_by_arrows_and_enter_the_tile_named(tmp_path):
-    """Arrows choose the tile (the prompt names it, and its wall), Enter
-    takes it; then the arrows say where its wall will face (the board shows
-    it), never where it faces now; Enter plays it."""
+    """Arrows choose the tile (the prompt names it, and its wall; the
+    cursor starts on b2), Enter takes it without turning it; then the arrows
+    say where its wall will face (the board shows it), never where it faces
+    now; Enter plays it."""
     app, screen = pocket_app(SETUPS["goodley"], tmp_path)  # round 1: H W R J
     game = screen.source.game
     async with app.run_test(size=(80, 24)) as pilot:
         await settle.settle(pilot)
         await settle.press(pilot, "enter", "3")
         view = game.view(INVESTIGATOR)
-        name = panels.short_name(view.tiles[0].character)
-        wall = panels.wall_words(view, 0)
-        assert screen.choice.cursor == 0
-        assert f"Rotate a1 — {name}, wall {wall}." in screen_text(app)
-        await settle.press(pilot, "right")
+        name = panels.short_name(view.tiles[4].character)
+        wall = panels.wall_words(view, 4)
+        assert screen.choice.cursor == 4
+        assert f"Rotate b2 — {name}, wall {wall}." in screen_text(app)
+        await settle.press(pilot, "up")
         b1 = panels.short_name(view.tiles[1].character)
         assert f"Rotate b1 — {b1}, wall {panels.wall_words(view, 1)}." in screen_text(app)
         await settle.press(pilot, "enter")
         assert screen.choice.mode == Mode.ORIENT and game.history == []
         current = "NESW".index(view.tiles[1].wall)
-        assert screen.choice.wall == (current + 1) % 4  # a quarter clockwise to begin with
+        assert screen.choice.wall is None  # Enter took the tile; it turned nothing
+        await settle.press(pilot, "enter")  # a second Enter plays nothing unseen
+        assert game.history == [] and "Turn it first" in screen_text(app)
+        await settle.press(pilot, "r")
+        assert screen.choice.wall == (current + 1) % 4  # r: a quarter clockwise
         assert screen.query_one("District").preview is not None
         arrow = ("up", "right", "down", "left")[current]
         wall_before = screen.choice.wall
@@ -97,22 +102,10 @@ async def test_a_rotation_by_arrows_and_enter_the_tile_named(tmp_path):
         assert game.history == [Rotate(1, (current + 2) % 4)]
 
 
-def test_a_tile_token_starts_on_the_last_tile_used_or_the_first_it_may_take():
-    game = PocketGame(SETUPS["goodley"])  # round 1: H W R J; round 2: A T X R
-    for text in ("H+1", "W+1", "J:-", "Rc2E"):  # the investigator turns c2
-        game.play(text)
-    view = game.view(JACK)
-    # Jack has used no tile: the exchange starts on a1.
-    assert start_tile(view, JACK, "X", legal(view)) == 0
-    game.play("Xb1c3")  # Jack swaps b1 and c3
-    game.play("T+1")
-    view = game.view(INVESTIGATOR)
-    # The investigator's last tile was c2, which may turn again this round.
-    assert start_tile(view, INVESTIGATOR, "R", legal(view)) == 5
-    assert start_tile(view, JACK, "R", legal(view)) == 1  # Jack's: b1
-    # A tile rotated this round is no start: the first one that may turn.
-    turnable = [Rotate(sq, 0) for sq in (3, 7)]  # as if only a2 and b3 could turn
-    assert start_tile(view, INVESTIGATOR, "R", turnable) == 3
+def test_a_tile_token_starts_on_b2_whatever_was_played():
+    """Issue 44 (tester PA): the cursor of a rotation or an exchange starts
+    on b2, the centre, every time -- not on the last tile used."""
+    assert start_tile() == 4
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -207,10 +200,10 @@ async def test_a_tokens_digit_pressed_again_keeps_the_choice(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await settle.settle(pilot)
         await settle.press(pilot, "enter", "3", "right")
-        assert screen.choice.mode == Mode.TILE and screen.choice.cursor == 1
+        assert screen.choice.mode == Mode.TILE and screen.choice.cursor == 5
         await settle.press(pilot, "3")
         assert screen.choice.mode == Mode.TILE and screen.choice.token == 2
-        assert screen.choice.cursor == 1 and "Rotate b1" in screen_text(app)
+        assert screen.choice.cursor == 5 and "Rotate c2" in screen_text(app)
         await settle.press(pilot, "4", "down")
         assert str(screen.candidate()) == "J:W"
         await settle.press(pilot, "4")
@@ -296,7 +289,8 @@ async def test_the_exchange_picker_names_the_first_tile_enter_takes_after_an_arr
         assert f"Exchange: first tile {first}? Enter: yes" in screen_text(app)
         await settle.press(pilot, "enter")
         assert screen.choice.first == moved  # the tile the prompt named
-        await settle.press(pilot, "right")
+        assert screen.choice.cursor == moved  # the second starts on the first
+        await settle.press(pilot, "left")
         second = screen.choice.cursor
         text = " ".join(screen_text(app).split())
         assert f"Swap {first} and {panels.tile_words(view, second)} (shown): Enter swaps" in text

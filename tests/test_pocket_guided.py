@@ -18,6 +18,7 @@ from whitechapel.pocket import hints
 from whitechapel.pocket.game import PocketGame
 from whitechapel.pocket.pieces import INVESTIGATOR, JACK
 from whitechapel.pocket.preview import preview
+from whitechapel.pocket.ui.learn import LearnScreen
 from whitechapel.pocket.ui.lesson import LessonScreen
 from whitechapel.pocket.ui.screen import PocketScreen, is_summary
 from whitechapel.ui.widgets.text import TextPanel
@@ -37,6 +38,11 @@ async def test_learn_by_playing_from_the_menu_to_the_end_by_keys(tmp_path, monke
         menu = app.screen.query_one("#menu")
         menu.highlighted = menu.get_option_index("guided-pocket")
         await settle.press(pilot, "enter")
+        # issue 44: a side to choose (the investigator first), or the puzzles
+        await until(lambda: isinstance(app.screen, LearnScreen), what="the sides", pilot=pilot)
+        text = " ".join(screen_text(app).split())
+        assert "Play the investigator" in text and "Play Jack" in text and "puzzles" in text
+        await settle.press(pilot, "enter")
         await until(lambda: isinstance(app.screen, LessonScreen), what="the welcome", pilot=pilot)
         assert "You play the investigator" in " ".join(screen_text(app).split())
         await settle.press(pilot, "enter")
@@ -45,6 +51,7 @@ async def test_learn_by_playing_from_the_menu_to_the_end_by_keys(tmp_path, monke
         screen.turns.thinker = InProcess("pocket", screen.turns.computers, 7)
         game = screen.source.game
         assert screen.source.computers == {JACK: "easy"} and screen.holder == INVESTIGATOR
+        assert screen.turns.computers == {JACK: "teaching"}  # the record names the easy one
         driver, rng = Driver(pilot, screen, random.Random(4)), random.Random(4)
         hinted: dict[int, bool] = {}
 
@@ -72,7 +79,7 @@ def test_hints_name_the_new_kinds_and_what_the_board_would_show():
     )
     move = next(a for a in game.legal_actions() if str(a) == "H+1")
     forms = hints.target_hint(view, INVESTIGATOR, "H", preview(view, move))
-    assert forms[-1] == "1 seen, 8 not: poor"
+    assert forms[-1] == "1 seen, 8 not; best 3/6"  # issue 44: against the best available
     assert forms[0].startswith("Holmes walks 1-2 places")
     assert "Then 1 seen, 8 unseen: lopsided" in forms[0]
     # Nobody seen: not "at least 0", but that the call might clear nobody.

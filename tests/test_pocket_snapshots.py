@@ -53,9 +53,8 @@ async def test_main_screens(tmp_path, snapshot, size):  # noqa: F811
         assert "Choose an action token" in screen_text(app)
         snapshot.check(app, "investigator-token-choice")
 
-        # Rotation: c2 turned twice (a preview; the cursor starts on a1, the
-        # first tile it may turn).
-        await settle.press(pilot, "3", "right", "right", "down", "r", "r")
+        # Rotation: c2 turned twice (a preview; the cursor starts on b2).
+        await settle.press(pilot, "3", "right", "r", "r")
         await settle.settle(pilot)
         assert screen.choice.mode == "tile" and screen.choice.wall is not None
         assert screen.choice.cursor == 5  # c2
@@ -66,8 +65,8 @@ async def test_main_screens(tmp_path, snapshot, size):  # noqa: F811
         screen = game_screen(tmp_path, ("H+1", "W+1", "J:-"))
         app.switch_screen(screen)
         await settle.settle(pilot)
-        # Rb2E: b2's wall S turned to E (the cursor starts on a1).
-        await settle.press(pilot, "enter", "3", "right", "down", "e", "enter")
+        # Rb2E: b2's wall S turned to E (the cursor starts on b2).
+        await settle.press(pilot, "enter", "3", "e", "enter")
         await settle.settle(pilot)
         assert str(screen.source.game.history[-1]) == "Rb2E"
         assert "End of round 1" in screen_text(app)
@@ -109,8 +108,8 @@ async def test_a_puzzle_screen(snapshot):  # noqa: F811
         await settle.settle(pilot)
         assert isinstance(app.screen, LessonScreen)
         snapshot.check(app, "puzzle-lesson")
-        # The last token: b1 turned north (the cursor starts on a1, the first tile it may turn).
-        await settle.press(pilot, "enter", "3", "right", "e", "enter")
+        # The last token: b1 turned north (the cursor starts on b2).
+        await settle.press(pilot, "enter", "3", "up", "e", "enter")
         await settle.settle(pilot)
         assert "Goal met" in screen_text(app)
         snapshot.check(app, "puzzle-verdict")

@@ -233,13 +233,24 @@ def test_p7_the_split_half_and_half_lopsided_all_on_one_side():
     assert hints.split_short(inv, INVESTIGATOR) == "4 seen, 3 not: good"
     assert hints.split_short(hints.Split(6, 1), INVESTIGATOR) == "6 seen, 1 not: poor"
     lop = hints.split_meaning(hints.Split(6, 1), INVESTIGATOR)
-    assert lop.startswith("lopsided: if Jack is one of the seen, only 1 are cleared")
+    assert lop.startswith("lopsided: if Jack is one of the seen, only 1 is cleared")
     assert "the worst" in hints.split_meaning(hints.Split(0, 7), INVESTIGATOR)
     assert "surely seen" in hints.split_meaning(hints.Split(7, 0), INVESTIGATOR)
     # Jack's own view: seen or not, and who stays with him.
     mine = hints.split_meaning(hints.Split(2, 5, jack=False), JACK)
     assert mine.startswith("you would be unseen, with 4 other suspects: the 2 seen cleared")
     assert hints.split_short(hints.Split(2, 5, jack=True), JACK) == "Seen, 2 would stay"
+    # issue 44: against the best available with the tokens up
+    best = hints.Split(4, 3)
+    assert hints.split_short(hints.Split(6, 1), INVESTIGATOR, best) == "6 seen, 1 not; best 4/3"
+    assert hints.split_short(inv, INVESTIGATOR, best) == "4 seen, 3 not: best"
+    mine_best = hints.Split(2, 5, jack=False)
+    assert (
+        hints.split_short(hints.Split(2, 5, jack=True), JACK, mine_best) == "Seen, 2 stay; best 5"
+    )
+    # alone on his side of the call he is caught: never better than two with him
+    alone, two = hints.Split(8, 1, jack=False), hints.Split(7, 2, jack=True)
+    assert hints.worth(two, JACK) > hints.worth(alone, JACK)
 
 
 def test_p7_the_best_split_of_a_token_from_the_view():

@@ -39,9 +39,9 @@ async def test_r_and_e_turn_the_tile_both_ways_on_screen(tmp_path):
     game = screen.source.game
     async with app.run_test(size=(80, 24)) as pilot:
         await settle.settle(pilot)
-        await settle.press(pilot, "enter", "3")  # Rotation; the cursor on a1, the first tile
-        assert screen.choice.cursor == 0
-        current = game.walls[0]
+        await settle.press(pilot, "enter", "3")  # Rotation; the cursor on b2, every time
+        assert screen.choice.cursor == 4
+        current = game.walls[4]
         await settle.press(pilot, "r")
         assert screen.choice.wall == (current + 1) % 4
         await settle.press(pilot, "e")
@@ -51,7 +51,7 @@ async def test_r_and_e_turn_the_tile_both_ways_on_screen(tmp_path):
         assert game.history == []
         assert "Rotate ↺" in screen_text(app) and "Rotate ↻" in screen_text(app)
         await settle.press(pilot, "enter")
-        assert str(game.history[-1]) == f"Ra1{DIRECTIONS[(current + 2) % 4]}"
+        assert str(game.history[-1]) == f"Rb2{DIRECTIONS[(current + 2) % 4]}"
 
 
 @pytest.mark.parametrize(("keys", "played"), [(("2", "2"), "W+2"), (("4", "t"), "J:T")])
@@ -107,7 +107,7 @@ async def test_the_footer_lists_only_the_keys_that_work_now(tmp_path):
             for word in ("Rotate", "Confirm", "Back", "Jack's cards", "Rematch", "Lobby"):
                 assert word not in bottom, (keys, bottom)
             assert "Save record" in bottom and "Help" in bottom
-        assert "Esc: back" in screen_text(app) and "Enter/r/e: turn" in screen_text(app)
+        assert "Enter: take it; r/e: turn" in screen_text(app)  # b2, then left and up
         assert screen.choice.cursor == 0
     app, screen = pocket_app(SETUPS["goodley"], tmp_path, handover="secrets")
     async with app.run_test(size=(120, 40)) as pilot:

@@ -192,6 +192,7 @@ class Connection:
         self.wrong_codes = 0  # wrong rejoin codes sent; too many closes the connection
         self.held_until = 0.0  # its last wrong code's delay ends then (monotonic)
         self.rooms: dict[str, str | None] = {}
+        self.features: frozenset[str] = frozenset()  # said in its hello (`Hello.features`)
         self.loopback = is_loopback(self.address)
         self.bad = 0  # malformed messages in a row
         self.closing = False

@@ -62,6 +62,21 @@ def printable(limit: int) -> Callable[[Any], str]:
     return check
 
 
+MAX_FEATURES = 8  # a hello's features: what a newer client understands
+
+
+def features(v: Any) -> tuple[str, ...]:
+    """What a client says it understands beyond the first `whitechapel/1`
+    (`presence`): a short list of short words; unknown ones are ignored."""
+    if (
+        not isinstance(v, list)
+        or len(v) > MAX_FEATURES
+        or not all(isinstance(w, str) and 1 <= len(w) <= 20 and w.isascii() for w in v)
+    ):
+        raise ValueError(f"a list of at most {MAX_FEATURES} short words")
+    return tuple(v)
+
+
 def rejoin(v: Any) -> str:
     """A rejoin code as typed: case, spaces and dashes do not matter."""
     if not isinstance(v, str) or len(v) > 20:

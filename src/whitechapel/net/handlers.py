@@ -135,7 +135,7 @@ class RoomHandlers:
                 )
                 if room.check_time():  # the clock ran out while nobody looked
                     return await table.commit(room)
-                return self.send(conn, room.state_message(seat))
+                return self.send(conn, table.state_for(room, seat))
             table.check_not_seated(conn, room)
             seat, token = room.take(msg.seat, conn.name or "", _proven(conn))
             rejoin = room.new_code(seat)
@@ -170,7 +170,7 @@ class RoomHandlers:
             table.check_not_seated(conn, room)
             if room.id not in conn.rooms:
                 table.subscribe(conn, room, None)
-            self.send(conn, room.state_message(None))
+            self.send(conn, table.state_for(room, None))
 
     async def on_list(self, conn: Connection, msg: ListRooms) -> None:
         newest = sorted(self.table.rooms.values(), key=lambda r: r.created, reverse=True)

@@ -44,6 +44,9 @@ class Hello:
     identity: str | None = wire(f.printable(200), None)
     peer: str | None = wire(f.printable(100), None)
     gateway: str | None = wire(f.text(200), None)
+    # What the client understands beyond the first version (`presence`: the
+    # `away` seats of a `state`, and a `state` when they change).
+    features: tuple[str, ...] | None = wire(f.features, None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -273,6 +273,7 @@ class Peers:
         if not self.admit(conn, gateway=gateway):
             return
         conn.name = msg.name
+        conn.features = frozenset(msg.features or ())
         self.send(conn, {"type": "welcome", "protocol": PROTOCOL, "server": SERVER_NAME})
 
     async def _password_right(self, conn: Connection, given: str) -> bool:

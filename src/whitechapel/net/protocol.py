@@ -70,6 +70,7 @@ SERVER_MESSAGES: Fields = {
         "clock": (f.OBJECT, OPTIONAL),
         "result": (f.OBJECT, OPTIONAL),
         "settings": (f.OBJECT, OPTIONAL),
+        "away": (f.OBJECT, OPTIONAL),
     },
     "error": {
         "message": (_ANY_TEXT, REQUIRED),

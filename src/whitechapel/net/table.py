@@ -39,6 +39,7 @@ log = logging.getLogger("whitechapel.net.server")  # the server's log, as operat
 ENDED_REMEMBERED = 10_000  # codes of ended rooms whose record a late message is pointed to
 
 Send = Callable[[Connection, dict[str, Any]], None]
+PRESENCE = "presence"  # a client's feature: told when a seat's player comes and goes
 
 
 def _duration(seconds: float) -> str:
@@ -79,6 +80,11 @@ class Table:
         self.recent: deque[dict[str, Any]] = deque(maxlen=limits.records_listed)
         self._locks: dict[str, asyncio.Lock] = {}  # see `lock`
         self.computers = ComputerSeats(self._computer_plays)  # seats the server plays
+        # Each room's seats whose player is not connected, as last told, and
+        # the rooms whose news of it is on its way (`presence_changed`).
+        self.told_away: dict[str, dict[str, str]] = {}
+        self._presence: set[str] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
 
     def room(self, room_id: str) -> Room:
         room = self.rooms.get(room_id)
@@ -103,6 +109,8 @@ class Table:
         room.touched = self.now()
         if seat is None:
             room.watchers += 1
+        else:
+            self.presence_changed(room.id)
 
     def unsubscribe(self, conn: Connection, room_id: str) -> None:
         seat = conn.rooms.pop(room_id, "")
@@ -112,6 +120,8 @@ class Table:
             room.touched = self.now()  # its idle time starts when the last one leaves
             if seat is None:
                 room.watchers -= 1
+            elif seat:
+                self.presence_changed(room_id)
 
     def leave_all(self, conn: Connection) -> None:
         """A connection ended: it leaves every room it was in."""
@@ -140,8 +150,67 @@ class Table:
 
     def broadcast(self, room: Room) -> None:
         """Each connection in the room gets the state for its own seat."""
+        away = self.told_away[room.id] = self.away(room)
         for conn, seat in list(self.members.get(room.id, {}).items()):
-            self.send(conn, room.state_message(seat))
+            self.send(conn, self.state_for(room, seat, away))
+
+    # -- who is connected (issue 44: the other seat was not told) ----------------------------
+
+    def away(self, room: Room) -> dict[str, str]:
+        """The seats a person took whose connection is gone (seat -> name):
+        public, as the room list's names are."""
+        held = {seat for seat in self.members.get(room.id, {}).values() if seat is not None}
+        return {
+            s: room.names.get(s, "")
+            for s in room.seats
+            if s in room.tokens and s not in room.computers and s not in held
+        }
+
+    def state_for(
+        self, room: Room, seat: str | None, away: dict[str, str] | None = None
+    ) -> dict[str, Any]:
+        """The room's `state` for `seat`, with its `away` seats if any."""
+        msg = room.state_message(seat)
+        away = self.away(room) if away is None else away
+        if away:
+            msg["away"] = dict(away)
+        return msg
+
+    def presence_changed(self, room_id: str) -> None:
+        """A seat's player came or went: the room's connections that
+        understand it (`PRESENCE`) get a `state` with the seats away, once
+        the room's lock is free (nobody hears of a change before it is
+        durable), and only if the seats away differ from the last told.
+        One at a time per room: what changes meanwhile is in the same one."""
+        if room_id in self._presence or room_id not in self.rooms:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # not serving (a test of the table alone)
+            return
+        self._presence.add(room_id)
+        task = loop.create_task(self._tell_presence(room_id))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _tell_presence(self, room_id: str) -> None:
+        try:
+            room = self.rooms.get(room_id)
+            if room is None:
+                return
+            async with self.lock(room):
+                self._presence.discard(room_id)
+                if self.rooms.get(room_id) is not room or room.over:
+                    return
+                away = self.away(room)
+                if away == self.told_away.get(room_id, {}):
+                    return
+                self.told_away[room_id] = away
+                for conn, seat in list(self.members.get(room_id, {}).items()):
+                    if PRESENCE in conn.features:
+                        self.send(conn, self.state_for(room, seat, away))
+        finally:
+            self._presence.discard(room_id)
 
     # -- changes, durable before they are told ---------------------------------------------
 
@@ -198,6 +267,7 @@ class Table:
         watchers) is told it ended and the name of its record."""
         self.rooms.pop(room.id, None)
         self._locks.pop(room.id, None)
+        self.told_away.pop(room.id, None)
         self.computers.forget(room)
         self.ended[room.id] = room.id
         while len(self.ended) > ENDED_REMEMBERED:
@@ -247,6 +317,7 @@ class Table:
             log.info("room %s retired: %s", room.id, reason)
             del self.rooms[room.id]
             self.members.pop(room.id, None)
+            self.told_away.pop(room.id, None)
             self.computers.forget(room)
             self._locks.pop(room.id, None)
             self.writer.retired(room.id)

@@ -50,7 +50,7 @@ from whitechapel.pocket.pieces import (
     WATSON,
 )
 from whitechapel.pocket.preview import preview
-from whitechapel.pocket.sentences import and_list, short_name
+from whitechapel.pocket.sentences import WOMEN, and_list, character_name, short_name
 from whitechapel.pocket.views import Played, PocketView
 
 SHORT = 23  # the last form's length: one row of the notes panel at 80×24, after "Hint: "
@@ -162,12 +162,13 @@ def worth(split: Split, side: str) -> tuple[int, ...]:
     """How good a split is for `side` (greater is better): the
     investigator wants the most cleared at least; Jack, to be unseen,
     then the most suspects kept with him (without his identity: the most
-    on one side)."""
+    on one side); alone on his side of the call, he is caught: the worst."""
     if side == INVESTIGATOR:
         return (split.least,)
     if split.jack is None:
         return (max(split.seen, split.unseen),)
-    return (0 if split.jack else 1, split.kept)
+    # alone on his side of the call he is caught (P8): the worst, unseen or not
+    return (0 if split.kept <= 1 else 1, 0 if split.jack else 1, split.kept)
 
 
 def best_split(view: PocketView, face: str, side: str) -> Split | None:
@@ -175,6 +176,15 @@ def best_split(view: PocketView, face: str, side: str) -> Split | None:
     for the alibi, or a face with no legal action)."""
     splits = [s for a in legal(view) if a.face == face for s in [split_after(view, a)] if s]
     return max(splits, key=lambda s: worth(s, side), default=None)
+
+
+def best_available(view: PocketView, side: str) -> tuple[Split, str] | None:
+    """The best split for `side` that any token up can make now, and the
+    face of that token (the alibi aside: it moves no line of sight).  From
+    the view and the previews alone."""
+    faces = [f for f in dict.fromkeys(open_faces(view)) if f != ALIBI]
+    found = [(s, f) for f in faces for s in [best_split(view, f, side)] if s is not None]
+    return max(found, key=lambda b: worth(b[0], side), default=None)
 
 
 def split_meaning(split: Split, side: str) -> str:
@@ -202,17 +212,39 @@ def split_meaning(split: Split, side: str) -> str:
     if abs(split.seen - split.unseen) <= 1:
         return "about half and half: about half are cleared whichever way the call goes."
     big = "seen" if split.seen > split.unseen else "unseen"
-    return f"lopsided: if Jack is one of the {big}, only {split.least} are cleared."
+    verb = "is" if split.least == 1 else "are"
+    return f"lopsided: if Jack is one of the {big}, only {split.least} {verb} cleared."
 
 
-def split_short(split: Split, side: str) -> str:
-    """A split in a few words (one row at 80×24)."""
+def split_short(split: Split, side: str, best: Split | None = None) -> str:
+    """A split in a few words (one row at 80×24), against `best`, the best
+    available with the tokens up: "2 seen, 5 not; best 4/3", "4 seen, 3
+    not: best"; on Jack's own view "Seen, 2 stay; best 5"."""
     if side == JACK and split.jack is not None:
-        return f"{'Seen' if split.jack else 'Unseen'}, {split.kept} would stay"
+        mine = f"{'Seen' if split.jack else 'Unseen'}, {split.kept} stay"
+        if best is None:
+            return f"{'Seen' if split.jack else 'Unseen'}, {split.kept} would stay"
+        if worth(best, side) > worth(split, side):
+            return f"{mine}; best {best.kept}"[:SHORT]
+        return f"{mine}: best"
+    mine = f"{split.seen} seen, {split.unseen} not"
+    if best is not None:
+        if worth(best, side) > worth(split, side):
+            return f"{mine}; best {best.seen}/{best.unseen}"[:SHORT]
+        return f"{mine}: best"
     if split.least == 0:
         return f"{split.words()}: no"
     verdict = "good" if abs(split.seen - split.unseen) <= 1 else "poor"
     return f"{split.seen} seen, {split.unseen} not: {verdict}"
+
+
+def best_words(split: Split, face: str, side: str) -> str:
+    """The best available, in words: '4 seen, 3 unseen (Watson)'; on Jack's
+    own view 'unseen, 5 with you (Watson)'."""
+    name = FACE_NAMES[face]
+    if side == JACK and split.jack is not None:
+        return f"{'seen' if split.jack else 'unseen'}, {split.kept} with you ({name})"
+    return f"{split.words()} ({name})"
 
 
 # -- who answers: the order of play (P4) -------------------------------------------------
@@ -409,11 +441,7 @@ def best_line(view: PocketView, side: str) -> tuple[str, str, Split | None]:
     best split (a sentence, a few words, the best split of the tokens that
     move a line of sight)."""
     now = split_of(view)
-    faces = [f for f in dict.fromkeys(open_faces(view)) if f != ALIBI]
-    best: list[tuple[Split, str]] = [
-        (s, f) for f in faces for s in [best_split(view, f, side)] if s is not None
-    ]
-    top = max(best, key=lambda b: worth(b[0], side), default=None)
+    top = best_available(view, side)
     if side == JACK and now.jack is not None:
         where = f"Now you are {'seen' if now.jack else 'unseen'} ({now.words()})."
     else:
@@ -508,15 +536,16 @@ def target_hint(view: PocketView, side: str, face: str, after: PocketView | None
     split = split_of(after)
     then = f"Then {split.words()}: {split_meaning(split, side)}"
     best = best_split(view, face, side)
-    if best is not None and worth(best, side) > worth(split, side):
-        if side == JACK and best.jack is not None:
-            then += f" This token can do better ({'unseen' if best.jack is False else 'seen'}, {best.kept} with you)."
-        else:
-            then += f" This token can do better: {best.words()}."
-    elif best is not None:
-        then += " The best this token can do."
+    top = best_available(view, side)
+    if top is not None and worth(top[0], side) > worth(split, side):
+        if best is not None and worth(best, side) > worth(split, side) and top[1] != face:
+            then += f" This token can do better: {best_words(best, face, side)}."
+        then += f" The best here: {best_words(*top, side)}."
+    elif top is not None:
+        then += " The best available with the tokens up."
     parts += [then, answer]
-    short = end[1] if end and view.race else split_short(split, side)
+    available = top[0] if top is not None else None
+    short = end[1] if end and view.race else split_short(split, side, available)
     return [" ".join(parts), f"{then} {answer}", short]
 
 
@@ -535,9 +564,10 @@ def outlook(after: PocketView, side: str) -> str:
     return f"{counts}: a call now clears at least {least}."
 
 
-def welcome(side: str, against_computer: bool) -> str:
+def welcome(side: str, against_computer: bool, view: PocketView | None = None) -> str:
     """The first word of a game with hints, before it starts: who plays,
-    a round, the goals, the lines of sight, the keys."""
+    a round, the goals, the lines of sight, the keys.  On Jack's side, from
+    his own `view`: who he is, his hourglasses, the alibi cards, the race."""
     if not against_computer:
         who = "Two players: one is Jack, hidden as one of the nine suspects on the tiles."
         order = "the investigator, Jack, Jack, the investigator"
@@ -554,11 +584,25 @@ def welcome(side: str, against_computer: bool) -> str:
         )
     else:
         who = "You play Jack, one of the nine suspects; the computer is the investigator."
+        if view is not None and view.jack is not None:
+            me = view.jack.identity
+            who = (
+                f"You play Jack, and Jack is {character_name(me)} (the {short_name(me)} tile): "
+                f"nobody else knows it. Keep {'her' if me in WOMEN else 'him'} among many "
+                "suspects; the computer is the investigator."
+            )
         order = "the investigator, you, you, the investigator"
         goals = (
             "You win with 6 hourglasses (one each call you are not seen, and your "
             "alibi cards') or when round 8 ends; he, when one suspect is left."
         )
+    extra: list[str] = []
+    if side == JACK and against_computer:
+        extra = [
+            "An alibi card (in secret) adds its 0-2 hourglasses; even rounds you play "
+            "first and last. If he gets down to one suspect as you reach 6, the race "
+            "begins (P8): stay unseen to round 8."
+        ]
     return "\n\n".join(
         [
             who,
@@ -569,6 +613,7 @@ def welcome(side: str, against_computer: bool) -> str:
             goals,
             "Each detective looks down his row or column to the first wall: ━ Holmes, "
             "┅ Watson, · Toby; a tile says who sees it.",
+            *extra,
             "Keys: 1-4 a token; the arrows move the choice (the board shows it); Enter "
             "plays it; Esc goes back; F1 the rules. Hints come beside the board.",
         ]

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from whitechapel.pocket.actions import Alibi
 from whitechapel.pocket.pieces import CHARACTER_INDEX, CHARACTERS, INVESTIGATOR, JACK
+from whitechapel.pocket.sentences import WOMEN, short_name
 from whitechapel.pocket.views import Played, PocketView, RaceBegins, WitnessCall
 
 
@@ -79,18 +80,20 @@ def ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
-def turning_line(r: RoundFacts, winner: str | None) -> str:
+def turning_line(r: RoundFacts, winner: str | None, identity: str | None = None) -> str:
     """Why a round mattered, in a line: for the investigator's win, what it
-    cleared; for Jack's, the hourglass or what it left him."""
+    cleared; for Jack's, the hourglass or what it left him.  `identity`:
+    who Jack was (revealed at the end), named and given the suspect's own
+    pronoun (Madame, Miss Stealthy: her)."""
     seen = "seen" if r.jack_seen else "unseen"
     if r.left == 1:
-        return (
-            f"Round {r.round}: Jack {seen}, {r.cleared} of {r.before} cleared: only Jack was left."
-        )
+        last = short_name(identity) if identity is not None else "Jack"
+        return f"Round {r.round}: Jack {seen}, {r.cleared} of {r.before} cleared: only {last} was left."
     if winner == JACK and not r.jack_seen:
+        his = "her" if identity in WOMEN else "his"
         return (
             f"Round {r.round}: Jack unseen with {r.left} suspects left: "
-            f"his {ordinal(r.hourglasses)} hourglass."
+            f"{his} {ordinal(r.hourglasses)} hourglass."
         )
     only = "only " if winner == JACK else ""
     return f"Round {r.round}: Jack {seen}, {only}{r.cleared} of {r.before} cleared: {r.left} left."
@@ -129,4 +132,19 @@ def review_lines(view: PocketView) -> list[str]:
     lines = [HEADER, *(round_line(r) for r in facts)]
     points = turning_points(view, facts)
     winner = view.outcome.winner if view.outcome is not None else None
-    return [*lines, "", "What decided it:", *(turning_line(r, winner) for r in points)]
+    me = view.jack.identity if view.jack is not None else None
+    return [*lines, "", "What decided it:", *(turning_line(r, winner, me) for r in points)]
+
+
+def next_line(side: str | None) -> str:
+    """After a guided game, what to do next: the other side's guided game,
+    the puzzles, a game against the normal computer (`side`: the learner's;
+    None at a hot seat of two)."""
+    where = "Esc: the menu; n: a new game like this one"
+    if side is None:
+        return f"Next: the puzzles, or a game against the normal computer ({where})."
+    other = "Jack" if side == INVESTIGATOR else "the investigator"
+    return (
+        f"Next: the guided game as {other}, the puzzles, or a game against the "
+        f"normal computer ({where})."
+    )

@@ -88,7 +88,8 @@ class Link:
             self.port,
             self.name,
             unix=self.unix,
-            fields=self.fields,
+            # the screens show who is away (a `state` comes when it changes)
+            fields={**self.fields, "features": ["presence"]},
             password=self.password,
         )
 

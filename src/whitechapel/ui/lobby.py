@@ -10,6 +10,7 @@ sends; the server decides every rule and keeps every secret.
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from rich.markup import escape
@@ -100,6 +101,7 @@ class LobbyScreen(SizeGuard, Screen):
         self.link = link
         self.rooms: list[dict[str, Any]] = []
         self.screens: dict[str, Any] = {}  # room -> its game screen
+        self.why = ""  # how the seat of the room asked for was chosen, said when it comes
 
     def compose(self) -> ComposeResult:
         yield Static(
@@ -113,12 +115,27 @@ class LobbyScreen(SizeGuard, Screen):
             with Horizontal(id="code-row"):
                 yield Label("Join a room by code:")
                 yield Input(placeholder="K7QX K7Q4XM", id="code", max_length=24)
-            for e in entries():  # what a game's new room is made with, where it has a choice
-                settings = room_settings_of(e.name)
-                if not (e.seat_counts or settings):
-                    continue
+            for e in entries():  # what a game's new room is made with
+                # the side its creator plays (tester PA: no choice was offered)
                 with Horizontal(classes="settings-row"):
                     yield Label(f"{e.room_label}:", classes="settings-game")
+                    yield Label("you play", classes="settings-label")
+                    options = [*e.sides, RANDOM]
+                    side = Select(
+                        [(option, option) for option in options],
+                        value=e.sides[0],
+                        allow_blank=False,
+                        id=f"side-{e.name}",
+                        classes="setting-choice",
+                        compact=True,
+                    )
+                    side.styles.width = max(len(option) for option in options) + 5
+                    yield side
+                settings = room_settings_of(e.name)
+                if not (e.seat_counts or settings):  # no other choice: its row is whole
+                    continue
+                with Horizontal(classes="settings-row"):  # under its side, indented
+                    yield Label("", classes="settings-game")
                     if e.seat_counts:  # a room's own seat count
                         yield Label(e.seats_label, classes="settings-label")
                         yield Select(
@@ -167,15 +184,10 @@ class LobbyScreen(SizeGuard, Screen):
                 f"[red]Could not reach the server: {escape(str(e) or type(e).__name__)}[/red]"
             )
             return
-        keys = "; ".join(
-            f"{key}: {_lower_first(label)}"
-            for e in entries()
-            for key, label in ((e.room_key, e.room_label), (e.computer_key, e.computer_label))
-            if key
-        )
+        # The keys are on the keys line and the footer: said once (issue 44).
         self.status(
-            f"Connected. {keys}; j: join by code (a rejoin code after it takes your "
-            "seat back); Enter: join the room highlighted."
+            "Connected. Enter joins the room highlighted; a room's code and then a "
+            "seat's rejoin code take that seat back."
         )
         if self.link.notice:
             self.notify(self.link.notice, timeout=8, markup=False)
@@ -205,9 +217,12 @@ class LobbyScreen(SizeGuard, Screen):
             self.link.remember(room, msg["seat"], msg.get("token", ""), msg.get("rejoin") or "")
             code = self.link.rejoin_code(room)
             again = f"; to take it back from elsewhere: j, then {room} {code}" if code else ""
-            self.notify(
-                f"Room {room}: you hold the {msg['seat']} seat{again}.", timeout=8, markup=False
-            )
+            why = self.why if kind == "created" else ""
+            self.why = ""
+            # On the status line, not a toast: the game screen comes at once,
+            # and a toast there covered its fourth token (tester PB, issue
+            # 44); the screen's banner holds the rejoin code.
+            self.status(escape(f"Room {room}: you hold the {msg['seat']} seat{why}{again}."))
         elif kind == "state":
             self.show_state(msg)
         elif kind == "records":
@@ -321,7 +336,21 @@ class LobbyScreen(SizeGuard, Screen):
         return fields
 
     async def action_new_room(self, game: str) -> None:
-        await self.safe_send({"type": "create", "game": game, **self.room_settings(game)})
+        """A new room of `game`, its creator at the side chosen on its row
+        (random: drawn here, and said)."""
+        fields = self.room_settings(game)
+        side = next(iter(self.query(f"#side-{game}").results(Select)), None)
+        chosen = str(side.value) if side is not None else ""
+        if chosen == RANDOM:
+            from whitechapel.core.registry import entry_of
+
+            chosen = secrets.choice(entry_of(game).sides)
+            self.why = " (drawn at random)"
+        else:
+            self.why = " (as chosen on the lobby's row)" if chosen else ""
+        if chosen:
+            fields["seat"] = chosen
+        await self.safe_send({"type": "create", "game": game, **fields})
 
     def action_against_computer(self, game: str) -> None:
         """A room against the server's computer: the side and level asked
@@ -385,6 +414,9 @@ class LobbyScreen(SizeGuard, Screen):
             await self.link.send(msg)
         except (OSError, WhitechapelError) as e:
             self.notify(str(e), severity="error", markup=False)
+
+
+RANDOM = "random"  # the lobby's side choice: either, drawn when the room is made
 
 
 def room_settings_of(game: str) -> tuple[Setting, ...]:

@@ -197,14 +197,30 @@ class RemoteSource:
         # The room's settings (its `state` messages carry them), the same at every seat.
         self.settings: dict[str, str] = dict(first.get("settings") or {})
 
-    def receive(self, state: dict[str, Any]) -> None:
-        """A `state` message: the seat's new view (the first one only once)."""
-        self.waiting = False
+    def receive(self, state: dict[str, Any]) -> bool:
+        """A `state` message: the seat's new view (the first one only once).
+        False when only who is away changed (the game is where it was: the
+        choice being made stays)."""
         if state is self.state:
-            return
+            self.waiting = False
+            return False
+        keys = ("room", "seat", "view", "to_act", "result")
+        same = bool(self.state) and all(state.get(k) == self.state.get(k) for k in keys)
         self.state = state
         self.received = time.monotonic()
+        if same:  # an action sent is still awaited
+            return False
+        self.waiting = False
         self.version += 1
+        return True
+
+    @property
+    def away(self) -> dict[str, str]:
+        """The other seats whose player is not connected now (seat -> name)."""
+        away = self.state.get("away")
+        if not isinstance(away, dict):
+            return {}
+        return {str(s): str(n) for s, n in away.items() if s != self.seat}
 
     @property
     def current(self) -> dict[str, Any]:

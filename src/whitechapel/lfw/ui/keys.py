@@ -398,7 +398,7 @@ class LfwKeys:
 
     def remote_state(self: Any, msg: dict[str, Any]) -> None:
         super().remote_state(msg)  # type: ignore[misc]
-        if self.rest is None:
+        if self.rest is None or self.source.waiting:  # (a state saying only who is away)
             return
         text = self.next_of_rest()
         if text is None:

@@ -49,14 +49,13 @@ def keys_for(game, action) -> list[str]:
     """The keys that play `action` on the game screen (a rotation or an
     exchange: its tile cursor starts where `choosing.start_tile` puts it)."""
     from whitechapel.pocket.actions import Alibi, Exchange, Joker, Move, Rotate
-    from whitechapel.pocket.legal import legal
     from whitechapel.pocket.ui.choosing import start_tile
 
     view = game.view("investigator")
     tokens = view.tokens
     token = next(i for i, t in enumerate(tokens) if not t.used and t.up == action.face)
     keys = [str(token + 1)]
-    cursor = start_tile(view, game.to_act, action.face, legal(view))
+    cursor = start_tile()
     if isinstance(action, Move):
         keys += [str(action.steps), "enter"]  # a preview, then played
     elif isinstance(action, Joker):
@@ -67,7 +66,7 @@ def keys_for(game, action) -> list[str]:
         keys.append("enter")
     elif isinstance(action, Exchange):
         keys += [*_walk(cursor, action.first), "enter"]
-        keys += [*_walk((action.first + 1) % 9, action.second), "enter"]
+        keys += [*_walk(action.first, action.second), "enter"]  # from the first
     elif isinstance(action, Alibi):
         keys.append("enter")
     return keys

@@ -16,7 +16,6 @@ from typing import TypeVar
 
 from whitechapel.pocket.actions import MOVE_FACES, Action, Exchange, Joker, Move, Rotate
 from whitechapel.pocket.pieces import DETECTIVE_LETTERS
-from whitechapel.pocket.views import Played, PocketView
 
 
 class Mode(StrEnum):
@@ -32,6 +31,7 @@ class Mode(StrEnum):
 
 
 T = TypeVar("T")
+START_TILE = 4  # b2, the centre: every tile is at most two arrows away
 MODE_OF_FACE = {"H": Mode.MOVE, "W": Mode.MOVE, "T": Mode.MOVE, "J": Mode.JOKER, "A": Mode.ALIBI}
 
 
@@ -39,7 +39,7 @@ MODE_OF_FACE = {"H": Mode.MOVE, "W": Mode.MOVE, "T": Mode.MOVE, "J": Mode.JOKER,
 class PocketChoice:
     mode: Mode = Mode.TOKEN
     token: int | None = None  # the token chosen (0-3)
-    cursor: int = 4  # the tile under the cursor (0-8): set when a tile token is taken
+    cursor: int = START_TILE  # the tile under the cursor (0-8): set when a tile token is taken
     first: int | None = None  # the first tile of an exchange
     wall: int | None = None  # the orientation chosen for the tile under the cursor
     steps: int | None = None  # the steps chosen for a detective's move (previewed)
@@ -144,28 +144,10 @@ def joker_options(legal: Sequence[Action]) -> list[str]:
     ]
 
 
-def tile_targets(legal: Sequence[Action], face: str | None) -> list[int]:
-    """The squares a tile token may start on now: a rotation's tiles not
-    rotated this round (P5), or every square for an exchange."""
-    if face == "R":
-        return sorted({a.square for a in legal if isinstance(a, Rotate)})
-    return sorted({sq for a in legal if isinstance(a, Exchange) for sq in (a.first, a.second)})
-
-
-def start_tile(view: PocketView, side: str, face: str | None, legal: Sequence[Action]) -> int:
-    """Where the tile cursor starts for a rotation or an exchange: on the
-    last tile `side` rotated or exchanged (an exchange's first square), if
-    it is a target now, else on the first target in reading order (a1 …
-    c3).  From the view's public log and the legal actions."""
-    targets = tile_targets(legal, face)
-    used = next(
-        (
-            e.action.square if isinstance(e.action, Rotate) else e.action.first
-            for e in reversed(view.log)
-            if isinstance(e, Played) and e.side == side and isinstance(e.action, Rotate | Exchange)
-        ),
-        None,
-    )
-    if used in targets:
-        return used
-    return targets[0] if targets else 4
+def start_tile() -> int:
+    """Where the tile cursor starts for a rotation or an exchange: always on
+    b2, the centre, whatever was played before (tester PA, issue 44: a
+    start on the last tile used, else the first one free, put the cursor
+    where nobody expected it and a wrong tile was turned).  A tile that may
+    not turn now is dimmed there and the prompt says so."""
+    return START_TILE

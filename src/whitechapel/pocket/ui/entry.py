@@ -49,11 +49,12 @@ class PocketScreens:
         return learn_screen(number)
 
     def guided_screen(self) -> Screen[Any]:
-        """'Learn by playing': a game against the easy computer, the player
-        the investigator, with hints at every decision and a review at the end."""
-        from whitechapel.pocket.ui.setup import guided_screen
+        """'Learn by playing': a choice of side (or the puzzles) for a game
+        against the computer, with hints at every decision and a review at
+        the end (`learn.py`)."""
+        from whitechapel.pocket.ui.learn import LearnScreen
 
-        return guided_screen()
+        return LearnScreen()
 
     def help_text(self) -> str:
         """The rules and keys of the game's screens (F1), as Markdown."""

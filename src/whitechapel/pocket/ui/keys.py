@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from whitechapel.pocket.actions import ALIBI_ACTION, MOVE_FACES, Action, Joker, Move, Rotate
 from whitechapel.pocket.legal import legal
-from whitechapel.pocket.pieces import DIRECTIONS, JACK
+from whitechapel.pocket.pieces import DIRECTIONS
 from whitechapel.pocket.preview import preview
 from whitechapel.pocket.sentences import WALL_WORDS
 from whitechapel.pocket.ui import panels
@@ -115,8 +115,7 @@ class PocketKeys(GameScreen):
             choice.joker = next(iter(joker_options(legal)), None)
             choice.preset = True
         elif choice.mode == Mode.TILE:
-            side = self.source.to_act or JACK
-            choice.cursor = start_tile(self.current_view(), side, face, legal)
+            choice.cursor = start_tile()  # b2, every time: the prompt names it
         self.notice = ""
         self.refresh_all()
 
@@ -208,18 +207,22 @@ class PocketKeys(GameScreen):
             if candidate is not None:  # nothing chosen yet: Enter means nothing
                 self.send(str(candidate))
         elif choice.mode == Mode.TILE and self.face() == "X":
+            # The second tile's cursor starts on the first: each arrow from it
+            # shows a swap with its neighbour that way (issue 44: a second
+            # tile proposed "next in reading order" was taken by surprise).
             choice.first, choice.mode = choice.cursor, Mode.EXCHANGE
-            choice.cursor = (choice.cursor + 1) % 9
             self.refresh_all()
         elif choice.mode == Mode.TILE and choice.wall is None:
-            # A rotation's tile chosen: now where its wall will face (arrows),
-            # a quarter clockwise to begin with.
+            # A rotation's tile chosen: now where its wall will face (arrows,
+            # r / e).  Enter never turns the tile itself, so a quick double
+            # Enter plays nothing the player did not see (tester PA, issue 44).
             if self.rotatable(choice.cursor):
                 choice.mode = Mode.ORIENT
-                current = DIRECTIONS.index(self.current_view().tiles[choice.cursor].wall)
-                choice.rotate(1, current)
             else:
                 self.notice = "This tile was rotated this round: choose another one."
+            self.refresh_all()
+        elif choice.mode == Mode.ORIENT and choice.wall is None:
+            self.notice = "Turn it first: the arrows (or r / e) say where its wall will face."
             self.refresh_all()
         elif choice.on_tiles:
             candidate = self.candidate()

@@ -1,13 +1,14 @@
 """A lesson over the Pocket board: a puzzle's, before it is played
 (`puzzles.py`), or the first word of a game with hints (`screen.py`,
 "Learn by playing").  A modal box: Enter starts (True), Esc goes back
-(False); what going back means is the caller's."""
+(False); what going back means is the caller's.  Longer than the window,
+it scrolls (the arrows, the wheel)."""
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
@@ -15,9 +16,10 @@ from textual.widgets import Static
 class LessonScreen(ModalScreen[bool]):
     DEFAULT_CSS = """
     LessonScreen { align: center middle; }
-    LessonScreen > Vertical {
+    LessonScreen > VerticalScroll {
         width: 90%; max-width: 76; height: auto; max-height: 100%;
         border: heavy $accent; background: $surface; padding: 0 1;
+        scrollbar-size-vertical: 1;
     }
     LessonScreen #lesson-keys { margin-top: 1; color: $text-muted; }
     """
@@ -31,7 +33,7 @@ class LessonScreen(ModalScreen[bool]):
         self.text, self.keys = text, keys
 
     def compose(self) -> ComposeResult:
-        with Vertical():
+        with VerticalScroll():  # a long lesson scrolls (↑ ↓) on a small screen
             yield Static(self.text, id="lesson")
             yield Static(self.keys, id="lesson-keys")
 

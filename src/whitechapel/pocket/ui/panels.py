@@ -158,13 +158,22 @@ def banner(view: PocketView, turn: str, winner: str | None = None) -> str:
 def banners(view: PocketView, turn: str, winner: str | None = None) -> list[str]:
     """The top line in fewer words each (a narrow window, a network seat's
     code and clock after it): the whole, without the game's name, the
-    round in figures."""
+    round in figures, the round alone."""
     whole = banner(view, turn, winner)
     bare = whole.removeprefix("Mr. Jack Pocket — ")
     if view.outcome:
         return [whole, bare]
     race = " — race" if view.race else ""
-    return [whole, bare, f"round {view.round}/8{race} — {turn} to play"]
+    # the last, the round alone: at a network seat at 80 columns the seat's
+    # rejoin code and the clock keep their room (the prompt line says whose
+    # turn it is; tester PB, issue 44: the seat was said in a toast that hid
+    # the fourth token)
+    return [
+        whole,
+        bare,
+        f"round {view.round}/8{race} — {turn} to play",
+        f"round {view.round}/8{race}",
+    ]
 
 
 def tokens_text(view: PocketView, chosen: int | None) -> str:
@@ -427,6 +436,15 @@ def step_prompt(
         return f"Joker: {walk} (shown). ←→ another; Enter plays; {back}"
     if mode == Mode.ALIBI:
         return f"Enter draws the top alibi card. {back}"
+    return tile_prompt(view, choice, face, legal)
+
+
+def tile_prompt(
+    view: PocketView, choice: PocketChoice, face: str | None, legal: Sequence[Action]
+) -> str:
+    """`step_prompt` for a rotation's or an exchange's tile: the cursor
+    starts on b2 (`choosing.start_tile`), and Enter never turns a tile."""
+    mode, candidate, back = choice.mode, choice.candidate(face), "Esc: back."
     sq = choice.cursor
     here = tile_words(view, sq)
     if face == "X" and mode == Mode.TILE:
@@ -436,7 +454,7 @@ def step_prompt(
     if mode == Mode.EXCHANGE and choice.first is not None:
         first = tile_words(view, choice.first)
         if sq == choice.first:
-            return f"Swap {first} with…? Arrows: the second tile, then Enter. {back}"
+            return f"Swap {first} with…? Arrows from it: the second tile. {back}"
         return f"Swap {first} and {here} (shown): Enter swaps; arrows: another."
     if legal and not any(isinstance(a, Rotate) and a.square == sq for a in legal):
         return f"{here} was rotated this round. Arrows: another tile; {back}"
@@ -448,7 +466,9 @@ def step_prompt(
     name = short_name(view.tiles[sq].character)
     wall = wall_words(view, sq)
     wall = wall if wall == "no wall" else f"wall {wall}"
-    return f"Rotate {SQUARES[sq]} — {name}, {wall}. Arrows: tile; Enter/r/e: turn; {back}"
+    if mode == Mode.ORIENT:  # the tile taken, not yet turned: Enter plays nothing yet
+        return f"Rotate {here}, {wall}: arrows or r/e turn it. {back}"
+    return f"Rotate {SQUARES[sq]} — {name}, {wall}. Arrows: tile; Enter: take it; r/e: turn."
 
 
 def choice_specs(

@@ -26,6 +26,7 @@ from whitechapel.pocket.actions import (
     Action,
 )
 from whitechapel.pocket.pieces import INVESTIGATOR, JACK, SIDES
+from whitechapel.pocket.players.teaching import teaching_seats
 from whitechapel.pocket.rules import RULES
 from whitechapel.pocket.sentences import SIDE_WORDS
 from whitechapel.pocket.sightlines import sightings_at_call
@@ -94,6 +95,11 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         key("s", "secrets", "Jack's cards", "secrets", show=True),
         key("ctrl+s", "save", "Save record", "save", show=True),
         key("n", "rematch", "Rematch", "rematch", show=True),
+        # a finished game at one keyboard: back to the menu (another
+        # opponent, another level; tester PA, issue 44); Esc too.  Said on
+        # the prompt line and its button: at 80 columns the footer would
+        # lose ctrl+q.
+        key("m", "menu", "Menu", "menu"),
         key("f1", "help", "Help", "help", show=True),
         key("question_mark", "help", "Help", "help_alt"),
         key("ctrl+l", "lobby", "Lobby", "lobby", show=True),
@@ -108,6 +114,8 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         mode = value_of(RULES.settings, source.settings, "handover")
         self.handover = mode if self.turns.shared else None
         self.hints = value_of(RULES.settings, source.settings, "hints") != "off"
+        if self.hints:  # a guided game: the teaching player in the easy computer's seat
+            self.turns.computers = teaching_seats(self.turns.computers)
         self.cards = JacksCards(self, self.turns)  # 'secrets' mode: `s` shows them
         self.choice = PocketChoice()
         self._keys: tuple[object, ...] | None = None  # the footer's state
@@ -144,7 +152,7 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
 
         side = self.turns.human or INVESTIGATOR
         title = "[b]Learn Mr. Jack Pocket by playing[/b]\n\n"
-        text = escape(hints.welcome(side, bool(self.turns.computers)))
+        text = escape(hints.welcome(side, bool(self.turns.computers), self.current_view()))
         self.app.push_screen(LessonScreen(title + text, "Enter: start"))
 
     def fit_district(self, width: int, height: int) -> None:
@@ -218,7 +226,7 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
             return f"[b]{escape(self.replay.heading())}[/b]\n{escape(said)}"
         if source.outcome:
             after = (
-                "ctrl+s saves the record, n starts a rematch, ctrl+q quits."
+                "ctrl+s saves the record, n a rematch, Esc or m the menu, ctrl+q quits."
                 if source.hot_seat
                 else "ctrl+l (or Lobby) goes back to the lobby."
             )
@@ -236,6 +244,9 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         text = panels.step_prompt(view, self.choice, self.face(), jack, legal)
         if self.notice:
             return text + f"\n[red]{self.notice}[/red]"
+        presence = self.presence_text()  # a network seat: the other one's connection
+        if presence:
+            return text + f"\n{presence}"
         card = panels.shown_card(view) or panels.drawn_card(view)
         played = self.computer_actions()
         if played and not (card and played[-1] is ALIBI_ACTION):
@@ -259,7 +270,7 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         and shown or hidden: mounting new ones on every key costs a layout."""
         specs: list[tuple[str, str]] = []
         if self.source.outcome and self.source.hot_seat:
-            specs = [("Save record", "do-save"), ("Rematch", "do-rematch")]
+            specs = [("Save record", "do-save"), ("Rematch", "do-rematch"), ("Menu", "do-menu")]
         elif self.source.outcome:  # the server keeps the record; a new duel starts there
             specs = [("Lobby", "do-lobby")]
         elif self.can_act():
@@ -355,6 +366,7 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
 
         lines = review.review_lines(self.current_view())
         if lines:
+            lines += ["", review.next_line(self.turns.human)]
             text = "[b]The game in review[/b]\n\n" + escape("\n".join(lines))
             self.app.push_screen(LessonScreen(text, "Enter: close"))
 
@@ -517,6 +529,7 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
                 "do-save": self.action_save,
                 "do-rematch": self.action_rematch,
                 "do-lobby": self.action_lobby,
+                "do-menu": self.action_menu,
             }
             if bid in action:
                 action[bid]()
@@ -554,9 +567,39 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         )
         self.app.switch_screen(PocketScreen(LocalSource(game, record, source.store)))
 
+    def finished_here(self) -> bool:
+        """A game over at one keyboard, nothing over it: Esc and m go to the menu."""
+        return self.source.outcome is not None and self.source.hot_seat and not self.curtain_up
+
+    def action_back(self) -> None:
+        """Esc steps back one choice; once the game is over at one
+        keyboard, back to the menu."""
+        if self.finished_here():
+            self.action_menu()
+        else:
+            super().action_back()
+
+    def action_menu(self) -> None:
+        """`m` (or Esc) after a game at one keyboard: the app's menu, to
+        choose another game, opponent or level (the record is saved)."""
+        if not self.finished_here():
+            return
+        from whitechapel.app import MenuScreen
+
+        app = self.app
+        if any(isinstance(s, MenuScreen) for s in app.screen_stack[:-1]):
+            while not isinstance(app.screen, MenuScreen):
+                app.pop_screen()
+        else:
+            app.switch_screen(MenuScreen())
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show in the footer only the keys that mean something now."""
         over = self.source.outcome is not None
+        if action in ("back", "menu") and self.finished_here():
+            return super().check_action(action, parameters)
+        if action == "menu":
+            return False
         if action in ("rotate", "confirm", "back"):
             if action == "confirm" and self.curtain_up:
                 return super().check_action(action, parameters)  # Enter lifts it

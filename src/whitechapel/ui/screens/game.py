@@ -60,6 +60,7 @@ class GameScreen(SizeGuard, Screen[None]):
         self._view: tuple[tuple[int, str], Any] | None = None
         self._unsaved = False
         self.saved_to: Any = None  # where the autosave last wrote the game
+        self.presence_note = ""  # a network seat: who came back, until the game moves on
 
     @property
     def holder(self) -> str | None:
@@ -243,7 +244,26 @@ class GameScreen(SizeGuard, Screen[None]):
             return "You are watching this game."
         if self.source.waiting:
             return "Sent; waiting for the server…"
-        return f"Waiting for {self.waiting_for()}…"
+        presence = self.presence_text()
+        return f"Waiting for {self.waiting_for()}…" + (f"\n{presence}" if presence else "")
+
+    def presence_text(self) -> str:
+        """At a network seat, the other seats whose player's connection is
+        gone, or who just came back (markup; "": nobody).  Tester PA, issue
+        44: "the opponent should see 'Ann disconnected'"."""
+        source = self.source
+        if not isinstance(source, RemoteSource) or source.outcome is not None or source.displaced:
+            return ""
+        away = source.away
+        if not away:
+            return self.presence_note
+        who = ", ".join(self.seat_words(seat, name) for seat, name in away.items())
+        return f"[yellow]{who} disconnected; {'their seats are' if len(away) > 1 else 'the seat is'} kept.[/yellow]"
+
+    def seat_words(self, seat: str, name: str) -> str:
+        """A seat as players say it: "Ann (Jack)" (markup)."""
+        title = self.TITLES.get(seat, seat)
+        return f"{escape(name)} ({title})" if name else title[:1].upper() + title[1:]
 
     def waiting_for(self) -> str:
         return self.player_name(self.source.to_act or "")
@@ -290,7 +310,18 @@ class GameScreen(SizeGuard, Screen[None]):
 
     def remote_state(self, msg: dict[str, Any]) -> None:
         if isinstance(self.source, RemoteSource):
-            self.source.receive(msg)
+            source = self.source
+            away, before = source.away, source.state
+            if not source.receive(msg) and msg is not before:
+                # only who is connected changed: the choice being made stays
+                back = [self.seat_words(s, n) for s, n in away.items() if s not in source.away]
+                if back:
+                    self.presence_note = f"[green]{', '.join(back)} came back.[/green]"
+                if self.is_mounted:
+                    with contextlib.suppress(NoMatches):
+                        self.refresh_all()
+                return
+        self.presence_note = ""
         self.notice = ""
         if self.is_mounted:
             try:
