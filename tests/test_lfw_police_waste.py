@@ -153,3 +153,24 @@ def test_t2_a_policeman_sealing_the_likely_hideout_keeps_his_crossing():
         game.play(players.choose(player, "lfw", game.view(POLICE), 0).action)
     after = game.view(POLICE).police
     assert all(after[c] == x for c, x in held.items()), (held, after)
+
+
+def test_t2_a_policeman_with_nothing_beside_him_walks_toward_jack():
+    """Play-tester C2 (round 15): "the police mostly sat still or drifted
+    north-east while I was in the south"; "after my first move, only Brown
+    moved".  A policeman the plan leaves where he seals nothing, guards
+    nothing and stands beside no circle Jack can be on, and who cannot get
+    beside one this turn, walks toward where Jack is likely
+    (`Style.toward`): in the issue's game no stay is left without one of
+    those reasons (seven were, before)."""
+    idle = stays = 0
+    for _, game in _police_turns(_record()):
+        player = players.new_player("lfw", "hard", POLICE, 1, players.table_of("lfw", game))
+        while game.to_act == POLICE and game.outcome is None:
+            view = game.view(POLICE)
+            action = players.choose(player, "lfw", view, 0).action
+            if action.endswith(" stay"):
+                stays += 1
+                idle += player.holds(action.split()[0]) is None
+            game.play(action)
+    assert stays and not idle, (stays, idle)

@@ -63,6 +63,11 @@ GUARDING = 0.02
 # T2: a policeman goes beside a possible circle unless that costs more than
 # this share of what he adds to the turn's goal where the plan puts him
 BESIDE_COST = 0.25
+# T2 (`Style.toward`): a walk toward where Jack is likely must bring the
+# policeman this many police steps nearer, on average; farther than
+# `FAR_STEPS` counts as that far
+TOWARD = 0.5
+FAR_STEPS = 8
 BUDGET = 0.25  # CPU seconds: a decision's own budget (a whole turn is some ten)
 
 
@@ -87,6 +92,9 @@ class Style:
     # T2: a policeman left with no possible circle beside him goes where
     # one is, unless he seals or guards (`Police.beside`; issue 49)
     beside: bool = False
+    # T2: one who cannot get beside one this turn walks toward where Jack is
+    # likely, on the same terms (`Police.beside`; round 15)
+    toward: bool = False
 
 
 HARD_2026_12 = Style(
@@ -117,6 +125,7 @@ STYLES = {
         restarts=4,
         purposeful=True,
         beside=True,
+        toward=True,
         # An arrest wins over a search only at odds 3 times the search's
         # bits (December's 0.25): testers B2 and Y (rounds 13-14) watched
         # the hard police fail 32 arrests in a night and find no clue.
@@ -446,11 +455,16 @@ class Police(LfwPlayer):
             if isinstance(a, PoliceMove) and a.colour == colour and a.crossing is not None
         ]
         useful = [x for x in ends if any(c in possible for c in board.direct_circles(x))]
-        if not useful:
-            return planned
         others = [self._plan.get(c, x) for c, x in start.items() if c != colour]
         context = goal.scorer(self.facts).context(others)
-        best = max(useful, key=lambda x: (context.value(x), x == start[colour], x))
+        if useful:
+            best = max(useful, key=lambda x: (context.value(x), x == start[colour], x))
+        elif self.style.toward and sense.where:
+            best = min(ends, key=lambda x: (self.remoteness(x, sense), x != start[colour], x))
+            if self.remoteness(best, sense) >= self.remoteness(planned, sense) - TOWARD:
+                return planned
+        else:
+            return planned
         # what he adds where the plan puts him, and what going beside costs
         adds = context.value(planned) - context.base
         if context.value(planned) - context.value(best) > BESIDE_COST * adds:
@@ -458,6 +472,18 @@ class Police(LfwPlayer):
             return planned
         self._holds[colour] = "beside"
         return best
+
+    def holds(self, colour: str) -> str | None:
+        """Why the policeman keeps his crossing this turn ("seal", "guard",
+        "beside", "plan"); None: no reason was found (`beside`)."""
+        return self._holds.get(colour)
+
+    def remoteness(self, crossing: str, sense: Sense) -> float:
+        """How far a policeman on `crossing` is from where Jack is likely:
+        the police steps to beside each circle, weighed by its share
+        (`Sense.where`), each counted up to `FAR_STEPS`."""
+        distance = self.facts.distance
+        return sum(p * min(distance(crossing, c), FAR_STEPS) for c, p in sense.where.items())
 
     @staticmethod
     def _still(
