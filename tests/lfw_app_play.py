@@ -59,6 +59,14 @@ def prompt_text(app) -> str:
     return " ".join(app.screen.query_one("#prompt").render().plain.split())
 
 
+async def press_for_all(pilot: Pilot, app, key: str) -> None:
+    """Key 0 or 9 (every policeman still to act): pressed, and pressed again
+    where it asks first (mid-turn: tester C2, round 15)."""
+    await settle.press(pilot, key)
+    if f"{key} again: yes" in prompt_text(app):
+        await settle.press(pilot, key)
+
+
 async def raise_curtain(pilot: Pilot, screen: LfwScreen) -> None:
     """Settle, then pass every hand-over curtain that is down."""
     await settle.settle(pilot)

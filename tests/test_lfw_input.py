@@ -11,7 +11,7 @@ import re
 import pytest
 
 import settle
-from lfw_app_play import game_app, prompt_text
+from lfw_app_play import game_app, press_for_all, prompt_text
 from snapshots import screen_text
 from whitechapel.app import WhitechapelApp
 from whitechapel.core.chance import Chance
@@ -474,7 +474,7 @@ async def test_key_zero_passes_for_everyone_even_when_the_first_can_only_pass(tm
         await settle.press(pilot, "enter")
         assert "0 everyone passes" in prompt_text(app)
         before = len(game.history)
-        await settle.press(pilot, "0")
+        await press_for_all(pilot, app, "0")
         played = [str(a) for a in game.history[before:]]
         assert played == [f"{c} pass" for c in (acting, *rest)]
 

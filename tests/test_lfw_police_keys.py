@@ -12,7 +12,7 @@ import pytest
 
 import settle
 from lfw_app_play import first_game_where as played_until
-from lfw_app_play import game_app, prompt_text, raise_curtain
+from lfw_app_play import game_app, press_for_all, prompt_text, raise_curtain
 from whitechapel.core.chance import Chance
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.map.maps import load_board
@@ -269,7 +269,7 @@ async def test_t3_key_9_after_a_policemans_own_arrest_does_the_rest(tmp_path):
         if game.outcome is not None:
             return  # the arrest took him
         assert str(game.history[n]).startswith(f"{colour} arrest")
-        await settle.press(pilot, "9")
+        await press_for_all(pilot, app, "9")
         await settle.settle(pilot)
         assert game.to_act == JACK
     hunt = played_until(7, lambda g: g.phase == Phase.HUNT and g.to_act == POLICE)

@@ -5,7 +5,7 @@ later policeman's key say that it skips those before him."""
 from __future__ import annotations
 
 import settle
-from lfw_app_play import game_app, prompt_text, raise_curtain
+from lfw_app_play import game_app, press_for_all, prompt_text, raise_curtain
 from test_lfw_display import find_game
 from test_lfw_round8_news import play
 from whitechapel.lfw.actions import Pass, Search
@@ -24,7 +24,7 @@ async def one_key(game: LfwGame, tmp_path, hint: str, key: str) -> tuple[list, s
     async with app.run_test(size=(160, 50)) as pilot:
         await raise_curtain(pilot, screen)
         assert hint in prompt_text(app), prompt_text(app)
-        await settle.press(pilot, key)
+        await press_for_all(pilot, app, key)
         await settle.settle(pilot)
         return game.history[before:], screen.picking.typed
 

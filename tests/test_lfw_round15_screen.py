@@ -66,3 +66,55 @@ def test_t3_a_search_ending_on_the_crime_scene_is_not_news():
         assert f"a clue on {circle}!" not in said, said
     news = computer.played_lines(log[-1:])  # nothing known: a clue is news
     assert f"a clue on {circle}!" in news[0]
+
+
+async def test_t2_key_0_mid_turn_asks_first_and_at_the_turns_start_acts_at_once(tmp_path):
+    """C2: "On night 2 of game 1 I pressed 0 meaning 'skip this one'. Brown
+    and Red both stayed, and Esc did not bring them back ... The B/Y/N/R/G
+    skip keys ask for a confirming second press, but 0 and 9 ... do not."
+    Where some policemen have moved, 0 asks first (and says that 3 makes
+    only this one stay); at the turn's start it still acts at once (two
+    keys a turn where everyone stays and passes: the issue's bench)."""
+    import settle
+    from lfw_app_play import game_app, prompt_text, raise_curtain
+    from whitechapel.lfw.rulebook import POLICE
+    from whitechapel.lfw.ui import sentences
+
+    def mid_t2(g) -> bool:
+        if g.phase != Phase.HUNT or g.to_act != POLICE:
+            return False
+        view = g.view(POLICE)
+        order = sentences.police_order(view)
+        later = sentences.still_to_act(view)
+        return order.index(view.acting_colour) > 0 and len(later) >= 1
+
+    game = first_game_where(5, mid_t2, tries=300)
+    acting = game.acting_colour
+    later = sentences.still_to_act(game.view(POLICE))
+    n = len(game.history)
+    app, screen = game_app(game, tmp_path)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await raise_curtain(pilot, screen)
+        await settle.press(pilot, "0")
+        asked = prompt_text(app)
+        assert "0 again: yes" in asked and "3: only" in asked, asked
+        assert len(game.history) == n  # nothing done yet
+        await settle.press(pilot, "escape")
+        assert len(game.history) == n and "0 again" not in prompt_text(app)
+        await settle.press(pilot, "0", "0")
+        played = [str(a) for a in game.history[n:]]
+        assert played == [f"{c} stay" for c in (acting, *later)], played
+
+    def first_t2(g) -> bool:
+        if g.phase != Phase.HUNT or g.to_act != POLICE:
+            return False
+        view = g.view(POLICE)
+        return sentences.police_order(view).index(view.acting_colour) == 0
+
+    game = first_game_where(5, first_t2, tries=300)
+    n = len(game.history)
+    app, screen = game_app(game, tmp_path)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await raise_curtain(pilot, screen)
+        await settle.press(pilot, "0")
+        assert len(game.history) - n == len(sentences.police_order(game.view(POLICE)))

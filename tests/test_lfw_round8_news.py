@@ -4,7 +4,7 @@ opens the police's prompt until they act again; the keys of T3's sweep."""
 from __future__ import annotations
 
 import settle
-from lfw_app_play import game_app, prompt_text, raise_curtain
+from lfw_app_play import game_app, press_for_all, prompt_text, raise_curtain
 from test_lfw_display import find_game
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.rulebook import JACK, POLICE
@@ -103,7 +103,7 @@ async def test_t3_the_curtain_after_the_police_turn_says_what_their_searches_fou
         await settle.settle(pilot)
         searched = [e for e in game.view(POLICE).log if e.event == "search" and e.colour == first]
         assert searched
-        await settle.press(pilot, "0")  # the others pass
+        await press_for_all(pilot, app, "0")  # the others pass
         await settle.settle(pilot)
         assert game.to_act == JACK and screen.curtain_up
         shown = " ".join(screen_text(app).split())

@@ -129,7 +129,8 @@ def turn_keys(game, texts: list[str]) -> list[str]:
     (`Picking.fold_key`, pressed `fold_presses` times: those before him
     stay, he acts now); where a search names its circles as `1
     search` / `0` would, that one key; and where two or more policemen
-    search or pass as key 9 would (sweep.py), that one key."""
+    search or pass as key 9 would (sweep.py), that one key (keys 0 and 9
+    pressed twice where some have acted before: they ask first)."""
     from whitechapel.lfw.phases import Phase
     from whitechapel.lfw.ui.picking import SWEEP_KEY, picking_for
     from whitechapel.lfw.ui.sentences import police_order
@@ -144,7 +145,7 @@ def turn_keys(game, texts: list[str]) -> list[str]:
             chain = sweep_all(game)
             colours = {t.split()[0] for t in chain}
             if len(colours) >= 2 and texts[i : i + len(chain)] == chain:
-                keys.append(SWEEP_KEY)
+                keys += [SWEEP_KEY] * (2 if p.mid_turn() else 1)  # mid-turn it asks first
                 for t in chain:
                     game.play(t)
                 i += len(chain)
@@ -172,7 +173,8 @@ def turn_keys(game, texts: list[str]) -> list[str]:
             if presses >= run:
                 fold = None
             if run > 1 and (run == len(after) or fold is not None):
-                keys += ["0"] if run == len(after) else [fold or ""] * presses
+                zero = ["0", "0"] if p.mid_turn() else ["0"]  # mid-turn it asks first
+                keys += zero if run == len(after) else [fold or ""] * presses
                 for t in texts[i : i + run]:
                     game.play(t)
                 i += run

@@ -99,6 +99,8 @@ T1_WORD_KEYS = jackturn.KIND_KEYS  # T1's words' keys, fixed (the sheet numbers 
 SWEEP = "sweep"  # its word while keys.py sends its actions
 SWEEP_HINT = "9 everyone searches where a clue can be (no arrest)"
 SWEEP_THEN = "then everyone after him searches where a clue can be"  # 9 in a search
+# Keys 0 and 9 pressed mid-turn ask first (`Picking._rest_press`): their words, their keys
+ARMED_KEYS = {"stay": "0", "pass": "0", SWEEP: SWEEP_KEY}
 T3 = (Phase.CLUES, Phase.SEARCHING)
 TOUCHES_SHOWN = 10  # crossings listed with their circles where the screen gives no room
 MIN_LIST = 12  # characters: less room than this, and the letters' circles are left out
@@ -873,8 +875,10 @@ class Picking:
 
     def press(self, char: str) -> Press:
         """What a printable key means now; `typed` grows when it types."""
-        if self.armed is not None:  # a later policeman's letter was pressed once
+        if self.armed is not None:  # a later policeman's letter (or 0, 9) was pressed once
             armed, self.armed = self.armed, None
+            if armed in ARMED_KEYS and char == ARMED_KEYS[armed]:
+                return Press("rest", armed)
             if POLICE_KEYS.get(char.lower()) == armed:
                 return Press("fold", armed)
             return Press("cancel", self.cancelled())
@@ -905,6 +909,39 @@ class Picking:
             return Press("typed")
         return Press("refuse", self.stray_key(char))
 
+    def _rest_press(self, word: str) -> Press:
+        """Key 0 (stay, pass) or 9 (sweep) as a policeman's choice begins:
+        at once when the turn's first acts (everyone stays, passes or
+        searches: two keys a turn), but asked once where some have acted and
+        several are left (tester C2, round 15, pressed 0 mid-turn meaning
+        "this one stays" and lost two policemen's moves; the skip keys
+        ask, these did not)."""
+        if word in ARMED_KEYS and self.mid_turn() and self.later():
+            self.armed = word
+            return Press("arm", self.rest_question(word))
+        return Press("rest", word)
+
+    def mid_turn(self) -> bool:
+        """T2/T3: a policeman before the acting one has acted this phase."""
+        acting = self.acting()
+        if self.view is None or acting is None:
+            return False
+        order = sentences.police_order(self.view)
+        return acting in order and order.index(acting) > 0
+
+    def rest_question(self, word: str) -> str:
+        """What key 0 or 9, pressed once mid-turn, would do."""
+        everyone = [self.acting() or "", *self.later()]
+        who = sentences.and_list(sentences.name(c) for c in everyone)
+        key = ARMED_KEYS[word]
+        does = {
+            "stay": "stay where they are",
+            "pass": "pass: no search, no arrest",
+            SWEEP: "each search where a clue can be, or pass",
+        }[word]
+        one = {"stay": f"{STAY_KEY}: only {sentences.name(self.acting())} stays; ", "pass": ""}
+        return f"{key}: {who} {does} — {key} again: yes; {one.get(word, '')}Esc: no"
+
     def disarm(self) -> bool:
         """Any other key or click after a later policeman's letter: the
         fold is called off, nothing else is done.  True if one was armed."""
@@ -914,9 +951,9 @@ class Picking:
     def _digit(self, char: str) -> Press:
         rest = self.rest_word()
         if char == "0" and rest is not None:
-            return Press("rest", rest)
+            return self._rest_press(rest)
         if char == SWEEP_KEY and self.sweep_offered():
-            return Press("rest", SWEEP)
+            return self._rest_press(SWEEP)
         if char in T3_WORD_KEYS and self.forced() and self.phase() in T3:
             # T3's word keys (1 search all, 2 arrest, 3 pass) play the only
             # action left where it is that word (play-tester I, round 5: `1`
