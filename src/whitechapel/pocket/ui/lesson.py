@@ -2,7 +2,9 @@
 (`puzzles.py`), or the first word of a game with hints (`screen.py`,
 "Learn by playing").  A modal box: Enter starts (True), Esc goes back
 (False); what going back means is the caller's.  Longer than the window,
-it scrolls (the arrows, the wheel)."""
+it scrolls (the arrows, the wheel), and its keys stay in sight on its
+bottom border (at 80×24 the guided game's first word as Jack is longer
+than the window: "Enter: start" was below the fold)."""
 
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ class LessonScreen(ModalScreen[bool]):
         border: heavy $accent; background: $surface; padding: 0 1;
         scrollbar-size-vertical: 1;
     }
-    LessonScreen #lesson-keys { margin-top: 1; color: $text-muted; }
+    LessonScreen > VerticalScroll { border-subtitle-color: $text-muted; }
     """
     BINDINGS = [
         Binding("enter", "start", "Start", show=True, id="pocket.lesson_start"),
@@ -33,9 +35,9 @@ class LessonScreen(ModalScreen[bool]):
         self.text, self.keys = text, keys
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll():  # a long lesson scrolls (↑ ↓) on a small screen
+        with VerticalScroll() as box:  # a long lesson scrolls (↑ ↓) on a small screen
+            box.border_subtitle = self.keys
             yield Static(self.text, id="lesson")
-            yield Static(self.keys, id="lesson-keys")
 
     def action_start(self) -> None:
         self.dismiss(True)
