@@ -118,3 +118,33 @@ async def test_t2_key_0_mid_turn_asks_first_and_at_the_turns_start_acts_at_once(
         await raise_curtain(pilot, screen)
         await settle.press(pilot, "0")
         assert len(game.history) - n == len(sentences.police_order(game.view(POLICE)))
+
+
+async def test_the_legend_at_the_games_end_says_which_night_its_marks_are_of(tmp_path):
+    """E2 (round 16): at the end of the game the legend read "clue tonight"
+    and "path tonight" beside every night's path.  Once the game is over it
+    names the night: the last night's clues and failed arrests, and the
+    path of the night keys 1-4 show (key 0: every night)."""
+    import settle
+    from lfw_app_play import game_app, raise_curtain
+    from whitechapel.core.chance import Chance
+    from whitechapel.lfw.game import LfwGame
+    from whitechapel.lfw.selfplay import homeward_action
+
+    chance = Chance(5)
+    game = LfwGame.new(5)
+    while game.outcome is None:
+        turn = homeward_action(game.clone(), chance) if game.to_act == JACK else None
+        game.apply(turn or game.random_action(chance))
+    app, screen = game_app(game, tmp_path)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await raise_curtain(pilot, screen)
+        text = Text.from_markup(screen.legend_markup(200)).plain
+        assert "tonight" not in text, text
+        assert "path, every night" in text, text
+        await settle.press(pilot, "1")
+        text = Text.from_markup(screen.legend_markup(200)).plain
+        assert "path, night 1" in text, text
+    from whitechapel.lfw.ui.mapstyle import legend_markup
+
+    assert "path tonight" in Text.from_markup(legend_markup(200)).plain  # during the game

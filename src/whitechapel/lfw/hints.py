@@ -48,6 +48,9 @@ from whitechapel.lfw.views import LfwView
 # each does): one place, so a change of keys is one edit here.
 KEYS = {
     "circle": "type its number and Enter",
+    # H6: a Wretched by her letter, then where she goes (tester F2, round 16:
+    # the hint said "type its number and Enter" while the prompt asked a letter)
+    "wretched": "her letter (each keeps hers all night), then her new circle's letter or number",
     "red": "press its letter (under the map) or type its number and Enter",
     "crossing": "press the letter the map shows on it",
     "skipped": "b y n r g (the policemen's own keys), f and x",
@@ -219,7 +222,7 @@ def _wretched() -> Hint:
         "What it does: Jack will kill one of them, and the murder starts the Hunt "
         "there; a Wretched near your policemen is a crime scene they can reach at "
         "once, one away from Jack's likely hideout makes his night longer.",
-        f"for each Wretched, its new circle: {_k('circle')}; a Wretched that "
+        f"for each Wretched: {_k('wretched')}; a Wretched that "
         f"cannot move stays ({_k('confirm')}); {_k('rest')}: every Wretched still to "
         "move goes to the circle beside hers nearest your policemen.",
     )
@@ -247,7 +250,7 @@ def _revealed(view: LfwView) -> Hint | None:
         f"{what} The more he waits, the more he knows, and the longer his night "
         "(each wait is one more space on his move track). Now Jack waited again: "
         "move the Wretched once more.",
-        f"as before: each Wretched's new circle ({_k('circle')}); {_k('rest')}: every "
+        f"as before: each Wretched, {_k('wretched')}; {_k('rest')}: every "
         "Wretched still to move goes to the circle nearest your policemen (she must "
         "move every wait: one near them steps to and fro).",
     )

@@ -138,7 +138,7 @@ _CIRCLE_MARKS = (
     ("clue-3", "clue, night 3"),
     ("searched", "searched, empty"),
     ("false-clue", "false clue"),
-    ("arrest-failed", "failed arrest"),
+    ("arrest-failed", "failed arrest tonight"),
     ("path", "path tonight"),
     ("reach-step", "a walk away"),
     ("reach-coach", "a coach away"),
@@ -234,11 +234,15 @@ def legend_markup(
     tags: Iterable[str] | None = None,
     side: str | None = None,
     marks: Mapping[Any, str] | None = None,
+    nights: Mapping[str, str] | None = None,
 ) -> str:
     """The legend as markup for a text panel `width` cells wide: the
     drawing's entries, then those of `tags` (the marks now on the map; all
     of them if None), in as many columns of one width as fit.  `marks`
-    (node -> tag, the map's): each circle mark's entry names its circles."""
+    (node -> tag, the map's): each circle mark's entry names its circles.
+    `nights` (tag -> words): the night an entry's marks are of, where not
+    tonight's (the game over: tester E2, round 16, read "path tonight"
+    beside every night's path)."""
     where: dict[str, list[int]] = {}
     for node, tag in (marks or {}).items():
         if isinstance(node, int):
@@ -246,7 +250,10 @@ def legend_markup(
         elif tag == "target" and tags is not None:  # a crossing's key among the choices
             tags = {*tags, TARGET_CROSSING}
     frozen = tuple(sorted((t, tuple(sorted(n))) for t, n in where.items()))
-    return _legend_markup(width, dark, None if tags is None else frozenset(tags), side, frozen)
+    told = tuple(sorted((nights or {}).items()))
+    return _legend_markup(
+        width, dark, None if tags is None else frozenset(tags), side, frozen, told
+    )
 
 
 @lru_cache(maxsize=256)  # a screen asks again at every refresh, mostly for the same marks
@@ -256,13 +263,18 @@ def _legend_markup(
     tags: frozenset[str] | None,
     side: str | None,
     where: tuple[tuple[str, tuple[int, ...]], ...] = (),
+    nights: tuple[tuple[str, str], ...] = (),
 ) -> str:
     wanted = None if tags is None else set(tags) | set(cv.TAGS)
     circles = {t: list(n) for t, n in where}
+    told = dict(nights)
     entries = []
     for samples, meaning in legend_items(side):
         if wanted is not None and not wanted & {t for _, t in samples}:
             continue
+        tag = samples[0][1]
+        if tag in told:
+            meaning = f"{meaning.removesuffix(' tonight')}, {told[tag]}"
         meaning = escape(meaning + where_words(samples, circles))
         chips = "".join(f"[{style_spec(tag, dark) or 'none'}]{escape(s)}[/]" for s, tag in samples)
         entries.append((chips, sum(len(s) for s, _ in samples) + 1 + len(meaning), meaning))

@@ -1158,7 +1158,7 @@ class Picking:
             # each stays near the real policemen, so she steps to and fro between
             # two circles there: a Wretched must move every wait (H6; testers C2
             # and D2, round 15, read "toward" as a walk that never arrived)
-            return "0 every Wretched still to move: to the circle nearest your policemen"
+            return "0 every Wretched left: to the circle nearest your policemen"
         return f"0 everyone {'stays' if rest == 'stay' else 'passes'}"
 
     def _touches_part(self, part: str, rest: str, room: int | None, intro: str = "") -> str:

@@ -184,6 +184,10 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
             key(d, f"pan({dx},{dy})", "Pan", f"pan_{d}", show=False)
             for d, dx, dy in (("up", 0, -3), ("down", 0, 3), ("left", -6, 0), ("right", 6, 0))
         ],
+        # F1 before the view keys: a footer too narrow for them all cuts the
+        # last (tester F2, round 16, at 120 columns: "f7 Police view  f1 He")
+        key("f1", "help", "Help", "help"),
+        key("question_mark", "help", "Help", "help_alt", show=False),
         key("f2", "overview", "Overview", "overview"),
         key("f3", "legend", "Legend", "legend"),
         # F4, F5, F6 are switches: the unshown binding (first, the one
@@ -207,8 +211,6 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         key("pagedown", "log_scroll(-1)", "Newer log", "log_newer", show=False),
         key("ctrl+s", "save", "Save", "save", show=False),  # autosaved anyway; in F1
         key("space", "no_pauses", "No pauses", "no_pauses", show=False),  # the computer's; in F1
-        key("f1", "help", "Help", "help"),
-        key("question_mark", "help", "Help", "help_alt", show=False),
         key("ctrl+l", "lobby", "Lobby", "lobby"),
     ]
 
@@ -874,7 +876,18 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
             tags=set(marks.values()),
             side=None if self.source.outcome is not None else self.holder,
             marks=marks,
+            nights=self.legend_nights(),
         )
+
+    def legend_nights(self) -> dict[str, str]:
+        """Once the game is over, the night of the marks the legend calls
+        tonight's: the last night's clues and failed arrests, and Jack's
+        path of the night keys 1-4 show (every night's: key 0)."""
+        if self.source.outcome is None:
+            return {}
+        last = f"night {self.current_view().night}"
+        path = f"night {self.end_night}" if self.end_night else "every night"
+        return {"clue": last, "arrest-failed": last, "path": path}
 
     def legend_beside(self) -> bool:
         """Is the legend (F3) in the side column, in the notebook's place?
