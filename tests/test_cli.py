@@ -360,7 +360,7 @@ def test_console_tells_what_happened_in_sentences_and_the_notation_on_request(tm
     console.run()
     texts = player.texts()
     news = next(t for t in texts if "Since your last turn:" in t)
-    said = "The investigator moved Holmes one step clockwise (12 → 1)."
+    said = "The investigator moved Holmes one step clockwise (12→1)."
     assert said in news and first not in news
     logs = [t for t in texts if t.endswith("(Enter to go back) ")]
     assert logs[0].startswith(said) and f"[{first}]" not in logs[0]

@@ -45,9 +45,8 @@ def test_serve_ssh_without_the_extra_is_one_sentence_naming_the_install(tmp_path
 
 
 def test_join_never_imports_asyncssh(tmp_path):
-    """The lobby comes up (headless) and tries a port where nobody listens
-    (it says so: the test waits for that, however slow the machine);
-    asyncssh was never imported."""
+    """`join` tries a port where nobody listens and says so in one sentence
+    (exit 1, before any lobby: issue 50); asyncssh was never imported."""
     script = textwrap.dedent(
         """
         import sys
@@ -68,7 +67,8 @@ def test_join_never_imports_asyncssh(tmp_path):
         """
     )
     done = python(script, tmp_path)
-    assert done.stdout.split() == ["0", "False", "False"], done.stderr
+    assert done.stdout.split() == ["1", "False", "False"], done.stderr
+    assert "cannot reach the game server at 127.0.0.1:1" in done.stderr
 
 
 def test_the_raw_server_never_imports_asyncssh(tmp_path):

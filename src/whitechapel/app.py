@@ -20,11 +20,12 @@ from textual.widgets.option_list import Option
 from whitechapel import __version__
 from whitechapel.core import config
 from whitechapel.core.errors import WhitechapelError
-from whitechapel.core.registry import entries, game_names, title_of
+from whitechapel.core.registry import entries
 from whitechapel.core.store import SavedGame, Store, load_game
 from whitechapel.ui.games import screens_for
 from whitechapel.ui.screens.help import HelpScreen
 from whitechapel.ui.screens.quit import QuitScreen
+from whitechapel.ui.titles import terminal_title
 from whitechapel.ui.widgets.footer import KeyFooter
 from whitechapel.ui.widgets.guard import SizeGuard, TooSmall
 
@@ -154,20 +155,6 @@ def open_record(app: App, path: Path) -> None:
         app.notify(str(e), severity="error", timeout=8)
         return
     app.push_screen(screens_for(record.game).local_screen(game, record, Store()))
-
-
-def terminal_title(stack: Iterable[Screen]) -> str:
-    """What a gateway session's terminal is titled: the game and the room of
-    the topmost game screen in `stack` (a help screen over it keeps it),
-    else the lobby."""
-    for screen in reversed(list(stack)):
-        source = getattr(screen, "source", None)
-        room = getattr(source, "room", None)
-        if isinstance(room, str) and room.isalnum():
-            game = str(getattr(source, "current", {}).get("game"))
-            known = game in game_names()
-            return f"{title_of(game) if known else 'whitechapel'} · room {room} — whitechapel"
-    return "whitechapel — lobby"
 
 
 class SharedParses:
@@ -325,6 +312,16 @@ class WhitechapelApp(App):
     def action_rules(self) -> None:
         self.push_screen(HelpScreen(RULES))
 
+    def action_menu(self) -> None:
+        """The menu: the one below in the stack (what is over it goes), else
+        a new one in the top screen's place (a game started from the
+        command line has no menu under it)."""
+        if any(isinstance(s, MenuScreen) for s in self.screen_stack[:-1]):
+            while not isinstance(self.screen, MenuScreen):
+                self.pop_screen()
+        else:
+            self.switch_screen(MenuScreen())
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         for command in super().get_system_commands(screen):
             if self.ssh and command.title == "Screenshot":  # writes a file, shows its path
@@ -335,7 +332,9 @@ class WhitechapelApp(App):
             return
         for e in entries():
             yield SystemCommand(
-                f"New {e.title} game", "Start a hot-seat game", partial(self.new_game, e.name)
+                f"New {e.title} game",
+                "Choose the players and settings of a new game",
+                partial(self.new_game, e.name),
             )
             if e.guided:
                 yield SystemCommand(
@@ -358,6 +357,12 @@ class WhitechapelApp(App):
             "Load a record", "Open a game record file", lambda: self.push_screen(LoadScreen())
         )
         yield SystemCommand("Rules", "The rules summary", self.action_rules)
+        if getattr(screen, "may_leave", lambda: False)():  # a game kept here
+            yield SystemCommand(
+                "Back to the menu",
+                "Leave this game (it is saved: Continue takes it up again)",
+                screen.action_leave,  # type: ignore[attr-defined]
+            )
         if hasattr(screen, "action_save"):
             yield SystemCommand("Save record", "Save this game's record", screen.action_save)
 

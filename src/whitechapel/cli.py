@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 from whitechapel import __version__
 from whitechapel.core.args import describe, examples, with_examples
-from whitechapel.core.errors import WhitechapelError
+from whitechapel.core.errors import UsageError, WhitechapelError
 from whitechapel.core.registry import entries
 
 if TYPE_CHECKING:
@@ -31,6 +31,27 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: {message} (see '{self.prog} --help')\n")
+
+
+def _address(text: str) -> str:
+    """HOST:PORT (or HOST alone) as `join` takes it: a bad one is a usage
+    error (exit status 2), before anything connects."""
+    from whitechapel.net.access import parse_address
+
+    try:
+        parse_address(text, 0)
+    except WhitechapelError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+    return text
+
+
+def _room_code(text: str) -> str:
+    """A room's code as `join` takes it (issue 50's invite line): letters
+    and digits, any case; a bad one is a usage error."""
+    code = text.strip().upper()
+    if not (code.isascii() and code.isalnum() and 0 < len(code) <= 12):
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a room's code (as K7QX)")
+    return code
 
 
 def _port(text: str) -> int:
@@ -58,6 +79,8 @@ MORE_EXAMPLES = [
     ("whitechapel", "the menu: every game, Continue, Learn, Rules"),
     ("whitechapel COMMAND --help", "what a command does, its options and examples"),
     ("whitechapel config", "what is remembered between starts (names, levels, theme)"),
+    ("whitechapel completion bash", "the script of tab completion for bash (or zsh, fish)"),
+    ("whitechapel man", "the manual page: every command's help in one"),
 ]
 
 
@@ -87,7 +110,16 @@ def build_parser() -> argparse.ArgumentParser:
     for game in games:  # each game's own commands (`whitechapel pocket …`)
         game.add_commands(sub)
 
-    replay = sub.add_parser("replay", help="print the final position and outcome of a record")
+    replay = with_examples(
+        sub,
+        "replay",
+        "print the final position and outcome of a record",
+        [
+            ("whitechapel replay FILE", "what every side may see of the record FILE"),
+            ("whitechapel replay FILE --side jack", "what Jack's side sees"),
+            ("whitechapel replay FILE --json", "the public view, as JSON"),
+        ],
+    )
     replay.add_argument("file", metavar="FILE", help="a game record (a saved game)")
     sides = list(dict.fromkeys(["public", *(side for e in entries() for side in e.sides)]))
     replay.add_argument(
@@ -140,6 +172,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     serve.add_argument(
         "--server",
+        type=_address,
         metavar="HOST:PORT",
         help="run only the SSH gateway, into this remote game server (needs --ssh and "
         "--gateway-secret)",
@@ -178,6 +211,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     web.add_argument(
         "--server",
+        type=_address,
         metavar="HOST:PORT",
         help="serve the lobby of this game server instead of running one",
     )
@@ -213,10 +247,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     join.add_argument(
         "address",
+        type=_address,
         metavar="HOST:PORT",
-        nargs="?",
-        default="",
         help="the game server's address and port (its port: 7888 if left out)",
+    )
+    join.add_argument(
+        "room",
+        nargs="?",
+        type=_room_code,
+        metavar="ROOM",
+        help="a room's code (as K7QX): joined at once, as an invite line says",
     )
     join.add_argument("--name", default="", metavar="NAME", help="your name in the lobby")
     join.add_argument(
@@ -225,9 +265,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="the server's password, if it asks (or $WHITECHAPEL_PASSWORD)",
     )
 
-    config = sub.add_parser(
+    config = with_examples(
+        sub,
         "config",
-        help="what whitechapel remembers between starts: show it, where it is, forget it",
+        "what whitechapel remembers between starts: show it, where it is, forget it",
+        [
+            ("whitechapel config", "the settings in effect"),
+            ("whitechapel config path", "where the settings file is"),
+            ("whitechapel config reset", "forget every choice"),
+        ],
         description="Names, computer levels, theme and each game's settings are "
         "remembered in a settings file (TOML) each time you start a game.",
     )
@@ -241,9 +287,14 @@ def build_parser() -> argparse.ArgumentParser:
         "so every choice is back at its default",
     )
 
-    bench = sub.add_parser(
+    bench = with_examples(
+        sub,
         "bench",
-        help="run the speed benchmarks against their targets",
+        "run the speed benchmarks against their targets",
+        [
+            ("whitechapel bench --quick", "every benchmark, shorter runs"),
+            ("whitechapel bench lfw --strict", "those named lfw; exit 1 below a target"),
+        ],
         description="Run the speed benchmarks and print each figure beside its target. Work "
         "done by this process is timed on its CPU clock ('cpu'); latencies on the wall clock, "
         "with the load average beside them ('wall'). A figure below target is reported; only "
@@ -259,14 +310,47 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="exit 1 if any figure is below its target (default: report it, exit 0)",
     )
+    _add_completion_commands(sub)
     describe(parser)
     return parser
+
+
+def _add_completion_commands(sub: argparse._SubParsersAction[_Parser]) -> None:
+    """`whitechapel completion SHELL` and `whitechapel man` (completion.py)."""
+    from whitechapel.completion import INSTALL, MAN_INSTALL, SHELLS
+
+    completion = with_examples(
+        sub,
+        "completion",
+        "print the shell completion script (bash, zsh or fish)",
+        list(INSTALL.values()),
+    )
+    completion.add_argument("shell", choices=SHELLS, metavar="bash|zsh|fish", help="the shell")
+    man = with_examples(
+        sub,
+        "man",
+        "print the manual page (troff), every command's help in one",
+        [
+            ("whitechapel man | man -l -", "read it now"),
+            (MAN_INSTALL, "for man whitechapel (with ~/.local/share/man in the manual path)"),
+        ],
+    )
+    man.set_defaults(shell=None)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
+        # The program itself fits its terminal (a test's main([...]) drives
+        # none); `join` first says whether the server can be reached.
+        args.fit_terminal = argv is None
+        if args.fit_terminal and args.command != "join":
+            _fit_the_terminal(args)
         return _dispatch(args)
+    except UsageError as e:  # parts that do not go together: a usage error, as argparse's
+        prog = " ".join(["whitechapel", *([args.command] if args.command else [])])
+        print(f"{prog}: {e} (see '{prog} --help')", file=sys.stderr)
+        return 2
     except WhitechapelError as e:
         print(f"whitechapel: {e}", file=sys.stderr)
         return 1
@@ -279,6 +363,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+
+
+def _fit_the_terminal(args: argparse.Namespace) -> None:
+    """Where no terminal can show the full screen (a pipe, `TERM=dumb`),
+    a game that can be played at the plain prompt is played there, said in
+    one line; any other full-screen command is one sentence saying how to
+    play there.  Commands that show no screen run as they are."""
+    from whitechapel.terminal import full_screen_problem
+
+    if args.command is None:
+        shows: str | None = "screen"
+    else:
+        judge = getattr(args, "full_screen", None)
+        shows = judge(args) if callable(judge) else None
+    if shows is None:
+        return
+    problem = full_screen_problem()
+    if problem is None:
+        return
+    if shows == "plain":
+        args.plain = True
+        print(f"whitechapel: {problem}: playing at the plain prompt (--plain)", file=sys.stderr)
+        return
+    plain = " or ".join(f"'whitechapel {e.name} --plain'" for e in entries())
+    raise WhitechapelError(f"{problem}: two people can play at the plain prompt with {plain}")
 
 
 def _dispatch(args: argparse.Namespace) -> int:
@@ -295,6 +404,8 @@ def _dispatch(args: argparse.Namespace) -> int:
             _need_server_extra()
         from whitechapel.gateway.serve import run_serve
 
+        if args.server is not None:
+            _reachable(args.server)
         keys = Path(args.authorized_keys) if args.authorized_keys else None
         if keys is not None and not keys.is_file():
             raise WhitechapelError(f"{keys}: no such file of authorized keys")
@@ -312,6 +423,8 @@ def _dispatch(args: argparse.Namespace) -> int:
         )
     if args.command == "web":
         _need_web_extra()
+        if args.server is not None:
+            _reachable(args.server)
         from whitechapel.web.serve import run_web
 
         return run_web(
@@ -329,14 +442,51 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "join":
         from whitechapel.join import run_join
 
-        return run_join(args.address, args.name, args.password)
+        return run_join(
+            args.address,
+            args.name,
+            args.password,
+            room=args.room,
+            fit_terminal=args.fit_terminal,
+        )
     if args.command == "config":
         return _config(args.action)
+    if args.command in ("completion", "man"):
+        from whitechapel.completion import completion_script, man_page
+
+        parser = build_parser()
+        print(completion_script(parser, args.shell) if args.shell else man_page(parser), end="")
+        return 0
     if args.command == "bench":
         from whitechapel.benchmarks.runner import run_benchmarks
 
         return run_benchmarks(args.names, as_json=args.json, quick=args.quick, strict=args.strict)
     raise AssertionError(args.command)
+
+
+def _reachable(address: str) -> None:
+    """A gateway into a game server elsewhere (`--server HOST:PORT`) starts
+    only if that server can be reached now: one sentence and exit status 1
+    if not, as `join` does (join.py, `first_contact`)."""
+    import socket
+
+    from whitechapel.join import FIRST_CONTACT_SECONDS
+    from whitechapel.net.access import parse_address
+    from whitechapel.net.server import DEFAULT_PORT
+
+    host, port = parse_address(address, DEFAULT_PORT)
+    try:
+        with socket.create_connection((host, port), timeout=FIRST_CONTACT_SECONDS):
+            pass
+    except socket.gaierror:
+        raise WhitechapelError(
+            f"cannot reach the game server at {host}:{port}: there is no host named {host!r}"
+        ) from None
+    except OSError as e:
+        said = os.strerror(e.errno) if e.errno else str(e) or "no answer"
+        raise WhitechapelError(
+            f"cannot reach the game server at {host}:{port}: {said.lower()}"
+        ) from None
 
 
 SERVER_EXTRA = (
@@ -376,7 +526,7 @@ def _networks(given: list[str]) -> tuple[str, ...]:
         try:
             ipaddress.ip_network(text, strict=False)
         except ValueError:
-            raise WhitechapelError(
+            raise UsageError(
                 f"--trusted-proxy {text!r} is not an address or a network (e.g. 127.0.0.1, "
                 "10.0.0.0/8, ::1)"
             ) from None

@@ -11,17 +11,36 @@ from pathlib import Path
 from typing import IO, Any
 
 from whitechapel.core import players
-from whitechapel.core.args import positive
+from whitechapel.core.args import positive, with_examples
 from whitechapel.core.args import seed as seed_type
 from whitechapel.core.registry import rules_for
 
 
-def add_arena_command(sub: Any, game_sides: tuple[str, ...]) -> argparse.ArgumentParser:
+def add_arena_command(sub: Any, game: str, game_sides: tuple[str, ...]) -> argparse.ArgumentParser:
     """Add `arena` to a game's subcommands: a `--SIDE LEVEL` per side, the
     number of games, the seed, processes, the budget, JSON, a file of each
     game.  The game's own command adds what else it takes (LfW's map and
     options) and calls `run_arena`."""
-    cmd = sub.add_parser("arena", help="computer players against each other: wins, decision times")
+    first, second = game_sides[0], game_sides[-1]
+    cmd = with_examples(
+        sub,
+        "arena",
+        "computer players against each other: wins, decision times",
+        [
+            (
+                f"whitechapel {game} arena --{first} hard --{second} normal --games 300",
+                "300 games: the wins with 95 % intervals",
+            ),
+            (
+                f"whitechapel {game} arena --games 100 --jobs 2 --json",
+                "in two processes, as JSON",
+            ),
+            (
+                f"whitechapel {game} arena --games-out games.jsonl",
+                "also each game, a line each",
+            ),
+        ],
+    )
     for side in game_sides:
         cmd.add_argument(
             f"--{side}",
@@ -94,8 +113,12 @@ def run_arena(
             def ended(result: GameResult) -> None:
                 shown.advance(1)
                 if out is not None:
-                    out.write(json.dumps(result.row()) + "\n")
-                    out.flush()  # a run's games can be read while it plays
+                    try:
+                        out.write(json.dumps(result.row()) + "\n")
+                        out.flush()  # a run's games can be read while it plays
+                    except OSError as e:  # a full disk names no file: this is the one
+                        e.filename = e.filename or str(args.games_out)
+                        raise
 
             stats = arena(
                 game,

@@ -29,3 +29,8 @@ class MapError(WhitechapelError):
     def __init__(self, message: str, problems: list[str] | None = None) -> None:
         super().__init__(message)
         self.problems = problems or [message]
+
+
+class UsageError(WhitechapelError):
+    """A command line whose parts do not go together (`--puzzle` with
+    `--plain`, say): the command line exits 2, as for any usage error."""

@@ -94,3 +94,17 @@ def check_settings(schema: Schema, data: Any, *, title: str, rooms: bool = False
             raise RecordError(f"the setting '{name}' should be {choices}")
         out[name] = value
     return out
+
+
+# The player's own setting at a network seat, not a game's: when the turn
+# passes to this seat from another, the terminal's bell rings and its title
+# says so until the seat has played (issue 50: a window in the background).
+# Chosen on the lobby's row, remembered in the settings file's `[network]`
+# table (core/config.py; never in an SSH session, which writes nothing).
+TURN_BELL = Setting(
+    "turn_bell",
+    "At your turn",
+    (("on", "bell and title"), ("off", "nothing")),
+    "on",
+)
+NETWORK = "network"  # the settings file's table of the player's network settings

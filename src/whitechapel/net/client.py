@@ -161,6 +161,12 @@ class Client:
         await self.send({"type": "act", "room": room, "action": action})
         return await self.expect("state", room=room)
 
+    async def rematch(self, room: str, accept: bool = True) -> None:
+        """Offer (or agree to) a rematch of the finished `room`, or decline
+        it; the answers (`rematch`, `rematch_off`, or the new room's
+        `joined`) come through `expect`/`recv`."""
+        await self.send({"type": "rematch", "room": room, "accept": accept})
+
     async def state(self, room: str, timeout: float = 10.0) -> dict[str, Any]:
         return await self.expect("state", room=room, timeout=timeout)
 

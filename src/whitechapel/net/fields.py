@@ -154,4 +154,5 @@ def optional_text(v: Any) -> str | None:
 
 OBJECT = kind(dict, "a JSON object")
 LIST = kind(list, "a list")
+BOOLEAN = kind(bool, "true or false")
 SEAT = text(20)

@@ -25,10 +25,12 @@ from whitechapel.net.messages import (
     ListRooms,
     Records,
     RecordWanted,
+    Rematch,
     Watch,
 )
 from whitechapel.net.peers import AnsweredLate, Dispatch
 from whitechapel.net.penalties import Penalties
+from whitechapel.net.rematches import Offer, swapped
 from whitechapel.net.rooms import DEFAULT, Room, RoomError, new_room_id
 from whitechapel.net.roomstore import record_document
 from whitechapel.net.table import Send, Table, identity_key
@@ -67,6 +69,7 @@ class RoomHandlers:
         dispatch.add(Leave, self.on_leave)
         dispatch.add(Records, self.on_records)
         dispatch.add(RecordWanted, self.on_record)
+        dispatch.add(Rematch, self.on_rematch)
 
     async def on_create(self, conn: Connection, msg: Create) -> None:
         table = self.table
@@ -222,6 +225,101 @@ class RoomHandlers:
         if len(text) > table.limits.max_record:
             raise RoomError(f"record {record_id} is too large to send ({len(text)} bytes)")
         self.send(conn, {"type": "record", "id": record_id, "record": text})
+
+    # -- a rematch (rematches.py) ----------------------------------------------------------
+
+    async def on_rematch(self, conn: Connection, msg: Rematch) -> None:
+        """Offer a rematch of a finished room, agree to the one offered, or
+        (`accept` false) decline it.  Every person of the room is told; when
+        all agree, a new room starts with the sides swapped."""
+        table = self.table
+        offer = table.rematches.get(msg.room)
+        if offer is None:
+            if msg.room in table.rooms:
+                raise RoomError(
+                    f"the game in room {msg.room} is not over: a rematch comes after it"
+                )
+            raise RoomError(
+                f"there is no rematch to be had in room {msg.room}: it was declined, or "
+                "not every player was at the table when the game ended"
+            )
+        seat = offer.seat_of(conn)
+        if seat is None:
+            raise RoomError(f"only the players of room {msg.room} may answer its rematch")
+        if not msg.accept:
+            return table.call_off(offer, f"{table.player_words(offer, seat)} declined")
+        if seat in offer.agreed:
+            waiting = ", ".join(table.player_words(offer, s) for s in offer.waiting_for())
+            raise RoomError(f"you have offered a rematch already: waiting for {waiting}")
+        offer.agreed.append(seat)
+        if offer.waiting_for():
+            return table.tell_rematch(
+                offer,
+                {
+                    "type": "rematch",
+                    "room": offer.room,
+                    "seat": seat,
+                    "name": offer.names.get(seat, ""),
+                    "agreed": list(offer.agreed),
+                },
+            )
+        try:
+            table.check_room_for(conn)
+        except RoomError as e:
+            return table.call_off(offer, str(e))
+        await self.start_rematch(offer)
+
+    async def start_rematch(self, offer: Offer) -> None:
+        """Everyone agreed: a new room of the same game, rules, clock and
+        settings, each person at the seat `swapped` gives them (the
+        computer, if it played, takes the seats left); each is told its seat
+        (`joined` with `rematch`, the old room's code), then its `state`."""
+        table = self.table
+        table.rematches.drop(offer.room)
+        room_id = new_room_id(lambda code: code in table.rooms or table.store.exists(code))
+        room = Room.new(
+            offer.kind,
+            room_id,
+            options=offer.options,
+            seats=offer.seat_count,
+            clock=offer.clock,
+            settings=offer.settings or None,
+            now=table.now,
+        )
+        moved = swapped(offer.seats, offer.sides)
+        given: list[tuple[Connection, str, str, str]] = []
+        for old, conn in offer.people.items():
+            seat, token = room.take(moved[old], conn.name or "", _proven(conn))
+            given.append((conn, seat, token, room.new_code(seat)))
+        levels = set(offer.computers.values())
+        if levels:
+            room.seat_computer(min(levels))
+        room.creator, room.identity = offer.creator, offer.identity
+        table.rooms[room.id] = room
+        table.members[room.id] = {}
+        async with table.lock(room):
+            try:
+                await table.save_now(room)  # on disk before anyone hears of it
+            except RoomError:
+                table.rooms.pop(room.id, None)
+                table.members.pop(room.id, None)
+                raise
+            for conn, seat, token, rejoin in given:
+                if conn.closing:
+                    continue
+                table.subscribe(conn, room, seat)
+                self.send(
+                    conn,
+                    {
+                        "type": "joined",
+                        "room": room.id,
+                        "seat": seat,
+                        "token": token,
+                        "rejoin": rejoin,
+                        "rematch": offer.room,
+                    },
+                )
+            await table.commit(room)
 
 
 def _proven(conn: Connection) -> str | None:

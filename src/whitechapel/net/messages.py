@@ -108,16 +108,49 @@ class RecordWanted:
 
 
 @dataclass(frozen=True, slots=True)
+class Rematch:
+    """After a game: offer a rematch of `room` (sides swapped), or agree to
+    the one offered; `accept` false declines it (docs/protocol.md, "A
+    rematch")."""
+
+    TYPE: ClassVar[str] = "rematch"
+    room: str = wire(f.room)
+    accept: bool = wire(f.BOOLEAN, True)
+
+
+@dataclass(frozen=True, slots=True)
 class Ping:
     TYPE: ClassVar[str] = "ping"
 
 
 ClientMessage = (
-    Hello | Create | Join | Watch | ListRooms | Act | Leave | Records | RecordWanted | Ping
+    Hello
+    | Create
+    | Join
+    | Watch
+    | ListRooms
+    | Act
+    | Leave
+    | Records
+    | RecordWanted
+    | Rematch
+    | Ping
 )
 KINDS: dict[str, type[ClientMessage]] = {
     kind.TYPE: kind
-    for kind in (Hello, Create, Join, Watch, ListRooms, Act, Leave, Records, RecordWanted, Ping)
+    for kind in (
+        Hello,
+        Create,
+        Join,
+        Watch,
+        ListRooms,
+        Act,
+        Leave,
+        Records,
+        RecordWanted,
+        Rematch,
+        Ping,
+    )
 }
 
 # Client -> server, as `protocol.decode` checks a line: each field's check,

@@ -59,6 +59,7 @@ SERVER_MESSAGES: Fields = {
         "seat": (f.SEAT, REQUIRED),
         "token": (_ANY_TEXT, REQUIRED),
         "rejoin": (f.optional_text, OPTIONAL),
+        "rematch": (f.optional_text, OPTIONAL),
     },
     "left": {"room": (f.room, REQUIRED), "reason": (f.optional_text, OPTIONAL)},
     "rooms": {"rooms": (f.LIST, REQUIRED)},
@@ -80,6 +81,13 @@ SERVER_MESSAGES: Fields = {
     "ended": {"room": (f.room, REQUIRED), "record": (f.room, REQUIRED)},
     "records": {"records": (f.LIST, REQUIRED)},
     "record": {"id": (f.room, REQUIRED), "record": (_ANY_TEXT, REQUIRED)},
+    "rematch": {
+        "room": (f.room, REQUIRED),
+        "seat": (f.SEAT, REQUIRED),
+        "name": (f.optional_text, OPTIONAL),
+        "agreed": (f.LIST, REQUIRED),
+    },
+    "rematch_off": {"room": (f.room, REQUIRED), "reason": (_ANY_TEXT, REQUIRED)},
     "pong": {},
     "closed": {"reason": (_ANY_TEXT, REQUIRED)},
 }

@@ -30,6 +30,7 @@ from typing import Any
 from whitechapel.net.admission import address_key
 from whitechapel.net.computers import ComputerSeats
 from whitechapel.net.connection import Connection, Limits
+from whitechapel.net.rematches import Offer, Rematches
 from whitechapel.net.rooms import Room, RoomError
 from whitechapel.net.roomstore import RoomStore, iso, summary
 from whitechapel.net.writer import RoomWriter
@@ -85,6 +86,8 @@ class Table:
         self.told_away: dict[str, dict[str, str]] = {}
         self._presence: set[str] = set()
         self._tasks: set[asyncio.Task[None]] = set()
+        # Finished rooms whose players may still agree to a rematch (rematches.py).
+        self.rematches = Rematches()
 
     def room(self, room_id: str) -> Room:
         room = self.rooms.get(room_id)
@@ -124,9 +127,35 @@ class Table:
                 self.presence_changed(room_id)
 
     def leave_all(self, conn: Connection) -> None:
-        """A connection ended: it leaves every room it was in."""
+        """A connection ended: it leaves every room it was in, and calls off
+        every rematch it could have answered (the others are told)."""
         for room_id in list(conn.rooms):
             self.unsubscribe(conn, room_id)
+        for offer in self.rematches.of(conn):
+            seat = offer.seat_of(conn) or ""
+            self.call_off(offer, f"{self.player_words(offer, seat)} left")
+
+    # -- rematches (rematches.py) ---------------------------------------------------------
+
+    @staticmethod
+    def player_words(offer: Offer, seat: str) -> str:
+        """A player as the others read it: "Ann (jack)"."""
+        name = offer.names.get(seat, "")
+        return f"{name} ({seat})" if name else seat
+
+    def tell_rematch(self, offer: Offer, msg: dict[str, Any]) -> None:
+        """A rematch's news, to each of its people still connected."""
+        for conn in offer.people.values():
+            if not conn.closing:
+                self.send(conn, msg)
+
+    def call_off(self, offer: Offer, why: str) -> None:
+        """No rematch of this room: every player still here is told why."""
+        self.rematches.drop(offer.room)
+        self.tell_rematch(
+            offer,
+            {"type": "rematch_off", "room": offer.room, "reason": f"no rematch: {why}"},
+        )
 
     def sit(self, conn: Connection, room: Room, seat: str) -> None:
         """`conn` holds `seat`; whoever held it before is told and let go."""
@@ -287,7 +316,9 @@ class Table:
                 },
             )
         )
-        for conn in list(self.members.pop(room.id, {})):
+        members = self.members.pop(room.id, {})
+        self.rematches.keep(room, members)  # its players may play again, sides swapped
+        for conn in list(members):
             conn.rooms.pop(room.id, None)
             self.send(conn, {"type": "ended", "room": room.id, "record": room.id})
         self.writer.finished(room)

@@ -43,6 +43,9 @@ class Link:
         self.notice = ""  # one line shown once connected (a name cut, say)
         self.client: Any = None
         self.seats: dict[str, tuple[str, str, str]] = {} if ssh else self._load()
+        # The player's `TURN_BELL` (core/settings.py): the bell and the title
+        # at a network seat when the turn comes to it; the lobby's row sets it.
+        self.turn_bell = True
 
     def _file(self) -> Path:
         from whitechapel.core.store import data_dir
@@ -80,6 +83,17 @@ class Link:
     def rejoin_code(self, room: str | None) -> str:
         return self.seats[room][2] if room in self.seats else ""
 
+    def invite(self, room: str) -> str:
+        """The line that brings another player to `room`, to copy and send:
+        `whitechapel join HOST:PORT ROOM` from home; in a gateway session,
+        whose address the app is not told, the room's code as the lobby's
+        join field takes it."""
+        if self.unix is not None or self.ssh:
+            return f"join room {room} in this server's lobby: j, then {room}"
+        bare = ":" in self.host and not self.host.startswith("[")
+        host = f"[{self.host}]" if bare else self.host
+        return f"whitechapel join {host}:{self.port} {room}"
+
     async def connect(self) -> None:
         from whitechapel.net.client import Client
 
@@ -88,8 +102,9 @@ class Link:
             self.port,
             self.name,
             unix=self.unix,
-            # the screens show who is away (a `state` comes when it changes)
-            fields={**self.fields, "features": ["presence"]},
+            # the screens show who is away (a `state` comes when it changes),
+            # and a finished game's rematch is offered and answered here
+            fields={**self.fields, "features": ["presence", "rematch"]},
             password=self.password,
         )
 

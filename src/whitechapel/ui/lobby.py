@@ -26,7 +26,7 @@ from textual.widgets.option_list import Option
 
 from whitechapel.core.errors import WhitechapelError
 from whitechapel.core.registry import entries, rules_for, title_of
-from whitechapel.core.settings import Setting, for_rooms
+from whitechapel.core.settings import NETWORK, TURN_BELL, Setting, for_rooms
 from whitechapel.ui.link import Link
 from whitechapel.ui.screens.records import RecordsScreen, ReplayScreen
 from whitechapel.ui.widgets.footer import KeyFooter
@@ -79,6 +79,9 @@ class LobbyScreen(SizeGuard, Screen):
         Binding("w", "watch", "Watch", id="lobby.watch"),
         Binding("r", "refresh", "Refresh", id="lobby.refresh"),
         Binding("v", "records", "Finished games", id="lobby.records"),
+        # the invite line (issue 50): copied by OSC 52, for a friend; said
+        # on the line itself (the footer at 80 columns holds no more)
+        Binding("i", "copy_invite", "Copy invite", show=False, id="lobby.copy_invite"),
     ]
     DEFAULT_CSS = """
     LobbyScreen { layers: base guard; }
@@ -93,12 +96,16 @@ class LobbyScreen(SizeGuard, Screen):
     LobbyScreen .settings-label { width: auto; padding: 0 1 0 0; }
     LobbyScreen .seat-count { width: 9; margin-right: 2; }
     LobbyScreen .setting-choice { margin-right: 2; }
+    LobbyScreen #invite { height: auto; max-height: 2; padding: 0 1; }
     LobbyScreen #status { height: auto; max-height: 3; padding: 0 1; color: $text-muted; }
     """
 
-    def __init__(self, link: Link) -> None:
+    def __init__(self, link: Link, room: str | None = None) -> None:
+        """`room`: a room to join once connected (`whitechapel join HOST:PORT ROOM`)."""
         super().__init__()
         self.link = link
+        self.room_wanted = room.upper() if room else None
+        self.invited = ""  # the room the invite line is for
         self.rooms: list[dict[str, Any]] = []
         self.screens: dict[str, Any] = {}  # room -> its game screen
         self.why = ""  # how the seat of the room asked for was chosen, said when it comes
@@ -159,13 +166,76 @@ class LobbyScreen(SizeGuard, Screen):
                         # as wide as its longest choice, and its arrow
                         choice.styles.width = max(len(label) for _, label in setting.choices) + 5
                         yield choice
+            with Horizontal(classes="settings-row"):  # the player's own (issue 50)
+                yield Label(f"{TURN_BELL.label}:", classes="settings-game")
+                bell = Select(
+                    [(label, value) for value, label in TURN_BELL.choices],
+                    value=self.remembered_bell(),
+                    allow_blank=False,
+                    id="turn-bell",
+                    classes="setting-choice",
+                    compact=True,
+                )
+                bell.styles.width = max(len(label) for _, label in TURN_BELL.choices) + 5
+                yield bell
+        yield Static("", id="invite", markup=False)
         yield Static("Connecting…", id="status")
         yield KeyFooter()
         yield TooSmall()
 
     def on_mount(self) -> None:
         self.query_one("#rooms", OptionList).focus()
+        self.link.turn_bell = self.remembered_bell() != "off"
         self.connect()
+
+    # -- the player's turn bell, and the invite line (issue 50) --------------------------
+
+    def remembered_bell(self) -> str:
+        """The bell setting the settings file holds (an SSH session reads
+        none: the host's file is not a stranger's)."""
+        if self.link.ssh:
+            return TURN_BELL.default
+        from whitechapel.core import config
+
+        loaded = config.load()
+        value = loaded.settings.game(NETWORK).get(TURN_BELL.name, TURN_BELL.default)
+        return value if value in TURN_BELL.values else TURN_BELL.default
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id != "turn-bell":
+            return
+        value = str(event.value)
+        self.link.turn_bell = value != "off"
+        if self.link.ssh:
+            return  # a session writes nothing
+        from whitechapel.core import config
+
+        problem = config.remember(NETWORK, **{TURN_BELL.name: value})
+        if problem is not None:
+            self.notify(config.notice(problem), severity="warning", timeout=8, markup=False)
+
+    def invite_line(self, room: str) -> str:
+        return self.link.invite(room)
+
+    def show_invite(self, room: str | None) -> None:
+        """The invite line of `room` (the one just made or joined, else the
+        one highlighted), whole on its own line; `i` copies it."""
+        self.invited = room or ""
+        text = f"Invite to {room} (i copies it): {self.invite_line(room)}" if room else ""
+        self.query_one("#invite", Static).update(text)
+
+    def action_copy_invite(self) -> None:
+        room = self.invited or self.highlighted_room()
+        if not room:
+            self.notify("No room to invite to: make one, or highlight one.", timeout=4)
+            return
+        line = self.invite_line(room)
+        self.app.copy_to_clipboard(line)
+        self.notify(f"Copied: {line}", timeout=6, markup=False)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option.id:
+            self.show_invite(event.option.id)
 
     def on_unmount(self) -> None:
         self.link.drop()  # the app is leaving: its connection goes with it, now
@@ -192,6 +262,9 @@ class LobbyScreen(SizeGuard, Screen):
         if self.link.notice:
             self.notify(self.link.notice, timeout=8, markup=False)
         await self.link.send({"type": "list"})
+        if self.room_wanted:  # `whitechapel join HOST:PORT ROOM`: straight to it
+            await self.join(self.room_wanted)
+            self.room_wanted = None
         # The list of rooms stays fresh (and the server, which closes a silent
         # connection after 15 minutes, hears from us).
         self.set_interval(10, self.action_refresh)
@@ -214,15 +287,7 @@ class LobbyScreen(SizeGuard, Screen):
         if kind == "rooms":
             self.show_rooms(msg.get("rooms", []))
         elif kind in ("created", "joined"):
-            self.link.remember(room, msg["seat"], msg.get("token", ""), msg.get("rejoin") or "")
-            code = self.link.rejoin_code(room)
-            again = f"; to take it back from elsewhere: j, then {room} {code}" if code else ""
-            why = self.why if kind == "created" else ""
-            self.why = ""
-            # On the status line, not a toast: the game screen comes at once,
-            # and a toast there covered its fourth token (tester PB, issue
-            # 44); the screen's banner holds the rejoin code.
-            self.status(escape(f"Room {room}: you hold the {msg['seat']} seat{why}{again}."))
+            self.seated(kind, room, msg)
         elif kind == "state":
             self.show_state(msg)
         elif kind == "records":
@@ -246,9 +311,32 @@ class LobbyScreen(SizeGuard, Screen):
                 screen.remote_left(str(msg["reason"]))
             else:
                 self.notify(f"Room {room}: {msg['reason']}", timeout=8, markup=False)
+        elif kind in ("rematch", "rematch_off"):
+            self.rematch_news(room, msg)
         elif kind == "closed":
             reason = escape(str(msg.get("reason", "")))
             self.status(f"[red]The server closed the connection: {reason}[/red]")
+
+    def seated(self, kind: str, room: str, msg: dict[str, Any]) -> None:
+        """`created` or `joined`: a seat of `room` is this player's."""
+        self.link.remember(room, msg["seat"], msg.get("token", ""), msg.get("rejoin") or "")
+        code = self.link.rejoin_code(room)
+        again = f"; to take it back from elsewhere: j, then {room} {code}" if code else ""
+        why = self.why if kind == "created" else ""
+        self.why = ""
+        # On the status line, not a toast: the game screen comes at once,
+        # and a toast there covered its fourth token (tester PB, issue
+        # 44); the screen's banner holds the rejoin code.
+        old = str(msg.get("rematch") or "")
+        if old:  # a rematch: its new room replaces the old one's screen
+            why = f" (a rematch of {old}, sides swapped)"
+            screen = self.screens.get(old)
+            if screen is not None:
+                screen.rematch = "started"
+                if screen is self.app.screen:
+                    self.app.pop_screen()
+        self.status(escape(f"Room {room}: you hold the {msg['seat']} seat{why}{again}."))
+        self.show_invite(room)
 
     def show_state(self, msg: dict[str, Any]) -> None:
         room = msg["room"]
@@ -277,6 +365,28 @@ class LobbyScreen(SizeGuard, Screen):
 
     def screen_closed(self, room: str) -> None:
         self.screens.pop(room, None)
+
+    def rematch_news(self, room: str, msg: dict[str, Any]) -> None:
+        """A finished room's rematch: offered, or called off.  Its game
+        screen says it; a player who has left that screen declines."""
+        screen = self.screens.get(room)
+        if msg["type"] == "rematch_off":
+            if screen is not None:
+                screen.remote_rematch_off(str(msg.get("reason", "")))
+            else:
+                self.status(escape(f"Room {room}: {msg.get('reason', '')}."))
+        elif screen is not None:
+            screen.remote_rematch(msg)
+        else:  # gone from that table: not coming back to it
+            self.decline_rematch(room)
+
+    def decline_rematch(self, room: str) -> None:
+        """Say no to `room`'s rematch (its screen was left)."""
+        if self.link.client is not None:
+            self.run_worker(
+                self.safe_send({"type": "rematch", "room": room, "accept": False}),
+                group="rematch",
+            )
 
     # -- the rooms -------------------------------------------------------------------
 

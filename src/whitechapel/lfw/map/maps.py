@@ -39,6 +39,24 @@ def shipped_ids() -> list[str]:
     return [f"{name}@{e}" for name, files in sorted(EDITIONS.items()) for e in sorted(files)]
 
 
+def board_names() -> list[str]:
+    """Every name `--map` takes for a shipped board: short names first
+    ('1888', '1888@1'), then the boards' own with each edition."""
+    from whitechapel.lfw.map.shipped import ALIASES
+
+    short = [
+        f"{alias}{at}"
+        for alias, name in ALIASES.items()
+        for at in ("", *(f"@{e}" for e in sorted(EDITIONS[name])))
+    ]
+    own = [
+        f"{name}{at}"
+        for name in EDITIONS
+        for at in ("", *(f"@{e}" for e in sorted(EDITIONS[name])))
+    ]
+    return short + own
+
+
 def split_id(text: str) -> tuple[str, int | None] | None:
     """('whitechapel-1888', 1) for 'whitechapel-1888@1', (name, None) for a
     bare shipped name, None when the text names no shipped board."""
@@ -62,7 +80,9 @@ def load_board(path: str | Path | None = None) -> Board:
     pass every check of `whitechapel map check`."""
     if path is None:
         return _builtin(DEFAULT_NAME, latest_edition(DEFAULT_NAME))
-    text = str(path)
+    from whitechapel.lfw.map.shipped import board_id
+
+    text = board_id(str(path))
     found = split_id(text)
     if found is not None:
         name, edition = found
@@ -72,6 +92,11 @@ def load_board(path: str | Path | None = None) -> Board:
         editions = ", ".join(str(e) for e in sorted(EDITIONS[name]))
         raise MapError(
             f"the board {name} has no edition {text.partition('@')[2]!r} (it has {editions})"
+        )
+    if not Path(text).exists() and Path(text).suffix == "" and "/" not in text:
+        raise MapError(
+            f"{text}: no board of that name and no such file (the boards: "
+            f"{', '.join(board_names())}; or a map file's path)"
         )
     data = read_map_file(path)
     try:

@@ -37,3 +37,22 @@ def maps_dir() -> Traversable:
 def read_shipped(name: str) -> bytes:
     """The bytes of one shipped board file, e.g. 'tutorial.json'."""
     return (maps_dir() / name).read_bytes()
+
+
+# The short names a player may type for a shipped board (`--map 1888`), each
+# with the board's own name beside it (records and rooms keep the own name).
+ALIASES = {"1888": "whitechapel-1888"}
+
+# What every `--map` (and `map check|show`) accepts, for its help.
+BOARD_HELP = (
+    "a board: 1888 (the default: whitechapel-1888), 1888@1 (its first edition), tutorial "
+    "(tutorial@1 its first edition), or a map file's path"
+)
+
+
+def board_id(text: str) -> str:
+    """The shipped board's own name for a short one ('1888' ->
+    'whitechapel-1888', '1888@1' -> 'whitechapel-1888@1'); any other text
+    (a board's own name, a map file's path) as it is."""
+    name, at, edition = text.partition("@")
+    return ALIASES[name] + at + edition if name in ALIASES else text

@@ -13,7 +13,8 @@ from typing import Any
 
 from whitechapel.core.arena_command import add_arena_command
 from whitechapel.core.args import count, positive, seed, with_examples
-from whitechapel.core.errors import WhitechapelError
+from whitechapel.core.errors import UsageError, WhitechapelError
+from whitechapel.lfw.map.shipped import BOARD_HELP, board_id
 from whitechapel.lfw.rulebook import SIDES
 
 EXAMPLES = [
@@ -41,9 +42,7 @@ def add_commands(sub: Any) -> None:
         metavar="N",
         help="seed (the Chief tokens' order; default: a fresh one)",
     )
-    lfw.add_argument(
-        "--map", metavar="FILE", dest="game_map", help="a map file, or 'tutorial' (default: 1888)"
-    )
+    lfw.add_argument("--map", metavar="BOARD", dest="game_map", type=board_id, help=BOARD_HELP)
     lfw.add_argument(
         "--options",
         nargs="*",
@@ -77,7 +76,16 @@ def add_commands(sub: Any) -> None:
         help="play at a plain prompt instead of the full screen (screen readers)",
     )
     lfw_sub = lfw.add_subparsers(dest="lfw_command", metavar="TOOL")
-    lself = lfw_sub.add_parser("selfplay", help="random legal play on both sides")
+    lself = with_examples(
+        lfw_sub,
+        "selfplay",
+        "random legal play on both sides",
+        [
+            ("whitechapel lfw selfplay", "100 random games on the 1888 board"),
+            ("whitechapel lfw selfplay --map tutorial --jack homeward", "Jack heads home"),
+            ("whitechapel lfw selfplay --games 20 --options all --json", "every optional rule"),
+        ],
+    )
     lself.add_argument(
         "--games",
         type=positive,
@@ -92,7 +100,7 @@ def add_commands(sub: Any) -> None:
         metavar="N",
         help="the seed the games are drawn from (default 0)",
     )
-    lself.add_argument("--map", metavar="FILE", help="a map file, or 'tutorial' (default: 1888)")
+    lself.add_argument("--map", metavar="BOARD", type=board_id, help=BOARD_HELP)
     lself.add_argument(
         "--options", nargs="*", default=[], metavar="OPT", help="optional rules: O1..O6 or all"
     )
@@ -104,10 +112,8 @@ def add_commands(sub: Any) -> None:
     )
     lself.add_argument("--json", action="store_true", help="print the figures as JSON")
 
-    arena = add_arena_command(lfw_sub, SIDES)
-    arena.add_argument(
-        "--map", metavar="FILE", dest="arena_map", help="a map file, or 'tutorial' (default: 1888)"
-    )
+    arena = add_arena_command(lfw_sub, "lfw", SIDES)
+    arena.add_argument("--map", metavar="BOARD", dest="arena_map", type=board_id, help=BOARD_HELP)
     arena.add_argument(
         "--options",
         nargs="*",
@@ -118,13 +124,30 @@ def add_commands(sub: Any) -> None:
     )
     arena.set_defaults(run=_lfw_arena)
 
-    note = lfw_sub.add_parser("notebook", help="the police notebook of a saved game")
+    note = with_examples(
+        lfw_sub,
+        "notebook",
+        "the police notebook of a saved game",
+        [
+            ("whitechapel lfw notebook FILE", "the notebook at the end of the record FILE"),
+            ("whitechapel lfw notebook FILE --at 40", "after its 40th action"),
+            ("whitechapel lfw notebook FILE --json", "as JSON"),
+        ],
+    )
     note.add_argument("file", metavar="RECORD", help="a saved game (record)")
     note.add_argument("--at", type=count, metavar="N", help="after the record's N-th action")
     note.add_argument("--json", action="store_true", help="print the notebook as JSON")
 
-    learn = lfw_sub.add_parser(
-        "learn", help="learn the game: a guided first night against the computer, or puzzles"
+    learn = with_examples(
+        lfw_sub,
+        "learn",
+        "learn the game: a guided first night against the computer, or puzzles",
+        [
+            ("whitechapel lfw learn", "choose a lesson: the guided night or a puzzle"),
+            ("whitechapel lfw learn --side police", "the guided first night, as the police"),
+            ("whitechapel lfw learn --list", "print the notebook puzzles"),
+            ("whitechapel lfw learn --puzzle 1", "play puzzle 1 at once"),
+        ],
     )
     learn.add_argument("--list", action="store_true", help="print the puzzles and exit")
     learn.add_argument("--puzzle", type=positive, metavar="N", help="play puzzle N (see --list)")
@@ -138,21 +161,60 @@ def add_commands(sub: Any) -> None:
     )
     learn.set_defaults(run=_lfw_learn)
 
-    maps = sub.add_parser("map", help="check or draw a Letters from Whitechapel map")
+    maps = with_examples(
+        sub,
+        "map",
+        "check or draw a Letters from Whitechapel map",
+        [
+            ("whitechapel map check FILE", "validate a map of your own and print its figures"),
+            ("whitechapel map show tutorial", "draw the tutorial board"),
+        ],
+    )
     map_sub = maps.add_subparsers(dest="map_command", metavar="TOOL", required=True)
-    check = map_sub.add_parser("check", help="validate a map and print its figures")
-    show = map_sub.add_parser("show", help="draw a map in the terminal")
+    check = with_examples(
+        map_sub,
+        "check",
+        "validate a map and print its figures",
+        [
+            ("whitechapel map check FILE", "every problem of the map FILE, or its figures"),
+            ("whitechapel map check 1888 --json", "the 1888 board's figures, as JSON"),
+        ],
+    )
+    show = with_examples(
+        map_sub,
+        "show",
+        "draw a map in the terminal",
+        [
+            ("whitechapel map show", "draw the 1888 board"),
+            ("whitechapel map show FILE --ascii", "draw the map FILE in plain ASCII"),
+        ],
+    )
     for tool in (check, show):
-        tool.add_argument(
-            "file", nargs="?", metavar="FILE", help="a map file, or 'tutorial' (default: 1888)"
-        )
+        tool.add_argument("file", nargs="?", metavar="BOARD", type=board_id, help=BOARD_HELP)
     check.add_argument("--json", action="store_true", help="print the figures as JSON")
     show.add_argument("--ascii", action="store_true", help="plain ASCII lines")
 
-    lfw.set_defaults(run=_lfw_app)
-    lself.set_defaults(run=_lfw_selfplay)
-    note.set_defaults(run=_lfw_notebook)
-    maps.set_defaults(run=_map)
+    # What each command shows (cli.py, where no terminal can show the full
+    # screen): "plain" (it can be played at the plain prompt), "screen"
+    # (only the full screen), None (no screen at all).
+    lfw.set_defaults(run=_lfw_app, full_screen=_screen_of_play)
+    lself.set_defaults(run=_lfw_selfplay, full_screen=None)
+    arena.set_defaults(full_screen=None)
+    note.set_defaults(run=_lfw_notebook, full_screen=None)
+    learn.set_defaults(full_screen=lambda args: None if args.list else "screen")
+    maps.set_defaults(run=_map, full_screen=None)
+
+
+def _screen_of_play(args: argparse.Namespace) -> str | None:
+    """`whitechapel lfw`: the plain prompt takes people's games, not the
+    computer's."""
+    from whitechapel.core.players import computer_level
+
+    if args.plain:
+        return None
+    if any(computer_level(n, "lfw") for n in (args.jack_name, args.police_name) if n):
+        return "screen"
+    return "plain"
 
 
 def _map(args: argparse.Namespace) -> int:
@@ -221,7 +283,9 @@ def _lfw_plain(args: argparse.Namespace) -> int:
         game = LfwGame.new(seed, Options.from_names(args.game_options), load_board(args.game_map))
         names = {"jack": args.jack_name, "police": args.police_name}
         record = record_of(game, seed=seed, players={k: v for k, v in names.items() if v})
-    return LfwConsole(game, record, Store()).run()  # type: ignore[arg-type]
+    from whitechapel.terminal import plain_write
+
+    return LfwConsole(game, record, Store(), write=plain_write()).run()  # type: ignore[arg-type]
 
 
 def _lfw_app(args: argparse.Namespace) -> int:
@@ -324,9 +388,9 @@ def _lfw_learn(args: argparse.Namespace) -> int:
         print("Play one with: whitechapel lfw learn --puzzle N")
         return 0
     if args.puzzle is not None and args.side is not None:
-        raise WhitechapelError("--puzzle and --side are two lessons: choose one")
+        raise UsageError("--puzzle and --side are two lessons: choose one")
     if args.learn_seed is not None and args.side is None:
-        raise WhitechapelError("--seed is the guided game's: give --side too")
+        raise UsageError("--seed is the guided game's: give --side too")
     from whitechapel.app import WhitechapelApp
 
     if args.puzzle is not None:

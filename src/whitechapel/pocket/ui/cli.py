@@ -11,7 +11,7 @@ from typing import Any
 
 from whitechapel.core.arena_command import add_arena_command
 from whitechapel.core.args import positive, seed, with_examples
-from whitechapel.core.errors import WhitechapelError
+from whitechapel.core.errors import UsageError, WhitechapelError
 from whitechapel.core.players import computer_level
 
 EXAMPLES = [
@@ -68,9 +68,26 @@ def add_commands(sub: Any) -> None:
         help="play puzzle N (see 'whitechapel pocket puzzles')",
     )
     pocket_sub = pocket.add_subparsers(dest="pocket_command", metavar="TOOL")
-    puzzles = pocket_sub.add_parser("puzzles", help="puzzles that teach the rules (P6-P8)")
+    puzzles = with_examples(
+        pocket_sub,
+        "puzzles",
+        "puzzles that teach the rules: sight, the witness call, the end",
+        [
+            ("whitechapel pocket puzzles", "the puzzles' screen: choose one and play it"),
+            ("whitechapel pocket puzzles --list", "print the puzzles, numbered"),
+            ("whitechapel pocket --puzzle 2", "play puzzle 2 at once"),
+        ],
+    )
     puzzles.add_argument("--list", action="store_true", help="print the puzzles and exit")
-    selfplay = pocket_sub.add_parser("selfplay", help="random legal play on both sides")
+    selfplay = with_examples(
+        pocket_sub,
+        "selfplay",
+        "random legal play on both sides",
+        [
+            ("whitechapel pocket selfplay", "1000 random games: win rates, rounds, speed"),
+            ("whitechapel pocket selfplay --games 50 --seed 7 --json", "50 games, as JSON"),
+        ],
+    )
     selfplay.add_argument(
         "--games",
         type=positive,
@@ -88,12 +105,28 @@ def add_commands(sub: Any) -> None:
     )
     selfplay.add_argument("--json", action="store_true", help="print the figures as JSON")
 
-    arena = add_arena_command(pocket_sub, ("jack", "investigator"))
+    arena = add_arena_command(pocket_sub, "pocket", ("jack", "investigator"))
     arena.set_defaults(run=_arena)
 
-    pocket.set_defaults(run=_run)
-    selfplay.set_defaults(run=_selfplay)
-    puzzles.set_defaults(run=_puzzles)
+    # What each command shows (cli.py, where no terminal can show the full
+    # screen): "plain" (it can be played at the plain prompt), "screen"
+    # (only the full screen), None (no screen at all).
+    pocket.set_defaults(run=_run, full_screen=_screen_of_play)
+    selfplay.set_defaults(run=_selfplay, full_screen=None)
+    puzzles.set_defaults(run=_puzzles, full_screen=lambda args: None if args.list else "screen")
+    arena.set_defaults(full_screen=None)
+
+
+def _screen_of_play(args: argparse.Namespace) -> str | None:
+    """`whitechapel pocket`: the plain prompt can take two people's game,
+    not a puzzle nor the computer."""
+    if args.plain:
+        return None
+    if args.puzzle is not None or any(
+        computer_level(n, "pocket") for n in (args.jack, args.investigator)
+    ):
+        return "screen"
+    return "plain"
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -113,7 +146,7 @@ def _puzzle_app(number: int | None, args: argparse.Namespace) -> int:
         puzzle(number)  # a number out of range is a one-line error, before the app starts
         others = [o for o in ("plain", "load", "seed") if getattr(args, o, None)]
         if others:
-            raise WhitechapelError(f"--puzzle cannot be combined with --{others[0]}")
+            raise UsageError(f"--puzzle cannot be combined with --{others[0]}")
     from whitechapel.app import WhitechapelApp
     from whitechapel.pocket.ui.entry import SCREENS
 
@@ -127,7 +160,7 @@ def _puzzles(args: argparse.Namespace) -> int:
 
     for number, p in enumerate(PUZZLES, start=1):
         side = "Jack" if p.side == "jack" else "the investigator"
-        print(f"{number}. {p.tag} · {p.title} (you play {side}): {p.goal}")
+        print(f"{number}. {p.name} (you play {side}): {p.goal}")
     print("Play one with: whitechapel pocket --puzzle N")
     return 0
 
@@ -152,7 +185,9 @@ def _play_pocket(args: argparse.Namespace) -> int:
         }
         players = {side: name for side, name in names.items() if name}
         record = record_of(game, seed=seed, players=players)
-    return ConsoleGame(game, record, Store()).run()  # type: ignore[arg-type]
+    from whitechapel.terminal import plain_write
+
+    return ConsoleGame(game, record, Store(), write=plain_write()).run()  # type: ignore[arg-type]
 
 
 def _pocket_app(args: argparse.Namespace) -> int:

@@ -34,6 +34,7 @@ from textual.widget import Widget
 from whitechapel.core.errors import WhitechapelError
 from whitechapel.ui.screens.help import HelpScreen
 from whitechapel.ui.source import RemoteSource, Sent, Source
+from whitechapel.ui.titles import terminal_title
 from whitechapel.ui.turns import TurnControl
 from whitechapel.ui.widgets.choice import Choice
 from whitechapel.ui.widgets.footer import KeyFooter
@@ -41,6 +42,29 @@ from whitechapel.ui.widgets.guard import SizeGuard, TooSmall
 from whitechapel.ui.widgets.text import Curtain, TextPanel
 
 SAVE_DELAY = 0.04  # s: the autosave follows the frame that shows the move
+BELL = "\a"
+# xterm's title stack: the title the terminal had is pushed before a turn's
+# title is first shown, and popped when the screen goes (issue 50); a
+# terminal without the stack ignores both.
+PUSH_TITLE, POP_TITLE = "\x1b[22;0t", "\x1b[23;0t"
+
+
+def title_sequence(title: str) -> str:
+    """OSC 2: the terminal's (or the browser page's) title; control
+    characters left out, so a room's code or a name cannot end it early."""
+    clean = "".join(c for c in title if c.isprintable())
+    return f"\x1b]2;{clean}\x07"
+
+
+def name_rows(text: str, width: int) -> list[str]:
+    """`text` (a file's name) in rows of at most `width` cells, broken only
+    after a '-' (a row longer than `width` where no '-' comes soon enough)."""
+    rows = [""]
+    for part in text.replace("-", "-\n").split("\n"):
+        if rows[-1] and len(rows[-1]) + len(part) > width:
+            rows.append("")
+        rows[-1] += part
+    return rows
 
 
 class GameScreen(SizeGuard, Screen[None]):
@@ -50,6 +74,11 @@ class GameScreen(SizeGuard, Screen[None]):
     CHOICES: ClassVar[int]  # how many choice buttons
     HELP: ClassVar[str]  # the package whose help.md is the game's help
     PACE: ClassVar[float] = 0.0  # s: the least time from asking the computer to its action shown
+    # Every game's screen has it (Textual merges a class's bindings with
+    # its bases'): a finished game at a network seat, a rematch (issue 50).
+    BINDINGS: ClassVar[list[Any]] = [
+        Binding("ctrl+r", "net_rematch", "Rematch", show=False, id="app.net_rematch"),
+    ]
 
     def __init__(self, source: Source) -> None:
         super().__init__()
@@ -61,6 +90,14 @@ class GameScreen(SizeGuard, Screen[None]):
         self._unsaved = False
         self.saved_to: Any = None  # where the autosave last wrote the game
         self.presence_note = ""  # a network seat: who came back, until the game moves on
+        # A network seat (issue 50): the terminal's title says "your turn"
+        # until the seat plays; `titled` pushed the terminal's own title once.
+        self.turn_titled = False
+        self.title_pushed = False
+        # A finished game's rematch at a network seat: "" (none yet), "mine"
+        # (offered here), "theirs" (offered there: ctrl+r agrees), "off",
+        # or "started" (a new room has come).
+        self.rematch = ""
 
     @property
     def holder(self) -> str | None:
@@ -281,6 +318,7 @@ class GameScreen(SizeGuard, Screen[None]):
             return
         if not computer:
             self.person_acted()
+            self.untitle()  # played: the turn's title goes
         if sent is Sent.PENDING:
             self.refresh_all()
             self.run_worker(self._deliver(text), group="send")
@@ -312,7 +350,17 @@ class GameScreen(SizeGuard, Screen[None]):
         if isinstance(self.source, RemoteSource):
             source = self.source
             away, before = source.away, source.state
-            if not source.receive(msg) and msg is not before:
+            was_to_act, was_over = source.seat_to_act, source.outcome is not None
+            moved = source.receive(msg)
+            self.turn_signal(was_to_act)
+            if moved and not was_over and source.outcome is not None and source.seat is not None:
+                self.notify(
+                    "Game over. ctrl+r offers a rematch, sides swapped; ctrl+l goes back "
+                    "to the lobby.",
+                    timeout=12,
+                    markup=False,
+                )
+            if not moved and msg is not before:
                 # only who is connected changed: the choice being made stays
                 back = [self.seat_words(s, n) for s, n in away.items() if s not in source.away]
                 if back:
@@ -330,6 +378,100 @@ class GameScreen(SizeGuard, Screen[None]):
                 self.centre_on_targets()
             except NoMatches:  # its widgets are being taken down (the app quitting): kept unshown
                 return
+
+    # -- at a network seat: the turn's bell and title (issue 50) -------------------------
+
+    def terminal_out(self, text: str) -> None:
+        """Bytes for the terminal itself (the bell, its title), through the
+        app's driver: a browser's page takes them too."""
+        driver = self.app._driver
+        if driver is not None:
+            driver.write(text)
+
+    def turn_signal(self, was_to_act: str | None) -> None:
+        """When the turn passes to this seat from another (not at every
+        state: a seat that was to act already is not rung again), the
+        terminal's bell and its title say so, unless the player turned it
+        off (`TURN_BELL`); once the turn has left the seat, the title is
+        put back."""
+        source = self.source
+        if not isinstance(source, RemoteSource) or source.seat is None:
+            return
+        mine = source.seat_to_act == source.seat and source.outcome is None
+        if not mine or source.displaced:
+            self.untitle()
+            return
+        if was_to_act == source.seat or not getattr(source.link, "turn_bell", True):
+            return
+        pushed = "" if self.title_pushed or self.app_ssh() else PUSH_TITLE
+        self.title_pushed = True
+        self.turn_titled = True
+        self.terminal_out(BELL)
+        self.terminal_out(pushed + title_sequence(f"▶ your turn · {self.room_title()}"))
+
+    def untitle(self) -> None:
+        """The turn's title goes: the one of what is shown comes back."""
+        if self.turn_titled:
+            self.turn_titled = False
+            self.terminal_out(title_sequence(self.room_title()))
+
+    def room_title(self) -> str:
+        """This screen's title as a gateway session shows it (app.py)."""
+        return terminal_title([self])
+
+    def app_ssh(self) -> bool:
+        return bool(getattr(self.app, "ssh", False))
+
+    # -- at a network seat: a rematch (issue 50) -------------------------------------
+
+    def action_net_rematch(self) -> None:
+        """ctrl+r after a game at a network seat: offer a rematch, sides
+        swapped, or agree to the one offered."""
+        source = self.source
+        if not isinstance(source, RemoteSource) or source.outcome is None:
+            return
+        if self.rematch in ("off", "started"):
+            self.notify("There is no rematch of this game any more.", timeout=4)
+            return
+        if self.rematch in ("mine", "agreed"):
+            self.notify("Your rematch is offered: waiting for the other player.", timeout=4)
+            return
+        self.rematch = "mine" if self.rematch == "" else "agreed"
+        self.run_worker(
+            self._deliver_rematch({"type": "rematch", "room": source.room}), group="send"
+        )
+
+    async def _deliver_rematch(self, msg: dict[str, Any]) -> None:
+        try:
+            await self.source.link.send(msg)  # type: ignore[attr-defined]
+        except Exception as e:  # the connection is gone: say so
+            self.notify(f"Could not send: {e}", severity="error", markup=False)
+
+    def remote_rematch(self, msg: dict[str, Any]) -> None:
+        """A rematch offered (or agreed to) by a player of this finished game."""
+        source = self.source
+        if not isinstance(source, RemoteSource):
+            return
+        if msg.get("seat") == source.seat:
+            self.notify("Rematch offered, sides swapped: waiting for the other player.", timeout=8)
+            return
+        if self.rematch == "":  # offered there first: ctrl+r agrees
+            self.rematch = "theirs"
+        who = self.seat_words(str(msg.get("seat", "")), str(msg.get("name") or ""))
+        self.notify(
+            f"{who} offers a rematch, sides swapped: ctrl+r accepts, ctrl+l declines "
+            "(back to the lobby).",
+            timeout=60,
+        )
+
+    def remote_rematch_off(self, reason: str) -> None:
+        """No rematch: declined, or a player left (the reason, said)."""
+        self.rematch = "off"
+        self.notify(reason[:1].upper() + reason[1:] + ".", timeout=10, markup=False)
+
+    def rematch_pending(self) -> bool:
+        """Is a rematch of this game offered here or there, not yet settled?"""
+        return self.rematch in ("mine", "theirs", "agreed")
 
     def remote_error(self, message: str) -> None:
         self.source.waiting = False
@@ -452,8 +594,12 @@ class GameScreen(SizeGuard, Screen[None]):
             return
         # the folder and the name on lines of their own: a toast cut the one
         # long word of a whole path (tester N, round 7: "…d41838.")
+        # the name broken after a '-' where the toast is narrower (tester PC,
+        # round 2, at 80 columns: "…-df41" / "54.json", split mid-word)
+        room = min(60, self.app.size.width // 2) - 3  # a toast's text (Textual: 60, 50%)
+        name = "\n".join(name_rows("as " + path.name, room))
         self.notify(
-            f"Record saved in {escape(str(path.parent))}{os.sep}\nas {escape(path.name)}", timeout=6
+            f"Record saved in {escape(str(path.parent))}{os.sep}\n{escape(name)}", timeout=6
         )
 
     def quit_question(self) -> str | None:
@@ -473,13 +619,45 @@ class GameScreen(SizeGuard, Screen[None]):
             "the menu takes it up again."
         )
 
+    def may_leave(self) -> bool:
+        """May this game be left for the menu (`action_leave`)?  A game kept
+        at this keyboard: a network seat has its lobby (ctrl+l), a puzzle
+        its list."""
+        return self.source.hot_seat and self.source.saves
+
+    def action_leave(self) -> None:
+        """Back to the menu (tester PD, issue 44: mid-game, the only way out
+        was ctrl+q).  Under way, asked first (`LeaveScreen`), saying where
+        the game is kept; once over, at once."""
+        from whitechapel.ui.screens.leave import QUESTION, LeaveScreen, to_menu
+
+        if not self.may_leave():
+            return
+        if self.source.outcome is not None:
+            to_menu(self.app)
+            return
+        self.save_if_unsaved()
+        unsaved = "Leave this game for the menu? It could not be saved."
+        question = QUESTION if self.saved_to is not None else unsaved
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                to_menu(self.app)
+
+        self.app.push_screen(LeaveScreen(question=question), answered)
+
     def on_unmount(self) -> None:
         self.save_if_unsaved()  # leaving (or quitting) never loses the last action
         self.turns.leave()
+        self.untitle()
+        if self.title_pushed and not self.app_ssh():
+            self.terminal_out(POP_TITLE)  # the terminal's own title, where it keeps one
         if self.source.room is not None:  # the lobby keeps the seat: Enter takes it back
             lobby = next((s for s in self.app.screen_stack if hasattr(s, "screen_closed")), None)
             if lobby is not None:
                 lobby.screen_closed(self.source.room)
+                if self.rematch_pending():  # left: the rematch is declined, the others told
+                    getattr(lobby, "decline_rematch", lambda _room: None)(self.source.room)
 
     # -- keys ----------------------------------------------------------------------
 
@@ -493,6 +671,12 @@ class GameScreen(SizeGuard, Screen[None]):
             return False
         if action == "lobby":
             return not self.source.hot_seat
+        if action == "net_rematch":
+            return (
+                isinstance(self.source, RemoteSource)
+                and self.source.seat is not None
+                and self.source.outcome is not None
+            )
         return True
 
 

@@ -1,0 +1,80 @@
+"""Issue 50: no one-line way to invite someone to a room.  The lobby shows
+the room's invite line whole on a line of its own -- `whitechapel join
+HOST:PORT ROOM` -- and `i` copies it (OSC 52: `App.copy_to_clipboard`);
+that line, run, opens the lobby and takes a seat of that room at once.
+
+Loopback only; every wait is for a screen or a message, with a bound.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from polling import until
+from snapshots import screen_text
+from whitechapel.app import WhitechapelApp
+from whitechapel.cli import main
+from whitechapel.net.server import GameServer
+from whitechapel.pocket.ui.screen import PocketScreen
+from whitechapel.ui.link import Link
+from whitechapel.ui.lobby import LobbyScreen
+
+
+@pytest.fixture
+async def server(tmp_path):
+    game = GameServer(tmp_path)
+    await game.start("127.0.0.1", 0)
+    yield game
+    await game.close()
+
+
+async def test_the_lobby_shows_a_rooms_invite_line_and_i_copies_it(server):
+    host, port = server.address
+    app = WhitechapelApp(start=LobbyScreen(Link(host, port, "Ann")))
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = app.screen
+        await until(lambda: lobby.link.client is not None, what="connecting", pilot=pilot)
+        await pilot.press("n")
+        await until(lambda: isinstance(app.screen, PocketScreen), what="a new duel", pilot=pilot)
+        room = app.screen.source.room
+        await pilot.press("ctrl+l")  # back to the lobby
+        await until(lambda: app.screen is lobby, what="the lobby", pilot=pilot)
+        line = f"whitechapel join {host}:{port} {room}"
+        shown = screen_text(app).splitlines()
+        assert any(row.strip() == f"Invite to {room} (i copies it): {line}" for row in shown), shown
+        await pilot.press("i")
+        assert app.clipboard == line
+        assert [n.message for n in app._notifications][-1] == f"Copied: {line}"
+
+        # The line, run by Bob, seats him in that room at once.
+        bob_app = WhitechapelApp(start=LobbyScreen(Link(host, port, "Bob"), room.lower()))
+        async with bob_app.run_test(size=(80, 24)) as bob_pilot:
+            await until(
+                lambda: isinstance(bob_app.screen, PocketScreen),
+                what="Bob seated by the invite",
+                pilot=bob_pilot,
+            )
+            seat = bob_app.screen.source
+            assert (seat.room, seat.seat) == (room, "investigator")
+
+
+def test_an_ssh_sessions_invite_says_the_code_as_the_lobby_takes_it():
+    link = Link("", 0, "Ann", unix="/tmp/nowhere.sock", ssh=True)
+    assert link.invite("K7QX") == "join room K7QX in this server's lobby: j, then K7QX"
+    assert Link("::1", 7888, "Ann").invite("K7QX") == "whitechapel join [::1]:7888 K7QX"
+
+
+def test_join_takes_a_rooms_code_and_refuses_what_is_not_one(capsys, monkeypatch):
+    called = {}
+
+    def run_join(address, name, password=None, *, room=None, **_others):
+        called.update(address=address, room=room)
+        return 0
+
+    monkeypatch.setattr("whitechapel.join.run_join", run_join)
+    assert main(["join", "127.0.0.1:7888", "k7qx"]) == 0
+    assert called == {"address": "127.0.0.1:7888", "room": "K7QX"}
+    with pytest.raises(SystemExit) as caught:
+        main(["join", "127.0.0.1:7888", "K7 QX!"])
+    assert caught.value.code == 2
+    assert "is not a room's code" in capsys.readouterr().err
