@@ -31,6 +31,14 @@ his worth against the model's investigator, with `NAIVE` of it against
 one who splits the board as it stands
 (`tests/test_pocket_naive_investigator.py`).
 
+The round's end (issue 44, `lastround.py`): with at most three tokens
+left (Jack's first action of round 8 too), when the round can decide the
+game, every line of it is tried to the witness call and P8, over every
+Jack and every hand of alibi cards the view leaves possible; a forced win
+is played at once, and in round 8 the investigator plays the action that
+wins in the most weight (ties to the playouts below).  Otherwise, or past
+its work, the search and playouts decide as before.
+
 Time: the level's budget is CPU seconds under a wall-clock ceiling below a
 second (`core/players.Deadline`); the playouts go by batches, one possible
 game each, until the deadline (a batch it interrupts is left out, so that
@@ -48,7 +56,7 @@ from whitechapel.core.chance import Chance
 from whitechapel.pocket import playout, worlds
 from whitechapel.pocket.actions import Action
 from whitechapel.pocket.pieces import INVESTIGATOR
-from whitechapel.pocket.players import reading, rollout
+from whitechapel.pocket.players import lastround, reading, rollout
 from whitechapel.pocket.players.search import HARD_DOUBT, SearchPlayer
 from whitechapel.pocket.playout import Bits
 from whitechapel.pocket.views import PocketView
@@ -73,6 +81,7 @@ class HardPlayer(SearchPlayer):
             doubt=HARD_DOUBT,
         )
         self.playouts = 0  # random games played in the last decision
+        self.solved: lastround.Solved | None = None  # the last decision's exact solve, if any
         # Jack's playouts: each round's last action played for its witness
         # call (`rollout.py`); the investigator's, and Jack's if False, at random.
         self.wise = side != INVESTIGATOR
@@ -86,7 +95,18 @@ class HardPlayer(SearchPlayer):
             clocks.setdefault("ceiling", CEILING)
         limit = players.deadline(budget, self.budget, **clocks)
         self.playouts = 0
-        return legal[0] if len(legal) == 1 else self.search(view, legal, limit)
+        self.solved = None
+        if len(legal) == 1:
+            return legal[0]
+        # The round's end, when its tokens can decide the game, solved
+        # exactly (issue 44, `lastround.py`); else, or past its work, the search.
+        solved = lastround.solve(view, legal, limit if limit.bounded else None)
+        if solved is not None:
+            self.solved = solved
+            if len(solved.actions) == 1:
+                return solved.actions[0]
+            return self.pick(view, list(solved.actions), limit)
+        return self.search(view, legal, limit)
 
     def pick(self, view: PocketView, best: list[str], limit: players.Deadline) -> str:
         """Of the actions the round search found best (equal, or for Jack
