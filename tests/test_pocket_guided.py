@@ -73,15 +73,18 @@ def test_hints_name_the_new_kinds_and_what_the_board_would_show():
     view = game.view(INVESTIGATOR)
     forms = hints.token_hint(view, INVESTIGATOR)
     assert forms[0].startswith("Try to have about half the suspects seen")
-    assert (
-        forms[1]
-        == "1 Holmes: walks 1-2 places; 2 Watson: walks 1-2 places; 3, 4 Rotation: turns a tile."
+    assert forms[1].startswith(
+        "1 Holmes: walks 1-2 places; 2 Watson: walks 1-2 places; 3, 4 Rotation: turns a tile."
     )
+    # round 2 (PC): looking to the call, whatever Jack answers, the move named
+    assert "whatever Jack answers, 3 seen / 6 not" in forms[1]
+    assert forms[-1] == "Best: turn c3 to N"
     move = next(a for a in game.legal_actions() if str(a) == "H+1")
     forms = hints.target_hint(view, INVESTIGATOR, "H", preview(view, move))
-    assert forms[-1] == "1 seen, 8 not; best 3/6"  # issue 44: against the best available
+    assert "Jack can answer" in forms[0] and "Better: turn c3 (Gull)" in forms[0]
+    assert forms[-1] == "Best: turn c3 to N"  # issue 44: against the best available
     assert forms[0].startswith("Holmes walks 1-2 places")
-    assert "Then 1 seen, 8 unseen: lopsided" in forms[0]
+    assert "At once 1 seen, 8 unseen: lopsided" in forms[0]
     # Nobody seen: not "at least 0", but that the call might clear nobody.
     assert (
         hints.outlook(view, INVESTIGATOR) == "Then 0 seen, 9 unseen: a call now might clear nobody."

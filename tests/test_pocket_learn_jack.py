@@ -17,7 +17,7 @@ from snapshots import screen_text
 from whitechapel.app import MenuScreen, WhitechapelApp
 from whitechapel.core.players import computer_level, levels, new_player
 from whitechapel.core.thinking import InProcess
-from whitechapel.pocket import hints, review
+from whitechapel.pocket import ahead, hints, review
 from whitechapel.pocket.actions import Alibi, parse_action
 from whitechapel.pocket.game import PocketGame
 from whitechapel.pocket.pieces import CHARACTER_INDEX, INVESTIGATOR, JACK
@@ -172,61 +172,36 @@ def test_p9_the_teaching_level_is_never_offered_and_replays_alike():
 # -- hints against the best available -------------------------------------------------------
 
 
-def test_p7_target_hint_compares_with_the_best_available():
-    """A poor target says what the best available with the tokens up would
-    give, and with which token; the best says so."""
+def test_p7_target_hint_compares_with_the_best_looking_to_the_call():
+    """A poor target names the better move, looking to the call with the
+    tokens left (`pocket/ahead.py`); the best says so (PC, PD round 2)."""
     game = PocketGame.new(5)
     view = game.view(INVESTIGATOR)
-    best = hints.best_available(view, INVESTIGATOR)
+    best = ahead.grade(view, INVESTIGATOR).best()
     assert best is not None
-    top, face = best
+    words, short = hints.move_words(view, best.action)
     move = next(a for a in game.legal_actions() if str(a) == "H+1")
-    forms = hints.target_hint(view, INVESTIGATOR, "H", preview(view, move))
-    assert (
-        f"The best here: {top.seen} seen, {top.unseen} unseen ({hints.FACE_NAMES[face]})"
-        in forms[0]
-    )
-    assert forms[-1] == f"1 seen, 8 not; best {top.seen}/{top.unseen}"
-    # the best target itself
-    best_action = next(
-        a for a in game.legal_actions() if a.face == face and hints.split_after(view, a) == top
-    )
-    forms = hints.target_hint(view, INVESTIGATOR, face, preview(view, best_action))
-    assert "The best available with the tokens up." in forms[0]
-    assert forms[-1].endswith(": best")
-    assert all(len(f) <= hints.SHORT for f in (forms[-1],))
+    forms = hints.target_hint(view, INVESTIGATOR, "H", preview(view, move), move)
+    if ahead.grade(view, INVESTIGATOR).of(move).value < best.value:
+        assert f"Better: {words}" in forms[0] and short in forms[-1]
+    forms = hints.target_hint(view, INVESTIGATOR, best.action.face, None, best.action)
+    assert f"{words} is the best" in forms[0]
+    assert len(forms[-1]) <= hints.SHORT
 
 
-def test_p7_jack_hint_compares_with_his_best_and_alone_is_the_worst():
-    """On Jack's own screen the comparison is of his side of the call; a
-    split that leaves him alone on his side (caught) is never the best."""
-    seen_some = False
-    for seed in range(20):
+def test_p7_jack_target_hint_never_calls_alone_the_best():
+    """On Jack's own screen: a line that leaves him alone on his side of
+    the call (caught) is never graded above one with two or more."""
+    for seed in range(10):
         g, rng = PocketGame(random_setup(seed)), random.Random(seed)
         while g.outcome is None and g.round < 4:
             if g.to_act == JACK:
-                view = g.view(JACK)
-                best = hints.best_available(view, JACK)
-                if best is not None:
-                    many = [
-                        s
-                        for a in g.legal_actions()
-                        for s in [hints.split_after(view, a)]
-                        if s is not None and s.kept > 1
-                    ]
-                    if many:
-                        assert best[0].kept > 1
-                    for a in g.legal_actions()[:6]:
-                        after = preview(view, a)
-                        if after is None:
-                            continue
-                        forms = hints.target_hint(view, JACK, a.face, after)
-                        assert len(forms[-1]) <= hints.SHORT
-                        if "; best " in forms[-1]:
-                            seen_some = True
-                            assert "The best here:" in forms[0]
+                grading = ahead.grade(g.view(JACK), JACK)
+                top = grading.best(alibi=True)
+                graded = [grading.of(a) for a in g.legal_actions()]
+                if top is not None and any(not x.call.caught for x in graded):
+                    assert not top.call.caught
             g.advance(rng.choice(g.legal_actions()))
-    assert seen_some
 
 
 def test_p9_investigator_best_available_is_the_same_whoever_jack_is():

@@ -31,11 +31,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from whitechapel.pocket.actions import Action, Joker
+from whitechapel.pocket import ahead
+from whitechapel.pocket.actions import Action, Exchange, Joker, Move, Rotate
 from whitechapel.pocket.legal import legal
 from whitechapel.pocket.pieces import (
     ALIBI,
     CHARACTERS,
+    DIRECTIONS,
     EXCHANGE,
     FACE_NAMES,
     HOLMES,
@@ -45,9 +47,11 @@ from whitechapel.pocket.pieces import (
     JOKER,
     LAST_ROUND,
     ROTATION,
+    SQUARES,
     TOBY,
     TURN_ORDER,
     WATSON,
+    step_clockwise,
 )
 from whitechapel.pocket.preview import preview
 from whitechapel.pocket.sentences import WOMEN, and_list, character_name, short_name
@@ -99,6 +103,7 @@ TRIES = {
     INVESTIGATOR: "split the suspects about half seen, half unseen",
 }
 WHO = {JACK: "Jack", INVESTIGATOR: "the investigator"}
+DETECTIVE_WORDS = ("Holmes", "Watson", "Toby")
 
 
 def kind(face: str, side: str) -> tuple[str, str]:
@@ -433,6 +438,160 @@ def end_line(view: PocketView, side: str) -> tuple[str, str] | None:
     return None
 
 
+# -- looking ahead to the call: the move to make (P4, P7) ------------------------------------
+
+WALL_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+
+
+def move_words(view: PocketView, action: Action) -> tuple[str, str]:
+    """An action in plain words, and in a few ('Toby 2 steps (8 → 10)',
+    'Toby 2'), on the board of `view` (before it)."""
+    if isinstance(action, Move):
+        name = DETECTIVE_WORDS[action.detective]
+        here = view.detectives[action.detective]
+        there = step_clockwise(here, action.steps)
+        plural = "s" if action.steps > 1 else ""
+        return f"{name} {action.steps} step{plural} ({here} → {there})", f"{name} {action.steps}"
+    if isinstance(action, Joker):
+        if action.detective is None:
+            return "the joker, nobody moves", "Joker: nobody"
+        name = DETECTIVE_WORDS[action.detective]
+        here = view.detectives[action.detective]
+        return (
+            f"the joker: {name} 1 step ({here} → {step_clockwise(here, 1)})",
+            f"Joker: {name}",
+        )
+    if isinstance(action, Rotate):
+        tile = view.tiles[action.square]
+        square = SQUARES[action.square]
+        wall = DIRECTIONS[action.wall]
+        if tile.open_crossroads:
+            return f"turn {square} (Lane's crossroads: no change)", f"turn {square}"
+        return (
+            f"turn {square} ({short_name(tile.character)}) so its wall faces {WALL_WORDS[wall]}",
+            f"turn {square} to {wall}",
+        )
+    if isinstance(action, Exchange):
+        a, b = view.tiles[action.first], view.tiles[action.second]
+        return (
+            f"swap {a.square} ({short_name(a.character)}) and {b.square} "
+            f"({short_name(b.character)})",
+            f"swap {a.square}-{b.square}",
+        )
+    return "the alibi", "Alibi"
+
+
+def call_words(call: ahead.Call, side: str) -> tuple[str, str]:
+    """The call a line ends on, for `side`: a phrase and a few words."""
+    if side == JACK and call.jack is not None:
+        if call.caught:
+            return "you would be caught (alone on your side of the call)", "caught"
+        where = "are seen" if call.jack else "stay unseen"
+        short = "seen" if call.jack else "unseen"
+        return f"you {where}, {call.kept} suspects left", f"{short}, {call.kept} stay"
+    if call.seen + call.unseen == 1:  # the race: the last suspect is Jack
+        return ("Jack seen: you win", "he is seen") if call.seen else ("Jack unseen", "unseen")
+    return (
+        f"{call.seen} seen / {call.unseen} not: at least {call.least} cleared",
+        f"clears {call.least}+",
+    )
+
+
+def fit(*candidates: str) -> str:
+    """The first candidate that fits one row (`SHORT`), else the last cut."""
+    for c in candidates:
+        if len(c) <= SHORT:
+            return c
+    return candidates[-1][:SHORT]
+
+
+def best_fit(move: str, call: str) -> str:
+    """The move to make and its call, in one row."""
+    return fit(f"Best: {move} → {call}", f"{move} → {call}", f"Best: {move}", move)
+
+
+def after_view(view: PocketView, line: Sequence[tuple[str, Action]], upto: int) -> PocketView:
+    """The board after the first `upto` actions of a line (for their words)."""
+    for _, action in line[:upto]:
+        view = preview(view, action) or view
+    return view
+
+
+def threat(view: PocketView, graded: ahead.Graded, side: str) -> tuple[str, Action | None]:
+    """What the other side does to `side` in a graded line: their actions,
+    in words (the last that matters), and the last of them."""
+    other = [(i, a) for i, (who, a) in enumerate(graded.line) if who != side]
+    if not other:
+        return "", None
+    moving = [(i, a) for i, a in other if a.face != ALIBI]
+    if not moving:
+        return "", None
+    i, action = moving[-1]
+    words = move_words(after_view(view, graded.line, i), action)[0]
+    return words, action
+
+
+def ahead_lines(view: PocketView, side: str, chosen: Action | None) -> tuple[str, str]:
+    """Looking ahead to the call with the tokens left this round (both
+    sides playing them, the other one as well as he can: `ahead.py`): the
+    move to make, and what `chosen` (if any) comes to against it.  A
+    sentence and one row, each naming a move."""
+    grading = ahead.grade(view, side)
+    best = grading.best(alibi=False) or grading.best(alibi=True)
+    if best is None:
+        return "", ""
+    he = "Jack" if side == INVESTIGATOR else "the investigator"
+    last = len(best.line) == 1
+    best_long, best_short = move_words(view, best.action)
+    best_call, best_call_short = call_words(best.call, side)
+    whatever = "" if last else f"whatever {he} does with his tokens, "
+    if chosen is not None and chosen.face != ALIBI:
+        mine = grading.of(chosen)
+        long, short = move_words(view, chosen)
+        call, call_short = call_words(mine.call, side)
+        if mine.value >= best.value:
+            return (
+                f"Looking to the call: {long} is the best: {whatever}{call}.",
+                fit(f"{short}: best, {call_short}", f"{short}: the best", short),
+            )
+        answer, reply = threat(view, mine, side)
+        then = f"{he} can answer {answer}: {call}" if answer else f"whatever {he} does, {call}"
+        keep = ""
+        if (
+            side == JACK
+            and reply is not None
+            and any(who == JACK and a.face == reply.face for who, a in best.line)
+        ):
+            keep = f" (keep {FACE_NAMES[reply.face]} for yourself)"
+            if mine.call.jack and not best.call.jack:
+                return (
+                    f"Looking to the call: after {long}, {then}. Better: {best_long}{keep}: "
+                    f"{whatever}{best_call}.",
+                    fit(
+                        f"Keep {FACE_NAMES[reply.face]}: he'd see you",
+                        f"Keep {FACE_NAMES[reply.face]} or be seen",
+                        f"Keep {FACE_NAMES[reply.face]}",
+                    ),
+                )
+        return (
+            f"Looking to the call: after {long}, {then}. Better: {best_long}{keep}: "
+            f"{whatever}{best_call}.",
+            best_fit(best_short, best_call_short),
+        )
+    sure = "" if last else f"whatever {he} answers, "
+    if side == JACK and best.call.jack:
+        answer, _ = threat(view, best, side)
+        warn = f" (his {answer} would see you otherwise too)" if answer else ""
+        return (
+            f"Looking to the call: every move leaves you seen{warn}; best {best_long}: {best_call}.",
+            best_fit(best_short, best_call_short),
+        )
+    return (
+        f"Looking to the call: best {best_long}: {sure}{best_call}.",
+        best_fit(best_short, best_call_short),
+    )
+
+
 # -- the hints at each decision ----------------------------------------------------------
 
 
@@ -473,7 +632,9 @@ def token_hint(view: PocketView, side: str) -> list[str]:
         if not t.used and first_round(view, t.up):
             new.setdefault(t.up, []).append(str(i + 1))
     end = end_line(view, side)
-    best, best_words, split = best_line(view, side)
+    now, _, split = best_line(view, side)
+    look, look_short = ahead_lines(view, side, None)
+    best = f"{now.split(' Best')[0]} {look}".strip()
     parts: list[str] = []
     if view.round == 1 and new:
         parts.append(AIMS[side])
@@ -490,20 +651,29 @@ def token_hint(view: PocketView, side: str) -> list[str]:
             f"{', '.join(keys)} {FACE_NAMES[face]}: {kind(face, side)[1]}"
             for face, keys in new.items()
         )
-        middle += "."
+        middle += f". {look}"
     else:
         middle = " ".join([*(end[:1] if end else []), best])
-    short = end[1] if end else best_words
+    short = look_short or (end[1] if end else answer_short(view, side))
     return [full, middle, short]
 
 
-def target_hint(view: PocketView, side: str, face: str, after: PocketView | None) -> list[str]:
+def target_hint(
+    view: PocketView,
+    side: str,
+    face: str,
+    after: PocketView | None,
+    action: Action | None = None,
+) -> list[str]:
     """While `side` chooses the target of a token of `face` (`after`: the
-    preview of the target chosen so far, None if none or an alibi), its
-    forms: what the token does (in its kind's first round), the end when
-    near, what the board would show and what a call would then clear,
-    against the best this token can do; the alibi's worth; who answers.
-    Then the split and the answer; last, a few words."""
+    preview of the target chosen so far, None if none or an alibi;
+    `action`: that target, when the screen knows it -- Jack's joker moving
+    nobody has no preview), its forms: what the token does (in its kind's
+    first round), the end when near, what the board would show now, then
+    looking ahead to the call with the tokens left this round (`ahead.py`):
+    what the other side can still do, and the move to make; the alibi's
+    worth; who answers.  Then the look-ahead and the answer; last, one row
+    that names a move."""
     parts: list[str] = []
     if first_round(view, face):
         parts.append(kind(face, side)[0])
@@ -516,37 +686,53 @@ def target_hint(view: PocketView, side: str, face: str, after: PocketView | None
         splits = [s for f in others for s in [best_split(view, f, side)] if s]
         best = max(splits, key=lambda s: worth(s, side), default=None)
         alibi = alibi_line(view, side, best)
-        parts += [alibi, answer]
-        short = end[1] if end else ("Alibi: a sure card" if side == JACK else "Alibi: one cleared?")
-        return [" ".join(parts), f"{alibi} {answer}", short]
-    if after is None:  # no target chosen yet: the best this token can do
-        best = best_split(view, face, side)
-        if best is None:
-            parts.append(answer)
-            return [" ".join(parts), answer, end[1] if end else answer_short(view, side)]
-        if side == JACK and best.jack is not None:
-            where = "unseen" if best.jack is False else "seen"
-            can = f"At best this token leaves you {where}, {best.kept} suspects with you."
-            few = f"Best: {where}, {best.kept} stay"
-        else:
-            can = f"At best this token makes {best.words()}: {split_meaning(best, side)}"
-            few = f"Best {best.seen} seen, {best.unseen} not"
-        parts += [can, answer]
-        return [" ".join(parts), f"{can} {answer}", end[1] if end else few]
-    split = split_of(after)
-    then = f"Then {split.words()}: {split_meaning(split, side)}"
-    best = best_split(view, face, side)
-    top = best_available(view, side)
-    if top is not None and worth(top[0], side) > worth(split, side):
-        if best is not None and worth(best, side) > worth(split, side) and top[1] != face:
-            then += f" This token can do better: {best_words(best, face, side)}."
-        then += f" The best here: {best_words(*top, side)}."
-    elif top is not None:
-        then += " The best available with the tokens up."
-    parts += [then, answer]
-    available = top[0] if top is not None else None
-    short = end[1] if end and view.race else split_short(split, side, available)
-    return [" ".join(parts), f"{then} {answer}", short]
+        look, look_short = ahead_lines(view, side, None)
+        parts += [alibi, look, answer]
+        mine = "Alibi: a sure card" if side == JACK else "Alibi: one cleared?"
+        short = (
+            fit(f"Alibi, or {look_short[6:]}", mine) if look_short.startswith("Best: ") else mine
+        )
+        return [" ".join(p for p in parts if p), f"{alibi} {look} {answer}".strip(), short]
+    if action is None and after is not None:
+        action = next(
+            (
+                a
+                for a in legal(view)
+                if a.face == face
+                and (p := preview(view, a)) is not None
+                and p.tiles == after.tiles
+                and p.detectives == after.detectives
+            ),
+            None,
+        )
+    if action is None:  # no target chosen yet: the best this token can do
+        look, look_short = face_lines(view, side, face)
+        parts += [look, answer]
+        return [" ".join(p for p in parts if p), f"{look} {answer}", look_short]
+    split = split_after(view, action) or split_of(view)
+    then = f"At once {split.words()}: {split_meaning(split, side)}"
+    look, look_short = ahead_lines(view, side, action)
+    parts += [then, look, answer]
+    return [" ".join(p for p in parts if p), f"{look} {answer}", look_short]
+
+
+def face_lines(view: PocketView, side: str, face: str) -> tuple[str, str]:
+    """Before a target is chosen: the best this token can do, looking to
+    the call, and the best of all when another token does better."""
+    grading = ahead.grade(view, side)
+    mine = grading.best(face, alibi=True)
+    top = grading.best(alibi=False)
+    if mine is None:
+        return ahead_lines(view, side, None)
+    long, short = move_words(view, mine.action)
+    call, call_short = call_words(mine.call, side)
+    text = f"Looking to the call, with this token: best {long}: {call}."
+    if top is not None and top.value > mine.value:
+        other, other_short = move_words(view, top.action)
+        better, _ = call_words(top.call, side)
+        text += f" Better with another token: {other}: {better}."
+        return text, fit(f"Better: {other_short}", other_short)
+    return text, best_fit(short, call_short)
 
 
 def outlook(after: PocketView, side: str) -> str:

@@ -1,0 +1,117 @@
+"""Issue 44, round 2 of the blind tests (PC finding 2, PD F5): hints that
+look ahead over the rest of the round (P4: the tokens each side still
+plays) to the witness call (P7), and name the move to make, in every form
+down to one row (`pocket/ahead.py`, `pocket/hints.py`)."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+from whitechapel.pocket import ahead, hints
+from whitechapel.pocket.actions import Joker
+from whitechapel.pocket.game import PocketGame
+from whitechapel.pocket.legal import legal
+from whitechapel.pocket.pieces import INVESTIGATOR, JACK
+from whitechapel.pocket.preview import preview
+from whitechapel.pocket.setup import random_setup
+
+MOVE_WORDS = ("Holmes", "Watson", "Toby", "Joker", "joker", "turn", "swap", "Alibi", "Keep")
+
+
+def pc_position() -> PocketGame:
+    """Round 1 as PC met it: the investigator opened, Jack has the joker,
+    Holmes and Toby; the joker moving nobody leaves him unseen now, but the
+    investigator's last token (the one Jack leaves him) would see him."""
+    g = PocketGame(random_setup(25))
+    g.advance(random.Random(25).choice(g.legal_actions()))
+    return g
+
+
+def test_p4_p7_jack_joker_nobody_is_warned_of_the_last_token():
+    g = pc_position()
+    view = g.view(JACK)
+    assert {t.up for t in view.tokens if not t.used} == {"H", "T", "J"}
+    nobody = hints.target_hint(view, JACK, "J", None, Joker(None))
+    grading = ahead.grade(view, JACK)
+    assert grading.of(Joker(None)).call.jack  # seen at the call, whatever Jack plays next
+    best = grading.best()
+    assert best is not None and not best.call.jack  # a move keeps him unseen
+    # the hint names the threat and the token to keep, and the better move
+    assert "the investigator can answer Holmes" in nobody[0]
+    assert "keep Holmes for yourself" in nobody[0]
+    assert nobody[-1].startswith("Keep Holmes") and len(nobody[-1]) <= hints.SHORT
+    # the token's hint before a target names the move to make
+    token = hints.token_hint(view, JACK)
+    assert token[-1].startswith("Best: Holmes") or token[-1].startswith("Holmes")
+
+
+def twin(seed: int):
+    real = random_setup(seed)
+    other = next(c for c in range(9) if c != real.jack)
+    deck = tuple(real.jack if c == other else c for c in real.deck)
+    return real, dataclasses.replace(real, jack=other, deck=deck)
+
+
+def test_p9_investigator_look_ahead_the_same_whoever_jack_is():
+    """The counterfactual: another Jack, the same public game: the
+    investigator's graded actions and hints are the same."""
+    for seed in range(6):
+        real, other = twin(seed)
+        g, t, rng = PocketGame(real), PocketGame(other), random.Random(seed)
+        while g.outcome is None and g.view(INVESTIGATOR).log == t.view(INVESTIGATOR).log:
+            if g.to_act == INVESTIGATOR:
+                v, w = g.view(INVESTIGATOR), t.view(INVESTIGATOR)
+                a, b = ahead.grade(v, INVESTIGATOR), ahead.grade(w, INVESTIGATOR)
+                assert a.best() == b.best()
+                assert hints.token_hint(v, INVESTIGATOR) == hints.token_hint(w, INVESTIGATOR)
+                for act in g.legal_actions()[:5]:
+                    assert hints.target_hint(
+                        v, INVESTIGATOR, act.face, preview(v, act), act
+                    ) == hints.target_hint(w, INVESTIGATOR, act.face, preview(w, act), act)
+            action = rng.choice(g.legal_actions())
+            g.advance(action)
+            t.advance(action)
+
+
+def test_p4_every_one_row_form_names_a_move():
+    """PD: 'Hints rarely say which move to make'; PC: 'Best split now:
+    Watson (0 seen, 5 unseen)' for a move that splits nothing."""
+    for seed in range(8):
+        g, rng = PocketGame(random_setup(seed)), random.Random(seed)
+        while g.outcome is None:
+            side = g.to_act
+            view = g.view(side)
+            forms = [hints.token_hint(view, side)]
+            for act in {a.face: a for a in legal(view)}.values():
+                forms.append(hints.target_hint(view, side, act.face, preview(view, act), act))
+            for f in forms:
+                assert len(f[-1]) <= hints.SHORT, f[-1]
+                assert any(m in f[-1] for m in MOVE_WORDS), f[-1]
+                assert "split now" not in f[0]
+            g.advance(rng.choice(g.legal_actions()))
+
+
+def test_p4_the_look_ahead_work_is_bounded_and_kept_per_decision():
+    """Positions valued at the call, counted (not timed): at most `LIMIT`
+    for a decision's token hint and a target's, whatever the step; a
+    repaint (the same view again) values none."""
+    limit = 12_000  # about 30 ms at 200x60 on the project's machine (docs/app.md)
+    most = 0
+    for seed in range(10):
+        g, rng = PocketGame(random_setup(seed)), random.Random(seed)
+        while g.outcome is None:
+            side = g.to_act
+            view = g.view(side)
+            ahead._CACHE.clear()
+            hints.token_hint(view, side)
+            act = g.legal_actions()[-1]
+            hints.target_hint(view, side, act.face, preview(view, act), act)
+            grading = ahead.grade(view, side)
+            most = max(most, grading.work)
+            assert grading.work <= limit, (seed, g.round, g.step, grading.work)
+            before = grading.work
+            hints.token_hint(view, side)  # a repaint
+            assert ahead.grade(view, side).work == before
+            g.advance(rng.choice(g.legal_actions()))
+    assert most > 100  # the look-ahead did look
