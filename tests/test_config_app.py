@@ -31,7 +31,8 @@ async def test_the_pocket_setup_comes_back_as_it_was_left():
         await settle.settle(pilot)
         await settle.press(pilot, *"Ann", "tab", *"Bob")
         app.screen.query_one("#handover", Picker).choose("secrets")
-        app.screen.query_one("#opponent", Picker).choose("jack:hard")
+        app.screen.query_one("#opponent", Picker).choose("jack")  # the computer plays Jack
+        app.screen.query_one("#level", Picker).choose("hard")
         await settle.press(pilot, "enter")
         await settle.settle(pilot)
         assert isinstance(app.screen, PocketScreen)
@@ -40,6 +41,7 @@ async def test_the_pocket_setup_comes_back_as_it_was_left():
         "investigator": "Bob",
         "handover": "secrets",
         "play": "jack:hard",
+        "level": "hard",  # the level row's own (issue 44, round 2)
         "hints": "off",  # Learn by playing's row (issue 29), remembered like the rest
     }
     app = WhitechapelApp(start=PocketSetup())
@@ -47,7 +49,8 @@ async def test_the_pocket_setup_comes_back_as_it_was_left():
         await settle.settle(pilot)
         assert field(app, "#jack-name") == "Ann" and field(app, "#inv-name") == "Bob"
         assert field(app, "#handover", Picker) == "secrets"
-        assert field(app, "#opponent", Picker) == "jack:hard"
+        assert field(app, "#opponent", Picker) == "jack"
+        assert field(app, "#level", Picker) == "hard"
 
 
 async def test_the_lfw_setup_comes_back_as_it_was_left():

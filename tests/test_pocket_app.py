@@ -149,7 +149,9 @@ async def test_a_full_game_by_keys_ends_on_the_banner_autosaved_and_secret_kept(
         assert len(names) == 2 and names[1].startswith("game-pocket-")
         assert "Record saved in" in " ".join(screen_text(app).split())
         said = [n.message for n in app._notifications][-1]
-        assert said.endswith(f"\nas {names[1]}")  # the name whole, on a line of its own
+        # the name on lines of its own, broken after a '-' only (never mid-word)
+        assert "".join(said.split("\nas ")[-1].split("\n")) == names[1], said
+        assert all(row.endswith("-") for row in said.split("\nas ")[-1].split("\n")[:-1])
 
 
 async def test_a_full_game_in_secrets_mode_hides_jacks_cards_except_on_his_screen(tmp_path):

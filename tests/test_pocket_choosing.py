@@ -50,7 +50,7 @@ async def test_arrows_choose_the_steps_and_the_jokers_detective(tmp_path):
         assert [str(a) for a in game.history] == ["H+2"]
         await settle.press(pilot, "enter")  # the hand-over to Jack
         await settle.press(pilot, "4")  # the joker: Holmes first
-        assert str(screen.candidate()) == "J:H" and "Joker: Holmes one step, 2 → 3" in screen_text(
+        assert str(screen.candidate()) == "J:H" and "Joker: Holmes 2 → 3 (shown)" in screen_text(
             app
         )
         await settle.press(pilot, "down", "down")

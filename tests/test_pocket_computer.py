@@ -247,15 +247,14 @@ async def test_the_setup_screen_starts_a_game_against_the_computer():
         await settle.press(pilot, "down", "enter")
         setup = app.screen
         assert isinstance(setup, PocketSetup)
-        assert "Two people at this keyboard" in screen_text(app)
+        assert "Two people" in screen_text(app)
         await settle.press(
             pilot, *"Ann", "tab", "tab", "tab", "tab"
         )  # past hand-over and hints, to who plays
         await settle.settle(pilot)
-        # Right to "The computer plays the investigator (hard)".
-        wanted = next(i for i, (_, v) in enumerate(_options()) if v == "investigator:hard")
-        await settle.press(pilot, *["right"] * wanted)
-        assert "The computer plays the investigator (hard)" in screen_text(app)
+        # "You as Jack" (two Rights), then the level row: hard, the last
+        await settle.press(pilot, "right", "right", "tab", "end")
+        assert "You are Jack against the computer's hard investigator." in screen_text(app)
         await settle.press(pilot, "enter")
         await computer_done(app, pilot)
         game_screen = app.screen
@@ -320,14 +319,15 @@ def test_the_computers_move_in_words():
     view = game.view(INVESTIGATOR)
     assert computer.moves_line(view, "Jack", 1) == "Jack played the joker and moved nobody."
     assert computer.moves_line(view, "Jack", 2, width=120) == (
-        "Jack moved Watson two steps clockwise (4 → 6), then played the joker and moved nobody."
+        "Jack moved Watson two steps clockwise (4→6), then played the joker and moved nobody."
     )
     assert computer.moves_line(view, "Jack", 2, width=78) == (
-        "Jack moved Watson two steps (4 → 6), then played the joker and moved nobody."
+        "Jack moved Watson two steps (4→6), then played the joker and moved nobody."
     )
-    # tester PB, round 1: no wording of both fits: the newest alone, then cut
+    # tester PB, round 1: no wording of both fits: the fewest words, both
+    # actions still (tester PC, round 2: the newest alone lost the first)
     assert computer.moves_line(view, "Jack", 2, width=50) == (
-        "Jack …then played the joker and moved nobody."
+        "Jack: Watson 4→6, then joker: nobody moved."
     )
     for width in range(10, 80):
         assert len(computer.moves_line(view, "Jack", 2, width=width)) <= width

@@ -117,10 +117,11 @@ async def test_both_seats_see_a_rounds_end_beside_the_board_and_play_on(server, 
             assert ("Jack was seen: the" if seen else "Jack was not seen: he") in shown
             assert not is_handover(screen) and not screen.curtain_up
             assert "round 2" in screen_text(app)  # the board and banner are in sight
-            if seat == "investigator":  # Jack opens round 2; the summary stays meanwhile
+            if seat == "investigator":  # Jack opens round 2: the summary goes with it
                 assert not screen.can_act()
                 await play_one(app, pilot, server, code, seat, bob)
-                assert "End of round 1" in notes(app)
+                assert "End of round 1" not in notes(app)  # tester PC, issue 44
+                return
             # The seat's clock is running, and its player may act at once: the
             # first key both chooses a token and puts the summary away.
             await until(screen.can_act, what="the seat's turn", pilot=pilot)

@@ -114,7 +114,13 @@ async def test_m_goes_back_to_the_menu_under_the_game_and_esc_mid_game_does_not(
         _, playing = pocket_app(SETUPS["goodley"], tmp_path)
         await app.push_screen(playing)
         await settle.settle(pilot)
-        await settle.press(pilot, "enter", "escape", "m")  # a game on: neither leaves it
+        await settle.press(pilot, "enter", "escape")  # a game on: Esc does not leave it
+        assert app.screen is playing
+        await settle.press(pilot, "m")  # m asks first (issue 44, round 2); Esc: no
+        await settle.settle(pilot)
+        assert app.screen is not playing
+        await settle.press(pilot, "escape")
+        await settle.settle(pilot)
         assert app.screen is playing
         await app.push_screen(finished_screen(tmp_path))
         await settle.settle(pilot)

@@ -97,7 +97,7 @@ async def test_the_issue_reproduction_shows_no_witness_call_before_it_is_played(
     async with app.run_test(size=(120, 40)) as pilot:
         await settle.settle(pilot)
         for keys in (
-            ["enter", "1", "enter"],
+            ["enter", "1", "enter", "enter"],  # his alibi card shown first (issue 44)
             ["enter", "2", "1", "enter", "4", "right", "r", "enter"],
         ):
             await settle.press(pilot, *keys)

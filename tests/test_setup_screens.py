@@ -95,8 +95,12 @@ async def test_the_pocket_setup_rows_choose_with_the_arrows_and_space(size):
         assert row(app, "hints").value == "first"
         await settle.press(pilot, "down", "right", "space")
         assert app.screen.focused is row(app, "opponent")
-        assert row(app, "opponent").value == "investigator:easy"
-        assert "‹ (•) The computer plays the investigator (easy) ›" in screen_text(app)
+        # Who plays, then the computer's level on its own row (tester PD, issue 44)
+        assert row(app, "opponent").value == "investigator"
+        assert "(•) You as Jack" in screen_text(app)
+        await settle.press(pilot, "down", "left")
+        assert app.screen.focused is row(app, "level") and row(app, "level").value == "easy"
+        assert "You are Jack against the computer's easy investigator." in screen_text(app)
 
 
 async def test_the_play_row_goes_round_from_its_last_choice_to_its_first():

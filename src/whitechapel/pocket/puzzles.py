@@ -50,7 +50,9 @@ class Puzzle:
 
     @property
     def name(self) -> str:
-        return f"{self.tag} · {self.title}"
+        """As players read it: the title in words (the rule's tag is for the
+        code and the tests; tester PC, round 2: "P6 · Lines of sight")."""
+        return self.title
 
 
 # -- the puzzles -------------------------------------------------------------------

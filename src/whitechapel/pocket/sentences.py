@@ -24,6 +24,7 @@ from whitechapel.pocket.pieces import (
     CHARACTERS,
     INVESTIGATOR,
     JACK,
+    LANE,
     SQUARES,
     step_clockwise,
 )
@@ -64,18 +65,30 @@ class Board:
 
     squares: tuple[str, ...]  # character ids, a1 .. c3
     detectives: Detectives
+    # Joseph Lane cleared: his tile is an open crossroads, with no wall
+    # (a rotation of it changes no line of sight; testers PC and PD, round 2)
+    lane_open: bool = False
+
+
+LANE_ID = CHARACTERS[LANE].id
 
 
 def boards_before(view: PocketView) -> list[Board | None]:
     """For each entry of the view's log, the board just before it (None for
-    an entry that is not an action): the board of the view, walked back."""
+    an entry that is not an action): the board of the view, walked back
+    (Lane's tile open until the witness call or the alibi that cleared him)."""
     squares = [t.character for t in view.tiles]
     detectives = view.detectives
+    lane_open = any(t.open_crossroads for t in view.tiles)
     out: list[Board | None] = [None] * len(view.log)
     for i in range(len(view.log) - 1, -1, -1):
         entry = view.log[i]
+        if isinstance(entry, WitnessCall) and LANE_ID in entry.cleared:
+            lane_open = False
         if not isinstance(entry, Played):
             continue
+        if entry.card == LANE_ID and entry.side == INVESTIGATOR:
+            lane_open = False
         action = entry.action
         if isinstance(action, Exchange):
             squares[action.first], squares[action.second] = (
@@ -86,7 +99,7 @@ def boards_before(view: PocketView) -> list[Board | None]:
             detectives = detectives.moved(action.detective, -action.steps)
         elif isinstance(action, Joker) and action.detective is not None:
             detectives = detectives.moved(action.detective, -1)
-        out[i] = Board(tuple(squares), detectives)
+        out[i] = Board(tuple(squares), detectives, lane_open)
     return out
 
 
@@ -96,10 +109,34 @@ def _tile(board: Board | None, square: int) -> str:
 
 
 def _walk(board: Board | None, detective: int, steps: int) -> str:
+    """' (8→9)': one word, never wrapped between its numbers (tester PC,
+    round 2: "(8" / "→ 9)" on two rows of an end-of-round list)."""
     if board is None:
         return ""
     start = board.detectives[detective]
-    return f" ({start} → {step_clockwise(start, steps)})"
+    return f" ({start}→{step_clockwise(start, steps)})"
+
+
+def terse_phrase(action: Action, board: Board | None = None, card: str | None = None) -> str:
+    """What an action did in the fewest words, for a line that must hold
+    two of them at 80 columns: 'Watson 8→10', 'joker: Watson 10→11',
+    'turned a3 (Pizer): east', 'swapped a1 and b2', 'drew an alibi card'."""
+    if isinstance(action, Move | Joker):
+        if action.detective is None:
+            return "joker: nobody moved"
+        name = DETECTIVE_WORDS[action.detective]
+        steps = action.steps if isinstance(action, Move) else 1
+        walk = _walk(board, action.detective, steps).strip(" ()") or STEP_WORDS[steps]
+        return f"{'joker: ' if isinstance(action, Joker) else ''}{name} {walk}"
+    if isinstance(action, Rotate):
+        tile = _tile(board, action.square)
+        if board is not None and board.lane_open and board.squares[action.square] == LANE_ID:
+            return f"turned {tile}: no wall"
+        return f"turned {tile}: {WALL_WORDS[action.wall]}"
+    if isinstance(action, Exchange):
+        return f"swapped {SQUARES[action.first]} and {SQUARES[action.second]}"
+    assert isinstance(action, Alibi)
+    return f"alibi: {short_name(card)}" if card else "drew an alibi card"
 
 
 WOMEN = frozenset({"madame", "stealthy"})
@@ -130,6 +167,11 @@ def action_phrase(
         return f"played the joker: {name} one step{'' if short else ' clockwise'}{walk}"
     if isinstance(action, Rotate):
         tile, wall = _tile(board, action.square), WALL_WORDS[action.wall]
+        if board is not None and board.lane_open and board.squares[action.square] == LANE_ID:
+            # no wall to face anywhere: "so that its wall faces east" was wrong
+            if short:
+                return f"turned {tile}: no wall, no change"
+            return f"turned {tile}, an open crossroads: no line of sight changed"
         if short:
             return f"rotated {tile}: wall {wall}"
         return f"rotated {tile} so that its wall faces {wall}"
@@ -179,7 +221,7 @@ def call_sentence(call: WitnessCall) -> str:
     return f"Witness call: Jack was not seen; cleared {cleared}."
 
 
-RACE_SENTENCE = "Both goals are reached: the race begins (P8)."
+RACE_SENTENCE = "Both goals are reached: the race begins."  # P8 (no tag on screen)
 
 
 def annotated(view: PocketView) -> list[tuple[Played, Board | None, str | None]]:

@@ -9,31 +9,31 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from whitechapel.pocket.actions import Action, Exchange, Joker, Move, Rotate
-from whitechapel.pocket.sentences import action_phrase, played_since
+from whitechapel.pocket.sentences import action_phrase, played_since, terse_phrase
 from whitechapel.pocket.views import PocketView
 
 
 def moves_line(view: PocketView, who: str, count: int, width: int = 78) -> str:
     """What the computer played since the person's last action (the newest
     `count` actions of the view's log), in one line of at most `width`
-    characters: 'Jack moved Watson two steps clockwise (4 → 6).', or for
+    characters: 'Jack moved Watson two steps clockwise (4→6).', or for
     several 'Jack rotated b2 (Goodley): wall east, then moved Watson two
-    steps (4 → 6).'; where no wording of them all fits, the newest alone
-    ('…then moved Watson …'), and at the last its words cut with '…'
-    (tester PB, round 1: at 80×24 the line ran past its row and ended
-    "…played the joker: Holmes one")."""
+    steps (4→6).'; where no wording of them all fits, the fewest words
+    ('The investigator: Watson 8→10, then joker: Watson 10→11.'), at the
+    last cut at its end with '…' (tester PB, round 1: the line ran past its
+    row; tester PC, round 2: cut at its start, "The investigator …then
+    played the joker", it lost the first action)."""
     moves = played_since(view, count)
 
-    def line(short: bool, board: bool, newest: bool = False) -> str:
-        shown = moves[-1:] if newest else moves
+    def line(short: bool, board: bool) -> str:
         said = ", then ".join(
             action_phrase(e.action, b if board else None, card, e.side, short)
-            for e, b, card in shown
+            for e, b, card in moves
         )
-        return f"{who} …then {said}." if newest and len(moves) > 1 else f"{who} {said}."
+        return f"{who} {said}."
 
-    tries = [line(False, True), line(True, True), line(True, False)]
-    tries += [line(False, True, True), line(True, False, True)]
+    terse = ", then ".join(terse_phrase(e.action, b, card) for e, b, card in moves)
+    tries = [line(False, True), line(True, True), line(True, False), f"{who}: {terse}."]
     return fit_line(tries, width)
 
 

@@ -126,7 +126,7 @@ class PocketKeys(GameScreen):
         district, played only on Enter (or a second click of its button)."""
         if action not in self.legal():  # from the legal list alone: no trial on a copy
             self.notice = (
-                "The investigator's joker must move a detective (P5)."
+                "The investigator's joker must move a detective."  # P5
                 if action == Joker(None)
                 else "That action is not possible now."
             )
@@ -155,7 +155,7 @@ class PocketKeys(GameScreen):
             if wall == DIRECTIONS.index(tile.wall):
                 self.notice = (
                     f"Its wall faces {WALL_WORDS[wall]} already: a rotation "
-                    "must change the tile (P5)."
+                    "must change the tile."  # P5
                 )
             else:
                 choice.wall = wall

@@ -73,6 +73,7 @@ class LearnScreen(ListScreen, scope="pocket"):
         if option == "puzzles":
             from whitechapel.pocket.ui.puzzles import learn_screen
 
-            self.app.switch_screen(learn_screen())
+            # over this list: Esc comes back to it (tester PD, issue 44)
+            self.app.push_screen(learn_screen())
         elif option in OTHER:
             self.app.switch_screen(guided_game(option))

@@ -12,7 +12,8 @@ At the hot seat the end of a round is a summary over the board until Enter
 (`PocketScreen.after_action`).  At a network seat that would eat the
 player's clock, so the summary stands at the top of this panel instead,
 from the seat's own view, asking for nothing: it goes at the seat's next
-key (which still does its own work) or action.
+key (which still does its own work) or action, or when the next round's
+first action arrives (the other seat's).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from rich.text import Text
 from whitechapel.pocket.pieces import JACK
 from whitechapel.pocket.sightlines import sightings_at_call
 from whitechapel.pocket.ui import panels
-from whitechapel.pocket.views import PocketView
+from whitechapel.pocket.views import Played, PocketView
 from whitechapel.ui.screens.game import GameScreen
 from whitechapel.ui.widgets.text import TextPanel
 
@@ -48,10 +49,12 @@ class PocketNotes(GameScreen):
 
     def notes_text(self, view: PocketView, width: int, height: int) -> str:
         """The panel's text for `width` × `height` cells: the blocks, then the
-        log.  The log always keeps its title and its newest line (issue 14:
-        the newest event in sight, however long it wraps); a block above
-        that would not leave them room takes its short form, or is left out
-        (the first is never left out)."""
+        log.  The blocks come first (testers PC and PD, round 2, at 80×24:
+        Jack's cards were pushed out by the log's newest line): each takes
+        its shortest form while there is room (the first is never left
+        out: a hint's short form; Jack's cards), then a fuller form where
+        the log still keeps its title and its newest line (issue 14); the
+        log has the rest, its newest line cut short when it has less."""
         self._notes_size = (width, height)
         lines = panels.log_lines(view)
         self.log_back = min(self.log_back, max(0, len(lines) - 1))
@@ -62,21 +65,27 @@ class PocketNotes(GameScreen):
             plain = Text.from_markup(block).plain.split("\n")[:-1]
             return sum(panels.rows_of(line, width) for line in plain)
 
-        top, used = "", 0
-        for forms in self.notes_blocks(view):
-            fitting = [b for b in forms if used + rows(b) + log_rows <= height]
-            if fitting:
-                block = fitting[0]
-            elif not top:
-                block = forms[-1]  # the first: its shortest form
-            else:
+        blocks = self.notes_blocks(view)
+        chosen: list[str | None] = []
+        used = 0
+        for i, forms in enumerate(blocks):  # what the blocks must show: the last form
+            pick = forms[-1] if i == 0 or used + rows(forms[-1]) <= height else None
+            chosen.append(pick)
+            used += rows(pick) if pick else 0
+        for i, forms in enumerate(blocks):  # fuller forms, where the log keeps its room
+            now = chosen[i]
+            if now is None:
                 continue
-            top, used = top + block, used + rows(block)
-        log = panels.log_text(view, max(1, height - used - 1), width, self.log_back)
-        if top:  # the blocks are never cut off: the log gives way
-            plain = Text.from_markup(log).plain.split("\n")
-            if used + sum(panels.rows_of(line, width) for line in plain) > height:
-                log = ""
+            fuller = [f for f in forms if used - rows(now) + rows(f) + log_rows <= height]
+            if fuller and rows(fuller[0]) > rows(now):
+                used += rows(fuller[0]) - rows(now)
+                chosen[i] = fuller[0]
+        top = "".join(c for c in chosen if c)
+        room = height - used
+        if room >= log_rows:
+            log = panels.log_text(view, room - 1, width, self.log_back)
+        else:  # the blocks are never cut off: the log gives way
+            log = panels.log_cut(view, room, width, self.log_back)
         return top + log if log else top.rstrip("\n")  # no blank last row to push the top out
 
     def notes_blocks(self, view: PocketView) -> list[tuple[str, ...]]:
@@ -104,13 +113,13 @@ class PocketNotes(GameScreen):
         if source.outcome and jack:
             blocks.append((panels.reveal_text(jack) + "\n\n",))
         elif self.holder == JACK and jack:
-            blocks.append(
-                (
-                    panels.secret_panel(jack),
-                    panels.secret_rows(jack),
-                    panels.secret_panel(jack, short=True),
-                )
-            )
+            # his cards before the log's lines (testers PC and PD, round 2);
+            # who he is alone only beside a network seat's round summary
+            # (it goes at his next key)
+            forms: tuple[str, ...] = (panels.secret_panel(jack), panels.secret_rows(jack))
+            if brief:
+                forms += (panels.secret_panel(jack, short=True),)
+            blocks.append(forms)
         return blocks
 
     # -- a round's end at a network seat -------------------------------------------
@@ -123,7 +132,13 @@ class PocketNotes(GameScreen):
         if self.source.hot_seat or self.source.outcome is not None:
             return 0
         ended = panels.last_round_ended(view)
-        return ended if ended > self._brief_done else 0
+        if ended <= self._brief_done:
+            return 0
+        # Gone once the next round's first action has come, whoever played
+        # it (tester PC, issue 44: it stood into the next round until a key).
+        if any(isinstance(e, Played) and e.round > ended for e in view.log):
+            return 0
+        return ended
 
     def call_sightings(self, view: PocketView, rnd: int) -> tuple[tuple[str, ...], ...] | None:
         """Who saw whom at round `rnd`'s witness call, worked out from the

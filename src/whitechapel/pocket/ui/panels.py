@@ -3,8 +3,11 @@ functions, so each panel's text can be read and tested without an app."""
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Sequence
+
+from rich.text import Text
 
 from whitechapel.pocket.actions import MOVE_FACES, Action, Alibi, Joker, Move, Rotate
 from whitechapel.pocket.pieces import (
@@ -104,9 +107,12 @@ def secret_rows(jack: Secrets) -> str:
     at 80×24: the short form dropped his cards, and he scrolled the log to
     know what he held)."""
     name = character_name(jack.identity)
-    cards = ", ".join(character_name(c) for c in jack.alibis) or "none yet"
+    # the names on the tiles, so that a card more often keeps to one row
+    cards = ", ".join(short_name(c) for c in jack.alibis) or "none yet"
+    # one wording for his cards, in every form (tester PC, round 2: "Your
+    # cards:" here, "Your alibi cards:" in the whole panel)
     return (
-        f"[red]You are [b]{name}[/b].[/red]\nYour cards: {cards}\n"
+        f"[red]You are [b]{name}[/b].[/red]\nYour alibi cards: {cards}\n"
         f"Your hourglasses: {of_goal(jack.hourglasses)}\n"
     )
 
@@ -126,18 +132,42 @@ def race_lines(view: PocketView) -> str:
     left = len(view.suspects)
     count = view.jack_alibi_count
     cards = "no alibi card" if not count else f"{count} alibi card{'s' if count > 1 else ''}"
-    clear = f"{left - 1} to clear" if left > 1 else "Jack found"
     return (
         f"Hourglasses known: {of_goal(view.known_hourglasses)}"
         f"\nJack holds {cards}"
-        f"\nSuspects left: [b]{left}[/b], {clear}"
+        f"\nSuspects left: [b]{left}[/b], {suspects_goal(view)}"
     )
+
+
+def suspects_goal(view: PocketView) -> str:
+    """What the suspects left mean for the investigator's goal (P8): "4 to
+    clear"; one left, "Jack found" only when the investigator won; in the
+    race, that Jack must still be seen; Jack's win, that he got away
+    (testers PC and PD, round 2: "1, Jack found" when Jack had won the
+    race)."""
+    left = len(view.suspects)
+    if left > 1:
+        return f"{left - 1} to clear"
+    outcome = view.outcome
+    if outcome is not None:
+        return "Jack found" if outcome.winner == INVESTIGATOR else "Jack got away"
+    return "he must be seen" if view.race else "Jack found"
 
 
 def verb_for(who: str, verb: str, plain: str) -> str:
     """The verb that agrees with `who`: "Ann (Jack) wins", but "you (Jack)
     win" on a network seat's own side (its player is "you")."""
     return plain if who == "you" or who.startswith("you ") else verb
+
+
+RULE_TAG = re.compile(r" ?\(P\d+(?:, ?P\d+)*\)|\bP\d+ · ")
+
+
+def untagged(text: str) -> str:
+    """`text` without the rulebook's section tags ("(P8)", "P6 · "): they
+    stay in the code and the tests, never in what a player reads (tester
+    PC, round 2: "the race begins (P8)")."""
+    return RULE_TAG.sub("", text)
 
 
 def capital(text: str) -> str:
@@ -162,7 +192,14 @@ def banners(view: PocketView, turn: str, winner: str | None = None) -> list[str]
     whole = banner(view, turn, winner)
     bare = whole.removeprefix("Mr. Jack Pocket — ")
     if view.outcome:
-        return [whole, bare]
+        # at a network seat at 80 columns the clocks keep their room (tester
+        # PD, round 2: "… win (round 1)  ⏱ jack 7:22  investigator" cut)
+        o = view.outcome
+        who = winner or o.winner
+        won = f"[b]{who}[/b] {verb_for(who, 'wins', 'win')}"
+        side = who.split(" (")[0] if who.endswith(")") else who
+        short = f"[b]{side}[/b] {verb_for(side, 'wins', 'win')}"
+        return [whole, bare, f"game over: {won}", won, f"game over: {short}", short]
     race = " — race" if view.race else ""
     # the last, the round alone: at a network seat at 80 columns the seat's
     # rejoin code and the clock keep their room (the prompt line says whose
@@ -188,7 +225,18 @@ def tokens_text(view: PocketView, chosen: int | None) -> str:
     return "\n".join(lines)
 
 
-def rounds_text(view: PocketView) -> str:
+ROUNDS_KEY = (
+    "  [cyan]I[/cyan] investigator, [red]J[/red] Jack",
+    " [cyan]I[/cyan]=inv [red]J[/red]=Jack",
+)
+
+
+def rounds_text(view: PocketView, width: int = 40) -> str:
+    """The rounds row (who took each round's token: I the investigator, J
+    Jack, said on the row once one is taken; the round being played in
+    reverse), what each side has towards its goal, the sight legend.  At
+    `width` columns (28 at 80×24) the row's word "Rounds" gives way to the
+    letters' key (tester PD, round 2: "I J J I" was not explained)."""
     cells = []
     for r in range(1, 9):
         if r <= len(view.round_tokens):
@@ -198,7 +246,12 @@ def rounds_text(view: PocketView) -> str:
             cells.append(f"[reverse]{r}[/reverse]")
         else:
             cells.append(f"[dim]{r}[/dim]")
-    return "[b]Rounds[/b] " + " ".join(cells) + "\n" + race_lines(view) + "\n" + sight_legend()
+    row = " ".join(cells)
+    head = "[b]Rounds[/b] " + row
+    if view.round_tokens:
+        tries = [head + key for key in ROUNDS_KEY] + [row + key for key in ROUNDS_KEY]
+        head = next((t for t in tries if Text.from_markup(t).cell_len <= width), head)
+    return head + "\n" + race_lines(view) + "\n" + sight_legend()
 
 
 ROUND_HEAD = "── Round {} ──"
@@ -246,6 +299,30 @@ def log_text(view: PocketView, room: int = 6, width: int = 1000, back: int = 0) 
     return title + "\n" + "\n".join(shown)
 
 
+def log_cut(view: PocketView, room: int, width: int = 1000, back: int = 0) -> str:
+    """The log in `room` rows that cannot hold its newest line whole: its
+    title, and the start of that line cut with '…' ('' in fewer than two
+    rows: a title alone says nothing)."""
+    if room < 2:
+        return ""
+    lines = log_lines(view)
+    end = max(0, len(lines) - back)
+    title = "[b]Log[/b]"
+    if back:
+        title += f" [dim](↑ {back} newer: PgDn)[/dim]"
+    elif end > 1:
+        title += " [dim](PgUp: older)[/dim]"
+    if not end:
+        return title
+    newest = lines[end - 1]
+    wrapped = textwrap.wrap(newest, max(2, width), break_long_words=True)[: room - 1]
+    if len(wrapped) < rows_of(newest, width):
+        wrapped[-1] = wrapped[-1][: max(1, width - 1)] + "…"
+    if newest.startswith("── "):
+        wrapped = [f"[dim b]{line}[/dim b]" for line in wrapped]
+    return title + "\n" + "\n".join(wrapped)
+
+
 def shown_card(view: PocketView) -> str:
     """The alibi card the investigator just showed (P5: face up, to both),
     while it is the last event of the public log; else ''."""
@@ -253,7 +330,14 @@ def shown_card(view: PocketView) -> str:
     if not isinstance(last, Played) or not last.card or last.side == JACK:
         return ""
     name = character_name(last.card)
-    return f"[b yellow]The investigator showed an alibi card: {name} (cleared).[/b yellow]"
+    # a card naming a suspect a witness call had cleared clears nobody new
+    # (tester PC, round 2: "Jeremy Bert (cleared)" read as the card clearing him)
+    before = [e for e in view.log[:-1] if isinstance(e, WitnessCall)]
+    if any(last.card in call.cleared for call in before):
+        return (
+            f"[b yellow]The investigator showed an alibi card: {name}, already cleared.[/b yellow]"
+        )
+    return f"[b yellow]The investigator showed an alibi card: {name}, now cleared.[/b yellow]"
 
 
 def shown_cards(view: PocketView, rnd: int) -> list[str]:
@@ -312,8 +396,8 @@ def round_summary(
             who = names[INVESTIGATOR]
             took = verb_for(who, "takes", "take")
             lines.append(f"{capital(who)} {took} the round's token.")
-    if race_began(view, rnd):
-        lines.append("Both goals are reached: [b]the race begins[/b] (P8).")
+    if race_began(view, rnd):  # P8 (the rule's tag is for the code, not the players)
+        lines.append("Both goals are reached: [b]the race begins[/b].")
     # Short names, as on the tiles (the full ones are for cards and the cleared).
     suspects = [short_name(c) for c in view.suspects]
     lines.append("")
@@ -427,16 +511,40 @@ def step_prompt(
         walk = going(view, candidate.detective, candidate.steps)
         return f"{walk} (shown). ←→ change; Enter plays; {back}"
     if mode == Mode.JOKER:
+        # the board's small marks (h1, w5, t9) say where each detective would
+        # go (tester PC, round 2: nothing explained them)
+        marks = " ".join(
+            f"{DETECTIVE_LETTERS[d].lower()}{step_clockwise(view.detectives[d], 1)}"
+            for d in range(len(DETECTIVE_LETTERS))
+        )
         if not isinstance(candidate, Joker):
             keys = "h w t, 0 nobody" if jack else "h w t"
-            return f"Joker: which detective goes one step? ←→ or {keys}; Enter. {back}"
+            return fit_prompt(
+                f"Joker: one detective one step ({marks} on the board). ←→ or {keys}; Enter.",
+                f"Joker: one detective one step ({marks}). ←→ or {keys}; Enter.",
+            )
         if candidate.detective is None:
-            return f"Joker: nobody moves. ←→ another; Enter plays; {back}"
-        walk = going(view, candidate.detective, 1)
-        return f"Joker: {walk} (shown). ←→ another; Enter plays; {back}"
+            return fit_prompt(
+                f"Joker: nobody moves. {marks}: where each may go. ←→ another; Enter plays.",
+                f"Joker: nobody moves. ←→ another; Enter plays; {back}",
+            )
+        d = candidate.detective
+        start = view.detectives[d]
+        step = f"{DETECTIVE_WORDS[d]} {start} → {step_clockwise(start, 1)}"
+        walk = going(view, d, 1)
+        return fit_prompt(
+            f"Joker: {step} (shown). {marks}: where each may go. ←→, Enter plays.",
+            f"Joker: {step}. {marks}: where each may go. ←→, Enter plays.",
+            f"Joker: {walk} (shown). ←→ another; Enter plays; {back}",
+        )
     if mode == Mode.ALIBI:
         return f"Enter draws the top alibi card. {back}"
     return tile_prompt(view, choice, face, legal)
+
+
+def fit_prompt(*tries: str, width: int = 78) -> str:
+    """The first of `tries` (fullest first) in one line of `width`; else the last."""
+    return next((t for t in tries if len(t) <= width), tries[-1])
 
 
 def tile_prompt(
@@ -458,6 +566,14 @@ def tile_prompt(
         return f"Swap {first} and {here} (shown): Enter swaps; arrows: another."
     if legal and not any(isinstance(a, Rotate) and a.square == sq for a in legal):
         return f"{here} was rotated this round. Arrows: another tile; {back}"
+    if view.tiles[sq].open_crossroads:
+        # Lane cleared: no wall to turn, a rotation changes no line of sight
+        # (testers PC and PD, round 2: "wall no wall → south")
+        if isinstance(candidate, Rotate):
+            return f"Rotate {here}: no wall, so nothing changes. Enter plays; {back}"
+        if mode == Mode.ORIENT:
+            return f"Rotate {here}: no wall; r/e turn it, no sight changes. {back}"
+        return f"Rotate {here}: no wall, no sight changes. Arrows: tile; Enter: take it."
     if isinstance(candidate, Rotate):
         turn = f"{wall_words(view, sq)} → {WALL_WORDS[candidate.wall]} (shown)"
         if mode == Mode.ORIENT:
@@ -530,25 +646,27 @@ def targets(
     return positions, dimmed
 
 
-PHASE_RULES = {
-    "H": "Move that detective 1 or 2 positions clockwise (P5).",
-    "W": "Move that detective 1 or 2 positions clockwise (P5).",
-    "T": "Move that detective 1 or 2 positions clockwise (P5).",
+PHASE_RULES = {  # P5, in players' words
+    "H": "Move that detective 1 or 2 positions clockwise.",
+    "W": "Move that detective 1 or 2 positions clockwise.",
+    "T": "Move that detective 1 or 2 positions clockwise.",
     "J": "Joker: move one detective 1 position clockwise; Jack may also move "
-    "nobody, the investigator must move one (P5).",
+    "nobody, the investigator must move one.",
     "R": "Rotation: turn one tile by 90° either way or 180°; it must change, and a "
-    "tile already rotated this round may not turn again (P5).",
-    "X": "Exchange: swap two tiles, each keeping its orientation (P5).",
+    "tile already rotated this round may not turn again.",
+    "X": "Exchange: swap two tiles, each keeping its orientation.",
     "A": "Alibi: the investigator draws the top card and shows it, clearing that "
-    "suspect; Jack draws it in secret and keeps its hourglasses (P5).",
+    "suspect; Jack draws it in secret and keeps its hourglasses.",
 }
 
 
 def phase_help(view: PocketView, face: str | None) -> str:
     """The rules of the moment, for the top of F1's help, from a view: the
-    round's order of play, the token being played, what ends the round."""
+    round's order of play (P4), the token being played (P5), sight (P6),
+    what ends the round (P7, P8).  No rule tag in the text: players never
+    see the rulebook's section names (tester PC, round 2)."""
     if view.outcome:
-        return "## Now\n\nThe game is over (P8): Jack's identity and cards are shown to both.\n"
+        return "## Now\n\nThe game is over: Jack's identity and cards are shown to both.\n"
     rnd, step = view.round, view.step
     order = (
         "odd round: the investigator plays one token, Jack two, the investigator the last"
@@ -556,28 +674,28 @@ def phase_help(view: PocketView, face: str | None) -> str:
         else "even round: every token turned over; Jack plays one, the investigator two, "
         "Jack the last"
     )
-    lines = ["## Now", "", f"Round {rnd} of 8, action {step + 1} of 4 — {order} (P4)."]
+    lines = ["## Now", "", f"Round {rnd} of 8, action {step + 1} of 4 — {order}."]
     if face is not None:
         lines += ["", PHASE_RULES[face]]
     else:
-        lines += ["", "Choose one of the tokens still up; every action is mandatory (P4)."]
+        lines += ["", "Choose one of the tokens still up; every action is mandatory."]
     if face in ("H", "W", "T", "J", "R", "X"):
         lines += [
             "",
-            "Sight (P6): a detective sees down his row or column until a wall "
+            "Sight: a detective sees down his row or column until a wall "
             "facing him (that tile hidden) or a wall on the far side (seen, then "
             "no further).",
         ]
     lines += [
         "",
-        "After the fourth action the witness call (P7): Jack seen, every unseen "
+        "After the fourth action the witness call: Jack seen, every unseen "
         "suspect is cleared and the investigator takes the round token; not seen, "
         "every seen suspect is cleared and Jack takes it (an hourglass).",
     ]
     if view.race:
         lines += [
             "",
-            "The race is on (P8): the first witness call that sees Jack wins for "
+            "The race is on: the first witness call that sees Jack wins for "
             "the investigator; Jack wins if he is not seen through round 8.",
         ]
     return "\n".join(lines) + "\n\n---\n\n"

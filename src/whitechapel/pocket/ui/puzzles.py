@@ -14,12 +14,15 @@ the side panel if the witness call came: Enter goes on to the next puzzle
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 from rich.markup import escape
+from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from whitechapel.core.record import record_of
+from whitechapel.core.solved import remember_solved, solved
 from whitechapel.pocket.goals import Attempt, Verdict
 from whitechapel.pocket.pieces import JACK
 from whitechapel.pocket.puzzles import PUZZLES, Puzzle, puzzle
@@ -34,6 +37,31 @@ from whitechapel.ui.source import LocalSource
 from whitechapel.ui.widgets.choice import Choice
 
 SIDE_WORDS = {JACK: "Jack", "investigator": "the investigator"}
+GAME = "pocket"  # its puzzles' numbers in the data folder's list of those solved
+# The puzzles solved in each app's session: an SSH session's player is a
+# stranger on the host, whose progress is not written to its data folder.
+_SOLVED: weakref.WeakKeyDictionary[Any, set[int]] = weakref.WeakKeyDictionary()
+
+
+def solved_here(app: Any) -> set[int]:
+    """The puzzles solved: in this session, and (at home) in earlier ones."""
+    here = _SOLVED.setdefault(app, set())
+    return set(here) if getattr(app, "ssh", False) else here | solved(GAME)
+
+
+def note_solved(app: Any, number: int) -> str | None:
+    """Puzzle `number` solved: ticked from now on; a sentence if it could
+    not be remembered for later starts."""
+    _SOLVED.setdefault(app, set()).add(number)
+    return None if getattr(app, "ssh", False) else remember_solved(GAME, number)
+
+
+def ticked(prompt: str, done: bool) -> str:
+    """A puzzle's entry in the list, ticked when solved (its later lines
+    kept under its first)."""
+    first, *rest = prompt.split("\n")
+    mark = "[green]✔[/green] " if done else "  "
+    return "\n".join([mark + first, *("  " + line for line in rest)])
 
 
 class PuzzleSource(LocalSource):
@@ -69,7 +97,7 @@ def goal_sentence(p: Puzzle) -> str:
 def lesson_text(number: int) -> str:
     p = puzzle(number)
     return (
-        f"[b]Puzzle {number} of {len(PUZZLES)} · {p.tag} · {escape(p.title)}[/b]\n\n"
+        f"[b]Puzzle {number} of {len(PUZZLES)} · {escape(p.name)}[/b]\n\n"
         f"{escape(p.lesson)}\n\n"
         f"[b]Your goal:[/b] {escape(goal_sentence(p))}"
     )
@@ -121,6 +149,10 @@ class PuzzleScreen(PocketScreen):
         played = tuple(history[len(self.puzzle.opening) :])
         after = self.source.view(self.puzzle.side)
         self.verdict = self.puzzle.judge(Attempt(self._start, self._before, played, after))
+        if self.verdict.met:
+            problem = note_solved(self.app, self.number)  # the list ticks it
+            if problem:
+                self.notify(problem[:1].upper() + problem[1:] + ".", severity="warning")
         self.reset_choice()
         self.refresh_all()
 
@@ -196,7 +228,7 @@ class PuzzleScreen(PocketScreen):
         p = self.puzzle
         face = self.face() if self.can_act() else None
         lesson = (
-            f"## Puzzle {self.number} · {p.tag} · {p.title}\n\n{p.lesson}\n\n"
+            f"## Puzzle {self.number} · {p.name}\n\n{p.lesson}\n\n"
             f"**Your goal:** {goal_sentence(p)}\n\n---\n\n"
         )
         now = panels.phase_help(self.current_view(), face)
@@ -227,7 +259,7 @@ class PuzzleList(PuzzleListScreen, scope="pocket"):
     def __init__(self, highlight: int = 1) -> None:
         title = (
             "[b]Mr. Jack Pocket — puzzles[/b]\nShort positions, each teaching a rule: "
-            "line of sight (P6), the witness call (P7), the end of the game (P8)."
+            "lines of sight, the witness call, the end of the game."
         )
         options = [self.option(n) for n in range(1, len(PUZZLES) + 1)]
         super().__init__(title, options, highlight)
@@ -237,13 +269,28 @@ class PuzzleList(PuzzleListScreen, scope="pocket"):
         p = puzzle(number)
         side = SIDE_WORDS[p.side]
         return Option(
-            f"{number}. {p.tag} · {escape(p.title)} [dim](you play {side})[/dim]\n"
+            f"{number}. {escape(p.name)} [dim](you play {side})[/dim]\n"
             f"   [dim]{escape(goal_sentence(p))}[/dim]",
             id=str(number),
         )
 
     def open_puzzle(self, number: int) -> None:
         self.app.push_screen(PuzzleScreen(number))
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.tick()
+
+    def on_screen_resume(self) -> None:
+        self.tick()  # back from a puzzle: solved since
+
+    def tick(self) -> None:
+        """Tick the puzzles solved (tester PD, issue 44: the list did not)."""
+        done = solved_here(self.app)
+        options = self.query_one(OptionList)
+        for number in range(1, len(PUZZLES) + 1):
+            prompt = str(self.option(number).prompt)
+            options.replace_option_prompt(str(number), ticked(prompt, number in done))
 
 
 def learn_screen(number: int | None = None) -> Any:

@@ -36,7 +36,7 @@ from whitechapel.pocket.ui.choosing import (
     PocketChoice,
 )
 from whitechapel.pocket.ui.district import District
-from whitechapel.pocket.ui.handover import CARDS, JacksCards
+from whitechapel.pocket.ui.handover import CARDS, JacksCards, investigator_drew
 from whitechapel.pocket.ui.keys import PocketKeys
 from whitechapel.pocket.ui.notes import PocketNotes
 from whitechapel.pocket.ui.replay import (
@@ -47,6 +47,7 @@ from whitechapel.pocket.ui.replay import (
     played_count,
     since_mine,
 )
+from whitechapel.pocket.ui.sides import against_sentence
 from whitechapel.pocket.views import Played, PocketView, RaceBegins, WitnessCall
 from whitechapel.ui.screens.game import GameScreen
 from whitechapel.ui.source import LocalSource, Source
@@ -59,6 +60,14 @@ def key(keys: str, action: str, description: str, name: str, show: bool = False)
 
 
 SUMMARY = "summary"  # the curtain's kind while a round's summary covers the board
+# s a Pocket hand-over takes no key (`TurnControl.hold`, 1.5 s: LfW's, whose
+# actions end on a letter and whose prompts asked for an Enter after it).
+# Here every action ends on an Enter (or a second click), and nothing asks
+# for another: what the hold must stop is that Enter pressed twice, or
+# repeated, about 0.1-0.3 s apart; each key in the hold starts it again, so a
+# held key never gets through.  Testers PC and PD (issue 44) measured the
+# 1.5 s at every one of some 20 hand-overs a game.
+HOLD = 0.4
 
 
 class PocketScreen(PocketKeys, PocketNotes, GameScreen):
@@ -100,6 +109,10 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         # the prompt line and its button: at 80 columns the footer would
         # lose ctrl+q.
         key("m", "menu", "Menu", "menu"),
+        # under way: the same key asks first, and goes to the menu (tester
+        # PD, issue 44); on the keys line where it fits (`leave_shown`)
+        key("m", "leave(1)", "Menu", "leave", show=True),
+        key("m", "leave", "Menu", "leave_unshown"),
         key("f1", "help", "Help", "help", show=True),
         key("question_mark", "help", "Help", "help_alt"),
         key("ctrl+l", "lobby", "Lobby", "lobby", show=True),
@@ -113,6 +126,7 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         # puzzle, one person holds one side's keyboard: no hand-over either.
         mode = value_of(RULES.settings, source.settings, "handover")
         self.handover = mode if self.turns.shared else None
+        self.turns.hold = min(self.turns.hold, HOLD)  # tests: 0, or the clock they drive
         self.hints = value_of(RULES.settings, source.settings, "hints") != "off"
         if self.hints:  # a guided game: the teaching player in the easy computer's seat
             self.turns.computers = teaching_seats(self.turns.computers)
@@ -144,6 +158,11 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         super().on_mount()
         if self.hints and self.source.hot_seat and self.source.version == 0:
             self.call_after_refresh(self.welcome)
+        elif not self.hints and self.turns.human is not None and self.source.outcome is None:
+            # whom the player is, and against which level (tester PD, issue 44)
+            sentence = against_sentence(self.turns.computers)
+            if sentence:
+                self.notify(sentence, timeout=6)
 
     def welcome(self) -> None:
         """A game with hints ("Learn by playing") opens on a first word
@@ -152,7 +171,8 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
 
         side = self.turns.human or INVESTIGATOR
         title = "[b]Learn Mr. Jack Pocket by playing[/b]\n\n"
-        text = escape(hints.welcome(side, bool(self.turns.computers), self.current_view()))
+        said = hints.welcome(side, bool(self.turns.computers), self.current_view())
+        text = escape(panels.untagged(said))  # no rule tags on screen (tester PC, round 2)
         self.app.push_screen(LessonScreen(title + text, "Enter: start"))
 
     def fit_district(self, width: int, height: int) -> None:
@@ -205,13 +225,14 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         winner = self.player_name(source.outcome.winner) if source.outcome else None
         self.query_one("#banner", TextPanel).set(self.banner_text(view, turn, winner))
         self.query_one("#tokens", TextPanel).set(panels.tokens_text(view, self.choice.token))
-        self.query_one("#rounds", TextPanel).set(panels.rounds_text(view))
+        width = self._notes_size[0]  # the side column's width (the rounds panel's too)
+        self.query_one("#rounds", TextPanel).set(panels.rounds_text(view, width))
         self.fill_notes(view)
         self.query_one("#prompt", TextPanel).set(self.prompt_text())
         self.rebuild_choices()
         # The footer is costly to rebuild: it changes with the side at the keyboard
         # and the end of the game; the prompt line gives each step's own keys.
-        keys = (source.outcome is None, self.handover)
+        keys = (source.outcome is None, self.handover, self.leave_shown())
         if keys != self._keys:
             self._keys = keys
             self.refresh_bindings()
@@ -242,8 +263,8 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         jack = source.to_act == JACK
         legal = self.legal() if self.choice.on_tiles else ()
         text = panels.step_prompt(view, self.choice, self.face(), jack, legal)
-        if self.notice:
-            return text + f"\n[red]{self.notice}[/red]"
+        if self.notice:  # (an engine's refusal says its rule's tag: not to players)
+            return text + f"\n[red]{panels.untagged(self.notice)}[/red]"
         presence = self.presence_text()  # a network seat: the other one's connection
         if presence:
             return text + f"\n{presence}"
@@ -291,13 +312,15 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         blocks = super().notes_blocks(view)
         forms = self.hint_lines(view)
         if forms:
-            blocks.insert(0, tuple(f"[b green]Hint:[/b green] {escape(f)}\n" for f in forms))
+            said = [escape(panels.untagged(f)) for f in forms]  # no "(P8)" on screen
+            blocks.insert(0, tuple(f"[b green]Hint:[/b green] {f}\n" for f in said))
         if self.hints and self.source.outcome is not None:
             points = review.review_lines(view)
             decided = points[points.index("What decided it:") :] if points else []
             if decided:
                 title, *rest = decided
-                text = "\n".join([f"[b]{title}[/b]", *(escape(line) for line in rest)])
+                points_said = [escape(panels.untagged(line)) for line in rest]
+                text = "\n".join([f"[b]{title}[/b]", *points_said])
                 blocks.append((text + "\n\n",))
         return blocks
 
@@ -312,7 +335,7 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         if face is None:
             return hints.token_hint(view, side)
         after, _, _ = self.preview()
-        return hints.target_hint(view, side, face, after)
+        return hints.target_hint(view, side, face, after, self.candidate())
 
     # -- the end of a round ----------------------------------------------------------
 
@@ -328,7 +351,22 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
                 self.reset_choice()
                 self.cards.drawn(lambda: self.round_over(side))
                 return
+        if self.shown_before_handover(side):
+            self.reset_choice()
+            self.refresh_all()
+            investigator_drew(self, self.turns, lambda: self.round_over(side))
+            return
         self.round_over(side)
+
+    def shown_before_handover(self, side: str | None) -> bool:
+        """Did the investigator just play the Alibi as his last action before
+        a hand-over (not a round's end: its summary shows the card)?"""
+        source = self.source
+        if self.handover != "always" or side != INVESTIGATOR or source.outcome is not None:
+            return False
+        last = self.source.view(INVESTIGATOR).log[-1]
+        alibi = isinstance(last, Played) and last.action is ALIBI_ACTION and last.side == side
+        return alibi and source.to_act not in (None, INVESTIGATOR)
 
     def round_over(self, side: str | None) -> None:
         """After the last action of a round, its summary over the board for
@@ -367,7 +405,8 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         lines = review.review_lines(self.current_view())
         if lines:
             lines += ["", review.next_line(self.turns.human)]
-            text = "[b]The game in review[/b]\n\n" + escape("\n".join(lines))
+            said = panels.untagged("\n".join(lines))
+            text = "[b]The game in review[/b]\n\n" + escape(said)
             self.app.push_screen(LessonScreen(text, "Enter: close"))
 
     # -- choosing ------------------------------------------------------------------
@@ -584,14 +623,20 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         choose another game, opponent or level (the record is saved)."""
         if not self.finished_here():
             return
-        from whitechapel.app import MenuScreen
+        from whitechapel.ui.screens.leave import to_menu
 
-        app = self.app
-        if any(isinstance(s, MenuScreen) for s in app.screen_stack[:-1]):
-            while not isinstance(app.screen, MenuScreen):
-                app.pop_screen()
-        else:
-            app.switch_screen(MenuScreen())
+        to_menu(self.app)
+
+    def leave_shown(self) -> bool:
+        """Does `m` (the menu) fit on the keys line?  Not beside Jack's cards'
+        key under 90 columns: ctrl+q would be cut off.  (Where it is not
+        shown it still works: the palette and F1 say it.)"""
+        return self.handover != "secrets" or self.app.size.width >= 90
+
+    def action_leave(self, _shown: int = 0) -> None:
+        """`m` under way (`leave(1)`: the keys line's binding): leave for the
+        menu, asked first (the game screen's; the palette's too)."""
+        super().action_leave()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show in the footer only the keys that mean something now."""
@@ -600,6 +645,9 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
             return super().check_action(action, parameters)
         if action == "menu":
             return False
+        if action == "leave":  # leave(1): the binding on the keys line
+            shown = self.leave_shown() or not parameters
+            return not over and self.may_leave() and shown and super().check_action(action, ())
         if action in ("rotate", "confirm", "back"):
             if action == "confirm" and self.curtain_up:
                 return super().check_action(action, parameters)  # Enter lifts it

@@ -9,17 +9,18 @@ from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Vertical
+from textual.containers import Center, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Input, Label
 
 from whitechapel.core import config
 from whitechapel.core.chance import new_seed
 from whitechapel.core.errors import WhitechapelError
-from whitechapel.core.players import computer_level, computer_name, levels
+from whitechapel.core.players import computer_level, computer_name, default_level, levels
 from whitechapel.core.record import record_of
 from whitechapel.core.store import Store
 from whitechapel.pocket.rules import RULES
+from whitechapel.pocket.ui.sides import OTHER_SIDE, SIDE_NAMES, who_sentence
 from whitechapel.ui.screens.setup import chosen_settings, last_choices, setting_picker, typed_names
 from whitechapel.ui.widgets.fields import tab_bindings
 from whitechapel.ui.widgets.footer import KeyFooter
@@ -28,13 +29,14 @@ from whitechapel.ui.widgets.picker import Picker
 if TYPE_CHECKING:
     from whitechapel.pocket.ui.screen import PocketScreen
 
-SIDE_NAMES = {"jack": "Jack", "investigator": "the investigator"}
-
 
 def remembered() -> dict[str, str]:
-    """This setup's last choices (core/config.py): the names, the settings
-    and who plays (`play`: 'people' or 'side:level')."""
-    return last_choices("pocket", {"play": {value for _, value in opponents()}}, RULES.settings)
+    """This setup's last choices (core/config.py): the names, the settings,
+    who plays (`play`: 'people', or the computer's 'side:level', as every
+    version has written it) and the computer's level (`level`, kept also
+    when two people played)."""
+    offered = {"play": {value for _, value in opponents()}, "level": set(levels("pocket"))}
+    return last_choices("pocket", offered, RULES.settings)
 
 
 def check_players(players: dict[str, str]) -> None:
@@ -48,8 +50,8 @@ def check_players(players: dict[str, str]) -> None:
 
 
 def opponents() -> list[tuple[str, str]]:
-    """The setup's choice of who plays: two people, or the computer at one
-    side and one level (value 'side:level')."""
+    """Every way of playing, as remembered (`play`): two people, or the
+    computer at one side and one level (value 'side:level')."""
     out = [("Two people at this keyboard", "people")]
     for side in ("investigator", "jack"):
         out += [
@@ -57,6 +59,24 @@ def opponents() -> list[tuple[str, str]]:
             for level in levels("pocket")
         ]
     return out
+
+
+# Who plays (tester PD, issue 44: one row of nine, cycled from last time's,
+# started a game against 'normal' meant as 'hard'): a short list, the
+# computer's level on a row of its own.  The value is the computer's side.
+WHO = [("Two people", "people"), ("You as investigator", "jack"), ("You as Jack", "investigator")]
+
+
+def split_play(play: str, level: str | None = None) -> tuple[str, str]:
+    """A remembered `play` ('people' or 'side:level') as the two rows:
+    (who plays: 'people' or the computer's side, the computer's level);
+    `level` the remembered one, for 'people'."""
+    side, _, chosen = play.partition(":")
+    offered = levels("pocket")
+    fallback = level if level in offered else default_level("pocket")
+    if side not in OTHER_SIDE:
+        return "people", fallback
+    return side, chosen if chosen in offered else fallback
 
 
 def pocket_screen(
@@ -102,9 +122,14 @@ class PocketSetup(Screen):
     ]
     DEFAULT_CSS = """
     PocketSetup { align: center middle; }
-    PocketSetup #setup-box { width: 68; height: auto; border: heavy $accent; padding: 1 2; }
+    PocketSetup #setup-box { width: 68; height: auto; border: heavy $accent; padding: 0 2; }
     PocketSetup Input, PocketSetup Picker { margin-bottom: 1; }
     PocketSetup .row-label { color: $text-muted; }
+    PocketSetup #opponent { margin-bottom: 0; }
+    PocketSetup #level-row { height: 1; margin-bottom: 1; }
+    PocketSetup #level-row Label { width: auto; }
+    PocketSetup #level { margin-bottom: 0; }
+    PocketSetup #play-sentence { text-style: bold; }
     """
 
     def compose(self) -> ComposeResult:
@@ -122,10 +147,33 @@ class PocketSetup(Screen):
             for setting in RULES.settings:
                 yield Label(setting.label, classes="row-label")
                 yield setting_picker(setting, last.get(setting.name))
+            who, level = split_play(last.get("play", "people"), last.get("level"))
             yield Label("Who plays", classes="row-label")
-            yield Picker(opponents(), last.get("play", "people"), id="opponent")
-            yield Center(Label("Tab or ↓: next row · ← → Space: choose · Enter: start"))
+            yield Picker(WHO, who, id="opponent")
+            with Horizontal(id="level-row"):
+                yield Label("Computer's level: ", classes="row-label")
+                offered = [(name, name) for name in levels("pocket")]
+                yield Picker(offered, level, id="level", disabled=who == "people")
+            yield Label(who_sentence(who, level), id="play-sentence")
+            yield Center(Label("Tab or ↑ ↓: rows · ← → Space: choose · Enter: start"))
         yield KeyFooter()
+
+    def chosen_play(self) -> tuple[str, str]:
+        """(who plays: 'people' or the computer's side, the computer's level)."""
+        return self.query_one("#opponent", Picker).value, self.query_one("#level", Picker).value
+
+    @property
+    def opponent(self) -> str:
+        """Who plays, as remembered: 'people', or the computer's 'side:level'."""
+        who, level = self.chosen_play()
+        return who if who == "people" else f"{who}:{level}"
+
+    def on_picker_changed(self, event: Picker.Changed) -> None:
+        """The sentence under the rows says the game they now make; the level
+        row is only for a game against the computer."""
+        who, level = self.chosen_play()
+        self.query_one("#level", Picker).disabled = who == "people"
+        self.query_one("#play-sentence", Label).update(who_sentence(who, level))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_start()
@@ -133,7 +181,7 @@ class PocketSetup(Screen):
     def action_start(self) -> None:
         players = typed_names(self, {"jack": "#jack-name", "investigator": "#inv-name"})
         settings = chosen_settings(self, RULES.settings)
-        opponent = self.query_one("#opponent", Picker).value
+        opponent = self.opponent
         if opponent != "people":
             side, _, level = opponent.partition(":")
             players[side] = computer_name(level)
@@ -146,7 +194,8 @@ class PocketSetup(Screen):
             side: self.query_one(f"#{wid}", Input).value.strip()
             for side, wid in (("jack", "jack-name"), ("investigator", "inv-name"))
         }
-        unremembered = config.remember("pocket", **typed, **settings, play=opponent)
+        level = self.chosen_play()[1]
+        unremembered = config.remember("pocket", **typed, **settings, play=opponent, level=level)
         if unremembered:
             self.notify(config.notice(unremembered), severity="warning", timeout=8)
         self.app.switch_screen(screen)
