@@ -125,8 +125,10 @@ async def test_an_old_remembered_choice_loads_as_two_rows_and_the_setup_says_the
         game = app.screen
         assert isinstance(game, PocketScreen)
         assert game.source.record.players == {"investigator": "computer:normal"}
-        # The game's first screen says it too.
-        assert "You are Jack against the computer's normal investigator." in toasts(app)
+        # The game's first screen says it too, on the prompt, not in a toast
+        # over the tokens (tester PF, round 3)
+        assert "You are Jack against the computer's normal investigator." in flat(app)
+        assert not toasts(app)
     remembered = config.load().settings.game("pocket")
     assert remembered["play"] == "investigator:normal" and remembered["level"] == "normal"
 
@@ -136,7 +138,8 @@ async def test_a_game_against_the_computer_opens_saying_whom_the_player_is():
     app = WhitechapelApp(start=screen)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle.settle(pilot)
-        assert "You are the investigator against the computer's random Jack." in toasts(app)
+        assert "You are the investigator against the computer's random Jack." in flat(app)
+        assert not toasts(app)
 
 
 # -- PC 7, PD F7: the hand-over ---------------------------------------------------------

@@ -128,6 +128,7 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         self.handover = mode if self.turns.shared else None
         self.turns.hold = min(self.turns.hold, HOLD)  # tests: 0, or the clock they drive
         self.hints = value_of(RULES.settings, source.settings, "hints") != "off"
+        self.opening = ""  # whom the player is, against which level (`against_sentence`)
         if self.hints:  # a guided game: the teaching player in the easy computer's seat
             self.turns.computers = teaching_seats(self.turns.computers)
         self.cards = JacksCards(self, self.turns)  # 'secrets' mode: `s` shows them
@@ -160,9 +161,9 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
             self.call_after_refresh(self.welcome)
         elif not self.hints and self.turns.human is not None and self.source.outcome is None:
             # whom the player is, and against which level (tester PD, issue 44)
-            sentence = against_sentence(self.turns.computers)
-            if sentence:
-                self.notify(sentence, timeout=6)
+            # on the prompt's second line until the player's first action: a
+            # toast covered the 4th token at 80×24 (tester PF, round 3)
+            self.opening = against_sentence(self.turns.computers) or ""
 
     def welcome(self) -> None:
         """A game with hints ("Learn by playing") opens on a first word
@@ -256,6 +257,8 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         if waiting is not None:
             # what the other side played stays said while the keyboard waits
             moves = self.moves_text() if "\n" not in waiting else ""
+            if not moves and self.holder is not None and not self.played_yet(self.current_view()):
+                moves = escape(self.opening)
             return waiting + (f"\n{moves}" if moves else "")
         if self.handover == "always" and self.holder != source.to_act:
             return ""
@@ -270,9 +273,16 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
             return text + f"\n{presence}"
         card = panels.shown_card(view) or panels.drawn_card(view)
         played = self.computer_actions()
+        opening = "" if self.played_yet(view) else escape(self.opening)
         if played and not (card and played[-1] is ALIBI_ACTION):
-            return text + "\n" + self.moves_text()
+            return text + "\n" + "\n".join(filter(None, (opening, self.moves_text())))
+        if not card and opening:
+            return text + f"\n{opening}"
         return text + (f"\n{card}" if card else "")
+
+    def played_yet(self, view: Any) -> bool:
+        """Has the side at this keyboard played an action in this game?"""
+        return any(isinstance(e, Played) and e.side == self.holder for e in view.log)
 
     def moves_text(self) -> str:
         """What the other side (the computer, or a network seat's opponent)
