@@ -31,3 +31,25 @@ def test_games_under_way_first_and_a_game_saved_twice_once():
         "autosave-going.json",
         "autosave-finished.json",
     ]
+
+
+async def test_one_action_is_said_in_the_singular(tmp_path, monkeypatch):
+    """Tester PE (issue 44, round 3): the saved-games list said "1 actions"."""
+    import settle
+    from snapshots import screen_text
+    from whitechapel.app import ContinueScreen, WhitechapelApp
+    from whitechapel.core.record import record_of
+    from whitechapel.core.store import Store
+    from whitechapel.pocket.game import PocketGame
+    from whitechapel.pocket.rules import RULES
+
+    game = PocketGame.new(3)
+    game.apply(game.legal_actions()[0])
+    assert RULES.summary(game.view("jack"), {}, 1).startswith("Mr. Jack Pocket, 1 action\n")
+    monkeypatch.setenv("WHITECHAPEL_DATA_DIR", str(tmp_path))
+    Store(tmp_path).save(record_of(game), "one")
+    app = WhitechapelApp(start=ContinueScreen())
+    async with app.run_test(size=(100, 24)) as pilot:
+        await settle.settle(pilot)
+        text = screen_text(app)
+        assert "· 1 action " in text and "1 actions" not in text, text

@@ -108,7 +108,8 @@ class ContinueScreen(Screen):
                 )
                 continue
             r = s.record
-            state = "finished" if r.outcome else f"{len(r.actions)} actions"
+            n = len(r.actions)
+            state = "finished" if r.outcome else f"{n} action{'' if n == 1 else 's'}"
             names = escape(", ".join(f"{k}: {v}" for k, v in r.players.items()))
             options.append(Option(f"{r.game} · {r.started[:16]} · {state} {names}", id=str(s.path)))
         yield OptionList(*options) if options else Static("No saved games yet.")

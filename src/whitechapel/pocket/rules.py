@@ -76,7 +76,9 @@ class PocketRules:
         from whitechapel.pocket.render import render
 
         names = ", ".join(f"{side}: {name}" for side, name in players.items())
-        lines = [f"Mr. Jack Pocket, {actions} actions" + (f" ({names})" if names else "")]
+        from whitechapel.pocket.goals import plural
+
+        lines = [f"Mr. Jack Pocket, {plural(actions, 'action')}" + (f" ({names})" if names else "")]
         lines.append(render(view))
         if view.outcome is None:
             lines.append(f"The game is not finished: {view.to_act} to act.")
