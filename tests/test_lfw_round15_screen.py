@@ -148,3 +148,20 @@ async def test_the_legend_at_the_games_end_says_which_night_its_marks_are_of(tmp
     from whitechapel.lfw.ui.mapstyle import legend_markup
 
     assert "path tonight" in Text.from_markup(legend_markup(200)).plain  # during the game
+
+
+def test_the_night_summary_says_the_police_know_the_hideout_when_one_circle_is_left():
+    """H2 (round 17): "your hideout is one of 1 circle" on Jack's summary at
+    the moment the police know it exactly."""
+    from whitechapel.lfw.rulebook import POLICE
+    from whitechapel.lfw.ui import nightend
+
+    game = first_game_where(5, lambda g: g.night == 2, tries=5)
+
+    def said(side, n):
+        return Text.from_markup(nightend.night_summary(game.view(side), 1, hideouts=n)).plain
+
+    assert "they know your hideout" in said(JACK, 1) and "one of 1" not in said(JACK, 1)
+    assert "the police know where Jack lives" in said(POLICE, 1)
+    assert "your hideout is one of 9 circles" in said(JACK, 9)
+    assert "Hideout candidates: 9 circles." in said(POLICE, 9)

@@ -128,11 +128,18 @@ def night_summary(
             )
     if hideouts is not None and not over:
         circles = _count(hideouts, "circle", "circles")
-        lines.append(
-            f"From what the police saw, your hideout is one of {circles}."
-            if you
-            else f"Hideout candidates: {circles}."
-        )
+        if hideouts == 1:  # (tester H2, round 17: "your hideout is one of 1 circle")
+            lines.append(
+                "From what the police saw, they know your hideout."
+                if you
+                else "Hideout candidates: 1 circle: the police know where Jack lives."
+            )
+        else:
+            lines.append(
+                f"From what the police saw, your hideout is one of {circles}."
+                if you
+                else f"Hideout candidates: {circles}."
+            )
     go_on = "see the board" if over else f"go on to night {night + 1}"
     if not over and night >= NIGHTS:
         go_on = "go on"
