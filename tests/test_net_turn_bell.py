@@ -53,7 +53,16 @@ def terminal(app) -> list[str]:
     return written
 
 
-async def test_the_bell_and_title_come_when_the_turn_passes_here_and_not_when_off(server):
+# The room's chance, fixed: the first legal actions of a random setup may end
+# the game at round 1's witness call, and round 2 must begin with Ann's turn
+# (the busy suite drew such a room once).
+SEED = 2
+
+
+async def test_the_bell_and_title_come_when_the_turn_passes_here_and_not_when_off(
+    server, monkeypatch
+):
+    monkeypatch.setattr("whitechapel.core.chance.new_seed", lambda: SEED)
     host, port = server.address
     app = WhitechapelApp(start=LobbyScreen(Link(host, port, "Ann")))
     async with app.run_test(size=(100, 32)) as pilot:
