@@ -194,7 +194,8 @@ async def _measure(count: int, letters: int) -> dict[str, Any]:
                     totals.append(await steady(memory))
                 for player in players:  # back to the lobby, into its room-code field
                     await player.keys("ctrl+l")
-                    await player.wait_for("Connected.", timeout=30)
+                    # the lobby's own line (its status says the seat held now)
+                    await player.wait_for("Join a room by code:", timeout=30)
                     await player.keys("j")
                 await asyncio.sleep(1.0)
                 waits = await asyncio.gather(*(_typing(p, letters) for p in players))
