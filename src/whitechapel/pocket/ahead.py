@@ -81,25 +81,30 @@ _MOVE_DETECTIVE = {HOLMES: 0, WATSON: 1, TOBY: 2}
 
 @dataclass(frozen=True, slots=True)
 class Call:
-    """The witness call at the end of a line: suspects seen and unseen;
-    `jack`: on Jack's view, whether he is seen (None on the investigator's)."""
+    """A witness call, made now or at the end of a line: the suspects seen
+    and unseen; `jack`: on Jack's own view, whether he is seen (None where
+    the view does not know who he is).  The hints' split (`hints.Split`)."""
 
     seen: int
     unseen: int
-    jack: bool | None
+    jack: bool | None = None
 
     @property
     def least(self) -> int:
+        """What a call clears at least, whichever way it goes."""
         return min(self.seen, self.unseen)
 
     @property
     def kept(self) -> int:
-        """Jack's side of the call (on his view)."""
+        """On Jack's own view: the suspects left after a call, Jack included."""
         return self.seen if self.jack else self.unseen
 
     @property
     def caught(self) -> bool:
         return self.jack is not None and self.kept <= 1
+
+    def words(self) -> str:
+        return f"{self.seen} seen, {self.unseen} unseen"
 
 
 @dataclass(frozen=True, slots=True)

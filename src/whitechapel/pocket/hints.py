@@ -29,7 +29,6 @@ panel at 80×24 (`SHORT` characters), for the room the screen has.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from whitechapel.pocket import ahead
 from whitechapel.pocket.actions import Action, Exchange, Joker, Move, Rotate
@@ -123,27 +122,7 @@ def first_round(view: PocketView, face: str) -> bool:
 # -- the split: who would be seen at a witness call made now (P6, P7) ----------------
 
 
-@dataclass(frozen=True, slots=True)
-class Split:
-    """The suspects seen and unseen on a board; `jack`: on Jack's own view,
-    whether he is seen (None when the view does not know who he is)."""
-
-    seen: int
-    unseen: int
-    jack: bool | None = None
-
-    @property
-    def least(self) -> int:
-        """What a call clears at least, whichever way it goes."""
-        return min(self.seen, self.unseen)
-
-    @property
-    def kept(self) -> int:
-        """On Jack's own view: the suspects left after a call, Jack included."""
-        return self.seen if self.jack else self.unseen
-
-    def words(self) -> str:
-        return f"{self.seen} seen, {self.unseen} unseen"
+Split = ahead.Call  # the suspects seen and unseen on a board, at a call made now
 
 
 def split_of(view: PocketView) -> Split:
