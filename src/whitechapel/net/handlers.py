@@ -97,12 +97,7 @@ class RoomHandlers:
         table.rooms[room.id] = room  # held (and counted) while it is written
         table.members[room.id] = {}
         async with table.lock(room):
-            try:
-                await table.save_now(room)  # on disk before its creator hears of it
-            except RoomError:
-                table.rooms.pop(room.id, None)
-                table.members.pop(room.id, None)
-                raise
+            await table.save_new(room)  # on disk before its creator hears of it
             table.subscribe(conn, room, seat)
             self.send(
                 conn,
@@ -298,12 +293,7 @@ class RoomHandlers:
         table.rooms[room.id] = room
         table.members[room.id] = {}
         async with table.lock(room):
-            try:
-                await table.save_now(room)  # on disk before anyone hears of it
-            except RoomError:
-                table.rooms.pop(room.id, None)
-                table.members.pop(room.id, None)
-                raise
+            await table.save_new(room)  # on disk before anyone hears of it
             for conn, seat, token, rejoin in given:
                 if conn.closing:
                     continue

@@ -255,6 +255,16 @@ class Table:
         room.touched = self.now()
         await self.writer.save_now(room)
 
+    async def save_new(self, room: Room) -> None:
+        """A room just made (a `create`, a rematch): durable before anyone
+        hears of it, or gone from the table again (the error raised on)."""
+        try:
+            await self.save_now(room)
+        except RoomError:
+            self.rooms.pop(room.id, None)
+            self.members.pop(room.id, None)
+            raise
+
     async def commit(self, room: Room) -> None:
         """After a change: write it to the room's journal, then tell the room.
 
