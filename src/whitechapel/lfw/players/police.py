@@ -460,8 +460,9 @@ class Police(LfwPlayer):
         if useful:
             best = max(useful, key=lambda x: (context.value(x), x == start[colour], x))
         elif self.style.toward and sense.where:
-            best = min(ends, key=lambda x: (self.remoteness(x, sense), x != start[colour], x))
-            if self.remoteness(best, sense) >= self.remoteness(planned, sense) - TOWARD:
+            far = {x: self.remoteness(x, sense) for x in {*ends, planned}}
+            best = min(ends, key=lambda x: (far[x], x != start[colour], x))
+            if far[best] >= far[planned] - TOWARD:
                 return planned
         else:
             return planned
