@@ -66,7 +66,7 @@ def rows(view: PocketView, tw: int = TILE_W, th: int = TILE_H) -> list[str]:
 def status(text: list[str], sq: int) -> str:
     """A tile's status row, its walls left out."""
     x0, y0 = tile_origin(sq)
-    return text[y0 + TILE_H // 2 + 1][x0 : x0 + TILE_W].strip(" ▌▐")
+    return text[y0 + TILE_H // 2 + 1][x0 : x0 + TILE_W].strip(" █")
 
 
 def alone_at(detective: int, position: int) -> tuple[PocketView, str]:
@@ -182,11 +182,13 @@ def test_who_saw_whom_at_the_witness_call():
 
 
 def test_the_board_grows_with_the_window_keeping_its_tiles_square():
-    """80×24 compact; 200×60 tiles of 37×17 (the side panels keep ≥ 28
-    columns); and beyond, larger still."""
+    """80×24 compact; 120×40 tiles of 21×9 (the side panels keep ≥ 28
+    columns); from 160×50 on, 25×11 and no larger (round 4: the board read
+    best there; `test_pocket_board_read.py`)."""
     assert fitting(80 - 32, 24 - 7) == (13, 5)
-    assert fitting(200 - 32, 60 - 7) == (37, 17)
-    assert fitting(300 - 32, 90 - 7) == (57, 27)
+    assert fitting(120 - 32, 40 - 7) == (21, 9)
+    assert fitting(200 - 32, 60 - 7) == (25, 11)
+    assert fitting(300 - 32, 90 - 7) == (25, 11)
     for width, height in ((48, 17), (168, 53), (400, 120)):
         tw, th = fitting(width, height)
         assert tw == 2 * th + 3 and th % 2 == 1

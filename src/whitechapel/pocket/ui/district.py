@@ -9,7 +9,9 @@ Each detective's line of sight (P6, `sightlines.py`) runs down the streets
 he sees in his own colour *and* his own glyph (━ Holmes, ┅ Watson, · Toby),
 so it reads without colour too; where two look down the same street their
 glyphs alternate.  A tile a detective sees says by whom ("seen by H W").
-The tiles grow with the window, keeping about the shape of a square.
+A tile's wall is a bar inside it, where its street ends (`wall_cells`).
+The tiles grow with the window, keeping about the shape of a square, up to
+25×11 (`LARGEST`); a larger window centres the board in its rows.
 """
 
 from __future__ import annotations
@@ -34,7 +36,9 @@ from whitechapel.pocket.views import PocketView, Tile
 TILE_W, TILE_H = 13, 5  # the compact tiles (80×24)
 MARGIN = 4  # columns left and right of the grid for positions 10-12 / 4-6
 WIDTH, HEIGHT = MARGIN * 2 + TILE_W * 3, TILE_H * 3 + 2
-LARGEST = 31  # the tallest tile drawn (rows), however large the window
+# The tallest tile drawn (rows), however large the window: 25×11 read best at
+# 160×50 and 200×60; larger tiles were mostly empty streets (round 4).
+LARGEST = 11
 
 
 def extent(tw: int, th: int) -> tuple[int, int]:
@@ -72,7 +76,7 @@ WALL = Style(color="#d7af87", bold=True)
 STREET = Style(color="#6c6c6c")
 SEEN_BG = "#30304a"
 RAYS = tuple(Style(color=c, bold=True) for c in DETECTIVE_COLOURS)  # each detective's line
-STREETS = frozenset("║═╬")  # the glyphs of a street (a line of sight takes their place)
+STREETS = frozenset("║═╬╦╣╩╠")  # the glyphs of a street (a line of sight takes their place)
 # What the computer just did (a tile it turned or swapped, a detective it moved).
 PLAYED_BG = "#5f3700"
 PLAYED_DETECTIVE = Style(color="#000000", bgcolor="#ff8700", bold=True)
@@ -219,8 +223,11 @@ class District(Widget):
 
     def fit(self, width: int, height: int) -> None:
         """Take the largest tiles for which the district fits in width ×
-        height (compact at 80×24, large from about 120×40)."""
+        height (compact at 80×24, large from about 120×40), and stand in the
+        middle of the rows left over (capped tiles at a large window)."""
         tiles = fitting(width, height)
+        # Room left under capped tiles: the board stands in the middle of it.
+        self.styles.margin = (max(0, (height - extent(*tiles)[1]) // 2), 1, 0, 1)
         if tiles == (self.tw, self.th):
             return
         self.tw, self.th = tiles
@@ -380,7 +387,7 @@ def tile_block(
 def _streets(block: list[list[tuple[str, Style]]], wall: str | None, base: Style) -> None:
     """A tile's streets, from its centre to every side without its wall
     (`wall`: N E S W, or None for Joseph Lane's empty crossroads), then the
-    wall itself along its side."""
+    wall itself (`wall_cells`)."""
     th, tw = len(block), len(block[0])
     mid_x, mid_y = tw // 2, th // 2
     street = STREET + base
@@ -393,16 +400,33 @@ def _streets(block: list[list[tuple[str, Style]]], wall: str | None, base: Style
         if d != wall:
             for x, y in cells:
                 block[y][x] = ("║" if d in "NS" else "═", street)
-    block[mid_y][mid_x] = ("╬", street)
+    # The centre: a crossroads, or the street ending on the wall's side.
+    block[mid_y][mid_x] = (CENTRES[wall], street)
     wall_style = WALL + base
+    for x, y, glyph in wall_cells(wall, tw, th):
+        block[y][x] = (glyph, wall_style)
+
+
+# A tile's centre by its wall: the street does not go on towards it.
+CENTRES = {None: "╬", "N": "╦", "E": "╣", "S": "╩", "W": "╠"}
+
+
+def wall_cells(wall: str | None, tw: int, th: int) -> list[tuple[int, int, str]]:
+    """A wall's cells (x, y, glyph) in its tile of tw × th: a thick bar
+    *inside* the tile, clear of the edge it faces, so that two walls on one
+    shared edge are two bars with a gap between them (never `▐▌`, which
+    read as one wall: testers PE and PF, issue 44 round 3).  A north or
+    south wall is half a row in (the lower half of the top row, the upper
+    half of the bottom row), between the columns of an east or west wall;
+    an east or west wall is one column in, its ends half a row in too."""
     if wall == "N":
-        block[0] = [("▀", wall_style)] * tw
-    elif wall == "S":
-        block[th - 1] = [("▄", wall_style)] * tw
-    elif wall in ("W", "E"):
-        x, glyph = (0, "▌") if wall == "W" else (tw - 1, "▐")
-        for row in block:
-            row[x] = (glyph, wall_style)
+        return [(x, 0, "▄") for x in range(1, tw - 1)]
+    if wall == "S":
+        return [(x, th - 1, "▀") for x in range(1, tw - 1)]
+    if wall in ("W", "E"):
+        x = 1 if wall == "W" else tw - 2
+        return [(x, y, "▄" if y == 0 else "▀" if y == th - 1 else "█") for y in range(th)]
+    return []
 
 
 def _words(
@@ -411,19 +435,23 @@ def _words(
     """A tile's suspect (the last word of the name; in brackets, grey, once
     cleared) above its centre, and its status below: seen (by `who`, each
     letter in its detective's colour), unseen or cleared -- each looks
-    different in the shade and the words -- between `sides`."""
+    different in the shade and the words -- between `sides` (on the tile's
+    edges, outside its wall).  Both keep a cell clear of the wall when they
+    can, and are never cut by it."""
     th, tw = len(block), len(block[0])
     mid_y = th // 2
+    wall = None if tile.open_crossroads else tile.wall
+    # The columns the words may take: a cell clear of an east or west wall.
+    lo, hi = (3, tw) if wall == "W" else (0, tw - 3) if wall == "E" else (0, tw)
     character = CHARACTERS[tile.index]
     name = character.name.split()[-1]  # the last word: full names are for cards
     if tile.cleared:
         label, style = f"({name})", CLEARED + base
     else:
         label, style = name, name_style(COLOURS[character.colour]) + base
-    label = label[: tw - 2]
-    start = (tw - len(label)) // 2
-    for k, ch in enumerate(label):
-        block[mid_y - 1][start + k] = (ch, style)
+    label = label[: hi - lo]
+    for k, ch in enumerate(label, start=centred(len(label), tw, lo, hi)):
+        block[mid_y - 1][k] = (ch, style)
     status: list[tuple[str, Style]]
     if tile.cleared:
         status = [(ch, CLEARED) for ch in "cleared"]
@@ -431,9 +459,15 @@ def _words(
         status = seen_label(who, tw - 4)
     else:
         status = [(ch, UNSEEN) for ch in "unseen"]
-    start = (tw - len(status)) // 2
-    for k, (ch, look) in enumerate(status):
-        block[mid_y + 1][start + k] = (ch, look + base)
+    at = centred(len(status), tw, max(lo, 1), min(hi, tw - 1))  # the marks on the edges
+    for k, (ch, look) in enumerate(status, start=at):
+        block[mid_y + 1][k] = (ch, look + base)
     if sides:
-        for x, ch in ((1, sides[0]), (tw - 2, sides[1])):
+        for x, ch in ((0, sides[0]), (tw - 1, sides[1])):
             block[mid_y + 1][x] = (ch, BOLD + base)
+
+
+def centred(length: int, tw: int, lo: int, hi: int) -> int:
+    """Where words of `length` start: centred in the tile, moved inside the
+    cells lo..hi-1 (clear of the wall) if they would touch it."""
+    return max(lo, min((tw - length) // 2, hi - length))
