@@ -258,6 +258,7 @@ def choosing(g: LfwGame, side: str) -> Any:
             p.pick(p.options()[0])
         out += [sorted(p.labels().items()), sorted(map(str, p.map_labels().items()))]
         out += [p.keys_hint(), p.choice_specs(7), p.forced_text(), p.so_far()]
+        out += [p.choices_text(), p.idle_crossings()]  # T2: by where Jack can be
         picked = [str(w) for w in getattr(p.chooser, "picked", [])]
         for word in nodes:
             if word not in p.options():

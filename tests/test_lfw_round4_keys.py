@@ -23,8 +23,9 @@ from whitechapel.lfw.selfplay import homeward_action
 from whitechapel.lfw.ui import sentences
 from whitechapel.lfw.ui.bench import keys_for
 from whitechapel.lfw.ui.marks import COLOUR_LETTERS
-from whitechapel.lfw.ui.picking import picking_for, touch_list
+from whitechapel.lfw.ui.picking import HUNT_INTRO, picking_for, touch_list
 
+HUNT_ENTRY = re.compile(r"(?:^|, )([a-zA-Z]) ((?:\d+·)*\d+)(?=,|;| …|$)")
 ENTRY = re.compile(r"\b([a-zA-Z])→((?:\d+·)*\d+|\(none\))")
 
 
@@ -52,6 +53,7 @@ def _deaf_crossing_offered(g: LfwGame) -> bool:
 def test_h3_t2_each_crossing_letter_says_the_circles_searchable_from_it(phase):
     game = played_until(5, lambda g: g.phase == phase and g.to_act == POLICE)
     p = picking_for(game.view(POLICE), game.board)
+    p.notebook_on = False  # with it, T2 says where Jack can be (test_lfw_round18_hunt.py)
     hint = p.keys_hint()
     crossings = p.map_labels()  # crossing -> letter
     shown = listed(hint)
@@ -71,6 +73,7 @@ def test_t2_a_crossing_touching_no_circle_says_none():
     there can search nothing (T3), and the hint says so beside its letter."""
     game = played_until(5, _deaf_crossing_offered)
     p = picking_for(game.view(POLICE), game.board)
+    p.notebook_on = False  # with it, T2 says where Jack can be (test_lfw_round18_hunt.py)
     deaf = {k for x, k in p.map_labels().items() if not game.board.direct_circles(x)}
     shown = listed(p.keys_hint())
     assert any(shown.get(k) == "(none)" for k in deaf), (deaf, shown)
@@ -100,11 +103,13 @@ async def test_the_letters_circles_fit_the_real_prompt(tmp_path, size):
         await settle.settle(pilot)
         await settle.press(pilot, "enter")  # the hand-over to the police
         text = prompt_text(app)
-        shown = listed(text)
-        assert shown, text
         labels = {k: x for x, k in screen.picking.map_labels().items()}
+        jack = screen.picking.hunt_circles()  # T2: by where Jack can be (round 18)
+        shown = {m[1]: m[2] for m in HUNT_ENTRY.finditer(text.split(HUNT_INTRO, 1)[-1])}
+        assert jack and shown, text
         for k, circles in shown.items():
-            assert circles == circles_text(game, labels[k])
+            near = [c for c in game.board.direct_circles(labels[k]) if c in jack]
+            assert circles == "·".join(map(str, sorted(near)))
         panel = app.screen.query_one("#prompt")
         rows = panel.render().plain.rstrip("\n").split("\n")
         assert len(rows) <= panel.size.height, (rows, panel.size)

@@ -142,7 +142,8 @@ async def test_t2_the_police_see_every_crossing_and_the_letters_of_their_moves(t
             in_sight += 1
             ch = rows[y][x]
             if c.id in letters:
-                assert ch == letters[c.id] and m.marks[c.id] in ("target", "cursor"), c.id
+                assert ch == letters[c.id], c.id
+                assert m.marks[c.id] in ("target", "target-idle", "cursor"), c.id
             elif c.id not in m.marks or m.marks[c.id] == "named":
                 assert ch == crossing_glyph(board(), c.id), (c.id, ch)
             else:  # a policeman or a marker: its letter

@@ -30,7 +30,8 @@ from whitechapel.lfw.ui.bench import keys_for
 from whitechapel.lfw.ui.picking import ALL_LABELS, picking_for
 
 LETTERED = re.compile(r"\b([a-zA-Z]): (\d+)")  # "d: 7" in the keys line
-FLAGGED = re.compile(r"\b(\d+) \((?:beside )?([A-Z][^)]*)\)")  # "18 (Brown)", "18 (beside Brown)"
+# "18 (Brown)", "18 (beside Brown)", the side panel's "18 (home in 1; beside Brown)"
+FLAGGED = re.compile(r"\b(\d+) \((?:[^)]*; )?(?:beside )?([A-Z][^)]*)\)")
 
 
 def letters_in(text: str) -> dict[str, str]:
@@ -220,6 +221,8 @@ async def test_t1_the_step_circles_beside_a_policeman_are_marked_and_no_others(t
         await raise_curtain(pilot, screen)
         await settle.press(pilot, word_key(screen, "step"))
         text = prompt_text(app) + "\n" + widget_text(app)
+        # a policeman who can reach a circle is named apart (round 18: G2)
+        text = re.sub(r"a policeman can reach: [^;]*", "", " ".join(text.split()))
         flagged = dict(FLAGGED.findall(text))
         for c in screen.picking.circle_options():
             who = [

@@ -46,6 +46,10 @@ MAP_STYLES: dict[str, str] = {
     # which halves the style changes sent per frame (the dot still shows).
     cv.CROSSING: mapdraw.STYLES[cv.STREET],
     "target": "bold black on #5fd7ff",
+    # T2: a crossing offered beside none of the circles where Jack can be,
+    # its letter dim (no bold, a dark ground): the bright ones are the moves
+    # that reach him (testers G2 and H2, round 17)
+    "target-idle": "#a8d8e0 on #2f4f58",
     # a crossing among the choices, its key drawn on it: the legend's name
     # for the targets that are crossings (`legend_markup`), same look
     TARGET_CROSSING: "bold black on #5fd7ff",
@@ -164,6 +168,7 @@ def legend_items(side: str | None = None) -> list[tuple[list[tuple[str, str]], s
         ([(g.yellow, cv.YELLOW)], "yellow crossing"),
         ([(g.goulston, cv.GOULSTON)], "Goulston Street"),
         ([("a", TARGET_CROSSING)], "crossing's key"),
+        ([("a", "target-idle")], "crossing's key, beside no circle where Jack can be"),
         ([(s, f"police-{c}") for s, c in each], "policemen"),
         ([(s, f"acting-{c}") for s, c in each], "acting now"),
         ([("?", "marker")], "marker, face down"),

@@ -90,6 +90,7 @@ PRECEDENCE: tuple[str, ...] = (
     *REACH_TAGS,
     "hideout",
     "jack",
+    "target-idle",  # T2: a crossing offered beside no circle where Jack can be
     "target",
     "cursor",
 )

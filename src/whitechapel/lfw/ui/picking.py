@@ -107,6 +107,11 @@ MIN_LIST = 12  # characters: less room than this, and the letters' circles are l
 MORE_CIRCLES = " more, all listed on the right"  # the circles the keys line leaves out
 ON_THE_RIGHT = " (all listed on the right)"  # after a letters list the keys line cut
 TOUCHES_INTRO = "letter on the map → circles to search there (T3): "
+# T2: each crossing by the circles beside it where Jack can be now, most
+# first (testers G2 and H2, round 17: every move meant checking a list of
+# letters against the notebook's list of circles)
+HUNT_INTRO = "letter on the map → circles beside it where Jack can be: "
+HUNT_NONE = "none"  # after the letters of crossings beside none of them
 # H3: the letters are the yellow crossings (tester V, round 11: "circles to
 # search there" read as searching while he placed markers)
 PATROLS_INTRO = "each letter on the map is a yellow crossing; the circles beside it: "
@@ -120,6 +125,38 @@ def touch_text(board: Any, label: str, crossing: str) -> str:
     """ "a→12·30", "d→(none)": a crossing's letter and its circles (T3)."""
     circles = placenames.touches(board, crossing)
     return f"{label}→{'·'.join(map(str, circles)) if circles else NO_CIRCLE}"
+
+
+def hunt_rows(
+    board: Any, labelled: list[tuple[str, str]], jack: frozenset[int]
+) -> list[tuple[str, str, tuple[int, ...]]]:
+    """T2: (letter, crossing, the circles beside it where Jack can be) for
+    each lettered crossing, those beside most of them first, then letter
+    order."""
+    rows = [
+        (k, x, tuple(c for c in placenames.touches(board, x) if c in jack)) for k, x in labelled
+    ]
+    return sorted(rows, key=lambda r: -len(r[2]))
+
+
+def hunt_list(
+    board: Any, labelled: list[tuple[str, str]], jack: frozenset[int], room: int | None
+) -> str:
+    """T2's letters for the keys line: "i 99·100·120, a 31·100, d 99; c e h:
+    none", as many whole entries as `room` holds (then "…")."""
+    rows = hunt_rows(board, labelled, jack)
+    some = [f"{k} {'·'.join(map(str, near))}" for k, _, near in rows if near]
+    idle = [k for k, _, near in rows if not near]
+    tail = f"{' '.join(idle)}: {HUNT_NONE}" if idle else ""
+    whole = ", ".join(some) + ("; " if some and tail else "") + tail
+    if room is None or len(whole) <= room:
+        return whole
+    shown: list[str] = []
+    for entry in some:
+        if len(", ".join([*shown, entry])) > room - 2:
+            break
+        shown.append(entry)
+    return ", ".join(shown) + " …"
 
 
 def touch_list(board: Any, labelled: list[tuple[str, str]], room: int | None) -> str:
@@ -332,6 +369,10 @@ class Picking:
         self._labels: tuple[tuple[Any, ...], dict[str, str]] | None = None
         self._offer: tuple[tuple[Any, ...], tuple[list[str], list[str], list[str]]] | None = None
         self._idle: bool | None = None  # T3: nothing to find beside him (asked once a state)
+        self._hunt: frozenset[int] | None = None  # T2: where Jack can be (asked once)
+        # the screen's notebook shown (F6; a game set up without it: never):
+        # without it T2's letters say the circles beside them, no more
+        self.notebook_on = True
         # Node -> the letter it was given in this decision: a letter keeps its
         # meaning from one word of the action to the next (a woman, then her
         # destination; the double kill's two women; a coach's two circles).
@@ -432,6 +473,14 @@ class Picking:
             return []
         return sentences.beside_police(self.view_or_fail(), self.board, int(circle))
 
+    def in_reach(self, circle: str) -> list[str]:
+        """T1: the policemen who could stand beside a circle where Jack's
+        move may end after their next move (T2), not beside it now; []
+        elsewhere."""
+        if not circle.isdigit() or not self.ends_on():
+            return []
+        return sentences.reach_police(self.view_or_fail(), self.board, int(circle))
+
     def flagged(self, circle: str, home: bool = False) -> str:
         """A target circle as the keys line, the side panel and the buttons
         list it (T1): who stands beside it, and (`home`: the side panel's
@@ -446,6 +495,8 @@ class Picking:
         who = self.beside(circle)
         if who:
             said.append(f"beside {sentences.and_list(sentences.name(c) for c in who)}")
+        elif near := self.in_reach(circle):
+            said.append(f"in reach of {sentences.and_list(sentences.name(c) for c in near)}")
         if self.phase() == Phase.KILL and (n3 := self.n3_flag(circle)):
             said.append(n3)  # N3: the police move first (tester Z, round 13)
         return f"{circle} ({'; '.join(said)})" if said else circle
@@ -535,15 +586,26 @@ class Picking:
         """T1, circles typed by number: the ones beside a policeman, as a
         part of the keys line ("beside a policeman: 45 (Blue), 47 (Yellow)";
         `short`: "beside police: 45 47", the side panel names them)."""
-        out = []
+        out, near = [], []
         for c in self.circle_options():
             if who := self.beside(c):
                 out.append(c if short else f"{c} ({'·'.join(sentences.name(w) for w in who)})")
-        if not out:
-            return ""
-        return (
-            f"beside police: {' '.join(out)}" if short else f"beside a policeman: {', '.join(out)}"
-        )
+            elif reach := self.in_reach(c):
+                near.append(c if short else f"{c} ({'·'.join(sentences.name(w) for w in reach)})")
+        parts = []
+        if out:
+            parts.append(
+                f"beside police: {' '.join(out)}"
+                if short
+                else f"beside a policeman: {', '.join(out)}"
+            )
+        if near:  # T2 then T3: a policeman may move beside it and arrest (G2, round 17)
+            parts.append(
+                f"in reach: {' '.join(near)}"
+                if short
+                else f"a policeman can reach: {', '.join(near)}"
+            )
+        return "; ".join(parts)
 
     def forced_step(self) -> str | None:
         """T1, a step forced (one circle, or the only action): its prompt
@@ -655,6 +717,35 @@ class Picking:
         return sentences.fold_cancelled(self.acting(), REST.get(self.phase(), "pass"))
 
     # -- T3: the acting policeman's circles ----------------------------------------------
+
+    def hunt_circles(self) -> frozenset[int]:
+        """T2, a policeman's move: the circles where the notebook says Jack
+        can be now (what the map tints), from the police's view, so that
+        each crossing offered says which of them a policeman there would
+        stand beside; empty in any other phase, or where the notebook knows
+        no path."""
+        if not self.notebook_on:
+            return frozenset()
+        if self._hunt is None:
+            v, found = self.view, frozenset[int]()
+            if v is not None and v.phase.key == Phase.HUNT and v.side != rulebook.JACK:
+                nb = notebook(v, self.board)
+                if nb.on_board and not nb.home and not nb.over:
+                    found = frozenset(nb.counts)
+            self._hunt = found
+        return self._hunt
+
+    def idle_crossings(self) -> list[str]:
+        """T2: the lettered crossings beside no circle where Jack can be
+        (the map draws their letters dim)."""
+        jack = self.hunt_circles()
+        if not jack:
+            return []
+        return [
+            x
+            for _, x in self.crossing_labels()
+            if not jack.intersection(placenames.touches(self.board, x))
+        ]
 
     def t3_circles(self) -> list[str]:
         """T3 (a search under way included): every circle the acting
@@ -824,13 +915,20 @@ class Picking:
         if crossings:
             jack = self.view is not None and self.view.side == rulebook.JACK
             patrols = self.patrol_words()
+            hunt = self.hunt_circles()
             if jack:
                 lines.append("[b]Markers[/b] letter → the circles beside")
             elif patrols is not None:
                 lines.append(f"[b]{patrols[1]}[/b] letter → the circles beside")
+            elif hunt:
+                lines.append("[b]Crossings[/b], most first: Jack can be on the [u]underlined[/u]")
             else:
                 lines.append("[b]Crossings[/b] letter → circles (T3)")
-            lines.append(" ".join(touch_text(self.board, k, x) for k, x in crossings))
+            if hunt:
+                rows = hunt_rows(self.board, crossings, hunt)
+                lines.append(" ".join(self._hunt_text(k, x, hunt) for k, x, _ in rows))
+            else:
+                lines.append(" ".join(touch_text(self.board, k, x) for k, x in crossings))
         circles = self.circle_options()
         if circles:
             labelled = dict((v, k) for k, v in self.circle_labels())
@@ -843,6 +941,14 @@ class Picking:
             lines.append("[b]Circles[/b] (type the number, then Enter)")
             lines.append(" · ".join(shown))
         return "\n".join(lines)
+
+    def _hunt_text(self, label: str, crossing: str, jack: frozenset[int]) -> str:
+        """T2, the side panel: "i→[u]99[/u]·120", a crossing's letter and its
+        circles, those where Jack can be underlined."""
+        circles = placenames.touches(self.board, crossing)
+        if not circles:
+            return f"{label}→{NO_CIRCLE}"
+        return f"{label}→" + "·".join(f"[u]{c}[/u]" if c in jack else str(c) for c in circles)
 
     # -- the keys ------------------------------------------------------------------------
 
@@ -1104,17 +1210,25 @@ class Picking:
             parts[0] = self._touches_part(parts[0], " ".join(parts[1:]), room, intro)
         text = "; ".join(parts)
         if room is not None and len(text) > room:  # short forms for a one-row line
-            short = {
-                "a letter on the map chooses its crossing": "letters: crossings",
-                self.fold_hint(): self.fold_hint(short=True),
-                self.flagged_part(): self.flagged_part(short=True),
-                self.warning_part(): self.warning_part(short=True),
-            }
-            parts = [short.get(p, p) for p in parts]
+            parts = self._short_parts(parts)
             text = "; ".join(parts)
         if room is not None and len(text) > room and listed and not circle_labels:
             text = self._cut_numbers(parts, room, listed)
         return text
+
+    def _short_parts(self, parts: list[str]) -> list[str]:
+        """The keys line's parts in their short forms; where T1's flags go
+        short ("beside police: 18"), the side panel says who, circle by
+        circle (`cut`)."""
+        short = {
+            "a letter on the map chooses its crossing": "letters: crossings",
+            self.fold_hint(): self.fold_hint(short=True),
+            self.flagged_part(): self.flagged_part(short=True),
+            self.warning_part(): self.warning_part(short=True),
+        }
+        if self.flagged_part() and self.flagged_part() in parts:
+            self.cut = True
+        return [short.get(p, p) for p in parts]
 
     def _cut_numbers(self, parts: list[str], room: int, listed: list[str]) -> str:
         """The keys line, too long for `room`, where circles are typed by
@@ -1170,9 +1284,12 @@ class Picking:
             self.cut = True
             return part
         labelled = self.crossing_labels()
-        listed = touch_list(
-            self.board, labelled, None if left is None else left - len(ON_THE_RIGHT)
-        )
+        room = None if left is None else left - len(ON_THE_RIGHT)
+        if jack := self.hunt_circles():
+            intro = HUNT_INTRO
+            listed = hunt_list(self.board, labelled, jack, room)
+        else:
+            listed = touch_list(self.board, labelled, room)
         if listed.endswith(" …"):  # the side panel lists every one (play-tester L, round 6)
             self.cut = True
             listed += ON_THE_RIGHT
@@ -1319,6 +1436,9 @@ class Picking:
     def placing_marks(self, marks: dict, texts: dict) -> None:
         """H2/H3 while placing: the tokens placed so far, as they will stand
         (the Chief sees which marker is which; Jack which women are marked)."""
+        for x in self.idle_crossings():  # T2: beside no circle where Jack can be
+            if marks.get(x) == "target":
+                marks[x] = "target-idle"
         chooser = self.chooser
         if not isinstance(chooser, Placer):
             return

@@ -326,6 +326,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
             self.modes_for_holder()
         view = self.current_view()
         p = self.picking
+        p.notebook_on = self.deduction_shown  # T2's letters by the notebook's circles
         targets = [node_of(o) for o in p.node_options()] if self.can_act() else []
         hi = p.highlighted() if self.can_act() else None
         cursor = node_of(hi) if hi is not None and p.is_node(hi) else None

@@ -226,6 +226,23 @@ def beside_police(view: LfwView, board: Any, circle: int) -> list[str]:
     ]
 
 
+def reach_police(view: LfwView, board: Any, circle: int) -> list[str]:
+    """The policemen not beside `circle` who could be after their next move
+    (T2: up to two crossings, then an arrest beside him, T3), in the
+    police's order: public, where they stand is known to every side
+    (tester G2, round 17: a move "nearest home" with no warning was
+    arrested the next police turn)."""
+    beside = set(beside_police(view, board, circle))
+    out = []
+    for colour in COLOURS:
+        x = view.police.get(colour)
+        if not x or colour in beside:
+            continue
+        if any(circle in board.direct_circles(y) for y in board.police_within_two(x)):
+            out.append(colour)
+    return out
+
+
 def beside_markers(view: LfwView, board: Any, circle: int) -> tuple[list[str], int]:
     """The patrol markers on a crossing beside `circle` (H5, before the
     policemen stand on the board): the colours of those turned face up
