@@ -64,6 +64,8 @@ async def test_learn_by_playing_from_the_menu_to_the_end_by_keys(tmp_path, monke
         assert all(hinted.get(r) for r in range(1, game.round + 1))
         assert is_summary(app.screen)  # the last round's summary, then the end
         await settle.press(pilot, "enter")
+        if isinstance(app.screen, LessonScreen):  # the review (longer since round 3)
+            await settle.press(pilot, "enter")
         assert "game over" in screen_text(app)
         assert screen.source.record.settings == {"hints": "first"}  # Continue keeps them
 
@@ -78,11 +80,12 @@ def test_hints_name_the_new_kinds_and_what_the_board_would_show():
     )
     # round 2 (PC): looking to the call, whatever Jack answers, the move named
     assert "whatever Jack answers, 3 seen / 6 not" in forms[1]
-    assert forms[-1] == "Best: turn c3 to N"
+    assert forms[-1] == "Best: turning c3's wall north: the call clears 3 or more."
     move = next(a for a in game.legal_actions() if str(a) == "H+1")
     forms = hints.target_hint(view, INVESTIGATOR, "H", preview(view, move))
     assert "Jack can answer" in forms[0] and "Better: turn c3 (Gull)" in forms[0]
-    assert forms[-1] == "Best: turn c3 to N"  # issue 44: against the best available
+    # issue 44: against the best available
+    assert forms[-1] == "Best: turning c3's wall north: the call clears 3 or more."
     assert forms[0].startswith("Holmes walks 1-2 places")
     assert "At once 1 seen, 8 unseen: lopsided" in forms[0]
     # Nobody seen: not "at least 0", but that the call might clear nobody.

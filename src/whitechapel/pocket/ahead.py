@@ -355,6 +355,15 @@ class Grading:
         token = self.faces.index(action.face)
         return apply(self.state, action), (*self.faces[:token], "", *self.faces[token + 1 :])
 
+    def value(self, action: Action) -> int:
+        """`action`'s value alone (no line): the teaching players' grading
+        of every legal action (`players/teaching.py`)."""
+        found = self._graded.get(action)
+        if found is not None:
+            return found.value
+        after, rest = self._after(action)
+        return self.search.exact(after, rest, 1)
+
     def of(self, action: Action) -> Graded:
         """`action` (a legal one) graded: its value, its line, its call."""
         found = self._graded.get(action)

@@ -23,11 +23,20 @@ identity and cards are read only from his own view (`view.jack`): on the
 investigator's screen, and on a public screen, they are not there.  The
 screens add markup and decide where a hint goes.  A hint comes in forms,
 the fullest first, the last one short enough for one line of the notes
-panel at 80×24 (`SHORT` characters), for the room the screen has.
+panel at 80×24, for the room the screen has.
+
+Round 3 of issue 44 (testers PE and PF): the last form was cut to one row
+("Best: Joker: Watson", "Watson 1 → clears 0+", ": the best"), a move and
+a count in shorthand with no reason.  Now every form says the move in
+plain words and its reason -- what the call would clear whatever the other
+side answers, or where Jack would stand -- and the last fits whole in
+`ROWS` rows of the panel at 80×24 (`WIDTH` columns, "Hint: " included):
+nothing shown is cut.
 """
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 
 from whitechapel.pocket import ahead
@@ -56,7 +65,9 @@ from whitechapel.pocket.preview import preview
 from whitechapel.pocket.sentences import WOMEN, and_list, character_name, short_name
 from whitechapel.pocket.views import Played, PocketView
 
-SHORT = 23  # the last form's length: one row of the notes panel at 80×24, after "Hint: "
+WIDTH = 29  # the notes panel's columns at 80×24
+ROWS = 3  # the rows the last form may take there, "Hint: " included
+SHORT = 78  # the last form's length at most (and it must wrap into `ROWS` rows: `fits`)
 
 # What each kind of token does: in a line, and in a few words.
 KINDS = {
@@ -430,63 +441,105 @@ def move_words(view: PocketView, action: Action) -> tuple[str, str]:
         here = view.detectives[action.detective]
         there = step_clockwise(here, action.steps)
         plural = "s" if action.steps > 1 else ""
-        return f"{name} {action.steps} step{plural} ({here} → {there})", f"{name} {action.steps}"
+        return (
+            f"{name} {action.steps} step{plural} ({here} → {there})",
+            f"moving {name} {action.steps} step{plural}",
+        )
     if isinstance(action, Joker):
         if action.detective is None:
-            return "the joker, nobody moves", "Joker: nobody"
+            return "the joker, nobody moves", "the joker moving nobody"
         name = DETECTIVE_WORDS[action.detective]
         here = view.detectives[action.detective]
         return (
             f"the joker: {name} 1 step ({here} → {step_clockwise(here, 1)})",
-            f"Joker: {name}",
+            f"the joker moving {name}",
         )
     if isinstance(action, Rotate):
         tile = view.tiles[action.square]
         square = SQUARES[action.square]
         wall = DIRECTIONS[action.wall]
         if tile.open_crossroads:
-            return f"turn {square} (Lane's crossroads: no change)", f"turn {square}"
+            return f"turn {square} (Lane's crossroads: no change)", f"turning {square}"
         return (
             f"turn {square} ({short_name(tile.character)}) so its wall faces {WALL_WORDS[wall]}",
-            f"turn {square} to {wall}",
+            f"turning {square}'s wall {WALL_WORDS[wall]}",
         )
     if isinstance(action, Exchange):
         a, b = view.tiles[action.first], view.tiles[action.second]
         return (
             f"swap {a.square} ({short_name(a.character)}) and {b.square} "
             f"({short_name(b.character)})",
-            f"swap {a.square}-{b.square}",
+            f"swapping {a.square} and {b.square}",
         )
-    return "the alibi", "Alibi"
+    return "the alibi", "the Alibi token"
 
 
 def call_words(call: ahead.Call, side: str) -> tuple[str, str]:
     """The call a line ends on, for `side`: a phrase and a few words."""
     if side == JACK and call.jack is not None:
         if call.caught:
-            return "you would be caught (alone on your side of the call)", "caught"
+            return (
+                "you would be caught (alone on your side of the call)",
+                "you are caught, alone on your side",
+            )
         where = "are seen" if call.jack else "stay unseen"
-        short = "seen" if call.jack else "unseen"
-        return f"you {where}, {call.kept} suspects left", f"{short}, {call.kept} stay"
+        return f"you {where}, {call.kept} suspects left", f"you {where}, {call.kept} left"
     if call.seen + call.unseen == 1:  # the race: the last suspect is Jack
-        return ("Jack seen: you win", "he is seen") if call.seen else ("Jack unseen", "unseen")
+        if call.seen:
+            return "Jack seen: you win", "Jack is seen: you win"
+        return "Jack unseen", "Jack stays unseen"
+    if call.least == 0:
+        return (
+            f"{call.seen} seen / {call.unseen} not: maybe nobody cleared",
+            "the call may clear nobody",
+        )
     return (
         f"{call.seen} seen / {call.unseen} not: at least {call.least} cleared",
-        f"clears {call.least}+",
+        f"the call clears {call.least} or more",
     )
 
 
+def call_tiny(call: ahead.Call, side: str) -> str:
+    """The call a line ends on in the fewest plain words: "clears at
+    least 3", "unseen, 5 left"."""
+    if side == JACK and call.jack is not None:
+        if call.caught:
+            return "caught, alone"
+        return f"{'seen' if call.jack else 'unseen'}, {call.kept} left"
+    if call.seen + call.unseen == 1:
+        return "Jack seen" if call.seen else "Jack unseen"
+    return "may clear nobody" if call.least == 0 else f"clears at least {call.least}"
+
+
+def fits(text: str) -> bool:
+    """Does `text` fit whole in the last form's room: `ROWS` rows of the
+    notes panel at 80×24, after "Hint: ", wrapped word by word as the
+    panel wraps it?"""
+    rows = textwrap.wrap(f"Hint: {text}", WIDTH, break_long_words=True)
+    return len(text) <= SHORT and len(rows) <= ROWS
+
+
 def fit(*candidates: str) -> str:
-    """The first candidate that fits one row (`SHORT`), else the last cut."""
-    for c in candidates:
-        if len(c) <= SHORT:
-            return c
-    return candidates[-1][:SHORT]
+    """The first candidate (fullest first) that fits whole (`fits`); the
+    last ones are written to fit, and none is ever cut."""
+    return next((c for c in candidates if fits(c)), candidates[-1])
 
 
-def best_fit(move: str, call: str) -> str:
-    """The move to make and its call, in one row."""
-    return fit(f"Best: {move} → {call}", f"{move} → {call}", f"Best: {move}", move)
+def capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def best_fit(move: str, call: str, whatever: str = "", tiny: str = "") -> str:
+    """The move to make and why, whole in the last form's room: 'Best:
+    Toby 2 steps: whatever Jack answers, the call clears 4 or more.'"""
+    return fit(
+        f"Best: {move}: {whatever}{call}.",
+        f"Best: {move}: {call}.",
+        f"Best: {move}: {tiny}.",
+        f"Best: {move.removeprefix('moving ')}: {tiny}.",
+        f"Best: {move}.",
+        f"{capital(move)}.",
+    )
 
 
 def after_view(view: PocketView, line: Sequence[tuple[str, Action]], upto: int) -> PocketView:
@@ -524,6 +577,7 @@ def ahead_lines(view: PocketView, side: str, chosen: Action | None) -> tuple[str
     best_long, best_short = move_words(view, best.action)
     best_call, best_call_short = call_words(best.call, side)
     whatever = "" if last else f"whatever {he} does with his tokens, "
+    answers = "" if last else f"whatever {'Jack' if side == INVESTIGATOR else 'he'} answers, "
     if chosen is not None and chosen.face != ALIBI:
         mine = grading.of(chosen)
         long, short = move_words(view, chosen)
@@ -531,7 +585,14 @@ def ahead_lines(view: PocketView, side: str, chosen: Action | None) -> tuple[str
         if mine.value >= best.value:
             return (
                 f"Looking to the call: {long} is the best: {whatever}{call}.",
-                fit(f"{short}: best, {call_short}", f"{short}: the best", short),
+                fit(
+                    f"Yours is the best: {short}: {answers}{call_short}.",
+                    f"Yours is the best: {short}: {call_short}.",
+                    f"Yours is best: {short}: {call_tiny(mine.call, side)}.",
+                    f"Yours is best: {short.removeprefix('moving ')}: "
+                    f"{call_tiny(mine.call, side)}.",
+                    f"Yours is the best: {short}.",
+                ),
             )
         answer, reply = threat(view, mine, side)
         then = f"{he} can answer {answer}: {call}" if answer else f"whatever {he} does, {call}"
@@ -547,15 +608,17 @@ def ahead_lines(view: PocketView, side: str, chosen: Action | None) -> tuple[str
                     f"Looking to the call: after {long}, {then}. Better: {best_long}{keep}: "
                     f"{whatever}{best_call}.",
                     fit(
-                        f"Keep {FACE_NAMES[reply.face]}: he'd see you",
-                        f"Keep {FACE_NAMES[reply.face]} or be seen",
-                        f"Keep {FACE_NAMES[reply.face]}",
+                        f"Keep {FACE_NAMES[reply.face]} for yourself: left to the investigator, "
+                        f"he sees you with it. Best: {best_short}.",
+                        f"Keep {FACE_NAMES[reply.face]} for yourself: left to the investigator, "
+                        "he sees you with it.",
+                        f"Keep {FACE_NAMES[reply.face]} for yourself, or be seen.",
                     ),
                 )
         return (
             f"Looking to the call: after {long}, {then}. Better: {best_long}{keep}: "
             f"{whatever}{best_call}.",
-            best_fit(best_short, best_call_short),
+            best_fit(best_short, best_call_short, answers, call_tiny(best.call, side)),
         )
     sure = "" if last else f"whatever {he} answers, "
     if side == JACK and best.call.jack:
@@ -563,11 +626,11 @@ def ahead_lines(view: PocketView, side: str, chosen: Action | None) -> tuple[str
         warn = f" (his {answer} would see you otherwise too)" if answer else ""
         return (
             f"Looking to the call: every move leaves you seen{warn}; best {best_long}: {best_call}.",
-            best_fit(best_short, best_call_short),
+            best_fit(best_short, best_call_short, answers, call_tiny(best.call, side)),
         )
     return (
         f"Looking to the call: best {best_long}: {sure}{best_call}.",
-        best_fit(best_short, best_call_short),
+        best_fit(best_short, best_call_short, answers, call_tiny(best.call, side)),
     )
 
 
@@ -667,9 +730,13 @@ def target_hint(
         alibi = alibi_line(view, side, best)
         look, look_short = ahead_lines(view, side, None)
         parts += [alibi, look, answer]
-        mine = "Alibi: a sure card" if side == JACK else "Alibi: one cleared?"
+        mine = (
+            "Alibi: a secret card, 0-2 hourglasses for you."
+            if side == JACK
+            else "Alibi: it clears a suspect if its card names one."
+        )
         short = (
-            fit(f"Alibi, or {look_short[6:]}", mine) if look_short.startswith("Best: ") else mine
+            fit(f"{mine} Or {look_short[6:]}", mine) if look_short.startswith("Best: ") else mine
         )
         return [" ".join(p for p in parts if p), f"{alibi} {look} {answer}".strip(), short]
     if action is None and after is not None:
@@ -710,8 +777,13 @@ def face_lines(view: PocketView, side: str, face: str) -> tuple[str, str]:
         other, other_short = move_words(view, top.action)
         better, _ = call_words(top.call, side)
         text += f" Better with another token: {other}: {better}."
-        return text, fit(f"Better: {other_short}", other_short)
-    return text, best_fit(short, call_short)
+        _, better_short = call_words(top.call, side)
+        return text, fit(
+            f"Another token does better: {other_short}: {better_short}.",
+            f"Better, another token: {other_short}: {call_tiny(top.call, side)}.",
+            f"Better, another token: {other_short}.",
+        )
+    return text, best_fit(short, call_short, "", call_tiny(mine.call, side))
 
 
 def outlook(after: PocketView, side: str) -> str:

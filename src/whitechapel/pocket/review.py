@@ -6,17 +6,29 @@ rounds that decided the game, named.
 Read from the public log of a view (P7: every witness call is public) and,
 once the game is over, from Jack's cards (P8: revealed to both): the
 hourglasses each of his draws was worth.  Pure: plain text, no markup.
+
+Round 3 of issue 44 (testers PE, PD): the review restated results and
+never named a turning point or a better move.  `turning_point` now goes
+over the learner's decisions, each graded as the hints grade it
+(`pocket/ahead.py`: to the round's witness call, both sides playing the
+tokens left), on the boards both sides saw (`public_views`: the public
+view before each action) and, the game over, Jack's revealed identity (for
+Jack's own decisions, graded as he knew them); the decision that gave up
+most at its call is named, with the move that would have done better.  The
+alibi moves no line of sight: a decision where it was played is not judged.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from whitechapel.pocket.actions import Alibi
-from whitechapel.pocket.pieces import CHARACTER_INDEX, CHARACTERS, INVESTIGATOR, JACK
+from whitechapel.pocket import ahead
+from whitechapel.pocket.actions import Action, Alibi
+from whitechapel.pocket.pieces import ALIBI, CHARACTER_INDEX, CHARACTERS, INVESTIGATOR, JACK
 from whitechapel.pocket.sentences import WOMEN, short_name
-from whitechapel.pocket.views import Played, PocketView, RaceBegins, WitnessCall
+from whitechapel.pocket.views import Played, PocketView, RaceBegins, Secrets, WitnessCall
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,9 +135,13 @@ def turning_points(view: PocketView, facts: list[RoundFacts] | None = None) -> l
     return [best, last]
 
 
-def review_lines(view: PocketView) -> list[str]:
+def review_lines(
+    view: PocketView, views: Sequence[PocketView] = (), learner: str | None = None
+) -> list[str]:
     """The review: a row per round under a header, then the rounds that
-    decided the game, each in a sentence."""
+    decided the game, each in a sentence; with the public `views` before
+    each action and the `learner`'s side, the turning point among his
+    decisions (`turning_point`)."""
     facts = rounds(view)
     if not facts:
         return []
@@ -133,7 +149,118 @@ def review_lines(view: PocketView) -> list[str]:
     points = turning_points(view, facts)
     winner = view.outcome.winner if view.outcome is not None else None
     me = view.jack.identity if view.jack is not None else None
-    return [*lines, "", "What decided it:", *(turning_line(r, winner, me) for r in points)]
+    lines += ["", "What decided it:", *(turning_line(r, winner, me) for r in points)]
+    if views and learner is not None and view.outcome is not None:
+        lines += ["", "The turning point:", turning_sentence(view, views, learner, facts)]
+    return lines
+
+
+# -- the turning point: the learner's decision that gave up most ---------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """A learner's decision graded to its round's call: the board before
+    it (public, with Jack's identity on his own decisions), what he played,
+    what the look-ahead found best, and both graded."""
+
+    view: PocketView
+    side: str
+    action: Action
+    mine: ahead.Graded
+    best: ahead.Graded
+
+    @property
+    def lost(self) -> int:
+        return self.best.value - self.mine.value
+
+
+def public_views(game: object) -> list[PocketView]:
+    """The public board before each action of `game` (a `PocketGame`): the
+    investigator's view, which shows nothing of Jack's (P9), rebuilt from
+    the game's setup and its actions.  What both sides saw, step by step."""
+    from whitechapel.pocket.game import PocketGame
+
+    assert isinstance(game, PocketGame)
+    again = PocketGame(game.setup)
+    out: list[PocketView] = []
+    for action in game.history:
+        out.append(again.view(INVESTIGATOR))
+        again.play(str(action))
+    return out
+
+
+def decisions(final: PocketView, views: Sequence[PocketView], learner: str) -> list[Turn]:
+    """The learner's decisions, each graded to its round's call, from the
+    public `views` before each action and the `final` view (its log says
+    what was played; the end reveals who Jack was, P8).  Decisions where
+    the alibi was played, or nothing else was possible, are not judged."""
+    played = [e for e in final.log if isinstance(e, Played)]
+    secrets = final.jack
+    out: list[Turn] = []
+    for before, entry in zip(views, played, strict=False):
+        if entry.side != learner or entry.action.face == ALIBI:
+            continue
+        view = before
+        if learner == JACK and secrets is not None:  # as he knew it: who he is
+            view = dataclasses.replace(before, jack=Secrets(secrets.identity, (), 0))
+        grading = ahead.grade(view, learner)
+        best = grading.best(alibi=False)
+        if best is None or entry.action not in grading.legal:
+            continue
+        out.append(Turn(view, learner, entry.action, grading.of(entry.action), best))
+    return out
+
+
+def turning_point(final: PocketView, views: Sequence[PocketView], learner: str) -> Turn | None:
+    """The learner's decision that gave up most at its round's call (the
+    first of equals); None when he played the look-ahead's best at each."""
+    turns = [t for t in decisions(final, views, learner) if t.lost > 0]
+    return max(turns, key=lambda t: t.lost, default=None)
+
+
+def turning_sentence(
+    final: PocketView,
+    views: Sequence[PocketView],
+    learner: str,
+    facts: list[RoundFacts] | None = None,
+) -> str:
+    """The turning point in a few sentences: the round, the learner's
+    action and what the other side could answer, what the call came to,
+    and the better move with what it would have made sure of."""
+    from whitechapel.pocket import hints  # the hints' words for moves and calls
+
+    turn = turning_point(final, views, learner)
+    if turn is None:
+        return (
+            "You played the best move the look-ahead finds at every decision it "
+            "can judge: the cards and the other side's choices decided it."
+        )
+    view, rnd = turn.view, turn.view.round
+    mine, _ = hints.move_words(view, turn.action)
+    better, _ = hints.move_words(view, turn.best.action)
+    call, _ = hints.call_words(turn.mine.call, learner)
+    best_call, _ = hints.call_words(turn.best.call, learner)
+    answer, _ = hints.threat(view, turn.mine, learner)
+    he = "Jack" if learner == INVESTIGATOR else "the investigator"
+    then = f"{he} could answer {answer}: {call}" if answer else f"then {call}"
+    facts = rounds(final) if facts is None else facts
+    came = next((r for r in facts if r.round == rnd), None)
+    result = ""
+    if came is not None:
+        if came.jack_seen:
+            result = f" At the call Jack was seen: {came.cleared} cleared, {came.left} left."
+        else:
+            his = "her" if final.jack is not None and final.jack.identity in WOMEN else "his"
+            result = (
+                f" At the call Jack was unseen: {came.cleared} cleared, and {his} "
+                f"{ordinal(came.hourglasses)} hourglass."
+            )
+    whatever = "whatever Jack answered" if learner == INVESTIGATOR else "whatever he answered"
+    return (
+        f"Round {rnd}: your move, {mine}; {then}.{result} "
+        f"Better: {better}: {whatever}, {best_call}."
+    )
 
 
 def next_line(side: str | None) -> str:

@@ -6,8 +6,9 @@ both sides the same way).
 A guided game is a game with the `hints` setting on ("first", kept in its
 record: Continue keeps them) against the computer, recorded as the easy
 one; the game screen puts the teaching player in its seat while hints are
-on (`players/teaching.py`: a Jack who lasts into the middle game, an
-investigator who splits gently in the first rounds)."""
+on (`players/teaching.py`: either side, it keeps the race of Jack's
+hourglasses against the suspects left close, so the game comes to the
+endgame; tester PF, round 3: "holds out into the middle rounds" was vague)."""
 
 from __future__ import annotations
 
@@ -29,16 +30,16 @@ CHOICES = (
     (
         INVESTIGATOR,
         "Play the investigator: a guided game",
-        "the computer plays Jack, hidden as one of the nine suspects, and holds "
-        "out into the middle rounds; you split the suspects, seen and unseen, "
+        "the computer plays Jack, hidden as one of the nine suspects, and keeps "
+        "the race close to the end; you split the suspects, seen and unseen, "
         "at each witness call",
     ),
     (
         JACK,
         "Play Jack: a guided game",
         "you are one of the suspects (the game tells you whom); the computer "
-        "investigates; you stay unseen for hourglasses, draw alibi cards, and "
-        "keep many suspects with you",
+        "investigates and keeps the race close; you stay unseen for hourglasses, "
+        "draw alibi cards, and keep many suspects with you",
     ),
     ("puzzles", "The puzzles", "six short positions that teach sight, the call and the end"),
 )

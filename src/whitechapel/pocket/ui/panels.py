@@ -340,6 +340,38 @@ def shown_card(view: PocketView) -> str:
     return f"[b yellow]The investigator showed an alibi card: {name}, now cleared.[/b yellow]"
 
 
+def kept_card(view: PocketView, side: str | None) -> str:
+    """The alibi card `side` drew with its own last action, in a few words,
+    while the other side has played since (the computer moves at once
+    after it) and no witness call came: "Your alibi card: Bert, already
+    cleared."; else ''.  Tester PF, round 3: the investigator's draw
+    scrolled out of the 80×24 log as the computer's two moves followed;
+    the prompt line keeps it beside those moves until his next action.
+    From `side`'s own view: Jack's card is read from his secrets only."""
+    mine = [i for i, e in enumerate(view.log) if isinstance(e, Played) and e.side == side]
+    if side is None or not mine or view.outcome is not None:
+        return ""
+    i = mine[-1]
+    last = view.log[i]
+    later = view.log[i + 1 :]
+    if not later or any(isinstance(e, WitnessCall) for e in later):
+        return ""
+    assert isinstance(last, Played)
+    if not isinstance(last.action, Alibi):
+        return ""
+    if side == JACK:
+        if view.jack is None or not view.jack.alibis:
+            return ""
+        card = view.jack.alibis[-1]
+        worth = hourglasses(CHARACTERS[CHARACTER_INDEX[card]].hourglasses)
+        return f"Your alibi card: {short_name(card)}, {worth}."
+    if not last.card:
+        return ""
+    before = [e for e in view.log[:i] if isinstance(e, WitnessCall)]
+    gone = any(last.card in call.cleared for call in before)
+    return f"Your alibi card: {short_name(last.card)}, {'already' if gone else 'now'} cleared."
+
+
 def shown_cards(view: PocketView, rnd: int) -> list[str]:
     """The alibi cards the investigator showed in round `rnd` (P5)."""
     return [

@@ -324,6 +324,9 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         if forms:
             said = [escape(panels.untagged(f)) for f in forms]  # no "(P8)" on screen
             blocks.insert(0, tuple(f"[b green]Hint:[/b green] {f}\n" for f in said))
+        kept = panels.kept_card(view, self.holder) if self.holder == INVESTIGATOR else ""
+        if kept:  # his own draw, first, while the computer's moves take the prompt (PF, round 3)
+            blocks.insert(0, (f"[b yellow]{escape(kept)}[/b yellow]\n",))
         if self.hints and self.source.outcome is not None:
             points = review.review_lines(view)
             decided = points[points.index("What decided it:") :] if points else []
@@ -412,7 +415,9 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         reveals); Enter or Esc closes it."""
         from whitechapel.pocket.ui.lesson import LessonScreen
 
-        lines = review.review_lines(self.current_view())
+        game = getattr(self.source, "game", None)  # the boards both sides saw: the turning point
+        views = review.public_views(game) if game is not None else []
+        lines = review.review_lines(self.current_view(), views, self.turns.human)
         if lines:
             lines += ["", review.next_line(self.turns.human)]
             said = panels.untagged("\n".join(lines))
