@@ -476,8 +476,7 @@ def test_console_shows_jack_secrets_only_to_jack(tmp_path, names, seed):
 
 @pytest.mark.parametrize(
     ("argv", "problem"),
-    [
-        (["lfw", "--options", "O9"], "unknown option 'O9'"),
+    [  # an unknown option's name is a usage error, exit 2 (tests/test_cli_strangers.py)
         (["lfw", "--map", "no/such/map.json"], "no/such/map.json"),
         (["lfw", "--load", "no/such/game.json"], "no/such/game.json"),
     ],
@@ -529,7 +528,7 @@ def test_replay_refuses_a_side_of_the_other_game_in_one_line(tmp_path, capsys, g
         if game == "lfw"
         else write_record(tmp_path / "half.json", unfinished_game())
     )
-    assert main(["replay", str(path), "--side", side]) == 1
+    assert main(["replay", str(path), "--side", side]) == 2  # a usage error (issue 50)
     out, err = capsys.readouterr()
     assert out == "" and err.strip().count("\n") == 0 and problem in err
     assert "Traceback" not in err

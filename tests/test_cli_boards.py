@@ -37,9 +37,11 @@ def test_map_check_takes_each_name(typed, capsys):
 
 def test_an_unknown_board_lists_the_names_there_are(capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    assert main(["map", "check", "1999"]) == 1
+    with pytest.raises(SystemExit) as done:  # a usage error (issue 50): exit 2
+        main(["map", "check", "1999"])
+    assert done.value.code == 2
     (line,) = capsys.readouterr().err.splitlines()
-    assert line.startswith("whitechapel: 1999: no board of that name and no such file")
+    assert line.startswith("whitechapel map check: argument BOARD: 1999: no board of that name")
     assert "1888, 1888@1" in line and "tutorial" in line
 
 

@@ -75,4 +75,6 @@ def test_every_help_page_ends_with_examples_that_parse(path, capsys):
         argv = shlex.split(example.split(" > ")[0].split(" | ")[0])[1:]
         if "COMMAND" in argv:
             continue
+        # FILE stands for a file's path (a bare word that names no board is a usage error)
+        argv = ["FILE.json" if word == "FILE" else word for word in argv]
         build_parser().parse_args(argv)  # a usage error would exit here

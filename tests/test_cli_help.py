@@ -77,6 +77,8 @@ def test_the_most_used_commands_show_examples_that_parse(command, capsys):
         argv = shlex.split(example)[1:]
         if "COMMAND" in argv:
             continue
+        # FILE stands for a file's path (a bare word that names no board is a usage error)
+        argv = ["FILE.json" if word == "FILE" else word for word in argv]
         build_parser().parse_args(argv)  # a usage error would exit here
 
 

@@ -79,7 +79,9 @@ def test_a_games_file_that_cannot_be_written_is_one_line_before_any_game(capsys,
 
 
 def test_an_unknown_level_is_one_line(capsys):
-    assert main(["pocket", "arena", "--jack", "grandmaster", "--games", "2"]) == 1
+    with pytest.raises(SystemExit) as done:  # a usage error (issue 50): exit 2
+        main(["pocket", "arena", "--jack", "grandmaster", "--games", "2"])
+    assert done.value.code == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "no 'grandmaster' computer player" in err[0]
     assert "random, easy" in err[0]

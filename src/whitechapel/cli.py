@@ -7,6 +7,7 @@ traceback reaches a player.
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib.util
 import ipaddress
 import json
@@ -18,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from whitechapel import __version__
-from whitechapel.core.args import describe, examples, with_examples
+from whitechapel.core.args import checked, describe, examples, with_examples
 from whitechapel.core.errors import UsageError, WhitechapelError
 from whitechapel.core.registry import entries
 
@@ -178,6 +179,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--gateway-secret)",
     )
     _limit_option(serve)
+    serve.set_defaults(check=_check_serve)
 
     web = with_examples(
         sub,
@@ -344,9 +346,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The program itself fits its terminal (a test's main([...]) drives
         # none); `join` first says whether the server can be reached.
         args.fit_terminal = argv is None
+        check = getattr(args, "check", None)
+        if callable(check):  # options that do not go together: before anything starts
+            check(args)
         if args.fit_terminal and args.command != "join":
             _fit_the_terminal(args)
-        return _dispatch(args)
+        code = _dispatch(args)
+        from whitechapel.core.files import write_out
+
+        write_out("")  # what is left of the output, its failure said here, not at exit
+        return code
     except UsageError as e:  # parts that do not go together: a usage error, as argparse's
         prog = " ".join(["whitechapel", *([args.command] if args.command else [])])
         print(f"{prog}: {e} (see '{prog} --help')", file=sys.stderr)
@@ -357,12 +366,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # `| head` stopped reading: nothing more to say
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
-    except OSError as e:  # a full disk, a folder we may not write to
-        where = f" ({e.filename})" if e.filename else ""
-        print(f"whitechapel: {e.strerror or e}{where}", file=sys.stderr)
+    except OSError as e:  # a full disk, a folder we may not write to: the file named
+        print(f"whitechapel: {_os_problem(e)}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130
+
+
+# A disk that is full, over quota or past a file's size: only writes fail so.
+_FULL = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG}
+
+
+def _os_problem(error: OSError) -> str:
+    """An OSError that reached the command line, as one sentence naming its
+    file: a write's names the file meant (core/files.py, `WriteFailed`);
+    one the system met elsewhere names its file when it has one."""
+    from whitechapel.core.files import WriteFailed, standard_output, write_failed
+
+    if isinstance(error, WriteFailed):
+        return str(error)
+    if error.filename is None and error.errno in _FULL:  # no file opened: a write's
+        return str(write_failed(error, standard_output()))  # to standard output
+    reason = error.strerror or (os.strerror(error.errno) if error.errno else str(error))
+    return f"{error.filename}: {reason}" if error.filename else reason
 
 
 def _fit_the_terminal(args: argparse.Namespace) -> None:
@@ -419,7 +445,7 @@ def _dispatch(args: argparse.Namespace) -> int:
             open_access=args.open,
             insecure_raw_port=args.insecure_raw_port,
             server_address=args.server,
-            gateway_secret=args.gateway_secret or os.environ.get("WHITECHAPEL_GATEWAY_SECRET"),
+            gateway_secret=_gateway_secret(args),
         )
     if args.command == "web":
         _need_web_extra()
@@ -453,9 +479,11 @@ def _dispatch(args: argparse.Namespace) -> int:
         return _config(args.action)
     if args.command in ("completion", "man"):
         from whitechapel.completion import completion_script, man_page
+        from whitechapel.core.files import write_out
 
         parser = build_parser()
-        print(completion_script(parser, args.shell) if args.shell else man_page(parser), end="")
+        # sent to a file (`> FILE`), a full disk is said naming that file
+        write_out(completion_script(parser, args.shell) if args.shell else man_page(parser))
         return 0
     if args.command == "bench":
         from whitechapel.benchmarks.runner import run_benchmarks
@@ -496,11 +524,20 @@ SERVER_EXTRA = (
 )
 
 
+def _one_limit(text: str) -> object:
+    """One `--limit`: a limit there is, with a value it takes."""
+    from whitechapel.net.admission import AdmissionLimits, parse_limit
+
+    name, value = parse_limit(text)
+    return AdmissionLimits().with_settings({name: value})
+
+
 def _limit_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--limit",
         action="append",
         default=[],
+        type=checked(_one_limit),
         metavar="LIMIT",
         help="an admission limit as DOOR.NAME=N (repeatable), e.g. web.pending=512 or ssh.live=200; "
         'also the settings file\'s [limits] table (docs/hosting.md, "Admission")',
@@ -531,6 +568,24 @@ def _networks(given: list[str]) -> tuple[str, ...]:
                 "10.0.0.0/8, ::1)"
             ) from None
     return tuple(given)
+
+
+def _check_serve(args: argparse.Namespace) -> None:
+    """`whitechapel serve`'s options that do not go together."""
+    from whitechapel.net.access import raw_port_password
+
+    if args.server is not None and (args.ssh is None or not _gateway_secret(args)):
+        raise UsageError("--server runs only the SSH gateway: give --ssh PORT and --gateway-secret")
+    try:  # --open beyond loopback, without --insecure-raw-port
+        raw_port_password(
+            args.host, args.password, open_access=args.open, insecure=args.insecure_raw_port
+        )
+    except WhitechapelError as e:
+        raise UsageError(str(e)) from None
+
+
+def _gateway_secret(args: argparse.Namespace) -> str | None:
+    return args.gateway_secret or os.environ.get("WHITECHAPEL_GATEWAY_SECRET")
 
 
 def _need_server_extra() -> None:
@@ -593,7 +648,7 @@ def _replay(args: argparse.Namespace) -> int:
     rules = rules_for(record.game)
     sides = (PUBLIC, *rules.sides)
     if args.side not in sides:
-        raise WhitechapelError(
+        raise UsageError(
             f"{rules.title} has no side {args.side!r}: choose one of {', '.join(sides)}"
         )
     view = game.view(args.side)

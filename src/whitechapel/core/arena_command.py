@@ -11,8 +11,9 @@ from pathlib import Path
 from typing import IO, Any
 
 from whitechapel.core import players
-from whitechapel.core.args import positive, with_examples
+from whitechapel.core.args import arena_level, positive, seconds, with_examples
 from whitechapel.core.args import seed as seed_type
+from whitechapel.core.files import write_failed
 from whitechapel.core.registry import rules_for
 
 
@@ -45,6 +46,7 @@ def add_arena_command(sub: Any, game: str, game_sides: tuple[str, ...]) -> argpa
         cmd.add_argument(
             f"--{side}",
             metavar="LEVEL",
+            type=arena_level(game),
             default="normal",
             dest=f"arena_{side}",
             help=f"the level of the computer playing {side}: random, easy, normal, "
@@ -74,7 +76,7 @@ def add_arena_command(sub: Any, game: str, game_sides: tuple[str, ...]) -> argpa
     )
     cmd.add_argument(
         "--budget",
-        type=float,
+        type=seconds,
         default=None,
         metavar="SECONDS",
         help="each decision's budget in seconds of CPU time, under a wall-clock "
@@ -105,7 +107,10 @@ def run_arena(
         players.new_player(game, level, side, 0)  # an unknown level: one line, before any bar
     out: IO[str] | None = None
     if args.games_out is not None:  # a file we may not write: one line, before any game
-        out = args.games_out.open("w", encoding="utf-8")
+        try:
+            out = args.games_out.open("w", encoding="utf-8")
+        except OSError as e:
+            raise write_failed(e, args.games_out) from None
 
     try:
         with Progress(f"whitechapel {game} arena", args.games, "games", quiet=args.json) as shown:
@@ -117,8 +122,7 @@ def run_arena(
                         out.write(json.dumps(result.row()) + "\n")
                         out.flush()  # a run's games can be read while it plays
                     except OSError as e:  # a full disk names no file: this is the one
-                        e.filename = e.filename or str(args.games_out)
-                        raise
+                        raise write_failed(e, args.games_out) from None
 
             stats = arena(
                 game,
@@ -133,6 +137,9 @@ def run_arena(
             )
     finally:
         if out is not None:
-            out.close()
+            try:
+                out.close()
+            except OSError as e:  # what it still held could not be written either
+                raise write_failed(e, args.games_out) from None
     print(json.dumps(stats.to_json(), indent=1) if args.json else stats.summary())
     return 0

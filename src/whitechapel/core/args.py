@@ -1,9 +1,18 @@
-"""Argument types the command line shares (one clear line for a bad value)."""
+"""Argument types the command line shares (one clear line for a bad value).
+
+A bad value a person types is a usage error (exit status 2), found while the
+command line is parsed, before anything runs: argparse's own types, these,
+and `checked`, which makes one from any check that raises a
+`WhitechapelError` (an unknown computer level, optional rule or board)."""
 
 from __future__ import annotations
 
 import argparse
+import math
+from collections.abc import Callable
 from typing import Any
+
+from whitechapel.core.errors import WhitechapelError
 
 
 def positive(text: str) -> int:
@@ -32,6 +41,58 @@ def seed(text: str) -> int:
         return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"seed {text!r} is not a whole number") from None
+
+
+def seconds(text: str) -> float:
+    """A number of seconds from 0 up (a computer's budget)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds from 0 up")
+    return value
+
+
+def checked(check: Callable[[str], object]) -> Callable[[str], str]:
+    """An argparse type from `check`, which raises a `WhitechapelError` for
+    a bad value: the text as typed when it passes, else a usage error whose
+    sentence is the check's (`whitechapel lfw: argument --jack: there is no
+    'godlike' computer player ...`, exit status 2)."""
+
+    def parse(text: str) -> str:
+        try:
+            check(text)
+        except WhitechapelError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
+        return text
+
+    parse.__name__ = getattr(check, "__name__", "value")
+    return parse
+
+
+def player(game: str) -> Callable[[str], str]:
+    """A player as `--jack`/`--police` take it: a person's name, or
+    `computer[:LEVEL]` with a level `game` has."""
+
+    def level(text: str) -> object:
+        from whitechapel.core.players import computer_level
+
+        return computer_level(text, game)
+
+    return checked(level)
+
+
+def arena_level(game: str) -> Callable[[str], str]:
+    """A computer level of `game` (the arena's `--SIDE LEVEL`): one it
+    offers or a frozen reference."""
+
+    def level(text: str) -> object:
+        from whitechapel.core.players import computer_level
+
+        return computer_level(f"computer:{text}", game)
+
+    return checked(level)
 
 
 def examples(rows: list[tuple[str, str]]) -> str:

@@ -19,7 +19,7 @@ from pathlib import Path
 import platformdirs
 
 from whitechapel.core.errors import RecordError
-from whitechapel.core.files import read_player_file
+from whitechapel.core.files import read_player_file, write_failed
 from whitechapel.core.game import Game
 from whitechapel.core.record import Record, replay
 
@@ -35,8 +35,14 @@ def data_dir() -> Path:
 
 
 def atomic_write_text(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    """Write `text` to `path` whole or not at all.  Any failure is a
+    `WriteFailed` naming `path` (not the temporary file beside it): a full
+    disk's own message names no file."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as e:
+        raise write_failed(e, path) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
@@ -46,8 +52,8 @@ def atomic_write_text(path: Path, text: str) -> None:
     except BaseException as e:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
-        if isinstance(e, OSError) and e.filename is None:
-            e.filename = str(path)  # a full disk names no file: this is the one
+        if isinstance(e, OSError):
+            raise write_failed(e, path) from None
         raise
     with contextlib.suppress(OSError):  # make the rename itself durable
         dir_fd = os.open(path.parent, os.O_RDONLY)

@@ -34,6 +34,7 @@ def session_env(
     server: str,
     game_password: str | None = None,
     gateway_secret: str | None = None,
+    invite: str | None = None,
 ) -> dict[str, str]:
     """The environment of a session's app process:
 
@@ -47,7 +48,11 @@ def session_env(
     - `TERM`, and `COLORTERM` when the client sent it (ssh does not forward
       it unless asked), besides the gateway's own basics (`base`);
     - `WHITECHAPEL_PASSWORD`, `WHITECHAPEL_GATEWAY_SECRET`: the game
-      server's password, the gateway's secret, when there are.
+      server's password, the gateway's secret, when there are;
+    - `WHITECHAPEL_INVITE`: how a friend reaches this gateway, an invite
+      line's start (`ssh -t -p PORT HOST`, the lobby adds `join CODE`), for
+      an SSH session; the gateway adds `WHITECHAPEL_ROOM`, the room an
+      invite asked for (`gateway/session.py`).
     """
     env = dict(base)
     env.update(
@@ -64,4 +69,6 @@ def session_env(
         env["WHITECHAPEL_PASSWORD"] = game_password
     if gateway_secret is not None:  # a remote game server: the app proves the gateway
         env["WHITECHAPEL_GATEWAY_SECRET"] = gateway_secret
+    if invite is not None:
+        env["WHITECHAPEL_INVITE"] = invite
     return env

@@ -56,6 +56,29 @@ def term_type(text: str) -> str | None:
     return text if TERM_TYPE.fullmatch(text) else None
 
 
+# -- the one command: an invite (`ssh -t -p PORT HOST join CODE`) ------------------------
+
+MAX_COMMAND = 32  # characters of an exec request; a longer one is refused unread
+MAX_ROOM_CODE = 8  # a room's code: 4 to 8 characters (net/rooms.py, `new_room_id`)
+
+
+def join_command(command: str) -> str | None:
+    """The room an exec request asks for: `join CODE`, the word in any case
+    and the code a room's code (of `ROOM_ALPHABET`, upper-cased); None for
+    anything else, which is refused."""
+    from whitechapel.net.rooms import ROOM_ALPHABET
+
+    if len(command) > MAX_COMMAND or not command.isascii():
+        return None
+    words = command.split()
+    if len(words) != 2 or words[0].lower() != "join":
+        return None
+    code = words[1].upper()
+    if not 0 < len(code) <= MAX_ROOM_CODE or any(c not in ROOM_ALPHABET for c in code):
+        return None
+    return code
+
+
 @dataclass(frozen=True)
 class SessionLimits:
     """The channel's bounds, per SSH session; the defaults suit people at

@@ -11,6 +11,10 @@ own process, is everything a client controls:
 - **window changes**: the same bounds (zero or past 65535: ignored), at
   most one every `resize_interval` reaches the pty (the last always does);
 - **env requests**: only `COLORTERM`, a short value, at most a few;
+- **an exec request**: only `join CODE` (an invite line, `ssh -t -p PORT
+  HOST join CODE`: the session opens in that room), at most `MAX_COMMAND`
+  characters, the code of the room-code alphabet; anything else is refused
+  with one sentence and the channel closed;
 - **channel requests of every kind** (window changes, env, signals,
   breaks, and those asyncssh answers itself: x11-req, agent forwarding,
   xon-xoff, unknown ones) at `requests_rate` a second with bursts of
@@ -51,6 +55,7 @@ from whitechapel.gateway.limits import (
     MAX_ROWS,
     SessionLimits,
     first_size,
+    join_command,
     new_size,
     term_type,
 )
@@ -59,7 +64,10 @@ from whitechapel.net.admission import TokenBucket
 log = logging.getLogger("whitechapel.gateway.ssh")
 
 NO_TERMINAL = "whitechapel needs a terminal: connect with 'ssh -t' (or without a command).\r\n"
-NO_COMMANDS = "whitechapel runs no commands here: connect without one to play.\r\n"
+NO_COMMANDS = (
+    "whitechapel runs no commands here but 'join CODE' (a room's code, as K7QX): "
+    "connect without one to play.\r\n"
+)
 NOT_STARTED = "whitechapel: the game could not start; try again later.\r\n"
 BAD_SIZE = (
     "whitechapel cannot draw on a terminal of {width}×{height}: "
@@ -73,6 +81,8 @@ TERMINAL_RESET = (
     b"\x18\x1b[?1049l\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l"
     b"\x1b[?1004l\x1b[?2004l\x1b[<u\x1b[0m"
 )
+
+MAX_LOGGED = 40  # characters of a refused command kept for the log
 
 _Handler = Callable[[Any, int, int, SSHPacket], Awaitable[None] | None]
 
@@ -123,6 +133,7 @@ class TerminalSession(asyncssh.SSHServerSession[bytes]):
         self.size = (80, 24)
         self.refusal = NO_TERMINAL  # what a session without an accepted pty-req is told
         self.command: str | None = None
+        self.room: str | None = None  # the room an invite's `join CODE` asked for
         self.env: dict[str, str] = {}
         self.master = -1
         self.number: int | None = None  # the app's, in its host, while it runs
@@ -196,7 +207,10 @@ class TerminalSession(asyncssh.SSHServerSession[bytes]):
         return True
 
     def exec_requested(self, command: str) -> bool:
-        self.command = command  # answered with a sentence once the session starts
+        # Hostile until checked: only `join CODE`; anything else is answered
+        # with a sentence once the session starts (kept cut short, never run).
+        self.command = command[:MAX_LOGGED]
+        self.room = join_command(command)
         return True
 
     def subsystem_requested(self, subsystem: str) -> bool:
@@ -233,7 +247,8 @@ class TerminalSession(asyncssh.SSHServerSession[bytes]):
                 termios.tcsetwinsize(self.master, (self.size[1], self.size[0]))
 
     def session_started(self) -> None:
-        if self.command is not None:
+        if self.command is not None and self.room is None:
+            log.info("%s asked to run %r: refused", self.peer, self.command)
             return self._refuse(NO_COMMANDS)
         if self.term is None:
             return self._refuse(self.refusal)
@@ -255,9 +270,10 @@ class TerminalSession(asyncssh.SSHServerSession[bytes]):
             try:
                 os.set_blocking(self.master, False)
                 termios.tcsetwinsize(tty, (self.size[1], self.size[0]))
-                self.number = await self.hosts.launch(
-                    tty, self.env_for(self.term, self.env.get("COLORTERM"))
-                )
+                env = self.env_for(self.term, self.env.get("COLORTERM"))
+                if self.room is not None:  # an invite: the lobby opens in this room
+                    env["WHITECHAPEL_ROOM"] = self.room
+                self.number = await self.hosts.launch(tty, env)
             finally:
                 os.close(tty)
             if self.gone.done():  # the client left while the app was starting

@@ -1,5 +1,7 @@
 """The app of one SSH session: the lobby, joined to the game server as the
-session's identity, with no file-system features.  A session host
+session's identity, with no file-system features; opened in the room an
+invite asked for (`WHITECHAPEL_ROOM`), showing invite lines that start as
+`WHITECHAPEL_INVITE` says.  A session host
 (`gateway/sessionhost.py`) builds one from the variables the gateway gives
 it (`gateway/env.py`'s `session_env`)."""
 
@@ -12,6 +14,7 @@ from collections.abc import Iterator, Mapping
 from whitechapel.app import WhitechapelApp
 from whitechapel.core.names import MAX_NAME, clean_name
 from whitechapel.core.store import data_dir
+from whitechapel.gateway.limits import join_command
 from whitechapel.net.access import LOOPBACK, parse_address
 from whitechapel.net.server import DEFAULT_PORT, gateway_socket_path
 from whitechapel.ui.link import Link
@@ -75,5 +78,8 @@ def session_app(env: Mapping[str, str], address: str = "", name: str = "") -> Wh
     link = gateway_link(env, address, name)
     if cut:
         link.notice = f"Your name is cut to {MAX_NAME} characters: {name}"
+    # an invite's room (`ssh -t ... join CODE`), checked again: straight to it
+    room = join_command(f"join {env['WHITECHAPEL_ROOM']}") if env.get("WHITECHAPEL_ROOM") else None
+    invite = env.get("WHITECHAPEL_INVITE") or None
     with _terminal_environ(env):
-        return WhitechapelApp(start=LobbyScreen(link), ssh=True)
+        return WhitechapelApp(start=LobbyScreen(link, room, invite=invite), ssh=True)

@@ -26,6 +26,8 @@ Secure by default:
   as one line per address a minute;
 - no shell, commands, subsystems (SFTP), port forwarding, agent or X11
   forwarding: a session is the game or nothing, one session a connection;
+  the one command taken is an invite's `join CODE` (`ssh -t -p PORT HOST
+  join CODE`: the lobby opens in that room), checked in `gateway/session.py`;
 - a session without a terminal is refused with a message.
 
 Who a session is: the gateway hands the app an identity in the environment
@@ -339,7 +341,20 @@ class _Server(asyncssh.SSHServer):
             server=f"{gateway.game_host}:{gateway.game_port}",
             game_password=gateway.game_password,
             gateway_secret=gateway.gateway_secret,
+            invite=self._invite(),
         )
+
+    def _invite(self) -> str | None:
+        """How a friend reaches this gateway: `ssh -t -p PORT HOST`, with the
+        address and port this connection reached (the gateway may listen on
+        every address: this one is known to work from outside, NAT aside)."""
+        assert self.conn is not None
+        local = self.conn.get_extra_info("sockname")
+        if not local:
+            return None
+        host, port = str(local[0]), int(local[1])
+        host = host.removeprefix("::ffff:")  # an IPv4 client on a dual-stack socket
+        return f"ssh -t -p {port} {host}"
 
     def _disconnect(self, why: str) -> None:
         self._close(asyncssh.DISC_BY_APPLICATION, why)

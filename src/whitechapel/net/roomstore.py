@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from whitechapel.core.errors import RecordError
+from whitechapel.core.files import write_failed
 from whitechapel.core.store import atomic_write_text, data_dir
 from whitechapel.net import roomfile
 from whitechapel.net.roomfile import Journal
@@ -112,18 +113,22 @@ class RoomStore:
         the file itself survives a crash."""
         path = self.journal(room_id)
         if new:
-            self.folder.mkdir(parents=True, exist_ok=True)
             flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC
         else:
             flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT
-        fd = os.open(path, flags, 0o600)
-        try:
-            written = os.write(fd, line)
-            while written < len(line):  # a short write: finish it
-                written += os.write(fd, line[written:])
-            os.fsync(fd) if new else os.fdatasync(fd)
-        finally:
-            os.close(fd)
+        try:  # a failure names the journal (a full disk's message names no file)
+            if new:
+                self.folder.mkdir(parents=True, exist_ok=True)
+            fd = os.open(path, flags, 0o600)
+            try:
+                written = os.write(fd, line)
+                while written < len(line):  # a short write: finish it
+                    written += os.write(fd, line[written:])
+                os.fsync(fd) if new else os.fdatasync(fd)
+            finally:
+                os.close(fd)
+        except OSError as e:
+            raise write_failed(e, path) from None
         if new:
             _fsync_folder(self.folder)
 

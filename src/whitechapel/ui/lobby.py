@@ -100,10 +100,14 @@ class LobbyScreen(SizeGuard, Screen):
     LobbyScreen #status { height: auto; max-height: 3; padding: 0 1; color: $text-muted; }
     """
 
-    def __init__(self, link: Link, room: str | None = None) -> None:
-        """`room`: a room to join once connected (`whitechapel join HOST:PORT ROOM`)."""
+    def __init__(self, link: Link, room: str | None = None, *, invite: str | None = None) -> None:
+        """`room`: a room to join once connected (`whitechapel join HOST:PORT
+        ROOM`, or an SSH invite's `join CODE`); `invite`: how a friend reaches
+        this server over SSH (`ssh -t -p PORT HOST`), for an SSH session's
+        invite line."""
         super().__init__()
         self.link = link
+        self.ssh_invite = invite
         self.room_wanted = room.upper() if room else None
         self.invited = ""  # the room the invite line is for
         self.rooms: list[dict[str, Any]] = []
@@ -215,6 +219,11 @@ class LobbyScreen(SizeGuard, Screen):
             self.notify(config.notice(problem), severity="warning", timeout=8, markup=False)
 
     def invite_line(self, room: str) -> str:
+        """The line that brings a friend to `room`: over SSH, `ssh -t -p PORT
+        HOST join CODE` (the gateway's door); else the link's (`whitechapel
+        join HOST:PORT ROOM`)."""
+        if self.ssh_invite:
+            return f"{self.ssh_invite} join {room}"
         return self.link.invite(room)
 
     def show_invite(self, room: str | None) -> None:

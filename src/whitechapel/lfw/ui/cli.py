@@ -9,13 +9,50 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 from whitechapel.core.arena_command import add_arena_command
-from whitechapel.core.args import count, positive, seed, with_examples
-from whitechapel.core.errors import UsageError, WhitechapelError
+from whitechapel.core.args import checked, count, player, positive, seed, with_examples
+from whitechapel.core.errors import UsageError
 from whitechapel.lfw.map.shipped import BOARD_HELP, board_id
 from whitechapel.lfw.rulebook import SIDES
+
+
+def board(text: str) -> str:
+    """`--map`: a shipped board's name (its short names too: `board_id`) or
+    a map file's path.  A name that names no board and no file (`nowhere`,
+    `1888@9`) is a usage error; a file that exists but cannot be read or
+    used is refused when the board is loaded (exit status 1)."""
+    from whitechapel.lfw.map.maps import EDITIONS, load_board, split_id
+
+    text = board_id(text)
+    if split_id(text) is not None or Path(text).exists():
+        return text
+    if text.partition("@")[0] in EDITIONS or (Path(text).suffix == "" and "/" not in text):
+        checked(load_board)(text)  # its sentence: the boards there are
+    return text
+
+
+def _option(text: str) -> object:
+    """One of `--options`' words (O1..O6, an option's name, all)."""
+    from whitechapel.lfw.options import Options
+
+    return Options.from_names([text])
+
+
+option = checked(_option)
+_player = player("lfw")
+
+
+def _puzzle_number(text: str) -> int:
+    """`learn --puzzle N`: a puzzle there is."""
+    from whitechapel.lfw.puzzles import puzzle
+
+    number = positive(text)
+    checked(lambda _: puzzle(number))(text)
+    return number
+
 
 EXAMPLES = [
     ("whitechapel lfw", "a Letters from Whitechapel game: its setup screen first"),
@@ -42,12 +79,13 @@ def add_commands(sub: Any) -> None:
         metavar="N",
         help="seed (the Chief tokens' order; default: a fresh one)",
     )
-    lfw.add_argument("--map", metavar="BOARD", dest="game_map", type=board_id, help=BOARD_HELP)
+    lfw.add_argument("--map", metavar="BOARD", dest="game_map", type=board, help=BOARD_HELP)
     lfw.add_argument(
         "--options",
         nargs="*",
         default=[],
         metavar="OPT",
+        type=option,
         dest="game_options",
         help="optional rules: O1..O6 or all (they can be changed on the setup screen)",
     )
@@ -55,6 +93,7 @@ def add_commands(sub: Any) -> None:
         "--jack",
         metavar="NAME",
         default="",
+        type=_player,
         dest="jack_name",
         help="the name of Jack's player, or computer[:LEVEL] to play against"
         " the computer (default level: normal, or the strongest there is)",
@@ -63,6 +102,7 @@ def add_commands(sub: Any) -> None:
         "--police",
         metavar="NAME",
         default="",
+        type=_player,
         dest="police_name",
         help="the name of the police's player(s), or computer[:LEVEL]",
     )
@@ -100,9 +140,14 @@ def add_commands(sub: Any) -> None:
         metavar="N",
         help="the seed the games are drawn from (default 0)",
     )
-    lself.add_argument("--map", metavar="BOARD", type=board_id, help=BOARD_HELP)
+    lself.add_argument("--map", metavar="BOARD", type=board, help=BOARD_HELP)
     lself.add_argument(
-        "--options", nargs="*", default=[], metavar="OPT", help="optional rules: O1..O6 or all"
+        "--options",
+        nargs="*",
+        default=[],
+        metavar="OPT",
+        type=option,
+        help="optional rules: O1..O6 or all",
     )
     lself.add_argument(
         "--jack",
@@ -113,12 +158,13 @@ def add_commands(sub: Any) -> None:
     lself.add_argument("--json", action="store_true", help="print the figures as JSON")
 
     arena = add_arena_command(lfw_sub, "lfw", SIDES)
-    arena.add_argument("--map", metavar="BOARD", dest="arena_map", type=board_id, help=BOARD_HELP)
+    arena.add_argument("--map", metavar="BOARD", dest="arena_map", type=board, help=BOARD_HELP)
     arena.add_argument(
         "--options",
         nargs="*",
         default=[],
         metavar="OPT",
+        type=option,
         dest="arena_options",
         help="optional rules: O1..O6 or all",
     )
@@ -150,7 +196,9 @@ def add_commands(sub: Any) -> None:
         ],
     )
     learn.add_argument("--list", action="store_true", help="print the puzzles and exit")
-    learn.add_argument("--puzzle", type=positive, metavar="N", help="play puzzle N (see --list)")
+    learn.add_argument(
+        "--puzzle", type=_puzzle_number, metavar="N", help="play puzzle N (see --list)"
+    )
     learn.add_argument(
         "--side",
         choices=SIDES,
@@ -190,19 +238,49 @@ def add_commands(sub: Any) -> None:
         ],
     )
     for tool in (check, show):
-        tool.add_argument("file", nargs="?", metavar="BOARD", type=board_id, help=BOARD_HELP)
+        tool.add_argument("file", nargs="?", metavar="BOARD", type=board, help=BOARD_HELP)
     check.add_argument("--json", action="store_true", help="print the figures as JSON")
     show.add_argument("--ascii", action="store_true", help="plain ASCII lines")
 
     # What each command shows (cli.py, where no terminal can show the full
     # screen): "plain" (it can be played at the plain prompt), "screen"
     # (only the full screen), None (no screen at all).
-    lfw.set_defaults(run=_lfw_app, full_screen=_screen_of_play)
+    lfw.set_defaults(run=_lfw_app, full_screen=_screen_of_play, check=_check_play)
     lself.set_defaults(run=_lfw_selfplay, full_screen=None)
     arena.set_defaults(full_screen=None)
     note.set_defaults(run=_lfw_notebook, full_screen=None)
-    learn.set_defaults(full_screen=lambda args: None if args.list else "screen")
+    learn.set_defaults(full_screen=lambda args: None if args.list else "screen", check=_check_learn)
     maps.set_defaults(run=_map, full_screen=None)
+
+
+def _check_play(args: argparse.Namespace) -> None:
+    """`whitechapel lfw`'s options that do not go together (usage errors,
+    found before anything starts)."""
+    from whitechapel.core.players import computer_level
+
+    computers = [n for n in (args.jack_name, args.police_name) if n and computer_level(n, "lfw")]
+    if len(computers) > 1:
+        from whitechapel.lfw.ui.setup import BOTH
+
+        raise UsageError(BOTH)
+    if computers and args.plain:
+        raise UsageError("the plain prompt is for people; drop --plain to play the computer")
+
+
+def _check_learn(args: argparse.Namespace) -> None:
+    if args.list:  # the list is printed whatever else is given
+        return
+    if args.puzzle is not None and args.side is not None:
+        raise UsageError("--puzzle and --side are two lessons: choose one")
+    if args.learn_seed is not None and args.side is None:
+        raise UsageError("--seed is the guided game's: give --side too")
+
+
+def _not_of_lfw(path: str, game: str) -> UsageError:
+    """`--load` of another game's record."""
+    return UsageError(
+        f"{path} is a record of {game!r}, not of LfW: try 'whitechapel {game} --load'"
+    )
 
 
 def _screen_of_play(args: argparse.Namespace) -> str | None:
@@ -264,7 +342,6 @@ def _map(args: argparse.Namespace) -> int:
 def _lfw_plain(args: argparse.Namespace) -> int:
     """`whitechapel lfw --plain`: a game at a plain prompt (lfw/ui/console.py)."""
     from whitechapel.core.chance import new_seed
-    from whitechapel.core.players import computer_level
     from whitechapel.core.record import record_of
     from whitechapel.core.store import Store, load_game
     from whitechapel.lfw.game import LfwGame
@@ -272,12 +349,11 @@ def _lfw_plain(args: argparse.Namespace) -> int:
     from whitechapel.lfw.options import Options
     from whitechapel.lfw.ui.console import LfwConsole
 
-    if any(computer_level(n, "lfw") for n in (args.jack_name, args.police_name) if n):
-        raise WhitechapelError("the plain prompt is for people; drop --plain to play the computer")
+    _check_play(args)
     if args.load:
         record, game = load_game(args.load)
         if record.game != "lfw":
-            raise WhitechapelError(f"{args.load} is a record of {record.game!r}, not of LfW")
+            raise _not_of_lfw(args.load, record.game)
     else:
         seed = args.game_seed if args.game_seed is not None else new_seed()
         game = LfwGame.new(seed, Options.from_names(args.game_options), load_board(args.game_map))
@@ -301,7 +377,7 @@ def _lfw_app(args: argparse.Namespace) -> int:
 
         record, game = load_game(args.load)
         if record.game != "lfw":
-            raise WhitechapelError(f"{args.load} is a record of {record.game!r}, not of LfW")
+            raise _not_of_lfw(args.load, record.game)
         screen = SCREENS.local_screen(game, record, Store())
     else:
         options = Options.from_names(args.game_options)
@@ -371,6 +447,12 @@ def _lfw_notebook(args: argparse.Namespace) -> int:
     from whitechapel.lfw.notebook import record_notebook
     from whitechapel.lfw.render import notebook_text
 
+    if args.at is not None:  # a point the record does not reach: a usage error
+        from whitechapel.core.store import read_record
+
+        record = read_record(args.file)
+        if record.game == "lfw" and args.at > len(record.actions):
+            raise UsageError(f"--at {args.at}: {args.file} has only {len(record.actions)} actions")
     nb, where = record_notebook(args.file, args.at)
     print(json.dumps(nb.to_json(), indent=1) if args.json else notebook_text(nb, where))
     return 0
@@ -387,10 +469,7 @@ def _lfw_learn(args: argparse.Namespace) -> int:
             print(f"{number}. {p.tag} · {p.title} (you play {side})")
         print("Play one with: whitechapel lfw learn --puzzle N")
         return 0
-    if args.puzzle is not None and args.side is not None:
-        raise UsageError("--puzzle and --side are two lessons: choose one")
-    if args.learn_seed is not None and args.side is None:
-        raise UsageError("--seed is the guided game's: give --side too")
+    _check_learn(args)
     from whitechapel.app import WhitechapelApp
 
     if args.puzzle is not None:

@@ -10,9 +10,21 @@ import json
 from typing import Any
 
 from whitechapel.core.arena_command import add_arena_command
-from whitechapel.core.args import positive, seed, with_examples
+from whitechapel.core.args import checked, player, positive, seed, with_examples
 from whitechapel.core.errors import UsageError, WhitechapelError
 from whitechapel.core.players import computer_level
+
+_player = player("pocket")
+
+
+def _puzzle_number(text: str) -> int:
+    """`--puzzle N`: a puzzle there is."""
+    from whitechapel.pocket.puzzles import puzzle
+
+    number = positive(text)
+    checked(lambda _: puzzle(number))(text)
+    return number
+
 
 EXAMPLES = [
     ("whitechapel pocket", "a Pocket game at this keyboard (the last names and mode)"),
@@ -41,6 +53,7 @@ def add_commands(sub: Any) -> None:
         "--jack",
         metavar="NAME",
         default="",
+        type=_player,
         help="the name of Jack's player, or computer[:LEVEL] to play against the computer"
         " (levels: random, easy, normal, hard; default normal)",
     )
@@ -48,6 +61,7 @@ def add_commands(sub: Any) -> None:
         "--investigator",
         metavar="NAME",
         default="",
+        type=_player,
         help="the name of the investigator's player, or computer[:LEVEL]",
     )
     pocket.add_argument("--load", metavar="FILE", help="continue the game in this record")
@@ -63,7 +77,7 @@ def add_commands(sub: Any) -> None:
     )
     pocket.add_argument(
         "--puzzle",
-        type=positive,
+        type=_puzzle_number,
         metavar="N",
         help="play puzzle N (see 'whitechapel pocket puzzles')",
     )
@@ -111,10 +125,37 @@ def add_commands(sub: Any) -> None:
     # What each command shows (cli.py, where no terminal can show the full
     # screen): "plain" (it can be played at the plain prompt), "screen"
     # (only the full screen), None (no screen at all).
-    pocket.set_defaults(run=_run, full_screen=_screen_of_play)
+    pocket.set_defaults(run=_run, full_screen=_screen_of_play, check=_check_play)
     selfplay.set_defaults(run=_selfplay, full_screen=None)
     puzzles.set_defaults(run=_puzzles, full_screen=lambda args: None if args.list else "screen")
     arena.set_defaults(full_screen=None)
+
+
+def _check_play(args: argparse.Namespace) -> None:
+    """`whitechapel pocket`'s options that do not go together (usage
+    errors, found before anything starts)."""
+    if args.puzzle is not None:
+        given = {"plain": args.plain, "load": args.load is not None, "seed": args.seed is not None}
+        others = [name for name, there in given.items() if there]
+        if others:
+            raise UsageError(f"--puzzle cannot be combined with --{others[0]}")
+    computers = [n for n in (args.jack, args.investigator) if computer_level(n, "pocket")]
+    if len(computers) > 1:  # its sentence is the setup's
+        from whitechapel.pocket.ui.setup import check_players
+
+        try:
+            check_players({"jack": args.jack, "investigator": args.investigator})
+        except WhitechapelError as e:
+            raise UsageError(str(e)) from None
+    if computers and args.plain:
+        raise UsageError("the plain prompt is for two people; drop --plain to play the computer")
+
+
+def _not_of_pocket(path: str, game: str) -> UsageError:
+    """`--load` of another game's record."""
+    return UsageError(
+        f"{path} is a record of {game!r}, not of Pocket: try 'whitechapel {game} --load'"
+    )
 
 
 def _screen_of_play(args: argparse.Namespace) -> str | None:
@@ -132,10 +173,7 @@ def _screen_of_play(args: argparse.Namespace) -> str | None:
 def _run(args: argparse.Namespace) -> int:
     if args.puzzle is not None:
         return _puzzle_app(args.puzzle, args)
-    if args.plain and any(computer_level(n, "pocket") for n in (args.jack, args.investigator)):
-        raise WhitechapelError(
-            "the plain prompt is for two people; drop --plain to play the computer"
-        )
+    _check_play(args)
     return _play_pocket(args) if args.plain else _pocket_app(args)
 
 
@@ -144,9 +182,6 @@ def _puzzle_app(number: int | None, args: argparse.Namespace) -> int:
 
     if number is not None:
         puzzle(number)  # a number out of range is a one-line error, before the app starts
-        others = [o for o in ("plain", "load", "seed") if getattr(args, o, None)]
-        if others:
-            raise UsageError(f"--puzzle cannot be combined with --{others[0]}")
     from whitechapel.app import WhitechapelApp
     from whitechapel.pocket.ui.entry import SCREENS
 
@@ -175,7 +210,7 @@ def _play_pocket(args: argparse.Namespace) -> int:
     if getattr(args, "load", None):
         record, game = load_game(args.load)
         if record.game != "pocket":
-            raise WhitechapelError(f"{args.load} is a record of {record.game!r}, not of Pocket")
+            raise _not_of_pocket(args.load, record.game)
     else:
         seed = args.seed if getattr(args, "seed", None) is not None else new_seed()
         game = PocketGame.new(seed)
@@ -200,7 +235,7 @@ def _pocket_app(args: argparse.Namespace) -> int:
 
         record, game = load_game(args.load)
         if record.game != "pocket":
-            raise WhitechapelError(f"{args.load} is a record of {record.game!r}, not of Pocket")
+            raise _not_of_pocket(args.load, record.game)
         if args.handover:  # the mode asked for, over the one it was played in
             record.settings["handover"] = args.handover
         screen = SCREENS.local_screen(game, record, Store())
