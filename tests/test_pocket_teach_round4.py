@@ -35,7 +35,7 @@ from whitechapel.ui.widgets.text import TextPanel
 # -- 1. hints in plain words, with their reason, whole at 80×24 ----------------------------
 
 SHORTHAND = re.compile(r"\d\+|→ clears|: the best$|: best$|^Joker: |; best \d")
-REASONS = ("clears", "clear nobody", "unseen", "seen", "sees you", "caught", "card")
+REASONS = ("clears", "clear nobody", "unseen", "seen", "sees you", "caught", "card", "win", "lose")
 
 
 def every_last_form(seeds=range(6)):
@@ -111,18 +111,14 @@ async def test_p5_the_hint_is_painted_whole_at_80x24(tmp_path):
 
 
 class HintFollower:
-    """A learner who plays the move his hint names (`ahead.py`'s best; the
-    alibi when the look-ahead grades it as high)."""
+    """A learner who plays the move his hint names (`ahead.py`'s best, the
+    alibi valued by its cards since round 5)."""
 
     def __init__(self, side: str) -> None:
         self.side = side
 
     def choose(self, view, legal_texts, budget=None) -> str:
-        grading = ahead.grade(view, self.side)
-        best = grading.best(alibi=False) or grading.best(alibi=True)
-        alibi = grading.best("A", alibi=True) if "A" in legal_texts else None
-        if alibi is not None and (best is None or alibi.value >= best.value):
-            return "A"
+        best = ahead.grade(view, self.side).best()
         assert best is not None
         return str(best.action)
 

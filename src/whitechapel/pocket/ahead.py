@@ -13,14 +13,23 @@ tokens to play), to the witness call (P7):
   side of the split, P7) that he can make sure of whatever Jack answers:
   Jack's identity is not read, so every Jack is covered (the secrecy rule);
 - for Jack (from his own view: he knows who he is), the worst the
-  investigator's tokens can do to him: caught (alone on his side of the
-  call), then seen, then the fewest suspects kept with him.
+  investigator's tokens can do to him: losing at the call (P8), then seen,
+  then the fewest suspects kept with him.
+
+Round 5 (testers PG and PH): the call is judged by P8 itself (`end.judge`,
+from the view's round, race and Jack's hourglasses), so the last suspect
+left unseen in the race, or with his sixth hourglass, is not "caught"; and
+the alibi is no longer a pass.  It is a chance node over the cards it may
+draw, from the side's own view (`Cards`): the investigator's card clears
+the suspect it names (Lane's tile loses its wall), Jack's gives him its
+hourglasses; each outcome weighed by the cards that give it, so that a
+card that ends the game (the last other suspect cleared, the sixth
+hourglass) weighs in the grade with its chance.
 
 Pure and from the view alone: walls, detectives and suspects as a few
 integers (the lines of sight from `playout.SIGHT`, the same rule as
 `sight.py`), a small search with bounds and a table of the positions
-already valued.  The alibi moves no line of sight: in the search it is a
-pass (what its card may clear is the alibi hint's business).  The work is
+already valued.  The work is
 counted (`Grading.work`: positions valued at the call) and bounded: with
 the whole round ahead (four tokens), the tokens after the next one look
 only at their `WIDTH` most promising actions (by the board they leave).
@@ -45,13 +54,16 @@ from whitechapel.pocket.actions import (
     Move,
     Rotate,
 )
+from whitechapel.pocket.end import judge
 from whitechapel.pocket.legal import legal
 from whitechapel.pocket.pieces import (
     ALIBI,
     CHARACTER_INDEX,
+    CHARACTERS,
     DIRECTIONS,
     EXCHANGE,
     HOLMES,
+    INVESTIGATOR,
     JACK,
     JOKER,
     ROTATION,
@@ -73,21 +85,38 @@ EXACT, LOWER, UPPER = 0, 1, 2  # a value in the table: exact, at least, at most
 
 # A position in the search: walls by square (NO_WALL: Lane's crossroads),
 # the suspects' squares, Jack's square (-1: unknown), the detectives, the
-# squares whose tile was rotated this round.
-State = tuple[tuple[int, ...], int, int, tuple[int, int, int], int]
+# squares whose tile was rotated this round; then for the alibi's cards:
+# the squares whose suspect's card may still be drawn, Lane's square (-1:
+# cleared), and the hourglasses Jack drew this round.
+State = tuple[tuple[int, ...], int, int, tuple[int, int, int], int, int, int, int]
+
+# The values of a call's outcome (P8): a win and a loss for the side whose
+# view it is, around the values of a game that goes on (`GOES_ON` plus a few
+# hundred at most).
+WIN, LOSS, GOES_ON = 3000, 0, 1000
+CLEARED, GLASS = 6, 8  # the investigator's: a suspect cleared, an hourglass Jack drew
+UNSEEN, CARD = 100, 100  # Jack's: unseen at the call, an hourglass on his card
 
 _MOVE_DETECTIVE = {HOLMES: 0, WATSON: 1, TOBY: 2}
+
+
+RACE = "race"  # a call after which the game goes on as the race (P8)
 
 
 @dataclass(frozen=True, slots=True)
 class Call:
     """A witness call, made now or at the end of a line: the suspects seen
     and unseen; `jack`: on Jack's own view, whether he is seen (None where
-    the view does not know who he is).  The hints' split (`hints.Split`)."""
+    the view does not know who he is).  The hints' split (`hints.Split`).
+    `if_seen`, `if_unseen`: what P8 makes of the call were Jack seen or
+    not (the winner, `RACE` when the race begins or goes on, None when the
+    game goes on); on Jack's view only his own branch is filled."""
 
     seen: int
     unseen: int
     jack: bool | None = None
+    if_seen: str | None = None
+    if_unseen: str | None = None
 
     @property
     def least(self) -> int:
@@ -100,7 +129,23 @@ class Call:
         return self.seen if self.jack else self.unseen
 
     @property
+    def end(self) -> str | None:
+        """On Jack's own view: what P8 makes of this call (the winner,
+        `RACE`, or None: the game goes on)."""
+        if self.jack is None:
+            return None
+        return self.if_seen if self.jack else self.if_unseen
+
+    @property
     def caught(self) -> bool:
+        """On Jack's own view: the investigator wins at this call (P8).
+        Alone on his side of the call but unseen with his sixth hourglass,
+        or in the race, Jack is not caught."""
+        return self.jack is not None and self.end == INVESTIGATOR
+
+    @property
+    def last(self) -> bool:
+        """On Jack's own view: he is the last suspect after the call."""
         return self.jack is not None and self.kept <= 1
 
     def words(self) -> str:
@@ -110,28 +155,98 @@ class Call:
 @dataclass(frozen=True, slots=True)
 class Graded:
     """An action graded to the call: its value for the side at the
-    keyboard (greater is better), the line both sides play from it (this
-    action first; each step (side, action)) and the call it ends on."""
+    keyboard (greater is better; an alibi's, its cards weighed), the line
+    both sides play from it (this action first; each step (side, action);
+    an alibi's card taken as its likeliest draw) and the call it ends on.
+    `risk`: the chance that an alibi card in the line loses the game for
+    the side at the call (the other side's, or its own); `drawer`: who
+    draws that card (None: no alibi in the line)."""
 
     action: Action
-    value: int
+    value: float
     line: tuple[tuple[str, Action], ...]
     call: Call
+    risk: float = 0.0
+    drawer: str | None = None
 
 
 def value_of(call: Call) -> int:
-    """A call's worth to the side whose view it is read from: the
-    investigator's, the suspects cleared at least; Jack's, not caught, then
-    unseen, then the suspects kept."""
+    """A call's worth to the side whose view it is read from, without the
+    end (P8): the investigator's, the suspects cleared at least; Jack's, not
+    alone on his side, then unseen, then the suspects kept."""
     if call.jack is None:
         return call.seen if call.seen + call.unseen == 1 else call.least
-    return (0 if call.caught else 1000) + (0 if call.jack else 100) + call.kept
+    return (0 if call.kept <= 1 else 1000) + (0 if call.jack else 100) + call.kept
+
+
+_JUDGED: dict[tuple[int, bool, int, int, bool], str | None] = {}
+
+
+def ends(rnd: int, race: bool, suspects: int, hourglasses: int, seen: bool) -> str | None:
+    """P8 after a call (`end.judge`, kept for the search): the winner,
+    `RACE` when the race begins or goes on, or None."""
+    key = (rnd, race, suspects, hourglasses, seen)
+    found = _JUDGED.get(key, "")
+    if found != "":
+        return found
+    judged = judge(rnd, race, suspects, hourglasses, seen)
+    if judged.outcome is not None:
+        out: str | None = judged.outcome.winner
+    else:
+        out = RACE if judged.race_begins or race else None
+    _JUDGED[key] = out
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Odds:
+    """What a call is judged by and what an alibi card may be, from the
+    side's own view (P8, P9): the round, the race, Jack's hourglasses (his
+    own on his view; on the investigator's, those in sight and each card
+    face down as one), the suspects before the decision; the chance that
+    the investigator's card names a given suspect still drawable, and the
+    chances that Jack's card holds 0, 1, 2 hourglasses."""
+
+    round: int
+    race: bool
+    hourglasses: int
+    suspects: int
+    names: float
+    holds: tuple[float, float, float]
+
+
+def odds_of(view: PocketView, side: str) -> tuple[Odds, int]:
+    """The odds for `side` on `view`, and the squares whose suspect's card
+    may be the investigator's next draw."""
+    live = {t.character for t in view.tiles if not t.cleared}
+    shown = set(view.investigator_alibis)
+    square = {t.character: sq for sq, t in enumerate(view.tiles)}
+    n = len(live)
+    if side == JACK and view.jack is not None:
+        mine = view.jack
+        deck = [c for c in CHARACTERS if c.id not in {mine.identity, *mine.alibis, *shown}]
+        glasses = mine.hourglasses
+        size = max(len(deck), 1)
+        names = 1 / size
+        drawable = {c.id for c in deck} & live
+    else:
+        # the investigator's: any card he has not shown, but Jack's own
+        deck = [c for c in CHARACTERS if c.id not in shown]
+        glasses = view.known_hourglasses + view.jack_alibi_count
+        size = max(len(deck) - 1, 1)
+        names = (n - 1) / (n * size) if n else 0.0  # a suspect, were he not Jack
+        drawable = live
+    counts = [sum(1 for c in deck if c.hourglasses == k) for k in range(3)]
+    total = sum(counts) or 1
+    holds = (counts[0] / total, counts[1] / total, counts[2] / total)
+    mask = sum(1 << square[c] for c in drawable)
+    return Odds(view.round, view.race, glasses, n, names, holds), mask
 
 
 # -- the position ------------------------------------------------------------------
 
 
-def start(view: PocketView) -> tuple[State, tuple[str, ...]]:
+def start(view: PocketView, drawable: int = 0) -> tuple[State, tuple[str, ...]]:
     """The position of `view` in the search's form, and the faces of the
     tokens not yet played this round (by token)."""
     walls = tuple(NO_WALL if t.open_crossroads else DIRECTIONS.index(t.wall) for t in view.tiles)
@@ -140,19 +255,35 @@ def start(view: PocketView) -> tuple[State, tuple[str, ...]]:
     jsq = next((sq for sq, t in enumerate(view.tiles) if t.character == me), -1)
     rotated = {CHARACTER_INDEX[c] for c in view.rotated_this_round}
     rot = sum(1 << sq for sq, t in enumerate(view.tiles) if t.index in rotated)
+    lane = next(
+        (sq for sq, t in enumerate(view.tiles) if t.character == "lane" and not t.cleared), -1
+    )
     faces = tuple(t.up if not t.used else "" for t in view.tokens)
-    return (walls, sus, jsq, tuple(view.detectives), rot), faces  # type: ignore[return-value]
+    state = (walls, sus, jsq, tuple(view.detectives), rot, drawable, lane, 0)
+    return state, faces  # type: ignore[return-value]
 
 
-def call_of(state: State) -> Call:
-    walls, sus, jsq, dets, _ = state
+def seen_of(state: State) -> int:
+    walls, _, _, dets = state[0], state[1], state[2], state[3]
     seen = 0
     for p in dets:
         a, b, c, table = SIGHT[p]
         seen |= table[walls[a] * 25 + walls[b] * 5 + walls[c]]
+    return seen
+
+
+def call_of(state: State, odds: Odds | None = None) -> Call:
+    sus, jsq, gain = state[1], state[2], state[7]
+    seen = seen_of(state)
     n = sus.bit_count()
     s = (seen & sus).bit_count()
-    return Call(s, n - s, None if jsq < 0 else bool(seen >> jsq & 1))
+    jack = None if jsq < 0 else bool(seen >> jsq & 1)
+    if odds is None:
+        return Call(s, n - s, jack)
+    h = odds.hourglasses + gain
+    if_seen = ends(odds.round, odds.race, s, h, True) if s and jack is not False else None
+    if_unseen = ends(odds.round, odds.race, n - s, h + 1, False) if n - s and not jack else None
+    return Call(s, n - s, jack, if_seen, if_unseen)
 
 
 def actions_of(state: State, face: str, side: str) -> tuple[Action, ...]:
@@ -167,7 +298,7 @@ def actions_of(state: State, face: str, side: str) -> tuple[Action, ...]:
     if face == EXCHANGE:
         return EXCHANGES
     if face == ROTATION:
-        walls, _, _, _, rot = state
+        walls, rot = state[0], state[4]
         out: list[Action] = []
         for sq in range(9):
             if rot >> sq & 1:
@@ -182,24 +313,26 @@ def actions_of(state: State, face: str, side: str) -> tuple[Action, ...]:
 
 
 def apply(state: State, action: Action) -> State:
-    walls, sus, jsq, dets, rot = state
+    """The position after a move (the alibi's card is the search's chance
+    node: here it changes nothing)."""
+    walls, sus, jsq, dets, rot, draw, lane, gain = state
     if isinstance(action, Move):
         d = list(dets)
         d[action.detective] = step_clockwise(d[action.detective], action.steps)
-        return walls, sus, jsq, (d[0], d[1], d[2]), rot
+        return walls, sus, jsq, (d[0], d[1], d[2]), rot, draw, lane, gain
     if isinstance(action, Joker):
         if action.detective is None:
             return state
         d = list(dets)
         d[action.detective] = step_clockwise(d[action.detective], 1)
-        return walls, sus, jsq, (d[0], d[1], d[2]), rot
+        return walls, sus, jsq, (d[0], d[1], d[2]), rot, draw, lane, gain
     if isinstance(action, Rotate):
         sq = action.square
         if walls[sq] == NO_WALL:
-            return walls, sus, jsq, dets, rot | 1 << sq
+            return walls, sus, jsq, dets, rot | 1 << sq, draw, lane, gain
         w = list(walls)
         w[sq] = action.wall
-        return tuple(w), sus, jsq, dets, rot | 1 << sq
+        return tuple(w), sus, jsq, dets, rot | 1 << sq, draw, lane, gain
     if isinstance(action, Exchange):
         a, b = action.first, action.second
         w = list(walls)
@@ -210,8 +343,40 @@ def apply(state: State, action: Action) -> State:
             b if jsq == a else a if jsq == b else jsq,
             dets,
             _swap(rot, a, b),
+            _swap(draw, a, b),
+            b if lane == a else a if lane == b else lane,
+            gain,
         )
-    return state  # the alibi moves no line of sight
+    return state
+
+
+def draws(state: State, drawer: str, odds: Odds) -> list[tuple[float, State]]:
+    """The alibi's card as a chance node (P5): the positions it may leave,
+    each with its chance, the likeliest first.  The investigator's card
+    clears the suspect it names (his tile turned over: Lane's loses its
+    wall); Jack's adds its hourglasses to his."""
+    walls, sus, jsq, dets, rot, draw, lane, gain = state
+    if drawer == JACK:
+        out = [
+            (p, (walls, sus, jsq, dets, rot, draw, lane, gain + k))
+            for k, p in enumerate(odds.holds)
+            if p > 0
+        ]
+    else:
+        named = draw & sus
+        out = []
+        for sq in range(9):
+            if named >> sq & 1:
+                w = walls
+                if sq == lane:
+                    w = (*walls[:sq], NO_WALL, *walls[sq + 1 :])
+                after = (w, sus & ~(1 << sq), jsq, dets, rot, draw & ~(1 << sq), lane, gain)
+                out.append((odds.names, after))
+        rest = 1 - odds.names * named.bit_count()
+        if rest > 1e-9:
+            out.append((rest, state))
+    out.sort(key=lambda o: -o[0])
+    return out
 
 
 def _swap(mask: int, a: int, b: int) -> int:
@@ -225,42 +390,74 @@ def _swap(mask: int, a: int, b: int) -> int:
 
 
 class Search:
-    """Minimax with bounds over the rest of a round, for `side`'s values."""
+    """Minimax with bounds over the rest of a round, for `side`'s values;
+    the alibi's card a chance node (its outcomes weighed, each searched in
+    full)."""
 
-    def __init__(self, side: str, order: tuple[str, ...]) -> None:
+    def __init__(
+        self, side: str, order: tuple[str, ...], odds: Odds | None = None, card: int = CARD
+    ) -> None:
         self.side = side
+        self.card = card  # Jack's value of an hourglass on his card (`CARD`)
         self.order = order  # who plays each of the steps left, the current one first
+        self.odds = odds or Odds(1, False, 0, 9, 0.0, (0.0, 1.0, 0.0))
         self.widths = WIDTHS if len(order) >= 4 else ()
         self.work = 0
-        self.table: dict[tuple[State, tuple[str, ...]], tuple[int, int]] = {}
+        self.table: dict[tuple[State, tuple[str, ...]], tuple[float, int]] = {}
+        self.chances: dict[tuple[State, tuple[str, ...], str], float] = {}
 
-    def leaf(self, state: State) -> int:
-        """`value_of(call_of(state))`, inline: the search's hot path."""
+    def leaf(self, state: State) -> float:
+        """The call's value: P8's verdict (`ends`), else the suspects and
+        hourglasses: the search's hot path."""
         self.work += 1
-        walls, sus, jsq, dets, _ = state
+        walls, sus, jsq, dets, _, _, _, gain = state
         seen = 0
         for p in dets:
             a, b, c, table = SIGHT[p]
             seen |= table[walls[a] * 25 + walls[b] * 5 + walls[c]]
         n = sus.bit_count()
         s = (seen & sus).bit_count()
-        if jsq < 0:  # every Jack: the least cleared; one suspect left (the race): seen
-            return s if n == 1 or s < n - s else n - s
+        o = self.odds
+        h = o.hourglasses + gain
+        if jsq < 0:  # every Jack: the worse of his two branches
+            worst = float(BIG)
+            for left, glasses, was_seen in ((s, h, True), (n - s, h + 1, False)):
+                if not left:
+                    continue
+                end = ends(o.round, o.race, left, glasses, was_seen)
+                if end == INVESTIGATOR:
+                    v = WIN
+                elif end == JACK:
+                    v = LOSS
+                else:
+                    v = GOES_ON + CLEARED * (o.suspects - left) - GLASS * gain
+                worst = min(worst, v)
+            return worst
         if seen >> jsq & 1:
-            return (1000 if s > 1 else 0) + s
-        return (1000 if n - s > 1 else 0) + 100 + n - s
+            end = ends(o.round, o.race, s, h, True)
+            if end is None or end == RACE:
+                return GOES_ON + self.card * gain + s
+        else:
+            end = ends(o.round, o.race, n - s, h + 1, False)
+            if end is None or end == RACE:
+                return GOES_ON + UNSEEN + self.card * gain + n - s
+        return WIN if end == JACK else LOSS
 
     def children(self, state: State, faces: tuple[str, ...], depth: int) -> list:
         """(action, next state, faces left) for the mover at `depth` steps
         ahead, each position once; past the next step with the whole round
-        ahead, the most promising `width` only."""
+        ahead, the most promising `width` only (the alibi always kept)."""
         mover = self.order[depth]
         seen: set[State] = set()
         out = []
+        alibi = None
         for t, face in enumerate(faces):
             if not face or face in faces[:t]:
                 continue
             rest = (*faces[:t], "", *faces[t + 1 :])
+            if face == ALIBI:
+                alibi = (ALIBI_ACTION, state, rest)
+                continue
             for action in actions_of(state, face, mover):
                 after = apply(state, action)
                 if after in seen:
@@ -272,9 +469,34 @@ class Search:
             sign = 1 if mover == self.side else -1
             out.sort(key=lambda c: -sign * self.leaf(c[1]))
             out = out[:width]
-        return out
+        return out if alibi is None else [*out, alibi]
 
-    def value(self, state: State, faces: tuple[str, ...], depth: int, lo: int, hi: int) -> int:
+    def chance(self, state: State, faces: tuple[str, ...], depth: int) -> float:
+        """An alibi played `depth` steps ahead (by `order[depth - 1]`): its
+        cards' outcomes, each searched in full, weighed by their chance."""
+        drawer = self.order[depth - 1]
+        key = (state, faces, drawer)
+        found = self.chances.get(key)
+        if found is None:
+            found = sum(
+                p * self.value(after, faces, depth, -BIG, BIG)
+                for p, after in draws(state, drawer, self.odds)
+            )
+            self.chances[key] = found
+        return found
+
+    def child(
+        self, action: Action, after: State, rest: tuple[str, ...], depth: int, lo: float, hi: float
+    ) -> float:
+        """The value of a child `depth` steps ahead (a card's chance node
+        after an alibi)."""
+        if action.face == ALIBI:
+            return self.chance(after, rest, depth)
+        return self.value(after, rest, depth, lo, hi)
+
+    def value(
+        self, state: State, faces: tuple[str, ...], depth: int, lo: float, hi: float
+    ) -> float:
         if depth == len(self.order):
             return self.leaf(state)
         key = (state, faces)
@@ -288,10 +510,10 @@ class Search:
             else:
                 hi = min(hi, v)
         maximize = self.order[depth] == self.side
-        best = -BIG if maximize else BIG
+        best = float(-BIG if maximize else BIG)
         a, b = lo, hi
-        for _, after, rest in self.children(state, faces, depth):
-            v = self.value(after, rest, depth + 1, a, b)
+        for action, after, rest in self.children(state, faces, depth):
+            v = self.child(action, after, rest, depth + 1, a, b)
             if maximize:
                 if v > best:
                     best = v
@@ -310,24 +532,43 @@ class Search:
             self.table[key] = (best, EXACT)
         return best
 
-    def exact(self, state: State, faces: tuple[str, ...], depth: int) -> int:
+    def exact(self, state: State, faces: tuple[str, ...], depth: int) -> float:
         return self.value(state, faces, depth, -BIG, BIG)
 
     def line(
-        self, state: State, faces: tuple[str, ...], depth: int
-    ) -> tuple[tuple[tuple[str, Action], ...], State]:
+        self, state: State, faces: tuple[str, ...], depth: int, drew: str | None = None
+    ) -> tuple[tuple[tuple[str, Action], ...], State, float, str | None]:
         """The line both sides play from here (each its best, the first
-        among equals) and the position at the call."""
+        among equals; an alibi's card its likeliest), the position at the
+        call, the chance that a card loses the game for `side`, and who
+        draws it.  `drew`: an alibi was just played by that side (its card
+        is drawn first)."""
         out: list[tuple[str, Action]] = []
+        risk = 0.0
+        if drew is not None:
+            state, risk = self._draw(state, faces, depth, drew)
+        drawer = drew
         while depth < len(self.order):
             target = self.exact(state, faces, depth)
             for action, after, rest in self.children(state, faces, depth):
-                if self.exact(after, rest, depth + 1) == target:
+                if self.child(action, after, rest, depth + 1, -BIG, BIG) == target:
                     out.append((self.order[depth], action))
                     state, faces = after, rest
+                    if action.face == ALIBI:
+                        drawer = self.order[depth]
+                        state, risk = self._draw(state, faces, depth + 1, drawer)
                     break
             depth += 1
-        return tuple(out), state
+        return tuple(out), state, risk, drawer
+
+    def _draw(
+        self, state: State, faces: tuple[str, ...], depth: int, drawer: str
+    ) -> tuple[State, float]:
+        """The card's likeliest outcome, and the chance of those that lose
+        the game for `side` whatever is played after them."""
+        outcomes = draws(state, drawer, self.odds)
+        risk = sum(p for p, s in outcomes if self.exact(s, faces, depth) <= LOSS)
+        return outcomes[0][1], risk
 
 
 class Grading:
@@ -335,14 +576,15 @@ class Grading:
     once), with one table of the positions valued: `work` counts the
     positions valued at the call so far."""
 
-    def __init__(self, view: PocketView, side: str) -> None:
-        state, faces = start(view)
+    def __init__(self, view: PocketView, side: str, card: int = CARD) -> None:
+        self.odds, drawable = odds_of(view, side)
+        state, faces = start(view, drawable)
         if side != JACK or view.jack is None:
-            state = (state[0], state[1], -1, state[3], state[4])
+            state = (state[0], state[1], -1, *state[3:])
         self.side = side
         self.state, self.faces = state, faces
         self.order = TURN_ORDER[view.round % 2][view.step :]
-        self.search = Search(side, self.order)
+        self.search = Search(side, self.order, self.odds, card)
         self.legal = legal(view)
         self._graded: dict[Action, Graded] = {}
         self._best: dict[tuple[str | None, bool], Graded | None] = {}
@@ -355,29 +597,40 @@ class Grading:
         token = self.faces.index(action.face)
         return apply(self.state, action), (*self.faces[:token], "", *self.faces[token + 1 :])
 
-    def value(self, action: Action) -> int:
+    def _value(self, action: Action, floor: float = -BIG) -> float:
+        after, rest = self._after(action)
+        return self.search.child(action, after, rest, 1, floor, BIG)
+
+    def value(self, action: Action) -> float:
         """`action`'s value alone (no line): the teaching players' grading
         of every legal action (`players/teaching.py`)."""
         found = self._graded.get(action)
         if found is not None:
             return found.value
-        after, rest = self._after(action)
-        return self.search.exact(after, rest, 1)
+        return self._value(action)
 
     def of(self, action: Action) -> Graded:
         """`action` (a legal one) graded: its value, its line, its call."""
         found = self._graded.get(action)
         if found is None:
             after, rest = self._after(action)
-            value = self.search.exact(after, rest, 1)
-            line, end = self.search.line(after, rest, 1)
-            found = Graded(action, value, ((self.order[0], action), *line), call_of(end))
+            value = self._value(action)
+            drew = self.order[0] if action.face == ALIBI else None
+            line, end, risk, drawer = self.search.line(after, rest, 1, drew)
+            found = Graded(
+                action,
+                value,
+                ((self.order[0], action), *line),
+                call_of(end, self.odds),
+                risk,
+                drawer,
+            )
             self._graded[action] = found
         return found
 
-    def best(self, face: str | None = None, *, alibi: bool = False) -> Graded | None:
-        """The best action (of `face`), the alibi left out unless `alibi`
-        (it moves no line of sight): the search's bounds rule out the
+    def best(self, face: str | None = None, *, alibi: bool = True) -> Graded | None:
+        """The best action (of `face`; the alibi, its cards weighed, left
+        out only when `alibi` is false): the search's bounds rule out the
         others without valuing each exactly.  Among equals, the first."""
         key = (face, alibi)
         if key in self._best:
@@ -386,10 +639,9 @@ class Grading:
             a for a in self.legal if (face is None or a.face == face) and (alibi or a.face != ALIBI)
         ]
         top: Action | None = None
-        floor = -BIG
+        floor = float(-BIG)
         for action in pool:
-            after, rest = self._after(action)
-            v = self.search.value(after, rest, 1, floor, BIG)
+            v = self._value(action, floor)
             if v > floor:  # above the window's floor: exact
                 top, floor = action, v
         found = None if top is None else self.of(top)
@@ -397,10 +649,11 @@ class Grading:
         return found
 
 
-def key_of(view: PocketView, side: str) -> tuple:
+def key_of(view: PocketView, side: str, card: int = CARD) -> tuple:
     me = view.jack.identity if side == JACK and view.jack is not None else None
     return (
         side,
+        card,
         view.round,
         view.step,
         view.tiles,
@@ -414,16 +667,18 @@ def key_of(view: PocketView, side: str) -> tuple:
 _CACHE: OrderedDict[tuple, Grading] = OrderedDict()
 
 
-def grade(view: PocketView, side: str) -> Grading:
+def grade(view: PocketView, side: str, card: int = CARD) -> Grading:
     """The decision of the side to act, to be graded to the round's call
     from `view` alone (on Jack's view with his identity; on any other, over
-    every Jack).  Kept per decision."""
-    key = key_of(view, side)
+    every Jack).  Kept per decision.  `card`: what an hourglass on Jack's
+    card is worth to him beside the call (the hints' `CARD`; the teaching
+    player's 0: its cards count only where they end the game)."""
+    key = key_of(view, side, card)
     found = _CACHE.get(key)
     if found is not None:
         _CACHE.move_to_end(key)
         return found
-    grading = Grading(view, side)
+    grading = Grading(view, side, card)
     _CACHE[key] = grading
     while len(_CACHE) > CACHE:
         _CACHE.popitem(last=False)

@@ -18,7 +18,7 @@ from whitechapel.pocket.pieces import INVESTIGATOR, JACK, JACK_GOAL_HOURGLASSES,
 
 # P8 reasons, as shown to players.
 ONE_SUSPECT = "only one suspect is left: Jack is identified"
-SIX_HOURGLASSES = "Jack has six hourglasses"
+SIX_HOURGLASSES = "Jack has six hourglasses or more"  # round 5, PG: above "His hourglasses: 7"
 SEEN_AT_BOTH_GOALS = "both goals reached and Jack was seen"
 RACE_SEEN = "Jack was seen during the race"
 RACE_UNSEEN = "Jack stayed unseen through round 8 of the race"

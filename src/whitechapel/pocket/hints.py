@@ -394,7 +394,7 @@ def end_line(view: PocketView, side: str) -> tuple[str, str] | None:
         if likely >= JACK_GOAL_HOURGLASSES - 1:
             return (
                 f"Jack has {glasses}: one unseen call may give him 6. Have more suspects "
-                "seen (if both goals come at once, he must be seen: P8, the race).",
+                "seen (if both goals come at once, Jack must be seen: P8, the race).",
                 "He is near 6: see him",
             )
         if n == 3:
@@ -475,12 +475,26 @@ def move_words(view: PocketView, action: Action) -> tuple[str, str]:
 
 
 def call_words(call: ahead.Call, side: str) -> tuple[str, str]:
-    """The call a line ends on, for `side`: a phrase and a few words."""
+    """The call a line ends on, for `side`: a phrase and a few words.  What
+    P8 makes of it is said as it is (round 5, tester PH: "you are caught,
+    alone on your side" for the last suspect unseen in the race, who won):
+    the last suspect unseen with his sixth hourglass, or in the race, is
+    safe, and only a call that ends the game for the investigator says so."""
     if side == JACK and call.jack is not None:
-        if call.caught:
+        end = call.end
+        if end == INVESTIGATOR:
+            if call.kept <= 1:
+                return (
+                    "you would be the last suspect and lose (P8)",
+                    "you are the last suspect: you lose",
+                )
+            return "you would be seen in the race: you lose", "you are seen: you lose"
+        if end == JACK:
+            return "you stay unseen and win (P8)", "you stay unseen: you win"
+        if end == ahead.RACE and call.kept <= 1:
             return (
-                "you would be caught (alone on your side of the call)",
-                "you are caught, alone on your side",
+                "you stay unseen, the last suspect: stay unseen to the end (P8, the race)",
+                "you stay unseen: the race goes on",
             )
         where = "are seen" if call.jack else "stay unseen"
         return f"you {where}, {call.kept} suspects left", f"you {where}, {call.kept} left"
@@ -488,11 +502,20 @@ def call_words(call: ahead.Call, side: str) -> tuple[str, str]:
         if call.seen:
             return "Jack seen: you win", "Jack is seen: you win"
         return "Jack unseen", "Jack stays unseen"
-    if call.least == 0:
+    if JACK in (call.if_seen, call.if_unseen):
+        way = "seen" if call.if_seen == JACK else "unseen"
         return (
-            f"{call.seen} seen / {call.unseen} not: maybe nobody cleared",
-            "the call may clear nobody",
+            f"{call.seen} seen / {call.unseen} not: Jack wins if he is {way} (P8)",
+            f"Jack wins if {way}",
         )
+    if (
+        call.seen
+        and call.if_seen == INVESTIGATOR
+        and (call.if_unseen == INVESTIGATOR or not call.unseen)
+    ):
+        return f"{call.seen} seen / {call.unseen} not: you win", "the call wins"
+    if call.least == 0:  # all on one side: certain, whichever it is
+        return f"{call.seen} seen / {call.unseen} not: nobody cleared", "the call clears nobody"
     return (
         f"{call.seen} seen / {call.unseen} not: at least {call.least} cleared",
         f"the call clears {call.least} or more",
@@ -503,12 +526,36 @@ def call_tiny(call: ahead.Call, side: str) -> str:
     """The call a line ends on in the fewest plain words: "clears at
     least 3", "unseen, 5 left"."""
     if side == JACK and call.jack is not None:
-        if call.caught:
-            return "caught, alone"
+        end = call.end
+        if end == INVESTIGATOR:
+            return "you lose"
+        if end == JACK:
+            return "you win"
+        if end == ahead.RACE and call.kept <= 1:
+            return "unseen, race on"
         return f"{'seen' if call.jack else 'unseen'}, {call.kept} left"
     if call.seen + call.unseen == 1:
         return "Jack seen" if call.seen else "Jack unseen"
-    return "may clear nobody" if call.least == 0 else f"clears at least {call.least}"
+    if JACK in (call.if_seen, call.if_unseen):
+        return "Jack may win"
+    return "clears nobody" if call.least == 0 else f"clears at least {call.least}"
+
+
+def risk_words(graded: ahead.Graded, side: str) -> str:
+    """The chance that an alibi card in the line ends the game against
+    `side` (P5, P8), in words ("" when none)."""
+    if graded.risk <= 0 or graded.drawer is None:
+        return ""
+    whose = "your" if graded.drawer == side else "his"
+    return f"{whose} alibi card may lose it (about {odds(graded.risk)})"
+
+
+def odds(p: float) -> str:
+    """A chance as players say it: "1 in 6"."""
+    if p >= 0.995:
+        return "surely"
+    n = max(1, round(1 / p)) if p > 0 else 0
+    return f"1 in {n}" if p < 0.5 else f"{round(p * 100)} in 100"
 
 
 def fits(text: str) -> bool:
@@ -563,34 +610,86 @@ def threat(view: PocketView, graded: ahead.Graded, side: str) -> tuple[str, Acti
     return words, action
 
 
+def own_next(view: PocketView, graded: ahead.Graded, side: str) -> tuple[str, str]:
+    """The side's own later action a line counts on, before the other side
+    plays again (round 5, tester PH: "the joker moving Holmes: you stay
+    unseen" counted on Watson to 7 next, unsaid): in words and in a few
+    ("" when the line counts on none)."""
+    for i, (who, action) in enumerate(graded.line[1:], 1):
+        if who != side:
+            return "", ""
+        board = after_view(view, graded.line, i)
+        return move_words(board, action)[0], compact(board, action)
+    return "", ""
+
+
+def compact(view: PocketView, action: Action) -> str:
+    """An action in the fewest words: "Watson to 7", "turning b2"."""
+    if isinstance(action, Move):
+        there = step_clockwise(view.detectives[action.detective], action.steps)
+        return f"{DETECTIVE_WORDS[action.detective]} to {there}"
+    if isinstance(action, Joker):
+        if action.detective is None:
+            return "joker: nobody"
+        there = step_clockwise(view.detectives[action.detective], 1)
+        return f"joker: {DETECTIVE_WORDS[action.detective]} to {there}"
+    if isinstance(action, Exchange):
+        return f"swapping {SQUARES[action.first]}, {SQUARES[action.second]}"
+    if isinstance(action, Rotate):
+        return f"turning {SQUARES[action.square]}"
+    return "the alibi"
+
+
+def with_next(call: str, own: str) -> str:
+    return f"with your next action ({own}) {call}" if own else call
+
+
 def ahead_lines(view: PocketView, side: str, chosen: Action | None) -> tuple[str, str]:
     """Looking ahead to the call with the tokens left this round (both
-    sides playing them, the other one as well as he can: `ahead.py`): the
-    move to make, and what `chosen` (if any) comes to against it.  A
-    sentence and one row, each naming a move."""
+    sides playing them, the other one as well as he can: `ahead.py`; the
+    alibi's cards weighed): the move to make, and what `chosen` (if any)
+    comes to against it.  A sentence and one row, each naming a move; a
+    line that counts on the player's own next action names it, and a card
+    that may end the game says its chance."""
     grading = ahead.grade(view, side)
-    best = grading.best(alibi=False) or grading.best(alibi=True)
+    best = grading.best()
     if best is None:
         return "", ""
     he = "Jack" if side == INVESTIGATOR else "the investigator"
     last = len(best.line) == 1
     best_long, best_short = move_words(view, best.action)
     best_call, best_call_short = call_words(best.call, side)
+    own_long, own_short = own_next(view, best, side)
+    best_call = with_next(best_call, own_long)
+    risk = risk_words(best, side)
+    if risk:
+        best_call = f"{best_call}; {risk}"
     whatever = "" if last else f"whatever {he} does with his tokens, "
     answers = "" if last else f"whatever {'Jack' if side == INVESTIGATOR else 'he'} answers, "
-    if chosen is not None and chosen.face != ALIBI:
+    short_call = with_next(best_call_short, own_short)
+    tiny = call_tiny(best.call, side)
+    if own_short:
+        tiny = f"then {own_short}: {tiny}"
+    if chosen is not None:
         mine = grading.of(chosen)
         long, short = move_words(view, chosen)
         call, call_short = call_words(mine.call, side)
+        mine_long, mine_short = own_next(view, mine, side)
+        call, call_short = with_next(call, mine_long), with_next(call_short, mine_short)
+        mine_risk = risk_words(mine, side)
+        if mine_risk:
+            call = f"{call}; {mine_risk}"
+        mine_tiny = call_tiny(mine.call, side)
+        if mine_short:
+            mine_tiny = f"then {mine_short}: {mine_tiny}"
         if mine.value >= best.value:
             return (
                 f"Looking to the call: {long} is the best: {whatever}{call}.",
                 fit(
                     f"Yours is the best: {short}: {answers}{call_short}.",
                     f"Yours is the best: {short}: {call_short}.",
-                    f"Yours is best: {short}: {call_tiny(mine.call, side)}.",
-                    f"Yours is best: {short.removeprefix('moving ')}: "
-                    f"{call_tiny(mine.call, side)}.",
+                    f"Yours is best: {short}: {mine_tiny}.",
+                    f"Yours is best: {short.removeprefix('moving ')}: {mine_tiny}.",
                     f"Yours is the best: {short}.",
                 ),
             )
@@ -618,7 +717,7 @@ def ahead_lines(view: PocketView, side: str, chosen: Action | None) -> tuple[str
         return (
             f"Looking to the call: after {long}, {then}. Better: {best_long}{keep}: "
             f"{whatever}{best_call}.",
-            best_fit(best_short, best_call_short, answers, call_tiny(best.call, side)),
+            best_fit(best_short, short_call, answers, tiny),
         )
     sure = "" if last else f"whatever {he} answers, "
     if side == JACK and best.call.jack:
@@ -626,11 +725,11 @@ def ahead_lines(view: PocketView, side: str, chosen: Action | None) -> tuple[str
         warn = f" (his {answer} would see you otherwise too)" if answer else ""
         return (
             f"Looking to the call: every move leaves you seen{warn}; best {best_long}: {best_call}.",
-            best_fit(best_short, best_call_short, answers, call_tiny(best.call, side)),
+            best_fit(best_short, short_call, answers, tiny),
         )
     return (
         f"Looking to the call: best {best_long}: {sure}{best_call}.",
-        best_fit(best_short, best_call_short, answers, call_tiny(best.call, side)),
+        best_fit(best_short, short_call, answers, tiny),
     )
 
 
@@ -766,24 +865,38 @@ def face_lines(view: PocketView, side: str, face: str) -> tuple[str, str]:
     """Before a target is chosen: the best this token can do, looking to
     the call, and the best of all when another token does better."""
     grading = ahead.grade(view, side)
-    mine = grading.best(face, alibi=True)
-    top = grading.best(alibi=False)
+    mine = grading.best(face)
+    top = grading.best()
     if mine is None:
         return ahead_lines(view, side, None)
     long, short = move_words(view, mine.action)
-    call, call_short = call_words(mine.call, side)
+    call, call_short, tiny = said(view, mine, side)
     text = f"Looking to the call, with this token: best {long}: {call}."
     if top is not None and top.value > mine.value:
         other, other_short = move_words(view, top.action)
-        better, _ = call_words(top.call, side)
+        better, better_short, better_tiny = said(view, top, side)
         text += f" Better with another token: {other}: {better}."
-        _, better_short = call_words(top.call, side)
         return text, fit(
             f"Another token does better: {other_short}: {better_short}.",
-            f"Better, another token: {other_short}: {call_tiny(top.call, side)}.",
+            f"Better, another token: {other_short}: {better_tiny}.",
             f"Better, another token: {other_short}.",
         )
-    return text, best_fit(short, call_short, "", call_tiny(mine.call, side))
+    return text, best_fit(short, call_short, "", tiny)
+
+
+def said(view: PocketView, graded: ahead.Graded, side: str) -> tuple[str, str, str]:
+    """What a graded line comes to, in a phrase, a few words and fewest,
+    naming the player's own next action it counts on and a card's risk."""
+    call, short = call_words(graded.call, side)
+    own_long, own_short = own_next(view, graded, side)
+    call, short = with_next(call, own_long), with_next(short, own_short)
+    risk = risk_words(graded, side)
+    if risk:
+        call = f"{call}; {risk}"
+    tiny = call_tiny(graded.call, side)
+    if own_short:
+        tiny = f"then {own_short}: {tiny}"
+    return call, short, tiny
 
 
 def outlook(after: PocketView, side: str) -> str:
@@ -830,8 +943,8 @@ def welcome(side: str, against_computer: bool, view: PocketView | None = None) -
             )
         order = "the investigator, you, you, the investigator"
         goals = (
-            "You win with 6 hourglasses (one each call you are not seen, and your "
-            "alibi cards') or when round 8 ends; he, when one suspect is left."
+            "You win with 6 hourglasses (one each call you are not seen, plus those "
+            "on your alibi cards) or when round 8 ends; he, when one suspect is left."
         )
     extra: list[str] = []
     if side == JACK and against_computer:

@@ -14,8 +14,12 @@ over the learner's decisions, each graded as the hints grade it
 tokens left), on the boards both sides saw (`public_views`: the public
 view before each action) and, the game over, Jack's revealed identity (for
 Jack's own decisions, graded as he knew them); the decision that gave up
-most at its call is named, with the move that would have done better.  The
-alibi moves no line of sight: a decision where it was played is not judged.
+most at its call is named, with the move that would have done better.
+
+Round 5 (testers PG, PH): the alibi is judged like any move, its cards
+weighed from the learner's view (`ahead.py`), and the review never says
+"the best at every decision" when some decision was not judged: it names
+the rounds it could not judge.
 """
 
 from __future__ import annotations
@@ -171,7 +175,7 @@ class Turn:
     best: ahead.Graded
 
     @property
-    def lost(self) -> int:
+    def lost(self) -> float:
         return self.best.value - self.mine.value
 
 
@@ -190,32 +194,68 @@ def public_views(game: object) -> list[PocketView]:
     return out
 
 
-def decisions(final: PocketView, views: Sequence[PocketView], learner: str) -> list[Turn]:
-    """The learner's decisions, each graded to its round's call, from the
-    public `views` before each action and the `final` view (its log says
-    what was played; the end reveals who Jack was, P8).  Decisions where
-    the alibi was played, or nothing else was possible, are not judged."""
+def decisions(
+    final: PocketView,
+    views: Sequence[PocketView],
+    learner: str,
+    unjudged: list[int] | None = None,
+) -> list[Turn]:
+    """The learner's decisions, each graded to its round's call (the alibi
+    too, its cards weighed), from the public `views` before each action and
+    the `final` view (its log says what was played; the end reveals who
+    Jack was and his cards, P8: Jack's decisions are graded as he knew them,
+    his hourglasses and cards then).  Decisions with one choice are not
+    decisions; those that cannot be graded are listed in `unjudged` (their
+    rounds)."""
     played = [e for e in final.log if isinstance(e, Played)]
     secrets = final.jack
+    cards = list(secrets.alibis) if secrets is not None else []
+    drawn: list[str] = []
+    glasses = 0
+    calls = {e.round: e.seen for e in final.log if isinstance(e, WitnessCall)}
     out: list[Turn] = []
-    for before, entry in zip(views, played, strict=False):
-        if entry.side != learner or entry.action.face == ALIBI:
-            continue
-        view = before
-        if learner == JACK and secrets is not None:  # as he knew it: who he is
-            view = dataclasses.replace(before, jack=Secrets(secrets.identity, (), 0))
-        grading = ahead.grade(view, learner)
-        best = grading.best(alibi=False)
-        if best is None or entry.action not in grading.legal:
-            continue
-        out.append(Turn(view, learner, entry.action, grading.of(entry.action), best))
+    for i, entry in enumerate(played):
+        before = views[i] if i < len(views) else None
+        if entry.side == JACK and isinstance(entry.action, Alibi) and cards:
+            card = cards.pop(0)
+            glasses_then = glasses
+            drawn.append(card)
+            glasses += CHARACTERS[CHARACTER_INDEX[card]].hourglasses
+        else:
+            glasses_then = glasses
+        if entry.side != learner:
+            pass
+        elif before is None:
+            if unjudged is not None:
+                unjudged.append(entry.round)
+        else:
+            view = before
+            if learner == JACK and secrets is not None:  # as he knew it: who he is, his cards
+                mine = tuple(drawn[:-1] if entry.action.face == ALIBI else drawn)
+                tokens = sum(1 for r, seen in calls.items() if r < entry.round and not seen)
+                view = dataclasses.replace(
+                    before, jack=Secrets(secrets.identity, mine, tokens + glasses_then)
+                )
+            grading = ahead.grade(view, learner)
+            best = grading.best()
+            if best is None or entry.action not in grading.legal:
+                if unjudged is not None:
+                    unjudged.append(entry.round)
+            elif len(grading.legal) > 1:
+                out.append(Turn(view, learner, entry.action, grading.of(entry.action), best))
     return out
 
 
-def turning_point(final: PocketView, views: Sequence[PocketView], learner: str) -> Turn | None:
+def turning_point(
+    final: PocketView,
+    views: Sequence[PocketView],
+    learner: str,
+    unjudged: list[int] | None = None,
+) -> Turn | None:
     """The learner's decision that gave up most at its round's call (the
-    first of equals); None when he played the look-ahead's best at each."""
-    turns = [t for t in decisions(final, views, learner) if t.lost > 0]
+    first of equals); None when he played the look-ahead's best at each it
+    judged (`unjudged`: the rounds of those it could not)."""
+    turns = [t for t in decisions(final, views, learner, unjudged) if t.lost > 1e-6]
     return max(turns, key=lambda t: t.lost, default=None)
 
 
@@ -230,17 +270,26 @@ def turning_sentence(
     and the better move with what it would have made sure of."""
     from whitechapel.pocket import hints  # the hints' words for moves and calls
 
-    turn = turning_point(final, views, learner)
+    unjudged: list[int] = []
+    turn = turning_point(final, views, learner, unjudged)
     if turn is None:
+        if unjudged:
+            rounds_ = sorted(set(unjudged))
+            which = ", ".join(str(r) for r in rounds_)
+            return (
+                f"Every decision the look-ahead judged was its best; it could not judge "
+                f"your move{'s' if len(unjudged) > 1 else ''} in round"
+                f"{'s' if len(rounds_) > 1 else ''} {which}."
+            )
         return (
-            "You played the best move the look-ahead finds at every decision it "
-            "can judge: the cards and the other side's choices decided it."
+            "You played the best move the look-ahead finds at every decision, the alibi "
+            "cards weighed: the cards drawn and the other side's choices decided it."
         )
     view, rnd = turn.view, turn.view.round
     mine, _ = hints.move_words(view, turn.action)
     better, _ = hints.move_words(view, turn.best.action)
-    call, _ = hints.call_words(turn.mine.call, learner)
-    best_call, _ = hints.call_words(turn.best.call, learner)
+    call = hints.said(view, turn.mine, learner)[0]
+    best_call = hints.said(view, turn.best, learner)[0]
     answer, _ = hints.threat(view, turn.mine, learner)
     he = "Jack" if learner == INVESTIGATOR else "the investigator"
     then = f"{he} could answer {answer}: {call}" if answer else f"then {call}"

@@ -22,9 +22,12 @@ looks at the race from what its own view shows (`lead`):
   gives ground, so the learner catches up; Jack never takes an action
   that leaves him alone on his side of the call while another does not).
 
-The alibi is a pass in the look-ahead; it gets `ALIBI` on top (a card's
-hourglasses for Jack, a suspect it may clear for the investigator), so it
-is taken among equals.  The race counts: Jack's hourglasses over 6 (on the
+The alibi is valued by its cards in the look-ahead (round 5: each card it
+may draw, from the player's own view, weighed by its chance: the suspect it
+clears, the hourglasses it gives Jack, and whether that ends the game, P8);
+round 4's half point on top of a pass is gone.  Jack's "safe" actions are
+those the look-ahead values at `CAUGHT` or more: never a loss at the call,
+nor a card's chance of one.  The race counts: Jack's hourglasses over 6 (on the
 investigator's view those in sight and each card face down as one), the
 suspects cleared over 8.
 
@@ -40,16 +43,19 @@ from collections.abc import Sequence
 
 from whitechapel.core.chance import Chance
 from whitechapel.pocket import ahead
-from whitechapel.pocket.actions import Alibi
 from whitechapel.pocket.pieces import INVESTIGATOR, JACK, JACK_GOAL_HOURGLASSES
 from whitechapel.pocket.players import reading
 from whitechapel.pocket.views import PocketView
 
 LEVEL = "teaching"
 LEAD = 0.1  # how far ahead in the race (a share of the way to a goal) before giving ground
-ALIBI = 0.5  # the alibi's worth on top of the look-ahead's (where it is a pass)
 GIVE = (0.0, 0.25, 0.5)  # how far down the ranking: 0, 1, 2 or more times `LEAD` ahead
-CAUGHT = 1000  # in Jack's look-ahead values, below this he is alone on his side of the call
+# As Jack, the teaching player values his cards only where they end the game
+# (P8): weighed beside the suspects kept, they made him trade suspects for
+# cards, and a learner who follows his hints caught him by round 4 (7 of 12
+# close games, against 8 with this).
+TEACHING_CARD = 0
+CAUGHT = ahead.GOES_ON  # in Jack's look-ahead values, below this he may lose at the call
 
 
 def race(view: PocketView, side: str) -> float:
@@ -85,14 +91,13 @@ class TeachingPlayer:
 
     def scored(self, view: PocketView, legal: Sequence[str]) -> list[tuple[float, str]]:
         """Each legal action (as text) with its value to the round's call."""
-        grading = ahead.grade(view, self.side)
+        grading = ahead.grade(view, self.side, card=TEACHING_CARD)
         out: list[tuple[float, str]] = []
         for text, action in zip(legal, reading.actions(legal), strict=True):
-            value = float(grading.value(action))
-            out.append((value + ALIBI if isinstance(action, Alibi) else value, text))
+            out.append((round(grading.value(action), 2), text))
         if self.side == JACK and view.jack is not None:
             safe = [(v, t) for v, t in out if v >= CAUGHT]
-            out = safe or out  # never alone on his side of the call while he need not be
+            out = safe or out  # never a risk of losing at the call while he need not run one
         return out
 
     def choose(self, view: PocketView, legal: Sequence[str], budget: float | None = None) -> str:
