@@ -297,8 +297,11 @@ async def test_a_tile_rotated_this_round_cannot_be_rotated_again(tmp_path):
         await driver.play(parse_action("Rb2E"))  # Jack turns b2
         await driver.pass_handover()  # to the investigator, with the other Rotation token
         await settle.press(pilot, "4")
-        # The cursor starts on b2 every time (issue 44), dimmed here: the prompt says why.
-        assert screen.choice.mode == "tile" and screen.choice.cursor == 4
+        # The cursor starts on his own last tile, c3 (round 5): up and left to
+        # b2, dimmed here: the prompt says why.
+        assert screen.choice.mode == "tile" and screen.choice.cursor == 8
+        await settle.press(pilot, "up", "left")
+        assert screen.choice.cursor == 4
         assert "b2 (" in screen_text(app) and "was rotated this round" in screen_text(app)
         game_before, text_before = game.clone(), screen_text(app)
         await settle.press(pilot, "r")
@@ -498,8 +501,9 @@ async def test_the_menu_rules_and_a_new_pocket_game_with_the_names_typed():
         await settle.press(pilot, "escape")
         await settle.settle(pilot)
         assert app.screen is menu
-        # Names typed, Enter: the game starts with them.
-        await settle.press(pilot, "enter")
+        # Names typed, Enter: the game starts with them.  (The menu's
+        # highlight is back at the top each time it is shown: round 5.)
+        await settle.press(pilot, "down", "enter")
         await settle.settle(pilot)
         assert isinstance(app.screen, PocketSetup)
         await settle.press(pilot, *"Ann", "tab", *"Bob", "enter")

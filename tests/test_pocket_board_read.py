@@ -177,10 +177,11 @@ def test_every_suspect_name_and_status_stays_whole_beside_any_wall(tw, th):
                 block = tile_block(t, tw, th, None, False, (0, 1, 2) if seen else (), "▶◀")
                 text = ["".join(ch for ch, _ in row) for row in block]
                 label = f"({name})" if cleared else name
-                assert label in text[th // 2 - 1], (tw, th, label, wall, text)
+                # (a cleared name too long beside a wall loses its brackets: round 5)
+                assert label in text[th // 2 - 1] or (cleared and name in text[th // 2 - 1])
                 assert words in text[th // 2 + 1], (tw, th, words, wall, text)
-                status = text[th // 2 + 1]
-                assert status[0] == "▶" and status[-1] == "◀"
+                status = text[th // 2 + 1].strip(" █")  # the marks inside an east or west wall
+                assert status[0] == "▶" and status[-1] == "◀", (tw, th, wall, text)
                 assert not set(status[1:-1].strip(" █")) & WALL_GLYPHS
 
 

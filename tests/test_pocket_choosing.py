@@ -49,7 +49,9 @@ async def test_arrows_choose_the_steps_and_the_jokers_detective(tmp_path):
         await settle.press(pilot, "left", "enter")
         assert [str(a) for a in game.history] == ["H+2"]
         await settle.press(pilot, "enter")  # the hand-over to Jack
-        await settle.press(pilot, "4")  # the joker: Holmes first
+        await settle.press(pilot, "4")  # Jack's joker: nobody first (round 5), then Holmes
+        assert str(screen.candidate()) == "J:-"
+        await settle.press(pilot, "down")
         assert str(screen.candidate()) == "J:H" and "Joker: Holmes 2 → 3 (shown)" in screen_text(
             app
         )
@@ -259,7 +261,7 @@ async def test_jacks_joker_buttons_all_fit_at_80x24(tmp_path):
         await settle.press(pilot, "enter", "1", "enter", "enter", "4")
         assert screen.choice.mode == Mode.JOKER and screen.source.to_act == JACK
         shown = [c for c in screen.query(Choice) if c.display]
-        assert [c.label for c in shown][-3:] == ["Nobody", "Confirm", "Back"]
+        assert [c.label for c in shown][-3:] == ["▶ Nobody", "Confirm", "Back"]
         assert all(c.region.width >= len(c.label) and c.region.right <= 80 for c in shown)
 
 

@@ -24,6 +24,15 @@ from whitechapel.ui.widgets.text import TextPanel
 IDS = [f"{i}-{p.title}" for i, p in enumerate(PUZZLES, 1)]
 
 
+def exit_code(argv: list[str]) -> int:
+    """`main`'s exit status, a usage error refused while the command line is
+    read (SystemExit from argparse) included (issue 50)."""
+    try:
+        return main(argv)
+    except SystemExit as done:
+        return int(done.code or 0)
+
+
 def flat(app) -> str:
     return " ".join(screen_text(app).split())
 
@@ -225,9 +234,9 @@ def test_the_command_line_lists_and_checks_the_puzzles(capsys):
         == "1. Lines of sight (you play the investigator): make the detectives see 3 suspects"
     )
     assert len(out) == len(PUZZLES) + 1 and "--puzzle N" in out[-1]
-    assert main(["pocket", "--puzzle", "7"]) == 1
-    err = capsys.readouterr().err
-    assert err.strip() == "whitechapel: there are 6 puzzles: choose one from 1 to 6"
+    assert exit_code(["pocket", "--puzzle", "7"]) == 2  # a usage error (issue 50)
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "there are 6 puzzles: choose one from 1 to 6" in err[0]
     assert main(["pocket", "--puzzle", "2", "--plain"]) == 2  # a usage error (issue 50)
     assert "cannot be combined with --plain" in capsys.readouterr().err
 

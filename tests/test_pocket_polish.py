@@ -33,11 +33,11 @@ def flat(app) -> str:
     return " ".join(screen_text(app).split())
 
 
-async def test_p5_the_tile_cursor_starts_on_b2_after_another_tile_was_used(tmp_path):
-    """Round 1 the investigator turned c2; in round 2 Jack's exchange
-    starts on b2 all the same (tester PA: "I pressed Down expecting to move
-    off a1, but the cursor was already on c3"), and its second tile starts
-    on the first."""
+async def test_p5_the_tile_cursor_starts_on_the_tile_this_side_used_last(tmp_path):
+    """Round 1 the investigator turned c2; in round 2 his exchange starts
+    on c2, his own last tile (tester PG, round 4: "always b2, whatever tile
+    you last used"; it was b2 every time after tester PA), and its second
+    tile starts on the first."""
     app, screen = pocket_app(SETUPS["goodley"], tmp_path)  # round 2: A T X R
     game = screen.source.game
     for text in ("H+1", "W+1", "J:-", "Rc2E", "A", "T+1"):
@@ -48,6 +48,8 @@ async def test_p5_the_tile_cursor_starts_on_b2_after_another_tile_was_used(tmp_p
         view = game.view(JACK)
         exchange = next(i for i, t in enumerate(view.tokens) if t.up == "X" and not t.used)
         await settle.press(pilot, str(exchange + 1))
+        assert screen.choice.cursor == 5
+        await settle.press(pilot, "left")
         assert screen.choice.cursor == 4
         assert f"Exchange: first tile {panels.tile_words(view, 4)}?" in flat(app)
         await settle.press(pilot, "down", "enter")  # b3, the first tile
@@ -57,7 +59,7 @@ async def test_p5_the_tile_cursor_starts_on_b2_after_another_tile_was_used(tmp_p
         await settle.press(pilot, "enter")  # the first again: no swap, in words
         assert "Choose a different second tile." in flat(app) and len(game.history) == 6
         await settle.press(pilot, "escape", "escape", "3")  # back out, take the token again
-        assert screen.choice.cursor == 4
+        assert screen.choice.cursor == 5
 
 
 async def test_p5_enter_takes_the_tile_and_never_turns_it(tmp_path):

@@ -183,7 +183,7 @@ def test_p7_a_call_that_clears_nobody_says_so():
 
 
 def test_p8_words_at_the_end():
-    assert end.SIX_HOURGLASSES == "Jack has six hourglasses or more"
+    assert end.said(end.SIX_HOURGLASSES) == "Jack has six hourglasses or more"  # the screen's words
     view = PocketGame(random_setup(1)).view(INVESTIGATOR)
     raced = dataclasses.replace(
         view,

@@ -69,8 +69,19 @@ class MenuScreen(SizeGuard, Screen):
         yield KeyFooter()
         yield TooSmall()
 
+    def on_screen_resume(self) -> None:
+        """Each time the menu is shown its highlight starts at the top
+        (testers PE and PH, issue 44: Down pressed out of habit went
+        somewhere else)."""
+        menu = self.query_one("#menu", OptionList)
+        menu.highlighted = 0
+        menu.focus()
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         choice = event.option.id or ""
+        if choice.startswith(("game-", "learn-", "guided-")):
+            # its rules first on the Rules page
+            setattr(self.app, "chosen_game", choice.split("-", 1)[1])  # noqa: B010
         if choice.startswith("game-"):
             self.app.push_screen(screens_for(choice[5:]).setup_screen())
         elif choice.startswith("learn-"):
@@ -82,10 +93,31 @@ class MenuScreen(SizeGuard, Screen):
         elif choice == "load":
             self.app.push_screen(LoadScreen())
         elif choice == "rules":
-            games = [screens_for(e.name).help_text() for e in entries()]
-            self.app.push_screen(HelpScreen("\n".join([RULES, *games])))
+            self.app.push_screen(HelpScreen(rules_page(self.app)))
         elif choice == "quit":
             self.app.exit()
+
+
+def first_game(app: App) -> str | None:
+    """The game whose rules come first: the one being played (a game's
+    screen on the stack), else the one last chosen in the menu."""
+    for screen in reversed(app.screen_stack):
+        module = getattr(screen, "HELP", None)
+        game = next((e.name for e in entries() if module and e.screens.startswith(module)), None)
+        if game is not None:
+            return game
+    chosen: str | None = getattr(app, "chosen_game", None)
+    return chosen
+
+
+def rules_page(app: App) -> str:
+    """The Rules page: every game's rules, the one being played or last
+    chosen in the menu first (tester PG, issue 44: from Pocket it opened on
+    the other game's rules)."""
+    first = first_game(app)
+    names = sorted((e.name for e in entries()), key=lambda name: name != first)
+    games = [screens_for(name).help_text() for name in names]
+    return "\n".join([*games[:1], RULES, *games[1:]] if first in names else [RULES, *games])
 
 
 class ContinueScreen(Screen):
@@ -229,6 +261,7 @@ class WhitechapelApp(App):
         Binding("ctrl+q", "quit", "Quit", priority=True, id="app.quit"),
         Binding("f1", "rules", "Help", show=False, id="app.rules"),
     ]
+    chosen_game: str | None = None  # the game last chosen in the menu: its rules first
 
     def __init__(self, start: Screen | None = None, *, ssh: bool | None = None) -> None:
         """`ssh`: a session of the SSH gateway (default: `WHITECHAPEL_SSH=1`),
@@ -311,7 +344,7 @@ class WhitechapelApp(App):
             self.switch_screen(MenuScreen())
 
     def action_rules(self) -> None:
-        self.push_screen(HelpScreen(RULES))
+        self.push_screen(HelpScreen(rules_page(self) if first_game(self) else RULES))
 
     def action_menu(self) -> None:
         """The menu: the one below in the stack (what is over it goes), else

@@ -16,9 +16,9 @@ from typing import NamedTuple
 from whitechapel.core.game import Outcome
 from whitechapel.pocket.pieces import INVESTIGATOR, JACK, JACK_GOAL_HOURGLASSES, LAST_ROUND
 
-# P8 reasons, as shown to players.
+# P8 reasons, as records and the network carry them (`said` words them for the screen).
 ONE_SUSPECT = "only one suspect is left: Jack is identified"
-SIX_HOURGLASSES = "Jack has six hourglasses or more"  # round 5, PG: above "His hourglasses: 7"
+SIX_HOURGLASSES = "Jack has six hourglasses"
 SEEN_AT_BOTH_GOALS = "both goals reached and Jack was seen"
 RACE_SEEN = "Jack was seen during the race"
 RACE_UNSEEN = "Jack stayed unseen through round 8 of the race"
@@ -61,3 +61,10 @@ def judge(rnd: int, race: bool, suspects: int, hourglasses: int, seen: bool) -> 
     if rnd == LAST_ROUND:
         return Judged(Outcome(JACK, TIME_UP, at))
     return GOES_ON
+
+
+def said(reason: str) -> str:
+    """An outcome's reason as the screen says it: "six hourglasses or more"
+    (tester PG, issue 44 round 4, read "Jack has six hourglasses" above "His
+    hourglasses: 7"); the reason itself stays as records carry it."""
+    return "Jack has six hourglasses or more" if reason == SIX_HOURGLASSES else reason

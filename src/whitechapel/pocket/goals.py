@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from whitechapel.pocket import end
 from whitechapel.pocket.actions import Action
 from whitechapel.pocket.pieces import CHARACTER_INDEX, CHARACTERS, DETECTIVE_NAMES, JACK
 from whitechapel.pocket.preview import preview, seen_squares
@@ -180,9 +181,9 @@ def win_now(side: str) -> Judge:
         witness = last_witness(after)
         left = after.suspects
         if outcome and outcome.winner == side:
-            return Verdict(True, f"You win ({outcome.reason}).")
+            return Verdict(True, f"You win ({end.said(outcome.reason)}).")
         if outcome:
-            return Verdict(False, f"You lose ({outcome.reason}).")
+            return Verdict(False, f"You lose ({end.said(outcome.reason)}).")
         seen = witness is not None and witness.seen
         if side == JACK:
             how = "A detective saw you" if seen else "You were not seen"

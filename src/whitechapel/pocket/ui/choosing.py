@@ -16,6 +16,7 @@ from typing import TypeVar
 
 from whitechapel.pocket.actions import MOVE_FACES, Action, Exchange, Joker, Move, Rotate
 from whitechapel.pocket.pieces import DETECTIVE_LETTERS
+from whitechapel.pocket.views import Played, PocketView
 
 
 class Mode(StrEnum):
@@ -144,10 +145,21 @@ def joker_options(legal: Sequence[Action]) -> list[str]:
     ]
 
 
-def start_tile() -> int:
-    """Where the tile cursor starts for a rotation or an exchange: always on
-    b2, the centre, whatever was played before (tester PA, issue 44: a
-    start on the last tile used, else the first one free, put the cursor
-    where nobody expected it and a wrong tile was turned).  A tile that may
-    not turn now is dimmed there and the prompt says so."""
+def start_tile(view: PocketView | None = None, side: str | None = None) -> int:
+    """Where the tile cursor starts for a rotation or an exchange: on the
+    tile `side` last turned, or took second in an exchange, in this game
+    (from the public log of `view`); else b2, the centre.  Tester PG, round
+    4: "the cursor always starts on b2, whatever tile you last used".
+    (Tester PA, issue 44, had a wrong tile turned by a start on "the first
+    tile free", which nobody expected: this one is the player's own last
+    tile, the prompt names it, and Enter takes a tile without turning it.)
+    A tile that may not turn now is dimmed there and the prompt says so."""
+    if view is None or side is None:
+        return START_TILE
+    for event in reversed(view.log):
+        if isinstance(event, Played) and event.side == side:
+            if isinstance(event.action, Rotate):
+                return event.action.square
+            if isinstance(event.action, Exchange):
+                return event.action.second
     return START_TILE

@@ -87,9 +87,14 @@ BOLD = Style(bold=True)
 NUMBER = Style(color="#6c6c6c")
 TARGET = Style(color="#000000", bgcolor="#87d7ff", bold=True)
 MOVING = Style(color="#000000", bgcolor="#ffd75f", bold=True)
-COORD = Style(color="#8a8a8a", italic=True)
+COORD = Style(color="#87afd7", italic=True)
+# before an empty position's number: never a row's figure, nor Toby's dotted sight line
+POSITION_MARK = "#"
 CLEARED = Style(color="#6c6c6c", italic=True)
 UNSEEN = Style(color="#8a8a8a")
+# Jack's own suspect on his own screens: his name underlined between ▸ ◂.
+MINE = Style(underline=True)
+MINE_MARK = Style(color="#ff5f5f", bold=True)
 
 
 @lru_cache(maxsize=64)
@@ -298,16 +303,17 @@ class District(Widget):
         for p in range(1, 13):
             here = [d for d, q in enumerate(det) if q == p]
             x, y = position_cell(p, tw, th)
-            # The number is always there; a detective's letter stands beside
-            # it, in his colour.
-            label = "".join(DETECTIVE_LETTERS[d] for d in here) + str(p)
+            # The number is always there, after a detective's letter (in his
+            # colour) or a dot: "H12", "·1" -- a bare figure is a row of the
+            # notation (tester PH, round 4: "1" meant both row 1 and position 1).
+            label = ("".join(DETECTIVE_LETTERS[d] for d in here) or POSITION_MARK) + str(p)
             style = BOLD if here else NUMBER
             letters = [RAYS[d] for d in here]
             if p in self.targets:
                 style = TARGET
                 letters = [style] * len(here)
                 if not here:
-                    label = f"{self.targets[p]}{p}"
+                    label = f"{self.targets[p] or POSITION_MARK}{p}"
             if here and self.moving is not None and det[self.moving] == p and self.preview:
                 style = MOVING
                 letters = [style] * len(here)
@@ -356,7 +362,13 @@ class District(Widget):
         # The highlighted tile and a tile picked (an exchange's first) say so
         # in glyphs either side of its status, not by their ground alone (NO_COLOR).
         sides = "▶◀" if sq == self.cursor else "**" if sq in self.picked else ""
-        block = tile_block(tile, tw, th, bg, sq in self.dimmed, self.watchers[sq], sides)
+        # Jack's own suspect, on his own screens only: his view alone has his
+        # identity (tester PG, round 4: "I had to search the board for my own name").
+        # (Under way only: at the end his identity is in both sides' views.)
+        shown = self.shown_view
+        secrets = shown.jack if shown is not None and shown.outcome is None else None
+        mine = secrets is not None and secrets.identity == tile.character
+        block = tile_block(tile, tw, th, bg, sq in self.dimmed, self.watchers[sq], sides, mine)
         for dy, row in enumerate(block):
             grid[y0 + dy][x0 : x0 + tw] = row
 
@@ -371,16 +383,24 @@ Cells = tuple[tuple[str, Style], ...]
 
 @lru_cache(maxsize=256)
 def tile_block(
-    tile: Tile, tw: int, th: int, bg: str | None, dim: bool, who: tuple[int, ...], sides: str
+    tile: Tile,
+    tw: int,
+    th: int,
+    bg: str | None,
+    dim: bool,
+    who: tuple[int, ...],
+    sides: str,
+    mine: bool = False,
 ) -> tuple[Cells, ...]:
     """A tile's cells, row by row, on its ground `bg`: its streets, its wall,
-    its suspect's name, its status (seen, and by `who`; unseen; cleared)
-    between `sides`.  Made once for each look a tile can have (the board
-    redraws every tile on each key)."""
+    its suspect's name (`mine`: Jack's own, marked ▸Lane◂ on his screens),
+    its status (seen, and by `who`; unseen; cleared) between `sides`.  Made
+    once for each look a tile can have (the board redraws every tile on
+    each key)."""
     base = ground(bg, dim)
     block = [[(" ", base)] * tw for _ in range(th)]
     _streets(block, None if tile.open_crossroads else tile.wall, base)
-    _words(block, tile, who, sides, base)
+    _words(block, tile, who, sides, base, mine)
     return tuple(tuple(row) for row in block)
 
 
@@ -430,7 +450,12 @@ def wall_cells(wall: str | None, tw: int, th: int) -> list[tuple[int, int, str]]
 
 
 def _words(
-    block: list[list[tuple[str, Style]]], tile: Tile, who: tuple[int, ...], sides: str, base: Style
+    block: list[list[tuple[str, Style]]],
+    tile: Tile,
+    who: tuple[int, ...],
+    sides: str,
+    base: Style,
+    mine: bool = False,
 ) -> None:
     """A tile's suspect (the last word of the name; in brackets, grey, once
     cleared) above its centre, and its status below: seen (by `who`, each
@@ -445,13 +470,22 @@ def _words(
     lo, hi = (3, tw) if wall == "W" else (0, tw - 3) if wall == "E" else (0, tw)
     character = CHARACTERS[tile.index]
     name = character.name.split()[-1]  # the last word: full names are for cards
+    # A name keeps a cell clear of the tile's edges, so that two names side
+    # by side never run together (tester PH, round 4: "(Lestrade)(Stealthy)");
+    # the brackets of a cleared name go first where it has not the room
+    # (its status says "cleared" too).
+    room = min(hi, tw - 1) - max(lo, 1)
     if tile.cleared:
-        label, style = f"({name})", CLEARED + base
+        forms, style = [f"({name})", name], CLEARED + base
+    elif mine:  # Jack's own suspect: marked without colour too
+        colour = name_style(COLOURS[character.colour])
+        forms, style = [f"▸{name}◂", f"▸{name}", name], colour + MINE + base
     else:
-        label, style = name, name_style(COLOURS[character.colour]) + base
-    label = label[: hi - lo]
-    for k, ch in enumerate(label, start=centred(len(label), tw, lo, hi)):
-        block[mid_y - 1][k] = (ch, style)
+        forms, style = [name], name_style(COLOURS[character.colour]) + base
+    label = next((f for f in forms if len(f) <= room), forms[-1])[:room]
+    at = centred(len(label), tw, max(lo, 1), min(hi, tw - 1))
+    for k, ch in enumerate(label, start=at):
+        block[mid_y - 1][k] = (ch, style if ch not in "▸◂" else MINE_MARK + base)
     status: list[tuple[str, Style]]
     if tile.cleared:
         status = [(ch, CLEARED) for ch in "cleared"]
@@ -463,7 +497,10 @@ def _words(
     for k, (ch, look) in enumerate(status, start=at):
         block[mid_y + 1][k] = (ch, look + base)
     if sides:
-        for x, ch in ((0, sides[0]), (tw - 1, sides[1])):
+        # On the tile's edges, or inside its east or west wall: never against
+        # it (tester PG, round 4: "█◀*" in an exchange's preview).
+        left, right = (2 if wall == "W" else 0), (tw - 3 if wall == "E" else tw - 1)
+        for x, ch in ((left, sides[0]), (right, sides[1])):
             block[mid_y + 1][x] = (ch, BOLD + base)
 
 

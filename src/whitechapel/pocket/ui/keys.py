@@ -112,10 +112,16 @@ class PocketKeys(GameScreen):
             choice.steps = next(iter(step_options(legal, face)), None)
             choice.preset = True
         elif choice.mode == Mode.JOKER:
-            choice.joker = next(iter(joker_options(legal)), None)
+            # Jack's joker starts on moving nobody: a quick Enter changes no
+            # line of sight (tester PH, round 4: it started on Holmes, and
+            # one Enter would have had Jack seen); the investigator's on
+            # the first detective (he must move one, P5).
+            options = joker_options(legal)
+            choice.joker = "-" if "-" in options else next(iter(options), None)
             choice.preset = True
         elif choice.mode == Mode.TILE:
-            choice.cursor = start_tile()  # b2, every time: the prompt names it
+            # the tile this side last turned or swapped, else b2 (tester PG, round 4)
+            choice.cursor = start_tile(self.current_view(), self.source.to_act)
         self.notice = ""
         self.refresh_all()
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import re
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from rich.text import Text
 
+from whitechapel.pocket import end
 from whitechapel.pocket.actions import MOVE_FACES, Action, Alibi, Joker, Move, Rotate
 from whitechapel.pocket.pieces import (
     CHARACTER_INDEX,
@@ -24,6 +25,7 @@ from whitechapel.pocket.pieces import (
 )
 from whitechapel.pocket.sentences import (
     DETECTIVE_WORDS,
+    SIDE_WORDS,
     STEP_WORDS,
     WALL_WORDS,
     WOMEN,
@@ -151,7 +153,7 @@ def suspects_goal(view: PocketView) -> str:
     outcome = view.outcome
     if outcome is not None:
         return "Jack found" if outcome.winner == INVESTIGATOR else "Jack got away"
-    return "he must be seen" if view.race else "Jack found"
+    return "Jack must be seen" if view.race else "Jack found"  # Madame is a she (P-D, round 5)
 
 
 def verb_for(who: str, verb: str, plain: str) -> str:
@@ -396,6 +398,10 @@ def round_summary(
     rnd: int,
     names: dict[str, str],
     seen: Sequence[Sequence[str]] | None = None,
+    *,
+    compact: bool = False,
+    actions: bool = True,
+    doers: Mapping[str, str] | None = None,
 ) -> str:
     """What round `rnd` came to, for both players, from the public log of a
     view (P4, P7, P8): its four actions with who played them, then the
@@ -403,27 +409,37 @@ def round_summary(
     `sightlines.sightings_at_call`: left out when None), seen or not, who
     was cleared, who took the round token --, a race, and at the end the
     winner and Jack's identity and cards (shown to both).  `names`: each
-    side as players say it."""
-    lines = [f"[b]End of round {rnd}[/b]", ""]
-    actions = round_actions(view, rnd, names)
-    lines += [f"{i}. {sentence}" for i, sentence in enumerate(actions, 1)]
+    side as players say it.  `compact`: no blank rows, the call's rule and
+    the cleared in fewer words (beside the board at 80×24); without
+    `actions`, the round's actions are left to the log."""
+    gap = [] if compact else [""]
+    lines = [f"[b]End of round {rnd}[/b]", *gap]
+    if actions:
+        said = round_actions(view, rnd, doers or names)
+        lines += [f"{i}. {sentence}" for i, sentence in enumerate(said, 1)]
     witness = witness_of(view, rnd)
     if witness is not None:
-        lines.append("")
+        lines += gap
         if seen is not None:
             lines.append(f"[b]The witness call[/b]: {sightings_sentence(seen)}")
-        else:
+        elif not compact:  # (beside the board, its tiles say who saw whom)
             lines.append("[b]The witness call[/b]:")
-        if witness.seen:
-            lines.append("Jack [b]was seen[/b]: every suspect nobody saw is cleared.")
+        named = short_name if compact else character_name
+        cleared = ", ".join(named(c) for c in witness.cleared)
+        cleared = f"Cleared: {cleared}." if cleared else "Nobody new was cleared."
+        if compact:  # one row fewer: the rule is in F1
+            lines.append(f"Jack [b]was {'' if witness.seen else 'not '}seen[/b]. {cleared}")
         else:
-            lines.append("Jack [b]was not seen[/b]: every suspect a detective saw is cleared.")
-        cleared = ", ".join(character_name(c) for c in witness.cleared)
-        lines.append(f"Cleared: {cleared}." if cleared else "Nobody new was cleared.")
+            if witness.seen:
+                lines.append("Jack [b]was seen[/b]: every suspect nobody saw is cleared.")
+            else:
+                lines.append("Jack [b]was not seen[/b]: every suspect a detective saw is cleared.")
+            lines.append(cleared)
         if witness.round_token == JACK:
             who = names[JACK]
             took = verb_for(who, "takes", "take")
-            lines.append(f"{capital(who)} {took} the round's token: an hourglass.")
+            token = "the round's token" + ("" if compact else ": an hourglass")
+            lines.append(f"{capital(who)} {took} {token}.")
         else:
             who = names[INVESTIGATOR]
             took = verb_for(who, "takes", "take")
@@ -431,20 +447,55 @@ def round_summary(
     if race_began(view, rnd):  # P8 (the rule's tag is for the code, not the players)
         lines.append("Both goals are reached: [b]the race begins[/b].")
     # Short names, as on the tiles (the full ones are for cards and the cleared).
+    # Each on its own row: a row wrapped at 80×24 broke "Hourglasses known:
+    # 1 of" / "6." (tester PG, round 4).
     suspects = [short_name(c) for c in view.suspects]
-    lines.append("")
-    lines.append(
-        f"Suspects left ({len(suspects)}): {', '.join(suspects)}. "
-        f"Hourglasses known: {of_goal(view.known_hourglasses)}."
-    )
+    lines += gap
+    lines.append(f"Suspects left ({len(suspects)}): {', '.join(suspects)}.")
+    lines.append(f"Hourglasses known: {of_goal(view.known_hourglasses)}.")
     if view.outcome:
         o = view.outcome
         who = names.get(o.winner, o.winner)
-        lines += ["", f"[b]{capital(who)} {verb_for(who, 'wins', 'win')}[/b]: {o.reason}."]
+        lines += [
+            *gap,
+            f"[b]{capital(who)} {verb_for(who, 'wins', 'win')}[/b]: {end.said(o.reason)}.",
+        ]
         if view.jack:
             lines.append(reveal_text(view.jack))
-    lines += ["", "Press [b]Enter[/b] to go on."]
+    lines += [*gap, "Press [b]Enter[/b] to go on."]
     return "\n".join(lines)
+
+
+def summary_forms(
+    view: PocketView,
+    rnd: int,
+    names: dict[str, str],
+    seen: Sequence[Sequence[str]] | None = None,
+) -> tuple[str, ...]:
+    """A round's summary beside the board, fullest first: whole, compact,
+    compact without the actions (the log keeps them), for the first that
+    fits the column (`fitting`)."""
+    return (
+        round_summary(view, rnd, names, seen),
+        round_summary(view, rnd, names, seen, compact=True),
+        # who saw whom left to the board beside, as the call saw it
+        round_summary(view, rnd, names, compact=True),
+        # the actions by the sides' words, shorter than "Ann (Jack)"
+        round_summary(view, rnd, names, compact=True, doers=SIDE_WORDS),
+        round_summary(view, rnd, names, compact=True, actions=False),
+    )
+
+
+def fitting(forms: Sequence[str], width: int, height: int) -> str:
+    """The first of `forms` (markup) whose rows, wrapped at `width` word by
+    word as a panel wraps them, fit in `height`; else the last."""
+    from rich.console import Console
+
+    console = Console(width=max(1, width), color_system=None, legacy_windows=False)
+    for form in forms:
+        if len(Text.from_markup(form).wrap(console, max(1, width))) <= height:
+            return form
+    return forms[-1]
 
 
 def last_round_ended(view: PocketView) -> int:
@@ -574,6 +625,23 @@ def step_prompt(
     return tile_prompt(view, choice, face, legal)
 
 
+def exposed_line(view: PocketView, after: PocketView | None) -> str:
+    """On Jack's own screen, when the action previewed (`after`, the board
+    it would leave) puts his suspect in a detective's sight: a warning
+    before Enter plays it (tester PH, round 4: one Enter on the joker's
+    first choice would have had Jack seen); else ''.  From his view only:
+    the investigator's has no identity in it."""
+    if view.jack is None or after is None:
+        return ""
+    mine = next((t for t in after.tiles if t.character == view.jack.identity), None)
+    if mine is None or not mine.seen:
+        return ""
+    was = next(t for t in view.tiles if t.character == view.jack.identity).seen
+    name = short_name(view.jack.identity)
+    still = "still " if was else ""
+    return f"[b red]Careful: Jack would {still}be seen ({name}, you, in sight).[/b red]"
+
+
 def fit_prompt(*tries: str, width: int = 78) -> str:
     """The first of `tries` (fullest first) in one line of `width`; else the last."""
     return next((t for t in tries if len(t) <= width), tries[-1])
@@ -642,7 +710,8 @@ def choice_specs(
             specs.append(("Nobody", "jok--"))
     elif mode in ("tile", "orient", "exchange2"):
         if face == "R":
-            specs += [("Rotate ↻", "do-rotate"), ("Rotate ↺", "do-rotate-ccw")]
+            # each with its key, as the token buttons (tester PG, round 4)
+            specs += [("r Rotate ↻", "do-rotate"), ("e Rotate ↺", "do-rotate-ccw")]
         specs.append(("Confirm", "do-confirm"))
     elif mode == "alibi":
         specs.append(("Draw", "do-confirm"))

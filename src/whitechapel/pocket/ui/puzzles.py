@@ -18,6 +18,8 @@ import weakref
 from typing import Any
 
 from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
@@ -54,14 +56,6 @@ def note_solved(app: Any, number: int) -> str | None:
     not be remembered for later starts."""
     _SOLVED.setdefault(app, set()).add(number)
     return None if getattr(app, "ssh", False) else remember_solved(GAME, number)
-
-
-def ticked(prompt: str, done: bool) -> str:
-    """A puzzle's entry in the list, ticked when solved (its later lines
-    kept under its first)."""
-    first, *rest = prompt.split("\n")
-    mark = "[green]✔[/green] " if done else "  "
-    return "\n".join([mark + first, *("  " + line for line in rest)])
 
 
 class PuzzleSource(LocalSource):
@@ -253,6 +247,22 @@ class PuzzleScreen(PocketScreen):
         return super().check_action(action, parameters)
 
 
+def entry(number: int, done: bool) -> Table:
+    """A puzzle's entry in the list: its number (ticked when solved), its
+    name and side, its goal under the name; every wrapped row stays under
+    its text (tester PG, round 4: item 4's second row went to the left
+    edge), in a grid whose first column holds the number."""
+    p = puzzle(number)
+    grid = Table.grid()
+    grid.add_column(width=5, no_wrap=True)
+    grid.add_column(ratio=1)
+    mark = "[green]✔[/green] " if done else "  "
+    name = f"{escape(p.name)} [dim](you play {SIDE_WORDS[p.side]})[/dim]"
+    grid.add_row(Text.from_markup(f"{mark}{number}."), Text.from_markup(name))
+    grid.add_row("", Text.from_markup(f"[dim]{escape(goal_sentence(p))}[/dim]"))
+    return grid
+
+
 class PuzzleList(PuzzleListScreen, scope="pocket"):
     """The puzzles, each with the rules it teaches and the side played."""
 
@@ -266,13 +276,7 @@ class PuzzleList(PuzzleListScreen, scope="pocket"):
 
     @staticmethod
     def option(number: int) -> Option:
-        p = puzzle(number)
-        side = SIDE_WORDS[p.side]
-        return Option(
-            f"{number}. {escape(p.name)} [dim](you play {side})[/dim]\n"
-            f"   [dim]{escape(goal_sentence(p))}[/dim]",
-            id=str(number),
-        )
+        return Option(entry(number, False), id=str(number))
 
     def open_puzzle(self, number: int) -> None:
         self.app.push_screen(PuzzleScreen(number))
@@ -289,8 +293,7 @@ class PuzzleList(PuzzleListScreen, scope="pocket"):
         done = solved_here(self.app)
         options = self.query_one(OptionList)
         for number in range(1, len(PUZZLES) + 1):
-            prompt = str(self.option(number).prompt)
-            options.replace_option_prompt(str(number), ticked(prompt, number in done))
+            options.replace_option_prompt(str(number), entry(number, number in done))
 
 
 def learn_screen(number: int | None = None) -> Any:

@@ -11,6 +11,7 @@ preview cannot show a witness call's result.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from rich.markup import escape
@@ -20,7 +21,7 @@ from textual.widget import Widget
 
 from whitechapel.core.record import record_of
 from whitechapel.core.settings import value_of
-from whitechapel.pocket import hints, review
+from whitechapel.pocket import end, hints, review
 from whitechapel.pocket.actions import (
     ALIBI_ACTION,
     Action,
@@ -29,7 +30,7 @@ from whitechapel.pocket.pieces import INVESTIGATOR, JACK, SIDES
 from whitechapel.pocket.players.teaching import teaching_seats
 from whitechapel.pocket.rules import RULES
 from whitechapel.pocket.sentences import SIDE_WORDS
-from whitechapel.pocket.sightlines import sightings_at_call
+from whitechapel.pocket.sightlines import board_at_call, sightings_at_call
 from whitechapel.pocket.ui import computer, panels
 from whitechapel.pocket.ui.choosing import (
     Mode,
@@ -52,7 +53,7 @@ from whitechapel.pocket.views import Played, PocketView, RaceBegins, WitnessCall
 from whitechapel.ui.screens.game import GameScreen
 from whitechapel.ui.source import LocalSource, Source
 from whitechapel.ui.widgets.choice import Choice
-from whitechapel.ui.widgets.text import TextPanel
+from whitechapel.ui.widgets.text import Curtain, TextPanel
 
 
 def key(keys: str, action: str, description: str, name: str, show: bool = False) -> Binding:
@@ -142,6 +143,8 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         # newest round whose end the seat has put away; on joining, every one.
         self._brief_done = 0 if source.hot_seat else panels.last_round_ended(self.current_view())
         self._sightings = {}
+        # A round's summary beside the board: its round and its forms (fullest first).
+        self._summary: tuple[int, tuple[str, ...]] | None = None
         # Issue 44: the views shown to each side (the replay's boards), the
         # replay being shown (None: the live board) and its pause.
         self.shown = ShownViews()
@@ -204,7 +207,10 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         replay = self.replay
         if replay is not None and replay.again and replay.version != source.version:
             replay = self.replay = None  # the game moved on: the live board
-        if replay is not None:
+        at_call = self.call_board(view)
+        if at_call is not None:
+            self.query_one(District).show(at_call)
+        elif replay is not None:
             frame = replay.frame  # the board after that action, as this side saw it
             self.query_one(District).show(frame.view, played=(frame.tiles, frame.detectives))
         else:
@@ -246,13 +252,18 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         if self.replay is not None:
             said = self.replay.sentence(max(40, self.app.size.width - 2))
             return f"[b]{escape(self.replay.heading())}[/b]\n{escape(said)}"
+        if self._summary:  # beside the board: Enter goes on
+            return (
+                f"[b]End of round {self._summary[0]}[/b]: the board as the call saw it."
+                "\nPress [b]Enter[/b] to go on."
+            )
         if source.outcome:
             after = (
                 "ctrl+s saves the record, n a rematch, Esc or m the menu, ctrl+q quits."
                 if source.hot_seat
                 else "ctrl+l (or Lobby) goes back to the lobby."
             )
-            return f"Game over: {source.outcome.reason}.\n{after}"
+            return f"Game over: {end.said(source.outcome.reason)}.\n{after}"
         waiting = self.waiting_text()
         if waiting is not None:
             # what the other side played stays said while the keyboard waits
@@ -268,6 +279,10 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         text = panels.step_prompt(view, self.choice, self.face(), jack, legal)
         if self.notice:  # (an engine's refusal says its rule's tag: not to players)
             return text + f"\n[red]{panels.untagged(self.notice)}[/red]"
+        if jack and self.holder == JACK:  # his own screen: the preview would have him seen
+            warning = panels.exposed_line(view, self.preview()[0])
+            if warning:
+                return text + f"\n{warning}"
         presence = self.presence_text()  # a network seat: the other one's connection
         if presence:
             return text + f"\n{presence}"
@@ -396,7 +411,6 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         names = {s: self.player_name(s) for s in SIDES}
         self.holder = None  # nothing secret under it, nor after it
         self.reset_choice()
-        self.refresh_all()
 
         def go_on() -> None:
             if self.source.outcome is None:
@@ -407,7 +421,57 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
                     self.show_review()
 
         seen = sightings_at_call(view, ended)  # the board as the call saw it: who saw whom
-        self.turns.show_curtain(SUMMARY, panels.round_summary(view, ended, names, seen), go_on)
+        forms = panels.summary_forms(view, ended, names, seen)
+        self._summary = (ended, forms)
+        self.refresh_all()  # the board as the call saw it, beside the summary
+        self.turns.show_curtain(SUMMARY, forms[0], go_on)
+
+    # -- the summary beside the board (round 5: tester PH, issue 44) -----------------
+
+    def cover(self, text: str | None) -> None:
+        """A round's summary stands beside the board, which stays in sight
+        as the witness call saw it (tester PH, round 4: over the whole
+        screen it hid the sight lines the call was judged on; a network
+        seat's stood beside it, which he preferred).  In the curtain's
+        layer, over the side column and the rows under it: in its fullest
+        form that fits (`panels.fitting`).  Every other curtain (a
+        hand-over, Jack's cards) covers the whole screen."""
+        curtain = self.query_one(Curtain)
+        if text is not None and self.curtain_kind == SUMMARY and self._summary:
+            forms = self._summary[1]
+            curtain.fit = lambda width, height: panels.fitting(forms, width, height)
+            curtain.JUSTIFY, curtain.MIDDLE = "left", False  # type: ignore[assignment]
+            self.place_beside(curtain)
+            curtain.raise_(text)
+            self.query_one("#main").styles.visibility = "visible"
+            return
+        if curtain.fit is not None:  # the summary goes: the curtain as it was
+            curtain.fit = None
+            del curtain.JUSTIFY, curtain.MIDDLE
+            curtain.styles.offset = (0, 0)
+            curtain.styles.width = curtain.styles.height = "100%"
+            curtain.styles.padding = 0
+        if text is None and self._summary:
+            self._summary = None
+        super().cover(text)
+
+    def place_beside(self, curtain: Curtain) -> None:
+        """The summary's place: right of the board, to the screen's edge."""
+        district = self.query_one(District)
+        right = district.region.right + 1 if district.region.width else district.w + 2
+        curtain.styles.offset = (right, 1)  # the top line and the keys line stay
+        curtain.styles.width = max(20, self.app.size.width - right)
+        curtain.styles.height = max(1, self.app.size.height - 2)
+        curtain.styles.padding = (0, 1)
+
+    def call_board(self, view: PocketView) -> PocketView | None:
+        """While a round's summary stands: the board as its witness call saw
+        it (the suspects it cleared still up, Lane's wall in place), from
+        the public view; None once the game has moved on."""
+        if self._summary is None:
+            return None
+        tiles = board_at_call(view, self._summary[0])
+        return None if tiles is None else dataclasses.replace(view, tiles=tiles)
 
     def show_review(self) -> None:
         """A game with hints ends on a review of its turning points, over the
@@ -428,6 +492,8 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
 
     def on_resize(self, event) -> None:
         self.fit_district(event.size.width, event.size.height)
+        if self.curtain_kind == SUMMARY and self._summary:
+            self.call_after_refresh(self.place_beside, self.query_one(Curtain))
         self.call_after_refresh(self.refresh_all)  # the log fits its new size
 
     def action_log(self, older: int) -> None:
