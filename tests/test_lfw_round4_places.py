@@ -160,7 +160,8 @@ async def test_t3_on_the_screen_every_policeman_and_his_circles_stay_in_sight(
             near = " ".join(map(str, placenames.touches(game.board, view.police[c])))
             # his letter and every circle he can search on one row of the screen
             if size[1] >= 30:  # a line each: "B blue 57·70 · searches 57 70"
-                row = next(r.rstrip() for r in rows if f"{LETTER[c]} {c} " in r)
+                # his line: his letter first (round 18: a long line drops his colour's name)
+                row = next(r.rstrip() for r in rows if r.lstrip(" ▶").startswith(f"{LETTER[c]} "))
                 assert row.endswith(f"searches {near}" if near else "no circle to search"), row
             else:  # 80×24: three lines, "B 57 70  Y 48 49 …"
                 assert any(f"{LETTER[c]} {near or 'none'}" in r for r in rows), (c, rows)

@@ -143,12 +143,35 @@ class ContinueScreen(Screen):
             n = len(r.actions)
             state = "finished" if r.outcome else f"{n} action{'' if n == 1 else 's'}"
             names = escape(", ".join(f"{k}: {v}" for k, v in r.players.items()))
-            options.append(Option(f"{r.game} · {r.started[:16]} · {state} {names}", id=str(s.path)))
+            said = listed_words(r)
+            where = f" · {escape(said)}" if said else ""
+            options.append(
+                Option(f"{r.game} · {r.started[:16]}{where} · {state} {names}", id=str(s.path))
+            )
         yield OptionList(*options) if options else Static("No saved games yet.")
         yield KeyFooter()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         open_record(self.app, Path(event.option.id or ""))
+
+
+def listed_words(record: Any) -> str:
+    """What a saved game's own rules say of it in a few words ("night 2,
+    Whitechapel 1888 board"; tester G2, round 17, could not tell saved games
+    apart), from its public view alone: the list is shown to anyone at this
+    computer.  "" for a game whose rules say nothing (`listed` is optional)
+    or a record that does not replay (opening it says why)."""
+    from whitechapel.core.game import PUBLIC
+    from whitechapel.core.record import replay
+    from whitechapel.core.registry import rules_for
+
+    try:
+        listed = getattr(rules_for(record.game), "listed", None)
+        if listed is None:
+            return ""
+        return str(listed(replay(record).view(PUBLIC)))
+    except Exception:  # a damaged record: listed without words, its opening says why
+        return ""
 
 
 def continue_order(saves: list[SavedGame]) -> list[SavedGame]:

@@ -220,3 +220,7 @@ class Rules(Protocol):
         """A plain-text account of one side's view (`whitechapel replay`):
         built from that view alone, like everything shown to a side."""
         ...
+
+    # Optional (app.py asks with getattr): `listed(view) -> str`, a saved
+    # game told apart from the others in a few words ("night 2, Whitechapel
+    # 1888 board", "round 3"), from its public view alone.

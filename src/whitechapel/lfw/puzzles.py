@@ -107,6 +107,16 @@ class Puzzle:
         known = public.clues[-1] if public.clues else public.crime_scenes[-1].circle
         return known, dict(public.police)
 
+    @cached_property
+    def moved_since(self) -> dict[str, str]:
+        """The policemen who moved since Jack's last move, and the crossing
+        each stood on then (colour -> crossing): what blocked his step is
+        no longer on the map (tester G2, round 17: puzzle 4's explanation
+        needed Green where he stood when Jack stepped)."""
+        _, then = self.before_move
+        now = self.view.police
+        return {c: x for c, x in then.items() if now.get(c) != x}
+
     # -- the answer, from the engine and the notebook -----------------------------------
 
     @cached_property
@@ -373,9 +383,9 @@ PUZZLES: tuple[Puzzle, ...] = (
         side=POLICE,
         ask=ARREST,
         question=(
-            "Jack killed on 22 and made a step. Red arrested on 23: nobody there. "
-            "Green stands on the crossing next to 16 and 21. Where does an arrest "
-            "have a chance?"
+            "Jack killed on 22 and made a step. Then Green moved to the crossing "
+            "between 16 and 21, and Red arrested on 23: nobody there. Green acts "
+            "next. Where does an arrest of his have a chance?"
         ),
         lesson=(
             "T3: an arrest names one circle next to the policeman; if Jack stands "
@@ -384,9 +394,11 @@ PUZZLES: tuple[Puzzle, ...] = (
             "action then; a failed one says where he is not."
         ),
         explanation=(
-            "After his step Jack could be on 17, 21 or 23; Red's failed arrest "
-            "leaves 17 or 21. Of Green's circles, 16 was cut off by Yellow when "
-            "Jack stepped, so only 21 is left: the one arrest with a chance."
+            "When Jack stepped, Green still stood between 22 and 33 and blocked "
+            "the streets to 31, 32, 33 and 34, and Yellow the street to 16: Jack "
+            "could be on 17, 21 or 23. Red's failed arrest leaves 17 or 21. Green "
+            "may arrest on 16 or 21 now, and only 21 is left: the one arrest with "
+            "a chance."
         ),
         seed=5,
         actions=(*RED_TO_ACT, "red arrest 23"),

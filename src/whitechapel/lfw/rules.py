@@ -96,5 +96,11 @@ class LfwRules:
 
         return render_summary(view, players)
 
+    def listed(self, view: LfwView) -> str:
+        """A saved game in the Continue list, from its public view: the night
+        and the board ("night 2, Whitechapel 1888 board")."""
+        when = f"night {view.night}" if view.night else "before the first night"
+        return f"{when}, {view.map} board"
+
 
 RULES = LfwRules()

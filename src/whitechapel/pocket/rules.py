@@ -84,5 +84,9 @@ class PocketRules:
             lines.append(f"The game is not finished: {view.to_act} to act.")
         return "\n".join(lines)
 
+    def listed(self, view: PocketView) -> str:
+        """A saved game in the Continue list, from its public view: "round 3"."""
+        return f"round {view.round}"
+
 
 RULES = PocketRules()

@@ -37,6 +37,33 @@ def _circles(circles: list[int] | tuple[int, ...]) -> str:
     return ", ".join(map(str, circles))
 
 
+# The widest a summary's line is made: the curtain centres each line, and a
+# longer one wrapped at the window's edge, its rest centred under it (tester
+# H2, round 17, at 200 columns: "Searched in vain: 3, 5, …, 102, 110," then
+# "122, 123, 137." in the middle of the next line).  Under 80 columns.
+LIST_WIDTH = 64
+
+
+def _listed(head: str, circles: list[int] | tuple[int, ...], width: int = LIST_WIDTH) -> list[str]:
+    """`head` (its own colon, if any) and its circles on one line where they fit in `width` cells;
+    else the heading on a line of its own and the circles under it in rows
+    of even length, each row centred under the heading, the last ending
+    with a full stop."""
+    items = [f"{c}," for c in circles[:-1]] + [f"{circles[-1]}."] if circles else []
+    one = f"{head} {' '.join(items)}"
+    if len(one) <= width:
+        return [one]
+    total = sum(len(i) + 1 for i in items)
+    rows = -(-total // width)
+    while True:  # as few rows as fit, the items shared out evenly between them
+        per = -(-len(items) // rows)
+        chunks = [items[i : i + per] for i in range(0, len(items), per)]
+        if all(len(" ".join(chunk)) <= width for chunk in chunks):
+            break
+        rows += 1
+    return [head, *(" ".join(chunk) for chunk in chunks)]
+
+
 def _count(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
@@ -113,14 +140,14 @@ def night_summary(
             lines.append(f"{'Your' if you else 'His'} hideout is {view.jack.hideout}.")
     clues = list(dict.fromkeys(s.circle for s in seen.searches if s.clue))
     empty = sorted({s.circle for s in seen.searches if not s.clue} - set(clues))
-    who = "The police"
-    found = f"{who} found clues on {_circles(clues)}." if clues else f"{who} found no clue."
-    if empty:
-        found += f" Searched in vain: {_circles(empty)}."
-    lines.append(found)
+    found = _listed("The police found clues on", clues) if clues else ["The police found no clue."]
+    vain = _listed("Searched in vain:", empty) if empty else []
+    if len(found) == 1 and len(vain) == 1 and len(found[0]) + len(vain[0]) < LIST_WIDTH:
+        found, vain = [f"{found[0]} {vain[0]}"], []  # short: one line, as it was
+    lines += found + vain
     failed = [c for a in seen.arrests if not a.success for c in a.circles]
-    if failed:  # one line however many: the summary must fit an 80x24 window
-        lines.append(f"Arrests that found nobody: {_circles(failed)}.")
+    if failed:  # one line if it fits: the summary must fit an 80x24 window
+        lines += _listed("Arrests that found nobody:", failed)
     for a in seen.arrests:
         if a.success:
             lines.append(

@@ -134,32 +134,100 @@ def _searches(circles: tuple[int, ...]) -> str:
     return "searches " + " ".join(map(str, circles)) if circles else "no circle to search"
 
 
-def police_line(view: LfwView, c: str, board: Any | None, width: int = PANEL_WIDTH) -> str:
-    """One policeman on one line `width` cells wide (a line that wrapped
-    pushed the last policeman off the panel): his letter and colour, where
-    he stands and the circles he can search from there (T3), as much of it
-    as fits: "▶B blue between 57 and 70 · searches 57 70", then shorter
-    forms ("B blue 57·70 · searches 57 70 71", "B blue searches 57 70 71")."""
+def _letter(c: str) -> str:
+    return colour(c, c[0].upper() if c != "brown" else "N")
+
+
+def _by(board: Any, x: str) -> str:
+    """Where a crossing is, short and said as a place: "by 57·70", "by 8",
+    "near 57" (placenames' short forms, "by" put before a pair)."""
+    short = placenames.short_name(board, x)
+    return short if short.startswith(("by ", "near ")) else f"by {short}"
+
+
+def last_night_police(view: LfwView) -> dict[str, str]:
+    """Where each policeman stood at the end of the last night (colour ->
+    crossing), from the public log alone: the night's alarm (H9), then his
+    moves (T2) and chases (O3).  Empty on the first night.  They are public,
+    and on night 2 and later they decide where the patrol markers may go
+    (H3; tester G2, round 17: the panel said "B blue —" and only the log had
+    them)."""
+    last = view.night - 1
+    where: dict[str, str] = {}
+    for e in view.log:
+        if e.night != last:
+            continue
+        if e.event == "alarm":
+            where = dict(e.police)
+        elif e.event == "police_move" and e.colour and e.crossing is not None:
+            where[e.colour] = e.crossing
+        elif e.event == "chase" and len(e.detail) >= 2:
+            where[str(e.detail[0])] = str(e.detail[1])
+    return where
+
+
+def police_forms(view: LfwView, c: str, board: Any | None) -> tuple[str, ...]:
+    """One policeman's line, richest first: his letter and colour, where he
+    stands, then the circles he can search from there (T3), one pattern at
+    every width (tester H2, round 17, found four): "▶B blue between 57 and
+    70 · searches 57 70", "B blue by 57·70 · searches 57 70", then the
+    place dropped, "B blue searches 57 70", then his colour's name ("B
+    searches 57 70 71 72", his letter in his colour); never a bare list.  Off the board on night 2 and later, where he stood
+    at the last night's end: "B blue — (last night between 57 and 70)"."""
     acting = view.acting_colour if view.to_act == POLICE else None
     mark = "▶" if c == acting else " "
-    head = f"{mark}{colour(c, c[0].upper() if c != 'brown' else 'N')} {c}"
+    head = f"{mark}{_letter(c)} {c}"
     x = view.police.get(c)
     if x is None:
-        return f"{head} —"
+        was = last_night_police(view).get(c) if not view.police else None
+        if was is None:
+            return (f"{head} —",)
+        if board is None:
+            return (f"{head} — (last night {was})",)
+        return (
+            f"{head} — (last night {placenames.between(board, was)})",
+            f"{head} — (last night {_by(board, was)})",
+            f"{head} — (last night {placenames.short_name(board, was)})",
+        )
     if board is None:  # the plain console: the notation's id
-        return f"{head} {x}"
-    circles = placenames.touches(board, x)
-    does = _searches(circles)
-    listed = " ".join(map(str, circles)) or "none"
-    return _fit(
-        (
-            f"{head} {placenames.between(board, x)} · {does}",
-            f"{head} {placenames.short_name(board, x)} · {does}",
-            f"{head} {does}",
-            f"{head}: {listed}",
-        ),
-        width,
+        return (f"{head} {x}",)
+    does = _searches(placenames.touches(board, x))
+    return (
+        f"{head} {placenames.between(board, x)} · {does}",
+        f"{head} {_by(board, x)} · {does}",
+        f"{head} {does}",
     )
+
+
+def _letter_only(view: LfwView, c: str, board: Any | None) -> tuple[str, ...]:
+    """A policeman's line with his letter alone (in his colour, as on the
+    map), for a line too long with his colour's name: "B searches 57 70 71 72"."""
+    x = view.police.get(c)
+    if x is None or board is None:
+        return ()
+    acting = view.acting_colour if view.to_act == POLICE else None
+    mark = "▶" if c == acting else " "
+    return (f"{mark}{_letter(c)} {_searches(placenames.touches(board, x))}",)
+
+
+def police_line(view: LfwView, c: str, board: Any | None, width: int = PANEL_WIDTH) -> str:
+    """One policeman on one line `width` cells wide (a line that wrapped
+    pushed the last policeman off the panel): the first of `police_forms`
+    that fits (or his letter alone), else the last cut to fit."""
+    return _fit(police_forms(view, c, board) + _letter_only(view, c, board), width)
+
+
+def _same_form(forms: list[tuple[str, ...]], last: list[tuple[str, ...]], width: int) -> list[str]:
+    """A line for each policeman, all in the same form (the richest that
+    every line fits in `width`, the colour's name kept): the panel reads as
+    one pattern; where none fits them all, none says where he stands, and
+    a line too long for its colour's name says his letter alone, then is
+    cut (tester H2, round 17: some lines with a place, some without)."""
+    for level in range(max(len(f) for f in forms)):
+        lines = [f[min(level, len(f) - 1)] for f in forms]
+        if all(cell_len(Text.from_markup(line).plain) <= width for line in lines):
+            return lines
+    return [_fit(f[-1:] + more, width) for f, more in zip(forms, last, strict=True)]
 
 
 def police_text(
@@ -167,27 +235,35 @@ def police_text(
 ) -> str:
     """The five policemen, the Chief and who acts: a line each, never
     wrapping at `width` (`police_line`); `compact`: on three lines (a short
-    window), each policeman's letter and the circles he can search."""
+    window), under "Police can search" each policeman's letter and the
+    circles he can search (the place dropped first, as on a full line); off
+    the board on night 2 and later, under "The police last night" where each
+    stood then."""
     chief = f" · Chief {colour(view.chief)}" if view.chief else ""
     if not compact:
         lines = [f"[b]The police[/b]{chief}"]
-        lines += [police_line(view, c, board, width) for c in COLOURS]
+        forms = [police_forms(view, c, board) for c in COLOURS]
+        lines += _same_form(forms, [_letter_only(view, c, board) for c in COLOURS], width)
         return "\n".join(lines)
     acting = view.acting_colour if view.to_act == POLICE else None
+    last = last_night_police(view) if not view.police else {}
     chips = []
     for c in COLOURS:
         x = view.police.get(c)
-        letter = colour(c, c[0].upper() if c != "brown" else "N")
-        if x is None:
+        if x is None and c in last:
+            where = last[c] if board is None else placenames.short_name(board, last[c])
+        elif x is None:
             where = "—"
         elif board is None:
             where = x
         else:
             where = " ".join(map(str, placenames.touches(board, x))) or "none"
-        chips.append(f"{'▶' if c == acting else ' '}{letter} {where}")
+        chips.append(f"{'▶' if c == acting else ' '}{_letter(c)} {where}")
     titles = [f"[b]The police[/b]{chief}"]
     if board is not None and view.police:  # the chips list what each can search
         titles.insert(0, f"[b]Police can search[/b]{chief}")
+    elif last:  # the chips say where each stood
+        titles = [f"[b]The police last night[/b]{chief}", f"[b]Last night[/b]{chief}"]
     return "\n".join([_fit(titles, width), *_rows(chips, width)])
 
 

@@ -27,7 +27,8 @@ from textual.widgets.option_list import Option
 from whitechapel.lfw.puzzles import EVERY, PUZZLES, Puzzle, Verdict, puzzle
 from whitechapel.lfw.rulebook import JACK
 from whitechapel.lfw.ui.mapview import MapView
-from whitechapel.lfw.ui.marks import marks_for
+from whitechapel.lfw.ui.marks import COLOUR_LETTERS, marks_for
+from whitechapel.lfw.ui.placenames import crossing_name
 from whitechapel.ui.screens.puzzles import PuzzleListScreen, back_to_list
 from whitechapel.ui.widgets.footer import KeyFooter
 
@@ -39,6 +40,32 @@ _SOLVED: weakref.WeakKeyDictionary[Any, set[int]] = weakref.WeakKeyDictionary()
 def solved(app: Any) -> set[int]:
     """The numbers of the puzzles solved in `app`'s session."""
     return _SOLVED.setdefault(app, set())
+
+
+def before_text(p: Puzzle) -> str:
+    """Where the policemen who have moved since Jack's move stood when he
+    moved ("" if none did): his step was blocked there, and the map shows
+    each by his small letter (`before_marks`; tester G2, round 17: puzzle
+    4's explanation needed Green where the map showed nobody)."""
+    if not p.moved_since:
+        return ""
+    where = [
+        f"{c.capitalize()} stood on {crossing_name(p.board, x)}"
+        for c, x in sorted(p.moved_since.items())
+    ]
+    stood = where[0] if len(where) == 1 else ", ".join(where[:-1]) + " and " + where[-1]
+    letters = "his small letter" if len(where) == 1 else "their small letters"
+    return f"When Jack moved, {stood} ({letters} on the map)."
+
+
+def before_marks(p: Puzzle, marks: dict[Any, str], texts: dict[Any, str]) -> None:
+    """Each policeman who has moved since Jack's move, by his small letter
+    where he stood then (the mark of a revealed patrol marker: where a
+    policeman stood, no longer stands)."""
+    for colour, x in p.moved_since.items():
+        if x not in marks:
+            marks[x] = f"revealed-{colour}"
+            texts[x] = COLOUR_LETTERS[colour].lower()
 
 
 def heading(number: int, p: Puzzle) -> str:
@@ -59,6 +86,7 @@ class PuzzleScreen(Screen):
     PuzzleScreen MapView { height: 1fr; }
     PuzzleScreen #puzzle-lesson { height: auto; padding: 0 1; color: $text-muted; }
     PuzzleScreen #puzzle-question { height: auto; padding: 0 1; }
+    PuzzleScreen #puzzle-before { height: auto; padding: 0 1; }
     PuzzleScreen #puzzle-verdict { height: auto; padding: 0 1; }
     PuzzleScreen Input { margin: 0 1; }
     """
@@ -77,6 +105,8 @@ class PuzzleScreen(Screen):
         yield MapView(p.board, id="map")
         yield Static(escape(p.lesson), id="puzzle-lesson")
         yield Static(f"[b]{escape(p.question)}[/b]", id="puzzle-question")
+        if before_text(p):
+            yield Static(escape(before_text(p)), id="puzzle-before")
         yield Static(self.prompt(), id="puzzle-verdict")
         yield Input(placeholder=self.placeholder(), id="answer")
         yield KeyFooter()
@@ -92,6 +122,7 @@ class PuzzleScreen(Screen):
     def on_mount(self) -> None:
         view = self.puzzle.view
         marks, texts = marks_for(view)
+        before_marks(self.puzzle, marks, texts)
         m = self.query_one(MapView)
         m.show(marks, texts)
         known, _ = self.puzzle.before_move

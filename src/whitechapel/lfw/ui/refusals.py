@@ -15,6 +15,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rich.markup import escape
+from rich.text import Text
+
 from whitechapel.lfw.phases import Phase
 from whitechapel.lfw.rulebook import LETTER_SECTORS
 from whitechapel.lfw.ui.sentences import LETTER_NAMES, and_list, name, still_to_act
@@ -39,6 +42,36 @@ def turn_order(view: LfwView, colour: str) -> str:
         )
     done = "has moved" if view.phase.key == Phase.HUNT else "has acted"
     return f"{name(colour)} {done} this turn; {name(acting)} {verb} now."
+
+
+# The message line's one sentence that is news, not a refusal (ctrl+s,
+# ui/screens/game.py: tester H2, round 17, saw no confirmation).
+SAVED = "Record saved as "
+
+
+def notice_line(notice: str, picking: Any, room: int | None = None) -> str:
+    """The prompt's keys line while a notice is up (markup): the refusal's
+    sentence in red, then the keys that are choices now, as the keys line
+    showed them before the wrong key (tester G2, round 17: "'l' is not a
+    key here: …" took the place of the list of crossings, which was gone).
+    A refusal that ends with the keys' own words ("a letter on the map
+    chooses its crossing") keeps only its first clause, the whole keys line
+    after its colon.
+    `picking`: the screen's (ui/picking.py), asked for its keys in the
+    `room` left after the sentence; a record saved is said in green."""
+    saved = notice.startswith(SAVED)
+    keys = ""
+    if picking is not None and not getattr(picking, "typed", ""):
+        plain = picking.keys_hint(plain=True)
+        head, sep, tail = notice.partition(": ")
+        if sep and plain and tail.rstrip(".") and plain.startswith(tail.rstrip(".")):
+            notice = head + ":"  # "'w' is not a key here:" and the keys go on
+        left = None if room is None else max(room - len(notice) - 3, 0)
+        keys = picking.keys_hint(room=left)
+    said = f"[green]{escape(notice)}[/green]" if saved else f"[red]{escape(notice)}[/red]"
+    if not keys or not Text.from_markup(keys).plain.strip():
+        return said
+    return f"{said} {keys}" if notice.endswith(":") else f"{said}  {keys}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -52,6 +52,7 @@ from whitechapel.lfw.ui import (
     notebook,
     panels,
     placenames,
+    refusals,
 )
 from whitechapel.lfw.ui.choosing import Placer, node_of
 from whitechapel.lfw.ui.keys import LfwKeys
@@ -544,7 +545,12 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         if outcome:
             return (
                 f"Game over: {outcome.reason}. Keys 1-4 show Jack's path night by night, "
-                "0 all nights.\nctrl+s saves the record, ctrl+q quits."
+                "0 all nights.\n"
+                + (  # ctrl+s's "Record saved as …" where the keys are said
+                    f"{refusals.notice_line(self.notice, None)} · ctrl+q quits."
+                    if self.notice
+                    else "ctrl+s saves the record, ctrl+q quits."
+                )
             )
         waiting = self.waiting_text()
         if waiting is not None:
@@ -570,7 +576,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
             f"Typed: [b]{escape(p.typed)}[/b]▏" if p.typed else p.keys_hint(room=self.hint_room())
         )
         if self.notice:
-            line2 = f"[red]{escape(self.notice)}[/red]"
+            line2 = refusals.notice_line(self.notice, p, self.hint_room())  # the keys kept
         line1 = p.so_far()
         if not line1:
             line1 = self.with_news(view, guide, line2)

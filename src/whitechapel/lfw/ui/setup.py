@@ -76,6 +76,13 @@ def opponents() -> list[tuple[str, str]]:
     return out
 
 
+# What a seed pins, checked in the code (tester G2, round 17, read "the order
+# of the Chief tokens" against the README's "pinned"): the setup's only chance
+# (S2, lfw/setup.py); a computer player draws its own seed at each game
+# (ui/turns.py), so its choices are not pinned.
+SEED_HINT = "optional: pins the Chief tokens' order; the computer varies"
+
+
 def lfw_screen(
     seed: int | None = None,
     options: Options | None = None,
@@ -212,7 +219,7 @@ class LfwSetup(Screen):
                     "Seed",
                     "" if self.seed is None else str(self.seed),
                     "seed",
-                    "optional: the order of the Chief tokens",
+                    SEED_HINT,
                 ),
             ]
             for label, value, wid, hint in fields:

@@ -601,6 +601,8 @@ class GameScreen(SizeGuard, Screen[None]):
         self.notify(
             f"Record saved in {escape(str(path.parent))}{os.sep}\n{escape(name)}", timeout=6
         )
+        self.notice = f"Record saved as {path.name}"  # where the player looks, too (H2)
+        self.refresh_all()
 
     def quit_question(self) -> str | None:
         """What ctrl+q asks before leaving this game (None: nothing to lose,
