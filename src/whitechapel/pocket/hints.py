@@ -658,30 +658,13 @@ def ahead_lines(view: PocketView, side: str, chosen: Action | None) -> tuple[str
     he = "Jack" if side == INVESTIGATOR else "the investigator"
     last = len(best.line) == 1
     best_long, best_short = move_words(view, best.action)
-    best_call, best_call_short = call_words(best.call, side)
-    own_long, own_short = own_next(view, best, side)
-    best_call = with_next(best_call, own_long)
-    risk = risk_words(best, side)
-    if risk:
-        best_call = f"{best_call}; {risk}"
+    best_call, short_call, tiny = said(view, best, side)
     whatever = "" if last else f"whatever {he} does with his tokens, "
     answers = "" if last else f"whatever {'Jack' if side == INVESTIGATOR else 'he'} answers, "
-    short_call = with_next(best_call_short, own_short)
-    tiny = call_tiny(best.call, side)
-    if own_short:
-        tiny = f"then {own_short}: {tiny}"
     if chosen is not None:
         mine = grading.of(chosen)
         long, short = move_words(view, chosen)
-        call, call_short = call_words(mine.call, side)
-        mine_long, mine_short = own_next(view, mine, side)
-        call, call_short = with_next(call, mine_long), with_next(call_short, mine_short)
-        mine_risk = risk_words(mine, side)
-        if mine_risk:
-            call = f"{call}; {mine_risk}"
-        mine_tiny = call_tiny(mine.call, side)
-        if mine_short:
-            mine_tiny = f"then {mine_short}: {mine_tiny}"
+        call, call_short, mine_tiny = said(view, mine, side)
         if mine.value >= best.value:
             return (
                 f"Looking to the call: {long} is the best: {whatever}{call}.",
