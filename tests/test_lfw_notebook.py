@@ -329,7 +329,7 @@ def test_the_command_refuses_a_bad_moment_in_one_line(saved, capsys, args, probl
     from whitechapel.cli import main
 
     with contextlib.suppress(SystemExit):
-        assert main(["lfw", "notebook", str(saved[1]), *args]) == 1
+        assert main(["lfw", "notebook", str(saved[1]), *args]) == 2  # usage (issue 50)
     err = capsys.readouterr().err
     assert problem in err and err.strip().count("\n") == 0 and "Traceback" not in err
 

@@ -284,7 +284,11 @@ def test_the_arena_is_repeatable_and_the_same_in_several_processes(capsys):
 
 
 def test_the_arena_refuses_bad_levels_and_maps_in_a_sentence(capsys, tmp_path):
-    assert main(["lfw", "arena", "--jack", "grandmaster", "--games", "2"]) == 1
+    try:
+        code = main(["lfw", "arena", "--jack", "grandmaster", "--games", "2"])
+    except SystemExit as done:  # refused while the command line is read
+        code = int(done.code or 0)
+    assert code == 2  # a usage error (issue 50)
     err = capsys.readouterr().err
     assert "no 'grandmaster' computer player" in err and "Traceback" not in err
     bad = tmp_path / "bad.json"

@@ -281,6 +281,6 @@ def test_the_raw_port_password_beyond_loopback():
 
 
 def test_serve_refuses_an_open_raw_port_in_one_line(capsys):
-    assert main(["serve", "--host", "0.0.0.0", "--open"]) == 1
+    assert main(["serve", "--host", "0.0.0.0", "--open"]) == 2  # usage (issue 50)
     out, err = capsys.readouterr()
-    assert out == "" and err == f"whitechapel: {INSECURE}\n"
+    assert out == "" and err == f"whitechapel serve: {INSECURE} (see 'whitechapel serve --help')\n"

@@ -40,6 +40,7 @@ from whitechapel.app import (
 )
 from whitechapel.core.record import record_of, replay
 from whitechapel.core.store import Store, autosave_name
+from whitechapel.pocket import end
 from whitechapel.pocket.actions import parse_action
 from whitechapel.pocket.game import PocketGame
 from whitechapel.pocket.pieces import CHARACTERS, INVESTIGATOR, JACK
@@ -76,7 +77,7 @@ def assert_finished_and_saved(
     assert banner in plain(screen.query_one("#banner"))
     text = screen_text(app)
     assert banner in text
-    assert f"Game over: {outcome.reason}." in plain(screen.query_one("#prompt"))
+    assert f"Game over: {end.said(outcome.reason)}." in plain(screen.query_one("#prompt"))
     assert button_names(screen) == ["do-save", "do-rematch", "do-menu"]
     # P8: the end shows Jack to both sides.
     assert f"Jack was {CHARACTERS[game.jack].name}." in widget_text(app)

@@ -119,7 +119,7 @@ async def test_the_edges_tell_positions_from_coordinates(tmp_path):
         await Driver(pilot, screen).pass_handover()
         text = board(app)
         for p in range(1, 13):
-            assert re.search(rf"[·HWT]{p}\b", text), p
+            assert re.search(rf"[#HWT]{p}\b", text), p
         rows = text.splitlines()
         assert rows[0].split()[0] == "a" and rows[1].split()[0] == "1"
 

@@ -46,7 +46,7 @@ def add_arena_command(sub: Any, game: str, game_sides: tuple[str, ...]) -> argpa
         cmd.add_argument(
             f"--{side}",
             metavar="LEVEL",
-            type=arena_level(game),
+            type=arena_level(game, side),
             default="normal",
             dest=f"arena_{side}",
             help=f"the level of the computer playing {side}: random, easy, normal, "

@@ -83,14 +83,15 @@ def player(game: str) -> Callable[[str], str]:
     return checked(level)
 
 
-def arena_level(game: str) -> Callable[[str], str]:
-    """A computer level of `game` (the arena's `--SIDE LEVEL`): one it
-    offers or a frozen reference."""
+def arena_level(game: str, side: str) -> Callable[[str], str]:
+    """A computer player of `game` for `side` (the arena's `--SIDE LEVEL`):
+    a level it offers, a frozen reference, or a player the arena alone
+    plays (LfW's `homeward` Jack): whatever `players.new_player` makes."""
 
     def level(text: str) -> object:
-        from whitechapel.core.players import computer_level
+        from whitechapel.core.players import new_player
 
-        return computer_level(f"computer:{text}", game)
+        return new_player(game, text, side, 0)
 
     return checked(level)
 
