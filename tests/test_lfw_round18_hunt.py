@@ -3,6 +3,8 @@ play-testers G2 and H2, docs/playtests/2026-12-05-lfw-round17-*.md)."""
 
 from __future__ import annotations
 
+import re
+
 from rich.text import Text
 
 from lfw_app_play import first_game_where
@@ -12,7 +14,13 @@ from whitechapel.lfw.phases import Phase
 from whitechapel.lfw.rulebook import JACK, POLICE
 from whitechapel.lfw.ui import mapstyle, placenames, sentences
 from whitechapel.lfw.ui.marks import marks_for
-from whitechapel.lfw.ui.picking import HUNT_INTRO, hunt_rows, picking_for
+from whitechapel.lfw.ui.picking import (
+    HUNT_INTRO,
+    HUNT_ON_THE_RIGHT,
+    hunt_list,
+    hunt_rows,
+    picking_for,
+)
 
 
 def _t2_with_idle_and_useful(g) -> bool:
@@ -113,3 +121,24 @@ def test_t1_jacks_warnings_name_the_policemen_who_can_reach_a_circle():
         near = game.board.police_within_two(view.police[colour])
         assert any(int(c) in game.board.direct_circles(x) for x in near)
         assert int(c) not in game.board.direct_circles(view.police[colour])
+
+
+def test_t2_a_keys_line_too_short_for_one_entry_sends_the_player_to_the_side_panel():
+    """J2 (round 18): "letter on the map → circles beside it where Jack can
+    be:  … (all listed on the right)", nothing before the "…".  Where not
+    one whole entry fits, the line says where the list is, and the side
+    panel has it."""
+    game = first_game_where(5, _t2_with_idle_and_useful, tries=300)
+    p = picking_for(game.view(POLICE), game.board)
+    assert hunt_list(game.board, p.crossing_labels(), p.hunt_circles(), 3) == "…"
+    told = set()
+    for room in range(60, 260, 3):
+        line = p.keys_hint(room=room)
+        assert ":  …" not in line and ": …" not in line, (room, line)
+        if HUNT_INTRO in line:  # an entry follows: a letter, its circles or "none"
+            assert re.match(r"[a-zA-Z] (\d|[a-zA-Z ]*: none)", line.split(HUNT_INTRO)[1]), line
+            told.add("list")
+        elif HUNT_ON_THE_RIGHT in line:
+            assert p.cut
+            told.add("right")
+    assert "list" in told

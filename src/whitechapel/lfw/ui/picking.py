@@ -112,6 +112,8 @@ TOUCHES_INTRO = "letter on the map → circles to search there (T3): "
 # letters against the notebook's list of circles)
 HUNT_INTRO = "letter on the map → circles beside it where Jack can be: "
 HUNT_NONE = "none"  # after the letters of crossings beside none of them
+HUNT_ON_THE_RIGHT = "letters on the map: the circles beside each where Jack can be are on the right"
+HUNT_HEAD = "[b]Crossings[/b] beside most of Jack's circles first ([u]his[/u] underlined)"
 # H3: the letters are the yellow crossings (tester V, round 11: "circles to
 # search there" read as searching while he placed markers)
 PATROLS_INTRO = "each letter on the map is a yellow crossing; the circles beside it: "
@@ -156,7 +158,7 @@ def hunt_list(
         if len(", ".join([*shown, entry])) > room - 2:
             break
         shown.append(entry)
-    return ", ".join(shown) + " …"
+    return ", ".join(shown) + " …" if shown else "…"  # "…": not one whole entry fits
 
 
 def touch_list(board: Any, labelled: list[tuple[str, str]], room: int | None) -> str:
@@ -921,7 +923,7 @@ class Picking:
             elif patrols is not None:
                 lines.append(f"[b]{patrols[1]}[/b] letter → the circles beside")
             elif hunt:
-                lines.append("[b]Crossings[/b], most first: Jack can be on the [u]underlined[/u]")
+                lines.append(HUNT_HEAD)
             else:
                 lines.append("[b]Crossings[/b] letter → circles (T3)")
             if hunt:
@@ -1288,6 +1290,9 @@ class Picking:
         if jack := self.hunt_circles():
             intro = HUNT_INTRO
             listed = hunt_list(self.board, labelled, jack, room)
+            if listed == "…":  # not one whole entry fits (tester J2, round 18: "can be:  …")
+                self.cut = True
+                return HUNT_ON_THE_RIGHT
         else:
             listed = touch_list(self.board, labelled, room)
         if listed.endswith(" …"):  # the side panel lists every one (play-tester L, round 6)
