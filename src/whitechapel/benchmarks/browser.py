@@ -63,6 +63,8 @@ KEYS = {
     "left": "ArrowLeft",
     "right": "ArrowRight",
     "tab": "Tab",
+    "backspace": "Backspace",
+    "end": "End",
 }
 
 
@@ -82,6 +84,9 @@ async def launch(playwright: Any) -> Any:
     if path is None:
         raise RuntimeError(NO_CHROMIUM)
     return await playwright.chromium.launch(executable_path=path, headless=True, args=FLAGS)
+
+
+CLEAR_FIELD = 24  # backspaces that empty the room-code field (its max_length), whatever it holds
 
 
 class Player:
@@ -129,21 +134,33 @@ class Player:
 
     async def join(self, code: str, timeout: float = 20) -> None:
         """Join room `code` from the lobby as a player does: `j`, the code in
-        its field (seen there whole: a key the app takes while the focus is
-        still moving goes elsewhere), Enter."""
-        await self.keys("j")
-        await asyncio.sleep(0.2)
-        await self.keys(*code)
+        its field (seen there whole), Enter.  A key the app takes while the
+        focus is still moving to the field goes elsewhere (on a busy machine
+        the first letter was lost, CI 2026-12-05): where the field settles on
+        anything but the code, it is emptied and the code typed again, so
+        the wait is for what the terminal shows, never for a time."""
+        await self.keys("j", *code)
         deadline = time.monotonic() + timeout
-        while not any(
-            "Join a room by code" in row and code in row for row in (await self.text()).splitlines()
-        ):
+        while True:
+            field = await self.join_field()
+            if field == code:
+                await self.keys("enter")
+                return
+            if field and not code.startswith(field):  # a key went elsewhere: again,
+                # the field emptied whole first (a stale read retypes the same)
+                await self.keys("end", *(["backspace"] * CLEAR_FIELD), *code)
             if time.monotonic() > deadline:
                 raise TimeoutError(
                     f"{code} never showed in the room-code field:\n{await self.text()}"
                 )
             await asyncio.sleep(0.05)
-        await self.keys("enter")
+
+    async def join_field(self) -> str | None:
+        """The text in the lobby's room-code field, None where it is not shown."""
+        for row in (await self.text()).splitlines():
+            if "Join a room by code" in row and "▊" in row:
+                return row.split("▊", 1)[1].split("▎", 1)[0].strip()
+        return None
 
     async def keys(self, *keys: str, gap: float = 0.05) -> None:
         for key in keys:  # "ctrl+l" is Playwright's "Control+l"
