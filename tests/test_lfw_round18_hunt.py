@@ -37,17 +37,20 @@ def test_t2_the_keys_line_lists_each_crossing_by_the_circles_where_jack_can_be_m
     """G2: "nothing tells you 'this crossing touches 4 possible circles'";
     H2: "Show how many of the notebook's candidate circles each crossing
     touches".  Each letter is said with the circles beside it where the
-    notebook says Jack can be, those beside most first; the letters beside
-    none come last, together."""
+    notebook says Jack can be, those beside most of its paths first (I2,
+    round 18: by circles alone they sent policemen to the edge of 192
+    circles); the letters beside none come last, together."""
     game = first_game_where(5, _t2_with_idle_and_useful, tries=300)
     view = game.view(POLICE)
     p = picking_for(view, game.board)
-    jack = set(notebook(view, game.board).counts)
+    paths = dict(notebook(view, game.board).counts)
+    jack = set(paths)
     line = p.keys_hint()
     assert HUNT_INTRO in line, line
-    rows = hunt_rows(game.board, p.crossing_labels(), frozenset(jack))
-    counts = [len(near) for _, _, near in rows]
-    assert counts == sorted(counts, reverse=True)
+    rows = hunt_rows(game.board, p.crossing_labels(), frozenset(jack), paths)
+    # most of the notebook's paths first (I2, round 18), then most circles
+    weights = [(sum(paths[c] for c in near), len(near)) for _, _, near in rows]
+    assert weights == sorted(weights, reverse=True)
     for _, x, near in rows:
         assert set(near) == jack & set(placenames.touches(game.board, x))
     best = rows[0]

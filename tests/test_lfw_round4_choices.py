@@ -61,7 +61,7 @@ async def test_at_200x60_the_side_panel_lists_every_crossing_with_its_circles(tm
         assert screen.has_class("fits")
         side = "\n".join(line.split("▏")[-1] for line in screen_text(app).splitlines())
         flat = " ".join(side.split())
-        assert "Crossings beside most of Jack's circles first (his underlined)" in flat
+        assert "Crossings beside most of Jack's paths first (his circles underlined)" in flat
         shown = set(re.findall(r"(?:^|\s)([a-zA-Z])→", flat))
         assert set(letters) <= shown, (letters, flat)
 

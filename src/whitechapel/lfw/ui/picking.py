@@ -66,6 +66,7 @@ The keys, in one place (docs/lfw.md, the F1 help):
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -113,7 +114,7 @@ TOUCHES_INTRO = "letter on the map → circles to search there (T3): "
 HUNT_INTRO = "letter on the map → circles beside it where Jack can be: "
 HUNT_NONE = "none"  # after the letters of crossings beside none of them
 HUNT_ON_THE_RIGHT = "letters on the map: the circles beside each where Jack can be are on the right"
-HUNT_HEAD = "[b]Crossings[/b] beside most of Jack's circles first ([u]his[/u] underlined)"
+HUNT_HEAD = "[b]Crossings[/b] beside most of Jack's paths first ([u]his circles[/u] underlined)"
 # H3: the letters are the yellow crossings (tester V, round 11: "circles to
 # search there" read as searching while he placed markers)
 PATROLS_INTRO = "each letter on the map is a yellow crossing; the circles beside it: "
@@ -130,23 +131,33 @@ def touch_text(board: Any, label: str, crossing: str) -> str:
 
 
 def hunt_rows(
-    board: Any, labelled: list[tuple[str, str]], jack: frozenset[int]
+    board: Any,
+    labelled: list[tuple[str, str]],
+    jack: frozenset[int],
+    paths: Mapping[int, int] | None = None,
 ) -> list[tuple[str, str, tuple[int, ...]]]:
     """T2: (letter, crossing, the circles beside it where Jack can be) for
-    each lettered crossing, those beside most of them first, then letter
-    order."""
+    each lettered crossing, first those beside most of the notebook's paths
+    (`paths`: circle -> paths ending there; tester I2, round 18: counted by
+    circles, the list sent policemen to the edge of 192 circles and not down
+    the trail), then most circles, then letter order."""
     rows = [
         (k, x, tuple(c for c in placenames.touches(board, x) if c in jack)) for k, x in labelled
     ]
-    return sorted(rows, key=lambda r: -len(r[2]))
+    weight = paths or {}
+    return sorted(rows, key=lambda r: (-sum(weight.get(c, 0) for c in r[2]), -len(r[2])))
 
 
 def hunt_list(
-    board: Any, labelled: list[tuple[str, str]], jack: frozenset[int], room: int | None
+    board: Any,
+    labelled: list[tuple[str, str]],
+    jack: frozenset[int],
+    room: int | None,
+    paths: Mapping[int, int] | None = None,
 ) -> str:
     """T2's letters for the keys line: "i 99·100·120, a 31·100, d 99; c e h:
     none", as many whole entries as `room` holds (then "…")."""
-    rows = hunt_rows(board, labelled, jack)
+    rows = hunt_rows(board, labelled, jack, paths)
     some = [f"{k} {'·'.join(map(str, near))}" for k, _, near in rows if near]
     idle = [k for k, _, near in rows if not near]
     tail = f"{' '.join(idle)}: {HUNT_NONE}" if idle else ""
@@ -372,6 +383,7 @@ class Picking:
         self._offer: tuple[tuple[Any, ...], tuple[list[str], list[str], list[str]]] | None = None
         self._idle: bool | None = None  # T3: nothing to find beside him (asked once a state)
         self._hunt: frozenset[int] | None = None  # T2: where Jack can be (asked once)
+        self.hunt_paths: dict[int, int] = {}  # T2: circle -> the notebook's paths ending there
         # the screen's notebook shown (F6; a game set up without it: never):
         # without it T2's letters say the circles beside them, no more
         self.notebook_on = True
@@ -733,7 +745,7 @@ class Picking:
             if v is not None and v.phase.key == Phase.HUNT and v.side != rulebook.JACK:
                 nb = notebook(v, self.board)
                 if nb.on_board and not nb.home and not nb.over:
-                    found = frozenset(nb.counts)
+                    found, self.hunt_paths = frozenset(nb.counts), dict(nb.counts)
             self._hunt = found
         return self._hunt
 
@@ -927,7 +939,7 @@ class Picking:
             else:
                 lines.append("[b]Crossings[/b] letter → circles (T3)")
             if hunt:
-                rows = hunt_rows(self.board, crossings, hunt)
+                rows = hunt_rows(self.board, crossings, hunt, self.hunt_paths)
                 lines.append(" ".join(self._hunt_text(k, x, hunt) for k, x, _ in rows))
             else:
                 lines.append(" ".join(touch_text(self.board, k, x) for k, x in crossings))
@@ -1289,7 +1301,7 @@ class Picking:
         room = None if left is None else left - len(ON_THE_RIGHT)
         if jack := self.hunt_circles():
             intro = HUNT_INTRO
-            listed = hunt_list(self.board, labelled, jack, room)
+            listed = hunt_list(self.board, labelled, jack, room, self.hunt_paths)
             if listed == "…":  # not one whole entry fits (tester J2, round 18: "can be:  …")
                 self.cut = True
                 return HUNT_ON_THE_RIGHT
