@@ -33,6 +33,8 @@ import time
 from pathlib import Path
 from statistics import median
 
+from whitechapel.pocket.pieces import CHARACTERS
+
 sys.path.insert(0, str(Path(__file__).parent))
 
 from tmuxkeys import capture as tmuxkeys_capture
@@ -88,7 +90,13 @@ def saved_actions(data: Path) -> list[str]:
 
 
 class Pocket:
-    secret_words = ("Jack only", "You are", "Your alibi cards")
+    # Jack's own lines ("You are John Pizer."), not the opening sentence
+    # every side gets ("You are the investigator against ...")
+    secret_words = (
+        "Jack only",
+        *(f"You are {c.name}" for c in CHARACTERS),
+        "Your alibi cards",
+    )
     open_side = "investigator"
 
     def __init__(self, seed: int) -> None:
