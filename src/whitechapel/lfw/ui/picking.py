@@ -755,11 +755,7 @@ class Picking:
         jack = self.hunt_circles()
         if not jack:
             return []
-        return [
-            x
-            for _, x in self.crossing_labels()
-            if not jack.intersection(placenames.touches(self.board, x))
-        ]
+        return [x for _, x, near in hunt_rows(self.board, self.crossing_labels(), jack) if not near]
 
     def t3_circles(self) -> list[str]:
         """T3 (a search under way included): every circle the acting
