@@ -172,3 +172,22 @@ async def test_the_menu_starts_at_the_top_and_rules_open_on_the_game_chosen(tmp_
         await settle.settle(pilot)
         assert isinstance(app.screen, HelpScreen)
         assert "Mr. Jack Pocket" in " ".join(screen_text(app).split()[:80])
+
+
+async def test_p7_the_summary_beside_the_board_is_drawn_in_one_frame(tmp_path):
+    """The curtain moved beside the board and resized drew the screen twice
+    (a second layout asked by its new virtual size), which doubled the
+    key's wait (issue 44's key-to-repaint target)."""
+    from whitechapel.benchmarks.frames import FrameTimer
+
+    app, _screen = pocket_app(SETUPS["goodley"], tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle.settle(pilot)
+        await settle.press(pilot, "enter", "1", "2", "enter", "enter", "2", "2", "enter")
+        await settle.press(pilot, "4", "0", "enter", "enter", "3", "r")
+        await settle.settle(pilot)
+        timer = FrameTimer(app)
+        await timer.press(pilot, "enter")
+        await settle.settle(pilot)
+        assert is_summary(app.screen)
+        assert len(timer.frames) == 1

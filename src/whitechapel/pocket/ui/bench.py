@@ -85,6 +85,7 @@ async def _key_latencies(
 
     as_first_app()  # as in a player's process, whatever this one ran before
     rng = random.Random(2026)
+    TurnControl.hold = 0.0  # the bench's keys are deliberate (ui/turns.py); before any screen
     latencies: list[Took] = []
     with tempfile.TemporaryDirectory() as folder:
         store = Store(Path(folder))
@@ -95,7 +96,6 @@ async def _key_latencies(
 
         screen = new_screen()
         app = WhitechapelApp(start=screen)
-        TurnControl.hold = 0.0  # the bench's keys are deliberate (ui/turns.py)
         async with app.run_test(size=size) as pilot:
             timer = FrameTimer(app)
             await pilot.pause()
@@ -201,6 +201,7 @@ async def _thinking_latencies(presses: int, deadline: float) -> list[float]:
 
     as_first_app()
     rng = random.Random(7)
+    TurnControl.hold = 0.0  # the bench's keys are deliberate (ui/turns.py); before any screen
     latencies: list[float] = []
     Thinking = _thinking_class()
     handled: list[float] = []
@@ -225,7 +226,6 @@ async def _thinking_latencies(presses: int, deadline: float) -> list[float]:
 
         screen = new_screen()
         app = WhitechapelApp(start=screen)
-        TurnControl.hold = 0.0  # the bench's keys are deliberate (ui/turns.py)
         async with app.run_test(size=(80, 24)) as pilot:
             timer = FrameTimer(app)
             warm_up = 4

@@ -49,6 +49,16 @@ class TextPanel(Widget):
             self._text = Text.from_markup(markup, justify=self.JUSTIFY)
             self.refresh()
 
+    def _size_updated(
+        self, size: Any, virtual_size: Any, container_size: Any, layout: bool = True
+    ) -> bool:
+        """A new size is taken without asking for another layout: Textual's
+        default treats a changed virtual size as a change of layout, which
+        costs a second layout and frame after the one that resized the panel
+        (a Pocket round's summary, the curtain moved beside the board); a
+        panel's size never depends on its text, so nothing else can move."""
+        return super()._size_updated(size, virtual_size, container_size, layout=False)
+
     def render(self) -> Text:
         return self._text
 
