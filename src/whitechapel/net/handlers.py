@@ -1,6 +1,7 @@
 """What the game server does with each message about rooms, one typed
 handler per kind (`net/messages.py`): create, join (or take a seat back),
-watch, list, act, leave, and the finished games' records.
+watch, list, act, leave, and the finished games' records; and the lobbies,
+sent the list of rooms again whenever it changes (`push_lists`).
 
 A handler checks what the connection may do, changes the room under its
 lock (`Table.lock`), makes the change durable and tells the room
@@ -31,11 +32,13 @@ from whitechapel.net.messages import (
 from whitechapel.net.peers import AnsweredLate, Dispatch
 from whitechapel.net.penalties import Penalties
 from whitechapel.net.rematches import Offer, swapped
-from whitechapel.net.rooms import DEFAULT, Room, RoomError, new_room_id
+from whitechapel.net.rooms import DEFAULT, Room, RoomError, holder_digest, new_room_id
 from whitechapel.net.roomstore import record_document
 from whitechapel.net.table import Send, Table, identity_key
 
 MAX_WRONG_CODES = 5  # wrong rejoin codes from one connection, then it is closed
+LOBBY = "lobby"  # a client's feature: its list of rooms is sent again when it changes
+LOBBY_EVERY = 0.5  # seconds between two lists pushed to one lobby, at the least
 
 
 class WrongCode(RoomError, AnsweredLate):
@@ -59,6 +62,11 @@ class RoomHandlers:
         # A wrong rejoin code is answered after a delay that grows with its
         # address's recent wrong codes; a right one at once (net/penalties.py).
         self.code_penalties = Penalties(first=0.5, cap=8.0)
+        # The lobbies: connections that said `LOBBY` and asked for the list,
+        # each with the number of the listing it was sent last (`push_lists`).
+        self.lobbies: dict[Connection, int] = {}
+        self._listing: list[dict[str, Any]] = []
+        self._listed = 0  # the listing's number, one more at each change
 
     def register(self, dispatch: Dispatch) -> None:
         dispatch.add(Create, self.on_create)
@@ -135,7 +143,7 @@ class RoomHandlers:
                     return await table.commit(room)
                 return self.send(conn, table.state_for(room, seat))
             table.check_not_seated(conn, room)
-            seat, token = room.take(msg.seat, conn.name or "", _proven(conn))
+            seat, token = room.take(msg.seat, conn.name or "", _proven(conn), table.away(room))
             rejoin = room.new_code(seat)
             await table.save_now(room)  # the seat is on disk before its token is given
             table.sit(conn, room, seat)
@@ -171,14 +179,63 @@ class RoomHandlers:
             self.send(conn, table.state_for(room, None))
 
     async def on_list(self, conn: Connection, msg: ListRooms) -> None:
-        newest = sorted(self.table.rooms.values(), key=lambda r: r.created, reverse=True)
-        listed = [r.summary() for r in newest[: self.table.limits.listed]]
-        if conn.proven:  # the seats this player holds, wherever it connects from
-            for entry, room in zip(listed, newest, strict=False):
-                mine = room.held_by(conn.identity)
-                if mine is not None:
-                    entry["yours"] = mine
-        self.send(conn, {"type": "rooms", "rooms": listed})
+        held, listed = self.listing()
+        self.send(conn, self.rooms_for(conn, held, listed))
+        if LOBBY in conn.features:  # a lobby: sent the list again when it changes
+            self.lobbies[conn] = self._listed
+
+    def listing(self) -> tuple[list[dict[str, str]], list[dict[str, Any]]]:
+        """What the list says of the newest open rooms (seats, names, the
+        seats whose player is away, watchers), and each one's seats taken by
+        a proven identity (its digest -> the first such seat); the listing's
+        number goes up when it differs from the last one made."""
+        table = self.table
+        newest = sorted(table.rooms.values(), key=lambda r: r.created, reverse=True)
+        newest = newest[: table.limits.listed]
+        listed = []
+        for room in newest:
+            entry = room.summary()
+            away = table.away(room)
+            if away:  # public, as the names are
+                entry["away"] = list(away)
+            listed.append(entry)
+        if listed != self._listing:
+            self._listing, self._listed = listed, self._listed + 1
+        held = [{r.holders[s]: s for s in reversed(r.seats) if s in r.holders} for r in newest]
+        return held, listed
+
+    def rooms_for(
+        self, conn: Connection, held: list[dict[str, str]], listed: list[dict[str, Any]]
+    ) -> dict[str, Any]:
+        """The `rooms` message for `conn`: the listing, and the seats its
+        proven identity holds, wherever it connects from (looked up by its
+        own digest, once: a list to a thousand lobbies stays cheap)."""
+        if conn.proven:
+            mine = holder_digest(conn.identity)
+            listed = [
+                {**entry, "yours": seats[mine]} if mine in seats else entry
+                for entry, seats in zip(listed, held, strict=True)
+            ]
+        return {"type": "rooms", "rooms": listed}
+
+    def push_lists(self) -> None:
+        """Every lobby whose list changed since it was sent is sent it again
+        (called every `LOBBY_EVERY` seconds: at most one list a lobby in that
+        time, however many rooms open meanwhile)."""
+        for conn in [c for c in self.lobbies if c.closing or c.writer.is_closing()]:
+            del self.lobbies[conn]
+        if not self.lobbies:
+            return
+        held, listed = self.listing()
+        for conn, seen in list(self.lobbies.items()):
+            if seen != self._listed:
+                self.lobbies[conn] = self._listed
+                self.send(conn, self.rooms_for(conn, held, listed))
+
+    def unlist(self, conn: Connection) -> None:
+        """`conn` is at a room's table (it is sent the room's `state`): no
+        more lists pushed to it until it asks for the list again."""
+        self.lobbies.pop(conn, None)
 
     async def on_act(self, conn: Connection, msg: Act) -> None:
         table = self.table

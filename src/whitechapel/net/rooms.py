@@ -63,6 +63,9 @@ def _digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+holder_digest = _digest  # what a room's `holders` keep of a proven identity
+
+
 class Room:
     """One game held authoritatively, its seats and its clock."""
 
@@ -151,18 +154,23 @@ class Room:
     def side_of(self, seat: str | None) -> str | None:
         return None if seat is None else self.seating.side_of(seat)
 
-    def take(self, seat: str | None, name: str, identity: str | None = None) -> tuple[str, str]:
+    def take(
+        self,
+        seat: str | None,
+        name: str,
+        identity: str | None = None,
+        away: dict[str, str] | None = None,
+    ) -> tuple[str, str]:
         """Sit `name` on `seat` (None: the first free one; a side that is not
         a seat's name, as LfW's 'police': its first free seat); returns the
         seat and its token, shown only now.  A proven `identity` (the
-        gateway's) is bound to the seat: it alone rejoins without a token."""
+        gateway's) is bound to the seat: it alone rejoins without a token.
+        `away` (seat -> name) is named if there is no free seat."""
         free = [s for s in self.seats if s not in self.tokens]
         if seat is None or (seat in self.game.sides and seat not in self.seats):
             wanted = [s for s in free if seat is None or self.side_of(s) == seat]
             if not wanted:
-                raise RoomError(
-                    f"room {self.id} has no free seat (take yours back with its rejoin code)"
-                )
+                raise RoomError(self.no_free_seat(away or {}))
             seat = wanted[0]
         if seat not in self.seats:
             raise RoomError(f"room {self.id} has no seat {seat!r} (seats: {', '.join(self.seats)})")
@@ -175,6 +183,18 @@ class Room:
             self.holders[seat] = _digest(identity)
         self._changed()
         return seat, token
+
+    def no_free_seat(self, away: dict[str, str]) -> str:
+        """The refusal of a full room, naming the seats whose player is away:
+        one of them may be the asker's, taken back with its rejoin code."""
+        if not away:
+            return f"room {self.id} has no free seat (take yours back with its rejoin code)"
+        said = " and ".join(f"{s} ({name})" if name else s for s, name in away.items())
+        which = "is away; if that seat is" if len(away) == 1 else "are away; if one of them is"
+        return (
+            f"room {self.id} has no free seat: {said} {which} yours, "
+            "take it back with its rejoin code"
+        )
 
     def seat_computer(self, level: str) -> list[str]:
         """The computer (of `level`) takes every seat still free; returns

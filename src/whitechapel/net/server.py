@@ -7,8 +7,9 @@ written before it is told, finished and idle rooms leaving), the handlers
 of the room messages (`handlers.py`, one typed handler per kind of
 message: `messages.py`), and the store the rooms live in between restarts
 (`roomstore.py`, written in order by `writer.py`).  Starting restores the
-rooms and listens; a tick checks the chess clocks and retires idle rooms;
-closing tells every peer and writes every room.
+rooms and listens; a tick checks the chess clocks and retires idle rooms,
+another sends the lobbies the list of rooms when it changed; closing tells
+every peer and writes every room.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from typing import Any
 from whitechapel.core.errors import WhitechapelError
 from whitechapel.net.computers import ComputerSeats
 from whitechapel.net.connection import Connection, Limits
-from whitechapel.net.handlers import RoomHandlers
+from whitechapel.net.handlers import LOBBY_EVERY, RoomHandlers
 from whitechapel.net.peers import Dispatch, Peers
 from whitechapel.net.protocol import PROTOCOL
 from whitechapel.net.rooms import Room
@@ -100,16 +101,21 @@ class GameServer:
             gateway_secret=gateway_secret,
         )
         self.handlers = RoomHandlers(
-            self.table, self.peers.send, self.peers.close_with, client_seeds=client_seeds
+            self.table, self._send, self.peers.close_with, client_seeds=client_seeds
         )
         self.handlers.register(self.dispatch)
         self._server: asyncio.Server | None = None
         self._ticker: asyncio.Task[None] | None = None
+        self._lister: asyncio.Task[None] | None = None
         self.address: tuple[str, int] | None = None
         self.gateway_socket = gateway_socket
         self._unix: asyncio.Server | None = None
 
     def _send(self, conn: Connection, msg: dict[str, Any]) -> None:
+        """What the table and the room handlers send; a connection sent a
+        room's `state` is at that room's table, no lobby any more."""
+        if msg.get("type") == "state":
+            self.handlers.unlist(conn)
         self.peers.send(conn, msg)
 
     # What tests, benchmarks and operators look at: the table's and the peers'.
@@ -155,6 +161,7 @@ class GameServer:
         if self.gateway_socket is not None:
             self._unix = await self._listen_gateway(self.gateway_socket)
         self._ticker = asyncio.create_task(self._tick())
+        self._lister = asyncio.create_task(self._push_lists())
         for room in table.rooms.values():  # a restored room where the computer is to play
             table.computers.turn(room)
         return self.address
@@ -204,8 +211,9 @@ class GameServer:
         """Stop listening, tell every peer, wait for their tasks to end, and
         write every room's snapshot that is not up to date."""
         table = self.table
-        if self._ticker:
-            self._ticker.cancel()
+        for task in (self._ticker, self._lister):
+            if task:
+                task.cancel()
         if self._server:
             self._server.close()
         if self._unix:
@@ -246,6 +254,16 @@ class GameServer:
                 self.table.retire_idle()
             except Exception:
                 log.exception("checking the chess clocks and idle rooms failed")
+
+    async def _push_lists(self) -> None:
+        """The lobbies hear of a room opened, filled or closed within
+        `LOBBY_EVERY` seconds, and never more often (handlers.py)."""
+        while True:
+            await asyncio.sleep(LOBBY_EVERY)
+            try:
+                self.handlers.push_lists()
+            except Exception:
+                log.exception("sending the lobbies the list of rooms failed")
 
 
 async def serve(

@@ -103,8 +103,9 @@ class Link:
             self.name,
             unix=self.unix,
             # the screens show who is away (a `state` comes when it changes),
-            # and a finished game's rematch is offered and answered here
-            fields={**self.fields, "features": ["presence", "rematch"]},
+            # a finished game's rematch is offered and answered here, and the
+            # lobby is sent the list of rooms again when it changes
+            fields={**self.fields, "features": ["presence", "rematch", "lobby"]},
             password=self.password,
         )
 

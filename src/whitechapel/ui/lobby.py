@@ -4,8 +4,9 @@ room by its code, watch one.
 
 The app keeps one connection to the server (`Link`, ui/link.py); a worker reads its
 messages and hands each to the screen it is for: the room's game screen, or
-the lobby.  The screens only send action texts and show the views the server
-sends; the server decides every rule and keeps every secret.
+the lobby, which the server sends the list of rooms again when it changes.
+The screens only send action texts and show the views the server sends;
+the server decides every rule and keeps every secret.
 """
 
 from __future__ import annotations
@@ -76,6 +77,8 @@ class LobbyScreen(SizeGuard, Screen):
             if e.computer_key
         ),
         Binding("j", "focus_code", "Join by code", id="lobby.join"),
+        # out of the room-code field, back to the rooms (where w watches)
+        Binding("escape", "focus_rooms", "Rooms", show=False, id="lobby.rooms"),
         Binding("w", "watch", "Watch", id="lobby.watch"),
         Binding("r", "refresh", "Refresh", id="lobby.refresh"),
         Binding("v", "records", "Finished games", id="lobby.records"),
@@ -274,9 +277,10 @@ class LobbyScreen(SizeGuard, Screen):
         if self.room_wanted:  # `whitechapel join HOST:PORT ROOM`: straight to it
             await self.join(self.room_wanted)
             self.room_wanted = None
-        # The list of rooms stays fresh (and the server, which closes a silent
-        # connection after 15 minutes, hears from us).
-        self.set_interval(10, self.action_refresh)
+        # The server sends the list again when it changes; asked for now and
+        # then all the same, for a server that does not, and so that the
+        # server, which closes a connection silent for 15 minutes, hears from us.
+        self.set_interval(KEEP_FRESH, self.keep_fresh)
         while True:
             try:
                 msg = await self.link.client.recv(timeout=None)
@@ -330,7 +334,14 @@ class LobbyScreen(SizeGuard, Screen):
         """`created` or `joined`: a seat of `room` is this player's."""
         self.link.remember(room, msg["seat"], msg.get("token", ""), msg.get("rejoin") or "")
         code = self.link.rejoin_code(room)
-        again = f"; to take it back from elsewhere: j, then {room} {code}" if code else ""
+        # what the code is for, said where it is first given (tester PG,
+        # Pocket round 4, was cut off and had not kept it)
+        again = (
+            f". Rejoin code {code}: keep it, it takes your seat back if you are cut off "
+            f"(j, then {room} {code})"
+            if code
+            else ""
+        )
         why = self.why if kind == "created" else ""
         self.why = ""
         # On the status line, not a toast: the game screen comes at once,
@@ -405,7 +416,12 @@ class LobbyScreen(SizeGuard, Screen):
         for r in rooms:
             free = [s for s, taken in r.get("seats", {}).items() if not taken]
             names = r["names"] if isinstance(r.get("names"), dict) else {}
-            held = [f"{s}: {names[s]}" for s in r.get("seats", {}) if names.get(s)]
+            away = r["away"] if isinstance(r.get("away"), list) else []
+            held = [
+                f"{s}: {names[s]}" + (" (away)" if s in away else "")
+                for s in r.get("seats", {})
+                if names.get(s)
+            ]
             seats = f"free: {', '.join(free)}" if free else "full"
             if held:
                 seats = f"{'; '.join(held)}; {seats}"
@@ -438,6 +454,19 @@ class LobbyScreen(SizeGuard, Screen):
     async def action_refresh(self) -> None:
         if self.link.client is not None:
             await self.safe_send({"type": "list"})
+
+    async def keep_fresh(self) -> None:
+        """The list asked for again while the lobby is shown; a `ping` while
+        a room's screen is (the server stops sending the list to a connection
+        at a room's table, and asking for it would start it again)."""
+        if self.link.client is None:
+            return
+        await self.safe_send({"type": "list"} if self.app.screen is self else {"type": "ping"})
+
+    async def on_screen_resume(self) -> None:
+        """Back in the lobby (from a room's screen): the list, fresh, and
+        sent again whenever it changes."""
+        await self.action_refresh()
 
     def room_settings(self, game: str) -> dict[str, Any]:
         """What is chosen beside the code for a new room of `game`: its own
@@ -495,6 +524,9 @@ class LobbyScreen(SizeGuard, Screen):
         # right after `j`, queued behind it, go into the field.
         self.set_focus(self.query_one("#code", Input))
 
+    def action_focus_rooms(self) -> None:
+        self.set_focus(self.query_one("#rooms", OptionList))
+
     async def action_watch(self) -> None:
         room = self.highlighted_room()
         if room:
@@ -508,7 +540,32 @@ class LobbyScreen(SizeGuard, Screen):
 
     async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id:
-            await self.join(event.option.id)
+            await self.enter_room(event.option.id)
+
+    async def enter_room(self, room: str) -> None:
+        """Enter on a room: a free seat, or this player's own.  A full room
+        where the lobby knows no seat of this player's opens the join field
+        with the room's code typed, for a seat's rejoin code (tester PG,
+        Pocket round 4: a password session is a stranger to the server)."""
+        entry = next((r for r in self.rooms if r.get("room") == room), None)
+        if entry is None or not self.full_to_me(entry):
+            return await self.join(room)
+        field = self.query_one("#code", Input)
+        field.value = f"{room} "
+        field.cursor_position = len(field.value)
+        # the cursor after the code, not the code selected (as `j` has it),
+        # so that what is typed next follows it
+        field.select_on_focus = False
+        self.set_focus(field)
+        field.call_later(setattr, field, "select_on_focus", True)
+        self.status(escape(full_words(entry)))
+
+    def full_to_me(self, entry: dict[str, Any]) -> bool:
+        """Is the listed room full, no seat of it known as this player's?"""
+        seats = entry.get("seats")
+        if not isinstance(seats, dict) or not all(seats.values()):
+            return False
+        return entry.get("room") not in self.link.seats and not isinstance(entry.get("yours"), str)
 
     async def on_input_submitted(self, event: Input.Submitted) -> None:
         words = event.value.upper().split()
@@ -536,6 +593,23 @@ class LobbyScreen(SizeGuard, Screen):
 
 
 RANDOM = "random"  # the lobby's side choice: either, drawn when the room is made
+KEEP_FRESH = 30  # seconds between two lists asked for by a lobby shown
+
+
+def full_words(entry: dict[str, Any]) -> str:
+    """What Enter on a full room says: whose seats are away (their player's
+    connection gone), and how a seat is taken back."""
+    room = entry.get("room", "")
+    names = entry["names"] if isinstance(entry.get("names"), dict) else {}
+    away = entry["away"] if isinstance(entry.get("away"), list) else []
+    gone = [f"{s} ({names[s]})" if names.get(s) else str(s) for s in away]
+    said = f"Room {room} is full"
+    if gone:
+        said += f"; away now: {', '.join(gone)}"
+    return (
+        f"{said}. If one of its seats is yours, type its rejoin code after the room "
+        "code and press Enter (or Esc, then w, to watch)."
+    )
 
 
 def room_settings_of(game: str) -> tuple[Setting, ...]:

@@ -495,9 +495,10 @@ class GameScreen(SizeGuard, Screen[None]):
             return ""
         return self.seat_text() + source.clock_text()
 
-    def seat_text(self, short: bool = False) -> str:
+    def seat_text(self, short: bool = False, why: bool = False) -> str:
         """A network seat's words after the banner: its rejoin code, or that
-        it was taken back elsewhere; `short`, fewer words."""
+        it was taken back elsewhere; `short`, fewer words; `why`, what the
+        code is for (tester PG, Pocket round 4, had not kept it)."""
         source = self.source
         if not isinstance(source, RemoteSource):
             return ""
@@ -509,6 +510,8 @@ class GameScreen(SizeGuard, Screen[None]):
         # As the lobby's join field takes it: the room, then the seat's code
         # (tester PA, Pocket round 1, typed the code alone: "there is no room")
         again = f"{source.room} {code}"
+        if why:
+            return f"  · if cut off, rejoin: {again}"
         return f"  · {again}" if short else f"  · rejoin: {again}"
 
     def fit_banner(self, heads: Sequence[str]) -> str:
@@ -516,7 +519,8 @@ class GameScreen(SizeGuard, Screen[None]):
         (the game's words, longest first) that fits with the seat's words
         and the clock after it; where none does, the seat's words go
         shorter, then away, before the clock does (issue 44: in a browser
-        900 pixels wide the clocks were cut off the end of the line)."""
+        900 pixels wide the clocks were cut off the end of the line).  What
+        the code is for is said where it costs none of those words."""
         source = self.source
         clock = source.clock_text() if isinstance(source, RemoteSource) else ""
         seats = [self.seat_text(), self.seat_text(short=True), ""]
@@ -525,7 +529,9 @@ class GameScreen(SizeGuard, Screen[None]):
             for head in heads:
                 text = head + seat + clock
                 if Text.from_markup(text).cell_len <= width:
-                    return text
+                    why = head + self.seat_text(why=True) + clock
+                    fits = seat == seats[0] and Text.from_markup(why).cell_len <= width
+                    return why if fits else text
         return heads[-1] + clock
 
     def show_clock(self) -> None:
