@@ -308,3 +308,12 @@ async def test_a_closed_lobby_is_forgotten(tmp_path):
         await maker.close()
     finally:
         await srv.close()
+
+
+def test_a_new_duels_chess_clock_is_said_on_the_lobbys_keys_line():
+    """Tester PI (Pocket round 5) found the clock only when it ran down in
+    the header; a game without a clock says none."""
+    from whitechapel.ui.lobby import clock_words, games_keys
+
+    assert "New Pocket duel (7:30 a side)" in games_keys()
+    assert clock_words("lfw") == ""

@@ -14,3 +14,12 @@ from here).  The only package that needs asyncssh.
                    (`driver.py`), under a guard (`guard.py`)
 - `sessionapp.py`  the app of one session; `serve.py` `whitechapel serve`
 """
+
+import warnings
+
+# asyncssh names cryptography's DSA key types when it is imported, and
+# cryptography warns that DSA is deprecated: a line per name on the
+# operator's terminal before the server's first useful line.  The warning
+# is about the library, not about this server; it is silenced for
+# asyncssh's modules only.
+warnings.filterwarnings("ignore", message="DSA is deprecated", module=r"asyncssh(\.|$)")

@@ -40,10 +40,21 @@ class ServerMessage(Message):
         self.msg = msg
 
 
+def clock_words(game: str) -> str:
+    """ " (7:30 a side)" for a game whose rooms have a chess clock: a new
+    room's clock is said before it runs (tester PI, Pocket round 5, found
+    it running down in the header)."""
+    limit = rules_for(game).default_clock
+    if not limit:
+        return ""
+    minutes, seconds = divmod(round(limit), 60)
+    return f" ({minutes}:{seconds:02d} a side)"
+
+
 def games_keys() -> str:
-    """The keys line: each game's new room and game against the computer,
-    its key in bold, wrapped at the window's width."""
-    said = [f"[b]{e.room_key}[/b] {escape(e.room_label)}" for e in entries()]
+    """The keys line: each game's new room (with its chess clock) and game
+    against the computer, its key in bold, wrapped at the window's width."""
+    said = [f"[b]{e.room_key}[/b] {escape(e.room_label + clock_words(e.name))}" for e in entries()]
     said += [
         f"[b]{e.computer_key}[/b] {escape(e.computer_label)}" for e in entries() if e.computer_key
     ]
