@@ -138,12 +138,14 @@ def since_line(
 
 def _newest(title: str, said: Sequence[str], shown: int | None) -> str:
     """A news line: `title`, then the newest `shown` (`NEWS_SHOWN`) of
-    `said`, with how many more the log holds; empty when nothing is said."""
+    `said`, with how many earlier ones the log holds; empty when nothing
+    is said."""
     if not said:
         return ""
     keep = NEWS_SHOWN if shown is None else shown
     more = len(said) - keep
-    head = f"(+{more} in the log) " if more > 0 else ""
+    # in plain words (tester K2, round 19, found "(+1 in the log)" cryptic)
+    head = f"({more} earlier action{'s' if more != 1 else ''} in the log) " if more > 0 else ""
     return f"[b]{title}[/b] " + head + " · ".join(said[max(0, len(said) - keep) :])
 
 

@@ -18,7 +18,7 @@ from whitechapel.lfw.actions import Alley, Coach, Step
 from whitechapel.lfw.legal import legal
 from whitechapel.lfw.paths import homeward_reach
 from whitechapel.lfw.phases import Phase
-from whitechapel.lfw.rulebook import ALLEY, COACH, MOVES, STEP, TRACK, space_name
+from whitechapel.lfw.rulebook import ALLEY, COACH, COLOURS, MOVES, STEP, TRACK, space_name
 from whitechapel.lfw.ui import exposure, sentences
 from whitechapel.lfw.view_parts import JackSheet
 from whitechapel.lfw.views import LfwView
@@ -59,6 +59,59 @@ def guards_of(view: LfwView, board: Any, hideout: int) -> str:
         return ""
     names = sentences.and_list(sentences.name(c) for c in held)
     return f"[b]{names} on the crossing{'s' if len(held) > 1 else ''} beside it[/b]"
+
+
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five")
+
+
+def ways_in(board: Any, circle: int) -> tuple[int, int]:
+    """The ways into `circle`: the crossings beside it (a policeman on one
+    bars every walk through it, T1) and the bare streets from another
+    circle, with no crossing on them (no policeman can bar those)."""
+    near = board.graph[circle]
+    return sum(isinstance(n, str) for n in near), sum(isinstance(n, int) for n in near)
+
+
+def ways_in_text(board: Any, circle: int) -> str:
+    """S1, choosing the hideout: "43: 2 ways in — two policemen can bar
+    it" (tester K2, round 19: from night 3 two policemen held both ways
+    into his hideout, and the chooser had never said it had only two)."""
+    crossings, bare = ways_in(board, circle)
+    total = crossings + bare
+    said = f"{circle}: {total} way{'s' if total != 1 else ''} in"
+    if bare:
+        return f"{said} ({bare} with no crossing) — no policeman can bar it"
+    if crossings > len(COLOURS):
+        return f"{said} — more than the five policemen can bar"
+    man = "policeman" if crossings == 1 else "policemen"
+    return f"{said} — {NUMBER_WORDS[crossings]} {man} can bar it"
+
+
+HARD_TO_BAR = 4  # ways in: from this many the chooser no longer lists the circles
+
+
+def hideout_rows(board: Any, circles: Iterable[int]) -> list[tuple[str, list[int]]]:
+    """S1: the circles offered for the hideout by their ways in, the
+    fewest first ("2 ways in", [4, 5, 43 …]), those where every way in is
+    a crossing and they are fewer than `HARD_TO_BAR`; then how many others
+    there are (four ways in or more, or a street no policeman can bar),
+    without their numbers: the list stays short enough to read."""
+    rows: dict[int, list[int]] = {}
+    others = 0
+    for c in circles:
+        crossings, bare = ways_in(board, c)
+        if bare or crossings >= HARD_TO_BAR:
+            others += 1
+        else:
+            rows.setdefault(crossings, []).append(c)
+    out = [
+        (f"{n} way{'s' if n != 1 else ''} in", sorted(found)) for n, found in sorted(rows.items())
+    ]
+    if others:
+        out.append(
+            (f"the other {others}: {HARD_TO_BAR} ways in or more, or a street with no crossing", [])
+        )
+    return out
 
 
 def moves_home_now(
@@ -287,7 +340,8 @@ def jack_text(view: LfwView, board: Any) -> str:
     if hideout is not None:
         lines.append(home_line(view, board, hideout, here if tonight else None))
     if here is not None and tonight:
-        lines.append(f"On circle [b]{here}[/b] · {spaces_left(view)} spaces left")
+        left = spaces_left(view)
+        lines.append(f"On circle [b]{here}[/b] · {left} space{'s' if left != 1 else ''} left")
     if jack.marked_women:
         lines.append("Marked women: " + " ".join(map(str, jack.marked_women)))
     path = path_tonight(jack, view.night)

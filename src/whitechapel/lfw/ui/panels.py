@@ -203,10 +203,19 @@ def _letter_only(view: LfwView, c: str, board: Any | None) -> tuple[str, ...]:
     """A policeman's line with his letter alone (in his colour, as on the
     map), for a line too long with his colour's name: "B searches 57 70 71 72"."""
     x = view.police.get(c)
-    if x is None or board is None:
+    if board is None:
         return ()
     acting = view.acting_colour if view.to_act == POLICE else None
     mark = "▶" if c == acting else " "
+    if x is None:
+        # off the board: where he stood last night by his letter, else
+        # nothing, never a place cut off (tester K2, round 19: "(last night
+        # 127·132 S…")
+        was = last_night_police(view).get(c) if not view.police else None
+        if was is None:
+            return ()
+        short = placenames.short_name(board, was)
+        return (f"{mark}{_letter(c)} — (last night {short})", f"{mark}{_letter(c)} {c} —")
     return (f"{mark}{_letter(c)} {_searches(placenames.touches(board, x))}",)
 
 

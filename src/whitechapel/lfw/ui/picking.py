@@ -122,6 +122,7 @@ PATROLS_INTRO = "each letter on the map is a yellow crossing; the circles beside
 PATROLS_LATER_INTRO = "each letter on the map is a place for a marker; the circles beside it: "
 NO_CIRCLE = "(none)"  # a crossing that touches no circle: nothing to search from it
 WORD_LABELS = {HOME: "home: announce", THROUGH: "pass through"}  # T1, on the buttons
+TYPE_TOO = "or type a number"  # after circles that carry letters: their numbers work too
 
 
 def touch_text(board: Any, label: str, crossing: str) -> str:
@@ -495,22 +496,29 @@ class Picking:
             return []
         return sentences.reach_police(self.view_or_fail(), self.board, int(circle))
 
-    def flagged(self, circle: str, home: bool = False) -> str:
+    def flagged(self, circle: str, home: bool = False, counted: bool = False) -> str:
         """A target circle as the keys line, the side panel and the buttons
         list it (T1): who stands beside it, and (`home`: the side panel's
         list) how many moves home from there: "47 (home in 2; beside
         Yellow)" (play-tester P, round 8: a step beside a policeman; Q,
         round 9: "3 moves away", but which circle gets closer?).  From
-        Jack's own view: his hideout is his."""
+        Jack's own view: his hideout is his.  `counted`: two policemen or
+        more by their number, "in reach of 3", where the line is short."""
+
+        def who_of(colours: list[str]) -> str:
+            if counted and len(colours) > 1:
+                return str(len(colours))
+            return sentences.and_list(sentences.name(c) for c in colours)
+
         said = []
         far = self.home_in(circle) if home else None
         if far is not None:
             said.append(far)
         who = self.beside(circle)
         if who:
-            said.append(f"beside {sentences.and_list(sentences.name(c) for c in who)}")
+            said.append(f"beside {who_of(who)}")
         elif near := self.in_reach(circle):
-            said.append(f"in reach of {sentences.and_list(sentences.name(c) for c in near)}")
+            said.append(f"in reach of {who_of(near)}")
         if self.phase() == Phase.KILL and (n3 := self.n3_flag(circle)):
             said.append(n3)  # N3: the police move first (tester Z, round 13)
         return f"{circle} ({'; '.join(said)})" if said else circle
@@ -940,6 +948,15 @@ class Picking:
             else:
                 lines.append(" ".join(touch_text(self.board, k, x) for k, x in crossings))
         circles = self.circle_options()
+        if circles and self.phase() == Phase.HIDEOUT:
+            # each circle by its ways in: policemen on all of them bar every
+            # walk home (T1; tester K2, round 19, chose one with two)
+            lines.append("[b]Circles[/b] by their ways in (type the number, then Enter)")
+            ways = jackturn.hideout_rows(self.board, map(int, circles))
+            lines += [
+                f"{head}: {' '.join(map(str, found))}" if found else head for head, found in ways
+            ]
+            return "\n".join(lines)
         if circles:
             labelled = dict((v, k) for k, v in self.circle_labels())
             shown = [
@@ -951,6 +968,16 @@ class Picking:
             lines.append("[b]Circles[/b] (type the number, then Enter)")
             lines.append(" · ".join(shown))
         return "\n".join(lines)
+
+    def choice_note(self) -> str:
+        """S1: the ways into the circle typed or highlighted for the hideout,
+        "43: 2 ways in — two policemen can bar it"; "" elsewhere."""
+        if self.phase() != Phase.HIDEOUT:
+            return ""
+        circle = self.highlighted()
+        if circle is None or not circle.isdigit():
+            return ""
+        return jackturn.ways_in_text(self.board, int(circle))
 
     def _hunt_text(self, label: str, crossing: str, jack: frozenset[int]) -> str:
         """T2, the side panel: "i→[u]99[/u]·120", a crossing's letter and its
@@ -998,6 +1025,12 @@ class Picking:
             if POLICE_KEYS.get(char.lower()) == armed:
                 return Press("fold", armed)
             return Press("cancel", self.cancelled())
+        if self.typed.isdigit() and not char.isdigit():
+            # a letter after digits is no part of a circle's number: the
+            # digits go and the letter means what it means alone, its
+            # choice where it names one (tester K2, round 19: "Typed: 1a▏"
+            # waited for Backspace)
+            self.typed = ""
         if self.typed:
             self.typed += char
             return Press("typed")
@@ -1087,15 +1120,16 @@ class Picking:
         return Press("refuse", self.stray_key(char))
 
     def stray_key(self, char: str) -> str:
-        """The sentence for a key that means nothing now."""
+        """The sentence for a key that means nothing now.  Where the tokens
+        are placed or the kill chosen, it says so and leaves the keys to the
+        keys line after it (tester K2, round 19, read "Enter confirms, Esc
+        takes the last back.  Enter places them; Esc takes the last back.")."""
         if self.kill_asked():
-            where = " and ".join(self.auto_nodes())
-            back = ", or Esc to choose again" if self.can_back() else ""
-            return f"Nothing is killed yet: Enter kills on {where}{back}."
+            return f"Nothing is killed yet: the kill on {' and '.join(self.auto_nodes())} waits."
         if self.forced():
             return f"Nothing to choose here: Enter plays it ({self.describe_complete()})."
         if self.placed_all():
-            return "Every token is placed: Enter confirms, Esc takes the last back."
+            return "Every token is placed."
         return f"{char!r} is not a key here: {self.keys_hint(plain=True)}."
 
     # -- what the screen says ------------------------------------------------------------
@@ -1193,13 +1227,14 @@ class Picking:
         if circle_labels:
             parts.append(", ".join(f"{k}: {self.flagged(v)}" for k, v in circle_labels))
         listed = self.circle_options()
-        if listed:
-            parts.append(
-                f"type a number and Enter ({' '.join(listed)})"
-                if not circle_labels
-                else "or type a number"
-            )
-            parts += self._t1_parts(lettered=bool(circle_labels))
+        if listed and circle_labels:
+            # nearest home right after the lettered circles: the line's most
+            # useful part (tester K2, round 19, lost it past the row's end)
+            parts += self._t1_parts(lettered=True)
+            parts.append(TYPE_TOO)
+        elif listed:
+            parts.append(f"type a number and Enter ({' '.join(listed)})")
+            parts += self._t1_parts(lettered=False)
         elif self.node_options() and not labels:
             parts.append("type an id and Enter, or Tab")
         if words and not self.circle_options():
@@ -1219,12 +1254,53 @@ class Picking:
                 intro = patrols[0] if patrols is not None else TOUCHES_INTRO
             parts[0] = self._touches_part(parts[0], " ".join(parts[1:]), room, intro)
         text = "; ".join(parts)
-        if room is not None and len(text) > room:  # short forms for a one-row line
-            parts = self._short_parts(parts)
-            text = "; ".join(parts)
-        if room is not None and len(text) > room and listed and not circle_labels:
-            text = self._cut_numbers(parts, room, listed)
+        return text if room is None or len(text) <= room else self._fit(parts, room)
+
+    def _fit(self, parts: list[str], room: int) -> str:
+        """The keys line, too long for `room`: its short forms, then its
+        circles cut (`_cut_numbers`, `_cut_lettered`)."""
+        parts = self._short_parts(parts)
+        text = "; ".join(parts)
+        listed, lettered = self.circle_options(), self.circle_labels()
+        if len(text) > room and lettered:
+            return self._cut_lettered(parts, room, lettered)
+        if len(text) > room and listed:
+            return self._cut_numbers(parts, room, listed)
         return text
+
+    def _cut_lettered(self, parts: list[str], room: int, labelled: list[tuple[str, str]]) -> str:
+        """The keys line, too long for `room`, where each circle offered has
+        a letter: the notes on the policemen by their number ("in reach of
+        3"), then "or type a number" and Esc go, then the notes (the side
+        panel says them); the circles nearest home always stay, first where
+        nothing else fits, before as many lettered circles as the room
+        holds (tester K2, round 19: at 200 columns the line ran past its
+        row and "nearest home:" lost its circles)."""
+        i = next((i for i, p in enumerate(parts) if p.startswith(f"{labelled[0][0]}: ")), None)
+        if i is None:  # no list of lettered circles on this line
+            return "; ".join(parts)
+        parts[i] = ", ".join(f"{k}: {self.flagged(v, counted=True)}" for k, v in labelled)
+        steps = [TYPE_TOO, "Esc back", ""]  # "": the notes left out
+        while len("; ".join(parts)) > room and steps:
+            spare = steps.pop(0)
+            if spare in parts:
+                parts.remove(spare)
+            elif not spare:
+                parts[i] = ", ".join(f"{k}: {v}" for k, v in labelled)
+                self.cut = True  # the side panel lists each circle with its notes
+        text = "; ".join(parts)
+        if len(text) <= room:
+            return text
+        home = self.home_part()
+        head = "; ".join(p for p in parts if p == home)
+        entries = [f"{k}: {v}" for k, v in labelled]
+        rest = "; ".join(p for j, p in enumerate(parts) if p != home and j != i)
+        for n in range(len(entries), -1, -1):  # as many whole entries as fit
+            shown = ", ".join(entries[:n]) + (" …" if n < len(entries) else "")
+            text = "; ".join(p for p in (head, shown.strip(), rest) if p)
+            if len(text) <= room:
+                return text
+        return (head or text)[:room]
 
     def _short_parts(self, parts: list[str]) -> list[str]:
         """The keys line's parts in their short forms; where T1's flags go

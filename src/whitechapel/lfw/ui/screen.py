@@ -72,8 +72,8 @@ from whitechapel.ui.widgets.text import TextPanel
 # What each phase asks of the player, in the rulebook's words.
 GUIDE = {
     "hideout": (
-        "Choose your hideout: a circle (type its number, click it, or Tab). Policemen "
-        "beside it can bar your steps in (T1)."
+        "Choose your hideout: a circle (type its number, click it, or Tab). Policemen on "
+        "all its ways in bar it (T1)."
     ),
     "women": "Place the women tokens on red circles: {what}.",
     "patrols": "Place the patrol markers on yellow crossings: {what}.",
@@ -529,16 +529,25 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         rows = view.jack.path
         k = self.end_night
         clues = notebook.clues_by_night(view.log)
+        failed = view.failed_arrests
         if 1 <= k <= len(rows):
             path, night = rows[:k], k
             tonight = clues.get(k, [])  # that night's clues; earlier ones by night
         else:
             path, night = (tuple(e for row in rows for e in row),), 1
             tonight = list(dict.fromkeys(c for n in sorted(clues) for c in clues[n]))
+            failed = tuple(replace(a, night=night) for a in failed)  # every night's, as the path
         where = path[-1][-1].circle if path and path[-1] else None
         jack = replace(view.jack, path=path, position=where)
         searched = view.searched if night == view.night else ()
-        return replace(view, night=night, jack=jack, clues=tuple(tonight), searched=searched)
+        return replace(
+            view,
+            night=night,
+            jack=jack,
+            clues=tuple(tonight),
+            searched=searched,
+            failed_arrests=failed,
+        )
 
     def prompt_text(self, view: LfwView) -> str:
         outcome = self.source.outcome
@@ -575,6 +584,8 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         line2 = (
             f"Typed: [b]{escape(p.typed)}[/b]▏" if p.typed else p.keys_hint(room=self.hint_room())
         )
+        if note := p.choice_note():  # the hideout's ways in (S1)
+            line2 = f"{line2} · [b]{escape(note)}[/b]"
         if self.notice:
             line2 = refusals.notice_line(self.notice, p, self.hint_room())  # the keys kept
         line1 = p.so_far()
@@ -690,12 +701,22 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
 
     # -- keys: keys.py (LfwKeys), but for the map's own ------------------------------------
 
+    def on_handover(self) -> bool:
+        """Is a hand-over's curtain down?  The view keys (F2-F9, the arrows,
+        PgUp, PgDn) do nothing behind it, and nothing of theirs shows on it
+        (tester K2, round 19: F5's toast over the curtain)."""
+        return self.curtain_kind == PASS
+
     def action_pan(self, dx: int, dy: int) -> None:
+        if self.on_handover():
+            return
         self.query_one(MapView).scroll_relative(dx, dy, animate=False)
 
     def action_overview(self) -> None:
         """F2: the overview, every circle a cell (fitted into the map's
         place where the half-scale one does not fit), and back."""
+        if self.on_handover():
+            return
         m = self.query_one(MapView)
         if m.whole:
             self.remove_class("whole")
@@ -836,6 +857,8 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         """F4: the whole board with every number, the side panels folded
         away and the choices on one line (the map is drawn for its new size
         once it has it).  A window too small for it says what size it needs."""
+        if self.on_handover():
+            return
         m = self.query_one(MapView)
         on = not self.has_class("whole")
         self.set_class(on, "whole")
@@ -866,6 +889,8 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         self.say_switch(said, timeout=6 if m.whole_cut else 3)
 
     def action_legend(self) -> None:
+        if self.on_handover():
+            return
         on = not self.has_class("legend")
         if on:
             self.show_legend()
@@ -888,13 +913,19 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
 
     def legend_nights(self) -> dict[str, str]:
         """Once the game is over, the night of the marks the legend calls
-        tonight's: the last night's clues and failed arrests, and Jack's
-        path of the night keys 1-4 show (every night's: key 0)."""
+        tonight's: the clues, failed arrests and Jack's path of the night
+        keys 1-4 show, or of every night (key 0; tester K2, round 19: the
+        clues of nights 1-4 were listed as night 4's)."""
         if self.source.outcome is None:
             return {}
-        last = f"night {self.current_view().night}"
-        path = f"night {self.end_night}" if self.end_night else "every night"
-        return {"clue": last, "arrest-failed": last, "path": path}
+        view = self.current_view()
+        if view.jack is None:  # the map shows the view as it is (`end_of_game_view`)
+            shown = f"night {view.night}"
+        elif 1 <= self.end_night <= len(view.jack.path):
+            shown = f"night {self.end_night}"
+        else:
+            shown = "every night"
+        return {"clue": shown, "arrest-failed": shown, "path": shown}
 
     def legend_beside(self) -> bool:
         """Is the legend (F3) in the side column, in the notebook's place?
@@ -932,6 +963,8 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
     def action_deduction(self, _shown: int = 0) -> None:
         """F6: the notebook's deduction (tint and panel lines) hidden and
         shown again, unless the game was set up without it."""
+        if self.on_handover():
+            return
         if self.deduction_mode == "off":
             self.notify("This game was set up without the notebook's deduction.")
             return
@@ -954,6 +987,8 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
     def action_hideouts(self) -> None:
         """F9: the map tints the hideout candidates, and back to the
         notebook's setting."""
+        if self.on_handover():
+            return
         if self.deduction_mode == "off":
             self.notify("This game was set up without the notebook's deduction.")
             return
@@ -978,6 +1013,8 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
 
     def action_jack_overlay(self, _shown: int = 0) -> None:
         """F7, Jack's screen: his move targets or the police's view of him."""
+        if self.on_handover():
+            return
         self.police_eye = not self.police_eye
         if self.police_eye:
             said = "The map shows what the police can know of you (F7: your moves)."
@@ -990,12 +1027,16 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
 
     def action_crossing_labels(self) -> None:
         """F8: each crossing's id (as records write it) beside it on the map."""
+        if self.on_handover():
+            return
         m = self.query_one(MapView)
         m.set_crossing_labels(not m.crossing_labels)
 
     def action_log(self, _shown: int = 0) -> None:
         """F5: the log in the notebook's place (in a short window the only
         way to see it), and back; the list of choices goes with it."""
+        if self.on_handover():
+            return
         self.toggle_class("log-only")
         self.say_switch(
             "F5: the log in the notebook's place (F5 again: the notebook)."
@@ -1006,6 +1047,8 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
 
     def action_log_scroll(self, older: int) -> None:
         """PgUp / PgDn: the log a page of entries older or newer."""
+        if self.on_handover():
+            return
         page = max(self.query_one("#log", TextPanel).size.height - 2, 1)
         back = max(0, min(self.log_back + older * page, len(self.current_view().log) - 1))
         if back != self.log_back:
