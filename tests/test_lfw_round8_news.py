@@ -53,7 +53,9 @@ def test_the_line_names_only_jacks_actions_the_newest_three():
     kill = LogEntry("kill", 1, crime_scenes=(21,), space="I")
     assert since_line([kill, jack[0]]).endswith("Murder at 21 · Jack moves: space 1")
     line = since_line([*jack[:2], *police, *jack[2:]])
-    assert line.startswith("[b]Since your last action:[/b] (2 earlier actions in the log) Jack moves: space 3")
+    assert line.startswith(
+        "[b]Since your last action:[/b] (2 earlier actions in the log) Jack moves: space 3"
+    )
     assert line.endswith("Jack moves: space 5") and "searches" not in line
     # tester R, round 9: last night's end and the women tokens stayed all
     # through the patrols; only tonight's actions the map does not show
