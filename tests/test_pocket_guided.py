@@ -74,19 +74,20 @@ def test_hints_name_the_new_kinds_and_what_the_board_would_show():
     game = PocketGame.new(5)  # round 1: H W R R
     view = game.view(INVESTIGATOR)
     forms = hints.token_hint(view, INVESTIGATOR)
-    assert forms[0].startswith("Try to have about half the suspects seen")
-    assert forms[1].startswith(
-        "1 Holmes: walks 1-2 places; 2 Watson: walks 1-2 places; 3, 4 Rotation: turns a tile."
-    )
-    # round 2 (PC): looking to the call, whatever Jack answers, the move named
-    assert "whatever Jack answers, 3 seen / 6 not" in forms[1]
+    assert "\nTry to have about half the suspects seen" in forms[0]  # after the move
+    assert "Holmes walks 1-2 places" in forms[0] and "A rotation turns a tile" in forms[0]
+    # round 2 (PC): looking to the call, whatever Jack answers, the move named;
+    # round 6 (PI): the move first, its reason on the next row
+    assert forms[1].startswith("Turn c3 (Gull): wall north.\n")
+    assert "Whatever Jack answers: 3 seen / 6 not" in forms[1]
     assert forms[-1] == "Best: turning c3's wall north: the call clears 3 or more."
     move = next(a for a in game.legal_actions() if str(a) == "H+1")
     forms = hints.target_hint(view, INVESTIGATOR, "H", preview(view, move))
     assert "Jack can answer" in forms[0] and "Better: turn c3 (Gull)" in forms[0]
     # issue 44: against the best available
     assert forms[-1] == "Best: turning c3's wall north: the call clears 3 or more."
-    assert forms[0].startswith("Holmes walks 1-2 places")
+    assert forms[0].startswith("Better: turn c3 (Gull): wall north.\n")  # the move first
+    assert "\nHolmes walks 1-2 places" in forms[0]
     assert "At once 1 seen, 8 unseen: lopsided" in forms[0]
     # Nobody seen: not "at least 0", but that the call might clear nobody.
     assert (

@@ -33,11 +33,11 @@ def flat(app) -> str:
     return " ".join(screen_text(app).split())
 
 
-async def test_p5_the_tile_cursor_starts_on_the_tile_this_side_used_last(tmp_path):
-    """Round 1 the investigator turned c2; in round 2 his exchange starts
-    on c2, his own last tile (tester PG, round 4: "always b2, whatever tile
-    you last used"; it was b2 every time after tester PA), and its second
-    tile starts on the first."""
+async def test_p5_the_tile_cursor_starts_on_b2_every_time(tmp_path):
+    """Round 1 the investigator turned c2; in round 2 his exchange still
+    starts on b2 (testers PI and PJ, round 5: a cursor that started on the
+    last tile touched turned the wrong tile after a quick key; tester PG
+    had asked for it), and its second tile starts on the first."""
     app, screen = pocket_app(SETUPS["goodley"], tmp_path)  # round 2: A T X R
     game = screen.source.game
     for text in ("H+1", "W+1", "J:-", "Rc2E", "A", "T+1"):
@@ -48,18 +48,18 @@ async def test_p5_the_tile_cursor_starts_on_the_tile_this_side_used_last(tmp_pat
         view = game.view(JACK)
         exchange = next(i for i, t in enumerate(view.tokens) if t.up == "X" and not t.used)
         await settle.press(pilot, str(exchange + 1))
-        assert screen.choice.cursor == 5
-        await settle.press(pilot, "left")
         assert screen.choice.cursor == 4
-        assert f"Exchange: first tile {panels.tile_words(view, 4)}?" in flat(app)
-        await settle.press(pilot, "down", "enter")  # b3, the first tile
-        assert screen.choice.first == 7 and screen.choice.cursor == 7
+        await settle.press(pilot, "left")
+        assert screen.choice.cursor == 3
+        assert f"Exchange: first tile {panels.tile_words(view, 3)}?" in flat(app)
+        await settle.press(pilot, "down", "enter")  # the first tile
+        assert screen.choice.first == 6 and screen.choice.cursor == 6
         assert screen.candidate() is None  # nothing proposed for the second
-        assert f"Swap {panels.tile_words(view, 7)} with…? Arrows from it" in flat(app)
+        assert f"Swap {panels.tile_words(view, 6)} with…? Arrows from it" in flat(app)
         await settle.press(pilot, "enter")  # the first again: no swap, in words
         assert "Choose a different second tile." in flat(app) and len(game.history) == 6
         await settle.press(pilot, "escape", "escape", "3")  # back out, take the token again
-        assert screen.choice.cursor == 5
+        assert screen.choice.cursor == 4
 
 
 async def test_p5_enter_takes_the_tile_and_never_turns_it(tmp_path):

@@ -124,10 +124,9 @@ async def test_the_edges_tell_positions_from_coordinates(tmp_path):
         assert rows[0].split()[0] == "a" and rows[1].split()[0] == "1"
 
 
-async def test_the_rotation_buttons_name_their_keys_and_the_cursor_starts_on_the_last_tile(
-    tmp_path,
-):
-    """PG 5: `Rotate ↻` without its letter; the cursor always on b2."""
+async def test_the_rotation_buttons_name_their_keys_and_the_cursor_starts_on_b2(tmp_path):
+    """PG 5: `Rotate ↻` without its letter.  The cursor on b2 every time
+    (PI and PJ, round 5, minded the last tile touched)."""
     app, screen = pocket_app(SETUPS["lestrade"], tmp_path)  # round 1: A T X J
     game = screen.source.game
     for text in ("A", "T+1", "J:-", "Xa1c3"):
@@ -137,14 +136,14 @@ async def test_the_rotation_buttons_name_their_keys_and_the_cursor_starts_on_the
         driver = Driver(pilot, screen)
         await driver.pass_handover()  # round 2: Jack, H W R R
         await settle.press(pilot, "3")
-        assert screen.choice.cursor == 4  # Jack has used no tile yet: b2
+        assert screen.choice.cursor == 4  # b2
         text = screen_text(app)
         assert "r Rotate ↻" in text and "e Rotate ↺" in text
         await settle.press(pilot, "escape")
         await driver.play(parse_action("Ra3N"))
-        await driver.pass_handover()  # the investigator: his exchange's tile, c3
+        await driver.pass_handover()  # the investigator, who exchanged c3: b2 still
         await settle.press(pilot, "4")
-        assert screen.choice.cursor == 8
+        assert screen.choice.cursor == 4
 
 
 async def test_the_menu_starts_at_the_top_and_rules_open_on_the_game_chosen(tmp_path):

@@ -247,8 +247,8 @@ def test_a_network_seats_own_side_reads_you_win_and_you_take():
 @pytest.mark.parametrize("side", ["jack", "investigator"])
 @pytest.mark.parametrize("name,seed", [("stealthy", 1668), ("goodley", 3)])
 async def test_the_newest_log_line_is_always_visible_at_80x24(tmp_path, side, name, seed):
-    """Long lines (a witness call clearing many suspects) wrap; the newest
-    event stays in sight; PgUp shows older ones.  Jack's secrets come
+    """Long lines (a witness call clearing many suspects) wrap, or are said
+    in fewer words; the newest event stays in sight; PgUp shows older ones.  Jack's secrets come
     first (testers PC and PD, round 2: his cards were pushed out): where
     they leave the newest line too few rows, it is cut at its end with
     '…', never left out, and his alibi cards stay in sight."""
@@ -270,8 +270,10 @@ async def test_the_newest_log_line_is_always_visible_at_80x24(tmp_path, side, na
             screen.reset_choice()
             screen.refresh_all()
             await settle.settle(pilot)
-            newest = panels.log_lines(game.view(side))[-1]
             notes = screen.query_one("#notes")
+            # the newest line as the panel words it at its width (shorter
+            # words where the whole sentence takes more than two rows)
+            newest = panels.log_lines(game.view(side), notes.size.width)[-1]
             assert notes._rows is not None and notes._rows[0][0] == notes.markup
             shown = " ".join(" ".join(strip.text for strip in notes._rows[1]).split())
             whole = " ".join(newest.split())

@@ -716,6 +716,72 @@ def ahead_lines(view: PocketView, side: str, chosen: Action | None) -> tuple[str
     )
 
 
+def move_row(view: PocketView, action: Action) -> str:
+    """An action in a few words for one row of the notes panel at 80×24,
+    saying where it goes: 'Toby 1 step (8 → 9)', 'turn c3 (Bert): wall
+    north', 'swap a1 (Gull) and c3 (Bert)'."""
+    if isinstance(action, Rotate):
+        tile = view.tiles[action.square]
+        if tile.open_crossroads:
+            return f"turn {SQUARES[action.square]} (Lane's crossroads)"
+        wall = WALL_WORDS[DIRECTIONS[action.wall]]
+        return f"turn {SQUARES[action.square]} ({short_name(tile.character)}): wall {wall}"
+    if isinstance(action, Joker) and action.detective is not None:
+        return move_words(view, action)[0].replace("the joker: ", "joker, ")
+    return move_words(view, action)[0]
+
+
+def rows_at_80(text: str) -> int:
+    """The rows `text` takes in the notes panel at 80×24."""
+    return len(textwrap.wrap(text, WIDTH, break_long_words=True))
+
+
+def lead_rows(view: PocketView, side: str, face: str | None, chosen: Action | None) -> list[str]:
+    """A hint's first two rows (tester PI, round 5: one paragraph of 6-8
+    rows at 80×24 mixed a rule, the counts, the move and the answer): the
+    move first ("Hint: Toby 1 step (8 → 9)"), then why in a few words
+    ("whatever Jack answers: 3 seen / 5 not"), each short enough for one
+    or two rows.  `face`: the token taken (None: none yet); `chosen`: its
+    target previewed.  Empty when the look-ahead judges nothing."""
+    grading = ahead.grade(view, side)
+    top = grading.best()
+    if top is None:
+        return []
+    best = top
+    if face is not None and face != ALIBI and chosen is None:
+        best = grading.best(face) or top  # the best this token can do
+    move = move_row(view, best.action)
+    lead = f"{capital(move)}."
+    if chosen is not None and chosen.face != ALIBI:
+        mine = grading.of(chosen)
+        if mine.value >= top.value:
+            best, lead = mine, f"Yours is the best: {move_row(view, chosen)}."
+        else:
+            lead = f"Better: {move_row(view, top.action)}."
+            best = top
+    elif best is not top and top.value > best.value:
+        lead = f"{capital(move)}; better, another token: {move_row(view, top.action)}."
+    he = "Jack" if side == INVESTIGATOR else "he"
+    call, short_call, tiny = said(view, best, side)
+    whatever = f"whatever {he} answers: " if len(best.line) > 1 else "at the call: "
+    why = next(
+        (w for w in (f"{whatever}{call}.", f"{whatever}{short_call}.") if rows_at_80(w) <= 2),
+        f"{capital(tiny)}.",
+    )
+    return [lead, capital(why)]
+
+
+def laid_out(lead: Sequence[str], forms: list[str]) -> list[str]:
+    """A hint's forms with its first rows (`lead_rows`) on top: the lead
+    and the whole hint; the lead alone; the shortest form, which names
+    the move and its reason in one sentence (for a panel with no room for
+    more)."""
+    if not lead:
+        return forms
+    top = "\n".join(lead)
+    return [f"{top}\n{forms[0]}", top, forms[-1]]
+
+
 # -- the hints at each decision ----------------------------------------------------------
 
 
@@ -779,7 +845,7 @@ def token_hint(view: PocketView, side: str) -> list[str]:
     else:
         middle = " ".join([*(end[:1] if end else []), best])
     short = look_short or (end[1] if end else answer_short(view, side))
-    return [full, middle, short]
+    return laid_out(lead_rows(view, side, None, None), [full, middle, short])
 
 
 def target_hint(
@@ -820,7 +886,8 @@ def target_hint(
         short = (
             fit(f"{mine} Or {look_short[6:]}", mine) if look_short.startswith("Best: ") else mine
         )
-        return [" ".join(p for p in parts if p), f"{alibi} {look} {answer}".strip(), short]
+        forms = [" ".join(p for p in parts if p), f"{alibi} {look} {answer}".strip(), short]
+        return laid_out(lead_rows(view, side, face, None), forms)
     if action is None and after is not None:
         action = next(
             (
@@ -836,12 +903,14 @@ def target_hint(
     if action is None:  # no target chosen yet: the best this token can do
         look, look_short = face_lines(view, side, face)
         parts += [look, answer]
-        return [" ".join(p for p in parts if p), f"{look} {answer}", look_short]
+        forms = [" ".join(p for p in parts if p), f"{look} {answer}", look_short]
+        return laid_out(lead_rows(view, side, face, None), forms)
     split = split_after(view, action) or split_of(view)
     then = f"At once {split.words()}: {split_meaning(split, side)}"
     look, look_short = ahead_lines(view, side, action)
     parts += [then, look, answer]
-    return [" ".join(p for p in parts if p), f"{look} {answer}", look_short]
+    forms = [" ".join(p for p in parts if p), f"{look} {answer}", look_short]
+    return laid_out(lead_rows(view, side, face, action), forms)
 
 
 def face_lines(view: PocketView, side: str, face: str) -> tuple[str, str]:

@@ -29,9 +29,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from whitechapel.pocket import ahead
-from whitechapel.pocket.actions import Action, Alibi
-from whitechapel.pocket.pieces import ALIBI, CHARACTER_INDEX, CHARACTERS, INVESTIGATOR, JACK
-from whitechapel.pocket.sentences import WOMEN, short_name
+from whitechapel.pocket.actions import Action, Alibi, Joker, Move
+from whitechapel.pocket.pieces import (
+    ALIBI,
+    CHARACTER_INDEX,
+    CHARACTERS,
+    INVESTIGATOR,
+    JACK,
+    step_clockwise,
+)
+from whitechapel.pocket.sentences import DETECTIVE_WORDS, WOMEN, short_name
 from whitechapel.pocket.views import Played, PocketView, RaceBegins, Secrets, WitnessCall
 
 
@@ -306,9 +313,44 @@ def turning_sentence(
                 f"{ordinal(came.hourglasses)} hourglass."
             )
     whatever = "whatever Jack answered" if learner == INVESTIGATOR else "whatever he answered"
+    other_token = same_step(view, turn.action, turn.best.action, he)
+    if other_token:
+        better = other_token
     return (
         f"Round {rnd}: your move, {mine}; {then}.{result} "
         f"Better: {better}: {whatever}, {best_call}."
+    )
+
+
+def same_step(view: PocketView, played: Action, better: Action, he: str) -> str:
+    """When the better move walks the same detective the same step as the
+    one played, with the other token (the joker or his own), the better
+    one named by its token and what the token left in play changes (tester
+    PI, round 5: "your move, the joker: Toby 1 step (8 → 9) ... Better:
+    Toby 1 step (8 → 9)" read as the same move); else ''.  `he`: the
+    other side, who may take the token left."""
+    pair = (played, better)
+    if not all(isinstance(a, Move | Joker) for a in pair):
+        return ""
+    moves = [a for a in pair if isinstance(a, Move)]
+    jokers = [a for a in pair if isinstance(a, Joker)]
+    if len(moves) != 1 or len(jokers) != 1:
+        return ""
+    move, joker = moves[0], jokers[0]
+    if move.steps != 1 or joker.detective != move.detective:
+        return ""
+    name = DETECTIVE_WORDS[move.detective]
+    here = view.detectives[move.detective]
+    step = f"({here} → {step_clockwise(here, 1)})"
+    joker_can = "any detective one step, or nobody" if he == "Jack" else "any detective one step"
+    if isinstance(better, Move):
+        return (
+            f"{name}'s own token for the same step {step}, which leaves the joker in "
+            f"play rather than {name}'s token, with which {he} could walk {name} 1 or 2 steps"
+        )
+    return (
+        f"the joker for the same step {step}, which leaves {name}'s own token in play "
+        f"rather than the joker, with which {he} could move {joker_can}"
     )
 
 

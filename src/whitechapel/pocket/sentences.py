@@ -139,6 +139,42 @@ def terse_phrase(action: Action, board: Board | None = None, card: str | None = 
     return f"alibi: {short_name(card)}" if card else "drew an alibi card"
 
 
+def brief_phrase(
+    action: Action, board: Board | None = None, card: str | None = None, side: str = JACK
+) -> str:
+    """What an action did in a few plain words, for the log's narrow panel
+    (tester PJ, round 5, at 80×24: "Jack swapped b1 (Stealthy)…", "The
+    investigator moved Watso…"): 'Watson 5 → 7', 'joker, Watson 5 → 6',
+    'turn a3 (Pizer): wall east', 'swap b1 (Stealthy) ↔ b3 (Gull)',
+    'alibi: Bert, not Jack'."""
+    if isinstance(action, Move | Joker):
+        if action.detective is None:
+            return "joker, nobody moved"
+        name = DETECTIVE_WORDS[action.detective]
+        steps = action.steps if isinstance(action, Move) else 1
+        if board is None:
+            walk = STEP_WORDS[steps]
+        else:
+            start = board.detectives[action.detective]
+            walk = f"{start} → {step_clockwise(start, steps)}"
+        return f"{'joker, ' if isinstance(action, Joker) else ''}{name} {walk}"
+    if isinstance(action, Rotate):
+        tile = _tile(board, action.square)
+        if board is not None and board.lane_open and board.squares[action.square] == LANE_ID:
+            return f"turn {tile}: no wall"
+        return f"turn {tile}: wall {WALL_WORDS[action.wall]}"
+    if isinstance(action, Exchange):
+        return f"swap {_tile(board, action.first)} ↔ {_tile(board, action.second)}"
+    assert isinstance(action, Alibi)
+    if card is None:
+        return "alibi card drawn (secret)"
+    if side == INVESTIGATOR:
+        return f"alibi: {short_name(card)}, not Jack"
+    return (
+        f"alibi: {short_name(card)}, {hourglasses(CHARACTERS[CHARACTER_INDEX[card]].hourglasses)}"
+    )
+
+
 WOMEN = frozenset({"madame", "stealthy"})
 
 
@@ -256,6 +292,33 @@ def log_sentences(view: PocketView, names: Mapping[str, str] = SIDE_WORDS) -> li
         else:
             _, board, card = next(actions)
             out.append((e.round, action_sentence(e.action, names[e.side], board, card, e.side)))
+    return out
+
+
+def brief_call(call: WitnessCall, named: bool = True) -> str:
+    """A witness call in a few words: 'Call: Jack seen; cleared Pizer and
+    Gull.'; not `named`, its count alone: 'Call: Jack seen; 5 cleared.'"""
+    said = f"Call: Jack {'seen' if call.seen else 'not seen'}"
+    if not named and call.cleared:
+        return f"{said}; {len(call.cleared)} cleared."
+    return f"{said}; cleared {and_list([short_name(c) for c in call.cleared], 'nobody new')}."
+
+
+def log_briefs(view: PocketView, names: Mapping[str, str] = SIDE_WORDS) -> list[tuple[str, ...]]:
+    """`log_sentences` in fewer words, entry for entry, for a narrow panel:
+    each in its forms, fuller first ('Jack: swap b1 (Stealthy) ↔ b3
+    (Gull).'; a witness call's cleared named, then counted)."""
+    actions = iter(annotated(view))
+    out: list[tuple[str, ...]] = []
+    for e in view.log:
+        if isinstance(e, WitnessCall):
+            out.append((brief_call(e), brief_call(e, named=False)))
+        elif isinstance(e, RaceBegins):
+            out.append(("Both goals reached: the race begins.",))
+        else:
+            _, board, card = next(actions)
+            said = brief_phrase(e.action, board, card, e.side)
+            out.append((f"{names[e.side]}: {said}.",))
     return out
 
 

@@ -55,7 +55,7 @@ def keys_for(game, action) -> list[str]:
     tokens = view.tokens
     token = next(i for i, t in enumerate(tokens) if not t.used and t.up == action.face)
     keys = [str(token + 1)]
-    cursor = start_tile(game.view(game.to_act), game.to_act)  # as the screen starts it
+    cursor = start_tile()  # as the screen starts it
     if isinstance(action, Move):
         keys += [str(action.steps), "enter"]  # a preview, then played
     elif isinstance(action, Joker):

@@ -16,7 +16,6 @@ from typing import TypeVar
 
 from whitechapel.pocket.actions import MOVE_FACES, Action, Exchange, Joker, Move, Rotate
 from whitechapel.pocket.pieces import DETECTIVE_LETTERS
-from whitechapel.pocket.views import Played, PocketView
 
 
 class Mode(StrEnum):
@@ -145,21 +144,12 @@ def joker_options(legal: Sequence[Action]) -> list[str]:
     ]
 
 
-def start_tile(view: PocketView | None = None, side: str | None = None) -> int:
-    """Where the tile cursor starts for a rotation or an exchange: on the
-    tile `side` last turned, or took second in an exchange, in this game
-    (from the public log of `view`); else b2, the centre.  Tester PG, round
-    4: "the cursor always starts on b2, whatever tile you last used".
-    (Tester PA, issue 44, had a wrong tile turned by a start on "the first
-    tile free", which nobody expected: this one is the player's own last
-    tile, the prompt names it, and Enter takes a tile without turning it.)
-    A tile that may not turn now is dimmed there and the prompt says so."""
-    if view is None or side is None:
-        return START_TILE
-    for event in reversed(view.log):
-        if isinstance(event, Played) and event.side == side:
-            if isinstance(event.action, Rotate):
-                return event.action.square
-            if isinstance(event.action, Exchange):
-                return event.action.second
+def start_tile() -> int:
+    """Where the tile cursor starts for a rotation or an exchange: on b2,
+    the centre, every time (one or two arrows reach any tile), and the
+    prompt names it.  A start remembered from the side's last tile made a
+    quick `4 r` preview turning a tile the player had not looked at
+    (testers PI and PJ, round 5); a start on "the first tile free" took
+    players by surprise too (tester PA).  A tile that may not turn now is
+    dimmed there and the prompt says so."""
     return START_TILE

@@ -471,19 +471,23 @@ def _words(
     character = CHARACTERS[tile.index]
     name = character.name.split()[-1]  # the last word: full names are for cards
     # A name keeps a cell clear of the tile's edges, so that two names side
-    # by side never run together (tester PH, round 4: "(Lestrade)(Stealthy)");
-    # the brackets of a cleared name go first where it has not the room
-    # (its status says "cleared" too).
-    room = min(hi, tw - 1) - max(lo, 1)
+    # by side never run together (tester PH, round 4: "(Lestrade)(Stealthy)").
+    first, last = max(lo, 1), min(hi, tw - 1)
     if tile.cleared:
         forms, style = [f"({name})", name], CLEARED + base
+        # A cleared name keeps its brackets on every tile (tester PJ, round
+        # 5: "Stealthy █" beside "(Gull)"): where the cell clear of a wall
+        # is missing, they come up to the wall (still clear of the edge).
+        if len(forms[0]) > last - first and wall in ("W", "E"):
+            first, last = (first - 1, last) if wall == "W" else (first, last + 1)
     elif mine:  # Jack's own suspect: marked without colour too
         colour = name_style(COLOURS[character.colour])
         forms, style = [f"▸{name}◂", f"▸{name}", name], colour + MINE + base
     else:
         forms, style = [name], name_style(COLOURS[character.colour]) + base
+    room = last - first
     label = next((f for f in forms if len(f) <= room), forms[-1])[:room]
-    at = centred(len(label), tw, max(lo, 1), min(hi, tw - 1))
+    at = centred(len(label), tw, first, last)
     for k, ch in enumerate(label, start=at):
         block[mid_y - 1][k] = (ch, style if ch not in "▸◂" else MINE_MARK + base)
     status: list[tuple[str, Style]]

@@ -120,8 +120,8 @@ class PocketKeys(GameScreen):
             choice.joker = "-" if "-" in options else next(iter(options), None)
             choice.preset = True
         elif choice.mode == Mode.TILE:
-            # the tile this side last turned or swapped, else b2 (tester PG, round 4)
-            choice.cursor = start_tile(self.current_view(), self.source.to_act)
+            # b2 every time: predictable (testers PI and PJ, round 5)
+            choice.cursor = start_tile()
         self.notice = ""
         self.refresh_all()
 

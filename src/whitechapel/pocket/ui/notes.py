@@ -56,7 +56,8 @@ class PocketNotes(GameScreen):
         the log still keeps its title and its newest line (issue 14); the
         log has the rest, its newest line cut short when it has less."""
         self._notes_size = (width, height)
-        lines = panels.log_lines(view)
+        logged = self.logged(view)
+        lines = panels.log_lines(logged, width)
         self.log_back = min(self.log_back, max(0, len(lines) - 1))
         newest = lines[len(lines) - 1 - self.log_back] if lines else ""
         log_rows = 1 + panels.rows_of(newest, width)  # the title, and the newest line shown
@@ -77,16 +78,23 @@ class PocketNotes(GameScreen):
             if now is None:
                 continue
             fuller = [f for f in forms if used - rows(now) + rows(f) + log_rows <= height]
-            if fuller and rows(fuller[0]) > rows(now):
+            # a fuller form in as many rows is still fuller: a hint's move
+            # and reason on rows of their own (tester PI, round 5)
+            if fuller and fuller[0] != now and rows(fuller[0]) >= rows(now):
                 used += rows(fuller[0]) - rows(now)
                 chosen[i] = fuller[0]
         top = "".join(c for c in chosen if c)
         room = height - used
         if room >= log_rows:
-            log = panels.log_text(view, room - 1, width, self.log_back)
+            log = panels.log_text(logged, room - 1, width, self.log_back)
         else:  # the blocks are never cut off: the log gives way
-            log = panels.log_cut(view, room, width, self.log_back)
+            log = panels.log_cut(logged, room, width, self.log_back)
         return top + log if log else top.rstrip("\n")  # no blank last row to push the top out
+
+    def logged(self, view: PocketView) -> PocketView:
+        """The view whose log the panel shows (a puzzle's leaves out the
+        rounds made up for its position)."""
+        return view
 
     def notes_blocks(self, view: PocketView) -> list[tuple[str, ...]]:
         """What the notes panel shows above the log, most important first, each

@@ -31,6 +31,7 @@ from whitechapel.pocket.sentences import (
     WOMEN,
     character_name,
     hourglasses,
+    log_briefs,
     log_sentences,
     round_actions,
     short_name,
@@ -95,7 +96,7 @@ def secret_panel(jack: Secrets, short: bool = False) -> str:
     was who he is alone, and once he held a card he had to add up his
     hourglasses himself."""
     name = character_name(jack.identity)
-    mine = f"Your hourglasses: {of_goal(jack.hourglasses)}\n"
+    mine = goal_row("Your hourglasses", jack.hourglasses) + "\n"
     if short:
         return f"[red]You are [b]{name}[/b].[/red]\n" + mine
     cards = ", ".join(character_name(c) for c in jack.alibis) or "none yet"
@@ -115,7 +116,7 @@ def secret_rows(jack: Secrets) -> str:
     # cards:" here, "Your alibi cards:" in the whole panel)
     return (
         f"[red]You are [b]{name}[/b].[/red]\nYour alibi cards: {cards}\n"
-        f"Your hourglasses: {of_goal(jack.hourglasses)}\n"
+        f"{goal_row('Your hourglasses', jack.hourglasses)}\n"
     )
 
 
@@ -127,18 +128,36 @@ def of_goal(glasses: int) -> str:
     return f"[b]{glasses}[/b] of {JACK_GOAL_HOURGLASSES}"
 
 
+PANEL_WIDTH = 29  # the side column's narrowest (80×24)
+
+
+def goal_row(label: str, glasses: int) -> str:
+    """'Your hourglasses: 2 of 6' in one row of the side column at its
+    narrowest; past the goal in fewer words, "7 (goal 6)" (tester PJ,
+    round 5: "Your hourglasses: 7 (6 needed)" took two rows at 80×24)."""
+    row = f"{label}: {of_goal(glasses)}"
+    if Text.from_markup(row).cell_len <= PANEL_WIDTH:
+        return row
+    return f"{label}: [b]{glasses}[/b] (goal {JACK_GOAL_HOURGLASSES})"
+
+
 def race_lines(view: PocketView) -> str:
     """What each side has towards its goal (P8), from what both know: the
-    hourglasses Jack took in sight, the alibi cards he holds face down,
-    the suspects the investigator still has to clear down to one."""
+    hourglasses Jack took in sight, the alibi cards he holds face down
+    (at the end, his whole count: the cards are shown to both), the
+    suspects the investigator still has to clear down to one."""
     left = len(view.suspects)
     count = view.jack_alibi_count
     cards = "no alibi card" if not count else f"{count} alibi card{'s' if count > 1 else ''}"
-    return (
-        f"Hourglasses known: {of_goal(view.known_hourglasses)}"
-        f"\nJack holds {cards}"
-        f"\nSuspects left: [b]{left}[/b], {suspects_goal(view)}"
-    )
+    glasses = goal_row("Hourglasses known", view.known_hourglasses)
+    holds = f"Jack holds {cards}"
+    if view.outcome is not None and view.jack is not None:
+        # P8: at the end his cards are shown to both, and their hourglasses
+        # counted (tester PJ, round 5: "known: 4 of 6" after he won with 6)
+        glasses = goal_row("Jack's hourglasses", view.jack.hourglasses)
+        extra = view.jack.hourglasses - view.known_hourglasses
+        holds = f"Jack held {cards}" + (f" (+{extra})" if count else "")
+    return f"{glasses}\n{holds}\nSuspects left: [b]{left}[/b], {suspects_goal(view)}"
 
 
 def suspects_goal(view: PocketView) -> str:
@@ -259,15 +278,23 @@ def rounds_text(view: PocketView, width: int = 40) -> str:
 ROUND_HEAD = "── Round {} ──"
 
 
-def log_lines(view: PocketView) -> list[str]:
+def log_lines(view: PocketView, width: int | None = None) -> list[str]:
     """Every event of the public log as a sentence, oldest first, each
-    round's under its heading (`sentences.py`: no notation)."""
+    round's under its heading (`sentences.py`: no notation).  At `width`
+    columns, a sentence that would take more than two rows is said in
+    fewer words ('Jack: swap b1 (Stealthy) ↔ b3 (Gull).'), so that each
+    whole action fits one or two rows (tester PJ, round 5: cut with '…' at
+    80×24)."""
     lines: list[str] = []
     current = 0
-    for rnd, sentence in log_sentences(view):
+    briefs = log_briefs(view) if width is not None else None
+    for i, (rnd, sentence) in enumerate(log_sentences(view)):
         if rnd != current:
             current = rnd
             lines.append(ROUND_HEAD.format(rnd))
+        if briefs is not None and width is not None and rows_of(sentence, width) > 2:
+            forms = briefs[i]
+            sentence = next((f for f in forms if rows_of(f, width) <= 2), forms[-1])
         lines.append(sentence)
     return lines
 
@@ -282,7 +309,7 @@ def log_text(view: PocketView, room: int = 6, width: int = 1000, back: int = 0) 
     """The newest events of the public log that fit in `room` rows of
     `width` columns once wrapped, the newest one last (always shown in
     full), or `back` events older."""
-    lines = log_lines(view)
+    lines = log_lines(view, width)
     end = max(0, len(lines) - back)
     shown: list[str] = []
     used = 0
@@ -307,7 +334,7 @@ def log_cut(view: PocketView, room: int, width: int = 1000, back: int = 0) -> st
     rows: a title alone says nothing)."""
     if room < 2:
         return ""
-    lines = log_lines(view)
+    lines = log_lines(view, width)
     end = max(0, len(lines) - back)
     title = "[b]Log[/b]"
     if back:
@@ -317,6 +344,9 @@ def log_cut(view: PocketView, room: int, width: int = 1000, back: int = 0) -> st
     if not end:
         return title
     newest = lines[end - 1]
+    brief = log_lines(view, 1)[end - 1]  # (every sentence in fewer words)
+    if rows_of(newest, width) > room - 1 and rows_of(brief, width) < rows_of(newest, width):
+        newest = brief
     wrapped = textwrap.wrap(newest, max(2, width), break_long_words=True)[: room - 1]
     if len(wrapped) < rows_of(newest, width):
         wrapped[-1] = wrapped[-1][: max(1, width - 1)] + "…"
@@ -452,7 +482,10 @@ def round_summary(
     suspects = [short_name(c) for c in view.suspects]
     lines += gap
     lines.append(f"Suspects left ({len(suspects)}): {', '.join(suspects)}.")
-    lines.append(f"Hourglasses known: {of_goal(view.known_hourglasses)}.")
+    if view.outcome is not None and view.jack is not None:  # P8: his cards counted too
+        lines.append(f"Jack's hourglasses: {of_goal(view.jack.hourglasses)}.")
+    else:
+        lines.append(f"Hourglasses known: {of_goal(view.known_hourglasses)}.")
     if view.outcome:
         o = view.outcome
         who = names.get(o.winner, o.winner)

@@ -14,6 +14,7 @@ the side panel if the witness call came: Enter goes on to the next puzzle
 
 from __future__ import annotations
 
+import dataclasses
 import weakref
 from typing import Any
 
@@ -28,6 +29,7 @@ from whitechapel.core.solved import remember_solved, solved
 from whitechapel.pocket.goals import Attempt, Verdict
 from whitechapel.pocket.pieces import JACK
 from whitechapel.pocket.puzzles import PUZZLES, Puzzle, puzzle
+from whitechapel.pocket.sentences import character_name
 from whitechapel.pocket.sightlines import sightings_at_call
 from whitechapel.pocket.ui import panels
 from whitechapel.pocket.ui.lesson import LessonScreen
@@ -162,7 +164,22 @@ class PuzzleScreen(PocketScreen):
             head = "[b green]✔ Goal met.[/b green]"
         else:
             head = "[b red]✘ Not this time.[/b red]"
-        return f"{head} {escape(self.verdict.sentence)}"
+        said = f"{head} {escape(self.verdict.sentence)}"
+        jack = self.current_view().jack
+        if self.source.outcome is not None and jack is not None and self.puzzle.side != JACK:
+            # the game is over: who Jack was is shown to both (P8; tester
+            # PI, round 5: "Jack is identified" named nobody)
+            said += f"\nJack was [b]{escape(character_name(jack.identity))}[/b]."
+        return said
+
+    def logged(self, view: PocketView) -> PocketView:
+        """The log from the round the player takes over: the rounds before
+        it are made up for the position (its lesson tells them), and their
+        witness calls read as if nobody had been cleared (tester PI, round
+        5: "cleared nobody new" in round 1 with seven suspects cleared)."""
+        start = self._start.round
+        kept = tuple(e for e in view.log if e.round >= start)
+        return view if len(kept) == len(view.log) else dataclasses.replace(view, log=kept)
 
     def notes_blocks(self, view: PocketView) -> list[tuple[str, ...]]:
         """At the end, the summary of a round the puzzle ended, first."""

@@ -515,11 +515,17 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         """What the computer played since the person's last action: the
         newest actions of the public log (the turn control counts them).  At
         a network seat, what the other side played since the seat's last
-        action, from the seat's own view's log (issue 44)."""
+        action, from the seat's own view's log (issue 44); at a hot seat two
+        people share, since the last action of the side at the keyboard."""
         count = len(self.turns.computer_moves)
         view = self.current_view()
         if not count and not self.source.hot_seat and self.source.seat_side is not None:
             count = len(since_mine(view, self.source.seat_side))
+        elif not count and self.turns.shared and self.keyboard_side() is not None:
+            # Two people at one keyboard: what the other side played since the
+            # incoming side's last action, from the view shown (tester PI,
+            # round 5: the line was said against the computer only).
+            count = len(since_mine(view, self.keyboard_side()))
         played = [e.action for e in view.log if isinstance(e, Played)]
         return played[len(played) - count :] if count else []
 

@@ -150,7 +150,10 @@ class PocketSetup(Screen):
             who, level = split_play(last.get("play", "people"), last.get("level"))
             yield Label("Who plays", classes="row-label")
             yield Picker(WHO, who, id="opponent")
-            with Horizontal(id="level-row"):
+            # Only for a game against the computer: with two people the row is
+            # hidden (tester PI, round 5: "Computer's level" stood there).
+            with Horizontal(id="level-row") as row:
+                row.display = who != "people"
                 yield Label("Computer's level: ", classes="row-label")
                 offered = [(name, name) for name in levels("pocket")]
                 yield Picker(offered, level, id="level", disabled=who == "people")
@@ -170,9 +173,10 @@ class PocketSetup(Screen):
 
     def on_picker_changed(self, event: Picker.Changed) -> None:
         """The sentence under the rows says the game they now make; the level
-        row is only for a game against the computer."""
+        row is only for a game against the computer (hidden for two people)."""
         who, level = self.chosen_play()
         self.query_one("#level", Picker).disabled = who == "people"
+        self.query_one("#level-row").display = who != "people"
         self.query_one("#play-sentence", Label).update(who_sentence(who, level))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
