@@ -60,7 +60,8 @@ def in_sight(map_view: MapView, node) -> bool:
 # -- a police turn in a few keys ------------------------------------------------------
 
 
-async def test_a_police_turn_where_nobody_moves_or_acts_takes_two_keys(tmp_path):
+async def test_a_police_turn_where_nobody_moves_or_acts_takes_three_keys(tmp_path):
+    """0 0 in T2 (asked first: tester L2, round 19), then 0 in T3."""
     game = played_until(7, lambda g: g.phase == "hunt")
     before = len(game.history)
     order = sentences.police_order(game.view(POLICE))
@@ -69,7 +70,7 @@ async def test_a_police_turn_where_nobody_moves_or_acts_takes_two_keys(tmp_path)
         await settle.settle(pilot)
         await settle.press(pilot, "enter")  # the hand-over to the police
         assert "0 everyone stays" in prompt_text(app)
-        await settle.press(pilot, "0")
+        await settle.press(pilot, "0", "0")
         assert [str(a) for a in game.history[before:]] == [f"{c} stay" for c in order]
         assert game.phase == "clues" and screen.holder == POLICE
         assert "0 everyone passes" in prompt_text(app)
@@ -160,7 +161,7 @@ async def test_key_zero_at_a_network_seat_goes_on_with_each_new_state(tmp_path):
     async with WhitechapelApp(start=screen).run_test(size=(100, 32)) as pilot:
         await settle.settle(pilot)
         order = sentences.police_order(game.view(POLICE))
-        await settle.press(pilot, "0")
+        await settle.press(pilot, "0", "0")  # T2's 0 asks first
         for _ in range(50):
             await settle.settle(pilot)
             if game.phase == "clues":

@@ -68,13 +68,13 @@ def test_t3_a_search_ending_on_the_crime_scene_is_not_news():
     assert f"a clue on {circle}!" in news[0]
 
 
-async def test_t2_key_0_mid_turn_asks_first_and_at_the_turns_start_acts_at_once(tmp_path):
+async def test_t2_key_0_mid_turn_asks_first_and_at_the_turns_start_too(tmp_path):
     """C2: "On night 2 of game 1 I pressed 0 meaning 'skip this one'. Brown
     and Red both stayed, and Esc did not bring them back ... The B/Y/N/R/G
     skip keys ask for a confirming second press, but 0 and 9 ... do not."
     Where some policemen have moved, 0 asks first (and says that 3 makes
-    only this one stay); at the turn's start it still acts at once (two
-    keys a turn where everyone stays and passes: the issue's bench)."""
+    only this one stay); at the turn's start it asks too (L2, round 19: a
+    0 typed ahead for the Wretched landed there)."""
     import settle
     from lfw_app_play import game_app, prompt_text, raise_curtain
     from whitechapel.lfw.rulebook import POLICE
@@ -116,6 +116,8 @@ async def test_t2_key_0_mid_turn_asks_first_and_at_the_turns_start_acts_at_once(
     app, screen = game_app(game, tmp_path)
     async with app.run_test(size=(160, 50)) as pilot:
         await raise_curtain(pilot, screen)
+        await settle.press(pilot, "0")  # asked first there too (tester L2, round 19)
+        assert len(game.history) == n and "0: everyone" in prompt_text(app)
         await settle.press(pilot, "0")
         assert len(game.history) - n == len(sentences.police_order(game.view(POLICE)))
 

@@ -58,9 +58,11 @@ def test_t2_the_keys_line_lists_each_crossing_by_the_circles_where_jack_can_be_m
     idle = " ".join(k for k, _, near in rows if not near)
     if "…" not in line:
         assert f"{idle}: none" in line, line
-    # the side panel lists every one, most first, Jack's circles underlined
+    # the side panel lists every one, most first, with Jack's circles only
+    # (L2, round 19: an underline alone marked them)
     panel = p.choices_text()
-    assert "[u]" in panel and Text.from_markup(panel).plain.index(f"{best[0]}→") >= 0
+    assert "[u]" not in panel
+    assert f"{best[0]}→{'·'.join(map(str, best[2]))}" in Text.from_markup(panel).plain
 
 
 def test_t2_the_map_draws_a_crossing_beside_no_circle_of_jacks_dim():

@@ -303,7 +303,8 @@ def _hunt() -> Hint:
         "stays; the Chief first, then clockwise. Two may not end on one crossing. "
         "Stand where Jack's steps go: he may not step through your crossing.",
         f"{_k('crossing')}; 3 stay (in T3 too, 3 does nothing: a pass); {_k('rest')}: "
-        f"everyone still to move stays; {_k('policemen')} pressed twice: skip to that "
+        f"everyone still to move stays (the first press only asks: {_k('rest')} again or "
+        f"{_k('confirm')} does it); {_k('policemen')} pressed twice: skip to that "
         "policeman, those before him stay put (the first press only asks).",
     )
 
@@ -321,7 +322,8 @@ def _clues() -> Hint:
         f"circle; {_k('search_all')} searches every circle, likeliest first; "
         f"{_k('arrest')} arrests; {_k('rest')}: everyone still to act passes (in a "
         f"search under way: the circles left); {_k('sweep')}: everyone still to act "
-        "searches where a clue can be, else passes (no arrest); "
+        "searches where a clue can be, else passes (no arrest; the first press only "
+        "asks); "
         f"{_k('policemen')} pressed twice: "
         "skip to that policeman, those before him pass (the first press only asks).",
     )

@@ -23,7 +23,8 @@
   every machine) against homeward Jack (target: eight); beside it, on
   random legal police actions (no target: five random moves alone are five
   keys, and random searches follow no order a key can name); and the keys
-  of a turn where nobody moves or acts (target: two).
+  of a turn where nobody moves or acts (target: three: T2's 0 asks first,
+  then T3's 0 passes everyone).
 """
 
 from __future__ import annotations
@@ -130,9 +131,9 @@ def turn_keys(game, texts: list[str]) -> list[str]:
     stay, he acts now); where a search names its circles as `1
     search` / `0` would, that one key; and where two or more policemen
     search or pass as key 9 would (sweep.py), that one key (keys 0 and 9
-    pressed twice where some have acted before: they ask first)."""
+    pressed twice where they ask first: `Picking.rest_asks`)."""
     from whitechapel.lfw.phases import Phase
-    from whitechapel.lfw.ui.picking import SWEEP_KEY, picking_for
+    from whitechapel.lfw.ui.picking import SWEEP, SWEEP_KEY, picking_for
     from whitechapel.lfw.ui.sentences import police_order
 
     game = game.clone()
@@ -144,8 +145,9 @@ def turn_keys(game, texts: list[str]) -> list[str]:
         if p.sweep_offered():
             chain = sweep_all(game)
             colours = {t.split()[0] for t in chain}
-            if len(colours) >= 2 and texts[i : i + len(chain)] == chain:
-                keys += [SWEEP_KEY] * (2 if p.mid_turn() else 1)  # mid-turn it asks first
+            passes = all(t.endswith(" pass") for t in chain)  # key 0's, below: never asks first
+            if len(colours) >= 2 and not passes and texts[i : i + len(chain)] == chain:
+                keys += [SWEEP_KEY] * (2 if p.rest_asks(SWEEP) else 1)  # asked first
                 for t in chain:
                     game.play(t)
                 i += len(chain)
@@ -173,7 +175,7 @@ def turn_keys(game, texts: list[str]) -> list[str]:
             if presses >= run:
                 fold = None
             if run > 1 and (run == len(after) or fold is not None):
-                zero = ["0", "0"] if p.mid_turn() else ["0"]  # mid-turn it asks first
+                zero = ["0", "0"] if p.rest_asks(word) else ["0"]  # asked first
                 keys += zero if run == len(after) else [fold or ""] * presses
                 for t in texts[i : i + run]:
                     game.play(t)
@@ -412,7 +414,7 @@ BENCHMARKS = [
         "lfw.idle_police_turn_keys",
         "LfW: keys for a police turn where all stay and pass",
         "keys",
-        2.0,
+        3.0,
         False,
         keys_per_idle_police_turn,
         clock="none",

@@ -47,7 +47,7 @@ from whitechapel.lfw.phases import Phase
 from whitechapel.lfw.ui import refusals, sentences, sweep, wretched
 from whitechapel.lfw.ui.choosing import HOME, THROUGH, node_of
 from whitechapel.lfw.ui.mapview import MapView
-from whitechapel.lfw.ui.picking import SWEEP, Picking, picking_for
+from whitechapel.lfw.ui.picking import ARMED_KEYS, SWEEP, Picking, picking_for
 from whitechapel.ui.widgets.choice import Choice
 
 HINT_ROWS = 3  # the prompt's rows for its keys line, at most (its guide takes one or two)
@@ -174,6 +174,11 @@ class LfwKeys:
         self.centre_on_targets()
 
     def confirm(self: Any) -> None:
+        p = self.picking
+        if p.armed in ARMED_KEYS:  # Enter after key 0's or 9's question: yes (T2, T3)
+            word, p.armed = p.armed, None
+            self.start_rest(word)
+            return
         if self.disarmed():
             return
         p = self.picking

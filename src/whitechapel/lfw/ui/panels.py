@@ -138,10 +138,10 @@ def _letter(c: str) -> str:
     return colour(c, c[0].upper() if c != "brown" else "N")
 
 
-def _by(board: Any, x: str) -> str:
+def _by(board: Any, x: str, spelt: bool = False) -> str:
     """Where a crossing is, short and said as a place: "by 57·70", "by 8",
     "near 57" (placenames' short forms, "by" put before a pair)."""
-    short = placenames.short_name(board, x)
+    short = placenames.short_name(board, x, spelt)
     return short if short.startswith(("by ", "near ")) else f"by {short}"
 
 
@@ -186,6 +186,7 @@ def police_forms(view: LfwView, c: str, board: Any | None) -> tuple[str, ...]:
             return (f"{head} — (last night {was})",)
         return (
             f"{head} — (last night {placenames.between(board, was)})",
+            f"{head} — (last night {_by(board, was, spelt=True)})",
             f"{head} — (last night {_by(board, was)})",
             f"{head} — (last night {placenames.short_name(board, was)})",
         )
@@ -194,6 +195,7 @@ def police_forms(view: LfwView, c: str, board: Any | None) -> tuple[str, ...]:
     does = _searches(placenames.touches(board, x))
     return (
         f"{head} {placenames.between(board, x)} · {does}",
+        f"{head} {_by(board, x, spelt=True)} · {does}",
         f"{head} {_by(board, x)} · {does}",
         f"{head} {does}",
     )
@@ -214,8 +216,12 @@ def _letter_only(view: LfwView, c: str, board: Any | None) -> tuple[str, ...]:
         was = last_night_police(view).get(c) if not view.police else None
         if was is None:
             return ()
-        short = placenames.short_name(board, was)
-        return (f"{mark}{_letter(c)} — (last night {short})", f"{mark}{_letter(c)} {c} —")
+        spelt, short = placenames.short_name(board, was, True), placenames.short_name(board, was)
+        return (
+            f"{mark}{_letter(c)} — (last night {spelt})",
+            f"{mark}{_letter(c)} — (last night {short})",
+            f"{mark}{_letter(c)} {c} —",
+        )
     return (f"{mark}{_letter(c)} {_searches(placenames.touches(board, x))}",)
 
 
@@ -254,13 +260,29 @@ def police_text(
         forms = [police_forms(view, c, board) for c in COLOURS]
         lines += _same_form(forms, [_letter_only(view, c, board) for c in COLOURS], width)
         return "\n".join(lines)
-    acting = view.acting_colour if view.to_act == POLICE else None
     last = last_night_police(view) if not view.police else {}
+    chips = _chips(view, last, board, spelt=True)  # "by 48 south" where the rows hold it
+    if len(_rows(chips, width, rows=len(COLOURS))) > 2:
+        chips = _chips(view, last, board)
+    titles = [f"[b]The police[/b]{chief}"]
+    if board is not None and view.police:  # the chips list what each can search
+        titles.insert(0, f"[b]Police can search[/b]{chief}")
+    elif last:  # the chips say where each stood
+        titles = [f"[b]The police last night[/b]{chief}", f"[b]Last night[/b]{chief}"]
+    return "\n".join([_fit(titles, width), *_rows(chips, width)])
+
+
+def _chips(
+    view: LfwView, last: dict[str, str], board: Any | None, spelt: bool = False
+) -> list[str]:
+    """Each policeman's letter and what he can search (or where he stood
+    last night, its side `spelt` out or not), for the compact panel."""
+    acting = view.acting_colour if view.to_act == POLICE else None
     chips = []
     for c in COLOURS:
         x = view.police.get(c)
         if x is None and c in last:
-            where = last[c] if board is None else placenames.short_name(board, last[c])
+            where = last[c] if board is None else placenames.short_name(board, last[c], spelt)
         elif x is None:
             where = "—"
         elif board is None:
@@ -268,12 +290,7 @@ def police_text(
         else:
             where = " ".join(map(str, placenames.touches(board, x))) or "none"
         chips.append(f"{'▶' if c == acting else ' '}{_letter(c)} {where}")
-    titles = [f"[b]The police[/b]{chief}"]
-    if board is not None and view.police:  # the chips list what each can search
-        titles.insert(0, f"[b]Police can search[/b]{chief}")
-    elif last:  # the chips say where each stood
-        titles = [f"[b]The police last night[/b]{chief}", f"[b]Last night[/b]{chief}"]
-    return "\n".join([_fit(titles, width), *_rows(chips, width)])
+    return chips
 
 
 def _rows(chips: list[str], width: int, rows: int = 2) -> list[str]:
@@ -379,7 +396,7 @@ def _in_board_terms(e: LogEntry, board: Any) -> str | None:
     if e.event == "patrols":
         return "Patrol markers on " + placenames.crossings_named(board, map(str, e.where))
     if e.event == "police_move" and e.crossing is not None:  # short: the panel is narrow
-        return f"{_who(e.colour)} moves {placenames.between(board, e.crossing)}"
+        return f"{_who(e.colour)} moves {placenames.moved_to(board, e.crossing)}"
     if e.event == "saucy":
         return "The Chief moves " + ", ".join(
             f"the marker {placenames.between(board, a)} to {placenames.between(board, b)}"

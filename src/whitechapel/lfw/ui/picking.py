@@ -27,7 +27,9 @@ The keys, in one place (docs/lfw.md, the F1 help):
   in the order offered; T2's stay is 3, as T3's pass; T1's step, coach
   and alley are always 1, 2 and 3, whichever are open (`word_key`).
   **0** is "the rest of this phase": in T2 every policeman still to move
-  stays, in T3 every one still to act passes.
+  stays, in T3 every one still to act passes.  It asks once first (a
+  second 0 or Enter does it) in T2, and in T3 once some have acted; so
+  does 9 (`rest_asks`).
 - **B Y N R G** (or the small letters): in T2 and T3, as the acting
   policeman's choice begins, a later policeman's letter means "the ones
   before him stay (T2) / pass (T3), and he acts now" (`fold`): the first
@@ -78,7 +80,7 @@ from whitechapel.lfw.phases import Phase
 from whitechapel.lfw.ui import exposure, jackturn, placenames, sentences, wretched
 from whitechapel.lfw.ui.choosing import HOME, THROUGH, Chooser, Placer, words_of
 from whitechapel.lfw.ui.marks import COLOUR_LETTERS, COLOURS, FAKE_MARKER
-from whitechapel.lfw.view_parts import SearchSeen
+from whitechapel.lfw.view_parts import PatrolPlacement, SearchSeen
 from whitechapel.lfw.views import LfwView
 
 LABELS = "acdehijklmopqstuvwz"
@@ -111,10 +113,17 @@ TOUCHES_INTRO = "letter on the map → circles to search there (T3): "
 # T2: each crossing by the circles beside it where Jack can be now, most
 # first (testers G2 and H2, round 17: every move meant checking a list of
 # letters against the notebook's list of circles)
-HUNT_INTRO = "letter on the map → circles beside it where Jack can be: "
+# The keys line and the side panel list only those circles, in the same
+# words every turn (tester L2, round 19: the panel listed every circle, his
+# only underlined, which a plain terminal or a screen reader loses)
+HUNT_WORDS = "letter on the map → the circles beside it where Jack can be"
+HUNT_INTRO = f"{HUNT_WORDS}: "
 HUNT_NONE = "none"  # after the letters of crossings beside none of them
-HUNT_ON_THE_RIGHT = "letters on the map: the circles beside each where Jack can be are on the right"
-HUNT_HEAD = "[b]Crossings[/b] beside most of Jack's paths first ([u]his circles[/u] underlined)"
+HUNT_ON_THE_RIGHT = f"{HUNT_WORDS}, on the right"
+HUNT_HEAD = (
+    "[b]Crossings[/b] letter → the circles beside it where Jack can be, "
+    "those beside most of his paths first"
+)
 # H3: the letters are the yellow crossings (tester V, round 11: "circles to
 # search there" read as searching while he placed markers)
 PATROLS_INTRO = "each letter on the map is a yellow crossing; the circles beside it: "
@@ -944,7 +953,7 @@ class Picking:
                 lines.append("[b]Crossings[/b] letter → circles (T3)")
             if hunt:
                 rows = hunt_rows(self.board, crossings, hunt, self.hunt_paths)
-                lines.append(" ".join(self._hunt_text(k, x, hunt) for k, x, _ in rows))
+                lines.append(self._hunt_text(rows))
             else:
                 lines.append(" ".join(touch_text(self.board, k, x) for k, x in crossings))
         circles = self.circle_options()
@@ -971,7 +980,10 @@ class Picking:
 
     def choice_note(self) -> str:
         """S1: the ways into the circle typed or highlighted for the hideout,
-        "43: 2 ways in — two policemen can bar it"; "" elsewhere."""
+        "43: 2 ways in — two policemen can bar it"; H3: the fakes this pick
+        may leave with no choice (`fakes_note`); "" elsewhere."""
+        if self.phase() == Phase.PATROLS:
+            return self.fakes_note()
         if self.phase() != Phase.HIDEOUT:
             return ""
         circle = self.highlighted()
@@ -979,13 +991,43 @@ class Picking:
             return ""
         return jackturn.ways_in_text(self.board, int(circle))
 
-    def _hunt_text(self, label: str, crossing: str, jack: frozenset[int]) -> str:
-        """T2, the side panel: "i→[u]99[/u]·120", a crossing's letter and its
-        circles, those where Jack can be underlined."""
-        circles = placenames.touches(self.board, crossing)
-        if not circles:
-            return f"{label}→{NO_CIRCLE}"
-        return f"{label}→" + "·".join(f"[u]{c}[/u]" if c in jack else str(c) for c in circles)
+    def fakes_note(self) -> str:
+        """H3, a fake marker to place while a crossing where a policeman
+        ended last night has none: said before the key, where a fake put
+        elsewhere leaves the last ones no choice, "if this fake goes
+        elsewhere, the last fake goes on l (x144) by itself (a policeman
+        ended there last night)" (tester L2, round 19, pressed l for it and
+        it had been placed)."""
+        c = self.chooser
+        if not isinstance(c, Placer) or len(c.picked) < c.first - 1 or not c.options():
+            return ""  # from the last real marker on: the fakes come after it
+        placement = c.placement
+        if not isinstance(placement, PatrolPlacement):
+            return ""
+        left = [x for x in placement.must if x not in c.picked]
+        after = c.total - len(c.picked) - 1  # the fakes still to place after this one
+        only = set(c.options()) == set(left)  # this one goes on one of them too
+        if not left or after < 1 or after != len(left) - only:
+            return ""
+        letters = {v: k for k, v in self.labels().items()}
+        named = sentences.and_list(
+            f"{letters[x]} ({x})" if x in letters else x for x in map(str, left)
+        )
+        last = "the last fake goes" if after == 1 else f"the last {after} fakes go"
+        itself = "itself" if after == 1 else "themselves"
+        ended = "a policeman ended there" if len(left) == 1 else "policemen ended there"
+        if only:
+            return f"Then {last} on the rest of {named} by {itself} ({ended} last night)"
+        this = "fake" if len(c.picked) >= c.first else "marker"
+        return f"If this {this} goes elsewhere, {last} on {named} by {itself} ({ended} last night)"
+
+    def _hunt_text(self, rows: list[tuple[str, str, tuple[int, ...]]]) -> str:
+        """T2, the side panel: "i→99·120 a→31", each crossing's letter and
+        the circles beside it where Jack can be (`hunt_rows`), then the
+        letters beside none of them, "c e h: none", as on the keys line."""
+        some = [f"{k}→{'·'.join(map(str, near))}" for k, _, near in rows if near]
+        idle = [k for k, _, near in rows if not near]
+        return " ".join(some + ([f"{' '.join(idle)}: {HUNT_NONE}"] if idle else []))
 
     # -- the keys ------------------------------------------------------------------------
 
@@ -1024,7 +1066,9 @@ class Picking:
                 return Press("rest", armed)
             if POLICE_KEYS.get(char.lower()) == armed:
                 return Press("fold", armed)
-            return Press("cancel", self.cancelled())
+            if not (armed == STAY and char == STAY_KEY):
+                return Press("cancel", self.cancelled())
+            # 3 after 0's question: only he stays, as the question says
         if self.typed.isdigit() and not char.isdigit():
             # a letter after digits is no part of a circle's number: the
             # digits go and the letter means what it means alone, its
@@ -1060,15 +1104,23 @@ class Picking:
 
     def _rest_press(self, word: str) -> Press:
         """Key 0 (stay, pass) or 9 (sweep) as a policeman's choice begins:
-        at once when the turn's first acts (everyone stays, passes or
-        searches: two keys a turn), but asked once where some have acted and
-        several are left (tester C2, round 15, pressed 0 mid-turn meaning
-        "this one stays" and lost two policemen's moves; the skip keys
-        ask, these did not)."""
-        if word in ARMED_KEYS and self.mid_turn() and self.later():
+        at once or asked first, as `rest_asks` says."""
+        if self.rest_asks(word):
             self.armed = word
             return Press("arm", self.rest_question(word))
         return Press("rest", word)
+
+    def rest_asks(self, word: str) -> bool:
+        """Does key 0 or 9 ask once before it plays `word` for several
+        policemen?  Where some have acted (tester C2, round 15, pressed 0
+        mid-turn meaning "this one stays" and lost two policemen's moves);
+        and at T2's start and T3's for 9 (tester L2, round 19: 0 typed ahead
+        for the Wretched in H6 landed in T2 after the kill and every
+        policeman stood still).  T3's 0 at its start passes at once: only
+        the police's own T2 comes before it."""
+        if word not in ARMED_KEYS or not self.later():
+            return False
+        return self.mid_turn() or word != "pass"
 
     def mid_turn(self) -> bool:
         """T2/T3: a policeman before the acting one has acted this phase."""
@@ -1082,14 +1134,21 @@ class Picking:
         """What key 0 or 9, pressed once mid-turn, would do."""
         everyone = [self.acting() or "", *self.later()]
         who = sentences.and_list(sentences.name(c) for c in everyone)
+        if not self.mid_turn():
+            who = f"everyone ({who})"
         key = ARMED_KEYS[word]
         does = {
             "stay": "stay where they are",
             "pass": "pass: no search, no arrest",
             SWEEP: "each search where a clue can be, or pass",
         }[word]
+        if not self.mid_turn():
+            does = {
+                "stay": "stays where they are",
+                SWEEP: "searches where a clue can be, or passes",
+            }.get(word, does)
         one = {"stay": f"{STAY_KEY}: only {sentences.name(self.acting())} stays; ", "pass": ""}
-        return f"{key}: {who} {does} — {key} again: yes; {one.get(word, '')}Esc: no"
+        return f"{key}: {who} {does} — {key} again: yes (Enter too); {one.get(word, '')}Esc: no"
 
     def disarm(self) -> bool:
         """Any other key or click after a later policeman's letter: the
@@ -1129,8 +1188,21 @@ class Picking:
         if self.forced():
             return f"Nothing to choose here: Enter plays it ({self.describe_complete()})."
         if self.placed_all():
-            return "Every token is placed."
+            return self.placed_note()
         return f"{char!r} is not a key here: {self.keys_hint(plain=True)}."
+
+    def placed_note(self) -> str:
+        """A key after the last token: every one is placed, and where the
+        last went by themselves, where (H2, H3; tester L2, round 19, pressed
+        l for the last fake after it had been placed)."""
+        c = self.chooser
+        if not isinstance(c, Placer) or not c.filled:
+            return "Every token is placed."
+        went = " ".join(map(str, c.picked[-c.filled :]))
+        if c.phase == Phase.WOMEN:
+            return f"Every woman is placed: the last on {went}, the only red circles left."
+        last = "the last fake" if c.filled == 1 else f"the last {c.filled} fakes"
+        return f"Every marker is placed: {last} went on {went}, the only crossings left."
 
     # -- what the screen says ------------------------------------------------------------
 
@@ -1364,15 +1436,15 @@ class Picking:
     def _touches_part(self, part: str, rest: str, room: int | None, intro: str = "") -> str:
         """The hint's first part where crossings carry letters: each letter
         with its circles (T3), in the room `rest` leaves; else `part`."""
-        intro = intro or TOUCHES_INTRO
+        jack = self.hunt_circles()
+        intro = HUNT_INTRO if jack else intro or TOUCHES_INTRO
         left = None if room is None else room - len(rest) - len(intro) - 4
         if left is not None and left <= MIN_LIST + len(ON_THE_RIGHT):
             self.cut = True
-            return part
+            return HUNT_ON_THE_RIGHT if jack else part  # T2's words the same every turn
         labelled = self.crossing_labels()
         room = None if left is None else left - len(ON_THE_RIGHT)
-        if jack := self.hunt_circles():
-            intro = HUNT_INTRO
+        if jack:
             listed = hunt_list(self.board, labelled, jack, room, self.hunt_paths)
             if listed == "…":  # not one whole entry fits (tester J2, round 18: "can be:  …")
                 self.cut = True

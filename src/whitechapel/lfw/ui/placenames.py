@@ -61,7 +61,10 @@ class Place:
     side: str | None = None
 
     def words(self) -> str:
-        """ "between 57 and 70", "beside 8", "near 57, touching no circle"."""
+        """ "between 57 and 70", "beside 8", "near 57, touching no circle";
+        "beside 48, to the south" where another has the same circles (the
+        side spelt out: tester L2, round 19, read "beside 48 (south)" as
+        a riddle)."""
         if self.kind == BETWEEN:
             text = f"between {self.circles[0]} and {self.circles[1]}"
         elif self.kind == BESIDE:
@@ -69,18 +72,21 @@ class Place:
         else:
             text = f"near {self.circles[0]}"
         if self.side:
-            text = f"{text} ({self.side})"
+            text = f"{text}, to the {self.side}"
         return f"{text}, touching no circle" if self.kind == OFF else text
 
-    def short(self) -> str:
-        """ "57·70", "by 8", "near 57": where a panel is narrow."""
+    def short(self, spelt: bool = False) -> str:
+        """ "57·70", "by 8", "near 57": where a panel is narrow; its side
+        "by 60 E", or `spelt` "by 60 east" where the row has room."""
         if self.kind == BETWEEN:
             text = f"{self.circles[0]}·{self.circles[1]}"
         elif self.kind == BESIDE:
             text = f"by {self.circles[0]}"
         else:
             text = f"near {self.circles[0]}"
-        return f"{text} {WIND_SHORT.get(self.side, self.side)}" if self.side else text
+        if not self.side:
+            return text
+        return f"{text} {self.side if spelt else WIND_SHORT.get(self.side, self.side)}"
 
     def full(self) -> str:
         """ "the crossing between 57 and 70", "a crossing near 57, touching no circle"."""
@@ -191,10 +197,22 @@ def between(board: Any, crossing: str) -> str:
     return p.words() if p else crossing
 
 
-def short_name(board: Any, crossing: str) -> str:
-    """ "57·70", "by 8", "near 57": where a panel is narrow."""
+def short_name(board: Any, crossing: str, spelt: bool = False) -> str:
+    """ "57·70", "by 8", "near 57": where a panel is narrow (`Place.short`)."""
     p = place(board, crossing)
-    return p.short() if p else crossing
+    return p.short(spelt) if p else crossing
+
+
+def moved_to(board: Any, crossing: str) -> str:
+    """Where a policeman moved, as the T2 prompt listed the crossing: by
+    the circles beside it, "beside 13·14·15", where no other crossing has
+    the same ones; else its name, "between 13 and 14" (tester L2, round
+    19: the prompt's "13·14·15" became the log's "between 13 and 14")."""
+    near = touches(board, crossing)
+    if len(near) < 3:
+        return between(board, crossing)
+    alike = sum(1 for x in places(board) if touches(board, x) == near)
+    return f"beside {'·'.join(map(str, near))}" if alike == 1 else between(board, crossing)
 
 
 def crossing_name(board: Any, crossing: str) -> str:
@@ -215,7 +233,7 @@ def crossings_named(board: Any, crossings: Iterable[str]) -> str:
     for x in xs:
         p = place(board, x)
         if p is not None and p.kind == BETWEEN:
-            side = f" ({p.side})" if p.side else ""
+            side = f" to the {p.side}" if p.side else ""
             pairs.append(f"{p.circles[0]} & {p.circles[1]}{side}")
         else:
             others.append(p.words() if p else x)
