@@ -80,7 +80,7 @@ async def test_the_first_screen_is_a_hand_over_to_jack_for_his_hideout(tmp_path)
         assert "Bob (the police), look away" in screen_text(app)
         await settle.press(pilot, "enter")
         assert screen.holder == JACK and not screen.curtain_up
-        assert "S1 Setup: Jack chooses his hideout" in screen_text(app)
+        assert "Setup: Jack chooses his hideout" in screen_text(app)
         # Every legal hideout is highlighted on the map.
         legal = {a.circle for a in screen.source.game.view(JACK).legal}
         marks = screen.query_one(MapView).marks

@@ -114,7 +114,7 @@ async def test_the_guided_first_night_from_the_menu_to_its_end_by_keys(unpaced, 
             if isinstance(app.screen, HintBox):
                 box = app.screen
                 assert box.hint == screen.hint_now()  # the decision at hand
-                assert box.hint.text in " ".join(screen_text(app).split()) or box.hint.tag in (
+                assert box.hint.text in " ".join(screen_text(app).split()) or box.hint.title in (
                     screen_text(app)
                 )
                 boxes.append(box.hint.kind)
@@ -125,9 +125,9 @@ async def test_the_guided_first_night_from_the_menu_to_its_end_by_keys(unpaced, 
             assert game.to_act == side and screen.can_act()
             hint = screen.hint_now()
             if hint is not None:  # its box came once; the hint stays beside the map
-                assert hint.kind in boxes and "Hint (" in notes(screen)
+                assert hint.kind in boxes and "Hint · " in notes(screen)
             else:
-                assert "Hint (" not in notes(screen)
+                assert "Hint · " not in notes(screen)
             if side == JACK:
                 action = str(homeward_action(game.clone(), chance, eager=0.9))
             else:

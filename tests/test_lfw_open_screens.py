@@ -54,7 +54,7 @@ async def test_f1_shows_the_whole_help_with_its_headings_styled(tmp_path):
         text = screen_text(app)
         assert "Letters from Whitechapel — keys and rules in brief" in text
         # the police turn's keys first (round 18), a bullet drawn as one, bold as bold
-        assert "• T2, the moves: the policeman to act is centred on the map" in text
+        assert "• The moves: the policeman to act is centred on the map" in text
         assert "**" not in text  # bold words drawn bold, not as Markdown
         app.screen.query_one(VerticalScroll).scroll_end(animate=False)  # End, at once
         await settle.settle(pilot)

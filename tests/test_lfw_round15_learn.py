@@ -217,9 +217,9 @@ async def test_t2_the_hint_box_leaves_the_deduction_lines_in_sight_and_comes_onc
         side = screen.query_one("#side").region
         assert not inner.overlaps(side), (inner, side)
         assert "Deduction" in screen_text(app)
-        assert "Hint (" not in notes(screen)  # one copy on screen: the box
+        assert "Hint · " not in notes(screen)  # one copy on screen: the box
         await settle.press(pilot, "enter")
-        assert app.screen is screen and "Hint (T2)" in notes(screen)
+        assert app.screen is screen and "Hint · The policemen move" in notes(screen)
         assert isinstance(screen.query_one("#notes"), TextPanel)
 
 

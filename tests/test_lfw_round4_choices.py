@@ -85,7 +85,7 @@ async def test_h3_a_later_nights_last_crossings_left_are_filled_and_said(tmp_pat
             await settle.press(pilot, p.label_of(p.node_options()[-1]))
         assert screen.picking.placed_all()
         said = " ".join(prompt_text(app).split())
-        assert "(the last 2 fakes on the only crossings left, H3)" in said, said
+        assert "(the last 2 fakes on the only crossings left)" in said, said
 
 
 def test_t3_search_all_names_circles_with_a_known_clue_last():

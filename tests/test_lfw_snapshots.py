@@ -61,7 +61,7 @@ async def test_main_screens(tmp_path, snapshot, size):  # noqa: F811
         await settle.press(pilot, "enter")
         await settle.settle(pilot)
         assert screen.holder == POLICE
-        assert "T2 Hunting the monster" in screen_text(app)
+        assert "Hunting the monster" in screen_text(app)
         snapshot.check(app, "police-turn")
 
         # Jack's turn (T1), behind the hide screen he was handed.

@@ -466,7 +466,7 @@ def _lfw_learn(args: argparse.Namespace) -> int:
     if args.list:
         for number, p in enumerate(PUZZLES, start=1):
             side = "Jack" if p.side == "jack" else "the police"
-            print(f"{number}. {p.tag} · {p.title} (you play {side})")
+            print(f"{number}. {p.title} (you play {side})")
         print("Play one with: whitechapel lfw learn --puzzle N")
         return 0
     _check_learn(args)

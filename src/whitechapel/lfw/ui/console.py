@@ -65,7 +65,8 @@ class LfwConsole:
         write: Callable[[str], None] = print,
     ) -> None:
         self.game, self.record, self.store = game, record, store
-        self.read, self.write = read, write
+        self.read = read
+        self.write = lambda text: write(panels.untagged(text))  # no rule tags (`untagged`)
         self.saved: Path | None = None
 
     def name(self, side: str) -> str:

@@ -47,6 +47,7 @@ from whitechapel.lfw.phases import Phase
 from whitechapel.lfw.ui import refusals, sentences, sweep, wretched
 from whitechapel.lfw.ui.choosing import HOME, THROUGH, node_of
 from whitechapel.lfw.ui.mapview import MapView
+from whitechapel.lfw.ui.panels import untagged
 from whitechapel.lfw.ui.picking import ARMED_KEYS, SWEEP, Picking, picking_for
 from whitechapel.ui.widgets.choice import Choice
 
@@ -391,7 +392,7 @@ class LfwKeys:
         self.rest = None
         if folded and self.is_mounted:
             acting = self.current_view().acting_colour if self.can_act() else None
-            self.notify(sentences.fold_sentence(folded, word, acting), timeout=6)
+            self.notify(untagged(sentences.fold_sentence(folded, word, acting)), timeout=6)
 
     def after_action(self: Any, side: str | None) -> None:
         text = self.next_of_rest()
@@ -422,7 +423,7 @@ class LfwKeys:
                 pass
             else:
                 reason = sentences.capital(why)
-        super().refused(reason)  # type: ignore[misc]
+        super().refused(untagged(reason))  # type: ignore[misc]
 
     def choice_refused(self: Any) -> None:
         self.rest, self.fold_to, self.folded = None, None, ()

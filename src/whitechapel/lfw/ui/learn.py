@@ -58,6 +58,7 @@ from whitechapel.lfw.players.teaching import LEVEL as TEACHING
 from whitechapel.lfw.players.teaching_police import LEVEL as TEACHING_POLICE
 from whitechapel.lfw.rulebook import JACK, POLICE
 from whitechapel.lfw.rules import RULES
+from whitechapel.lfw.ui.panels import untagged
 from whitechapel.lfw.ui.screen import SIDE_WIDTH, LfwScreen
 from whitechapel.lfw.views import LfwView
 from whitechapel.ui.screens.puzzles import ListScreen
@@ -232,10 +233,12 @@ class HintBox(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         h = self.hint
-        head = f"Hint · {h.tag} · {h.title}" if h.tag else h.title
+        head = f"Hint · {h.title}" if h.tag else h.title  # the tag stays off (`untagged`)
         with Vertical():
             yield Static(
-                f"[b]{escape(head)}[/b]\n\n{escape(h.rule)}\n\n[b]Keys:[/b] {escape(h.keys)}",
+                untagged(
+                    f"[b]{escape(head)}[/b]\n\n{escape(h.rule)}\n\n[b]Keys:[/b] {escape(h.keys)}"
+                ),
                 id="hint",
             )
             if self.FOOT:
@@ -395,14 +398,14 @@ class GuidedScreen(LfwScreen):
         # after it, Esc takes a pick back (play-tester N, round 7, read
         # "Esc: back to the menu" beside a board where it did not)
         lines = "".join(
-            f"[b green]{'Hint (' + h.tag + ')' if h.tag else escape(h.title)}:[/b green] "
+            f"[b green]{'Hint · ' if h.tag else ''}{escape(h.title)}:[/b green] "
             f"{escape(h.keys if h.kind != 'lesson_over' else LESSON_ON)}\n\n"
             for h in shown
             if h.kind != self.boxed
         )
         if lines:
             notes = self.query_one("#notes", TextPanel)
-            notes.set(lines + notes.markup)
+            notes.set(untagged(lines) + notes.markup)
 
     def box_closed(self, _: None = None) -> None:
         self.boxed = None

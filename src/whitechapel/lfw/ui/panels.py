@@ -12,6 +12,7 @@ notation) the ids stay.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -60,7 +61,33 @@ def banner(view: LfwView, turn: str, player: str | None = None) -> str:
     phase = view.phase
     chief = f" · Chief {colour(view.chief)}" if view.chief else ""
     night = f"Night {view.night}/{NIGHTS}" if view.night else "Before the first night"
-    return f"{night} · {phase.tag} {phase.name}{chief} · [b]{turn}[/b]"
+    return f"{night} · {phase.name}{chief} · [b]{turn}[/b]"  # no tag (`untagged`)
+
+
+# A rules reference's tag (H3, T1, N3, O1-O6, S1), alone or in a list or
+# span ("T2, T3", "H1–H9"): the text of a screen drops it where it stands in
+# brackets, or opens one ("(T2: the Chief first…)"), or ends one ("…, H3)"),
+# or heads a title ("T3 · …", "N3: …").  A log line's night ("N3 Blue
+# moves…") is followed by a word and stays.
+_TAG = r"[HTNSO][1-9]"
+_SPAN = rf"{_TAG}(?:\s*(?:–|-|\.\.)\s*{_TAG})?"
+_TAGS = rf"{_SPAN}(?:(?:,\s*|\s*/\s*|\s+(?:and|or)\s+){_SPAN})*"
+RULE_TAGS = (
+    (re.compile(rf" ?\({_TAGS}\)"), ""),
+    (re.compile(rf"\({_TAGS}(?:[:;,]\s*|\s+)"), "("),
+    (re.compile(rf"[,;]\s*{_TAGS}\)"), ")"),
+    (re.compile(rf"\b{_TAGS}(?: ·|:) "), ""),
+)
+
+
+def untagged(text: str) -> str:
+    """`text` without the rules reference's tags: they name sections of the
+    rules in the source tree, which the box's rulebook does not have (tester
+    K2, round 19), so they stay in the code and the tests, never in what a
+    player reads.  The names of phases and rules are said in words."""
+    for pattern, instead in RULE_TAGS:
+        text = pattern.sub(instead, text)
+    return text
 
 
 HOW_STYLE = {

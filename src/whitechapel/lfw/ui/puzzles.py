@@ -28,6 +28,7 @@ from whitechapel.lfw.puzzles import EVERY, PUZZLES, Puzzle, Verdict, puzzle
 from whitechapel.lfw.rulebook import JACK
 from whitechapel.lfw.ui.mapview import MapView
 from whitechapel.lfw.ui.marks import COLOUR_LETTERS, marks_for
+from whitechapel.lfw.ui.panels import untagged
 from whitechapel.lfw.ui.placenames import crossing_name
 from whitechapel.ui.screens.puzzles import PuzzleListScreen, back_to_list
 from whitechapel.ui.widgets.footer import KeyFooter
@@ -69,9 +70,7 @@ def before_marks(p: Puzzle, marks: dict[Any, str], texts: dict[Any, str]) -> Non
 
 
 def heading(number: int, p: Puzzle) -> str:
-    return (
-        f"Puzzle {number} of {len(PUZZLES)} · {p.tag} · {p.title} (you play {SIDE_WORDS[p.side]})"
-    )
+    return f"Puzzle {number} of {len(PUZZLES)} · {p.title} (you play {SIDE_WORDS[p.side]})"
 
 
 class PuzzleScreen(Screen):
@@ -103,10 +102,10 @@ class PuzzleScreen(Screen):
         p = self.puzzle
         yield Static(f"[b]{escape(heading(self.number, p))}[/b]", id="puzzle-head")
         yield MapView(p.board, id="map")
-        yield Static(escape(p.lesson), id="puzzle-lesson")
-        yield Static(f"[b]{escape(p.question)}[/b]", id="puzzle-question")
+        yield Static(escape(untagged(p.lesson)), id="puzzle-lesson")
+        yield Static(f"[b]{escape(untagged(p.question))}[/b]", id="puzzle-question")
         if before_text(p):
-            yield Static(escape(before_text(p)), id="puzzle-before")
+            yield Static(escape(untagged(before_text(p))), id="puzzle-before")
         yield Static(self.prompt(), id="puzzle-verdict")
         yield Input(placeholder=self.placeholder(), id="answer")
         yield KeyFooter()
@@ -149,7 +148,7 @@ class PuzzleScreen(Screen):
                 if self.number < len(PUZZLES)
                 else "Enter or Esc: the list."
             )
-            line.update(f"[b green]✔ {escape(verdict.sentence)}[/b green]\n{keys}")
+            line.update(f"[b green]✔ {escape(untagged(verdict.sentence))}[/b green]\n{keys}")
             return verdict
         sentence = verdict.sentence
         if verdict.reveal:
@@ -158,7 +157,7 @@ class PuzzleScreen(Screen):
                 sentence = verdict.reveal
         typed = " ".join(text.split())
         line.update(
-            f"[b red]✘ {escape(sentence)}[/b red] Try again"
+            f"[b red]✘ {escape(untagged(sentence))}[/b red] Try again"
             + (f" (you typed: {escape(typed)})." if typed else ".")
         )
         self.query_one(Input).value = ""
@@ -181,8 +180,8 @@ class PuzzleList(PuzzleListScreen, scope="lfw"):
     def __init__(self, highlight: int = 1) -> None:
         title = (
             "[b]Letters from Whitechapel — notebook puzzles[/b]\nShort positions on "
-            "the tutorial board: Jack's step (T1), where he can be, the search and "
-            "the arrest (T3)."
+            "the tutorial board: Jack's step, where he can be, the search and "
+            "the arrest."
         )
         options = [self.option(n) for n in range(1, len(PUZZLES) + 1)]
         super().__init__(title, options, highlight)
@@ -203,7 +202,7 @@ class PuzzleList(PuzzleListScreen, scope="lfw"):
         p = puzzle(number)
         tick = "[green]✔[/green] " if done else "  "
         side = f"(you play {SIDE_WORDS[p.side]})".replace(" ", "\u00a0")  # wraps whole (K)
-        return f"{tick}{number}. {p.tag} · {escape(p.title)} [dim]{side}[/dim]"
+        return f"{tick}{number}. {escape(p.title)} [dim]{side}[/dim]"
 
     @classmethod
     def option(cls, number: int) -> Option:

@@ -59,6 +59,7 @@ from whitechapel.lfw.ui.keys import LfwKeys
 from whitechapel.lfw.ui.mapcanvases import whole_window
 from whitechapel.lfw.ui.mapview import MapView
 from whitechapel.lfw.ui.marks import RANK, mark_named, marks_for
+from whitechapel.lfw.ui.panels import untagged
 from whitechapel.lfw.ui.picking import MORE, Picking, picking_for
 from whitechapel.lfw.ui.solo import LfwSolo
 from whitechapel.lfw.views import LfwView
@@ -73,7 +74,7 @@ from whitechapel.ui.widgets.text import TextPanel
 GUIDE = {
     "hideout": (
         "Choose your hideout: a circle (type its number, click it, or Tab). Policemen on "
-        "all its ways in bar it (T1)."
+        "all its ways in bar it."
     ),
     "women": "Place the women tokens on red circles: {what}.",
     "patrols": "Place the patrol markers on yellow crossings: {what}.",
@@ -82,18 +83,18 @@ GUIDE = {
         "Place the patrol markers where the policemen ended last night, "
         "two on yellow crossings they did not hold: {what}."
     ),
-    "letter": "You may send a letter (O1), or no letter.",
+    "letter": "You may send a letter, or no letter.",
     "saucy": "Saucy Jacky: move the two markers Jack named to free yellow crossings.",
     "kill": "Kill: choose a marked woman's circle, or wait.",
     "wretched": "Move each Wretched (a woman who waits) to a neighbouring circle.",
     "reveal": "Reveal a face-down patrol marker.",
     "escape": "Move: step to a circle, take a coach (two steps), or an alley.",
-    "graffito": "Goulston Street graffito (O1): name a policeman, or no letter.",
+    "graffito": "Goulston Street graffito: name a policeman, or no letter.",
     "graffito_chief": "The Chief chooses which policeman goes to Goulston Street.",
     "hunt": "Move {who}: up to two crossings, or stay.",
-    "false_clue": "You may place a false clue (O2).",
+    "false_clue": "You may place a false clue.",
     "clues": "{who}: search circles, arrest at one, or the other actions.",
-    "searching": "{who}: name the next circle to search (T3: until a clue or all named).",
+    "searching": "{who}: name the next circle to search (until a clue or all named).",
 }
 
 
@@ -359,9 +360,9 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         won = self.source.player(view.outcome.winner) if view.outcome else None
         banner = panels.banner(view, turn, escape(won) if won else None)
         self.query_one("#banner", TextPanel).set(banner + self.clock_text())
-        self.query_one("#track", TextPanel).set(panels.track_text(view))
+        self.query_one("#track", TextPanel).set(untagged(panels.track_text(view)))
         police = panels.police_text(view, compact=self.compact, board=self.board)
-        self.query_one("#police", TextPanel).set(police)
+        self.query_one("#police", TextPanel).set(untagged(police))
         self.fit_police()
         self.show_notes_and_log(view, nb)
         if self.has_class("legend"):
@@ -407,7 +408,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         beside_log = bool(choices) and log_shown
         if choices and not beside_log:
             sheet = f"{sheet}{choices}\n\n"
-        self.query_one("#notes", TextPanel).set(sheet + facts)
+        self.query_one("#notes", TextPanel).set(untagged(sheet + facts))
         self.log_back = min(self.log_back, max(0, len(view.log) - 1))
         log = self.query_one("#log", TextPanel)
         entries = log.size.height or LOG_ENTRIES  # each entry takes a row or more
@@ -415,7 +416,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         # the computer police's notes say what they believe (a likely
         # hideout): Jack reads them once the game is over (tester V, round 11)
         notes = self.log_notes if view.outcome is not None else None
-        log.set(panels.log_text(view, entries, self.log_back, self.board, notes) + tail)
+        log.set(untagged(panels.log_text(view, entries, self.log_back, self.board, notes) + tail))
 
     # -- the end of a night (nightend.py) ----------------------------------------------------
 
@@ -477,7 +478,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
             hideouts = len(deduce(view, self.board).hideouts)
         reader = side if side == self.turns.human else None
         text = nightend.night_summary(view, night, hideouts=hideouts, reader=reader)
-        self.turns.show_curtain(nightend.NIGHT_END, text, then or self.redraw)
+        self.turns.show_curtain(nightend.NIGHT_END, untagged(text), then or self.redraw)
         return True
 
     def redraw(self) -> None:
@@ -580,7 +581,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
             and view.night == DOUBLE_EVENT_NIGHT
             and not any(e.event == "move" and e.night == view.night for e in view.log)
         ):  # tester M, round 7: nothing said why the police moved before Jack
-            guide += " N3: Jack stands on the second victim's circle, and the police move first."
+            guide += " The double event: Jack stands on the second victim's circle, and the police move first."
         line2 = (
             f"Typed: [b]{escape(p.typed)}[/b]▏" if p.typed else p.keys_hint(room=self.hint_room())
         )
@@ -604,7 +605,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         for shown in range(computer.NEWS_SHOWN, -1, -1):
             news = self.news_line(view, shown) if shown else ""
             line1 = f"{news} · {guide}" if news else guide
-            shown_text = placenames.in_words(f"{line1}\n{keys}", self.board)
+            shown_text = untagged(placenames.in_words(f"{line1}\n{keys}", self.board))
             if not width or self.wrapped_rows(shown_text, width) <= room:
                 return line1
         return guide
@@ -613,7 +614,8 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         """The prompt panel: `prompt`, else the prompt of now."""
         if prompt is None:
             prompt = self.prompt_text(self.current_view())
-        self.query_one("#prompt", TextPanel).set(placenames.in_words(prompt, self.board))
+        prompt = untagged(placenames.in_words(prompt, self.board))
+        self.query_one("#prompt", TextPanel).set(prompt)
         self.fit_prompt()
 
     def handover_note(self, side: str) -> str:
@@ -623,7 +625,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         on the police's last search before they saw "a clue!"."""
         if side != JACK:
             return ""
-        return computer.results_line(self.source.view(POLICE).log, self.board)
+        return untagged(computer.results_line(self.source.view(POLICE).log, self.board))
 
     def news_line(self, view: LfwView, shown: int | None = None) -> str:
         """What the other side did since this side's last action, the
@@ -690,6 +692,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         if self.can_act():
             width = self.query_one("#choices").query(Choice).first().size.width
             specs = self.picking.choice_specs(self.CHOICES, width or None, self.choice_start)
+            specs = [(untagged(label), choice) for label, choice in specs]
         Choice.fill(self.query_one("#choices"), specs)
 
     def on_choice_pressed(self, event: Choice.Pressed) -> None:
@@ -823,7 +826,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
 
     def action_help(self) -> None:
         """F1: the help, its sentence about sizes for this board."""
-        text = SIZE_SENTENCE.sub(size_sentence(self.board), help_text(self.HELP))
+        text = untagged(SIZE_SENTENCE.sub(size_sentence(self.board), help_text(self.HELP)))
         self.app.push_screen(HelpScreen(text))
 
     # -- the switches: F4, F5, F6 ------------------------------------------------------
@@ -845,7 +848,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
 
     def say_switch(self, text: str, timeout: float = 3) -> None:
         """A switch's new state, in a short toast."""
-        self.notify(text, timeout=timeout)
+        self.notify(untagged(text), timeout=timeout)
 
     def deduction_name(self) -> str:
         """What F6 shows: the notebook's mode in the setup's words."""
@@ -956,7 +959,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
             width = self.query_one("#centre").size.width - 2
         text = self.legend_markup(width)
         lines = legend.markup.count("\n")
-        legend.set(text)
+        legend.set(untagged(text))
         if text.count("\n") != lines:
             legend.refresh(layout=True)
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from whitechapel.lfw.ui import computer, placenames
+from whitechapel.lfw.ui import computer, panels, placenames
 from whitechapel.lfw.ui.choosing import node_of
 from whitechapel.lfw.ui.keys import bring_into_sight
 from whitechapel.lfw.ui.mapview import MapView
@@ -58,7 +58,9 @@ class LfwSolo(GameScreen):
         if text and view.outcome is not None:  # the why, once the game is over
             text += computer.notes_text(self.turns.computer_notes)
         panel = self.query_one("#played", TextPanel)
-        panel.set(placenames.in_words(text, self.board))  # crossings in board terms
+        panel.set(
+            panels.untagged(placenames.in_words(text, self.board))
+        )  # crossings in board terms
         self.set_class(bool(text), "played")
         lines = text.count("\n") + 1 if text else 0
         if lines != self._played_lines:
