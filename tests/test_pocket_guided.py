@@ -78,15 +78,15 @@ def test_hints_name_the_new_kinds_and_what_the_board_would_show():
     assert "Holmes walks 1-2 places" in forms[0] and "A rotation turns a tile" in forms[0]
     # round 2 (PC): looking to the call, whatever Jack answers, the move named;
     # round 6 (PI): the move first, its reason on the next row
-    assert forms[1].startswith("Turn c3 (Gull): wall north.\n")
-    assert "Whatever Jack answers: 3 seen / 6 not" in forms[1]
-    assert forms[-1] == "Best: turning c3's wall north: the call clears 3 or more."
+    assert forms[1].startswith("Turn b3 (Stealthy): wall east.\n")
+    assert "Whatever Jack answers: 2 seen / 7 not" in forms[1]
+    assert forms[-1] == "Best: turning b3's wall east: the call clears 2 or more."
     move = next(a for a in game.legal_actions() if str(a) == "H+1")
     forms = hints.target_hint(view, INVESTIGATOR, "H", preview(view, move))
-    assert "Jack can answer" in forms[0] and "Better: turn c3 (Gull)" in forms[0]
+    assert "Jack can answer" in forms[0] and "Better: turn b3 (Stealthy)" in forms[0]
     # issue 44: against the best available
-    assert forms[-1] == "Best: turning c3's wall north: the call clears 3 or more."
-    assert forms[0].startswith("Better: turn c3 (Gull): wall north.\n")  # the move first
+    assert forms[-1] == "Best: turning b3's wall east: the call clears 2 or more."
+    assert forms[0].startswith("Better: turn b3 (Stealthy): wall east.\n")  # the move first
     assert "\nHolmes walks 1-2 places" in forms[0]
     assert "At once 1 seen, 8 unseen: lopsided" in forms[0]
     # Nobody seen: not "at least 0", but that the call might clear nobody.

@@ -75,9 +75,13 @@ from whitechapel.pocket.pieces import (
 from whitechapel.pocket.playout import NO_WALL, SIGHT
 from whitechapel.pocket.views import PocketView
 
-# With the whole round ahead (four tokens), the actions looked at by the
-# steps after the current one (the most promising by the board they leave):
-# the next answer, the one after it; the last token looks at all its own.
+# A quick look-ahead (`exact=False`, the teaching player's): with the whole
+# round ahead (four tokens), the actions looked at by the steps after the
+# current one (the most promising by the board they leave): the next
+# answer, the one after it; the last token looks at all its own.  The hints
+# and the review look at every answer (`exact`, the default): a line they
+# say holds "whatever he answers" must hold against all of them, and the
+# whole round costs tens of milliseconds (docs/pocket.md, round 6).
 WIDTHS = (None, 8, 4)
 CACHE = 16  # gradings kept (a decision's token, its targets, a few back)
 BIG = 1 << 20
@@ -395,13 +399,18 @@ class Search:
     full)."""
 
     def __init__(
-        self, side: str, order: tuple[str, ...], odds: Odds | None = None, card: int = CARD
+        self,
+        side: str,
+        order: tuple[str, ...],
+        odds: Odds | None = None,
+        card: int = CARD,
+        exact: bool = True,
     ) -> None:
         self.side = side
         self.card = card  # Jack's value of an hourglass on his card (`CARD`)
         self.order = order  # who plays each of the steps left, the current one first
         self.odds = odds or Odds(1, False, 0, 9, 0.0, (0.0, 1.0, 0.0))
-        self.widths = WIDTHS if len(order) >= 4 else ()
+        self.widths = WIDTHS if len(order) >= 4 and not exact else ()
         self.work = 0
         self.table: dict[tuple[State, tuple[str, ...]], tuple[float, int]] = {}
         self.chances: dict[tuple[State, tuple[str, ...], str], float] = {}
@@ -576,7 +585,7 @@ class Grading:
     once), with one table of the positions valued: `work` counts the
     positions valued at the call so far."""
 
-    def __init__(self, view: PocketView, side: str, card: int = CARD) -> None:
+    def __init__(self, view: PocketView, side: str, card: int = CARD, exact: bool = True) -> None:
         self.odds, drawable = odds_of(view, side)
         state, faces = start(view, drawable)
         if side != JACK or view.jack is None:
@@ -584,7 +593,7 @@ class Grading:
         self.side = side
         self.state, self.faces = state, faces
         self.order = TURN_ORDER[view.round % 2][view.step :]
-        self.search = Search(side, self.order, self.odds, card)
+        self.search = Search(side, self.order, self.odds, card, exact)
         self.legal = legal(view)
         self._graded: dict[Action, Graded] = {}
         self._best: dict[tuple[str | None, bool], Graded | None] = {}
@@ -649,11 +658,12 @@ class Grading:
         return found
 
 
-def key_of(view: PocketView, side: str, card: int = CARD) -> tuple:
+def key_of(view: PocketView, side: str, card: int = CARD, exact: bool = True) -> tuple:
     me = view.jack.identity if side == JACK and view.jack is not None else None
     return (
         side,
         card,
+        exact,
         view.round,
         view.step,
         view.tiles,
@@ -667,18 +677,19 @@ def key_of(view: PocketView, side: str, card: int = CARD) -> tuple:
 _CACHE: OrderedDict[tuple, Grading] = OrderedDict()
 
 
-def grade(view: PocketView, side: str, card: int = CARD) -> Grading:
+def grade(view: PocketView, side: str, card: int = CARD, exact: bool = True) -> Grading:
     """The decision of the side to act, to be graded to the round's call
     from `view` alone (on Jack's view with his identity; on any other, over
     every Jack).  Kept per decision.  `card`: what an hourglass on Jack's
     card is worth to him beside the call (the hints' `CARD`; the teaching
-    player's 0: its cards count only where they end the game)."""
-    key = key_of(view, side, card)
+    player's 0: its cards count only where they end the game); `exact`:
+    every answer looked at (else the quick look-ahead, `WIDTHS`)."""
+    key = key_of(view, side, card, exact)
     found = _CACHE.get(key)
     if found is not None:
         _CACHE.move_to_end(key)
         return found
-    grading = Grading(view, side, card)
+    grading = Grading(view, side, card, exact)
     _CACHE[key] = grading
     while len(_CACHE) > CACHE:
         _CACHE.popitem(last=False)

@@ -705,7 +705,7 @@ def ahead_lines(view: PocketView, side: str, chosen: Action | None) -> tuple[str
     sure = "" if last else f"whatever {he} answers, "
     if side == JACK and best.call.jack:
         answer, _ = threat(view, best, side)
-        warn = f" (his {answer} would see you otherwise too)" if answer else ""
+        warn = f" (his {answer.removeprefix('the ')} would see you otherwise too)" if answer else ""
         return (
             f"Looking to the call: every move leaves you seen{warn}; best {best_long}: {best_call}.",
             best_fit(best_short, short_call, answers, tiny),

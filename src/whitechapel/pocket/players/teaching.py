@@ -98,7 +98,7 @@ class TeachingPlayer:
 
     def scored(self, view: PocketView, legal: Sequence[str]) -> list[tuple[float, str]]:
         """Each legal action (as text) with its value to the round's call."""
-        grading = ahead.grade(view, self.side, card=TEACHING_CARD)
+        grading = ahead.grade(view, self.side, card=TEACHING_CARD, exact=False)
         out: list[tuple[float, str]] = []
         for text, action in zip(legal, reading.actions(legal), strict=True):
             out.append((round(grading.value(action), 2), text))
