@@ -317,3 +317,22 @@ def test_a_new_duels_chess_clock_is_said_on_the_lobbys_keys_line():
 
     assert "New Pocket duel (7:30 a side)" in games_keys()
     assert clock_words("lfw") == ""
+
+
+async def test_leaving_a_game_for_the_lobby_takes_its_notices_along(tmp_path):
+    """Tester PK (Pocket round 6): the game-over notice ("ctrl+r offers a
+    rematch") stayed over the lobby's list of finished games."""
+    import settle
+    from pocket_app_play import SETUPS, pocket_app
+
+    app, screen = pocket_app(SETUPS["goodley"], tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle.settle(pilot)
+        app.push_screen(type(screen)(screen.source))
+        await settle.settle(pilot)
+        app.screen.notify("Game over. ctrl+r offers a rematch", timeout=12)
+        await settle.settle(pilot)
+        assert len(app._notifications) == 1
+        app.screen.action_lobby()
+        await settle.settle(pilot)
+        assert len(app._notifications) == 0

@@ -571,6 +571,9 @@ class GameScreen(SizeGuard, Screen[None]):
             self.confirm()
 
     def action_lobby(self) -> None:
+        """Back to the lobby; this game's notices go with it (tester PK,
+        Pocket round 6: "Game over ... ctrl+r" stayed over the lobby)."""
+        self.app.clear_notifications()
         self.app.pop_screen()
 
     # -- records -------------------------------------------------------------------
