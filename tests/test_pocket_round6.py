@@ -160,6 +160,18 @@ def test_p2_a_cleared_name_keeps_its_brackets_beside_any_wall(wall):
         assert "cleared" in rows[3]
 
 
+@pytest.mark.parametrize("wall", "NESW")
+def test_p9_jacks_own_name_keeps_both_marks_beside_any_wall(wall):
+    """PL (round 6): "▸Lestrade" beside an east wall at 80×24, the closing
+    mark lost; both marks now, as a cleared name's brackets."""
+    for character in CHARACTERS:
+        name = character.name.split()[-1]
+        tile = Tile("a1", character.id, wall, False, False)
+        block = tile_block(tile, 13, 5, None, False, (), "", mine=True)
+        rows = ["".join(ch for ch, _ in row) for row in block]
+        assert f"▸{name}◂" in rows[1], (wall, rows)
+
+
 # -- 4. at the end, Jack's whole count for both (PJ, puzzle 6) ----------------------------
 
 

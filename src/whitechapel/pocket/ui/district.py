@@ -483,6 +483,10 @@ def _words(
     elif mine:  # Jack's own suspect: marked without colour too
         colour = name_style(COLOURS[character.colour])
         forms, style = [f"▸{name}◂", f"▸{name}", name], colour + MINE + base
+        # Both marks or none, as a cleared name's brackets (tester PL,
+        # round 6: "▸Lestrade" beside an east wall): up to the wall.
+        if len(forms[0]) > last - first and wall in ("W", "E"):
+            first, last = (first - 1, last) if wall == "W" else (first, last + 1)
     else:
         forms, style = [name], name_style(COLOURS[character.colour]) + base
     room = last - first
