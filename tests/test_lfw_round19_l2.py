@@ -160,6 +160,8 @@ async def test_h3_the_prompt_says_before_the_key_where_the_last_fake_goes_by_its
         said = prompt_text(app)
         assert "If this fake goes elsewhere, the last fake goes on" in said, said
         assert f"{bare_letter} ({placenames.between(game.board, bare)}) by itself" in said, said
+        # whole on the screen at 200 columns (tester N2, round 20: cut at its end)
+        assert "by itself" in " ".join(screen_text(app).split()), screen_text(app)
         other = next(k for k, v in screen.picking.labels().items() if v == may[1])
         await settle.press(pilot, other)  # fake 1 elsewhere: the last goes on `bare`
         assert screen.picking.placed_all()

@@ -582,10 +582,12 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
             and not any(e.event == "move" and e.night == view.night for e in view.log)
         ):  # tester M, round 7: nothing said why the police moved before Jack
             guide += " The double event: Jack stands on the second victim's circle, and the police move first."
-        line2 = (
-            f"Typed: [b]{escape(p.typed)}[/b]▏" if p.typed else p.keys_hint(room=self.hint_room())
-        )
-        if note := p.choice_note():  # the hideout's ways in (S1)
+        note = p.choice_note()  # the hideout's ways in (S1), the fakes placed by themselves
+        room = self.hint_room()
+        if note and room is not None:  # the note's room comes out of the keys' (tester N2,
+            room = max(1, room - len(note) - 3)  # round 20: cut at 200 columns)
+        line2 = f"Typed: [b]{escape(p.typed)}[/b]▏" if p.typed else p.keys_hint(room=room)
+        if note:
             line2 = f"{line2} · [b]{escape(note)}[/b]"
         if self.notice:
             line2 = refusals.notice_line(self.notice, p, self.hint_room())  # the keys kept
