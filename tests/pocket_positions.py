@@ -64,3 +64,26 @@ def jump_to_round(g: PocketGame, rnd: int, jack_tokens: int) -> PocketGame:
     view = dataclasses.replace(g.view(JACK), round=rnd, tokens=tokens, round_tokens=takers)
     s = g.setup
     return PocketGame.behind(view, jack=s.jack, jack_alibis=[], deck=s.deck, throws=s.throws)
+
+
+def every_hint(seeds: range):
+    """Each decision of random games on `seeds`, with every hint it offers:
+    the token hint, then each token's target hint (one action a token);
+    yields (view, side, [forms...])."""
+    import random
+
+    from whitechapel.pocket import hints
+    from whitechapel.pocket.legal import legal
+    from whitechapel.pocket.preview import preview
+    from whitechapel.pocket.setup import random_setup
+
+    for seed in seeds:
+        g, rng = PocketGame(random_setup(seed)), random.Random(seed)
+        while g.outcome is None:
+            side = g.to_act
+            view = g.view(side)
+            forms = [hints.token_hint(view, side)]
+            for act in {a.face: a for a in legal(view)}.values():
+                forms.append(hints.target_hint(view, side, act.face, preview(view, act), act))
+            yield view, side, forms
+            g.advance(rng.choice(g.legal_actions()))

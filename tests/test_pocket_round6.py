@@ -15,7 +15,7 @@ from rich.text import Text
 
 import settle
 from pocket_app_play import SETUPS, Driver, pocket_app
-from pocket_positions import setup
+from pocket_positions import every_hint, setup
 from snapshots import screen_text
 from whitechapel.app import WhitechapelApp
 from whitechapel.pocket import ahead, hints, review
@@ -23,7 +23,6 @@ from whitechapel.pocket.actions import Joker, Move, Rotate, parse_action
 from whitechapel.pocket.game import PocketGame
 from whitechapel.pocket.legal import legal
 from whitechapel.pocket.pieces import CHARACTERS, INVESTIGATOR, JACK
-from whitechapel.pocket.preview import preview
 from whitechapel.pocket.puzzles import PUZZLES
 from whitechapel.pocket.setup import random_setup
 from whitechapel.pocket.ui import panels
@@ -241,24 +240,16 @@ def test_p4_a_hints_fuller_forms_lead_with_the_move_then_why():
     with the move on a row of its own, then the reason, each in one or
     two rows of the panel; the last form is still one sentence."""
     count = 0
-    for seed in range(3):
-        g, rng = PocketGame(random_setup(seed)), random.Random(seed)
-        while g.outcome is None:
-            side = g.to_act
-            view = g.view(side)
-            forms = [hints.token_hint(view, side)]
-            for act in {a.face: a for a in legal(view)}.values():
-                forms.append(hints.target_hint(view, side, act.face, preview(view, act), act))
-            for f in forms:
-                lead = f[1].split("\n")
-                assert len(lead) == 2, f[1]
-                assert f[0].startswith(f[1] + "\n")
-                first, why = lead
-                assert panels.rows_of(f"Hint: {first}", PANEL) <= 2, first
-                assert panels.rows_of(why, PANEL) <= 2, why
-                assert "\n" not in f[-1]
-                count += 1
-            g.advance(rng.choice(g.legal_actions()))
+    for _view, _side, forms in every_hint(range(3)):
+        for f in forms:
+            lead = f[1].split("\n")
+            assert len(lead) == 2, f[1]
+            assert f[0].startswith(f[1] + "\n")
+            first, why = lead
+            assert panels.rows_of(f"Hint: {first}", PANEL) <= 2, first
+            assert panels.rows_of(why, PANEL) <= 2, why
+            assert "\n" not in f[-1]
+            count += 1
     assert count > 50
 
 
