@@ -208,6 +208,9 @@ async def test_the_lobby_lists_finished_games_and_shows_one(server):
         await settle.press(pilot, "right")
         first = screen_text(app)
         assert "Action 1 of" in first and first != start
+        # the step in the log's words, not its notation (tester PK, round 6: "J:H")
+        assert "The investigator " in first and "The investigator " not in start
+        assert f"of {len(app.screen.record.actions)}: {app.screen.record.actions[0]} " not in first
         await settle.press(pilot, "left", "end")
         assert screen_text(app) == text
         await settle.press(pilot, "escape", "escape")

@@ -56,6 +56,12 @@ class GameScreens(Protocol):
         """The rules and keys of the game's screens (F1), as Markdown."""
         ...
 
+    def said(self, game: Game, before: Any, after: Any) -> list[str]:
+        """What happened between two public views of `game` (a replay's
+        step), in the sentences of the game's log, as plain text: built
+        from the views alone."""
+        ...
+
 
 def screens_for(name: str) -> GameScreens:
     """The screens of the game `name` (a `RecordError` for a game this

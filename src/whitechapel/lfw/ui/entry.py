@@ -81,5 +81,15 @@ class LfwScreens:
 
         return help_text("whitechapel.lfw.ui")
 
+    def said(self, game: Game, before: Any, after: Any) -> list[str]:
+        """The log's lines the step added (a replay's header), in words."""
+        from rich.text import Text
+
+        from whitechapel.lfw.ui.panels import log_line, untagged
+
+        board = getattr(game, "board", None)
+        lines = [log_line(e, board) for e in after.log[len(before.log) :]]
+        return [Text.from_markup(untagged(line)).plain for line in lines]
+
 
 SCREENS = LfwScreens()

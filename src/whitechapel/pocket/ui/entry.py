@@ -62,5 +62,11 @@ class PocketScreens:
 
         return help_text("whitechapel.pocket.ui")
 
+    def said(self, game: Game, before: Any, after: Any) -> list[str]:
+        """The log's sentences the step added (a replay's header)."""
+        from whitechapel.pocket.sentences import log_sentences
+
+        return [text for _, text in log_sentences(after)[len(before.log) :]]
+
 
 SCREENS = PocketScreens()

@@ -23,6 +23,7 @@ from whitechapel.core.errors import WhitechapelError
 from whitechapel.core.game import PUBLIC
 from whitechapel.core.record import Record, replay
 from whitechapel.core.registry import rules_for, title_of
+from whitechapel.ui.games import screens_for
 from whitechapel.ui.widgets.footer import KeyFooter
 
 
@@ -124,11 +125,22 @@ class ReplayScreen(Screen):
         if self.step == 0:
             where = f"The start, before any action ({total} in all)"
         else:
-            where = f"Action {self.step} of {total}: {self.record.actions[self.step - 1]}"
+            said = self.said(self.step)
+            where = f"Action {self.step} of {total}: {said}"
         keys = "←/→ step · Home/End · Esc close"
         self.query_one("#replay-step", Static).update(f"{self.rules.title} — {where}    {keys}")
         board = self.rules.summary(view, self.record.players, self.step)
         self.query_one("#replay-board", Static).update(board)
+
+    def said(self, step: int) -> str:
+        """What action `step` did, in the words of the game's log (its
+        screens' `said`, from the public views before and after), or its
+        notation where the game has no words for it (tester PK, round 6,
+        read "J:H" and "A")."""
+        before, after = self.view_at(step - 1), self.view_at(step)
+        told = getattr(screens_for(self.record.game), "said", None)
+        lines = told(self.game, before, after) if told is not None else []
+        return " ".join(lines) or self.record.actions[step - 1]
 
     def action_step(self, delta: int) -> None:
         self.step = max(0, min(len(self.record.actions), self.step + delta))
