@@ -137,3 +137,18 @@ def test_p8_hourglasses_past_the_six_needed_are_not_said_as_7_of_6():
     assert plain(panels.of_goal(3)) == "3 of 6"
     assert plain(panels.of_goal(6)) == "6 of 6"
     assert plain(panels.of_goal(7)) == "7 (6 needed)"
+
+
+def test_p8_the_replays_text_says_hourglasses_past_the_six_needed_as_the_screen_does():
+    """Tester PK, round 6: the finished game's replay (the plain-text account
+    of a view) said "Jack's known hourglasses: 7 of 6"."""
+    import dataclasses
+
+    from whitechapel.core.game import PUBLIC
+    from whitechapel.pocket.render import render_status
+    from whitechapel.pocket.rules import RULES
+
+    game = RULES.start(RULES.random_setup(3, {}), {})
+    view = dataclasses.replace(game.view(PUBLIC), known_hourglasses=7)
+    text = render_status(view)
+    assert "Jack's known hourglasses: 7 (6 needed)" in text and "7 of 6" not in text

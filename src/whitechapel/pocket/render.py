@@ -14,9 +14,8 @@ from whitechapel.pocket.pieces import (
     CHARACTERS,
     DETECTIVE_LETTERS,
     FACE_NAMES,
-    JACK_GOAL_HOURGLASSES,
 )
-from whitechapel.pocket.sentences import sight_sentence
+from whitechapel.pocket.sentences import of_goal, sight_sentence
 from whitechapel.pocket.sightlines import sightings
 from whitechapel.pocket.views import Detectives, PocketView, Tile
 
@@ -81,7 +80,7 @@ def render_status(view: PocketView) -> str:
         f"Round {view.round} of 8" + ("  — the race is on" if view.race else ""),
         f"Action tokens: {tokens}",
         f"Round tokens: {', '.join(view.round_tokens) or 'none yet'}"
-        f"   Jack's known hourglasses: {view.known_hourglasses} of {JACK_GOAL_HOURGLASSES}"
+        f"   Jack's known hourglasses: {of_goal(view.known_hourglasses)}"
         f"   alibi cards Jack holds: {view.jack_alibi_count}",
         f"Suspects left ({len(suspects)}, {len(suspects) - 1} to clear): "
         f"{', '.join(_name(s) for s in suspects)}",
@@ -96,7 +95,7 @@ def render_status(view: PocketView) -> str:
         alibis = ", ".join(_name(c) for c in secret.alibis) or "none"
         lines.append(
             f"Jack is {_name(secret.identity)}; his alibi cards: {alibis}; "
-            f"hourglasses: {secret.hourglasses} of {JACK_GOAL_HOURGLASSES}"
+            f"hourglasses: {of_goal(secret.hourglasses)}"
         )
     outcome = view.outcome
     if outcome:

@@ -24,6 +24,7 @@ from whitechapel.pocket.pieces import (
     CHARACTERS,
     INVESTIGATOR,
     JACK,
+    JACK_GOAL_HOURGLASSES,
     LANE,
     SQUARES,
     step_clockwise,
@@ -56,6 +57,16 @@ def and_list(words: Sequence[str], empty: str = "nobody") -> str:
 
 def hourglasses(n: int) -> str:
     return f"{n} hourglass" + ("" if n == 1 else "es")
+
+
+def of_goal(glasses: int, bold: str = "{}") -> str:
+    """Jack's hourglasses against the 6 he needs (P8): "2 of 6"; past them,
+    "7 (6 needed)" (testers PA, round 1, and PK, round 6: "7 of 6").
+    `bold`: how the count itself is written (a screen's markup)."""
+    count = bold.format(glasses)
+    if glasses > JACK_GOAL_HOURGLASSES:
+        return f"{count} ({JACK_GOAL_HOURGLASSES} needed)"
+    return f"{count} of {JACK_GOAL_HOURGLASSES}"
 
 
 @dataclass(frozen=True, slots=True)

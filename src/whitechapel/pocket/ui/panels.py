@@ -37,6 +37,7 @@ from whitechapel.pocket.sentences import (
     short_name,
     sightings_sentence,
 )
+from whitechapel.pocket.sentences import of_goal as goal_text
 from whitechapel.pocket.ui.choosing import Mode, PocketChoice
 from whitechapel.pocket.ui.look import sight_legend
 from whitechapel.pocket.views import (
@@ -121,11 +122,8 @@ def secret_rows(jack: Secrets) -> str:
 
 
 def of_goal(glasses: int) -> str:
-    """Jack's hourglasses against the 6 he needs (P8): "[b]2[/b] of 6";
-    past them, "[b]7[/b] (6 needed)" (tester PA, round 1: "7 of 6")."""
-    if glasses > JACK_GOAL_HOURGLASSES:
-        return f"[b]{glasses}[/b] ({JACK_GOAL_HOURGLASSES} needed)"
-    return f"[b]{glasses}[/b] of {JACK_GOAL_HOURGLASSES}"
+    """Jack's hourglasses against the 6 he needs, the count in bold."""
+    return goal_text(glasses, "[b]{}[/b]")
 
 
 PANEL_WIDTH = 29  # the side column's narrowest (80×24)
