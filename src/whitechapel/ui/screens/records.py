@@ -68,10 +68,12 @@ class ReplayScreen(Screen):
     (`Rules.summary`) of the public view after that many actions."""
 
     BINDINGS = [
-        Binding("left,p", "step(-1)", "Back a step", id="replay.back"),
-        Binding("right,n", "step(1)", "Next step", id="replay.next"),
-        Binding("home", "jump(0)", "Start", id="replay.start"),
-        Binding("end", "jump(-1)", "End", id="replay.end"),
+        # before the scrolling board's own (tester PK, round 6: at 80×24 the
+        # board scrolls, and Home went to its top, not to the start)
+        Binding("left,p", "step(-1)", "Back a step", id="replay.back", priority=True),
+        Binding("right,n", "step(1)", "Next step", id="replay.next", priority=True),
+        Binding("home", "jump(0)", "Start", id="replay.start", priority=True),
+        Binding("end", "jump(-1)", "End", id="replay.end", priority=True),
         Binding("escape", "app.pop_screen", "Close", id="replay.close"),
     ]
     DEFAULT_CSS = """
