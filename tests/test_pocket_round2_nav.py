@@ -205,6 +205,9 @@ async def test_esc_from_the_puzzles_goes_back_to_learn_by_playing():
         await settle.press(pilot, "escape")
         await settle.settle(pilot)
         assert isinstance(app.screen, LearnScreen)
+        # back on its first choice (tester PL, round 6: the list kept "The
+        # puzzles" highlighted, and Up started a guided game as Jack)
+        assert app.screen.query_one(OptionList).highlighted == 0
         await settle.press(pilot, "escape")
         await settle.settle(pilot)
         assert isinstance(app.screen, MenuScreen)

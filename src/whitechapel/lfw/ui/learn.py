@@ -423,6 +423,7 @@ class LearnScreen(ListScreen, scope="lfw"):
     """The learn screen: a guided first night as either side, or the puzzles."""
 
     STEM = "learn"
+    AGAIN_FROM_THE_TOP = True
 
     def __init__(self) -> None:
         heading = (

@@ -62,6 +62,7 @@ class LearnScreen(ListScreen, scope="pocket"):
     """A guided game as either side, or the puzzles."""
 
     STEM = "learn"
+    AGAIN_FROM_THE_TOP = True
 
     def __init__(self) -> None:
         super().__init__(

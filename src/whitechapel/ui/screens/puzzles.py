@@ -29,6 +29,7 @@ class ListScreen(Screen):
     its id.  `highlight` is the index of the option highlighted first."""
 
     STEM: ClassVar[str] = "list"
+    AGAIN_FROM_THE_TOP: ClassVar[bool] = False
     DEFAULT_CSS = """
     ListScreen { align: center middle; }
     ListScreen .list-box { width: 90%; max-width: 76; height: auto; border: heavy $accent;
@@ -56,6 +57,14 @@ class ListScreen(Screen):
 
     def on_mount(self) -> None:
         self.query_one(OptionList).highlighted = self.highlight_index
+
+    def on_screen_resume(self) -> None:
+        """Back on the list from what a choice opened: a menu of choices
+        (`AGAIN_FROM_THE_TOP`) highlights its first again (tester PL, round
+        6: back from the puzzles, Up from "The puzzles" started a guided
+        game as the wrong side); a list walked in order keeps its place."""
+        if self.AGAIN_FROM_THE_TOP and self.is_mounted:
+            self.query_one(OptionList).highlighted = self.highlight_index
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.chosen(event.option.id or "")
