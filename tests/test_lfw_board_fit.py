@@ -132,10 +132,12 @@ def test_h2_the_narrower_drawing_keeps_every_street_straight_and_legible():
 
 @pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
 async def test_h2_overview_fits_and_marks_every_circle_state(tmp_path, size):
-    """F2 at 120×40 and 80×24, the side panels kept: the whole overview in
-    the map's place (nothing to scroll), each circle and crossing on a cell
-    of its own, and each possible circle of the notebook, crime scene,
-    clue, policeman and woman shown in its mark's style."""
+    """F2 at 120×40 and 80×24: the whole overview in the map's place
+    (nothing to scroll), each circle and crossing on a cell of its own, and
+    each possible circle of the notebook, crime scene, clue, policeman and
+    woman shown in its mark's style.  At 120×40 beside the side panels; at
+    80×24 over their columns too (tester K2, round 19: in the map's 44
+    columns the overview "cannot be read"), and F2 again brings them back."""
 
     def there(g) -> bool:
         return hunt_1888(g) and any(e[4] and e[1] == 1 for e in events(g, "search"))
@@ -147,7 +149,10 @@ async def test_h2_overview_fits_and_marks_every_circle_state(tmp_path, size):
         await settle.press(pilot, "f2")
         await settle.settle(pilot)
         m = screen.query_one(MapView)
-        assert m.overview and screen.query_one("#side").display
+        side = screen.query_one("#side")
+        assert m.overview and side.display == (size == (120, 40))
+        if size == (80, 24):
+            assert m.region.width == size[0]  # the whole width
         assert m.canvas.width <= m.region.width and m.canvas.height <= m.region.height
         assert (m.max_scroll_x, m.max_scroll_y) == (0, 0)
         cells = [(lab.x0, lab.y) for lab in m.canvas.labels.values()]
@@ -170,6 +175,9 @@ async def test_h2_overview_fits_and_marks_every_circle_state(tmp_path, size):
                 lab = m.canvas.labels[v]
                 assert m.canvas.tags[lab.y][lab.x0] == m.marks[v], (kind, v)
                 assert rows[r.y + lab.y][r.x + lab.x0] != " ", (kind, v)
+        await settle.press(pilot, "f2")
+        await settle.settle(pilot)
+        assert not m.overview and side.display
 
 
 # -- 3. the police turn starts on Jack's possible circles -----------------------------------
