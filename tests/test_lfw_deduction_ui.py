@@ -184,3 +184,41 @@ async def test_after_the_game_the_map_reviews_jacks_path_night_by_night(tmp_path
             walked = {step.circle for step in rows[night - 1]}
             assert shown[night] and shown[night] <= walked
         assert shown[1] != shown[4]
+
+
+def test_t1_the_notebook_says_from_which_possible_circles_jack_still_gets_home_in_time():
+    """Tester N2, round 20: at the night's last space the notebook said "Jack
+    can be on 193 circles" while only from 106 could he still reach one of
+    the two hideout candidates; a box player works that out.  The panel
+    says so, from the notebook alone: the circles with a candidate within
+    the spaces left (here one normal move)."""
+    import dataclasses
+
+    from whitechapel.lfw.notebook import Notebook
+    from whitechapel.lfw.paths import tables
+    from whitechapel.lfw.ui.deduction import deduction_text
+
+    board = load_board(None)
+    adjacent = tables(board).adjacent
+    homes = (69, 105)
+    beside_home = {c for h in homes for c in adjacent[h]}
+    counts = dict.fromkeys(range(1, 194), 1)
+    nb = Notebook(
+        night=3,
+        on_board=True,
+        counts=counts,
+        hideouts=homes,
+        nights=(),
+        spaces_left=1,
+        alleys_left=0,
+        board=board,
+    )
+    text = deduction_text(nb)
+    home = sorted(c for c in counts if c in beside_home)
+    assert 0 < len(home) <= 8
+    line = next(row for row in text.split("\n") if row.startswith("Home in time"))
+    assert line == f"Home in time only from {len(home)} of them: {' '.join(map(str, home))}"
+    # with a whole night ahead every circle leads home: nothing more is said
+    assert "Home in time" not in deduction_text(dataclasses.replace(nb, spaces_left=15))
+    # Jack's own screen keeps its one short line
+    assert "Home in time" not in deduction_text(nb, jack=True)

@@ -141,6 +141,8 @@ def deduction_text(
             )
     else:
         where = "Jack is not on the streets"
+    if not jack and nb.on_board and not (nb.over or nb.home):
+        where += homeward_line(nb)
     if shares and not jack and nb.on_board and not (nb.over or nb.home) and n > 1:
         where += "\n" + likeliest_line(nb)
     if jack:  # one short line: his sheet fills most of the panel
@@ -150,6 +152,25 @@ def deduction_text(
             where = "not on the streets"
         return f"[b]What the police can know:[/b] {where}, {len(h)} {_plural(len(h), 'hideout candidate')}"
     return f"[b]Deduction[/b] {where}\n{hideouts_line(h, key=key)}"
+
+
+def homeward_line(nb: Notebook) -> str:
+    """Where Jack can be that still lets him home tonight, where that is
+    fewer circles: "\nHome in time only from 2 of them: 106 109" (tester
+    N2, round 20: at the last space the notebook said 193 circles while
+    only from 106 could Jack still reach a hideout candidate, which a box
+    player works out).  From the notebook alone: the candidates within the
+    spaces left, alleys counted, the policemen ignored (they move)."""
+    home = nb.homeward()
+    if not nb.hideouts or len(home) == len(nb.counts):
+        return ""
+    if len(home) > POSSIBLE_SHOWN and 4 * len(home) > 3 * len(nb.counts):
+        return ""  # a long list hardly shorter tells little for its lines
+    if not home:
+        return "\nFrom none of them can he reach a hideout candidate in time."
+    circles = sorted(home)
+    listed = " ".join(map(str, circles)) if len(circles) <= POSSIBLE_SHOWN else runs(circles)
+    return f"\nHome in time only from {len(circles)} of them: {listed}"
 
 
 def paths_text(total: int) -> str:
