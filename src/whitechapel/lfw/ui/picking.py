@@ -19,7 +19,8 @@ The keys, in one place (docs/lfw.md, the F1 help):
   letter with the circles a policeman there may search (T3): `a→12·30
   d→(none)`, as many as the prompt has room for.  Within one decision a
   node keeps its letter from word to word, and a node new at a later word
-  takes an unused letter (`fixed`); H6's Wretched keep theirs through the
+  takes an unused letter (`fixed`); T2's crossings keep theirs from
+  policeman to policeman through the turn (`hunt_letters`); H6's Wretched keep theirs through the
   phase, and so do their destinations, which never take a woman's
   (`wretched_letters`).  The letter of a forced action's only place plays
   it, as Enter does.
@@ -302,11 +303,78 @@ def picking_for(view: LfwView, board: Any) -> Picking:
         return placing
     colour = view.acting_colour if view.phase.key == Phase.CLUES else None
     picking = Picking(board, Chooser([str(a) for a in legal(view)], colour), view)
-    if view.phase.key == Phase.WRETCHED:
+    if view.phase.key == Phase.HUNT:
+        picking.fixed.update(hunt_letters(view, board))
+    elif view.phase.key == Phase.WRETCHED:
         picking.fixed.update(wretched_letters(view, board))
     elif view.phase.key == Phase.KILL:
         picking.fixed.update(kill_letters(view, board))
     return picking
+
+
+def turn_starts(view: LfwView) -> dict[str, str]:
+    """T2: where each policeman stood when this turn's moves began: where he
+    stands, or for one who has moved this turn, where the log last put him
+    before (the night's alarm, a move, an O3 chase).  From the view alone."""
+    log = view.log
+    i = len(log)
+    while i and log[i - 1].event == "police_move":
+        i -= 1
+    moved = {e.colour for e in log[i:] if e.colour and e.crossing}
+    starts = dict(view.police)
+    if moved:
+        before: dict[str, str] = {}
+        for e in log[:i]:
+            if e.event == "alarm":
+                before = dict(e.police)
+            elif e.event == "police_move" and e.colour and e.crossing:
+                before[e.colour] = e.crossing
+            elif e.event == "chase" and len(e.detail) == 2:
+                before[e.detail[0]] = e.detail[1]
+        starts.update({c: before[c] for c in moved if c in before})
+    return starts
+
+
+def hunt_letters(view: LfwView, board: Any) -> dict[str, str]:
+    """T2: the acting policeman's crossings' letters, each the letter it had
+    for the policemen before him this turn (testers M2 and N2, round 20:
+    a letter read while Blue moved sent Yellow elsewhere).  Policeman by
+    policeman in the turn's order, from where each stood when it began
+    (`turn_starts`) and among the crossings the others left free then, a
+    crossing keeps its letter and a new one takes the first letter never
+    given, in reading order (the first policeman's are as they always were).  The five can reach some 66
+    crossings and the keys hold 38: once none is left, a new crossing takes
+    the letter of one that nobody still to move can reach (else of one not
+    his), the longest given first.  From the view alone."""
+    acting = view.acting_colour
+    starts = turn_starts(view)
+    if acting not in starts:
+        return {}
+    order = [c for c in rulebook.police_order(view.chief) if c in starts]
+    pos = board.pos
+    reach = {
+        c: sorted(board.police_within_two(starts[c]), key=lambda x: pos[x][::-1]) for c in order
+    }
+    given: dict[str, str] = {}  # crossing -> letter, oldest first
+    for k, colour in enumerate(order):
+        # the crossings others held when he moved: those before him have
+        # moved already (where they stand), those after him not yet
+        held = {view.police[c] for c in order[:k]} | {starts[c] for c in order[k + 1 :]}
+        mine = [x for x in reach[colour] if x not in held]
+        later = {x for c in order[k + 1 :] for x in reach[c]}
+        for x in mine:
+            if x in given:
+                continue
+            used = set(given.values())
+            free = next((key for key in ALL_LABELS if key not in used), None)
+            if free is None:
+                spare = [y for y in given if y not in mine]
+                spare.sort(key=lambda y: y in later)  # (stable: the longest given first)
+                free = given.pop(spare[0])
+            given[x] = free
+        if colour == acting:
+            return {x: given[x] for x in mine}
+    return {}
 
 
 def red_letters(board: Any) -> dict[str, str]:
