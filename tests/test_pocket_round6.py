@@ -382,5 +382,5 @@ def test_p8_a_hint_in_the_race_never_promises_unseen_against_an_answer_it_did_no
         game.advance(parse_action(text))
     view = game.view(JACK)
     long, short = hints.ahead_lines(view, JACK, None)
-    assert "every move leaves you seen" in long, long
-    assert "you lose" in short and "unseen" not in short, short
+    assert "whatever you play, he can see you" in long, long
+    assert "his best answer wins" in short and "unseen" not in short, short

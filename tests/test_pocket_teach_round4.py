@@ -195,8 +195,9 @@ def test_p8_an_investigator_who_follows_every_hint_wins_the_guided_game_most_tim
     """Tester PJ (round 6): he followed every hint as the investigator and
     lost in round 6, no move left that could see a suspect.  From round 5
     the teaching Jack gives ground in the race unless well behind: over the
-    12 seeds the hint-following investigator wins 9 (7 before; 10 with
-    the hints' old quick look-ahead), and the games still reach the race
+    12 seeds the hint-following investigator wins 10 (7 before; 6 once the
+    look-ahead found the joker's answers, tester PM, round 7, until the
+    teaching Jack eased off further), and the games still reach the race
     (the test above)."""
     games = [guided(seed, INVESTIGATOR, True) for seed in range(12)]
     wins = [g.outcome is not None and g.outcome.winner == INVESTIGATOR for g, _h, _n in games]

@@ -481,14 +481,17 @@ def call_words(call: ahead.Call, side: str) -> tuple[str, str]:
     the last suspect unseen with his sixth hourglass, or in the race, is
     safe, and only a call that ends the game for the investigator says so."""
     if side == JACK and call.jack is not None:
+        # Jack's calls are the worst the investigator can do to him, and
+        # say so (tester PN, round 7: "Best: the Alibi token: you are the
+        # last suspect: you lose", and the easy computer then lost)
         end = call.end
         if end == INVESTIGATOR:
             if call.kept <= 1:
                 return (
-                    "you would be the last suspect and lose (P8)",
-                    "you are the last suspect: you lose",
+                    "his best answer would make you the last suspect: you lose (P8)",
+                    "his best answer wins",
                 )
-            return "you would be seen in the race: you lose", "you are seen: you lose"
+            return "his best answer would see you in the race: you lose", "his best answer wins"
         if end == JACK:
             return "you stay unseen and win (P8)", "you stay unseen: you win"
         if end == ahead.RACE and call.kept <= 1:
@@ -496,8 +499,12 @@ def call_words(call: ahead.Call, side: str) -> tuple[str, str]:
                 "you stay unseen, the last suspect: stay unseen to the end (P8, the race)",
                 "you stay unseen: the race goes on",
             )
-        where = "are seen" if call.jack else "stay unseen"
-        return f"you {where}, {call.kept} suspects left", f"you {where}, {call.kept} left"
+        if call.jack:
+            return (
+                f"at worst you are seen, {call.kept} suspects left",
+                f"at worst seen, {call.kept} left",
+            )
+        return f"you stay unseen, {call.kept} suspects left", f"you stay unseen, {call.kept} left"
     if call.seen + call.unseen == 1:  # the race: the last suspect is Jack
         if call.seen:
             return "Jack seen: you win", "Jack is seen: you win"
@@ -528,12 +535,12 @@ def call_tiny(call: ahead.Call, side: str) -> str:
     if side == JACK and call.jack is not None:
         end = call.end
         if end == INVESTIGATOR:
-            return "you lose"
+            return "he can win"
         if end == JACK:
             return "you win"
         if end == ahead.RACE and call.kept <= 1:
             return "unseen, race on"
-        return f"{'seen' if call.jack else 'unseen'}, {call.kept} left"
+        return f"{'at worst seen' if call.jack else 'unseen'}, {call.kept} left"
     if call.seen + call.unseen == 1:
         return "Jack seen" if call.seen else "Jack unseen"
     if JACK in (call.if_seen, call.if_unseen):
@@ -707,7 +714,7 @@ def ahead_lines(view: PocketView, side: str, chosen: Action | None) -> tuple[str
         answer, _ = threat(view, best, side)
         warn = f" (his {answer.removeprefix('the ')} would see you otherwise too)" if answer else ""
         return (
-            f"Looking to the call: every move leaves you seen{warn}; best {best_long}: {best_call}.",
+            f"Looking to the call: whatever you play, he can see you{warn}; best {best_long}: {best_call}.",
             best_fit(best_short, short_call, answers, tiny),
         )
     return (
@@ -940,14 +947,24 @@ def said(view: PocketView, graded: ahead.Graded, side: str) -> tuple[str, str, s
     """What a graded line comes to, in a phrase, a few words and fewest,
     naming the player's own next action it counts on and a card's risk."""
     call, short = call_words(graded.call, side)
+    tiny = call_tiny(graded.call, side)
     own_long, own_short = own_next(view, graded, side)
+    if own_short:
+        tiny = f"then {own_short}: {tiny}"
+    if side == INVESTIGATOR and any(
+        who == INVESTIGATOR and a.face == ALIBI for who, a in graded.line
+    ):
+        # the card's suspect is cleared beside the call (tester PN, round 7,
+        # read "does better: the Alibi token: the call clears nobody")
+        call = f"your alibi card may clear one more, and at the call {call}"
+        short = f"your card may clear one; {short}"
+        if graded.call.least == 0:
+            then = "then " if own_short else ""
+            tiny = f"{then}your alibi card may clear one"
     call, short = with_next(call, own_long), with_next(short, own_short)
     risk = risk_words(graded, side)
     if risk:
         call = f"{call}; {risk}"
-    tiny = call_tiny(graded.call, side)
-    if own_short:
-        tiny = f"then {own_short}: {tiny}"
     return call, short, tiny
 
 

@@ -61,7 +61,10 @@ GIVE = (0.0, 0.25, 0.5)  # how far down the ranking: 0, 1, 2 or more times `LEAD
 # close games, against 8 with this).
 TEACHING_CARD = 0
 EASY_FROM = 5  # the round from which the teaching Jack eases off in the race
-EASE = 3  # how many times `LEAD` the teaching Jack counts himself further ahead then
+# 3 until round 7 of the play-tests: with the look-ahead's joker answers
+# found (tester PM), the teaching Jack defended better and the learner who
+# follows every hint won 6 of 12 fixed games; with 6, 10 of 12 (17 of 24 more)
+EASE = 6  # how many times `LEAD` the teaching Jack counts himself further ahead then
 CAUGHT = ahead.GOES_ON  # in Jack's look-ahead values, below this he may lose at the call
 
 
