@@ -136,7 +136,7 @@ def test_p8_hourglasses_past_the_six_needed_are_not_said_as_7_of_6():
     """Tester PA, round 1: the screen said "Hourglasses known: 7 of 6"."""
     assert plain(panels.of_goal(3)) == "3 of 6"
     assert plain(panels.of_goal(6)) == "6 of 6"
-    assert plain(panels.of_goal(7)) == "7 (6 needed)"
+    assert plain(panels.of_goal(7)) == "7, goal 6"
 
 
 def test_p8_the_replays_text_says_hourglasses_past_the_six_needed_as_the_screen_does():
@@ -151,4 +151,4 @@ def test_p8_the_replays_text_says_hourglasses_past_the_six_needed_as_the_screen_
     game = RULES.start(RULES.random_setup(3, {}), {})
     view = dataclasses.replace(game.view(PUBLIC), known_hourglasses=7)
     text = render_status(view)
-    assert "Jack's known hourglasses: 7 (6 needed)" in text and "7 of 6" not in text
+    assert "Jack's known hourglasses: 7, goal 6" in text and "7 of 6" not in text

@@ -294,7 +294,7 @@ def test_suspects_left_one_says_who_won_or_the_race():
     """PC 5, PD F6: "Suspects left: 1, Jack found" when Jack had won."""
     game = race_view()
     view = game.view(INVESTIGATOR)
-    assert len(view.suspects) == 1 and "[b]1[/b], Jack must be seen" in panels.race_lines(view)
+    assert len(view.suspects) == 1 and "Last suspect[/b]: must be seen" in panels.race_lines(view)
     while game.outcome is None:
         game.advance(game.legal_actions()[0])
     goal = panels.suspects_goal(game.view(INVESTIGATOR))

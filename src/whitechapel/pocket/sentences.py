@@ -61,11 +61,13 @@ def hourglasses(n: int) -> str:
 
 def of_goal(glasses: int, bold: str = "{}") -> str:
     """Jack's hourglasses against the 6 he needs (P8): "2 of 6"; past them,
-    "7 (6 needed)" (testers PA, round 1, and PK, round 6: "7 of 6").
-    `bold`: how the count itself is written (a screen's markup)."""
+    "7, goal 6" (testers PA, round 1, and PK, round 6: "7 of 6"; PN, round
+    7, met "7 (6 needed)" and "7 (goal 6)": one form, which fits the side
+    column's narrowest row after each label). `bold`: how the count itself
+    is written (a screen's markup)."""
     count = bold.format(glasses)
     if glasses > JACK_GOAL_HOURGLASSES:
-        return f"{count} ({JACK_GOAL_HOURGLASSES} needed)"
+        return f"{count}, goal {JACK_GOAL_HOURGLASSES}"
     return f"{count} of {JACK_GOAL_HOURGLASSES}"
 
 

@@ -19,7 +19,6 @@ from whitechapel.pocket.pieces import (
     FACE_NAMES,
     INVESTIGATOR,
     JACK,
-    JACK_GOAL_HOURGLASSES,
     SQUARES,
     step_clockwise,
 )
@@ -131,12 +130,9 @@ PANEL_WIDTH = 29  # the side column's narrowest (80×24)
 
 def goal_row(label: str, glasses: int) -> str:
     """'Your hourglasses: 2 of 6' in one row of the side column at its
-    narrowest; past the goal in fewer words, "7 (goal 6)" (tester PJ,
-    round 5: "Your hourglasses: 7 (6 needed)" took two rows at 80×24)."""
-    row = f"{label}: {of_goal(glasses)}"
-    if Text.from_markup(row).cell_len <= PANEL_WIDTH:
-        return row
-    return f"{label}: [b]{glasses}[/b] (goal {JACK_GOAL_HOURGLASSES})"
+    narrowest (tester PJ, round 5: "Your hourglasses: 7 (6 needed)" took
+    two rows at 80×24); past the goal "7, goal 6" (`of_goal`)."""
+    return f"{label}: {of_goal(glasses)}"
 
 
 def race_lines(view: PocketView) -> str:
@@ -144,7 +140,6 @@ def race_lines(view: PocketView) -> str:
     hourglasses Jack took in sight, the alibi cards he holds face down
     (at the end, his whole count: the cards are shown to both), the
     suspects the investigator still has to clear down to one."""
-    left = len(view.suspects)
     count = view.jack_alibi_count
     cards = "no alibi card" if not count else f"{count} alibi card{'s' if count > 1 else ''}"
     glasses = goal_row("Hourglasses known", view.known_hourglasses)
@@ -155,7 +150,18 @@ def race_lines(view: PocketView) -> str:
         glasses = goal_row("Jack's hourglasses", view.jack.hourglasses)
         extra = view.jack.hourglasses - view.known_hourglasses
         holds = f"Jack held {cards}" + (f" (+{extra})" if count else "")
-    return f"{glasses}\n{holds}\nSuspects left: [b]{left}[/b], {suspects_goal(view)}"
+    return f"{glasses}\n{holds}\n{suspects_row(view)}"
+
+
+def suspects_row(view: PocketView) -> str:
+    """The suspects left in one row of the side column at its narrowest
+    (testers PK and PM, rounds 6 and 7: "Suspects left: 1, Jack got" at
+    80×24, the rest cut): "Suspects left: 4, 3 to clear"; the last one,
+    "Last suspect: Jack got away", in the race "Last suspect: must be seen"."""
+    left, goal = len(view.suspects), suspects_goal(view)
+    if left > 1:
+        return f"Suspects left: [b]{left}[/b], {goal}"
+    return f"[b]Last suspect[/b]: {goal.removeprefix('Jack ') if 'must' in goal else goal}"
 
 
 def suspects_goal(view: PocketView) -> str:
@@ -226,6 +232,9 @@ def banners(view: PocketView, turn: str, winner: str | None = None) -> list[str]
     # the fourth token)
     return [
         whole,
+        # the game's name kept before a word of the round is dropped (tester
+        # PM, round 7: in the race at 80×24 the line began "round 6 of 8")
+        f"Mr. Jack Pocket — round {view.round}/8{race} — {turn} to play",
         bare,
         f"round {view.round}/8{race} — {turn} to play",
         f"round {view.round}/8{race}",

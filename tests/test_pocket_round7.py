@@ -1,0 +1,50 @@
+"""Round 7 of issue 44's blind play-tests (testers PM and PN): what they
+found, held by tests."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+from rich.text import Text
+
+from whitechapel.pocket.game import PocketGame
+from whitechapel.pocket.pieces import INVESTIGATOR, JACK
+from whitechapel.pocket.setup import random_setup
+from whitechapel.pocket.ui import panels
+
+
+def ends_and_races(seeds=range(30)):
+    """Views of random games' every round and end, both sides, and the same
+    with one suspect left (the race, the last suspect)."""
+    for seed in seeds:
+        game, rng = PocketGame(random_setup(seed)), random.Random(seed)
+        while game.outcome is None:
+            game.advance(rng.choice(game.legal_actions()))
+            for side in (INVESTIGATOR, JACK):
+                view = game.view(side)
+                yield view
+                yield one_left(view)
+
+
+def one_left(view):
+    """The view with every suspect but the first cleared, the race on."""
+    keep = view.suspects[0]
+    tiles = tuple(
+        dataclasses.replace(t, cleared=t.cleared or t.character != keep) for t in view.tiles
+    )
+    return dataclasses.replace(view, tiles=tiles, race=view.outcome is None)
+
+
+def test_p8_every_row_of_the_race_fits_the_narrowest_side_column():
+    """PK and PM: at 80×24 the side panel read "Suspects left: 1, Jack got"
+    (the rest cut): every row of what each side has towards its goal fits
+    the side column at its narrowest, whatever the count and the end."""
+    rows = set()
+    for view in ends_and_races():
+        for row in Text.from_markup(panels.race_lines(view)).plain.split("\n"):
+            rows.add(row)
+            assert Text(row).cell_len <= panels.PANEL_WIDTH, row
+    assert any(r.startswith("Last suspect: Jack got away") for r in rows)
+    assert any(r.startswith("Last suspect: must be seen") for r in rows)
+    assert any(", goal 6" in r for r in rows)  # past the six hourglasses, one form
