@@ -201,6 +201,15 @@ async def test_at_the_screen_ctrl_r_agrees_and_leaving_declines(table):
 
         await over(old)
         await until(lambda: first.source.outcome is not None, what="the end", pilot=pilot)
+        # the keys of the end said in the prompt, no notice over the tokens
+        # (testers PK, PM and PN, rounds 6 and 7)
+        import settle
+        from snapshots import screen_text
+
+        await settle.settle(pilot)
+        assert not app._notifications
+        ended = " ".join(screen_text(app).split())
+        assert "ctrl+r offers a rematch, sides swapped" in ended and "Rematch" in ended
         await bob.rematch(old)
         said = "Bob (the investigator) offers a rematch, sides swapped: ctrl+r accepts"
         await until(

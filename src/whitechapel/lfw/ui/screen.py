@@ -559,7 +559,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
                 + (  # ctrl+s's "Record saved as …" where the keys are said
                     f"{refusals.notice_line(self.notice, None)} · ctrl+q quits."
                     if self.notice
-                    else "ctrl+s saves the record, ctrl+q quits."
+                    else self.end_keys() or "ctrl+s saves the record, ctrl+q quits."
                 )
             )
         waiting = self.waiting_text()

@@ -261,7 +261,7 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
             after = (
                 "ctrl+s saves the record, n a rematch, Esc or m the menu, ctrl+q quits."
                 if source.hot_seat
-                else "ctrl+l (or Lobby) goes back to the lobby."
+                else self.end_keys()
             )
             return f"Game over: {end.said(source.outcome.reason)}.\n{after}"
         waiting = self.waiting_text()

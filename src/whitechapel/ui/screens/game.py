@@ -77,7 +77,7 @@ class GameScreen(SizeGuard, Screen[None]):
     # Every game's screen has it (Textual merges a class's bindings with
     # its bases'): a finished game at a network seat, a rematch (issue 50).
     BINDINGS: ClassVar[list[Any]] = [
-        Binding("ctrl+r", "net_rematch", "Rematch", show=False, id="app.net_rematch"),
+        Binding("ctrl+r", "net_rematch", "Rematch", id="app.net_rematch"),
     ]
 
     def __init__(self, source: Source) -> None:
@@ -350,16 +350,9 @@ class GameScreen(SizeGuard, Screen[None]):
         if isinstance(self.source, RemoteSource):
             source = self.source
             away, before = source.away, source.state
-            was_to_act, was_over = source.seat_to_act, source.outcome is not None
+            was_to_act = source.seat_to_act
             moved = source.receive(msg)
             self.turn_signal(was_to_act)
-            if moved and not was_over and source.outcome is not None and source.seat is not None:
-                self.notify(
-                    "Game over. ctrl+r offers a rematch, sides swapped; ctrl+l goes back "
-                    "to the lobby.",
-                    timeout=12,
-                    markup=False,
-                )
             if not moved and msg is not before:
                 # only who is connected changed: the choice being made stays
                 back = [self.seat_words(s, n) for s, n in away.items() if s not in source.away]
@@ -674,6 +667,18 @@ class GameScreen(SizeGuard, Screen[None]):
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(help_text(self.HELP)))
+
+    def end_keys(self) -> str:
+        """At a network seat, a finished game's keys in words, for the
+        prompt (testers PK, PM and PN, rounds 6 and 7: a notice saying them
+        covered the side panel's tokens for twelve seconds); at a hot seat,
+        empty (each game says its own)."""
+        source = self.source
+        if source.hot_seat:
+            return ""
+        seated = isinstance(source, RemoteSource) and source.seat is not None
+        rematch = "ctrl+r offers a rematch, sides swapped; " if seated else ""
+        return f"{rematch}ctrl+l (or Lobby) goes back to the lobby."
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Behind the 'too small' guard no game key works; the lobby key is a
