@@ -160,16 +160,17 @@ def _women() -> Hint:
 
 def _patrols(night: int) -> Hint:
     if night == 1:
-        where = "on yellow crossings"
-    else:
+        where = "the seven patrol markers on yellow crossings"
+    else:  # (tester O2, round 21, read "the seven patrol markers five where …" as garbled)
         where = (
-            "five where the policemen ended last night, two on yellow crossings they did not hold"
+            "the seven patrol markers down: five on the crossings where the policemen "
+            "ended last night, two on yellow crossings none of them holds"
         )
     return Hint(
         "patrols" if night == 1 else "patrols_later",
         "H3",
         "The patrol markers",
-        f"As the Chief, put the seven patrol markers {where}: the first five are "
+        f"As the Chief, put {where}. The first five are "
         "the policemen (blue, yellow, brown, red, green), the last two fakes "
         "(they go down by themselves where only two crossings are left for them). "
         "Jack sees them all face down. A Wretched (a marked woman, turned up "
@@ -302,7 +303,7 @@ def _hunt() -> Hint:
         "Each policeman moves up to two crossings (circles do not count), or "
         "stays; the Chief first, then clockwise. Two may not end on one crossing. "
         "Stand where Jack's steps go: he may not step through your crossing.",
-        f"{_k('crossing')}; 3 stay (in T3 too, 3 does nothing: a pass); {_k('rest')}: "
+        f"{_k('crossing')}; 3 stay (3 is a pass when they search, too); {_k('rest')}: "
         f"everyone still to move stays (the first press only asks: {_k('rest')} again or "
         f"{_k('confirm')} does it); {_k('policemen')} pressed twice: skip to that "
         "policeman, those before him stay put (the first press only asks).",
