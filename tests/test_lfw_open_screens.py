@@ -52,13 +52,14 @@ async def test_f1_shows_the_whole_help_with_its_headings_styled(tmp_path):
         await settle.press(pilot, "enter", "f1")  # Jack's screen, then the help
         assert isinstance(app.screen, HelpScreen)
         text = screen_text(app)
-        assert "Letters from Whitechapel — keys and rules in brief" in text
-        # the police turn's keys first (round 18), a bullet drawn as one, bold as bold
+        assert "Letters from Whitechapel" in text
+        # in a game the police turn's keys first (round 18; the whole rules
+        # close the page: round 21), a bullet drawn as one, bold as bold
         assert "• The moves: the policeman to act is centred on the map" in text
         assert "**" not in text  # bold words drawn bold, not as Markdown
         app.screen.query_one(VerticalScroll).scroll_end(animate=False)  # End, at once
         await settle.settle(pilot)
-        assert "ctrl+q still work." in screen_text(app)  # its last line
+        assert "if it is the hideout, they" in screen_text(app)  # the rules' last line
         # The "Keys" heading drawn in the theme's colour and style for a heading.
         want = markdown_theme(app.theme_variables).styles["markdown.h2"]
         assert want.underline and want.color is not None
@@ -75,11 +76,13 @@ async def test_the_menus_rules_open_the_help_of_both_games():
     app = WhitechapelApp()
     async with app.run_test(size=(100, 32)) as pilot:
         await settle.settle(pilot)
-        rules = [o.id for o in app.screen.query_one("#menu").options].index("rules")
-        app.screen.query_one("#menu").highlighted = rules
-        await settle.press(pilot, "enter")
-        assert isinstance(app.screen, HelpScreen)
-        assert "Two games about Jack the Ripper" in screen_text(app)
+        for name, title in (("lfw", "Letters from Whitechapel"), ("pocket", "Mr. Jack Pocket")):
+            rules = [o.id for o in app.screen.query_one("#menu").options].index(f"rules-{name}")
+            app.screen.query_one("#menu").highlighted = rules
+            await settle.press(pilot, "enter")
+            assert isinstance(app.screen, HelpScreen)
+            assert title in screen_text(app) and "The rules" in screen_text(app)
+            await settle.press(pilot, "escape")
 
 
 def test_prepare_builds_a_shipped_boards_drawings_ahead():

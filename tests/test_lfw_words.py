@@ -78,7 +78,8 @@ def test_f1_is_short_bullets_under_headings_and_a_turns_keys_come_first():
     event, the Wretched, coaches and what Enter does, all at once"."""
     text = help_text("whitechapel.lfw.ui")
     headings = re.findall(r"^## (.+)$", text, re.M)
-    assert headings[0].startswith("A police turn") and headings[1].startswith("A Jack turn")
+    assert headings[0] == "The rules"  # testers O2 and P2, round 21: the rules first
+    assert headings[1].startswith("A police turn") and headings[2].startswith("A Jack turn")
     assert "Keys" in headings  # the key reference follows the two turns
     longest = max(_bullets(text), key=len)
     assert len(longest) <= 200, longest  # one idea a bullet (the old one: 560 characters)
@@ -101,7 +102,10 @@ def test_f1_is_short_bullets_under_headings_and_a_turns_keys_come_first():
 
 
 @pytest.mark.parametrize("size", [(80, 24), (200, 60)])
-async def test_f1_in_a_game_opens_on_the_police_turns_keys(tmp_path, size):
+async def test_f1_in_a_game_opens_on_the_police_turns_keys_and_ends_with_the_rules(tmp_path, size):
+    """Round 18: in a game F1 opens on the police turn's keys; the whole
+    rules (testers O2 and P2, round 21) close the page (the menu's "Rules
+    of …" opens on them)."""
     game = LfwGame.new(3)
     app, screen = game_app(game, tmp_path)
     async with app.run_test(size=size) as pilot:
@@ -112,6 +116,8 @@ async def test_f1_in_a_game_opens_on_the_police_turns_keys(tmp_path, size):
         shown = screen_text(app)
         assert "A police turn: a key or two a policeman" in shown
         assert "• The moves:" in shown  # the first key, in the first window
+        text = app.screen.markdown
+        assert text.index("## A police turn") < text.index("## Keys") < text.index("## The rules")
 
 
 # -- 2. the police panel: where, then what, one pattern ------------------------------------

@@ -166,7 +166,7 @@ async def test_the_menu_starts_at_the_top_and_rules_open_on_the_game_chosen(tmp_
         assert options.highlighted == 0
         page = rules_page(app)
         assert page.index("Mr. Jack Pocket") < page.index("Letters from Whitechapel")
-        options.highlighted = options.get_option_index("rules")
+        options.highlighted = options.get_option_index("rules-pocket")
         await settle.press(pilot, "enter")
         await settle.settle(pilot)
         assert isinstance(app.screen, HelpScreen)

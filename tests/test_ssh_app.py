@@ -15,6 +15,7 @@ import settle
 from polling import until
 from snapshots import screen_text
 from whitechapel.app import MenuScreen, WhitechapelApp
+from whitechapel.core.registry import entries
 from whitechapel.gateway.sessionapp import gateway_link
 from whitechapel.net.client import Client
 from whitechapel.net.server import GameServer, gateway_socket_path
@@ -60,7 +61,7 @@ async def test_the_menu_and_palette_have_no_file_features_in_ssh_mode(tmp_path, 
         assert isinstance(app.screen, MenuScreen)
         menu = app.screen.query_one("#menu")
         ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
-        assert ids == ["rules", "quit"]
+        assert ids == [*(f"rules-{e.name}" for e in entries()), "quit"]  # a game's rules each
         text = screen_text(app)
         assert "Load a record" not in text and "Continue" not in text
         got = titles(app, app.screen)

@@ -31,9 +31,10 @@ from whitechapel.ui.widgets.guard import SizeGuard, TooSmall
 
 RULES = """# whitechapel
 
-Two games about Jack the Ripper. Use **F1** on a game screen for its rules
-and keys; **ctrl+p** opens the command palette, **ctrl+q** quits (games are
-saved after every action).
+Two games about Jack the Ripper. The menu's "Rules of …" entries give each
+game's rules; **F1** on a game screen gives its rules and keys; **ctrl+p**
+opens the command palette, **ctrl+q** quits (games are saved after every
+action).
 """
 
 
@@ -48,7 +49,11 @@ class MenuScreen(SizeGuard, Screen):
     def compose(self) -> ComposeResult:
         with Vertical(id="menu-box"):
             yield Static(f"[b]whitechapel[/b] {__version__}\nJack the Ripper, twice", id="title")
-            options = [Option("Rules", id="rules"), Option("Quit", id="quit")]
+            # one Rules entry a game, each opening on that game's rules alone (docs/app.md)
+            options = [
+                *(Option(f"Rules of {e.title}", id=f"rules-{e.name}") for e in entries()),
+                Option("Quit", id="quit"),
+            ]
             if not getattr(self.app, "ssh", False):  # hot-seat games and files: at home only
                 options[:0] = [
                     *(Option(e.title, id=f"game-{e.name}") for e in entries()),
@@ -79,8 +84,8 @@ class MenuScreen(SizeGuard, Screen):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         choice = event.option.id or ""
-        if choice.startswith(("game-", "learn-", "guided-")):
-            # its rules first on the Rules page
+        if choice.startswith(("game-", "learn-", "guided-", "rules-")):
+            # its rules first on the page of every game's (F1 here, the palette's Rules)
             setattr(self.app, "chosen_game", choice.split("-", 1)[1])  # noqa: B010
         if choice.startswith("game-"):
             self.app.push_screen(screens_for(choice[5:]).setup_screen())
@@ -92,8 +97,8 @@ class MenuScreen(SizeGuard, Screen):
             self.app.push_screen(ContinueScreen())
         elif choice == "load":
             self.app.push_screen(LoadScreen())
-        elif choice == "rules":
-            self.app.push_screen(HelpScreen(rules_page(self.app)))
+        elif choice.startswith("rules-"):
+            self.app.push_screen(HelpScreen(screens_for(choice[6:]).help_text()))
         elif choice == "quit":
             self.app.exit()
 
@@ -111,7 +116,8 @@ def first_game(app: App) -> str | None:
 
 
 def rules_page(app: App) -> str:
-    """The Rules page: every game's rules, the one being played or last
+    """The page of every game's rules (F1 at the menu, the palette's Rules;
+    the menu's entries give one game's each), the one being played or last
     chosen in the menu first (tester PG, issue 44: from Pocket it opened on
     the other game's rules)."""
     first = first_game(app)

@@ -169,6 +169,21 @@ def switch_keys(keys: str, action: str, name: str) -> list[Binding]:
     ]
 
 
+RULES_HEAD = "## The rules\n"
+
+
+def rules_last(text: str) -> str:
+    """The help's "The rules" section moved to its end."""
+    start = text.find(RULES_HEAD)
+    if start < 0:
+        return text
+    end = text.find("\n## ", start + len(RULES_HEAD))
+    if end < 0:
+        return text
+    rules = text[start : end + 1]
+    return text[:start] + text[end + 1 :].rstrip("\n") + "\n\n" + rules
+
+
 class LfwScreen(LfwKeys, LfwSolo, GameScreen):
     CSS_PATH = "lfw.tcss"
     SIDES = SIDES
@@ -827,9 +842,12 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         return True
 
     def action_help(self) -> None:
-        """F1: the help, its sentence about sizes for this board."""
+        """F1: the help, its sentence about sizes for this board; in a game
+        the turns' keys first and the whole rules last (round 18's testers
+        looked for a turn's keys; the menu's "Rules of …" opens on the
+        rules, testers O2 and P2, round 21)."""
         text = untagged(SIZE_SENTENCE.sub(size_sentence(self.board), help_text(self.HELP)))
-        self.app.push_screen(HelpScreen(text))
+        self.app.push_screen(HelpScreen(rules_last(text)))
 
     # -- the switches: F4, F5, F6 ------------------------------------------------------
     # Each press says what is on now and what the key does next (play-testers
