@@ -107,7 +107,7 @@ async def test_the_footer_lists_only_the_keys_that_work_now(tmp_path):
             for word in ("Rotate", "Confirm", "Back", "Jack's cards", "Rematch", "Lobby"):
                 assert word not in bottom, (keys, bottom)
             assert "Save record" in bottom and "Help" in bottom
-        assert "Enter: take it; r/e: turn" in screen_text(app)  # b2, then left and up
+        assert "or a1-c3: tile; r/e: turn" in screen_text(app)  # b2, then left and up
         assert screen.choice.cursor == 0
     app, screen = pocket_app(SETUPS["goodley"], tmp_path, handover="secrets")
     async with app.run_test(size=(120, 40)) as pilot:

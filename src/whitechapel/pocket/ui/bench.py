@@ -45,10 +45,18 @@ def _walk(cursor: int, square: int) -> list[str]:
     )
 
 
+def _fewer(walk: list[str], name: str) -> list[str]:
+    """The arrows' keys (`walk`) or a tile's name typed, whichever are
+    fewer keys (the arrows when as few)."""
+    return walk if len(walk) <= len(name) else list(name)
+
+
 def keys_for(game, action) -> list[str]:
     """The keys that play `action` on the game screen (a rotation or an
-    exchange: its tile cursor starts where `choosing.start_tile` puts it)."""
+    exchange: its tile cursor starts where `choosing.start_tile` puts it;
+    a tile's name is typed where that is fewer keys than the arrows)."""
     from whitechapel.pocket.actions import Alibi, Exchange, Joker, Move, Rotate
+    from whitechapel.pocket.pieces import SQUARES
     from whitechapel.pocket.ui.choosing import start_tile
 
     view = game.view("investigator")
@@ -61,12 +69,16 @@ def keys_for(game, action) -> list[str]:
     elif isinstance(action, Joker):
         keys += ["0" if action.detective is None else "hwt"[action.detective], "enter"]
     elif isinstance(action, Rotate):
+        # r turns the tile under the cursor at once: the arrows (at most two
+        # from b2) are never more keys than its name
         turns = (action.wall - game.walls[action.square]) % 4  # r: clockwise, e: back
         keys += _walk(cursor, action.square) + (["r"] * turns if turns <= 2 else ["e"])
         keys.append("enter")
     elif isinstance(action, Exchange):
-        keys += [*_walk(cursor, action.first), "enter"]
-        keys += [*_walk(action.first, action.second), "enter"]  # from the first
+        # the first tile: the arrows and Enter, or its name (taken at once)
+        keys += _fewer([*_walk(cursor, action.first), "enter"], SQUARES[action.first])
+        # the second from the first, the swap shown: Enter plays
+        keys += [*_fewer(_walk(action.first, action.second), SQUARES[action.second]), "enter"]
     elif isinstance(action, Alibi):
         keys.append("enter")
     return keys

@@ -5,7 +5,8 @@ orientation, two tiles to exchange, or an alibi card).
 Every token's target is chosen the same way: the arrows move a cursor
 that always stands on something -- a detective's steps, the joker's
 detective, a tile, the side a tile's wall faces -- whose result the board
-shows, and Enter takes it.  (Digits, h w t 0, r and e are shortcuts.)"""
+shows, and Enter takes it.  (Digits, h w t 0, r and e are shortcuts; a
+tile is also taken by typing its name, a1 to c3: `PocketChoice.typed`.)"""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from enum import StrEnum
 from typing import TypeVar
 
 from whitechapel.pocket.actions import MOVE_FACES, Action, Exchange, Joker, Move, Rotate
-from whitechapel.pocket.pieces import DETECTIVE_LETTERS
+from whitechapel.pocket.pieces import DETECTIVE_LETTERS, SQUARE_INDEX
 
 
 class Mode(StrEnum):
@@ -32,6 +33,7 @@ class Mode(StrEnum):
 
 T = TypeVar("T")
 START_TILE = 4  # b2, the centre: every tile is at most two arrows away
+COLUMNS = "abc"  # a tile's name: its column's letter, then its row's digit (1-3)
 MODE_OF_FACE = {"H": Mode.MOVE, "W": Mode.MOVE, "T": Mode.MOVE, "J": Mode.JOKER, "A": Mode.ALIBI}
 
 
@@ -45,19 +47,23 @@ class PocketChoice:
     steps: int | None = None  # the steps chosen for a detective's move (previewed)
     joker: str | None = None  # the joker's detective (H W T, or - for nobody), previewed
     preset: bool = False  # the steps or the joker's detective chosen for the player, not by him
+    typed: str | None = None  # a tile's name half typed: its column's letter (a b c), no row yet
 
     def restart(self) -> None:
         """Back to choosing a token; the cursor stays where it was."""
         self.mode, self.token, self.first, self.wall = Mode.TOKEN, None, None, None
-        self.steps = self.joker = None
+        self.steps = self.joker = self.typed = None
         self.preset = False
 
     def step_back(self) -> bool:
         """Esc: undo the last choice of this action (the steps, the joker's
         detective, the new orientation, the first tile), else back to the
         tokens (also from a target chosen for the player when the token was
-        taken).  False when there was nothing to undo."""
-        if self.preset:  # a target the player did not choose: back to the tokens
+        taken).  A half-typed tile's name goes first, alone.  False when
+        there was nothing to undo."""
+        if self.typed is not None:
+            self.typed = None
+        elif self.preset:  # a target the player did not choose: back to the tokens
             self.restart()
         elif self.steps is not None or self.joker is not None:
             self.steps = self.joker = None
@@ -99,7 +105,26 @@ class PocketChoice:
     def move(self, dx: int, dy: int) -> None:
         x, y = self.cursor % 3, self.cursor // 3
         self.cursor = max(0, min(2, y + dy)) * 3 + max(0, min(2, x + dx))
-        self.wall = None
+        self.wall = self.typed = None
+
+    def type_column(self, letter: str) -> bool:
+        """The first character of a tile's name (a b c, either case), kept
+        until its row comes: nothing else changes.  Another letter takes its
+        place.  False for any other character."""
+        letter = letter.lower()
+        if len(letter) != 1 or letter not in COLUMNS or not self.on_tiles:
+            return False
+        self.typed = letter
+        return True
+
+    def type_row(self, digit: str) -> int | None:
+        """The row's digit after a column's letter: the square named (a1 is
+        0, c3 is 8), the half-typed name gone; None, and nothing changes,
+        without a letter before it or for a digit that is no row."""
+        square = SQUARE_INDEX.get(f"{self.typed}{digit}") if self.typed else None
+        if square is not None:
+            self.typed = None
+        return square
 
     def candidate(self, face: str | None) -> Action | None:
         """The action chosen so far, once it is one."""

@@ -1,8 +1,8 @@
 """The Pocket screen's keys for choosing an action: a token (1-4), then its
 target (`choosing.py`'s `PocketChoice` keeps the choice), previewed on the
-district and played on Enter; the arrows, clicks on tiles, r and e, Esc
-one step back.  A part of `PocketScreen` (its base, typed as a game
-screen).
+district and played on Enter; the arrows, clicks on tiles, a tile's name
+typed (a1 to c3), r and e, Esc one step back.  A part of `PocketScreen`
+(its base, typed as a game screen).
 
 What the district highlights and previews comes from the view at the
 keyboard and its legal actions (public rules): `pocket.preview` computes
@@ -11,6 +11,8 @@ engine, so a preview cannot show a witness call's result.
 """
 
 from __future__ import annotations
+
+from textual import events
 
 from whitechapel.pocket.actions import ALIBI_ACTION, MOVE_FACES, Action, Joker, Move, Rotate
 from whitechapel.pocket.legal import legal
@@ -182,6 +184,7 @@ class PocketKeys(GameScreen):
     def on_district_tile_clicked(self, message: District.TileClicked) -> None:
         if not self.can_act() or not self.choice.on_tiles:
             return
+        self.choice.typed = None  # a click drops a half-typed name
         if self.choice.cursor == message.square and self.candidate():
             self.action_confirm()
             return
@@ -196,6 +199,7 @@ class PocketKeys(GameScreen):
         choice = self.choice
         if not self.can_act() or choice.mode not in (Mode.TILE, Mode.ORIENT) or self.face() != "R":
             return
+        choice.typed = None  # (its button, clicked with a name half typed)
         if not self.rotatable(choice.cursor):
             self.notice = "This tile cannot be rotated now (it was rotated this round)."
         else:
@@ -206,6 +210,7 @@ class PocketKeys(GameScreen):
 
     def confirm(self) -> None:
         choice = self.choice
+        choice.typed = None  # (its button, clicked with a name half typed)
         if choice.mode == Mode.ALIBI:
             self.send(str(ALIBI_ACTION))
         elif choice.mode in (Mode.MOVE, Mode.JOKER):
@@ -237,6 +242,63 @@ class PocketKeys(GameScreen):
                 self.refresh_all()
             else:
                 self.send(str(candidate))
+
+    def on_key(self, event: events.Key) -> None:
+        """While a tile is chosen (a rotation's, either of an exchange's):
+        its name typed, the column's letter a b c then the row's digit 1-3,
+        chooses it as the cursor on it and Enter would (`take_named`).  The
+        letter alone changes nothing but the prompt; Backspace or Esc drops
+        it, another letter replaces it.  Any other key drops it too and does
+        its own work.  Of the screens' bindings only a puzzle's `a` (try
+        again) is a b or c; while a tile is chosen `a` is a column there too
+        (docs/pocket.md, "Typing a tile's name (round 7)")."""
+        choice = self.choice
+        if not choice.on_tiles or not self.can_act() or self.guarded():
+            return
+        key, typed = event.key, choice.typed
+        if choice.type_column(key if len(key) == 1 else ""):
+            self.notice = ""
+        elif typed is None:
+            return
+        elif key in ("1", "2", "3"):
+            self.take_named(choice.type_row(key))
+        elif key == "4":
+            self.notice = f"There is no row 4: {typed}1, {typed}2 or {typed}3."
+        elif key == "backspace":
+            choice.typed, self.notice = None, ""
+        elif key == "escape":
+            return  # its binding steps back: the half-typed name first
+        else:
+            choice.typed = None  # dropped; the key does its own work
+            self.refresh_all()
+            return
+        event.stop()  # the letter's or the row's: no binding after it
+        self.refresh_all()
+
+    def take_named(self, square: int | None) -> None:
+        """A tile's name typed (`on_key`): the tile chosen as the cursor on
+        it and Enter would choose it -- a rotation's tile taken (now where
+        its wall will face), an exchange's first tile taken (now the
+        second).  The second tile of an exchange is shown, swapped, and
+        Enter plays it, as every action ends on an Enter.  A tile that
+        cannot be taken gets the sentence Enter on it gets, and nothing
+        changes."""
+        choice = self.choice
+        if square is None:
+            return
+        self.notice = ""
+        if choice.mode == Mode.EXCHANGE:
+            if square == choice.first:
+                self.notice = "Choose a different second tile."
+            else:
+                choice.cursor = square
+        elif self.face() == "X":
+            choice.cursor = choice.first = square
+            choice.mode = Mode.EXCHANGE
+        elif not self.rotatable(square):  # P5
+            self.notice = "This tile was rotated this round: choose another one."
+        else:
+            choice.cursor, choice.wall, choice.mode = square, None, Mode.ORIENT
 
     def action_back(self) -> None:
         """Esc steps back one choice (the previewed target, then the token)."""

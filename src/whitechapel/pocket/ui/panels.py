@@ -687,25 +687,42 @@ def fit_prompt(*tries: str, width: int = 78) -> str:
     return next((t for t in tries if len(t) <= width), tries[-1])
 
 
+NAMES = "a1-c3"  # a tile's name typed chooses it (`PocketKeys.on_key`), on the prompt
+
+
 def tile_prompt(
     view: PocketView, choice: PocketChoice, face: str | None, legal: Sequence[Action]
 ) -> str:
     """`step_prompt` for a rotation's or an exchange's tile: the cursor
-    starts on b2 (`choosing.start_tile`), and Enter never turns a tile."""
+    starts on b2 (`choosing.start_tile`), and Enter never turns a tile; a
+    tile's name typed (a1-c3) takes it, and half typed is said."""
     mode, candidate, back = choice.mode, choice.candidate(face), "Esc: back."
     sq = choice.cursor
     here = tile_words(view, sq)
+    if choice.typed:  # a column's letter typed: its row next (testers PM and PN, round 7)
+        c = choice.typed
+        return f"Tile {c}…: now its row, 1-3 ({c}1 {c}2 {c}3). Backspace or Esc drops it."
     if face == "X" and mode == Mode.TILE:
         # the cursor is a proposal, not a choice: "Exchange b1 with…?" read
         # as b1 chosen, and an arrow before Enter swapped another (issue 44)
-        return f"Exchange: first tile {here}? Enter: yes; arrows: another. {back}"
+        return f"Exchange: first tile {here}? Enter: yes; arrows or {NAMES}: another."
     if mode == Mode.EXCHANGE and choice.first is not None:
         first = tile_words(view, choice.first)
         if sq == choice.first:
-            return f"Swap {first} with…? Arrows from it: the second tile. {back}"
-        return f"Swap {first} and {here} (shown): Enter swaps; arrows: another."
+            return fit_prompt(
+                f"Swap {first} with…? Arrows from it or {NAMES}: the second tile. {back}",
+                f"Swap {first} with…? Arrows from it or {NAMES}: the second tile.",
+            )
+        return fit_prompt(
+            f"Swap {first} and {here} (shown): Enter swaps; arrows or {NAMES}: another.",
+            f"Swap {first} and {here} (shown): Enter swaps; arrows/{NAMES}: another.",
+            f"Swap {first} and {here} (shown): Enter swaps; arrows: another.",
+        )
     if legal and not any(isinstance(a, Rotate) and a.square == sq for a in legal):
-        return f"{here} was rotated this round. Arrows: another tile; {back}"
+        return fit_prompt(
+            f"{here} was rotated this round. Arrows or {NAMES}: another tile; {back}",
+            f"{here} was rotated this round. Arrows or {NAMES}: another tile.",
+        )
     if view.tiles[sq].open_crossroads:
         # Lane cleared: no wall to turn, a rotation changes no line of sight
         # (testers PC and PD, round 2: "wall no wall → south")
@@ -713,7 +730,7 @@ def tile_prompt(
             return f"Rotate {here}: no wall, so nothing changes. Enter plays; {back}"
         if mode == Mode.ORIENT:
             return f"Rotate {here}: no wall; r/e turn it, no sight changes. {back}"
-        return f"Rotate {here}: no wall, no sight changes. Arrows: tile; Enter: take it."
+        return f"Rotate {here}: no wall, no sight changes. Arrows+Enter or {NAMES}: tile."
     if isinstance(candidate, Rotate):
         turn = f"{wall_words(view, sq)} → {WALL_WORDS[candidate.wall]} (shown)"
         if mode == Mode.ORIENT:
@@ -724,7 +741,7 @@ def tile_prompt(
     wall = wall if wall == "no wall" else f"wall {wall}"
     if mode == Mode.ORIENT:  # the tile taken, not yet turned: Enter plays nothing yet
         return f"Rotate {here}, {wall}: arrows or r/e turn it. {back}"
-    return f"Rotate {SQUARES[sq]} — {name}, {wall}. Arrows: tile; Enter: take it; r/e: turn."
+    return f"Rotate {SQUARES[sq]} — {name}, {wall}. Arrows+Enter or {NAMES}: tile; r/e: turn."
 
 
 def choice_specs(
