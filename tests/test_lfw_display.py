@@ -446,12 +446,12 @@ async def test_the_help_says_both_coach_steps_ignore_the_police_and_when_the_pol
         await settle.settle(pilot)
         await settle.press(pilot, "f1")
         seen = []
-        for _ in range(8):  # read it page by page
+        for _ in range(30):  # read it page by page (the rules close the page: round 21)
             await settle.settle(pilot)  # shown, however loaded the machine
             seen.append(screen_text(app))
             await settle.press(pilot, "pagedown")
         text = " ".join(" ".join(seen).replace("┃", " ").split())
-        assert "both ignoring the policemen" in text
+        assert "two steps at once, ignoring the policemen" in text
         assert "may pass a policeman" not in text
         assert "when he cannot move" in text or "cannot move" in text
         assert "space 15" in text and "the police win" in text.lower()
