@@ -193,10 +193,10 @@ async def test_p5_an_exchanges_second_name_the_first_again_says_so(tmp_path):
         assert game.history == [Exchange(0, 4)]
 
 
-async def test_p5_in_a_puzzle_a_is_a_column_while_a_tile_is_chosen_and_try_again_else():
-    """Puzzle 5 (`a` tries again, at every step before): while a tile is
-    chosen `a` starts a name (a2, turned this round, refused); at the
-    token step it still tries again."""
+async def test_p5_in_a_puzzle_a_is_a_column_and_u_tries_again():
+    """Puzzle 5: while a tile is chosen `a` starts a name (a2, turned this
+    round, refused); `u` tries again (tester PO, round 8: with `a` for it,
+    "3a1" typed fast restarted the puzzle)."""
     app = WhitechapelApp(start=PuzzleScreen(5))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle.settle(pilot)
@@ -216,7 +216,9 @@ async def test_p5_in_a_puzzle_a_is_a_column_while_a_tile_is_chosen_and_try_again
         await settle.press(pilot, "enter", "4", "escape")
         first = app.screen
         assert isinstance(first, PuzzleScreen) and first.choice.mode == Mode.TOKEN
-        await settle.press(pilot, "a")  # the token step: try again, its lesson first
+        await settle.press(pilot, "a")  # a column alone: nothing restarts
+        assert app.screen is first
+        await settle.press(pilot, "escape", "u")  # try again, its lesson first
         assert isinstance(app.screen, LessonScreen) and first not in app.screen_stack
 
 

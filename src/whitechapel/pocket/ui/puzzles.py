@@ -104,7 +104,9 @@ class PuzzleScreen(PocketScreen):
 
     BINDINGS = [
         key("n", "next_puzzle", "Next puzzle", "next_puzzle", show=True),
-        key("a", "retry", "Try again", "retry", show=True),
+        # u, not a: a is a tile's column (tester PO, round 8: "3a1" typed
+        # fast restarted the puzzle)
+        key("u", "retry", "Try again", "retry", show=True),
         key("p", "puzzles", "Puzzles", "puzzles", show=True),
     ]
 
