@@ -209,7 +209,8 @@ async def test_at_the_screen_ctrl_r_agrees_and_leaving_declines(table):
         await settle.settle(pilot)
         assert not app._notifications
         ended = " ".join(screen_text(app).split())
-        assert "ctrl+r offers a rematch, sides swapped" in ended and "Rematch" in ended
+        assert "ctrl+r: a rematch, sides swapped · ctrl+l: back to the lobby." in ended
+        assert "Rematch" in ended
         await bob.rematch(old)
         said = "Bob (the investigator) offers a rematch, sides swapped: ctrl+r accepts"
         await until(

@@ -677,8 +677,9 @@ class GameScreen(SizeGuard, Screen[None]):
         if source.hot_seat:
             return ""
         seated = isinstance(source, RemoteSource) and source.seat is not None
-        rematch = "ctrl+r offers a rematch, sides swapped; " if seated else ""
-        return f"{rematch}ctrl+l (or Lobby) goes back to the lobby."
+        # one row at 80 columns (tester PO, round 8: the longer one was cut)
+        rematch = "ctrl+r: a rematch, sides swapped · " if seated else ""
+        return f"{rematch}ctrl+l: back to the lobby."
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Behind the 'too small' guard no game key works; the lobby key is a
