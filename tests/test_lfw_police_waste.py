@@ -15,14 +15,14 @@ end, the same on any machine).
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
 
 from whitechapel.core import players
 from whitechapel.core.arena import play_one
-from whitechapel.core.record import Record
-from whitechapel.core.registry import rules_for
+from whitechapel.core.record import Record, replay
 from whitechapel.core.store import read_record
 from whitechapel.lfw.actions import Arrest, Pass, Search
 from whitechapel.lfw.legal import legal
@@ -43,12 +43,7 @@ def _record() -> Record:
 
 
 def _game_after(record: Record, actions: int):
-    rules = rules_for("lfw")
-    options = rules.check_options(record.options)
-    game = rules.start(rules.setup_from_json(record.setup, options), options)
-    for text in record.actions[:actions]:
-        game.play(text)
-    return game
+    return replay(dataclasses.replace(record, actions=record.actions[:actions], outcome=None))
 
 
 def _police_turns(record: Record):

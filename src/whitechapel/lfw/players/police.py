@@ -68,6 +68,10 @@ BESIDE_COST = 0.25
 # `FAR_STEPS` counts as that far
 TOWARD = 0.5
 FAR_STEPS = 8
+# The endgame by the hideout (`Style.endgame`, round 21): an arrest on a
+# circle from which Jack steps into a candidate, when his share of the
+# paths there times those candidates' weight reaches this
+HOME_ARREST = 0.02
 BUDGET = 0.25  # CPU seconds: a decision's own budget (a whole turn is some ten)
 
 
@@ -95,6 +99,14 @@ class Style:
     # T2: one who cannot get beside one this turn walks toward where Jack is
     # likely, on the same terms (`Police.beside`; round 15)
     toward: bool = False
+    # the endgame by the hideout: when the notebook leaves at most this many
+    # hideout candidates (0: never), a policeman on a crossing that closes a
+    # way into one Jack can still reach keeps it, and T3 arrests where Jack
+    # would step home (`Police.endgame`; tester O2, round 21)
+    endgame: int = 0
+    # ... or when that many of the likeliest candidates Jack can still reach
+    # hold this share of the odds (None: only the notebook's count)
+    endgame_mass: float | None = None
 
 
 HARD_2026_12 = Style(
@@ -126,6 +138,7 @@ STYLES = {
         purposeful=True,
         beside=True,
         toward=True,
+        endgame=3,
         # An arrest wins over a search only at odds 3 times the search's
         # bits (December's 0.25): testers B2 and Y (rounds 13-14) watched
         # the hard police fail 32 arrests in a night and find no clue.
@@ -158,6 +171,9 @@ class Police(LfwPlayer):
         # colour -> why he keeps a crossing with no possible circle beside (this turn)
         self._holds: dict[str, str] = {}
         self._sealing: frozenset[int] = frozenset()
+        # colour -> the candidates whose ways in he holds (the endgame, this turn)
+        self._holding: dict[str, tuple[int, ...]] = {}
+        self._home_arrest: str | None = None  # the last T3 action, if an arrest by the hideout
 
     # -- reading ---------------------------------------------------------------------
 
@@ -216,10 +232,16 @@ class Police(LfwPlayer):
             named = {
                 "seal": "T3 passes, in reach, holding a seal or guard",
                 "guard": "T3 passes, in reach, holding a seal or guard",
+                "hold": "T3 passes, in reach, holding a seal or guard",
                 "beside": "T3 passes, the circles beside him ruled out this turn",
                 "plan": "T3 passes, in reach, his crossing worth more to the plan",
             }.get(held or "", "T3 wasted")
             out[named] = out.get(named, 0.0) + 1.0
+        colour = view.acting_colour or ""
+        if text == f"{colour} stay" and self._holds.get(colour) == "hold":
+            out["T2 stays, holding a way into a last hideout"] = 1.0
+        if text == self._home_arrest:
+            out["T3 arrests where Jack would step home"] = 1.0
         return out
 
     def note(self, view: PoliceView, text: str) -> str | None:
@@ -245,6 +267,10 @@ class Police(LfwPlayer):
                 f"{who} holds his crossing: with the others he closes every way into "
                 f"{_circles(sealed)} ({kind})"
             )
+        if held == "hold":
+            ways = self._holding.get(colour, ())
+            said = " or ".join(str(h) for h in sorted(ways)) if ways else "the hideout"
+            return f"{who} holds his crossing: it closes a way into {said}, where Jack may live"
         if held == "guard":
             return f"{who} holds his crossing: it bars Jack's steps into a likely hideout"
         if held == "plan":
@@ -403,20 +429,28 @@ class Police(LfwPlayer):
             order = order[order.index(colour) :]
             goal = self.turn_goal(view, sense)
             self._goal = goal
+            if key != self._plan_key:
+                self._holds = {}
+                self._holding = {}
+            holding = self.hold(view, sense, order)
             self._plan = plan(
                 self.facts,
                 start,
-                order,
+                [c for c in order if c not in holding],
                 goal,
                 self.style.alone,
                 deadline=deadline,
                 restarts=self.style.restarts,
             )
-            if key != self._plan_key:
-                self._holds = {}
+            for c, ways in holding.items():
+                self._plan[c] = start[c]
+                self._holding[c] = ways
+                self._holds[c] = "hold"
             self._plan_key = key
             planned = self._plan[colour]
-        if self.style.beside and self._goal is not None:
+        if colour in self._holding:
+            planned = start[colour]
+        elif self.style.beside and self._goal is not None:
             planned = self.beside(colour, planned, start, legal, sense, self._goal)
             self._plan[colour] = planned
         move = PoliceMove(colour, None if planned == start[colour] else planned)
@@ -474,9 +508,46 @@ class Police(LfwPlayer):
         self._holds[colour] = "beside"
         return best
 
+    def endgame(self, view: PoliceView, sense: Sense) -> dict[int, float]:
+        """The endgame by the hideout (`Style.endgame`), while Jack is on
+        the streets: the candidates he can still reach tonight, each with
+        its share of the odds (`Sense.live_hideouts`), when the notebook
+        leaves few (or the few likeliest hold `Style.endgame_mass` of the
+        odds: then those few); empty otherwise."""
+        few = self.style.endgame
+        if not few or not sense.where or not sense.nb.hideouts:
+            return {}
+        live = self.live(view, sense)
+        if len(sense.nb.hideouts) <= few:
+            return live
+        mass = self.style.endgame_mass
+        top = dict(sorted(live.items(), key=lambda kv: (-kv[1], kv[0]))[:few])
+        return top if mass is not None and sum(top.values()) >= mass else {}
+
+    def hold(
+        self, view: PoliceView, sense: Sense, order: Sequence[str]
+    ) -> dict[str, tuple[int, ...]]:
+        """T2 in the endgame: the policemen still to move who stand on a
+        crossing of the seal of a candidate Jack can still reach tonight
+        (`Sense.live_hideouts`, at least `GUARDING` of the odds) -> those
+        candidates.  They keep their crossings through the night: whoever
+        holds one closes a way in (a step through it is blocked, T1) and
+        stands beside the candidate's region, where T3 can arrest (tester
+        O2, round 21: Yellow left the crossing beside 66 for 51's seal, and
+        the tester walked home; P2: "they left the very next turn")."""
+        live = self.endgame(view, sense)
+        seal = self.facts.seal
+        out = {}
+        for colour in order:
+            where = view.police[colour]
+            ways = tuple(h for h, w in sorted(live.items()) if w >= GUARDING and where in seal[h])
+            if ways:
+                out[colour] = ways
+        return out
+
     def holds(self, colour: str) -> str | None:
         """Why the policeman keeps his crossing this turn ("seal", "guard",
-        "beside", "plan"); None: no reason was found (`beside`)."""
+        "hold", "beside", "plan"); None: no reason was found (`beside`)."""
         return self._holds.get(colour)
 
     def remoteness(self, crossing: str, sense: Sense) -> float:
@@ -500,7 +571,15 @@ class Police(LfwPlayer):
         if named is not None:
             return named
         colour = _acting(view)
-        out = police_clues.choose_clue(sense, legal, colour, style, self.danger(view, sense))
+        danger = self.danger(view, sense)
+        self._home_arrest = None
+        if self.endgame(view, sense):
+            # by the hideout a search cannot stop his step home; an arrest can
+            home = police_clues.home_arrest(sense, legal, colour, danger, HOME_ARREST)
+            if home is not None:
+                self._home_arrest = str(home)
+                return home
+        out = police_clues.choose_clue(sense, legal, colour, style, danger)
         if out is not None:
             return out
         chase = self.chase(view, legal, colour, sense)

@@ -115,6 +115,34 @@ def choose_clue(
     return None
 
 
+def home_arrest(
+    sense: Sense,
+    legal: Sequence[Action],
+    colour: str,
+    danger: Mapping[int, float],
+    least: float,
+) -> Action | None:
+    """T3 by the hideout (hard, the endgame): the arrest on the circle
+    beside the policeman where Jack most likely stands *and* steps home
+    next move (his share of the paths times `danger`, the weight of the
+    candidates he could step into from there), when that reaches `least`;
+    None when no such circle is beside him.  With O4 the area arrest, when
+    the circles beside him together reach it."""
+    where = sense.where
+
+    def threat(c: int) -> float:
+        return where.get(c, 0.0) * danger.get(c, 0.0)
+
+    circles = targets(legal, colour)
+    area = Arrest(colour, None)
+    if area in legal:
+        return area if sum(threat(c) for c in circles) >= least else None
+    best = max(circles, key=lambda c: (threat(c), where.get(c, 0.0), -c), default=None)
+    if best is None or threat(best) < least:
+        return None
+    return Arrest(colour, best)
+
+
 def go_on_searching(sense: Sense, legal: Sequence[Action], colour: str, style: Clues) -> Action:
     """T3 after a search that found nothing: the next circle to name (he
     must name one while any is left)."""
