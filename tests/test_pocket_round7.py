@@ -48,3 +48,38 @@ def test_p8_every_row_of_the_race_fits_the_narrowest_side_column():
     assert any(r.startswith("Last suspect: Jack got away") for r in rows)
     assert any(r.startswith("Last suspect: must be seen") for r in rows)
     assert any(", goal 6" in r for r in rows)  # past the six hourglasses, one form
+
+
+async def test_p7_the_last_turn_again_waits_for_space_at_each_action():
+    """Tester PP, round 8: "Jack's last turn again, 1 of 2 (Space next, other
+    keys back)" went on by itself after a second and closed.  On the replay
+    key each action stays until Space, however short the pace."""
+    import asyncio
+
+    import settle
+    from pocket_app_play import Driver, choose
+    from polling import until
+    from whitechapel.app import WhitechapelApp
+    from whitechapel.core.thinking import InProcess
+    from whitechapel.pocket.ui.setup import pocket_screen
+
+    screen = pocket_screen(5, {INVESTIGATOR: "Ann", JACK: "computer:easy"})
+    screen.turns.thinker = InProcess("pocket", screen.turns.computers, 1)
+    screen.replay_pace = 0.001
+    app = WhitechapelApp(start=screen)
+    game = screen.source.game
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle.settle(pilot)
+        await Driver(pilot, screen, random.Random(1)).keys_for(choose(game, random.Random(1)))
+        await until(lambda: len(game.history) == 3, what="Jack's two actions", pilot=pilot)
+        await until(lambda: screen.turns.thinking is None, what="the computer done", pilot=pilot)
+        await settle.settle(pilot)
+        await settle.press(pilot, "l")
+        for _ in range(20):  # many times the pace: the frame stays
+            await asyncio.sleep(0.01)
+        await settle.settle(pilot)
+        assert screen.replay is not None and screen.replay.index == 0
+        await settle.press(pilot, "space")
+        assert screen.replay is not None and screen.replay.index == 1
+        await settle.press(pilot, "space")
+        assert screen.replay is None

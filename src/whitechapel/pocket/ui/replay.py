@@ -165,8 +165,8 @@ class Replay:
         """The frame's action in a line of `width` (`computer.fit_line`)."""
         return fit_line([self.frame.sentence, self.frame.short], width)
 
-    async def pause(self, seconds: float) -> None:
-        """Wait `seconds`, or until Space (`skip`)."""
+    async def pause(self, seconds: float | None) -> None:
+        """Wait `seconds` (None: for ever), or until Space (`skip`)."""
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._next.wait(), seconds)
         self._next.clear()

@@ -574,8 +574,11 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
             self.refresh_all()
 
     async def replay_wait(self, replay: Replay) -> None:
-        """A frame's pause (`PACE`; Space ends it; a test holds it)."""
-        await replay.pause(self.replay_pace)
+        """A frame's pause (`PACE`; Space ends it; a test holds it).  On the
+        replay key each frame waits for Space, as its heading says (tester
+        PP, round 8: it went on by itself and closed before he had read it);
+        the other side's actions as they come still go on by themselves."""
+        await replay.pause(None if replay.again else self.replay_pace)
 
     def stop_replay(self, redraw: bool = True) -> bool:
         """Back to the live board at once; True if a replay was shown."""
