@@ -83,3 +83,35 @@ async def test_p7_the_last_turn_again_waits_for_space_at_each_action():
         assert screen.replay is not None and screen.replay.index == 1
         await settle.press(pilot, "space")
         assert screen.replay is None
+
+
+async def test_p8_at_80x24_the_end_gives_the_tokens_rows_to_the_log(tmp_path):
+    """Tester PO, round 8: at the end of his game at 80×24 the log was one
+    line cut with "…", and the alibi that decided it never showed.  At the
+    end the played tokens make way: the last round's alibi and the call are
+    read whole."""
+    from pathlib import Path
+
+    import settle
+    from snapshots import screen_text
+    from whitechapel.app import WhitechapelApp
+    from whitechapel.core.record import Record, replay
+    from whitechapel.core.store import Store
+    from whitechapel.pocket.ui.screen import PocketScreen
+    from whitechapel.ui.source import LocalSource
+    from whitechapel.ui.widgets.text import TextPanel
+
+    record = Record.loads(
+        (Path(__file__).parent / "data" / "pocket-round8-po-end.json").read_text()
+    )
+    game = replay(record)
+    assert game.outcome is not None
+    app = WhitechapelApp(start=PocketScreen(LocalSource(game, record, Store(tmp_path))))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle.settle(pilot)
+        assert "Action tokens" not in screen_text(app)
+        notes = app.screen.query_one("#notes", TextPanel)
+        assert notes._rows is not None
+        text = " ".join(" ".join(strip.text for strip in notes._rows[1]).split())
+        assert "The investigator: alibi: Gull, not Jack." in text
+        assert "Witness call: Jack was not seen; cleared nobody new." in text

@@ -232,6 +232,9 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         winner = self.player_name(source.outcome.winner) if source.outcome else None
         self.query_one("#banner", TextPanel).set(self.banner_text(view, turn, winner))
         self.query_one("#tokens", TextPanel).set(panels.tokens_text(view, self.choice.token))
+        # at the end the played tokens give their rows to the log (tester PO,
+        # round 8: at 80×24 the deciding alibi was one line cut with "…")
+        self.set_class(source.outcome is not None and self.replay is None, "over")
         width = self._notes_size[0]  # the side column's width (the rounds panel's too)
         self.query_one("#rounds", TextPanel).set(panels.rounds_text(view, width))
         self.fill_notes(view)
