@@ -31,11 +31,30 @@ def test_t1_a_coach_is_marked_once_in_the_nights_path():
         PathSpace("8", 82, ALLEY),
     )
     line = _path_line(row, home=True)
-    assert line == (
+    assert line.replace("\n", " ") == (
         "Path: 1 (crime) → (coach: 28 → 40) → 77 → (coach: 78 → 79)"
         " → (coach: 80 → 81) → 82 (alley) (home)"
     )
     assert line.count("coach") == 3
+
+
+def test_t1_a_long_nights_path_is_said_whole_in_rows_the_curtain_holds():
+    """Tester R2, round 22: "Jack made 17 moves" over a Path line that
+    listed 12 and was cut at the window's edge.  Every circle of a long
+    night is said, in rows no wider than the summary's lists, a group never
+    split across two rows."""
+    from whitechapel.lfw.ui.nightend import LIST_WIDTH
+
+    circles = [95, 94, 78, 62, 47, 31, 16, 3, 43, 60, 29, 30, 8, 42, 30, 31, 12]
+    row = (
+        PathSpace("0", circles[0], CRIME),
+        *(PathSpace(str(i), c, STEP) for i, c in enumerate(circles[1:], 1)),
+    )
+    text = _path_line(row, home=True)
+    rows = text.split("\n")
+    assert len(rows) > 1 and all(len(r) <= LIST_WIDTH for r in rows), rows
+    said = " ".join(rows).removeprefix("Path: ").replace(" (crime)", "")
+    assert said.replace(" (home)", "").split(" → ") == [str(c) for c in circles]
 
 
 def test_t3_a_search_ending_on_a_known_clue_says_so_in_the_log():

@@ -100,8 +100,18 @@ def _path_line(row: tuple[PathSpace, ...], home: bool) -> str:
             continue
         mark = {CRIME: " (crime)", ALLEY: " (alley)"}.get(e.how, "")
         said.append(f"{e.circle}{mark}")
-    end = " (home)" if home and row else ""
-    return "Path: " + " → ".join(said) + end
+    if home and said:
+        said[-1] += " (home)"
+    # in rows of `LIST_WIDTH`, each centred by the curtain (tester R2, round
+    # 22: a 17-move night's one line was cut at the window's edge after 12)
+    rows = ["Path:"]
+    for i, part in enumerate(said):
+        piece = f" {part}" if i == 0 else f" → {part}"
+        if len(rows[-1]) + len(piece) > LIST_WIDTH and rows[-1] != "Path:":
+            rows.append(piece.strip())
+        else:
+            rows[-1] += piece
+    return "\n".join(rows)
 
 
 def night_summary(
