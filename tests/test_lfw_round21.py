@@ -40,3 +40,83 @@ def test_h3_the_later_nights_patrol_hint_reads_as_a_sentence():
     night…" read as garbled."""
     text = hints._patrols(2).rule
     assert "put the seven patrol markers down: five on the crossings where the policemen" in text
+
+
+# -- round 22 (testers Q2 and R2) ----------------------------------------------------------
+
+
+def _later_patrols(g) -> bool:
+    """H3 from night 2: the police to place their markers."""
+    from whitechapel.lfw.phases import Phase
+    from whitechapel.lfw.rulebook import POLICE
+
+    return g.phase == Phase.PATROLS and g.night >= 2 and g.to_act == POLICE
+
+
+async def test_h3_two_fakes_note_is_whole_at_200_columns(tmp_path):
+    """Q2: "… the last 2 fakes go on p (between 142 and 143) and a (between
+    22 and 25) by themselves (policemen ended there last" was cut at 200
+    columns beside the keys: where it would not fit, the note names the
+    letters alone, and the screen shows it to its end."""
+    import settle
+    from lfw_app_play import first_game_where, game_app, prompt_text, raise_curtain
+    from snapshots import screen_text
+    from whitechapel.lfw.rulebook import POLICE
+
+    game = first_game_where(3, _later_patrols, tries=100)
+    placement = game.view(POLICE).placement
+    may = [x for x in placement.may if x not in placement.must]
+    reals = [may[0], *placement.must[:3]]  # the fifth marker to place, two old crossings bare
+    app, screen = game_app(game, tmp_path)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await raise_curtain(pilot, screen)
+        for crossing in reals:
+            letter = next(k for k, v in screen.picking.labels().items() if v == crossing)
+            await settle.press(pilot, letter)
+        said = prompt_text(app)
+        assert "the last 2 fakes go on" in said, said
+        rows = [r.rstrip() for r in screen_text(app).split("\n")]
+        assert any(r.endswith("by themselves") or "by themselves (" in r for r in rows), said
+        assert not any(r.endswith(("(policemen ended there last", "(no")) for r in rows)
+
+
+def test_t3_a_question_asked_before_a_key_stands_alone_on_the_keys_line():
+    """Q2: "9: everyone … — 9 again: yes (Enter too); Esc: no  nothing to
+    find beside Brown: 3 passes; 0 all pass; 9 all search (no" was cut at
+    200 columns: a question says its own keys, and nothing follows it."""
+    from types import SimpleNamespace
+
+    from rich.text import Text
+
+    from whitechapel.lfw.ui.refusals import notice_line
+
+    keys = SimpleNamespace(typed="", keys_hint=lambda plain=False, room=None: "0 all pass")
+    question = "9: everyone (Brown and Red) searches where a clue can be, or passes — 9 again: yes (Enter too); Esc: no"
+    assert Text.from_markup(notice_line(question, keys, 200)).plain == question
+    refused = "'w' is not a key here"
+    assert "0 all pass" in notice_line(refused, keys, 200)  # a refusal keeps the keys
+
+
+async def test_the_log_comes_back_to_its_newest_entry_after_an_action(tmp_path):
+    """Q2: after PgUp the log kept showing night 1's entries well into night
+    2 ("… 42 newer (PgDn)"), though F1 says the newest is at its bottom: a
+    new entry brings it back."""
+    import settle
+    from lfw_app_play import first_game_where, game_app, raise_curtain
+    from whitechapel.lfw.phases import Phase
+    from whitechapel.lfw.rulebook import POLICE
+    from whitechapel.lfw.ui.bench import keys_for
+
+    def hunt(g) -> bool:
+        return g.phase == Phase.HUNT and g.to_act == POLICE and len(g.view(POLICE).log) > 30
+
+    game = first_game_where(3, hunt, tries=100)
+    app, screen = game_app(game, tmp_path)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await raise_curtain(pilot, screen)
+        await settle.press(pilot, "pageup")
+        assert screen.log_back > 0
+        stay = next(str(a) for a in game.legal_actions() if str(a).endswith("stay"))
+        await settle.press(pilot, *keys_for(game, stay))
+        assert str(game.history[-1]) == stay
+        assert screen.log_back == 0

@@ -1046,12 +1046,12 @@ class Picking:
             lines.append(" · ".join(shown))
         return "\n".join(lines)
 
-    def choice_note(self) -> str:
+    def choice_note(self, short: bool = False) -> str:
         """S1: the ways into the circle typed or highlighted for the hideout,
         "43: 2 ways in — two policemen can bar it"; H3: the fakes this pick
         may leave with no choice (`fakes_note`); "" elsewhere."""
         if self.phase() == Phase.PATROLS:
-            return self.fakes_note()
+            return self.fakes_note(short)
         if self.phase() != Phase.HIDEOUT:
             return ""
         circle = self.highlighted()
@@ -1059,7 +1059,7 @@ class Picking:
             return ""
         return jackturn.ways_in_text(self.board, int(circle))
 
-    def fakes_note(self) -> str:
+    def fakes_note(self, short: bool = False) -> str:
         """H3, a fake marker to place while a crossing where a policeman
         ended last night has none: said before the key, where a fake put
         elsewhere leaves the last ones no choice, "if this fake goes
@@ -1079,15 +1079,19 @@ class Picking:
             return ""
         letters = {v: k for k, v in self.labels().items()}
         named = sentences.and_list(
-            f"{letters[x]} ({x})" if x in letters else x for x in map(str, left)
+            x if x not in letters else letters[x] if short else f"{letters[x]} ({x})"
+            for x in map(str, left)
         )
         last = "the last fake goes" if after == 1 else f"the last {after} fakes go"
         itself = "itself" if after == 1 else "themselves"
         ended = "a policeman ended there" if len(left) == 1 else "policemen ended there"
+        if short:  # (tester Q2, round 22: cut at 200 columns beside the keys)
+            ended = ""
+        ended = f" ({ended} last night)" if ended else ""
         if only:
-            return f"Then {last} on the rest of {named} by {itself} ({ended} last night)"
+            return f"Then {last} on the rest of {named} by {itself}{ended}"
         this = "fake" if len(c.picked) >= c.first else "marker"
-        return f"If this {this} goes elsewhere, {last} on {named} by {itself} ({ended} last night)"
+        return f"If this {this} goes elsewhere, {last} on {named} by {itself}{ended}"
 
     def _hunt_text(self, rows: list[tuple[str, str, tuple[int, ...]]]) -> str:
         """T2, the side panel: "i→99·120 a→31", each crossing's letter and

@@ -170,6 +170,9 @@ def switch_keys(keys: str, action: str, name: str) -> list[Binding]:
 
 
 RULES_HEAD = "## The rules\n"
+# the fewest characters a keys line takes ("a letter on the map chooses its
+# crossing; Esc back") with a note's " · " after it
+KEYS_LEAST = 54
 
 
 def rules_last(text: str) -> str:
@@ -237,6 +240,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         self.end_night = 0  # at the end: the night whose path the map shows (0: all)
         self.picking = Picking(board)  # the choice of the moment
         self.log_back = 0  # how many of the newest log entries are scrolled out of sight
+        self._log_length = -1  # the log's entries when it was last shown
         # The notebook (deduction.py): its mode as the setup or the network
         # room chose it, F6 hides and shows it; the last one is kept so the
         # next is brought up to date cheaply.
@@ -424,6 +428,8 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         if choices and not beside_log:
             sheet = f"{sheet}{choices}\n\n"
         self.query_one("#notes", TextPanel).set(untagged(sheet + facts))
+        if len(view.log) != self._log_length:  # a new entry: back to the newest (tester Q2,
+            self._log_length, self.log_back = len(view.log), 0  # round 22: still N1 in night 2)
         self.log_back = min(self.log_back, max(0, len(view.log) - 1))
         log = self.query_one("#log", TextPanel)
         entries = log.size.height or LOG_ENTRIES  # each entry takes a row or more
@@ -599,6 +605,8 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
             guide += " The double event: Jack stands on the second victim's circle, and the police move first."
         note = p.choice_note()  # the hideout's ways in (S1), the fakes placed by themselves
         room = self.hint_room()
+        if note and room is not None and len(note) + KEYS_LEAST > room:
+            note = p.choice_note(short=True)  # letters alone, no reason
         if note and room is not None:  # the note's room comes out of the keys' (tester N2,
             room = max(1, room - len(note) - 3)  # round 20: cut at 200 columns)
         line2 = f"Typed: [b]{escape(p.typed)}[/b]▏" if p.typed else p.keys_hint(room=room)
