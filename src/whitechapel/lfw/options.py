@@ -19,14 +19,15 @@ OPTIONS = {
     "know_where_you_live": "O6",
 }
 
-# The names a player reads on the setup screen and in the notebook.
+# The names a player reads on the setup screen and in the notebook: words,
+# never the rules reference's tags (a helper's note, round 21: "O1 letters")
 OPTION_NAMES = {
-    "letters": "O1 letters",
-    "false_clues": "O2 false clues",
-    "chase": "O3 chase",
-    "area_arrest": "O4 area arrest",
-    "catch_me": "O5 catch me if you can",
-    "know_where_you_live": "O6 I know where you live",
+    "letters": "letters",
+    "false_clues": "false clues",
+    "chase": "chase",
+    "area_arrest": "area arrest",
+    "catch_me": "catch me if you can",
+    "know_where_you_live": "I know where you live",
 }
 
 

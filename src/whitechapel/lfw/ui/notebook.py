@@ -110,7 +110,7 @@ def notebook_text(view: LfwView, board: Any | None = None) -> str:
             lines.append(f"Marker {where}: {m.colour or 'fake'}")
     for letter in view.letters:
         lines.append(f"Letter, night {letter.night}: {letter.letter}")
-    on = [OPTION_NAMES[k].partition(" ")[2] for k in view.options.on()]  # words, no "O1"
+    on = [OPTION_NAMES[k] for k in view.options.on()]  # words, no "O1"
     lines.append("Optional rules: " + (", ".join(on) if on else "none"))
     return "\n".join(lines)
 
