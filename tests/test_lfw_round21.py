@@ -45,14 +45,6 @@ def test_h3_the_later_nights_patrol_hint_reads_as_a_sentence():
 # -- round 22 (testers Q2 and R2) ----------------------------------------------------------
 
 
-def _later_patrols(g) -> bool:
-    """H3 from night 2: the police to place their markers."""
-    from whitechapel.lfw.phases import Phase
-    from whitechapel.lfw.rulebook import POLICE
-
-    return g.phase == Phase.PATROLS and g.night >= 2 and g.to_act == POLICE
-
-
 async def test_h3_two_fakes_note_is_whole_at_200_columns(tmp_path):
     """Q2: "… the last 2 fakes go on p (between 142 and 143) and a (between
     22 and 25) by themselves (policemen ended there last" was cut at 200
@@ -61,6 +53,7 @@ async def test_h3_two_fakes_note_is_whole_at_200_columns(tmp_path):
     import settle
     from lfw_app_play import first_game_where, game_app, prompt_text, raise_curtain
     from snapshots import screen_text
+    from test_lfw_round19_l2 import _later_patrols
     from whitechapel.lfw.rulebook import POLICE
 
     game = first_game_where(3, _later_patrols, tries=100)

@@ -1220,7 +1220,7 @@ class Picking:
                 SWEEP: "searches where a clue can be, or passes",
             }.get(word, does)
         one = {"stay": f"{STAY_KEY}: only {sentences.name(self.acting())} stays; ", "pass": ""}
-        return f"{key}: {who} {does} — {key} again: yes (Enter too); {one.get(word, '')}Esc: no"
+        return f"{key}: {who} {does} — {key} again: yes (Enter too); {one.get(word, '')}{sentences.ASKING_END}"
 
     def disarm(self) -> bool:
         """Any other key or click after a later policeman's letter: the

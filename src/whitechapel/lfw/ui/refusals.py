@@ -20,7 +20,7 @@ from rich.text import Text
 
 from whitechapel.lfw.phases import Phase
 from whitechapel.lfw.rulebook import LETTER_SECTORS
-from whitechapel.lfw.ui.sentences import LETTER_NAMES, and_list, name, still_to_act
+from whitechapel.lfw.ui.sentences import ASKING_END, LETTER_NAMES, and_list, name, still_to_act
 from whitechapel.lfw.views import LfwView
 
 
@@ -47,9 +47,6 @@ def turn_order(view: LfwView, colour: str) -> str:
 # The message line's one sentence that is news, not a refusal (ctrl+s,
 # ui/screens/game.py: tester H2, round 17, saw no confirmation).
 SAVED = "Record saved as "
-
-
-ASKING_END = "Esc: no"  # how a question asked before a key plays ends (0, 9, a later policeman)
 
 
 def notice_line(notice: str, picking: Any, room: int | None = None) -> str:

@@ -27,6 +27,11 @@ LETTER_NAMES = {
 POLICE_PHASES = (Phase.HUNT, Phase.CLUES, Phase.SEARCHING)
 
 
+# How a question asked before a key plays ends (0, 9, a later policeman):
+# the keys line shows it alone (refusals.notice_line)
+ASKING_END = "Esc: no"
+
+
 def name(colour: str | None) -> str:
     return (colour or "?").capitalize()
 
@@ -76,7 +81,9 @@ def fold_question(folded: Sequence[str], word: str, colour: str, key: str) -> st
             ("they pass" if len(folded) > 1 else "he passes") + ": no search, no arrest",
             "acts",
         )
-    return f"{key}: skip {who} ({lost}) and {name(colour)} {now} now — {key} again: yes; Esc: no"
+    return (
+        f"{key}: skip {who} ({lost}) and {name(colour)} {now} now — {key} again: yes; {ASKING_END}"
+    )
 
 
 def fold_cancelled(acting: str | None, word: str) -> str:
