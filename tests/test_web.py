@@ -9,7 +9,9 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import json
+import os
 import re
+import signal
 import sys
 
 import aiohttp
@@ -20,6 +22,7 @@ from whitechapel.gateway.limits import WebLimits
 from whitechapel.net import admission
 from whitechapel.net.server import GameServer, gateway_socket_path
 from whitechapel.web.server import COOKIE, Web, host_allowed, host_names
+from whitechapel.web.session import BrowserSession
 
 PASSWORD = "letmein-221b"
 ANSI = re.compile(r"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b\][^\x07]*\x07|\x1b[()][0-9A-Za-z]|\x1b[=>]")
@@ -94,6 +97,11 @@ class Page:
             kind, data = json.loads(msg.data)
             if kind == "title":
                 self.titles.append(data)
+        elif msg.type == aiohttp.WSMsgType.CLOSE:
+            # The code in the server's close frame, as a browser reports it
+            # (aiohttp's own close_code turns to 1006 when its answer to the
+            # frame finds the connection closed already).
+            self.closed = (msg.data, self.text())
         else:
             self.closed = (self.ws.close_code, self.text())
         return self.closed is None
@@ -295,6 +303,39 @@ async def test_a_page_coming_back_lands_in_the_seat_it_left(web):
         await other.wait_for("Action tokens")
         code, text = await back.ends()
         assert code == 4001 and "opened in another page" in text
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="session hosts are Linux's")
+async def test_a_page_coming_back_is_drawn_anew_however_late_its_app_looks(web, monkeypatch):
+    """A loaded machine: the session host running the app is stopped while
+    the page comes back at the same size, and goes on only once the page
+    is attached.  The app still draws the whole screen for it (CI, stop 61:
+    the page showed the title line alone, the repaint asked for by two
+    sizes 0.2 s apart, both set before the app looked)."""
+    attached = asyncio.Event()
+    attach = BrowserSession.attach
+
+    async def attach_and_say(self, *args, **kwargs):
+        await attach(self, *args, **kwargs)
+        attached.set()
+
+    monkeypatch.setattr(BrowserSession, "attach", attach_and_say)
+    async with client() as ann:
+        await log_in(ann, web)
+        page = await Page.open(ann, web)
+        await page.wait_for("Connected.")
+        await page.keys("n")  # a new Pocket duel
+        await page.wait_for("Action tokens")
+        await page.ws.close()  # the network drops
+        (host,) = web.hosts.hosts
+        attached.clear()
+        os.kill(host.pid, signal.SIGSTOP)
+        try:
+            back = await Page.open(ann, web)
+            await asyncio.wait_for(attached.wait(), 20)
+        finally:
+            os.kill(host.pid, signal.SIGCONT)
+        await back.wait_for("Action tokens")  # the game screen, whole
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="session hosts are Linux's")

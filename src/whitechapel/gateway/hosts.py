@@ -348,6 +348,11 @@ class HostPool:
     def kill(self, n: int) -> None:
         self._tell(n, {"kill": n})
 
+    def repaint(self, n: int) -> None:
+        """Ask session n's app to draw its whole screen again (a new
+        terminal under it shows nothing), whenever its host gets to it."""
+        self._tell(n, {"repaint": n})
+
     async def close(self) -> None:
         self.closing = True
         for host in list(self.hosts):

@@ -135,8 +135,8 @@ class Host:
                 return
             try:
                 msg = json.loads(data)
-                n = int(msg.get("id", msg.get("end", msg.get("kill"))))
-            except (ValueError, TypeError, AttributeError):
+                n = int(next(msg[key] for key in ("id", "end", "kill", "repaint") if key in msg))
+            except (ValueError, TypeError, AttributeError, StopIteration):
                 msg, n = {}, -1
             if "env" in msg and len(fds) == 1 and n not in self.sessions:
                 self._start(n, fds[0], dict(msg["env"]))
@@ -147,6 +147,8 @@ class Host:
                 self._end(n)
             elif "kill" in msg:
                 self._kill(n)
+            elif "repaint" in msg:
+                self._repaint(n)
 
     def _start(self, n: int, tty: int, env: dict[str, str]) -> None:
         peer = env.get("WHITECHAPEL_PEER", "")
@@ -225,6 +227,11 @@ class Host:
         if session.app is not None:
             session.app.exit()
         asyncio.get_running_loop().call_later(GRACE, self._kill, n)
+
+    def _repaint(self, n: int) -> None:
+        session = self.sessions.get(n)
+        if session is not None and session.app is not None and not session.ending:
+            session.app.refresh(repaint=True)
 
     def _kill(self, n: int) -> None:
         session = self.sessions.get(n)

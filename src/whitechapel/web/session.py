@@ -57,7 +57,6 @@ log = logging.getLogger("whitechapel.web")
 
 TITLE = re.compile(rb"\x1b\]2;([^\x07\x1b]{0,200})(?:\x07|\x1b\\)")
 TITLE_CARRY = 256  # bytes of an unfinished title sequence kept for the next read
-REPAINT_WAIT = 0.2  # seconds between the two sizes that make an attached app repaint
 WINDOW = 256 * 1024  # bytes sent to a page and not yet taken, past which the pty waits
 LOOK = 0.1  # seconds between looks at a page's backlog while the pty waits
 
@@ -231,12 +230,12 @@ class BrowserSession:
         if self.title:
             with contextlib.suppress(Exception):
                 await page.send_str(json.dumps(["title", self.title]))
-        # A new terminal shows nothing: the app draws everything anew on a
-        # change of size (if the size is the same, by way of another).
-        if repaint and size == self.size:
-            self._set_size((size[0], size[1] - 1 if size[1] > 1 else size[1] + 1))
-            await asyncio.sleep(REPAINT_WAIT)
         self._set_size(size)
+        if repaint and self.number is not None:
+            # A new terminal shows nothing: the app is told to draw all of it
+            # anew (a change of size and back would be missed by an app that
+            # looks at its size only after both, as on a busy machine).
+            self.hosts.repaint(self.number)
 
     def detach(self, page: Page) -> None:
         """`page` is gone: the app waits `grace` seconds for another."""
