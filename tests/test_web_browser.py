@@ -201,3 +201,17 @@ async def test_the_lobbys_keys_at_1280_and_a_duels_clocks_at_900_pixels_are_whol
     page = await bob.wait_for("Action tokens")
     top = page.splitlines()[0]
     assert "⏱" in top and "jack" in top and "investigator" in top, top
+
+
+async def test_the_terminal_takes_keys_without_a_click_and_again_after_a_reload(servers, browser):
+    """Tester PP, Pocket round 8: "Keys only worked after clicking into the
+    page once."  The lobby answers a key typed at once; so does the page
+    reloaded (a dropped connection) in a game."""
+    _game, _gateway, url = servers
+    ann = await Player.open(browser, url, "Ann", PASSWORD, click=False)
+    await ann.keys("n")  # a new Pocket duel
+    await ann.wait_for("Action tokens")
+    await ann.page.reload()
+    await ann.wait_for("Action tokens")
+    await ann.keys("F1")
+    await ann.wait_for("Round 1 of 8, action 1 of 4")

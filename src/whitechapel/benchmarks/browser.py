@@ -103,8 +103,10 @@ class Player:
         name: str,
         password: str | None = None,
         viewport: dict[str, int] | None = None,
+        click: bool = True,
     ) -> Player:
-        """Log in as `name` and wait for the lobby (connected)."""
+        """Log in as `name` and wait for the lobby (connected); `click`: then
+        click on the terminal, as a player might."""
         context = await browser.new_context(viewport=viewport or VIEWPORT)
         page = await context.new_page()
         await page.add_init_script(CATCH_TERMINAL)
@@ -115,7 +117,8 @@ class Player:
         await page.click("button[type=submit]")
         player = cls(page)
         await player.wait_for("Connected.")
-        await page.click("#terminal")  # the terminal takes the keys
+        if click:
+            await page.click("#terminal")
         return player
 
     async def text(self) -> str:

@@ -3,7 +3,9 @@
 // - the websocket's address, from where the page was loaded (http or https);
 // - the page's title, from the game ("title" messages: the game and the room);
 // - a dropped connection comes back to the same game (the page is reloaded,
-//   and the server attaches it to the game it left); an ended game does not.
+//   and the server attaches it to the game it left); an ended game does not;
+// - the terminal takes the keys as soon as it is connected, with no click
+//   on it first.
 (function () {
   "use strict";
   var Native = window.WebSocket;
@@ -20,6 +22,10 @@
     var socket = protocols === undefined ? new Native(url) : new Native(url, protocols);
     socket.addEventListener("open", function () {
       sessionStorage.setItem(RETRIES, "0");
+      var input = document.querySelector("#terminal textarea");
+      if (input && document.activeElement !== input) {
+        input.focus();
+      }
     });
     socket.addEventListener("message", function (event) {
       var message;
