@@ -100,6 +100,7 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         key("escape", "back", "Back", "back"),
         key("space", "no_pauses", "No pauses", "no_pauses"),  # the computer's actions
         key("l", "replay", "Last turn again", "replay", show=True),  # issue 44
+        key("v", "review", "Review", "review"),  # any finished game (tester PP, round 8)
         key("pageup", "log(1)", "Older log", "log_older"),
         key("pagedown", "log(-1)", "Newer log", "log_newer"),
         key("s", "secrets", "Jack's cards", "secrets", show=True),
@@ -261,11 +262,14 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
                 "\nPress [b]Enter[/b] to go on."
             )
         if source.outcome:
-            after = (
-                "ctrl+s saves the record, n a rematch, Esc or m the menu, ctrl+q quits."
-                if source.hot_seat
-                else self.end_keys()
-            )
+            if not source.hot_seat:  # the review's key where the row has room for it
+                keys = self.end_keys()
+                after = f"v: the review · {keys}"
+                after = after if len(after) <= self.app.size.width - 2 else keys
+            elif self.opponent_here():
+                after = "v the review, n a rematch, Esc or m the menu, ctrl+s saves, ctrl+q quits."
+            else:
+                after = "ctrl+s saves the record, n a rematch, Esc or m the menu, ctrl+q quits."
             return f"Game over: {end.said(source.outcome.reason)}.\n{after}"
         waiting = self.waiting_text()
         if waiting is not None:
@@ -318,10 +322,16 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         """The choice buttons for the mouse.  A fixed row of buttons is relabelled
         and shown or hidden: mounting new ones on every key costs a layout."""
         specs: list[tuple[str, str]] = []
+        review = [("Review", "do-review")] if self.opponent_here() else []
         if self.source.outcome and self.source.hot_seat:
-            specs = [("Save record", "do-save"), ("Rematch", "do-rematch"), ("Menu", "do-menu")]
+            specs = [
+                *review,
+                ("Save record", "do-save"),
+                ("Rematch", "do-rematch"),
+                ("Menu", "do-menu"),
+            ]
         elif self.source.outcome:  # the server keeps the record; a new duel starts there
-            specs = [("Lobby", "do-lobby")]
+            specs = [*review, ("Lobby", "do-lobby")]
         elif self.can_act():
             tokens = self.current_view().tokens
             jack = self.source.to_act == JACK
@@ -486,7 +496,8 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         views = review.public_views(game) if game is not None else []
         lines = review.review_lines(self.current_view(), views, self.turns.human)
         if lines:
-            lines += ["", review.next_line(self.turns.human)]
+            if self.hints:
+                lines += ["", review.next_line(self.turns.human)]
             said = panels.untagged("\n".join(lines))
             text = "[b]The game in review[/b]\n\n" + escape(said)
             self.app.push_screen(LessonScreen(text, "Enter: close"))
@@ -658,6 +669,7 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
                 "do-rotate": self.action_rotate,
                 "do-confirm": self.action_confirm,
                 "do-back": self.action_back,
+                "do-review": self.action_review,
                 "do-save": self.action_save,
                 "do-rematch": self.action_rematch,
                 "do-lobby": self.action_lobby,
@@ -698,6 +710,17 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
             game, seed=seed, players=source.record.players, settings=source.record.settings
         )
         self.app.switch_screen(PocketScreen(LocalSource(game, record, source.store)))
+
+    def opponent_here(self) -> bool:
+        """A game with another side in it (the computer's, the other player
+        at this keyboard or over the network): not a puzzle."""
+        return bool(self.turns.computers) or self.turns.shared or not self.source.hot_seat
+
+    def action_review(self) -> None:
+        """`v` once the game is over: its review, in any game (the guided
+        game shows it by itself)."""
+        if self.source.outcome is not None and not self.curtain_up:
+            self.show_review()
 
     def finished_here(self) -> bool:
         """A game over at one keyboard, nothing over it: Esc and m go to the menu."""
@@ -759,10 +782,11 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         if action == "secrets":
             return self.handover == "secrets" and not over and super().check_action(action, ())
         if action == "replay":  # an other side to see again: not in a puzzle
-            other = bool(self.turns.computers) or self.turns.shared or not self.source.hot_seat
-            return other and super().check_action(action, ())
+            return self.opponent_here() and super().check_action(action, ())
         if action == "rematch":
             return self.source.hot_seat and over and super().check_action(action, ())
+        if action == "review":
+            return over and self.opponent_here() and super().check_action(action, ())
         if action == "save" and not self.source.hot_seat:
             return False
         return super().check_action(action, parameters)
