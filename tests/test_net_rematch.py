@@ -212,9 +212,10 @@ async def test_at_the_screen_ctrl_r_agrees_and_leaving_declines(table):
         assert "ctrl+r: a rematch, sides swapped · ctrl+l: back to the lobby." in ended
         assert "Rematch" in ended
         await bob.rematch(old)
-        said = "Bob (the investigator) offers a rematch, sides swapped: ctrl+r accepts"
+        # said on the prompt line until answered (tester PO, round 8: a notice went unseen)
+        said = "Bob offers a rematch, sides swapped: ctrl+r accepts, ctrl+l declines."
         await until(
-            lambda: any(said in n.message for n in app._notifications),
+            lambda: said in " ".join(screen_text(app).split()),
             what="Bob's offer said",
             pilot=pilot,
         )

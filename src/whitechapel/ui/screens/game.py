@@ -96,8 +96,10 @@ class GameScreen(SizeGuard, Screen[None]):
         self.title_pushed = False
         # A finished game's rematch at a network seat: "" (none yet), "mine"
         # (offered here), "theirs" (offered there: ctrl+r agrees), "off",
-        # or "started" (a new room has come).
+        # or "started" (a new room has come); `offered_by`: who offered it
+        # there, in words.
         self.rematch = ""
+        self.offered_by = ""
 
     @property
     def holder(self) -> str | None:
@@ -430,6 +432,7 @@ class GameScreen(SizeGuard, Screen[None]):
             self.notify("Your rematch is offered: waiting for the other player.", timeout=4)
             return
         self.rematch = "mine" if self.rematch == "" else "agreed"
+        self.refresh_all()  # the prompt says so
         self.run_worker(
             self._deliver_rematch({"type": "rematch", "room": source.room}), group="send"
         )
@@ -446,20 +449,19 @@ class GameScreen(SizeGuard, Screen[None]):
         if not isinstance(source, RemoteSource):
             return
         if msg.get("seat") == source.seat:
-            self.notify("Rematch offered, sides swapped: waiting for the other player.", timeout=8)
-            return
+            return  # the prompt says it is offered
         if self.rematch == "":  # offered there first: ctrl+r agrees
             self.rematch = "theirs"
-        who = self.seat_words(str(msg.get("seat", "")), str(msg.get("name") or ""))
-        self.notify(
-            f"{who} offers a rematch, sides swapped: ctrl+r accepts, ctrl+l declines "
-            "(back to the lobby).",
-            timeout=60,
-        )
+        # Said on the prompt line, where it stays until answered (tester PO,
+        # round 8: a notice of it went unseen).
+        name = str(msg.get("name") or "")
+        self.offered_by = escape(name) if name else self.seat_words(str(msg.get("seat", "")), "")
+        self.refresh_all()
 
     def remote_rematch_off(self, reason: str) -> None:
         """No rematch: declined, or a player left (the reason, said)."""
         self.rematch = "off"
+        self.refresh_all()
         self.notify(reason[:1].upper() + reason[1:] + ".", timeout=10, markup=False)
 
     def rematch_pending(self) -> bool:
@@ -678,8 +680,16 @@ class GameScreen(SizeGuard, Screen[None]):
             return ""
         seated = isinstance(source, RemoteSource) and source.seat is not None
         # one row at 80 columns (tester PO, round 8: the longer one was cut)
-        rematch = "ctrl+r: a rematch, sides swapped · " if seated else ""
-        return f"{rematch}ctrl+l: back to the lobby."
+        lobby = "ctrl+l: back to the lobby."
+        if not seated:
+            return lobby
+        if self.rematch == "theirs":
+            return f"{self.offered_by} offers a rematch, sides swapped: ctrl+r accepts, ctrl+l declines."
+        if self.rematch in ("mine", "agreed"):
+            return f"Rematch offered: waiting for the other player · {lobby}"
+        if self.rematch in ("off", "started"):
+            return f"No rematch now · {lobby}"
+        return f"ctrl+r: a rematch, sides swapped · {lobby}"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Behind the 'too small' guard no game key works; the lobby key is a
