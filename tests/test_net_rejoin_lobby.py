@@ -93,6 +93,8 @@ async def test_enter_on_a_full_room_asks_for_the_code_and_the_code_takes_the_sea
             assert screen.source.seat == "jack" and screen.source.room == room
             # Jack's own view: his card, which the investigator never sees (P9)
             await until(lambda: "You are" in screen_text(app), what="Jack's card", pilot=pilot)
+            # and the code stays in the header, for the next time (tester PO, Pocket round 8)
+            assert f"{room} {rejoin}" in screen.seat_text(), screen.seat_text()
     finally:
         await bob.close()
 

@@ -126,6 +126,10 @@ class LobbyScreen(SizeGuard, Screen):
         self.invited = ""  # the room the invite line is for
         self.rooms: list[dict[str, Any]] = []
         self.screens: dict[str, Any] = {}  # room -> its game screen
+        # room -> the rejoin code typed to take a seat back: the server does
+        # not say it again, and the seat's header goes on showing it (tester
+        # PO, Pocket round 8, lost it after a rejoin)
+        self.codes_typed: dict[str, str] = {}
         self.why = ""  # how the seat of the room asked for was chosen, said when it comes
 
     def compose(self) -> ComposeResult:
@@ -343,7 +347,8 @@ class LobbyScreen(SizeGuard, Screen):
 
     def seated(self, kind: str, room: str, msg: dict[str, Any]) -> None:
         """`created` or `joined`: a seat of `room` is this player's."""
-        self.link.remember(room, msg["seat"], msg.get("token", ""), msg.get("rejoin") or "")
+        typed = self.codes_typed.pop(room, "")
+        self.link.remember(room, msg["seat"], msg.get("token", ""), msg.get("rejoin") or typed)
         code = self.link.rejoin_code(room)
         # what the code is for, said where it is first given (tester PG,
         # Pocket round 4, was cut off and had not kept it)
@@ -587,6 +592,7 @@ class LobbyScreen(SizeGuard, Screen):
         msg: dict[str, Any] = {"type": "join", "room": room}
         if rejoin:
             msg["rejoin"] = rejoin
+            self.codes_typed[room] = rejoin
         elif room in self.link.seats:  # coming back to the same seat
             seat, token, code = self.link.seats[room]
             msg["seat"] = seat
