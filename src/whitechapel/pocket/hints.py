@@ -416,8 +416,8 @@ def end_line(view: PocketView, side: str) -> tuple[str, str] | None:
         )
     if likely >= JACK_GOAL_HOURGLASSES - 1:
         return (
-            f"You have {glasses}: one unseen call wins (if the investigator also gets "
-            "down to one suspect, the race begins).",
+            f"You have {glasses}: one unseen call wins (if it also leaves one suspect, "
+            "the race begins).",
             "Near 6: stay unseen",
         )
     if n <= 3:
@@ -1019,8 +1019,9 @@ def welcome(side: str, against_computer: bool, view: PocketView | None = None) -
     if side == JACK and against_computer:
         extra = [
             "An alibi card (in secret) adds its 0-2 hourglasses; even rounds you play "
-            "first and last. If he gets down to one suspect as you reach 6, the race "
-            "begins (P8): stay unseen to round 8."
+            "first and last. If he gets down to one suspect as you reach 6, he wins "
+            "if that call saw you; if it did not, the race begins (P8): stay unseen "
+            "to round 8."
         ]
     return "\n\n".join(
         [
