@@ -43,6 +43,7 @@ from tmuxkeys import press, tmux
 from whitechapel.ui.turns import HOLD
 
 SESSION = "wcplay"
+KEEP = False  # --keep: the session stays open at the end
 KEY_GAP = 0.06  # seconds between keys (--key-gap)
 
 
@@ -178,7 +179,7 @@ def catch_up(game, data: Path) -> int:
 
 
 def main() -> int:
-    global KEY_GAP, SESSION
+    global KEY_GAP, KEEP, SESSION
     parser = argparse.ArgumentParser()
     parser.add_argument("game", choices=("pocket", "lfw"))
     parser.add_argument("--seed", type=int, default=7)
@@ -190,9 +191,13 @@ def main() -> int:
     parser.add_argument("--session", default=SESSION, help="the tmux session's name")
     parser.add_argument("--solo", metavar="SIDE", help="play SIDE alone against the computer")
     parser.add_argument("--level", default="random", help="the computer's level (with --solo)")
+    parser.add_argument(
+        "--keep", action="store_true", help="leave the tmux session open at the end, to look on"
+    )
     args = parser.parse_args()
     KEY_GAP = args.key_gap
     SESSION = args.session
+    KEEP = args.keep
     width, height = args.size.split("x")
     data = Path(tempfile.mkdtemp(prefix="wcplay-"))
     play = Pocket(args.seed) if args.game == "pocket" else Lfw(args.seed, args.map, args.options)
@@ -260,7 +265,8 @@ def main() -> int:
         f"{checked} {play.open_side} screens "
         "checked for secrets"
     )
-    tmux("kill-session", "-t", SESSION)
+    if not KEEP:
+        tmux("kill-session", "-t", SESSION)
     return 0
 
 
@@ -340,7 +346,8 @@ def solo(args, play, data: Path) -> int:
         f"{summaries} round summaries, {len(screens)} distinct screens while the computer "
         f"played, {checked} {play.open_side} screens checked for secrets"
     )
-    tmux("kill-session", "-t", SESSION)
+    if not KEEP:
+        tmux("kill-session", "-t", SESSION)
     return 0
 
 
