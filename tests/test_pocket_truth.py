@@ -179,7 +179,7 @@ def test_p7_a_call_that_clears_nobody_says_so():
         long, short = hints.call_words(call, INVESTIGATOR)
         assert "may" not in long + short and "maybe" not in long
         assert "nobody" in short
-        assert hints.call_tiny(call, INVESTIGATOR) == "clears nobody"
+        assert hints.call_tiny(call, INVESTIGATOR).startswith("clears nobody")
 
 
 def test_p8_words_at_the_end():

@@ -99,6 +99,12 @@ State = tuple[tuple[int, ...], int, int, tuple[int, int, int], int, int, int, in
 # hundred at most).
 WIN, LOSS, GOES_ON = 3000, 0, 1000
 CLEARED, GLASS = 6, 8  # the investigator's: a suspect cleared, an hourglass Jack drew
+# The investigator's: the round's token to Jack at a call that sees nobody
+# (so surely not him), between calls that clear as many (tester PR, round 9:
+# "Best: turning a1: the call clears nobody" left Jack unseen, where turning
+# b3 saw both and denied him the hourglass).  Below a suspect cleared: it
+# only breaks that tie.
+TOKEN = 1
 UNSEEN, CARD = 100, 100  # Jack's: unseen at the call, an hourglass on his card
 
 _MOVE_DETECTIVE = {HOLMES: 0, WATSON: 1, TOBY: 2}
@@ -440,6 +446,7 @@ class Search:
                     v = LOSS
                 else:
                     v = GOES_ON + CLEARED * (o.suspects - left) - GLASS * gain
+                    v -= TOKEN if not (was_seen or s) else 0  # nobody seen: surely his
                 worst = min(worst, v)
             return worst
         if seen >> jsq & 1:
@@ -582,6 +589,36 @@ class Search:
         outcomes = draws(state, drawer, self.odds)
         risk = sum(p for p, s in outcomes if self.exact(s, faces, depth) <= LOSS)
         return outcomes[0][1], risk
+
+
+def seen_whatever(view: PocketView, action: Action) -> bool | None:
+    """On Jack's own view: after `action` (his, legal), is he seen at the
+    round's call whatever both sides play for the rest of the round?  None
+    where the view does not know who he is.  The alibi's card is taken to
+    change no line of sight (it never names Jack).  Jack's warning before
+    he plays (`panels.exposed_line`; testers PQ and PR, round 9: a warning
+    from the board as it stood, the actions still to come forgotten, called
+    the best move dangerous)."""
+    if view.jack is None:
+        return None
+    state, faces = start(view)
+    token = faces.index(action.face)
+    rest = (*faces[:token], "", *faces[token + 1 :])
+    order = TURN_ORDER[view.round % 2][view.step + 1 :]
+    return _always_seen(apply(state, action), rest, order)
+
+
+def _always_seen(state: State, faces: tuple[str, ...], order: tuple[str, ...]) -> bool:
+    if not order:  # the call
+        return bool(seen_of(state) >> state[2] & 1)
+    for token, face in enumerate(faces):
+        if not face:
+            continue
+        rest = (*faces[:token], "", *faces[token + 1 :])
+        for action in actions_of(state, face, order[0]):
+            if not _always_seen(apply(state, action), rest, order[1:]):
+                return False
+    return True
 
 
 class Grading:

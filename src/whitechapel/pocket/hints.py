@@ -521,8 +521,16 @@ def call_words(call: ahead.Call, side: str) -> tuple[str, str]:
         and (call.if_unseen == INVESTIGATOR or not call.unseen)
     ):
         return f"{call.seen} seen / {call.unseen} not: you win", "the call wins"
-    if call.least == 0:  # all on one side: certain, whichever it is
-        return f"{call.seen} seen / {call.unseen} not: nobody cleared", "the call clears nobody"
+    if call.least == 0 and not call.unseen:  # everyone seen: so is Jack
+        return (
+            f"all {call.seen} seen: nobody cleared, but Jack is seen: no hourglass for him",
+            "all seen: nobody cleared",
+        )
+    if call.least == 0:  # nobody seen: Jack is unseen
+        return (
+            f"{call.seen} seen / {call.unseen} not: nobody cleared, an hourglass for Jack",
+            "the call clears nobody",
+        )
     return (
         f"{call.seen} seen / {call.unseen} not: at least {call.least} cleared",
         f"the call clears {call.least} or more",
@@ -545,7 +553,9 @@ def call_tiny(call: ahead.Call, side: str) -> str:
         return "Jack seen" if call.seen else "Jack unseen"
     if JACK in (call.if_seen, call.if_unseen):
         return "Jack may win"
-    return "clears nobody" if call.least == 0 else f"clears at least {call.least}"
+    if call.least == 0:
+        return "clears nobody, all seen" if not call.unseen else "clears nobody"
+    return f"clears at least {call.least}"
 
 
 def risk_words(graded: ahead.Graded, side: str) -> str:

@@ -197,13 +197,22 @@ def action_phrase(
     card: str | None = None,
     side: str = JACK,
     short: bool = False,
+    named: bool = True,
 ) -> str:
     """What an action did, after its player's name: 'moved Watson two steps
     clockwise (4 → 6)'.  `board`: the board before the action (it names the
-    tiles and the detectives' places); `card`: the alibi card drawn, when
-    the reader may know it (the investigator's, shown to both; Jack's, on
-    his own view); `short`: fewer words, for one line ('rotated a3 (Pizer):
-    wall east')."""
+    tiles and the detectives' places, unless not `named`, and says whether
+    a tile turned is Lane's open crossroads); `card`: the alibi card drawn,
+    when the reader may know it (the investigator's, shown to both; Jack's,
+    on his own view); `short`: fewer words, for one line ('rotated a3
+    (Pizer): wall east')."""
+    lane = (
+        board is not None
+        and isinstance(action, Rotate)
+        and board.lane_open
+        and board.squares[action.square] == LANE_ID
+    )
+    board = board if named else None
     if isinstance(action, Move):
         name = DETECTIVE_WORDS[action.detective]
         walk = _walk(board, action.detective, action.steps)
@@ -216,8 +225,7 @@ def action_phrase(
         return f"played the joker: {name} one step{'' if short else ' clockwise'}{walk}"
     if isinstance(action, Rotate):
         tile, wall = _tile(board, action.square), WALL_WORDS[action.wall]
-        if board is not None and board.lane_open and board.squares[action.square] == LANE_ID:
-            # no wall to face anywhere: "so that its wall faces east" was wrong
+        if lane:  # no wall to face anywhere: "so that its wall faces east" was wrong
             if short:
                 return f"turned {tile}: no wall, no change"
             return f"turned {tile}, an open crossroads: no line of sight changed"

@@ -27,8 +27,7 @@ def moves_line(view: PocketView, who: str, count: int, width: int = 78) -> str:
 
     def line(short: bool, board: bool) -> str:
         said = ", then ".join(
-            action_phrase(e.action, b if board else None, card, e.side, short)
-            for e, b, card in moves
+            action_phrase(e.action, b, card, e.side, short, named=board) for e, b, card in moves
         )
         return f"{who} {said}."
 

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 
 from rich.text import Text
 
-from whitechapel.pocket import end
+from whitechapel.pocket import ahead, end
 from whitechapel.pocket.actions import MOVE_FACES, Action, Alibi, Joker, Move, Rotate
 from whitechapel.pocket.pieces import (
     CHARACTER_INDEX,
@@ -665,19 +665,29 @@ def step_prompt(
     return tile_prompt(view, choice, face, legal)
 
 
-def exposed_line(view: PocketView, after: PocketView | None) -> str:
-    """On Jack's own screen, when the action previewed (`after`, the board
-    it would leave) puts his suspect in a detective's sight: a warning
-    before Enter plays it (tester PH, round 4: one Enter on the joker's
-    first choice would have had Jack seen); else ''.  From his view only:
-    the investigator's has no identity in it."""
+def exposed_line(view: PocketView, after: PocketView | None, action: Action | None = None) -> str:
+    """On Jack's own screen, when the action previewed (`action`; `after`,
+    the board it would leave) puts his suspect in a detective's sight: a
+    warning before Enter plays it (tester PH, round 4: one Enter on the
+    joker's first choice would have had Jack seen); else ''.  Where actions
+    are left before the call, the warning is for a call that sees him
+    whatever they are (`ahead.seen_whatever`); one the actions left may
+    still undo is said as that (testers PQ and PR, round 9: the warning
+    called the hint's best move dangerous, a detective's forced move still
+    to come).  From his view only: the investigator's has no identity in it."""
     if view.jack is None or after is None:
         return ""
     mine = next((t for t in after.tiles if t.character == view.jack.identity), None)
     if mine is None or not mine.seen:
         return ""
-    was = next(t for t in view.tiles if t.character == view.jack.identity).seen
     name = short_name(view.jack.identity)
+    if action is not None and view.step < 3:
+        if not ahead.seen_whatever(view, action):
+            return f"Jack in sight for now ({name}, you): the actions left may still hide him."
+        return (
+            f"[b red]Careful: Jack will be seen at the call, whatever comes next ({name}).[/b red]"
+        )
+    was = next(t for t in view.tiles if t.character == view.jack.identity).seen
     still = "still " if was else ""
     return f"[b red]Careful: Jack would {still}be seen ({name}, you, in sight).[/b red]"
 

@@ -287,7 +287,7 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         if self.notice:  # (an engine's refusal says its rule's tag: not to players)
             return text + f"\n[red]{panels.untagged(self.notice)}[/red]"
         if jack and self.holder == JACK:  # his own screen: the preview would have him seen
-            warning = panels.exposed_line(view, self.preview()[0])
+            warning = panels.exposed_line(view, self.preview()[0], self.candidate())
             if warning:
                 return text + f"\n{warning}"
         presence = self.presence_text()  # a network seat: the other one's connection
