@@ -123,6 +123,10 @@ def test_the_join_command_takes_a_room_code_and_nothing_else():
     assert join_command("join K7QX") == "K7QX"
     assert join_command("  JOIN   k7qx ") == "K7QX"
     assert join_command(f"join {ROOM_ALPHABET[:8]}") == ROOM_ALPHABET[:8]
+    # a seat's rejoin code after the room, as the seat's header says them (tester PR)
+    assert join_command("join k7qx x4y3fc") == "K7QX X4Y3FC"
     for bad in ("", "join", "join K7QX K7QX", "join K7-X", "joinK7QX", "play K7QX", "join K7QX\0"):
+        assert join_command(bad) is None, bad
+    for bad in ("join K7QX X4Y3F", "join K7QX X4Y3FC X", "join K7QX X4Y-FC"):
         assert join_command(bad) is None, bad
     assert join_command("join" + " " * MAX_COMMAND + "K7QX") is None  # too long to read

@@ -28,17 +28,24 @@ async def server(tmp_path):
     await game.close()
 
 
+async def duel_and_back(app, pilot) -> tuple[LobbyScreen, str]:
+    """Ann's lobby: a new Pocket duel (`n`), then back (ctrl+l); the lobby
+    and the duel's room."""
+    lobby = app.screen
+    await until(lambda: lobby.link.client is not None, what="connecting", pilot=pilot)
+    await pilot.press("n")
+    await until(lambda: isinstance(app.screen, PocketScreen), what="a new duel", pilot=pilot)
+    room = app.screen.source.room
+    await pilot.press("ctrl+l")  # back to the lobby
+    await until(lambda: app.screen is lobby, what="the lobby", pilot=pilot)
+    return lobby, room
+
+
 async def test_the_lobby_shows_a_rooms_invite_line_and_i_copies_it(server):
     host, port = server.address
     app = WhitechapelApp(start=LobbyScreen(Link(host, port, "Ann")))
     async with app.run_test(size=(80, 24)) as pilot:
-        lobby = app.screen
-        await until(lambda: lobby.link.client is not None, what="connecting", pilot=pilot)
-        await pilot.press("n")
-        await until(lambda: isinstance(app.screen, PocketScreen), what="a new duel", pilot=pilot)
-        room = app.screen.source.room
-        await pilot.press("ctrl+l")  # back to the lobby
-        await until(lambda: app.screen is lobby, what="the lobby", pilot=pilot)
+        _lobby, room = await duel_and_back(app, pilot)
         line = f"whitechapel join {host}:{port} {room}"
         shown = screen_text(app).splitlines()
         assert any(row.strip() == f"Invite to {room} (i copies it): {line}" for row in shown), shown
@@ -78,3 +85,27 @@ def test_join_takes_a_rooms_code_and_refuses_what_is_not_one(capsys, monkeypatch
         main(["join", "127.0.0.1:7888", "K7 QX!"])
     assert caught.value.code == 2
     assert "is not a room's code" in capsys.readouterr().err
+
+
+async def test_back_from_a_room_joined_by_code_n_makes_a_new_duel(server):
+    """Tester PQ, Pocket round 8: after ctrl+l the cursor sat in "Join a
+    room by code", which still held the old code, and `n` for a new duel
+    typed an n there ("KCPT 4V96NAn").  Back in the lobby the code is
+    cleared and the keys are the lobby's."""
+    from textual.widgets import Input
+
+    host, port = server.address
+    app = WhitechapelApp(start=LobbyScreen(Link(host, port, "Ann")))
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby, room = await duel_and_back(app, pilot)
+        await pilot.press("j", *room.lower(), "enter")  # her seat again, by its code
+        await until(lambda: isinstance(app.screen, PocketScreen), what="the seat", pilot=pilot)
+        await pilot.press("ctrl+l")
+        await until(lambda: app.screen is lobby, what="the lobby again", pilot=pilot)
+        assert lobby.query_one("#code", Input).value == ""
+        await pilot.press("n")
+        await until(
+            lambda: isinstance(app.screen, PocketScreen) and app.screen.source.room != room,
+            what="a second duel",
+            pilot=pilot,
+        )

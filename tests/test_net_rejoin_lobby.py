@@ -99,6 +99,22 @@ async def test_enter_on_a_full_room_asks_for_the_code_and_the_code_takes_the_sea
         await bob.close()
 
 
+async def test_an_ssh_join_with_the_seats_code_takes_the_seat_back(server):  # noqa: F811
+    """Tester PR, Pocket round 9: the header said "rejoin: HA7K X4Y3FC", and
+    `ssh ... join HA7K X4Y3FC` was refused.  The gateway passes both codes
+    (`join_command`); the lobby asks for that seat with its code."""
+    ann, bob, room, rejoin = await full_duel(server)
+    await ann.close()  # cut off mid-game
+    link = gateway_link(session_env(server, ANN_AGAIN), "", "Ann")
+    app = WhitechapelApp(start=LobbyScreen(link, f"{room.lower()} {rejoin.lower()}"), ssh=True)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(lambda: seated(app.screen), what="the seat back", pilot=pilot)
+            assert app.screen.source.seat == "jack" and app.screen.source.room == room
+    finally:
+        await bob.close()
+
+
 async def test_a_wrong_code_leaves_the_seat_with_its_holder(server):  # noqa: F811
     ann, bob, room, rejoin = await full_duel(server)
     app = WhitechapelApp(

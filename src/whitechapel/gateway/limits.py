@@ -64,19 +64,23 @@ MAX_ROOM_CODE = 8  # a room's code: 4 to 8 characters (net/rooms.py, `new_room_i
 
 def join_command(command: str) -> str | None:
     """The room an exec request asks for: `join CODE`, the word in any case
-    and the code a room's code (of `ROOM_ALPHABET`, upper-cased); None for
-    anything else, which is refused."""
-    from whitechapel.net.rooms import ROOM_ALPHABET
+    and the code a room's code (of `ROOM_ALPHABET`, upper-cased), or `join
+    CODE SEAT` with a seat's rejoin code after it, as a seat's header says
+    it (tester PR, Pocket round 9, was refused): "CODE" or "CODE SEAT";
+    None for anything else, which is refused."""
+    from whitechapel.net.rooms import REJOIN_LENGTH, ROOM_ALPHABET
 
     if len(command) > MAX_COMMAND or not command.isascii():
         return None
     words = command.split()
-    if len(words) != 2 or words[0].lower() != "join":
+    if len(words) not in (2, 3) or words[0].lower() != "join":
         return None
-    code = words[1].upper()
+    code, *seat = (w.upper() for w in words[1:])
     if not 0 < len(code) <= MAX_ROOM_CODE or any(c not in ROOM_ALPHABET for c in code):
         return None
-    return code
+    if seat and (len(seat[0]) != REJOIN_LENGTH or any(c not in ROOM_ALPHABET for c in seat[0])):
+        return None
+    return " ".join((code, *seat))
 
 
 @dataclass(frozen=True)

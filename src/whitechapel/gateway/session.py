@@ -65,8 +65,8 @@ log = logging.getLogger("whitechapel.gateway.ssh")
 
 NO_TERMINAL = "whitechapel needs a terminal: connect with 'ssh -t' (or without a command).\r\n"
 NO_COMMANDS = (
-    "whitechapel runs no commands here but 'join CODE' (a room's code, as K7QX): "
-    "connect without one to play.\r\n"
+    "whitechapel runs no commands here but 'join ROOM' (a room's code, as K7QX),\r\n"
+    "or 'join ROOM SEAT' (a seat's rejoin code after it): connect without one to play.\r\n"
 )
 NOT_STARTED = "whitechapel: the game could not start; try again later.\r\n"
 BAD_SIZE = (

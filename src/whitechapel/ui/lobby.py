@@ -122,7 +122,10 @@ class LobbyScreen(SizeGuard, Screen):
         super().__init__()
         self.link = link
         self.ssh_invite = invite
-        self.room_wanted = room.upper() if room else None
+        # "K7QX", or "K7QX K7Q4XM": the room, and a seat's rejoin code to take it back
+        wanted = room.upper().split() if room else []
+        self.room_wanted = wanted[0] if wanted else None
+        self.code_wanted = wanted[1] if len(wanted) > 1 else None
         self.invited = ""  # the room the invite line is for
         self.rooms: list[dict[str, Any]] = []
         self.screens: dict[str, Any] = {}  # room -> its game screen
@@ -290,8 +293,8 @@ class LobbyScreen(SizeGuard, Screen):
             self.notify(self.link.notice, timeout=8, markup=False)
         await self.link.send({"type": "list"})
         if self.room_wanted:  # `whitechapel join HOST:PORT ROOM`: straight to it
-            await self.join(self.room_wanted)
-            self.room_wanted = None
+            await self.join(self.room_wanted, self.code_wanted)
+            self.room_wanted = self.code_wanted = None
         # The server sends the list again when it changes; asked for now and
         # then all the same, for a server that does not, and so that the
         # server, which closes a connection silent for 15 minutes, hears from us.
@@ -481,7 +484,13 @@ class LobbyScreen(SizeGuard, Screen):
 
     async def on_screen_resume(self) -> None:
         """Back in the lobby (from a room's screen): the list, fresh, and
-        sent again whenever it changes."""
+        sent again whenever it changes; the keys go to the rooms, the code
+        used to come in cleared (tester PQ, Pocket round 8: `n` for a new
+        duel went into the old code, "KCPT 4V96NAn")."""
+        field = self.query_one("#code", Input)
+        if field.value:
+            field.value = ""
+        self.set_focus(self.query_one("#rooms", OptionList))
         await self.action_refresh()
 
     def room_settings(self, game: str) -> dict[str, Any]:
