@@ -96,7 +96,7 @@ async def test_t1_a_step_that_leaves_the_police_one_circle_is_warned_of_before_t
         await raise_curtain(pilot, screen)
         assert screen.holder == JACK and game.phase == Phase.ESCAPE
         text = prompt_text(app)
-        assert f"careful, a step: the police could tell you are on {circle}" in text, text
+        assert f"careful, a step: the police could tell you are on circle {circle}" in text, text
         others = [k for k in found if k != STEP]
         first = others[0]
         assert f"{WORDS[first]} leaves them {len(found[first])} circles" in text, text
@@ -105,7 +105,7 @@ async def test_t1_a_step_that_leaves_the_police_one_circle_is_warned_of_before_t
         # the keys line whole on the screen, the warning with it
         shown = whole(app)
         assert "1 step, 2 coach" in shown or "1 step, 3 alley" in shown, shown
-        assert f"you are on {circle}" in shown, shown
+        assert f"you are on circle {circle}" in shown, shown
         if size == (200, 60):  # Jack's sheet on the right says it by the move
             assert f"walk: space 1 · the police would know: {circle}" in widget_text(
                 app

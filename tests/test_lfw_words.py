@@ -102,11 +102,11 @@ def test_f1_is_short_bullets_under_headings_and_a_turns_keys_come_first():
 
 
 @pytest.mark.parametrize("size", [(80, 24), (200, 60)])
-async def test_f1_in_a_game_opens_on_the_police_turns_keys_and_ends_with_the_rules(tmp_path, size):
-    """Round 18: in a game F1 opens on the police turn's keys; the whole
-    rules (testers O2 and P2, round 21) close the page (the menu's "Rules
-    of …" opens on them)."""
-    game = LfwGame.new(3)
+async def test_f1_in_a_game_opens_on_the_turns_keys_and_ends_with_the_rules(tmp_path, size):
+    """Round 18: in a game F1 opens on the turn's keys, Jack's at his turn
+    (tester S2, round 23); the whole rules (testers O2 and P2, round 21)
+    close the page (the menu's "Rules of …" opens on them)."""
+    game = LfwGame.new(3)  # Jack chooses his hideout
     app, screen = game_app(game, tmp_path)
     async with app.run_test(size=size) as pilot:
         await raise_curtain(pilot, screen)
@@ -114,10 +114,11 @@ async def test_f1_in_a_game_opens_on_the_police_turns_keys_and_ends_with_the_rul
         await settle.settle(pilot)
         assert isinstance(app.screen, HelpScreen)
         shown = screen_text(app)
-        assert "A police turn: a key or two a policeman" in shown
-        assert "• The moves:" in shown  # the first key, in the first window
+        assert "A Jack turn: two to four keys" in shown
+        assert "Jack's move" in shown  # the first key, in the first window
         text = app.screen.markdown
-        assert text.index("## A police turn") < text.index("## Keys") < text.index("## The rules")
+        heads = [text.index(h) for h in ("## A Jack turn", "## A police turn", "## Keys")]
+        assert heads == sorted(heads) and heads[-1] < text.index("## The rules")
 
 
 # -- 2. the police panel: where, then what, one pattern ------------------------------------

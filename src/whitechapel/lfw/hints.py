@@ -534,7 +534,8 @@ def _home_lesson(view: LfwView, side: str) -> str:
     if side == JACK:
         return (
             f"You reached your hideout after {made}: the night is yours. What won it: "
-            "you kept out of the policemen's reach and got home before space 15. "
+            "no arrest named the circle you stood on, and you got home before space "
+            "15. "
             "Mind tomorrow: the police's notebook now lists where your hideout can be "
             "(near the end of tonight's path), and it narrows every night."
         )

@@ -383,7 +383,8 @@ PUZZLES: tuple[Puzzle, ...] = (
         side=POLICE,
         ask=ARREST,
         question=(
-            "Jack killed on 22 and made a step. Then Green moved to the crossing "
+            "Jack killed on 22 and made a step; Yellow stood where he stands now, "
+            "beside 16, all the while. Then Green moved to the crossing "
             "between 16 and 21, and Red arrested on 23: nobody there. Green acts "
             "next. Where does an arrest of his have a chance?"
         ),

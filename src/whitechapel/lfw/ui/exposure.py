@@ -114,7 +114,7 @@ def kind_warning(e: Exposure, hideout: int | None = None) -> str:
     if e.count == 1:
         (c,) = e.circles
         home = ", your hideout" if c == hideout else ""
-        return f"{what}: the police could tell you are on {c}{home}"
+        return f"{what}: the police could tell you are on circle {c}{home}"
     listed = " and ".join(map(str, e.circles))
     return f"{what}: the police could narrow you to {_circles(e.count)}, {listed}"
 
@@ -133,7 +133,7 @@ def others_text(found: dict[str, Exposure], but: str) -> str:
 def menu_part(view: LfwView, board: Any, short: bool = False) -> str:
     """T1, before Jack picks the kind of move: the keys line's warning
     where a kind leaves the police `WARN_AT` circles or fewer ("careful, a
-    step: the police could tell you are on 3 (a coach leaves them 24
+    step: the police could tell you are on circle 3 (a coach leaves them 24
     circles, an alley 8)"); `short`, for a line with no room: "careful: a
     step shows you on 3".  Empty where no kind is warned of."""
     found = exposures(view, board)

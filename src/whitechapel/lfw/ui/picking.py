@@ -583,8 +583,8 @@ class Picking:
         more by their number, "in reach of 3", where the line is short."""
 
         def who_of(colours: list[str]) -> str:
-            if counted and len(colours) > 1:
-                return str(len(colours))
+            if counted and len(colours) > 1:  # a count, not a circle (tester T2, round 23)
+                return f"{len(colours)} policemen"
             return sentences.and_list(sentences.name(c) for c in colours)
 
         said = []
@@ -609,6 +609,8 @@ class Picking:
         """T1: the keys line's part naming the circles offered that are
         nearest home, "nearest home: 65 66 (then 2 moves)"; empty where Jack
         has no hideout or none can reach it."""
+        if self.coach_first():
+            return self.coach_home_part()
         hideout = self.hideout()
         if hideout is None:
             return ""
@@ -622,6 +624,41 @@ class Picking:
         # "then": the moves from that circle on (tester V, round 11, read
         # "111 (2 moves)" as two moves in all)
         return f"nearest home: {near} (then {best} move{'s' if best != 1 else ''})"
+
+    def coach_first(self) -> bool:
+        """T1: is Jack choosing the circle his coach passes (its first)?"""
+        c = self.chooser
+        return (
+            self.view is not None
+            and self.phase() == Phase.ESCAPE
+            and isinstance(c, Chooser)
+            and c.picked == ["coach"]
+        )
+
+    def coach_home_part(self) -> str:
+        """T1, a coach's first circle: the ones whose coach ends nearest
+        home, "nearest home: 51 (then 1 move after the coach)" (tester R2,
+        round 22, tried a first circle, Esc, another, to find the way)."""
+        view, c = self.view, self.chooser
+        hideout = view.jack.hideout if view is not None and view.jack is not None else None
+        if view is None or hideout is None or not isinstance(c, Chooser):
+            return ""
+        police = [x for x in view.police.values() if x]
+        coaches = max(0, view.coaches_left - 1)  # this one spent
+        need: dict[str, int] = {}
+        for words in c.legal:
+            if len(words) != 3 or not words[2].isdigit() or int(words[2]) == hideout:
+                continue  # a coach never ends the night on the hideout
+            n = jackturn.moves_home_now(
+                self.board, int(words[2]), hideout, view.alleys_left, coaches, police
+            )
+            if n is not None and n < need.get(words[1], n + 1):
+                need[words[1]] = n
+        if not need:
+            return ""
+        best = min(need.values())
+        near = " ".join(c for c in self.circle_options() if need.get(c) == best)
+        return f"nearest home: {near} (then {best} move{'s' if best != 1 else ''} after the coach)"
 
     def _t1_parts(self, lettered: bool) -> list[str]:
         """T1's parts of the keys line after the circles: those beside a

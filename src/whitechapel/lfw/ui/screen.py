@@ -80,8 +80,9 @@ GUIDE = {
     "patrols": "Place the patrol markers on yellow crossings: {what}.",
     # H3, nights 2-4: five where the policemen ended, two on yellow crossings
     "patrols_later": (
-        "Place the patrol markers where the policemen ended last night, "
-        "two on yellow crossings they did not hold: {what}."
+        "Place the patrol markers, real or fake, any on any of the seven places: the "
+        "five crossings where the policemen ended last night and two yellow ones "
+        "they did not hold: {what}."
     ),
     "letter": "You may send a letter, or no letter.",
     "saucy": "Saucy Jacky: move the two markers Jack named to free yellow crossings.",
@@ -185,6 +186,22 @@ def rules_last(text: str) -> str:
         return text
     rules = text[start : end + 1]
     return text[:start] + text[end + 1 :].rstrip("\n") + "\n\n" + rules
+
+
+POLICE_TURN_HEAD, JACK_TURN_HEAD = "## A police turn", "## A Jack turn"
+
+
+def jack_turn_first(text: str) -> str:
+    """The help with its section on Jack's turn before the one on the
+    police's (tester S2, round 23: on Jack's turn F1 opened on the police's
+    keys)."""
+    police, jack = text.find(POLICE_TURN_HEAD), text.find(JACK_TURN_HEAD)
+    if police < 0 or jack < police:
+        return text
+    end = text.find("\n## ", jack + len(JACK_TURN_HEAD))
+    end = len(text) if end < 0 else end + 1
+    section = text[jack:end].rstrip("\n") + "\n\n"
+    return text[:police] + section + text[police:jack] + text[end:]
 
 
 class LfwScreen(LfwKeys, LfwSolo, GameScreen):
@@ -855,6 +872,8 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         looked for a turn's keys; the menu's "Rules of …" opens on the
         rules, testers O2 and P2, round 21)."""
         text = untagged(SIZE_SENTENCE.sub(size_sentence(self.board), help_text(self.HELP)))
+        if self.holder == JACK:
+            text = jack_turn_first(text)
         self.app.push_screen(HelpScreen(rules_last(text)))
 
     # -- the switches: F4, F5, F6 ------------------------------------------------------
