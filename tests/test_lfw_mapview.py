@@ -4,6 +4,7 @@ it is given (lfw/ui/marks.py): what a player sees and does on the map."""
 from __future__ import annotations
 
 import functools
+import re
 
 import pytest
 from rich.style import Style
@@ -186,7 +187,10 @@ async def test_the_overview_shows_the_whole_1888_board_in_130_by_40():
         assert m.max_scroll_x == 0 and m.max_scroll_y == 0
         rows = lines(m)
         text = "\n".join("".join(ch for ch, _ in row) for row in rows)
-        assert text.count("●") > len(board().circles) * 0.8  # nodes sharing a cell
+        # each circle a dot or, where it fits, its number (testers R2, S2, T2)
+        numbered = [c for c in board().circles if re.search(rf"(?<![0-9]){c}(?![0-9])", text)]
+        assert len(numbered) > len(board().circles) * 0.8, len(numbered)
+        assert text.count("●") + len(numbered) > len(board().circles) * 0.9  # nodes share cells
         for colour, letter in zip(COLOURS, "BYNRG", strict=True):
             x, y = board().pos[view.police[colour]]
             ch, style = rows[y // 2][x // 2]

@@ -1,7 +1,7 @@
 """The drawings of a board the map widget shows, each built once per board
 (and size) and shared by every widget: the full map at its natural scale,
-the overview (one cell a node, no numbers: at half scale, or fitted into a
-smaller window, `fitted_overview`), and the whole board fitted into a
+the overview (one cell a node, a circle's number where it fits beside it:
+at half scale, or fitted into a smaller window, `fitted_overview`), and the whole board fitted into a
 window with every number kept (`whole_board`: `lfw/map/squeeze.py`,
 `lfw/map/compact.py`).  `whole_window` is the one figure the screen gives
 for "what window shows the whole board"."""
@@ -52,8 +52,50 @@ def build_overview(board: Any) -> cv.Canvas:
         chars[y][x], tags[y][x] = OVERVIEW_GLYPHS[tag], tag
     for v, tag in kinds:  # each its own glyph, for marks drawn on it
         labels[v] = cv.Label(*pos[v], OVERVIEW_GLYPHS[tag])
+    own = {c.n: pos[c.n] for c in data.circles if cv.owners(labels).get(pos[c.n]) == c.n}
+    labels.update(_write_numbers(data, own, chars, tags))
     runs = [cv.merge_runs(chars[y], tags[y]) for y in range(h)]
     return cv.Canvas(w, h, chars, tags, runs, labels, cv.owners(labels))
+
+
+def numbers(data: Any, at: dict[Node, tuple[int, int]], width: int) -> dict[Node, cv.Label]:
+    """The circles of an overview whose number fits on their row beside
+    their cell (`at`): from the cell rightwards, else leftwards to it, else
+    around it, over no other node and no other number, with a cell between
+    two numbers; the red circles first, then by number.  Each such circle is
+    drawn as its number, which the marks colour as on the full map (testers
+    R2, S2 and T2, rounds 22 and 23: a field of dots with no numbers could
+    not be read as a map)."""
+    nodes = set(at.values())
+    used: set[tuple[int, int]] = set()
+    out: dict[Node, cv.Label] = {}
+    for c in sorted(data.circles, key=lambda c: (not c.red, c.n)):
+        x, y = at[c.n]
+        text = str(c.n)
+        k = len(text)
+        for x0 in (x, x - k + 1, x - (k - 1) // 2):
+            cells = [(x0 + i, y) for i in range(k)]
+            if x0 < 0 or x0 + k > width or (x0 - 1, y) in used or (x0 + k, y) in used:
+                continue
+            if any(cell != (x, y) and (cell in nodes or cell in used) for cell in cells):
+                continue
+            used.update(cells)
+            out[c.n] = cv.Label(x0, y, text)
+            break
+    return out
+
+
+def _write_numbers(
+    data: Any, at: dict[Node, tuple[int, int]], chars: list[list[str]], tags: list[list[str]]
+) -> dict[Node, cv.Label]:
+    """`numbers` drawn into `chars` and `tags` (a red circle's in red)."""
+    red = {c.n for c in data.circles if c.red}
+    found = numbers(data, at, len(chars[0]) if chars else 0)
+    for v, lab in found.items():
+        for i, ch in enumerate(lab.text):
+            chars[lab.y][lab.x0 + i] = ch
+            tags[lab.y][lab.x0 + i] = cv.RED if v in red else cv.CIRCLE
+    return found
 
 
 _CANVASES: weakref.WeakKeyDictionary[Any, tuple[cv.Canvas, cv.Canvas]] = weakref.WeakKeyDictionary()
@@ -254,5 +296,6 @@ def _fitted(board: Any, width: int, height: int) -> cv.Canvas | None:
         x, y = at[v]
         chars[y][x], tags[y][x] = OVERVIEW_GLYPHS[tag], tag
         labels[v] = cv.Label(x, y, OVERVIEW_GLYPHS[tag])
+    labels.update(_write_numbers(data, at, chars, tags))
     runs = [cv.merge_runs(chars[y], tags[y]) for y in range(h)]
     return cv.Canvas(w, h, chars, tags, runs, labels, cv.owners(labels))
