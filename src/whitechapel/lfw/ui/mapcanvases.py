@@ -52,7 +52,10 @@ def build_overview(board: Any) -> cv.Canvas:
         chars[y][x], tags[y][x] = OVERVIEW_GLYPHS[tag], tag
     for v, tag in kinds:  # each its own glyph, for marks drawn on it
         labels[v] = cv.Label(*pos[v], OVERVIEW_GLYPHS[tag])
-    own = {c.n: pos[c.n] for c in data.circles if cv.owners(labels).get(pos[c.n]) == c.n}
+    owner = cv.owners(labels)  # a circle sharing its cell with another is a dot
+    own: dict[Node, tuple[int, int]] = {
+        c.n: pos[c.n] for c in data.circles if owner.get(pos[c.n]) == c.n
+    }
     labels.update(_write_numbers(data, own, chars, tags))
     runs = [cv.merge_runs(chars[y], tags[y]) for y in range(h)]
     return cv.Canvas(w, h, chars, tags, runs, labels, cv.owners(labels))
