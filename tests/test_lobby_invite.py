@@ -109,3 +109,20 @@ async def test_back_from_a_room_joined_by_code_n_makes_a_new_duel(server):
             what="a second duel",
             pilot=pilot,
         )
+
+
+async def test_a_room_gone_from_the_list_takes_its_invite_and_seat_lines_along(server):
+    """Tester PR, Pocket round 9: after the game ended the list said "No
+    open rooms", and under it still "Invite to VRTJ …" and "Room VRTJ: you
+    hold the investigator seat"."""
+    host, port = server.address
+    app = WhitechapelApp(start=LobbyScreen(Link(host, port, "Ann")))
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby, room = await duel_and_back(app, pilot)
+        said = " ".join(screen_text(app).split())
+        assert f"Invite to {room}" in said and f"Room {room}: you hold" in said
+        lobby.show_rooms([])  # the server's list once the game is over
+        await pilot.pause()
+        said = " ".join(screen_text(app).split())
+        assert "No open rooms" in said
+        assert f"Invite to {room}" not in said and f"Room {room}: you hold" not in said

@@ -127,6 +127,7 @@ class LobbyScreen(SizeGuard, Screen):
         self.room_wanted = wanted[0] if wanted else None
         self.code_wanted = wanted[1] if len(wanted) > 1 else None
         self.invited = ""  # the room the invite line is for
+        self.status_room = ""  # the room the status line speaks of, if one
         self.rooms: list[dict[str, Any]] = []
         self.screens: dict[str, Any] = {}  # room -> its game screen
         # room -> the rejoin code typed to take a seat back: the server does
@@ -375,6 +376,7 @@ class LobbyScreen(SizeGuard, Screen):
                 if screen is self.app.screen:
                     self.app.pop_screen()
         self.status(escape(f"Room {room}: you hold the {msg['seat']} seat{why}{again}."))
+        self.status_room = room
         self.show_invite(room)
 
     def show_state(self, msg: dict[str, Any]) -> None:
@@ -453,6 +455,15 @@ class LobbyScreen(SizeGuard, Screen):
             game = title_of(str(r.get("game")))
             line = f"{r['room']}  {game}  ({seats}, {r.get('watchers', 0)} watching)"
             options.append(Option(Text(line), id=r["room"]))  # a name is shown as written
+        listed = {r["room"] for r in rooms}
+        # a room gone from the list (its game over) takes its lines along
+        # (tester PR, Pocket round 9: its invite and "you hold the … seat"
+        # stayed under "No open rooms")
+        if self.invited and self.invited not in listed:
+            self.show_invite(None)
+        if self.status_room and self.status_room not in listed:
+            self.status_room = ""
+            self.status("")
         rooms_list = self.query_one("#rooms", OptionList)
         was = self.highlighted_room()
         rooms_list.clear_options()

@@ -520,13 +520,17 @@ class GameScreen(SizeGuard, Screen[None]):
         clock = source.clock_text() if isinstance(source, RemoteSource) else ""
         seats = [self.seat_text(), self.seat_text(short=True), ""]
         width = max(20, self.app.size.width - 2)
-        for seat in seats:
-            for head in heads:
-                text = head + seat + clock
-                if Text.from_markup(text).cell_len <= width:
-                    why = head + self.seat_text(why=True) + clock
-                    fits = seat == seats[0] and Text.from_markup(why).cell_len <= width
-                    return why if fits else text
+        # Whose turn it is (every head but the last says it) before the
+        # seat's longer words (tester PR, Pocket round 9, at 80 columns:
+        # "round 1/8 · if cut off, rejoin: …", and no "you to play").
+        tries = [(seat, head) for seat in seats[:2] for head in heads[:-1]]
+        tries += [(seat, head) for seat in seats for head in heads]
+        for seat, head in tries:
+            text = head + seat + clock
+            if Text.from_markup(text).cell_len <= width:
+                why = head + self.seat_text(why=True) + clock
+                fits = seat == seats[0] and Text.from_markup(why).cell_len <= width
+                return why if fits else text
         return heads[-1] + clock
 
     def show_clock(self) -> None:
