@@ -145,3 +145,25 @@ def test_p7_between_calls_that_clear_nobody_the_hint_sees_everyone():
         if found >= 3:
             return
     raise AssertionError(found)
+
+
+def test_p9_the_replays_text_says_her_for_a_woman_and_fits_its_rows():
+    """PR: the replay viewer said "Jack is Madame; his alibi cards", and
+    "alibi (used)  watson (used)" in small letters; PQ: its line "Jack's
+    known hourglasses: 5 of" was cut."""
+    from whitechapel.pocket.render import render_status
+
+    for seed in range(200):
+        game = PocketGame.new(seed)
+        if game.view(JACK).jack.identity in ("madame", "stealthy"):
+            break
+    game.advance(game.legal_actions()[0])
+    text = render_status(game.view(JACK))
+    assert "her alibi cards" in text and "his alibi cards" not in text
+    used = [w for w in text.split() if w == "(used)"]
+    assert used and all(
+        line.split("(used)")[0].split()[-1][0].isupper()
+        for line in text.splitlines()
+        if "(used)" in line
+    )
+    assert all("hourglasses" not in line for line in text.splitlines() if "Round tokens" in line)

@@ -15,7 +15,7 @@ from whitechapel.pocket.pieces import (
     DETECTIVE_LETTERS,
     FACE_NAMES,
 )
-from whitechapel.pocket.sentences import of_goal, sight_sentence
+from whitechapel.pocket.sentences import WOMEN, of_goal, sight_sentence
 from whitechapel.pocket.sightlines import sightings
 from whitechapel.pocket.views import Detectives, PocketView, Tile
 
@@ -72,16 +72,17 @@ def _name(cid: str) -> str:
 
 def render_status(view: PocketView) -> str:
     tokens = "  ".join(
-        f"[{FACE_NAMES[t.up]}]" if not t.used else f" {FACE_NAMES[t.up].lower()} (used)"
+        f"[{FACE_NAMES[t.up]}]" if not t.used else f" {FACE_NAMES[t.up]} (used)"
         for t in view.tokens
     )
     suspects = view.suspects
     lines = [
         f"Round {view.round} of 8" + ("  — the race is on" if view.race else ""),
         f"Action tokens: {tokens}",
-        f"Round tokens: {', '.join(view.round_tokens) or 'none yet'}"
-        f"   Jack's known hourglasses: {of_goal(view.known_hourglasses)}"
-        f"   alibi cards Jack holds: {view.jack_alibi_count}",
+        # two rows: a replay's window cut the one (testers PQ and PR, round 9)
+        f"Round tokens: {', '.join(view.round_tokens) or 'none yet'}",
+        f"Jack's known hourglasses: {of_goal(view.known_hourglasses)}"
+        f" · alibi cards Jack holds: {view.jack_alibi_count}",
         f"Suspects left ({len(suspects)}, {len(suspects) - 1} to clear): "
         f"{', '.join(_name(s) for s in suspects)}",
     ]
@@ -93,8 +94,9 @@ def render_status(view: PocketView) -> str:
     secret = view.jack
     if secret:
         alibis = ", ".join(_name(c) for c in secret.alibis) or "none"
+        her = "her" if secret.identity in WOMEN else "his"  # Madame, Miss Stealthy (PR)
         lines.append(
-            f"Jack is {_name(secret.identity)}; his alibi cards: {alibis}; "
+            f"Jack is {_name(secret.identity)}; {her} alibi cards: {alibis}; "
             f"hourglasses: {of_goal(secret.hourglasses)}"
         )
     outcome = view.outcome
