@@ -116,3 +116,33 @@ async def test_the_play_row_goes_round_from_its_last_choice_to_its_first():
         assert play.cursor == len(play.items) - 1 and play.value != "people"
         await settle.press(pilot, "right")  # and round to the first
         assert play.value == "people" and "Two people at this keyboard" in screen_text(app)
+
+
+async def test_esc_keeps_the_lfw_setups_choices_for_the_next_time():
+    """Tester T2, round 23: "Esc on the setup screen goes back to the menu
+    and forgets the changed Play row. I then pressed ctrl+g and started an
+    unintended hot-seat game."  What was chosen stays chosen."""
+    app = WhitechapelApp(start=LfwSetup(seed=9, map_name="tutorial"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle.settle(pilot)
+        await settle.press(pilot, "right")  # the computer plays Jack (easy)
+        chosen = row(app, "opponent").value
+        assert chosen != "people"
+        await settle.press(pilot, "escape")
+        assert not isinstance(app.screen, LfwSetup)
+        app.push_screen(LfwSetup(seed=9, map_name="tutorial"))
+        await settle.settle(pilot)
+        assert row(app, "opponent").value == chosen
+
+
+async def test_esc_keeps_the_pocket_setups_choices_for_the_next_time():
+    app = WhitechapelApp(start=PocketSetup())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle.settle(pilot)
+        await settle.press(pilot, "tab", "tab", "right")  # hand-overs: around Jack's cards
+        assert row(app, "handover").value == "secrets"
+        await settle.press(pilot, "escape")
+        assert not isinstance(app.screen, PocketSetup)
+        app.push_screen(PocketSetup())
+        await settle.settle(pilot)
+        assert row(app, "handover").value == "secrets"

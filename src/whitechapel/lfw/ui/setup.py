@@ -138,7 +138,7 @@ def _quietly(work: Callable[[], None]) -> None:
 
 class LfwSetup(Screen):
     BINDINGS = [
-        Binding("escape", "app.back", "Back", id="app.back"),
+        Binding("escape", "back", "Back", id="app.back"),
         Binding("ctrl+g", "start", "Start", id="lfw.setup.start"),
         # Enter starts from any row (an Input's own Enter does the same);
         # Up and Down go between rows, Left and Right within one.
@@ -284,8 +284,22 @@ class LfwSetup(Screen):
         except (WhitechapelError, OSError) as e:
             self.notify(str(e).splitlines()[0], severity="error", timeout=8)
             return
-        typed = {side: self.query_one(f"#{side}-name", Input).value.strip() for side in SIDE_NAMES}
-        unremembered = config.remember("lfw", **typed, **settings, play=opponent)
+        unremembered = self.remember()
         if unremembered:
             self.notify(config.notice(unremembered), severity="warning", timeout=8)
         self.app.switch_screen(screen)
+
+    def remember(self) -> str | None:
+        """The names typed, the settings and who plays whom, for the next
+        setup (`config.remember`'s answer: None, or what could not be kept)."""
+        typed = {side: self.query_one(f"#{side}-name", Input).value.strip() for side in SIDE_NAMES}
+        settings = chosen_settings(self, RULES.settings)
+        opponent = self.query_one("#opponent", Picker).value
+        return config.remember("lfw", **typed, **settings, play=opponent)
+
+    async def action_back(self) -> None:
+        """Esc: back, the choices made kept for the next setup (tester T2,
+        round 23: back in the setup, the play row had gone back to the
+        hot seat, and ctrl+g started a game he did not mean)."""
+        self.remember()
+        await self.app.run_action("app.back")

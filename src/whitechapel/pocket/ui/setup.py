@@ -110,7 +110,7 @@ def guided_screen(seed: int | None = None) -> PocketScreen:
 
 class PocketSetup(Screen):
     BINDINGS = [
-        Binding("escape", "app.back", "Back", id="app.back"),
+        Binding("escape", "back", "Back", id="app.back"),
         # Enter starts the game from any row; Up and Down go between rows,
         # Left and Right (and Space) change a choice.
         Binding("enter", "start", "Start", priority=True, id="pocket.start"),
@@ -194,12 +194,23 @@ class PocketSetup(Screen):
         except WhitechapelError as e:  # 'computer' typed as both names
             self.notify(str(e), severity="error")
             return
+        unremembered = self.remember()
+        if unremembered:
+            self.notify(config.notice(unremembered), severity="warning", timeout=8)
+        self.app.switch_screen(screen)
+
+    def remember(self) -> str | None:
+        """The names typed, the settings, who plays whom and the level, for
+        the next setup (`config.remember`'s answer)."""
         typed = {
             side: self.query_one(f"#{wid}", Input).value.strip()
             for side, wid in (("jack", "jack-name"), ("investigator", "inv-name"))
         }
+        settings = chosen_settings(self, RULES.settings)
         level = self.chosen_play()[1]
-        unremembered = config.remember("pocket", **typed, **settings, play=opponent, level=level)
-        if unremembered:
-            self.notify(config.notice(unremembered), severity="warning", timeout=8)
-        self.app.switch_screen(screen)
+        return config.remember("pocket", **typed, **settings, play=self.opponent, level=level)
+
+    async def action_back(self) -> None:
+        """Esc: back, the choices made kept for the next setup (as LfW's)."""
+        self.remember()
+        await self.app.run_action("app.back")
