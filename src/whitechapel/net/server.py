@@ -47,6 +47,33 @@ def gateway_socket_path(data_dir: Path) -> Path:
     return data_dir / GATEWAY_SOCKET
 
 
+SERVER_LOCK = "server.lock"  # under the data folder: held by the one server using it
+
+
+def hold_data_folder(root: Path) -> int | None:
+    """The lock on a data folder (an open descriptor, closed to let go), or
+    WhitechapelError where another server holds it: two servers on one
+    folder would write the same rooms' journals, and the second would take
+    the first's gateway socket, its SSH players landing in the second's
+    lobby (tester PT, Pocket round 10).  None where the system has no
+    `flock`."""
+    try:
+        import fcntl
+    except ImportError:  # not a POSIX system: nothing to hold
+        return None
+    root.mkdir(parents=True, exist_ok=True)
+    fd = os.open(root / SERVER_LOCK, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        raise WhitechapelError(
+            f"another whitechapel server is using the data folder {root}: stop it, or give "
+            "this one a folder of its own (WHITECHAPEL_DATA_DIR), or join it (--server)"
+        ) from None
+    return fd
+
+
 class GameServer:
     """Holds every room; serves connections once `start`ed."""
 
@@ -110,6 +137,7 @@ class GameServer:
         self.address: tuple[str, int] | None = None
         self.gateway_socket = gateway_socket
         self._unix: asyncio.Server | None = None
+        self._held: int | None = None  # the data folder's lock, while serving
 
     def _send(self, conn: Connection, msg: dict[str, Any]) -> None:
         """What the table and the room handlers send; a connection sent a
@@ -150,16 +178,24 @@ class GameServer:
     async def start(self, host: str = DEFAULT_HOST, port: int = 0) -> tuple[str, int]:
         """Restore the room store, listen, and return the (host, port) bound."""
         table = self.table
-        if self.persist:
-            table.rooms.update(await asyncio.to_thread(self._restore))
-            log.info("restored %d rooms from %s", len(table.rooms), self.store.folder)
-        table.members.update({room_id: {} for room_id in table.rooms})
-        loop = asyncio.get_running_loop()
-        self._server = await loop.create_server(self.peers.protocol, host, port)
-        host, port = self._server.sockets[0].getsockname()[:2]
-        self.address = (host, port)
-        if self.gateway_socket is not None:
-            self._unix = await self._listen_gateway(self.gateway_socket)
+        if self.persist or self.gateway_socket is not None:
+            self._held = hold_data_folder(self.store.folder.parent)
+        try:
+            if self.persist:
+                table.rooms.update(await asyncio.to_thread(self._restore))
+                log.info("restored %d rooms from %s", len(table.rooms), self.store.folder)
+            table.members.update({room_id: {} for room_id in table.rooms})
+            loop = asyncio.get_running_loop()
+            self._server = await loop.create_server(self.peers.protocol, host, port)
+            host, port = self._server.sockets[0].getsockname()[:2]
+            self.address = (host, port)
+            if self.gateway_socket is not None:
+                self._unix = await self._listen_gateway(self.gateway_socket)
+        except BaseException:
+            if self._held is not None:  # not serving: the folder is free again
+                os.close(self._held)
+                self._held = None
+            raise
         self._ticker = asyncio.create_task(self._tick())
         self._lister = asyncio.create_task(self._push_lists())
         for room in table.rooms.values():  # a restored room where the computer is to play
@@ -241,6 +277,9 @@ class GameServer:
         for room in table.rooms.values():  # a clean stop: every snapshot up to date, journals empty
             self.writer.snapshot(room)
         await self.flush()
+        if self._held is not None:  # the folder free for the next server
+            os.close(self._held)
+            self._held = None
 
     async def flush(self) -> None:
         """Wait until every snapshot, record and removal has been written."""
