@@ -474,7 +474,7 @@ def move_words(view: PocketView, action: Action) -> tuple[str, str]:
     return "the alibi", "the Alibi token"
 
 
-def call_words(call: ahead.Call, side: str) -> tuple[str, str]:
+def call_words(call: ahead.Call, side: str, answers: bool = True) -> tuple[str, str]:
     """The call a line ends on, for `side`: a phrase and a few words.  What
     P8 makes of it is said as it is (round 5, tester PH: "you are caught,
     alone on your side" for the last suspect unseen in the race, who won):
@@ -485,6 +485,10 @@ def call_words(call: ahead.Call, side: str) -> tuple[str, str]:
         # say so (tester PN, round 7: "Best: the Alibi token: you are the
         # last suspect: you lose", and the easy computer then lost)
         end = call.end
+        if end == INVESTIGATOR and not answers:  # no action left before the call (tester PT)
+            if call.kept <= 1:
+                return "the call makes you the last suspect: you lose (P8)", "the call loses"
+            return "the call sees you in the race: you lose", "the call loses"
         if end == INVESTIGATOR:
             if call.kept <= 1:
                 return (
@@ -537,13 +541,13 @@ def call_words(call: ahead.Call, side: str) -> tuple[str, str]:
     )
 
 
-def call_tiny(call: ahead.Call, side: str) -> str:
+def call_tiny(call: ahead.Call, side: str, answers: bool = True) -> str:
     """The call a line ends on in the fewest plain words: "clears at
     least 3", "unseen, 5 left"."""
     if side == JACK and call.jack is not None:
         end = call.end
         if end == INVESTIGATOR:
-            return "he can win"
+            return "he can win" if answers else "you lose"
         if end == JACK:
             return "you win"
         if end == ahead.RACE and call.kept <= 1:
@@ -781,6 +785,8 @@ def lead_rows(view: PocketView, side: str, face: str | None, chosen: Action | No
     he = "Jack" if side == INVESTIGATOR else "he"
     call, short_call, tiny = said(view, best, side)
     whatever = f"whatever {he} answers: " if len(best.line) > 1 else "at the call: "
+    if side == JACK and best.call.caught:  # his best answer wins: not "whatever" (PT)
+        whatever = ""
     why = next(
         (w for w in (f"{whatever}{call}.", f"{whatever}{short_call}.") if rows_at_80(w) <= 2),
         f"{capital(tiny)}.",
@@ -956,18 +962,25 @@ def face_lines(view: PocketView, side: str, face: str) -> tuple[str, str]:
 def said(view: PocketView, graded: ahead.Graded, side: str) -> tuple[str, str, str]:
     """What a graded line comes to, in a phrase, a few words and fewest,
     naming the player's own next action it counts on and a card's risk."""
-    call, short = call_words(graded.call, side)
-    tiny = call_tiny(graded.call, side)
+    answers = len(graded.line) > 1  # actions left before the call
+    call, short = call_words(graded.call, side, answers)
+    tiny = call_tiny(graded.call, side, answers)
     own_long, own_short = own_next(view, graded, side)
     if own_short:
         tiny = f"then {own_short}: {tiny}"
-    if side == INVESTIGATOR and any(
-        who == INVESTIGATOR and a.face == ALIBI for who, a in graded.line
-    ):
+    alibis = [
+        k for k, (who, a) in enumerate(graded.line) if who == INVESTIGATOR and a.face == ALIBI
+    ]
+    if side == INVESTIGATOR and alibis and len(view.suspects) > 1:
         # the card's suspect is cleared beside the call (tester PN, round 7,
-        # read "does better: the Alibi token: the call clears nobody")
-        call = f"your alibi card may clear one more, and at the call {call}"
-        short = f"your card may clear one; {short}"
+        # read "does better: the Alibi token: the call clears nobody"); an
+        # alibi still to come is said as that, not as this move's reason
+        # (tester PT, round 10: "Swap c1 and c2. Your alibi card may clear
+        # one."); with one suspect left no card clears anyone (PS)
+        now = alibis[0] == 0
+        card = "your alibi card" if now else "your alibi, still to play,"
+        call = f"{card} may clear one more, and at the call {call}"
+        short = f"your card may clear one; {short}" if now else f"your alibi to come: {short}"
         if graded.call.least == 0:
             then = "then " if own_short else ""
             tiny = f"{then}your alibi card may clear one"

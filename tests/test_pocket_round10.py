@@ -1,0 +1,72 @@
+"""Round 10's findings (issue 44; play-testers PS and PT,
+docs/playtests/2026-12-06-pocket-round10-*.md), each checked as a player
+would notice it."""
+
+from __future__ import annotations
+
+import random
+
+from whitechapel.pocket import ahead, hints
+from whitechapel.pocket.actions import Alibi
+from whitechapel.pocket.game import PocketGame
+from whitechapel.pocket.pieces import INVESTIGATOR, JACK
+
+
+def _decisions(side: str, seeds=range(80)):
+    rng = random.Random(10)
+    for seed in seeds:
+        game = PocketGame.new(seed)
+        while game.outcome is None and game.legal_actions():
+            if game.to_act == side:
+                yield game.view(side)
+            game.advance(rng.choice(game.legal_actions()))
+
+
+def test_p5_an_alibi_still_to_come_is_not_said_as_this_moves_reason():
+    """PT: "Swap c1 and c2. Your alibi card may clear one." -- the reason
+    belongs to the Alibi, played later in the line, not to the swap."""
+    found = 0
+    for view in _decisions(INVESTIGATOR):
+        if len(view.suspects) < 2:
+            continue
+        grading = ahead.grade(view, INVESTIGATOR)
+        for action in view_legal(view)[:12]:
+            g = grading.of(action)
+            later = any(who == INVESTIGATOR and isinstance(a, Alibi) for who, a in g.line[1:])
+            if not later or isinstance(action, Alibi):
+                continue
+            call = hints.said(view, g, INVESTIGATOR)[0]
+            assert not call.startswith("your alibi card may"), call
+            assert "your alibi, still to play," in call, call
+            found += 1
+        if found >= 3:
+            return
+    raise AssertionError(found)
+
+
+def view_legal(view):
+    from whitechapel.pocket.legal import legal
+
+    return list(legal(view))
+
+
+def test_p8_at_jacks_last_action_a_lost_call_is_said_as_lost_not_as_his_answer():
+    """PT: "Best: moving Toby 1 step: his best answer wins." at Jack's last
+    action of a round: the investigator has no answer left."""
+    found = 0
+    for view in _decisions(JACK):
+        if view.step != 3:
+            continue
+        grading = ahead.grade(view, JACK)
+        best = grading.best()
+        if best is None or not best.call.caught:
+            continue
+        call, short, tiny = hints.said(view, best, JACK)
+        assert "answer" not in call + short + tiny, (call, short, tiny)
+        assert "you lose" in call
+        rows = hints.lead_rows(view, JACK, None, None)
+        assert not any("whatever he answers" in r for r in rows), rows
+        found += 1
+        if found >= 2:
+            return
+    raise AssertionError(found)
