@@ -237,7 +237,7 @@ def banners(view: PocketView, turn: str, winner: str | None = None) -> list[str]
         f"Mr. Jack Pocket — round {view.round}/8{race} — {turn} to play",
         bare,
         f"round {view.round}/8{race} — {turn} to play",
-        f"{view.round}/8{race} — {turn.split(' (')[0]} to play",
+        f"round {view.round}{race} · {turn.split(' (')[0]} to play",
         f"round {view.round}/8{race}",
     ]
 
