@@ -111,7 +111,10 @@ async def test_s1_the_hideout_chooser_says_how_many_ways_lead_in(tmp_path):
         assert " 43 " in f" {row} " and "2 ways in:" in panel
     board = game.board
     open_circle = next(c for c in board.circles if jackturn.ways_in(board, c)[1])
-    assert "no policeman can bar it" in jackturn.ways_in_text(board, open_circle)
+    said = jackturn.ways_in_text(board, open_circle)
+    # not barred, yet watched (tester U2, round 24: "no policeman can bar it"
+    # read as safe; two policemen sealed it and arrested him on the way in)
+    assert "no policeman can bar that one" in said and "can arrest there" in said
 
 
 def _step_list(min_digits: int):

@@ -79,8 +79,11 @@ def ways_in_text(board: Any, circle: int) -> str:
     crossings, bare = ways_in(board, circle)
     total = crossings + bare
     said = f"{circle}: {total} way{'s' if total != 1 else ''} in"
-    if bare:
-        return f"{said} ({bare} with no crossing) — no policeman can bar it"
+    if bare:  # not barred, yet watched: a policeman beside it can arrest there (tester U2)
+        return (
+            f"{said} ({bare} with no crossing) — no policeman can bar that one, "
+            "but one beside the circle it comes from can arrest there"
+        )
     if crossings > len(COLOURS):
         return f"{said} — more than the five policemen can bar"
     man = "policeman" if crossings == 1 else "policemen"

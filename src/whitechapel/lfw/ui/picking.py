@@ -260,9 +260,13 @@ def search_order(view: LfwView, board: Any) -> list[int]:
     odds = clue_odds(view, board, circles)
     scored = sorted((-o, c) for c, o in odds.items() if 1e-12 < o < 1 - 1e-12)
     first = [c for _, c in scored]
-    rest = [c for c in circles if c not in first]
-    known = [c for c in rest if c not in odds]
-    return first + [c for c in rest if c in odds] + known
+    # known from the view itself, not from the notebook's answer: with no
+    # path known (its odds empty) the known ones still come last (tester V2,
+    # round 24: "Green searches 133: a clue, known already", 162 unsearched)
+    night = view.night
+    found = {s.circle for s in view.crime_scenes if s.night == night} | set(view.clues)
+    rest = [c for c in circles if c not in first and c not in found]
+    return first + rest + [c for c in circles if c in found]
 
 
 def nothing_to_find(view: LfwView, board: Any, circles: list[int]) -> bool:
