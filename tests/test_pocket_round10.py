@@ -70,3 +70,29 @@ def test_p8_at_jacks_last_action_a_lost_call_is_said_as_lost_not_as_his_answer()
         if found >= 2:
             return
     raise AssertionError(found)
+
+
+def test_p5_the_answer_a_review_names_says_every_move_of_it():
+    """PS: "the investigator could answer turn a1 (Smith)", where a1 held
+    Lane: the answer's exchange, which put Smith there, was left unsaid.
+    Every action of the answer that moves something is said, each named on
+    the board it meets."""
+    from whitechapel.pocket.actions import Exchange
+
+    found = 0
+    for view in _decisions(JACK):
+        grading = ahead.grade(view, JACK)
+        best = grading.best()
+        if best is None:
+            continue
+        theirs = [a for who, a in best.line if who != JACK and not isinstance(a, Alibi)]
+        if len(theirs) < 2 or not isinstance(theirs[0], Exchange):
+            continue
+        words, last = hints.threat(view, best, JACK)
+        assert last == theirs[-1]
+        assert words.count(", then ") == len(theirs) - 1, words
+        assert words.startswith("swap"), words
+        found += 1
+        if found >= 2:
+            return
+    raise AssertionError(found)

@@ -618,17 +618,19 @@ def after_view(view: PocketView, line: Sequence[tuple[str, Action]], upto: int) 
 
 
 def threat(view: PocketView, graded: ahead.Graded, side: str) -> tuple[str, Action | None]:
-    """What the other side does to `side` in a graded line: their actions,
-    in words (the last that matters), and the last of them."""
+    """What the other side does to `side` in a graded line: each of their
+    actions that moves something, in words, each named on the board it
+    meets (tester PS, round 10: "could answer turn a1 (Smith)" named the
+    board after an exchange left unsaid, where a1 held Lane), and the last
+    of them."""
     other = [(i, a) for i, (who, a) in enumerate(graded.line) if who != side]
     if not other:
         return "", None
     moving = [(i, a) for i, a in other if a.face != ALIBI]
     if not moving:
         return "", None
-    i, action = moving[-1]
-    words = move_words(after_view(view, graded.line, i), action)[0]
-    return words, action
+    said = [move_words(after_view(view, graded.line, i), a)[0] for i, a in moving]
+    return ", then ".join(said), moving[-1][1]
 
 
 def own_next(view: PocketView, graded: ahead.Graded, side: str) -> tuple[str, str]:
