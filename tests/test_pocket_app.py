@@ -78,7 +78,7 @@ def assert_finished_and_saved(
     text = screen_text(app)
     assert banner in text
     assert f"Game over: {end.said(outcome.reason)}." in plain(screen.query_one("#prompt"))
-    assert button_names(screen) == ["do-review", "do-save", "do-rematch", "do-menu"]
+    assert button_names(screen) == ["do-save", "do-rematch", "do-menu", "do-review"]
     # P8: the end shows Jack to both sides.
     assert f"Jack was {CHARACTERS[game.jack].name}." in widget_text(app)
     # Autosaved after the last action, and the record replays to the same end.

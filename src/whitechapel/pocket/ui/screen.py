@@ -322,13 +322,15 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         """The choice buttons for the mouse.  A fixed row of buttons is relabelled
         and shown or hidden: mounting new ones on every key costs a layout."""
         specs: list[tuple[str, str]] = []
+        # Review last: at 80×24 the round's summary beside the board covers
+        # the fourth button until Enter (tester PT, round 10: "Menu" clipped)
         review = [("Review", "do-review")] if self.opponent_here() else []
         if self.source.outcome and self.source.hot_seat:
             specs = [
-                *review,
                 ("Save record", "do-save"),
                 ("Rematch", "do-rematch"),
                 ("Menu", "do-menu"),
+                *review,
             ]
         elif self.source.outcome:  # the server keeps the record; a new duel starts there
             specs = [*review, ("Lobby", "do-lobby")]
