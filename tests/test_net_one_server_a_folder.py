@@ -33,4 +33,3 @@ async def test_a_second_server_on_a_folder_in_use_is_refused_and_the_first_serve
     third = GameServer(tmp_path, gateway_socket=gateway_socket_path(tmp_path))
     await third.start("127.0.0.1", 0)  # the folder is free once the first has stopped
     await third.close()
-
