@@ -36,3 +36,34 @@ def test_t3_a_known_clue_is_named_last_even_where_the_notebook_knows_no_path(mon
         order = picking.search_order(view, game.board)
         known = [c for c in order if c in found]
         assert known and order[-len(known) :] == known, (order, found)
+
+
+async def test_t1_the_notebook_off_takes_jacks_aids_along(tmp_path):
+    """Testers P2 (round 21), U2 and V2 (round 24): "Jack is heavily helped
+    and I found no way to turn it off"; "with the police notebook set to
+    off (as the box), the game still says 'nothing to find beside Red'".
+    With the notebook set off at the setup, Jack's step line names the
+    circles alone (no 'in reach', no 'nearest home') and his sheet counts
+    nothing home; set on, both are there."""
+    import settle
+    from lfw_app_play import PLAYERS, raise_curtain
+    from snapshots import screen_text
+    from test_lfw_round19 import _crowded_step
+    from whitechapel.app import WhitechapelApp
+    from whitechapel.core.record import record_of
+    from whitechapel.core.store import Store
+    from whitechapel.lfw.ui.screen import LfwScreen
+    from whitechapel.ui.source import LocalSource
+
+    game = first_game_where(1, _crowded_step, tries=300)
+    for setting in ("possible", "off"):
+        record = record_of(game, players=PLAYERS, settings={"notebook": setting})
+        screen = LfwScreen(LocalSource(game.clone(), record, Store(tmp_path)), game.board)
+        app = WhitechapelApp(start=screen)
+        async with app.run_test(size=(200, 60)) as pilot:
+            await raise_curtain(pilot, screen)
+            await settle.press(pilot, "1")  # a step
+            shown = " ".join(screen_text(app).split())
+            aided = ("in reach of" in shown or "beside" in shown) and "nearest home" in shown
+            assert aided == (setting != "off"), (setting, shown)
+            assert ("spaces home" in shown or "moves away" in shown) == (setting != "off")

@@ -298,10 +298,15 @@ def exposure_note(view: LfwView, board: Any, kind: str) -> str:
     return f" · [b red]the police: {found.count} circles[/b red]"
 
 
-def home_line(view: LfwView, board: Any, hideout: int, here: int | None) -> str:
+def home_line(
+    view: LfwView, board: Any, hideout: int, here: int | None, aids: bool = True
+) -> str:
     """The sheet's hideout line: who guards it, and (`here`: Jack out
-    tonight) how far home, around the policemen where they stand."""
+    tonight) how far home, around the policemen where they stand; without
+    `aids` (the notebook off, as the box) the hideout alone."""
     home = f"Your hideout: [b]{hideout}[/b]"
+    if not aids:
+        return home
     guards = guards_of(view, board, hideout)
     if guards:
         home += f" · {guards}"
@@ -333,15 +338,18 @@ def home_line(view: LfwView, board: Any, hideout: int, here: int | None) -> str:
     return home
 
 
-def jack_text(view: LfwView, board: Any) -> str:
-    """Jack's secret sheet, on his own screens only."""
+def jack_text(view: LfwView, board: Any, aids: bool = True) -> str:
+    """Jack's secret sheet, on his own screens only; without `aids` (the
+    notebook set off, as the box: testers P2, U2 and V2 found Jack's help
+    always on) no counts home, no guards, no warnings: his sheet as on
+    paper."""
     jack = view.jack
     assert jack is not None  # Jack's own view
     lines = ["[b red]Secret — Jack only[/b red]"]
     hideout, here = jack.hideout, jack.position
     tonight = bool(jack.path) and len(jack.path) == view.night
     if hideout is not None:
-        lines.append(home_line(view, board, hideout, here if tonight else None))
+        lines.append(home_line(view, board, hideout, here if tonight else None, aids))
     if here is not None and tonight:
         left = spaces_left(view)
         lines.append(f"On circle [b]{here}[/b] · {left} space{'s' if left != 1 else ''} left")
@@ -354,7 +362,7 @@ def jack_text(view: LfwView, board: Any) -> str:
         if row:
             walked = " ".join(f"{e.circle}{HOW_MARK.get(e.how, '')}" for e in row)
             lines.append(f"Night {night}: {walked}")
-    moves = move_lines(view, hideout, board)
+    moves = move_lines(view, hideout if aids else None, board if aids else None)
     if moves:
         lines += ["", *moves]
     return "\n".join(lines)

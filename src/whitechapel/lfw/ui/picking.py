@@ -469,6 +469,9 @@ class Picking:
         # the screen's notebook shown (F6; a game set up without it: never):
         # without it T2's letters say the circles beside them, no more
         self.notebook_on = True
+        # Jack's aids (T1: who can reach a circle, the way home, the
+        # warnings): off with the notebook set off at the setup, as the box
+        self.aids = True
         # Node -> the letter it was given in this decision: a letter keeps its
         # meaning from one word of the action to the next (a woman, then her
         # destination; the double kill's two women; a coach's two circles).
@@ -586,6 +589,9 @@ class Picking:
         Jack's own view: his hideout is his.  `counted`: two policemen or
         more by their number, "in reach of 3", where the line is short."""
 
+        if not self.aids:
+            return circle
+
         def who_of(colours: list[str]) -> str:
             if counted and len(colours) > 1:  # a count, not a circle (tester T2, round 23)
                 return f"{len(colours)} policemen"
@@ -670,7 +676,9 @@ class Picking:
         play-tester P, round 8), and which are nearest home (Q, round 9);
         after the kinds of move (or N3's women), what would give Jack away
         (`warning_part`; Z, round 13)."""
-        parts = []
+        parts: list[str] = []
+        if not self.aids:
+            return parts
         if not lettered and (flags := self.flagged_part()):
             parts.append(flags)
         if home := self.home_part():
@@ -924,6 +932,7 @@ class Picking:
             v = self.view
             self._idle = (
                 v is not None
+                and self.aids  # the notebook off: the box says nothing of it (V2)
                 and self.t3_word_stage()
                 and "pass" in self.word_options()
                 and nothing_to_find(v, self.board, [int(c) for c in self.t3_circles()])

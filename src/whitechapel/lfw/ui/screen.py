@@ -264,6 +264,9 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         self.notebook_setting = value_of(RULES.settings, source.settings, "notebook")
         self.deduction_mode = self.notebook_setting
         self.deduction_shown = self.deduction_mode != "off"
+        # the notebook set off is the box: Jack's aids go with it (the
+        # counts home, who can reach a circle, the warnings)
+        self.aids = self.notebook_setting != "off"
         self.deduced: Notebook | None = None
         self._deduced_for: LfwView | None = None  # the view it was deduced from
         self.whole_noted = False  # F4: the window's size was judged
@@ -351,6 +354,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         if self.source.outcome is None and self.holder == self.source.to_act:
             # the side at the keyboard is the one to act
             self.picking = picking_for(self.current_view(), self.board)
+            self.picking.aids = self.aids
             return
         self.picking = Picking(self.board)
 
@@ -428,7 +432,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         if view.jack and view.outcome:
             sheet = panels.jack_sheet(view.jack, reveal=True) + "\n\n"
         elif view.jack and self.holder == JACK:
-            sheet = jackturn.jack_text(view, self.board) + "\n\n"
+            sheet = jackturn.jack_text(view, self.board, self.aids) + "\n\n"
         found = deduction.deduction_text(
             nb, jack=self.holder == JACK, key="F9", shares=self.deduction_mode == "heat"
         )
