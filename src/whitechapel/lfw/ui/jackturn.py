@@ -298,9 +298,7 @@ def exposure_note(view: LfwView, board: Any, kind: str) -> str:
     return f" · [b red]the police: {found.count} circles[/b red]"
 
 
-def home_line(
-    view: LfwView, board: Any, hideout: int, here: int | None, aids: bool = True
-) -> str:
+def home_line(view: LfwView, board: Any, hideout: int, here: int | None, aids: bool = True) -> str:
     """The sheet's hideout line: who guards it, and (`here`: Jack out
     tonight) how far home, around the policemen where they stand; without
     `aids` (the notebook off, as the box) the hideout alone."""
