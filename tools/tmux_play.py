@@ -286,6 +286,10 @@ def passes_over(play, screen: str) -> str | None:
     if "Press Enter to hide it" in screen:  # Jack's drawn card, before the screen passes
         assert "(Jack)" in screen, f"a drawn card shown to another than Jack:\n{screen}"
         return "card"
+    if "Press Enter to pass the keyboard on" in screen:  # the investigator's card, shown to both
+        for word in play.secret_words:
+            assert word not in screen, f"{word!r} beside the investigator's card:\n{screen}"
+        return "card"
     if "Pass to" in screen or "look away" in screen:  # the curtain is down
         for word in play.secret_words:
             assert word not in screen, f"{word!r} on the curtain:\n{screen}"
