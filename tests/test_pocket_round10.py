@@ -96,3 +96,23 @@ def test_p5_the_answer_a_review_names_says_every_move_of_it():
         if found >= 2:
             return
     raise AssertionError(found)
+
+
+def test_p8_no_rule_tag_reaches_a_hint_or_the_review():
+    """PU: "an internal rule tag '(P8, the race)' shows in player text"."""
+    import re
+
+    from whitechapel.pocket.ui.panels import untagged
+
+    tag = re.compile(r"\bP\d+\b")
+    seen = 0
+    for side in (INVESTIGATOR, JACK):
+        for view in _decisions(side, range(20)):
+            grading = ahead.grade(view, side)
+            best = grading.best()
+            if best is None:
+                continue
+            for text in (*hints.said(view, best, side), *hints.lead_rows(view, side, None, None)):
+                assert not tag.search(untagged(text)), text
+                seen += 1
+    assert seen > 100

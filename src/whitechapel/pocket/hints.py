@@ -394,7 +394,7 @@ def end_line(view: PocketView, side: str) -> tuple[str, str] | None:
         if likely >= JACK_GOAL_HOURGLASSES - 1:
             return (
                 f"Jack has {glasses}: one unseen call may give him 6. Have more suspects "
-                "seen (if both goals come at once, Jack must be seen: P8, the race).",
+                "seen (if both goals come at once, Jack must be seen: the race).",
                 "He is near 6: see him",
             )
         if n == 3:
@@ -500,7 +500,7 @@ def call_words(call: ahead.Call, side: str, answers: bool = True) -> tuple[str, 
             return "you stay unseen and win (P8)", "you stay unseen: you win"
         if end == ahead.RACE and call.kept <= 1:
             return (
-                "you stay unseen, the last suspect: stay unseen to the end (P8, the race)",
+                "you stay unseen, the last suspect: stay unseen to the end (the race)",
                 "you stay unseen: the race goes on",
             )
         if call.jack:
