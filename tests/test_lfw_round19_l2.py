@@ -139,6 +139,13 @@ def _later_patrols(g) -> bool:
     return g.phase == Phase.PATROLS and g.night >= 2 and g.to_act == POLICE
 
 
+async def place_by_letters(pilot, screen: LfwScreen, crossings) -> None:
+    """H3: each of `crossings` in turn, by the letter the map gives it."""
+    for crossing in crossings:
+        letter = next(k for k, v in screen.picking.labels().items() if v == crossing)
+        await settle.press(pilot, letter)
+
+
 async def test_h3_the_prompt_says_before_the_key_where_the_last_fake_goes_by_itself(tmp_path):
     """L2: Red's marker went on a yellow crossing, fake 1 elsewhere, and
     the last fake was put on Red's old crossing for him; his next key, for
@@ -153,9 +160,7 @@ async def test_h3_the_prompt_says_before_the_key_where_the_last_fake_goes_by_its
     app, screen = game_app(game, tmp_path)
     async with app.run_test(size=(200, 60)) as pilot:
         await raise_curtain(pilot, screen)
-        for crossing in reals:
-            letter = next(k for k, v in screen.picking.labels().items() if v == crossing)
-            await settle.press(pilot, letter)
+        await place_by_letters(pilot, screen, reals)
         bare_letter = next(k for k, v in screen.picking.labels().items() if v == bare)
         said = prompt_text(app)
         assert "If this fake goes elsewhere, the last fake goes on" in said, said

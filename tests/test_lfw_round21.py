@@ -50,10 +50,9 @@ async def test_h3_two_fakes_note_is_whole_at_200_columns(tmp_path):
     22 and 25) by themselves (policemen ended there last" was cut at 200
     columns beside the keys: where it would not fit, the note names the
     letters alone, and the screen shows it to its end."""
-    import settle
     from lfw_app_play import first_game_where, game_app, prompt_text, raise_curtain
     from snapshots import screen_text
-    from test_lfw_round19_l2 import _later_patrols
+    from test_lfw_round19_l2 import _later_patrols, place_by_letters
     from whitechapel.lfw.rulebook import POLICE
 
     game = first_game_where(3, _later_patrols, tries=100)
@@ -63,9 +62,7 @@ async def test_h3_two_fakes_note_is_whole_at_200_columns(tmp_path):
     app, screen = game_app(game, tmp_path)
     async with app.run_test(size=(200, 60)) as pilot:
         await raise_curtain(pilot, screen)
-        for crossing in reals:
-            letter = next(k for k, v in screen.picking.labels().items() if v == crossing)
-            await settle.press(pilot, letter)
+        await place_by_letters(pilot, screen, reals)
         said = prompt_text(app)
         assert "the last 2 fakes go on" in said, said
         rows = [r.rstrip() for r in screen_text(app).split("\n")]

@@ -192,9 +192,7 @@ class GameServer:
             if self.gateway_socket is not None:
                 self._unix = await self._listen_gateway(self.gateway_socket)
         except BaseException:
-            if self._held is not None:  # not serving: the folder is free again
-                os.close(self._held)
-                self._held = None
+            self._let_go()  # not serving: the folder is free again
             raise
         self._ticker = asyncio.create_task(self._tick())
         self._lister = asyncio.create_task(self._push_lists())
@@ -277,7 +275,11 @@ class GameServer:
         for room in table.rooms.values():  # a clean stop: every snapshot up to date, journals empty
             self.writer.snapshot(room)
         await self.flush()
-        if self._held is not None:  # the folder free for the next server
+        self._let_go()  # the folder free for the next server
+
+    def _let_go(self) -> None:
+        """The data folder's lock given back, if held (`hold_data_folder`)."""
+        if self._held is not None:
             os.close(self._held)
             self._held = None
 

@@ -360,6 +360,11 @@ def apply(state: State, action: Action) -> State:
     return state
 
 
+def played(faces: tuple[str, ...], token: int) -> tuple[str, ...]:
+    """The faces of the tokens left once `token` is played (its face "")."""
+    return (*faces[:token], "", *faces[token + 1 :])
+
+
 def draws(state: State, drawer: str, odds: Odds) -> list[tuple[float, State]]:
     """The alibi's card as a chance node (P5): the positions it may leave,
     each with its chance, the likeliest first.  The investigator's card
@@ -469,7 +474,7 @@ class Search:
         for t, face in enumerate(faces):
             if not face or face in faces[:t]:
                 continue
-            rest = (*faces[:t], "", *faces[t + 1 :])
+            rest = played(faces, t)
             # one position a token: the same board reached with another token
             # leaves other tokens to play (tester PM, round 7: the joker's
             # Holmes 2→3, Holmes's own step's twin, was never looked at, and
@@ -602,19 +607,17 @@ def seen_whatever(view: PocketView, action: Action) -> bool | None:
     if view.jack is None:
         return None
     state, faces = start(view)
-    token = faces.index(action.face)
-    rest = (*faces[:token], "", *faces[token + 1 :])
     order = TURN_ORDER[view.round % 2][view.step + 1 :]
-    return _always_seen(apply(state, action), rest, order)
+    return _always_seen(apply(state, action), played(faces, faces.index(action.face)), order)
 
 
 def _always_seen(state: State, faces: tuple[str, ...], order: tuple[str, ...]) -> bool:
     if not order:  # the call
         return bool(seen_of(state) >> state[2] & 1)
     for token, face in enumerate(faces):
-        if not face:
+        if not face or face in faces[:token]:  # two tokens of one face: the same answers
             continue
-        rest = (*faces[:token], "", *faces[token + 1 :])
+        rest = played(faces, token)
         for action in actions_of(state, face, order[0]):
             if not _always_seen(apply(state, action), rest, order[1:]):
                 return False
@@ -644,8 +647,7 @@ class Grading:
         return self.search.work
 
     def _after(self, action: Action) -> tuple[State, tuple[str, ...]]:
-        token = self.faces.index(action.face)
-        return apply(self.state, action), (*self.faces[:token], "", *self.faces[token + 1 :])
+        return apply(self.state, action), played(self.faces, self.faces.index(action.face))
 
     def _value(self, action: Action, floor: float = -BIG) -> float:
         after, rest = self._after(action)

@@ -130,14 +130,16 @@ def moves_home_now(
     return _home_now(board, here, hideout, alleys, coaches, frozenset(police))
 
 
-def home_now(view: LfwView, board: Any, here: int) -> int | None:
+def home_now(view: LfwView, board: Any, here: int, coaches: int | None = None) -> int | None:
     """`moves_home_now` from Jack's own view: his hideout, the alleys and
-    coaches he has left, the policemen where they stand."""
+    coaches he has left (`coaches`: so many instead, as after a coach
+    taken), the policemen where they stand."""
     hideout = view.jack.hideout if view.jack is not None else None
     if hideout is None:
         return None
     police = [x for x in view.police.values() if x]
-    return moves_home_now(board, here, hideout, view.alleys_left, view.coaches_left, police)
+    left = view.coaches_left if coaches is None else coaches
+    return moves_home_now(board, here, hideout, view.alleys_left, left, police)
 
 
 @lru_cache(maxsize=256)

@@ -228,14 +228,20 @@ def _missed(view: LfwView, circle: int) -> LfwView:
     return dataclasses.replace(view, nights=(*view.nights[:-1], night))
 
 
+def known_tonight(view: LfwView) -> set[int]:
+    """T3: the circles the police know written tonight: tonight's crime
+    scenes and the clues found (naming one ends a search on what they knew)."""
+    night = view.night
+    return {s.circle for s in view.crime_scenes if s.night == night} | set(view.clues)
+
+
 def clue_odds(view: LfwView, board: Any, circles: list[int], nb: Any = None) -> dict[int, float]:
     """T3: for each of `circles` where no clue is known yet tonight, the
     share of tonight's possible paths through it (the notebook's answer:
     0 where Jack cannot have passed, 1 where he must have).  Circles with
     a clue or tonight's crime scene are left out; so is everything while
     the notebook knows no path (Jack not on the streets)."""
-    night = view.night
-    known = {s.circle for s in view.crime_scenes if s.night == night} | set(view.clues)
+    known = known_tonight(view)
     nb = nb if nb is not None else notebook(view, board)
     total = nb.total
     if not total:
@@ -263,10 +269,20 @@ def search_order(view: LfwView, board: Any) -> list[int]:
     # known from the view itself, not from the notebook's answer: with no
     # path known (its odds empty) the known ones still come last (tester V2,
     # round 24: "Green searches 133: a clue, known already", 162 unsearched)
-    night = view.night
-    found = {s.circle for s in view.crime_scenes if s.night == night} | set(view.clues)
+    found = known_tonight(view)
     rest = [c for c in circles if c not in first and c not in found]
     return first + rest + [c for c in circles if c in found]
+
+
+def nearest_words(need: dict[str, int], after: str = "") -> str:
+    """T1's "nearest home: 65 66 (then 2 moves)": the circles of `need`
+    (circle -> moves home from it, in the order offered) fewest moves away;
+    `after` ends the count (" after the coach").  "then": the moves from
+    that circle on (tester V, round 11, read "111 (2 moves)" as two moves
+    in all)."""
+    best = min(need.values())
+    near = " ".join(c for c, n in need.items() if n == best)
+    return f"nearest home: {near} (then {best} move{'s' if best != 1 else ''}{after})"
 
 
 def nothing_to_find(view: LfwView, board: Any, circles: list[int]) -> bool:
@@ -629,11 +645,7 @@ class Picking:
         need = {c: n for c in self.circle_options() if (n := self.moves_home(c)) is not None}
         if not need:
             return ""
-        best = min(need.values())
-        near = " ".join(c for c, n in need.items() if n == best)
-        # "then": the moves from that circle on (tester V, round 11, read
-        # "111 (2 moves)" as two moves in all)
-        return f"nearest home: {near} (then {best} move{'s' if best != 1 else ''})"
+        return nearest_words(need)
 
     def coach_first(self) -> bool:
         """T1: is Jack choosing the circle his coach passes (its first)?"""
@@ -653,22 +665,16 @@ class Picking:
         hideout = view.jack.hideout if view is not None and view.jack is not None else None
         if view is None or hideout is None or not isinstance(c, Chooser):
             return ""
-        police = [x for x in view.police.values() if x]
         coaches = max(0, view.coaches_left - 1)  # this one spent
         need: dict[str, int] = {}
         for words in c.legal:
             if len(words) != 3 or not words[2].isdigit() or int(words[2]) == hideout:
                 continue  # a coach never ends the night on the hideout
-            n = jackturn.moves_home_now(
-                self.board, int(words[2]), hideout, view.alleys_left, coaches, police
-            )
+            n = jackturn.home_now(view, self.board, int(words[2]), coaches)
             if n is not None and n < need.get(words[1], n + 1):
                 need[words[1]] = n
-        if not need:
-            return ""
-        best = min(need.values())
-        near = " ".join(c for c in self.circle_options() if need.get(c) == best)
-        return f"nearest home: {near} (then {best} move{'s' if best != 1 else ''} after the coach)"
+        ordered = {x: need[x] for x in self.circle_options() if x in need}
+        return nearest_words(ordered, " after the coach") if ordered else ""
 
     def _t1_parts(self, lettered: bool) -> list[str]:
         """T1's parts of the keys line after the circles: those beside a
