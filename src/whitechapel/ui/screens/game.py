@@ -523,9 +523,9 @@ class GameScreen(SizeGuard, Screen[None]):
         # Whose turn it is (every head but the last says it) before the
         # seat's longer words (tester PR, Pocket round 9, at 80 columns:
         # "round 1/8 · if cut off, rejoin: …", and no "you to play").
-        tries = [(seat, head) for seat in seats[:2] for head in heads[:-1]]
-        tries += [(seat, head) for seat in seats for head in heads]
-        for seat, head in tries:
+        first = [(seat, head) for seat in seats[:2] for head in heads[:-1]]
+        tries = dict.fromkeys([*first, *((seat, head) for seat in seats for head in heads)])
+        for seat, head in tries:  # each pair once
             text = head + seat + clock
             if Text.from_markup(text).cell_len <= width:
                 why = head + self.seat_text(why=True) + clock
