@@ -225,7 +225,7 @@ def _wretched() -> Hint:
         "once, one away from Jack's likely hideout makes his night longer.",
         f"for each Wretched: {_k('wretched')}; a Wretched that "
         f"cannot move stays ({_k('confirm')}); {_k('rest')}: every Wretched still to "
-        "move goes to the circle beside hers nearest your policemen.",
+        "move goes to the circle beside hers nearest your real patrol markers.",
     )
 
 
@@ -252,7 +252,7 @@ def _revealed(view: LfwView) -> Hint | None:
         "(each wait is one more space on his move track). Now Jack waited again: "
         "move the Wretched once more.",
         f"as before: each Wretched, {_k('wretched')}; {_k('rest')}: every "
-        "Wretched still to move goes to the circle nearest your policemen (she must "
+        "Wretched still to move goes to the circle nearest your real markers (she must "
         "move every wait: one near them steps to and fro).",
     )
 

@@ -386,7 +386,7 @@ _LINES: dict[str, Callable[[LogEntry], str]] = {
     "patrols": lambda e: "Patrol markers on " + " ".join(map(str, e.where)),
     "letter": lambda e: f"Jack sends a letter: {e.letter}",
     "saucy": lambda e: "The Chief moves " + ", ".join(f"{a}>{b}" for a, b in e.moves),
-    "wretched": lambda e: "Wretched on " + " ".join(map(str, e.circles)),
+    "wretched": lambda e: "Wretched (the women Jack may kill) on " + " ".join(map(str, e.circles)),
     "wait": lambda e: f"Jack waits; time of the crime {e.time_of_the_crime}",
     "wretched_move": lambda e: (
         f"A Wretched moves {e.source}>{e.target}"

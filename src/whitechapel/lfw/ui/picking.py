@@ -81,6 +81,7 @@ from whitechapel.lfw.phases import Phase
 from whitechapel.lfw.ui import exposure, jackturn, placenames, sentences, wretched
 from whitechapel.lfw.ui.choosing import HOME, THROUGH, Chooser, Placer, words_of
 from whitechapel.lfw.ui.marks import COLOUR_LETTERS, COLOURS, FAKE_MARKER
+from whitechapel.lfw.ui.panels import last_night_police
 from whitechapel.lfw.view_parts import PatrolPlacement, SearchSeen
 from whitechapel.lfw.views import LfwView
 
@@ -979,7 +980,10 @@ class Picking:
             if self.t3_word_stage():
                 nodes = nodes + [v for v in t3 if self.searchable(v)]
         pos = self.board.pos  # crossings in reading order: a near the top left
-        crossings = sorted((v for v in universe if not v.isdigit()), key=lambda v: pos[v][::-1])
+        ended = self.ended_places()  # H3, nights 2-4: these letters first (tester X2)
+        crossings = sorted(
+            (v for v in universe if not v.isdigit()), key=lambda v: (v not in ended, pos[v][::-1])
+        )
         circles = [v for v in universe if v.isdigit()]
         named = crossings
         if t3 or (circles and len(circles) <= self.circle_room() and not self.word_options()):
@@ -1027,6 +1031,34 @@ class Picking:
             return PATROLS_INTRO, "Yellow crossings"
         return PATROLS_LATER_INTRO, "Places"
 
+    def ended_places(self) -> set[str]:
+        """H3 on nights 2-4: the crossings where the policemen ended last
+        night, each of which takes a marker (empty on any other screen)."""
+        v = self.view
+        if v is None or v.phase.key != Phase.PATROLS or v.night == 1:
+            return set()
+        return {str(x) for x in last_night_police(v).values()}
+
+    def later_places(self) -> str:
+        """H3 on nights 2-4, for the prompt: which letters offered are last
+        night's places and which the yellow crossings, and how many of
+        these (tester X2, round 26: twelve letters for seven markers, and a
+        refused key said nothing of why)."""
+        ended = self.ended_places()
+        offered = self.crossing_labels()  # in letter order
+        first = " ".join(k for k, x in offered if x in ended)
+        others = " ".join(k for k, x in offered if x not in ended)
+        c = self.chooser
+        picked = [str(x) for x in c.picked] if isinstance(c, Placer) else []
+        left = rulebook.PATROL_MARKERS - len(ended) - sum(x not in ended for x in picked)
+        parts = (
+            [f"{first}, where the policemen ended last night (one marker each)"] if first else []
+        )
+        if others:
+            some = "one more yellow one" if left == 1 else "two yellow ones"
+            parts.append(f"{some} they did not hold: {others}")
+        return ", and ".join(parts) or "the five where the policemen ended, two yellow ones"
+
     def circle_room(self) -> int:
         """How many circles may get letters: `CIRCLE_LABELS`, or every red
         circle while Jack places the women (H2: the hint lists them), or up
@@ -1070,7 +1102,7 @@ class Picking:
             if jack:
                 lines.append("[b]Markers[/b] letter → the circles beside")
             elif patrols is not None:
-                lines.append(f"[b]{patrols[1]}[/b] letter → the circles beside")
+                lines.append(f"[b]{patrols[1]}[/b] letter → circles beside")
             elif hunt:
                 lines.append(HUNT_HEAD)
             else:
@@ -1317,7 +1349,22 @@ class Picking:
             return f"Nothing to choose here: Enter plays it ({self.describe_complete()})."
         if self.placed_all():
             return self.placed_note()
+        if char in self.fixed.values() and self.ended_places():
+            return self.later_place_note(char)
         return f"{char!r} is not a key here: {self.keys_hint(plain=True)}."
+
+    def later_place_note(self, char: str) -> str:
+        """H3 on nights 2-4, a letter of this placement no longer offered:
+        it holds a marker, or it is a yellow crossing and two markers stand
+        on yellow ones already (tester X2, round 26)."""
+        node = next(v for v, k in self.fixed.items() if k == char)
+        c = self.chooser
+        if isinstance(c, Placer) and node in map(str, c.picked):
+            return f"{char!r} holds a marker already (Esc takes the last one back)."
+        return (
+            f"{char!r} is a yellow crossing, and two markers stand on yellow ones already: "
+            "the others go where the policemen ended last night (H3)."
+        )
 
     def placed_note(self) -> str:
         """A key after the last token: every one is placed, and where the
@@ -1558,7 +1605,7 @@ class Picking:
             # each stays near the real policemen, so she steps to and fro between
             # two circles there: a Wretched must move every wait (H6; testers C2
             # and D2, round 15, read "toward" as a walk that never arrived)
-            return "0 every Wretched left: to the circle nearest your policemen"
+            return "0 every Wretched left: to the circle nearest your real markers"
         return f"0 everyone {'stays' if rest == 'stay' else 'passes'}"
 
     def _touches_part(self, part: str, rest: str, room: int | None, intro: str = "") -> str:

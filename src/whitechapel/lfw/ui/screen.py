@@ -80,14 +80,13 @@ GUIDE = {
     "patrols": "Place the patrol markers on yellow crossings: {what}.",
     # H3, nights 2-4: five where the policemen ended, two on yellow crossings
     "patrols_later": (
-        "Place the patrol markers, real or fake, any on any of the seven places: the "
-        "five crossings where the policemen ended last night and two yellow ones "
-        "they did not hold: {what}."
+        "Place the patrol markers, real or fake, any on any of the seven places: "
+        "{places}. Now {what}."
     ),
     "letter": "You may send a letter, or no letter.",
     "saucy": "Saucy Jacky: move the two markers Jack named to free yellow crossings.",
     "kill": "Kill: choose a marked woman's circle, or wait.",
-    "wretched": "Move each Wretched (a woman who waits) to a neighbouring circle.",
+    "wretched": "Move each Wretched (a marked woman: one Jack may kill) to a neighbouring circle.",
     "reveal": "Reveal a face-down patrol marker.",
     "escape": "Move: step to a circle, take a coach (two steps), or an alley.",
     "graffito": "Goulston Street graffito: name a policeman, or no letter.",
@@ -615,7 +614,8 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         key: str = view.phase.key
         if key == "patrols" and view.night > 1:
             key = "patrols_later"
-        guide = p.forced_text() or GUIDE.get(key, "").format(who=who, what=what)
+        places = p.later_places() if key == "patrols_later" else ""
+        guide = p.forced_text() or GUIDE.get(key, "").format(who=who, what=what, places=places)
         if view.phase.key in PLACEMENTS and self.places_out_of_sight():
             guide += " Tab: the next on the map, F2: all."
         if (
