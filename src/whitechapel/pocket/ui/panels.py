@@ -20,6 +20,7 @@ from whitechapel.pocket.pieces import (
     INVESTIGATOR,
     JACK,
     SQUARES,
+    TURN_ORDER,
     step_clockwise,
 )
 from whitechapel.pocket.sentences import (
@@ -242,8 +243,28 @@ def banners(view: PocketView, turn: str, winner: str | None = None) -> list[str]
     ]
 
 
-def tokens_text(view: PocketView, chosen: int | None) -> str:
-    lines = ["[b]Action tokens[/b]"]
+def order_line(view: PocketView, width: int = 40) -> str:
+    """The tokens' head: who plays this round's four actions, in turn (P4),
+    the one to play now in reverse and those played dim: "Action tokens
+    you→Jack→Jack→you" (tester PU, round 11: the order was nowhere beside
+    the tokens), "Tokens …" where `width` is short (the panel has one row
+    for it at 80×24)."""
+    cells = []
+    for i, who in enumerate(TURN_ORDER[view.round % 2]):
+        word = "you" if who == view.side else ("Jack" if who == JACK else "Inv.")
+        if i < view.step:
+            cells.append(f"[dim]{word}[/dim]")
+        elif i == view.step and view.outcome is None:
+            cells.append(f"[reverse]{word}[/reverse]")
+        else:
+            cells.append(word)
+    order = "→".join(cells)
+    whole = f"[b]Action tokens[/b] {order}"
+    return whole if Text.from_markup(whole).cell_len <= width else f"[b]Tokens[/b] {order}"
+
+
+def tokens_text(view: PocketView, chosen: int | None, width: int = 40) -> str:
+    lines = [order_line(view, width)]
     for i, t in enumerate(view.tokens):
         name = FACE_NAMES[t.up]
         if t.used:
