@@ -197,6 +197,18 @@ def record_of(
     )
 
 
+def turns_of(record: Record) -> list[str | None]:
+    """Who was to act before each action of `record` (its actions replayed)."""
+    rules = rules_for(record.game)
+    options = rules.check_options(record.options)
+    game = rules.start(rules.setup_from_json(record.setup, options), options)
+    before: list[str | None] = []
+    for text in record.actions:
+        before.append(game.to_act)
+        game.play(text)
+    return before
+
+
 def replay(record: Record) -> Game:
     """Rebuild the game a record describes, checking every action on the way."""
     rules = rules_for(record.game)

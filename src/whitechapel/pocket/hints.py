@@ -1060,6 +1060,7 @@ def welcome(side: str, against_computer: bool, view: PocketView | None = None) -
             "┅ Watson, · Toby; a tile says who sees it.",
             *extra,
             "Keys: 1-4 a token; the arrows move the choice (the board shows it); Enter "
-            "plays it; Esc goes back; F1 the rules. Hints come beside the board.",
+            "plays it; Esc goes back; F1 the rules. Hints come beside the board."
+            + (" ctrl+z takes back your last action." if against_computer else ""),
         ]
     )

@@ -16,6 +16,7 @@ Both keep `Source`'s small interface; the screens use nothing else.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from enum import StrEnum
 from pathlib import Path
@@ -23,7 +24,7 @@ from typing import Any, Protocol
 
 from whitechapel.core.game import Game, Outcome
 from whitechapel.core.players import computer_seats
-from whitechapel.core.record import Record, record_of
+from whitechapel.core.record import Record, record_of, replay, turns_of
 from whitechapel.core.store import Store, autosave_name
 
 
@@ -112,6 +113,7 @@ class LocalSource:
         self.game = game
         self.record = record
         self.store = store or Store()
+        self._taken = 0  # `version` past the history's length: a take-back counts as a state
         # The sides the computer plays (side -> level): named so in the record,
         # so that Continue and a rematch keep them.
         self.computers = computer_seats(record.game, record.players)
@@ -122,7 +124,23 @@ class LocalSource:
 
     @property
     def version(self) -> int:
-        return len(self.game.history)
+        return len(self.game.history) + self._taken
+
+    def take_back(self, side: str) -> int:
+        """Take back `side`'s last action and every one after it (the
+        computer's answers): the game as it stood before it, replayed from
+        its record (testers PS and PU, issue 44: a learner's game could not
+        take back a move).  How many actions went (0: `side` has played
+        none, and nothing changes)."""
+        record = self.current_record()
+        before = turns_of(record)
+        keep = max((i for i, who in enumerate(before) if who == side), default=None)
+        if keep is None:
+            return 0
+        shown = self.version
+        self.game = replay(dataclasses.replace(record, actions=record.actions[:keep], outcome=None))
+        self._taken = shown + 1 - len(self.game.history)  # a new state: every cache's key moves on
+        return len(record.actions) - keep
 
     @property
     def to_act(self) -> str | None:

@@ -79,13 +79,13 @@ SIDE_CHOICES = (
         "Wretched and see a marker turned), kills far from his hideout and keeps "
         "away from it for his first three moves, a coach and an alley among them; "
         "you place the patrols, move the policemen, search and arrest (an early "
-        "arrest ends the night sooner)",
+        "arrest ends the night sooner); ctrl+z takes back a move",
     ),
     (
         JACK,
         "Play Jack: a guided first night",
         "the computer (easy) plays the police, and makes no arrest in your first "
-        "three moves; you choose your hideout, kill and escape",
+        "three moves; you choose your hideout, kill and escape; ctrl+z takes back a move",
     ),
 )
 
@@ -358,6 +358,11 @@ class GuidedScreen(LfwScreen):
             # and the easy police the teaching ones: no arrest in night 1's
             # first Hunts (players/teaching_police.py)
             self.turns.computers[POLICE] = TEACHING_POLICE
+
+    def takes_back(self) -> bool:
+        """The guided night takes back moves (ctrl+z), as Pocket's guided
+        game does."""
+        return self.hints
 
     def hint_now(self, view: LfwView | None = None) -> hints.Hint | None:
         """The hint of the decision at the keyboard, if any (from its view)."""

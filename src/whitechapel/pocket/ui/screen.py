@@ -169,6 +169,10 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
             # toast covered the 4th token at 80×24 (tester PF, round 3)
             self.opening = against_sentence(self.turns.computers) or ""
 
+    def takes_back(self) -> bool:
+        """A guided game takes back moves (ctrl+z; testers PS and PU)."""
+        return self.hints
+
     def welcome(self) -> None:
         """A game with hints ("Learn by playing") opens on a first word
         about the game, over the board; Enter (or Esc) starts."""
@@ -232,11 +236,12 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         turn = self.player_name(view.to_act) if view.to_act else ""
         winner = self.player_name(source.outcome.winner) if source.outcome else None
         self.query_one("#banner", TextPanel).set(self.banner_text(view, turn, winner))
-        self.query_one("#tokens", TextPanel).set(panels.tokens_text(view, self.choice.token))
+        width = self._notes_size[0]  # the side column's width (the rounds panel's too)
+        tokens = panels.tokens_text(view, self.choice.token, width)
+        self.query_one("#tokens", TextPanel).set(tokens)
         # at the end the played tokens give their rows to the log (tester PO,
         # round 8: at 80×24 the deciding alibi was one line cut with "…")
         self.set_class(source.outcome is not None and self.replay is None, "over")
-        width = self._notes_size[0]  # the side column's width (the rounds panel's too)
         self.query_one("#rounds", TextPanel).set(panels.rounds_text(view, width))
         self.fill_notes(view)
         self.query_one("#prompt", TextPanel).set(self.prompt_text())

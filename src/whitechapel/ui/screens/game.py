@@ -33,7 +33,7 @@ from textual.widget import Widget
 
 from whitechapel.core.errors import WhitechapelError
 from whitechapel.ui.screens.help import HelpScreen
-from whitechapel.ui.source import RemoteSource, Sent, Source
+from whitechapel.ui.source import LocalSource, RemoteSource, Sent, Source
 from whitechapel.ui.titles import terminal_title
 from whitechapel.ui.turns import TurnControl
 from whitechapel.ui.widgets.choice import Choice
@@ -78,6 +78,7 @@ class GameScreen(SizeGuard, Screen[None]):
     # its bases'): a finished game at a network seat, a rematch (issue 50).
     BINDINGS: ClassVar[list[Any]] = [
         Binding("ctrl+r", "net_rematch", "Rematch", id="app.net_rematch"),
+        Binding("ctrl+z", "take_back", "Take back", show=False, id="app.take_back"),
     ]
 
     def __init__(self, source: Source) -> None:
@@ -708,7 +709,55 @@ class GameScreen(SizeGuard, Screen[None]):
                 and self.source.seat is not None
                 and self.source.outcome is not None
             )
+        if action == "take_back":
+            return self.learner() is not None
         return True
+
+    # -- taking back (a game against the computer at this keyboard) ----------------------
+
+    def takes_back(self) -> bool:
+        """Does this game take back moves (ctrl+z)?  A game that teaches
+        (its hints on) says yes; a game played for real does not: a move
+        taken back would tell what the other side hides."""
+        return False
+
+    def learner(self) -> str | None:
+        """The one side a person plays against the computer in a game that
+        takes back moves, else None (a hot seat of two people, a network
+        seat, a game played for real: no take-back)."""
+        source = self.source
+        if not self.takes_back() or not isinstance(source, LocalSource) or not source.computers:
+            return None
+        people = [s for s in self.SIDES if s not in source.computers]
+        return people[0] if len(people) == 1 else None
+
+    def action_take_back(self) -> None:
+        """ctrl+z: the player's last action taken back, with the computer's
+        answers after it (testers PS and PU, issue 44: a learner's game could
+        not take back a move).  While the computer plays, or before the
+        player's first action, a sentence says why nothing changes."""
+        side = self.learner()
+        source = self.source
+        if side is None or not isinstance(source, LocalSource):
+            return
+        if self.curtain_up:
+            return  # a summary or hand-over covers the board: its key first
+        if source.outcome is None and source.to_act != side:
+            self.refused("The computer is playing: take back once it has played.")
+            return
+        taken = source.take_back(side)
+        if not taken:
+            self.refused("Nothing to take back: you have not played yet.")
+            return
+        self.turns.computer_moves.clear()
+        self.notice = ""
+        self.reset_choice()
+        self.refresh_all()
+        self.centre_on_targets()
+        self.autosave()
+        answers = taken - 1
+        after = f" and the computer's {answers} after it" if answers else ""
+        self.notify(f"Taken back: your last action{after}.", timeout=3)
 
 
 def help_text(package: str) -> str:

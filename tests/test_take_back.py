@@ -1,0 +1,126 @@
+"""Taking back a move in a game against the computer (ctrl+z; testers PS
+and PU, issue 44: "add take-back in learning games"): the player's last
+action goes, with the computer's answers after it; nothing else changes,
+and where there is nothing to take back a sentence says why."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import settle
+from pocket_app_play import Driver, choose
+from polling import until
+from snapshots import screen_text
+from whitechapel.app import WhitechapelApp
+from whitechapel.core.record import record_of, replay
+from whitechapel.core.store import read_record
+from whitechapel.core.thinking import InProcess
+from whitechapel.lfw.game import LfwGame
+from whitechapel.lfw.map.maps import load_board
+from whitechapel.lfw.options import Options
+from whitechapel.lfw.rulebook import JACK as LFW_JACK
+from whitechapel.lfw.rulebook import POLICE
+from whitechapel.pocket.pieces import INVESTIGATOR, JACK
+from whitechapel.pocket.ui.lesson import LessonScreen
+from whitechapel.pocket.ui.screen import PocketScreen, is_summary
+from whitechapel.pocket.ui.setup import pocket_screen
+from whitechapel.ui.source import LocalSource
+
+
+def prompt(screen) -> str:
+    return " ".join(screen.query_one("#prompt").render().plain.split())
+
+
+async def _computer_done(pilot, screen: PocketScreen) -> None:
+    await until(lambda: screen.turns.thinking is None, what="the computer's move", pilot=pilot)
+    await settle.settle(pilot)
+
+
+async def test_ctrl_z_takes_back_the_investigators_action_and_jacks_answers(tmp_path, monkeypatch):
+    monkeypatch.setenv("WHITECHAPEL_DATA_DIR", str(tmp_path))
+    screen = pocket_screen(9, {JACK: "computer:easy"}, {"hints": "first"})  # a guided game
+    app = WhitechapelApp(start=screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen.turns.thinker = InProcess("pocket", screen.turns.computers, 7)
+        await until(lambda: isinstance(app.screen, LessonScreen), what="the welcome", pilot=pilot)
+        await settle.settle(pilot)
+        assert "ctrl+z takes back your last action" in " ".join(screen_text(app).split())
+        await settle.press(pilot, "enter")
+        await settle.press(pilot, "ctrl+z")  # nothing played yet: said, nothing changes
+        assert "Nothing to take back" in prompt(screen)
+        rng = random.Random(5)
+        source = screen.source
+        while len(source.game.history) < 4:  # round 1: you, Jack, Jack, you
+            if is_summary(app.screen):
+                await settle.press(pilot, "enter")
+                continue
+            await _computer_done(pilot, screen)
+            if source.to_act == INVESTIGATOR:
+                await Driver(pilot, screen, rng).keys_for(choose(source.game, rng))
+        for _ in range(20):  # round 2: Jack's first action, then yours
+            await _computer_done(pilot, screen)
+            if is_summary(app.screen) or screen.curtain_up:
+                await settle.press(pilot, "enter")
+            elif source.to_act == INVESTIGATOR:
+                break
+        assert source.to_act == INVESTIGATOR and source.game.round == 2, (
+            source.game.history,
+            source.game.outcome,
+            source.game.round,
+            screen.curtain_kind,
+        )
+        played = [str(a) for a in source.game.history]
+        before = source.version
+        await settle.press(pilot, "ctrl+z")
+        await settle.settle(pilot)
+        kept = [str(a) for a in source.game.history]
+        assert kept == played[: len(kept)] and len(played) - len(kept) == 2  # yours, then Jack's
+        assert source.to_act == INVESTIGATOR and source.version > before
+        # the game stands where it stood before that action: replayed, the same
+        again = replay(record_of(source.game))
+        assert again.view(INVESTIGATOR) == source.game.view(INVESTIGATOR)
+        await until(lambda: not screen._unsaved, what="the autosave", pilot=pilot)
+        saved = read_record(screen.saved_to)
+        assert saved.actions == kept  # Continue finds the game as taken back
+
+
+@pytest.mark.parametrize("players", [{}, {JACK: "computer:random"}], ids=["two-people", "for-real"])
+async def test_ctrl_z_is_no_key_in_a_game_of_two_people_or_one_played_for_real(tmp_path, players):
+    """A move taken back would tell what the other side hides: only a
+    guided game takes moves back."""
+    screen = pocket_screen(5, players)
+    app = WhitechapelApp(start=screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle.settle(pilot)
+        while screen.curtain_up:
+            await settle.press(pilot, "enter")
+        rng = random.Random(1)
+        await Driver(pilot, screen, rng).keys_for(choose(screen.source.game, rng))
+        await _computer_done(pilot, screen)
+        n = len(screen.source.game.history)
+        await settle.press(pilot, "ctrl+z")
+        assert len(screen.source.game.history) == n >= 1
+        assert "Taken back" not in screen_text(app)
+
+
+def test_the_polices_take_back_goes_back_to_before_their_last_action():
+    """LfW's police against the computer's Jack: the source takes back to
+    before the police's last action, Jack's moves after it gone too."""
+    game = LfwGame.new(3, Options(), load_board("tutorial"))
+    rng = random.Random(3)
+    source = LocalSource(game, record_of(game, players={LFW_JACK: "computer:easy"}))
+    while not (game.to_act == LFW_JACK and any(str(a).startswith("red") for a in game.history)):
+        game.apply(game.legal_actions()[rng.randrange(len(game.legal_actions()))])
+    history = [str(a) for a in game.history]
+    last_police = max(
+        i
+        for i, t in enumerate(history)
+        if t.split()[0] in ("red", "blue", "green", "yellow", "brown")
+    )
+    taken = source.take_back(POLICE)
+    assert taken >= 1
+    assert [str(a) for a in source.game.history] == history[: len(history) - taken]
+    assert source.game.to_act == POLICE
+    assert len(source.game.history) <= last_police
