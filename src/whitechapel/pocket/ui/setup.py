@@ -21,7 +21,13 @@ from whitechapel.core.record import record_of
 from whitechapel.core.store import Store
 from whitechapel.pocket.rules import RULES
 from whitechapel.pocket.ui.sides import OTHER_SIDE, SIDE_NAMES, who_sentence
-from whitechapel.ui.screens.setup import chosen_settings, last_choices, setting_picker, typed_names
+from whitechapel.ui.screens.setup import (
+    chosen_settings,
+    computer_names,
+    last_choices,
+    setting_picker,
+    typed_names,
+)
 from whitechapel.ui.widgets.fields import tab_bindings
 from whitechapel.ui.widgets.footer import KeyFooter
 from whitechapel.ui.widgets.picker import Picker
@@ -108,6 +114,9 @@ def guided_screen(seed: int | None = None) -> PocketScreen:
     return pocket_screen(seed, dict(GUIDED), {"hints": "first"})
 
 
+NAME_FIELDS = {"jack": "#jack-name", "investigator": "#inv-name"}  # each side's name field
+
+
 class PocketSetup(Screen):
     BINDINGS = [
         Binding("escape", "back", "Back", id="app.back"),
@@ -161,6 +170,10 @@ class PocketSetup(Screen):
             yield Center(Label("Tab or ↑ ↓: rows · ← → Space: choose · Enter: start"))
         yield KeyFooter()
 
+    def on_mount(self) -> None:
+        who, _ = self.chosen_play()
+        computer_names(self, NAME_FIELDS, None if who == "people" else who)
+
     def chosen_play(self) -> tuple[str, str]:
         """(who plays: 'people' or the computer's side, the computer's level)."""
         return self.query_one("#opponent", Picker).value, self.query_one("#level", Picker).value
@@ -175,6 +188,7 @@ class PocketSetup(Screen):
         """The sentence under the rows says the game they now make; the level
         row is only for a game against the computer (hidden for two people)."""
         who, level = self.chosen_play()
+        computer_names(self, NAME_FIELDS, None if who == "people" else who)
         self.query_one("#level", Picker).disabled = who == "people"
         self.query_one("#level-row").display = who != "people"
         self.query_one("#play-sentence", Label).update(who_sentence(who, level))
@@ -183,7 +197,7 @@ class PocketSetup(Screen):
         self.action_start()
 
     def action_start(self) -> None:
-        players = typed_names(self, {"jack": "#jack-name", "investigator": "#inv-name"})
+        players = typed_names(self, NAME_FIELDS)
         settings = chosen_settings(self, RULES.settings)
         opponent = self.opponent
         if opponent != "people":

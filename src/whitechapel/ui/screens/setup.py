@@ -23,6 +23,15 @@ def typed_names(screen: Screen, fields: dict[str, str]) -> dict[str, str]:
     return {side: name for side, name in names.items() if name}
 
 
+def computer_names(screen: Screen, fields: dict[str, str], computer: str | None) -> None:
+    """The name field of the side the computer plays (`computer`; None: two
+    people) is not the player's to type: disabled (Tab passes it); the
+    others open (tester Z2, round 27: typed his name into Jack's field while
+    the computer played Jack)."""
+    for side, selector in fields.items():
+        screen.query_one(selector, Input).disabled = side == computer
+
+
 def last_choices(
     game: str, offered: Mapping[str, Collection[str]], schema: Schema = ()
 ) -> dict[str, str]:
