@@ -33,6 +33,9 @@ class Clues:
     info_worth: float = 0.0  # an arrest's odds must beat this times a search's bits
     know_odds: float | None = None  # O6 when the likeliest hideout has these odds
     danger_boost: float = 0.0  # an arrest where Jack could step home next counts more
+    # with nothing left to learn, a circle not known to be written named
+    # before a known clue (tester Y2, round 27); the frozen reference did not
+    unknown_first: bool = True
 
 
 def targets(legal: Sequence[Action], colour: str) -> list[int]:
@@ -150,7 +153,14 @@ def go_on_searching(sense: Sense, legal: Sequence[Action], colour: str, style: C
     searches = rank_searches(sense, circles, style.informative)
     if searches:
         return Search(colour, searches[0][1])
-    return legal[0]
+    # nothing left to learn: a circle not known to be written before one
+    # that is (naming a known clue ends the search, with circles unnamed;
+    # tester Y2, round 27: "searches 100: a clue, known already", 120 never)
+    if not style.unknown_first:
+        return legal[0]
+    known = known_written(sense.view)
+    unknown = [a for a in legal if isinstance(a, Search) and a.circle not in known]
+    return unknown[0] if unknown else legal[0]
 
 
 def know(sense: Sense, legal: Sequence[Action], style: Clues) -> Action | None:
