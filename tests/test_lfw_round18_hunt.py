@@ -118,7 +118,7 @@ def test_t1_jacks_warnings_name_the_policemen_who_can_reach_a_circle():
     if p.circle_labels():  # a few circles, each on a letter, flagged there
         assert f"{c} (in reach of {named})" in line, line
     else:
-        assert "a policeman can reach: " in line, line
+        assert "in reach of police: " in line, line
         assert f"{c} ({'·'.join(sentences.name(w) for w in who)})" in line, line
     assert f"in reach of {named}" in p.flagged(c, home=True)
     # each named could truly stand beside it after one move (T2)

@@ -212,7 +212,7 @@ def _steps_near_and_far(game: LfwGame) -> bool:
 
 @pytest.mark.parametrize("size", [(200, 60), (80, 24)])
 async def test_t1_the_step_circles_beside_a_policeman_are_marked_and_no_others(tmp_path, size):
-    """In the keys line ("beside a policeman: 18 (Brown)", "c: 18 (beside
+    """In the keys line ("beside police: 18 (Brown)", "c: 18 (beside
     Brown)") or, where it has no room, in the list on the right."""
     game = find_game(_steps_near_and_far)
     police = game.view(JACK).police
@@ -222,7 +222,7 @@ async def test_t1_the_step_circles_beside_a_policeman_are_marked_and_no_others(t
         await settle.press(pilot, word_key(screen, "step"))
         text = prompt_text(app) + "\n" + widget_text(app)
         # a policeman who can reach a circle is named apart (round 18: G2)
-        text = re.sub(r"a policeman can reach: [^;]*", "", " ".join(text.split()))
+        text = re.sub(r"in reach of police: [^;]*", "", " ".join(text.split()))
         flagged = dict(FLAGGED.findall(text))
         for c in screen.picking.circle_options():
             who = [

@@ -151,6 +151,10 @@ def deduction_text(
         elif not (nb.over or nb.home):
             where = "not on the streets"
         return f"[b]What the police can know:[/b] {where}, {len(h)} {_plural(len(h), 'hideout candidate')}"
+    if not (nb.on_board or nb.over or nb.home):
+        # before the crime there is nowhere he can be: the hideouts alone,
+        # on the rows the places' list leaves in H3 at 80×24 (round 27)
+        return f"[b]Deduction[/b]\n{hideouts_line(h, key=key)}"
     return f"[b]Deduction[/b] {where}\n{hideouts_line(h, key=key)}"
 
 

@@ -34,9 +34,11 @@ the first clue, T3).
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
+from rich.text import Text
 from textual import events
 
 from whitechapel.core.errors import WhitechapelError
@@ -52,6 +54,7 @@ from whitechapel.lfw.ui.picking import ARMED_KEYS, SWEEP, Picking, picking_for
 from whitechapel.ui.widgets.choice import Choice
 
 HINT_ROWS = 3  # the prompt's rows for its keys line, at most (its guide takes one or two)
+PROMPT_ROWS = (2, 5)  # the prompt's rows: what its text needs, between these
 WRAP_MARGIN = 8  # columns a row may lose to a word wrapped whole
 
 
@@ -147,17 +150,22 @@ class LfwKeys:
         self.refresh_all()
         return True
 
-    def hint_room(self: Any) -> int | None:
+    def hint_room(self: Any, guide: str = "") -> int | None:
         """The characters the prompt's keys line has at this size (None
         before it is laid out): one row where the whole board shows
         beside the panels, else the rows the prompt may grow to, less the
-        guide's; a margin for words wrapped whole.  One row too while the
-        legend (F3) is under the map: its rows are the legend's."""
+        `guide`'s (tester Y2, round 27: a three-row guide at 80×24 left the
+        keys line two rows, and its list was cut with no "…"); a margin
+        for words wrapped whole.  One row too while the legend (F3) is
+        under the map: its rows are the legend's."""
         width = self.query_one("#prompt").size.width
         if not width:
             return None
         under = self.has_class("legend") and not self.has_class("legend-beside")
         rows = 1 if self.has_class("fits") or under else HINT_ROWS
+        if guide and rows > 1:
+            said = len(textwrap.wrap(Text.from_markup(guide).plain, width)) or 1
+            rows = max(1, min(rows, PROMPT_ROWS[1] - said))
         return rows * (width - WRAP_MARGIN)
 
     def action_erase(self: Any) -> None:

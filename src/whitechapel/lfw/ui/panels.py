@@ -449,6 +449,48 @@ def log_line(e: LogEntry, board: Any | None = None) -> str:
     return n + event_text(e, board)
 
 
+# A known clue named after every circle beside the policeman that could
+# hold a new one: his search lost nothing (T3 names circles until a clue or all are named;
+# tester Z2, round 27, read "Red searches 158: a clue, known already" after
+# 160 as a search cut short).
+OTHERS_FIRST = " (he named the others first)"
+
+
+class Searching:
+    """Where each policeman stands and the circles his search has named so
+    far, followed through the public log (H9's alarm, T2's moves, O3's
+    chases, T3's searches)."""
+
+    def __init__(self) -> None:
+        self.where: dict[str, str] = {}
+        self.named: dict[str, list[int]] = {}
+        self.last: str | None = None  # the colour of the last search event
+
+    def follow(self, e: LogEntry) -> None:
+        if e.event == "alarm":
+            self.where = dict(e.police)
+        elif e.event == "police_move" and e.colour and e.crossing is not None:
+            self.where[e.colour] = e.crossing
+        elif e.event == "chase" and len(e.detail) >= 2:
+            self.where[str(e.detail[0])] = str(e.detail[1])
+        if e.event == "search" and e.colour and e.circle is not None:
+            if self.last != e.colour:
+                self.named[e.colour] = []
+            self.named[e.colour].append(e.circle)
+            self.last = e.colour
+        else:
+            self.last = None
+
+    def named_all(self, board: Any, colour: str | None, known: set[int]) -> bool:
+        """Has `colour`'s search named every circle beside him that could
+        hold a clue not `known` yet?"""
+        at = self.where.get(colour or "")
+        if at is None:
+            return False
+        left = set(placenames.touches(board, at)) - known
+        return bool(left) and left <= set(self.named.get(colour or "", ()))
+
+
 def known_before(log: Sequence[LogEntry], end: int) -> dict[int, set[int]]:
     """Night -> the circles known written that night by the log's first
     `end` entries: crime scenes and clues found (T3: naming one again ends
@@ -482,10 +524,18 @@ def log_text(
     first = max(len(log) - max(entries, 1), 0)
     lines = []
     known = known_before(log, first)
+    searching = Searching()
+    for e in log[:first]:
+        searching.follow(e)
     for i, e in enumerate(log[first:], first):
         line = log_line(e, board)
+        searching.follow(e)
         if e.event == "search" and e.clue and e.circle in known.get(e.night, ()):
             line = line.replace(CLUE, CLUE_KNOWN)
+            if board is not None and searching.named_all(
+                board, e.colour, known.get(e.night, set())
+            ):
+                line += OTHERS_FIRST
         lines.append(line)
         _learn(known, e)
         if notes and i in notes:

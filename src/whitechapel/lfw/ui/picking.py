@@ -9,8 +9,10 @@ Python, so the keys' logic is tested without an app.
 The keys, in one place (docs/lfw.md, the F1 help):
 
 - **Labels**: every crossing that is a legal target now carries a letter
-  on the map, and that letter alone chooses it (in reading order: `a` is the
-  top-left one); circles keep their numbers
+  on the map, and that letter alone chooses it: each crossing has its own
+  letter all game (`crossing_letters`: no two a policeman can reach in one
+  move share one), kept wherever no other target of the moment has it
+  (else the first free, in reading order); circles keep their numbers
   (type the number, then Enter), and when at most five circles are offered
   each also gets a letter, shown on the buttons and the hint line.  Labels
   are `LABELS` in order, then the same letters in capitals; they skip the
@@ -19,8 +21,8 @@ The keys, in one place (docs/lfw.md, the F1 help):
   letter with the circles a policeman there may search (T3): `a→12·30
   d→(none)`, as many as the prompt has room for.  Within one decision a
   node keeps its letter from word to word, and a node new at a later word
-  takes an unused letter (`fixed`); T2's crossings keep theirs from
-  policeman to policeman through the turn (`hunt_letters`); H6's Wretched keep theirs through the
+  takes an unused letter (`fixed`); T2's crossings always have their own
+  (`hunt_letters`); H6's Wretched keep theirs through the
   phase, and so do their destinations, which never take a woman's
   (`wretched_letters`).  The letter of a forced action's only place plays
   it, as Enter does.
@@ -69,15 +71,22 @@ The keys, in one place (docs/lfw.md, the F1 help):
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
 from typing import Any
+
+import networkx as nx
 
 from whitechapel.lfw import rulebook
 from whitechapel.lfw.actions import Search
 from whitechapel.lfw.legal import legal
 from whitechapel.lfw.notebook import notebook
 from whitechapel.lfw.phases import Phase
+from whitechapel.lfw.players.police_sense import FAR
+from whitechapel.lfw.players.police_sense import facts as police_facts
 from whitechapel.lfw.ui import exposure, jackturn, placenames, sentences, wretched
 from whitechapel.lfw.ui.choosing import HOME, THROUGH, Chooser, Placer, words_of
 from whitechapel.lfw.ui.marks import COLOUR_LETTERS, COLOURS, FAKE_MARKER
@@ -173,6 +182,8 @@ def hunt_list(
     some = [f"{k} {'·'.join(map(str, near))}" for k, _, near in rows if near]
     idle = [k for k, _, near in rows if not near]
     tail = f"{' '.join(idle)}: {HUNT_NONE}" if idle else ""
+    if idle and not some and jack:
+        tail += nearest_tail(board, [(k, x) for k, x, _ in rows], jack)
     whole = ", ".join(some) + ("; " if some and tail else "") + tail
     if room is None or len(whole) <= room:
         return whole
@@ -182,6 +193,20 @@ def hunt_list(
             break
         shown.append(entry)
     return ", ".join(shown) + " …" if shown else "…"  # "…": not one whole entry fits
+
+
+def nearest_tail(board: Any, labelled: list[tuple[str, str]], jack: frozenset[int]) -> str:
+    """T2, no crossing offered beside a circle where Jack can be: the ones
+    nearest such a circle, in police moves, "; nearest: d (2 moves), a (3
+    moves)" (tester Z2, round 27: "it only says '…: none' and points
+    nowhere")."""
+    near = police_facts(board)
+    far = [(min(near.distance(x, c) for c in jack), k) for k, x in labelled]
+    best = sorted(far)[:3]
+    if not best or best[0][0] >= FAR:
+        return ""
+    said = ", ".join(f"{k} ({d} crossing{'s' if d != 1 else ''})" for d, k in best if d < FAR)
+    return f"; nearest them: {said}"
 
 
 def touch_list(board: Any, labelled: list[tuple[str, str]], room: int | None) -> str:
@@ -357,45 +382,47 @@ def turn_starts(view: LfwView) -> dict[str, str]:
 
 
 def hunt_letters(view: LfwView, board: Any) -> dict[str, str]:
-    """T2: the acting policeman's crossings' letters, each the letter it had
-    for the policemen before him this turn (testers M2 and N2, round 20:
-    a letter read while Blue moved sent Yellow elsewhere).  Policeman by
-    policeman in the turn's order, from where each stood when it began
-    (`turn_starts`) and among the crossings the others left free then, a
-    crossing keeps its letter and a new one takes the first letter never
-    given, in reading order (the first policeman's are as they always were).  The five can reach some 66
-    crossings and the keys hold 38: once none is left, a new crossing takes
-    the letter of one that nobody still to move can reach (else of one not
-    his), the longest given first.  From the view alone."""
+    """T2: the acting policeman's crossings' letters: each crossing's own
+    (`crossing_letters`), the same for every policeman, every turn and
+    every night (testers U2, Y2 and Z2, rounds 24 and 27: "the letters
+    change with every prompt: I could never learn a crossing's name").
+    The crossings the other policemen hold are left out.  From the view
+    alone."""
     acting = view.acting_colour
     starts = turn_starts(view)
     if acting not in starts:
         return {}
     order = [c for c in rulebook.police_order(view.chief) if c in starts]
+    k = order.index(acting)
+    # the crossings others hold as he moves: those before him have moved
+    # already (where they stand), those after him not yet
+    held = {view.police[c] for c in order[:k]} | {starts[c] for c in order[k + 1 :]}
+    own = crossing_letters(board)
+    return {x: own[x] for x in board.police_within_two(starts[acting]) if x not in held}
+
+
+@lru_cache(maxsize=8)
+def crossing_letters(board: Any) -> dict[str, str]:
+    """Each crossing's letter, the same all game: no two crossings one
+    policeman can reach in a move (T2: two crossings, or stay) share one,
+    so every move's targets have letters of their own.  A greedy colouring
+    of that graph (networkx, DSATUR: on the 1888 board 25 letters, the
+    tutorial's 21); the biggest classes take the small letters, so the
+    capitals (Shift) fall on few crossings.  Deterministic: the board's
+    crossings in reading order."""
     pos = board.pos
-    reach = {
-        c: sorted(board.police_within_two(starts[c]), key=lambda x: pos[x][::-1]) for c in order
-    }
-    given: dict[str, str] = {}  # crossing -> letter, oldest first
-    for k, colour in enumerate(order):
-        # the crossings others held when he moved: those before him have
-        # moved already (where they stand), those after him not yet
-        held = {view.police[c] for c in order[:k]} | {starts[c] for c in order[k + 1 :]}
-        mine = [x for x in reach[colour] if x not in held]
-        later = {x for c in order[k + 1 :] for x in reach[c]}
-        for x in mine:
-            if x in given:
-                continue
-            used = set(given.values())
-            free = next((key for key in ALL_LABELS if key not in used), None)
-            if free is None:
-                spare = [y for y in given if y not in mine]
-                spare.sort(key=lambda y: y in later)  # (stable: the longest given first)
-                free = given.pop(spare[0])
-            given[x] = free
-        if colour == acting:
-            return {x: given[x] for x in mine}
-    return {}
+    crossings = sorted(board.crossings, key=lambda x: pos[x][::-1])
+    clash: nx.Graph[str] = nx.Graph()
+    clash.add_nodes_from(crossings)
+    for x in crossings:
+        reach = [x, *sorted(board.police_within_two(x), key=lambda y: pos[y][::-1])]
+        clash.add_edges_from(combinations(reach, 2))
+    colour = nx.greedy_color(clash, strategy="DSATUR")
+    sizes = Counter(colour.values())
+    rank = {c: i for i, (c, _) in enumerate(sorted(sizes.items(), key=lambda kv: (-kv[1], kv[0])))}
+    if len(rank) > len(ALL_LABELS):  # a board too dense for the keys: reading order instead
+        return {}
+    return {x: ALL_LABELS[rank[colour[x]]] for x in crossings}
 
 
 def red_letters(board: Any) -> dict[str, str]:
@@ -739,7 +766,7 @@ class Picking:
 
     def flagged_part(self, short: bool = False) -> str:
         """T1, circles typed by number: the ones beside a policeman, as a
-        part of the keys line ("beside a policeman: 45 (Blue), 47 (Yellow)";
+        part of the keys line ("beside police: 45 (Blue), 47 (Yellow)";
         `short`: "beside police: 45 47", the side panel names them)."""
         out, near = [], []
         for c in self.circle_options():
@@ -747,19 +774,14 @@ class Picking:
                 out.append(c if short else f"{c} ({'·'.join(sentences.name(w) for w in who)})")
             elif reach := self.in_reach(c):
                 near.append(c if short else f"{c} ({'·'.join(sentences.name(w) for w in reach)})")
+        # the same words in every form, "beside" and "in reach of" as each
+        # circle's own note says them (tester Z2, round 27, re-read three
+        # phrasings of each)
         parts = []
         if out:
-            parts.append(
-                f"beside police: {' '.join(out)}"
-                if short
-                else f"beside a policeman: {', '.join(out)}"
-            )
+            parts.append(f"beside police: {(' ' if short else ', ').join(out)}")
         if near:  # T2 then T3: a policeman may move beside it and arrest (G2, round 17)
-            parts.append(
-                f"in reach: {' '.join(near)}"
-                if short
-                else f"a policeman can reach: {', '.join(near)}"
-            )
+            parts.append(f"in reach of police: {(' ' if short else ', ').join(near)}")
         return "; ".join(parts)
 
     def forced_step(self) -> str | None:
@@ -991,6 +1013,11 @@ class Picking:
         offered = set(nodes)
         fixed = self.fixed
         used = set(fixed.values())
+        own = crossing_letters(self.board)  # a crossing's own letter, where it is free
+        for v in named:
+            if v not in fixed and (k := own.get(v)) is not None and k not in used:
+                fixed[v] = k
+                used.add(k)
         free = iter([k for k in ALL_LABELS if k not in used])
         out: dict[str, str] = {}
         for v in named:
@@ -1051,13 +1078,11 @@ class Picking:
         c = self.chooser
         picked = [str(x) for x in c.picked] if isinstance(c, Placer) else []
         left = rulebook.PATROL_MARKERS - len(ended) - sum(x not in ended for x in picked)
-        parts = (
-            [f"{first}, where the policemen ended last night (one marker each)"] if first else []
-        )
+        parts = [f"{first} where the policemen ended last night (one each)"] if first else []
         if others:
             some = "one more yellow one" if left == 1 else "two yellow ones"
-            parts.append(f"{some} they did not hold: {others}")
-        return ", and ".join(parts) or "the five where the policemen ended, two yellow ones"
+            parts.append(f"{some}: {others}")
+        return ", ".join(parts) or "the five where the policemen ended, two yellow ones"
 
     def circle_room(self) -> int:
         """How many circles may get letters: `CIRCLE_LABELS`, or every red
@@ -1187,7 +1212,11 @@ class Picking:
         letters beside none of them, "c e h: none", as on the keys line."""
         some = [f"{k}→{'·'.join(map(str, near))}" for k, _, near in rows if near]
         idle = [k for k, _, near in rows if not near]
-        return " ".join(some + ([f"{' '.join(idle)}: {HUNT_NONE}"] if idle else []))
+        tail = f"{' '.join(idle)}: {HUNT_NONE}" if idle else ""
+        jack = self.hunt_circles()
+        if idle and not some and jack:
+            tail += nearest_tail(self.board, [(k, x) for k, x, _ in rows], jack)
+        return " ".join([*some, tail] if tail else some)
 
     # -- the keys ------------------------------------------------------------------------
 

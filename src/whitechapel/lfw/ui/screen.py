@@ -55,7 +55,7 @@ from whitechapel.lfw.ui import (
     refusals,
 )
 from whitechapel.lfw.ui.choosing import Placer, node_of
-from whitechapel.lfw.ui.keys import LfwKeys
+from whitechapel.lfw.ui.keys import PROMPT_ROWS, LfwKeys
 from whitechapel.lfw.ui.mapcanvases import whole_window
 from whitechapel.lfw.ui.mapview import MapView
 from whitechapel.lfw.ui.marks import RANK, mark_named, marks_for
@@ -80,8 +80,7 @@ GUIDE = {
     "patrols": "Place the patrol markers on yellow crossings: {what}.",
     # H3, nights 2-4: five where the policemen ended, two on yellow crossings
     "patrols_later": (
-        "Place the patrol markers, real or fake, any on any of the seven places: "
-        "{places}. Now {what}."
+        "Patrol markers, real or fake, on any of the seven places: {places}. Now {what}."
     ),
     "letter": "You may send a letter, or no letter.",
     "saucy": "Saucy Jacky: move the two markers Jack named to free yellow crossings.",
@@ -104,7 +103,6 @@ COMPACT_HEIGHT = 30  # rows: below this the notebook and the log take turns (F5)
 # the choices on one line, the footer.
 SIDE_WIDTH = 36
 FIT_ROWS = 5
-PROMPT_ROWS = (2, 5)  # the prompt's rows: what its text needs, between these
 NARROW_WIDTH = 120  # columns: below this the footer is compact
 LOG_ENTRIES = 60  # the newest log entries the log panel is given before it has a size
 
@@ -445,8 +443,8 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         # 6: with F5 the notebook's panel and the list in it were hidden)
         log_shown = not self.has_class("compact") or self.has_class("log-only")
         beside_log = bool(choices) and log_shown
-        if choices and not beside_log:
-            sheet = f"{sheet}{choices}\n\n"
+        if choices and not beside_log:  # no blank row between in a short window (round 27)
+            sheet = f"{sheet}{choices}" + ("\n" if self.has_class("compact") else "\n\n")
         self.query_one("#notes", TextPanel).set(untagged(sheet + facts))
         if len(view.log) != self._log_length:  # a new entry: back to the newest (tester Q2,
             self._log_length, self.log_back = len(view.log), 0  # round 22: still N1 in night 2)
@@ -625,7 +623,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         ):  # tester M, round 7: nothing said why the police moved before Jack
             guide += " The double event: Jack stands on the second victim's circle, and the police move first."
         note = p.choice_note()  # the hideout's ways in (S1), the fakes placed by themselves
-        room = self.hint_room()
+        room = self.hint_room(guide)
         if note and room is not None and len(note) + KEYS_LEAST > room:
             note = p.choice_note(short=True)  # letters alone, no reason
         if note and room is not None:  # the note's room comes out of the keys' (tester N2,
