@@ -44,3 +44,23 @@ def test_p4_the_rounds_order_stands_beside_the_tokens_the_next_to_play_marked():
     assert (
         _plain(panels.order_line(game.view(JACK))) == "Action tokens you→Inv.→Inv.→you"
     )  # round 2
+
+
+def test_p8_a_line_that_wins_unless_jacks_card_says_so_says_so():
+    """PW (round 12): the review's "Better: swap b1 and c1: whatever Jack
+    answered, 1 seen / 1 not: you win", where Jack's alibi card could bring
+    his sixth hourglass and the race: a win a card may spoil says so, with
+    its odds, as a loss a card may bring always did."""
+    from whitechapel.pocket import ahead, hints
+
+    game = PocketGame.new(68)
+    rng = random.Random(68)
+    while len(game.history) < 13:
+        game.advance(rng.choice(game.legal_actions()))
+    view = game.view(INVESTIGATOR)
+    best = ahead.grade(view, INVESTIGATOR).best()
+    assert best is not None and best.drawer == JACK and 0 < best.spoil < 1
+    said = hints.said(view, best, INVESTIGATOR)[0]
+    assert said.endswith(
+        f"you win, unless his alibi card spoils it (about {hints.odds(best.spoil)})"
+    )

@@ -168,6 +168,9 @@ class Graded:
     keyboard (greater is better; an alibi's, its cards weighed), the line
     both sides play from it (this action first; each step (side, action);
     an alibi's card taken as its likeliest draw) and the call it ends on.
+    `spoil`: where the line ends in a win, the chance that its card
+    makes it less (tester PW, round 12: "you win" where Jack's alibi may
+    bring his sixth hourglass and the race).
     `risk`: the chance that an alibi card in the line loses the game for
     the side at the call (the other side's, or its own); `drawer`: who
     draws that card (None: no alibi in the line)."""
@@ -178,6 +181,7 @@ class Graded:
     call: Call
     risk: float = 0.0
     drawer: str | None = None
+    spoil: float = 0.0  # where the line wins: the chance its card makes it less than a win
 
 
 def value_of(call: Call) -> int:
@@ -562,16 +566,16 @@ class Search:
 
     def line(
         self, state: State, faces: tuple[str, ...], depth: int, drew: str | None = None
-    ) -> tuple[tuple[tuple[str, Action], ...], State, float, str | None]:
+    ) -> tuple[tuple[tuple[str, Action], ...], State, float, str | None, float]:
         """The line both sides play from here (each its best, the first
         among equals; an alibi's card its likeliest), the position at the
-        call, the chance that a card loses the game for `side`, and who
-        draws it.  `drew`: an alibi was just played by that side (its card
+        call, the chance that a card loses the game for `side`, who draws
+        it, and (a line that wins) the chance that it makes that less.  `drew`: an alibi was just played by that side (its card
         is drawn first)."""
         out: list[tuple[str, Action]] = []
-        risk = 0.0
+        risk = spoil = 0.0
         if drew is not None:
-            state, risk = self._draw(state, faces, depth, drew)
+            state, risk, spoil = self._draw(state, faces, depth, drew)
         drawer = drew
         while depth < len(self.order):
             target = self.exact(state, faces, depth)
@@ -581,19 +585,24 @@ class Search:
                     state, faces = after, rest
                     if action.face == ALIBI:
                         drawer = self.order[depth]
-                        state, risk = self._draw(state, faces, depth + 1, drawer)
+                        state, risk, spoil = self._draw(state, faces, depth + 1, drawer)
                     break
             depth += 1
-        return tuple(out), state, risk, drawer
+        return tuple(out), state, risk, drawer, spoil
 
     def _draw(
         self, state: State, faces: tuple[str, ...], depth: int, drawer: str
-    ) -> tuple[State, float]:
-        """The card's likeliest outcome, and the chance of those that lose
-        the game for `side` whatever is played after them."""
+    ) -> tuple[State, float, float]:
+        """The card's likeliest outcome, the chance of those that lose the
+        game for `side` whatever is played after them, and where the
+        likeliest wins, the chance of those that do not."""
         outcomes = draws(state, drawer, self.odds)
-        risk = sum(p for p, s in outcomes if self.exact(s, faces, depth) <= LOSS)
-        return outcomes[0][1], risk
+        values = [self.exact(s, faces, depth) for _, s in outcomes]
+        risk = sum(p for (p, _), v in zip(outcomes, values, strict=True) if v <= LOSS)
+        spoil = 0.0
+        if values[0] >= WIN:
+            spoil = sum(p for (p, _), v in zip(outcomes, values, strict=True) if v < WIN)
+        return outcomes[0][1], risk, spoil
 
 
 def seen_whatever(view: PocketView, action: Action) -> bool | None:
@@ -668,7 +677,7 @@ class Grading:
             after, rest = self._after(action)
             value = self._value(action)
             drew = self.order[0] if action.face == ALIBI else None
-            line, end, risk, drawer = self.search.line(after, rest, 1, drew)
+            line, end, risk, drawer, spoil = self.search.line(after, rest, 1, drew)
             found = Graded(
                 action,
                 value,
@@ -676,6 +685,7 @@ class Grading:
                 call_of(end, self.odds),
                 risk,
                 drawer,
+                spoil,
             )
             self._graded[action] = found
         return found

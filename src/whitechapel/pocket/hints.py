@@ -565,9 +565,11 @@ def call_tiny(call: ahead.Call, side: str, answers: bool = True) -> str:
 def risk_words(graded: ahead.Graded, side: str) -> str:
     """The chance that an alibi card in the line ends the game against
     `side` (P5, P8), in words ("" when none)."""
-    if graded.risk <= 0 or graded.drawer is None:
+    if graded.drawer is None or (graded.risk <= 0 and graded.spoil <= 0):
         return ""
     whose = "your" if graded.drawer == side else "his"
+    if graded.risk <= 0:  # a win, unless the card says otherwise (tester PW, round 12)
+        return f"unless {whose} alibi card spoils it (about {odds(graded.spoil)})"
     return f"{whose} alibi card may lose it (about {odds(graded.risk)})"
 
 
@@ -989,7 +991,7 @@ def said(view: PocketView, graded: ahead.Graded, side: str) -> tuple[str, str, s
     call, short = with_next(call, own_long), with_next(short, own_short)
     risk = risk_words(graded, side)
     if risk:
-        call = f"{call}; {risk}"
+        call = f"{call}{', ' if risk.startswith('unless') else '; '}{risk}"
     return call, short, tiny
 
 
