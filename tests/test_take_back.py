@@ -124,3 +124,25 @@ def test_the_polices_take_back_goes_back_to_before_their_last_action():
     assert [str(a) for a in source.game.history] == history[: len(history) - taken]
     assert source.game.to_act == POLICE
     assert len(source.game.history) <= last_police
+
+
+async def test_ctrl_z_at_the_end_of_a_guided_game_takes_the_last_move_back(tmp_path, monkeypatch):
+    """A3 (LfW round 28): "the guided night has no way back after a loss
+    ... ctrl+z does nothing there": at the end, over the last summary too,
+    the move is taken back and the game goes on."""
+    from pocket_app_play import investigator_to_the_end
+
+    monkeypatch.setenv("WHITECHAPEL_DATA_DIR", str(tmp_path))
+    screen = pocket_screen(9, {JACK: "computer:easy"}, {"hints": "first"})
+    app = WhitechapelApp(start=screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen.turns.thinker = InProcess("pocket", screen.turns.computers, 7)
+        await until(lambda: isinstance(app.screen, LessonScreen), what="the welcome", pilot=pilot)
+        await settle.press(pilot, "enter")
+        rng = random.Random(9)
+        await investigator_to_the_end(app, pilot, screen, Driver(pilot, screen, rng), rng)
+        assert screen.source.outcome is not None
+        await settle.press(pilot, "ctrl+z")  # over the last round's summary
+        await settle.settle(pilot)
+        assert screen.source.outcome is None and not screen.curtain_up
+        assert screen.source.to_act == INVESTIGATOR

@@ -180,6 +180,13 @@ class TurnControl:
         self._raised_at = self.clock()
         self.screen.cover(text)
 
+    def drop_curtain(self) -> None:
+        """The curtain goes, and nothing that was to follow it (a move taken
+        back at the game's end: its summary is no longer the state's)."""
+        if self._curtain is not None:
+            self._curtain = None
+            self.screen.cover(None)
+
     def lift_curtain(self) -> None:
         """Enter or a click on the curtain: it goes, and what was to follow
         it comes; a hand-over's, only once it has been up `hold` seconds."""

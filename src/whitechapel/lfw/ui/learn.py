@@ -281,7 +281,10 @@ class HintBox(ModalScreen[None]):
         self.forward(event.key, event.character)
 
 
-LESSON_ON = "the guided night is over; F1: the rules, ctrl+q: quit (the game is saved)"
+LESSON_ON = (
+    "the guided night is over; ctrl+z: take back your last move and try again, F1: the "
+    "rules, ctrl+q: quit (the game is saved)"
+)
 
 
 class LessonOverBox(HintBox):

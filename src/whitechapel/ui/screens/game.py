@@ -740,7 +740,7 @@ class GameScreen(SizeGuard, Screen[None]):
         source = self.source
         if side is None or not isinstance(source, LocalSource):
             return
-        if self.curtain_up:
+        if self.curtain_up and source.outcome is None:
             return  # a summary or hand-over covers the board: its key first
         if source.outcome is None and source.to_act != side:
             self.refused("The computer is playing: take back once it has played.")
@@ -749,6 +749,7 @@ class GameScreen(SizeGuard, Screen[None]):
         if not taken:
             self.refused("Nothing to take back: you have not played yet.")
             return
+        self.turns.drop_curtain()  # the end's summary, where the game was over (tester A3)
         self.turns.computer_moves.clear()
         self.notice = ""
         self.reset_choice()
