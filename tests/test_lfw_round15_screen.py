@@ -34,7 +34,9 @@ def test_t1_the_sheet_says_when_the_way_home_counts_a_tokens_spaces():
     route = jackturn.home_route(view, game.board, here)
     now = jackturn.home_now(view, game.board, here)
     sheet = Text.from_markup(jackturn.jack_text(view, game.board)).plain
-    assert f"{now} spaces home: {'+'.join(route)}" in sheet, sheet
+    way = jackturn.home_way(view, game.board, here)
+    words = "+".join([f"{route[0]} (to {way[0][1]})", *route[1:]])  # where the first goes (A3)
+    assert f"{now} spaces home: {words}" in sheet, sheet
     assert route[-1] == "walk"  # only a walk announces (T1)
     assert now == sum(jackturn.SPACES[k] for k in route)
     # and no step offered reaches home in fewer spaces than the way named

@@ -153,12 +153,21 @@ def _home_now(
 SPACES = {"walk": 1, "alley": 1, "coach": 2}
 
 
-@lru_cache(maxsize=256)
 def _home_route(
     board: Any, here: int, hideout: int, alleys: int, coaches: int, police: frozenset[str]
 ) -> tuple[str, ...] | None:
     """The kinds of move of a shortest way home with the policemen where
     they stand (`moves_home_now`), in order; None if none."""
+    way = _home_way(board, here, hideout, alleys, coaches, police)
+    return None if way is None else tuple(kind for kind, _ in way)
+
+
+@lru_cache(maxsize=256)
+def _home_way(
+    board: Any, here: int, hideout: int, alleys: int, coaches: int, police: frozenset[str]
+) -> tuple[tuple[str, int], ...] | None:
+    """A shortest way home with the policemen where they stand, each move's
+    kind and the circle it ends on, in order; None if none."""
     mask = board.police_mask(police)
     # states by the spaces used to reach them: a coach lands two spaces on
     levels: dict[int, list[tuple[int, int, int]]] = {0: [(here, alleys, coaches)]}
@@ -170,12 +179,12 @@ def _home_route(
             c, a, k = state
             walks = board.jack_moves(c, mask)
             if hideout in walks:
-                kinds = ["walk"]
-                at: tuple[tuple[int, int, int], str] | None = came[state]
+                moves = [("walk", hideout)]
+                to, at = state, came[state]
                 while at is not None:
-                    kinds.append(at[1])
-                    at = came[at[0]]
-                return tuple(reversed(kinds))
+                    moves.append((at[1], to[0]))
+                    to, at = at[0], came[at[0]]
+                return tuple(reversed(moves))
             nexts = [(spaces + 1, (w, a, k), "walk") for w in walks]
             if a:
                 nexts += [(spaces + 1, (d, a - 1, k), "alley") for d in board.alley_destinations(c)]
@@ -188,18 +197,29 @@ def _home_route(
     return None
 
 
-def route_words(route: tuple[str, ...]) -> str:
-    """A way home's kinds of move, in order: "walk+coach+walk"."""
-    return "+".join(route)
+def route_words(way: tuple[tuple[str, int], ...]) -> str:
+    """A way home's kinds of move, in order, the first with the circle it
+    ends on: "alley (to 87)+walk" (tester A3, round 28: on 99, "alley+walk",
+    he took the alley to 59 where the way was by 87)."""
+    kinds = [kind for kind, _ in way]
+    if kinds:
+        kinds[0] = f"{kinds[0]} (to {way[0][1]})"
+    return "+".join(kinds)
 
 
 def home_route(view: LfwView, board: Any, here: int) -> tuple[str, ...] | None:
     """`home_now`'s way home, its kinds of move in order (None: none)."""
+    way = home_way(view, board, here)
+    return None if way is None else tuple(kind for kind, _ in way)
+
+
+def home_way(view: LfwView, board: Any, here: int) -> tuple[tuple[str, int], ...] | None:
+    """`home_now`'s way home, each move's kind and circle (None: none)."""
     hideout = view.jack.hideout if view.jack is not None else None
     if hideout is None:
         return None
     police = frozenset(x for x in view.police.values() if x)
-    return _home_route(board, here, hideout, view.alleys_left, view.coaches_left, police)
+    return _home_way(board, here, hideout, view.alleys_left, view.coaches_left, police)
 
 
 def path_tonight(jack: JackSheet, night: int) -> str:
@@ -324,11 +344,11 @@ def home_line(view: LfwView, board: Any, hideout: int, here: int | None, aids: b
     if now is None:
         home += f" · every way barred by the police now ({need} if they move)"
     else:
-        route = home_route(view, board, here) or ()
-        if set(route) - {"walk"}:
+        way = home_way(view, board, here) or ()
+        if {kind for kind, _ in way} - {"walk"}:
             # a token's spaces counted (tester C2, round 15: "3 moves away",
             # yet every step offered said "then 3")
-            home += f" · {now} spaces home: {route_words(route)}"
+            home += f" · {now} spaces home: {route_words(way)}"
         else:
             home += f" · {now} move{'s' if now != 1 else ''} away"
         if now > need:

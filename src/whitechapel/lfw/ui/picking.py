@@ -142,6 +142,7 @@ PATROLS_INTRO = "each letter on the map is a yellow crossing; the circles beside
 PATROLS_LATER_INTRO = "each letter on the map is a place for a marker; the circles beside it: "
 NO_CIRCLE = "(none)"  # a crossing that touches no circle: nothing to search from it
 WORD_LABELS = {HOME: "home: announce", THROUGH: "pass through"}  # T1, on the buttons
+WALK_ONLY = "a walk (no coach or alley left): the circle alone"  # T1, 1 2 3 not asked
 TYPE_TOO = "or type a number"  # after circles that carry letters: their numbers work too
 
 
@@ -798,6 +799,19 @@ class Picking:
 
     def can_back(self) -> bool:
         return self.chooser is not None and self.chooser.can_back
+
+    def walk_only(self) -> bool:
+        """T1 with no coach or alley left: the step is taken for Jack and
+        the circle is asked at once, so 1 begins a circle's number (tester
+        B3, round 28: "once coaches and alleys are spent, 1 no longer means
+        step"; the keys line says so)."""
+        c = self.chooser
+        return (
+            self.phase() == Phase.ESCAPE
+            and isinstance(c, Chooser)
+            and c.picked == ["step"]
+            and not c.can_back
+        )
 
     def phase(self) -> str:
         return "" if self.view is None else str(self.view.phase.key)
@@ -1496,6 +1510,8 @@ class Picking:
             return self._hideout_hint(plain)
         words, labels = self.word_options(), self.labels()
         parts = []
+        if self.walk_only():
+            parts.append(WALK_ONLY)
         crossings = self.crossing_labels()
         if crossings:
             parts.append("a letter on the map chooses its crossing")
@@ -1534,8 +1550,9 @@ class Picking:
 
     def _fit(self, parts: list[str], room: int) -> str:
         """The keys line, too long for `room`: its short forms, then its
-        circles cut (`_cut_numbers`, `_cut_lettered`)."""
-        parts = self._short_parts(parts)
+        circles cut (`_cut_numbers`, `_cut_lettered`); a walk's only-move
+        note goes first (the prompt names the move)."""
+        parts = self._short_parts([p for p in parts if p != WALK_ONLY])
         text = "; ".join(parts)
         listed, lettered = self.circle_options(), self.circle_labels()
         if len(text) > room and lettered:

@@ -1,0 +1,30 @@
+"""Round 28's findings (issue 43; play-testers A3 and B3,
+docs/playtests/2026-12-06-lfw-round28-*.md), each checked as a player
+would notice it."""
+
+from __future__ import annotations
+
+from lfw_app_play import first_game_where
+from whitechapel.lfw.phases import Phase
+from whitechapel.lfw.rulebook import JACK
+from whitechapel.lfw.ui.picking import WALK_ONLY, picking_for
+
+
+def _walks_only(game) -> bool:
+    if game.phase != Phase.ESCAPE or game.to_act != JACK:
+        return False
+    view = game.view(JACK)
+    return view.coaches_left == 0 and view.alleys_left == 0
+
+
+def test_t1_with_no_coach_or_alley_left_the_keys_line_says_the_circle_is_asked_at_once():
+    """B3: "once coaches and alleys are spent, `1` no longer means 'step'
+    but becomes the first digit of a circle number, although the help
+    screen says those digits always work"."""
+    game = first_game_where(3, _walks_only, tries=300)
+    p = picking_for(game.view(JACK), game.board)
+    assert p.keys_hint(room=300).startswith(WALK_ONLY)
+    p.press("1")  # the first digit of a circle's number
+    assert p.typed == "1"
+    with_coach = first_game_where(3, lambda g: g.phase == Phase.ESCAPE and g.to_act == JACK)
+    assert WALK_ONLY not in picking_for(with_coach.view(JACK), with_coach.board).keys_hint()
