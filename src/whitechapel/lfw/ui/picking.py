@@ -197,10 +197,10 @@ def hunt_list(
 
 
 def nearest_tail(board: Any, labelled: list[tuple[str, str]], jack: frozenset[int]) -> str:
-    """T2, no crossing offered beside a circle where Jack can be: the ones
-    nearest such a circle, in police moves, "; nearest: d (2 moves), a (3
-    moves)" (tester Z2, round 27: "it only says '…: none' and points
-    nowhere")."""
+    """T2, no crossing offered beside a circle where Jack can be: the three
+    nearest such a circle, counted in crossings, "; nearest them: d (2
+    crossings), a (3 crossings)" (tester Z2, round 27: "it only says '…:
+    none' and points nowhere")."""
     near = police_facts(board)
     far = [(min(near.distance(x, c) for c in jack), k) for k, x in labelled]
     best = sorted(far)[:3]
@@ -398,8 +398,10 @@ def hunt_letters(view: LfwView, board: Any) -> dict[str, str]:
     # the crossings others hold as he moves: those before him have moved
     # already (where they stand), those after him not yet
     held = {view.police[c] for c in order[:k]} | {starts[c] for c in order[k + 1 :]}
-    own = crossing_letters(board)
-    return {x: own[x] for x in board.police_within_two(starts[acting]) if x not in held}
+    own = crossing_letters(board)  # empty on a board too dense for the keys: `labels` letters them
+    return {
+        x: own[x] for x in board.police_within_two(starts[acting]) if x in own and x not in held
+    }
 
 
 @lru_cache(maxsize=8)
@@ -1016,7 +1018,7 @@ class Picking:
             if self.t3_word_stage():
                 nodes = nodes + [v for v in t3 if self.searchable(v)]
         pos = self.board.pos  # crossings in reading order: a near the top left
-        ended = self.ended_places()  # H3, nights 2-4: these letters first (tester X2)
+        ended = self.ended_places()  # H3, nights 2-4: first to a free letter, where theirs is taken
         crossings = sorted(
             (v for v in universe if not v.isdigit()), key=lambda v: (v not in ended, pos[v][::-1])
         )
