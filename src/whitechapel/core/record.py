@@ -197,11 +197,16 @@ def record_of(
     )
 
 
-def turns_of(record: Record) -> list[str | None]:
-    """Who was to act before each action of `record` (its actions replayed)."""
+def started(record: Record) -> Game:
+    """The game a record describes, before its first action."""
     rules = rules_for(record.game)
     options = rules.check_options(record.options)
-    game = rules.start(rules.setup_from_json(record.setup, options), options)
+    return rules.start(rules.setup_from_json(record.setup, options), options)
+
+
+def turns_of(record: Record) -> list[str | None]:
+    """Who was to act before each action of `record` (its actions replayed)."""
+    game = started(record)
     before: list[str | None] = []
     for text in record.actions:
         before.append(game.to_act)
@@ -211,10 +216,7 @@ def turns_of(record: Record) -> list[str | None]:
 
 def replay(record: Record) -> Game:
     """Rebuild the game a record describes, checking every action on the way."""
-    rules = rules_for(record.game)
-    options = rules.check_options(record.options)
-    setup = rules.setup_from_json(record.setup, options)
-    game = rules.start(setup, options)
+    game = started(record)
     for i, text in enumerate(record.actions, start=1):
         try:
             game.play(text)  # the action and what follows it by itself (a witness call)

@@ -182,15 +182,21 @@ def last_night_police(view: LfwView) -> dict[str, str]:
     last = view.night - 1
     where: dict[str, str] = {}
     for e in view.log:
-        if e.night != last:
-            continue
-        if e.event == "alarm":
-            where = dict(e.police)
-        elif e.event == "police_move" and e.colour and e.crossing is not None:
-            where[e.colour] = e.crossing
-        elif e.event == "chase" and len(e.detail) >= 2:
-            where[str(e.detail[0])] = str(e.detail[1])
+        if e.night == last:
+            follow_police(where, e)
     return where
+
+
+def follow_police(where: dict[str, str], e: LogEntry) -> None:
+    """`where` (colour -> crossing) after a log entry: the alarm (H9) puts
+    every policeman down, a move (T2) or a chase (O3) moves one."""
+    if e.event == "alarm":
+        where.clear()
+        where.update(e.police)
+    elif e.event == "police_move" and e.colour and e.crossing is not None:
+        where[e.colour] = e.crossing
+    elif e.event == "chase" and len(e.detail) >= 2:
+        where[str(e.detail[0])] = str(e.detail[1])
 
 
 def police_forms(view: LfwView, c: str, board: Any | None) -> tuple[str, ...]:
@@ -467,12 +473,7 @@ class Searching:
         self.last: str | None = None  # the colour of the last search event
 
     def follow(self, e: LogEntry) -> None:
-        if e.event == "alarm":
-            self.where = dict(e.police)
-        elif e.event == "police_move" and e.colour and e.crossing is not None:
-            self.where[e.colour] = e.crossing
-        elif e.event == "chase" and len(e.detail) >= 2:
-            self.where[str(e.detail[0])] = str(e.detail[1])
+        follow_police(self.where, e)
         if e.event == "search" and e.colour and e.circle is not None:
             if self.last != e.colour:
                 self.named[e.colour] = []

@@ -275,9 +275,7 @@ class LfwSetup(Screen):
             self.computer_side()
 
     def computer_side(self) -> None:
-        opponent = self.query_one("#opponent", Picker).value
-        side = None if opponent == "people" else opponent.partition(":")[0]
-        computer_names(self, NAME_FIELDS, side)
+        computer_names(self, NAME_FIELDS, self.query_one("#opponent", Picker).value)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_start()

@@ -171,8 +171,7 @@ class PocketSetup(Screen):
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        who, _ = self.chosen_play()
-        computer_names(self, NAME_FIELDS, None if who == "people" else who)
+        computer_names(self, NAME_FIELDS, self.opponent)
 
     def chosen_play(self) -> tuple[str, str]:
         """(who plays: 'people' or the computer's side, the computer's level)."""
@@ -188,7 +187,7 @@ class PocketSetup(Screen):
         """The sentence under the rows says the game they now make; the level
         row is only for a game against the computer (hidden for two people)."""
         who, level = self.chosen_play()
-        computer_names(self, NAME_FIELDS, None if who == "people" else who)
+        computer_names(self, NAME_FIELDS, self.opponent)
         self.query_one("#level", Picker).disabled = who == "people"
         self.query_one("#level-row").display = who != "people"
         self.query_one("#play-sentence", Label).update(who_sentence(who, level))

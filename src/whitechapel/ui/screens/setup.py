@@ -23,11 +23,13 @@ def typed_names(screen: Screen, fields: dict[str, str]) -> dict[str, str]:
     return {side: name for side, name in names.items() if name}
 
 
-def computer_names(screen: Screen, fields: dict[str, str], computer: str | None) -> None:
-    """The name field of the side the computer plays (`computer`; None: two
-    people) is not the player's to type: disabled (Tab passes it); the
-    others open (tester Z2, round 27: typed his name into Jack's field while
-    the computer played Jack)."""
+def computer_names(screen: Screen, fields: dict[str, str], play: str) -> None:
+    """The name field of the side the computer plays (`play`, the Play row's
+    value: 'people', or the computer's 'side' or 'side:level') is not the
+    player's to type: disabled (Tab passes it); the others open (tester Z2,
+    round 27: typed his name into Jack's field while the computer played
+    Jack)."""
+    computer = None if play == "people" else play.partition(":")[0]
     for side, selector in fields.items():
         screen.query_one(selector, Input).disabled = side == computer
 
