@@ -1,6 +1,8 @@
 """The setups' name fields (tester Z2, LfW round 27: "the Jack name
 field stays editable when the computer plays Jack (I typed my name into
-it by mistake)"): the side the computer plays has no name to type."""
+it by mistake)"; A3, round 28: the row still asked for "Jack's player"
+while Tab passed it, so each name landed one row down): the side the
+computer plays has no name to type, and no row asking for one."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ import pytest
 from textual.widgets import Input
 
 import settle
+from snapshots import screen_text
 from whitechapel.app import WhitechapelApp
 from whitechapel.lfw.ui import setup as lfw_setup
 from whitechapel.pocket.ui import setup as pocket_setup
@@ -37,9 +40,11 @@ async def test_the_setup_closes_the_computers_name_field(make, fields):
         while picker.value.partition(":")[0] != "jack":  # LfW's "jack:hard", Pocket's "jack"
             await settle.press(pilot, "right")
         assert closed() == {"jack"}
+        assert "Jack's player" not in screen_text(app)
         await settle.press(pilot, "tab", *"zz")  # the field is no key's target
         assert setup.query_one(fields["jack"], Input).value == ""
         while picker.value != "people":
             picker.focus()
             await settle.press(pilot, "right")
         assert closed() == set()
+        assert "Jack's player" in screen_text(app)

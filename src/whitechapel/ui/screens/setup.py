@@ -26,12 +26,20 @@ def typed_names(screen: Screen, fields: dict[str, str]) -> dict[str, str]:
 def computer_names(screen: Screen, fields: dict[str, str], play: str) -> None:
     """The name field of the side the computer plays (`play`, the Play row's
     value: 'people', or the computer's 'side' or 'side:level') is not the
-    player's to type: disabled (Tab passes it); the others open (tester Z2,
-    round 27: typed his name into Jack's field while the computer played
-    Jack)."""
+    player's to type: its row is hidden (its field when the field has no
+    row of its own) and disabled, the others shown and open.  Disabled
+    alone was not enough: tester A3 (round 28) saw the row still asking
+    for "Jack's player" while Tab passed it, and typed his own name there,
+    so each name landed one row down (Z2, round 27, had typed his into
+    it)."""
     computer = None if play == "people" else play.partition(":")[0]
     for side, selector in fields.items():
-        screen.query_one(selector, Input).disabled = side == computer
+        field = screen.query_one(selector, Input)
+        field.disabled = side == computer
+        row = (
+            field.parent if field.parent is not None and field.parent.has_class("field") else field
+        )
+        row.display = side != computer
 
 
 def last_choices(
