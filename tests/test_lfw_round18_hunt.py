@@ -39,10 +39,12 @@ def test_t2_the_keys_line_lists_each_crossing_by_the_circles_where_jack_can_be_m
     touches".  Each letter is said with the circles beside it where the
     notebook says Jack can be, those beside most of its paths first (I2,
     round 18: by circles alone they sent policemen to the edge of 192
-    circles); the letters beside none come last, together."""
+    circles); the letters beside none come last, together.  The ranking is
+    the heat map's (its odds shown): `test_t2_possible_circles_rank_nothing`."""
     game = first_game_where(5, _t2_with_idle_and_useful, tries=300)
     view = game.view(POLICE)
     p = picking_for(view, game.board)
+    p.notebook_odds = True
     paths = dict(notebook(view, game.board).counts)
     jack = set(paths)
     line = p.keys_hint()
@@ -63,6 +65,28 @@ def test_t2_the_keys_line_lists_each_crossing_by_the_circles_where_jack_can_be_m
     panel = p.choices_text()
     assert "[u]" not in panel
     assert f"{best[0]}→{'·'.join(map(str, best[2]))}" in Text.from_markup(panel).plain
+
+
+def test_t2_possible_circles_rank_nothing():
+    """Testers Y2, A3, B3 (rounds 27-28): "the default notebook does the
+    deduction for you … I won largely by pressing the top suggestion".  The
+    possible circles (the default) are what a pencil works out: each letter
+    still says the circles beside it where Jack can be, in the letters'
+    order, and nothing says which is best; only the heat map ranks them."""
+    game = first_game_where(5, _t2_with_idle_and_useful, tries=300)
+    view = game.view(POLICE)
+    p = picking_for(view, game.board)
+    jack = p.hunt_circles()
+    rows = hunt_rows(game.board, p.crossing_labels(), jack)
+    assert [k for k, _, _ in rows] == [k for k, _ in p.crossing_labels()]
+    panel = Text.from_markup(p.choices_text()).plain
+    assert "most of his paths" not in panel
+    listed = [k for k, _, near in rows if near]
+    line = p.keys_hint()
+    shown = [m.group(1) for m in re.finditer(r"(?:^|, |: )([a-zA-Z]) \d", line)]
+    assert shown == listed[: len(shown)] and shown, line
+    p.notebook_odds = True
+    assert "most of his paths first" in Text.from_markup(p.choices_text()).plain
 
 
 def test_t2_the_map_draws_a_crossing_beside_no_circle_of_jacks_dim():

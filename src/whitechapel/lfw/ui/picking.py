@@ -131,10 +131,9 @@ HUNT_WORDS = "letter on the map → the circles beside it where Jack can be"
 HUNT_INTRO = f"{HUNT_WORDS}: "
 HUNT_NONE = "none"  # after the letters of crossings beside none of them
 HUNT_ON_THE_RIGHT = f"{HUNT_WORDS}, on the right"
-HUNT_HEAD = (
-    "[b]Crossings[/b] letter → the circles beside it where Jack can be, "
-    "those beside most of his paths first"
-)
+HUNT_HEAD = "[b]Crossings[/b] letter → the circles beside it where Jack can be"
+HUNT_RANKED = ", those beside most of his paths first"  # the heat map's order
+HUNT_HEAD_SHORT = "[b]Letter[/b] → circles Jack can be on"  # a short window's (one row)
 # H3: the letters are the yellow crossings (tester V, round 11: "circles to
 # search there" read as searching while he placed markers)
 PATROLS_INTRO = "each letter on the map is a yellow crossing; the circles beside it: "
@@ -159,15 +158,20 @@ def hunt_rows(
     paths: Mapping[int, int] | None = None,
 ) -> list[tuple[str, str, tuple[int, ...]]]:
     """T2: (letter, crossing, the circles beside it where Jack can be) for
-    each lettered crossing, first those beside most of the notebook's paths
-    (`paths`: circle -> paths ending there; tester I2, round 18: counted by
-    circles, the list sent policemen to the edge of 192 circles and not down
-    the trail), then most circles, then letter order."""
+    each lettered crossing, in the order given; with `paths` (circle ->
+    the notebook's paths ending there: the heat map's odds), first those
+    beside most of his paths (tester I2, round 18: counted by circles, the
+    list sent policemen to the edge of 192 circles and not down the trail),
+    then most circles.  Without them the order is the letters', no advice:
+    the possible circles are what a pencil works out, and where to go is
+    the player's (testers Y2, A3, B3, rounds 27-28: "I won largely by
+    pressing the top suggestion")."""
     rows = [
         (k, x, tuple(c for c in placenames.touches(board, x) if c in jack)) for k, x in labelled
     ]
-    weight = paths or {}
-    return sorted(rows, key=lambda r: (-sum(weight.get(c, 0) for c in r[2]), -len(r[2])))
+    if paths is None:
+        return rows
+    return sorted(rows, key=lambda r: (-sum(paths.get(c, 0) for c in r[2]), -len(r[2])))
 
 
 def hunt_list(
@@ -516,6 +520,8 @@ class Picking:
         # the screen's notebook shown (F6; a game set up without it: never):
         # without it T2's letters say the circles beside them, no more
         self.notebook_on = True
+        # the notebook's odds shown (its heat map): T2's letters ranked by them
+        self.notebook_odds = False
         # Jack's aids (T1: who can reach a circle, the way home, the
         # warnings): off with the notebook set off at the setup, as the box
         self.aids = True
@@ -928,6 +934,11 @@ class Picking:
             self._hunt = found
         return self._hunt
 
+    def hunt_weights(self) -> dict[int, int] | None:
+        """T2's order: the notebook's paths by circle where its odds are
+        shown (the heat map), else None (the letters' order)."""
+        return self.hunt_paths if self.notebook_odds else None
+
     def idle_crossings(self) -> list[str]:
         """T2: the lettered crossings beside no circle where Jack can be
         (the map draws their letters dim)."""
@@ -1127,13 +1138,14 @@ class Picking:
     def crossing_labels(self) -> list[tuple[str, str]]:
         return [(k, v) for k, v in self.labels().items() if not v.isdigit()]
 
-    def choices_text(self) -> str:
+    def choices_text(self, compact: bool = False) -> str:
         """Every target of the moment, for the side panel where the whole
         board shows and the prompt has one row for its keys (play-tester
         G, round 4: the prompt's list ended in "…" at 200x60, and Jack's
         turn listed no circle): each crossing's letter with the circles a
         policeman there can search, every circle offered.  Empty where
-        there are none."""
+        there are none.  `compact` (a short window): T2's heading on one
+        row."""
         lines = []
         crossings = self.crossing_labels()
         if crossings:
@@ -1144,12 +1156,14 @@ class Picking:
                 lines.append("[b]Markers[/b] letter → the circles beside")
             elif patrols is not None:
                 lines.append(f"[b]{patrols[1]}[/b] letter → circles beside")
+            elif hunt and compact:
+                lines.append(HUNT_HEAD_SHORT)
             elif hunt:
-                lines.append(HUNT_HEAD)
+                lines.append(HUNT_HEAD + (HUNT_RANKED if self.notebook_odds else ""))
             else:
                 lines.append("[b]Crossings[/b] letter → circles (T3)")
             if hunt:
-                rows = hunt_rows(self.board, crossings, hunt, self.hunt_paths)
+                rows = hunt_rows(self.board, crossings, hunt, self.hunt_weights())
                 lines.append(self._hunt_text(rows))
             else:
                 lines.append(" ".join(touch_text(self.board, k, x) for k, x in crossings))
@@ -1668,7 +1682,7 @@ class Picking:
         labelled = self.crossing_labels()
         room = None if left is None else left - len(ON_THE_RIGHT)
         if jack:
-            listed = hunt_list(self.board, labelled, jack, room, self.hunt_paths)
+            listed = hunt_list(self.board, labelled, jack, room, self.hunt_weights())
             if listed == "…":  # not one whole entry fits (tester J2, round 18: "can be:  …")
                 self.cut = True
                 return HUNT_ON_THE_RIGHT
