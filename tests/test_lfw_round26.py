@@ -60,7 +60,7 @@ async def test_h3_a_third_yellow_crossing_is_refused_with_the_reason(tmp_path):
 def test_h6_the_wretched_are_said_to_be_jacks_possible_victims():
     """X2: "I took the Wretched for the decoys ... a one-line 'these are
     Jack's possible victims' would have saved me"."""
-    assert "one Jack may kill" in GUIDE["wretched"]
+    assert "a woman he may kill" in GUIDE["wretched"]
     from whitechapel.lfw.ui.panels import _LINES
 
     class _E:

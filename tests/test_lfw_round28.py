@@ -28,3 +28,33 @@ def test_t1_with_no_coach_or_alley_left_the_keys_line_says_the_circle_is_asked_a
     assert p.typed == "1"
     with_coach = first_game_where(3, lambda g: g.phase == Phase.ESCAPE and g.to_act == JACK)
     assert WALK_ONLY not in picking_for(with_coach.view(JACK), with_coach.board).keys_hint()
+
+
+def test_h3_the_police_panel_marks_no_policeman_while_the_chief_places_the_markers():
+    """A3: "the set-up hint says 'the blue policeman's marker' while ▶
+    points at red (the Chief)".  While the Chief acts for them all (H3's
+    markers) no line has the ▶ (the title names the Chief); in T2 the
+    acting policeman's line has it."""
+    from rich.text import Text
+
+    from whitechapel.lfw.rulebook import POLICE
+    from whitechapel.lfw.ui.panels import police_text
+
+    patrols = first_game_where(3, lambda g: g.phase == Phase.PATROLS and g.to_act == POLICE)
+    view = patrols.view(POLICE)
+    text = Text.from_markup(police_text(view, board=patrols.board)).plain
+    assert "▶" not in text and f"Chief {view.chief.capitalize()}" in text, text
+    hunt = first_game_where(3, lambda g: g.phase == Phase.HUNT and g.to_act == POLICE)
+    text = Text.from_markup(police_text(hunt.view(POLICE), board=hunt.board)).plain
+    assert text.count("▶") == 1, text
+
+
+def test_s1_h6_the_house_rules_are_said_where_they_bite():
+    """B3: "say the house rules where they bite: on the main game's own
+    screens, not only in the tutorial (waiting adds track spaces; …) and
+    the hideout may not be on a red circle"."""
+    from whitechapel.lfw.ui.screen import GUIDE
+
+    assert "not a red one" in GUIDE["hideout"]
+    assert "one more space for his escape" in GUIDE["wretched"]
+    assert "if she can" in GUIDE["wretched"]

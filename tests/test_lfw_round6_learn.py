@@ -348,3 +348,28 @@ def test_t3_the_search_puzzle_asks_a_search_where_no_arrest_can_win():
 
     explained = " ".join(puzzle(3).explanation.split())
     assert "no arrest of Red's can succeed" in explained
+
+
+@pytest.mark.usefixtures("unpaced")
+async def test_r_on_the_finished_board_brings_back_the_lessons_ways_on(tmp_path):
+    """Tester A3 (round 28): Enter on the lesson's end looked at the board,
+    and then the finished board offered no "try again" ("keys 1-4 show the
+    path, ctrl+s saves, ctrl+q quits").  R brings the lesson's end back,
+    and its R tries again."""
+    screen = guided_over(JACK, tmp_path)
+    app = WhitechapelApp(start=screen)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle.settle(pilot)
+        assert isinstance(app.screen, LessonOverBox)
+        await settle.press(pilot, "enter")
+        await settle.settle(pilot)
+        assert app.screen is screen
+        assert "R: try again" in screen_text(app)
+        await settle.press(pilot, "r")
+        await settle.settle(pilot)
+        assert isinstance(app.screen, LessonOverBox)
+        await settle.press(pilot, "r")
+        await settle.settle(pilot)
+        fresh = app.screen_stack[-2] if not isinstance(app.screen, GuidedScreen) else app.screen
+        assert isinstance(fresh, GuidedScreen) and fresh is not screen
+        assert fresh.source.outcome is None

@@ -285,6 +285,11 @@ LESSON_ON = (
     "the guided night is over; ctrl+z: take back your last move and try again, F1: the "
     "rules, ctrl+q: quit (the game is saved)"
 )
+# at the game's end: R brings the lesson's ways on back (`GuidedScreen`)
+LESSON_ENDED = (
+    "the guided night is over; R: try again, the other side or the puzzles; ctrl+z: "
+    "take back your last move; F1: the rules; ctrl+q: quit (the game is saved)"
+)
 
 
 class LessonOverBox(HintBox):
@@ -367,6 +372,21 @@ class GuidedScreen(LfwScreen):
         game does."""
         return self.hints
 
+    async def on_key(self, event: events.Key) -> None:
+        """R on a finished guided night whose end has had its box: the box
+        again, with its ways on (try again, the other side, the puzzles, a
+        new game).  Tester A3 (round 28): Enter on the lesson's end looked
+        at the board, and then nothing there offered to try again."""
+        if event.character in ("r", "R") and self.boxed is None and self.source.outcome is not None:
+            hint = self.lesson_over()
+            if hint is not None and hint.kind in self.hinted:
+                event.stop()
+                event.prevent_default()
+                self.boxed = hint.kind
+                self.app.push_screen(LessonOverBox(hint, self.turns.human), self.box_closed)
+                return
+        await super().on_key(event)
+
     def hint_now(self, view: LfwView | None = None) -> hints.Hint | None:
         """The hint of the decision at the keyboard, if any (from its view)."""
         if not self.hints or not self.can_act() or self.source.outcome is not None:
@@ -405,9 +425,10 @@ class GuidedScreen(LfwScreen):
         # The lesson's end says its keys in its box only: on the board
         # after it, Esc takes a pick back (play-tester N, round 7, read
         # "Esc: back to the menu" beside a board where it did not)
+        ended = LESSON_ENDED if self.source.outcome is not None else LESSON_ON
         lines = "".join(
             f"[b green]{'Hint · ' if h.tag else ''}{escape(h.title)}:[/b green] "
-            f"{escape(h.keys if h.kind != 'lesson_over' else LESSON_ON)}\n\n"
+            f"{escape(h.keys if h.kind != 'lesson_over' else ended)}\n\n"
             for h in shown
             if h.kind != self.boxed
         )

@@ -72,12 +72,22 @@ def clues_by_night(log: Iterable[LogEntry]) -> dict[int, list[int]]:
     return {n: s.clues for n, s in searches_by_night(log).items() if s.clues}
 
 
-def notebook_text(view: LfwView, board: Any | None = None) -> str:
+def notebook_text(view: LfwView, board: Any | None = None, *, compact: bool = False) -> str:
     """The detectives' notebook: every public fact that helps the table
     reason, earlier nights' clues included.  A circle searched empty and
     later found to hold a clue (Jack passed there after the search) is
     listed with the clues, with the space of the empty search.  With the
-    `board`, a marker's crossing is said where it is (placenames.py)."""
+    `board`, a marker's crossing is said where it is (placenames.py).
+    `compact` (a short window): the lines with nothing to say left out
+    (tester A3, round 28: at 80×24 the side panel ended mid-deduction)."""
+    text = _notebook_lines(view, board)
+    if not compact:
+        return "\n".join(text)
+    said = [line for line in text[1:] if not line.endswith((": —", ": none"))]
+    return "\n".join(text[:1] + said) if said else ""
+
+
+def _notebook_lines(view: LfwView, board: Any | None) -> list[str]:
     lines = ["[b]Notebook[/b]"]
     scenes = ", ".join(f"{s.circle} (n{s.night})" for s in view.crime_scenes)
     lines.append(f"Crime scenes: {scenes or '—'}")
@@ -112,7 +122,7 @@ def notebook_text(view: LfwView, board: Any | None = None) -> str:
         lines.append(f"Letter, night {letter.night}: {letter.letter}")
     on = [OPTION_NAMES[k] for k in view.options.on()]  # words, no "O1"
     lines.append("Optional rules: " + (", ".join(on) if on else "none"))
-    return "\n".join(lines)
+    return lines
 
 
 def _arrests_grouped(failed: list[Any]) -> list[str]:

@@ -19,6 +19,7 @@ from typing import Any
 from rich.cells import cell_len
 from rich.text import Text
 
+from whitechapel.lfw.phases import Phase
 from whitechapel.lfw.render import winners
 from whitechapel.lfw.rulebook import (
     ALLEY,
@@ -199,6 +200,21 @@ def follow_police(where: dict[str, str], e: LogEntry) -> None:
         where[str(e.detail[0])] = str(e.detail[1])
 
 
+# The phases where one policeman acts for himself (T2, T3): elsewhere the
+# Chief acts for them all (H3's markers, H6's Wretched), and the title line
+# names him; a ▶ on his line there read as whose marker went next (tester
+# A3, round 28: "the set-up hint says 'the blue policeman's marker' while
+# ▶ points at red").
+_OWN_TURNS = frozenset({Phase.HUNT, Phase.CLUES, Phase.SEARCHING})
+
+
+def _acting(view: LfwView) -> str | None:
+    """The policeman the panel marks ▶: the one acting for himself."""
+    if view.to_act != POLICE or view.phase.key not in _OWN_TURNS:
+        return None
+    return view.acting_colour
+
+
 def police_forms(view: LfwView, c: str, board: Any | None) -> tuple[str, ...]:
     """One policeman's line, richest first: his letter and colour, where he
     stands, then the circles he can search from there (T3), one pattern at
@@ -207,7 +223,7 @@ def police_forms(view: LfwView, c: str, board: Any | None) -> tuple[str, ...]:
     place dropped, "B blue searches 57 70", then his colour's name ("B
     searches 57 70 71 72", his letter in his colour); never a bare list.  Off the board on night 2 and later, where he stood
     at the last night's end: "B blue — (last night between 57 and 70)"."""
-    acting = view.acting_colour if view.to_act == POLICE else None
+    acting = _acting(view)
     mark = "▶" if c == acting else " "
     head = f"{mark}{_letter(c)} {c}"
     x = view.police.get(c)
@@ -240,7 +256,7 @@ def _letter_only(view: LfwView, c: str, board: Any | None) -> tuple[str, ...]:
     x = view.police.get(c)
     if board is None:
         return ()
-    acting = view.acting_colour if view.to_act == POLICE else None
+    acting = _acting(view)
     mark = "▶" if c == acting else " "
     if x is None:
         # off the board: where he stood last night by his letter, else
@@ -310,7 +326,7 @@ def _chips(
 ) -> list[str]:
     """Each policeman's letter and what he can search (or where he stood
     last night, its side `spelt` out or not), for the compact panel."""
-    acting = view.acting_colour if view.to_act == POLICE else None
+    acting = _acting(view)
     chips = []
     for c in COLOURS:
         x = view.police.get(c)

@@ -72,9 +72,12 @@ from whitechapel.ui.widgets.text import TextPanel
 
 # What each phase asks of the player, in the rulebook's words.
 GUIDE = {
+    # the house rules said where they bite (tester B3, round 28: "on the
+    # main game's own screens, not only in the tutorial"): S1's red circles,
+    # H6's extra space and the move every Wretched must make
     "hideout": (
-        "Choose your hideout: a circle (type its number, click it, or Tab). Policemen on "
-        "all its ways in bar it."
+        "Choose your hideout: a circle, not a red one (its number, a click, or Tab). "
+        "Policemen on all its ways in bar it."
     ),
     "women": "Place the women tokens on red circles: {what}.",
     "patrols": "Place the patrol markers on yellow crossings: {what}.",
@@ -85,7 +88,10 @@ GUIDE = {
     "letter": "You may send a letter, or no letter.",
     "saucy": "Saucy Jacky: move the two markers Jack named to free yellow crossings.",
     "kill": "Kill: choose a marked woman's circle, or wait.",
-    "wretched": "Move each Wretched (a marked woman: one Jack may kill) to a neighbouring circle.",
+    "wretched": (
+        "Jack waited: one more space for his escape. Move each Wretched (a woman he may "
+        "kill) one circle, if she can."
+    ),
     "reveal": "Reveal a face-down patrol marker.",
     "escape": "Move: step to a circle, take a coach (two steps), or an alley.",
     "graffito": "Goulston Street graffito: name a policeman, or no letter.",
@@ -366,6 +372,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         view = self.current_view()
         p = self.picking
         p.notebook_on = self.deduction_shown  # T2's letters by the notebook's circles
+        p.notebook_odds = self.deduction_shown and self.deduction_mode == "heat"
         targets = [node_of(o) for o in p.node_options()] if self.can_act() else []
         hi = p.highlighted() if self.can_act() else None
         cursor = node_of(hi) if hi is not None and p.is_node(hi) else None
@@ -433,12 +440,12 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         found = deduction.deduction_text(
             nb, jack=self.holder == JACK, key="F9", shares=self.deduction_mode == "heat"
         )
-        facts = notebook.notebook_text(view, self.board)
+        facts = notebook.notebook_text(view, self.board, compact=self.compact)
         if found:
-            facts = f"{found}\n{facts}"
+            facts = f"{found}\n{facts}" if facts else found
         choices = ""
         if p.cut and self.can_act():
-            choices = placenames.in_words(p.choices_text(), self.board)
+            choices = placenames.in_words(p.choices_text(self.compact), self.board)
         # the log's panel is shown but at 80x24 without F5 (tester K, round
         # 6: with F5 the notebook's panel and the list in it were hidden)
         log_shown = not self.has_class("compact") or self.has_class("log-only")
