@@ -148,6 +148,9 @@ async def test_the_screen_says_the_opponent_disconnected_and_keeps_the_choice(se
             pilot=pilot,
         )
         assert (screen.choice.mode, screen.choice.token, screen.choice.cursor) == chosen
+        # the duel's clock runs on while he is away, and the screen says so
+        # (tester PV, Pocket round 12: "7:25 → 7:13 while I was away")
+        assert "the chess clock runs on" in screen.presence_text()
         back = await connect(server, "Bob")
         await back.join(code, token=created["token"])
         await until(

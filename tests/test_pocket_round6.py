@@ -384,3 +384,37 @@ def test_p8_a_hint_in_the_race_never_promises_unseen_against_an_answer_it_did_no
     long, short = hints.ahead_lines(view, JACK, None)
     assert "whatever you play, he can see you" in long, long
     assert "his best answer wins" in short and "unseen" not in short, short
+
+
+def _same_words(seed: int):
+    """The first decision of a random game (`seed`) with two actions the
+    hints say in the same words, one graded better, their splits unlike."""
+    rng = random.Random(seed)
+    game = PocketGame(random_setup(seed))
+    while game.outcome is None:
+        side = game.to_act
+        view = game.view(side)
+        grading = ahead.grade(view, side)
+        graded = [(a, grading.of(a)) for a in legal(view)]
+        for action, mine in graded:
+            for _, best in graded:
+                if (
+                    best.value > mine.value
+                    and best.call != mine.call
+                    and hints.said(view, best, side)[0] == hints.said(view, mine, side)[0]
+                ):
+                    return game, view, side, action, mine, best
+        game.apply(rng.choice(legal(view)))
+    return None
+
+
+def test_p4_a_better_move_said_in_the_same_words_says_its_split(monkeypatch):
+    """PV (round 12): "Better: swap a1 and c1 … at least 1 cleared"
+    promised exactly what his own move did.  Where the better move's words
+    are the learner's own, the review says both splits."""
+    found = next(f for f in map(_same_words, range(10)) if f is not None)
+    game, view, side, action, mine, best = found
+    turn = review.Turn(view, side, action, mine, best)
+    monkeypatch.setattr(review, "turning_point", lambda *a, **k: turn)
+    better = review.turning_sentence(game.view(side), [view], side).split("Better: ")[1]
+    assert f"{best.call.words()}, where yours ends {mine.call.words()}" in better, better

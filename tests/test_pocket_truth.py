@@ -113,6 +113,21 @@ def test_p5_p8_a_card_that_may_end_the_game_is_weighed_in_the_grade():
     assert hints.risk_words(graded, JACK) == "his alibi card may lose it (about 1 in 6)"
 
 
+def test_p5_a_card_is_never_given_odds_beside_a_loss_nor_about_surely():
+    """PV, round 12: "his best answer would make you the last suspect: you
+    lose; your alibi card may lose it (about surely)" -- "I cannot parse the
+    second half".  A line lost whatever the card says names no card; a card
+    that surely loses it says so without odds."""
+    odds = ahead.Odds(5, False, 3, 2, 1 / 6, (0.0, 1.0, 0.0))
+    state = (tuple([0] * 9), 0b11, 0, (12, 4, 8), 0, 0b10, -1, 0)
+    call = ahead.call_of(state, odds)
+    graded = ahead.Graded(ALIBI_ACTION, 0.0, (), call, 1.0, INVESTIGATOR)
+    assert hints.risk_words(graded, JACK) == "his alibi card would lose it"
+    lost = ahead.Call(1, 1, jack=True, if_seen=INVESTIGATOR)  # seen, the last suspect
+    graded = ahead.Graded(ALIBI_ACTION, 0.0, (), lost, 1.0, INVESTIGATOR)
+    assert hints.risk_words(graded, JACK) == ""
+
+
 def test_p5_the_alibi_is_graded_and_can_be_the_hints_best():
     """PG: "Best: turning a1's wall north" handed Jack the alibi; the
     alibi is now graded with its cards and is sometimes the best move."""

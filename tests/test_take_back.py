@@ -59,13 +59,23 @@ async def test_ctrl_z_takes_back_the_investigators_action_and_jacks_answers(tmp_
             await _computer_done(pilot, screen)
             if source.to_act == INVESTIGATOR:
                 await Driver(pilot, screen, rng).keys_for(choose(source.game, rng))
+        told = False
         for _ in range(20):  # round 2: Jack's first action, then yours
             await _computer_done(pilot, screen)
+            if is_summary(app.screen) and not told:
+                # ctrl+z on the round's summary says what first, and takes
+                # nothing back (tester PV, round 12: silently nothing)
+                played = len(source.game.history)
+                await settle.press(pilot, "ctrl+z")
+                notes = [n.message for n in app._notifications]
+                assert any("Enter first" in n for n in notes), notes
+                assert len(source.game.history) == played
+                told = True
             if is_summary(app.screen) or screen.curtain_up:
                 await settle.press(pilot, "enter")
             elif source.to_act == INVESTIGATOR:
                 break
-        assert source.to_act == INVESTIGATOR and source.game.round == 2, (
+        assert told and source.to_act == INVESTIGATOR and source.game.round == 2, (
             source.game.history,
             source.game.outcome,
             source.game.round,

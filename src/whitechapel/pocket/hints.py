@@ -567,15 +567,26 @@ def risk_words(graded: ahead.Graded, side: str) -> str:
     `side` (P5, P8), in words ("" when none)."""
     if graded.drawer is None or (graded.risk <= 0 and graded.spoil <= 0):
         return ""
+    if graded.call.end == (INVESTIGATOR if side == JACK else JACK):
+        # lost whatever the card says: no odds beside "you lose" (tester PV,
+        # round 12: "… you lose; your alibi card may lose it (about surely)")
+        return ""
     whose = "your" if graded.drawer == side else "his"
     if graded.risk <= 0:  # a win, unless the card says otherwise (tester PW, round 12)
+        if graded.spoil >= SURE:
+            return f"but {whose} alibi card would spoil it"
         return f"unless {whose} alibi card spoils it (about {odds(graded.spoil)})"
+    if graded.risk >= SURE:
+        return f"{whose} alibi card would lose it"
     return f"{whose} alibi card may lose it (about {odds(graded.risk)})"
+
+
+SURE = 0.995  # a chance said as a certainty
 
 
 def odds(p: float) -> str:
     """A chance as players say it: "1 in 6"."""
-    if p >= 0.995:
+    if p >= SURE:
         return "surely"
     n = max(1, round(1 / p)) if p > 0 else 0
     return f"1 in {n}" if p < 0.5 else f"{round(p * 100)} in 100"
@@ -991,7 +1002,7 @@ def said(view: PocketView, graded: ahead.Graded, side: str) -> tuple[str, str, s
     call, short = with_next(call, own_long), with_next(short, own_short)
     risk = risk_words(graded, side)
     if risk:
-        call = f"{call}{', ' if risk.startswith('unless') else '; '}{risk}"
+        call = f"{call}{', ' if risk.startswith(('unless', 'but')) else '; '}{risk}"
     return call, short, tiny
 
 

@@ -316,6 +316,13 @@ def turning_sentence(
     other_token = same_step(view, turn.action, turn.best.action, he)
     if other_token:
         better = other_token
+    if best_call == call and turn.best.call != turn.mine.call:
+        # the same words for both: the splits they end on say the difference
+        # (tester PV, round 12: "Better: … at least 1 cleared" promised what
+        # his own move did)
+        best_call = (
+            f"{best_call} ({turn.best.call.words()}, where yours ends {turn.mine.call.words()})"
+        )
     return (
         f"Round {rnd}: your move, {mine}; {then}.{result} "
         f"Better: {better}: {whatever}, {best_call}."

@@ -211,12 +211,25 @@ def banner(view: PocketView, turn: str, winner: str | None = None) -> str:
     return f"Mr. Jack Pocket — round {view.round} of 8{race} — {turn} to play"
 
 
-def banners(view: PocketView, turn: str, winner: str | None = None) -> list[str]:
+def banners(
+    view: PocketView, turn: str, winner: str | None = None, lost: bool = False
+) -> list[str]:
     """The top line in fewer words each (a narrow window, a network seat's
     code and clock after it): the whole, without the game's name, the
-    round in figures, the round alone."""
+    round in figures, the round alone.  `lost`: the seat at this screen
+    lost, and is told so ("you lose"; tester PV, round 12, read "the
+    investigator wins" at the losing seat)."""
     whole = banner(view, turn, winner)
     bare = whole.removeprefix("Mr. Jack Pocket — ")
+    if view.outcome and lost:
+        o = view.outcome
+        return [
+            f"{whole} — you lose",
+            f"{bare} — you lose",
+            f"game over: you lose ({o.detail})",
+            "game over: you lose",
+            "you lose",
+        ]
     if view.outcome:
         # at a network seat at 80 columns the clocks keep their room (tester
         # PD, round 2: "… win (round 1)  ⏱ jack 7:22  investigator" cut)

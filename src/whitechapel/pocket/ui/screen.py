@@ -254,7 +254,9 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
             self.refresh_bindings()
 
     def banner_text(self, view: PocketView, turn: str, winner: str | None) -> str:
-        return self.fit_banner(panels.banners(view, turn, winner))
+        seat = self.source.seat_side
+        lost = view.outcome is not None and seat is not None and seat != view.outcome.winner
+        return self.fit_banner(panels.banners(view, turn, winner, lost))
 
     def prompt_text(self) -> str:
         source = self.source

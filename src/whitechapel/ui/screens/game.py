@@ -298,7 +298,11 @@ class GameScreen(SizeGuard, Screen[None]):
         if not away:
             return self.presence_note
         who = ", ".join(self.seat_words(seat, name) for seat, name in away.items())
-        return f"[yellow]{who} disconnected; {'their seats are' if len(away) > 1 else 'the seat is'} kept.[/yellow]"
+        kept = "their seats are" if len(away) > 1 else "the seat is"
+        # the clock runs on, as the server's rules say (net/rooms.py); tester
+        # PV (Pocket round 12) watched it run with nothing said
+        runs = "; the chess clock runs on" if source.state.get("clock") else ""
+        return f"[yellow]{who} disconnected; {kept} kept{runs}.[/yellow]"
 
     def seat_words(self, seat: str, name: str) -> str:
         """A seat as players say it: "Ann (Jack)" (markup)."""
@@ -625,9 +629,11 @@ class GameScreen(SizeGuard, Screen[None]):
         self.save_if_unsaved()
         if self.saved_to is None:
             return "Quit? The game could not be saved."
+        # the path last, on its own: in the middle, a long one wrapped so
+        # that a line began with its colon (tester A3, LfW round 28)
         return (
-            f'Quit? The game is saved in {self.saved_to}: "Continue a saved game" in '
-            "the menu takes it up again."
+            'Quit? The game is saved: "Continue a saved game" in the menu takes it up '
+            f"again.\nThe game is saved in {self.saved_to}"
         )
 
     def may_leave(self) -> bool:
@@ -741,7 +747,11 @@ class GameScreen(SizeGuard, Screen[None]):
         if side is None or not isinstance(source, LocalSource):
             return
         if self.curtain_up and source.outcome is None:
-            return  # a summary or hand-over covers the board: its key first
+            # a summary or hand-over covers the board: its key first, and
+            # a word that says so (tester PV, Pocket round 12: ctrl+z on a
+            # round's summary did nothing, silently)
+            self.notify("Enter first (it lifts this screen); then ctrl+z takes back.", timeout=4)
+            return
         if source.outcome is None and source.to_act != side:
             self.refused("The computer is playing: take back once it has played.")
             return
