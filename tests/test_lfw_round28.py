@@ -58,3 +58,25 @@ def test_s1_h6_the_house_rules_are_said_where_they_bite():
     assert "not a red one" in GUIDE["hideout"]
     assert "one more space for his escape" in GUIDE["wretched"]
     assert "if she can" in GUIDE["wretched"]
+
+
+def test_the_hideout_candidates_say_how_many_circles_each_night_could_end_on():
+    """A3: "hideout candidates stayed at 41 from night 1 to the end … I
+    only understood it with the CLI tool" (nights 2 and 3 could end on 83
+    and 194 circles).  From night 3 on, the line says each finished
+    night's count of circles; before, nothing more."""
+    from rich.text import Text
+
+    from whitechapel.lfw.notebook import notebook
+    from whitechapel.lfw.rulebook import POLICE
+    from whitechapel.lfw.ui.deduction import deduction_text
+
+    game = first_game_where(4, lambda g: g.night == 3 and g.phase == Phase.HUNT, tries=100)
+    nb = notebook(game.view(POLICE), game.board)
+    ends = [len(n.counts) for n in nb.nights if n.home]
+    assert len(ends) == 2
+    text = " ".join(Text.from_markup(deduction_text(nb, key="F9")).plain.split())
+    assert f"each night could end on {ends[0]} · {ends[1]} circles" in text, text
+    night_2 = first_game_where(4, lambda g: g.night == 2 and g.phase == Phase.HUNT, tries=100)
+    nb = notebook(night_2.view(POLICE), night_2.board)
+    assert "each night could end" not in deduction_text(nb, key="F9")

@@ -110,13 +110,23 @@ def runs(circles: Iterable[int]) -> str:
     return " ".join(out)
 
 
-def hideouts_line(hideouts: tuple[int, ...], *, key: str | None = None) -> str:
+def hideouts_line(
+    hideouts: tuple[int, ...], *, key: str | None = None, ends: tuple[int, ...] = ()
+) -> str:
     """Every hideout candidate, in runs ("Hideout candidates (43): 2 5–9
-    14 …"), the panel wraps it; `key`: the key that tints them on the map."""
+    14 …"), the panel wraps it; `key`: the key that tints them on the map.
+    `ends`: on how many circles each night Jack went home could have ended,
+    said from the second on, so that candidates that stop shrinking say why
+    (tester A3, round 28: 41 from night 1 to the end, understood only with
+    `lfw notebook`: nights 2 and 3 ended on 83 and 194 circles)."""
     if not hideouts:
         return "Hideout candidates: none yet"
     how = f" [dim]({key}: on the map)[/dim]" if key else ""
-    return f"Hideout candidates ({len(hideouts)}){how}: {runs(hideouts)}"
+    why = ""
+    if len(ends) > 1:
+        each = " · ".join(map(str, ends))
+        why = f" [dim](each night could end on {each} circles; they are where all could)[/dim]"
+    return f"Hideout candidates ({len(hideouts)}){how}{why}: {runs(hideouts)}"
 
 
 def deduction_text(
@@ -151,11 +161,12 @@ def deduction_text(
         elif not (nb.over or nb.home):
             where = "not on the streets"
         return f"[b]What the police can know:[/b] {where}, {len(h)} {_plural(len(h), 'hideout candidate')}"
+    ends = tuple(len(night.counts) for night in nb.nights if night.home)
     if not (nb.on_board or nb.over or nb.home):
         # before the crime there is nowhere he can be: the hideouts alone,
         # on the rows the places' list leaves in H3 at 80×24 (round 27)
-        return f"[b]Deduction[/b]\n{hideouts_line(h, key=key)}"
-    return f"[b]Deduction[/b] {where}\n{hideouts_line(h, key=key)}"
+        return f"[b]Deduction[/b]\n{hideouts_line(h, key=key, ends=ends)}"
+    return f"[b]Deduction[/b] {where}\n{hideouts_line(h, key=key, ends=ends)}"
 
 
 def homeward_line(nb: Notebook) -> str:
