@@ -39,6 +39,23 @@ class LessonScreen(ModalScreen[bool]):
             box.border_subtitle = self.keys
             yield Static(self.text, id="lesson")
 
+    def on_mount(self) -> None:
+        box = self.query_one(VerticalScroll)
+        self.watch(box, "scroll_y", lambda _y: self.say_more(), init=False)
+        self.call_after_refresh(self.say_more)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.say_more)
+
+    def say_more(self) -> None:
+        """The bottom border says when the lesson goes on below it (tester
+        PV, round 12: at 80×24 the guided game's first word ended
+        mid-sentence, its keys below the fold, and nothing said so: a
+        scrollbar is colour alone)."""
+        box = self.query_one(VerticalScroll)
+        below = box.max_scroll_y > 0 and box.scroll_y < box.max_scroll_y
+        box.border_subtitle = f"↓ more below (↓, PgDn) · {self.keys}" if below else self.keys
+
     def action_start(self) -> None:
         self.dismiss(True)
 
