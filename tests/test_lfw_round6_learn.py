@@ -373,3 +373,20 @@ async def test_r_on_the_finished_board_brings_back_the_lessons_ways_on(tmp_path)
         fresh = app.screen_stack[-2] if not isinstance(app.screen, GuidedScreen) else app.screen
         assert isinstance(fresh, GuidedScreen) and fresh is not screen
         assert fresh.source.outcome is None
+
+
+@pytest.mark.usefixtures("unpaced")
+async def test_ctrl_z_over_the_lessons_end_takes_the_last_move_back(tmp_path):
+    """The lesson's end box swallowed ctrl+z (the key is the board's, and
+    the box a screen of its own): it closes the box and takes back the
+    learner's last move, the game going on from before it."""
+    screen = guided_over(JACK, tmp_path)
+    app = WhitechapelApp(start=screen)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle.settle(pilot)
+        assert isinstance(app.screen, LessonOverBox)
+        played = len(screen.source.game.history)
+        await settle.press(pilot, "ctrl+z")
+        await settle.settle(pilot)
+        assert not isinstance(app.screen, LessonOverBox)  # the board, or its next hint
+        assert screen.source.outcome is None and len(screen.source.game.history) < played

@@ -178,6 +178,9 @@ class HintBox(ModalScreen[None]):
     BINDINGS = [
         Binding("enter", "close", "Continue", id="lfw.hint_close"),
         Binding("escape", "close", "Continue", show=False, id="lfw.hint_escape"),
+        # the board's take-back, through the box (it swallowed ctrl+z: the
+        # key is the game screen's, and a box over it is a screen of its own)
+        Binding("ctrl+z", "take_back", "Take back", show=False, id="lfw.hint_take_back"),
     ]
 
     def __init__(self, hint: hints.Hint) -> None:
@@ -263,6 +266,14 @@ class HintBox(ModalScreen[None]):
     def action_close(self) -> None:
         if not self.leave() and self.PASS_KEYS:
             self.forward("enter", "\r")
+
+    def action_take_back(self) -> None:
+        """ctrl+z: the box closes and the game under it takes back the
+        learner's last action (`GameScreen.action_take_back`)."""
+        stack = self.app.screen_stack
+        under = stack[-2] if len(stack) > 1 and stack[-1] is self else None
+        if self.leave() and under is not None and hasattr(under, "action_take_back"):
+            self.app.call_later(under.action_take_back)
 
     def on_key(self, event: events.Key) -> None:
         if self.gone and not event.key.startswith("ctrl+"):
