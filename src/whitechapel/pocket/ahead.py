@@ -85,6 +85,7 @@ from whitechapel.pocket.views import PocketView
 WIDTHS = (None, 8, 4)
 CACHE = 16  # gradings kept (a decision's token, its targets, a few back)
 BIG = 1 << 20
+TIE = 1e-6  # values closer than this are equal
 EXACT, LOWER, UPPER = 0, 1, 2  # a value in the table: exact, at least, at most
 
 # A position in the search: walls by square (NO_WALL: Lane's crossroads),
@@ -420,9 +421,13 @@ class Search:
         odds: Odds | None = None,
         card: int = CARD,
         exact: bool = True,
+        hope: bool = False,
     ) -> None:
         self.side = side
         self.card = card  # Jack's value of an hourglass on his card (`CARD`)
+        # where Jack is not known: each call valued at the better of his two
+        # branches (`hope`: the best a move can come to), not the worse
+        self.hope = hope
         self.order = order  # who plays each of the steps left, the current one first
         self.odds = odds or Odds(1, False, 0, 9, 0.0, (0.0, 1.0, 0.0))
         self.widths = WIDTHS if len(order) >= 4 and not exact else ()
@@ -443,7 +448,9 @@ class Search:
         s = (seen & sus).bit_count()
         o = self.odds
         h = o.hourglasses + gain
-        if jsq < 0:  # every Jack: the worse of his two branches
+        if jsq < 0:  # every Jack: the worse of his two branches (`hope`: the better)
+            if self.hope:
+                return self._hoped(s, n, h, gain)
             worst = float(BIG)
             for left, glasses, was_seen in ((s, h, True), (n - s, h + 1, False)):
                 if not left:
@@ -467,6 +474,24 @@ class Search:
             if end is None or end == RACE:
                 return GOES_ON + UNSEEN + self.card * gain + n - s
         return WIN if end == JACK else LOSS
+
+    def _hoped(self, s: int, n: int, h: int, gain: int) -> float:
+        """`leaf`'s value of a call over every Jack, at the better of his
+        two branches (seen, unseen)."""
+        o = self.odds
+        best = float(-BIG)
+        for left, glasses, was_seen in ((s, h, True), (n - s, h + 1, False)):
+            if not left:
+                continue
+            end = ends(o.round, o.race, left, glasses, was_seen)
+            if end == INVESTIGATOR:
+                v = WIN
+            elif end == JACK:
+                v = LOSS
+            else:
+                v = GOES_ON + CLEARED * (o.suspects - left) - GLASS * gain
+            best = max(best, v)
+        return best
 
     def children(self, state: State, faces: tuple[str, ...], depth: int) -> list:
         """(action, next state, faces left) for the mover at `depth` steps
@@ -647,9 +672,11 @@ class Grading:
         self.state, self.faces = state, faces
         self.order = TURN_ORDER[view.round % 2][view.step :]
         self.search = Search(side, self.order, self.odds, card, exact)
+        self.exact = exact
         self.legal = legal(view)
         self._graded: dict[Action, Graded] = {}
         self._best: dict[tuple[str | None, bool], Graded | None] = {}
+        self.hope_work = 0  # positions valued to break ties (`_hopeful`)
 
     @property
     def work(self) -> int:
@@ -693,7 +720,11 @@ class Grading:
     def best(self, face: str | None = None, *, alibi: bool = True) -> Graded | None:
         """The best action (of `face`; the alibi, its cards weighed, left
         out only when `alibi` is false): the search's bounds rule out the
-        others without valuing each exactly.  Among equals, the first."""
+        others without valuing each exactly.  Among equals, where Jack is
+        not known, the one whose better branch comes to most (`hope`;
+        tester PX, round 13: of two moves that each clear at least one,
+        the hint chose a turn that changed nothing over one that wins at
+        once if Jack is one of two suspects); then the first."""
         key = (face, alibi)
         if key in self._best:
             return self._best[key]
@@ -706,9 +737,29 @@ class Grading:
             v = self._value(action, floor)
             if v > floor:  # above the window's floor: exact
                 top, floor = action, v
+        if top is not None and self.state[2] < 0:
+            top = self._hopeful(pool, top, floor)
         found = None if top is None else self.of(top)
         self._best[key] = found
         return found
+
+    def _hopeful(self, pool: list[Action], top: Action, value: float) -> Action:
+        """Of the actions in `pool` worth `value` (the best's), the one
+        whose better branch of the call comes to most (the first among
+        equals)."""
+        tied = [a for a in pool if a == top or self._value(a, value - TIE) >= value - TIE / 2]
+        if len(tied) < 2:
+            return top
+        search = Search(self.side, self.order, self.odds, self.search.card, self.exact, hope=True)
+        best, hoped = top, float(-BIG)
+        for action in tied:
+            after, rest = self._after(action)
+            h = search.child(action, after, rest, 1, -BIG, BIG)
+            self.hope_work += search.work
+            search.work = 0
+            if h > hoped:
+                best, hoped = action, h
+        return best
 
 
 def key_of(view: PocketView, side: str, card: int = CARD, exact: bool = True) -> tuple:
