@@ -112,3 +112,31 @@ def test_a_bad_address_is_a_usage_error_exit_2(argv, problem, capsys):
     assert done.value.code == 2
     (line,) = capsys.readouterr().err.splitlines()
     assert problem in line and line.endswith("--help')")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["join", "127.0.0.1:7888", "GUJQ", "--name", "Ann"],
+        ["join", "127.0.0.1:7888", "--name", "Ann", "gujq"],
+        ["join", "--name", "Ann", "127.0.0.1:7888", "GUJQ"],
+    ],
+    ids=["code-first", "code-last", "options-first"],
+)
+def test_join_takes_the_room_code_before_or_after_the_options(argv):
+    """Tester PX (Pocket round 13): `whitechapel join HOST --name Ann
+    GUJQ` was refused ("unrecognized arguments"); the code had to come
+    before --name."""
+    from whitechapel.cli import parse
+
+    args = parse(argv)
+    assert (args.room, args.name, args.address) == ("GUJQ", "Ann", "127.0.0.1:7888")
+
+
+def test_join_still_refuses_a_word_too_many(capsys):
+    from whitechapel.cli import parse
+
+    with pytest.raises(SystemExit) as done:
+        parse(["join", "127.0.0.1:7888", "--name", "Ann", "GUJQ", "more"])
+    assert done.value.code == 2
+    assert "unrecognized arguments: GUJQ more" in capsys.readouterr().err

@@ -76,10 +76,16 @@ def test_p9_investigator_look_ahead_the_same_whoever_jack_is():
 
 def test_p4_every_one_row_form_names_a_move():
     """PD: 'Hints rarely say which move to make'; PC: 'Best split now:
-    Watson (0 seen, 5 unseen)' for a move that splits nothing."""
+    Watson (0 seen, 5 unseen)' for a move that splits nothing.  Where
+    every move comes to the same, none is named (PX, PY, round 13: "Best:
+    moving Watson 1 step: the call loses")."""
+    alike = 0
     for _view, _side, forms in every_hint(range(8)):
         for f in forms:
             assert len(f[-1]) <= hints.SHORT, f[-1]
+            if f[-1].startswith("Whatever you play"):
+                alike += 1
+                continue
             assert any(m in f[-1] for m in MOVE_WORDS), f[-1]
             assert "split now" not in f[0]
 

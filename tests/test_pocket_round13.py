@@ -34,3 +34,94 @@ def test_p8_of_equally_safe_moves_the_hint_picks_the_one_that_can_come_to_most()
         assert hopes[best.action] == max(hopes.values()), (seed, best.action, hopes)
         checked += 1
     assert checked >= 3
+
+
+async def test_p7_over_a_rounds_summary_the_top_line_names_that_round(tmp_path):
+    """PV and PY: "while the round-2 summary is on screen the title
+    already says 'round 3 of 8 — the investigator to play'".  Over a
+    round's summary the top line names the round of its witness call; once
+    it is gone, the next round and who plays."""
+    import random
+
+    import settle
+    from pocket_app_play import SETUPS, Driver, choose, pocket_app
+    from whitechapel.pocket.ui.screen import is_handover, is_summary
+
+    app, screen = pocket_app(SETUPS["gull"], tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle.settle(pilot)
+        driver = Driver(pilot, screen, random.Random(3))
+        game = screen.source.game
+        while not is_summary(app.screen):
+            if is_handover(app.screen):
+                await driver.pass_handover()
+                continue
+            await driver.keys_for(choose(game, driver.rng))
+        if game.outcome is None:
+            banner = screen.query_one("#banner").render().plain
+            assert "round 1 of 8 — the witness call" in banner, banner
+            await settle.press(pilot, "enter")
+            while is_handover(app.screen):
+                await driver.pass_handover()
+            banner = screen.query_one("#banner").render().plain
+            assert "round 2 of 8" in banner and "to play" in banner, banner
+
+
+async def test_p7_v_over_the_last_summary_shows_the_review(tmp_path):
+    """PY: "'v' (review) did nothing while the final 'Press Enter to go on'
+    summary was up; Enter then opened the review"."""
+    import random
+
+    import settle
+    from pocket_app_play import SETUPS, Driver, plan_game, pocket_app
+    from snapshots import screen_text
+    from whitechapel.pocket.ui.lesson import LessonScreen
+    from whitechapel.pocket.ui.screen import is_handover, is_summary
+
+    plan, _ = plan_game(SETUPS["lestrade"], 253)  # test_pocket_app's short game
+    app, screen = pocket_app(SETUPS["lestrade"], tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle.settle(pilot)
+        driver = Driver(pilot, screen, random.Random(253))
+        await driver.play_game(plan[:-1])
+        while is_handover(app.screen):
+            await driver.pass_handover()
+        await driver.keys_for(plan[-1])
+        assert screen.source.outcome is not None and is_summary(app.screen)
+        await settle.press(pilot, "v")
+        await settle.settle(pilot)
+        assert isinstance(app.screen, LessonScreen), app.screen
+        assert "The game in review" in screen_text(app)
+
+
+def test_p4_where_every_move_comes_to_the_same_the_hint_names_none():
+    """PX: "Round 1, Toby forced: 'Hint: Best: moving Toby 1 step: the
+    call clears nobody' reads oddly; 'every move clears nobody' would be
+    honest"; PY: "'Best: moving Watson 1 step: the call loses' (= you lose
+    whatever you do)".  Where every move of a small choice comes to the
+    same, the hint says so and names no best."""
+    import random
+
+    from whitechapel.pocket import hints
+    from whitechapel.pocket.legal import legal
+
+    seen = 0
+    for seed in range(4):
+        rng, game = random.Random(seed), PocketGame(random_setup(seed))
+        while game.outcome is None and game.to_act:
+            side = game.to_act
+            view = game.view(side)
+            grading = ahead.grade(view, side)
+            best = grading.best()
+            moves = legal(view)
+            if best is not None and 1 < len(moves) <= hints.ALIKE:
+                values = {grading.value(a) for a in moves}
+                sentence, row = hints.ahead_lines(view, side, None)
+                if max(values) - min(values) < ahead.TIE:
+                    assert "whatever you play" in sentence and "Best" not in row, (sentence, row)
+                    assert hints.lead_rows(view, side, None, None)[0].startswith("Whatever you play")
+                    seen += 1
+                else:
+                    assert "best" in sentence.lower(), sentence
+            game.advance(rng.choice(moves))
+    assert seen >= 2

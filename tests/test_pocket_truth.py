@@ -144,7 +144,8 @@ def test_p5_the_alibi_is_graded_and_can_be_the_hints_best():
                 best = grading.best()
                 if best is not None and best.action == ALIBI_ACTION:
                     best_alibi += 1
-                    assert "alibi" in hints.ahead_lines(view, side, None)[0].lower()
+                    said = hints.ahead_lines(view, side, None)[0].lower()
+                    assert "alibi" in said or "whatever you play" in said, said
             g.advance(rng.choice(g.legal_actions()))
     assert best_alibi >= 1
 

@@ -340,8 +340,27 @@ def _add_completion_commands(sub: argparse._SubParsersAction[_Parser]) -> None:
     man.set_defaults(shell=None)
 
 
+def parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    """The command line read.  `join`'s room code may come after its
+    options as well as before them (tester PX, Pocket round 13: `join HOST
+    --name Ann GUJQ` was refused as "unrecognized arguments"; argparse
+    gives an optional positional its turn only once)."""
+    parser = build_parser()
+    args, extra = parser.parse_known_args(argv)
+    joining = getattr(args, "command", None) == "join" and args.room is None
+    if joining and len(extra) == 1 and not extra[0].startswith("-"):
+        try:
+            args.room = _room_code(extra[0])
+        except argparse.ArgumentTypeError as e:
+            parser.error(f"argument ROOM: {e}")
+        return args
+    if extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    return args
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    args = parse(argv)
     try:
         # The program itself fits its terminal (a test's main([...]) drives
         # none); `join` first says whether the server can be reached.

@@ -677,6 +677,7 @@ class Grading:
         self._graded: dict[Action, Graded] = {}
         self._best: dict[tuple[str | None, bool], Graded | None] = {}
         self.hope_work = 0  # positions valued to break ties (`_hopeful`)
+        self._values: dict[Action, float] = {}  # `value`'s, each once
 
     @property
     def work(self) -> int:
@@ -695,7 +696,10 @@ class Grading:
         found = self._graded.get(action)
         if found is not None:
             return found.value
-        return self._value(action)
+        value = self._values.get(action)
+        if value is None:
+            value = self._values[action] = self._value(action)
+        return value
 
     def of(self, action: Action) -> Graded:
         """`action` (a legal one) graded: its value, its line, its call."""

@@ -739,6 +739,15 @@ def ahead_lines(view: PocketView, side: str, chosen: Action | None) -> tuple[str
             best_fit(best_short, short_call, answers, tiny),
         )
     sure = "" if last else f"whatever {he} answers, "
+    if alike(grading, best):  # nothing to choose (PX, PY, round 13: "Best: … the call loses")
+        return (
+            f"Looking to the call: whatever you play, {sure}{best_call}.",
+            fit(
+                f"Whatever you play: {answers}{short_call}.",
+                f"Whatever you play: {short_call}.",
+                f"Whatever you play: {tiny}.",
+            ),
+        )
     if side == JACK and best.call.jack:
         answer, _ = threat(view, best, side)
         warn = f" (his {answer.removeprefix('the ')} would see you otherwise too)" if answer else ""
@@ -750,6 +759,18 @@ def ahead_lines(view: PocketView, side: str, chosen: Action | None) -> tuple[str
         f"Looking to the call: best {best_long}: {sure}{best_call}.",
         best_fit(best_short, short_call, answers, tiny),
     )
+
+
+ALIKE = 6  # at most this many moves are compared for `alike` (each costs a look-ahead)
+
+
+def alike(grading: ahead.Grading, best: ahead.Graded) -> bool:
+    """Does every move of a small choice (`ALIKE` or fewer) come to the
+    same at worst as the best?  Then there is no best to name."""
+    moves = grading.legal
+    if len(moves) < 2 or len(moves) > ALIKE:
+        return len(moves) == 1
+    return all(grading.value(a) >= best.value - ahead.TIE for a in moves)
 
 
 def move_row(view: PocketView, action: Action) -> str:
@@ -797,6 +818,8 @@ def lead_rows(view: PocketView, side: str, face: str | None, chosen: Action | No
             best = top
     elif best is not top and top.value > best.value:
         lead = f"{capital(move)}; better, another token: {move_row(view, top.action)}."
+    elif chosen is None and face is None and alike(grading, top):
+        lead = "Whatever you play, it comes to the same."
     he = "Jack" if side == INVESTIGATOR else "he"
     call, short_call, tiny = said(view, best, side)
     whatever = f"whatever {he} answers: " if len(best.line) > 1 else "at the call: "

@@ -254,6 +254,18 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
             self.refresh_bindings()
 
     def banner_text(self, view: PocketView, turn: str, winner: str | None) -> str:
+        if self._summary is not None and view.outcome is None:
+            # the round the summary tells, not the next (testers PV and PY,
+            # round 13: "round 3 of 8 — the investigator to play" over "End
+            # of round 2")
+            ended = self._summary[0]
+            return self.fit_banner(
+                [
+                    f"Mr. Jack Pocket — round {ended} of 8 — the witness call",
+                    f"round {ended}/8 — the witness call",
+                    f"round {ended}/8",
+                ]
+            )
         seat = self.source.seat_side
         lost = view.outcome is not None and seat is not None and seat != view.outcome.winner
         return self.fit_banner(panels.banners(view, turn, winner, lost))
@@ -728,8 +740,17 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
     def action_review(self) -> None:
         """`v` once the game is over: its review, in any game (the guided
         game shows it by itself)."""
-        if self.source.outcome is not None and not self.curtain_up:
-            self.show_review()
+        if self.source.outcome is None:
+            return
+        if self.curtain_up:
+            # over the last round's summary: it goes, and the review comes
+            # (tester PY, round 13: v did nothing there)
+            if self.curtain_kind != SUMMARY:
+                return
+            self.turns.lift_curtain()
+            if self.hints:
+                return  # the guided game's end shows it by itself
+        self.show_review()
 
     def finished_here(self) -> bool:
         """A game over at one keyboard, nothing over it: Esc and m go to the menu."""
