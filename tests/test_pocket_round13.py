@@ -119,7 +119,9 @@ def test_p4_where_every_move_comes_to_the_same_the_hint_names_none():
                 sentence, row = hints.ahead_lines(view, side, None)
                 if max(values) - min(values) < ahead.TIE:
                     assert "whatever you play" in sentence and "Best" not in row, (sentence, row)
-                    assert hints.lead_rows(view, side, None, None)[0].startswith("Whatever you play")
+                    assert hints.lead_rows(view, side, None, None)[0].startswith(
+                        "Whatever you play"
+                    )
                     seen += 1
                 else:
                     assert "best" in sentence.lower(), sentence

@@ -275,11 +275,11 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         if self.replay is not None:
             said = self.replay.sentence(max(40, self.app.size.width - 2))
             return f"[b]{escape(self.replay.heading())}[/b]\n{escape(said)}"
-        if self._summary:  # beside the board: Enter goes on
-            return (
-                f"[b]End of round {self._summary[0]}[/b]: the board as the call saw it."
-                "\nPress [b]Enter[/b] to go on."
-            )
+        if self._summary:  # beside the board, which says what Enter does
+            # once (tester PX, round 13: "Press Enter to go on." under the
+            # board and again at the summary's foot)
+            review = "\n[b]v[/b]: the review" if source.outcome and self.opponent_here() else ""
+            return f"[b]End of round {self._summary[0]}[/b]: the board as the call saw it.{review}"
         if source.outcome:
             if not source.hot_seat:  # the review's key where the row has room for it
                 keys = self.end_keys()
