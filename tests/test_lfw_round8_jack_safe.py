@@ -26,6 +26,7 @@ from test_lfw_display import find_game
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.phases import Phase
 from whitechapel.lfw.rulebook import JACK
+from whitechapel.lfw.ui import sentences
 from whitechapel.lfw.ui.bench import keys_for
 from whitechapel.lfw.ui.picking import ALL_LABELS, picking_for
 
@@ -282,4 +283,9 @@ async def test_t1_a_forced_step_beside_nobody_carries_no_warning(tmp_path):
         await raise_curtain(pilot, screen)
         await settle.press(pilot, word_key(screen, "step"))
         text = prompt_text(app)
-        assert "the only circle a step reaches" in text and "beside" not in text, text
+        assert "the only circle a step reaches" in text and "is beside" not in text, text
+        # in reach of a policeman, it says so (tester D3, LfW round 29);
+        # else nothing
+        step = next(str(a) for a in game.legal_actions() if str(a).startswith("step "))
+        reach = sentences.reach_police(game.view(JACK), game.board, int(step.split()[1]))
+        assert ("Careful" in text) == bool(reach), text

@@ -803,7 +803,13 @@ class Picking:
         if self.phase() != Phase.ESCAPE or words[:1] != ("step",) or len(words) != 2:
             return None
         others = {w[0] for w in c.legal} - {"step"}
-        return sentences.forced_step(self.view, self.board, words[1], others, not self.can_back())
+        circle = words[1]
+        reach = []
+        if self.aids and circle.isdigit():  # as every other step's circle says (tester D3)
+            reach = sentences.reach_police(self.view, self.board, int(circle))
+        return sentences.forced_step(
+            self.view, self.board, circle, others, not self.can_back(), reach
+        )
 
     def can_back(self) -> bool:
         return self.chooser is not None and self.chooser.can_back

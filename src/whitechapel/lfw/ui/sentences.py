@@ -303,14 +303,27 @@ def token_words(view: LfwView, kinds: Iterable[str]) -> str:
     return " or ".join(words)
 
 
-def forced_step(view: LfwView, board: Any, circle: str, others: Iterable[str], alone: bool) -> str:
+def forced_step(
+    view: LfwView,
+    board: Any,
+    circle: str,
+    others: Iterable[str],
+    alone: bool,
+    reach: Sequence[str] = (),
+) -> str:
     """T1, the only circle a step reaches (`alone`: and nothing else is
     legal): said so that it does not read as Jack's only move, with the
     coach or alley still open and the policeman beside it, if any (play-
-    tester P, round 8: "the only place left" walked him into an arrest)."""
+    tester P, round 8: "the only place left" walked him into an arrest),
+    else those in `reach` of it (who may move beside it first: tester D3,
+    LfW round 29, stepped to 47 warned of nothing, and Yellow walked two
+    crossings and arrested him there)."""
     what = f"[b]Jack steps to {circle}[/b]"
     near = beside_text(view, board, int(circle)) if circle.isdigit() else ""
     warn = f" Careful: {circle} is {near}, who may arrest you there." if near else ""
+    if not near and reach:
+        who = and_list(name(c) for c in reach)
+        warn = f" Careful: {circle} is in reach of {who}, who may move beside it and arrest you."
     if alone:
         return f"The only choice: {what} (no other move is legal).{warn}"
     tokens = token_words(view, others)
