@@ -42,3 +42,48 @@ def test_t1_a_step_to_the_only_circle_says_who_is_in_reach_of_it():
         sentences.name(c) for c in sentences.reach_police(view, game.board, circle)
     )
     assert f"Careful: {circle} is in reach of {who}" in line, line
+
+
+def _t3_with_a_policeman_the_notebook_passes(game) -> bool:
+    """T3 at its start, where the sweep (the notebook asked) passes a
+    policeman who has circles to search that hold no known clue."""
+    from whitechapel.lfw.rulebook import POLICE
+    from whitechapel.lfw.ui import sweep
+    from whitechapel.lfw.ui.picking import known_tonight
+
+    if game.phase != Phase.CLUES or game.to_act != POLICE:
+        return False
+    view = game.view(POLICE)
+    p = picking_for(view, game.board)
+    circles = [int(c) for c in p.t3_circles()]
+    unknown = [c for c in circles if c not in known_tonight(view)]
+    text = sweep.step(view, game.board)
+    return bool(unknown) and text is not None and text.endswith("pass")
+
+
+def test_t3_with_the_notebook_off_9_and_1_ask_no_deduction():
+    """D3: "with the notebook set to 'off (as the box)', 9 still uses the
+    computer's deduction: it had four policemen pass because no clue could
+    be beside them".  With the notebook off, 9 has each search wherever
+    tonight's clue is not known, names circles in their letters' order,
+    and its words promise no deduction."""
+    from whitechapel.lfw.rulebook import POLICE
+    from whitechapel.lfw.ui import sweep
+    from whitechapel.lfw.ui.picking import SWEEP_KEY, search_order
+
+    game = first_game_where(5, _t3_with_a_policeman_the_notebook_passes, tries=300)
+    view = game.view(POLICE)
+    acting = view.acting_colour
+    assert sweep.step(view, game.board) == f"{acting} pass"  # the notebook asked
+    assert (
+        sweep.step(view, game.board, deduce=False)
+        == f"{acting} search {search_order(view, game.board, deduce=False)[0]}"
+    )
+    p = picking_for(view, game.board)
+    p.aids = False
+    hint = p.keys_hint(room=300)
+    assert "where a clue can be" not in hint and "likeliest" not in hint, hint
+    if p.sweep_offered():
+        assert f"{SWEEP_KEY} everyone searches (no arrest)" in hint, hint
+    p.aids = True
+    assert "likeliest first" in p.keys_hint(room=300)

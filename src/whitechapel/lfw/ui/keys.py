@@ -326,7 +326,8 @@ class LfwKeys:
         (`SWEEP`): each searches or passes as sweep.py says."""
         if word == SWEEP:
             view = self.current_view()
-            text = sweep.step(view, self.board, view.acting_colour)  # his search under way too
+            # his search under way too
+            text = sweep.step(view, self.board, view.acting_colour, self.aids)
             if text is None:
                 return
             self.fold_to, self.folded = None, ()
@@ -373,11 +374,13 @@ class LfwKeys:
         if word == "search":  # `phase` holds the policeman searching
             if colour != phase or view.phase.key != Phase.SEARCHING:
                 return None
-            return picking_for(view, self.board).next_search()
+            searching = picking_for(view, self.board)
+            searching.aids = self.aids  # the notebook off: not asked (tester D3)
+            return searching.next_search()
         if word == wretched.WORD:  # H6: the next Wretched, until Jack's turn
             return wretched.step(view, self.board)
         if word == SWEEP:  # `phase` holds the policeman who acted last
-            text = sweep.step(view, self.board, phase)
+            text = sweep.step(view, self.board, phase, self.aids)
             if text is not None and colour is not None:
                 self.rest = (colour, SWEEP)
             return text

@@ -113,6 +113,9 @@ T1_WORD_KEYS = jackturn.KIND_KEYS  # T1's words' keys, fixed (the sheet numbers 
 SWEEP = "sweep"  # its word while keys.py sends its actions
 SWEEP_HINT = "9 everyone searches where a clue can be (no arrest)"
 SWEEP_THEN = "then everyone after him searches where a clue can be"  # 9 in a search
+# the same with the notebook set off (the box): nothing is deduced for them
+SWEEP_HINT_BOX = "9 everyone searches (no arrest)"
+SWEEP_THEN_BOX = "then everyone after him searches"
 # Keys 0 and 9 pressed mid-turn ask first (`Picking._rest_press`): their words, their keys
 ARMED_KEYS = {"stay": "0", "pass": "0", SWEEP: SWEEP_KEY}
 T3 = (Phase.CLUES, Phase.SEARCHING)
@@ -284,7 +287,7 @@ def clue_odds(view: LfwView, board: Any, circles: list[int], nb: Any = None) -> 
     }
 
 
-def search_order(view: LfwView, board: Any) -> list[int]:
+def search_order(view: LfwView, board: Any, deduce: bool = True) -> list[int]:
     """T3: the circles the acting policeman may still name, in the order
     `1 search` / `0` names them: first those where the notebook says a
     clue may be found and none is found yet, likeliest first (the share
@@ -292,9 +295,11 @@ def search_order(view: LfwView, board: Any) -> list[int]:
     (none of them can hold a clue: naming them is what T3 asks, no more),
     and last the circles where tonight's clue or crime scene is already
     known: naming one ends the search on a clue the police have (play-tester
-    H, round 4, saw searches end at once on the crime scene)."""
+    H, round 4, saw searches end at once on the crime scene).  Without
+    `deduce` (the notebook set off: the box) the notebook is not asked:
+    the letters' order, the known ones last (tester D3, round 29)."""
     circles = [a.circle for a in legal(view) if isinstance(a, Search)]
-    odds = clue_odds(view, board, circles)
+    odds = clue_odds(view, board, circles) if deduce else {}
     scored = sorted((-o, c) for c, o in odds.items() if 1e-12 < o < 1 - 1e-12)
     first = [c for _, c in scored]
     # known from the view itself, not from the notebook's answer: with no
@@ -846,6 +851,17 @@ class Picking:
             return wretched.WORD  # H6: every Wretched still to move (tester A2, round 14)
         return self.idle_word()
 
+    def likeliest(self) -> str:
+        """How a search names its circles, where the notebook orders them."""
+        return ", likeliest first" if self.aids else ""
+
+    def sweep_hint(self) -> str:
+        """Key 9's words on the keys line: with the notebook off, no deduction."""
+        return SWEEP_HINT if self.aids else SWEEP_HINT_BOX
+
+    def sweep_then(self) -> str:
+        return SWEEP_THEN if self.aids else SWEEP_THEN_BOX
+
     def sweep_offered(self) -> bool:
         """Key 9 (sweep.py): T3 as a policeman's action begins, his pass one
         of his choices (or all he may do: tester Y, round 13, found 9 not
@@ -1011,7 +1027,7 @@ class Picking:
         v = self.view
         if v is None or v.phase.key not in T3 or v.acting_colour is None:
             return None
-        order = search_order(v, self.board)
+        order = search_order(v, self.board, self.aids)
         return str(Search(v.acting_colour, order[0])) if order else None
 
     # -- labels ------------------------------------------------------------------------
@@ -1341,11 +1357,27 @@ class Picking:
         mid-turn meaning "this one stays" and lost two policemen's moves);
         and at T2's start and T3's for 9 (tester L2, round 19: 0 typed ahead
         for the Wretched in H6 landed in T2 after the kill and every
-        policeman stood still).  T3's 0 at its start passes at once: only
-        the police's own T2 comes before it."""
+        policeman stood still); and T3's 0 at its start too (testers Y2,
+        round 27, and D3, round 29: it passed every search of the round at
+        once, "which cost me a full round of searches").  Except where
+        every policeman stayed this turn (T2's 0, asked and answered): an
+        idle turn is still `0 0 0`."""
         if word not in ARMED_KEYS or not self.later():
             return False
-        return self.mid_turn() or word != "pass"
+        return self.mid_turn() or word != "pass" or not self.all_stayed()
+
+    def all_stayed(self) -> bool:
+        """T3: did every policeman stay in this turn's T2 (the log since
+        Jack's last move)?"""
+        if self.view is None:
+            return False
+        moves = []
+        for e in reversed(self.view.log):
+            if e.event == "move":
+                break
+            if e.event == "police_move":
+                moves.append(e.crossing)
+        return len(moves) == len(self.view.police) and all(x is None for x in moves)
 
     def mid_turn(self) -> bool:
         """T2/T3: a policeman before the acting one has acted this phase."""
@@ -1365,12 +1397,12 @@ class Picking:
         does = {
             "stay": "stay where they are",
             "pass": "pass: no search, no arrest",
-            SWEEP: "each search where a clue can be, or pass",
+            SWEEP: "each search where a clue can be, or pass" if self.aids else "each search",
         }[word]
         if not self.mid_turn():
             does = {
                 "stay": "stays where they are",
-                SWEEP: "searches where a clue can be, or passes",
+                SWEEP: "searches where a clue can be, or passes" if self.aids else "searches",
             }.get(word, does)
         one = {"stay": f"{STAY_KEY}: only {sentences.name(self.acting())} stays; ", "pass": ""}
         return f"{key}: {who} {does} — {key} again: yes (Enter too); {one.get(word, '')}{sentences.ASKING_END}"
@@ -1508,12 +1540,12 @@ class Picking:
         if self.kill_asked():
             return "Enter kills; Esc back." if self.can_back() else "Enter kills."
         if self.phase() == Phase.SEARCHING:
-            then = f"; {SWEEP_KEY} the same, {SWEEP_THEN}" if self.sweep_offered() else ""
+            then = f"; {SWEEP_KEY} the same, {self.sweep_then()}" if self.sweep_offered() else ""
             return f"Enter (or 0) names the last circle of the search (T3){then}."
         if self.can_back():
             return "Enter plays it; Esc back."
         everyone = f"; {self.rest_hint()}" if self.rest_word() else ""
-        sweep = f"; {SWEEP_HINT}" if self.sweep_offered() else ""
+        sweep = f"; {self.sweep_hint()}" if self.sweep_offered() else ""
         fold = f"; {self.fold_hint()}" if self.fold_hint() else ""
         return f"Enter plays it{everyone}{sweep}{fold}."
 
@@ -1715,8 +1747,8 @@ class Picking:
         fits `room` (tester Q, round 9: at 200 columns, where the prompt
         has one row for it, it ended mid-sentence)."""
         shorter = (
-            ("1 search all, likeliest first", "1 search all"),
-            (SWEEP_HINT, f"{SWEEP_KEY} all search (no arrest)"),
+            (f"1 search all{self.likeliest()}", "1 search all"),
+            (self.sweep_hint(), f"{SWEEP_KEY} all search (no arrest)"),
             (self.fold_hint(), self.fold_hint(short=True)),
             ("0 everyone passes", "0 all pass"),
             ("a letter searches there ", "search: "),
@@ -1742,7 +1774,7 @@ class Picking:
                 if self.rest_word() is not None:
                     parts.append("0 everyone passes")
                 if self.sweep_offered():
-                    parts.append(SWEEP_HINT)
+                    parts.append(self.sweep_hint())
                 parts.append(fold)
                 letters = " ".join(k for k, _ in self.circle_labels())
                 others = [
@@ -1757,7 +1789,7 @@ class Picking:
             numbered = [f"{i + 1} {w}" for i, w in enumerate(words[:9])]
             if SEARCH_ALL in words:
                 i = words.index(SEARCH_ALL)
-                numbered[i] = f"{i + 1} search all, likeliest first"
+                numbered[i] = f"{i + 1} search all{self.likeliest()}"
             if circles:
                 parts.append(f"a letter searches there ({circles})")
             parts.append(", ".join(numbered))
@@ -1766,13 +1798,13 @@ class Picking:
             if self.rest_word() is not None:
                 parts.append("0 everyone passes")
             if self.sweep_offered():
-                parts.append(SWEEP_HINT)
+                parts.append(self.sweep_hint())
             parts.append(fold)
         elif self.phase() == Phase.SEARCHING:
             parts.append(f"a letter names the next circle ({circles})")
-            parts.append("0 names all the rest, likeliest first; a clue ends the search (T3)")
+            parts.append(f"0 names all the rest{self.likeliest()}; a clue ends the search (T3)")
             if self.sweep_offered():
-                parts.append(f"{SWEEP_KEY} the same, {SWEEP_THEN}")
+                parts.append(f"{SWEEP_KEY} the same, {self.sweep_then()}")
         else:  # an arrest (or O4, O3) after its word
             parts.append(f"a letter names the circle ({circles})" if circles else "")
             if words:

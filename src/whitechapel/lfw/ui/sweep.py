@@ -25,7 +25,7 @@ from typing import Any
 from whitechapel.lfw.actions import Pass
 from whitechapel.lfw.legal import legal
 from whitechapel.lfw.phases import Phase
-from whitechapel.lfw.ui.picking import clue_odds, picking_for
+from whitechapel.lfw.ui.picking import clue_odds, known_tonight, picking_for
 from whitechapel.lfw.views import LfwView
 
 SURE = 1e-12  # a share of paths this close to none or all tells nothing
@@ -37,20 +37,28 @@ def worth_searching(view: LfwView, board: Any, circles: list[int]) -> bool:
     return any(SURE < o < 1 - SURE for o in clue_odds(view, board, circles).values())
 
 
-def step(view: LfwView, board: Any, colour: str | None = None) -> str | None:
+def step(view: LfwView, board: Any, colour: str | None = None, deduce: bool = True) -> str | None:
     """The sweep's next action from `view`, or None where it stops: T3 is
     over, or a search of another policeman than `colour` (the one who acted
-    last) is under way."""
+    last) is under way.  Without `deduce` (the notebook set off: the box)
+    the notebook is not asked: each policeman searches wherever tonight's
+    clue is not known already (tester D3, round 29: with the notebook off,
+    9 still passed four policemen "because no clue could be beside them")."""
     acting = view.acting_colour
     if acting is None:
         return None
     p = picking_for(view, board)
+    p.aids = deduce
     if view.phase.key == Phase.SEARCHING:
         return p.next_search() if acting == colour else None
     if view.phase.key != Phase.CLUES or p.idle_word() != "pass":
         return None  # (his pass may be his only choice: the sweep plays it too)
     circles = [int(c) for c in p.t3_circles()]
-    if p.t3_word_stage() and worth_searching(view, board, circles):
+    if deduce:
+        worth = worth_searching(view, board, circles)
+    else:
+        worth = any(c not in known_tonight(view) for c in circles)
+    if p.t3_word_stage() and worth:
         return p.next_search()
     rest = Pass(acting)
     return str(rest) if rest in legal(view) else None
