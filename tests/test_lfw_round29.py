@@ -87,3 +87,30 @@ def test_t3_with_the_notebook_off_9_and_1_ask_no_deduction():
         assert f"{SWEEP_KEY} everyone searches (no arrest)" in hint, hint
     p.aids = True
     assert "likeliest first" in p.keys_hint(room=300)
+
+
+def _one_way(game) -> str | None:
+    """H6 with two Wretched or more, one of them with one circle to go to:
+    her circle."""
+    from collections import Counter
+
+    from whitechapel.lfw.rulebook import POLICE
+
+    if game.phase != Phase.WRETCHED or game.to_act != POLICE:
+        return None
+    ways = Counter(str(a).split()[1].split(">")[0] for a in game.legal_actions())
+    alone = [w for w, n in ways.items() if n == 1]
+    return alone[0] if len(ways) >= 2 and alone else None
+
+
+def test_h6_a_wretched_with_one_circle_left_says_why():
+    """C3: "with hints off, the message 'the only place left' doesn't say
+    it's because of the patrol-marker rule"."""
+    from whitechapel.lfw.rulebook import POLICE
+    from whitechapel.lfw.ui.picking import WRETCHED_RULE
+
+    game = first_game_where(3, lambda g: _one_way(g) is not None, tries=300)
+    p = picking_for(game.view(POLICE), game.board)
+    p.pick(_one_way(game))  # as her letter does
+    said = p.forced_text()
+    assert said is not None and f"the only circle left to her ({WRETCHED_RULE})" in said, said

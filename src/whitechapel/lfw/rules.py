@@ -27,7 +27,7 @@ from whitechapel.lfw.views import LfwView, view_from_json
 NOTEBOOK = Setting(
     "notebook",
     "Notebook",
-    (("off", "off (as the box)"), ("possible", "possible circles"), ("heat", "heat map")),
+    (("off", "off (the box, no aids)"), ("possible", "possible circles"), ("heat", "heat map")),
     default="possible",
     rooms=True,
 )

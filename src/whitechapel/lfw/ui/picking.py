@@ -111,6 +111,8 @@ STAY, STAY_KEY = "stay", "3"  # T2: his stay, on T3's pass's key (`Picking.word_
 # of habit began a coach)
 T1_WORD_KEYS = jackturn.KIND_KEYS  # T1's words' keys, fixed (the sheet numbers them so)
 SWEEP = "sweep"  # its word while keys.py sends its actions
+# H6: where a Wretched may not go
+WRETCHED_RULE = "not past or beside a patrol marker, nor onto a crime scene or another woman"
 SWEEP_HINT = "9 everyone searches where a clue can be (no arrest)"
 SWEEP_THEN = "then everyone after him searches where a clue can be"  # 9 in a search
 # the same with the notebook set off (the box): nothing is deduced for them
@@ -1499,6 +1501,9 @@ class Picking:
             return step + exposure.forced_step_note(self.view_or_fail(), self.board, step)
         if self.forced():
             what = f"[b]{sentences.capital(self.describe_complete())}[/b]"
+            if self.can_back() and self.phase() == Phase.WRETCHED:
+                # H6's rule said where it bites (tester C3, round 29)
+                return f"{what}: the only circle left to her ({WRETCHED_RULE})."
             if self.can_back():
                 return f"{what}: the only place left for it."
             return f"The only choice: {what}."

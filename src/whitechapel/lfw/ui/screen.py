@@ -628,7 +628,12 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
             and view.night == DOUBLE_EVENT_NIGHT
             and not any(e.event == "move" and e.night == view.night for e in view.log)
         ):  # tester M, round 7: nothing said why the police moved before Jack
-            guide += " The double event: Jack stands on the second victim's circle, and the police move first."
+            # which of the two was second the police do not know (tester C3,
+            # round 29, arrested on the one he read as "the second victim's")
+            guide += (
+                " The double event: Jack stands on one of the two crime scenes (the second"
+                " he killed; the police do not know which), and the police move first."
+            )
         note = p.choice_note()  # the hideout's ways in (S1), the fakes placed by themselves
         room = self.hint_room(guide)
         if note and room is not None and len(note) + KEYS_LEAST > room:
