@@ -127,3 +127,32 @@ def test_p4_where_every_move_comes_to_the_same_the_hint_names_none():
                     assert "best" in sentence.lower(), sentence
             game.advance(rng.choice(moves))
     assert seen >= 2
+
+
+def test_p8_the_race_is_said_to_begin_where_it_is_not_on_yet():
+    """PY and PZ: "'the race goes on' said one round before the race had
+    begun".  A line whose call starts the race says it begins; only in the
+    race does it go on."""
+    import random
+
+    from whitechapel.pocket import hints
+    from whitechapel.pocket.legal import legal
+    from whitechapel.pocket.pieces import JACK
+
+    said = {False: set(), True: set()}
+    for seed in range(30):
+        rng, game = random.Random(seed), PocketGame(random_setup(seed))
+        while game.outcome is None and game.to_act:
+            view = game.view(game.to_act)
+            if game.to_act == JACK and game.round >= 4:
+                grading = ahead.grade(view, JACK)
+                for action in legal(view):
+                    graded = grading.of(action)
+                    if graded.call.end == ahead.RACE and graded.call.kept <= 1:
+                        short = hints.said(view, graded, JACK)[1]
+                        said[view.race].add("begins" if "race begins" in short else short)
+            game.advance(rng.choice(legal(view)))
+        if said[False]:
+            break
+    assert said[False] == {"begins"}, said
+    assert all("race begins" not in s for s in said[True]), said

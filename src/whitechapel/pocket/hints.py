@@ -474,7 +474,9 @@ def move_words(view: PocketView, action: Action) -> tuple[str, str]:
     return "the alibi", "the Alibi token"
 
 
-def call_words(call: ahead.Call, side: str, answers: bool = True) -> tuple[str, str]:
+def call_words(
+    call: ahead.Call, side: str, answers: bool = True, race: bool = False
+) -> tuple[str, str]:
     """The call a line ends on, for `side`: a phrase and a few words.  What
     P8 makes of it is said as it is (round 5, tester PH: "you are caught,
     alone on your side" for the last suspect unseen in the race, who won):
@@ -499,9 +501,11 @@ def call_words(call: ahead.Call, side: str, answers: bool = True) -> tuple[str, 
         if end == JACK:
             return "you stay unseen and win (P8)", "you stay unseen: you win"
         if end == ahead.RACE and call.kept <= 1:
+            # begins, unless the race is on already (`race`; testers PY and
+            # PZ, round 13: "the race goes on" a round before it began)
             return (
                 "you stay unseen, the last suspect: stay unseen to the end (the race)",
-                "you stay unseen: the race goes on",
+                f"you stay unseen: the race {'goes on' if race else 'begins'}",
             )
         if call.jack:
             return (
@@ -1001,7 +1005,7 @@ def said(view: PocketView, graded: ahead.Graded, side: str) -> tuple[str, str, s
     """What a graded line comes to, in a phrase, a few words and fewest,
     naming the player's own next action it counts on and a card's risk."""
     answers = len(graded.line) > 1  # actions left before the call
-    call, short = call_words(graded.call, side, answers)
+    call, short = call_words(graded.call, side, answers, view.race)
     tiny = call_tiny(graded.call, side, answers)
     own_long, own_short = own_next(view, graded, side)
     if own_short:
