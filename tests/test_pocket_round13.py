@@ -156,3 +156,21 @@ def test_p8_the_race_is_said_to_begin_where_it_is_not_on_yet():
             break
     assert said[False] == {"begins"}, said
     assert all("race begins" not in s for s in said[True]), said
+
+
+def test_p8_a_clocks_time_out_is_said_on_the_top_line():
+    """QA (round 14), as PW (round 12): when the chess clock ran out "the
+    board says 'time ran out for jack', but it never says who won, and both
+    title bars still read 'Jack to play'".  The room's result stands on the
+    top line: who won, and at the losing seat "you lose"."""
+    from whitechapel.core.game import Outcome
+    from whitechapel.pocket.ui import panels
+
+    view = PocketGame(random_setup(3)).view("investigator")
+    assert view.outcome is None  # the engine's game goes on: the clock ended it
+    timeout = Outcome("investigator", "time ran out for jack")
+    won = panels.banners(view, "Jack", "you (the investigator)", False, timeout)
+    assert "game over" in won[0] and "win" in won[0] and "to play" not in won[0], won
+    assert "time ran out for jack" in won[0]
+    lost = panels.banners(view, "Jack", "the investigator", True, timeout)
+    assert all("you lose" in line for line in lost) and "to play" not in lost[0], lost

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 
 from rich.text import Text
 
+from whitechapel.core.game import Outcome
 from whitechapel.pocket import ahead, end
 from whitechapel.pocket.actions import MOVE_FACES, Action, Alibi, Joker, Move, Rotate
 from whitechapel.pocket.pieces import (
@@ -200,41 +201,50 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def banner(view: PocketView, turn: str, winner: str | None = None) -> str:
-    """The top line; `winner`: the winning side as players say it ("Ann (Jack)")."""
-    if view.outcome:
-        o = view.outcome
+def banner(
+    view: PocketView, turn: str, winner: str | None = None, outcome: Outcome | None = None
+) -> str:
+    """The top line; `winner`: the winning side as players say it ("Ann (Jack)");
+    `outcome`: the game's end where the view has none (a network room's
+    chess clock ran out: testers PW, round 12, and QA, round 14, read
+    "Jack to play" over a finished game)."""
+    o = view.outcome or outcome
+    if o:
         who = winner or o.winner
         won = verb_for(who, "wins", "win")
-        return f"Mr. Jack Pocket — game over: [b]{who}[/b] {won} ({o.detail})"
+        return f"Mr. Jack Pocket — game over: [b]{who}[/b] {won} ({o.detail or o.reason})"
     race = " — the race is on" if view.race else ""
     return f"Mr. Jack Pocket — round {view.round} of 8{race} — {turn} to play"
 
 
 def banners(
-    view: PocketView, turn: str, winner: str | None = None, lost: bool = False
+    view: PocketView,
+    turn: str,
+    winner: str | None = None,
+    lost: bool = False,
+    outcome: Outcome | None = None,
 ) -> list[str]:
     """The top line in fewer words each (a narrow window, a network seat's
     code and clock after it): the whole, without the game's name, the
     round in figures, the round alone.  `lost`: the seat at this screen
     lost, and is told so ("you lose"; tester PV, round 12, read "the
     investigator wins" at the losing seat)."""
-    whole = banner(view, turn, winner)
+    whole = banner(view, turn, winner, outcome)
     bare = whole.removeprefix("Mr. Jack Pocket — ")
-    if view.outcome and lost:
-        o = view.outcome
+    ended = view.outcome or outcome
+    if ended and lost:
+        o = ended
         return [
             f"{whole} — you lose",
             f"{bare} — you lose",
-            f"game over: you lose ({o.detail})",
+            f"game over: you lose ({o.detail or o.reason})",
             "game over: you lose",
             "you lose",
         ]
-    if view.outcome:
+    if ended:
         # at a network seat at 80 columns the clocks keep their room (tester
         # PD, round 2: "… win (round 1)  ⏱ jack 7:22  investigator" cut)
-        o = view.outcome
-        who = winner or o.winner
+        who = winner or ended.winner
         won = f"[b]{who}[/b] {verb_for(who, 'wins', 'win')}"
         side = who.split(" (")[0] if who.endswith(")") else who
         short = f"[b]{side}[/b] {verb_for(side, 'wins', 'win')}"

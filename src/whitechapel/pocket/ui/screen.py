@@ -266,9 +266,9 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
                     f"round {ended}/8",
                 ]
             )
-        seat = self.source.seat_side
-        lost = view.outcome is not None and seat is not None and seat != view.outcome.winner
-        return self.fit_banner(panels.banners(view, turn, winner, lost))
+        seat, outcome = self.source.seat_side, self.source.outcome
+        lost = outcome is not None and seat is not None and seat != outcome.winner
+        return self.fit_banner(panels.banners(view, turn, winner, lost, outcome))
 
     def prompt_text(self) -> str:
         source = self.source
