@@ -449,9 +449,8 @@ class Search:
         o = self.odds
         h = o.hourglasses + gain
         if jsq < 0:  # every Jack: the worse of his two branches (`hope`: the better)
-            if self.hope:
-                return self._hoped(s, n, h, gain)
-            worst = float(BIG)
+            hope = self.hope
+            worst = float(-BIG if hope else BIG)
             for left, glasses, was_seen in ((s, h, True), (n - s, h + 1, False)):
                 if not left:
                     continue
@@ -463,7 +462,7 @@ class Search:
                 else:
                     v = GOES_ON + CLEARED * (o.suspects - left) - GLASS * gain
                     v -= TOKEN if not (was_seen or s) else 0  # nobody seen: surely his
-                worst = min(worst, v)
+                worst = max(worst, v) if hope else min(worst, v)
             return worst
         if seen >> jsq & 1:
             end = ends(o.round, o.race, s, h, True)
@@ -474,24 +473,6 @@ class Search:
             if end is None or end == RACE:
                 return GOES_ON + UNSEEN + self.card * gain + n - s
         return WIN if end == JACK else LOSS
-
-    def _hoped(self, s: int, n: int, h: int, gain: int) -> float:
-        """`leaf`'s value of a call over every Jack, at the better of his
-        two branches (seen, unseen)."""
-        o = self.odds
-        best = float(-BIG)
-        for left, glasses, was_seen in ((s, h, True), (n - s, h + 1, False)):
-            if not left:
-                continue
-            end = ends(o.round, o.race, left, glasses, was_seen)
-            if end == INVESTIGATOR:
-                v = WIN
-            elif end == JACK:
-                v = LOSS
-            else:
-                v = GOES_ON + CLEARED * (o.suspects - left) - GLASS * gain
-            best = max(best, v)
-        return best
 
     def children(self, state: State, faces: tuple[str, ...], depth: int) -> list:
         """(action, next state, faces left) for the mover at `depth` steps
@@ -681,7 +662,8 @@ class Grading:
 
     @property
     def work(self) -> int:
-        return self.search.work
+        """Positions valued at the call so far, ties broken included."""
+        return self.search.work + self.hope_work
 
     def _after(self, action: Action) -> tuple[State, tuple[str, ...]]:
         return apply(self.state, action), played(self.faces, self.faces.index(action.face))
