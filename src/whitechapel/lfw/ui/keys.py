@@ -374,9 +374,8 @@ class LfwKeys:
         if word == "search":  # `phase` holds the policeman searching
             if colour != phase or view.phase.key != Phase.SEARCHING:
                 return None
-            searching = picking_for(view, self.board)
-            searching.aids = self.aids  # the notebook off: not asked (tester D3)
-            return searching.next_search()
+            # the notebook off: not asked (tester D3)
+            return picking_for(view, self.board, self.aids).next_search()
         if word == wretched.WORD:  # H6: the next Wretched, until Jack's turn
             return wretched.step(view, self.board)
         if word == SWEEP:  # `phase` holds the policeman who acted last

@@ -352,21 +352,23 @@ class Press:
     value: str = ""
 
 
-def picking_for(view: LfwView, board: Any) -> Picking:
-    """The choice the view offers the side to act (`legal.legal(view)`)."""
+def picking_for(view: LfwView, board: Any, aids: bool = True) -> Picking:
+    """The choice the view offers the side to act (`legal.legal(view)`);
+    `aids`: the notebook's (`Picking.aids`), false where it is set off."""
     if view.placement is not None:
-        placing = Picking(board, Placer(view.phase.key, view.placement), view)
+        picking = Picking(board, Placer(view.phase.key, view.placement), view)
         if view.phase.key == Phase.WOMEN:  # H2: each red circle's own letter
-            placing.fixed.update(red_letters(board))
-        return placing
-    colour = view.acting_colour if view.phase.key == Phase.CLUES else None
-    picking = Picking(board, Chooser([str(a) for a in legal(view)], colour), view)
-    if view.phase.key == Phase.HUNT:
-        picking.fixed.update(hunt_letters(view, board))
-    elif view.phase.key == Phase.WRETCHED:
-        picking.fixed.update(wretched_letters(view, board))
-    elif view.phase.key == Phase.KILL:
-        picking.fixed.update(kill_letters(view, board))
+            picking.fixed.update(red_letters(board))
+    else:
+        colour = view.acting_colour if view.phase.key == Phase.CLUES else None
+        picking = Picking(board, Chooser([str(a) for a in legal(view)], colour), view)
+        if view.phase.key == Phase.HUNT:
+            picking.fixed.update(hunt_letters(view, board))
+        elif view.phase.key == Phase.WRETCHED:
+            picking.fixed.update(wretched_letters(view, board))
+        elif view.phase.key == Phase.KILL:
+            picking.fixed.update(kill_letters(view, board))
+    picking.aids = aids
     return picking
 
 

@@ -356,8 +356,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         self.choice_start = 0
         if self.source.outcome is None and self.holder == self.source.to_act:
             # the side at the keyboard is the one to act
-            self.picking = picking_for(self.current_view(), self.board)
-            self.picking.aids = self.aids
+            self.picking = picking_for(self.current_view(), self.board, self.aids)
             return
         self.picking = Picking(self.board)
 

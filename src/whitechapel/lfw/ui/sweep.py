@@ -47,8 +47,7 @@ def step(view: LfwView, board: Any, colour: str | None = None, deduce: bool = Tr
     acting = view.acting_colour
     if acting is None:
         return None
-    p = picking_for(view, board)
-    p.aids = deduce
+    p = picking_for(view, board, deduce)
     if view.phase.key == Phase.SEARCHING:
         return p.next_search() if acting == colour else None
     if view.phase.key != Phase.CLUES or p.idle_word() != "pass":

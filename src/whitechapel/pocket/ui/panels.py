@@ -217,6 +217,15 @@ def banner(
     return f"Mr. Jack Pocket — round {view.round} of 8{race} — {turn} to play"
 
 
+def call_banners(ended: int) -> list[str]:
+    """The top line over round `ended`'s summary, in fewer words each."""
+    return [
+        f"Mr. Jack Pocket — round {ended} of 8 — the witness call",
+        f"round {ended}/8 — the witness call",
+        f"round {ended}/8",
+    ]
+
+
 def banners(
     view: PocketView,
     turn: str,

@@ -258,14 +258,7 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
             # the round the summary tells, not the next (testers PV and PY,
             # round 13: "round 3 of 8 — the investigator to play" over "End
             # of round 2")
-            ended = self._summary[0]
-            return self.fit_banner(
-                [
-                    f"Mr. Jack Pocket — round {ended} of 8 — the witness call",
-                    f"round {ended}/8 — the witness call",
-                    f"round {ended}/8",
-                ]
-            )
+            return self.fit_banner(panels.call_banners(self._summary[0]))
         seat, outcome = self.source.seat_side, self.source.outcome
         lost = outcome is not None and seat is not None and seat != outcome.winner
         return self.fit_banner(panels.banners(view, turn, winner, lost, outcome))
