@@ -117,7 +117,15 @@ HARD_2026_12 = Style(
     24,
     0.08,
     0.3,
-    Clues(0.5, True, info_worth=0.25, know_odds=0.5, danger_boost=2.0, unknown_first=False),
+    Clues(
+        0.5,
+        True,
+        info_worth=0.25,
+        know_odds=0.5,
+        danger_boost=2.0,
+        unknown_first=False,
+        weighted=False,
+    ),
     guard=2.0,
 )
 """The frozen reference `hard-2026-12`: the hard police of December 2026,
@@ -142,7 +150,7 @@ STYLES = {
         # An arrest wins over a search only at odds 3 times the search's
         # bits (December's 0.25): testers B2 and Y (rounds 13-14) watched
         # the hard police fail 32 arrests in a night and find no clue.
-        clues=replace(HARD_2026_12.clues, info_worth=3.0, unknown_first=True),
+        clues=replace(HARD_2026_12.clues, info_worth=3.0, unknown_first=True, weighted=True),
     ),
     "hard-2026-12": HARD_2026_12,
 }

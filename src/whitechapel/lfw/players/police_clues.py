@@ -36,6 +36,10 @@ class Clues:
     # with nothing left to learn, a circle not known to be written named
     # before a known clue (tester Y2, round 27); the frozen reference did not
     unknown_first: bool = True
+    # a search's odds and information read from the same map of Jack as an
+    # arrest's (`Sense.written_odds`; tester E3, round 30); the frozen
+    # reference did not
+    weighted: bool = True
 
 
 def targets(legal: Sequence[Action], colour: str) -> list[int]:
@@ -51,7 +55,7 @@ def known_written(view: LfwView) -> set[int]:
 
 
 def rank_searches(
-    sense: Sense, circles: Sequence[int], informative: bool
+    sense: Sense, circles: Sequence[int], informative: bool, weighted: bool = True
 ) -> list[tuple[float, int]]:
     """The useful searches among `circles`, best first: never a circle the
     notebook excludes nor one known to be written (neither can tell
@@ -62,7 +66,7 @@ def rank_searches(
     for c in circles:
         if c in known:
             continue
-        q, hit, miss = sense.written_odds(c)
+        q, hit, miss = sense.written_odds(c, weighted)
         if q <= 1e-12 or q >= 1 - 1e-12:
             continue
         if informative:
@@ -108,7 +112,7 @@ def choose_clue(
         arrest = None
     if arrest is not None and style.arrest_odds is not None and arrest[0] >= style.arrest_odds:
         return arrest[1]
-    searches = rank_searches(sense, circles, style.informative)
+    searches = rank_searches(sense, circles, style.informative, style.weighted)
     if arrest is not None:
         bits = searches[0][0] if searches and style.informative else 0.0
         if not searches or (style.info_worth and arrest[0] >= style.info_worth * bits):
@@ -150,7 +154,7 @@ def go_on_searching(sense: Sense, legal: Sequence[Action], colour: str, style: C
     """T3 after a search that found nothing: the next circle to name (he
     must name one while any is left)."""
     circles = targets(legal, colour)
-    searches = rank_searches(sense, circles, style.informative)
+    searches = rank_searches(sense, circles, style.informative, style.weighted)
     if searches:
         return Search(colour, searches[0][1])
     # nothing left to learn: a circle not known to be written before one

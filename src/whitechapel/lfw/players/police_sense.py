@@ -195,16 +195,37 @@ class Sense:
                 out[h] = w * mass
         return normalised(out) or dict(self.hideouts)
 
-    def written_odds(self, circle: int) -> tuple[float, dict[int, float], dict[int, float]]:
+    def written_odds(
+        self, circle: int, weighted: bool = True
+    ) -> tuple[float, dict[int, float], dict[int, float]]:
         """The chance that a search of `circle` now finds a clue (it is written
         in some path of tonight's), and Jack's positions after a clue and
-        after none (each circle's share of paths)."""
+        after none.  `weighted`: each position keeps its odds in `where`
+        (homeward, homing), split between a clue and none by the share of
+        its paths that pass `circle`, so the answer's expected information
+        is never below nothing; else each position's share of all paths
+        (the frozen reference's reading, which from night 2 weighs the
+        search against a different map of Jack than the arrest)."""
         nb = self.nb
         counts = nb.counts
         total = sum(counts.values())
         if not total:
             return 0.0, {}, {}
         miss = notebook(with_search(self.view, circle), self.board, nb).counts
+        if weighted:
+            found: dict[int, float] = {}
+            not_found: dict[int, float] = {}
+            for c, p in self.where.items():
+                n = counts.get(c, 0)
+                if not n:
+                    continue
+                m = min(miss.get(c, 0), n)
+                if m < n:
+                    found[c] = p * (n - m) / n
+                if m:
+                    not_found[c] = p * m / n
+            q = sum(found.values()) / (sum(found.values()) + sum(not_found.values()) or 1.0)
+            return q, normalised(found), normalised(not_found)
         missed = sum(miss.values())
         hit = {c: n - miss.get(c, 0) for c, n in counts.items() if n - miss.get(c, 0) > 0}
         return 1 - missed / total, shares(hit), shares(miss)
