@@ -116,3 +116,25 @@ def test_p8_no_rule_tag_reaches_a_hint_or_the_review():
                 assert not tag.search(untagged(text)), text
                 seen += 1
     assert seen > 100
+
+
+def test_p8_a_lost_call_before_his_answer_says_what_he_must_find_not_whatever():
+    """PZ and QA (round 14), the guided game as Jack: "Best: the Alibi token:
+    whatever he answers, his best answer wins" -- "it reads oddly" and
+    "means 'you are lost against best play'. Say that plainly"."""
+    found = 0
+    for view in _decisions(JACK):
+        if view.step == 3:
+            continue
+        best = ahead.grade(view, JACK).best()
+        if best is None or not best.call.caught or len(best.line) < 2:
+            continue
+        long, short = hints.ahead_lines(view, JACK, None)
+        for text in (long, short):
+            assert "whatever he answers" not in text, text
+            assert "best answer wins" not in text, text
+        assert hints.BEST_ANSWER_WINS in short or "you lose" in short, short
+        found += 1
+        if found >= 3:
+            return
+    raise AssertionError(found)

@@ -383,7 +383,8 @@ def test_p8_a_hint_in_the_race_never_promises_unseen_against_an_answer_it_did_no
     view = game.view(JACK)
     long, short = hints.ahead_lines(view, JACK, None)
     assert "whatever you play, he can see you" in long, long
-    assert "his best answer wins" in short and "unseen" not in short, short
+    assert hints.BEST_ANSWER_WINS in short and "unseen" not in short, short
+    assert "whatever he answers" not in short, short
 
 
 def _same_words(seed: int):

@@ -210,3 +210,42 @@ def test_p8_words_at_the_end():
     text = hints.welcome(JACK, True, PocketGame(random_setup(1)).view(JACK))
     assert "cards'" not in text and "alibi cards)" in text
     assert "he must be seen" not in str(hints.end_line(raced, INVESTIGATOR))
+
+
+def _lost_by_round_4() -> PocketGame:
+    """A random Jack against the hard investigator (budget 0): at round 4
+    every move of Jack's lost the call against the investigator's best
+    answer, and his decisions of rounds 1 and 2 had better ones."""
+    from whitechapel.core import players
+
+    g, rng = PocketGame(random_setup(27)), random.Random(27)
+    table = players.table_of("pocket", g)
+    hard = players.new_player("pocket", "hard", INVESTIGATOR, 27, table)
+    while g.outcome is None:
+        if g.to_act == JACK:
+            g.advance(rng.choice(g.legal_actions()))
+        else:
+            g.play(players.choose(hard, "pocket", g.view(INVESTIGATOR), 0).action)
+    return g
+
+
+def test_p8_the_review_names_a_decision_that_could_save_the_call_before_a_lost_one(monkeypatch):
+    """QA (round 14): "The review sometimes calls a losing move 'better' ...
+    The 'better' move also loses. The review should say the position was
+    already lost and point to the earlier decision that lost it"."""
+    g = _lost_by_round_4()
+    views, final = review.public_views(g), g.view(JACK)
+    turns = [t for t in review.decisions(final, views, JACK) if t.lost > 1e-6]
+    lost = [t for t in turns if review.hopeless(t)]
+    assert lost and len(lost) < len(turns)
+    assert max(turns, key=lambda t: t.lost) in lost  # the most given up: a lost call
+    point = review.turning_point(final, views, JACK)
+    assert point is not None and not review.hopeless(point)
+    text = review.turning_sentence(final, views, JACK)
+    assert text.startswith(f"Round {point.view.round}:") and "Better: " in text, text
+    assert "you lose" not in text.split("Better: ")[1], text
+    # where every decision that gave something up lost its call anyway,
+    # the review says so and calls nothing better
+    monkeypatch.setattr(review, "decisions", lambda *a, **k: lost)
+    text = review.turning_sentence(final, views, JACK)
+    assert "Better" not in text and "no move saved this call" in text, text

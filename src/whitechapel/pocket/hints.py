@@ -474,6 +474,12 @@ def move_words(view: PocketView, action: Action) -> tuple[str, str]:
     return "the alibi", "the Alibi token"
 
 
+# a lost call, short: what he must still find (testers PZ and QA, round 14:
+# "whatever he answers, his best answer wins" told a learner he had lost,
+# and read oddly)
+BEST_ANSWER_WINS = "he wins only with his best answer"
+
+
 def call_words(
     call: ahead.Call, side: str, answers: bool = True, race: bool = False
 ) -> tuple[str, str]:
@@ -495,9 +501,9 @@ def call_words(
             if call.kept <= 1:
                 return (
                     "his best answer would make you the last suspect: you lose (P8)",
-                    "his best answer wins",
+                    BEST_ANSWER_WINS,
                 )
-            return "his best answer would see you in the race: you lose", "his best answer wins"
+            return "his best answer would see you in the race: you lose", BEST_ANSWER_WINS
         if end == JACK:
             return "you stay unseen and win (P8)", "you stay unseen: you win"
         if end == ahead.RACE and call.kept <= 1:
@@ -701,6 +707,8 @@ def ahead_lines(view: PocketView, side: str, chosen: Action | None) -> tuple[str
     best_call, short_call, tiny = said(view, best, side)
     whatever = "" if last else f"whatever {he} does with his tokens, "
     answers = "" if last else f"whatever {'Jack' if side == INVESTIGATOR else 'he'} answers, "
+    if side == JACK and best.call.caught:  # he wins only with his best answer: no "whatever"
+        answers = ""
     if chosen is not None:
         mine = grading.of(chosen)
         long, short = move_words(view, chosen)
@@ -742,7 +750,7 @@ def ahead_lines(view: PocketView, side: str, chosen: Action | None) -> tuple[str
             f"{whatever}{best_call}.",
             best_fit(best_short, short_call, answers, tiny),
         )
-    sure = "" if last else f"whatever {he} answers, "
+    sure = "" if last or (side == JACK and best.call.caught) else f"whatever {he} answers, "
     if alike(grading, best):  # nothing to choose (PX, PY, round 13: "Best: … the call loses")
         return (
             f"Looking to the call: whatever you play, {sure}{best_call}.",

@@ -263,7 +263,16 @@ def turning_point(
     first of equals); None when he played the look-ahead's best at each it
     judged (`unjudged`: the rounds of those it could not)."""
     turns = [t for t in decisions(final, views, learner, unjudged) if t.lost > 1e-6]
-    return max(turns, key=lambda t: t.lost, default=None)
+    # a decision where a better move would have saved the call before one
+    # where every move lost it (tester QA, round 14: "The review should say
+    # the position was already lost and point to the earlier decision")
+    return max(turns, key=lambda t: (not hopeless(t), t.lost), default=None)
+
+
+def hopeless(turn: Turn) -> bool:
+    """Jack's decision where even the best move loses at the round's call
+    against the investigator's best answer (P8)."""
+    return turn.side == JACK and turn.best.call.caught
 
 
 def turning_sentence(
@@ -322,6 +331,11 @@ def turning_sentence(
         # his own move did)
         best_call = (
             f"{best_call} ({turn.best.call.words()}, where yours ends {turn.mine.call.words()})"
+        )
+    if hopeless(turn):  # no move is better at the call: never "Better: … you lose" (QA)
+        return (
+            f"Round {rnd}: your move, {mine}; {then}.{result} By then no move saved this "
+            "call against his best answer."
         )
     return (
         f"Round {rnd}: your move, {mine}; {then}.{result} "
