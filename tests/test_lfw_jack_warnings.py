@@ -214,7 +214,7 @@ async def test_n3_the_kill_flags_each_wretched_the_police_could_arrest_on_first(
         assert f"{near[0]} (" in prompt_text(app), prompt_text(app)
         await settle.press(pilot, labels[str(near[0])])
         asked = prompt_text(app)
-        assert f"you stand on {near[0]}" in asked, asked
+        assert f"and stand on {near[0]}?" in asked, asked
         assert "The police move first:" in asked, asked
         assert f"from {near[0]} could arrest you" in asked or f"beside {near[0]} could" in asked
         assert "Enter kills" in whole(app)
@@ -224,7 +224,7 @@ async def test_n3_the_kill_flags_each_wretched_the_police_could_arrest_on_first(
         await settle.press(pilot, labels[str(near[0])])
         await settle.press(pilot, labels[str(far[0])])
         asked = prompt_text(app)
-        assert f"you stand on {far[0]}" in asked, asked
+        assert f"and stand on {far[0]}?" in asked, asked
         assert "Careful" not in asked, asked
         await settle.press(pilot, "enter")
         assert len(game.history) == played + 1

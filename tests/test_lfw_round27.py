@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 from whitechapel.lfw.map.maps import load_board
 from whitechapel.lfw.ui.panels import log_text
-from whitechapel.lfw.ui.placenames import touches
+from whitechapel.lfw.ui.placenames import heading, touches
 from whitechapel.lfw.view_parts import LogEntry
 
 
@@ -119,3 +119,9 @@ def test_t2_with_jack_out_of_reach_the_hint_names_the_nearest_crossings():
     dist = {k: min(near.distance(x, c) for c in jack) for k, x in p.crossing_labels()}
     assert dist[first] == min(dist.values())
     assert f"({dist[first]} crossing" in line
+    # F3 (round 30): "has no direction": which way the nearest circle lies
+    crossing = dict(p.crossing_labels())[first]
+    toward = min(c for c in jack if near.distance(crossing, c) == dist[first])
+    way = heading(game.board, crossing, toward)
+    steps = f"{dist[first]} crossing" + ("s" if dist[first] != 1 else "")
+    assert f"({steps} {way}, toward {toward})" in line, line

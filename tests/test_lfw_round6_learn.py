@@ -17,6 +17,7 @@ puzzles).
 from __future__ import annotations
 
 import pytest
+from rich.text import Text
 
 import settle
 from snapshots import screen_text
@@ -37,6 +38,7 @@ from whitechapel.lfw.ui import learn
 from whitechapel.lfw.ui.learn import GuidedScreen, LessonOverBox
 from whitechapel.lfw.ui.puzzles import PuzzleList
 from whitechapel.ui.source import LocalSource
+from whitechapel.ui.widgets.text import TextPanel
 
 SEEDS = range(1, 41)
 BOARD = load_board("tutorial")
@@ -354,8 +356,8 @@ def test_t3_the_search_puzzle_asks_a_search_where_no_arrest_can_win():
 async def test_r_on_the_finished_board_brings_back_the_lessons_ways_on(tmp_path):
     """Tester A3 (round 28): Enter on the lesson's end looked at the board,
     and then the finished board offered no "try again" ("keys 1-4 show the
-    path, ctrl+s saves, ctrl+q quits").  R brings the lesson's end back,
-    and its R tries again."""
+    path, ctrl+s saves, ctrl+q quits").  The board says the ways on, and
+    R there tries again: a new guided night of the same side."""
     screen = guided_over(JACK, tmp_path)
     app = WhitechapelApp(start=screen)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -364,15 +366,39 @@ async def test_r_on_the_finished_board_brings_back_the_lessons_ways_on(tmp_path)
         await settle.press(pilot, "enter")
         await settle.settle(pilot)
         assert app.screen is screen
+        notes = Text.from_markup(screen.query_one("#notes", TextPanel).markup).plain
+        said = " ".join(notes.split())
+        assert "The lesson is over: R: try again, O: the other side, P: the puzzles" in said
         assert "R: try again" in screen_text(app)
-        await settle.press(pilot, "r")
-        await settle.settle(pilot)
-        assert isinstance(app.screen, LessonOverBox)
         await settle.press(pilot, "r")
         await settle.settle(pilot)
         fresh = app.screen_stack[-2] if not isinstance(app.screen, GuidedScreen) else app.screen
         assert isinstance(fresh, GuidedScreen) and fresh is not screen
         assert fresh.source.outcome is None
+        assert fresh.turns.human == JACK
+
+
+@pytest.mark.usefixtures("unpaced")
+@pytest.mark.parametrize("key", ["o", "p"])
+async def test_o_and_p_on_the_finished_board_do_what_the_board_says(tmp_path, key):
+    """Tester F3 (round 30): "the side panel says 'R: try again, the other
+    side or the puzzles'. Pressing O on the board did nothing"."""
+    from whitechapel.lfw.ui.puzzles import PuzzleList
+
+    screen = guided_over(JACK, tmp_path)
+    app = WhitechapelApp(start=screen)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle.settle(pilot)
+        await settle.press(pilot, "enter")
+        await settle.settle(pilot)
+        assert app.screen is screen
+        await settle.press(pilot, key)
+        await settle.settle(pilot)
+        if key == "p":
+            assert isinstance(app.screen, PuzzleList), app.screen
+        else:
+            fresh = next(s for s in app.screen_stack if isinstance(s, GuidedScreen))
+            assert fresh is not screen and fresh.turns.human == POLICE
 
 
 @pytest.mark.usefixtures("unpaced")

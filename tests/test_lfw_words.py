@@ -349,7 +349,10 @@ async def test_ctrl_s_says_record_saved_as_its_name_on_the_prompt(tmp_path, over
         await settle.settle(pilot)
         names = [s.path.name for s in Store(tmp_path).list() if s.path.name.startswith("game-")]
         assert len(names) == 1, names
-        assert f"Record saved as {names[0]}" in prompt_text(app), prompt_text(app)
+        said = " ".join(prompt_text(app).split())
+        # and where (tester F3, round 30: "does not say which folder")
+        folder = Store(tmp_path).list()[0].path.parent
+        assert f"Record saved as {names[0]} in {folder}" in said, said
 
 
 # -- 9. the night's summary: long lists under their headings ---------------------------------

@@ -293,13 +293,13 @@ class HintBox(ModalScreen[None]):
 
 
 LESSON_ON = (
-    "the guided night is over; ctrl+z: take back your last move and try again, F1: the "
-    "rules, ctrl+q: quit (the game is saved)"
+    "ctrl+z: take back your last move and try again, F1: the rules, ctrl+q: quit (the game "
+    "is saved)"
 )
 # at the game's end: R brings the lesson's ways on back (`GuidedScreen`)
 LESSON_ENDED = (
-    "the guided night is over; R: try again, the other side or the puzzles; ctrl+z: "
-    "take back your last move; F1: the rules; ctrl+q: quit (the game is saved)"
+    "R: try again, O: the other side, P: the puzzles, N: a new game; ctrl+z: take back "
+    "your last move; F1: the rules; ctrl+q: quit (the game is saved)"
 )
 
 
@@ -338,26 +338,46 @@ class LessonOverBox(HintBox):
     def action_try_again(self) -> None:
         """A new guided night, the same side, a new seed (play-tester I)."""
         if self.side is not None and self.leave():
-            self.app.call_later(self.app.switch_screen, guided_game(self.side))
+            self.app.call_later(go_on, self.app, AGAIN, self.side)
 
     def action_other_side(self) -> None:
         """The other side's guided night (play-tester D2, round 15: what next)."""
         if self.side is not None and self.leave():
-            self.app.call_later(self.app.switch_screen, guided_game(OTHER[self.side]))
+            self.app.call_later(go_on, self.app, OTHER_SIDE, self.side)
 
     def action_new_game(self) -> None:
         """A new game's setup, the learner's side against the normal computer."""
-        from whitechapel.lfw.ui.setup import LfwSetup
-
         if self.side is not None and self.leave():
-            players = {OTHER[self.side]: computer_name(NEXT_LEVEL)}
-            self.app.call_later(self.app.switch_screen, LfwSetup(players=players))
+            self.app.call_later(go_on, self.app, NEW_GAME, self.side)
 
     def action_puzzles(self) -> None:
-        from whitechapel.lfw.ui.puzzles import PuzzleList
-
         if self.leave():
-            self.app.call_later(self.app.push_screen, PuzzleList())
+            self.app.call_later(go_on, self.app, PUZZLES, self.side)
+
+
+# the ways on from a finished guided night, by the key that takes each, in
+# its box and on the board after it (tester F3, round 30: "Pressing O on the
+# board did nothing")
+AGAIN, OTHER_SIDE, NEW_GAME, PUZZLES = "r", "o", "n", "p"
+
+
+def go_on(app: Any, way: str, side: str | None) -> None:
+    """Leave a finished guided night `way`: a new one of the same side (a
+    new seed), the other side's, a new game's setup against the normal
+    computer, or the puzzles."""
+    from whitechapel.lfw.ui.puzzles import PuzzleList
+    from whitechapel.lfw.ui.setup import LfwSetup
+
+    if way == PUZZLES:
+        app.push_screen(PuzzleList())
+    elif side is None:
+        return
+    elif way == AGAIN:
+        app.switch_screen(guided_game(side))
+    elif way == OTHER_SIDE:
+        app.switch_screen(guided_game(OTHER[side]))
+    elif way == NEW_GAME:
+        app.switch_screen(LfwSetup(players={OTHER[side]: computer_name(NEXT_LEVEL)}))
 
 
 class GuidedScreen(LfwScreen):
@@ -384,17 +404,22 @@ class GuidedScreen(LfwScreen):
         return self.hints
 
     async def on_key(self, event: events.Key) -> None:
-        """R on a finished guided night whose end has had its box: the box
-        again, with its ways on (try again, the other side, the puzzles, a
-        new game).  Tester A3 (round 28): Enter on the lesson's end looked
-        at the board, and then nothing there offered to try again."""
-        if event.character in ("r", "R") and self.boxed is None and self.source.outcome is not None:
+        """On a finished guided night whose end has had its box, the box's
+        ways on: R tries again, O the other side, P the puzzles, N a new
+        game.  Tester A3 (round 28): Enter on the lesson's end looked at the
+        board, and then nothing there offered to try again; F3 (round 30):
+        "Pressing O on the board did nothing"."""
+        way = (event.character or "").lower()
+        if (
+            way in (AGAIN, OTHER_SIDE, NEW_GAME, PUZZLES)
+            and self.boxed is None
+            and self.source.outcome is not None
+        ):
             hint = self.lesson_over()
             if hint is not None and hint.kind in self.hinted:
                 event.stop()
                 event.prevent_default()
-                self.boxed = hint.kind
-                self.app.push_screen(LessonOverBox(hint, self.turns.human), self.box_closed)
+                go_on(self.app, way, self.turns.human)
                 return
         await super().on_key(event)
 

@@ -207,15 +207,23 @@ def hunt_list(
 
 def nearest_tail(board: Any, labelled: list[tuple[str, str]], jack: frozenset[int]) -> str:
     """T2, no crossing offered beside a circle where Jack can be: the three
-    nearest such a circle, counted in crossings, "; nearest them: d (2
-    crossings), a (3 crossings)" (tester Z2, round 27: "it only says '…:
-    none' and points nowhere")."""
+    nearest such a circle, counted in crossings, and which way it lies:
+    "; nearest them: d (2 crossings north-west, toward 83), a (3
+    crossings east, toward 97)" (tester Z2, round 27: "it only says '…:
+    none' and points nowhere"; F3, round 30: "has no direction. I twice
+    sent a policeman the wrong way")."""
     near = police_facts(board)
-    far = [(min(near.distance(x, c) for c in jack), k) for k, x in labelled]
-    best = sorted(far)[:3]
+    where = dict(labelled)
+    far = [min((near.distance(x, c), c, k) for c in sorted(jack)) for k, x in labelled]
+    best = sorted(far, key=lambda dck: (dck[0], dck[2]))[:3]
     if not best or best[0][0] >= FAR:
         return ""
-    said = ", ".join(f"{k} ({d} crossing{'s' if d != 1 else ''})" for d, k in best if d < FAR)
+    said = ", ".join(
+        f"{k} ({d} crossing{'s' if d != 1 else ''} "
+        f"{placenames.heading(board, where[k], c)}, toward {c})"
+        for d, c, k in best
+        if d < FAR
+    )
     return f"; nearest them: {said}"
 
 
@@ -1409,7 +1417,43 @@ class Picking:
                 SWEEP: "searches where a clue can be, or passes" if self.aids else "searches",
             }.get(word, does)
         one = {"stay": f"{STAY_KEY}: only {sentences.name(self.acting())} stays; ", "pass": ""}
-        return f"{key}: {who} {does} — {key} again: yes (Enter too); {one.get(word, '')}{sentences.ASKING_END}"
+        chance = self.arrest_chance(everyone) if word == SWEEP else ""
+        return (
+            f"{key}: {who} {does} — {chance}{key} again: yes (Enter too); "
+            f"{one.get(word, '')}{sentences.ASKING_END}"
+        )
+
+    def arrest_chance(self, colours: list[str]) -> str:
+        """Key 9 asked (T3, the notebook on): the circles beside `colours`
+        where Jack can be now, which 9 searches and never arrests on:
+        "Jack can be on 105, beside Blue (1 of 3 circles): only an arrest
+        takes him. " (tester E3, round 30: "Blue searched and found a clue on
+        105 at the very moment Jack stood there"); empty where none is."""
+        v = self.view
+        if v is None or not self.aids or v.phase.key != Phase.CLUES:
+            return ""
+        nb = notebook(v, self.board)
+        if not nb.on_board or nb.home or nb.over or not nb.counts:
+            return ""
+        beside = []
+        for colour in colours:
+            crossing = v.police.get(colour)
+            near = (
+                [c for c in placenames.touches(self.board, crossing) if c in nb.counts]
+                if crossing
+                else []
+            )
+            if near:
+                beside.append(
+                    f"{sentences.and_list(map(str, near))}, beside {sentences.name(colour)}"
+                )
+        if not beside:
+            return ""
+        n = len(nb.counts)
+        return (
+            f"Jack can be on {'; '.join(beside)} ({n} circle{'s' if n != 1 else ''} in all): "
+            "only an arrest takes him; "
+        )
 
     def disarm(self) -> bool:
         """Any other key or click after a later policeman's letter: the
@@ -1508,6 +1552,8 @@ class Picking:
                 return f"{what}: the only circle left to her ({WRETCHED_RULE})."
             if self.can_back():
                 return f"{what}: the only place left for it."
+            if self.phase() == Phase.WRETCHED:  # and when it is the only move (E3, round 30)
+                return f"The only choice: {what}, the only circle left to her ({WRETCHED_RULE})."
             return f"The only choice: {what}."
         if self.placed_all():
             c = self.chooser

@@ -179,6 +179,15 @@ def _told_apart(
     return named
 
 
+def heading(board: Any, crossing: str, circle: int) -> str:
+    """Which way `circle` lies from `crossing` on the drawn map, as a
+    compass says it: "north-west" (north is the top of the map)."""
+    data = cv.map_data(board)
+    x = next(x for x in data.crossings if x.id == crossing)
+    c = next(c for c in data.circles if c.n == circle)
+    return _wind(c.x - x.x, c.y - x.y)
+
+
 def _wind(dx: float, dy: float) -> str:
     angle = math.atan2(-dy * ASPECT, dx)  # y grows downwards on the map
     return WINDS[round(angle / (math.pi / 4)) % len(WINDS)]

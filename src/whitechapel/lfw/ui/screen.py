@@ -1060,16 +1060,18 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         self.deduction_shown = True
         self.refresh_all()
 
+    def footer_spared(self) -> tuple[str, ...]:
+        """The keys a narrow footer leaves out (`KeyFooter`), so that F6 is
+        in sight on either side's screen (testers E3 and F3, round 30: "the
+        key bar loses F6 Notebook at this width"): Tab and Enter, which
+        every player tries (F1 says them)."""
+        return ("tab", "enter") if self.size.width < NARROW_WIDTH else ()
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "jack_overlay" and (
             self.holder != JACK or (parameters and self.size.width < NARROW_WIDTH)
         ):
             return False  # the police have one view of Jack: the notebook
-        if action == "deduction" and parameters and self.size.width < NARROW_WIDTH:
-            # shown where there is room, on either side's screen: a footer
-            # that changed at each hand-over rebuilt itself on the police's
-            # last key (80 ms of CPU); the unshown F6 does it elsewhere
-            return False
         if action in SWITCHES and parameters:  # the shown one for the state
             return parameters[0] == (ON_SHOWN if self.switch_on(action) else OFF_SHOWN)
         return super().check_action(action, parameters)

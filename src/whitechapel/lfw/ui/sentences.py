@@ -288,9 +288,9 @@ def kill_question(view: LfwView, board: Any, circles: Sequence[str]) -> str:
 
     if len(circles) == 2:  # N3, the double event
         first, second = circles
-        return (
-            f"Kill the Wretched on {one(first)}, then the one on {one(second)}: "
-            f"you stand on {second} (N3)?"
+        return (  # one question (tester E3, round 30: "the '?' turns a statement into a question")
+            f"Kill the Wretched on {one(first)}, then the one on {one(second)}, "
+            f"and stand on {second} (N3)?"
         )
     return f"Kill the Wretched on {one(circles[0]) if circles else MORE}?"
 

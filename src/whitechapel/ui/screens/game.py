@@ -18,6 +18,7 @@ import contextlib
 import os
 from collections.abc import Sequence
 from importlib import resources
+from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.markup import escape
@@ -54,6 +55,16 @@ def title_sequence(title: str) -> str:
     characters left out, so a room's code or a name cannot end it early."""
     clean = "".join(c for c in title if c.isprintable())
     return f"\x1b]2;{clean}\x07"
+
+
+def shown_folder(folder: Path) -> str:
+    """A folder as a player reads it: "~/.local/share/whitechapel/saves"
+    under the home directory, else the whole path."""
+    home = Path.home()
+    try:
+        return f"~{os.sep}{folder.relative_to(home)}"
+    except ValueError:
+        return str(folder)
 
 
 def name_rows(text: str, width: int) -> list[str]:
@@ -614,7 +625,9 @@ class GameScreen(SizeGuard, Screen[None]):
         self.notify(
             f"Record saved in {escape(str(path.parent))}{os.sep}\n{escape(name)}", timeout=6
         )
-        self.notice = f"Record saved as {path.name}"  # where the player looks, too (H2)
+        # where the player looks, too (H2), with its folder (tester F3, round
+        # 30: "'Record saved as game-lfw-…json' does not say which folder")
+        self.notice = f"Record saved as {path.name} in {shown_folder(path.parent)}"
         self.refresh_all()
 
     def quit_question(self) -> str | None:

@@ -1,0 +1,114 @@
+"""Round 30's findings (issue 43; play-testers E3 and F3,
+docs/playtests/2026-12-06-lfw-round30-*.md), each checked as a player
+would notice it."""
+
+from __future__ import annotations
+
+import pytest
+
+from whitechapel.lfw.map import canvas as cv
+from whitechapel.lfw.map.maps import load_board
+from whitechapel.lfw.ui.placenames import WINDS, heading
+
+
+@pytest.mark.parametrize("name", ["1888", "tutorial"])
+def test_t2_heading_says_which_way_a_circle_lies_as_the_map_draws_it(name):
+    """F3: "The 'nearest them: h (11 crossings)' hint has no direction":
+    the way is the compass's, north the top of the map."""
+    board = load_board(name)
+    data = cv.map_data(board)
+    x = data.crossings[len(data.crossings) // 2]
+    for c in data.circles:
+        dx, dy = c.x - x.x, c.y - x.y
+        way = heading(board, x.id, c.n)
+        assert way in WINDS
+        if abs(dy) * 2 < abs(dx) / 3:  # well east or west of it
+            assert way == ("east" if dx > 0 else "west"), (x.id, c.n, dx, dy)
+        if abs(dx) < abs(dy) * 2 / 3:  # well above or below it
+            assert way == ("north" if dy < 0 else "south"), (x.id, c.n, dx, dy)
+
+
+def test_h6_a_wretched_move_that_is_the_only_move_says_why():
+    """E3: '"The only choice: The Wretched on 82 moves to 65" gives no
+    reason'."""
+    from lfw_app_play import first_game_where
+    from whitechapel.lfw.phases import Phase
+    from whitechapel.lfw.rulebook import POLICE
+    from whitechapel.lfw.ui.picking import WRETCHED_RULE, picking_for
+
+    def alone(game) -> bool:
+        return (
+            game.phase == Phase.WRETCHED
+            and game.to_act == POLICE
+            and len(game.legal_actions()) == 1
+        )
+
+    game = first_game_where(3, alone, tries=300)
+    said = picking_for(game.view(POLICE), game.board).forced_text()
+    assert said is not None and said.startswith("The only choice: "), said
+    assert f"the only circle left to her ({WRETCHED_RULE})" in said, said
+
+
+def test_t3_key_9_asked_says_where_an_arrest_could_take_jack():
+    """E3: "`9` = 'everyone searches (no arrest)' makes it easy to miss a
+    winning arrest ... Blue searched and found a clue on 105 at the very
+    moment Jack stood there".  9's question names the circles beside the
+    policemen where Jack can be; with none, it says nothing of arrests."""
+    from lfw_app_play import first_game_where
+    from whitechapel.lfw.notebook import notebook
+    from whitechapel.lfw.phases import Phase
+    from whitechapel.lfw.rulebook import POLICE
+    from whitechapel.lfw.ui import sentences
+    from whitechapel.lfw.ui.picking import SWEEP, picking_for
+    from whitechapel.lfw.ui.placenames import touches
+
+    def beside(game) -> dict[str, list[int]]:
+        view = game.view(POLICE)
+        nb = notebook(view, game.board)
+        return {
+            c: [n for n in touches(game.board, x) if n in nb.counts] for c, x in view.police.items()
+        }
+
+    def t3(game) -> bool:
+        if game.phase != Phase.CLUES or game.to_act != POLICE:
+            return False
+        p = picking_for(game.view(POLICE), game.board)
+        return p.sweep_offered() and not p.mid_turn()
+
+    game = first_game_where(5, lambda g: t3(g) and any(beside(g).values()), tries=300)
+    asked = picking_for(game.view(POLICE), game.board).rest_question(SWEEP)
+    colour, near = next((c, n) for c, n in beside(game).items() if n)
+    assert f"beside {sentences.name(colour)}" in asked, asked
+    assert all(str(n) in asked for n in near)
+    assert "only an arrest takes him" in asked
+
+    game = first_game_where(5, lambda g: t3(g) and not any(beside(g).values()), tries=300)
+    asked = picking_for(game.view(POLICE), game.board).rest_question(SWEEP)
+    assert "arrest takes" not in asked and "Jack can be on" not in asked, asked
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+async def test_the_narrow_footer_keeps_f6_in_sight(tmp_path, size):
+    """E3 and F3: "The key bar also loses F6 Notebook ... at this width":
+    below 120 columns the footer leaves out Tab and Enter (F1 says them),
+    and F6 is in sight on the police's screen."""
+    import settle
+    from snapshots import screen_text
+    from test_lfw_snapshots import PLAYERS, played_until, screen_for
+    from whitechapel.app import WhitechapelApp
+    from whitechapel.lfw.rulebook import POLICE
+    from whitechapel.lfw.ui.setup import LfwSetup
+
+    app = WhitechapelApp(start=LfwSetup(seed=7, map_name="tutorial", players=PLAYERS))
+    async with app.run_test(size=size) as pilot:
+        await settle.settle(pilot)
+        game = played_until(7, lambda g: g.phase == "hunt" and g.night == 1, board="1888")
+        screen = screen_for(game, tmp_path)
+        app.switch_screen(screen)
+        await settle.settle(pilot)
+        await settle.press(pilot, "enter")
+        await settle.settle(pilot)
+        assert screen.holder == POLICE
+        footer = screen_text(app).splitlines()[-1]
+        assert "f6 Notebook" in footer and "esc Back" in footer, footer
+        assert "tab Next" not in footer, footer
