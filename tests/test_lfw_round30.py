@@ -112,3 +112,28 @@ async def test_the_narrow_footer_keeps_f6_in_sight(tmp_path, size):
         footer = screen_text(app).splitlines()[-1]
         assert "f6 Notebook" in footer and "esc Back" in footer, footer
         assert "tab Next" not in footer, footer
+
+
+@pytest.mark.parametrize("dark", [True, False], ids=["dark", "light"])
+def test_h2_a_possible_circle_stands_apart_from_a_plain_one_without_colour_sense(dark):
+    """F3: "Possible circles are shown by underline plus a lavender
+    background, which is hard to see": the tint is far darker than a plain
+    circle's chip (a difference of lightness, which reads without telling
+    hues apart), and its number as readable."""
+    from whitechapel.lfw.map import canvas as cv
+    from whitechapel.lfw.ui import mapstyle
+
+    def luminance(colour) -> float:
+        def channel(v: int) -> float:
+            c = v / 255
+            return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+        r, g, b = colour.get_truecolor()
+        return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+    possible = mapstyle.parse_style(mapstyle.style_spec("possible", dark))
+    plain = mapstyle.parse_style(mapstyle.style_spec(cv.CIRCLE, dark))
+    assert possible.bold and possible.underline
+    ground, ink = luminance(possible.bgcolor), luminance(possible.color)
+    assert luminance(plain.bgcolor) - ground >= 0.4
+    assert (max(ground, ink) + 0.05) / (min(ground, ink) + 0.05) >= 4.5  # WCAG AA

@@ -26,6 +26,7 @@ from whitechapel.lfw.selfplay import homeward_action
 from whitechapel.lfw.ui.mapview import MapView
 from whitechapel.lfw.ui.screen import LfwScreen
 from whitechapel.ui.source import LocalSource
+from whitechapel.ui.turns import TurnControl
 
 SEED = 1888
 SIZE = (200, 60)
@@ -43,6 +44,7 @@ def police_turn(seed: int) -> LfwGame:
 
 
 async def shoot(out: Path) -> None:
+    TurnControl.hold = 0.0  # the hand-over takes the Enter at once: this one is meant
     game = police_turn(SEED)
     with tempfile.TemporaryDirectory() as tmp:
         record = record_of(

@@ -91,8 +91,11 @@ MAP_STYLES: dict[str, str] = {
     # or crime scenes' red, the patrol crossings' yellow, the policemen's
     # colours, the clues' greens, nor the target's cyan), every circle
     # underlined, the hotter half bold: it reads without colour as well,
-    # with the heat's bar after the number (deduction.HEAT_BARS).
-    "possible": "underline black on #a8bce8",
+    # with the heat's bar after the number (deduction.HEAT_BARS).  The
+    # possible circles a mid blue, far darker than a plain circle's light
+    # grey chip (tester F3, round 30: "underline plus a lavender
+    # background, which is hard to see").
+    "possible": "bold underline #ffffff on #3f5fbf",
     "heat-1": "underline black on #c8d8f0",
     "heat-2": "underline black on #98b0e8",
     "heat-3": "bold underline white on #5a68c8",
