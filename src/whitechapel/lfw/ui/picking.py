@@ -1418,6 +1418,8 @@ class Picking:
             }.get(word, does)
         one = {"stay": f"{STAY_KEY}: only {sentences.name(self.acting())} stays; ", "pass": ""}
         chance = self.arrest_chance(everyone) if word == SWEEP else ""
+        if chance and not self.mid_turn():
+            who = "everyone"  # the line has room for the arrest's words (G3, round 31: cut)
         return (
             f"{key}: {who} {does} — {chance}{key} again: yes (Enter too); "
             f"{one.get(word, '')}{sentences.ASKING_END}"
@@ -1426,16 +1428,18 @@ class Picking:
     def arrest_chance(self, colours: list[str]) -> str:
         """Key 9 asked (T3, the notebook on): the circles beside `colours`
         where Jack can be now, which 9 searches and never arrests on:
-        "Jack can be on 105, beside Blue (1 of 3 circles): only an arrest
-        takes him. " (tester E3, round 30: "Blue searched and found a clue on
-        105 at the very moment Jack stood there"); empty where none is."""
+        "Jack may be on 105 by Blue (1 of his 3 circles): only an arrest
+        takes him; "
+        (tester E3, round 30: "Blue searched and found a clue on 105 at the
+        very moment Jack stood there"); empty where none is.  Short: it
+        must fit the keys line's one row beside the whole board (G3)."""
         v = self.view
         if v is None or not self.aids or v.phase.key != Phase.CLUES:
             return ""
         nb = notebook(v, self.board)
         if not nb.on_board or nb.home or nb.over or not nb.counts:
             return ""
-        beside = []
+        beside, k = [], 0
         for colour in colours:
             crossing = v.police.get(colour)
             near = (
@@ -1444,14 +1448,13 @@ class Picking:
                 else []
             )
             if near:
-                beside.append(
-                    f"{sentences.and_list(map(str, near))}, beside {sentences.name(colour)}"
-                )
+                beside.append(f"{sentences.and_list(map(str, near))} by {sentences.name(colour)}")
+                k += len(near)
         if not beside:
             return ""
         n = len(nb.counts)
         return (
-            f"Jack can be on {'; '.join(beside)} ({n} circle{'s' if n != 1 else ''} in all): "
+            f"Jack may be on {'; '.join(beside)} ({k} of his {n} circles): "
             "only an arrest takes him; "
         )
 
