@@ -78,12 +78,15 @@ async def test_the_police_see_where_jack_can_be_tinted_and_f6_hides_it(tmp_path)
         await settle.press(pilot, "f3")  # the legend explains the heat scale
         await settle.settle(pilot)
         assert "where Jack can be; tint and bar: paths ending there, a count" in widget_text(app)
-        await settle.press(pilot, "f6")
+        await settle.press(pilot, "f6")  # the other view: the possible circles (G3, round 31)
+        await settle.settle(pilot)
+        assert set(tint(screen)) == set(shown) and set(tint(screen).values()) == {"possible"}
+        await settle.press(pilot, "f6")  # then off
         await settle.settle(pilot)
         assert tint(screen) == {}
         assert "Jack can be on" not in widget_text(app)
         assert "how many ways" not in widget_text(app)  # nor in the legend
-        await settle.press(pilot, "f6")
+        await settle.press(pilot, "f6")  # and the setup's view again
         await settle.settle(pilot)
         assert tint(screen) == shown
 

@@ -500,7 +500,7 @@ async def test_a_window_shrunk_to_80x24_keeps_every_key_in_the_footer_and_the_le
         await shown(app, screen, pilot)
         # F6: no notebook tint, whose legend line would make the one-column
         # legend of an 80x24 window taller than its half of the centre
-        await settle.press(pilot, "f6", "f3")
+        await settle.press(pilot, "f6", "f6", "f3")  # F6: the other view, then off
         await settle.settle(pilot)
         assert "^p palette" in screen_text(app).splitlines()[-1]
         await pilot.resize_terminal(80, 24)

@@ -182,7 +182,7 @@ async def test_the_police_footer_names_f6(tmp_path, size):
         footer = screen_text(app).splitlines()[-1]
         assert "f6 Notebook" in footer.replace("F6", "f6"), footer
         before = screen.deduction_shown
-        await pilot.press("f6")
+        await settle.press(pilot, "f6", "f6")  # the heat map, then off
         await settle.settle(pilot)
         assert screen.deduction_shown != before
 
@@ -295,7 +295,8 @@ async def test_t2_at_80x24_a_cut_letters_list_is_whole_in_the_side_panel(tmp_pat
     app, screen = game_app(game, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await raise_curtain(pilot, screen)
-        await settle.press(pilot, "f6")  # the notebook off: by their circles (round 18)
+        # the notebook off (F6: the heat map, then off): by their circles (round 18)
+        await settle.press(pilot, "f6", "f6")
         p = screen.picking
         assert "(all listed on the right)" in prompt_text(app)
         notes = " ".join(screen.query_one("#notes", TextPanel).render().plain.split())
@@ -313,7 +314,8 @@ async def test_t2_with_f5_at_80x24_the_cut_list_is_in_the_log_panel_shown(tmp_pa
     app, screen = game_app(game, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await raise_curtain(pilot, screen)
-        await settle.press(pilot, "f6")  # the notebook off: by their circles (round 18)
+        # the notebook off (F6: the heat map, then off): by their circles (round 18)
+        await settle.press(pilot, "f6", "f6")
         await pilot.press("f5")
         await settle.settle(pilot)
         log = " ".join(screen.query_one("#log", TextPanel).render().plain.split())

@@ -70,13 +70,6 @@ SWITCHES = [
         "F5: the log in the notebook's place (F5 again: the notebook).",
         "F5: the notebook back in its place (F5 again: the log).",
     ),
-    (
-        "f6",
-        "f6 Notebook●",  # the possible circles are on by default: F6 switches them off first
-        "f6 Notebook○",
-        "F6: the notebook's marks off (F6 again: the possible circles).",
-        "F6: the notebook's marks on: the possible circles (F6 again: off).",
-    ),
 ]
 
 
@@ -99,6 +92,33 @@ async def test_f4_f5_f6_each_press_says_its_state_and_the_footer_shows_it(
         await settle.press(pilot, key)
         assert any(said_back in t for t in toasts(app)), toasts(app)
         assert before in footer(app), footer(app)
+
+
+async def test_f6_goes_round_the_setups_view_the_other_and_off_saying_each(tmp_path):
+    """Tester P, round 8, as above; G3, round 31: "F6 only switches between
+    off and possible circles, so I never found the heat map offered at
+    setup".  From the setup's view (the possible circles, the default) F6
+    shows the heat map, then nothing, then the possible circles again, each
+    press saying what is on and what comes next; the footer marks it on
+    (●) while either view is."""
+    game = first_game_where(6, police_hunt)
+    app, screen = game_app(game, tmp_path)
+    async with app.run_test(size=(160, 50), notifications=True) as pilot:
+        await raise_curtain(pilot, screen)
+        assert "f6 Notebook●" in footer(app), footer(app)
+        for said, mark, mode in (
+            ("F6: the notebook's marks: the heat map (F6 again: off).", "●", "heat"),
+            ("F6: the notebook's marks off (F6 again: the possible circles).", "○", "possible"),
+            (
+                "F6: the notebook's marks on: the possible circles (F6 again: the heat map).",
+                "●",
+                "possible",
+            ),
+        ):
+            await settle.press(pilot, "f6")
+            assert any(said in t for t in toasts(app)), toasts(app)
+            assert f"f6 Notebook{mark}" in footer(app), footer(app)
+            assert screen.deduction_mode == mode
 
 
 async def test_at_80x24_the_footer_shows_f4_and_f5_state_in_its_80_columns(tmp_path):

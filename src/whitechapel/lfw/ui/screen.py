@@ -146,6 +146,11 @@ def set_rows(panel: TextPanel, rows: int) -> None:
         panel.styles.height = rows
 
 
+# F6's round: the setup's view of the notebook, the other one, off
+VIEW_NAMES = {"possible": "the possible circles", "heat": "the heat map"}
+OTHER_VIEW = {"possible": "heat", "heat": "possible"}
+
+
 def key(keys: str, action: str, description: str, name: str, **kw: Any) -> Binding:
     return Binding(keys, action, description, id=f"lfw.{name}", **kw)
 
@@ -914,7 +919,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         """What F6 shows: the notebook's mode in the setup's words."""
         if self.deduction_mode == deduction.HIDEOUTS:
             return "the hideout candidates"
-        return "the heat map" if self.deduction_mode == "heat" else "the possible circles"
+        return VIEW_NAMES.get(self.deduction_mode, VIEW_NAMES["possible"])
 
     def action_whole(self, _shown: int = 0) -> None:
         """F4: the whole board with every number, the side panels folded
@@ -1024,20 +1029,29 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
             legend.refresh(layout=True)
 
     def action_deduction(self, _shown: int = 0) -> None:
-        """F6: the notebook's deduction (tint and panel lines) hidden and
-        shown again, unless the game was set up without it."""
+        """F6: the notebook's deduction (tint and panel lines) in the
+        setup's mode, then in the other one (the possible circles, the
+        heat map), then off, and round again; unless the game was set up
+        without it.  Tester G3 (round 31): "F6 only switches between off
+        and possible circles, so I never found the heat map"."""
         if self.on_handover():
             return
         if self.deduction_mode == "off":
             self.notify("This game was set up without the notebook's deduction.")
             return
-        self.deduction_shown = not self.deduction_shown
-        name = self.deduction_name()
-        self.say_switch(
-            f"F6: the notebook's marks on: {name} (F6 again: off)."
-            if self.deduction_shown
-            else f"F6: the notebook's marks off (F6 again: {name})."
-        )
+        setup = self.notebook_setting
+        other = OTHER_VIEW.get(setup)
+        if not self.deduction_shown:
+            self.deduction_shown, self.deduction_mode = True, setup
+            then = VIEW_NAMES.get(other or "", "off")
+            said = f"F6: the notebook's marks on: {self.deduction_name()} (F6 again: {then})."
+        elif self.deduction_mode == setup and other is not None:
+            self.deduction_mode = other
+            said = f"F6: the notebook's marks: {self.deduction_name()} (F6 again: off)."
+        else:  # the other view, or the hideouts (F9)
+            self.deduction_shown, self.deduction_mode = False, setup
+            said = f"F6: the notebook's marks off (F6 again: {self.deduction_name()})."
+        self.say_switch(said)
         self.refresh_all()
 
     def sync_switches(self) -> None:
