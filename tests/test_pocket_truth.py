@@ -249,3 +249,35 @@ def test_p8_the_review_names_a_decision_that_could_save_the_call_before_a_lost_o
     monkeypatch.setattr(review, "decisions", lambda *a, **k: lost)
     text = review.turning_sentence(final, views, JACK)
     assert "Better" not in text and "no move saved this call" in text, text
+
+
+def test_p4_a_line_is_said_in_the_order_it_plays_own_next_action_before_his_answer():
+    """QB (round 15): "Round 1: your move, Holmes 1 step (12 → 1); the
+    investigator could answer Toby 2 steps (8 → 10): with your next action
+    (turn b3 …) you stay unseen" -- in round 1 Jack's two actions come one
+    after the other (P4), and the answer after both."""
+    import re
+
+    from whitechapel.pocket.legal import legal
+
+    found = 0
+    for view in jack_views(range(6)):
+        if view.step != 1 or view.round % 2 == 0:  # Jack's first of his two (odd rounds)
+            continue
+        grading = ahead.grade(view, JACK)
+        for action in list(legal(view))[:10]:
+            graded = grading.of(action)
+            sides = [who for who, _ in graded.line]
+            if sides[:3] != [JACK, JACK, INVESTIGATOR]:
+                continue
+            answer, _ = hints.threat(view, graded, JACK)
+            call = hints.said(view, graded, JACK)[0]
+            if not answer or "with your next action" not in call:
+                continue
+            said = hints.answered(view, graded, JACK, "the investigator", answer, call, "could")
+            assert said.startswith("then your next action, "), said
+            assert not re.search(r"answer [^:]*: with your next action", said), said
+            long, _ = hints.ahead_lines(view, JACK, action)
+            assert not re.search(r"answer [^:]*: with your next action", long), long
+            found += 1
+    assert found >= 2, found

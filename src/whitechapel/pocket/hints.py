@@ -690,6 +690,21 @@ def with_next(call: str, own: str) -> str:
     return f"with your next action ({own}) {call}" if own else call
 
 
+def answered(
+    view: PocketView, graded: ahead.Graded, side: str, he: str, answer: str, call: str, can: str
+) -> str:
+    """ "{he} {can} answer {answer}: {call}", in the order the line plays:
+    where the side's own next action comes before the answer (`call` then
+    begins "with your next action (…)"), that action first (tester QB,
+    round 15: "the investigator could answer …: with your next action
+    (turn b3 …)" where Jack's two actions came one after the other)."""
+    own, _ = own_next(view, graded, side)
+    first = with_next("", own)
+    if own and call.startswith(first):
+        return f"then your next action, {own}, and {he} {can} answer {answer}: {call[len(first) :]}"
+    return f"{he} {can} answer {answer}: {call}"
+
+
 def ahead_lines(view: PocketView, side: str, chosen: Action | None) -> tuple[str, str]:
     """Looking ahead to the call with the tokens left this round (both
     sides playing them, the other one as well as he can: `ahead.py`; the
@@ -725,7 +740,11 @@ def ahead_lines(view: PocketView, side: str, chosen: Action | None) -> tuple[str
                 ),
             )
         answer, reply = threat(view, mine, side)
-        then = f"{he} can answer {answer}: {call}" if answer else f"whatever {he} does, {call}"
+        then = (
+            answered(view, mine, side, he, answer, call, "can")
+            if answer
+            else f"whatever {he} does, {call}"
+        )
         keep = ""
         if (
             side == JACK

@@ -308,7 +308,11 @@ def turning_sentence(
     best_call = hints.said(view, turn.best, learner)[0]
     answer, _ = hints.threat(view, turn.mine, learner)
     he = "Jack" if learner == INVESTIGATOR else "the investigator"
-    then = f"{he} could answer {answer}: {call}" if answer else f"then {call}"
+    then = (
+        hints.answered(view, turn.mine, learner, he, answer, call, "could")
+        if answer
+        else f"then {call}"
+    )
     facts = rounds(final) if facts is None else facts
     came = next((r for r in facts if r.round == rnd), None)
     result = ""
