@@ -245,8 +245,15 @@ def test_p8_the_review_names_a_decision_that_could_save_the_call_before_a_lost_o
     assert text.startswith(f"Round {point.view.round}:") and "Better: " in text, text
     assert "you lose" not in text.split("Better: ")[1], text
     # where every decision that gave something up lost its call anyway,
-    # the review says so and calls nothing better
+    # the review says so and calls nothing better; where the better move
+    # came to the same call in the same words (QA's: "you lose" both,
+    # "1 seen, 1 unseen, where yours ends 1 seen, 1 unseen"), it is no
+    # turning point at all (QC, round 15)
     monkeypatch.setattr(review, "decisions", lambda *a, **k: lost)
+    assert all(review.alike(t) for t in lost)
+    text = review.turning_sentence(final, views, JACK)
+    assert "Better" not in text and "the same call as the best" in text, text
+    monkeypatch.setattr(review, "alike", lambda t: False)
     text = review.turning_sentence(final, views, JACK)
     assert "Better" not in text and "no move saved this call" in text, text
 

@@ -156,3 +156,46 @@ async def test_ctrl_z_at_the_end_of_a_guided_game_takes_the_last_move_back(tmp_p
         await settle.settle(pilot)
         assert screen.source.outcome is None and not screen.curtain_up
         assert screen.source.to_act == INVESTIGATOR
+
+
+async def test_ctrl_z_at_the_end_of_a_guided_jack_game_gives_jack_his_screen_back(
+    tmp_path, monkeypatch
+):
+    """QC (Pocket round 15): at the game-over screen of the guided Jack game
+    ctrl+z "returned to round 6 but the screen was dead: no token bar, the
+    header read 'Tokens Jack→you→you→Jack' although I was Jack, Jack's
+    secret panel and ▸Pizer◂ were gone ... 1-4 / Enter did nothing"."""
+    from pocket_app_play import button_names
+    from whitechapel.ui.widgets.text import TextPanel
+
+    monkeypatch.setenv("WHITECHAPEL_DATA_DIR", str(tmp_path))
+    screen = pocket_screen(9, {INVESTIGATOR: "computer:easy"}, {"hints": "first"})
+    app = WhitechapelApp(start=screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen.turns.thinker = InProcess("pocket", screen.turns.computers, 7)
+        await until(lambda: isinstance(app.screen, LessonScreen), what="the welcome", pilot=pilot)
+        await settle.press(pilot, "enter")
+        rng, source = random.Random(9), screen.source
+        driver = Driver(pilot, screen, rng)
+        while source.game.outcome is None:
+            await _computer_done(pilot, screen)
+            if is_summary(app.screen):
+                await settle.press(pilot, "enter")
+                continue
+            if source.game.outcome is not None:
+                break
+            assert source.to_act == JACK and screen.can_act()
+            await driver.keys_for(choose(source.game, rng))
+        await settle.press(pilot, "ctrl+z")
+        await settle.settle(pilot)
+        await _computer_done(pilot, screen)
+        if is_summary(app.screen):
+            await settle.press(pilot, "enter")
+        assert source.outcome is None and source.to_act == JACK
+        assert screen.holder == JACK and screen.can_act()
+        assert screen.current_view().jack is not None  # his own view: who he is
+        assert not screen.has_class("over")
+        tokens = screen.query_one("#tokens", TextPanel).render().plain
+        assert "you→" in tokens or "→you" in tokens
+        assert "you→Jack" not in tokens.replace("Jack→you→you→Jack", "")  # he is "you"
+        assert button_names(screen), "no token to choose"

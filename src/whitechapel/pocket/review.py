@@ -111,6 +111,9 @@ def turning_line(r: RoundFacts, winner: str | None, identity: str | None = None)
     seen = "seen" if r.jack_seen else "unseen"
     if r.left == 1:
         last = short_name(identity) if identity is not None else "Jack"
+        if winner == JACK and not r.jack_seen:  # the race, his (tester QC, round 15:
+            # "0 of 1 cleared: only Bert was left" read as the investigator's win)
+            return f"Round {r.round}: Jack unseen: {last}, the last suspect, stayed unseen."
         return f"Round {r.round}: Jack {seen}, {r.cleared} of {r.before} cleared: only {last} was left."
     if winner == JACK and not r.jack_seen:
         his = "her" if identity in WOMEN else "his"
@@ -258,15 +261,33 @@ def turning_point(
     views: Sequence[PocketView],
     learner: str,
     unjudged: list[int] | None = None,
+    judged: list[Turn] | None = None,
 ) -> Turn | None:
     """The learner's decision that gave up most at its round's call (the
     first of equals); None when he played the look-ahead's best at each it
-    judged (`unjudged`: the rounds of those it could not)."""
-    turns = [t for t in decisions(final, views, learner, unjudged) if t.lost > 1e-6]
+    judged, or a move that came to the same call in the same words
+    (`unjudged`: the rounds of those it could not; `judged`: the decisions,
+    where the caller has them)."""
+    if judged is None:
+        judged = decisions(final, views, learner, unjudged)
+    turns = [t for t in judged if t.lost > 1e-6 and not alike(t)]
     # a decision where a better move would have saved the call before one
     # where every move lost it (tester QA, round 14: "The review should say
     # the position was already lost and point to the earlier decision")
     return max(turns, key=lambda t: (not hopeless(t), t.lost), default=None)
+
+
+def alike(turn: Turn) -> bool:
+    """The better move comes to the same call, said in the same words: what
+    it gains the player cannot see (tester QC, round 15: "an equal move
+    presented as 'Better' and as the turning point of a game I won")."""
+    from whitechapel.pocket import hints  # the hints' words for calls
+
+    if turn.best.call != turn.mine.call:
+        return False
+    return hints.said(turn.view, turn.best, turn.side) == hints.said(
+        turn.view, turn.mine, turn.side
+    )
 
 
 def hopeless(turn: Turn) -> bool:
@@ -287,8 +308,14 @@ def turning_sentence(
     from whitechapel.pocket import hints  # the hints' words for moves and calls
 
     unjudged: list[int] = []
-    turn = turning_point(final, views, learner, unjudged)
+    judged = decisions(final, views, learner, unjudged)
+    turn = turning_point(final, views, learner, unjudged, judged)
     if turn is None:
+        if any(t.lost > 1e-6 for t in judged):  # each came to the best's call (`alike`)
+            return (
+                "At every decision the look-ahead judged, your move came to the same call as "
+                "the best it finds: the cards drawn and the other side's choices decided it."
+            )
         if unjudged:
             rounds_ = sorted(set(unjudged))
             which = ", ".join(str(r) for r in rounds_)

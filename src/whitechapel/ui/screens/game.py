@@ -773,6 +773,10 @@ class GameScreen(SizeGuard, Screen[None]):
             self.refused("Nothing to take back: you have not played yet.")
             return
         self.turns.drop_curtain()  # the end's summary, where the game was over (tester A3)
+        # the keyboard the learner's again: at the end nobody held it, and his
+        # screen showed the public view with no choice to make (tester QC,
+        # Pocket round 15: "the screen was dead ... Jack's secret panel gone")
+        self.holder = side
         self.turns.computer_moves.clear()
         self.notice = ""
         self.reset_choice()
