@@ -113,15 +113,19 @@ def test_t2_with_jack_out_of_reach_the_hint_names_the_nearest_crossings():
     p = picking_for(game.view(POLICE), game.board)
     line = p.keys_hint(room=1000)
     assert ": none; nearest them: " in line, line
-    first = line.split("nearest them: ")[1].split(" ")[0]
     near = facts(game.board)
     jack = p.hunt_circles()
-    dist = {k: min(near.distance(x, c) for c in jack) for k, x in p.crossing_labels()}
-    assert dist[first] == min(dist.values())
-    assert f"({dist[first]} crossing" in line
-    # F3 (round 30): "has no direction": which way the nearest circle lies
-    crossing = dict(p.crossing_labels())[first]
-    toward = min(c for c in jack if near.distance(crossing, c) == dist[first])
-    way = heading(game.board, crossing, toward)
-    steps = f"{dist[first]} crossing" + ("s" if dist[first] != 1 else "")
-    assert f"({steps} {way}, toward {toward})" in line, line
+    labels = dict(p.crossing_labels())
+    dist = {c: min(near.distance(x, c) for x in labels.values()) for c in jack}
+    target = int(line.split("nearest them: ")[1].split(",")[0].split(":")[0])
+    assert dist[target] == min(dist.values())
+    # F3 (round 30): "has no direction"; H3 (round 31) read the way as said
+    # from the policeman: it is, and each letter says how far it is from it
+    view = game.view(POLICE)
+    colour = view.acting_colour
+    way = heading(game.board, view.police[colour], target)
+    assert f"nearest them: {target}, {way} of {colour.capitalize()}: " in line, line
+    first = line.split(f"of {colour.capitalize()}: ")[1].split(" ")[0]
+    d = near.distance(labels[first], target)
+    assert d == min(near.distance(x, target) for x in labels.values())
+    assert f"{first} ({d} crossing{'s' if d != 1 else ''} from it)" in line, line

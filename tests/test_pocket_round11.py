@@ -62,5 +62,5 @@ def test_p8_a_line_that_wins_unless_jacks_card_says_so_says_so():
     assert best is not None and best.drawer == JACK and 0 < best.spoil < 1
     said = hints.said(view, best, INVESTIGATOR)[0]
     assert said.endswith(
-        f"you win, unless his alibi card spoils it (about {hints.odds(best.spoil)})"
+        f"you win, unless his alibi card spoils your win (about {hints.odds(best.spoil)})"
     )

@@ -110,7 +110,7 @@ def test_p5_p8_a_card_that_may_end_the_game_is_weighed_in_the_grade():
     risky = search.chance(state, ("",), 1)
     assert ahead.LOSS < risky < search.leaf(state)  # 1 in 6: the other suspect cleared
     graded = ahead.Graded(ALIBI_ACTION, risky, (), ahead.call_of(state, odds), 1 / 6, INVESTIGATOR)
-    assert hints.risk_words(graded, JACK) == "his alibi card may lose it (about 1 in 6)"
+    assert hints.risk_words(graded, JACK) == "his alibi card may make you lose (about 1 in 6)"
 
 
 def test_p5_a_card_is_never_given_odds_beside_a_loss_nor_about_surely():
@@ -122,7 +122,7 @@ def test_p5_a_card_is_never_given_odds_beside_a_loss_nor_about_surely():
     state = (tuple([0] * 9), 0b11, 0, (12, 4, 8), 0, 0b10, -1, 0)
     call = ahead.call_of(state, odds)
     graded = ahead.Graded(ALIBI_ACTION, 0.0, (), call, 1.0, INVESTIGATOR)
-    assert hints.risk_words(graded, JACK) == "his alibi card would lose it"
+    assert hints.risk_words(graded, JACK) == "his alibi card would make you lose"
     lost = ahead.Call(1, 1, jack=True, if_seen=INVESTIGATOR)  # seen, the last suspect
     graded = ahead.Graded(ALIBI_ACTION, 0.0, (), lost, 1.0, INVESTIGATOR)
     assert hints.risk_words(graded, JACK) == ""

@@ -582,13 +582,16 @@ def risk_words(graded: ahead.Graded, side: str) -> str:
         # round 12: "… you lose; your alibi card may lose it (about surely)")
         return ""
     whose = "your" if graded.drawer == side else "his"
+    # what the card does said in full (testers PZ and QB, rounds 14-15:
+    # "his alibi card may lose it (about 75 in 100)": "I could not tell what
+    # 'it' is"; "garbled")
     if graded.risk <= 0:  # a win, unless the card says otherwise (tester PW, round 12)
         if graded.spoil >= SURE:
-            return f"but {whose} alibi card would spoil it"
-        return f"unless {whose} alibi card spoils it (about {odds(graded.spoil)})"
+            return f"but {whose} alibi card would spoil your win"
+        return f"unless {whose} alibi card spoils your win (about {odds(graded.spoil)})"
     if graded.risk >= SURE:
-        return f"{whose} alibi card would lose it"
-    return f"{whose} alibi card may lose it (about {odds(graded.risk)})"
+        return f"{whose} alibi card would make you lose"
+    return f"{whose} alibi card may make you lose (about {odds(graded.risk)})"
 
 
 SURE = 0.995  # a chance said as a certainty

@@ -185,15 +185,17 @@ def hunt_list(
     jack: frozenset[int],
     room: int | None,
     paths: Mapping[int, int] | None = None,
+    here: tuple[str, str] | None = None,
 ) -> str:
     """T2's letters for the keys line: "i 99·100·120, a 31·100, d 99; c e h:
-    none", as many whole entries as `room` holds (then "…")."""
+    none", as many whole entries as `room` holds (then "…").  `here`: the
+    acting policeman's name and crossing (`nearest_tail`)."""
     rows = hunt_rows(board, labelled, jack, paths)
     some = [f"{k} {'·'.join(map(str, near))}" for k, _, near in rows if near]
     idle = [k for k, _, near in rows if not near]
     tail = f"{' '.join(idle)}: {HUNT_NONE}" if idle else ""
     if idle and not some and jack:
-        tail += nearest_tail(board, [(k, x) for k, x, _ in rows], jack)
+        tail += nearest_tail(board, [(k, x) for k, x, _ in rows], jack, here)
     whole = ", ".join(some) + ("; " if some and tail else "") + tail
     if room is None or len(whole) <= room:
         return whole
@@ -205,26 +207,35 @@ def hunt_list(
     return ", ".join(shown) + " …" if shown else "…"  # "…": not one whole entry fits
 
 
-def nearest_tail(board: Any, labelled: list[tuple[str, str]], jack: frozenset[int]) -> str:
-    """T2, no crossing offered beside a circle where Jack can be: the three
-    nearest such a circle, counted in crossings, and which way it lies:
-    "; nearest them: d (2 crossings north-west, toward 83), a (3
-    crossings east, toward 97)" (tester Z2, round 27: "it only says '…:
-    none' and points nowhere"; F3, round 30: "has no direction. I twice
-    sent a policeman the wrong way")."""
+def nearest_tail(
+    board: Any,
+    labelled: list[tuple[str, str]],
+    jack: frozenset[int],
+    here: tuple[str, str] | None = None,
+) -> str:
+    """T2, no crossing offered beside a circle where Jack can be: the
+    nearest such circle, which way it lies from the acting policeman
+    (`here`: his name and crossing), and the three letters nearest it,
+    counted in crossings from each: "; nearest them: 83, north-east of
+    Yellow: a (4 crossings from it), d (5 crossings from it)" (tester Z2,
+    round 27: "it only says '…: none' and points nowhere"; F3, round 30:
+    "has no direction"; H3, round 31, read a way said from the letter as
+    said from the policeman and sent him south)."""
     near = police_facts(board)
-    where = dict(labelled)
     far = [min((near.distance(x, c), c, k) for c in sorted(jack)) for k, x in labelled]
-    best = sorted(far, key=lambda dck: (dck[0], dck[2]))[:3]
-    if not best or best[0][0] >= FAR:
+    if not far or min(far)[0] >= FAR:
         return ""
+    target = min(far)[1]
+    where = dict(labelled)
+    steps = sorted((near.distance(where[k], target), k) for k, _ in labelled)[:3]
     said = ", ".join(
-        f"{k} ({d} crossing{'s' if d != 1 else ''} "
-        f"{placenames.heading(board, where[k], c)}, toward {c})"
-        for d, c, k in best
-        if d < FAR
+        f"{k} ({d} crossing{'s' if d != 1 else ''} from it)" for d, k in steps if d < FAR
     )
-    return f"; nearest them: {said}"
+    way = ""
+    if here is not None:
+        name, crossing = here
+        way = f", {placenames.heading(board, crossing, target)} of {name}"
+    return f"; nearest them: {target}{way}: {said}"
 
 
 def touch_list(board: Any, labelled: list[tuple[str, str]], room: int | None) -> str:
@@ -1270,6 +1281,12 @@ class Picking:
         this = "fake" if len(c.picked) >= c.first else "marker"
         return f"If this {this} goes elsewhere, {last} on {named} by {itself}{ended}"
 
+    def here(self) -> tuple[str, str] | None:
+        """The acting policeman's name and crossing (T2), if he stands on one."""
+        v, colour = self.view, self.acting()
+        crossing = v.police.get(colour) if v is not None and colour else None
+        return (sentences.name(colour), crossing) if colour and crossing else None
+
     def _hunt_text(self, rows: list[tuple[str, str, tuple[int, ...]]]) -> str:
         """T2, the side panel: "i→99·120 a→31", each crossing's letter and
         the circles beside it where Jack can be (`hunt_rows`), then the
@@ -1279,7 +1296,7 @@ class Picking:
         tail = f"{' '.join(idle)}: {HUNT_NONE}" if idle else ""
         jack = self.hunt_circles()
         if idle and not some and jack:
-            tail += nearest_tail(self.board, [(k, x) for k, x, _ in rows], jack)
+            tail += nearest_tail(self.board, [(k, x) for k, x, _ in rows], jack, self.here())
         return " ".join([*some, tail] if tail else some)
 
     # -- the keys ------------------------------------------------------------------------
@@ -1776,7 +1793,7 @@ class Picking:
         labelled = self.crossing_labels()
         room = None if left is None else left - len(ON_THE_RIGHT)
         if jack:
-            listed = hunt_list(self.board, labelled, jack, room, self.hunt_weights())
+            listed = hunt_list(self.board, labelled, jack, room, self.hunt_weights(), self.here())
             if listed == "…":  # not one whole entry fits (tester J2, round 18: "can be:  …")
                 self.cut = True
                 return HUNT_ON_THE_RIGHT
