@@ -21,11 +21,14 @@ looks at the race from what its own view shows (`lead`):
   ranking of the distinct values; by more than twice that, half way (it
   gives ground, so the learner catches up; Jack never takes an action
   that leaves him alone on his side of the call while another does not);
-- as Jack, from round `EASY_FROM` on, counted `EASE` times `LEAD` further
-  ahead than he is: in the race he gives ground unless well behind, so a
-  learner who follows the hints can win it (round 6, tester PJ: he
-  followed every hint as the investigator and lost in round 6, with no
-  move left that could see a suspect).
+- from round `EASY_FROM` on, counted `EASE` times `LEAD` further ahead
+  than it is: in the race it gives ground unless well behind, so a learner
+  who follows the hints can win it (round 6, tester PJ: he followed every
+  hint as the investigator and lost in round 6, with no move left that
+  could see a suspect).  As the investigator too since round 15 of the
+  play-tests (PZ, QC: "I followed every hint ... and lost"): over 36 fixed
+  games the learner as Jack who follows every hint wins 36, where he won
+  28; 32 of them still reach the race.
 
 The alibi is valued by its cards in the look-ahead (round 5: each card it
 may draw, from the player's own view, weighed by its chance: the suspect it
@@ -60,11 +63,11 @@ GIVE = (0.0, 0.25, 0.5)  # how far down the ranking: 0, 1, 2 or more times `LEAD
 # cards, and a learner who follows his hints caught him by round 4 (7 of 12
 # close games, against 8 with this).
 TEACHING_CARD = 0
-EASY_FROM = 5  # the round from which the teaching Jack eases off in the race
+EASY_FROM = 5  # the round from which the teaching player eases off in the race
 # 3 until round 7 of the play-tests: with the look-ahead's joker answers
 # found (tester PM), the teaching Jack defended better and the learner who
 # follows every hint won 6 of 12 fixed games; with 6, 10 of 12 (17 of 24 more)
-EASE = 6  # how many times `LEAD` the teaching Jack counts himself further ahead then
+EASE = 6  # how many times `LEAD` the teaching player counts itself further ahead then
 CAUGHT = ahead.GOES_ON  # in Jack's look-ahead values, below this he may lose at the call
 
 
@@ -116,7 +119,7 @@ class TeachingPlayer:
         scored = self.scored(view, legal)
         values = sorted({v for v, _ in scored}, reverse=True)
         lead = race(view, self.side)
-        if self.side == JACK and view.round >= EASY_FROM:
+        if view.round >= EASY_FROM:
             lead += EASE * LEAD
         target = pick(values, lead)
         pool = [t for v, t in scored if v == target]
