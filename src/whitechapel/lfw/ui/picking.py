@@ -1777,8 +1777,13 @@ class Picking:
         if rest == wretched.WORD:
             # each stays near the real policemen, so she steps to and fro between
             # two circles there: a Wretched must move every wait (H6; testers C2
-            # and D2, round 15, read "toward" as a walk that never arrived)
-            return "0 every Wretched left: to the circle nearest your real markers"
+            # and D2, round 15, read "toward" as a walk that never arrived);
+            # said where it bites (F3, round 30, and H3, round 31: "they step
+            # 3>43>3>43 ... only the guided night explains it")
+            return (
+                "0 every Wretched left: to the circle nearest your real markers "
+                "(she must move: one there already steps off and back)"
+            )
         return f"0 everyone {'stays' if rest == 'stay' else 'passes'}"
 
     def _touches_part(self, part: str, rest: str, room: int | None, intro: str = "") -> str:
