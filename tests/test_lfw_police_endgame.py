@@ -84,3 +84,25 @@ def test_endgame_o2_night_4_the_hard_police_take_jack_before_he_walks_home():
     while game.to_act == POLICE and game.outcome is None:
         game.play(players.choose(player, "lfw", game.view(POLICE), 0).action)
     assert game.outcome is not None and game.outcome.winner == POLICE
+
+
+I3 = DATA / "lfw-hard-police-endgame-i3.json"
+I3_NIGHT_3_RED = 243  # Red's T3 after Jack's alley to 84, a step from his hideout 88
+
+
+def test_t3_endgame_i3_night_3_red_arrests_beside_the_one_way_into_the_known_hideout():
+    """I3 (round 32): "On night 3 they knew my hideout and had a policeman
+    beside its only way in. When I stood there, he searched instead of
+    arresting, and I got home."  The notebook leaves one hideout, 88; Jack
+    took an alley to 84, a step from it, and is on one of 98 circles (84 at
+    0.3 %).  A search cannot stop his step home; the arrest on 84 can, and
+    takes him there."""
+    game = _game_after(read_record(I3), I3_NIGHT_3_RED)
+    view = game.view(POLICE)
+    nb = notebook(view, game.board)
+    assert nb.hideouts == (88,) or set(nb.hideouts) == {88}
+    assert view.acting_colour == "red" and 84 in nb.counts and len(nb.counts) > 50
+    action = players.choose(_hard(game), "lfw", view, 0).action
+    assert action == str(Arrest("red", 84))
+    game.play(action)
+    assert game.outcome is not None and game.outcome.winner == POLICE

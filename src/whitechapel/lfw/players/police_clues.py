@@ -143,9 +143,10 @@ def home_arrest(
     circles = targets(legal, colour)
     area = Arrest(colour, None)
     if area in legal:
-        return area if sum(threat(c) for c in circles) >= least else None
+        total = sum(threat(c) for c in circles)
+        return area if total > 0 and total >= least else None
     best = max(circles, key=lambda c: (threat(c), where.get(c, 0.0), -c), default=None)
-    if best is None or threat(best) < least:
+    if best is None or threat(best) <= 0 or threat(best) < least:
         return None
     return Arrest(colour, best)
 
