@@ -47,9 +47,13 @@ async def test_one_action_is_said_in_the_singular(tmp_path, monkeypatch):
     game.apply(game.legal_actions()[0])
     assert RULES.summary(game.view("jack"), {}, 1).startswith("Mr. Jack Pocket, 1 action\n")
     monkeypatch.setenv("WHITECHAPEL_DATA_DIR", str(tmp_path))
-    Store(tmp_path).save(record_of(game), "one")
+    players = {"jack": "computer:hard", "investigator": "Ann"}
+    Store(tmp_path).save(record_of(game, players=players), "one")
     app = WhitechapelApp(start=ContinueScreen())
-    async with app.run_test(size=(100, 24)) as pilot:
+    async with app.run_test(size=(120, 24)) as pilot:
         await settle.settle(pilot)
         text = screen_text(app)
         assert "· 1 action " in text and "1 actions" not in text, text
+        # testers QD and QE (Pocket round 16): "3 actions jack: computer:hard",
+        # no separator and the record's notation
+        assert "· 1 action · jack: Hard computer, investigator: Ann" in text, text

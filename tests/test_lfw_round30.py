@@ -138,3 +138,36 @@ def test_h2_a_possible_circle_stands_apart_from_a_plain_one_without_colour_sense
     ground, ink = luminance(possible.bgcolor), luminance(possible.color)
     assert luminance(plain.bgcolor) - ground >= 0.4
     assert (max(ground, ink) + 0.05) / (min(ground, ink) + 0.05) >= 4.5  # WCAG AA
+
+
+def test_t3_key_9_names_a_circle_beside_two_policemen_once():
+    """J3 (round 32): "one confirmation counted a circle twice"."""
+    from lfw_app_play import first_game_where
+    from whitechapel.lfw.notebook import notebook
+    from whitechapel.lfw.phases import Phase
+    from whitechapel.lfw.rulebook import POLICE
+    from whitechapel.lfw.ui.picking import SWEEP, picking_for
+    from whitechapel.lfw.ui.placenames import touches
+
+    def shared(game) -> bool:
+        if game.phase != Phase.CLUES or game.to_act != POLICE:
+            return False
+        view = game.view(POLICE)
+        p = picking_for(view, game.board)
+        if not p.sweep_offered() or p.mid_turn():
+            return False
+        nb = notebook(view, game.board)
+        seen: list[int] = []
+        for x in view.police.values():
+            seen += [c for c in touches(game.board, x) if c in nb.counts]
+        return len(seen) != len(set(seen))
+
+    game = first_game_where(5, shared, tries=600)
+    view = game.view(POLICE)
+    asked = picking_for(view, game.board).rest_question(SWEEP)
+    nb = notebook(view, game.board)
+    circles = {c for x in view.police.values() for c in touches(game.board, x) if c in nb.counts}
+    assert f"({len(circles)} of his {len(nb.counts)} circles)" in asked, asked
+    listed = asked.split("Jack may be on ")[1].split(" (")[0]
+    numbers = [int(w) for w in listed.replace(";", " ").replace(",", " ").split() if w.isdigit()]
+    assert len(numbers) == len(set(numbers)) == len(circles), asked

@@ -18,7 +18,7 @@ from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from whitechapel import __version__
-from whitechapel.core import config
+from whitechapel.core import config, players
 from whitechapel.core.errors import WhitechapelError
 from whitechapel.core.registry import entries
 from whitechapel.core.store import SavedGame, Store, load_game
@@ -148,17 +148,32 @@ class ContinueScreen(Screen):
             r = s.record
             n = len(r.actions)
             state = "finished" if r.outcome else f"{n} action{'' if n == 1 else 's'}"
-            names = escape(", ".join(f"{k}: {v}" for k, v in r.players.items()))
+            names = escape(players_words(r))
             said = listed_words(r)
             where = f" · {escape(said)}" if said else ""
+            who = f" · {names}" if names else ""
             options.append(
-                Option(f"{r.game} · {r.started[:16]}{where} · {state} {names}", id=str(s.path))
+                Option(f"{r.game} · {r.started[:16]}{where} · {state}{who}", id=str(s.path))
             )
         yield OptionList(*options) if options else Static("No saved games yet.")
         yield KeyFooter()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         open_record(self.app, Path(event.option.id or ""))
+
+
+def players_words(record: Any) -> str:
+    """A saved game's players as the game screens name them: "jack: Ann,
+    investigator: Hard computer" (testers QD and QE, Pocket round 16: "3
+    actions jack: computer:hard", no separator and the record's notation)."""
+    try:
+        computers = players.computer_seats(record.game, record.players)
+    except WhitechapelError:
+        computers = {}
+    return ", ".join(
+        f"{side}: {computers[side].capitalize() + ' computer' if side in computers else name}"
+        for side, name in record.players.items()
+    )
 
 
 def listed_words(record: Any) -> str:

@@ -1444,34 +1444,33 @@ class Picking:
 
     def arrest_chance(self, colours: list[str]) -> str:
         """Key 9 asked (T3, the notebook on): the circles beside `colours`
-        where Jack can be now, which 9 searches and never arrests on:
-        "Jack may be on 105 by Blue (1 of his 3 circles): only an arrest
-        takes him; "
-        (tester E3, round 30: "Blue searched and found a clue on 105 at the
-        very moment Jack stood there"); empty where none is.  Short: it
-        must fit the keys line's one row beside the whole board (G3)."""
+        where Jack can be now, which 9 searches and never arrests on, each
+        once (with the first policeman beside it: J3, round 32, found one
+        counted twice): "Jack may be on 105 by Blue (1 of his 3 circles):
+        only an arrest takes him; " (tester E3, round 30: "Blue searched and
+        found a clue on 105 at the very moment Jack stood there"); empty
+        where none is.  Short: it must fit the keys line's one row beside
+        the whole board (G3)."""
         v = self.view
         if v is None or not self.aids or v.phase.key != Phase.CLUES:
             return ""
         nb = notebook(v, self.board)
         if not nb.on_board or nb.home or nb.over or not nb.counts:
             return ""
-        beside, k = [], 0
+        beside: list[str] = []
+        named: set[int] = set()
         for colour in colours:
             crossing = v.police.get(colour)
-            near = (
-                [c for c in placenames.touches(self.board, crossing) if c in nb.counts]
-                if crossing
-                else []
-            )
+            touching = placenames.touches(self.board, crossing) if crossing else ()
+            near = [c for c in touching if c in nb.counts and c not in named]
             if near:
                 beside.append(f"{sentences.and_list(map(str, near))} by {sentences.name(colour)}")
-                k += len(near)
+                named.update(near)
         if not beside:
             return ""
         n = len(nb.counts)
         return (
-            f"Jack may be on {'; '.join(beside)} ({k} of his {n} circles): "
+            f"Jack may be on {'; '.join(beside)} ({len(named)} of his {n} circles): "
             "only an arrest takes him; "
         )
 
