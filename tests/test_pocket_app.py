@@ -557,7 +557,7 @@ async def test_continue_lists_autosaves_newest_first_and_opens_one():
         assert isinstance(app.screen, ContinueScreen)
         rows = [r for r in screen_text(app).split("\n") if "pocket ·" in r]
         assert len(rows) == 2
-        assert "3 actions jack: New" in rows[0] and "2 actions jack: Old" in rows[1]
+        assert "3 actions · jack: New" in rows[0] and "2 actions · jack: Old" in rows[1]
         await settle.press(pilot, "enter")
         await settle.settle(pilot)
         assert is_handover(app.screen)
