@@ -478,22 +478,22 @@ class SecrecyWatch:
         self.checked_clean += 1
 
 
-async def investigator_to_the_end(
+async def person_to_the_end(
     app, pilot: Pilot, screen: PocketScreen, driver: Driver, rng: random.Random, before=None
 ) -> None:
-    """The person, the investigator against the computer's Jack, plays
-    random legal actions by keys to the game's end, going on past each
-    round's summary; `before()` is called at the start of each decision."""
-    game = screen.source.game
+    """The person, either side against the computer, plays random legal
+    actions by keys to the game's end, going on past each round's summary;
+    `before()` is called at the start of each decision."""
+    game, side = screen.source.game, screen.turns.human
     while game.outcome is None:
-        await until(lambda: screen.turns.thinking is None, what="Jack's move", pilot=pilot)
+        await until(lambda: screen.turns.thinking is None, what="the computer's move", pilot=pilot)
         await settle.settle(pilot)
         if is_summary(app.screen):
             await settle.press(pilot, "enter")
             continue
         if game.outcome is not None:
             break
-        assert game.to_act == INVESTIGATOR and screen.can_act()
+        assert game.to_act == side and screen.can_act()
         if before is not None:
             before()
         await driver.keys_for(choose(game, rng))

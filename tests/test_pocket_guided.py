@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 import settle
-from pocket_app_play import Driver, investigator_to_the_end
+from pocket_app_play import Driver, person_to_the_end
 from polling import until
 from snapshots import screen_text
 from whitechapel.app import MenuScreen, WhitechapelApp
@@ -60,7 +60,7 @@ async def test_learn_by_playing_from_the_menu_to_the_end_by_keys(tmp_path, monke
             hinted[game.round] = hinted.get(game.round, False) or shown
             assert shown, (game.round, notes(screen))
 
-        await investigator_to_the_end(app, pilot, screen, driver, rng, look)
+        await person_to_the_end(app, pilot, screen, driver, rng, look)
         assert all(hinted.get(r) for r in range(1, game.round + 1))
         assert is_summary(app.screen)  # the last round's summary, then the end
         await settle.press(pilot, "enter")

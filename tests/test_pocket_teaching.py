@@ -10,7 +10,7 @@ import dataclasses
 import random
 
 import settle
-from pocket_app_play import Driver, investigator_to_the_end, plan_game
+from pocket_app_play import Driver, person_to_the_end, plan_game
 from pocket_positions import setup
 from polling import until
 from snapshots import screen_text
@@ -85,7 +85,7 @@ async def test_p4_guided_game_hints_at_every_decision_of_every_round_then_a_revi
                 bare.append((game.round, game.step, notes(screen)))
 
         driver, rng = Driver(pilot, screen, random.Random(5), after_each=look), random.Random(5)
-        await investigator_to_the_end(
+        await person_to_the_end(
             app, pilot, screen, driver, rng, lambda: look("the start of a decision")
         )
         assert not bare, bare[:3]

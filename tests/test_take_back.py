@@ -5,6 +5,7 @@ and where there is nothing to take back a sentence says why."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 
 import pytest
@@ -136,22 +137,31 @@ def test_the_polices_take_back_goes_back_to_before_their_last_action():
     assert len(source.game.history) <= last_police
 
 
-async def test_ctrl_z_at_the_end_of_a_guided_game_takes_the_last_move_back(tmp_path, monkeypatch):
-    """A3 (LfW round 28): "the guided night has no way back after a loss
-    ... ctrl+z does nothing there": at the end, over the last summary too,
-    the move is taken back and the game goes on."""
-    from pocket_app_play import investigator_to_the_end
+@contextlib.asynccontextmanager
+async def guided_to_the_end(tmp_path, monkeypatch, computer: str):
+    """A guided Pocket game (seed 9) against the easy computer on the
+    `computer` side, the person's random actions played by keys to its end:
+    (app, pilot, screen) over the last round's summary."""
+    from pocket_app_play import person_to_the_end
 
     monkeypatch.setenv("WHITECHAPEL_DATA_DIR", str(tmp_path))
-    screen = pocket_screen(9, {JACK: "computer:easy"}, {"hints": "first"})
+    screen = pocket_screen(9, {computer: "computer:easy"}, {"hints": "first"})
     app = WhitechapelApp(start=screen)
     async with app.run_test(size=(80, 24)) as pilot:
         screen.turns.thinker = InProcess("pocket", screen.turns.computers, 7)
         await until(lambda: isinstance(app.screen, LessonScreen), what="the welcome", pilot=pilot)
         await settle.press(pilot, "enter")
         rng = random.Random(9)
-        await investigator_to_the_end(app, pilot, screen, Driver(pilot, screen, rng), rng)
+        await person_to_the_end(app, pilot, screen, Driver(pilot, screen, rng), rng)
         assert screen.source.outcome is not None
+        yield app, pilot, screen
+
+
+async def test_ctrl_z_at_the_end_of_a_guided_game_takes_the_last_move_back(tmp_path, monkeypatch):
+    """A3 (LfW round 28): "the guided night has no way back after a loss
+    ... ctrl+z does nothing there": at the end, over the last summary too,
+    the move is taken back and the game goes on."""
+    async with guided_to_the_end(tmp_path, monkeypatch, JACK) as (_app, pilot, screen):
         await settle.press(pilot, "ctrl+z")  # over the last round's summary
         await settle.settle(pilot)
         assert screen.source.outcome is None and not screen.curtain_up
@@ -168,24 +178,8 @@ async def test_ctrl_z_at_the_end_of_a_guided_jack_game_gives_jack_his_screen_bac
     from pocket_app_play import button_names
     from whitechapel.ui.widgets.text import TextPanel
 
-    monkeypatch.setenv("WHITECHAPEL_DATA_DIR", str(tmp_path))
-    screen = pocket_screen(9, {INVESTIGATOR: "computer:easy"}, {"hints": "first"})
-    app = WhitechapelApp(start=screen)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen.turns.thinker = InProcess("pocket", screen.turns.computers, 7)
-        await until(lambda: isinstance(app.screen, LessonScreen), what="the welcome", pilot=pilot)
-        await settle.press(pilot, "enter")
-        rng, source = random.Random(9), screen.source
-        driver = Driver(pilot, screen, rng)
-        while source.game.outcome is None:
-            await _computer_done(pilot, screen)
-            if is_summary(app.screen):
-                await settle.press(pilot, "enter")
-                continue
-            if source.game.outcome is not None:
-                break
-            assert source.to_act == JACK and screen.can_act()
-            await driver.keys_for(choose(source.game, rng))
+    async with guided_to_the_end(tmp_path, monkeypatch, INVESTIGATOR) as (app, pilot, screen):
+        source = screen.source
         await settle.press(pilot, "ctrl+z")
         await settle.settle(pilot)
         await _computer_done(pilot, screen)

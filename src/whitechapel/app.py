@@ -171,7 +171,7 @@ def players_words(record: Any) -> str:
     except WhitechapelError:
         computers = {}
     return ", ".join(
-        f"{side}: {computers[side].capitalize() + ' computer' if side in computers else name}"
+        f"{side}: {players.computer_title(computers[side]) if side in computers else name}"
         for side, name in record.players.items()
     )
 

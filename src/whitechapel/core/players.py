@@ -265,6 +265,11 @@ def computer_name(level: str) -> str:
     return f"{COMPUTER}:{level}"
 
 
+def computer_title(level: str) -> str:
+    """How the screens name a computer player: "Hard computer"."""
+    return f"{level.capitalize()} computer"
+
+
 def legal_in(game: str, view: Any) -> Sequence[str]:
     """The actions the side of `view` may play now, from the view alone (a
     game may answer a sequence that lists a large placement lazily)."""

@@ -724,9 +724,11 @@ def ahead_lines(view: PocketView, side: str, chosen: Action | None) -> tuple[str
     best_long, best_short = move_words(view, best.action)
     best_call, short_call, tiny = said(view, best, side)
     whatever = "" if last else f"whatever {he} does with his tokens, "
-    answers = "" if last else f"whatever {'Jack' if side == INVESTIGATOR else 'he'} answers, "
-    if side == JACK and best.call.caught:  # he wins only with his best answer: no "whatever"
-        answers = ""
+    # he wins only with his best answer: no "whatever" before it
+    caught = side == JACK and best.call.caught
+    answers = (
+        "" if last or caught else f"whatever {'Jack' if side == INVESTIGATOR else 'he'} answers, "
+    )
     if chosen is not None:
         mine = grading.of(chosen)
         long, short = move_words(view, chosen)
@@ -772,7 +774,7 @@ def ahead_lines(view: PocketView, side: str, chosen: Action | None) -> tuple[str
             f"{whatever}{best_call}.",
             best_fit(best_short, short_call, answers, tiny),
         )
-    sure = "" if last or (side == JACK and best.call.caught) else f"whatever {he} answers, "
+    sure = "" if last or caught else f"whatever {he} answers, "
     if alike(grading, best):  # nothing to choose (PX, PY, round 13: "Best: … the call loses")
         return (
             f"Looking to the call: whatever you play, {sure}{best_call}.",

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from whitechapel.core.game import Game, Outcome
-from whitechapel.core.players import computer_seats
+from whitechapel.core.players import computer_seats, computer_title
 from whitechapel.core.record import Record, record_of, replay, turns_of
 from whitechapel.core.store import Store, autosave_name
 
@@ -162,7 +162,7 @@ class LocalSource:
 
     def player(self, side: str) -> str | None:
         if side in self.computers:
-            return f"{self.computers[side].capitalize()} computer"
+            return computer_title(self.computers[side])
         return self.record.players.get(side)
 
     def may_act(self, side: str | None) -> bool:

@@ -224,7 +224,8 @@ class Sense:
                     found[c] = p * (n - m) / n
                 if m:
                     not_found[c] = p * m / n
-            q = sum(found.values()) / (sum(found.values()) + sum(not_found.values()) or 1.0)
+            clue, none = sum(found.values()), sum(not_found.values())
+            q = clue / (clue + none) if clue + none else 0.0
             return q, normalised(found), normalised(not_found)
         missed = sum(miss.values())
         hit = {c: n - miss.get(c, 0) for c, n in counts.items() if n - miss.get(c, 0) > 0}

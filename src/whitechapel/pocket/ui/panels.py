@@ -242,11 +242,10 @@ def banners(
     bare = whole.removeprefix("Mr. Jack Pocket — ")
     ended = view.outcome or outcome
     if ended and lost:
-        o = ended
         return [
             f"{whole} — you lose",
             f"{bare} — you lose",
-            f"game over: you lose ({o.detail or o.reason})",
+            f"game over: you lose ({ended.detail or ended.reason})",
             "game over: you lose",
             "you lose",
         ]
