@@ -352,7 +352,7 @@ PUZZLES: tuple[Puzzle, ...] = (
             "circle does he search?"
         ),
         lesson=(
-            "T3: a search names the circles next to the policeman one at a time: "
+            "A search names the circles next to the policeman one at a time: "
             "one where Jack has been tonight gets a clue, and the search ends. An "
             "arrest names one circle: it wins only if Jack stands there now. A coach "
             "is two steps: Jack ends two circles away and passes one on the way."
@@ -389,7 +389,7 @@ PUZZLES: tuple[Puzzle, ...] = (
             "next. Where does an arrest of his have a chance?"
         ),
         lesson=(
-            "T3: an arrest names one circle next to the policeman; if Jack stands "
+            "An arrest names one circle next to the policeman; if Jack stands "
             "there now, the police win. After one step Jack has been only on the "
             "crime scene and where he stands, so an arrest is the police's best "
             "action then; a failed one says where he is not."

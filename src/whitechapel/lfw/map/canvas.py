@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any, NamedTuple
 
@@ -191,6 +191,9 @@ class Canvas:
     labels: dict[Node, Label]
     owners: dict[Cell, Node]
     absorb: str | None = STREET  # how `runs` were merged (see `merge_runs`)
+    # each drawn street piece's cells, by its two ends (`build_canvas`'s;
+    # the overviews draw none a mark may light)
+    streets: dict[frozenset[Node], list[Cell]] = field(default_factory=dict)
 
     def line(self, y: int) -> str:
         return "".join(self.chars[y])
@@ -274,13 +277,16 @@ def build_canvas(
     labels = labels_of(data)
     pos = positions(data)
 
+    streets: dict[frozenset[Node], list[Cell]] = {}
     for a, b in data.segments:
         (xa, ya), (xb, yb) = pos[a], pos[b]
         glyph = street_glyph(xb - xa, yb - ya, g)
+        cells = streets[frozenset((a, b))] = []
         for x, y in street_cells(a, b, pos, labels):
             if 0 <= x < w and 0 <= y < h:
                 chars[y][x] = glyph
                 tags[y][x] = STREET
+                cells.append((x, y))
 
     for crossing in data.crossings:
         if crossing.goulston:
@@ -306,8 +312,10 @@ def build_canvas(
                 _place_name(chars, tags, labels[c.n], c.place)
 
     owner_map = owners(labels)
+    for cells in streets.values():  # a name written over a street is not street
+        cells[:] = [(x, y) for x, y in cells if tags[y][x] == STREET]
     runs = [merge_runs(chars[y], tags[y], absorb) for y in range(h)]
-    return Canvas(w, h, chars, tags, runs, labels, owner_map, absorb)
+    return Canvas(w, h, chars, tags, runs, labels, owner_map, absorb, streets)
 
 
 def _put(chars: list[list[str]], tags: list[list[str]], x0: int, y: int, text: str, tag: str):
@@ -339,6 +347,7 @@ def overlay(
     canvas: Canvas,
     styles: Mapping[Node, str],
     texts: Mapping[Node, str] | None = None,
+    streets: Mapping[frozenset[Node], str] | None = None,
 ) -> Canvas:
     """A copy of the canvas with some labels restyled: `styles` maps nodes to
     any tag (say "target" for legal moves); `texts` optionally re-letters a
@@ -349,11 +358,18 @@ def overlay(
     is (the notebook's heat bar after a three-digit number: issue 43, testers
     M and N, round 7).  Only the rows holding those labels are copied and
     re-merged; the other rows are shared with `canvas`, so
-    `new.runs[y] is not canvas.runs[y]` says which rows changed."""
+    `new.runs[y] is not canvas.runs[y]` says which rows changed.
+    `streets` restyles drawn street pieces (by their two ends) the canvas
+    knows the cells of (`Canvas.streets`)."""
     texts = texts or {}
     taken: set[Cell] = set()
     nodes = list(dict.fromkeys([*styles, *texts]))
-    rows = canvas.rows_of(nodes)
+    lit = [
+        (cell, tag)
+        for ends, tag in (streets or {}).items()
+        for cell in canvas.streets.get(ends, ())
+    ]
+    rows = canvas.rows_of(nodes) | {y for (_, y), _ in lit}
     chars = list(canvas.chars)
     tags = list(canvas.tags)
     runs = list(canvas.runs)
@@ -382,10 +398,21 @@ def overlay(
                 chars[lab.y][x] = ch
                 if v in styles:
                     tags[lab.y][x] = styles[v]
+    for (x, y), tag in lit:  # a street cell a label or a mark took stays theirs
+        if canvas.tags[y][x] == STREET and chars[y][x] == canvas.chars[y][x]:
+            tags[y][x] = tag
     for y in rows:
         runs[y] = merge_runs(chars[y], tags[y], canvas.absorb)
     return Canvas(
-        canvas.width, canvas.height, chars, tags, runs, canvas.labels, canvas.owners, canvas.absorb
+        canvas.width,
+        canvas.height,
+        chars,
+        tags,
+        runs,
+        canvas.labels,
+        canvas.owners,
+        canvas.absorb,
+        canvas.streets,
     )
 
 

@@ -56,11 +56,23 @@ def tint_marks(nb: Notebook | None, mode: str) -> dict[int, str]:
         return {}  # nothing is "now" once the night is finished
     if mode == "possible":
         return dict.fromkeys(nb.counts, POSSIBLE)
-    top = max(nb.counts.values())
-    return {
+    counts = heat_counts(nb)
+    top = max(counts.values())
+    heat = {
         c: HEAT_TAGS[min(len(HEAT_TAGS) - 1, (n * len(HEAT_TAGS) - 1) // top)]
-        for c, n in nb.counts.items()
+        for c, n in counts.items()
     }
+    # where he can be but no longer get home from: the palest tint, no share
+    return {c: heat.get(c, HEAT_TAGS[0]) for c in nb.counts}
+
+
+def heat_counts(nb: Notebook) -> Mapping[int, int]:
+    """The paths the heat map counts: those ending where Jack can still
+    get home tonight (`Notebook.homeward`), where there are any; else all.
+    Testers I3 and J3 (round 32): "Most paths end on: 143 8%, 145 7%" while
+    the line above said he could get home in time only from circles 145 was
+    not among; an arrest on the top share was wasted."""
+    return nb.homeward() or nb.counts
 
 
 def tint_text(circle: int, tag: str) -> str | None:
@@ -207,11 +219,15 @@ def likeliest_line(nb: Notebook) -> str:
     """The circles most of Jack's possible paths end on, with each one's
     share: "Most paths end on: 85 31%, 98 20%, 79 12%" (testers M and N,
     round 7: the heat map's bar fits no three-digit circle, and its palest
-    tint covered the board).  A count of paths, not a forecast."""
-    total = sum(nb.counts.values()) or 1
-    top = sorted(nb.counts, key=lambda c: (-nb.counts[c], c))[:LIKELIEST]
+    tint covered the board).  A count of paths, not a forecast; of the
+    paths that still get him home where some do not (`heat_counts`)."""
+    counts = heat_counts(nb)
+    total = sum(counts.values()) or 1
+    top = sorted(counts, key=lambda c: (-counts[c], c))[:LIKELIEST]
     # each "85 31%" whole on a line: the panel wraps between them
-    shares = ", ".join(f"{c}\u00a0{round(100 * nb.counts[c] / total)}%" for c in top)
+    shares = ", ".join(f"{c}\u00a0{round(100 * counts[c] / total)}%" for c in top)
+    if len(counts) < len(nb.counts):
+        return f"Of the paths that still get him home, most end on: {shares}"
     return f"Most paths end on: {shares}"
 
 

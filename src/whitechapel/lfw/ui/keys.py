@@ -46,7 +46,7 @@ from whitechapel.lfw.actions import Pass, PoliceMove
 from whitechapel.lfw.legal import legal
 from whitechapel.lfw.notation import parse_action
 from whitechapel.lfw.phases import Phase
-from whitechapel.lfw.ui import refusals, sentences, sweep, wretched
+from whitechapel.lfw.ui import refusals, sentences, streets, sweep, wretched
 from whitechapel.lfw.ui.choosing import HOME, THROUGH, node_of
 from whitechapel.lfw.ui.mapview import MapView
 from whitechapel.lfw.ui.panels import untagged
@@ -85,6 +85,10 @@ class LfwKeys:
     rest: tuple[str, str] | None = None  # key 0 under way: (phase, "stay" or "pass")
     fold_to: str | None = None  # a later policeman's key under way: he acts next
     folded: tuple[str, ...] = ()  # the policemen who stayed or passed for it
+    # the street inspector (key /, streets.py): the number being typed, or
+    # None; the circle whose streets are lit, or None
+    inspect_typed: str | None = None
+    inspected: int | None = None
 
     # -- the keys ------------------------------------------------------------------------
 
@@ -93,6 +97,8 @@ class LfwKeys:
         run here too, in the order they came (`run_key`), so that `93⏎` in
         one burst types 93 before Enter."""
         char = event.character or ""
+        if self.inspect_key(event, char):
+            return
         typing = bool(char) and char.isprintable() and char not in " ?"
         if not typing or event.key == "question_mark":
             await self.run_key(event)
@@ -102,9 +108,7 @@ class LfwKeys:
         event.stop()
         event.prevent_default()
         if self.source.outcome is not None:
-            if char in "01234":
-                self.end_night = int(char)
-                self.refresh_all()
+            self.night_shown(char)
             return
         if not self.can_act():
             return
@@ -140,6 +144,72 @@ class LfwKeys:
             if target is not None:
                 bring_into_sight(self.query_one(MapView), node_of(target))
         self.refresh_all()
+
+    def night_shown(self: Any, char: str) -> None:
+        """The game over: keys 1-4 show Jack's path night by night, 0 all."""
+        if char in "01234":
+            self.end_night = int(char)
+            self.refresh_all()
+
+    # -- the street inspector (streets.py) ------------------------------------------------
+
+    def inspect_key(self: Any, event: events.Key, char: str) -> bool:
+        """`/` asks for a circle whose streets to light; its number typed
+        lights them as it goes, Enter keeps them lit (and brings them into
+        sight), Esc or Backspace on nothing typed gives up.  Any other key
+        leaves the typing and does what it does.  True if the key was the
+        inspector's."""
+        if self.curtain_up:
+            return False
+        if char == "/":
+            self.inspect_typed = ""
+        elif self.inspect_typed is None:
+            return False
+        elif char.isdigit():
+            self.inspect_typed = (self.inspect_typed + char)[-3:]
+            self.inspected = self.inspect_circle(self.inspect_typed)
+        elif event.key == "backspace" and self.inspect_typed:
+            self.inspect_typed = self.inspect_typed[:-1]
+            self.inspected = self.inspect_circle(self.inspect_typed)
+        elif event.key == "enter" and self.inspected is not None:
+            self.inspect_typed = None
+            near = streets.streets_of(self.board, self.inspected).near
+            map_view = self.query_one(MapView)
+            if not map_view.fits_all([self.inspected, *near]):
+                map_view.centre_on_all([self.inspected, *near])
+        elif event.key in ("escape", "backspace", "enter"):
+            self.inspect_typed = self.inspected = None
+        else:
+            self.inspect_typed = None
+            return False
+        event.stop()
+        event.prevent_default()
+        self.refresh_all()
+        return True
+
+    def inspect_circle(self: Any, typed: str) -> int | None:
+        """The circle typed, None if there is no such circle on the board."""
+        return int(typed) if typed.isdigit() and int(typed) in self.board.circles else None
+
+    def inspect_prompt(self: Any, view: Any) -> str:
+        """The prompt while a circle's number is typed for the inspector."""
+        typed = self.inspect_typed or ""
+        if self.inspected is not None:
+            found = streets.streets_of(self.board, self.inspected)
+            line1 = streets.sentence(self.board, found, view.police)
+        elif typed:
+            line1 = f"There is no circle {typed} on this board: type another number."
+        else:
+            line1 = "Whose streets? Type a circle's number: its streets light up on the map."
+        return f"{line1}\nTyped: [b]{typed}[/b]▏ · Enter: keep them lit · Esc: back to the game"
+
+    def inspect_text(self: Any, view: Any) -> str:
+        """The notebook's first lines while a circle's streets are lit."""
+        if self.inspected is None or self.inspect_typed is not None:
+            return ""
+        found = streets.streets_of(self.board, self.inspected)
+        said = streets.sentence(self.board, found, view.police, named=False)
+        return f"[b]Streets of {self.inspected}[/b] (Esc: unlit; / another): {said}"
 
     def disarmed(self: Any) -> bool:
         """A key or click other than the armed policeman's letter again:
@@ -216,6 +286,10 @@ class LfwKeys:
         """Esc: the last word picked taken back; on a finished board, where
         there is none, back to the screen below or the menu, as the
         footer's "Back" says (play-tester J, round 5, found Esc dead there)."""
+        if self.inspected is not None and not self.curtain_up:  # the streets lit go first
+            self.inspected = None
+            self.refresh_all()
+            return
         if self.disarmed():
             return
         if self.source.outcome is not None and not self.curtain_up:
@@ -226,10 +300,19 @@ class LfwKeys:
         self.refresh_all()
 
     def on_map_view_node_clicked(self: Any, message: MapView.NodeClicked) -> None:
-        if not self.can_act() or self.disarmed():
-            return
         word = str(message.node)
         p = self.picking
+        if (  # a circle that is no choice now: its streets lit (streets.py)
+            isinstance(message.node, int)
+            and not self.curtain_up
+            and not (self.can_act() and word in p.options())
+        ):
+            self.inspect_typed, self.inspected = None, message.node
+            if not self.can_act() or self.disarmed():
+                self.refresh_all()
+                return
+        if not self.can_act() or self.disarmed():
+            return
         if word in p.options():
             self.choose(word)
             return

@@ -14,7 +14,7 @@ from rich.style import Style
 from rich.text import Text
 
 from whitechapel.lfw.map import canvas as cv
-from whitechapel.lfw.ui import deduction, mapdraw, placenames
+from whitechapel.lfw.ui import deduction, mapdraw, placenames, streets
 from whitechapel.lfw.ui.deduction import HEAT_BARS, HEAT_TAGS
 from whitechapel.lfw.ui.marks import CHIEF_ONLY, COLOURS, JACK_ONLY
 
@@ -107,6 +107,13 @@ MAP_STYLES: dict[str, str] = {
     "named": "bold black on #ffffff",
     # a crossing's label written beside it (the labels key, placenames.py)
     placenames.LABEL_TAG: "italic #87afaf",
+    # the street inspector (key /, streets.py): a highlighter's yellow over
+    # the inspected circle's streets (its ink), the crossings on them and the
+    # circles they reach (chips); the inspected circle underlined on olive
+    streets.STREET: "bold #ffff5f",
+    streets.CROSSING: "bold black on #ffff5f",
+    streets.NEAR: "bold black on #ffff5f",
+    streets.CIRCLE: "bold underline #ffff5f on #5f5f00",
 }
 # On a light theme, what has no background of its own needs darker ink.
 LIGHT_STYLES: dict[str, str] = {
@@ -115,6 +122,7 @@ LIGHT_STYLES: dict[str, str] = {
     cv.NAME: "italic #6c6c6c",
     "revealed-fake": "strike #6c6c6c",
     placenames.LABEL_TAG: "italic #005f5f",
+    streets.STREET: "bold #af8700",
 }
 
 
@@ -188,6 +196,9 @@ def legend_items(side: str | None = None) -> list[tuple[list[tuple[str, str]], s
             "where Jack can be; tint and bar: paths ending there, a count",
         ),
         ([(" 12", deduction.CANDIDATE)], f"hideout candidate ({deduction.CANDIDATE_MARK})"),
+        ([(" 12", streets.CIRCLE)], "the circle inspected (/), its streets lit"),
+        ([(" 12", streets.NEAR)], "a walk from it reaches"),
+        ([(g.crossing, streets.CROSSING)], "a crossing on its streets"),
     ]
     # the keys that change what the map shows (each in F1's help too)
     if side == "jack":

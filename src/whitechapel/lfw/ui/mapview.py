@@ -98,6 +98,7 @@ class MapView(ScrollView):
         self._fitted_overview: cv.Canvas | None = None
         self._marks: dict[Node, str] = {}
         self._texts: dict[Node, str] = {}
+        self._streets: dict[frozenset[Node], str] = {}  # street pieces restyled (`show`)
         self.crossing_labels = False  # each crossing's label beside it (set_crossing_labels)
         self._shown = self._bases[0]
         self._rows: list[tuple[list[Segment], list[int]] | None]
@@ -163,12 +164,19 @@ class MapView(ScrollView):
 
     # -- what is shown ---------------------------------------------------------
 
-    def show(self, marks: Mapping[Node, str], texts: Mapping[Node, str] | None = None) -> None:
-        """Mark nodes with style tags (`MAP_STYLES`) and re-letter some labels.
+    def show(
+        self,
+        marks: Mapping[Node, str],
+        texts: Mapping[Node, str] | None = None,
+        streets: Mapping[frozenset[Node], str] | None = None,
+    ) -> None:
+        """Mark nodes with style tags (`MAP_STYLES`), re-letter some labels and
+        restyle some street pieces (by their two ends: the street inspector's).
         Only the rows that differ from what is shown are rebuilt and repainted."""
         self._marks = dict(sorted(marks.items(), key=lambda kv: RANK.get(kv[1], -1)))
         self._texts = dict(texts or {})
-        new = cv.overlay(self._base, self._marks, self._texts)
+        self._streets = dict(streets or {})
+        new = cv.overlay(self._base, self._marks, self._texts, self._streets)
         old = self._shown
         changed = [
             y
@@ -190,7 +198,7 @@ class MapView(ScrollView):
 
     def _redraw(self) -> None:
         """The drawing of the mode shown anew, marks and all."""
-        self._shown = cv.overlay(self._base, self._marks, self._texts)
+        self._shown = cv.overlay(self._base, self._marks, self._texts, self._streets)
         self._rows = [None] * self._shown.height
         self.virtual_size = Size(self._shown.width, self._shown.height)
         self.refresh()
@@ -269,7 +277,7 @@ class MapView(ScrollView):
         back = self._return if not on and self.scroll_offset == self._return[1] else None
         full = self.scroll_offset
         self.mode = OVERVIEW if on else MAP
-        self._shown = cv.overlay(self._base, self._marks, self._texts)
+        self._shown = cv.overlay(self._base, self._marks, self._texts, self._streets)
         self._rows = [None] * self._shown.height
         self.virtual_size = Size(self._shown.width, self._shown.height)
         if back is not None:

@@ -22,13 +22,18 @@ marker turned face up < policeman < the policeman acting now (T2, T3: his
 colours the other way round and underlined; tester Z, round 13: "I had to
 find where each policeman stood by reading the coloured letter among street
 lines").
+Crossings on the streets the inspector lights (key `/`, streets.py) are
+lit just above named ones: a marker or a policeman keeps his look.
 Circles: the notebook's hideout candidates < its tint of where Jack can be (deduction.py) < a clue of an earlier night < women token < Wretched < marked
 woman < searched empty < failed arrest < Jack's path tonight < false clue <
-crime scene < clue < hideout < Jack.  A clue beats a crime scene: a clue
+crime scene < clue < where Jack's moves take him < hideout < Jack.  A clue beats a crime scene: a clue
 on an old crime scene is news (Jack passed there tonight).  Jack's circle
 and hideout beat the rest: in his own view he must never lose sight of
 them.  Over all of them: "target" (a legal choice now), and over that
 "cursor" (the highlighted choice); a policeman keeps his letter under them.
+Between the two, while the inspector lights a circle's streets, the
+circles a walk from it reaches and that circle: the player asked to see
+them (`Esc` gives the marks below back).
 A target crossing's one-key label (`labels`, see picking.py) replaces the
 crossing's own glyph: the letter to press is drawn where the player looks.
 
@@ -48,6 +53,9 @@ from collections.abc import Iterable, Mapping
 from whitechapel.lfw.map.mapfile import Node
 from whitechapel.lfw.ui.deduction import CANDIDATE, TINT_TAGS
 from whitechapel.lfw.ui.notebook import clues_by_night
+from whitechapel.lfw.ui.streets import CIRCLE as INSPECT
+from whitechapel.lfw.ui.streets import CROSSING as INSPECT_CROSSING
+from whitechapel.lfw.ui.streets import NEAR as INSPECT_NEAR
 from whitechapel.lfw.views import LfwView, PoliceView
 
 COLOUR_LETTERS = {"blue": "B", "yellow": "Y", "brown": "N", "red": "R", "green": "G"}
@@ -68,6 +76,7 @@ REACH_TAGS = ("reach-coach", "reach-alley", "reach-step")
 # Every tag the map shows, weakest first (see the module docstring).
 PRECEDENCE: tuple[str, ...] = (
     "named",  # a plain crossing the prompt or the newest log line names (placenames.py)
+    INSPECT_CROSSING,  # a crossing on the streets the inspector lights (streets.py)
     "revealed-fake",
     "marker",
     "marker-fake",
@@ -92,6 +101,8 @@ PRECEDENCE: tuple[str, ...] = (
     "jack",
     "target-idle",  # T2: a crossing offered beside no circle where Jack can be
     "target",
+    INSPECT_NEAR,  # the inspector's: a circle a walk from the inspected one reaches
+    INSPECT,  # the inspected circle
     "cursor",
 )
 RANK = {tag: i for i, tag in enumerate(PRECEDENCE)}

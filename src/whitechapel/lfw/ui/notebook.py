@@ -105,7 +105,8 @@ def _notebook_lines(view: LfwView, board: Any | None) -> list[str]:
         else:
             clues.append(str(c))
     lines.append(f"Clues tonight, as found: {', '.join(clues) or '—'}")
-    no_clue = [c for c in view.searched if c not in view.clues]
+    # in number order, as a player looks one up (tester J3, round 32)
+    no_clue = sorted({c for c in view.searched if c not in view.clues})
     lines.append(f"Searched, no clue: {' '.join(map(str, no_clue)) or '—'}")
     arrests = _arrests_grouped([a for a in view.failed_arrests if a.night == tonight])
     earlier = sum(a.night != tonight for a in view.failed_arrests)

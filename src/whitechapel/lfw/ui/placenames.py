@@ -328,7 +328,9 @@ def _labelled(canvas: cv.Canvas) -> cv.Canvas:
                     placed.add(v)
                     break
     runs = [cv.merge_runs(chars[y], tags[y], canvas.absorb) for y in range(h)]
-    return cv.Canvas(w, h, chars, tags, runs, canvas.labels, canvas.owners, canvas.absorb)
+    return cv.Canvas(
+        w, h, chars, tags, runs, canvas.labels, canvas.owners, canvas.absorb, canvas.streets
+    )
 
 
 def _apart(tags: list[list[str]], y: int, x0: int, n: int) -> bool:

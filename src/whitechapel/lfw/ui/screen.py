@@ -53,6 +53,7 @@ from whitechapel.lfw.ui import (
     panels,
     placenames,
     refusals,
+    streets,
 )
 from whitechapel.lfw.ui.choosing import Placer, node_of
 from whitechapel.lfw.ui.keys import PROMPT_ROWS, LfwKeys
@@ -235,6 +236,9 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         key("question_mark", "help", "Help", "help_alt", show=False),
         key("f2", "overview", "Overview", "overview"),
         key("f3", "legend", "Legend", "legend"),
+        # the street inspector (streets.py): `/` is typed (LfwKeys.inspect_key);
+        # this binding names it in a footer wide enough, and a click on it asks
+        key("slash", "inspect", "Streets", "inspect"),
         # F4, F5, F6 are switches: the unshown binding (first, the one
         # `run_key` takes) does it; the footer shows the one for the
         # switch's state, its label the switch's name and ● on, ○ off
@@ -403,7 +407,14 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         prompt = self.prompt_text(view)
         named = prompt + "\n" + (panels.event_text(view.log[-1]) if view.log else "")
         mark_named(marks, placenames.named_crossings(named, self.board))
-        self.query_one(MapView).show(marks, texts)
+        lit: dict[frozenset[Any], str] = {}
+        if self.inspected is not None:  # the street inspector's (streets.py)
+            found = streets.streets_of(self.board, self.inspected)
+            for node, tag in streets.node_marks(found).items():
+                if RANK.get(marks.get(node, ""), -1) < RANK[tag]:
+                    marks[node] = tag
+            lit = streets.street_marks(found)
+        self.query_one(MapView).show(marks, texts, lit)
         turn = self.player_name(view.to_act) if view.to_act else ""
         won = self.source.player(view.outcome.winner) if view.outcome else None
         banner = panels.banner(view, turn, escape(won) if won else None)
@@ -447,6 +458,9 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         facts = notebook.notebook_text(view, self.board, compact=self.compact)
         if found:
             facts = f"{found}\n{facts}" if facts else found
+        inspected = self.inspect_text(view)
+        if inspected:
+            sheet = f"{inspected}\n\n{sheet}"
         choices = ""
         if p.cut and self.can_act():
             choices = placenames.in_words(p.choices_text(self.compact), self.board)
@@ -544,6 +558,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         if self._modes_for is not None:
             self.modes[self._modes_for] = (self.has_class("log-only"), self.deduction_shown)
         self._modes_for = self.holder
+        self.inspect_typed = self.inspected = None  # another's streets are not his
         first = (False, self.deduction_mode != "off")
         log_only, shown = self.modes.get(self.holder, first) if self.holder else first
         self.set_class(log_only, "log-only")
@@ -601,6 +616,8 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         )
 
     def prompt_text(self, view: LfwView) -> str:
+        if self.inspect_typed is not None:
+            return self.inspect_prompt(view)
         outcome = self.source.outcome
         if outcome:
             return (
@@ -1082,6 +1099,8 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         return ("tab", "enter") if self.size.width < NARROW_WIDTH else ()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "inspect" and self.size.width < NARROW_WIDTH:
+            return False  # F6 keeps its place in a narrow footer; `/` is in F1
         if action == "jack_overlay" and (
             self.holder != JACK or (parameters and self.size.width < NARROW_WIDTH)
         ):
@@ -1089,6 +1108,12 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         if action in SWITCHES and parameters:  # the shown one for the state
             return parameters[0] == (ON_SHOWN if self.switch_on(action) else OFF_SHOWN)
         return super().check_action(action, parameters)
+
+    def action_inspect(self) -> None:
+        """The footer's "/ Streets" clicked: ask for a circle (LfwKeys)."""
+        if not self.curtain_up:
+            self.inspect_typed = ""
+            self.refresh_all()
 
     def action_jack_overlay(self, _shown: int = 0) -> None:
         """F7, Jack's screen: his move targets or the police's view of him."""

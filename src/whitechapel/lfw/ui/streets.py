@@ -1,0 +1,124 @@
+"""The street inspector: one circle's streets lit on the map, and said in
+words (key `/`, or a click on a circle that is not a choice).
+
+Testers I3 and J3 (round 32) could not read the 1888 board by eye: a
+single walk (T1: along a street to the next circle, across any crossings)
+can run half across the map, and J3 "sealed" a hideout from two sides but
+missed the street leaving it upwards, a `│` touching its number.  What
+J3 asked for: "pick a circle and highlight every street leaving it, its
+neighbouring circles and the crossings that seal it".
+
+Built from the board and the policemen's crossings, which both sides see
+(§9): nothing here reads a secret.  Pure Python: no Textual, no rich.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from whitechapel.lfw.map.mapfile import Node
+from whitechapel.lfw.ui import sentences
+
+# The map's tags for what the inspector lights (mapstyle.MAP_STYLES; their
+# places among the marks: marks.PRECEDENCE)
+CIRCLE, NEAR, CROSSING, STREET = "inspect", "inspect-near", "inspect-crossing", "inspect-street"
+
+
+@dataclass(frozen=True)
+class Streets:
+    """One circle's streets: `near` the circles a walk from it reaches,
+    `crossings` those its streets pass, `doors` the crossings beside it (a
+    policeman on one bars every walk through it), `bare` the circles joined
+    to it by a street with no crossing (no policeman bars those), and
+    `segments` the drawn pieces of street between them."""
+
+    circle: int
+    near: tuple[int, ...]
+    crossings: frozenset[str]
+    doors: tuple[str, ...]
+    bare: tuple[int, ...]
+    segments: frozenset[frozenset[Node]]
+
+
+def streets_of(board: Any, circle: int) -> Streets:
+    """The streets a walk from `circle` takes: from the circle out along
+    each street, on across crossings, to the next circle."""
+    g = board.graph
+    segments: set[frozenset[Node]] = set()
+    crossings: set[str] = set()
+    todo: list[Node] = [circle]
+    while todo:
+        here = todo.pop()
+        for n in g[here]:
+            segments.add(frozenset((here, n)))
+            if isinstance(n, str) and n not in crossings:
+                crossings.add(n)
+                todo.append(n)
+    doors = tuple(sorted((n for n in g[circle] if isinstance(n, str)), key=str))
+    bare = tuple(sorted(n for n in g[circle] if isinstance(n, int)))
+    return Streets(
+        circle,
+        tuple(board.jack_adjacent(circle)),
+        frozenset(crossings),
+        doors,
+        bare,
+        frozenset(segments),
+    )
+
+
+def node_marks(streets: Streets) -> dict[Node, str]:
+    """The inspector's marks of nodes: the circle, the circles a walk
+    reaches, the crossings on the way."""
+    marks: dict[Node, str] = dict.fromkeys(streets.crossings, CROSSING)
+    marks.update(dict.fromkeys(streets.near, NEAR))
+    marks[streets.circle] = CIRCLE
+    return marks
+
+
+def street_marks(streets: Streets) -> dict[frozenset[Node], str]:
+    """The drawn streets to light (`canvas.overlay`'s `streets`)."""
+    return dict.fromkeys(streets.segments, STREET)
+
+
+def barred_now(board: Any, streets: Streets, police: Mapping[str, str]) -> dict[int, list[str]]:
+    """Circle -> the policemen whose crossings bar every street from the
+    inspected circle to it now (T1: a walk never passes a policeman)."""
+    held = {x: colour for colour, x in police.items()}
+    out: dict[int, list[str]] = {}
+    for n in streets.near:
+        paths = board.step_paths(streets.circle, n)
+        if paths and all(p & held.keys() for p in paths):
+            out[n] = sorted({held[x] for p in paths for x in p if x in held})
+    return out
+
+
+def sentence(board: Any, streets: Streets, police: Mapping[str, str], named: bool = True) -> str:
+    """The inspected circle in words: where a walk from it goes, its ways
+    in, who holds them, and which walks are barred now.  "106: a walk
+    reaches 88, 90, 105 and 107 (lit) · 3 crossings beside it, Blue on
+    one · 88 by a street with no crossing: no policeman can bar it ·
+    Blue bars the walk to 105"; without `named`, from "a walk"."""
+    c = streets.circle
+    near = sentences.and_list(map(str, streets.near)) or "no circle"
+    parts = [f"{f'{c}: ' if named else ''}a walk reaches {near} (lit on the map)"]
+    held = [colour for colour, x in police.items() if x in streets.doors]
+    doors = len(streets.doors)
+    if doors:
+        said = f"{doors} crossing{'s' if doors != 1 else ''} beside it"
+        if held:
+            said += f", {sentences.and_list(sentences.name(h) for h in held)} on "
+            said += "it" if doors == 1 else ("one" if len(held) == 1 else f"{len(held)}")
+        parts.append(said)
+    if streets.bare:
+        bare = sentences.and_list(map(str, streets.bare))
+        parts.append(f"{bare} by a street with no crossing: no policeman can bar it")
+    by_whom: dict[tuple[str, ...], list[int]] = {}
+    for n, men in sorted(barred_now(board, streets, police).items()):
+        by_whom.setdefault(tuple(men), []).append(n)
+    for whom, circles in by_whom.items():
+        names = sentences.and_list(sentences.name(x) for x in whom)
+        verb = "bars" if len(whom) == 1 else "bar"
+        parts.append(f"{names} {verb} the walk to {sentences.and_list(circles)}")
+    return " · ".join(parts)

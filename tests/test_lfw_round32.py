@@ -1,0 +1,74 @@
+"""Round 32's findings (issue 43; play-testers I3 and J3,
+docs/playtests/2026-12-06-lfw-round32-*.md), each checked as a player
+would notice it.  The street inspector's are in test_lfw_streets.py."""
+
+from __future__ import annotations
+
+
+def _narrowed(game) -> bool:
+    """The police's notebook knows circles Jack cannot get home from."""
+    from whitechapel.lfw.notebook import notebook
+    from whitechapel.lfw.rulebook import POLICE
+
+    if game.to_act != POLICE or game.night < 2:
+        return False
+    nb = notebook(game.view(POLICE), game.board)
+    home = nb.homeward()
+    return bool(home) and len(nb.counts) - len(home) >= 3 and len(home) >= 2
+
+
+def test_t1_the_heat_map_counts_only_paths_that_still_get_jack_home():
+    """I3 and J3: "Most paths end on: 143 8%, 145 7%" while "Home in time
+    only from …" left 145 out: an arrest on the top share was wasted.
+    The shares and the tint count the paths that still get him home; a
+    circle he cannot get home from keeps the palest tint and no share."""
+    from lfw_app_play import first_game_where
+    from whitechapel.lfw.notebook import notebook
+    from whitechapel.lfw.rulebook import POLICE
+    from whitechapel.lfw.ui import deduction
+
+    game = first_game_where(11, _narrowed, tries=200)
+    nb = notebook(game.view(POLICE), game.board)
+    home = nb.homeward()
+    line = deduction.likeliest_line(nb)
+    assert line.startswith("Of the paths that still get him home, most end on: "), line
+    named = [int(part.split("\u00a0")[0]) for part in line.split(": ", 1)[1].split(", ")]
+    assert named and set(named) <= set(home), (named, sorted(home))
+    total = sum(home.values())
+    assert f"{named[0]}\u00a0{round(100 * home[named[0]] / total)}%" in line
+    tint = deduction.tint_marks(nb, "heat")
+    assert set(tint) == set(nb.counts)  # every circle where he can be is tinted
+    assert {tint[c] for c in nb.counts if c not in home} == {deduction.HEAT_TAGS[0]}
+    hottest = max(home, key=home.get)
+    assert tint[hottest] == deduction.HEAT_TAGS[-1]
+
+
+def test_every_puzzle_says_its_lesson_and_answer_from_a_capital():
+    """J3: puzzles 3 and 4 began their explanation in lower case ("a
+    search names the circles…"): a rule's tag had been cut from its
+    front."""
+    from whitechapel.lfw.puzzles import PUZZLES
+    from whitechapel.lfw.ui.panels import untagged
+
+    for puzzle in PUZZLES:
+        for text in (puzzle.lesson, puzzle.explanation, puzzle.question):
+            shown = untagged(text)  # as the puzzle screen shows it
+            assert shown[:1].isupper() or shown[:1].isdigit(), (puzzle.title, shown[:40])
+
+
+def test_t3_searched_circles_are_listed_in_number_order():
+    """J3: the notebook's "Searched, no clue" list was in the order searched."""
+    from lfw_app_play import first_game_where
+    from whitechapel.lfw.rulebook import POLICE
+    from whitechapel.lfw.ui.notebook import notebook_text
+
+    def searched(game) -> bool:
+        view = game.view(POLICE)
+        empty = [c for c in view.searched if c not in view.clues]
+        return len(empty) >= 3 and empty != sorted(empty)
+
+    game = first_game_where(4, searched, tries=200)
+    view = game.view(POLICE)
+    line = next(x for x in notebook_text(view, game.board).splitlines() if "Searched, no" in x)
+    listed = [int(c) for c in line.split(": ", 1)[1].split()]
+    assert listed == sorted(c for c in view.searched if c not in view.clues)
