@@ -29,7 +29,7 @@ async def test_the_pocket_setup_comes_back_as_it_was_left():
     app = WhitechapelApp(start=PocketSetup())
     async with app.run_test(size=(80, 24)) as pilot:
         await settle.settle(pilot)
-        await settle.press(pilot, *"Ann", "tab", *"Bob")
+        await settle.press(pilot, "tab", *"Ann", "tab", *"Bob")  # from Who plays
         app.screen.query_one("#handover", Picker).choose("secrets")
         app.screen.query_one("#opponent", Picker).choose("jack")  # the computer plays Jack
         app.screen.query_one("#level", Picker).choose("hard")

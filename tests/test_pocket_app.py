@@ -504,7 +504,7 @@ async def test_the_menu_rules_and_a_new_pocket_game_with_the_names_typed():
         await settle.press(pilot, "down", "enter")
         await settle.settle(pilot)
         assert isinstance(app.screen, PocketSetup)
-        await settle.press(pilot, *"Ann", "tab", *"Bob", "enter")
+        await settle.press(pilot, "tab", *"Ann", "tab", *"Bob", "enter")  # from Who plays
         await settle.settle(pilot)
         assert is_handover(app.screen)
         assert "Pass to Bob (the investigator)" in screen_text(app)
@@ -525,7 +525,8 @@ async def test_the_setup_screen_chooses_the_secrets_hand_over_mode():
         await settle.settle(pilot)
         await settle.press(pilot, "down", "enter")
         await settle.settle(pilot)
-        await settle.press(pilot, "tab", "tab", "space")  # Space: the next hand-over choice
+        # from Who plays, past the two names: Space, the next hand-over choice
+        await settle.press(pilot, "tab", "tab", "tab", "space")
         await settle.settle(pilot)
         assert "(•) around Jack's cards only" in screen_text(app)
         assert isinstance(app.screen, PocketSetup)

@@ -248,12 +248,11 @@ async def test_the_setup_screen_starts_a_game_against_the_computer():
         setup = app.screen
         assert isinstance(setup, PocketSetup)
         assert "Two people" in screen_text(app)
-        await settle.press(
-            pilot, *"Ann", "tab", "tab", "tab", "tab"
-        )  # past hand-over and hints, to who plays
+        # Who plays first, with the focus (testers QD and QE, round 16):
+        # "You as Jack" (two Rights), then the level row: hard, the last;
+        # then Jack's name
+        await settle.press(pilot, "right", "right", "tab", "end", "tab", *"Ann")
         await settle.settle(pilot)
-        # "You as Jack" (two Rights), then the level row: hard, the last
-        await settle.press(pilot, "right", "right", "tab", "end")
         assert "You are Jack against the computer's hard investigator." in screen_text(app)
         await settle.press(pilot, "enter")
         await computer_done(app, pilot)

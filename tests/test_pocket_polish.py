@@ -129,3 +129,30 @@ async def test_m_goes_back_to_the_menu_under_the_game_and_esc_mid_game_does_not(
         await settle.press(pilot, "m")
         await settle.settle(pilot)
         assert app.screen is menu
+
+
+async def test_esc_over_the_last_rounds_summary_goes_to_the_menu(tmp_path):
+    """QD (round 16): "The footer says 'Esc or m the menu', but both are
+    ignored while the end-of-round summary is up (Enter first)"."""
+    from whitechapel.pocket.ui.screen import SUMMARY
+
+    plan, _ = plan_game(SETUPS["gull"], 664)
+    game = PocketGame(SETUPS["gull"])
+    for action in plan[:-1]:
+        game.play(str(action))
+    record = record_of(game, seed=None, players=PLAYERS, settings={"handover": "secrets"})
+    screen = PocketScreen(LocalSource(game, record, Store(tmp_path)))
+    app = WhitechapelApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle.settle(pilot)
+        await app.push_screen(screen)
+        await settle.settle(pilot)
+        while screen.curtain_up:
+            await settle.press(pilot, "enter")
+        screen.send(str(plan[-1]))
+        await settle.settle(pilot)
+        assert game.outcome is not None
+        assert screen.curtain_up and screen.curtain_kind == SUMMARY
+        await settle.press(pilot, "escape")
+        await settle.settle(pilot)
+        assert isinstance(app.screen, MenuScreen)

@@ -80,6 +80,28 @@ def test_p4_a_hint_that_counts_on_my_next_action_names_it():
     assert found >= 5
 
 
+def test_p5_after_my_own_alibi_card_the_hint_does_not_name_my_next_action():
+    """QE (round 16): "Best: the Alibi token: then joker: Watson to 9: you
+    win" read as a plan; another card was drawn, the plan followed, lost.
+    The action after the card hangs on it: the hint says so, and the next
+    hint names it."""
+    from whitechapel.pocket.pieces import ALIBI
+
+    found = 0
+    for view in jack_views(range(30)):
+        best = ahead.grade(view, JACK).best()
+        if best is None or len(best.line) < 2 or best.line[0][1].face != ALIBI:
+            continue
+        if best.line[1][0] != JACK:
+            continue
+        found += 1
+        long, short = hints.ahead_lines(view, JACK, None)
+        planned = hints.compact(view, best.line[1][1])
+        assert f"with your next action ({hints.DRAW_FIRST[0]})" in long, long
+        assert planned not in long and planned not in short, (planned, long, short)
+    assert found >= 2
+
+
 # -- 3. the alibi valued by its cards (P5, P8) ---------------------------------------------
 
 

@@ -84,7 +84,20 @@ async def test_the_pocket_setup_rows_choose_with_the_arrows_and_space(size):
         await settle.settle(pilot)
         text = screen_text(app)
         assert "(•) every change of side" in text and "( ) around Jack's cards only" in text
-        await settle.press(pilot, "tab", "tab")
+        # Who plays first, with the focus, marked in words (testers QD and QE,
+        # round 16: the form opened in Jack's name field, and no row showed
+        # the focus in a capture without attributes)
+        assert app.screen.focused is row(app, "opponent")
+        assert "You as Jack ◂" in screen_text(app)
+        await settle.press(pilot, "right", "right")
+        # Who plays, then the computer's level on its own row (tester PD, issue 44)
+        assert row(app, "opponent").value == "investigator"  # the computer's side
+        assert "(•) You as Jack ◂" in screen_text(app)
+        await settle.press(pilot, "down", "left")
+        assert app.screen.focused is row(app, "level") and row(app, "level").value == "easy"
+        assert "You are Jack against the computer's easy investigator." in screen_text(app)
+        assert "You as Jack ◂" not in screen_text(app)  # the mark goes with the focus
+        await settle.press(pilot, "tab", "tab")  # past Jack's name (the computer's is its own)
         assert app.screen.focused is row(app, "handover")
         await settle.press(pilot, "right")
         assert row(app, "handover").value == "secrets"
@@ -93,14 +106,6 @@ async def test_the_pocket_setup_rows_choose_with_the_arrows_and_space(size):
         assert app.screen.focused is row(app, "hints") and row(app, "hints").value == "off"
         await settle.press(pilot, "right")
         assert row(app, "hints").value == "first"
-        await settle.press(pilot, "down", "right", "space")
-        assert app.screen.focused is row(app, "opponent")
-        # Who plays, then the computer's level on its own row (tester PD, issue 44)
-        assert row(app, "opponent").value == "investigator"
-        assert "(•) You as Jack" in screen_text(app)
-        await settle.press(pilot, "down", "left")
-        assert app.screen.focused is row(app, "level") and row(app, "level").value == "easy"
-        assert "You are Jack against the computer's easy investigator." in screen_text(app)
 
 
 async def test_the_play_row_goes_round_from_its_last_choice_to_its_first():
@@ -139,7 +144,8 @@ async def test_esc_keeps_the_pocket_setups_choices_for_the_next_time():
     app = WhitechapelApp(start=PocketSetup())
     async with app.run_test(size=(80, 24)) as pilot:
         await settle.settle(pilot)
-        await settle.press(pilot, "tab", "tab", "right")  # hand-overs: around Jack's cards
+        # from Who plays, past the two names: hand-overs around Jack's cards
+        await settle.press(pilot, "tab", "tab", "tab", "right")
         assert row(app, "handover").value == "secrets"
         await settle.press(pilot, "escape")
         assert not isinstance(app.screen, PocketSetup)

@@ -663,13 +663,22 @@ def own_next(view: PocketView, graded: ahead.Graded, side: str) -> tuple[str, st
     """The side's own later action a line counts on, before the other side
     plays again (round 5, tester PH: "the joker moving Holmes: you stay
     unseen" counted on Watson to 7 next, unsaid): in words and in a few
-    ("" when the line counts on none)."""
+    ("" when the line counts on none).  After the side's own alibi card the
+    next action hangs on the card drawn, so it is not named (tester QE,
+    round 16, read "the Alibi token: then joker: Watson to 9" as a plan,
+    drew another card and lost by it): the next hint names it."""
     for i, (who, action) in enumerate(graded.line[1:], 1):
         if who != side:
             return "", ""
+        if graded.line[0][1].face == ALIBI:
+            return DRAW_FIRST
         board = after_view(view, graded.line, i)
         return move_words(board, action)[0], compact(board, action)
     return "", ""
+
+
+# the side's next action after its own alibi card, which hangs on the card
+DRAW_FIRST = ("chosen once your card is drawn", "the best for your card")
 
 
 def compact(view: PocketView, action: Action) -> str:

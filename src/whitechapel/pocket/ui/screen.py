@@ -746,8 +746,12 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         self.show_review()
 
     def finished_here(self) -> bool:
-        """A game over at one keyboard, nothing over it: Esc and m go to the menu."""
-        return self.source.outcome is not None and self.source.hot_seat and not self.curtain_up
+        """A game over at one keyboard, nothing over it but the last round's
+        summary: Esc and m go to the menu (tester QD, round 16: "the footer
+        says 'Esc or m the menu', but both are ignored while the
+        end-of-round summary is up")."""
+        over = self.source.outcome is not None and self.source.hot_seat
+        return over and (not self.curtain_up or self.curtain_kind == SUMMARY)
 
     def action_back(self) -> None:
         """Esc steps back one choice; once the game is over at one

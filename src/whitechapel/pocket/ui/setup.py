@@ -138,24 +138,17 @@ class PocketSetup(Screen):
     PocketSetup #level-row { height: 1; margin-bottom: 1; }
     PocketSetup #level-row Label { width: auto; }
     PocketSetup #level { margin-bottom: 0; }
-    PocketSetup #play-sentence { text-style: bold; }
+    PocketSetup #play-sentence { text-style: bold; margin-bottom: 1; }
     """
 
     def compose(self) -> ComposeResult:
         last = remembered()
         with Vertical(id="setup-box"):
             yield Label("[b]Mr. Jack Pocket[/b] — a new game")
-            yield Input(
-                last.get("jack", ""), placeholder="Jack's player (optional)", id="jack-name"
-            )
-            yield Input(
-                last.get("investigator", ""),
-                placeholder="The investigator's player (optional)",
-                id="inv-name",
-            )
-            for setting in RULES.settings:
-                yield Label(setting.label, classes="row-label")
-                yield setting_picker(setting, last.get(setting.name))
+            # Who plays first, with the focus: the row every game changes
+            # (testers QD and QE, round 16: the form opened in Jack's name
+            # field, at 80×24 scrolled out of sight, and a first Space or →
+            # went into it)
             who, level = split_play(last.get("play", "people"), last.get("level"))
             yield Label("Who plays", classes="row-label")
             yield Picker(WHO, who, id="opponent")
@@ -167,11 +160,23 @@ class PocketSetup(Screen):
                 offered = [(name, name) for name in levels("pocket")]
                 yield Picker(offered, level, id="level", disabled=who == "people")
             yield Label(who_sentence(who, level), id="play-sentence")
+            yield Input(
+                last.get("jack", ""), placeholder="Jack's player (optional)", id="jack-name"
+            )
+            yield Input(
+                last.get("investigator", ""),
+                placeholder="The investigator's player (optional)",
+                id="inv-name",
+            )
+            for setting in RULES.settings:
+                yield Label(setting.label, classes="row-label")
+                yield setting_picker(setting, last.get(setting.name))
             yield Center(Label("Tab or ↑ ↓: rows · ← → Space: choose · Enter: start"))
         yield KeyFooter()
 
     def on_mount(self) -> None:
         computer_names(self, NAME_FIELDS, self.opponent)
+        self.query_one("#opponent", Picker).focus()
 
     def chosen_play(self) -> tuple[str, str]:
         """(who plays: 'people' or the computer's side, the computer's level)."""
