@@ -72,3 +72,18 @@ def test_t3_searched_circles_are_listed_in_number_order():
     line = next(x for x in notebook_text(view, game.board).splitlines() if "Searched, no" in x)
     listed = [int(c) for c in line.split(": ", 1)[1].split()]
     assert listed == sorted(c for c in view.searched if c not in view.clues)
+
+
+def test_t1_the_move_track_says_which_space_jack_is_on():
+    """J3: "plain walks are not marked on the track (only coach c, alley a,
+    murder ✝), so which space Jack is on is only in the log line"."""
+    from lfw_app_play import first_game_where
+    from whitechapel.lfw.rulebook import POLICE, space_name
+    from whitechapel.lfw.ui.panels import track_text, untagged
+
+    game = first_game_where(3, lambda g: len(g.view(POLICE).track) >= 4, tries=50)
+    view = game.view(POLICE)
+    last = max(t.index for t in view.track)
+    head = untagged(track_text(view)).splitlines()[0]
+    assert f"on {space_name(last)})" in head, head
+    assert len(head.replace("[b]", "").replace("[/b]", "")) <= 33

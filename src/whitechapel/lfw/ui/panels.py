@@ -102,7 +102,8 @@ HOW_MARK = {"crime": "✝", "step": "", "coach": "c", "alley": "a"}
 
 def track_text(view: LfwView) -> str:
     """The move track (§3): spaces used tonight and the tokens spent on them
-    (c coach, a alley; ✝ the crime).  Public."""
+    (c coach, a alley; ✝ the crime), and the space Jack's last move took
+    ("on 7").  Public."""
     used = {t.index: t.how for t in view.track}
     cells = []
     for s in range(TRACK):
@@ -114,8 +115,12 @@ def track_text(view: LfwView) -> str:
             cells.append(f"[{HOW_STYLE.get(how, 'reverse')}]{name}{HOW_MARK.get(how, '')}[/]")
     split = len(ROMAN) + 7
     crime = view.time_of_the_crime
+    said = [f"crime at {crime}"] if crime else []
+    moves = [t.index for t in view.track if t.how != "crime"]
+    if moves:  # the space he is on, in words (J3, round 32: a walk is drawn in
+        said.append(f"on {space_name(max(moves))}")  # reverse video alone)
     lines = [
-        "[b]Move track[/b]" + (f" (crime at {crime})" if crime else ""),
+        "[b]Move track[/b]" + (f" ({', '.join(said)})" if said else ""),
         " ".join(cells[:split]),
         " ".join(cells[split:]),
         _tokens_line(view),
