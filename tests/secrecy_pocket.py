@@ -247,7 +247,9 @@ OUTLETS = {
     "sight": sight,
     "sentences": (sentences_of, 2),
     "prompts": prompts,
-    "hints": (hint_texts, 2),
+    # every sixth step: the hints look ahead to the witness call for every
+    # open token, most of the harness's time
+    "hints": (hint_texts, 6),
     "summary": round_summary,
     "replay": (replay_text, 3),
     "network": (network, 3),
