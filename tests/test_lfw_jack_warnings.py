@@ -217,7 +217,7 @@ async def test_n3_the_kill_flags_each_wretched_the_police_could_arrest_on_first(
         assert f"and stand on {near[0]}?" in asked, asked
         assert "The police move first:" in asked, asked
         assert f"from {near[0]} could arrest you" in asked or f"beside {near[0]} could" in asked
-        assert "Enter kills" in whole(app)
+        assert "Enter (or 1 again) kills" in whole(app)
         # the other way round he stands where nothing reaches: no warning
         await settle.press(pilot, "escape")
         await settle.press(pilot, "escape")

@@ -87,3 +87,28 @@ def test_t1_the_move_track_says_which_space_jack_is_on():
     head = untagged(track_text(view)).splitlines()[0]
     assert f"on {space_name(last)})" in head, head
     assert len(head.replace("[b]", "").replace("[/b]", "")) <= 33
+
+
+async def test_h5_the_kill_key_pressed_again_kills_as_enter_does(tmp_path):
+    """J3: "`1`, letter → 'Kill the Wretched on 3? Enter kills'. Pressing
+    `1` there ('Nothing is killed yet…') then Esc/Enter left me at a number
+    prompt": the kill's own key again kills, as 0 and 9 again say yes."""
+    import settle
+    from lfw_app_play import game_app, prompt_text, raise_curtain
+    from test_lfw_display import find_game
+    from test_lfw_round8_jack_safe import at_kill, letters_in, word_key
+
+    game = find_game(at_kill)
+    app, screen = game_app(game, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await raise_curtain(pilot, screen)
+        played = len(game.history)
+        kill = word_key(screen, "kill")
+        await settle.press(pilot, kill)
+        (letter, circle), *_ = letters_in(prompt_text(app)).items()
+        await settle.press(pilot, letter)
+        assert len(game.history) == played
+        assert f"Enter (or {kill} again) kills" in prompt_text(app)
+        await settle.press(pilot, kill)
+        assert len(game.history) == played + 1
+        assert str(game.history[-1]) == f"kill {circle}"

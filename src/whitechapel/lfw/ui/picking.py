@@ -105,6 +105,7 @@ MORE = "*more:"  # a "+N more" button's word, then the first choice of its page
 SEARCH_ALL = "search"  # key 1 in T3, 0 in a search: every circle left, likeliest first
 T3_WORD_KEYS = {"1": SEARCH_ALL, "2": "arrest", "3": "pass"}  # also on a forced action
 SWEEP_KEY = "9"  # T3: everyone searches where it can tell, else passes (sweep.py)
+KILL_AGAIN = "1"  # H5: the kill's own key ("1 kill, 2 wait"), pressed again, kills
 STAY, STAY_KEY = "stay", "3"  # T2: his stay, on T3's pass's key (`Picking.word_key`)
 # T1: each kind of move on its own digit, whichever are open (tester W, round
 # 11: with no step open the list read "1 coach, 2 alley", and a 1 pressed out
@@ -1352,7 +1353,7 @@ class Picking:
         if char in labels:
             return Press("pick", labels[char])
         if self.kill_asked():
-            return Press("refuse", self.stray_key(char))  # Enter alone kills (H5)
+            return self._kill_press(char)
         if self.forced() and any(self.fixed.get(n) == char for n in self.auto_nodes()):
             return Press("play")  # the only place left, by the letter it was offered with
         if self.picked_letter(char):
@@ -1371,6 +1372,12 @@ class Picking:
             self.typed = char  # a crossing's id, typed in full
             return Press("typed")
         return Press("refuse", self.stray_key(char))
+
+    def _kill_press(self, char: str) -> Press:
+        """A key while the kill is asked: Enter kills (H5), or the kill's
+        own key again, as 0 and 9 are asked (tester J3, round 32, pressed 1
+        again and read a refusal); any other key, a sentence."""
+        return Press("play") if char == KILL_AGAIN else Press("refuse", self.stray_key(char))
 
     def _rest_press(self, word: str) -> Press:
         """Key 0 (stay, pass) or 9 (sweep) as a policeman's choice begins:
@@ -1610,7 +1617,8 @@ class Picking:
         """The hint of a forced action: Enter plays it (or the keys that
         play it for him and others: 0, a later policeman's letter)."""
         if self.kill_asked():
-            return "Enter kills; Esc back." if self.can_back() else "Enter kills."
+            kills = f"Enter (or {KILL_AGAIN} again) kills"
+            return f"{kills}; Esc back." if self.can_back() else f"{kills}."
         if self.phase() == Phase.SEARCHING:
             then = f"; {SWEEP_KEY} the same, {self.sweep_then()}" if self.sweep_offered() else ""
             return f"Enter (or 0) names the last circle of the search (T3){then}."
