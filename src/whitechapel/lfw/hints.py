@@ -65,6 +65,7 @@ KEYS = {
     "cycle": "Tab",
     "policemen": "B Y N R G",
     "legend": "F3",
+    "streets": "/ and a circle's number",  # the street inspector (ui/streets.py)
     "whole": "F4",
     "log": "F5",
     "notebook": "F6",
@@ -302,7 +303,8 @@ def _hunt() -> Hint:
         "The policemen move",
         "Each policeman moves up to two crossings (circles do not count), or "
         "stays; the Chief first, then clockwise. Two may not end on one crossing. "
-        "Stand where Jack's steps go: he may not step through your crossing.",
+        "Stand where Jack's steps go: he may not step through your crossing. "
+        f"{_k('streets')} lights every street a step from that circle takes.",
         f"{_k('crossing')}; 3 stay (3 is a pass when they search, too); {_k('rest')}: "
         f"everyone still to move stays (the first press only asks: {_k('rest')} again or "
         f"{_k('confirm')} does it); {_k('policemen')} pressed twice: skip to that "
