@@ -112,3 +112,63 @@ async def test_h5_the_kill_key_pressed_again_kills_as_enter_does(tmp_path):
         await settle.press(pilot, kill)
         assert len(game.history) == played + 1
         assert str(game.history[-1]) == f"kill {circle}"
+
+
+def test_t3_key_9_asked_fits_one_row_however_many_stand_beside_jack():
+    """K3 (round 33): "Lines cut off at the right edge at 200 columns: 9:
+    everyone searches where a clue can be, or passes — Jack may be on 8 and
+    9 by Blue; … 9 again: yes (Enter".  With several policemen beside
+    circles where Jack can be, the question says them shorter and keeps
+    its keys."""
+    from lfw_app_play import first_game_where
+    from test_lfw_round30 import _beside_and_t3
+    from whitechapel.lfw.rulebook import POLICE
+    from whitechapel.lfw.ui.picking import QUESTION_ROOM, SWEEP, picking_for
+
+    def crowded(game) -> bool:  # the question's fullest form would not fit
+        if not _beside_and_t3(game, 3):
+            return False
+        p = picking_for(game.view(POLICE), game.board)
+        return len(p.arrest_chance([p.acting(), *p.later()])) > QUESTION_ROOM - 100
+
+    game = first_game_where(5, crowded, tries=600)
+    p = picking_for(game.view(POLICE), game.board)
+    asked = p.rest_question(SWEEP)
+    assert len(asked) <= QUESTION_ROOM, asked
+    assert "only an arrest takes him" in asked and asked.endswith("Esc: no"), asked
+
+
+def test_the_heat_map_ranks_the_hideout_candidates_by_every_finished_night():
+    """L3 (round 33): "43 hideout candidates; the notebook doesn't rank them
+    by how each night ended, which is what a box player does by hand".  The
+    heat map (the view with odds) names the candidates most nights' paths
+    end on: each night's share of paths ending there, multiplied."""
+    from lfw_app_play import first_game_where
+    from whitechapel.lfw.notebook import notebook
+    from whitechapel.lfw.rulebook import POLICE
+    from whitechapel.lfw.ui import deduction
+
+    def two_nights(game) -> bool:
+        if game.night < 3 or game.to_act != POLICE:
+            return False
+        nb = notebook(game.view(POLICE), game.board)
+        return len(nb.hideouts) >= 3
+
+    game = first_game_where(8, two_nights, tries=200)
+    nb = notebook(game.view(POLICE), game.board)
+    odds = deduction.hideout_odds(nb)
+    assert set(odds) == set(nb.hideouts) and abs(sum(odds.values()) - 1) < 1e-9
+    finished = [n for n in nb.nights if n.home]
+    assert len(finished) >= 2
+
+    def weight(c: int) -> float:
+        w = 1.0
+        for n in finished:
+            w *= n.counts.get(c, 0) / n.total
+        return w
+
+    best = max(nb.hideouts, key=lambda c: (weight(c), -c))
+    heat = deduction.deduction_text(nb, shares=True)
+    line = next(x for x in heat.splitlines() if x.startswith("Hideouts most nights"))
+    assert line.split(": ", 1)[1].startswith(f"{best}\u00a0"), (line, best)
+    assert "Hideouts most nights" not in deduction.deduction_text(nb, shares=False)

@@ -106,6 +106,7 @@ SEARCH_ALL = "search"  # key 1 in T3, 0 in a search: every circle left, likelies
 T3_WORD_KEYS = {"1": SEARCH_ALL, "2": "arrest", "3": "pass"}  # also on a forced action
 SWEEP_KEY = "9"  # T3: everyone searches where it can tell, else passes (sweep.py)
 KILL_AGAIN = "1"  # H5: the kill's own key ("1 kill, 2 wait"), pressed again, kills
+QUESTION_ROOM = 190  # the most characters key 9's question takes: one row at 200 columns
 STAY, STAY_KEY = "stay", "3"  # T2: his stay, on T3's pass's key (`Picking.word_key`)
 # T1: each kind of move on its own digit, whichever are open (tester W, round
 # 11: with no step open the list read "1 coach, 2 alley", and a 1 pressed out
@@ -1441,15 +1442,15 @@ class Picking:
                 SWEEP: "searches where a clue can be, or passes" if self.aids else "searches",
             }.get(word, does)
         one = {"stay": f"{STAY_KEY}: only {sentences.name(self.acting())} stays; ", "pass": ""}
-        chance = self.arrest_chance(everyone) if word == SWEEP else ""
-        if chance and not self.mid_turn():
+        if word == SWEEP and not self.mid_turn() and self.arrest_chance(everyone):
             who = "everyone"  # the line has room for the arrest's words (G3, round 31: cut)
-        return (
-            f"{key}: {who} {does} — {chance}{key} again: yes (Enter too); "
-            f"{one.get(word, '')}{sentences.ASKING_END}"
-        )
+        then = f"{key} again: yes (Enter too); {one.get(word, '')}{sentences.ASKING_END}"
+        said = f"{key}: {who} {does} — "
+        room = QUESTION_ROOM - len(said) - len(then)
+        chance = self.arrest_chance(everyone, room) if word == SWEEP else ""
+        return f"{said}{chance}{then}"
 
-    def arrest_chance(self, colours: list[str]) -> str:
+    def arrest_chance(self, colours: list[str], room: int | None = None) -> str:
         """Key 9 asked (T3, the notebook on): the circles beside `colours`
         where Jack can be now, which 9 searches and never arrests on, each
         once (with the first policeman beside it: J3, round 32, found one
@@ -1475,11 +1476,15 @@ class Picking:
                 named.update(near)
         if not beside:
             return ""
-        n = len(nb.counts)
-        return (
-            f"Jack may be on {'; '.join(beside)} ({len(named)} of his {n} circles): "
-            "only an arrest takes him; "
+        n, end = len(nb.counts), "only an arrest takes him; "
+        listed = " ".join(map(str, sorted(named)))
+        forms = (  # the fullest that fits `room` (tester K3, round 33: cut at 200 columns)
+            f"Jack may be on {'; '.join(beside)} ({len(named)} of his {n} circles): {end}",
+            f"Jack may be on {listed} beside you ({len(named)} of his {n}): {end}",
+            f"Jack may be on {listed}: {end}",
+            f"Jack may be beside you on {len(named)} of his {n} circles: {end}",
         )
+        return next((f for f in forms if room is None or len(f) <= room), forms[-1])
 
     def disarm(self) -> bool:
         """Any other key or click after a later policeman's letter: the

@@ -147,6 +147,10 @@ def set_rows(panel: TextPanel, rows: int) -> None:
         panel.styles.height = rows
 
 
+# `/` named where the police plan their moves, where the prompt has room
+# (tester K3, round 33: "nothing on a police turn points you to it")
+STREETS_NOTE = " / and a circle's number: its streets."
+
 # F6's round: the setup's view of the notebook, the other one, off
 VIEW_NAMES = {"possible": "the possible circles", "heat": "the heat map"}
 OTHER_VIEW = {"possible": "heat", "heat": "possible"}
@@ -642,6 +646,8 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
             key = "patrols_later"
         places = p.later_places() if key == "patrols_later" else ""
         guide = p.forced_text() or GUIDE.get(key, "").format(who=who, what=what, places=places)
+        if key == Phase.HUNT and not self.compact and not p.forced_text():
+            guide += STREETS_NOTE
         if view.phase.key in PLACEMENTS and self.places_out_of_sight():
             guide += " Tab: the next on the map, F2: all."
         if (
