@@ -243,7 +243,7 @@ class PocketKeys(GameScreen):
             else:
                 self.send(str(candidate))
 
-    def on_key(self, event: events.Key) -> None:
+    async def on_key(self, event: events.Key) -> None:
         """While a tile is chosen (a rotation's, either of an exchange's):
         its name typed, the column's letter a b c then the row's digit 1-3,
         chooses it as the cursor on it and Enter would (`take_named`).  The
@@ -273,6 +273,7 @@ class PocketKeys(GameScreen):
             self.refresh_all()
             return
         event.stop()  # the letter's or the row's: no binding after it
+        event.prevent_default()  # (nor the game screen's, GameScreen.on_key)
         self.refresh_all()
 
     def take_named(self, square: int | None) -> None:

@@ -19,6 +19,7 @@ first action arrives (the other seat's).
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 
 from whitechapel.pocket.pieces import JACK
 from whitechapel.pocket.sightlines import sightings_at_call
@@ -167,7 +168,7 @@ class PocketNotes(GameScreen):
             self._brief_done = ended
         return bool(ended)
 
-    def on_key(self, event) -> None:
+    async def on_key(self, event: events.Key) -> None:
         """Any key puts a network seat's round summary away, and still does
         its own work (its binding runs after this)."""
         if self.put_brief_away():

@@ -626,7 +626,7 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
             return
         super().action_no_pauses()
 
-    def on_key(self, event: events.Key) -> None:
+    async def on_key(self, event: events.Key) -> None:
         """Any key but Space ends a replay at once and still does its own
         work; Esc and the replay key only end it.  (The network seat's round
         summary is put away by `PocketNotes.on_key`, which runs after this.)"""

@@ -565,17 +565,34 @@ class GameScreen(SizeGuard, Screen[None]):
         screen's queue, so that keys typed in a burst (a paste, a fast
         typist, SSH latency) act in the order they came: a binding left to
         the app would run when the key bubbles up to it, after keys the
-        screen has already taken (typed digits).  True if a binding ran."""
+        screen has already taken (typed digits).  Of the bindings of a key
+        the first that `check_action` allows runs (the Pocket screen's `m`:
+        the menu after a game, leaving mid-game).  True if the key is one of
+        the screen's."""
+        found = False
         for binding in self.BINDINGS:
             if not isinstance(binding, Binding) or event.key not in binding.key.split(","):
                 continue
+            found = True
             event.stop()
             event.prevent_default()
             _, name, params = parse_action(binding.action)
             if self.check_action(name, params) is not False:
                 await self.run_action(binding.action)
-            return True
-        return False
+                return True
+        return found  # a key of the screen's that means nothing now: no one else's
+
+    async def on_key(self, event: events.Key) -> None:
+        """The screen's own bindings, run in the order the keys came
+        (`run_key`); the games' screens see each key first (their typing,
+        in their own `on_key`), and this runs after them unless they took
+        it.  Tester QF (Pocket round 17): `4 b 3 e` in one burst chose the
+        Exchange, not the Rotation: token 4's digit, a binding left to the
+        app, ran after the screen had seen the tile's letter.  Not under a
+        hand-over's curtain: its keys (and its guard against keys pressed
+        too soon) are the curtain's own."""
+        if not self.curtain_up:
+            await self.run_key(event)
 
     def action_confirm(self) -> None:
         """Enter: lift the curtain if it is up (it takes nothing else), else
