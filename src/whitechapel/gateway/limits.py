@@ -111,7 +111,11 @@ class WebLimits:
     defaults follow the SSH gateway's (`Web(limits=...)` changes them).  How
     many connect and play at once is the web door's (`net/admission.py`)."""
 
-    reconnect_grace: float = 60.0  # seconds a session's app waits for its page to come back
+    # seconds a session's app waits for its page to come back (a reload, a
+    # network blip); then the app ends and the opponent is told the seat is
+    # away, as when a terminal drops (tester QG, Pocket round 17: a minute of
+    # "Waiting for Jack…" after the browser closed)
+    reconnect_grace: float = 10.0
     message_size: int = 64 * 1024  # one websocket message from a browser (a paste, say)
     login_size: int = 4 * 1024  # the login form's body
     logins: int = 10_000  # logged-in browsers remembered (a cookie each); the oldest idle go first
