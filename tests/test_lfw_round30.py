@@ -49,22 +49,32 @@ def test_h6_a_wretched_move_that_is_the_only_move_says_why():
     assert f"the only circle left to her ({WRETCHED_RULE})" in said, said
 
 
-def _beside_and_t3(game, least: int = 1) -> bool:
-    """T3's first policeman to act, and at least `least` policemen beside
-    a circle where Jack can be."""
+def _t3_first(game):
+    """The police's view and notebook where T3's first policeman acts and
+    key 9 is offered; else None."""
     from whitechapel.lfw.notebook import notebook
     from whitechapel.lfw.phases import Phase
     from whitechapel.lfw.rulebook import POLICE
     from whitechapel.lfw.ui.picking import picking_for
-    from whitechapel.lfw.ui.placenames import touches
 
     if game.phase != Phase.CLUES or game.to_act != POLICE:
-        return False
+        return None
     view = game.view(POLICE)
     p = picking_for(view, game.board)
     if not p.sweep_offered() or p.mid_turn():
+        return None
+    return view, notebook(view, game.board)
+
+
+def _beside_and_t3(game, least: int = 1) -> bool:
+    """T3's first policeman to act, and at least `least` policemen beside
+    a circle where Jack can be."""
+    from whitechapel.lfw.ui.placenames import touches
+
+    found = _t3_first(game)
+    if found is None:
         return False
-    nb = notebook(view, game.board)
+    view, nb = found
     near = [x for x in view.police.values() if set(touches(game.board, x)) & set(nb.counts)]
     return len(near) >= least
 
@@ -164,19 +174,15 @@ def test_t3_key_9_names_a_circle_beside_two_policemen_once():
     """J3 (round 32): "one confirmation counted a circle twice"."""
     from lfw_app_play import first_game_where
     from whitechapel.lfw.notebook import notebook
-    from whitechapel.lfw.phases import Phase
     from whitechapel.lfw.rulebook import POLICE
     from whitechapel.lfw.ui.picking import SWEEP, picking_for
     from whitechapel.lfw.ui.placenames import touches
 
     def shared(game) -> bool:
-        if game.phase != Phase.CLUES or game.to_act != POLICE:
+        found = _t3_first(game)
+        if found is None:
             return False
-        view = game.view(POLICE)
-        p = picking_for(view, game.board)
-        if not p.sweep_offered() or p.mid_turn():
-            return False
-        nb = notebook(view, game.board)
+        view, nb = found
         seen: list[int] = []
         for x in view.police.values():
             seen += [c for c in touches(game.board, x) if c in nb.counts]
