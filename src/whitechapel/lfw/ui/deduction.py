@@ -205,8 +205,8 @@ LIKELIEST_HIDEOUTS = 5
 
 
 def likeliest_hideouts(nb: Notebook) -> str:
-    """The heat map's ranking of the hideout candidates: "\nMost nights'
-    paths end on: 61 34%, 2 20%, 44 12%" (tester L3, round 33: "the
+    """The heat map's ranking of the hideout candidates: "\nHideouts most
+    nights' paths end on: 61 34%, 2 20%, 44 12%" (tester L3, round 33: "the
     notebook doesn't rank them by how each night ended, which is what a
     box player does by hand")."""
     odds = hideout_odds(nb)

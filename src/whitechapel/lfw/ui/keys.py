@@ -193,23 +193,13 @@ class LfwKeys:
 
     def inspect_prompt(self: Any, view: Any) -> str:
         """The prompt while a circle's number is typed for the inspector."""
-        typed = self.inspect_typed or ""
-        if self.inspected is not None:
-            found = streets.streets_of(self.board, self.inspected)
-            line1 = streets.sentence(self.board, found, view.police)
-        elif typed:
-            line1 = f"There is no circle {typed} on this board: type another number."
-        else:
-            line1 = "Whose streets? Type a circle's number: its streets light up on the map."
-        return f"{line1}\nTyped: [b]{typed}[/b]▏ · Enter: keep them lit · Esc: back to the game"
+        return streets.prompt(self.board, view.police, self.inspect_typed or "", self.inspected)
 
     def inspect_text(self: Any, view: Any) -> str:
         """The notebook's first lines while a circle's streets are lit."""
         if self.inspected is None or self.inspect_typed is not None:
             return ""
-        found = streets.streets_of(self.board, self.inspected)
-        said = streets.sentence(self.board, found, view.police, named=False)
-        return f"[b]Streets of {self.inspected}[/b] (Esc: unlit; / another): {said}"
+        return streets.notes(self.board, view.police, self.inspected)
 
     def disarmed(self: Any) -> bool:
         """A key or click other than the armed policeman's letter again:

@@ -122,3 +122,21 @@ def sentence(board: Any, streets: Streets, police: Mapping[str, str], named: boo
         verb = "bars" if len(whom) == 1 else "bar"
         parts.append(f"{names} {verb} the walk to {sentences.and_list(circles)}")
     return " · ".join(parts)
+
+
+def prompt(board: Any, police: Mapping[str, str], typed: str, circle: int | None) -> str:
+    """The prompt while a circle's number is typed (`typed`; `circle`: the
+    circle it names, if any): what its streets are, or what to type."""
+    if circle is not None:
+        line1 = sentence(board, streets_of(board, circle), police)
+    elif typed:
+        line1 = f"There is no circle {typed} on this board: type another number."
+    else:
+        line1 = "Whose streets? Type a circle's number: its streets light up on the map."
+    return f"{line1}\nTyped: [b]{typed}[/b]▏ · Enter: keep them lit · Esc: back to the game"
+
+
+def notes(board: Any, police: Mapping[str, str], circle: int) -> str:
+    """The notebook's first lines while `circle`'s streets are lit."""
+    said = sentence(board, streets_of(board, circle), police, named=False)
+    return f"[b]Streets of {circle}[/b] (Esc: unlit; / another): {said}"
