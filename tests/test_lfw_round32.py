@@ -129,7 +129,8 @@ def test_t3_key_9_asked_fits_one_row_however_many_stand_beside_jack():
         if not _beside_and_t3(game, 3):
             return False
         p = picking_for(game.view(POLICE), game.board)
-        return len(p.arrest_chance([p.acting(), *p.later()])) > QUESTION_ROOM - 100
+        forms = p.arrest_forms([p.acting(), *p.later()])
+        return bool(forms) and len(forms[0]) > QUESTION_ROOM - 100
 
     game = first_game_where(5, crowded, tries=600)
     p = picking_for(game.view(POLICE), game.board)

@@ -312,8 +312,6 @@ def build_canvas(
                 _place_name(chars, tags, labels[c.n], c.place)
 
     owner_map = owners(labels)
-    for cells in streets.values():  # a name written over a street is not street
-        cells[:] = [(x, y) for x, y in cells if tags[y][x] == STREET]
     runs = [merge_runs(chars[y], tags[y], absorb) for y in range(h)]
     return Canvas(w, h, chars, tags, runs, labels, owner_map, absorb, streets)
 

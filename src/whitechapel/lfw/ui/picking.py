@@ -1442,29 +1442,31 @@ class Picking:
                 SWEEP: "searches where a clue can be, or passes" if self.aids else "searches",
             }.get(word, does)
         one = {"stay": f"{STAY_KEY}: only {sentences.name(self.acting())} stays; ", "pass": ""}
-        if word == SWEEP and not self.mid_turn() and self.arrest_chance(everyone):
+        forms = self.arrest_forms(everyone) if word == SWEEP else ()
+        if forms and not self.mid_turn():
             who = "everyone"  # the line has room for the arrest's words (G3, round 31: cut)
         then = f"{key} again: yes (Enter too); {one.get(word, '')}{sentences.ASKING_END}"
         said = f"{key}: {who} {does} — "
         room = QUESTION_ROOM - len(said) - len(then)
-        chance = self.arrest_chance(everyone, room) if word == SWEEP else ""
+        # the fullest that fits (tester K3, round 33: cut at 200 columns)
+        chance = next((f for f in forms if len(f) <= room), forms[-1]) if forms else ""
         return f"{said}{chance}{then}"
 
-    def arrest_chance(self, colours: list[str], room: int | None = None) -> str:
+    def arrest_forms(self, colours: list[str]) -> tuple[str, ...]:
         """Key 9 asked (T3, the notebook on): the circles beside `colours`
         where Jack can be now, which 9 searches and never arrests on, each
         once (with the first policeman beside it: J3, round 32, found one
-        counted twice): "Jack may be on 105 by Blue (1 of his 3 circles):
-        only an arrest takes him; " (tester E3, round 30: "Blue searched and
-        found a clue on 105 at the very moment Jack stood there"); empty
-        where none is.  Short: it must fit the keys line's one row beside
-        the whole board (G3)."""
+        counted twice), fullest first: "Jack may be on 105 by Blue (1 of his
+        3 circles): only an arrest takes him; ", then shorter, down to their
+        count (tester E3, round 30: "Blue searched and found a clue on 105
+        at the very moment Jack stood there"); none where none is.  Short:
+        it must fit the keys line's one row beside the whole board (G3)."""
         v = self.view
         if v is None or not self.aids or v.phase.key != Phase.CLUES:
-            return ""
+            return ()
         nb = notebook(v, self.board)
         if not nb.on_board or nb.home or nb.over or not nb.counts:
-            return ""
+            return ()
         beside: list[str] = []
         named: set[int] = set()
         for colour in colours:
@@ -1475,16 +1477,15 @@ class Picking:
                 beside.append(f"{sentences.and_list(map(str, near))} by {sentences.name(colour)}")
                 named.update(near)
         if not beside:
-            return ""
+            return ()
         n, end = len(nb.counts), "only an arrest takes him; "
         listed = " ".join(map(str, sorted(named)))
-        forms = (  # the fullest that fits `room` (tester K3, round 33: cut at 200 columns)
+        return (
             f"Jack may be on {'; '.join(beside)} ({len(named)} of his {n} circles): {end}",
             f"Jack may be on {listed} beside you ({len(named)} of his {n}): {end}",
             f"Jack may be on {listed}: {end}",
             f"Jack may be beside you on {len(named)} of his {n} circles: {end}",
         )
-        return next((f for f in forms if room is None or len(f) <= room), forms[-1])
 
     def disarm(self) -> bool:
         """Any other key or click after a later policeman's letter: the

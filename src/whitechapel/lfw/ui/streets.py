@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from whitechapel.lfw.map.mapfile import Node
@@ -42,6 +43,7 @@ class Streets:
     segments: frozenset[frozenset[Node]]
 
 
+@lru_cache(maxsize=64)  # per board (by identity) and circle: boards never change
 def streets_of(board: Any, circle: int) -> Streets:
     """The streets a walk from `circle` takes: from the circle out along
     each street, on across crossings, to the next circle."""
@@ -86,12 +88,12 @@ def barred_now(board: Any, streets: Streets, police: Mapping[str, str]) -> dict[
     """Circle -> the policemen whose crossings bar every street from the
     inspected circle to it now (T1: a walk never passes a policeman)."""
     held = {x: colour for colour, x in police.items()}
-    out: dict[int, list[str]] = {}
-    for n in streets.near:
-        paths = board.step_paths(streets.circle, n)
-        if paths and all(p & held.keys() for p in paths):
-            out[n] = sorted({held[x] for p in paths for x in p if x in held})
-    return out
+    open_now = set(board.jack_moves(streets.circle, held))  # the engine's own rule
+    return {
+        n: sorted({held[x] for p in board.step_paths(streets.circle, n) for x in p if x in held})
+        for n in streets.near
+        if n not in open_now
+    }
 
 
 def sentence(board: Any, streets: Streets, police: Mapping[str, str], named: bool = True) -> str:
