@@ -21,7 +21,7 @@ from whitechapel.lfw.hell import hideouts
 from whitechapel.lfw.notebook import notebook as deduce
 from whitechapel.lfw.rulebook import COLOURS, DOUBLE_EVENT_NIGHT, JACK, POLICE
 from whitechapel.lfw.rules import RULES
-from whitechapel.lfw.ui import computer, deduction, jackturn, mapstyle, notebook, panels
+from whitechapel.lfw.ui import computer, deduction, jackturn, mapstyle, notebook, panels, streets
 from whitechapel.lfw.ui.marks import marks_for
 from whitechapel.lfw.ui.picking import picking_for
 from whitechapel.lfw.ui.refusals import why_not
@@ -192,7 +192,8 @@ def police_notebook(g: LfwGame, side: str) -> Any:
     game's last one as the screens do (where Jack can be, the path
     counts, the hideout candidates, the homeward heat map) and what the
     screens show of it: the map's tint in both modes, the panel's lines as
-    the police and as Jack read them, and the legend with the tint on the map.
+    the police and as Jack read them, the legend with the tint on the map,
+    and the street inspector's words on the circles where Jack can be.
 
     Computed once for all of it, and on every 6th position only: the notebook
     and its drawing are pure functions of the side's view and the board, the
@@ -204,13 +205,18 @@ def police_notebook(g: LfwGame, side: str) -> Any:
     police view unchanged when Jack's secrets change) is still made."""
     key = (id(g), side)
     last = _NOTEBOOKS.get(key)
-    nb = deduce(seen(g, side), g.board, last[1] if last and last[0] is g else None)
+    v = seen(g, side)
+    nb = deduce(v, g.board, last[1] if last and last[0] is g else None)
     if len(_NOTEBOOKS) > 64:
         _NOTEBOOKS.clear()
     _NOTEBOOKS[key] = (g, nb)
     heat, possible = deduction.tint_marks(nb, "heat"), deduction.tint_marks(nb, "possible")
     texts = [deduction.deduction_text(nb), deduction.deduction_text(nb, jack=True)]
     texts.append(mapstyle.legend_markup(80, tags={*heat.values(), *possible.values()}))
+    # the street inspector on circles where Jack can be (key /: its words and its marks)
+    for c in sorted(nb.counts)[:3]:
+        texts.append(streets.notes(g.board, v.police, c))
+        texts.append(streets.prompt(g.board, v.police, str(c), c))
     return [
         nb.to_json(),
         sorted(nb.homeward().items()),
