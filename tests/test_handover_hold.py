@@ -118,3 +118,38 @@ async def test_the_hand_over_says_when_it_takes_enter(tmp_path, monkeypatch):
         screen.turns.hold_over()  # 1.0 s after that Enter: still in the hold
         await settle.settle(pilot)
         assert "A moment" in " ".join(screen_text(app).split())
+
+
+async def test_t1_an_enter_typed_after_jacks_announcing_enter_leaves_the_nights_summary_up(
+    tmp_path, monkeypatch
+):
+    """Tester N3, issue 43 round 34: "Enter: home" then Enter went straight
+    past the end of the night's summary, unread.  The summary holds as a
+    hand-over does: an Enter at once starts its hold again; a later one
+    lifts it."""
+    from whitechapel.lfw.rulebook import JACK
+    from whitechapel.lfw.ui.nightend import NIGHT_END
+    from whitechapel.ui.turns import PASS
+
+    now = held_clock(monkeypatch)
+
+    def home_offered(g) -> bool:
+        return g.to_act == JACK and any(str(a).endswith(" home") for a in g.legal_actions())
+
+    game = first_game_where(5, home_offered, tries=50)
+    home = next(str(a) for a in game.legal_actions() if str(a).endswith(" home"))
+    circle = home.split()[1]
+    app, screen = game_app(game, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle.settle(pilot)
+        now[0] += HOLD
+        await settle.press(pilot, "enter")
+        assert screen.turns.holder == JACK
+        await settle.press(pilot, *circle, "enter", "enter")  # the circle, Enter announces
+        assert str(game.history[-1]) == home and screen.curtain_kind == NIGHT_END
+        await settle.press(pilot, "enter")  # and Enter again, at once
+        assert str(game.history[-1]) == home
+        assert screen.curtain_kind == NIGHT_END, screen_text(app)
+        now[0] += HOLD
+        await settle.press(pilot, "enter")
+        assert screen.curtain_kind == PASS  # read, then on to the police's hand-over

@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 from whitechapel.lfw.map.maps import load_board
 from whitechapel.lfw.ui.panels import log_text
-from whitechapel.lfw.ui.placenames import heading, touches
+from whitechapel.lfw.ui.placenames import crossing_heading, heading, touches
 from whitechapel.lfw.view_parts import LogEntry
 
 
@@ -124,8 +124,13 @@ def test_t2_with_jack_out_of_reach_the_hint_names_the_nearest_crossings():
     view = game.view(POLICE)
     colour = view.acting_colour
     way = heading(game.board, view.police[colour], target)
-    assert f"nearest them: {target}, {way} of {colour.capitalize()}: " in line, line
+    # N3 (round 34) read "south of Brown: t" as "t is the way south": the
+    # policeman's own distance, and each letter's way from him
+    gone = near.distance(view.police[colour], target)
+    assert f"nearest them: {target}, {gone} crossings {way} of {colour.capitalize()}: " in line
     first = line.split(f"of {colour.capitalize()}: ")[1].split(" ")[0]
     d = near.distance(labels[first], target)
     assert d == min(near.distance(x, target) for x in labels.values())
-    assert f"{first} ({d} crossing{'s' if d != 1 else ''} from it)" in line, line
+    its_way = crossing_heading(game.board, view.police[colour], labels[first])
+    s = "s" if d != 1 else ""
+    assert f"{first} ({its_way} of him, {d} crossing{s} from {target})" in line, line

@@ -149,7 +149,8 @@ class TurnControl:
         )
         self.computer_moves: list[tuple[str, str]] = []  # (side, action) since the person's last
         self.computer_notes: list[str] = []  # the players' notes on them (`Answer.note`)
-        self._curtain: tuple[str, Callable[[], None] | None] | None = None  # (kind, then)
+        # (kind, then, held): held, it takes no key for its first `hold` seconds
+        self._curtain: tuple[str, Callable[[], None] | None, bool] | None = None
         self._raised_at = 0.0  # the clock's time the curtain rose
         self._ready_text = self._waiting_text = ""  # a hand-over's words, after and in its hold
 
@@ -174,9 +175,20 @@ class TurnControl:
     hold: float = HOLD  # tests set 0 (their keys are deliberate), or drive `clock`
     clock: Callable[[], float] = staticmethod(time.monotonic)
 
-    def show_curtain(self, kind: str, text: str, then: Callable[[], None] | None = None) -> None:
-        """Raise the curtain showing `text`; `then` runs once it is lifted."""
-        self._curtain = (kind, then)
+    def show_curtain(
+        self,
+        kind: str,
+        text: str,
+        then: Callable[[], None] | None = None,
+        held: bool | None = None,
+    ) -> None:
+        """Raise the curtain showing `text`; `then` runs once it is lifted.
+        `held` (a hand-over's always): an Enter in its first `hold` seconds
+        starts the hold again rather than lifting it (a summary after the
+        key that ended a night: tester N3, issue 43 round 34, announced
+        Jack's hideout with Enter and a second Enter skipped the night's
+        summary unread)."""
+        self._curtain = (kind, then, kind == PASS if held is None else held)
         self._raised_at = self.clock()
         self.screen.cover(text)
 
@@ -192,10 +204,11 @@ class TurnControl:
         it comes; a hand-over's, only once it has been up `hold` seconds."""
         if self._curtain is None:
             return
-        kind, then = self._curtain
-        if kind == PASS and self.clock() - self._raised_at < self.hold:
+        kind, then, held = self._curtain
+        if held and self.clock() - self._raised_at < self.hold:
             self._raised_at = self.clock()  # typed ahead: the hold starts again
-            self.screen.cover(self._waiting_text)
+            if kind == PASS:
+                self.screen.cover(self._waiting_text)
             return
         self._curtain = None
         self.screen.cover(None)

@@ -415,7 +415,8 @@ class LfwKeys:
             self.send(text)
             return
         if word == wretched.WORD:
-            text = wretched.step(self.current_view(), self.board)
+            view = self.current_view()
+            text = wretched.step(view, self.board, self.deduce(view) if self.aids else None)
             if text is None:
                 return
             self.fold_to, self.folded = None, ()
@@ -450,7 +451,7 @@ class LfwKeys:
             # the notebook off: not asked (tester D3)
             return picking_for(view, self.board, self.aids).next_search()
         if word == wretched.WORD:  # H6: the next Wretched, until Jack's turn
-            return wretched.step(view, self.board)
+            return wretched.step(view, self.board, self.deduce(view) if self.aids else None)
         if word == SWEEP:  # `phase` holds the policeman who acted last
             text = sweep.step(view, self.board, phase, self.aids)
             if text is not None and colour is not None:

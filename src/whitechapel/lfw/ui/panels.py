@@ -256,8 +256,12 @@ def police_forms(view: LfwView, c: str, board: Any | None) -> tuple[str, ...]:
 
 
 def _letter_only(view: LfwView, c: str, board: Any | None) -> tuple[str, ...]:
-    """A policeman's line with his letter alone (in his colour, as on the
-    map), for a line too long with his colour's name: "B searches 57 70 71 72"."""
+    """A policeman's line for a line too long with his letter and his
+    colour's name: the name alone, in his colour, "yellow searches 110 122
+    123 137" (testers I3, J3 and N3, rounds 32-34, missed "yellow" on the
+    Chief's row; H2, round 17, asked for no "Y yellow: …" list beside the
+    "searches" rows), then his letter alone (in his colour, as on the
+    map): "Y searches 110 122 123 137 140"."""
     x = view.police.get(c)
     if board is None:
         return ()
@@ -276,7 +280,8 @@ def _letter_only(view: LfwView, c: str, board: Any | None) -> tuple[str, ...]:
             f"{mark}{_letter(c)} — (last night {short})",
             f"{mark}{_letter(c)} {c} —",
         )
-    return (f"{mark}{_letter(c)} {_searches(placenames.touches(board, x))}",)
+    does = _searches(placenames.touches(board, x))
+    return (f"{mark}{colour(c, c)} {does}", f"{mark}{_letter(c)} {does}")
 
 
 def police_line(view: LfwView, c: str, board: Any | None, width: int = PANEL_WIDTH) -> str:

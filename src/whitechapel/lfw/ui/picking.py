@@ -216,28 +216,45 @@ def nearest_tail(
     here: tuple[str, str] | None = None,
 ) -> str:
     """T2, no crossing offered beside a circle where Jack can be: the
-    nearest such circle, which way it lies from the acting policeman
-    (`here`: his name and crossing), and the three letters nearest it,
-    counted in crossings from each: "; nearest them: 83, north-east of
-    Yellow: a (4 crossings from it), d (5 crossings from it)" (tester Z2,
+    nearest such circle, which way and how far it lies from the acting
+    policeman (`here`: his name and crossing), and the three letters
+    nearest it, each with the way it lies from him and how far it is from
+    the circle: "; nearest them: 83, 5 crossings north-east of Yellow: a
+    (east of him, 3 crossings from 83), d (north, 4 from 83)" (tester Z2,
     round 27: "it only says '…: none' and points nowhere"; F3, round 30:
     "has no direction"; H3, round 31, read a way said from the letter as
-    said from the policeman and sent him south)."""
+    said from the policeman; N3, round 34, read "south of Brown: t" as
+    "t is the way south", and t lay north of him)."""
     near = police_facts(board)
     far = [min((near.distance(x, c), c, k) for c in sorted(jack)) for k, x in labelled]
     if not far or min(far)[0] >= FAR:
         return ""
     target = min(far)[1]
     where = dict(labelled)
-    steps = sorted((near.distance(where[k], target), k) for k, _ in labelled)[:3]
-    said = ", ".join(
-        f"{k} ({d} crossing{'s' if d != 1 else ''} from it)" for d, k in steps if d < FAR
-    )
-    way = ""
-    if here is not None:
-        name, crossing = here
-        way = f", {placenames.heading(board, crossing, target)} of {name}"
-    return f"; nearest them: {target}{way}: {said}"
+    steps = [
+        (d, k)
+        for d, k in sorted((near.distance(where[k], target), k) for k, _ in labelled)
+        if d < FAR
+    ][:3]
+    if here is None:
+        said = ", ".join(f"{k} ({d} {_crossings(d)} from it)" for d, k in steps)
+        return f"; nearest them: {target}: {said}"
+    name, crossing = here
+    ways = [placenames.crossing_heading(board, crossing, where[k]) for _, k in steps]
+    entries = [
+        f"{k} ({way} of him, {d} {_crossings(d)} from {target})"
+        if i == 0
+        else f"{k} ({way}, {d} from {target})"
+        for i, ((d, k), way) in enumerate(zip(steps, ways, strict=True))
+    ]
+    gone = near.distance(crossing, target)
+    far_word = f"{gone} {_crossings(gone)} " if gone < FAR else ""
+    way = placenames.heading(board, crossing, target)
+    return f"; nearest them: {target}, {far_word}{way} of {name}: {', '.join(entries)}"
+
+
+def _crossings(n: int) -> str:
+    return "crossing" if n == 1 else "crossings"
 
 
 def touch_list(board: Any, labelled: list[tuple[str, str]], room: int | None) -> str:
@@ -1793,8 +1810,12 @@ class Picking:
             # and D2, round 15, read "toward" as a walk that never arrived);
             # said where it bites (F3, round 30, and H3, round 31: "they step
             # 3>43>3>43 ... only the guided night explains it")
+            # from night 2, away from the hideouts the notebook ranks (N3,
+            # round 34: walked "straight into the area of Jack's likely hideout")
+            away = self.view is not None and self.view.night > 1 and self.aids
             return (
-                "0 every Wretched left: to the circle nearest your real markers "
+                "0 every Wretched left: to the circle nearest your real markers"
+                f"{', away from his likely hideouts' if away else ''} "
                 "(she must move: one there already steps off and back)"
             )
         return f"0 everyone {'stays' if rest == 'stay' else 'passes'}"

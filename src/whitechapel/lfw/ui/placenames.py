@@ -188,6 +188,14 @@ def heading(board: Any, crossing: str, circle: int) -> str:
     return _wind(c.x - x.x, c.y - x.y)
 
 
+def crossing_heading(board: Any, crossing: str, to: str) -> str:
+    """Which way crossing `to` lies from `crossing` on the drawn map."""
+    data = cv.map_data(board)
+    a = next(x for x in data.crossings if x.id == crossing)
+    b = next(x for x in data.crossings if x.id == to)
+    return _wind(b.x - a.x, b.y - a.y)
+
+
 def _wind(dx: float, dy: float) -> str:
     angle = math.atan2(-dy * ASPECT, dx)  # y grows downwards on the map
     return WINDS[round(angle / (math.pi / 4)) % len(WINDS)]

@@ -546,7 +546,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
             hideouts = len(deduce(view, self.board).hideouts)
         reader = side if side == self.turns.human else None
         text = nightend.night_summary(view, night, hideouts=hideouts, reader=reader)
-        self.turns.show_curtain(nightend.NIGHT_END, untagged(text), then or self.redraw)
+        self.turns.show_curtain(nightend.NIGHT_END, untagged(text), then or self.redraw, held=True)
         return True
 
     def redraw(self) -> None:
@@ -663,10 +663,14 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
             )
         note = p.choice_note()  # the hideout's ways in (S1), the fakes placed by themselves
         room = self.hint_room(guide)
-        if note and room is not None and len(note) + KEYS_LEAST > room:
+
+        def shown(text: str) -> int:  # its length as shown: crossings said in words
+            return len(placenames.in_words(text, self.board))  # (K3, N3, rounds 33-34)
+
+        if note and room is not None and shown(note) + KEYS_LEAST > room:
             note = p.choice_note(short=True)  # letters alone, no reason
         if note and room is not None:  # the note's room comes out of the keys' (tester N2,
-            room = max(1, room - len(note) - 3)  # round 20: cut at 200 columns)
+            room = max(1, room - shown(note) - 3)  # round 20: cut at 200 columns)
         line2 = f"Typed: [b]{escape(p.typed)}[/b]▏" if p.typed else p.keys_hint(room=room)
         if note:
             line2 = f"{line2} · [b]{escape(note)}[/b]"
