@@ -35,13 +35,16 @@ class Setting:
     settings file carry it), its `label` (the setup screen's and the lobby's
     row), its `choices` as (value, label) in the order shown, its `default`,
     and whether a network room may choose it (`rooms`: it then holds at
-    every seat; else it belongs to the hot seat alone)."""
+    every seat; else it belongs to the hot seat alone); `people`: it means
+    something only where two people share the keyboard (a setup hides it
+    for a game against the computer)."""
 
     name: str
     label: str
     choices: tuple[tuple[str, str], ...]
     default: str
     rooms: bool = False
+    people: bool = False
 
     def __post_init__(self) -> None:
         if self.default not in self.values:

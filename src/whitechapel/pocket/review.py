@@ -164,9 +164,37 @@ def review_lines(
     winner = view.outcome.winner if view.outcome is not None else None
     me = view.jack.identity if view.jack is not None else None
     lines += ["", "What decided it:", *(turning_line(r, winner, me) for r in points)]
+    cards = cards_line(view)
+    if cards and winner == JACK:
+        lines.append(cards)
     if views and learner is not None and view.outcome is not None:
         lines += ["", "The turning point:", turning_sentence(view, views, learner, facts)]
     return lines
+
+
+def cards_line(view: PocketView, width: int = 66) -> str:
+    """Jack's alibi cards that held hourglasses, where the view shows them
+    (his own, or anyone's at the end), in `width` characters: "Jack's
+    alibi card: Madame, 2 hourglasses of her 6." ('' where none held
+    any).  Tester QH, round 18: "What decided it" named two calls, not the
+    Madame card that won it."""
+    secrets = view.jack
+    if secrets is None:
+        return ""
+    held = [(c, CHARACTERS[CHARACTER_INDEX[c]].hourglasses) for c in secrets.alibis]
+    held = [(c, n) for c, n in held if n]
+    if not held:
+        return ""
+    total = sum(n for _, n in held)
+    his = "her" if secrets.identity in WOMEN else "his"
+    cards = "card" if len(held) == 1 else "cards"
+    glasses = "hourglass" if total == 1 else "hourglasses"
+    named = ", ".join(f"{short_name(c)} {n}" for c, n in held)
+    of = f"{total} {glasses} of {his} {secrets.hourglasses}"
+    for line in (f"Jack's alibi {cards}: {named}: {of}.", f"Jack's alibi {cards} held {of}."):
+        if len(line) <= width:
+            return line
+    return line
 
 
 # -- the turning point: the learner's decision that gave up most ---------------------------
@@ -370,8 +398,35 @@ def turning_sentence(
         )
     return (
         f"Round {rnd}: your move, {mine}; {then}.{result} "
-        f"Better: {better}: {whatever}, {best_call}."
+        f"Better: {better}: {whatever}, {best_call}{worse_at_the_call(turn)}."
     )
+
+
+def worse_at_the_call(turn: Turn) -> str:
+    """Where the better move comes to a worse call than the one played, what
+    it gains instead: the alibi card it draws, or the one it keeps from the
+    other side; '' where its call is as good or better (tester QH, round
+    18: "Better: the alibi … 0 seen / 8 not: nobody cleared" read worse
+    than his own move's "at least 2 cleared"; the alibi token, left to
+    Jack, would have drawn him a card's hourglasses)."""
+    if ahead.value_of(turn.best.call) >= ahead.value_of(turn.mine.call):
+        return ""
+    other = JACK if turn.side == INVESTIGATOR else INVESTIGATOR
+
+    def draws(graded: ahead.Graded, side: str) -> bool:
+        return any(who == side and isinstance(a, Alibi) for who, a in graded.line)
+
+    if isinstance(turn.best.action, Alibi):
+        gains = (  # the sentence has said the card may clear one more
+            "with the alibi yours, Jack draws no alibi card this round"
+            if turn.side == INVESTIGATOR
+            else "its card may hold hourglasses"
+        )
+    elif draws(turn.mine, other) and not draws(turn.best, other):
+        gains = f"it leaves {'Jack' if other == JACK else 'the investigator'} no alibi card to draw"
+    else:
+        gains = "the tokens it leaves each side weigh more than the call"
+    return f" (a worse call than yours, but {gains})"
 
 
 def same_step(view: PocketView, played: Action, better: Action, he: str) -> str:

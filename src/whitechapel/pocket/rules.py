@@ -22,6 +22,7 @@ HANDOVER = Setting(
     "Hand-over prompt",
     (("always", "every change of side"), ("secrets", "around Jack's cards only")),
     default="always",
+    people=True,  # against the computer nothing is handed over (testers QH, QI, round 18)
 )
 
 

@@ -132,6 +132,7 @@ class PocketSetup(Screen):
     DEFAULT_CSS = """
     PocketSetup { align: center middle; }
     PocketSetup #setup-box { width: 68; height: auto; border: heavy $accent; padding: 0 2; }
+    PocketSetup .setting-row { height: auto; }
     PocketSetup Input, PocketSetup Picker { margin-bottom: 1; }
     PocketSetup .row-label { color: $text-muted; }
     PocketSetup #opponent { margin-bottom: 0; }
@@ -169,8 +170,10 @@ class PocketSetup(Screen):
                 id="inv-name",
             )
             for setting in RULES.settings:
-                yield Label(setting.label, classes="row-label")
-                yield setting_picker(setting, last.get(setting.name))
+                with Vertical(id=f"{setting.name}-row", classes="setting-row") as row:
+                    row.display = not (setting.people and who != "people")
+                    yield Label(setting.label, classes="row-label")
+                    yield setting_picker(setting, last.get(setting.name))
             yield Center(Label("Tab or ↑ ↓: rows · ← → Space: choose · Enter: start"))
         yield KeyFooter()
 
@@ -195,6 +198,9 @@ class PocketSetup(Screen):
         computer_names(self, NAME_FIELDS, self.opponent)
         self.query_one("#level", Picker).disabled = who == "people"
         self.query_one("#level-row").display = who != "people"
+        for setting in RULES.settings:  # a hand-over means nothing against the computer
+            if setting.people:
+                self.query_one(f"#{setting.name}-row").display = who == "people"
         self.query_one("#play-sentence", Label).update(who_sentence(who, level))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

@@ -1,0 +1,106 @@
+"""Round 18 of issue 44's blind play-tests (testers QH and QI): what they
+found, held by tests."""
+
+from __future__ import annotations
+
+import settle
+from snapshots import screen_text
+from whitechapel.app import WhitechapelApp
+from whitechapel.pocket.ui.setup import PocketSetup
+from whitechapel.ui.widgets.picker import Picker
+
+
+def flat(app) -> str:
+    return " ".join(screen_text(app).split())
+
+
+async def test_p9_the_hand_over_row_is_only_on_the_form_for_two_people():
+    """QH and QI: "Hand-over prompt: every change of side / around Jack's
+    cards only" stood on the form of a game against the computer, where
+    nothing is handed over."""
+    app = WhitechapelApp(start=PocketSetup())
+    async with app.run_test(size=(80, 40)) as pilot:
+        await settle.settle(pilot)
+        form = app.screen
+        for who in ("jack", "investigator"):
+            form.query_one("#opponent", Picker).choose(who)
+            await settle.settle(pilot)
+            assert "Hand-over prompt" not in flat(app), who
+            assert "Hints for a new player" in flat(app)
+        form.query_one("#opponent", Picker).choose("people")
+        await settle.settle(pilot)
+        assert "Hand-over prompt" in flat(app)
+
+
+def _better_but_worse_at_the_call(seed: int):
+    """The first decision of a random game (`seed`) where a move the
+    look-ahead grades better comes to a worse call than another."""
+    import random
+
+    from whitechapel.pocket import ahead
+    from whitechapel.pocket.game import PocketGame
+    from whitechapel.pocket.legal import legal
+    from whitechapel.pocket.setup import random_setup
+
+    rng = random.Random(seed)
+    game = PocketGame(random_setup(seed))
+    while game.outcome is None:
+        side = game.to_act
+        view = game.view(side)
+        grading = ahead.grade(view, side)
+        graded = [(a, grading.of(a)) for a in legal(view)]
+        best = max((g for _, g in graded), key=lambda g: g.value)
+        for action, mine in graded:
+            if best.value > mine.value and ahead.value_of(best.call) < ahead.value_of(mine.call):
+                return game, view, side, action, mine, best
+        game.advance(rng.choice(legal(view)))
+    return None
+
+
+def test_p8_a_better_move_with_a_worse_call_says_what_it_gains_instead(monkeypatch):
+    """QH: "Better: the alibi: … 0 seen / 8 not: nobody cleared" read worse
+    than his own "at least 2 cleared"; what made it better (the alibi card
+    it kept from Jack) went unsaid.  Where the better move's call is the
+    worse, the review says what it gains instead."""
+    from whitechapel.pocket import review
+
+    found = next(f for f in map(_better_but_worse_at_the_call, range(20)) if f is not None)
+    game, view, side, action, mine, best = found
+    turn = review.Turn(view, side, action, mine, best)
+    monkeypatch.setattr(review, "turning_point", lambda *a, **k: turn)
+    better = review.turning_sentence(game.view(side), [view], side).split("Better: ")[1]
+    assert "(a worse call than yours, but " in better, better
+    # and never where the better move's call is as good
+    same = review.Turn(view, side, action, mine, mine)
+    assert review.worse_at_the_call(same) == ""
+
+
+def test_p8_what_decided_jacks_win_names_his_alibi_cards_hourglasses():
+    """QH: "What decided it" named two calls, not the Madame alibi card (+2)
+    that won Jack the game."""
+    import random
+
+    from whitechapel.pocket import review
+    from whitechapel.pocket.game import PocketGame
+    from whitechapel.pocket.legal import legal
+    from whitechapel.pocket.pieces import CHARACTER_INDEX, CHARACTERS, JACK
+    from whitechapel.pocket.sentences import WOMEN
+    from whitechapel.pocket.setup import random_setup
+
+    for seed in range(200):
+        rng = random.Random(seed)
+        game = PocketGame(random_setup(seed))
+        while game.outcome is None:
+            game.advance(rng.choice(legal(game.view(game.to_act))))
+        secrets = game.view(JACK).jack
+        glasses = sum(CHARACTERS[CHARACTER_INDEX[c]].hourglasses for c in secrets.alibis)
+        if game.outcome.winner == JACK and glasses:
+            break
+    else:
+        raise AssertionError("no game won by Jack with a card's hourglasses")
+    lines = review.review_lines(game.view(JACK))
+    decided = lines[lines.index("What decided it:") :]
+    said = next(line for line in decided if line.startswith("Jack's alibi card"))
+    his = "her" if secrets.identity in WOMEN else "his"
+    assert said.endswith(f" of {his} {secrets.hourglasses}."), said
+    assert f"{glasses} hourglass" in said, said
