@@ -148,3 +148,46 @@ async def test_h3_the_later_nights_fakes_note_is_never_cut(tmp_path):
                     noted += "by themselves" in screen.prompt_text(screen.current_view())
                     assert _prompt_overflow(app, screen) <= 0, (seed, order)
     assert noted >= 2
+
+
+async def test_t3_the_guided_nights_last_summary_says_enter_leads_to_what_next(
+    tmp_path, monkeypatch
+):
+    """N3: "After 'Jack is arrested' there is no review and no 'next,
+    try…'. Esc goes straight to the menu."  Where the guided night ends
+    the game, its last summary says Enter leads to why and what next (the
+    lesson's end), and Enter brings it."""
+    import settle
+    from snapshots import screen_text
+    from test_lfw_round6_learn import BOARD, caught_on_night_1
+    from whitechapel.app import WhitechapelApp
+    from whitechapel.core.record import record_of
+    from whitechapel.core.store import Store
+    from whitechapel.lfw.game import LfwGame
+    from whitechapel.lfw.options import Options
+    from whitechapel.lfw.rulebook import JACK
+    from whitechapel.lfw.ui import learn
+    from whitechapel.lfw.ui.bench import keys_for
+    from whitechapel.lfw.ui.learn import GuidedScreen, LessonOverBox
+    from whitechapel.lfw.ui.screen import LfwScreen
+    from whitechapel.ui.source import LocalSource
+
+    monkeypatch.setattr(LfwScreen, "PACE", 0.0)
+    over = caught_on_night_1(POLICE)
+    game = LfwGame(over.setup, Options(), BOARD)
+    for action in over.history[:-1]:
+        game.apply(action)
+    assert game.to_act == POLICE and game.outcome is None
+    players = {POLICE: learn.LEARNER, JACK: "computer:easy"}
+    record = record_of(game, seed=1, players=players, settings=dict(learn.GUIDED_SETTINGS))
+    screen = GuidedScreen(LocalSource(game, record, Store(tmp_path)), BOARD)
+    app = WhitechapelApp(start=screen)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle.settle(pilot)
+        while app.screen is not screen:  # the hint boxes of this decision
+            await settle.press(pilot, "enter")
+        await settle.press(pilot, *keys_for(game, str(over.history[-1])))
+        assert game.outcome is not None
+        assert "Press Enter to see why, and what to try next." in screen_text(app)
+        await settle.press(pilot, "enter")
+        assert isinstance(app.screen, LessonOverBox)

@@ -423,6 +423,15 @@ class GuidedScreen(LfwScreen):
                 return
         await super().on_key(event)
 
+    def end_words(self, view: LfwView) -> str:
+        """Where the game ends with the guided night, Enter on its summary
+        leads to the lesson's end: why, and the ways on (tester N3, round
+        34: "After 'Jack is arrested' there is no review and no 'next,
+        try…'; Esc goes straight to the menu")."""
+        if self.hints and view.night == hints.LESSON_NIGHT:
+            return "see why, and what to try next"
+        return super().end_words(view)
+
     def hint_now(self, view: LfwView | None = None) -> hints.Hint | None:
         """The hint of the decision at the keyboard, if any (from its view)."""
         if not self.hints or not self.can_act() or self.source.outcome is not None:

@@ -115,14 +115,20 @@ def _path_line(row: tuple[PathSpace, ...], home: bool) -> str:
 
 
 def night_summary(
-    view: LfwView, night: int, *, hideouts: int | None = None, reader: str | None = None
+    view: LfwView,
+    night: int,
+    *,
+    hideouts: int | None = None,
+    reader: str | None = None,
+    end_words: str = "see the board",
 ) -> str:
     """The summary of `night` as the side of `view` may know it (markup).
     `hideouts`: how many circles the notebook leaves for the hideout (None:
     the game has no notebook).  `reader`: the side alone at the keyboard
     at the game's end (against the computer), told "you" and whether it
     won (play-tester J, round 5: Jack's last summary said "his hideout"
-    and never "you win"); None where both sides read it (a hot seat)."""
+    and never "you win"); None where both sides read it (a hot seat).
+    `end_words`: what Enter leads to at the game's end."""
     seen = next((n for n in view.nights if n.night == night), NightSeen(night))
     over = view.outcome is not None and night == view.night
     you = view.side == JACK and (view.outcome is None or (over and reader == JACK))
@@ -177,7 +183,7 @@ def night_summary(
                 if you
                 else f"Hideout candidates: {circles}."
             )
-    go_on = "see the board" if over else f"go on to night {night + 1}"
+    go_on = end_words if over else f"go on to night {night + 1}"
     if not over and night >= NIGHTS:
         go_on = "go on"
     lines.append(f"\nPress [b]Enter[/b] to {go_on}.")

@@ -545,9 +545,15 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         if self.deduction_mode != "off" and view.outcome is None:
             hideouts = len(deduce(view, self.board).hideouts)
         reader = side if side == self.turns.human else None
-        text = nightend.night_summary(view, night, hideouts=hideouts, reader=reader)
+        text = nightend.night_summary(
+            view, night, hideouts=hideouts, reader=reader, end_words=self.end_words(view)
+        )
         self.turns.show_curtain(nightend.NIGHT_END, untagged(text), then or self.redraw, held=True)
         return True
+
+    def end_words(self, view: LfwView) -> str:
+        """What Enter on the game's last summary leads to."""
+        return "see the board"
 
     def redraw(self) -> None:
         self.reset_choice()
