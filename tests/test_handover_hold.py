@@ -153,3 +153,34 @@ async def test_t1_an_enter_typed_after_jacks_announcing_enter_leaves_the_nights_
         now[0] += HOLD
         await settle.press(pilot, "enter")
         assert screen.curtain_kind == PASS  # read, then on to the police's hand-over
+
+
+async def test_t1_enters_pressed_now_and_then_over_the_summary_lift_it_once_its_hold_is_over(
+    tmp_path, monkeypatch
+):
+    """A summary's hold never starts again: an Enter every second over it
+    (slower than a burst, quicker than the hold) lifts it once the hold
+    from its rising is over, as a hand-over's would not."""
+    from whitechapel.lfw.rulebook import JACK
+    from whitechapel.lfw.ui.nightend import NIGHT_END
+
+    now = held_clock(monkeypatch)
+
+    def home_offered(g) -> bool:
+        return g.to_act == JACK and any(str(a).endswith(" home") for a in g.legal_actions())
+
+    game = first_game_where(5, home_offered, tries=50)
+    circle = next(str(a) for a in game.legal_actions() if str(a).endswith(" home")).split()[1]
+    app, screen = game_app(game, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle.settle(pilot)
+        now[0] += HOLD
+        await settle.press(pilot, "enter")
+        await settle.press(pilot, *circle, "enter", "enter")
+        assert screen.curtain_kind == NIGHT_END
+        now[0] += 1.0
+        await settle.press(pilot, "enter")
+        assert screen.curtain_kind == NIGHT_END
+        now[0] += 1.0  # 2 s after it rose, 1 s after the last Enter
+        await settle.press(pilot, "enter")
+        assert screen.curtain_kind != NIGHT_END

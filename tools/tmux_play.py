@@ -229,8 +229,9 @@ def main() -> int:
         if passed is not None:
             summaries += passed == "summary"
             handovers += passed == "curtain"
-            if passed == "curtain":
-                time.sleep(HOLD)  # a hand-over's curtain takes no key before (ui/turns.py)
+            if passed == "curtain" or "The end of night" in screen:
+                time.sleep(HOLD)  # a hand-over's curtain, or a night's summary, takes no key
+                # before (ui/turns.py)
             send("enter")
             if passed == "summary":
                 wait_for("The end of night", gone=True)
@@ -314,6 +315,8 @@ def solo(args, play, data: Path) -> int:
             "End of round" in screen or "The end of night" in screen
         ):
             summaries += 1
+            if "The end of night" in screen:
+                time.sleep(HOLD)  # a night's summary takes no key before (ui/turns.py)
             send("enter")
             settle(screen)
             continue

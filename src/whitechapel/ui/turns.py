@@ -184,10 +184,11 @@ class TurnControl:
     ) -> None:
         """Raise the curtain showing `text`; `then` runs once it is lifted.
         `held` (a hand-over's always): an Enter in its first `hold` seconds
-        starts the hold again rather than lifting it (a summary after the
-        key that ended a night: tester N3, issue 43 round 34, announced
-        Jack's hideout with Enter and a second Enter skipped the night's
-        summary unread)."""
+        does not lift it; a hand-over's hold starts again (the other side's
+        secrets are under it), a summary's runs on, so that Enters pressed
+        now and then never keep it up (a summary after the key that ended
+        a night: tester N3, issue 43 round 34, announced Jack's hideout with
+        Enter and a second Enter skipped the night's summary unread)."""
         self._curtain = (kind, then, kind == PASS if held is None else held)
         self._raised_at = self.clock()
         self.screen.cover(text)
@@ -206,10 +207,10 @@ class TurnControl:
             return
         kind, then, held = self._curtain
         if held and self.clock() - self._raised_at < self.hold:
-            self._raised_at = self.clock()  # typed ahead: the hold starts again
-            if kind == PASS:
+            if kind == PASS:  # typed ahead: the hold starts again, and says so
+                self._raised_at = self.clock()
                 self.screen.cover(self._waiting_text)
-            return
+            return  # a summary's: the Enter is dropped, its hold runs on
         self._curtain = None
         self.screen.cover(None)
         if then is not None:
