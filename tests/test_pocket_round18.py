@@ -104,3 +104,20 @@ def test_p8_what_decided_jacks_win_names_his_alibi_cards_hourglasses():
     his = "her" if secrets.identity in WOMEN else "his"
     assert said.endswith(f" of {his} {secrets.hourglasses}."), said
     assert f"{glasses} hourglass" in said, said
+
+
+def test_p5_ones_own_alibi_card_is_said_to_save_not_to_lose():
+    """QK (round 19): "your alibi card may make you lose (about 86 in 100)"
+    read backwards; it meant that the card saves the game about 14 in 100.
+    One's own card is said as what it may save."""
+    from whitechapel.pocket import ahead, hints
+    from whitechapel.pocket.actions import Alibi
+    from whitechapel.pocket.pieces import INVESTIGATOR, JACK
+
+    call = ahead.Call(3, 2, if_seen=None, if_unseen=None)
+    graded = ahead.Graded(Alibi(), 0.0, (), call, 0.86, INVESTIGATOR)
+    said = hints.risk_words(graded, INVESTIGATOR)
+    assert said == "you lose unless your alibi card saves you (about 1 in 7)", said
+    assert hints.risk_words(graded, JACK) == "his alibi card may make you lose (about 86 in 100)"
+    sure = ahead.Graded(Alibi(), 0.0, (), call, 1.0, INVESTIGATOR)
+    assert hints.risk_words(sure, INVESTIGATOR) == "you lose, whatever your alibi card says"

@@ -589,6 +589,12 @@ def risk_words(graded: ahead.Graded, side: str) -> str:
         if graded.spoil >= SURE:
             return f"but {whose} alibi card would spoil your win"
         return f"unless {whose} alibi card spoils your win (about {odds(graded.spoil)})"
+    if graded.drawer == side:  # his own card can only fail to save him (tester QK,
+        # round 19, read "your alibi card may make you lose (about 86 in 100)"
+        # backwards: the card saves the game about 14 in 100)
+        if graded.risk >= SURE:
+            return "you lose, whatever your alibi card says"
+        return f"you lose unless your alibi card saves you (about {odds(1 - graded.risk)})"
     if graded.risk >= SURE:
         return f"{whose} alibi card would make you lose"
     return f"{whose} alibi card may make you lose (about {odds(graded.risk)})"
