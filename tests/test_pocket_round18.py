@@ -121,3 +121,24 @@ def test_p5_ones_own_alibi_card_is_said_to_save_not_to_lose():
     assert hints.risk_words(graded, JACK) == "his alibi card may make you lose (about 86 in 100)"
     sure = ahead.Graded(Alibi(), 0.0, (), call, 1.0, INVESTIGATOR)
     assert hints.risk_words(sure, INVESTIGATOR) == "you lose, whatever your alibi card says"
+
+
+def test_p8_a_call_that_can_go_one_way_says_jack_wins_without_an_if():
+    """QJ (round 19): the review said "2 seen / 0 not: Jack wins if he is
+    seen": read as nonsense (seen he surely is; his hourglasses, his
+    face-down card counted as one, win it).  A call that can go one way
+    says Jack wins, and why it counts his card; an "if" only where the call
+    can go either way; and never a win on the way it cannot go."""
+    from whitechapel.pocket import ahead, hints
+    from whitechapel.pocket.pieces import INVESTIGATOR, JACK
+
+    seen_only = ahead.Call(2, 0, if_seen=JACK)
+    said, short = hints.call_words(seen_only, INVESTIGATOR, cards=1)
+    assert said == "2 seen / 0 not: Jack wins (his alibi card counted as an hourglass) (P8)"
+    assert short == "Jack wins"
+    either = ahead.Call(2, 1, if_seen=None, if_unseen=JACK)
+    assert hints.call_words(either, INVESTIGATOR)[0] == (
+        "2 seen / 1 not: Jack wins if he is unseen (P8)"
+    )
+    cannot = ahead.Call(2, 0, if_seen=None, if_unseen=JACK)
+    assert "Jack wins" not in hints.call_words(cannot, INVESTIGATOR)[0]

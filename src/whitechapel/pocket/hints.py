@@ -481,7 +481,7 @@ BEST_ANSWER_WINS = "he wins only with his best answer"
 
 
 def call_words(
-    call: ahead.Call, side: str, answers: bool = True, race: bool = False
+    call: ahead.Call, side: str, answers: bool = True, race: bool = False, cards: int = 0
 ) -> tuple[str, str]:
     """The call a line ends on, for `side`: a phrase and a few words.  What
     P8 makes of it is said as it is (round 5, tester PH: "you are caught,
@@ -523,12 +523,24 @@ def call_words(
         if call.seen:
             return "Jack seen: you win", "Jack is seen: you win"
         return "Jack unseen", "Jack stays unseen"
-    if JACK in (call.if_seen, call.if_unseen):
+    # the investigator's view counts each of Jack's face-down alibi cards
+    # (`cards`) as an hourglass (`ahead.odds_of`): said, where it counts
+    counted = (
+        f" (his alibi card{'s' if cards > 1 else ''} counted as an hourglass"
+        f"{' each' if cards > 1 else ''})"
+        if cards
+        else ""
+    )
+    if JACK in (call.if_seen, call.if_unseen) and call.seen and call.unseen:
         way = "seen" if call.if_seen == JACK else "unseen"
         return (
-            f"{call.seen} seen / {call.unseen} not: Jack wins if he is {way} (P8)",
+            f"{call.seen} seen / {call.unseen} not: Jack wins if he is {way}{counted} (P8)",
             f"Jack wins if {way}",
         )
+    if (call.if_seen if call.seen else call.if_unseen) == JACK:  # one way the call can go
+        # (tester QJ, round 19: "2 seen / 0 not: Jack wins if he is seen" read
+        # as nonsense: seen he is, and his hourglasses win it)
+        return f"{call.seen} seen / {call.unseen} not: Jack wins{counted} (P8)", "Jack wins"
     if (
         call.seen
         and call.if_seen == INVESTIGATOR
@@ -1052,7 +1064,8 @@ def said(view: PocketView, graded: ahead.Graded, side: str) -> tuple[str, str, s
     """What a graded line comes to, in a phrase, a few words and fewest,
     naming the player's own next action it counts on and a card's risk."""
     answers = len(graded.line) > 1  # actions left before the call
-    call, short = call_words(graded.call, side, answers, view.race)
+    cards = view.jack_alibi_count if side == INVESTIGATOR else 0
+    call, short = call_words(graded.call, side, answers, view.race, cards)
     tiny = call_tiny(graded.call, side, answers)
     own_long, own_short = own_next(view, graded, side)
     if own_short:
