@@ -480,6 +480,40 @@ def move_words(view: PocketView, action: Action) -> tuple[str, str]:
 BEST_ANSWER_WINS = "he wins only with his best answer"
 
 
+def _jack_call_words(call: ahead.Call, answers: bool, race: bool) -> tuple[str, str]:
+    """`call_words` on Jack's own view (he knows who he is)."""
+    # Jack's calls are the worst the investigator can do to him, and
+    # say so (tester PN, round 7: "Best: the Alibi token: you are the
+    # last suspect: you lose", and the easy computer then lost)
+    end = call.end
+    if end == INVESTIGATOR and not answers:  # no action left before the call (tester PT)
+        if call.kept <= 1:
+            return "the call makes you the last suspect: you lose (P8)", "the call loses"
+        return "the call sees you in the race: you lose", "the call loses"
+    if end == INVESTIGATOR:
+        if call.kept <= 1:
+            return (
+                "his best answer would make you the last suspect: you lose (P8)",
+                BEST_ANSWER_WINS,
+            )
+        return "his best answer would see you in the race: you lose", BEST_ANSWER_WINS
+    if end == JACK:
+        return "you stay unseen and win (P8)", "you stay unseen: you win"
+    if end == ahead.RACE and call.kept <= 1:
+        # begins, unless the race is on already (`race`; testers PY and
+        # PZ, round 13: "the race goes on" a round before it began)
+        return (
+            "you stay unseen, the last suspect: stay unseen to the end (the race)",
+            f"you stay unseen: the race {'goes on' if race else 'begins'}",
+        )
+    if call.jack:
+        return (
+            f"at worst you are seen, {call.kept} suspects left",
+            f"at worst seen, {call.kept} left",
+        )
+    return f"you stay unseen, {call.kept} suspects left", f"you stay unseen, {call.kept} left"
+
+
 def call_words(
     call: ahead.Call, side: str, answers: bool = True, race: bool = False, cards: int = 0
 ) -> tuple[str, str]:
@@ -489,36 +523,7 @@ def call_words(
     the last suspect unseen with his sixth hourglass, or in the race, is
     safe, and only a call that ends the game for the investigator says so."""
     if side == JACK and call.jack is not None:
-        # Jack's calls are the worst the investigator can do to him, and
-        # say so (tester PN, round 7: "Best: the Alibi token: you are the
-        # last suspect: you lose", and the easy computer then lost)
-        end = call.end
-        if end == INVESTIGATOR and not answers:  # no action left before the call (tester PT)
-            if call.kept <= 1:
-                return "the call makes you the last suspect: you lose (P8)", "the call loses"
-            return "the call sees you in the race: you lose", "the call loses"
-        if end == INVESTIGATOR:
-            if call.kept <= 1:
-                return (
-                    "his best answer would make you the last suspect: you lose (P8)",
-                    BEST_ANSWER_WINS,
-                )
-            return "his best answer would see you in the race: you lose", BEST_ANSWER_WINS
-        if end == JACK:
-            return "you stay unseen and win (P8)", "you stay unseen: you win"
-        if end == ahead.RACE and call.kept <= 1:
-            # begins, unless the race is on already (`race`; testers PY and
-            # PZ, round 13: "the race goes on" a round before it began)
-            return (
-                "you stay unseen, the last suspect: stay unseen to the end (the race)",
-                f"you stay unseen: the race {'goes on' if race else 'begins'}",
-            )
-        if call.jack:
-            return (
-                f"at worst you are seen, {call.kept} suspects left",
-                f"at worst seen, {call.kept} left",
-            )
-        return f"you stay unseen, {call.kept} suspects left", f"you stay unseen, {call.kept} left"
+        return _jack_call_words(call, answers, race)
     if call.seen + call.unseen == 1:  # the race: the last suspect is Jack
         if call.seen:
             return "Jack seen: you win", "Jack is seen: you win"
