@@ -464,7 +464,7 @@ async def test_the_patrols_of_nights_2_to_4_go_where_the_policemen_ended(tmp_pat
         await shown(app, screen, pilot)
         prompt = " ".join(region_text(app, screen.query_one("#prompt")).split())
         assert "where the policemen ended last night" in prompt, prompt
-        assert "two yellow ones:" in prompt
+        assert "two yellow ones of" in prompt
         assert not prompt.startswith("Place the patrol markers on yellow crossings")
 
 

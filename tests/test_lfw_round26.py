@@ -31,7 +31,8 @@ def test_h3_later_nights_letters_say_which_are_last_nights_places():
     assert len(first.split()) == 5 and len(rest.split()) >= 2
     said = p.later_places()
     assert (
-        said == f"{first} where the policemen ended last night (one each), two yellow ones: {rest}"
+        said
+        == f"{first} where the policemen ended last night (one each), and two yellow ones of {rest}"
     )
 
 
@@ -43,7 +44,7 @@ async def test_h3_a_third_yellow_crossing_is_refused_with_the_reason(tmp_path):
     async with app.run_test(size=(200, 60)) as pilot:
         await raise_curtain(pilot, screen)
         p = screen.picking
-        assert "ended last night (one each), two yellow ones:" in (prompt_text(app))
+        assert "ended last night (one each), and two yellow ones of" in (prompt_text(app))
         ended = set(last_night_police(game.view(POLICE)).values())
         yellow = [k for k, x in p.crossing_labels() if x not in ended]
         await settle.press(pilot, yellow[0])

@@ -1161,7 +1161,9 @@ class Picking:
         """H3 on nights 2-4, for the prompt: which letters offered are last
         night's places and which the yellow crossings, and how many of
         these (tester X2, round 26: twelve letters for seven markers, and a
-        refused key said nothing of why)."""
+        refused key said nothing of why; P3, round 35, read "any of the
+        seven places" beside twelve letters): "h j m p q where the policemen
+        ended last night (one each), and two yellow ones of a c d i t u C"."""
         ended = self.ended_places()
         offered = self.crossing_labels()  # in letter order
         first = " ".join(k for k, x in offered if x in ended)
@@ -1172,8 +1174,8 @@ class Picking:
         parts = [f"{first} where the policemen ended last night (one each)"] if first else []
         if others:
             some = "one more yellow one" if left == 1 else "two yellow ones"
-            parts.append(f"{some}: {others}")
-        return ", ".join(parts) or "the five where the policemen ended, two yellow ones"
+            parts.append(f"{'and ' if parts else ''}{some} of {others}")
+        return ", ".join(parts) or "the five where the policemen ended, and two yellow ones"
 
     def circle_room(self) -> int:
         """How many circles may get letters: `CIRCLE_LABELS`, or every red

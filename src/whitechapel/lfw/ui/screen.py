@@ -84,7 +84,7 @@ GUIDE = {
     "patrols": "Place the patrol markers on yellow crossings: {what}.",
     # H3, nights 2-4: five where the policemen ended, two on yellow crossings
     "patrols_later": (
-        "Patrol markers, real or fake, on any of the seven places: {places}. Now {what}."
+        "Patrol markers, real or fake, go on seven places: {places}. Now {what}."
     ),
     "letter": "You may send a letter, or no letter.",
     "saucy": "Saucy Jacky: move the two markers Jack named to free yellow crossings.",
