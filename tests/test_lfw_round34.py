@@ -191,3 +191,29 @@ async def test_t3_the_guided_nights_last_summary_says_enter_leads_to_what_next(
         assert "Press Enter to see why, and what to try next." in screen_text(app)
         await settle.press(pilot, "enter")
         assert isinstance(app.screen, LessonOverBox)
+
+
+async def test_t1_jacks_prompt_says_no_step_where_every_street_is_barred(tmp_path):
+    """O3 (round 35): "On one turn every street was blocked, and the prompt
+    still read 'Move: step to a circle, take a coach…' although only
+    '2 coach, 3 alley' were offered"."""
+    from lfw_app_play import game_app, prompt_text, raise_curtain
+    from whitechapel.lfw.actions import Coach, Step
+    from whitechapel.lfw.phases import Phase
+    from whitechapel.lfw.rulebook import JACK
+    from whitechapel.lfw.ui.screen import NO_STEP
+
+    def barred(g) -> bool:
+        if g.phase != Phase.ESCAPE or g.to_act != JACK:
+            return False
+        moves = g.legal_actions()
+        return not any(isinstance(a, Step) for a in moves) and any(
+            isinstance(a, Coach) for a in moves
+        )
+
+    game = first_game_where(8, barred, tries=400)
+    app, screen = game_app(game, tmp_path)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await raise_curtain(pilot, screen)
+        said = prompt_text(app)
+        assert NO_STEP in said and "step to a circle" not in said, said

@@ -81,7 +81,7 @@ from typing import Any
 import networkx as nx
 
 from whitechapel.lfw import rulebook
-from whitechapel.lfw.actions import Search
+from whitechapel.lfw.actions import Search, Step
 from whitechapel.lfw.legal import legal
 from whitechapel.lfw.notebook import notebook
 from whitechapel.lfw.phases import Phase
@@ -860,6 +860,11 @@ class Picking:
 
     def can_back(self) -> bool:
         return self.chooser is not None and self.chooser.can_back
+
+    def can_step(self) -> bool:
+        """T1: is a walk (a step) among Jack's moves?"""
+        v = self.view
+        return v is not None and any(isinstance(a, Step) for a in legal(v))
 
     def walk_only(self) -> bool:
         """T1 with no coach or alley left: the step is taken for Jack and

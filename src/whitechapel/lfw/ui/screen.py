@@ -102,6 +102,8 @@ GUIDE = {
     "clues": "{who}: search circles, arrest at one, or the other actions.",
     "searching": "{who}: name the next circle to search (until a clue or all named).",
 }
+# T1 where policemen bar every street from Jack's circle
+NO_STEP = "Move: policemen bar every street from here: take a coach (two steps) or an alley."
 
 
 COMPACT_HEIGHT = 30  # rows: below this the notebook and the log take turns (F5)
@@ -625,6 +627,23 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
             failed_arrests=failed,
         )
 
+    def guide_text(self, view: LfwView) -> str:
+        """The prompt's guide for the phase, before its notes: the forced
+        action's words, else the phase's (`GUIDE`)."""
+        who = (view.acting_colour or "").capitalize() or "The police"
+        p = self.picking
+        what = p.chooser.what_next() if isinstance(p.chooser, Placer) else ""
+        key: str = view.phase.key
+        if key == "patrols" and view.night > 1:
+            key = "patrols_later"
+        places = p.later_places() if key == "patrols_later" else ""
+        forced = p.forced_text()
+        if forced:
+            return forced
+        if key == Phase.ESCAPE and not p.can_step():
+            return NO_STEP  # (tester O3, round 35: "Move: step…" with no step offered)
+        return GUIDE.get(key, "").format(who=who, what=what, places=places)
+
     def prompt_text(self, view: LfwView) -> str:
         if self.inspect_typed is not None:
             return self.inspect_prompt(view)
@@ -644,14 +663,9 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
             return waiting
         if not self.can_act():
             return ""
-        who = (view.acting_colour or "").capitalize() or "The police"
         p = self.picking
-        what = p.chooser.what_next() if isinstance(p.chooser, Placer) else ""
         key: str = view.phase.key
-        if key == "patrols" and view.night > 1:
-            key = "patrols_later"
-        places = p.later_places() if key == "patrols_later" else ""
-        guide = p.forced_text() or GUIDE.get(key, "").format(who=who, what=what, places=places)
+        guide = self.guide_text(view)
         if key == Phase.HUNT and not self.compact and not p.forced_text():
             guide += STREETS_NOTE
         if view.phase.key in PLACEMENTS and self.places_out_of_sight():
