@@ -3,9 +3,15 @@ found, held by tests."""
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
 import settle
 from snapshots import screen_text
 from whitechapel.app import WhitechapelApp
+from whitechapel.pocket.game import PocketGame
+from whitechapel.pocket.legal import legal
 from whitechapel.pocket.ui.setup import PocketSetup
 from whitechapel.ui.widgets.picker import Picker
 
@@ -142,3 +148,67 @@ def test_p8_a_call_that_can_go_one_way_says_jack_wins_without_an_if():
     )
     cannot = ahead.Call(2, 0, if_seen=None, if_unseen=JACK)
     assert "Jack wins" not in hints.call_words(cannot, INVESTIGATOR)[0]
+
+
+def test_p7_the_review_says_the_next_action_it_counts_on_as_the_look_aheads(monkeypatch):
+    """QM (round 20), as QF (round 17): "Round 1: your move, Watson 1 step
+    (4 → 5); then your next action, the joker: Toby 1 step (8 → 9) …" read
+    as what he had played; he had moved nobody.  After the game the line's
+    next action is said as the look-ahead's."""
+    from whitechapel.pocket import hints, review
+
+    for seed in range(20):
+        found = _better_but_worse_at_the_call(seed)
+        if found is None:
+            continue
+        game, view, side, action, mine, best = found
+        if (
+            hints.own_next(view, mine, side)[0]
+            and hints.own_next(view, mine, side)[0] != (hints.DRAW_FIRST[0])
+        ):
+            break
+    else:
+        raise AssertionError("no turning point that counts on the learner's next action")
+    turn = review.Turn(view, side, action, mine, best)
+    monkeypatch.setattr(review, "turning_point", lambda *a, **k: turn)
+    said = review.turning_sentence(game.view(side), [view], side)
+    assert review.FORESEEN in said, said
+    assert "your next action" not in said, said
+
+
+@pytest.mark.parametrize("human", ["jack", "investigator"])
+async def test_p9_jack_alone_at_the_keyboard_reads_his_own_on_the_rounds_summary(tmp_path, human):
+    """QM (round 20): against the computer the round's summary covered
+    Jack's secret panel, and the card his last action drew was seen only a
+    round later.  Jack alone at the keyboard reads his hourglasses and his
+    cards on it; the investigator alone never does."""
+    from pocket_app_play import SETUPS, curtain_text, pocket_app
+    from whitechapel.pocket.actions import Alibi
+    from whitechapel.pocket.pieces import INVESTIGATOR, JACK
+
+    person = JACK if human == "jack" else INVESTIGATOR
+    other = INVESTIGATOR if person == JACK else JACK
+    setup = SETUPS["lestrade"]
+    probe = PocketGame(setup)
+    rng = random.Random(5)
+    rnd = 2 if person == JACK else 1  # the round whose last action is the person's
+    while not (probe.round == rnd and probe.step == 3):
+        probe.advance(rng.choice(legal(probe.view(probe.to_act))))
+    assert probe.to_act == person
+    last = next((a for a in legal(probe.view(person)) if isinstance(a, Alibi)), None)
+    last = last or legal(probe.view(person))[0]
+    app, screen = pocket_app(setup, tmp_path, players={person: "Ann", other: "computer:easy"})
+    game = screen.source.game
+    for action in probe.history:
+        game.advance(action)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle.settle(pilot)
+        screen.send(str(last))
+        await settle.settle(pilot)
+        said = curtain_text(app)
+        assert f"round {rnd}" in said, said
+        secrets = game.view(JACK).jack
+        if person == JACK:
+            assert "(Jack only)" in said and f"Yours: {secrets.hourglasses} of 6" in said, said
+        else:
+            assert "(Jack only)" not in said and "Yours:" not in said, said

@@ -161,7 +161,9 @@ async def test_p5_a_row_that_is_not_one_says_so_and_keeps_the_token(tmp_path):
 
 async def test_p5_a_tile_rotated_this_round_typed_says_so_and_nothing_is_played(tmp_path):
     """Jack turned a3; the investigator's `a 3` gets the sentence Enter on
-    a3 gets, and the cursor stays on b2, nothing taken or played."""
+    a3 gets, and the cursor goes on a3, nothing taken or played; a turn key
+    typed after it turns nothing (tester QM, round 20: his `e` turned b2,
+    where the cursor had stayed)."""
     app, screen = pocket_app(SETUPS["lestrade"], tmp_path)
     game = screen.source.game
     for text in (*ROUND_1, "Ra3N"):
@@ -172,8 +174,11 @@ async def test_p5_a_tile_rotated_this_round_typed_says_so_and_nothing_is_played(
         await settle.press(pilot, "4", "a", "3")
         assert sentence in prompt(screen)
         choice = screen.choice
-        assert (choice.mode, choice.cursor, choice.wall, choice.typed) == (Mode.TILE, 4, None, None)
+        assert (choice.mode, choice.cursor, choice.wall, choice.typed) == (Mode.TILE, 6, None, None)
         assert screen.candidate() is None and len(game.history) == 5
+        await settle.press(pilot, "e")
+        assert "cannot be rotated now" in prompt(screen)
+        assert choice.wall is None and screen.candidate() is None
         await settle.press(pilot, "left", "down", "enter")  # the cursor's Enter on it
         assert sentence in prompt(screen) and choice.mode == Mode.TILE
         assert len(game.history) == 5

@@ -391,6 +391,7 @@ def turning_sentence(
         best_call = (
             f"{best_call} ({turn.best.call.words()}, where yours ends {turn.mine.call.words()})"
         )
+    then, best_call = as_foreseen(then), as_foreseen(best_call)
     if hopeless(turn):  # no move is better at the call: never "Better: … you lose" (QA)
         return (
             f"Round {rnd}: your move, {mine}; {then}.{result} By then no move saved this "
@@ -399,6 +400,19 @@ def turning_sentence(
     return (
         f"Round {rnd}: your move, {mine}; {then}.{result} "
         f"Better: {better}: {whatever}, {best_call}{worse_at_the_call(turn)}."
+    )
+
+
+FORESEEN = "the next action the look-ahead finds for you"
+
+
+def as_foreseen(text: str) -> str:
+    """A hint's "with your next action (…)", said after the game as the
+    look-ahead's, not as what was played (tester QM, round 20, and QF,
+    round 17: "then your next action, the joker: Toby 1 step (8 → 9)" read
+    as history, and he had moved nobody)."""
+    return text.replace("with your next action (", f"with {FORESEEN} (").replace(
+        "then your next action, ", f"then {FORESEEN}, "
     )
 
 

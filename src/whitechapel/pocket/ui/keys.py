@@ -283,7 +283,7 @@ class PocketKeys(GameScreen):
         second).  The second tile of an exchange is shown, swapped, and
         Enter plays it, as every action ends on an Enter.  A tile that
         cannot be taken gets the sentence Enter on it gets, and nothing
-        changes."""
+        changes but the cursor, on that tile."""
         choice = self.choice
         if square is None:
             return
@@ -296,7 +296,10 @@ class PocketKeys(GameScreen):
         elif self.face() == "X":
             choice.cursor = choice.first = square
             choice.mode = Mode.EXCHANGE
-        elif not self.rotatable(square):  # P5
+        elif not self.rotatable(square):  # P5: the cursor on it, so that a turn key
+            # typed after it turns nothing (tester QM, round 20: his `e` turned
+            # b2, where the cursor had stayed)
+            choice.cursor = square
             self.notice = "This tile was rotated this round: choose another one."
         else:
             choice.cursor, choice.wall, choice.mode = square, None, Mode.ORIENT

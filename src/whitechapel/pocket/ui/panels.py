@@ -492,6 +492,7 @@ def round_summary(
     compact: bool = False,
     actions: bool = True,
     doers: Mapping[str, str] | None = None,
+    secrets: Secrets | None = None,
 ) -> str:
     """What round `rnd` came to, for both players, from the public log of a
     view (P4, P7, P8): its four actions with who played them, then the
@@ -546,6 +547,12 @@ def round_summary(
         lines.append(f"Jack's hourglasses: {of_goal(view.jack.hourglasses)}.")
     else:
         lines.append(f"Hourglasses known: {of_goal(view.known_hourglasses)}.")
+        if secrets is not None:  # Jack alone at this keyboard: his own (tester QM,
+            # round 20: the summary covered his secret panel and the card he drew)
+            cards = ", ".join(short_name(c) for c in secrets.alibis) or "none"
+            lines.append(
+                f"Yours: {of_goal(secrets.hourglasses)}; your alibi cards: {cards} (Jack only)."
+            )
     if view.outcome:
         o = view.outcome
         who = names.get(o.winner, o.winner)
@@ -564,18 +571,20 @@ def summary_forms(
     rnd: int,
     names: dict[str, str],
     seen: Sequence[Sequence[str]] | None = None,
+    secrets: Secrets | None = None,
 ) -> tuple[str, ...]:
     """A round's summary beside the board, fullest first: whole, compact,
     compact without the actions (the log keeps them), for the first that
-    fits the column (`fitting`)."""
+    fits the column (`fitting`); `secrets`: Jack's own, where he alone is
+    at the keyboard."""
     return (
-        round_summary(view, rnd, names, seen),
-        round_summary(view, rnd, names, seen, compact=True),
+        round_summary(view, rnd, names, seen, secrets=secrets),
+        round_summary(view, rnd, names, seen, compact=True, secrets=secrets),
         # who saw whom left to the board beside, as the call saw it
-        round_summary(view, rnd, names, compact=True),
+        round_summary(view, rnd, names, compact=True, secrets=secrets),
         # the actions by the sides' words, shorter than "Ann (Jack)"
-        round_summary(view, rnd, names, compact=True, doers=SIDE_WORDS),
-        round_summary(view, rnd, names, compact=True, actions=False),
+        round_summary(view, rnd, names, compact=True, doers=SIDE_WORDS, secrets=secrets),
+        round_summary(view, rnd, names, compact=True, actions=False, secrets=secrets),
     )
 
 

@@ -448,7 +448,10 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
                     self.show_review()
 
         seen = sightings_at_call(view, ended)  # the board as the call saw it: who saw whom
-        forms = panels.summary_forms(view, ended, names, seen)
+        # Jack alone at this keyboard (against the computer, or his network
+        # seat): his own hourglasses and cards, from his own view
+        secrets = self.source.view(JACK).jack if self.turns.human == JACK else None
+        forms = panels.summary_forms(view, ended, names, seen, secrets)
         self._summary = (ended, forms)
         self.refresh_all()  # the board as the call saw it, beside the summary
         self.turns.show_curtain(SUMMARY, forms[0], go_on)
