@@ -212,3 +212,27 @@ async def test_p9_jack_alone_at_the_keyboard_reads_his_own_on_the_rounds_summary
             assert "(Jack only)" in said and f"Yours: {secrets.hourglasses} of 6" in said, said
         else:
             assert "(Jack only)" not in said and "Yours:" not in said, said
+
+
+async def test_p5_the_step_buttons_say_where_the_detective_lands(tmp_path):
+    """QL (round 20): "'Clockwise' from the bottom and left edges is easy
+    to misjudge … the step buttons don't say where the detective will land
+    (for example '1 step → #9')"."""
+    from pocket_app_play import SETUPS, Driver, pocket_app
+    from whitechapel.pocket.actions import MOVE_FACES
+    from whitechapel.pocket.pieces import step_clockwise
+    from whitechapel.ui.widgets.choice import Choice
+
+    app, screen = pocket_app(SETUPS["lestrade"], tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle.settle(pilot)
+        await Driver(pilot, screen).pass_handover()
+        view = screen.current_view()
+        i, face = next((i, t.up) for i, t in enumerate(view.tokens) if t.up in MOVE_FACES)
+        await settle.press(pilot, str(i + 1))
+        here = view.detectives[MOVE_FACES.index(face)]
+        labels = [str(c.label) for c in screen.query(Choice) if c.display]
+        for n in (1, 2):
+            said = f"{n} to #{step_clockwise(here, n)}"
+            assert any(label.endswith(said) for label in labels), labels
+            assert said in flat(app)

@@ -822,17 +822,24 @@ def choice_specs(
     tokens: Sequence[Token],
     jack: bool,
     chosen: str | None = None,
+    lands: Mapping[int, int] | None = None,
 ) -> list[tuple[str, str]]:
     """The choice buttons of this step, as (label, what pressing it does).
     `chosen`: the step or joker target being previewed (its button is marked;
-    a second click on it plays it)."""
+    a second click on it plays it).  `lands`: a move's steps -> the place
+    the detective lands on, "1 to #9" (tester QL, round 20, misjudged
+    clockwise on the bottom row: "the step buttons don't say where the
+    detective will land")."""
     specs: list[tuple[str, str]] = []
     if mode == "token":
         return [
             (f"{i + 1} {FACE_NAMES[t.up]}", f"tok-{i}") for i, t in enumerate(tokens) if not t.used
         ]
     if mode == "move":
-        specs = [("1 step", "dig-1"), ("2 steps", "dig-2")]
+        words = {1: "1 step", 2: "2 steps"}
+        specs = [
+            (f"{n} to #{lands[n]}" if lands and n in lands else words[n], f"dig-{n}") for n in (1, 2)
+        ]
     elif mode == "joker":
         specs = [("Holmes", "jok-H"), ("Watson", "jok-W"), ("Toby", "jok-T")]
         if jack:

@@ -25,8 +25,9 @@ from whitechapel.pocket import end, hints, review
 from whitechapel.pocket.actions import (
     ALIBI_ACTION,
     Action,
+    Move,
 )
-from whitechapel.pocket.pieces import INVESTIGATOR, JACK, SIDES
+from whitechapel.pocket.pieces import INVESTIGATOR, JACK, SIDES, step_clockwise
 from whitechapel.pocket.players.teaching import teaching_seats
 from whitechapel.pocket.rules import RULES
 from whitechapel.pocket.sentences import SIDE_WORDS
@@ -352,7 +353,13 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
             chosen = self.choice.joker or (
                 str(self.choice.steps) if self.choice.steps is not None else None
             )
-            specs = panels.choice_specs(self.choice.mode, self.face(), tokens, jack, chosen)
+            view = self.current_view()
+            lands = {
+                a.steps: step_clockwise(view.detectives[a.detective], a.steps)
+                for a in self.legal()
+                if isinstance(a, Move) and self.choice.mode == "move"
+            }
+            specs = panels.choice_specs(self.choice.mode, self.face(), tokens, jack, chosen, lands)
         if specs != self._choices:
             self._choices = specs
             Choice.fill(self.query_one("#choices"), specs)
