@@ -838,7 +838,8 @@ def choice_specs(
     if mode == "move":
         words = {1: "1 step", 2: "2 steps"}
         specs = [
-            (f"{n} to #{lands[n]}" if lands and n in lands else words[n], f"dig-{n}") for n in (1, 2)
+            (f"{n} to #{lands[n]}" if lands and n in lands else words[n], f"dig-{n}")
+            for n in (1, 2)
         ]
     elif mode == "joker":
         specs = [("Holmes", "jok-H"), ("Watson", "jok-W"), ("Toby", "jok-T")]
