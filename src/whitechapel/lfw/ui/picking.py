@@ -1818,12 +1818,14 @@ class Picking:
             # said where it bites (F3, round 30, and H3, round 31: "they step
             # 3>43>3>43 ... only the guided night explains it")
             # from night 2, away from the hideouts the notebook ranks (N3,
-            # round 34: walked "straight into the area of Jack's likely hideout")
+            # round 34: walked "straight into the area of Jack's likely hideout");
+            # the hint's words for the to and fro (Q3, round 36, read "one there
+            # already steps off and back" twice)
             away = self.view is not None and self.view.night > 1 and self.aids
             return (
                 "0 every Wretched left: to the circle nearest your real markers"
                 f"{', away from his likely hideouts' if away else ''} "
-                "(she must move: one there already steps off and back)"
+                "(she must move each wait: one near them steps to and fro)"
             )
         return f"0 everyone {'stays' if rest == 'stay' else 'passes'}"
 
