@@ -175,8 +175,8 @@ def review_lines(
 def cards_line(view: PocketView, width: int = 66) -> str:
     """Jack's alibi cards that held hourglasses, where the view shows them
     (his own, or anyone's at the end), in `width` characters: "Jack's
-    alibi card: Madame, 2 hourglasses of her 6." ('' where none held
-    any).  Tester QH, round 18: "What decided it" named two calls, not the
+    alibi cards: Madame 2, Bert 1: 3 hourglasses of her 6.", else "Jack's
+    alibi cards held 3 hourglasses of her 6." ('' where none held any).  Tester QH, round 18: "What decided it" named two calls, not the
     Madame card that won it."""
     secrets = view.jack
     if secrets is None:
