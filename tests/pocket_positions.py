@@ -87,3 +87,22 @@ def every_hint(seeds: range):
                 forms.append(hints.target_hint(view, side, act.face, preview(view, act), act))
             yield view, side, forms
             g.advance(rng.choice(g.legal_actions()))
+
+
+def graded_decisions(seed: int):
+    """Each decision of a random game (`seed`), graded to the call by the
+    look-ahead: yields (game, view, side, [(action, graded)...])."""
+    import random
+
+    from whitechapel.pocket import ahead
+    from whitechapel.pocket.legal import legal
+    from whitechapel.pocket.setup import random_setup
+
+    rng = random.Random(seed)
+    g = PocketGame(random_setup(seed))
+    while g.outcome is None:
+        side = g.to_act
+        view = g.view(side)
+        grading = ahead.grade(view, side)
+        yield g, view, side, [(a, grading.of(a)) for a in legal(view)]
+        g.advance(rng.choice(legal(view)))

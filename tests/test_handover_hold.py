@@ -120,33 +120,46 @@ async def test_the_hand_over_says_when_it_takes_enter(tmp_path, monkeypatch):
         assert "A moment" in " ".join(screen_text(app).split())
 
 
-async def test_t1_an_enter_typed_after_jacks_announcing_enter_leaves_the_nights_summary_up(
-    tmp_path, monkeypatch
-):
-    """Tester N3, issue 43 round 34: "Enter: home" then Enter went straight
-    past the end of the night's summary, unread.  The summary holds as a
-    hand-over does: an Enter at once starts its hold again; a later one
-    lifts it."""
+def jack_may_go_home():
+    """Jack to act, a walk home among his moves: the game and that move."""
     from whitechapel.lfw.rulebook import JACK
-    from whitechapel.lfw.ui.nightend import NIGHT_END
-    from whitechapel.ui.turns import PASS
-
-    now = held_clock(monkeypatch)
 
     def home_offered(g) -> bool:
         return g.to_act == JACK and any(str(a).endswith(" home") for a in g.legal_actions())
 
     game = first_game_where(5, home_offered, tries=50)
-    home = next(str(a) for a in game.legal_actions() if str(a).endswith(" home"))
-    circle = home.split()[1]
+    return game, next(str(a) for a in game.legal_actions() if str(a).endswith(" home"))
+
+
+async def announce_home(pilot, screen, now: list[float], home: str) -> None:
+    """Past the hand-over to Jack, his walk home typed and announced with
+    Enter (`1 7 5 Enter Enter`): the night's summary rises."""
+    from whitechapel.lfw.rulebook import JACK
+    from whitechapel.lfw.ui.nightend import NIGHT_END
+
+    await settle.settle(pilot)
+    now[0] += HOLD
+    await settle.press(pilot, "enter")
+    assert screen.turns.holder == JACK
+    await settle.press(pilot, *home.split()[1], "enter", "enter")  # the circle, Enter announces
+    assert str(screen.source.game.history[-1]) == home and screen.curtain_kind == NIGHT_END
+
+
+async def test_t1_an_enter_typed_after_jacks_announcing_enter_leaves_the_nights_summary_up(
+    tmp_path, monkeypatch
+):
+    """Tester N3, issue 43 round 34: "Enter: home" then Enter went straight
+    past the end of the night's summary, unread.  The summary takes no
+    Enter for its first moments, as a hand-over does: an Enter at once is
+    dropped; a later one lifts it."""
+    from whitechapel.lfw.ui.nightend import NIGHT_END
+    from whitechapel.ui.turns import PASS
+
+    now = held_clock(monkeypatch)
+    game, home = jack_may_go_home()
     app, screen = game_app(game, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle.settle(pilot)
-        now[0] += HOLD
-        await settle.press(pilot, "enter")
-        assert screen.turns.holder == JACK
-        await settle.press(pilot, *circle, "enter", "enter")  # the circle, Enter announces
-        assert str(game.history[-1]) == home and screen.curtain_kind == NIGHT_END
+        await announce_home(pilot, screen, now, home)
         await settle.press(pilot, "enter")  # and Enter again, at once
         assert str(game.history[-1]) == home
         assert screen.curtain_kind == NIGHT_END, screen_text(app)
@@ -161,23 +174,13 @@ async def test_t1_enters_pressed_now_and_then_over_the_summary_lift_it_once_its_
     """A summary's hold never starts again: an Enter every second over it
     (slower than a burst, quicker than the hold) lifts it once the hold
     from its rising is over, as a hand-over's would not."""
-    from whitechapel.lfw.rulebook import JACK
     from whitechapel.lfw.ui.nightend import NIGHT_END
 
     now = held_clock(monkeypatch)
-
-    def home_offered(g) -> bool:
-        return g.to_act == JACK and any(str(a).endswith(" home") for a in g.legal_actions())
-
-    game = first_game_where(5, home_offered, tries=50)
-    circle = next(str(a) for a in game.legal_actions() if str(a).endswith(" home")).split()[1]
+    game, home = jack_may_go_home()
     app, screen = game_app(game, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle.settle(pilot)
-        now[0] += HOLD
-        await settle.press(pilot, "enter")
-        await settle.press(pilot, *circle, "enter", "enter")
-        assert screen.curtain_kind == NIGHT_END
+        await announce_home(pilot, screen, now, home)
         now[0] += 1.0
         await settle.press(pilot, "enter")
         assert screen.curtain_kind == NIGHT_END

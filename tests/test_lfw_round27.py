@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 from whitechapel.lfw.map.maps import load_board
 from whitechapel.lfw.ui.panels import log_text
-from whitechapel.lfw.ui.placenames import crossing_heading, heading, touches
+from whitechapel.lfw.ui.placenames import heading, touches
 from whitechapel.lfw.view_parts import LogEntry
 
 
@@ -131,6 +131,6 @@ def test_t2_with_jack_out_of_reach_the_hint_names_the_nearest_crossings():
     first = line.split(f"of {colour.capitalize()}: ")[1].split(" ")[0]
     d = near.distance(labels[first], target)
     assert d == min(near.distance(x, target) for x in labels.values())
-    its_way = crossing_heading(game.board, view.police[colour], labels[first])
+    its_way = heading(game.board, view.police[colour], labels[first])
     s = "s" if d != 1 else ""
     assert f"{first} ({its_way} of him, {d} crossing{s} from {target})" in line, line

@@ -41,25 +41,14 @@ async def test_p9_the_hand_over_row_is_only_on_the_form_for_two_people():
 def _better_but_worse_at_the_call(seed: int):
     """The first decision of a random game (`seed`) where a move the
     look-ahead grades better comes to a worse call than another."""
-    import random
-
+    from pocket_positions import graded_decisions
     from whitechapel.pocket import ahead
-    from whitechapel.pocket.game import PocketGame
-    from whitechapel.pocket.legal import legal
-    from whitechapel.pocket.setup import random_setup
 
-    rng = random.Random(seed)
-    game = PocketGame(random_setup(seed))
-    while game.outcome is None:
-        side = game.to_act
-        view = game.view(side)
-        grading = ahead.grade(view, side)
-        graded = [(a, grading.of(a)) for a in legal(view)]
+    for game, view, side, graded in graded_decisions(seed):
         best = max((g for _, g in graded), key=lambda g: g.value)
         for action, mine in graded:
             if best.value > mine.value and ahead.value_of(best.call) < ahead.value_of(mine.call):
                 return game, view, side, action, mine, best
-        game.advance(rng.choice(legal(view)))
     return None
 
 

@@ -15,7 +15,7 @@ from rich.text import Text
 
 import settle
 from pocket_app_play import SETUPS, Driver, pocket_app
-from pocket_positions import every_hint, setup
+from pocket_positions import every_hint, graded_decisions, setup
 from snapshots import screen_text
 from whitechapel.app import WhitechapelApp
 from whitechapel.pocket import ahead, hints, review
@@ -390,13 +390,7 @@ def test_p8_a_hint_in_the_race_never_promises_unseen_against_an_answer_it_did_no
 def _same_words(seed: int):
     """The first decision of a random game (`seed`) with two actions the
     hints say in the same words, one graded better, their splits unlike."""
-    rng = random.Random(seed)
-    game = PocketGame(random_setup(seed))
-    while game.outcome is None:
-        side = game.to_act
-        view = game.view(side)
-        grading = ahead.grade(view, side)
-        graded = [(a, grading.of(a)) for a in legal(view)]
+    for game, view, side, graded in graded_decisions(seed):
         for action, mine in graded:
             for _, best in graded:
                 if (
@@ -405,7 +399,6 @@ def _same_words(seed: int):
                     and hints.said(view, best, side)[0] == hints.said(view, mine, side)[0]
                 ):
                     return game, view, side, action, mine, best
-        game.apply(rng.choice(legal(view)))
     return None
 
 

@@ -51,6 +51,7 @@ from whitechapel.lfw.ui.choosing import HOME, THROUGH, node_of
 from whitechapel.lfw.ui.mapview import MapView
 from whitechapel.lfw.ui.panels import untagged
 from whitechapel.lfw.ui.picking import ARMED_KEYS, SWEEP, Picking, picking_for
+from whitechapel.lfw.views import LfwView
 from whitechapel.ui.widgets.choice import Choice
 
 HINT_ROWS = 3  # the prompt's rows for its keys line, at most (its guide takes one or two)
@@ -415,8 +416,7 @@ class LfwKeys:
             self.send(text)
             return
         if word == wretched.WORD:
-            view = self.current_view()
-            text = wretched.step(view, self.board, self.deduce(view) if self.aids else None)
+            text = self.wretched_step(self.current_view())
             if text is None:
                 return
             self.fold_to, self.folded = None, ()
@@ -426,6 +426,11 @@ class LfwKeys:
         self.fold_to, self.folded = None, ()
         self.rest = (self.picking.phase(), word)
         self.send(f"{self.picking.acting()} {word}")
+
+    def wretched_step(self: Any, view: LfwView) -> str | None:
+        """Key 0's next Wretched walk (H6), weighed on the notebook's
+        hideouts where the notebook is on."""
+        return wretched.step(view, self.board, self.deduce(view) if self.aids else None)
 
     def start_fold(self: Any, colour: str) -> None:
         """A later policeman's key (T2, T3): the acting one stays (passes),
@@ -451,7 +456,7 @@ class LfwKeys:
             # the notebook off: not asked (tester D3)
             return picking_for(view, self.board, self.aids).next_search()
         if word == wretched.WORD:  # H6: the next Wretched, until Jack's turn
-            return wretched.step(view, self.board, self.deduce(view) if self.aids else None)
+            return self.wretched_step(view)
         if word == SWEEP:  # `phase` holds the policeman who acted last
             text = sweep.step(view, self.board, phase, self.aids)
             if text is not None and colour is not None:

@@ -240,7 +240,7 @@ def nearest_tail(
         said = ", ".join(f"{k} ({d} {_crossings(d)} from it)" for d, k in steps)
         return f"; nearest them: {target}: {said}"
     name, crossing = here
-    ways = [placenames.crossing_heading(board, crossing, where[k]) for _, k in steps]
+    ways = [placenames.heading(board, crossing, where[k]) for _, k in steps]
     entries = [
         f"{k} ({way} of him, {d} {_crossings(d)} from {target})"
         if i == 0

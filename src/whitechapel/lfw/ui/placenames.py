@@ -179,21 +179,17 @@ def _told_apart(
     return named
 
 
-def heading(board: Any, crossing: str, circle: int) -> str:
-    """Which way `circle` lies from `crossing` on the drawn map, as a
-    compass says it: "north-west" (north is the top of the map)."""
+def heading(board: Any, crossing: str, to: int | str) -> str:
+    """Which way `to` (a circle's number or a crossing's id) lies from
+    `crossing` on the drawn map, as a compass says it: "north-west" (north
+    is the top of the map)."""
     data = cv.map_data(board)
     x = next(x for x in data.crossings if x.id == crossing)
-    c = next(c for c in data.circles if c.n == circle)
-    return _wind(c.x - x.x, c.y - x.y)
-
-
-def crossing_heading(board: Any, crossing: str, to: str) -> str:
-    """Which way crossing `to` lies from `crossing` on the drawn map."""
-    data = cv.map_data(board)
-    a = next(x for x in data.crossings if x.id == crossing)
-    b = next(x for x in data.crossings if x.id == to)
-    return _wind(b.x - a.x, b.y - a.y)
+    if isinstance(to, int):
+        c = next(c for c in data.circles if c.n == to)
+        return _wind(c.x - x.x, c.y - x.y)
+    y = next(y for y in data.crossings if y.id == to)
+    return _wind(y.x - x.x, y.y - x.y)
 
 
 def _wind(dx: float, dy: float) -> str:

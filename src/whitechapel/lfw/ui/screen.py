@@ -628,18 +628,18 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
     def guide_text(self, view: LfwView) -> str:
         """The prompt's guide for the phase, before its notes: the forced
         action's words, else the phase's (`GUIDE`)."""
-        who = (view.acting_colour or "").capitalize() or "The police"
         p = self.picking
-        what = p.chooser.what_next() if isinstance(p.chooser, Placer) else ""
-        key: str = view.phase.key
-        if key == "patrols" and view.night > 1:
-            key = "patrols_later"
-        places = p.later_places() if key == "patrols_later" else ""
         forced = p.forced_text()
         if forced:
             return forced
+        key: str = view.phase.key
         if key == Phase.ESCAPE and not p.can_step():
             return NO_STEP  # (tester O3, round 35: "Move: step…" with no step offered)
+        if key == "patrols" and view.night > 1:
+            key = "patrols_later"
+        who = (view.acting_colour or "").capitalize() or "The police"
+        what = p.chooser.what_next() if isinstance(p.chooser, Placer) else ""
+        places = p.later_places() if key == "patrols_later" else ""
         return GUIDE.get(key, "").format(who=who, what=what, places=places)
 
     def prompt_text(self, view: LfwView) -> str:
@@ -682,13 +682,14 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         note = p.choice_note()  # the hideout's ways in (S1), the fakes placed by themselves
         room = self.hint_room(guide)
 
-        def shown(text: str) -> int:  # its length as shown: crossings said in words
-            return len(placenames.in_words(text, self.board))  # (K3, N3, rounds 33-34)
-
-        if note and room is not None and shown(note) + KEYS_LEAST > room:
-            note = p.choice_note(short=True)  # letters alone, no reason
-        if note and room is not None:  # the note's room comes out of the keys' (tester N2,
-            room = max(1, room - shown(note) - 3)  # round 20: cut at 200 columns)
+        if note and room is not None:
+            # measured as shown, crossings said in words (K3, N3, rounds 33-34)
+            shown = len(placenames.in_words(note, self.board))
+            if shown + KEYS_LEAST > room:
+                note = p.choice_note(short=True)  # letters alone, no reason
+                shown = len(placenames.in_words(note, self.board))
+            # the note's room comes out of the keys' (tester N2, round 20: cut at 200 columns)
+            room = max(1, room - shown - 3) if note else room
         line2 = f"Typed: [b]{escape(p.typed)}[/b]▏" if p.typed else p.keys_hint(room=room)
         if note:
             line2 = f"{line2} · [b]{escape(note)}[/b]"

@@ -354,11 +354,15 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
                 str(self.choice.steps) if self.choice.steps is not None else None
             )
             view = self.current_view()
-            lands = {
-                a.steps: step_clockwise(view.detectives[a.detective], a.steps)
-                for a in self.legal()
-                if isinstance(a, Move) and self.choice.mode == "move"
-            }
+            lands = (
+                {
+                    a.steps: step_clockwise(view.detectives[a.detective], a.steps)
+                    for a in self.legal()
+                    if isinstance(a, Move)
+                }
+                if self.choice.mode == Mode.MOVE
+                else {}
+            )
             specs = panels.choice_specs(self.choice.mode, self.face(), tokens, jack, chosen, lands)
         if specs != self._choices:
             self._choices = specs
