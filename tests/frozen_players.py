@@ -69,6 +69,9 @@ def pairings(game: str, level: str) -> list[dict[str, str]]:
 
 
 def record(game: str, level: str, name: str, games: int, options: dict[str, Any]) -> Path:
+    rules = rules_for(game)
+    first = rules.start(rules.random_setup(0, rules.check_options(options), None), options)
+    table = players.table_of(game, first)  # the board the games were played on
     out = []
     for pairing in pairings(game, level):
         for seed in range(games):
@@ -77,7 +80,14 @@ def record(game: str, level: str, name: str, games: int, options: dict[str, Any]
             print(f"{pairing} seed {seed}: {len(actions)} actions", file=sys.stderr)
     DATA.mkdir(parents=True, exist_ok=True)
     path = DATA / f"{game}-{name}.json"
-    data = {"game": game, "level": level, "name": name, "options": options, "games": out}
+    data = {
+        "game": game,
+        "level": level,
+        "name": name,
+        "options": options,
+        "table": table,
+        "games": out,
+    }
     path.write_text(json.dumps(data, indent=1) + "\n")
     return path
 
@@ -99,7 +109,7 @@ def check(game: str, name: str, per_pairing: int | None = None) -> int:
             side: (name if level == data["level"] else level)
             for side, level in entry["levels"].items()
         }
-        again = play(game, levels, entry["seed"], data["options"])
+        again = play(game, levels, entry["seed"], data["options"], data.get("table"))
         assert again == entry["actions"], (
             f"{name} as {entry['levels']}, seed {entry['seed']}: "
             f"{len(again)} actions, first difference at "

@@ -37,6 +37,9 @@ from whitechapel.ui.turns import PASS
 from whitechapel.ui.widgets.text import Curtain, TextPanel
 
 PLAYERS = {"jack": "Ann", "police": "Bob"}
+# The boards the seeded searches for a position were written on: a new
+# edition plays other games from the same seeds (docs/maps.md, "Editions").
+SEEDED_1888, SEEDED_TUTORIAL = "whitechapel-1888@2", "tutorial@2"
 JACK_ONLY_TAGS = JACK_ONLY  # hideout, path, Jack, marked women, where his moves reach
 
 
@@ -187,12 +190,13 @@ class LfwSecrecyWatch:
             self.seen_police_secret += 1
 
 
-def first_game_where(seed: int, stop, tries: int = 40) -> LfwGame:
+def first_game_where(seed: int, stop, tries: int = 40, board: str = SEEDED_1888) -> LfwGame:
     """The first position where `stop(game)` holds, over up to `tries`
     1888 games: homeward Jack, random police."""
     chance = Chance(seed)
+    on = load_board(board)
     for _ in range(tries):
-        game = LfwGame.new(chance.below(10**6))
+        game = LfwGame.new(chance.below(10**6), board=on)
         while game.outcome is None:
             if stop(game):
                 return game

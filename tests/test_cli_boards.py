@@ -13,12 +13,13 @@ from whitechapel.lfw.map.maps import load_board
 @pytest.mark.parametrize(
     ("typed", "name", "edition"),
     [
-        ("1888", "whitechapel-1888", 2),
+        ("1888", "whitechapel-1888", 3),
         ("1888@1", "whitechapel-1888", 1),
         ("1888@2", "whitechapel-1888", 2),
-        ("whitechapel-1888", "whitechapel-1888", 2),
-        ("tutorial", "tutorial", 2),
+        ("whitechapel-1888", "whitechapel-1888", 3),
+        ("tutorial", "tutorial", 3),
         ("tutorial@1", "tutorial", 1),
+        ("tutorial@2", "tutorial", 2),
     ],
 )
 def test_each_name_loads_its_board(typed, name, edition):
@@ -49,5 +50,5 @@ def test_the_help_names_what_map_takes(capsys):
     with pytest.raises(SystemExit):
         main(["lfw", "--help"])
     text = " ".join(capsys.readouterr().out.split())
-    assert "1888 (the default" in text and "1888@1 (its first edition)" in text
+    assert "1888 (the default" in text and "1888@1 or 1888@2 (its earlier editions)" in text
     assert "tutorial" in text and "map file" in text

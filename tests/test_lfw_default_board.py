@@ -225,7 +225,9 @@ def test_the_drawing_is_legible(name):
     b = Board.builtin(name)
     assert legibility.label_overlaps(b) == []
     assert legibility.segments_through_labels(b) == []
-    assert legibility.hidden_segments(b) == []
+    # the tutorial's 25 has two cells to each neighbour: its crossing (edition 3)
+    # sits on the cell right above it (docs/maps.md, "Circles no policeman can touch")
+    assert legibility.hidden_segments(b) == ([(25, "x46")] if name == "tutorial.json" else [])
     assert legibility.labels_off_canvas(b) == []
     assert mapcheck.problems(b.data) == []
 

@@ -11,6 +11,7 @@ import pytest
 from rich.text import Text
 
 import settle
+from lfw_app_play import SEEDED_TUTORIAL
 from lfw_random import choose, new_game
 from snapshots import screen_text
 from vterm import VirtualTerminal
@@ -93,7 +94,7 @@ def shown_legend(screen):
 # -- games reaching a position, and the screen's parts ---------------------------------
 
 
-def find_game(there, *, board="tutorial", options=None, seeds=range(60), seeing=True):
+def find_game(there, *, board=SEEDED_TUTORIAL, options=None, seeds=range(60), seeing=True):
     """The first seeded game (Jack mostly homing, police seeing his path so
     clues are found) that reaches a position where `there(game)` holds."""
     for seed in seeds:

@@ -65,18 +65,18 @@ def test_an_autosave_from_the_first_edition_resumes_on_it():
 
 def test_a_new_game_is_played_on_the_latest_edition_and_records_it():
     g = LfwGame.new(5, Options(), load_board())
-    assert g.board.edition == 2 and g.board.builtin_id == "whitechapel-1888@2"
+    assert g.board.edition == 3 and g.board.builtin_id == "whitechapel-1888@3"
     g.apply(g.legal_actions()[0])
     record = record_of(g)
-    assert record.setup["map"] == {"builtin": "whitechapel-1888@2"}
+    assert record.setup["map"] == {"builtin": "whitechapel-1888@3"}
     assert replay(Record.loads(record.dumps())).board is g.board
 
 
 def test_a_setup_names_the_latest_edition_when_given_a_bare_name():
     chiefs = ("blue", "yellow", "brown", "red", "green")
-    assert Setup(chiefs, "whitechapel-1888").map_name == "whitechapel-1888@2"
-    assert Setup(chiefs, "whitechapel-1888") == Setup(chiefs, "whitechapel-1888@2")
-    assert Setup(chiefs, "tutorial").map_name == "tutorial@2"
+    assert Setup(chiefs, "whitechapel-1888").map_name == "whitechapel-1888@3"
+    assert Setup(chiefs, "whitechapel-1888") == Setup(chiefs, "whitechapel-1888@3")
+    assert Setup(chiefs, "tutorial").map_name == "tutorial@3"
     # a record naming only "tutorial" was made before editions: the first
     assert Setup.from_json({"chiefs": list(chiefs), "map": {"builtin": "tutorial"}}).board() is (
         load_board("tutorial@1")
@@ -84,7 +84,7 @@ def test_a_setup_names_the_latest_edition_when_given_a_bare_name():
     assert load_board("tutorial@1") is not load_board("tutorial")
 
 
-@pytest.mark.parametrize("name", ["whitechapel-1888@3", "whitechapel-1888@x", "atlantis@1"])
+@pytest.mark.parametrize("name", ["whitechapel-1888@4", "whitechapel-1888@x", "atlantis@1"])
 def test_a_record_on_a_board_this_program_lacks_says_so_in_one_sentence(name):
     text = (OLD / "finished.json").read_text()
     data = json.loads(text)
@@ -92,14 +92,15 @@ def test_a_record_on_a_board_this_program_lacks_says_so_in_one_sentence(name):
     with pytest.raises(RecordError) as e:
         replay(Record.loads(json.dumps(data)))
     message = str(e.value)
-    assert f"unknown board {name!r}" in message and "whitechapel-1888@2" in message
+    assert f"unknown board {name!r}" in message and "whitechapel-1888@3" in message
     assert message.count(". ") == 0 and "\n" not in message
 
 
 def test_each_edition_loads_by_name_and_edition():
     first, latest = load_board("whitechapel-1888@1"), load_board("whitechapel-1888")
-    assert (first.edition, latest.edition) == (1, 2)
-    assert load_board("whitechapel-1888@2") is latest
+    assert (first.edition, latest.edition) == (1, 3)
+    assert load_board("whitechapel-1888@3") is latest
+    assert load_board("whitechapel-1888@2").edition == 2
     assert first.builtin_name == latest.builtin_name == "whitechapel-1888"
     assert mapcheck.statistics(first)["crooked_segments"] > 0  # the first drawing, kept as it was
     assert is_shipped("whitechapel-1888@1") and not is_shipped("whitechapel-1888@7")

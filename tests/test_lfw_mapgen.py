@@ -1,5 +1,7 @@
 """The generators of the shipped boards (tools/make_whitechapel_1888.py,
-tools/make_tutorial_map.py) rebuild the committed files.
+tools/make_tutorial_map.py) rebuild the committed files: edition 2's drawing,
+and edition 3, the same drawing with a crossing beside every circle
+(tools/seal_circles.py).
 
 Laying the streets takes a second and is checked on every run; the whole
 rebuild (the annealing search for circles and crossings takes minutes) runs
@@ -35,7 +37,7 @@ def gen():
 
 def test_the_generator_lays_the_committed_streets(gen):
     net, graph, _pos, goulston, reds = gen.streets(1888)
-    board = load_board("whitechapel-1888")
+    board = load_board("whitechapel-1888@2")
     assert set(board.pos.values()) == set(graph)  # every point where the file has it
     at = {p: v for v, p in board.pos.items()}
     assert {frozenset((at[a], at[b])) for a, b in graph.edges()} == {
@@ -54,6 +56,8 @@ def test_the_generator_rebuilds_the_committed_file_byte_for_byte(gen, tmp_path):
     out = tmp_path / "whitechapel-1888.json"
     assert gen.main(["--out", str(out)]) == 0
     assert out.read_bytes() == read_shipped("whitechapel-1888.json")
+    assert gen.main(["--edition", "2", "--out", str(out)]) == 0
+    assert out.read_bytes() == read_shipped("whitechapel-1888-ed2.json")
 
 
 def test_the_tutorial_generator_rebuilds_the_committed_file_byte_for_byte(tmp_path):
@@ -65,3 +69,5 @@ def test_the_tutorial_generator_rebuilds_the_committed_file_byte_for_byte(tmp_pa
     out = tmp_path / "tutorial.json"
     assert make_tutorial_map.main(["--out", str(out)]) == 0
     assert out.read_bytes() == read_shipped("tutorial.json")
+    assert make_tutorial_map.main(["--edition", "2", "--out", str(out)]) == 0
+    assert out.read_bytes() == read_shipped("tutorial-ed2.json")

@@ -14,7 +14,7 @@ from rich.cells import cell_len
 from rich.text import Text
 
 import settle
-from lfw_app_play import game_app, raise_curtain
+from lfw_app_play import SEEDED_1888, game_app, raise_curtain
 from snapshots import screen_text
 from whitechapel.core.chance import Chance
 from whitechapel.lfw.game import LfwGame
@@ -30,7 +30,7 @@ LETTER = {"blue": "B", "yellow": "Y", "brown": "N", "red": "R", "green": "G"}
 F_DEAD = "x21 x49 x68 x69 x70 x76 x77 x89 x104 x108 x133 x136 x144 x164 x171 x172 x186 x187"
 
 
-def play_until(seed: int, there, board: str = "whitechapel-1888") -> LfwGame | None:
+def play_until(seed: int, there, board: str = SEEDED_1888) -> LfwGame | None:
     """A random seeded game played until `there(game)` holds (None if it ends first)."""
     game, chance = LfwGame.new(seed, Options(), load_board(board)), Chance(seed)
     while game.outcome is None and not there(game):
@@ -47,7 +47,7 @@ def hunting(side: str, moves: int = 2):
     return there
 
 
-def first(there, board: str = "whitechapel-1888") -> LfwGame:
+def first(there, board: str = SEEDED_1888) -> LfwGame:
     for seed in range(40):
         game = play_until(seed, there, board)
         if game is not None:

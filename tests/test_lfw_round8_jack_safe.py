@@ -21,7 +21,7 @@ import re
 import pytest
 
 import settle
-from lfw_app_play import LfwDriver, game_app, prompt_text, raise_curtain, widget_text
+from lfw_app_play import SEEDED_1888, LfwDriver, game_app, prompt_text, raise_curtain, widget_text
 from test_lfw_display import find_game
 from whitechapel.lfw.game import LfwGame
 from whitechapel.lfw.phases import Phase
@@ -97,7 +97,7 @@ def test_h5_after_h6_and_on_later_nights_each_woman_keeps_her_h2_letter():
             and len(g.view(JACK).wretched) > 1
             and any(e[0] == "wretched_move" and e[1] == g.night for e in g.events)
         ),
-        board="whitechapel-1888",
+        board=SEEDED_1888,
     )
     view = moved.view(JACK)
     red = sorted(moved.board.red)
@@ -109,7 +109,7 @@ def test_h5_after_h6_and_on_later_nights_each_woman_keeps_her_h2_letter():
     for now, then in zip(view.wretched, start, strict=True):
         assert labels[str(now)] == ALL_LABELS[red.index(then)]
 
-    later = find_game(lambda g: g.phase == Phase.WOMEN and g.night == 2, board="whitechapel-1888")
+    later = find_game(lambda g: g.phase == Phase.WOMEN and g.night == 2, board=SEEDED_1888)
     view = later.view(JACK)
     scene = view.crime_scenes[0].circle
     women = picking_for(view, later.board).labels()
@@ -159,7 +159,7 @@ def test_h5_the_benchs_keys_for_a_kill_end_with_the_confirming_enter():
 
 
 async def test_n3_the_double_kill_is_asked_with_both_circles(tmp_path):
-    game = find_game(lambda g: g.phase == Phase.KILL and g.night == 3, board="whitechapel-1888")
+    game = find_game(lambda g: g.phase == Phase.KILL and g.night == 3, board=SEEDED_1888)
     app, screen = game_app(game, tmp_path)
     async with app.run_test(size=(200, 60)) as pilot:
         await raise_curtain(pilot, screen)
@@ -186,7 +186,7 @@ def _kill_near_and_far(game: LfwGame) -> bool:
 async def test_h5_the_question_warns_exactly_where_a_marker_stands_beside(tmp_path):
     """Before the Hunt the policemen stand on their markers' crossings: a
     Wretched beside a patrol marker is said to be, one beside none is not."""
-    game = find_game(_kill_near_and_far, board="whitechapel-1888")
+    game = find_game(_kill_near_and_far, board=SEEDED_1888)
     app, screen = game_app(game, tmp_path)
     async with app.run_test(size=(200, 60)) as pilot:
         await raise_curtain(pilot, screen)

@@ -25,7 +25,7 @@ from whitechapel.ui.screens.help import HelpScreen
 
 # A tag: H1-H9, T1-T3, S1, O1-O6 wherever they stand; N3 (the double event)
 # unless a word follows it, as the log's night does ("N4 Yellow moves").
-TAG = re.compile(r"\b[HTSO][1-9]\b|\bN[1-9]\b(?! [A-Za-z])")
+TAG = re.compile(r'\b[HTSO][1-9]\b|\bN[1-9]\b(?! [A-Za-z"])')
 
 EVERY_OPTION = Options(**dict.fromkeys(OPTIONS, True))
 
@@ -38,6 +38,7 @@ def test_the_tag_finder_finds_tags_and_leaves_nights_and_crossings():
     said = "Night 3/4 · T2 Hunting the monster (H3) · N3: the police first, (N3)"
     assert tags_in(said) == ["T2", "H3", "N3", "N3"]
     assert tags_in("N4 Yellow moves to the crossing x57 · 3 spaces · F1 help") == []
+    assert tags_in('N1 "I know where you live": 15') == []  # the log's night, then O6
 
 
 def test_untagged_keeps_words_numbers_crossings_and_the_logs_nights():
@@ -77,10 +78,10 @@ class TagWatch:
 
 @pytest.mark.parametrize("size", [(80, 24), (200, 60)])
 async def test_a_whole_hot_seat_game_shows_no_rule_tag(tmp_path, size):
-    app, screen = lfw_app(7, tmp_path, options=EVERY_OPTION)
+    app, screen = lfw_app(8, tmp_path, options=EVERY_OPTION)
     async with app.run_test(size=size) as pilot:
         await settle.settle(pilot)
-        driver = LfwDriver(pilot, screen, 7)
+        driver = LfwDriver(pilot, screen, 8)
         watch = TagWatch(driver)
         driver.after_each.append(watch)
         await driver.play_game()

@@ -28,15 +28,16 @@ SIDES = (JACK, POLICE, PUBLIC)
 # the positions played, and one SHA-256 over, at every position, each side's
 # view as JSON text and its replay summary, the police notebook's JSON at
 # every 7th, and the end's reveal.  Made by the dict views of main at
-# 8644896; between them the games play every kind of event of the log.
+# 8644896; between them the games play every kind of event of the log.  The
+# games stay on the editions they were made on (a new edition changes them).
 BEFORE = [
     (
-        (1, "whitechapel-1888", "none", 7, False),
+        (1, "whitechapel-1888@2", "none", 7, False),
         327,
         "be4325ac9bf91be3cf50d84e08058bf6b009bc2f2228c7f973455efe3e9f8a81",
     ),
     (
-        (2, "whitechapel-1888", "all", 7, True),
+        (2, "whitechapel-1888@2", "all", 7, True),
         252,
         "15a91e34ec8f6b6361ec274f74d342277313080dd9d768a47750544e897ea6d5",
     ),
@@ -46,17 +47,17 @@ BEFORE = [
         "302ae185bd835d253dcdc5fbc6a57f5d1ef118ed34bf91c9cc0bfec3b81238de",
     ),
     (
-        (4, "tutorial", "all", 10, True),
+        (4, "tutorial@2", "all", 10, True),
         43,
         "1b8b3ea6ada573c7a6003b82098d3ffafae98a4164e1d852df127d35435bb720",
     ),
     (
-        (5, "tutorial", "none", 0, False),
+        (5, "tutorial@2", "none", 0, False),
         139,
         "3d2e3ab9afefc2218505417a38df90933967c22c1a660923436dff53b808e44f",
     ),
     (
-        (6, "whitechapel-1888", "all", 10, True),
+        (6, "whitechapel-1888@2", "all", 10, True),
         222,
         "9a447038e9d77b29b6eae28dc2f18f6a5036373b2c10afdd29b5f9d93a23328d",
     ),

@@ -155,7 +155,7 @@ def test_drop_rows_leaves_out_only_rows_of_vertical_streets():
     """The tutorial board (100×26) in 22 rows: the same streets, each in the
     direction it had, every other street drawn exactly as before (its ends
     the same distance apart), vertical ones shorter but never without a
-    cell; the names where they were; as legible as the full drawing.  It
+    cell they had; the names where they were; as legible as the full drawing.  It
     cannot go lower: its other rows hold a node, a name or a slanting street."""
     data = load_board("tutorial").data
     assert spare_rows(data) == [0, 25, 11, 22]
@@ -171,10 +171,10 @@ def test_drop_rows_leaves_out_only_rows_of_vertical_streets():
         if xa != xb:
             assert tb - ta == yb - ya  # a slanting or level street is untouched
         else:
-            assert 2 <= abs(tb - ta) <= abs(yb - ya)  # a vertical keeps a cell
+            assert min(2, abs(yb - ya)) <= abs(tb - ta) <= abs(yb - ya)  # a vertical keeps a cell
     assert not legibility.label_overlaps(short)
     assert not legibility.segments_through_labels(short)
-    assert not legibility.hidden_segments(short)
+    assert legibility.hidden_segments(short) == legibility.hidden_segments(data)  # 25–x46 only
     assert not legibility.unnamed_streets(short)
     drawn = canvas.build_canvas(short)
     before = canvas.build_canvas(data)

@@ -15,7 +15,7 @@ from rich.text import Text
 from textual.widgets import Input
 
 import settle
-from lfw_app_play import game_app, prompt_text, raise_curtain
+from lfw_app_play import SEEDED_1888, game_app, prompt_text, raise_curtain
 from lfw_play import default_women
 from snapshots import screen_text
 from whitechapel.app import ContinueScreen, WhitechapelApp, listed_words
@@ -44,7 +44,7 @@ def plain(markup: str) -> list[str]:
 def random_until(seed: int, stop, limit: int = 3000, seen=None) -> LfwGame | None:
     """Play on the 1888 board (homeward Jack, random police) until
     `stop(game)` (None: not reached); `seen(game)` is called at each step."""
-    game, chance = LfwGame.new(seed), Chance(seed)
+    game, chance = LfwGame.new(seed, board=load_board(SEEDED_1888)), Chance(seed)
     for _ in range(limit):
         if game.outcome is not None:
             return None

@@ -140,7 +140,7 @@ async def test_lfw_night_one_with_jack_and_two_police_seats(server):
     def seat_of(colour: str) -> str:
         return next(s for s, cs in seats.items() if colour in cs)
 
-    chance, refused = Chance(2), set()
+    chance, refused = Chance(3), set()
     while replica.outcome is None and replica.night < 2:
         if replica.to_act == "jack":
             seat, action = "jack", homeward_action(replica, chance)

@@ -1,13 +1,15 @@
-"""Generate the small tutorial board, `tutorial.json` (its second edition;
+"""Generate the small tutorial board, `tutorial.json` (its third edition:
+the second's drawing with a crossing beside every circle,
+`tools/seal_circles.py`; `--edition 2` writes the second, `tutorial-ed2.json`;
 the first is `make_tutorial_map_ed1.py`): 36 circles with every feature of
 the rules (8 red circles, 7 yellow crossings, Goulston Street, blocks for
 alleys), for quick games and teaching, drawn like the 1888 board: octilinear
 streets (`tools/octimap.py`), named streets with their names, circles and
 crossings chosen by `tools/typesearch.py`.
 
-    python tools/make_tutorial_map.py [--seed N] [--out FILE]
+    python tools/make_tutorial_map.py [--seed N] [--edition 2|3] [--out FILE]
 
-The fixed default seed rebuilds the committed file exactly.
+The fixed default seed rebuilds the committed files exactly.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from mapgen_draw import write_checked
 from octimap import VISUAL, Network
+from seal_circles import seal
 from typesearch import anneal
 
 from whitechapel.lfw.map import geometry, legibility
@@ -29,7 +32,7 @@ from whitechapel.lfw.map.mapfile import Circle, Crossing, MapData
 
 WIDTH, HEIGHT = 100, 26
 BLOCKS, CIRCLES, CROSSINGS = 22, 36, 44
-EDITION = 2
+EDITION = 2  # the drawing's; edition 3 is the same drawing sealed
 BAND_ROWS = 5
 # Smaller numbers than the full board: fewer neighbours, fewer alley pairs.
 TARGETS = {
@@ -127,14 +130,20 @@ def to_mapdata(net, graph, circ, goulston) -> MapData:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seed", type=int, default=36)
-    ap.add_argument("--out", default=str(Path(__file__).parents[1] / "assets/maps/tutorial.json"))
+    ap.add_argument("--edition", type=int, choices=(2, 3), default=3)
+    ap.add_argument("--out", help="default: the edition's file in assets/maps")
     args = ap.parse_args(argv)
+    maps = Path(__file__).parents[1] / "assets/maps"
+    out = args.out or str(maps / ("tutorial.json" if args.edition == 3 else "tutorial-ed2.json"))
     net, graph, circ, goulston = build(args.seed)
     data = to_mapdata(net, graph, circ, goulston)
     unnamed = legibility.unnamed_streets(data)
     if unnamed:
         raise SystemExit(f"no room for the names of {', '.join(unnamed)}")
-    write_checked(data, args.out)
+    if args.edition == 3:
+        write_checked(seal(data, 3), out)
+    else:
+        write_checked(data, out, searchable=False)
     return 0
 
 

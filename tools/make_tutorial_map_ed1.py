@@ -93,7 +93,7 @@ def main(argv=None) -> int:
         goulston=goulston,
         red_places={numbers[v]: "" for v in red},
     )
-    write_checked(data, args.out)
+    write_checked(data, args.out, searchable=False)
     return 0
 
 

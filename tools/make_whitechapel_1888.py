@@ -1,5 +1,7 @@
 """Generate the default Letters from Whitechapel board, `whitechapel-1888.json`
-(its second edition; the first is `make_whitechapel_1888_ed1.py`).
+(its third edition: the second's drawing with a crossing beside every circle,
+`tools/seal_circles.py`; `--edition 2` writes the second,
+`whitechapel-1888-ed2.json`; the first is `make_whitechapel_1888_ed1.py`).
 
 An original drawing made by this project, not a copy of the published board
 or of any data set: the named streets of 1888 Whitechapel are laid as
@@ -17,9 +19,9 @@ numbered in bands from north to south.
 
 Run from the repository root (no extra packages needed):
 
-    python tools/make_whitechapel_1888.py [--seed N] [--out FILE]
+    python tools/make_whitechapel_1888.py [--seed N] [--edition 2|3] [--out FILE]
 
-The fixed default seed rebuilds the committed file exactly.
+The fixed default seed rebuilds the committed files exactly.
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ from whitechapel.lfw.map.mapfile import Circle, Crossing, MapData
 WIDTH, HEIGHT = 198, 56
 BLOCKS = 160
 CIRCLES, CROSSINGS = 195, 234
-EDITION = 2
+EDITION = 2  # the drawing's; edition 3 is the same drawing sealed
 BAND_ROWS = 5
 THROUGH = 0.9  # the share of lanes that may go on through the street they meet
 
@@ -353,10 +355,13 @@ def main(argv=None) -> int:
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seed", type=int, default=1888)
-    ap.add_argument(
-        "--out", default=str(Path(__file__).parents[1] / "assets/maps/whitechapel-1888.json")
-    )
+    ap.add_argument("--edition", type=int, choices=(2, 3), default=3)
+    ap.add_argument("--out", help="default: the edition's file in assets/maps")
     args = ap.parse_args(argv)
+    maps = Path(__file__).parents[1] / "assets/maps"
+    out = args.out or str(
+        maps / ("whitechapel-1888.json" if args.edition == 3 else "whitechapel-1888-ed2.json")
+    )
     net, graph, pos, goulston, reds = streets(args.seed)
     faces = geometry.faces(graph, pos)
     corners = Counter(faces_corners(graph, pos))
@@ -385,7 +390,7 @@ def main(argv=None) -> int:
         pins.update({n: v for n, v in reds.items() if n not in pins})
         numbers = number(circ, pos, pins)
         data = to_mapdata(net, graph, circ, numbers, goulston)
-        board = mapcheck.validate(data)
+        board = mapcheck.validate(data, searchable=False)  # edition 2, sealed below
         off = in_range(mapcheck.statistics(board))
         off += [f"no room for {n}" for n in legibility.unnamed_streets(board)]
         if not off:
@@ -394,8 +399,12 @@ def main(argv=None) -> int:
     else:
         raise SystemExit("no attempt met every figure; try another seed")
     from mapgen_draw import write_checked
+    from seal_circles import seal
 
-    write_checked(data, args.out)
+    if args.edition == 3:
+        write_checked(seal(data, 3), out)
+    else:
+        write_checked(data, out, searchable=False)
     return 0
 
 

@@ -284,7 +284,7 @@ def main(argv=None) -> int:
         red_places={n: place for n, (place, _) in RED_PLACES.items()},
         goulston=chains["Goulston Street"][-1],
     )
-    write_checked(data, args.out)
+    write_checked(data, args.out, searchable=False)
     return 0
 
 

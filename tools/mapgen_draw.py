@@ -261,13 +261,15 @@ def _best_move(streets: _Streets, cell, shifts, involved, now: int, problems):
     return best[1]
 
 
-def write_checked(data: MapData, out: str) -> None:
-    """Validate the map as `map check` does, print its figures, write it."""
+def write_checked(data: MapData, out: str, searchable: bool = True) -> None:
+    """Validate the map as `map check` does, print its figures, write it
+    (`searchable=False` for an edition drawn before every circle had to
+    have a crossing beside it)."""
     from pathlib import Path
 
     from whitechapel.lfw.map import mapcheck
 
-    board = mapcheck.validate(data)
+    board = mapcheck.validate(data, searchable=searchable)
     print(mapcheck.stats_text(mapcheck.statistics(board)))
     Path(out).write_text(data.dumps(), encoding="utf-8")
     print("wrote", out)

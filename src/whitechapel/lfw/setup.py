@@ -120,7 +120,7 @@ def _board_of_data(data: Any) -> Board:
         try:
             from whitechapel.lfw.map.mapcheck import validate
 
-            board = validate(map_from_json(data))
+            board = validate(map_from_json(data), searchable=False)
         except MapError as e:
             raise RecordError(f"the record's map is not usable: {e}") from None
         if len(_TABLE_BOARDS) >= 4:

@@ -22,10 +22,11 @@ def _show(v: Any) -> str:
     return f"circle {v}" if isinstance(v, int) else f"crossing {v!r}"
 
 
-def problems(data: MapData) -> list[str]:
+def problems(data: MapData, *, searchable: bool = True) -> list[str]:
     """Everything that makes the map unusable for the rules, each naming its
     place: first the drawing and the pieces the rules need, then (when those
-    are sound) whether the map holds together, for the map, Jack and the police."""
+    are sound) whether the map holds together, for the map, Jack and the police,
+    and (unless `searchable` is False) whether every circle can be searched."""
     if not data.circles:
         return ["the map has no circles"]
     pos = {c.n: (c.x, c.y) for c in data.circles} | {x.id: (x.x, x.y) for x in data.crossings}
@@ -33,7 +34,7 @@ def problems(data: MapData) -> list[str]:
     g.add_nodes_from(pos)
     g.add_edges_from(data.segments)
     out = [*_drawing(data, pos), *_pieces(data), *_streetless(g)]
-    return out or _connection(data, g)
+    return out or [*_connection(data, g), *(_unsearchable(data, g) if searchable else [])]
 
 
 def _drawing(data: MapData, pos: dict[Node, tuple[int, int]]) -> list[str]:
@@ -105,9 +106,26 @@ def _connection(data: MapData, g: nx.Graph[Node]) -> list[str]:
     return out
 
 
-def validate(data: MapData) -> Board:
-    """The board, or a `MapError` listing every problem."""
-    found = problems(data)
+def _unsearchable(data: MapData, g: nx.Graph[Node]) -> list[str]:
+    """A circle with no crossing beside it: no policeman can ever search it
+    or arrest Jack on it (T3), so Jack could wait there unseen."""
+    out = []
+    for c in data.circles:
+        beside = list(g.neighbors(c.n))
+        if not any(isinstance(v, str) for v in beside):
+            to = " or ".join(str(v) for v in sorted(beside))
+            out.append(
+                f"circle {c.n} has no crossing beside it, so no policeman could search it "
+                f"or arrest Jack there (T3): put a crossing on one of its streets (to {to})"
+            )
+    return out
+
+
+def validate(data: MapData, *, searchable: bool = True) -> Board:
+    """The board, or a `MapError` listing every problem.  A record keeps the
+    map it was played on: it is read with `searchable=False`, as maps were
+    checked before the circles beside no crossing were refused."""
+    found = problems(data, searchable=searchable)
     if found:
         more = f" (and {len(found) - 1} more problems)" if len(found) > 1 else ""
         raise MapError(found[0] + more, found)

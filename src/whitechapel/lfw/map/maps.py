@@ -23,8 +23,8 @@ DEFAULT_NAME = "whitechapel-1888"
 
 # Every edition of every shipped board: name -> {edition: file in assets/maps}.
 EDITIONS: dict[str, dict[int, str]] = {
-    DEFAULT_NAME: {1: "whitechapel-1888-ed1.json", 2: DEFAULT_MAP},
-    "tutorial": {1: "tutorial-ed1.json", 2: TUTORIAL_MAP},
+    DEFAULT_NAME: {1: "whitechapel-1888-ed1.json", 2: "whitechapel-1888-ed2.json", 3: DEFAULT_MAP},
+    "tutorial": {1: "tutorial-ed1.json", 2: "tutorial-ed2.json", 3: TUTORIAL_MAP},
 }
 # The latest edition of each shipped board, by name.
 BUILTIN = {name: files[max(files)] for name, files in EDITIONS.items()}

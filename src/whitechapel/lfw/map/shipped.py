@@ -45,8 +45,8 @@ ALIASES = {"1888": "whitechapel-1888"}
 
 # What every `--map` (and `map check|show`) accepts, for its help.
 BOARD_HELP = (
-    "a board: 1888 (the default: whitechapel-1888), 1888@1 (its first edition), tutorial "
-    "(tutorial@1 its first edition), or a map file's path"
+    "a board: 1888 (the default: whitechapel-1888), 1888@1 or 1888@2 (its earlier editions), "
+    "tutorial (tutorial@1, tutorial@2 its earlier editions), or a map file's path"
 )
 
 
