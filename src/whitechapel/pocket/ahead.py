@@ -422,8 +422,12 @@ class Search:
         card: int = CARD,
         exact: bool = True,
         hope: bool = False,
+        floor: bool = False,
     ) -> None:
         self.side = side
+        # where Jack is not known: each call valued at the suspects it clears
+        # at least, nothing else, an alibi's card not counted (`Grading.floor_of`)
+        self.floor = floor
         self.card = card  # Jack's value of an hourglass on his card (`CARD`)
         # where Jack is not known: each call valued at the better of his two
         # branches (`hope`: the best a move can come to), not the worse
@@ -446,6 +450,8 @@ class Search:
             seen |= table[walls[a] * 25 + walls[b] * 5 + walls[c]]
         n = sus.bit_count()
         s = (seen & sus).bit_count()
+        if self.floor:
+            return min(s, n - s)
         o = self.odds
         h = o.hourglasses + gain
         if jsq < 0:  # every Jack: the worse of his two branches (`hope`: the better)
@@ -513,10 +519,13 @@ class Search:
         key = (state, faces, drawer)
         found = self.chances.get(key)
         if found is None:
-            found = sum(
-                p * self.value(after, faces, depth, -BIG, BIG)
-                for p, after in draws(state, drawer, self.odds)
-            )
+            if self.floor:  # the card's suspect not counted (it never names Jack)
+                found = self.value(state, faces, depth, -BIG, BIG)
+            else:
+                found = sum(
+                    p * self.value(after, faces, depth, -BIG, BIG)
+                    for p, after in draws(state, drawer, self.odds)
+                )
             self.chances[key] = found
         return found
 
@@ -604,6 +613,8 @@ class Search:
         likeliest wins, the chance of those that do not."""
         outcomes = draws(state, drawer, self.odds)
         values = [self.exact(s, faces, depth) for _, s in outcomes]
+        if self.floor:  # the card that keeps the most to clear: the line shows no less
+            return outcomes[values.index(max(values))][1], 0.0, 0.0
         risk = sum(p for (p, _), v in zip(outcomes, values, strict=True) if v <= LOSS)
         spoil = 0.0
         if values[0] >= WIN:
@@ -659,11 +670,33 @@ class Grading:
         self._best: dict[tuple[str | None, bool], Graded | None] = {}
         self.hope_work = 0  # positions valued to break ties (`_hopeful`)
         self._values: dict[Action, float] = {}  # `value`'s, each once
+        self._floors: Search | None = None
 
     @property
     def work(self) -> int:
         """Positions valued at the call so far, ties broken included."""
-        return self.search.work + self.hope_work
+        return self.search.work + self.hope_work + (self._floors.work if self._floors else 0)
+
+    def floor_of(self, action: Action) -> int | None:
+        """Where Jack is not known, the fewest suspects the call clears
+        after `action` whatever Jack answers (the tokens left played by
+        both sides, an alibi's card taken to clear a suspect beside the
+        call): what "whatever Jack answers, at least N cleared" may say.
+        Jack's best answer by the whole value, his hourglasses counted,
+        may leave more to clear: a grading whose line clears more than
+        this shows the line of the answer that clears fewest (tester QO,
+        round 21: "whatever Jack answers, 3 seen / 6 not: at least 3
+        cleared", and his Watson and turn left one seen).  None on Jack's
+        own view."""
+        if self.state[2] >= 0:
+            return None
+        after, rest = self._after(action)
+        return int(self._floor_search().child(action, after, rest, 1, -BIG, BIG))
+
+    def _floor_search(self) -> Search:
+        if self._floors is None:
+            self._floors = Search(self.side, self.order, self.odds, exact=True, floor=True)
+        return self._floors
 
     def _after(self, action: Action) -> tuple[State, tuple[str, ...]]:
         return apply(self.state, action), played(self.faces, self.faces.index(action.face))
@@ -691,14 +724,13 @@ class Grading:
             value = self._value(action)
             drew = self.order[0] if action.face == ALIBI else None
             line, end, risk, drawer, spoil = self.search.line(after, rest, 1, drew)
+            call = call_of(end, self.odds)
+            floor = self.floor_of(action) if self.exact and line else None
+            if floor is not None and floor < call.least:
+                line, end, _, _, _ = self._floor_search().line(after, rest, 1, drew)
+                call = call_of(end, self.odds)
             found = Graded(
-                action,
-                value,
-                ((self.order[0], action), *line),
-                call_of(end, self.odds),
-                risk,
-                drawer,
-                spoil,
+                action, value, ((self.order[0], action), *line), call, risk, drawer, spoil
             )
             self._graded[action] = found
         return found

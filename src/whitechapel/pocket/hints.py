@@ -476,8 +476,8 @@ def move_words(view: PocketView, action: Action) -> tuple[str, str]:
 
 # a lost call, short: what he must still find (testers PZ and QA, round 14:
 # "whatever he answers, his best answer wins" told a learner he had lost,
-# and read oddly)
-BEST_ANSWER_WINS = "he wins only with his best answer"
+# and read oddly; QN, round 21: "best" only for one who knows who Jack is)
+BEST_ANSWER_WINS = "he wins only with the answer worst for you"
 
 
 def _jack_call_words(call: ahead.Call, answers: bool, race: bool) -> tuple[str, str]:
@@ -493,10 +493,10 @@ def _jack_call_words(call: ahead.Call, answers: bool, race: bool) -> tuple[str, 
     if end == INVESTIGATOR:
         if call.kept <= 1:
             return (
-                "his best answer would make you the last suspect: you lose (P8)",
+                "the answer worst for you would make you the last suspect: you lose (P8)",
                 BEST_ANSWER_WINS,
             )
-        return "his best answer would see you in the race: you lose", BEST_ANSWER_WINS
+        return "the answer worst for you would see you in the race: you lose", BEST_ANSWER_WINS
     if end == JACK:
         return "you stay unseen and win (P8)", "you stay unseen: you win"
     if end == ahead.RACE and call.kept <= 1:

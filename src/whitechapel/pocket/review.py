@@ -395,7 +395,7 @@ def turning_sentence(
     if hopeless(turn):  # no move is better at the call: never "Better: … you lose" (QA)
         return (
             f"Round {rnd}: your move, {mine}; {then}.{result} By then no move saved this "
-            "call against his best answer."
+            f"call against {'his best answer' if learner == INVESTIGATOR else 'the answer worst for you'}."
         )
     return (
         f"Round {rnd}: your move, {mine}; {then}.{result} "

@@ -1481,7 +1481,8 @@ class Picking:
         where Jack can be now, which 9 searches and never arrests on, each
         once (with the first policeman beside it: J3, round 32, found one
         counted twice), fullest first: "Jack may be on 105 by Blue (1 of his
-        3 circles): only an arrest takes him; ", then shorter, down to their
+        3 circles): a search there finds a clue, only an arrest takes him; ",
+        then shorter, down to their
         count (tester E3, round 30: "Blue searched and found a clue on 105
         at the very moment Jack stood there"); none where none is.  Short:
         it must fit the keys line's one row beside the whole board (G3)."""
@@ -1502,13 +1503,20 @@ class Picking:
                 named.update(near)
         if not beside:
             return ()
-        n, end = len(nb.counts), "only an arrest takes him; "
+        n = len(nb.counts)
         listed = " ".join(map(str, sorted(named)))
+        # a search there finds a clue, said where it fits (tester S3, round
+        # 37, read "only an arrest takes him" as "a search finds nothing")
+        full = "a search there finds a clue, only an arrest takes him; "
+        short = "search: a clue, arrest: him; "
+        forms = (
+            f"Jack may be on {'; '.join(beside)} ({len(named)} of his {n} circles): ",
+            f"Jack may be on {listed} beside you ({len(named)} of his {n}): ",
+            f"Jack may be on {listed}: ",
+        )
         return (
-            f"Jack may be on {'; '.join(beside)} ({len(named)} of his {n} circles): {end}",
-            f"Jack may be on {listed} beside you ({len(named)} of his {n}): {end}",
-            f"Jack may be on {listed}: {end}",
-            f"Jack may be beside you on {len(named)} of his {n} circles: {end}",
+            *(form + end for form in forms for end in (full, short)),
+            f"Jack may be beside you on {len(named)} of his {n} circles: {short}",
         )
 
     def disarm(self) -> bool:

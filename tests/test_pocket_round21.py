@@ -1,0 +1,118 @@
+"""Round 21's findings (issue 44; play-testers QN and QO,
+docs/playtests/2026-12-07-pocket-round21-*.md), each checked as a player
+would notice it."""
+
+from __future__ import annotations
+
+import re
+
+from pocket_app_play import SETUPS
+from whitechapel.pocket import ahead, hints
+from whitechapel.pocket.actions import parse_action
+from whitechapel.pocket.game import PocketGame
+from whitechapel.pocket.pieces import INVESTIGATOR
+from whitechapel.pocket.setup import Setup
+
+# QO's guided game (the record kept beside the report): Jack is Stealthy.
+QO_GUIDED = {
+    "tiles": [
+        "a1:stealthy:W",
+        "b1:madame:W",
+        "c1:lestrade:E",
+        "a2:pizer:S",
+        "b2:gull:S",
+        "c2:goodley:S",
+        "a3:bert:S",
+        "b3:lane:S",
+        "c3:smith:S",
+    ],
+    "jack": "stealthy",
+    "alibi_deck": ["smith", "lestrade", "lane", "bert", "gull", "pizer", "goodley", "madame"],
+    "throws": ["AWXR", "HTRR", "ATRR", "HWXJ"],
+    "detectives": {"holmes": 12, "watson": 4, "toby": 8},
+    "cleared": [],
+}
+
+
+def fewest_cleared(game: PocketGame) -> int:
+    """Round 1 after the investigator's first action: the fewest suspects
+    the call clears whatever Jack plays with his two tokens, the
+    investigator answering as well as he can with the last (an alibi taken
+    to change no line of sight), counted on the board, move by move."""
+    worst = 9
+    for first in game.legal_actions():
+        one = game.clone()
+        one.apply(first)
+        for second in one.legal_actions():
+            two = one.clone()
+            two.apply(second)
+            view = two.view(INVESTIGATOR)
+            best = 0
+            for last in two.legal_actions():
+                split = hints.split_after(view, last) or hints.split_of(view)
+                best = max(best, min(split.seen, split.unseen))
+            worst = min(worst, best)
+    return worst
+
+
+def claimed(text: str) -> int:
+    found = re.search(r"at least (\d+) cleared|clears (\d+) or more", text)
+    assert found, text
+    return int(found.group(1) or found.group(2))
+
+
+def test_p7_whatever_jack_answers_the_call_clears_at_least_what_the_hint_says():
+    """QO: "Swap a1 (Stealthy) and c1 (Lestrade). Whatever Jack answers: 3
+    seen / 6 not: at least 3 cleared", and Jack's Watson 2 steps and c3
+    turned east left one seen.  The line the hint showed was Jack's best by
+    the whole value (his alibi's hourglass counted); the number it says
+    now holds against every answer."""
+    game = PocketGame(Setup.from_json(QO_GUIDED))
+    view = game.view(INVESTIGATOR)
+    long, short = hints.ahead_lines(view, INVESTIGATOR, None)
+    assert "swap a1 (Stealthy) and c1 (Lestrade)" in long
+    game.apply(parse_action("Xa1c1"))
+    truth = fewest_cleared(game)
+    assert truth == 1
+    assert claimed(long) <= truth and claimed(short) <= truth, (long, short)
+    for answer in ("W+2", "Rc3E"):  # what Jack played
+        game.apply(parse_action(answer))
+    split = hints.split_of(game.view(INVESTIGATOR))
+    assert min(split.seen, split.unseen) >= claimed(long)
+
+
+def test_p7_the_guided_games_first_hint_holds_against_every_answer():
+    """The guided game's first hint (Lestrade's setup) said "at least 4
+    cleared"; Jack's joker for Watson and Toby's step leave two to clear."""
+    game = PocketGame(SETUPS["lestrade"])
+    view = game.view(INVESTIGATOR)
+    best = ahead.grade(view, INVESTIGATOR).best()
+    assert best is not None
+    long, _ = hints.ahead_lines(view, INVESTIGATOR, None)
+    game.apply(best.action)
+    assert claimed(long) <= fewest_cleared(game) == 2, long
+
+
+def test_p8_jacks_words_name_the_answer_worst_for_him_not_the_investigators_best():
+    """QN: "his best answer would make you the last suspect: you lose" for an
+    answer that saw 1 suspect of 8: best only for one who knows who Jack
+    is.  On Jack's view the look-ahead's answer is the worst for him, and
+    the words say so."""
+    from pocket_positions import graded_decisions
+    from whitechapel.pocket.pieces import JACK
+
+    found = 0
+    for seed in range(40):
+        for _game, view, side, graded in graded_decisions(seed):
+            if side != JACK:
+                continue
+            for _action, g in graded:
+                if not g.call.caught or len(g.line) < 2:
+                    continue
+                long, short, _tiny = hints.said(view, g, JACK)
+                assert "his best answer" not in long + short, long
+                assert "the answer worst for you" in long + short, (long, short)
+                found += 1
+        if found >= 3:
+            break
+    assert found >= 3
