@@ -146,9 +146,11 @@ async def test_the_rotation_buttons_name_their_keys_and_the_cursor_starts_on_b2(
         assert screen.choice.cursor == 4
 
 
-async def test_the_menu_starts_at_the_top_and_rules_open_on_the_game_chosen(tmp_path):
-    """PE and PH: Down out of habit went elsewhere; PG: the Rules page
-    opened on the other game's rules."""
+async def test_the_menu_keeps_the_entry_last_opened_and_rules_open_on_the_game_chosen(tmp_path):
+    """The menu starts at the top and, back from an entry, keeps it
+    highlighted (QO, round 21: "I pressed ↑×4 expecting 'Pocket puzzles'
+    and landed on 'Load a record'"; PE and PH had asked for the top);
+    PG: the Rules page opened on the other game's rules."""
     from whitechapel.app import rules_page
 
     app = WhitechapelApp()
@@ -156,6 +158,7 @@ async def test_the_menu_starts_at_the_top_and_rules_open_on_the_game_chosen(tmp_
         await settle.settle(pilot)
         menu = app.screen
         assert isinstance(menu, MenuScreen)
+        assert menu.query_one("#menu").highlighted == 0
         await settle.press(pilot, "down", "enter")  # Mr. Jack Pocket's setup
         await settle.settle(pilot)
         assert not isinstance(app.screen, MenuScreen)
@@ -163,7 +166,7 @@ async def test_the_menu_starts_at_the_top_and_rules_open_on_the_game_chosen(tmp_
         await settle.settle(pilot)
         assert app.screen is menu
         options = menu.query_one("#menu")
-        assert options.highlighted == 0
+        assert options.highlighted == options.get_option_index("game-pocket")
         page = rules_page(app)
         assert page.index("Mr. Jack Pocket") < page.index("Letters from Whitechapel")
         options.highlighted = options.get_option_index("rules-pocket")

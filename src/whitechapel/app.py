@@ -75,11 +75,13 @@ class MenuScreen(SizeGuard, Screen):
         yield TooSmall()
 
     def on_screen_resume(self) -> None:
-        """Each time the menu is shown its highlight starts at the top
-        (testers PE and PH, issue 44: Down pressed out of habit went
-        somewhere else)."""
+        """Back at the menu, its highlight stays on the entry last opened
+        (testers QH, QJ, QK, QN and QO, issue 44: "I pressed ↑×4 expecting
+        'Pocket puzzles' and landed on 'Load a record'"; PE and PH had
+        asked for the top, where it starts)."""
         menu = self.query_one("#menu", OptionList)
-        menu.highlighted = 0
+        if menu.highlighted is None:
+            menu.highlighted = 0
         menu.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
