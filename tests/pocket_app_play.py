@@ -77,6 +77,18 @@ def pocket_app(
     return WhitechapelApp(start=screen), screen
 
 
+async def read_lesson(pilot: Pilot, app: WhitechapelApp) -> None:
+    """Enter until the lesson over the screen is read and gone: before a
+    game, Enter reads on while the lesson goes on below (round 21)."""
+    from whitechapel.pocket.ui.lesson import LessonScreen
+
+    for _ in range(20):
+        if not isinstance(app.screen, LessonScreen):
+            return
+        await settle.press(pilot, "enter")
+    raise AssertionError("the lesson never closed")
+
+
 def widget_text(app) -> str:
     """The plain text of every displayed text widget of the top screen (Static,
     and the game screen's Panels), one line each, so that text wrapped over two

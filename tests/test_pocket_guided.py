@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 import settle
-from pocket_app_play import Driver, person_to_the_end
+from pocket_app_play import Driver, person_to_the_end, read_lesson
 from polling import until
 from snapshots import screen_text
 from whitechapel.app import MenuScreen, WhitechapelApp
@@ -45,7 +45,7 @@ async def test_learn_by_playing_from_the_menu_to_the_end_by_keys(tmp_path, monke
         await settle.press(pilot, "enter")
         await until(lambda: isinstance(app.screen, LessonScreen), what="the welcome", pilot=pilot)
         assert "You play the investigator" in " ".join(screen_text(app).split())
-        await settle.press(pilot, "enter")
+        await read_lesson(pilot, app)
         screen = app.screen
         assert isinstance(screen, PocketScreen) and screen.hints
         screen.turns.thinker = InProcess("pocket", screen.turns.computers, 7)

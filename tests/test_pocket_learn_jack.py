@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 import settle
-from pocket_app_play import Driver, choose
+from pocket_app_play import Driver, choose, read_lesson
 from polling import until
 from snapshots import screen_text
 from whitechapel.app import MenuScreen, WhitechapelApp
@@ -79,7 +79,7 @@ async def test_p8_guided_game_as_jack_from_the_menu_to_the_end_by_keys(tmp_path,
         name = hints.character_name(game.view(JACK).jack.identity)
         assert f"You play Jack, and Jack is {name}" in welcome
         assert "hourglasses" in welcome and "alibi" in welcome and "race" in welcome
-        await settle.press(pilot, "enter")
+        await read_lesson(pilot, app)
         assert app.screen is screen and screen.hints
         assert screen.source.computers == {INVESTIGATOR: "easy"}
         assert screen.turns.computers == {INVESTIGATOR: "teaching"}

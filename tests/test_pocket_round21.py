@@ -116,3 +116,56 @@ def test_p8_jacks_words_name_the_answer_worst_for_him_not_the_investigators_best
         if found >= 3:
             break
     assert found >= 3
+
+
+async def test_enter_reads_a_long_lesson_to_its_end_before_it_starts():
+    """QN: "the guided-Jack intro card is taller than 24 rows, and Enter
+    starts the game" before the last lines (on the race) were read.  While
+    the lesson goes on below, Enter reads on; at its end, it starts."""
+    import settle
+    from snapshots import screen_text
+    from whitechapel.app import WhitechapelApp
+    from whitechapel.pocket.ui.lesson import LessonScreen
+
+    text = "\n\n".join(f"Paragraph {n}: the lesson goes on." for n in range(1, 30))
+    lesson = LessonScreen(text, "Enter: start · Esc: back")
+    app = WhitechapelApp(start=lesson)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle.settle(pilot)
+        shown = screen_text(app)
+        assert "↓ more below: Enter, ↓ or PgDn reads on · Esc: back" in shown, shown
+        for _ in range(10):
+            if "Paragraph 29" in screen_text(app):
+                break
+            await settle.press(pilot, "enter")
+            assert app.screen is lesson  # still reading
+        shown = screen_text(app)
+        assert "Paragraph 29" in shown and "Enter: start" in shown, shown
+        await settle.press(pilot, "enter")
+        assert app.screen is not lesson
+
+
+async def test_p5_after_the_jokers_detective_1_is_his_one_step(tmp_path):
+    """QO: "After 4 then h, typing 1 printed 'That token was played this
+    round'": the help lists 1 and 2 as a detective's steps, and for the
+    joker 1 was read as a token's key.  It is the joker's one step now:
+    the choice stays, the screen says Enter plays it."""
+    import settle
+    from pocket_app_play import pocket_app
+    from snapshots import screen_text
+    from whitechapel.pocket.actions import Joker
+    from whitechapel.pocket.pieces import JACK
+    from whitechapel.pocket.ui.choosing import Mode
+
+    app, screen = pocket_app(SETUPS["goodley"], tmp_path)  # round 1: H W R J
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle.settle(pilot)
+        await settle.press(pilot, "enter", "1", "enter", "enter", "4", "h", "1")
+        assert screen.choice.mode == Mode.JOKER and screen.source.to_act == JACK
+        assert screen.choice.joker == "H"
+        assert "That token was played" not in screen_text(app)
+        assert "The joker moves him one step: Enter plays it." in " ".join(screen_text(app).split())
+        played = len(screen.source.game.history)
+        await settle.press(pilot, "enter")
+        assert len(screen.source.game.history) == played + 1
+        assert screen.source.game.history[-1] == Joker(0)

@@ -10,7 +10,7 @@ import dataclasses
 import random
 
 import settle
-from pocket_app_play import Driver, person_to_the_end, plan_game
+from pocket_app_play import Driver, person_to_the_end, plan_game, read_lesson
 from pocket_positions import setup
 from polling import until
 from snapshots import screen_text
@@ -64,8 +64,7 @@ async def test_p4_guided_game_hints_at_every_decision_of_every_round_then_a_revi
     app, screen = guided_app(random_setup(2044), tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle.settle(pilot)
-        if isinstance(app.screen, LessonScreen):  # the welcome
-            await settle.press(pilot, "enter")
+        await read_lesson(pilot, app)  # the welcome
         assert app.screen is screen and screen.hints
         screen.turns.thinker = InProcess("pocket", screen.turns.computers, 7)
         game = screen.source.game
@@ -139,8 +138,7 @@ async def hints_seen_by_investigator(the_setup, actions, tmp_path) -> list[str]:
     shown: list[str] = []
     async with app.run_test(size=(120, 40)) as pilot:
         await settle.settle(pilot)
-        if isinstance(app.screen, LessonScreen):
-            await settle.press(pilot, "enter")
+        await read_lesson(pilot, app)
         game = screen.source.game
 
         def look(_: str) -> None:

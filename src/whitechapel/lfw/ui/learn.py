@@ -75,11 +75,10 @@ SIDE_CHOICES = (
     (
         POLICE,
         "Play the police: a guided first night",
-        "the computer plays Jack: he waits twice before he kills (you move the "
-        "Wretched and see a marker turned), kills far from his hideout and keeps "
-        "away from it for his first three moves, a coach and an alley among them; "
-        "you place the patrols, move the policemen, search and arrest (an early "
-        "arrest ends the night sooner); ctrl+z takes back a move",
+        "the computer plays a teaching Jack, who shows you each part of the night "
+        "once (his waits, a coach, an alley); you place the patrols, move the "
+        "Wretched, the policemen, search and arrest (an early arrest ends the "
+        "night sooner); ctrl+z takes back a move",
     ),
     (
         JACK,

@@ -53,11 +53,35 @@ class LessonScreen(ModalScreen[bool]):
         mid-sentence, its keys below the fold, and nothing said so: a
         scrollbar is colour alone)."""
         box = self.query_one(VerticalScroll)
-        below = box.max_scroll_y > 0 and box.scroll_y < box.max_scroll_y
-        box.border_subtitle = f"↓ more below (↓, PgDn) · {self.keys}" if below else self.keys
+        if self.below() and self.reads_on:
+            rest = self.keys.partition(" · ")[2]  # Enter reads on; its other keys stay
+            box.border_subtitle = "↓ more below: Enter, ↓ or PgDn reads on" + (
+                f" · {rest}" if rest else ""
+            )
+        elif self.below():
+            box.border_subtitle = f"↓ more below (↓, PgDn) · {self.keys}"
+        else:
+            box.border_subtitle = self.keys
+
+    def below(self) -> bool:
+        box = self.query_one(VerticalScroll)
+        return box.max_scroll_y > 0 and box.scroll_y < box.max_scroll_y
 
     def action_start(self) -> None:
+        """Enter: the next page while the lesson goes on below (tester QN,
+        round 21: at 80×24 Enter started the guided game as Jack before
+        he had read its last lines, on the race), then what it does."""
+        if self.below() and self.reads_on:
+            self.query_one(VerticalScroll).scroll_page_down(animate=False)
+            return
         self.dismiss(True)
+
+    @property
+    def reads_on(self) -> bool:
+        """Does Enter read on before it starts?  A lesson before a game or
+        a puzzle, yes; one read after (the review: "Enter: close") closes
+        at once, as its player chose."""
+        return self.keys.startswith("Enter: start")
 
     def action_back(self) -> None:
         self.dismiss(False)
