@@ -18,6 +18,8 @@ on the hot-seat screen as Jack sees it, before he commits.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import settle
@@ -215,8 +217,12 @@ async def test_n3_the_kill_flags_each_wretched_the_police_could_arrest_on_first(
         await settle.press(pilot, labels[str(near[0])])
         asked = prompt_text(app)
         assert f"and stand on {near[0]}?" in asked, asked
-        assert "The police move first:" in asked, asked
-        assert f"from {near[0]} could arrest you" in asked or f"beside {near[0]} could" in asked
+        assert "The police move first:" in asked or "Police first:" in asked, asked
+        assert re.search(rf"(from|beside) {near[0]} (could|may) arrest you", asked), asked
+        if size[0] >= 200 and any(str(a) == "wait" for a in game.legal_actions()):
+            # what he may do instead (T3, round 37: "I did not think of waiting")
+            flat = " ".join(asked.split())
+            assert "aiting instead moves the Wretched on" in flat or "waiting moves" in flat, asked
         assert "Enter (or 1 again) kills" in whole(app)
         # the other way round he stands where nothing reaches: no warning
         await settle.press(pilot, "escape")

@@ -29,7 +29,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
-from whitechapel.lfw.actions import Alley, Coach, Step
+from whitechapel.lfw.actions import Alley, Coach, Step, Wait
 from whitechapel.lfw.legal import legal
 from whitechapel.lfw.notebook import notebook
 from whitechapel.lfw.phases import Phase
@@ -286,7 +286,22 @@ def n3_kill_note(view: LfwView, board: Any, circles: list[str], said: str = "") 
     n = danger.away
     where = f"beside {c}" if n == 0 else f"{n} crossing{'s' if n != 1 else ''} from {c}"
     head = f" [b]The police move first: {danger.what} {where}"
+    # what he may do instead (tester T3, round 37: the kill ended his game
+    # before his first move, warned, "but I did not think of waiting")
+    waits = [
+        f"{head} could arrest you there before you move, and the game ends.[/b] "
+        "Waiting instead moves the Wretched on.",
+        f"{head} could arrest you there before you move.[/b] Waiting instead moves the "
+        "Wretched on.",
+        f"{head} could arrest you; waiting moves the Wretched on.[/b]",
+        f" [b]Police first: {danger.what} {where} may arrest you; waiting moves them on.[/b]",
+    ]
+    wait = any(isinstance(a, Wait) for a in legal(view))
     return fit_line(
         said,
-        [f"{head} could arrest you there before you move.[/b]", f"{head} could arrest you.[/b]"],
+        [
+            *(waits if wait else ()),
+            f"{head} could arrest you there before you move.[/b]",
+            f"{head} could arrest you.[/b]",
+        ],
     )
