@@ -237,8 +237,10 @@ def test_a_hint_spot_is_beside_the_drawing_under_it_or_at_the_foot():
 
 def test_the_police_lesson_promises_nothing_untrue():
     police = next(what for side, _, what in learn.SIDE_CHOICES if side == POLICE)
-    assert "at least three times" not in police and "waits twice" in police
+    assert "at least three times" not in police and "his waits" in police
     assert "arrest ends the night sooner" in police
+    # and no plan the learner should find himself (S3, round 37)
+    assert "far from his hideout" not in police and "first three moves" not in police
 
 
 @pytest.mark.parametrize("key", ["o", "n"])

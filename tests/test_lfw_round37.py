@@ -39,4 +39,4 @@ def test_t3_a_search_on_jacks_circle_finds_a_clue_and_the_words_say_so():
     ), asked
     assert "only an arrest takes him" not in asked.replace("finds a clue, only", ""), asked
     rules = " ".join(help_text("whitechapel.lfw.ui").split())
-    assert "and the one he stands on now) gets a clue" in rules
+    assert "(crime scene and his circle now included) gets a clue" in rules

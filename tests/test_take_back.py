@@ -142,7 +142,7 @@ async def guided_to_the_end(tmp_path, monkeypatch, computer: str):
     """A guided Pocket game (seed 9) against the easy computer on the
     `computer` side, the person's random actions played by keys to its end:
     (app, pilot, screen) over the last round's summary."""
-    from pocket_app_play import person_to_the_end
+    from pocket_app_play import person_to_the_end, read_lesson
 
     monkeypatch.setenv("WHITECHAPEL_DATA_DIR", str(tmp_path))
     screen = pocket_screen(9, {computer: "computer:easy"}, {"hints": "first"})
@@ -150,7 +150,7 @@ async def guided_to_the_end(tmp_path, monkeypatch, computer: str):
     async with app.run_test(size=(80, 24)) as pilot:
         screen.turns.thinker = InProcess("pocket", screen.turns.computers, 7)
         await until(lambda: isinstance(app.screen, LessonScreen), what="the welcome", pilot=pilot)
-        await settle.press(pilot, "enter")
+        await read_lesson(pilot, app)
         rng = random.Random(9)
         await person_to_the_end(app, pilot, screen, Driver(pilot, screen, rng), rng)
         assert screen.source.outcome is not None

@@ -87,17 +87,23 @@ class PocketKeys(GameScreen):
 
     def action_digit(self, n: int) -> None:
         """1-4 choose a token; while a detective's move is chosen, 1 and 2 are
-        his steps, and 1 the joker's one step once its detective is chosen.
-        Another token's digit takes that token instead; the chosen token's
-        own digit keeps the choice as it is."""
+        his steps, and 1 the joker's one step once its detective is chosen
+        and the first token is played.  Another token's digit takes that
+        token instead; the chosen token's own digit keeps the choice as it is."""
         if not self.can_act():
             return
         mode, same = self.choice.mode, self.choice.token == n - 1
         if mode == Mode.MOVE and n in (1, 2):
             self.choose_target(Move(MOVE_FACES.index(self.face() or "H"), n), steps=n)
-        elif mode == Mode.JOKER and n == 1 and self.choice.joker not in (None, "-"):
-            # the joker's one step, as 1 is a detective's (tester QO, round
-            # 21: "4 h 1" said "That token was played this round")
+        elif (
+            mode == Mode.JOKER
+            and n == 1
+            and self.choice.joker not in (None, "-")
+            and self.current_view().tokens[0].used
+        ):
+            # the first token played: 1 is the joker's one step, as it is a
+            # detective's (tester QO, round 21: "4 h 1" said "That token was
+            # played this round"); where it is still to play, 1 takes it
             self.notice = "The joker moves him one step: Enter plays it."
             self.refresh_all()
         elif mode == Mode.TOKEN or not same:
