@@ -425,8 +425,8 @@ class Search:
         floor: bool = False,
     ) -> None:
         self.side = side
-        # where Jack is not known: each call valued at the suspects it clears
-        # at least, nothing else, an alibi's card not counted (`Grading.floor_of`)
+        # each call valued in the counts the hints say, nothing else, an
+        # alibi's card not counted (`Grading.floor_of`)
         self.floor = floor
         self.card = card  # Jack's value of an hourglass on his card (`CARD`)
         # where Jack is not known: each call valued at the better of his two
@@ -451,7 +451,9 @@ class Search:
         n = sus.bit_count()
         s = (seen & sus).bit_count()
         if self.floor:
-            return min(s, n - s)
+            if jsq < 0:
+                return min(s, n - s)
+            return s if seen >> jsq & 1 else UNSEEN + n - s
         o = self.odds
         h = o.hourglasses + gain
         if jsq < 0:  # every Jack: the worse of his two branches (`hope`: the better)
@@ -677,21 +679,28 @@ class Grading:
         """Positions valued at the call so far, ties broken included."""
         return self.search.work + self.hope_work + (self._floors.work if self._floors else 0)
 
-    def floor_of(self, action: Action) -> int | None:
-        """Where Jack is not known, the fewest suspects the call clears
-        after `action` whatever Jack answers (the tokens left played by
-        both sides, an alibi's card taken to clear a suspect beside the
-        call): what "whatever Jack answers, at least N cleared" may say.
-        Jack's best answer by the whole value, his hourglasses counted,
-        may leave more to clear: a grading whose line clears more than
-        this shows the line of the answer that clears fewest (tester QO,
-        round 21: "whatever Jack answers, 3 seen / 6 not: at least 3
-        cleared", and his Watson and turn left one seen).  None on Jack's
-        own view."""
-        if self.state[2] >= 0:
-            return None
+    def floor_of(self, action: Action) -> int:
+        """What the call comes to at worst after `action`, whatever the
+        other side answers, in the counts the hints say (the tokens left
+        played by both sides, an alibi's card taken to change no count):
+        where Jack is not known, the fewest suspects it clears ("whatever
+        Jack answers, at least N cleared"); on Jack's own view, unseen
+        (`UNSEEN`) or not, then the fewest suspects left with him ("at worst
+        seen, N left").  The line a grading shows is the other side's best
+        answer by the whole value, where an hourglass on an alibi card
+        weighs too, and may come to more: where it does, the grading shows
+        the line of the answer that comes to this (tester QO, round 21:
+        "whatever Jack answers, 3 seen / 6 not: at least 3 cleared", and
+        his Watson and turn left one seen; QQ, round 22: "at worst seen, 4
+        left", and Toby and the joker left 3, giving Jack the alibi)."""
         after, rest = self._after(action)
         return int(self._floor_search().child(action, after, rest, 1, -BIG, BIG))
+
+    def _floor_of_call(self, call: Call) -> int:
+        """A call in `floor_of`'s counts."""
+        if self.state[2] < 0:
+            return call.least
+        return call.kept + (0 if call.jack else UNSEEN)
 
     def _floor_search(self) -> Search:
         if self._floors is None:
@@ -725,10 +734,12 @@ class Grading:
             drew = self.order[0] if action.face == ALIBI else None
             line, end, risk, drawer, spoil = self.search.line(after, rest, 1, drew)
             call = call_of(end, self.odds)
-            floor = self.floor_of(action) if self.exact and line else None
-            if floor is not None and floor < call.least:
-                line, end, _, _, _ = self._floor_search().line(after, rest, 1, drew)
-                call = call_of(end, self.odds)
+            plain = self.state[2] < 0 or call.end is None  # a call that ends says so itself
+            floor = self.floor_of(action) if self.exact and line and plain else None
+            if floor is not None and floor < self._floor_of_call(call):
+                # the answer that comes to the floor, its card's chances unsaid
+                line, end, _, drawer, _ = self._floor_search().line(after, rest, 1, drew)
+                call, risk, spoil = call_of(end, self.odds), 0.0, 0.0
             found = Graded(
                 action, value, ((self.order[0], action), *line), call, risk, drawer, spoil
             )

@@ -198,7 +198,7 @@ def split_meaning(split: Split, side: str) -> str:
             f"{gone}, and an hourglass for you."
         )
     if split.seen == 0:
-        return "nobody seen, the worst: Jack is surely unseen, nobody is cleared, he takes an hourglass."
+        return "nobody seen, the worst: Jack is surely unseen, nobody is cleared, Jack takes an hourglass."
     if split.unseen == 0:
         return (
             "everyone seen: Jack is surely seen and takes no hourglass, but nobody is "
@@ -554,7 +554,7 @@ def call_words(
         return f"{call.seen} seen / {call.unseen} not: you win", "the call wins"
     if call.least == 0 and not call.unseen:  # everyone seen: so is Jack
         return (
-            f"all {call.seen} seen: nobody cleared, but Jack is seen: no hourglass for him",
+            f"all {call.seen} seen: nobody cleared, but Jack is seen: no hourglass for Jack",
             "all seen: nobody cleared",
         )
     if call.least == 0:  # nobody seen: Jack is unseen

@@ -410,9 +410,13 @@ def as_foreseen(text: str) -> str:
     """A hint's "with your next action (…)", said after the game as the
     look-ahead's, not as what was played (tester QM, round 20, and QF,
     round 17: "then your next action, the joker: Toby 1 step (8 → 9)" read
-    as history, and he had moved nobody)."""
-    return text.replace("with your next action (", f"with {FORESEEN} (").replace(
-        "then your next action, ", f"then {FORESEEN}, "
+    as history, and he had moved nobody); and its alibi "still to play"
+    as the look-ahead's too (tester QP, round 22, read "your alibi, still
+    to play" about the alibi he had played)."""
+    return (
+        text.replace("with your next action (", f"with {FORESEEN} (")
+        .replace("then your next action, ", f"then {FORESEEN}, ")
+        .replace("your alibi, still to play,", "your alibi, in that line after it,")
     )
 
 

@@ -631,7 +631,7 @@ def round_brief(
         if witness.seen:
             lines.append("Jack was seen: the investigator takes the token.")
         else:
-            lines.append("Jack was not seen: he takes an hourglass.")
+            lines.append("Jack was not seen: Jack takes an hourglass.")
         cleared = ", ".join(short_name(c) for c in witness.cleared)
         lines.append(f"Cleared: {cleared}." if cleared else "Nobody new was cleared.")
     if alibis and not actions:  # (else the actions say it)
