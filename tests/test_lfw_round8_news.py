@@ -84,7 +84,8 @@ def test_n3_the_night_summary_says_the_second_victim_is_the_first_move():
     moves = (MoveSeen("step", 6, {}), MoveSeen("step", 7, {}))
     double = NightSeen(3, crime_scenes=(21, 27), moves=moves)
     single = NightSeen(2, crime_scenes=(21,), moves=moves)
-    assert "the second victim counts as the first" in _moves_line(double, True)
+    assert "the second murder counts as your first move" in _moves_line(double, True)
+    assert "the second murder counts as his first move" in _moves_line(double, False)  # V3
     assert "second victim" not in _moves_line(single, True)
 
 

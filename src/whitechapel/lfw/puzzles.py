@@ -335,8 +335,8 @@ PUZZLES: tuple[Puzzle, ...] = (
             "at that moment. The notebook (F6 in the police's key bar) tints exactly these circles."
         ),
         explanation=(
-            "Red blocked the streets from 13 to 7, 8 and 11; 12 is joined to "
-            "13 directly, and 18 and 24 by a street whose crossing nobody held."
+            "Red blocked the streets from 13 to 7, 8 and 11; 12, 18 and 24 are "
+            "joined to 13 by streets whose crossings nobody held."
         ),
         seed=2,
         actions=(*NIGHT_1, "kill 13", "step 12"),

@@ -81,7 +81,11 @@ def _moves_line(seen: NightSeen, you: bool) -> str:
     made = _count(len(moves), "move", "moves")
     # N3: the second victim is the first move (tester P, round 8: "2 moves
     # (2 walks), to space 3" read as a mistake)
-    double = " (the second victim counts as the first)" if len(seen.crime_scenes) > 1 else ""
+    # (V3, round 38: "the second victim counts as the first" read as unclear)
+    whose = "your" if you else "his"
+    double = (
+        f" (the second murder counts as {whose} first move)" if len(seen.crime_scenes) > 1 else ""
+    )
     return f"{who} made {made} ({', '.join(used)}), to space {last} of the track{double}."
 
 
@@ -89,7 +93,8 @@ def _path_line(row: tuple[PathSpace, ...], home: bool) -> str:
     """The night's row of circles; a coach's two spaces in one group:
     "1 (crime) → (coach: 28 → 40) → 77" (tester U, round 11: "28 (coach) →
     40 (coach)" beside "1 coach" read as two; Y, round 13: "40 (coach, 2
-    spaces)" put the coach on its second circle only)."""
+    spaces)" put the coach on its second circle only); the double event's
+    two murders "160 & 64 (crimes)"."""
     said: list[str] = []
     coach = 0  # spaces of the coach being read
     for e in row:
@@ -97,6 +102,11 @@ def _path_line(row: tuple[PathSpace, ...], home: bool) -> str:
         if coach == 2:
             said[-1] = f"(coach: {said[-1]} → {e.circle})"
             coach = 0
+            continue
+        if e.how == CRIME and said and said[-1].endswith(" (crime)"):
+            # the double event's two murders, no move between them (V3, round 38:
+            # "160 (crime) → 64 (crime)" read as a move)
+            said[-1] = f"{said[-1].removesuffix(' (crime)')} & {e.circle} (crimes)"
             continue
         mark = {CRIME: " (crime)", ALLEY: " (alley)"}.get(e.how, "")
         said.append(f"{e.circle}{mark}")
