@@ -40,3 +40,34 @@ def test_n3_the_double_events_murders_are_one_step_of_the_path_and_said_as_a_mov
     assert _path_line(single, home=False) == "Path: 160 (crime) → 64"
     seen = NightSeen(3, crime_scenes=(64, 160), moves=(MoveSeen("step", 4, {}),))
     assert _moves_line(seen, False).endswith("(the second murder counts as his first move).")
+
+
+def test_h6_the_hideouts_ranking_says_its_figures_are_shares_of_paths_not_odds():
+    """U3: "Hideouts most nights' paths end on: 99 85%, 86 5%" read as
+    "almost certainly 99", and Jack lived on 86."""
+    from lfw_app_play import first_game_where
+    from whitechapel.lfw.notebook import notebook
+    from whitechapel.lfw.rulebook import POLICE
+    from whitechapel.lfw.ui import deduction
+
+    game = first_game_where(3, lambda g: g.night >= 3, tries=60)
+    nb = notebook(game.view(POLICE), game.board)
+    line = next(
+        x for x in deduction.deduction_text(nb, shares=True).splitlines() if "Hideouts" in x
+    )
+    assert line.startswith("Hideouts by share of the nights' paths (not odds): "), line
+
+
+def test_t2_a_letter_is_said_short_of_the_circle_never_from_it():
+    """U3: "c (east of him, 1 crossing from 65)" read as beside 65; Brown
+    went there and could not arrest on 65."""
+    from whitechapel.lfw.map.maps import load_board
+    from whitechapel.lfw.players.police_sense import facts
+    from whitechapel.lfw.ui.picking import nearest_tail
+
+    board = load_board()
+    near = facts(board)
+    crossing = next(x for x in board.crossings if not board.direct_circles(x))
+    jack = frozenset(c for c in board.circles if 2 <= near.distance(crossing, c) <= 3)
+    tail = nearest_tail(board, [("a", crossing)], jack, ("Blue", crossing))
+    assert " short of " in tail and " from " not in tail.split(": ", 2)[-1], tail

@@ -205,8 +205,8 @@ LIKELIEST_HIDEOUTS = 5
 
 
 def likeliest_hideouts(nb: Notebook) -> str:
-    """The heat map's ranking of the hideout candidates: "\nHideouts most
-    nights' paths end on: 61 34%, 2 20%, 44 12%" (tester L3, round 33: "the
+    """The heat map's ranking of the hideout candidates: "\nHideouts by
+    share of the nights' paths (not odds): 61 34%, 2 20%, 44 12%" (tester L3, round 33: "the
     notebook doesn't rank them by how each night ended, which is what a
     box player does by hand")."""
     odds = hideout_odds(nb)
@@ -214,7 +214,9 @@ def likeliest_hideouts(nb: Notebook) -> str:
         return ""
     top = sorted(odds, key=lambda c: (-odds[c], c))[:LIKELIEST_HIDEOUTS]
     said = ", ".join(f"{c}\u00a0{round(100 * odds[c])}%" for c in top)
-    return f"\nHideouts most nights' paths end on: {said}"
+    # a share of paths, not odds (U3, round 38: "99 85%" read as "almost
+    # certainly", and Jack lived on 86 at 5%)
+    return f"\nHideouts by share of the nights' paths (not odds): {said}"
 
 
 def homeward_line(nb: Notebook) -> str:

@@ -220,7 +220,7 @@ def nearest_tail(
     policeman (`here`: his name and crossing), and the three letters
     nearest it, each with the way it lies from him and how far it is from
     the circle: "; nearest them: 83, 5 crossings north-east of Yellow: a
-    (east of him, 3 crossings from 83), d (north, 4 from 83)" (tester Z2,
+    (east of him, 3 crossings short of 83), d (north, 4 short of 83)" (tester Z2,
     round 27: "it only says '…: none' and points nowhere"; F3, round 30:
     "has no direction"; H3, round 31, read a way said from the letter as
     said from the policeman; N3, round 34, read "south of Brown: t" as
@@ -241,10 +241,12 @@ def nearest_tail(
         return f"; nearest them: {target}: {said}"
     name, crossing = here
     ways = [placenames.heading(board, crossing, where[k]) for _, k in steps]
+    # "short of": so many moves before a crossing beside the circle (U3,
+    # round 38, read "1 crossing from 65" as beside 65, and could not arrest)
     entries = [
-        f"{k} ({way} of him, {d} {_crossings(d)} from {target})"
+        f"{k} ({way} of him, {d} {_crossings(d)} short of {target})"
         if i == 0
-        else f"{k} ({way}, {d} from {target})"
+        else f"{k} ({way}, {d} short of {target})"
         for i, ((d, k), way) in enumerate(zip(steps, ways, strict=True))
     ]
     gone = near.distance(crossing, target)
