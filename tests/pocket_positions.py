@@ -106,3 +106,35 @@ def graded_decisions(seed: int):
         grading = ahead.grade(view, side)
         yield g, view, side, [(a, grading.of(a)) for a in legal(view)]
         g.advance(rng.choice(legal(view)))
+
+
+def worst_call(g: PocketGame, side: str) -> tuple[int, ...]:
+    """What the round's call comes to at worst for `side`, the rest of the
+    round played move by move (each side its best for itself; an alibi
+    taken to change no line of sight, its card never naming Jack), counted
+    on the board: the investigator's, the suspects it clears at least
+    (`(n,)`); Jack's, unseen or not, then the suspects left with him
+    (`(unseen, left)`).  The tests' check on what a hint says "whatever the
+    other side answers" (rounds 21 and 22)."""
+    from whitechapel.pocket import hints
+
+    def value(call: hints.Split) -> tuple[int, ...]:
+        if side == INVESTIGATOR:
+            return (min(call.seen, call.unseen),)
+        return (int(not call.jack), call.seen if call.jack else call.unseen)
+
+    def search(position: PocketGame) -> tuple[int, ...]:
+        view = position.view(side)
+        mine = position.to_act == side
+        last = sum(not t.used for t in view.tokens) == 1
+        results = []
+        for action in position.legal_actions():
+            if last:
+                results.append(value(hints.split_after(view, action) or hints.split_of(view)))
+            else:
+                after = position.clone()
+                after.apply(action)
+                results.append(search(after))
+        return max(results) if mine else min(results)
+
+    return search(g)

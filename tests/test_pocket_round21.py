@@ -7,52 +7,19 @@ from __future__ import annotations
 import re
 
 from pocket_app_play import SETUPS
+from pocket_positions import setup, worst_call
 from whitechapel.pocket import ahead, hints
 from whitechapel.pocket.actions import parse_action
 from whitechapel.pocket.game import PocketGame
 from whitechapel.pocket.pieces import INVESTIGATOR
-from whitechapel.pocket.setup import Setup
 
 # QO's guided game (the record kept beside the report): Jack is Stealthy.
-QO_GUIDED = {
-    "tiles": [
-        "a1:stealthy:W",
-        "b1:madame:W",
-        "c1:lestrade:E",
-        "a2:pizer:S",
-        "b2:gull:S",
-        "c2:goodley:S",
-        "a3:bert:S",
-        "b3:lane:S",
-        "c3:smith:S",
-    ],
-    "jack": "stealthy",
-    "alibi_deck": ["smith", "lestrade", "lane", "bert", "gull", "pizer", "goodley", "madame"],
-    "throws": ["AWXR", "HTRR", "ATRR", "HWXJ"],
-    "detectives": {"holmes": 12, "watson": 4, "toby": 8},
-    "cleared": [],
-}
-
-
-def fewest_cleared(game: PocketGame) -> int:
-    """Round 1 after the investigator's first action: the fewest suspects
-    the call clears whatever Jack plays with his two tokens, the
-    investigator answering as well as he can with the last (an alibi taken
-    to change no line of sight), counted on the board, move by move."""
-    worst = 9
-    for first in game.legal_actions():
-        one = game.clone()
-        one.apply(first)
-        for second in one.legal_actions():
-            two = one.clone()
-            two.apply(second)
-            view = two.view(INVESTIGATOR)
-            best = 0
-            for last in two.legal_actions():
-                split = hints.split_after(view, last) or hints.split_of(view)
-                best = max(best, min(split.seen, split.unseen))
-            worst = min(worst, best)
-    return worst
+QO_GUIDED = setup(
+    "stealthy:W madame:W lestrade:E pizer:S gull:S goodley:S bert:S lane:S smith:S",
+    jack="stealthy",
+    deck_top=("smith", "lestrade", "lane", "bert", "gull", "pizer", "goodley", "madame"),
+    throws=("AWXR", "HTRR", "ATRR", "HWXJ"),
+)
 
 
 def claimed(text: str) -> int:
@@ -67,12 +34,12 @@ def test_p7_whatever_jack_answers_the_call_clears_at_least_what_the_hint_says():
     turned east left one seen.  The line the hint showed was Jack's best by
     the whole value (his alibi's hourglass counted); the number it says
     now holds against every answer."""
-    game = PocketGame(Setup.from_json(QO_GUIDED))
+    game = PocketGame(QO_GUIDED)
     view = game.view(INVESTIGATOR)
     long, short = hints.ahead_lines(view, INVESTIGATOR, None)
     assert "swap a1 (Stealthy) and c1 (Lestrade)" in long
     game.apply(parse_action("Xa1c1"))
-    truth = fewest_cleared(game)
+    (truth,) = worst_call(game, INVESTIGATOR)
     assert truth == 1
     assert claimed(long) <= truth and claimed(short) <= truth, (long, short)
     for answer in ("W+2", "Rc3E"):  # what Jack played
@@ -90,7 +57,7 @@ def test_p7_the_guided_games_first_hint_holds_against_every_answer():
     assert best is not None
     long, _ = hints.ahead_lines(view, INVESTIGATOR, None)
     game.apply(best.action)
-    assert claimed(long) <= fewest_cleared(game) == 2, long
+    assert claimed(long) <= worst_call(game, INVESTIGATOR)[0] == 2, long
 
 
 def test_p8_jacks_words_name_the_answer_worst_for_him_not_the_investigators_best():

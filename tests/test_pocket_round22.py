@@ -6,53 +6,20 @@ from __future__ import annotations
 
 import re
 
+from pocket_positions import setup, worst_call
 from whitechapel.pocket import hints
 from whitechapel.pocket.actions import parse_action
 from whitechapel.pocket.game import PocketGame
 from whitechapel.pocket.pieces import JACK
-from whitechapel.pocket.setup import Setup
 
 # QQ's guided game as Jack (the record kept beside the report): Stealthy.
-QQ_GUIDED = {
-    "tiles": [
-        "a1:madame:W",
-        "b1:smith:E",
-        "c1:stealthy:E",
-        "a2:bert:W",
-        "b2:lane:E",
-        "c2:lestrade:E",
-        "a3:pizer:E",
-        "b3:gull:S",
-        "c3:goodley:S",
-    ],
-    "jack": "stealthy",
-    "alibi_deck": ["lane", "pizer", "smith", "madame", "lestrade", "goodley", "gull", "bert"],
-    "throws": ["ATXR", "HWXR", "HWRR", "HTRJ"],
-    "detectives": {"holmes": 12, "watson": 4, "toby": 8},
-    "cleared": [],
-}
+QQ_GUIDED = setup(
+    "madame:W smith:E stealthy:E bert:W lane:E lestrade:E pizer:E gull:S goodley:S",
+    jack="stealthy",
+    deck_top=("lane", "pizer", "smith", "madame", "lestrade", "goodley", "gull", "bert"),
+    throws=("ATXR", "HWXR", "HWRR", "HTRJ"),
+)
 PLAYED = ["A", "Xa1a2", "Ra2S", "T+1", "Rc1N", "W+1", "J:W", "H+2", "Xa1c3", "H+1", "Rc3S", "W+2"]
-
-
-def worst_for_jack(game: PocketGame) -> tuple[bool, int]:
-    """An even round after Jack's first action: what the investigator's two
-    answers can do to him at worst, Jack playing his last token as well as
-    he can (an alibi taken to change no line of sight): (seen, suspects
-    left with him), counted on the board, move by move."""
-    worst = (True, 99)  # (unseen, left): the smaller, the worse for Jack
-    for first in game.legal_actions():
-        one = game.clone()
-        one.apply(first)
-        for second in one.legal_actions():
-            two = one.clone()
-            two.apply(second)
-            view = two.view(JACK)
-            best = (False, -1)
-            for last in two.legal_actions():
-                call = hints.split_after(view, last) or hints.split_of(view)
-                best = max(best, (not call.jack, call.seen if call.jack else call.unseen))
-            worst = min(worst, best)
-    return not worst[0], worst[1]
 
 
 def test_p7_at_worst_seen_n_left_holds_against_every_answer():
@@ -61,7 +28,7 @@ def test_p7_at_worst_seen_n_left_holds_against_every_answer():
     Jack the alibi.  The line shown was the investigator's best by the
     whole value (Jack's alibi card weighs against him); the number it
     says now holds against every answer."""
-    game = PocketGame(Setup.from_json(QQ_GUIDED))
+    game = PocketGame(QQ_GUIDED)
     for text in PLAYED:
         game.play(text)
     view = game.view(JACK)
@@ -70,8 +37,8 @@ def test_p7_at_worst_seen_n_left_holds_against_every_answer():
     said = re.search(r"at worst seen, (\d+) left", short)
     assert said, short
     game.apply(parse_action("Rc1E"))
-    seen, left = worst_for_jack(game)
-    assert seen and int(said.group(1)) <= left == 3, (short, left)
+    unseen, left = worst_call(game, JACK)
+    assert not unseen and int(said.group(1)) <= left == 3, (short, left)
     for answer in ("T+2", "J:T"):  # what the investigator played
         game.apply(parse_action(answer))
     call = hints.split_of(game.view(JACK))

@@ -615,7 +615,7 @@ class Search:
         likeliest wins, the chance of those that do not."""
         outcomes = draws(state, drawer, self.odds)
         values = [self.exact(s, faces, depth) for _, s in outcomes]
-        if self.floor:  # the card that keeps the most to clear: the line shows no less
+        if self.floor:  # the card best for the side: the line shown comes to no less
             return outcomes[values.index(max(values))][1], 0.0, 0.0
         risk = sum(p for (p, _), v in zip(outcomes, values, strict=True) if v <= LOSS)
         spoil = 0.0
