@@ -173,19 +173,20 @@ def review_lines(
 
 
 def cards_line(view: PocketView, width: int = 66) -> str:
-    """Jack's alibi cards that held hourglasses, where the view shows them
-    (his own, or anyone's at the end), in `width` characters: "Jack's
-    alibi cards: Madame 2, Bert 1: 3 hourglasses of her 6.", else "Jack's
+    """Jack's alibi cards, where the view shows them (his own, or anyone's
+    at the end) and they held hourglasses, in `width` characters: "Jack's
+    alibi cards: Madame 2, Lestrade 0: 2 hourglasses of her 6.", else "Jack's
     alibi cards held 3 hourglasses of her 6." ('' where none held any).  Tester QH, round 18: "What decided it" named two calls, not the
     Madame card that won it."""
     secrets = view.jack
     if secrets is None:
         return ""
+    # every card he drew, its hourglasses beside it, 0 too (tester QR, round
+    # 23: "Lane 1" said, his Lestrade card left out)
     held = [(c, CHARACTERS[CHARACTER_INDEX[c]].hourglasses) for c in secrets.alibis]
-    held = [(c, n) for c, n in held if n]
-    if not held:
-        return ""
     total = sum(n for _, n in held)
+    if not total:
+        return ""
     his = "her" if secrets.identity in WOMEN else "his"
     cards = "card" if len(held) == 1 else "cards"
     glasses = "hourglass" if total == 1 else "hourglasses"
