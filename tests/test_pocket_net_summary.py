@@ -114,7 +114,7 @@ async def test_both_seats_see_a_rounds_end_beside_the_board_and_play_on(server, 
             assert (f"Cleared: {', '.join(names)}." if names else "Nobody new was cleared.") in text
             shown = " ".join(screen_text(app).split())  # in sight at 80×24, not cut off
             assert "Any key hides this." in shown
-            assert ("Jack was seen: the" if seen else "Jack was not seen: he") in shown
+            assert ("Jack was seen: the" if seen else "Jack was not seen: Jack") in shown
             assert not is_handover(screen) and not screen.curtain_up
             assert "round 2" in screen_text(app)  # the board and banner are in sight
             if seat == "investigator":  # Jack opens round 2: the summary goes with it

@@ -53,7 +53,7 @@ def test_the_reviews_alibi_to_come_is_the_look_aheads_not_still_to_play():
 
     said = review.as_foreseen("Better: swap a1 and c1: your alibi, still to play, may clear one")
     assert "still to play" not in said
-    assert "your alibi, in that line after it, may clear one" in said
+    assert "your alibi, played later in that line, may clear one" in said
 
 
 def test_public_words_about_jack_use_no_pronoun_that_could_be_wrong():

@@ -417,7 +417,7 @@ def as_foreseen(text: str) -> str:
     return (
         text.replace("with your next action (", f"with {FORESEEN} (")
         .replace("then your next action, ", f"then {FORESEEN}, ")
-        .replace("your alibi, still to play,", "your alibi, in that line after it,")
+        .replace("your alibi, still to play,", "your alibi, played later in that line,")
     )
 
 
