@@ -212,16 +212,23 @@ async def test_p5_the_step_buttons_say_where_the_detective_lands(tmp_path):
     from whitechapel.pocket.pieces import step_clockwise
     from whitechapel.ui.widgets.choice import Choice
 
-    app, screen = pocket_app(SETUPS["lestrade"], tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle.settle(pilot)
-        await Driver(pilot, screen).pass_handover()
-        view = screen.current_view()
-        i, face = next((i, t.up) for i, t in enumerate(view.tokens) if t.up in MOVE_FACES)
-        await settle.press(pilot, str(i + 1))
-        here = view.detectives[MOVE_FACES.index(face)]
-        labels = [str(c.label) for c in screen.query(Choice) if c.display]
-        for n in (1, 2):
-            said = f"{n} to #{step_clockwise(here, n)}"
-            assert any(label.endswith(said) for label in labels), labels
-            assert said in flat(app)
+    # each detective's own landings where two detectives' tokens are up (the
+    # buttons once said the last detective's in the legal list: Watson's #5
+    # for Holmes on 12)
+    for name, faces in (("lestrade", 1), ("goodley", 2)):
+        app, screen = pocket_app(SETUPS[name], tmp_path / name)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle.settle(pilot)
+            await Driver(pilot, screen).pass_handover()
+            view = screen.current_view()
+            up = [(i, t.up) for i, t in enumerate(view.tokens) if t.up in MOVE_FACES]
+            assert len(up) >= faces
+            for i, face in up:
+                await settle.press(pilot, str(i + 1))
+                here = view.detectives[MOVE_FACES.index(face)]
+                labels = [str(c.label) for c in screen.query(Choice) if c.display]
+                for n in (1, 2):
+                    said = f"{n} to #{step_clockwise(here, n)}"
+                    assert any(label.endswith(said) for label in labels), (face, labels)
+                    assert said in flat(app)
+                await settle.press(pilot, "escape")  # back to the tokens

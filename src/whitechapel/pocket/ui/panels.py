@@ -869,11 +869,8 @@ def targets(
     positions: dict[int, str] = {}
     dimmed: set[int] = set()
     detectives = view.detectives
-    if mode == "move" and face in MOVE_FACES:
-        who = MOVE_FACES.index(face)
-        for steps in (1, 2):
-            if Move(who, steps) in legal:
-                positions[step_clockwise(detectives[who], steps)] = ""
+    if mode == "move":
+        positions = dict.fromkeys(landings(view, face, legal).values(), "")
     elif mode == "joker":
         for who, letter in enumerate(DETECTIVE_LETTERS):
             if Joker(who) in legal:
@@ -882,6 +879,19 @@ def targets(
         turnable = {a.square for a in legal if isinstance(a, Rotate)}
         dimmed = set(range(len(SQUARES))) - turnable
     return positions, dimmed
+
+
+def landings(view: PocketView, face: str | None, legal: Sequence[Action]) -> dict[int, int]:
+    """The steps the detective of `face` may walk now -> the position he
+    lands on ({1: 9, 2: 10}); empty for a face that moves no detective."""
+    if face not in MOVE_FACES:
+        return {}
+    who = MOVE_FACES.index(face)
+    return {
+        steps: step_clockwise(view.detectives[who], steps)
+        for steps in (1, 2)
+        if Move(who, steps) in legal
+    }
 
 
 PHASE_RULES = {  # P5, in players' words

@@ -25,9 +25,8 @@ from whitechapel.pocket import end, hints, review
 from whitechapel.pocket.actions import (
     ALIBI_ACTION,
     Action,
-    Move,
 )
-from whitechapel.pocket.pieces import INVESTIGATOR, JACK, SIDES, step_clockwise
+from whitechapel.pocket.pieces import INVESTIGATOR, JACK, SIDES
 from whitechapel.pocket.players.teaching import teaching_seats
 from whitechapel.pocket.rules import RULES
 from whitechapel.pocket.sentences import SIDE_WORDS
@@ -353,13 +352,8 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
             chosen = self.choice.joker or (
                 str(self.choice.steps) if self.choice.steps is not None else None
             )
-            view = self.current_view()
-            lands = (
-                {
-                    a.steps: step_clockwise(view.detectives[a.detective], a.steps)
-                    for a in self.legal()
-                    if isinstance(a, Move)
-                }
+            lands = (  # the chosen detective's, where a move is being chosen
+                panels.landings(self.current_view(), self.face(), self.legal())
                 if self.choice.mode == Mode.MOVE
                 else {}
             )
