@@ -19,6 +19,7 @@ from whitechapel.cli import main
 from whitechapel.core.errors import MapError
 from whitechapel.core.record import Record, record_of, replay
 from whitechapel.lfw.game import LfwGame
+from whitechapel.lfw.map.board import Board
 from whitechapel.lfw.map.mapcheck import validate
 from whitechapel.lfw.map.maps import load_board
 from whitechapel.lfw.map.shipped import read_shipped
@@ -89,3 +90,23 @@ def test_a_record_on_an_earlier_edition_or_an_older_players_map_still_replays():
     board = Setup(tuple(COLOURS), None, mine).board()
     assert unsearchable(board) == [12, 25]
     assert json.loads(json.dumps(board.data.to_json())) == mine
+
+
+def test_one_crossing_seals_two_neighbouring_circles_that_had_none():
+    """Circles 1 and 2 joined by a street, neither beside a crossing: the
+    crossing put on that street is beside both, so the second needs none of
+    its own (one crossing, both searchable)."""
+    from lfw_maps import make_map
+
+    sys.path.insert(0, str(TOOLS))
+    try:
+        import seal_circles
+    finally:
+        sys.path.remove(str(TOOLS))
+    data = make_map(
+        {1: (10, 10), 2: (20, 10), 3: (30, 10)}, {"x1": (40, 10)}, [(1, 2), (2, 3), (3, "x1")]
+    )
+    sealed = seal_circles.seal(data)
+    assert [x.id for x in sealed.crossings] == ["x1", "x2"]
+    assert (1, "x2") in sealed.segments and ("x2", 2) in sealed.segments
+    assert unsearchable(Board(sealed)) == []

@@ -18,14 +18,8 @@ import dataclasses
 import sys
 from pathlib import Path
 
+from whitechapel.lfw.map.mapcheck import unsearchable
 from whitechapel.lfw.map.mapfile import Crossing, MapData, Node, read_map_file
-
-
-def untouched(data: MapData) -> list[int]:
-    """The circles no segment joins to a crossing, in number order."""
-    crossings = {x.id for x in data.crossings}
-    touched = {n for s in data.segments if any(v in crossings for v in s) for n in s}
-    return [c.n for c in data.circles if c.n not in touched]
 
 
 def _inner_cells(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
@@ -48,7 +42,9 @@ def seal(data: MapData, edition: int | None = None) -> MapData:
     crossings = list(data.crossings)
     streets = [(name, list(nodes)) for name, nodes in data.streets]
     next_id = 1 + max((int(x.id[1:]) for x in crossings if x.id[1:].isdigit()), default=0)
-    for circle in untouched(dataclasses.replace(data, crossings=crossings, segments=segments)):
+    for circle in unsearchable(data):
+        if any(circle in s and isinstance(s[1 - s.index(circle)], str) for s in segments):
+            continue  # a crossing put beside a neighbour is beside it too
         options = []
         for s in segments:
             if circle not in s:

@@ -106,19 +106,23 @@ def _connection(data: MapData, g: nx.Graph[Node]) -> list[str]:
     return out
 
 
+def unsearchable(data: MapData) -> list[int]:
+    """The circles with no crossing beside them, in number order: no
+    policeman can ever search one or arrest Jack on it (T3), so Jack could
+    wait there unseen (`tools/seal_circles.py` puts a crossing beside each)."""
+    crossings = {x.id for x in data.crossings}
+    touched = {n for s in data.segments if any(v in crossings for v in s) for n in s}
+    return [c.n for c in data.circles if c.n not in touched]
+
+
 def _unsearchable(data: MapData, g: nx.Graph[Node]) -> list[str]:
-    """A circle with no crossing beside it: no policeman can ever search it
-    or arrest Jack on it (T3), so Jack could wait there unseen."""
-    out = []
-    for c in data.circles:
-        beside = list(g.neighbors(c.n))
-        if not any(isinstance(v, str) for v in beside):
-            to = " or ".join(str(v) for v in sorted(beside))
-            out.append(
-                f"circle {c.n} has no crossing beside it, so no policeman could search it "
-                f"or arrest Jack there (T3): put a crossing on one of its streets (to {to})"
-            )
-    return out
+    """`unsearchable`, each circle in a sentence naming its streets."""
+    return [
+        f"circle {n} has no crossing beside it, so no policeman could search it or "
+        f"arrest Jack there (T3): put a crossing on one of its streets "
+        f"(to {' or '.join(str(v) for v in sorted(g.neighbors(n)))})"
+        for n in unsearchable(data)
+    ]
 
 
 def validate(data: MapData, *, searchable: bool = True) -> Board:
