@@ -175,8 +175,9 @@ def review_lines(
 def cards_line(view: PocketView, width: int = 66) -> str:
     """Jack's alibi cards, where the view shows them (his own, or anyone's
     at the end) and they held hourglasses, in `width` characters: "Jack's
-    alibi cards: Madame 2, Lestrade 0: 2 hourglasses of her 6.", else "Jack's
-    alibi cards held 3 hourglasses of her 6." ('' where none held any).  Tester QH, round 18: "What decided it" named two calls, not the
+    alibi cards: Madame 2, Lestrade 0: 2 hourglasses of her 6.", else
+    "Jack's alibi cards held 2 hourglasses of her 6." ('' where none held
+    any).  Tester QH, round 18: "What decided it" named two calls, not the
     Madame card that won it."""
     secrets = view.jack
     if secrets is None:

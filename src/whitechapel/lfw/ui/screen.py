@@ -83,7 +83,7 @@ GUIDE = {
     "women": "Place the women tokens on red circles: {what}.",
     "patrols": "Place the patrol markers on yellow crossings: {what}.",
     # H3, nights 2-4: five where the policemen ended, two on yellow crossings
-    "patrols_later": ("Patrol markers, real or fake, go on seven places: {places}. Now {what}."),
+    "patrols_later": "Patrol markers, real or fake, go on seven places: {places}. Now {what}.",
     "letter": "You may send a letter, or no letter.",
     "saucy": "Saucy Jacky: move the two markers Jack named to free yellow crossings.",
     "kill": "Kill: choose a marked woman's circle, or wait.",
