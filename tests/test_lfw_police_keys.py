@@ -174,6 +174,8 @@ async def test_t2_t3_a_later_policemans_key_folds_the_ones_before_him(
         ]
         said = f"{order[0].capitalize()} and {order[1].capitalize()} {done}; "
         said += f"{third.capitalize()} {now} now."
+        if phase == Phase.HUNT:  # tester X3, round 39: stays can be taken back
+            said += " ctrl+z takes back a stay."
         assert said in [n.message for n in app._notifications]
         # His own action: not a stay or pass, by the screen's own keys.
         mine = next(str(a) for a in game.legal_actions() if not str(a).endswith((" stay", " pass")))

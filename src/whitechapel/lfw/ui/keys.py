@@ -481,7 +481,8 @@ class LfwKeys:
         self.rest = None
         if folded and self.is_mounted:
             acting = self.current_view().acting_colour if self.can_act() else None
-            self.notify(untagged(sentences.fold_sentence(folded, word, acting)), timeout=6)
+            undo = word == "stay" and self.free_take_back() is not None
+            self.notify(untagged(sentences.fold_sentence(folded, word, acting, undo)), timeout=6)
 
     def after_action(self: Any, side: str | None) -> None:
         text = self.next_of_rest()

@@ -473,6 +473,8 @@ def crossing_letters(board: Any) -> dict[str, str]:
     for x in crossings:
         reach = [x, *sorted(board.police_within_two(x), key=lambda y: pos[y][::-1])]
         clash.add_edges_from(combinations(reach, 2))
+    # H3: the yellow crossings are offered all at once, so no two share one
+    clash.add_edges_from(combinations(sorted(board.yellow, key=lambda y: pos[y][::-1]), 2))
     colour = nx.greedy_color(clash, strategy="DSATUR")
     sizes = Counter(colour.values())
     rank = {c: i for i, (c, _) in enumerate(sorted(sizes.items(), key=lambda kv: (-kv[1], kv[0])))}

@@ -1120,6 +1120,23 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         self.deduction_shown = True
         self.refresh_all()
 
+    FREE_TAKE_BACK = "Only this turn's police moves can be taken back, before any search or arrest."
+
+    def free_take_back(self) -> str | None:
+        """T2: a policeman's move of this turn, until the police's first
+        action on circles (tester X3, round 39: a later policeman's letter
+        pressed twice left the ones before him where they stood, and "Esc
+        does not bring them back").  Those moves tell Jack nothing and he
+        has not acted since, so taking them back tells the police nothing.
+        From the police's view alone."""
+        source = self.source
+        if POLICE in getattr(source, "computers", {}) or source.outcome is not None:
+            return None
+        view = source.view(POLICE)
+        if view.to_act != POLICE or not view.log or view.log[-1].event != "police_move":
+            return None
+        return POLICE
+
     def footer_spared(self) -> tuple[str, ...]:
         """The keys a narrow footer leaves out (`KeyFooter`), so that F6 is
         in sight on either side's screen (testers E3 and F3, round 30: "the

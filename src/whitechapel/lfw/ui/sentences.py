@@ -51,9 +51,11 @@ def still_to_act(view: LfwView) -> list[str]:
     return order[order.index(colour) + 1 :]
 
 
-def fold_sentence(folded: Sequence[str], word: str, acting: str | None) -> str:
+def fold_sentence(folded: Sequence[str], word: str, acting: str | None, undo: bool = False) -> str:
     """After a later policeman's key (T2, T3): who stayed or passed for
-    it, and who acts now: "Green and Blue stay; Yellow moves now."."""
+    it, and who acts now: "Green and Blue stay; Yellow moves now."; and
+    where ctrl+z takes the stays back (`undo`), that it does (tester X3,
+    round 39: "Esc does not bring them back")."""
     who = and_list(name(c) for c in folded)
     if word == "stay":
         done = "stays" if len(folded) == 1 else "stay"
@@ -61,7 +63,8 @@ def fold_sentence(folded: Sequence[str], word: str, acting: str | None) -> str:
     else:
         done = "passes" if len(folded) == 1 else "pass"
         now = f"{name(acting)} acts now" if acting else ""
-    return f"{who} {done}; {now}." if now else f"{who} {done}."
+    said = f"{who} {done}; {now}." if now else f"{who} {done}."
+    return f"{said} ctrl+z takes back a stay." if undo else said
 
 
 def fold_question(folded: Sequence[str], word: str, colour: str, key: str) -> str:

@@ -746,7 +746,9 @@ class GameScreen(SizeGuard, Screen[None]):
                 and self.source.outcome is not None
             )
         if action == "take_back":
-            return self.learner() is not None
+            return self.learner() is not None or (
+                self.FREE_TAKE_BACK is not None and isinstance(self.source, LocalSource)
+            )
         return True
 
     # -- taking back (a game against the computer at this keyboard) ----------------------
@@ -756,6 +758,18 @@ class GameScreen(SizeGuard, Screen[None]):
         (its hints on) says yes; a game played for real does not: a move
         taken back would tell what the other side hides."""
         return False
+
+    # A game played for real at this keyboard may take back the actions
+    # that told the other side nothing (`free_take_back`); this sentence
+    # says which, where ctrl+z finds none (None: only a game that teaches
+    # takes back)
+    FREE_TAKE_BACK: ClassVar[str | None] = None
+
+    def free_take_back(self) -> str | None:
+        """The side whose last action ctrl+z may take back in a game played
+        for real, because that action and everything after it told the
+        other side nothing, else None."""
+        return None
 
     def learner(self) -> str | None:
         """The one side a person plays against the computer in a game that
@@ -774,7 +788,14 @@ class GameScreen(SizeGuard, Screen[None]):
         player's first action, a sentence says why nothing changes."""
         side = self.learner()
         source = self.source
-        if side is None or not isinstance(source, LocalSource):
+        if not isinstance(source, LocalSource):
+            return
+        if side is None and not self.curtain_up:
+            side = self.free_take_back()
+            if side is None:
+                self.refused(self.FREE_TAKE_BACK or "Nothing to take back.")
+                return
+        if side is None:
             return
         if self.curtain_up and source.outcome is None:
             # a summary or hand-over covers the board: its key first, and

@@ -1,0 +1,94 @@
+"""Round 39's findings (issue 43; play-testers W3 and X3,
+docs/playtests/2026-12-07-lfw-round39-*.md), each checked as a player
+would notice it."""
+
+from __future__ import annotations
+
+import pytest
+
+import settle
+from lfw_app_play import first_game_where, game_app, prompt_text, raise_curtain
+from whitechapel.lfw.game import LfwGame
+from whitechapel.lfw.phases import Phase
+from whitechapel.lfw.rulebook import POLICE
+from whitechapel.lfw.ui import sentences
+from whitechapel.lfw.ui.bench import keys_for
+from whitechapel.lfw.ui.marks import COLOUR_LETTERS
+from whitechapel.lfw.ui.picking import crossing_letters, picking_for
+
+
+@pytest.mark.parametrize("board", ["1888", "tutorial"])
+def test_h3_a_yellow_crossing_has_the_same_letter_in_the_patrols_as_in_the_hunt(board):
+    """X3: "e was the crossing by 51/66/83 one moment, another crossing
+    next to 60 the next": night 1's patrol markers lettered x103 `e`
+    because x57 has its own letter `d` too, and in the hunt x103 was `d`.
+    No two yellow crossings share a letter, so each keeps its own."""
+    game = first_game_where(5, lambda g: g.phase == Phase.PATROLS and g.night == 1, board=board)
+    p = picking_for(game.view(POLICE), game.board)
+    labels = {v: k for k, v in p.labels().items()}
+    own = crossing_letters(game.board)
+    assert set(labels) == set(game.board.yellow)
+    assert labels == {x: own[x] for x in labels}
+
+
+def _t2_begins() -> LfwGame:
+    """T2 as its first policeman is to move."""
+
+    def stop(g: LfwGame) -> bool:
+        if g.phase != Phase.HUNT:
+            return False
+        return g.acting_colour == sentences.police_order(g.view(POLICE))[0]
+
+    return first_game_where(7, stop)
+
+
+async def test_t2_ctrl_z_takes_back_this_turns_police_moves_in_a_game_played_for_real(tmp_path):
+    """X3: pressing a later policeman's letter twice left the ones before
+    him where they stood, "Esc does not bring them back", and ctrl+z
+    worked only in the guided night.  In T2, until one searches or
+    arrests, the police's moves of the turn tell Jack nothing: ctrl+z
+    takes them back one by one, in a hot-seat game too."""
+    game = _t2_begins()
+    order = sentences.police_order(game.view(POLICE))
+    where = dict(game.view(POLICE).police)
+    n = len(game.history)
+    app, screen = game_app(game, tmp_path)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await raise_curtain(pilot, screen)
+        await settle.press(pilot, "ctrl+z")  # nothing of this turn yet: a sentence
+        assert "Only this turn's police moves can be taken back, before any search" in prompt_text(
+            app
+        )
+        assert len(screen.source.game.history) == n
+        move = next(str(a) for a in game.legal_actions() if not str(a).endswith(" stay"))
+        for key in keys_for(game, move):
+            await settle.press(pilot, key)
+        third = order[2]
+        for _ in range(picking_for(game.view(POLICE), game.board).fold_presses(third)):
+            await settle.press(pilot, COLOUR_LETTERS[third].lower())
+        assert len(game.history) == n + 2 and game.acting_colour == third
+        for back in (1, 2):
+            await settle.press(pilot, "ctrl+z")
+            assert len(screen.source.game.history) == n + 2 - back
+        now = screen.source.game
+        assert now.acting_colour == order[0] and dict(now.view(POLICE).police) == where
+        await settle.press(pilot, "ctrl+z")  # his turn's first again: nothing more
+        assert len(screen.source.game.history) == n
+
+
+async def test_t3_ctrl_z_takes_back_nothing_once_the_police_act_on_circles(tmp_path):
+    """A search tells the police where Jack has been: no take-back after
+    it, and the sentence says why."""
+    game = first_game_where(
+        7, lambda g: g.phase == Phase.CLUES and g.view(POLICE).log[-1].event != "police_move"
+    )
+    n = len(game.history)
+    app, screen = game_app(game, tmp_path)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await raise_curtain(pilot, screen)
+        await settle.press(pilot, "ctrl+z")
+        assert (
+            "Only this turn's police moves can be taken back, before any search or arrest."
+            in prompt_text(app)
+        )
+        assert len(screen.source.game.history) == n
