@@ -38,3 +38,22 @@ async def test_p5_a_rotation_typed_in_one_burst_turns_the_tile_named(tmp_path):
         burst(app, "r\r")
         await settle.settle(pilot)
         assert isinstance(game.history[-1], Rotate) and game.history[-1].square == 0
+
+
+async def test_p5_a_puzzle_takes_a_burst_as_the_game_does():
+    """Tester QS (round 23): `4 b 1 r` in one burst in puzzle 2 lost the
+    4, and 1 chose Holmes: a puzzle's screen has bindings of its own (n,
+    u, p), and only those were run in the order the keys came."""
+    from whitechapel.app import WhitechapelApp
+    from whitechapel.pocket.ui.puzzles import PuzzleScreen
+
+    app = WhitechapelApp(start=PuzzleScreen(2))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle.settle(pilot)
+        await settle.press(pilot, "enter")  # the lesson read
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen)
+        burst(app, "4b1r")
+        await settle.settle(pilot)
+        choice = screen.choice
+        assert choice.mode == Mode.ORIENT and choice.cursor == 1 and choice.wall is not None
