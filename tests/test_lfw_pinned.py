@@ -315,7 +315,7 @@ def test_describe_and_why_not_say_what_they_said_before():
 PINS: dict[str, tuple[int, str]] = {
     "parse": (12865, "cabd4ce1879abeae"),
     "map": (935, "1a35d06505763868"),
-    "marks": (792, "3708040db08c33b3"),
+    "marks": (792, "7673bf1d879d597a"),
     "sentences": (41472, "709243bad3a5fc67"),
 }
 
