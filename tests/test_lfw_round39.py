@@ -92,3 +92,17 @@ async def test_t3_ctrl_z_takes_back_nothing_once_the_police_act_on_circles(tmp_p
             in prompt_text(app)
         )
         assert len(screen.source.game.history) == n
+
+
+def test_t3_a_search_left_one_circle_says_the_rule_that_makes_it_go_on():
+    """Y3 (round 40) and X3: "no stop searching key: forced to search 30,
+    a circle already known to hold a clue — 'The only choice: Brown
+    searches 30'".  The rulebook's search goes on to the first clue or the
+    last circle beside him; the forced line says so."""
+    game = first_game_where(7, lambda g: g.phase == Phase.SEARCHING and len(g.legal_actions()) == 1)
+    p = picking_for(game.view(POLICE), game.board)
+    said = p.forced_text() or ""
+    assert said.startswith("The only choice: "), said
+    assert said.endswith(
+        ": a search names every circle beside him until a clue is found, as in the box."
+    ), said

@@ -115,6 +115,9 @@ T1_WORD_KEYS = jackturn.KIND_KEYS  # T1's words' keys, fixed (the sheet numbers 
 SWEEP = "sweep"  # its word while keys.py sends its actions
 # H6: where a Wretched may not go
 WRETCHED_RULE = "not past or beside a patrol marker, nor onto a crime scene or another woman"
+# T3: a search cannot stop before a clue (the rulebook: he names another circle
+# until the first clue, or until he has named every one beside him)
+SEARCH_RULE = "a search names every circle beside him until a clue is found, as in the box"
 SWEEP_HINT = "9 everyone searches where a clue can be (no arrest)"
 SWEEP_THEN = "then everyone after him searches where a clue can be"  # 9 in a search
 # the same with the notebook set off (the box): nothing is deduced for them
@@ -1622,6 +1625,8 @@ class Picking:
                 return f"{what}: the only place left for it."
             if self.phase() == Phase.WRETCHED:  # and when it is the only move (E3, round 30)
                 return f"The only choice: {what}, the only circle left to her ({WRETCHED_RULE})."
+            if self.phase() == Phase.SEARCHING:  # T3 (testers X3, Y3: "no stop searching")
+                return f"The only choice: {what}: {SEARCH_RULE}."
             return f"The only choice: {what}."
         if self.placed_all():
             c = self.chooser
