@@ -106,3 +106,21 @@ def test_t3_a_search_left_one_circle_says_the_rule_that_makes_it_go_on():
     assert said.endswith(
         ": a search names every circle beside him until a clue is found, as in the box."
     ), said
+
+
+async def test_the_command_palette_finds_the_keys_the_footer_shows(tmp_path):
+    """Y3 (round 40): the command palette found nothing for "heat" or
+    "note".  Each key the footer shows is a command there, under its
+    words and key; choosing it does what the key does."""
+    game = first_game_where(7, lambda g: g.phase == Phase.HUNT)
+    app, screen = game_app(game, tmp_path)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await raise_curtain(pilot, screen)
+        commands = {c.title: c for c in app.get_system_commands(screen)}
+        notebook = [t for t in commands if t.startswith("Notebook")]
+        assert len(notebook) == 1 and notebook[0].endswith("(f6)"), sorted(commands)
+        assert {"Help (f1)", "Overview (f2)", "Legend (f3)"} <= set(commands)
+        before = screen.deduction_mode  # F6: possible circles, then the heat map
+        await commands[notebook[0]].callback()
+        await settle.settle(pilot)
+        assert screen.deduction_mode != before

@@ -402,11 +402,29 @@ class WhitechapelApp(App):
         else:
             self.switch_screen(MenuScreen())
 
+    def screen_key_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """The keys the screen's footer shows, each a command of the palette
+        under its own words and key ("Notebook● (f6)"), so that a player who
+        looks for a view there finds it (tester Y3, LfW round 40: "heat",
+        "note" found nothing).  What the key does now, no more."""
+        for active in screen.active_bindings.values():
+            binding = active.binding
+            if active.node is not screen or not active.enabled or not binding.show:
+                continue
+            if not binding.description:
+                continue
+            yield SystemCommand(
+                f"{binding.description} ({self.get_key_display(binding)})",
+                binding.tooltip or f"The key {self.get_key_display(binding)} on this screen",
+                partial(self.run_action, binding.action, screen),
+            )
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         for command in super().get_system_commands(screen):
             if self.ssh and command.title == "Screenshot":  # writes a file, shows its path
                 continue
             yield command
+        yield from self.screen_key_commands(screen)
         if self.ssh:
             yield SystemCommand("Rules", "The rules summary", self.action_rules)
             return
