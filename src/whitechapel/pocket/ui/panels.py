@@ -20,6 +20,7 @@ from whitechapel.pocket.pieces import (
     FACE_NAMES,
     INVESTIGATOR,
     JACK,
+    JOKER,
     SQUARES,
     TURN_ORDER,
     step_clockwise,
@@ -294,6 +295,11 @@ def order_line(view: PocketView, width: int = 40) -> str:
     return whole if Text.from_markup(whole).cell_len <= width else f"[b]Tokens[/b] {order}"
 
 
+# What a token's name leaves out, beside it while it is to play (tester QU,
+# round 24: "I planned a 2-step joker"; the rules said so only under Actions)
+TOKEN_NOTES = {JOKER: "1 step"}
+
+
 def tokens_text(view: PocketView, chosen: int | None, width: int = 40) -> str:
     lines = [order_line(view, width)]
     for i, t in enumerate(view.tokens):
@@ -302,7 +308,8 @@ def tokens_text(view: PocketView, chosen: int | None, width: int = 40) -> str:
             lines.append(f"  [dim]{i + 1} {name} (played)[/dim]")
         else:
             mark = "▶ " if chosen == i else "  "
-            lines.append(f"{mark}[b]{i + 1}[/b] {name}")
+            note = f" ({TOKEN_NOTES[t.up]})" if t.up in TOKEN_NOTES else ""
+            lines.append(f"{mark}[b]{i + 1}[/b] {name}{note}")
     return "\n".join(lines)
 
 
