@@ -40,7 +40,7 @@ import textwrap
 from collections.abc import Sequence
 
 from whitechapel.pocket import ahead
-from whitechapel.pocket.actions import Action, Exchange, Joker, Move, Rotate
+from whitechapel.pocket.actions import Action, Alibi, Exchange, Joker, Move, Rotate
 from whitechapel.pocket.legal import legal
 from whitechapel.pocket.pieces import (
     ALIBI,
@@ -474,6 +474,31 @@ def move_words(view: PocketView, action: Action) -> tuple[str, str]:
     return "the alibi", "the Alibi token"
 
 
+def waiting_words(view: PocketView, action: Action, side: str) -> str:
+    """Why a move that changes nothing in sight is the one to make, where
+    every token after it is the other side's: "it changes nothing in
+    sight and leaves Jack only the Alibi token" (tester QU, round 24:
+    "swap two cleared tiles looks like nonsense unless you work out that
+    it is a waiting move that leaves Jack only the Alibi"); else "".
+    From the view alone."""
+    if isinstance(action, Alibi) or (isinstance(action, Joker) and action.detective is None):
+        return ""
+    later = TURN_ORDER[view.round % 2][view.step + 1 :]
+    other = JACK if side == INVESTIGATOR else INVESTIGATOR
+    if not later or any(who != other for who in later):
+        return ""
+    after = preview(view, action)
+    if after is None or set(after.seen_suspects) != set(view.seen_suspects):
+        return ""
+    left = [t.up for t in view.tokens if not t.used]
+    if action.face in left:
+        left.remove(action.face)
+    he = "Jack" if other == JACK else "the investigator"
+    tokens = "token" if len(left) == 1 else "tokens"
+    names = and_list([FACE_NAMES[f] for f in left])
+    return f"it changes nothing in sight and leaves {he} only the {names} {tokens}"
+
+
 # a lost call, short: what he must still find (testers PZ and QA, round 14:
 # "whatever he answers, his best answer wins" told a learner he had lost,
 # and read oddly; QN, round 21: "best" only for one who knows who Jack is)
@@ -822,6 +847,15 @@ def ahead_lines(view: PocketView, side: str, chosen: Action | None) -> tuple[str
         return (
             f"Looking to the call: whatever you play, he can see you{warn}; best {best_long}: {best_call}.",
             best_fit(best_short, short_call, answers, tiny),
+        )
+    waiting = waiting_words(view, best.action, side)
+    if waiting:
+        return (
+            f"Looking to the call: best {best_long} ({waiting}): {sure}{best_call}.",
+            fit(
+                f"Best: {best_short} ({waiting}).",
+                best_fit(best_short, short_call, answers, tiny),
+            ),
         )
     return (
         f"Looking to the call: best {best_long}: {sure}{best_call}.",

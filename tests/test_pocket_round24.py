@@ -1,0 +1,53 @@
+"""Round 24's findings (issue 44; play-testers QT and QU,
+docs/playtests/2026-12-07-pocket-round24-*.md), each checked as a player
+would notice it."""
+
+from __future__ import annotations
+
+import random
+
+from whitechapel.pocket import ahead, hints
+from whitechapel.pocket.game import PocketGame
+from whitechapel.pocket.pieces import TURN_ORDER
+from whitechapel.pocket.preview import preview
+from whitechapel.pocket.setup import random_setup
+
+
+def _waiting_position():
+    """The first position of some seeded games (the look-ahead's best
+    move, else a random one) where the best move changes nothing in sight
+    and every token after it is the other side's."""
+    for seed in range(10):
+        game, rng = PocketGame(random_setup(seed)), random.Random(seed)
+        while game.outcome is None:
+            side = game.to_act
+            if side is None:
+                game.resolve()
+                continue
+            view = game.view(side)
+            best = ahead.grade(view, side).best()
+            assert best is not None
+            later = TURN_ORDER[view.round % 2][view.step + 1 :]
+            after = preview(view, best.action)
+            if (
+                later
+                and all(who != side for who in later)
+                and after is not None
+                and set(after.seen_suspects) == set(view.seen_suspects)
+            ):
+                return view, side, best.action
+            pick = best.action if rng.random() < 0.7 else rng.choice(game.legal_actions())
+            game.apply(pick)
+    raise AssertionError("no waiting move met")
+
+
+def test_p8_a_best_move_that_changes_nothing_in_sight_says_what_it_is_for():
+    """QU: "Swap a1 (Madame) and b1 (Bert)", two cleared tiles, "looks like
+    nonsense unless you work out that it is a waiting move that leaves
+    Jack only the Alibi".  The hint says so."""
+    view, side, action = _waiting_position()
+    long, _short = hints.ahead_lines(view, side, None)
+    he = "Jack" if side == "investigator" else "the investigator"
+    assert f"(it changes nothing in sight and leaves {he} only the " in long, long
+    assert long.split("(it changes nothing")[1].split(")")[0].endswith((" token", " tokens"))
+    assert hints.move_words(view, action)[0] in long
