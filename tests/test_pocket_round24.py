@@ -51,3 +51,77 @@ def test_p8_a_best_move_that_changes_nothing_in_sight_says_what_it_is_for():
     assert f"(it changes nothing in sight and leaves {he} only the " in long, long
     assert long.split("(it changes nothing")[1].split(")")[0].endswith((" token", " tokens"))
     assert hints.move_words(view, action)[0] in long
+
+
+# QT's guided game as Jack (round 24), to Jack's 21st action: round 6, his
+# four hourglasses, the Alibi token his best; Goodley (no hourglass) in the deck
+QT_SETUP = {
+    "tiles": [
+        "a1:stealthy:W",
+        "b1:pizer:S",
+        "c1:gull:E",
+        "a2:goodley:N",
+        "b2:lane:N",
+        "c2:madame:N",
+        "a3:smith:W",
+        "b3:lestrade:S",
+        "c3:bert:E",
+    ],
+    "jack": "lestrade",
+    "alibi_deck": ["lane", "bert", "smith", "gull", "madame", "goodley", "stealthy", "pizer"],
+    "throws": ["AWXR", "HTRJ", "HTXJ", "AWXR"],
+    "detectives": {"holmes": 12, "watson": 4, "toby": 8},
+    "cleared": [],
+}
+QT_ACTIONS = [
+    "A",
+    "Xa1a3",
+    "Rc2E",
+    "W+2",
+    "Rc2S",
+    "T+1",
+    "J:W",
+    "H+1",
+    "T+1",
+    "J:W",
+    "Rc1N",
+    "H+2",
+    "Xc1c3",
+    "Ra3S",
+    "A",
+    "W+1",
+    "J:W",
+    "H+1",
+    "Xa1a3",
+    "T+2",
+]
+
+
+def test_p8_the_short_hint_keeps_the_cards_chance():
+    """QT: "Best: the Alibi token: whatever he answers, you stay unseen:
+    you win" with Goodley, worth no hourglass, still in the deck; the long
+    hint said "unless your alibi card spoils your win (about 1 in 6)", the
+    80×24 one left it out.  Every form that claims the win keeps it."""
+    import json as _json
+
+    from whitechapel.core.record import Record, replay
+    from whitechapel.pocket.pieces import JACK
+
+    record = Record.loads(
+        _json.dumps(
+            {
+                "format": "whitechapel-record",
+                "version": 1,
+                "game": "pocket",
+                "options": {},
+                "seed": None,
+                "players": {"investigator": "computer:easy"},
+                "setup": QT_SETUP,
+                "actions": QT_ACTIONS,
+            }
+        )
+    )
+    view = replay(record).view(JACK)
+    long, short = hints.ahead_lines(view, JACK, None)
+    assert "unless your alibi card spoils your win (about 1 in 6)" in long, long
+    assert "win" in short and ("(1 in 6)" in short or "83 in 100" in short), short

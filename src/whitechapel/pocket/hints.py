@@ -1129,7 +1129,37 @@ def said(view: PocketView, graded: ahead.Graded, side: str) -> tuple[str, str, s
     risk = risk_words(graded, side)
     if risk:
         call = f"{call}{', ' if risk.startswith(('unless', 'but')) else '; '}{risk}"
+        # the short forms keep the card's chance too, or make no claim (tester
+        # QT, round 24: "Best: the Alibi token: … you stay unseen: you win"
+        # with Goodley, no hourglass, still in the deck)
+        short, tiny = f"{short}, {risk_short(graded, side)}", risk_tiny(graded, side)
+        if own_short:
+            tiny = f"then {own_short}: {tiny}"
     return call, short, tiny
+
+
+def risk_short(graded: ahead.Graded, side: str) -> str:
+    """`risk_words` in a few words, after the call's: "unless the card
+    spoils it (1 in 6)"."""
+    if graded.risk <= 0:
+        if graded.spoil >= SURE:
+            return "but the card spoils it"
+        return f"unless the card spoils it ({odds(graded.spoil)})"
+    if graded.drawer == side:
+        return f"lost unless your card saves you ({odds(1 - graded.risk)})"
+    return f"his card may lose it ({odds(graded.risk)})"
+
+
+def risk_tiny(graded: ahead.Graded, side: str) -> str:
+    """The call where a card decides it, in fewest words, whole: "you win
+    83 in 100", "you lose 1 in 7"."""
+    if graded.risk <= 0:
+        return (
+            f"you win {odds(1 - graded.spoil)}"
+            if graded.spoil < SURE
+            else "the card spoils your win"
+        )
+    return f"you lose {odds(graded.risk)}"
 
 
 def outlook(after: PocketView, side: str) -> str:
