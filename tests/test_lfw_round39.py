@@ -124,3 +124,21 @@ async def test_the_command_palette_finds_the_keys_the_footer_shows(tmp_path):
         await commands[notebook[0]].callback()
         await settle.settle(pilot)
         assert screen.deduction_mode != before
+
+
+def test_h3_the_fakes_put_down_by_themselves_are_named_in_one_phrase():
+    """Z3 (round 40): "the last 2 fakes went on the crossing between 3 and
+    43 between 13 and 14": each crossing's id was put in words alone.
+    The crossings are named together, as everywhere."""
+    from whitechapel.lfw.ui.choosing import Placer
+
+    game = first_game_where(3, lambda g: g.phase == Phase.PATROLS and g.night >= 2)
+    p = picking_for(game.view(POLICE), game.board)
+    c = p.chooser
+    assert isinstance(c, Placer)
+    while not p.placed_all():
+        p.pick(str(c.options()[0]))
+    c.filled = 2  # the last two put down by themselves, as where no others are left
+    said = p.placed_note()
+    assert said.startswith("Every marker is placed: the last 2 fakes went on the crossings "), said
+    assert said.count("between") == 1 and "&" in said, said

@@ -1589,11 +1589,15 @@ class Picking:
         c = self.chooser
         if not isinstance(c, Placer) or not c.filled:
             return "Every token is placed."
-        went = " ".join(map(str, c.picked[-c.filled :]))
+        went = [str(v) for v in c.picked[-c.filled :]]
         if c.phase == Phase.WOMEN:
-            return f"Every woman is placed: the last on {went}, the only red circles left."
+            circles = sentences.and_list(went)
+            return f"Every woman is placed: the last on {circles}, the only red circles left."
         last = "the last fake" if c.filled == 1 else f"the last {c.filled} fakes"
-        return f"Every marker is placed: {last} went on {went}, the only crossings left."
+        # the crossings in one phrase (tester Z3, round 40, read "the crossing
+        # between 3 and 43 between 13 and 14": each id was named alone)
+        named = placenames.crossings_named(self.board, went)
+        return f"Every marker is placed: {last} went on {named}, the only crossings left."
 
     # -- what the screen says ------------------------------------------------------------
 
