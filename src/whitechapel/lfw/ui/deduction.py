@@ -136,8 +136,11 @@ def hideouts_line(
     how = f" [dim]({key}: on the map)[/dim]" if key else ""
     why = ""
     if len(ends) > 1:
-        each = " · ".join(map(str, ends))
-        why = f" [dim](each night could end on {each} circles; they are where all could)[/dim]"
+        # (testers W3 and Y3, rounds 39-40: "each night could end on 83 · 83
+        # circles; they are where all could" was hard to parse)
+        each = [f"night 1 could end on {ends[0]} circles"]
+        each += [f"night {n} on {k}" for n, k in enumerate(ends[1:], 2)]
+        why = f" [dim]({', '.join(each)}: the hideout is one every night could end on)[/dim]"
     return f"Hideout candidates ({len(hideouts)}){how}{why}: {runs(hideouts)}"
 
 
