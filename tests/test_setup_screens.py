@@ -50,7 +50,7 @@ async def test_right_then_space_on_the_notebook_row_changes_the_notebook_only():
         assert setup.focused is notebook
         assert notebook.value == "possible"  # the default
         await settle.press(pilot, "left")  # "off", the first
-        assert notebook.value == "off" and "(•) off (the box, no aids)" in screen_text(app)
+        assert notebook.value == "off" and "(•) none (the box)" in screen_text(app)
         await settle.press(pilot, "right")
         assert notebook.value == "possible" and "(•) possible circles" in screen_text(app)
         await settle.press(pilot, "space")  # the next choice, on this row

@@ -24,10 +24,14 @@ from whitechapel.lfw.views import LfwView, view_from_json
 # A network room's creator chooses it for every seat.  The possible circles
 # by default: what a box player works out with a pencil, no odds
 # (docs/lfw.md, "The notebook").
+# Its row is "Aids": the setting off takes Jack's aids away too (the counts
+# home, who can reach a circle, the warnings; testers W3 and Y3, rounds 39-40,
+# read "Notebook … off (the box, no aids)" as the police's alone and found
+# "no switch for Jack's aids").
 NOTEBOOK = Setting(
     "notebook",
-    "Notebook",
-    (("off", "off (the box, no aids)"), ("possible", "possible circles"), ("heat", "heat map")),
+    "Aids",
+    (("off", "none (the box)"), ("possible", "possible circles"), ("heat", "heat map")),
     default="possible",
     rooms=True,
 )
