@@ -125,3 +125,14 @@ def test_p8_the_short_hint_keeps_the_cards_chance():
     long, short = hints.ahead_lines(view, JACK, None)
     assert "unless your alibi card spoils your win (about 1 in 6)" in long, long
     assert "win" in short and ("(1 in 6)" in short or "83 in 100" in short), short
+
+
+def test_the_top_lines_say_the_round_the_same_way_in_every_form():
+    """QT: one network seat read "round 1/8", the other "round 2 of 8"
+    (each the form its width left), and it looked unfinished."""
+    from whitechapel.pocket.ui import panels
+
+    view = PocketGame(random_setup(4)).view("investigator")
+    forms = panels.banners(view, "you (the investigator)") + panels.call_banners(1)
+    assert not any("/8" in f for f in forms), forms
+    assert sum(" of 8" in f for f in forms) >= 5, forms

@@ -222,8 +222,8 @@ def call_banners(ended: int) -> list[str]:
     """The top line over round `ended`'s summary, in fewer words each."""
     return [
         f"Mr. Jack Pocket — round {ended} of 8 — the witness call",
-        f"round {ended}/8 — the witness call",
-        f"round {ended}/8",
+        f"round {ended} of 8 — the witness call",
+        f"round {ended} of 8",
     ]
 
 
@@ -259,6 +259,8 @@ def banners(
         short = f"[b]{side}[/b] {verb_for(side, 'wins', 'win')}"
         return [whole, bare, f"game over: {won}", won, f"game over: {short}", short]
     race = " — race" if view.race else ""
+    # "of 8" in every form (tester QT, round 24: "round 1/8" at one seat,
+    # "round 2 of 8" at the other read as unfinished)
     # the last, the round alone: at a network seat at 80 columns the seat's
     # rejoin code and the clock keep their room (the prompt line says whose
     # turn it is; tester PB, issue 44: the seat was said in a toast that hid
@@ -267,11 +269,11 @@ def banners(
         whole,
         # the game's name kept before a word of the round is dropped (tester
         # PM, round 7: in the race at 80×24 the line began "round 6 of 8")
-        f"Mr. Jack Pocket — round {view.round}/8{race} — {turn} to play",
+        f"Mr. Jack Pocket — round {view.round} of 8{race} — {turn} to play",
         bare,
-        f"round {view.round}/8{race} — {turn} to play",
+        f"round {view.round} of 8{race} — {turn} to play",
         f"round {view.round}{race} · {turn.split(' (')[0]} to play",
-        f"round {view.round}/8{race}",
+        f"round {view.round} of 8{race}",
     ]
 
 
