@@ -136,3 +136,23 @@ def test_the_top_lines_say_the_round_the_same_way_in_every_form():
     forms = panels.banners(view, "you (the investigator)") + panels.call_banners(1)
     assert not any("/8" in f for f in forms), forms
     assert sum(" of 8" in f for f in forms) >= 5, forms
+
+
+async def test_the_setups_name_boxes_say_whose_they_are_once_typed_in():
+    """QT (and QS, round 23): "once you type Ann and Bob, nothing on screen
+    says which box is which": the placeholders were their only labels."""
+    import settle
+    from snapshots import screen_text
+    from whitechapel.app import WhitechapelApp
+    from whitechapel.pocket.ui.setup import PocketSetup
+
+    app = WhitechapelApp(start=PocketSetup())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle.settle(pilot)
+        app.screen.query_one("#jack-name").value = "Ann"
+        app.screen.query_one("#inv-name").value = "Bob"
+        await settle.settle(pilot)
+        rows = screen_text(app).splitlines()
+        jack = next(i for i, r in enumerate(rows) if "▔ Jack ▔" in r)
+        inv = next(i for i, r in enumerate(rows) if "▔ The investigator ▔" in r)
+        assert "Ann" in rows[jack + 1] and "Bob" in rows[inv + 1]

@@ -161,14 +161,21 @@ class PocketSetup(Screen):
                 offered = [(name, name) for name in levels("pocket")]
                 yield Picker(offered, level, id="level", disabled=who == "people")
             yield Label(who_sentence(who, level), id="play-sentence")
-            yield Input(
+            # each box says whose it is in its border, typed in or not (testers
+            # QS and QT, rounds 23-24: once "Ann" and "Bob" were typed, only
+            # the placeholders had said which box was Jack's)
+            jack = Input(
                 last.get("jack", ""), placeholder="Jack's player (optional)", id="jack-name"
             )
-            yield Input(
+            jack.border_title = "Jack"
+            yield jack
+            inv = Input(
                 last.get("investigator", ""),
                 placeholder="The investigator's player (optional)",
                 id="inv-name",
             )
+            inv.border_title = "The investigator"
+            yield inv
             for setting in RULES.settings:
                 with Vertical(id=f"{setting.name}-row", classes="setting-row") as row:
                     row.display = not (setting.people and who != "people")
