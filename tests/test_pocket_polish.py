@@ -73,7 +73,7 @@ async def test_p5_enter_takes_the_tile_and_never_turns_it(tmp_path):
         await settle.press(pilot, "enter", "3", "enter", "enter", "enter")
         assert game.history == [] and screen.choice.mode == Mode.ORIENT
         assert screen.choice.wall is None and screen.query_one("District").preview is None
-        assert "arrows or r/e turn it" in flat(app)
+        assert "arrows point its wall" in flat(app)  # tester QV, round 25
         current = "NESW".index(game.view(JACK).tiles[4].wall)
         await settle.press(pilot, "r", "r", "e")
         assert screen.choice.wall == (current + 1) % 4

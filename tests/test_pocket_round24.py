@@ -13,6 +13,20 @@ from whitechapel.pocket.preview import preview
 from whitechapel.pocket.setup import random_setup
 
 
+def _played(setup: dict, actions: str):
+    """A tester's game as its record had it, replayed to `actions`' end
+    (their notation, a space between two)."""
+    import json
+
+    from whitechapel.core.record import Record, replay
+
+    text = json.dumps(
+        {"format": "whitechapel-record", "version": 1, "game": "pocket", "options": {}}
+        | {"seed": None, "players": {}, "setup": setup, "actions": actions.split()}
+    )
+    return replay(Record.loads(text))
+
+
 def _waiting_position():
     """The first position of some seeded games (the look-ahead's best
     move, else a random one) where the best move changes nothing in sight
@@ -53,48 +67,27 @@ def test_p8_a_best_move_that_changes_nothing_in_sight_says_what_it_is_for():
     assert hints.move_words(view, action)[0] in long
 
 
+def _setup(tiles: str, *, jack: str, deck: str, throws: str) -> dict:
+    """A setup as a record holds it, from its words (the detectives at the start)."""
+    return {
+        "tiles": tiles.split(),
+        "jack": jack,
+        "alibi_deck": deck.split(),
+        "throws": throws.split(),
+        "detectives": {"holmes": 12, "watson": 4, "toby": 8},
+        "cleared": [],
+    }
+
+
 # QT's guided game as Jack (round 24), to Jack's 21st action: round 6, his
 # four hourglasses, the Alibi token his best; Goodley (no hourglass) in the deck
-QT_SETUP = {
-    "tiles": [
-        "a1:stealthy:W",
-        "b1:pizer:S",
-        "c1:gull:E",
-        "a2:goodley:N",
-        "b2:lane:N",
-        "c2:madame:N",
-        "a3:smith:W",
-        "b3:lestrade:S",
-        "c3:bert:E",
-    ],
-    "jack": "lestrade",
-    "alibi_deck": ["lane", "bert", "smith", "gull", "madame", "goodley", "stealthy", "pizer"],
-    "throws": ["AWXR", "HTRJ", "HTXJ", "AWXR"],
-    "detectives": {"holmes": 12, "watson": 4, "toby": 8},
-    "cleared": [],
-}
-QT_ACTIONS = [
-    "A",
-    "Xa1a3",
-    "Rc2E",
-    "W+2",
-    "Rc2S",
-    "T+1",
-    "J:W",
-    "H+1",
-    "T+1",
-    "J:W",
-    "Rc1N",
-    "H+2",
-    "Xc1c3",
-    "Ra3S",
-    "A",
-    "W+1",
-    "J:W",
-    "H+1",
-    "Xa1a3",
-    "T+2",
-]
+QT_SETUP = _setup(
+    "a1:stealthy:W b1:pizer:S c1:gull:E a2:goodley:N b2:lane:N c2:madame:N a3:smith:W b3:lestrade:S c3:bert:E",
+    jack="lestrade",
+    deck="lane bert smith gull madame goodley stealthy pizer",
+    throws="AWXR HTRJ HTXJ AWXR",
+)
+QT_ACTIONS = "A Xa1a3 Rc2E W+2 Rc2S T+1 J:W H+1 T+1 J:W Rc1N H+2 Xc1c3 Ra3S A W+1 J:W H+1 Xa1a3 T+2"
 
 
 def test_p8_the_short_hint_keeps_the_cards_chance():
@@ -102,26 +95,9 @@ def test_p8_the_short_hint_keeps_the_cards_chance():
     you win" with Goodley, worth no hourglass, still in the deck; the long
     hint said "unless your alibi card spoils your win (about 1 in 6)", the
     80×24 one left it out.  Every form that claims the win keeps it."""
-    import json as _json
-
-    from whitechapel.core.record import Record, replay
     from whitechapel.pocket.pieces import JACK
 
-    record = Record.loads(
-        _json.dumps(
-            {
-                "format": "whitechapel-record",
-                "version": 1,
-                "game": "pocket",
-                "options": {},
-                "seed": None,
-                "players": {"investigator": "computer:easy"},
-                "setup": QT_SETUP,
-                "actions": QT_ACTIONS,
-            }
-        )
-    )
-    view = replay(record).view(JACK)
+    view = _played(QT_SETUP, QT_ACTIONS).view(JACK)
     long, short = hints.ahead_lines(view, JACK, None)
     assert "unless your alibi card spoils your win (about 1 in 6)" in long, long
     assert "win" in short and ("(1 in 6)" in short or "83 in 100" in short), short
@@ -156,3 +132,62 @@ async def test_the_setups_name_boxes_say_whose_they_are_once_typed_in():
         jack = next(i for i, r in enumerate(rows) if "▔ Jack ▔" in r)
         inv = next(i for i, r in enumerate(rows) if "▔ The investigator ▔" in r)
         assert "Ann" in rows[jack + 1] and "Bob" in rows[inv + 1]
+
+
+def test_p8_the_investigators_panel_warns_when_jack_unseen_at_this_call_may_win():
+    """QW (round 25): "Hourglasses known: 3 of 6 · Jack holds 1 alibi card"
+    never said that Jack unseen at this call could reach 6 with Madame's
+    2; he lost to it.  The investigator's panel says so when the round's
+    hourglass, those in sight and the most his cards (and an Alibi token
+    he may still take this round) can hold reach 6; never otherwise."""
+    from rich.text import Text
+
+    from whitechapel.pocket.pieces import ALIBI, CHARACTERS, INVESTIGATOR, JACK
+    from whitechapel.pocket.ui import panels
+
+    warned = quiet = 0
+    for seed in range(12):
+        game, rng = PocketGame(random_setup(seed)), random.Random(seed)
+        while game.outcome is None:
+            if game.to_act is None:
+                game.resolve()
+                continue
+            view = game.view(INVESTIGATOR)
+            text = Text.from_markup(panels.race_lines(view)).plain
+            shown = set(view.investigator_alibis)
+            values = sorted((c.hourglasses for c in CHARACTERS if c.id not in shown), reverse=True)
+            later = TURN_ORDER[view.round % 2][view.step :]
+            alibi = JACK in later and any(t.up == ALIBI and not t.used for t in view.tokens)
+            cards = view.jack_alibi_count + alibi
+            threat = view.known_hourglasses + 1 + sum(values[:cards]) >= 6 and not view.race
+            assert ("Unseen now, Jack may win" in text) == threat, (text, view.round)
+            warned += threat
+            quiet += not threat
+            game.apply(rng.choice(game.legal_actions()))
+    assert warned and quiet
+
+
+# QV's guided game as the investigator (round 25), to his 20th action:
+# round 5, Lane just cleared by his alibi card, Goodley the last suspect
+QV_SETUP = _setup(
+    "a1:lestrade:W b1:goodley:S c1:bert:E a2:gull:N b2:lane:S c2:smith:W a3:pizer:W b3:madame:S c3:stealthy:W",
+    jack="goodley",
+    deck="stealthy smith lane pizer lestrade gull madame bert",
+    throws="AWXR AWRJ ATXR AWXJ",
+)
+QV_ACTIONS = "A Xb1c2 Rc2E W+2 J:- T+2 Ra3N H+1 J:T Ra2E W+2 A Xc1a3 H+1 T+2 Rb2N A Rc3S T+1"
+
+
+def test_p8_the_last_suspect_unseen_is_said_as_the_investigators_win():
+    """QV: "Best: swapping a1 and b1: Jack stays unseen" read as if keeping
+    Jack unseen were the investigator's goal; his own other swap said
+    "Jack is seen: you win".  Outside the race the last suspect ends the
+    game seen or not: every form says the win."""
+    from whitechapel.pocket.pieces import INVESTIGATOR
+
+    view = _played(QV_SETUP, QV_ACTIONS).view(INVESTIGATOR)
+    assert len(view.suspects) == 1 and not view.race
+    long, short = hints.ahead_lines(view, INVESTIGATOR, None)
+    assert long.endswith("you win."), long
+    assert short.endswith("you win."), short
+    assert "unseen" not in short, short

@@ -549,10 +549,17 @@ def call_words(
     safe, and only a call that ends the game for the investigator says so."""
     if side == JACK and call.jack is not None:
         return _jack_call_words(call, answers, race)
-    if call.seen + call.unseen == 1:  # the race: the last suspect is Jack
+    if call.seen + call.unseen == 1:  # the last suspect is Jack
         if call.seen:
             return "Jack seen: you win", "Jack is seen: you win"
-        return "Jack unseen", "Jack stays unseen"
+        # unseen, the last suspect still ends the game outside the race (tester
+        # QV, round 25, read "Best: swapping a1 and b1: Jack stays unseen" as
+        # the investigator's goal; his own move said "Jack is seen: you win")
+        if call.if_unseen == INVESTIGATOR:
+            return "the last suspect, seen or not: you win", "the last suspect: you win"
+        if call.if_unseen == JACK:
+            return "Jack unseen: Jack wins (P8)", "Jack unseen: he wins"
+        return "Jack unseen: the race goes on", "Jack unseen: the race goes on"
     # the investigator's view counts each of Jack's face-down alibi cards
     # (`cards`) as an hourglass (`ahead.odds_of`): said, where it counts
     counted = (
@@ -606,7 +613,9 @@ def call_tiny(call: ahead.Call, side: str, answers: bool = True) -> str:
             return "unseen, race on"
         return f"{'at worst seen' if call.jack else 'unseen'}, {call.kept} left"
     if call.seen + call.unseen == 1:
-        return "Jack seen" if call.seen else "Jack unseen"
+        if call.seen or call.if_unseen == INVESTIGATOR:
+            return "you win"
+        return "Jack wins" if call.if_unseen == JACK else "Jack unseen"
     if JACK in (call.if_seen, call.if_unseen):
         return "Jack may win"
     if call.least == 0:

@@ -13,6 +13,7 @@ from whitechapel.core.game import Outcome
 from whitechapel.pocket import ahead, end
 from whitechapel.pocket.actions import MOVE_FACES, Action, Alibi, Joker, Move, Rotate
 from whitechapel.pocket.pieces import (
+    ALIBI,
     CHARACTER_INDEX,
     CHARACTERS,
     DETECTIVE_LETTERS,
@@ -20,6 +21,7 @@ from whitechapel.pocket.pieces import (
     FACE_NAMES,
     INVESTIGATOR,
     JACK,
+    JACK_GOAL_HOURGLASSES,
     JOKER,
     SQUARES,
     TURN_ORDER,
@@ -153,7 +155,30 @@ def race_lines(view: PocketView) -> str:
         glasses = goal_row("Jack's hourglasses", view.jack.hourglasses)
         extra = view.jack.hourglasses - view.known_hourglasses
         holds = f"Jack held {cards}" + (f" (+{extra})" if count else "")
-    return f"{glasses}\n{holds}\n{suspects_row(view)}"
+    threat = "\n[b]Unseen now, Jack may win[/b]" if may_win_unseen(view) else ""
+    return f"{glasses}\n{holds}{threat}\n{suspects_row(view)}"
+
+
+def may_win_unseen(view: PocketView) -> bool:
+    """On the investigator's view: could Jack reach his six hourglasses at
+    this round's call by staying unseen -- the round's hourglass, those in
+    sight, and the most his face-down cards can hold (and a card the Alibi
+    token left this round may give him), counting every card the
+    investigator has not seen as possible (tester QW, round 25: "known: 3
+    of 6, Jack holds 1 alibi card" never said that Madame's 2 would end it;
+    he lost to it).  Never in the race (P8: there he wins by staying
+    unseen to the end)."""
+    if view.outcome is not None or view.jack is not None or view.race:
+        return False
+    shown = set(view.investigator_alibis)
+    values = sorted((c.hourglasses for c in CHARACTERS if c.id not in shown), reverse=True)
+    cards = view.jack_alibi_count
+    order = TURN_ORDER[view.round % 2]
+    jack_to_play = any(who == JACK for who in order[view.step :])
+    if jack_to_play and any(t.up == ALIBI and not t.used for t in view.tokens):
+        cards += 1
+    most = view.known_hourglasses + 1 + sum(values[:cards])
+    return most >= JACK_GOAL_HOURGLASSES
 
 
 def suspects_row(view: PocketView) -> str:
@@ -815,13 +840,19 @@ def tile_prompt(
     if isinstance(candidate, Rotate):
         turn = f"{wall_words(view, sq)} → {WALL_WORDS[candidate.wall]} (shown)"
         if mode == Mode.ORIENT:
-            return f"Rotate {here}: wall {turn}. Arrows: wall; Enter plays."
+            # the arrows point it where they point (tester QV, round 25: "r"
+            # meant east to him; "Arrows: wall" had not said so)
+            return fit_prompt(
+                f"Rotate {here}: wall {turn}. Arrows point the wall; Enter plays.",
+                f"Rotate {here}: wall {turn}. Arrows point it; Enter plays.",
+                f"Rotate {here}: wall {turn}. Arrows: wall; Enter plays.",
+            )
         return f"Rotate {here}: wall {turn}. r/e: turn; Enter plays."
     name = short_name(view.tiles[sq].character)
     wall = wall_words(view, sq)
     wall = wall if wall == "no wall" else f"wall {wall}"
     if mode == Mode.ORIENT:  # the tile taken, not yet turned: Enter plays nothing yet
-        return f"Rotate {here}, {wall}: arrows or r/e turn it. {back}"
+        return f"Rotate {here}, {wall}: arrows point its wall. {back}"
     return f"Rotate {SQUARES[sq]} — {name}, {wall}. Arrows+Enter or {NAMES}: tile; r/e: turn."
 
 
