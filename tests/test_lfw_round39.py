@@ -142,3 +142,12 @@ def test_h3_the_fakes_put_down_by_themselves_are_named_in_one_phrase():
     said = p.placed_note()
     assert said.startswith("Every marker is placed: the last 2 fakes went on the crossings "), said
     assert said.count("between") == 1 and "&" in said, said
+
+
+def test_s1_the_hideouts_prompt_points_to_the_ways_in_on_the_right():
+    """A4 (round 41): at 200×60 he never saw the circles counted by their
+    ways in (the side panel's foot) and chose a hideout with two, which
+    two policemen held from night 3 on.  The prompt points to the list."""
+    from whitechapel.lfw.ui.screen import GUIDE
+
+    assert GUIDE["hideout"].endswith("(each circle's ways in: on the right).")
