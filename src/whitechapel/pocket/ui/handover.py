@@ -16,7 +16,6 @@ from whitechapel.ui.source import Source
 from whitechapel.ui.turns import PASS, TurnControl, handover_text
 
 CARDS = "cards"  # the curtain's kind while Jack's cards are on it
-SHOWN = "shown"  # while the investigator's own alibi card is on it, before he passes on
 
 
 class CardsScreen(Protocol):
@@ -113,21 +112,3 @@ class JacksCards:
         secrets = self.screen.source.view(JACK).jack
         assert secrets is not None, "Jack's view holds his secrets"
         return panels.secret_text(secrets)
-
-
-def investigator_drew(screen: CardsScreen, turns: TurnControl, then: Callable[[], None]) -> None:
-    """The investigator's Alibi was his last action before the keyboard
-    passes (P5; testers PC, PD, issue 44: the curtain fell at once, and he
-    read his card on his next turn, in the log): the card he drew, shown to
-    him first, from his own view (face up to both by the rules: nothing of
-    Jack's is on it); Enter, then the hand-over (`then`)."""
-    card = panels.shown_card(screen.source.view(INVESTIGATOR))
-    if not card:
-        then()
-        return
-    who = screen.player_name(INVESTIGATOR, capital=True)
-    text = (
-        f"[b]{who}: you drew an alibi card[/b]\n\n{card}\n\n"
-        "Press [b]Enter[/b] to pass the keyboard on."
-    )
-    turns.show_curtain(SHOWN, text, then)

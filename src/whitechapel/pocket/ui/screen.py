@@ -37,7 +37,7 @@ from whitechapel.pocket.ui.choosing import (
     PocketChoice,
 )
 from whitechapel.pocket.ui.district import District
-from whitechapel.pocket.ui.handover import CARDS, JacksCards, investigator_drew
+from whitechapel.pocket.ui.handover import CARDS, JacksCards
 from whitechapel.pocket.ui.keys import PocketKeys
 from whitechapel.pocket.ui.notes import PocketNotes
 from whitechapel.pocket.ui.replay import (
@@ -134,6 +134,7 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         if self.hints:  # a guided game: the teaching player in the easy computer's seat
             self.turns.computers = teaching_seats(self.turns.computers)
         self.cards = JacksCards(self, self.turns)  # 'secrets' mode: `s` shows them
+        self.drawn_note = ""  # the investigator's alibi card, for the next hand-over's curtain
         self.choice = PocketChoice()
         self._keys: tuple[object, ...] | None = None  # the footer's state
         self._choices: list[tuple[str, str]] | None = None  # the choice row's labels
@@ -412,11 +413,17 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
                 self.cards.drawn(lambda: self.round_over(side))
                 return
         if self.shown_before_handover(side):
-            self.reset_choice()
-            self.refresh_all()
-            investigator_drew(self, self.turns, lambda: self.round_over(side))
-            return
+            # the card he drew on the hand-over's own curtain: face up to both
+            # (P5), one Enter (testers QU, QV, QW, rounds 24-25: a screen of its
+            # own before the hand-over was "two Enters for a public fact")
+            self.drawn_note = panels.shown_card(self.source.view(INVESTIGATOR))
         self.round_over(side)
+
+    def handover_note(self, side: str) -> str:
+        """The hand-over's public line: the alibi card the investigator has
+        just shown, once (`after_action`)."""
+        note, self.drawn_note = self.drawn_note, ""
+        return note
 
     def shown_before_handover(self, side: str | None) -> bool:
         """Did the investigator just play the Alibi as his last action before
