@@ -151,3 +151,34 @@ def test_s1_the_hideouts_prompt_points_to_the_ways_in_on_the_right():
     from whitechapel.lfw.ui.screen import GUIDE
 
     assert GUIDE["hideout"].endswith("(each circle's ways in: on the right).")
+
+
+async def test_t3_key_9_says_why_it_passed_a_policeman_beside_a_circle_jack_can_be_on(tmp_path):
+    """B4 (round 41): "Blue stood next to 69, which the aid listed among
+    the circles Jack can be on, yet the 9 key made him pass; the next turn
+    the same key made him search it".  Every way Jack went passes such a
+    circle, so a search there tells nothing: 9 passes him, and says so."""
+    from lfw_app_play import press_for_all
+    from whitechapel.lfw.ui import sweep
+
+    def stop(g: LfwGame) -> bool:
+        if g.phase != Phase.CLUES or g.to_act != POLICE:
+            return False
+        view = g.view(POLICE)
+        played = sweep.step(view, g.board, view.acting_colour)
+        return (
+            played is not None
+            and played.endswith(" pass")
+            and bool(sweep.pass_reason(view, g.board))
+        )
+
+    game = first_game_where(5, stop, tries=20)
+    why = sweep.pass_reason(game.view(POLICE), game.board)
+    assert why.endswith("(a search there tells nothing: arrest there first, key 2)"), why
+    app, screen = game_app(game, tmp_path)
+    async with app.run_test(size=(160, 50), notifications=True) as pilot:
+        await raise_curtain(pilot, screen)
+        await press_for_all(pilot, app, "9")
+        await settle.settle(pilot)
+        said = " ".join(n.message for n in app._notifications)
+        assert why in said, said

@@ -86,6 +86,7 @@ class LfwKeys:
     rest: tuple[str, str] | None = None  # key 0 under way: (phase, "stay" or "pass")
     fold_to: str | None = None  # a later policeman's key under way: he acts next
     folded: tuple[str, ...] = ()  # the policemen who stayed or passed for it
+    sweep_reasons: tuple[str, ...] = ()  # key 9: why it passed those it passed
     # the street inspector (key /, streets.py): the number being typed, or
     # None; the circle whose streets are lit, or None
     inspect_typed: str | None = None
@@ -406,6 +407,7 @@ class LfwKeys:
                 return
             self.fold_to, self.folded = None, ()
             self.rest = (view.acting_colour or "", SWEEP)
+            self.note_sweep_pass(text)
             self.send(text)
             return
         if word == "search":
@@ -468,17 +470,29 @@ class LfwKeys:
         return str(rest) if rest in legal(view) else None
 
     def send_rest(self: Any, text: str) -> None:
-        """The next action of a key 0 or a fold, sent (a fold counts it)."""
+        """The next action of a key 0 or a fold, sent (a fold counts it; key
+        9 keeps why it passes a policeman, if it has a why)."""
         if self.fold_to is not None:
             self.folded = (*self.folded, text.split()[0])
+        self.note_sweep_pass(text)
         self.send(text)
+
+    def note_sweep_pass(self: Any, text: str) -> None:
+        if self.rest is not None and self.rest[1] == SWEEP and text.endswith(" pass"):
+            reason = sweep.pass_reason(self.current_view(), self.board)
+            if reason:
+                self.sweep_reasons = (*self.sweep_reasons, reason)
 
     def end_rest(self: Any) -> None:
         """Key 0 or a fold is over: a fold says who stayed (passed) and
-        who acts now (the log lists each stay or pass too)."""
+        who acts now (the log lists each stay or pass too); key 9 why it
+        passed a policeman beside a circle Jack can be on (`sweep.pass_reason`)."""
         folded, self.folded, self.fold_to = self.folded, (), None
         word = self.rest[1] if self.rest is not None else ""
         self.rest = None
+        reasons, self.sweep_reasons = self.sweep_reasons, ()
+        if reasons and self.is_mounted:
+            self.notify(untagged(". ".join(reasons) + "."), timeout=8)
         if folded and self.is_mounted:
             acting = self.current_view().acting_colour if self.can_act() else None
             undo = word == "stay" and self.free_take_back() is not None

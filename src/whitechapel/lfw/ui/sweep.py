@@ -25,6 +25,7 @@ from typing import Any
 from whitechapel.lfw.actions import Pass
 from whitechapel.lfw.legal import legal
 from whitechapel.lfw.phases import Phase
+from whitechapel.lfw.ui import sentences
 from whitechapel.lfw.ui.picking import clue_odds, known_tonight, picking_for
 from whitechapel.lfw.views import LfwView
 
@@ -35,6 +36,31 @@ def worth_searching(view: LfwView, board: Any, circles: list[int]) -> bool:
     """Can a search of `circles` tell the police something: a clue possible
     on one of them, and not certain?"""
     return any(SURE < o < 1 - SURE for o in clue_odds(view, board, circles).values())
+
+
+def pass_reason(view: LfwView, board: Any) -> str:
+    """Why key 9 passes the acting policeman where a circle beside him is
+    one Jack can stand on now: every way he went passes it, so a clue
+    there is certain and a search tells nothing, "Blue passed: every way
+    Jack went passes 69 (a search there tells nothing; 2 arrests)"; ""
+    where no such circle is beside him (tester B4, round 41: "Blue stood
+    next to 69, which the aid listed, yet the 9 key made him pass").  From
+    the view alone."""
+    acting = view.acting_colour
+    if acting is None:
+        return ""
+    circles = [int(c) for c in picking_for(view, board).t3_circles()]
+    known = known_tonight(view)
+    certain = [
+        c for c, o in clue_odds(view, board, circles).items() if o >= 1 - SURE and c not in known
+    ]
+    if not certain:
+        return ""
+    where = sentences.and_list([str(c) for c in sorted(certain)])
+    return (
+        f"{sentences.name(acting)} passed: every way Jack went passes {where} "
+        "(a search there tells nothing: arrest there first, key 2)"
+    )
 
 
 def step(view: LfwView, board: Any, colour: str | None = None, deduce: bool = True) -> str | None:
