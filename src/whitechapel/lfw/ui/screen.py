@@ -66,7 +66,7 @@ from whitechapel.lfw.ui.solo import LfwSolo
 from whitechapel.lfw.views import LfwView
 from whitechapel.ui.screens.game import GameScreen, help_text
 from whitechapel.ui.screens.help import HelpScreen
-from whitechapel.ui.source import Source
+from whitechapel.ui.source import LocalSource, Source
 from whitechapel.ui.turns import PASS, handover_text
 from whitechapel.ui.widgets.choice import Choice
 from whitechapel.ui.widgets.text import TextPanel
@@ -224,6 +224,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
     PANELS = ("track", "police", "notes", "log")  # notes: Jack's sheet (his only), notebook
     CHOICES = 7
     HELP = "whitechapel.lfw.ui"
+    FREE_TAKE_BACK = "Only this turn's police moves can be taken back, before any search or arrest."
     BINDINGS = [
         key("tab", "cycle(1)", "Next", "next"),
         key("shift+tab", "cycle(-1)", "Previous", "previous", show=False),
@@ -1120,8 +1121,6 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         self.deduction_shown = True
         self.refresh_all()
 
-    FREE_TAKE_BACK = "Only this turn's police moves can be taken back, before any search or arrest."
-
     def free_take_back(self) -> str | None:
         """T2: a policeman's move of this turn, until the police's first
         action on circles (tester X3, round 39: a later policeman's letter
@@ -1130,7 +1129,9 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         has not acted since, so taking them back tells the police nothing.
         From the police's view alone."""
         source = self.source
-        if POLICE in getattr(source, "computers", {}) or source.outcome is not None:
+        if not isinstance(source, LocalSource) or POLICE in source.computers:
+            return None
+        if source.outcome is not None:
             return None
         view = source.view(POLICE)
         if view.to_act != POLICE or not view.log or view.log[-1].event != "police_move":
