@@ -147,10 +147,15 @@ def test_h3_the_fakes_put_down_by_themselves_are_named_in_one_phrase():
 def test_s1_the_hideouts_prompt_points_to_the_ways_in_on_the_right():
     """A4 (round 41): at 200×60 he never saw the circles counted by their
     ways in (the side panel's foot) and chose a hideout with two, which
-    two policemen held from night 3 on.  The prompt points to the list."""
-    from whitechapel.lfw.ui.screen import GUIDE
+    two policemen held from night 3 on.  The keys line points to the list
+    (the guide's line above it keeps one row at 120 columns)."""
+    game = first_game_where(3, lambda g: g.phase == Phase.HIDEOUT)
+    from whitechapel.lfw.rulebook import JACK
 
-    assert GUIDE["hideout"].endswith("(each circle's ways in: on the right).")
+    p = picking_for(game.view(JACK), game.board)
+    hint = p.keys_hint(room=196)  # a 200-column prompt
+    assert hint.startswith("type a number and Enter ("), hint
+    assert " more, listed on the right by their ways in)" in hint, hint
 
 
 async def test_t3_key_9_says_why_it_passed_a_policeman_beside_a_circle_jack_can_be_on(tmp_path):

@@ -158,11 +158,15 @@ def test_p8_the_investigators_panel_warns_when_jack_unseen_at_this_call_may_win(
             values = sorted((c.hourglasses for c in CHARACTERS if c.id not in shown), reverse=True)
             later = TURN_ORDER[view.round % 2][view.step :]
             alibi = JACK in later and any(t.up == ALIBI and not t.used for t in view.tokens)
-            cards = view.jack_alibi_count + alibi
-            threat = view.known_hourglasses + 1 + sum(values[:cards]) >= 6 and not view.race
-            assert ("Unseen now, Jack may win" in text) == threat, (text, view.round)
-            warned += threat
-            quiet += not threat
+            held = view.known_hourglasses + 1 + sum(values[: view.jack_alibi_count])
+            drawn = view.known_hourglasses + 1 + sum(values[: view.jack_alibi_count + alibi])
+            now = held >= 6 and not view.race
+            # QX (round 26): a threat that needs a card still to draw says so
+            later = drawn >= 6 and not view.race and not now
+            assert ("Unseen now, Jack may win" in text) == now, (text, view.round)
+            assert ("Alibi + unseen: Jack may win" in text) == later, (text, view.round)
+            warned += now
+            quiet += not (now or later)
             game.apply(rng.choice(game.legal_actions()))
     assert warned and quiet
 

@@ -129,6 +129,9 @@ T3 = (Phase.CLUES, Phase.SEARCHING)
 TOUCHES_SHOWN = 10  # crossings listed with their circles where the screen gives no room
 MIN_LIST = 12  # characters: less room than this, and the letters' circles are left out
 MORE_CIRCLES = " more, all listed on the right"  # the circles the keys line leaves out
+# S1: the same, where the side panel counts each circle's ways in (tester A4,
+# round 41, never saw that list at 200×60 and chose a hideout with two)
+MORE_HIDEOUTS = " more, listed on the right by their ways in"
 ON_THE_RIGHT = " (all listed on the right)"  # after a letters list the keys line cut
 TOUCHES_INTRO = "letter on the map → circles to search there (T3): "
 # T2: each crossing by the circles beside it where Jack can be now, most
@@ -282,7 +285,7 @@ def touch_list(board: Any, labelled: list[tuple[str, str]], room: int | None) ->
     return " ".join(shown) + more
 
 
-def circle_list(circles: list[str], room: int) -> str:
+def circle_list(circles: list[str], room: int, more: str = MORE_CIRCLES) -> str:
     """The circles offered, as many as `room` characters hold, then how
     many more (all of them are in the side panel where the prompt is this
     short): a list that is never empty (play-testers I and J, round 5:
@@ -295,7 +298,7 @@ def circle_list(circles: list[str], room: int) -> str:
         shown.append(c)
         used += len(c) + 1
     left = len(circles) - len(shown)
-    return " ".join(shown) + (f" … +{left}{MORE_CIRCLES}" if left else "")
+    return " ".join(shown) + (f" … +{left}{more}" if left else "")
 
 
 def _missed(view: LfwView, circle: int) -> LfwView:
@@ -1807,8 +1810,9 @@ class Picking:
             text = "; ".join(parts)
             left = room - (len(text) - len(parts[i]))
             head = "type a number and Enter ("
-            parts[i] = head + circle_list(listed, left - len(head) - len(MORE_CIRCLES) - 5) + ")"
-            self.cut = MORE_CIRCLES in parts[i]
+            more = MORE_HIDEOUTS if self.phase() == Phase.HIDEOUT else MORE_CIRCLES
+            parts[i] = head + circle_list(listed, left - len(head) - len(more) - 5, more) + ")"
+            self.cut = more in parts[i]
             text = "; ".join(parts)
             if len(text) <= room or not droppable:
                 return text

@@ -78,7 +78,7 @@ GUIDE = {
     # H6's extra space and the move every Wretched must make
     "hideout": (
         "Choose your hideout: a circle, not a red one (its number, a click, or Tab). "
-        "Policemen on all its ways in bar it (each circle's ways in: on the right)."
+        "Policemen on all its ways in bar it."
     ),
     "women": "Place the women tokens on red circles: {what}.",
     "patrols": "Place the patrol markers on yellow crossings: {what}.",

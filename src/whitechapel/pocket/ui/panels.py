@@ -155,16 +155,20 @@ def race_lines(view: PocketView) -> str:
         glasses = goal_row("Jack's hourglasses", view.jack.hourglasses)
         extra = view.jack.hourglasses - view.known_hourglasses
         holds = f"Jack held {cards}" + (f" (+{extra})" if count else "")
-    threat = "\n[b]Unseen now, Jack may win[/b]" if may_win_unseen(view) else ""
+    threat = ""
+    if may_win_unseen(view, drawing=False):
+        threat = "\n[b]Unseen now, Jack may win[/b]"
+    elif may_win_unseen(view):  # only with a card he may still draw (tester QX, round 26)
+        threat = "\n[b]Alibi + unseen: Jack may win[/b]"
     return f"{glasses}\n{holds}{threat}\n{suspects_row(view)}"
 
 
-def may_win_unseen(view: PocketView) -> bool:
+def may_win_unseen(view: PocketView, drawing: bool = True) -> bool:
     """On the investigator's view: could Jack reach his six hourglasses at
     this round's call by staying unseen -- the round's hourglass, those in
     sight, and the most his face-down cards can hold (and a card the Alibi
-    token left this round may give him), counting every card the
-    investigator has not seen as possible (tester QW, round 25: "known: 3
+    token left this round may give him, unless `drawing` is False),
+    counting every card the investigator has not seen as possible (tester QW, round 25: "known: 3
     of 6, Jack holds 1 alibi card" never said that Madame's 2 would end it;
     he lost to it).  Never in the race (P8: there he wins by staying
     unseen to the end)."""
@@ -175,7 +179,7 @@ def may_win_unseen(view: PocketView) -> bool:
     cards = view.jack_alibi_count
     order = TURN_ORDER[view.round % 2]
     jack_to_play = any(who == JACK for who in order[view.step :])
-    if jack_to_play and any(t.up == ALIBI and not t.used for t in view.tokens):
+    if drawing and jack_to_play and any(t.up == ALIBI and not t.used for t in view.tokens):
         cards += 1
     most = view.known_hourglasses + 1 + sum(values[:cards])
     return most >= JACK_GOAL_HOURGLASSES
