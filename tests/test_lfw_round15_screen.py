@@ -16,7 +16,7 @@ def test_t1_the_sheet_says_when_the_way_home_counts_a_tokens_spaces():
     """C2: "At 160: 'Your hideout: 63 · 3 moves away', and stepping to a
     'nearest home' circle says '(then 3 moves)'": the way home around the
     police took a coach (two spaces), so no step shortened it.  The sheet
-    names the way: "3 spaces home: coach+walk"."""
+    names the way: "3 spaces home: coach + walk"."""
 
     def by_token(g) -> bool:
         if g.phase != Phase.ESCAPE or g.to_act != JACK:
@@ -35,7 +35,8 @@ def test_t1_the_sheet_says_when_the_way_home_counts_a_tokens_spaces():
     now = jackturn.home_now(view, game.board, here)
     sheet = Text.from_markup(jackturn.jack_text(view, game.board)).plain
     way = jackturn.home_way(view, game.board, here)
-    words = "+".join([f"{route[0]} (to {way[0][1]})", *route[1:]])  # where the first goes (A3)
+    # where the first goes (A3); spaced, so a narrow panel wraps between moves (D4)
+    words = " + ".join([f"{route[0]} (to {way[0][1]})", *route[1:]])
     assert f"{now} spaces home: {words}" in sheet, sheet
     assert route[-1] == "walk"  # only a walk announces (T1)
     assert now == sum(jackturn.SPACES[k] for k in route)

@@ -199,12 +199,14 @@ def _home_way(
 
 def route_words(way: tuple[tuple[str, int], ...]) -> str:
     """A way home's kinds of move, in order, the first with the circle it
-    ends on: "alley (to 87)+walk" (tester A3, round 28: on 99, "alley+walk",
-    he took the alley to 59 where the way was by 87)."""
+    ends on: "alley (to 87) + walk" (tester A3, round 28: on 99, "alley+walk",
+    he took the alley to 59 where the way was by 87); spaced, so that a
+    narrow panel wraps it between moves (tester D4, round 42, read "wa /
+    lk")."""
     kinds = [kind for kind, _ in way]
     if kinds:
         kinds[0] = f"{kinds[0]} (to {way[0][1]})"
-    return "+".join(kinds)
+    return " + ".join(kinds)
 
 
 def home_route(view: LfwView, board: Any, here: int) -> tuple[str, ...] | None:
