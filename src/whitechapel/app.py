@@ -413,9 +413,10 @@ class WhitechapelApp(App):
                 continue
             if not binding.description:
                 continue
+            key = self.get_key_display(binding)
             yield SystemCommand(
-                f"{binding.description} ({self.get_key_display(binding)})",
-                binding.tooltip or f"The key {self.get_key_display(binding)} on this screen",
+                f"{binding.description} ({key})",
+                binding.tooltip or f"The key {key} on this screen",
                 partial(self.run_action, binding.action, screen),
             )
 

@@ -626,29 +626,60 @@ def call_tiny(call: ahead.Call, side: str, answers: bool = True) -> str:
 def risk_words(graded: ahead.Graded, side: str) -> str:
     """The chance that an alibi card in the line ends the game against
     `side` (P5, P8), in words ("" when none)."""
+    return card_risk(graded, side)[0]
+
+
+def card_risk(graded: ahead.Graded, side: str) -> tuple[str, str, str]:
+    """`risk_words` in three forms, each written beside the others so that
+    none says less than the rest: in full, in a few words after the call's
+    ("unless the card spoils it (1 in 6)"), and as the call itself in
+    fewest words ("you win 83 in 100"; tester QT, round 24: "Best: the
+    Alibi token: … you win" where the long form said "unless your alibi card
+    spoils your win (about 1 in 6)").  Empty strings when no card can end
+    it."""
     if graded.drawer is None or (graded.risk <= 0 and graded.spoil <= 0):
-        return ""
+        return "", "", ""
     if graded.call.end == (INVESTIGATOR if side == JACK else JACK):
         # lost whatever the card says: no odds beside "you lose" (tester PV,
         # round 12: "… you lose; your alibi card may lose it (about surely)")
-        return ""
+        return "", "", ""
     whose = "your" if graded.drawer == side else "his"
     # what the card does said in full (testers PZ and QB, rounds 14-15:
     # "his alibi card may lose it (about 75 in 100)": "I could not tell what
     # 'it' is"; "garbled")
     if graded.risk <= 0:  # a win, unless the card says otherwise (tester PW, round 12)
         if graded.spoil >= SURE:
-            return f"but {whose} alibi card would spoil your win"
-        return f"unless {whose} alibi card spoils your win (about {odds(graded.spoil)})"
+            return (
+                f"but {whose} alibi card would spoil your win",
+                "but the card spoils it",
+                "the card spoils your win",
+            )
+        return (
+            f"unless {whose} alibi card spoils your win (about {odds(graded.spoil)})",
+            f"unless the card spoils it ({odds(graded.spoil)})",
+            f"you win {odds(1 - graded.spoil)}",
+        )
     if graded.drawer == side:  # his own card can only fail to save him (tester QK,
         # round 19, read "your alibi card may make you lose (about 86 in 100)"
         # backwards: the card saves the game about 14 in 100)
         if graded.risk >= SURE:
-            return "you lose, whatever your alibi card says"
-        return f"you lose unless your alibi card saves you (about {odds(1 - graded.risk)})"
+            return (
+                "you lose, whatever your alibi card says",
+                "lost whatever your card says",
+                "you lose",
+            )
+        return (
+            f"you lose unless your alibi card saves you (about {odds(1 - graded.risk)})",
+            f"lost unless your card saves you ({odds(1 - graded.risk)})",
+            f"you lose {odds(graded.risk)}",
+        )
     if graded.risk >= SURE:
-        return f"{whose} alibi card would make you lose"
-    return f"{whose} alibi card may make you lose (about {odds(graded.risk)})"
+        return f"{whose} alibi card would make you lose", "his card would lose it", "you lose"
+    return (
+        f"{whose} alibi card may make you lose (about {odds(graded.risk)})",
+        f"his card may lose it ({odds(graded.risk)})",
+        f"you lose {odds(graded.risk)}",
+    )
 
 
 SURE = 0.995  # a chance said as a certainty
@@ -1135,40 +1166,12 @@ def said(view: PocketView, graded: ahead.Graded, side: str) -> tuple[str, str, s
             then = "then " if own_short else ""
             tiny = f"{then}your alibi card may clear one"
     call, short = with_next(call, own_long), with_next(short, own_short)
-    risk = risk_words(graded, side)
+    risk, risk_few, risk_call = card_risk(graded, side)
     if risk:
         call = f"{call}{', ' if risk.startswith(('unless', 'but')) else '; '}{risk}"
-        # the short forms keep the card's chance too, or make no claim (tester
-        # QT, round 24: "Best: the Alibi token: … you stay unseen: you win"
-        # with Goodley, no hourglass, still in the deck)
-        short, tiny = f"{short}, {risk_short(graded, side)}", risk_tiny(graded, side)
-        if own_short:
-            tiny = f"then {own_short}: {tiny}"
+        short = f"{short}, {risk_few}"
+        tiny = f"then {own_short}: {risk_call}" if own_short else risk_call
     return call, short, tiny
-
-
-def risk_short(graded: ahead.Graded, side: str) -> str:
-    """`risk_words` in a few words, after the call's: "unless the card
-    spoils it (1 in 6)"."""
-    if graded.risk <= 0:
-        if graded.spoil >= SURE:
-            return "but the card spoils it"
-        return f"unless the card spoils it ({odds(graded.spoil)})"
-    if graded.drawer == side:
-        return f"lost unless your card saves you ({odds(1 - graded.risk)})"
-    return f"his card may lose it ({odds(graded.risk)})"
-
-
-def risk_tiny(graded: ahead.Graded, side: str) -> str:
-    """The call where a card decides it, in fewest words, whole: "you win
-    83 in 100", "you lose 1 in 7"."""
-    if graded.risk <= 0:
-        return (
-            f"you win {odds(1 - graded.spoil)}"
-            if graded.spoil < SURE
-            else "the card spoils your win"
-        )
-    return f"you lose {odds(graded.risk)}"
 
 
 def outlook(after: PocketView, side: str) -> str:

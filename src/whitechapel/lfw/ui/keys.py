@@ -478,7 +478,8 @@ class LfwKeys:
         self.send(text)
 
     def note_sweep_pass(self: Any, text: str) -> None:
-        if self.rest is not None and self.rest[1] == SWEEP and text.endswith(" pass"):
+        # (without the notebook, 9 passes only where every clue is known: no why)
+        if self.aids and self.rest is not None and self.rest[1] == SWEEP and text.endswith(" pass"):
             reason = sweep.pass_reason(self.current_view(), self.board)
             if reason:
                 self.sweep_reasons = (*self.sweep_reasons, reason)
