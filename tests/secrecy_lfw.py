@@ -21,7 +21,16 @@ from whitechapel.lfw.hell import hideouts
 from whitechapel.lfw.notebook import notebook as deduce
 from whitechapel.lfw.rulebook import COLOURS, DOUBLE_EVENT_NIGHT, JACK, POLICE
 from whitechapel.lfw.rules import RULES
-from whitechapel.lfw.ui import computer, deduction, jackturn, mapstyle, notebook, panels, streets
+from whitechapel.lfw.ui import (
+    computer,
+    deduction,
+    jackturn,
+    mapstyle,
+    notebook,
+    panels,
+    streets,
+    sweep,
+)
 from whitechapel.lfw.ui.marks import marks_for
 from whitechapel.lfw.ui.picking import picking_for
 from whitechapel.lfw.ui.refusals import why_not
@@ -217,6 +226,8 @@ def police_notebook(g: LfwGame, side: str) -> Any:
     for c in sorted(nb.counts)[:3]:
         texts.append(streets.notes(g.board, v.police, c))
         texts.append(streets.prompt(g.board, v.police, str(c), c))
+    if g.to_act == side and str(g.phase) == "clues":  # key 9: what it plays, and why it passes
+        texts += [sweep.step(v, g.board, v.acting_colour) or "", sweep.pass_reason(v, g.board)]
     return [
         nb.to_json(),
         sorted(nb.homeward().items()),
