@@ -14,8 +14,9 @@ def test_p8_of_equally_safe_moves_the_hint_picks_the_one_that_can_come_to_most()
     cleared'), so it breaks ties badly and can't see a chance to win" (it
     chose a turn that changed nothing over one that wins at once if Jack
     is one of two suspects).  Among the investigator's moves worth the
-    same at worst, the hint's best is one whose better branch of the call
-    (Jack seen or unseen, whoever he is) comes to most."""
+    same at worst, the hint's best is one that comes to most over every
+    suspect Jack may be (`hope_of`; QY, round 26: not the better branch of
+    each call, `test_pocket_round26`)."""
     checked = 0
     for seed in (14, 18, 20, 26):  # first decisions with such ties
         game = PocketGame(random_setup(seed))
@@ -25,8 +26,7 @@ def test_p8_of_equally_safe_moves_the_hint_picks_the_one_that_can_come_to_most()
         values = {a: grading.value(a) for a in grading.legal}
         top = max(values.values())
         tied = [a for a, v in values.items() if abs(v - top) < ahead.TIE]
-        hope = ahead.Search(side, grading.order, grading.odds, grading.search.card, hope=True)
-        hopes = {a: hope.child(a, *grading._after(a), 1, -ahead.BIG, ahead.BIG) for a in tied}
+        hopes = {a: grading.hope_of(a) for a in tied}
         if max(hopes.values()) == min(hopes.values()):
             continue
         best = grading.best()

@@ -421,7 +421,6 @@ class Search:
         odds: Odds | None = None,
         card: int = CARD,
         exact: bool = True,
-        hope: bool = False,
         floor: bool = False,
     ) -> None:
         self.side = side
@@ -429,9 +428,6 @@ class Search:
         # alibi's card not counted (`Grading.floor_of`)
         self.floor = floor
         self.card = card  # Jack's value of an hourglass on his card (`CARD`)
-        # where Jack is not known: each call valued at the better of his two
-        # branches (`hope`: the best a move can come to), not the worse
-        self.hope = hope
         self.order = order  # who plays each of the steps left, the current one first
         self.odds = odds or Odds(1, False, 0, 9, 0.0, (0.0, 1.0, 0.0))
         self.widths = WIDTHS if len(order) >= 4 and not exact else ()
@@ -454,24 +450,10 @@ class Search:
             if jsq < 0:
                 return min(s, n - s)
             return s if seen >> jsq & 1 else UNSEEN + n - s
+        if jsq < 0:  # every Jack: the worse of his two branches
+            return min(self.branch(s, n, gain, True), self.branch(s, n, gain, False))
         o = self.odds
         h = o.hourglasses + gain
-        if jsq < 0:  # every Jack: the worse of his two branches (`hope`: the better)
-            hope = self.hope
-            worst = float(-BIG if hope else BIG)
-            for left, glasses, was_seen in ((s, h, True), (n - s, h + 1, False)):
-                if not left:
-                    continue
-                end = ends(o.round, o.race, left, glasses, was_seen)
-                if end == INVESTIGATOR:
-                    v = WIN
-                elif end == JACK:
-                    v = LOSS
-                else:
-                    v = GOES_ON + CLEARED * (o.suspects - left) - GLASS * gain
-                    v -= TOKEN if not (was_seen or s) else 0  # nobody seen: surely his
-                worst = max(worst, v) if hope else min(worst, v)
-            return worst
         if seen >> jsq & 1:
             end = ends(o.round, o.race, s, h, True)
             if end is None or end == RACE:
@@ -481,6 +463,22 @@ class Search:
             if end is None or end == RACE:
                 return GOES_ON + UNSEEN + self.card * gain + n - s
         return WIN if end == JACK else LOSS
+
+    def branch(self, s: int, n: int, gain: int, seen: bool) -> float:
+        """The investigator's value of a call with `s` of the `n` suspects
+        seen, were Jack among the seen (`seen`) or the others (`BIG`: no
+        suspect there, the branch does not happen)."""
+        o = self.odds
+        left = s if seen else n - s
+        if not left:
+            return float(BIG)
+        end = ends(o.round, o.race, left, o.hourglasses + gain + (0 if seen else 1), seen)
+        if end == INVESTIGATOR:
+            return WIN
+        if end == JACK:
+            return LOSS
+        v = GOES_ON + CLEARED * (o.suspects - left) - GLASS * gain
+        return v - (TOKEN if not (seen or s) else 0)  # nobody seen: surely his
 
     def children(self, state: State, faces: tuple[str, ...], depth: int) -> list:
         """(action, next state, faces left) for the mover at `depth` steps
@@ -582,13 +580,20 @@ class Search:
         return self.value(state, faces, depth, -BIG, BIG)
 
     def line(
-        self, state: State, faces: tuple[str, ...], depth: int, drew: str | None = None
+        self,
+        state: State,
+        faces: tuple[str, ...],
+        depth: int,
+        drew: str | None = None,
+        hope: Blind | None = None,
     ) -> tuple[tuple[tuple[str, Action], ...], State, float, str | None, float]:
         """The line both sides play from here (each its best, the first
         among equals; an alibi's card its likeliest), the position at the
         call, the chance that a card loses the game for `side`, who draws
-        it, and (a line that wins) the chance that it makes that less.  `drew`: an alibi was just played by that side (its card
-        is drawn first)."""
+        it, and (a line that wins) the chance that it makes that less.
+        `drew`: an alibi was just played by that side (its card is drawn
+        first).  `hope`: the investigator's own moves, among equals, the one
+        that comes to most over every Jack (`Grading.hope_of`)."""
         out: list[tuple[str, Action]] = []
         risk = spoil = 0.0
         if drew is not None:
@@ -596,14 +601,22 @@ class Search:
         drawer = drew
         while depth < len(self.order):
             target = self.exact(state, faces, depth)
-            for action, after, rest in self.children(state, faces, depth):
-                if self.child(action, after, rest, depth + 1, -BIG, BIG) == target:
-                    out.append((self.order[depth], action))
-                    state, faces = after, rest
-                    if action.face == ALIBI:
-                        drawer = self.order[depth]
-                        state, risk, spoil = self._draw(state, faces, depth + 1, drawer)
-                    break
+            mine = hope is not None and self.order[depth] == INVESTIGATOR
+            equal = [
+                (action, after, rest)
+                for action, after, rest in self.children(state, faces, depth)
+                if self.child(action, after, rest, depth + 1, -BIG, BIG) == target
+            ]
+            if equal:
+                action, after, rest = equal[0]
+                if mine and hope is not None and len(equal) > 1:
+                    worth = [sum(hope.after(*e, depth + 1)) for e in equal]
+                    action, after, rest = equal[worth.index(max(worth))]
+                out.append((self.order[depth], action))
+                state, faces = after, rest
+                if action.face == ALIBI:
+                    drawer = self.order[depth]
+                    state, risk, spoil = self._draw(state, faces, depth + 1, drawer)
             depth += 1
         return tuple(out), state, risk, drawer, spoil
 
@@ -622,6 +635,67 @@ class Search:
         if values[0] >= WIN:
             spoil = sum(p for (p, _), v in zip(outcomes, values, strict=True) if v < WIN)
         return outcomes[0][1], risk, spoil
+
+
+class Blind:
+    """The rest of a round for the investigator with Jack not known, each
+    suspect's worth apart (a vector by square, the suspects of the root;
+    `Grading.hope_of`): at Jack's turns each suspect answers as he would
+    were he Jack (the least for the investigator, suspect by suspect); at
+    the investigator's, one move for all of them, the one whose sum is
+    most (he sees the board, not who Jack is); an alibi's card weighed
+    suspect by suspect over the cards that may name someone else."""
+
+    def __init__(self, search: Search, sus: int) -> None:
+        self.search = search  # its moves and its values of a call
+        self.squares = tuple(sq for sq in range(9) if sus >> sq & 1)
+        self.table: dict[tuple[State, tuple[str, ...]], tuple[float, ...]] = {}
+
+    def vector(self, state: State, faces: tuple[str, ...], depth: int) -> tuple[float, ...]:
+        search = self.search
+        if depth == len(search.order):
+            search.work += 1
+            sus, gain = state[1], state[7]
+            seen = seen_of(state)
+            n, s = sus.bit_count(), (seen & sus).bit_count()
+            worth = (search.branch(s, n, gain, False), search.branch(s, n, gain, True))
+            return tuple(worth[seen >> sq & 1] if sus >> sq & 1 else 0.0 for sq in self.squares)
+        key = (state, faces)
+        found = self.table.get(key)
+        if found is not None:
+            return found
+        mine = search.order[depth] == INVESTIGATOR
+        best: tuple[float, ...] | None = None
+        for action, after, rest in search.children(state, faces, depth):
+            v = self.after(action, after, rest, depth + 1)
+            if best is None:
+                best = v
+            elif mine:
+                if sum(v) > sum(best) + TIE:
+                    best = v
+            else:
+                best = tuple(map(min, best, v))
+        found = best if best is not None else self.vector(state, faces, len(search.order))
+        self.table[key] = found
+        return found
+
+    def after(
+        self, action: Action, after: State, rest: tuple[str, ...], depth: int
+    ) -> tuple[float, ...]:
+        """A child's vector (an alibi's: its cards, each suspect weighed over
+        those that leave him in)."""
+        if action.face != ALIBI:
+            return self.vector(after, rest, depth)
+        outcomes = draws(after, self.search.order[depth - 1], self.search.odds)
+        worth = [0.0] * len(self.squares)
+        weight = [0.0] * len(self.squares)
+        for p, state in outcomes:
+            v = self.vector(state, rest, depth)
+            for i, sq in enumerate(self.squares):
+                if state[1] >> sq & 1:
+                    worth[i] += p * v[i]
+                    weight[i] += p
+        return tuple(w / t if t else 0.0 for w, t in zip(worth, weight, strict=True))
 
 
 def seen_whatever(view: PocketView, action: Action) -> bool | None:
@@ -670,14 +744,16 @@ class Grading:
         self.legal = legal(view)
         self._graded: dict[Action, Graded] = {}
         self._best: dict[tuple[str | None, bool], Graded | None] = {}
-        self.hope_work = 0  # positions valued to break ties (`_hopeful`)
+        self._hopes: dict[Action, float] = {}
+        self._blind: Blind | None = None  # `hope_of`'s search
         self._values: dict[Action, float] = {}  # `value`'s, each once
         self._floors: Search | None = None
 
     @property
     def work(self) -> int:
         """Positions valued at the call so far, ties broken included."""
-        return self.search.work + self.hope_work + (self._floors.work if self._floors else 0)
+        hope = self._blind.search.work if self._blind else 0
+        return self.search.work + hope + (self._floors.work if self._floors else 0)
 
     def floor_of(self, action: Action) -> int:
         """What the call comes to at worst after `action`, whatever the
@@ -732,7 +808,8 @@ class Grading:
             after, rest = self._after(action)
             value = self._value(action)
             drew = self.order[0] if action.face == ALIBI else None
-            line, end, risk, drawer, spoil = self.search.line(after, rest, 1, drew)
+            hope = self._hope() if self.state[2] < 0 and self.side == INVESTIGATOR else None
+            line, end, risk, drawer, spoil = self.search.line(after, rest, 1, drew, hope)
             call = call_of(end, self.odds)
             plain = self.state[2] < 0 or call.end is None  # a call that ends says so itself
             floor = self.floor_of(action) if self.exact and line and plain else None
@@ -750,10 +827,7 @@ class Grading:
         """The best action (of `face`; the alibi, its cards weighed, left
         out only when `alibi` is false): the search's bounds rule out the
         others without valuing each exactly.  Among equals, where Jack is
-        not known, the one whose better branch comes to most (`hope`;
-        tester PX, round 13: of two moves that each clear at least one,
-        the hint chose a turn that changed nothing over one that wins at
-        once if Jack is one of two suspects); then the first."""
+        not known, the one whose `hope_of` is most; then the first."""
         key = (face, alibi)
         if key in self._best:
             return self._best[key]
@@ -773,22 +847,39 @@ class Grading:
         return found
 
     def _hopeful(self, pool: list[Action], top: Action, value: float) -> Action:
-        """Of the actions in `pool` worth `value` (the best's), the one
-        whose better branch of the call comes to most (the first among
-        equals)."""
+        """Of the actions in `pool` worth `value` (the best's), the one whose
+        `hope_of` is most (the first among equals)."""
         tied = [a for a in pool if a == top or self._value(a, value - TIE) >= value - TIE / 2]
         if len(tied) < 2:
             return top
-        search = Search(self.side, self.order, self.odds, self.search.card, self.exact, hope=True)
         best, hoped = top, float(-BIG)
         for action in tied:
-            after, rest = self._after(action)
-            h = search.child(action, after, rest, 1, -BIG, BIG)
-            self.hope_work += search.work
-            search.work = 0
-            if h > hoped:
+            h = self.hope_of(action)
+            if h > hoped + TIE:
                 best, hoped = action, h
         return best
+
+    def hope_of(self, action: Action) -> float:
+        """Where Jack is not known: what `action` comes to summed over every
+        suspect he may be, the rest of the round played as `Blind` says:
+        Jack answering as the suspect he is, the investigator without
+        knowing who (tester QY, round 26: valued at the better branch of
+        each call, Jack's one answer standing for all of them, Holmes 1
+        step, after which Jack's last turn hides whichever suspect he is,
+        was worth as much as Holmes 2 steps, which wins if he is one of the
+        two; PX, round 13: a turn that changed nothing was chosen over one
+        that wins at once if Jack is one of two)."""
+        found = self._hopes.get(action)
+        if found is None:
+            blind = self._hope()
+            found = self._hopes[action] = sum(blind.after(action, *self._after(action), 1))
+        return found
+
+    def _hope(self) -> Blind:
+        if self._blind is None:
+            search = Search(self.side, self.order, self.odds, self.search.card, self.exact)
+            self._blind = Blind(search, self.state[1])
+        return self._blind
 
 
 def key_of(view: PocketView, side: str, card: int = CARD, exact: bool = True) -> tuple:
