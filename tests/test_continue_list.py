@@ -57,3 +57,29 @@ async def test_one_action_is_said_in_the_singular(tmp_path, monkeypatch):
         # testers QD and QE (Pocket round 16): "3 actions jack: computer:hard",
         # no separator and the record's notation
         assert "· 1 action · jack: Hard computer, investigator: Ann" in text, text
+
+
+async def test_a_finished_game_says_who_won(tmp_path, monkeypatch):
+    """Tester D4 (LfW round 42): "Saved-game list says 'finished' but not
+    who won"."""
+    import settle
+    from snapshots import screen_text
+    from whitechapel.app import ContinueScreen, WhitechapelApp
+    from whitechapel.core.record import record_of
+    from whitechapel.core.store import Store
+    from whitechapel.pocket.game import PocketGame
+
+    game = PocketGame.new(3)
+    while game.outcome is None:
+        if game.unresolved:
+            game.resolve()
+            continue
+        game.apply(game.legal_actions()[0])
+    assert game.outcome is not None
+    monkeypatch.setenv("WHITECHAPEL_DATA_DIR", str(tmp_path))
+    Store(tmp_path).save(record_of(game, players={"jack": "computer:hard"}), "over")
+    app = WhitechapelApp(start=ContinueScreen())
+    async with app.run_test(size=(120, 24)) as pilot:
+        await settle.settle(pilot)
+        text = screen_text(app)
+        assert f"· finished, {game.outcome.winner} won ·" in text, text

@@ -60,8 +60,10 @@ def in_sight(map_view: MapView, node) -> bool:
 # -- a police turn in a few keys ------------------------------------------------------
 
 
-async def test_a_police_turn_where_nobody_moves_or_acts_takes_three_keys(tmp_path):
-    """0 0 in T2 (asked first: tester L2, round 19), then 0 in T3."""
+async def test_a_police_turn_where_nobody_moves_or_acts_takes_four_keys(tmp_path):
+    """0 0 in T2 (asked first: tester L2, round 19), then 0 0 in T3: asked
+    the same way after an idle T2 (tester D4, round 42: it once passed on
+    the first 0, and his habitual second 0 fell into the next turn)."""
     game = played_until(7, lambda g: g.phase == "hunt")
     before = len(game.history)
     order = sentences.police_order(game.view(POLICE))
@@ -74,6 +76,9 @@ async def test_a_police_turn_where_nobody_moves_or_acts_takes_three_keys(tmp_pat
         assert [str(a) for a in game.history[before:]] == [f"{c} stay" for c in order]
         assert game.phase == "clues" and screen.holder == POLICE
         assert "0 everyone passes" in prompt_text(app)
+        await settle.press(pilot, "0")
+        assert len(game.history) == before + len(order)  # asked, nothing done
+        assert "0 again: yes" in prompt_text(app)
         await settle.press(pilot, "0")
         played = [str(a) for a in game.history[before:]]
         assert played == [f"{c} stay" for c in order] + [f"{c} pass" for c in order]

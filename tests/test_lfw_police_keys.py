@@ -43,10 +43,12 @@ def test_t2_t3_keys_per_police_turn_on_the_normal_computers_decisions():
     assert statistics.median(counts) <= 8, sorted(counts)
 
 
-def test_t2_t3_a_turn_where_all_stay_and_pass_is_three_keys():
-    """T2's 0 asks first (tester L2, round 19), T3's 0 passes at once."""
+def test_t2_t3_a_turn_where_all_stay_and_pass_is_four_keys():
+    """T2's 0 asks first (tester L2, round 19), and T3's the same way
+    (tester D4, round 42: once it passed at once after an idle T2, and his
+    habitual second 0 fell into the next turn)."""
     counts = police_turn_keys(games=2, seed=2026, idle=True)
-    assert counts and max(counts) <= 3, counts
+    assert counts and max(counts) <= 4, counts
 
 
 def _search_game() -> LfwGame:

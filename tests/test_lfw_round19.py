@@ -102,13 +102,13 @@ async def test_s1_the_hideout_chooser_says_how_many_ways_lead_in(tmp_path):
     app, screen = game_app(game, tmp_path)
     async with app.run_test(size=(200, 60)) as pilot:
         await raise_curtain(pilot, screen)
-        assert "2 ways in:" in _flat(screen_text(app))
+        assert "2 ways in, each a crossing:" in _flat(screen_text(app))
         await settle.press(pilot, "4", "3")
         assert "43: 2 ways in — two policemen can bar it" in prompt_text(app)
         panel = _flat(screen.query_one("#log", TextPanel).render().plain)
         panel += _flat(screen.query_one("#notes", TextPanel).render().plain)
         row = next(r for r in screen.picking.choices_text().splitlines() if r.startswith("2 ways"))
-        assert " 43 " in f" {row} " and "2 ways in:" in panel
+        assert " 43 " in f" {row} " and "2 ways in, each a crossing:" in panel
     board = game.board
     open_circle = next(c for c in board.circles if jackturn.ways_in(board, c)[1])
     said = jackturn.ways_in_text(board, open_circle)
@@ -265,3 +265,30 @@ def test_help_says_where_the_patrol_markers_go_after_night_1():
     text = _flat(SCREENS.help_text())
     assert "From night 2: five where the policemen ended" in text, text
     assert "two fakes) on yellow crossings" not in text
+
+
+def test_s1_each_row_of_the_hideout_list_says_which_circles_it_holds():
+    """Tester D4 (round 42): 111 (3 ways in, one with no crossing) "was not
+    in the '3 ways in' list although typing it said '3 ways in'".  The rows
+    say they hold the circles whose every way in is a crossing, and every
+    circle offered is in the row its own sentence puts it in, or counted
+    among the others, whose head names the street with no crossing."""
+    game = LfwGame.new(19)
+    board = game.board
+    rows = jackturn.hideout_rows(board, board.circles)
+    listed = {c: head for head, found in rows for c in found}
+    others = rows[-1][0]
+    assert "a street with no crossing" in others
+    counted = 0
+    for c in board.circles:
+        crossings, bare = jackturn.ways_in(board, c)
+        said = jackturn.ways_in_text(board, c)
+        if c in listed:
+            ways = f"{crossings} way{'s' if crossings != 1 else ''} in"
+            each = "each " if crossings != 1 else ""
+            assert not bare and listed[c] == f"{ways}, {each}a crossing", (c, said)
+            assert said.startswith(f"{c}: {ways}"), said
+        else:
+            assert bare or crossings >= jackturn.HARD_TO_BAR, said
+            counted += 1
+    assert others.startswith(f"the other {counted}:")

@@ -149,7 +149,9 @@ class ContinueScreen(Screen):
                 continue
             r = s.record
             n = len(r.actions)
-            state = "finished" if r.outcome else f"{n} action{'' if n == 1 else 's'}"
+            state = f"{n} action{'' if n == 1 else 's'}"
+            if r.outcome:  # who won, as the game's end said it (tester D4, LfW round 42)
+                state = f"finished, {r.outcome.winner} won" if r.outcome.winner else "finished"
             names = escape(players_words(r))
             said = listed_words(r)
             where = f" · {escape(said)}" if said else ""

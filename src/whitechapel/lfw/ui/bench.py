@@ -414,7 +414,7 @@ BENCHMARKS = [
         "lfw.idle_police_turn_keys",
         "LfW: keys for a police turn where all stay and pass",
         "keys",
-        3.0,
+        4.0,
         False,
         keys_per_idle_police_turn,
         clock="none",

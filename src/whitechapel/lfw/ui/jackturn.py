@@ -96,9 +96,11 @@ HARD_TO_BAR = 4  # ways in: from this many the chooser no longer lists the circl
 def hideout_rows(board: Any, circles: Iterable[int]) -> list[tuple[str, list[int]]]:
     """S1: the circles offered for the hideout by their ways in, the
     fewest first ("2 ways in", [4, 5, 43 …]), those where every way in is
-    a crossing and they are fewer than `HARD_TO_BAR`; then how many others
-    there are (four ways in or more, or a street no policeman can bar),
-    without their numbers: the list stays short enough to read."""
+    a crossing and they are fewer than `HARD_TO_BAR`, the head saying so
+    (tester D4, round 42, looked for 111 among "3 ways in", one of its
+    three a street with no crossing); then how many others there are (four
+    ways in or more, or a street no policeman can bar), without their
+    numbers: the list stays short enough to read."""
     rows: dict[int, list[int]] = {}
     others = 0
     for c in circles:
@@ -108,11 +110,16 @@ def hideout_rows(board: Any, circles: Iterable[int]) -> list[tuple[str, list[int
         else:
             rows.setdefault(crossings, []).append(c)
     out = [
-        (f"{n} way{'s' if n != 1 else ''} in", sorted(found)) for n, found in sorted(rows.items())
+        (f"{n} way{'s' if n != 1 else ''} in, {'each ' if n != 1 else ''}a crossing", sorted(found))
+        for n, found in sorted(rows.items())
     ]
     if others:
         out.append(
-            (f"the other {others}: {HARD_TO_BAR} ways in or more, or a street with no crossing", [])
+            (
+                f"the other {others}: {HARD_TO_BAR} ways in or more, or fewer with one "
+                "a street with no crossing (no policeman bars it)",
+                [],
+            )
         )
     return out
 

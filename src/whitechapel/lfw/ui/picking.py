@@ -1424,31 +1424,17 @@ class Picking:
 
     def rest_asks(self, word: str) -> bool:
         """Does key 0 or 9 ask once before it plays `word` for several
-        policemen?  Where some have acted (tester C2, round 15, pressed 0
-        mid-turn meaning "this one stays" and lost two policemen's moves);
-        and at T2's start and T3's for 9 (tester L2, round 19: 0 typed ahead
+        policemen?  Always: where some have acted (tester C2, round 15,
+        pressed 0 mid-turn meaning "this one stays" and lost two policemen's
+        moves); at T2's start and T3's (tester L2, round 19: 0 typed ahead
         for the Wretched in H6 landed in T2 after the kill and every
-        policeman stood still); and T3's 0 at its start too (testers Y2,
-        round 27, and D3, round 29: it passed every search of the round at
-        once, "which cost me a full round of searches").  Except where
-        every policeman stayed this turn (T2's 0, asked and answered): an
-        idle turn is still `0 0 0`."""
-        if word not in ARMED_KEYS or not self.later():
-            return False
-        return self.mid_turn() or word != "pass" or not self.all_stayed()
-
-    def all_stayed(self) -> bool:
-        """T3: did every policeman stay in this turn's T2 (the log since
-        Jack's last move)?"""
-        if self.view is None:
-            return False
-        moves = []
-        for e in reversed(self.view.log):
-            if e.event == "move":
-                break
-            if e.event == "police_move":
-                moves.append(e.crossing)
-        return len(moves) == len(self.view.police) and all(x is None for x in moves)
+        policeman stood still; testers Y2, round 27, and D3, round 29: T3's 0
+        passed every search of the round at once, "which cost me a full
+        round of searches"); and after a T2 where every policeman stayed
+        too, where it once passed at once (tester D4, round 42: his habitual
+        second 0 fell into the next turn's moves: "either always ask or
+        never ask").  An idle turn is `0 0 0 0`."""
+        return word in ARMED_KEYS and bool(self.later())
 
     def mid_turn(self) -> bool:
         """T2/T3: a policeman before the acting one has acted this phase."""
