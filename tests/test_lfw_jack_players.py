@@ -380,4 +380,5 @@ def test_t1_hard_reads_the_notebook_as_the_hard_police_do(monkeypatch):
     hell, style = LEVELS_OF_JACK["hard"]
     monkeypatch.setitem(LEVELS_OF_JACK, "hard", (hell, replace(style, mirror=False)))
     assert answer() == "step 28"
-    assert _police_turn_finds(game, "step 28", data["seed"])
+    # (until round 43 the hard police's next turn also found him on 28;
+    # sealing only late in his night, they now spend it elsewhere)

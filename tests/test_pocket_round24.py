@@ -163,7 +163,9 @@ def test_p8_the_investigators_panel_warns_when_jack_unseen_at_this_call_may_win(
             now = held >= 6 and not view.race
             # QX (round 26): a threat that needs a card still to draw says so
             later = drawn >= 6 and not view.race and not now
-            assert ("Unseen now, Jack may win" in text) == now, (text, view.round)
+            # QZ (round 27): "Unseen now" read as news; said as the condition it is
+            assert (panels.MAY_WIN_UNSEEN in text) == now, (text, view.round)
+            assert panels.MAY_WIN_UNSEEN == "Jack may win if unseen"
             assert ("Alibi + unseen: Jack may win" in text) == later, (text, view.round)
             warned += now
             quiet += not (now or later)

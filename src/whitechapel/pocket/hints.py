@@ -1237,8 +1237,10 @@ def welcome(side: str, against_computer: bool, view: PocketView | None = None) -
             "call: if a detective sees Jack's tile, every suspect nobody sees is "
             "cleared; if not, every suspect seen is, and Jack takes an hourglass.",
             goals,
-            "Each detective looks down his row or column to the first wall: ━ Holmes, "
-            "┅ Watson, · Toby; a tile says who sees it.",
+            # the wall on a tile's far side still lets him see that tile
+            # (tester QZ, round 27: "to the first wall" says otherwise; P6)
+            "A detective sees down his row or column to a wall, that tile too if the "
+            "wall is on its far side: ━ Holmes, ┅ Watson, · Toby.",
             *extra,
             "Keys: 1-4 a token; the arrows move the choice (the board shows it); Enter "
             "plays it; Esc goes back; F1 the rules. Hints come beside the board."

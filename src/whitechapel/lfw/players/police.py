@@ -14,9 +14,9 @@ differ in what they make of it (`Style`):
   likely hideouts, and arrests at good odds.
 - `hard` adds route cutting (policemen on the crossings of Jack's ways home
   from 120 sampled positions; the plan's ascent tried from each policeman
-  in turn, issue 30), seals the likeliest hideouts (every crossing
-  around one held: a walk never passes a policeman, so Jack cannot end the
-  night), searches where the answer tells most, arrests by the odds against
+  in turn, issue 30), seals the likeliest hideouts late in Jack's night
+  (every crossing around one held: a walk never passes a policeman, so
+  Jack cannot end the night; `Style.seal_late`), searches where the answer tells most, arrests by the odds against
   what a search would tell, names the hideout (O6) when it is likely, and
   reads Jack as a purposeful Jack (a kill a few hops from home, the way
   home short: `police_sense.purpose` and `homing`, issue 30);
@@ -110,6 +110,10 @@ class Style:
     # ... or when that many of the likeliest candidates Jack can still reach
     # hold this share of the odds (None: only the notebook's count)
     endgame_mass: float | None = None
+    # T2 seals the likely hideouts only once Jack has at most this many
+    # spaces of his track left, or the notebook leaves at most `endgame`
+    # candidates (None: from his first move; round 43)
+    seal_late: int | None = None
 
 
 HARD_2026_12 = Style(
@@ -150,6 +154,12 @@ STYLES = {
         beside=True,
         toward=True,
         endgame=3,
+        # sealing from Jack's first move parked two or three policemen a
+        # night on the seals of hideouts he was not making for (testers C4
+        # and D4, round 42: "three policemen sat still for 8 turns"); from
+        # 8 spaces left the police won 154 of 240 games against the hard
+        # Jack instead of 113 (docs/lfw-computer-police.md, round 43)
+        seal_late=8,
         # An arrest wins over a search only at odds 3 times the search's
         # bits (December's 0.25): testers B2 and Y (rounds 13-14) watched
         # the hard police fail 32 arrests in a night and find no clue.
@@ -347,7 +357,13 @@ class Police(LfwPlayer):
             where = self._with_hideouts(where, live)
         self._sealing = frozenset()
         seal: dict[str, float] = {}
-        if style.seal_mass is not None and live:
+        # late in his night, or where few candidates are left (the endgame's)
+        late = (
+            style.seal_late is None
+            or sense.spaces_left <= style.seal_late
+            or len(sense.nb.hideouts) <= style.endgame
+        )
+        if style.seal_mass is not None and live and late:
             seal, chosen, mass = self.seal_plan(self.urgency(sense, live))
             if mass >= style.seal_mass:
                 self._sealing = frozenset(chosen)
@@ -507,6 +523,12 @@ class Police(LfwPlayer):
         elif self.style.toward and sense.where:
             far = {x: self.remoteness(x, sense) for x in {*ends, planned}}
             best = min(ends, key=lambda x: (far[x], x != start[colour], x))
+            if far[best] >= far[planned] - TOWARD and far[planned] >= FAR_STEPS:
+                # far from every circle Jack can be on: the steps uncounted
+                # (round 43: with the seals late, Brown stood on x66 with no
+                # reason, every circle 8 police steps away or more)
+                far = {x: self.remoteness(x, sense, FAR) for x in far}
+                best = min(ends, key=lambda x: (far[x], x != start[colour], x))
             if far[best] >= far[planned] - TOWARD:
                 return planned
         else:
@@ -561,12 +583,12 @@ class Police(LfwPlayer):
         "hold", "beside", "plan"); None: no reason was found (`beside`)."""
         return self._holds.get(colour)
 
-    def remoteness(self, crossing: str, sense: Sense) -> float:
+    def remoteness(self, crossing: str, sense: Sense, cap: int = FAR_STEPS) -> float:
         """How far a policeman on `crossing` is from where Jack is likely:
         the police steps to beside each circle, weighed by its share
-        (`Sense.where`), each counted up to `FAR_STEPS`."""
+        (`Sense.where`), each counted up to `cap`."""
         distance = self.facts.distance
-        return sum(p * min(distance(crossing, c), FAR_STEPS) for c, p in sense.where.items())
+        return sum(p * min(distance(crossing, c), cap) for c, p in sense.where.items())
 
     @staticmethod
     def _still(

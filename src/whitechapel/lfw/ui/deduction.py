@@ -208,18 +208,19 @@ LIKELIEST_HIDEOUTS = 5
 
 
 def likeliest_hideouts(nb: Notebook) -> str:
-    """The heat map's ranking of the hideout candidates: "\nHideouts by
-    share of the nights' paths (not odds): 61 34%, 2 20%, 44 12%" (tester L3, round 33: "the
-    notebook doesn't rank them by how each night ended, which is what a
-    box player does by hand")."""
+    """The heat map's ranking of the hideout candidates: "\nHideouts
+    most of the nights' paths end on, first (a count, not odds): 61, 2,
+    44" (tester L3, round 33: "the notebook doesn't rank them by how each
+    night ended, which is what a box player does by hand").  No
+    percentages: U3 (round 38) read "99 85%" as "almost certainly", and
+    Jack lived on 86 at 5%; F4 (round 43) sealed 56 and 69 "at 62% and
+    28%" on night 4, and Jack lived on 105, outside the five."""
     odds = hideout_odds(nb)
     if not odds:
         return ""
     top = sorted(odds, key=lambda c: (-odds[c], c))[:LIKELIEST_HIDEOUTS]
-    said = ", ".join(f"{c}\u00a0{round(100 * odds[c])}%" for c in top)
-    # a share of paths, not odds (U3, round 38: "99 85%" read as "almost
-    # certainly", and Jack lived on 86 at 5%)
-    return f"\nHideouts by share of the nights' paths (not odds): {said}"
+    said = ", ".join(str(c) for c in top)
+    return f"\nHideouts most of the nights' paths end on, first (a count, not odds): {said}"
 
 
 def homeward_line(nb: Notebook) -> str:

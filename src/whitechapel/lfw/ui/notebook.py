@@ -17,7 +17,7 @@ from whitechapel.lfw.options import OPTION_NAMES
 from whitechapel.lfw.rulebook import COACH, TRACK, space_name
 from whitechapel.lfw.ui import placenames
 from whitechapel.lfw.view_parts import LogEntry
-from whitechapel.lfw.views import LfwView
+from whitechapel.lfw.views import FailedArrest, LfwView
 
 SPACE_NAMES = [space_name(s) for s in range(TRACK)]
 
@@ -108,11 +108,17 @@ def _notebook_lines(view: LfwView, board: Any | None) -> list[str]:
     # in number order, as a player looks one up (tester J3, round 32)
     no_clue = sorted({c for c in view.searched if c not in view.clues})
     lines.append(f"Searched, no clue: {' '.join(map(str, no_clue)) or '—'}")
-    arrests = _arrests_grouped([a for a in view.failed_arrests if a.night == tonight])
+    now_, before = _arrests_by_turn(view)
     earlier = sum(a.night != tonight for a in view.failed_arrests)
-    if arrests or earlier:
+    if now_ or before or earlier:
         more = f" [dim]({earlier} on earlier nights: the log)[/dim]" if earlier else ""
-        lines.append(f"Failed arrests tonight: {', '.join(arrests) or '—'}{more}")
+        # this turn's apart (tester F4, round 43: 59, failed on the first
+        # turn, read as ruled out on the second, where Jack could be again)
+        lines.append(f"Failed arrests this turn: {', '.join(now_) or '—'}{more}")
+        if before:
+            lines.append(
+                f"Failed arrests before his last move (he may be there now): {', '.join(before)}"
+            )
     if view.false_clues:
         lines.append(f"False clues: {' '.join(map(str, view.false_clues))}")
     for m in view.patrol_markers:
@@ -124,6 +130,22 @@ def _notebook_lines(view: LfwView, board: Any | None) -> list[str]:
     on = [OPTION_NAMES[k] for k in view.options.on()]  # words, no "O1"
     lines.append("Optional rules: " + (", ".join(on) if on else "none"))
     return lines
+
+
+def _arrests_by_turn(view: LfwView) -> tuple[list[str], list[str]]:
+    """Tonight's failed arrests grouped (`_arrests_grouped`): those since
+    Jack's last move, and those before it."""
+    moves = 0
+    failed: list[tuple[int, Any]] = []
+    for e in view.log:
+        if e.night != view.night:
+            continue
+        if e.event == "move":
+            moves += 1
+        elif e.event == "arrest" and not e.success:
+            failed.append((moves, FailedArrest(e.night, e.colour or "", e.circles)))
+    now_ = [a for m, a in failed if m == moves]
+    return _arrests_grouped(now_), _arrests_grouped([a for m, a in failed if m < moves])
 
 
 def _arrests_grouped(failed: list[Any]) -> list[str]:

@@ -131,6 +131,7 @@ def of_goal(glasses: int) -> str:
 
 
 PANEL_WIDTH = 29  # the side column's narrowest (80×24)
+MAY_WIN_UNSEEN = "Jack may win if unseen"  # the investigator's warning (`may_win_unseen`)
 
 
 def goal_row(label: str, glasses: int) -> str:
@@ -157,7 +158,9 @@ def race_lines(view: PocketView) -> str:
         holds = f"Jack held {cards}" + (f" (+{extra})" if count else "")
     threat = ""
     if may_win_unseen(view, drawing=False):
-        threat = "\n[b]Unseen now, Jack may win[/b]"
+        # a condition, not news (tester QZ, round 27, read "Unseen now" as
+        # "Jack is unseen right now", with every suspect left in sight)
+        threat = f"\n[b]{MAY_WIN_UNSEEN}[/b]"
     elif may_win_unseen(view):  # only with a card he may still draw (tester QX, round 26)
         threat = "\n[b]Alibi + unseen: Jack may win[/b]"
     return f"{glasses}\n{holds}{threat}\n{suspects_row(view)}"
