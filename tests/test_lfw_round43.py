@@ -45,3 +45,28 @@ def test_t3_the_help_says_one_rule_for_key_0():
     assert "0 0 0 0" in help_text
     assert "unless nobody moved" not in help_text
     assert "asks only once a policeman has acted" not in help_text
+
+
+def test_h3_the_keys_line_never_offers_an_empty_list_of_circles():
+    """E4: placing the last real marker on night 2, "each letter on the map
+    is a place for a marker; the circles beside it:  … (all listed on the
+    right)", nothing before the "…".  Where not one letter's circles fit,
+    the line does not begin the list."""
+    from whitechapel.lfw.ui.picking import picking_for
+
+    def later_patrols(g) -> bool:
+        return g.phase == "patrols" and g.night >= 2 and g.to_act == POLICE
+
+    game = first_game_where(3, later_patrols, tries=100)
+    p = picking_for(game.view(POLICE), game.board)
+    for room in range(40, 201):
+        line = p.keys_hint(room=room)
+        assert ":  …" not in line and ": …" not in line, (room, line)
+    # whatever the rest of the line leaves it (E4's had a long rest), and a
+    # letter whose circles are many (the crossing beside most circles)
+    board = game.board
+    widest = max(board.crossings, key=lambda x: (len(board.direct_circles(x)), x))
+    p.crossing_labels = lambda: [("a", widest)]  # type: ignore[method-assign]
+    for rest in range(0, 160):
+        part = p._touches_part("the first part", "x" * rest, 150, "beside it: ")
+        assert "beside it:  …" not in part, (rest, part)

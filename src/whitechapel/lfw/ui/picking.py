@@ -1858,6 +1858,9 @@ class Picking:
                 return HUNT_ON_THE_RIGHT
         else:
             listed = touch_list(self.board, labelled, room)
+            if listed == " …":  # not one whole entry fits (tester E4, round 43: "beside it:  …")
+                self.cut = True
+                return part
         if listed.endswith(" …"):  # the side panel lists every one (play-tester L, round 6)
             self.cut = True
             listed += ON_THE_RIGHT
