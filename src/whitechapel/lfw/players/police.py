@@ -16,8 +16,8 @@ differ in what they make of it (`Style`):
   from 120 sampled positions; the plan's ascent tried from each policeman
   in turn, issue 30), seals the likeliest hideouts late in Jack's night
   (every crossing around one held: a walk never passes a policeman, so
-  Jack cannot end the night; `Style.seal_late`), searches where the answer tells most, arrests by the odds against
-  what a search would tell, names the hideout (O6) when it is likely, and
+  Jack cannot end the night; `Style.seal_late`), searches where the
+  answer tells most, arrests by the odds against what a search would tell, names the hideout (O6) when it is likely, and
   reads Jack as a purposeful Jack (a kill a few hops from home, the way
   home short: `police_sense.purpose` and `homing`, issue 30);
   where the reference `hard-2026-12` (the hard level of December 2026,
@@ -156,9 +156,8 @@ STYLES = {
         endgame=3,
         # sealing from Jack's first move parked two or three policemen a
         # night on the seals of hideouts he was not making for (testers C4
-        # and D4, round 42: "three policemen sat still for 8 turns"); from
-        # 8 spaces left the police won 154 of 240 games against the hard
-        # Jack instead of 113 (docs/lfw-computer-police.md, round 43)
+        # and D4, round 42: "three policemen sat still for 8 turns"; the
+        # measures: docs/lfw-computer-police.md, "Sealing late")
         seal_late=8,
         # An arrest wins over a search only at odds 3 times the search's
         # bits (December's 0.25): testers B2 and Y (rounds 13-14) watched
@@ -524,9 +523,8 @@ class Police(LfwPlayer):
             far = {x: self.remoteness(x, sense) for x in {*ends, planned}}
             best = min(ends, key=lambda x: (far[x], x != start[colour], x))
             if far[best] >= far[planned] - TOWARD and far[planned] >= FAR_STEPS:
-                # far from every circle Jack can be on: the steps uncounted
-                # (round 43: with the seals late, Brown stood on x66 with no
-                # reason, every circle 8 police steps away or more)
+                # far from every circle Jack can be on, every crossing is as
+                # far by the capped count: the steps themselves decide
                 far = {x: self.remoteness(x, sense, FAR) for x in far}
                 best = min(ends, key=lambda x: (far[x], x != start[colour], x))
             if far[best] >= far[planned] - TOWARD:

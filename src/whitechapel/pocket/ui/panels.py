@@ -786,7 +786,9 @@ def exposed_line(view: PocketView, after: PocketView | None, action: Action | No
     name = short_name(view.jack.identity)
     if action is not None and view.step < 3:
         if not ahead.seen_whatever(view, action):
-            return f"Jack in sight for now ({name}, you): the actions left may still hide him."
+            # her, for Madame and Miss Stealthy (tester RB, round 28: "hide him")
+            him = "her" if view.jack.identity in WOMEN else "him"
+            return f"Jack in sight for now ({name}, you): the actions left may still hide {him}."
         return (
             f"[b red]Careful: Jack will be seen at the call, whatever comes next ({name}).[/b red]"
         )
