@@ -62,7 +62,7 @@ from whitechapel.pocket.pieces import (
     step_clockwise,
 )
 from whitechapel.pocket.preview import preview
-from whitechapel.pocket.sentences import WOMEN, and_list, character_name, short_name
+from whitechapel.pocket.sentences import and_list, character_name, pronoun, short_name
 from whitechapel.pocket.views import Played, PocketView
 
 WIDTH = 29  # the notes panel's columns at 80×24
@@ -1213,7 +1213,7 @@ def welcome(side: str, against_computer: bool, view: PocketView | None = None) -
             me = view.jack.identity
             who = (
                 f"You play Jack, and Jack is {character_name(me)} (the {short_name(me)} tile): "
-                f"nobody else knows it. Keep {'her' if me in WOMEN else 'him'} among many "
+                f"nobody else knows it. Keep {pronoun(me, 'him')} among many "
                 "suspects; the computer is the investigator."
             )
         order = "the investigator, you, you, the investigator"

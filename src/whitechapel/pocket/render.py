@@ -15,7 +15,7 @@ from whitechapel.pocket.pieces import (
     DETECTIVE_LETTERS,
     FACE_NAMES,
 )
-from whitechapel.pocket.sentences import WOMEN, of_goal, sight_sentence
+from whitechapel.pocket.sentences import of_goal, pronoun, sight_sentence
 from whitechapel.pocket.sightlines import sightings
 from whitechapel.pocket.views import Detectives, PocketView, Tile
 
@@ -94,7 +94,7 @@ def render_status(view: PocketView) -> str:
     secret = view.jack
     if secret:
         alibis = ", ".join(_name(c) for c in secret.alibis) or "none"
-        her = "her" if secret.identity in WOMEN else "his"  # Madame, Miss Stealthy (PR)
+        her = pronoun(secret.identity, "his")
         lines.append(
             f"Jack is {_name(secret.identity)}; {her} alibi cards: {alibis}; "
             f"hourglasses: {of_goal(secret.hourglasses)}"

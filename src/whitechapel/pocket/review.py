@@ -38,7 +38,7 @@ from whitechapel.pocket.pieces import (
     JACK,
     step_clockwise,
 )
-from whitechapel.pocket.sentences import DETECTIVE_WORDS, WOMEN, short_name
+from whitechapel.pocket.sentences import DETECTIVE_WORDS, pronoun, short_name
 from whitechapel.pocket.views import Played, PocketView, RaceBegins, Secrets, WitnessCall
 
 
@@ -116,7 +116,7 @@ def turning_line(r: RoundFacts, winner: str | None, identity: str | None = None)
             return f"Round {r.round}: Jack unseen: {last}, the last suspect, stayed unseen."
         return f"Round {r.round}: Jack {seen}, {r.cleared} of {r.before} cleared: only {last} was left."
     if winner == JACK and not r.jack_seen:
-        his = "her" if identity in WOMEN else "his"
+        his = pronoun(identity, "his")
         return (
             f"Round {r.round}: Jack unseen with {r.left} suspects left: "
             f"{his} {ordinal(r.hourglasses)} hourglass."
@@ -188,7 +188,7 @@ def cards_line(view: PocketView, width: int = 66) -> str:
     total = sum(n for _, n in held)
     if not total:
         return ""
-    his = "her" if secrets.identity in WOMEN else "his"
+    his = pronoun(secrets.identity, "his")
     cards = "card" if len(held) == 1 else "cards"
     glasses = "hourglass" if total == 1 else "hourglasses"
     named = ", ".join(f"{short_name(c)} {n}" for c, n in held)
@@ -377,7 +377,7 @@ def turning_sentence(
         if came.jack_seen:
             result = f" At the call Jack was seen: {came.cleared} cleared, {came.left} left."
         else:
-            his = "her" if final.jack is not None and final.jack.identity in WOMEN else "his"
+            his = pronoun(final.jack.identity if final.jack is not None else None, "his")
             result = (
                 f" At the call Jack was unseen: {came.cleared} cleared, and {his} "
                 f"{ordinal(came.hourglasses)} hourglass."

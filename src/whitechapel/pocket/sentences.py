@@ -191,6 +191,12 @@ def brief_phrase(
 WOMEN = frozenset({"madame", "stealthy"})
 
 
+def pronoun(identity: str | None, man: str) -> str:
+    """`man` ("his", "him") said of the suspect `identity`, or "her" for
+    Madame and Miss Stealthy (tester PR, round 9; RB, round 28)."""
+    return "her" if identity in WOMEN else man
+
+
 def action_phrase(
     action: Action,
     board: Board | None = None,
@@ -238,8 +244,8 @@ def action_phrase(
     if card is None:
         return "drew an alibi card" + ("" if short else " (kept secret)")
     if side == INVESTIGATOR:
-        pronoun = "she" if card in WOMEN else "he"
-        return f"showed the alibi card of {character_name(card)}: {pronoun} is not Jack"
+        she = "she" if card in WOMEN else "he"
+        return f"showed the alibi card of {character_name(card)}: {she} is not Jack"
     glasses = hourglasses(CHARACTERS[CHARACTER_INDEX[card]].hourglasses)
     return f"drew the alibi card of {character_name(card)} ({glasses})"
 

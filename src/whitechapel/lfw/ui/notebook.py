@@ -108,13 +108,13 @@ def _notebook_lines(view: LfwView, board: Any | None) -> list[str]:
     # in number order, as a player looks one up (tester J3, round 32)
     no_clue = sorted({c for c in view.searched if c not in view.clues})
     lines.append(f"Searched, no clue: {' '.join(map(str, no_clue)) or '—'}")
-    now_, before = _arrests_by_turn(view)
+    this_turn, before = _arrests_by_turn(view)
     earlier = sum(a.night != tonight for a in view.failed_arrests)
-    if now_ or before or earlier:
+    if this_turn or before or earlier:
         more = f" [dim]({earlier} on earlier nights: the log)[/dim]" if earlier else ""
         # this turn's apart (tester F4, round 43: 59, failed on the first
         # turn, read as ruled out on the second, where Jack could be again)
-        lines.append(f"Failed arrests this turn: {', '.join(now_) or '—'}{more}")
+        lines.append(f"Failed arrests this turn: {', '.join(this_turn) or '—'}{more}")
         if before:
             lines.append(
                 f"Failed arrests before his last move (he may be there now): {', '.join(before)}"
@@ -136,7 +136,7 @@ def _arrests_by_turn(view: LfwView) -> tuple[list[str], list[str]]:
     """Tonight's failed arrests grouped (`_arrests_grouped`): those since
     Jack's last move, and those before it."""
     moves = 0
-    failed: list[tuple[int, Any]] = []
+    failed: list[tuple[int, FailedArrest]] = []
     for e in view.log:
         if e.night != view.night:
             continue
@@ -144,8 +144,8 @@ def _arrests_by_turn(view: LfwView) -> tuple[list[str], list[str]]:
             moves += 1
         elif e.event == "arrest" and not e.success:
             failed.append((moves, FailedArrest(e.night, e.colour or "", e.circles)))
-    now_ = [a for m, a in failed if m == moves]
-    return _arrests_grouped(now_), _arrests_grouped([a for m, a in failed if m < moves])
+    this_turn = [a for m, a in failed if m == moves]
+    return _arrests_grouped(this_turn), _arrests_grouped([a for m, a in failed if m < moves])
 
 
 def _arrests_grouped(failed: list[Any]) -> list[str]:

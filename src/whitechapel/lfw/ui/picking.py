@@ -1853,14 +1853,11 @@ class Picking:
         room = None if left is None else left - len(ON_THE_RIGHT)
         if jack:
             listed = hunt_list(self.board, labelled, jack, room, self.hunt_weights(), self.here())
-            if listed == "…":  # not one whole entry fits (tester J2, round 18: "can be:  …")
-                self.cut = True
-                return HUNT_ON_THE_RIGHT
         else:
             listed = touch_list(self.board, labelled, room)
-            if listed == " …":  # not one whole entry fits (tester E4, round 43: "beside it:  …")
-                self.cut = True
-                return part
+        if not listed.strip(" …"):  # not one whole entry fits (tester J2, round 18:
+            self.cut = True  # "can be:  …"; E4, round 43: "the circles beside it:  …")
+            return HUNT_ON_THE_RIGHT if jack else part
         if listed.endswith(" …"):  # the side panel lists every one (play-tester L, round 6)
             self.cut = True
             listed += ON_THE_RIGHT

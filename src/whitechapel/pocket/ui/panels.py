@@ -32,11 +32,11 @@ from whitechapel.pocket.sentences import (
     SIDE_WORDS,
     STEP_WORDS,
     WALL_WORDS,
-    WOMEN,
     character_name,
     hourglasses,
     log_briefs,
     log_sentences,
+    pronoun,
     round_actions,
     short_name,
     sightings_sentence,
@@ -57,10 +57,10 @@ from whitechapel.pocket.views import (
 def reveal_text(jack: Secrets) -> str:
     """P8: at the end Jack's identity and cards are shown to both."""
     cards = ", ".join(character_name(c) for c in jack.alibis) or "none"
-    pronoun = "Her" if jack.identity in WOMEN else "His"
+    his = pronoun(jack.identity, "his").capitalize()
     return (
         f"[b]Jack was {character_name(jack.identity)}.[/b]\n"
-        f"{pronoun} alibi cards: {cards}\n{pronoun} hourglasses: {jack.hourglasses}"
+        f"{his} alibi cards: {cards}\n{his} hourglasses: {jack.hourglasses}"
     )
 
 
@@ -171,9 +171,9 @@ def may_win_unseen(view: PocketView, drawing: bool = True) -> bool:
     this round's call by staying unseen -- the round's hourglass, those in
     sight, and the most his face-down cards can hold (and a card the Alibi
     token left this round may give him, unless `drawing` is False),
-    counting every card the investigator has not seen as possible (tester QW, round 25: "known: 3
-    of 6, Jack holds 1 alibi card" never said that Madame's 2 would end it;
-    he lost to it).  Never in the race (P8: there he wins by staying
+    counting every card the investigator has not seen as possible (tester
+    QW, round 25: "known: 3 of 6, Jack holds 1 alibi card" never said that
+    Madame's 2 would end it; he lost to it).  Never in the race (P8: there he wins by staying
     unseen to the end)."""
     if view.outcome is not None or view.jack is not None or view.race:
         return False
@@ -786,8 +786,7 @@ def exposed_line(view: PocketView, after: PocketView | None, action: Action | No
     name = short_name(view.jack.identity)
     if action is not None and view.step < 3:
         if not ahead.seen_whatever(view, action):
-            # her, for Madame and Miss Stealthy (tester RB, round 28: "hide him")
-            him = "her" if view.jack.identity in WOMEN else "him"
+            him = pronoun(view.jack.identity, "him")
             return f"Jack in sight for now ({name}, you): the actions left may still hide {him}."
         return (
             f"[b red]Careful: Jack will be seen at the call, whatever comes next ({name}).[/b red]"
