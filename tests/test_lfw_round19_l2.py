@@ -81,7 +81,7 @@ async def test_h6_t2_a_0_after_the_kill_asks_before_everyone_stays(tmp_path, mon
     async with app.run_test(size=(160, 50)) as pilot:
         await settle.settle(pilot)
         assert "every Wretched" in prompt_text(app), prompt_text(app)
-        await settle.press(pilot, "0")  # H6: every Wretched left
+        await settle.press(pilot, "0", "0")  # H6: every Wretched left, asked first
         await _police_turn(pilot, screen)
         assert any(str(a).startswith("kill ") for a in game.history)
         n = len(game.history)
@@ -104,7 +104,7 @@ async def test_t2_after_0s_question_3_makes_only_the_acting_policeman_stay(tmp_p
     app, screen = _police_against_the_computer(game, tmp_path)
     async with app.run_test(size=(160, 50)) as pilot:
         await settle.settle(pilot)
-        await settle.press(pilot, "0")
+        await settle.press(pilot, "0", "0")
         await _police_turn(pilot, screen)
         n, acting = len(game.history), game.acting_colour
         await settle.press(pilot, "0")

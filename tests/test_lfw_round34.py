@@ -106,7 +106,7 @@ async def test_h6_key_0_on_the_screen_walks_as_the_notebook_says(tmp_path):
         assert "away from his likely hideouts" in " ".join(
             app.screen.query_one("#prompt").render().plain.split()
         )
-        await settle.press(pilot, "0")
+        await settle.press(pilot, "0", "0")  # H6's 0 asks first (tester G4, round 44)
         assert str(game.history[before]) == away
 
 

@@ -131,5 +131,9 @@ async def test_t3_key_0_passes_the_last_policeman_too(tmp_path):
     app, screen = game_app(game, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await raise_curtain(pilot, screen)
+        n = len(game.history)
+        await settle.press(pilot, "0")  # asked first, the last one's too (tester G4, round 44)
+        assert len(game.history) == n
+        assert "0 again: yes" in " ".join(app.screen.query_one("#prompt").render().plain.split())
         await settle.press(pilot, "0")
         assert str(game.history[-1]) == f"{colour} pass"

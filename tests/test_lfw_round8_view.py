@@ -100,18 +100,18 @@ async def test_f6_goes_round_the_setups_view_the_other_and_off_saying_each(tmp_p
     setup".  From the setup's view (the possible circles, the default) F6
     shows the heat map, then nothing, then the possible circles again, each
     press saying what is on and what comes next; the footer marks it on
-    (●) while either view is."""
+    (●) while either view is, and names the view (round 44)."""
     game = first_game_where(6, police_hunt)
     app, screen = game_app(game, tmp_path)
     async with app.run_test(size=(160, 50), notifications=True) as pilot:
         await raise_curtain(pilot, screen)
-        assert "f6 Notebook●" in footer(app), footer(app)
+        assert "f6 Notebook: circles●" in footer(app), footer(app)
         for said, mark, mode in (
-            ("F6: the notebook's marks: the heat map (F6 again: off).", "●", "heat"),
+            ("F6: the notebook's marks: the heat map (F6 again: off).", ": heat map●", "heat"),
             ("F6: the notebook's marks off (F6 again: the possible circles).", "○", "possible"),
             (
                 "F6: the notebook's marks on: the possible circles (F6 again: the heat map).",
-                "●",
+                ": circles●",
                 "possible",
             ),
         ):

@@ -150,7 +150,9 @@ def _women() -> Hint:
         "The women",
         "Put the women tokens on red circles, one a circle, the marked ones "
         "first: they are your possible victims, the others decoys. The police "
-        "see where the tokens lie, never which are marked. Where there are only "
+        "see where the tokens lie, not which are marked until the patrol markers "
+        "are down: then each marked one becomes a Wretched on her circle and the "
+        "others leave. Where there are only "
         "as many red circles as tokens, the decoys take the red circles left. "
         "A tip: mark women a few moves from your hideout and on different sides "
         "of it, so a crime scene does not point the police at your home.",

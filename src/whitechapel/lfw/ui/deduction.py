@@ -180,6 +180,7 @@ def deduction_text(
     hideouts = hideouts_line(h, key=key, ends=ends)
     if shares:
         hideouts += likeliest_hideouts(nb)
+    hideouts += bare_ways_line(nb)
     if not (nb.on_board or nb.over or nb.home):
         # before the crime there is nowhere he can be: the hideouts alone,
         # on the rows the places' list leaves in H3 at 80×24 (round 27)
@@ -221,6 +222,30 @@ def likeliest_hideouts(nb: Notebook) -> str:
     top = sorted(odds, key=lambda c: (-odds[c], c))[:LIKELIEST_HIDEOUTS]
     said = ", ".join(str(c) for c in top)
     return f"\nHideouts most of the nights' paths end on, first (a count, not odds): {said}"
+
+
+BARE_SHOWN = 8  # hideout candidates: up to this many, their bare streets are listed
+
+
+def bare_ways_line(nb: Notebook) -> str:
+    """Once the hideout candidates are few, the streets with no crossing
+    into them: "\nInto a candidate by a street with no crossing (no
+    policeman can bar it; only an arrest on the far circle stops the walk):
+    105–106, 88–106" (tester G4, round 44: he sealed every crossing beside
+    the last four candidates, and Jack came by coach onto 105, then walked
+    the bare street to 106; nothing in the aids pointed at 105).  From the
+    board and the public candidates alone; "" where there are none."""
+    if not nb.hideouts or len(nb.hideouts) > BARE_SHOWN:
+        return ""
+    g = nb.board.graph
+    pairs = sorted({tuple(sorted((c, n))) for c in nb.hideouts for n in g[c] if isinstance(n, int)})
+    if not pairs:
+        return ""
+    listed = ", ".join(f"{a}–{b}" for a, b in pairs)
+    return (
+        "\nInto a candidate by a street with no crossing (no policeman can bar it; "
+        f"only an arrest on the far circle stops the walk): {listed}"
+    )
 
 
 def homeward_line(nb: Notebook) -> str:

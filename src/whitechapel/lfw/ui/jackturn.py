@@ -80,10 +80,19 @@ def ways_in_text(board: Any, circle: int) -> str:
     total = crossings + bare
     said = f"{circle}: {total} way{'s' if total != 1 else ''} in"
     if bare:  # not barred, yet watched: a policeman beside it can arrest there (tester U2)
-        return (
+        said = (
             f"{said} ({bare} with no crossing) — no policeman can bar that one, "
             "but one beside the circle it comes from can arrest there"
         )
+        red = sorted(n for n in board.graph[circle] if isinstance(n, int) and n in board.red)
+        if red:  # tester H4, round 44: a night won in one move, unsaid at the choice
+            which = (
+                f"red circle {red[0]}"
+                if len(red) == 1
+                else "red circles " + " and ".join(map(str, red))
+            )
+            said += f"; a kill on {which} walks home in one move, whatever the police know"
+        return said
     if crossings > len(COLOURS):
         return f"{said} — more than the five policemen can bar"
     man = "policeman" if crossings == 1 else "policemen"

@@ -212,22 +212,32 @@ class LfwKeys:
         self.refresh_all()
         return True
 
+    def prompt_room(self: Any) -> int:
+        """The rows the prompt may grow to: where the whole board shows
+        beside the panels, two and the rows the board leaves spare (tester
+        G4, LfW round 44: at 120 columns the tutorial board fits, and the
+        keys line was cut where at 80 it wraps)."""
+        if not self.has_class("fits"):
+            return PROMPT_ROWS[1]
+        spare = max(0, self.size.height - self.fit_size[1])
+        return min(PROMPT_ROWS[1], PROMPT_ROWS[0] + spare)
+
     def hint_room(self: Any, guide: str = "") -> int | None:
         """The characters the prompt's keys line has at this size (None
-        before it is laid out): one row where the whole board shows
-        beside the panels, else the rows the prompt may grow to, less the
-        `guide`'s (tester Y2, round 27: a three-row guide at 80×24 left the
-        keys line two rows, and its list was cut with no "…"); a margin
-        for words wrapped whole.  One row too while the legend (F3) is
-        under the map: its rows are the legend's."""
+        before it is laid out): the rows the prompt may grow to
+        (`prompt_room`), less the `guide`'s (tester Y2, round 27: a
+        three-row guide at 80×24 left the keys line two rows, and its list
+        was cut with no "…"); a margin for words wrapped whole.  One row
+        while the legend (F3) is under the map: its rows are the legend's."""
         width = self.query_one("#prompt").size.width
         if not width:
             return None
+        room = self.prompt_room()
         under = self.has_class("legend") and not self.has_class("legend-beside")
-        rows = 1 if self.has_class("fits") or under else HINT_ROWS
+        rows = 1 if under else max(1, min(HINT_ROWS, room - 1))
         if guide and rows > 1:
             said = len(textwrap.wrap(Text.from_markup(guide).plain, width)) or 1
-            rows = max(1, min(rows, PROMPT_ROWS[1] - said))
+            rows = max(1, min(rows, room - said))
         return rows * (width - WRAP_MARGIN)
 
     def action_erase(self: Any) -> None:
@@ -492,9 +502,11 @@ class LfwKeys:
         word = self.rest[1] if self.rest is not None else ""
         self.rest = None
         reasons, self.sweep_reasons = self.sweep_reasons, ()
-        if reasons and self.is_mounted:
+        if not self.is_mounted or self.curtain_up:  # no toast over it (9's why is on it)
+            return
+        if reasons:
             self.notify(untagged(". ".join(reasons) + "."), timeout=8)
-        if folded and self.is_mounted:
+        if folded:
             acting = self.current_view().acting_colour if self.can_act() else None
             undo = word == "stay" and self.free_take_back() is not None
             self.notify(untagged(sentences.fold_sentence(folded, word, acting, undo)), timeout=6)

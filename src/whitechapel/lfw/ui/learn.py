@@ -163,7 +163,9 @@ class HintBox(ModalScreen[None]):
     the box is up the side panel does not repeat it (one copy on screen).
     A hint longer than its room scrolls in its box.  Enter or Esc closes it;
     any other key closes it and goes on to the board, so a key the hint
-    names is never lost (play-tester B, round 1)."""
+    names is never lost (play-tester B, round 1).  No toast shows over it
+    (tester G4, LfW round 44: "F5 sh▌"): they come back once it is closed,
+    if their time is not up."""
 
     DEFAULT_CSS = f"""
     HintBox {{ align: left bottom; }}
@@ -173,6 +175,7 @@ class HintBox(ModalScreen[None]):
         overflow-y: auto; scrollbar-size-vertical: 1;
     }}
     HintBox #hint-keys {{ margin-top: 1; color: $text-muted; }}
+    HintBox Toast {{ visibility: hidden; }}
     """
     BINDINGS = [
         Binding("enter", "close", "Continue", id="lfw.hint_close"),

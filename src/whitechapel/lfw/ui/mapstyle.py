@@ -231,19 +231,37 @@ def legend_text(
 WHERE_SHOWN = 6  # circles named after a legend entry; more are counted
 
 
-def where_words(samples: list[tuple[str, str]], where: dict[str, list[int]]) -> str:
+def where_words(
+    samples: list[tuple[str, str]], where: dict[str, list[int]], shown: int = WHERE_SHOWN
+) -> str:
     """The circles that carry an entry's marks, in words after it (": 45 67",
-    or for a scale "4: 45 · 3: 12 13"): the map's marks told apart without
-    their colours (NO_COLOR, a colour-blind player, a screen reader)."""
+    or for a scale "4: 45 · 3: 12 13"), at most `shown` a mark and the rest
+    counted: the map's marks told apart without their colours (NO_COLOR, a
+    colour-blind player, a screen reader)."""
     parts = []
     for sample, tag in reversed(samples) if len(samples) > 1 else samples:
         circles = sorted(where.get(tag, ()))
         if not circles:
             continue
-        more = len(circles) - WHERE_SHOWN
-        listed = " ".join(map(str, circles[:WHERE_SHOWN])) + (f" +{more}" if more > 0 else "")
+        more = len(circles) - shown
+        listed = " ".join(map(str, circles[:shown])) + (f" +{more}" if more > 0 else "")
         parts.append(f"{sample.strip()}: {listed}" if len(samples) > 1 else listed)
     return (": " + " · ".join(parts)) if parts else ""
+
+
+def fitting_where(
+    meaning: str, samples: list[tuple[str, str]], where: dict[str, list[int]], room: int
+) -> str:
+    """`where_words` with as many circles as keep the entry on one line of
+    `room` cells (one at least), the rest counted: a list wrapped onto the
+    next line read as cut ("women token: 3 21 27 65 84" then "147 +2":
+    tester H4, LfW round 44)."""
+    said = where_words(samples, where)
+    shown = WHERE_SHOWN
+    while shown > 1 and len(meaning + said) > room:
+        shown -= 1
+        said = where_words(samples, where, shown)
+    return said
 
 
 def legend_markup(
@@ -294,9 +312,11 @@ def _legend_markup(
         tag = samples[0][1]
         if tag in told:
             meaning = f"{meaning.removesuffix(' tonight')}, {told[tag]}"
-        meaning = escape(meaning + where_words(samples, circles))
+        chips_width = sum(len(s) for s, _ in samples) + 1
+        said = fitting_where(meaning, samples, circles, width - chips_width)
+        meaning = escape(meaning + said)
         chips = "".join(f"[{style_spec(tag, dark) or 'none'}]{escape(s)}[/]" for s, tag in samples)
-        entries.append((chips, sum(len(s) for s, _ in samples) + 1 + len(meaning), meaning))
+        entries.append((chips, chips_width + len(meaning), meaning))
     for per_row in range(len(entries), 0, -1):  # the most columns that fit
         widths = [max(e[1] for e in entries[j::per_row]) for j in range(per_row)]
         if sum(widths) + 2 * (per_row - 1) <= width or per_row == 1:

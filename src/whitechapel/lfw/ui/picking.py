@@ -30,9 +30,10 @@ The keys, in one place (docs/lfw.md, the F1 help):
   in the order offered; T2's stay is 3, as T3's pass; T1's step, coach
   and alley are always 1, 2 and 3, whichever are open (`word_key`).
   **0** is "the rest of this phase": in T2 every policeman still to move
-  stays, in T3 every one still to act passes.  It asks once first (a
-  second 0 or Enter does it) in T2, and in T3 once some have acted; so
-  does 9 (`rest_asks`).
+  stays, in T3 every one still to act passes, in H6 every Wretched still
+  to move goes.  It always asks once first (a second 0 or Enter does it),
+  and so does 9 (`rest_asks`); in a search under way 0 names the circles
+  left, his own action, at once.
 - **B Y N R G** (or the small letters): in T2 and T3, as the acting
   policeman's choice begins, a later policeman's letter means "the ones
   before him stay (T2) / pass (T3), and he acts now" (`fold`): the first
@@ -62,8 +63,9 @@ The keys, in one place (docs/lfw.md, the F1 help):
   before it is played (`kill_asked`): Enter kills, Esc takes it back, and
   the question names what stands beside the circle (play-tester P, round 8).
 - **T1**: the circles where a move would end beside a policeman are marked
-  (`flagged`), and a forced step says it is only the step's, with the
-  coach or alley still open (`forced_step`).
+  (`flagged`), on the keys line at every width (`flag_words`), and a
+  forced step says it is only the step's, with the coach or alley still
+  open (`forced_step`).
 - **T1, a walk onto the hideout**: Enter (or 1) announces it, 2 passes
   through (`choosing.THROUGH`).
 """
@@ -124,7 +126,7 @@ SWEEP_THEN = "then everyone after him searches where a clue can be"  # 9 in a se
 SWEEP_HINT_BOX = "9 everyone searches (no arrest)"
 SWEEP_THEN_BOX = "then everyone after him searches"
 # Keys 0 and 9 pressed mid-turn ask first (`Picking._rest_press`): their words, their keys
-ARMED_KEYS = {"stay": "0", "pass": "0", SWEEP: SWEEP_KEY}
+ARMED_KEYS = {"stay": "0", "pass": "0", SWEEP: SWEEP_KEY, wretched.WORD: "0"}
 T3 = (Phase.CLUES, Phase.SEARCHING)
 TOUCHES_SHOWN = 10  # crossings listed with their circles where the screen gives no room
 MIN_LIST = 12  # characters: less room than this, and the letters' circles are left out
@@ -299,6 +301,36 @@ def circle_list(circles: list[str], room: int, more: str = MORE_CIRCLES) -> str:
         used += len(c) + 1
     left = len(circles) - len(shown)
     return " ".join(shown) + (f" … +{left}{more}" if left else "")
+
+
+def numbers_in(circles: list[str], room: int, more: str = MORE_CIRCLES) -> str:
+    """`circle_list` in `room` characters, its count of the rest included:
+    every circle wherever they all fit."""
+    whole = " ".join(circles)
+    return whole if len(whole) <= room else circle_list(circles, room - len(more) - 5, more)
+
+
+BESIDE_POLICE = "beside police: "  # T1's flags' words (`Picking.flagged_part`)
+IN_REACH = "in reach of police: "
+
+
+def flag_words(beside: list[str], near: list[str], room: int | None = None) -> str:
+    """T1's flags, short: "beside police: 90; in reach of police: 57 103".
+    In `room` characters each list keeps as many whole circles as fit, the
+    ones beside first, and ends in "…" (the side panel lists every one);
+    a list not one circle of which fits goes."""
+
+    def cut(words: str, circles: list[str], left: int | None) -> str:
+        for n in range(len(circles), 0, -1):
+            text = words + " ".join(circles[:n]) + (" …" if n < len(circles) else "")
+            if left is None or len(text) <= left:
+                return text
+        return ""
+
+    first = cut(BESIDE_POLICE, beside, room)
+    left = None if room is None else room - len(first) - (2 if first else 0)
+    second = cut(IN_REACH, near, left)
+    return "; ".join(p for p in (first, second) if p)
 
 
 def _missed(view: LfwView, circle: int) -> LfwView:
@@ -842,13 +874,23 @@ class Picking:
                 near.append(c if short else f"{c} ({'·'.join(sentences.name(w) for w in reach)})")
         # the same words in every form, "beside" and "in reach of" as each
         # circle's own note says them (tester Z2, round 27, re-read three
-        # phrasings of each)
+        # phrasings of each); "in reach": T2 then T3, a policeman may move
+        # beside it and arrest (G2, round 17)
+        if short:
+            return flag_words(out, near)
         parts = []
         if out:
-            parts.append(f"beside police: {(' ' if short else ', ').join(out)}")
-        if near:  # T2 then T3: a policeman may move beside it and arrest (G2, round 17)
-            parts.append(f"in reach of police: {(' ' if short else ', ').join(near)}")
+            parts.append(f"{BESIDE_POLICE}{', '.join(out)}")
+        if near:
+            parts.append(f"{IN_REACH}{', '.join(near)}")
         return "; ".join(parts)
+
+    def flagged_lists(self) -> tuple[list[str], list[str]]:
+        """T1: the circles offered beside a policeman, and those only in
+        reach of one (`flagged_part`)."""
+        circles = self.circle_options()
+        beside = [c for c in circles if self.beside(c)]
+        return beside, [c for c in circles if c not in beside and self.in_reach(c)]
 
     def forced_step(self) -> str | None:
         """T1, a step forced (one circle, or the only action): its prompt
@@ -1433,8 +1475,12 @@ class Picking:
         round of searches"); and after a T2 where every policeman stayed
         too, where it once passed at once (tester D4, round 42: his habitual
         second 0 fell into the next turn's moves: "either always ask or
-        never ask").  An idle turn is `0 0 0 0`."""
-        return word in ARMED_KEYS and bool(self.later())
+        never ask"); for the last policeman, in a search under way (tester
+        G4, round 44: one 9 there ended his search and sent everyone after
+        him searching) and for the Wretched in H6 (G4: one 0 moved them all
+        and handed the keyboard over), so that no second press ever falls
+        into the next phase.  An idle turn is `0 0 0 0`."""
+        return word in ARMED_KEYS
 
     def mid_turn(self) -> bool:
         """T2/T3: a policeman before the acting one has acted this phase."""
@@ -1445,12 +1491,21 @@ class Picking:
         return acting in order and order.index(acting) > 0
 
     def rest_question(self, word: str) -> str:
-        """What key 0 or 9, pressed once mid-turn, would do."""
-        everyone = [self.acting() or "", *self.later()]
+        """What key 0 or 9, pressed once, would do."""
+        key = ARMED_KEYS[word]
+        then = f"{key} again: yes (Enter too); {sentences.ASKING_END}"
+        if word == wretched.WORD:
+            return f"{key}: every Wretched still to move goes as the keys line says (H6) — {then}"
+        still = sentences.still_to_act(self.view) if self.view is not None else []
+        everyone = [self.acting() or "", *still]
+        if len(everyone) == 1:
+            sweeps = "searches where a clue can be" if self.aids else "searches"
+            alone = {"stay": "stays where he is", "pass": "passes: no search, no arrest"}
+            alone_does = alone.get(word, sweeps)
+            return f"{key}: {sentences.name(everyone[0])} {alone_does} — {then}"
         who = sentences.and_list(sentences.name(c) for c in everyone)
         if not self.mid_turn():
             who = f"everyone ({who})"
-        key = ARMED_KEYS[word]
         does = {
             "stay": "stay where they are",
             "pass": "pass: no search, no arrest",
@@ -1739,14 +1794,19 @@ class Picking:
         """The keys line, too long for `room`, where each circle offered has
         a letter: the notes on the policemen by their number ("in reach of
         3"), then "or type a number" and Esc go, then the notes (the side
-        panel says them); the circles nearest home always stay, first where
-        nothing else fits, before as many lettered circles as the room
-        holds (tester K2, round 19: at 200 columns the line ran past its
-        row and "nearest home:" lost its circles)."""
+        panel says them) but for T1's flags, said short after the circles
+        as where they are typed by number; the circles nearest home always
+        stay, first where nothing else fits, before as many lettered
+        circles as the room holds with the flags whole (tester K2, round
+        19: at 200 columns the line ran past its row and "nearest home:"
+        lost its circles; G4, LfW round 44: a circle beside a policeman is
+        flagged at every width), else one and the flags cut."""
         i = next((i for i, p in enumerate(parts) if p.startswith(f"{labelled[0][0]}: ")), None)
         if i is None:  # no list of lettered circles on this line
             return "; ".join(parts)
         parts[i] = ", ".join(f"{k}: {self.flagged(v, counted=True)}" for k, v in labelled)
+        flagged = self.flagged_lists() if self.aids else ([], [])
+        flags = flag_words(*flagged)
         steps = [TYPE_TOO, "Esc back", ""]  # "": the notes left out
         while len("; ".join(parts)) > room and steps:
             spare = steps.pop(0)
@@ -1754,6 +1814,7 @@ class Picking:
                 parts.remove(spare)
             elif not spare:
                 parts[i] = ", ".join(f"{k}: {v}" for k, v in labelled)
+                parts[i + 1 : i + 1] = [flags] if flags else []
                 self.cut = True  # the side panel lists each circle with its notes
         text = "; ".join(parts)
         if len(text) <= room:
@@ -1761,11 +1822,22 @@ class Picking:
         home = self.home_part()
         head = "; ".join(p for p in parts if p == home)
         entries = [f"{k}: {v}" for k, v in labelled]
-        rest = "; ".join(p for j, p in enumerate(parts) if p != home and j != i)
-        for n in range(len(entries), -1, -1):  # as many whole entries as fit
+        rest = "; ".join(p for j, p in enumerate(parts) if p not in (home, flags) and j != i)
+
+        def line(n: int, said: str) -> str:
             shown = ", ".join(entries[:n]) + (" …" if n < len(entries) else "")
-            text = "; ".join(p for p in (head, shown.strip(), rest) if p)
-            if len(text) <= room:
+            return "; ".join(p for p in (head, shown.strip(), said, rest) if p)
+
+        for n in range(len(entries), 0, -1):  # as many whole entries as fit
+            if len(text := line(n, flags)) <= room:
+                return text
+        if flags and len(text := line(1, "")) < room:
+            cut = flag_words(*flagged, room - len(text) - 2)
+            text = line(1, cut)
+            if cut and len(text) <= room:
+                return text
+        for n in range(len(entries), -1, -1):  # not one flag fits
+            if len(text := line(n, "")) <= room:
                 return text
         return (head or text)[:room]
 
@@ -1786,24 +1858,41 @@ class Picking:
     def _cut_numbers(self, parts: list[str], room: int, listed: list[str]) -> str:
         """The keys line, too long for `room`, where circles are typed by
         number: as many numbers as fit, then how many more (the side panel
-        lists them all); T1's "beside police" and "nearest home" parts go,
-        in that order, where even one number and they do not fit (the side
-        panel says both for each circle)."""
-        droppable = [p for p in (self.flagged_part(short=True), self.home_part()) if p in parts]
+        lists them all); Esc, then T1's "nearest home", go where even one
+        number and they do not fit (the side panel says each circle's way
+        home).  The flags on the circles beside or in reach of a policeman
+        stay at every width (tester G4, LfW round 44: they went first, and
+        a walk listed 131 with no flag while Yellow stood beside it): where
+        they do not fit whole, the numbers left out are counted in fewer
+        words, then the flags' own lists are cut (`flag_words`)."""
+        head = "type a number and Enter ("
+        more = MORE_HIDEOUTS if self.phase() == Phase.HIDEOUT else MORE_CIRCLES
+        flags = self.flagged_part(short=True)
+        flags = flags if flags and flags in parts else ""
+        spare = [p for p in ("Esc back", self.home_part()) if p and p in parts]
         i = next(i for i, p in enumerate(parts) if p.startswith("type a number"))
-        full = parts[i]
-        while True:
-            text = "; ".join(parts)
-            left = room - (len(text) - len(parts[i]))
-            head = "type a number and Enter ("
-            more = MORE_HIDEOUTS if self.phase() == Phase.HIDEOUT else MORE_CIRCLES
-            parts[i] = head + circle_list(listed, left - len(head) - len(more) - 5, more) + ")"
-            self.cut = more in parts[i]
-            text = "; ".join(parts)
-            if len(text) <= room or not droppable:
-                return text
-            parts.remove(droppable.pop(0))  # after the numbers: `i` still names them
-            parts[i] = full  # no room: the side panel says it (choices_text)
+
+        def numbered(tail: str) -> str:
+            others = "; ".join(p for j, p in enumerate(parts) if j != i)
+            left = room - len(others) - (2 if others else 0) - len(head) - 1
+            parts[i] = head + numbers_in(listed, left, tail) + ")"
+            return "; ".join(parts)
+
+        text = numbered(more)
+        while len(text) > room and spare:
+            parts.remove(spare.pop(0))  # after the numbers: `i` still names them
+            self.cut = True  # the side panel says it (choices_text)
+            text = numbered(more)
+        if len(text) > room and flags:
+            text = numbered(" more")
+        if len(text) > room and flags:
+            parts[i] = head + circle_list(listed, 0, " more") + ")"
+            left = room - (len("; ".join(parts)) - len(flags))
+            cut = flag_words(*self.flagged_lists(), left)
+            parts[parts.index(flags)] = cut
+            text = "; ".join(p for p in parts if p)
+        self.cut = self.cut or "…" in text
+        return text
 
     def _tail_parts(self, plain: bool) -> list[str]:
         """The hint's last parts: key 0, a later policeman's letter, Enter

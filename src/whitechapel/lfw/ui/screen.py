@@ -111,6 +111,9 @@ COMPACT_HEIGHT = 30  # rows: below this the notebook and the log take turns (F5)
 SIDE_WIDTH = 36
 FIT_ROWS = 5
 NARROW_WIDTH = 120  # columns: below this the footer is compact
+# the keys a wide footer leaves out, first to last, where it has no room
+# for all (F1 says them; F3 names F7)
+SPARED = ("tab", "enter", "slash", "ctrl+p", "f7")
 LOG_ENTRIES = 60  # the newest log entries the log panel is given before it has a size
 
 
@@ -169,6 +172,39 @@ SWITCHES = ("whole", "log", "deduction")  # F4, F5, F6's actions
 
 PLACEMENTS = (Phase.WOMEN, Phase.PATROLS)  # H2, H3: tokens go on places all over the board
 SPREAD = (Phase.KILL, Phase.REVEAL)  # H5, H7: Jack's targets, wherever the women and markers are
+
+
+# F6's label says the notebook's mode (tester H4, LfW round 44: "Notebook●"
+# whatever the mode): a word after "Notebook", the word alone in a narrow
+# footer; each a shown binding of its own, its parameter from `MODE_SHOWN`
+MODE_WORDS = {"possible": "circles", "heat": "heat map", deduction.HIDEOUTS: "hideouts"}
+MODE_SHOWN, NARROW_SHOWN = 10, 10
+
+
+def deduction_keys() -> list[Binding]:
+    """F6's bindings: the unshown one that does it, the one shown while the
+    notebook's marks are off, and for each mode one for a wide footer and
+    one for a narrow (`LfwScreen.shown_switch` keeps the one that is true)."""
+    keys = switch_keys("f6", "deduction", "Notebook")[:2]
+    for n, (mode, word) in enumerate(MODE_WORDS.items()):
+        wide, narrow = MODE_SHOWN + n, MODE_SHOWN + NARROW_SHOWN + n
+        keys += [
+            key(
+                "f6",
+                f"deduction({wide})",
+                f"Notebook: {word}{SWITCH_ON}",
+                f"deduction_{mode}",
+                priority=True,
+            ),
+            key(
+                "f6",
+                f"deduction({narrow})",
+                word.capitalize() + SWITCH_ON,
+                f"deduction_{mode}_narrow",
+                priority=True,
+            ),
+        ]
+    return keys
 
 
 def switch_keys(keys: str, action: str, name: str) -> list[Binding]:
@@ -252,7 +288,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         # (play-tester I, round 5, read "F6" in a puzzle and found no such key)
         *switch_keys("f4", "whole", "Map"),
         *switch_keys("f5", "log", "Log"),
-        *switch_keys("f6", "deduction", "Notebook"),
+        *deduction_keys(),
         # Jack's screen: his move targets or the police's view of him (one at a
         # time).  In the footer where it has room: a narrow footer holds no
         # more keys, so there the unshown binding (first, the one `run_key`
@@ -293,7 +329,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         self.choice_start = 0  # the first choice on the buttons ("+N more" pages on)
         self._prompt_rows: tuple[Size, int] | None = None  # the window, the prompt's rows in it
         self._bindings_for: str | None = None  # the holder the footer's keys were checked for
-        self._switches: tuple[bool, ...] | None = None  # F4, F5, F6's states the footer shows
+        self._switches: tuple[object, ...] | None = None  # F4-F6's states the footer shows
         # Each side's own display modes at a hot seat two people share: F5
         # (the log in the notebook's place) and F6 (the deduction shown),
         # kept for it while the other side holds the keyboard.
@@ -339,9 +375,8 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         footer = self.query_one(Footer)  # narrow: every key in sight, no palette hint
         narrow = event.size.width < NARROW_WIDTH
         footer.compact = narrow
-        if footer.show_command_palette == narrow:
-            footer.show_command_palette = not narrow
-            self.refresh_bindings()  # the footer reads it only when it composes again
+        footer.show_command_palette = not narrow
+        self.refresh_bindings()  # read when the footer composes again; its keys spared
         if self.has_class("legend"):
             self.call_after_refresh(self.show_legend)  # its columns for the new width
         # the prompt's keys line and the buttons' labels for the new width,
@@ -433,7 +468,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
             self.show_legend()
         self.show_played(view)
         self.show_prompt(prompt)
-        switches = self.switch_states()
+        switches = self.footer_states()
         if self._bindings_for != self.holder or switches != self._switches:
             # F7 is Jack's key only; F4-F6's labels show their states
             if self._bindings_for not in (None, self.holder):
@@ -708,7 +743,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         80×24: the keys line was cut mid-sentence under a long news line)."""
         panel = self.query_one("#prompt", TextPanel)
         width = panel.size.width
-        room = PROMPT_ROWS[0] if self.has_class("fits") else PROMPT_ROWS[1]  # `fit_prompt`
+        room = self.prompt_room()  # `fit_prompt`
         for shown in range(computer.NEWS_SHOWN, -1, -1):
             news = self.news_line(view, shown) if shown else ""
             line1 = f"{news} · {guide}" if news else guide
@@ -729,10 +764,16 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         """The hand-over curtain to Jack after the police's turn: what their
         searches and arrests found, from the police's view (public: both
         sides read the curtain).  Tester R, round 8: the curtain came down
-        on the police's last search before they saw "a clue!"."""
+        on the police's last search before they saw "a clue!".  With it
+        why key 9 passed a policeman, said there, not in a toast over the
+        curtain (tester G4, LfW round 44; `end_rest`)."""
         if side != JACK:
             return ""
-        return untagged(computer.results_line(self.source.view(POLICE).log, self.board))
+        found = untagged(computer.results_line(self.source.view(POLICE).log, self.board))
+        if not self.sweep_reasons:
+            return found
+        why = untagged(". ".join(self.sweep_reasons) + ".")
+        return f"{found}\n{why}" if found else why
 
     def news_line(self, view: LfwView, shown: int | None = None) -> str:
         """What the other side did since this side's last action, the
@@ -762,7 +803,8 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
     def fit_prompt(self) -> None:
         """The prompt's rows: as many as its text needs at this width
         (between 2 and 5), so its second line (the keys) is never cut; where
-        the whole board shows beside the panels, two.  The rows only grow
+        the whole board shows beside the panels, no more than the board
+        leaves (`prompt_room`).  The rows only grow
         while the window keeps its size: a prompt that shrank and grew again
         at each action would lay the whole screen out anew each time (the
         map one row taller or shorter: 35 ms a key at 120×40)."""
@@ -770,11 +812,10 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         width = panel.size.width
         if not width:
             return
-        rows = PROMPT_ROWS[0]
-        if not self.has_class("fits"):
-            rows = max(PROMPT_ROWS[0], min(PROMPT_ROWS[1], self.wrapped_rows(panel.markup, width)))
-            if self._prompt_rows is not None and self._prompt_rows[0] == self.size:
-                rows = max(rows, self._prompt_rows[1])
+        room = self.prompt_room()
+        rows = max(PROMPT_ROWS[0], min(room, self.wrapped_rows(panel.markup, width)))
+        if self._prompt_rows is not None and self._prompt_rows[0] == self.size:
+            rows = min(room, max(rows, self._prompt_rows[1]))
         self._prompt_rows = (self.size, rows)
         set_rows(panel, rows)
 
@@ -808,6 +849,17 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
             event.prevent_default()
             self.choice_start = int(event.choice.removeprefix(MORE))
             self.rebuild_choices()
+
+    def cover(self, text: str | None) -> None:
+        """The curtain up or down, and the toasts said before it gone: they
+        were said to the side at the keyboard before it (tester G4, LfW
+        round 44: "Green, Blue, Yellow and Brown pass; Red acts now." drawn
+        over the hand-over).  Those said in the same step as it rose are
+        not shown yet: they go once shown."""
+        self.app.clear_notifications()
+        if text is not None:
+            self.app.call_later(self.app.clear_notifications)
+        super().cover(text)
 
     # -- keys: keys.py (LfwKeys), but for the map's own ------------------------------------
 
@@ -958,6 +1010,20 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
     def switch_on(self, action: str) -> bool:
         return self.switch_states()[SWITCHES.index(action)]
 
+    def footer_states(self) -> tuple[object, ...]:
+        """What the footer's F4-F6 labels show: the switches, F6's mode."""
+        return (*self.switch_states(), self.deduction_mode)
+
+    def shown_switch(self, action: str) -> int:
+        """The parameter of the switch's binding the footer shows now: its
+        state's (`switch_keys`); F6 on, its mode's (`deduction_keys`)."""
+        on = self.switch_on(action)
+        if action != "deduction" or not on:
+            return ON_SHOWN if on else OFF_SHOWN
+        modes = list(MODE_WORDS)
+        n = modes.index(self.deduction_mode) if self.deduction_mode in modes else 0
+        return MODE_SHOWN + n + (NARROW_SHOWN if self.size.width < NARROW_WIDTH else 0)
+
     def say_switch(self, text: str, timeout: float = 3) -> None:
         """A switch's new state, in a short toast."""
         self.notify(untagged(text), timeout=timeout)
@@ -1104,8 +1170,8 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
     def sync_switches(self) -> None:
         """The footer's marks of F4-F6 for their states, where one changed
         outside `refresh_all` (which checks them too)."""
-        if self.switch_states() != self._switches:
-            self._switches = self.switch_states()
+        if self.footer_states() != self._switches:
+            self._switches = self.footer_states()
             self.refresh_bindings()
 
     def action_hideouts(self) -> None:
@@ -1142,8 +1208,27 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         """The keys a narrow footer leaves out (`KeyFooter`), so that F6 is
         in sight on either side's screen (testers E3 and F3, round 30: "the
         key bar loses F6 Notebook at this width"): Tab and Enter, which
-        every player tries (F1 says them)."""
-        return ("tab", "enter") if self.size.width < NARROW_WIDTH else ()
+        every player tries (F1 says them).  A wide footer leaves out as few
+        of `SPARED` as keep the rest whole, the quit key last (tester G4,
+        LfW round 44: "f6 Notebook● ^▏" at 120 columns)."""
+        width = self.size.width
+        if width < NARROW_WIDTH:
+            return ("tab", "enter")
+        palette = self.app.COMMAND_PALETTE_BINDING
+        shown: dict[str, int] = {}  # each key's cells: its padding, key and words
+        for _node, binding, _enabled, _tooltip in self.active_bindings.values():
+            if binding.show or binding.key == palette:
+                cells = len(self.app.get_key_display(binding)) + len(binding.description) + 3
+                shown[binding.key] = cells + (binding.key == palette)  # the line left of it
+        need = sum(shown.values())
+        spared = []
+        for spare in SPARED:
+            if need <= width:
+                break
+            if spare in shown:
+                spared.append(spare)
+                need -= shown[spare]
+        return tuple(spared)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "inspect" and self.size.width < NARROW_WIDTH:
@@ -1153,7 +1238,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         ):
             return False  # the police have one view of Jack: the notebook
         if action in SWITCHES and parameters:  # the shown one for the state
-            return parameters[0] == (ON_SHOWN if self.switch_on(action) else OFF_SHOWN)
+            return parameters[0] == self.shown_switch(action)
         return super().check_action(action, parameters)
 
     def action_inspect(self) -> None:
