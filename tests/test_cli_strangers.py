@@ -104,7 +104,6 @@ NOT_TOGETHER = [
     (["lfw", "--jack", "computer", "--police", "computer:easy"], "the computer can play one side"),
     (["lfw", "--jack", "computer:easy", "--plain"], "drop --plain to play the computer"),
     (["pocket", "--jack", "computer", "--investigator", "computer"], "one side only"),
-    (["pocket", "--investigator", "computer", "--plain"], "drop --plain to play the computer"),
     (["pocket", "--puzzle", "2", "--seed", "0"], "--puzzle cannot be combined with --seed"),
     (["serve", "--host", "0.0.0.0", "--open"], "add --insecure-raw-port if you mean it"),
     (["serve", "--server", "127.0.0.1:7888"], "give --ssh PORT and --gateway-secret"),

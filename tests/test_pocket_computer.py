@@ -297,7 +297,6 @@ async def test_continue_plays_the_computer_again(tmp_path):
     [
         (["pocket", "--jack", "computer:grandmaster"], "no 'grandmaster' computer player"),
         (["pocket", "--jack", "computer", "--investigator", "computer:easy"], "one side only"),
-        (["pocket", "--plain", "--investigator", "computer"], "plain prompt is for two people"),
     ],
 )
 def test_computer_seats_on_the_command_line_are_checked_in_one_line(capsys, argv, problem):

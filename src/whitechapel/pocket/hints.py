@@ -539,6 +539,33 @@ def _jack_call_words(call: ahead.Call, answers: bool, race: bool) -> tuple[str, 
     return f"you stay unseen, {call.kept} suspects left", f"you stay unseen, {call.kept} left"
 
 
+def jack_may_win(call: ahead.Call) -> bool:
+    """On the investigator's view: can the call a line ends on be Jack's
+    win (P8), on a side of it that has suspects?"""
+    return bool((call.seen and call.if_seen == JACK) or (call.unseen and call.if_unseen == JACK))
+
+
+def worst_case(call: ahead.Call, side: str, answers: bool = True, cards: int = 0) -> bool:
+    """Is the call a line ends on a loss (or, for the investigator, Jack
+    unseen as the last suspect) that the other side can bring about, not
+    a fact: said "at worst" and never after "whatever he answers" (tester
+    RB, Pocket round 28: "At the call: Jack wins" where Jack's face-down
+    card, counted as an hourglass, held none).  A loss is a worst case
+    where answers are left, or (the investigator's) where it counts Jack's
+    face-down cards; "if he is unseen" says itself that it hangs on who
+    Jack is; what is sure is said as it is."""
+    if side == JACK and call.jack is not None:
+        return answers and call.caught
+    if call.seen + call.unseen == 1 and not call.seen:  # Jack, the last suspect, unseen
+        if call.if_unseen == INVESTIGATOR:
+            return False
+        return answers or (cards > 0 and call.if_unseen == JACK)
+    return jack_may_win(call) and (answers or cards > 0)
+
+
+AT_WORST = "at worst "
+
+
 def call_words(
     call: ahead.Call, side: str, answers: bool = True, race: bool = False, cards: int = 0
 ) -> tuple[str, str]:
@@ -546,9 +573,19 @@ def call_words(
     P8 makes of it is said as it is (round 5, tester PH: "you are caught,
     alone on your side" for the last suspect unseen in the race, who won):
     the last suspect unseen with his sixth hourglass, or in the race, is
-    safe, and only a call that ends the game for the investigator says so."""
+    safe, and only a call that ends the game for the investigator says so.
+    A loss the other side can bring about is said as the worst case
+    (`worst_case`; tester RB, Pocket round 28)."""
     if side == JACK and call.jack is not None:
         return _jack_call_words(call, answers, race)
+    long, short = _investigator_call_words(call, cards)
+    if worst_case(call, side, answers, cards):
+        return AT_WORST + long, AT_WORST + short
+    return long, short
+
+
+def _investigator_call_words(call: ahead.Call, cards: int) -> tuple[str, str]:
+    """`call_words` on the investigator's view, as if the call were sure."""
     if call.seen + call.unseen == 1:  # the last suspect is Jack
         if call.seen:
             return "Jack seen: you win", "Jack is seen: you win"
@@ -600,9 +637,10 @@ def call_words(
     )
 
 
-def call_tiny(call: ahead.Call, side: str, answers: bool = True) -> str:
+def call_tiny(call: ahead.Call, side: str, answers: bool = True, cards: int = 0) -> str:
     """The call a line ends on in the fewest plain words: "clears at
-    least 3", "unseen, 5 left"."""
+    least 3", "unseen, 5 left"; a loss the other side can bring about,
+    "Jack can win" (`worst_case`)."""
     if side == JACK and call.jack is not None:
         end = call.end
         if end == INVESTIGATOR:
@@ -612,11 +650,16 @@ def call_tiny(call: ahead.Call, side: str, answers: bool = True) -> str:
         if end == ahead.RACE and call.kept <= 1:
             return "unseen, race on"
         return f"{'at worst seen' if call.jack else 'unseen'}, {call.kept} left"
+    worst = worst_case(call, side, answers, cards)
     if call.seen + call.unseen == 1:
         if call.seen or call.if_unseen == INVESTIGATOR:
             return "you win"
-        return "Jack wins" if call.if_unseen == JACK else "Jack unseen"
+        if call.if_unseen == JACK:
+            return "Jack can win" if worst else "Jack wins"
+        return "at worst Jack unseen" if worst else "Jack unseen"
     if JACK in (call.if_seen, call.if_unseen):
+        if jack_may_win(call) and not (call.seen and call.unseen):  # one way it can go
+            return "Jack can win" if worst else "Jack wins"
         return "Jack may win"
     if call.least == 0:
         return "clears nobody, all seen" if not call.unseen else "clears nobody"
@@ -629,14 +672,27 @@ def risk_words(graded: ahead.Graded, side: str) -> str:
     return card_risk(graded, side)[0]
 
 
-def card_risk(graded: ahead.Graded, side: str) -> tuple[str, str, str]:
+def risk_is_worst(graded: ahead.Graded, side: str, cards: int = 0) -> bool:
+    """Is a card's loss in the line a worst case (`worst_case`): the other
+    side still plays in it, or, on the investigator's view, it counts
+    Jack's face-down cards or hangs on who Jack is?"""
+    if any(who != side for who, _ in graded.line):
+        return True
+    call = graded.call
+    if side != INVESTIGATOR:
+        return False
+    return cards > 0 or bool(call.seen and call.unseen and call.if_seen != call.if_unseen)
+
+
+def card_risk(graded: ahead.Graded, side: str, cards: int = 0) -> tuple[str, str, str]:
     """`risk_words` in three forms, each written beside the others so that
     none says less than the rest: in full, in a few words after the call's
     ("unless the card spoils it (1 in 6)"), and as the call itself in
     fewest words ("you win 83 in 100"; tester QT, round 24: "Best: the
     Alibi token: … you win" where the long form said "unless your alibi card
     spoils your win (about 1 in 6)").  Empty strings when no card can end
-    it."""
+    it.  A loss the other side can bring about is said "at worst"
+    (`risk_is_worst`; tester RB, Pocket round 28)."""
     if graded.drawer is None or (graded.risk <= 0 and graded.spoil <= 0):
         return "", "", ""
     if graded.call.end == (INVESTIGATOR if side == JACK else JACK):
@@ -659,26 +715,30 @@ def card_risk(graded: ahead.Graded, side: str) -> tuple[str, str, str]:
             f"unless the card spoils it ({odds(graded.spoil)})",
             f"you win {odds(1 - graded.spoil)}",
         )
+    worst = AT_WORST if risk_is_worst(graded, side, cards) else ""
+    lose = "you can lose" if worst else "you lose"
     if graded.drawer == side:  # his own card can only fail to save him (tester QK,
         # round 19, read "your alibi card may make you lose (about 86 in 100)"
         # backwards: the card saves the game about 14 in 100)
         if graded.risk >= SURE:
             return (
-                "you lose, whatever your alibi card says",
-                "lost whatever your card says",
-                "you lose",
+                f"{worst}you lose, whatever your alibi card says",
+                f"{worst}lost whatever your card says",
+                lose,
             )
         return (
-            f"you lose unless your alibi card saves you (about {odds(1 - graded.risk)})",
-            f"lost unless your card saves you ({odds(1 - graded.risk)})",
-            f"you lose {odds(graded.risk)}",
+            f"{worst}you lose unless your alibi card saves you (about {odds(1 - graded.risk)})",
+            f"{worst}lost unless your card saves you ({odds(1 - graded.risk)})",
+            f"{worst}you lose {odds(graded.risk)}",
         )
     if graded.risk >= SURE:
-        return f"{whose} alibi card would make you lose", "his card would lose it", "you lose"
+        if worst:
+            return "at worst his alibi card makes you lose", "at worst his card loses it", lose
+        return f"{whose} alibi card would make you lose", "his card would lose it", lose
     return (
         f"{whose} alibi card may make you lose (about {odds(graded.risk)})",
         f"his card may lose it ({odds(graded.risk)})",
-        f"you lose {odds(graded.risk)}",
+        f"{worst}you lose {odds(graded.risk)}",
     )
 
 
@@ -820,9 +880,10 @@ def ahead_lines(view: PocketView, side: str, chosen: Action | None) -> tuple[str
     last = len(best.line) == 1
     best_long, best_short = move_words(view, best.action)
     best_call, short_call, tiny = said(view, best, side)
-    whatever = "" if last else f"whatever {he} does with his tokens, "
-    # he wins only with his best answer: no "whatever" before it
-    caught = side == JACK and best.call.caught
+    # he wins only with his best answer: no "whatever" before it (nor
+    # before a loss said at worst: tester RB, Pocket round 28)
+    caught = (side == JACK and best.call.caught) or at_worst(view, best, side)
+    whatever = "" if last or caught else f"whatever {he} does with his tokens, "
     answers = (
         "" if last or caught else f"whatever {'Jack' if side == INVESTIGATOR else 'he'} answers, "
     )
@@ -831,10 +892,13 @@ def ahead_lines(view: PocketView, side: str, chosen: Action | None) -> tuple[str
         long, short = move_words(view, chosen)
         call, call_short, mine_tiny = said(view, mine, side)
         if mine.value >= best.value:
+            worst = at_worst(view, mine, side)
+            mine_whatever = "" if worst else whatever
+            mine_answers = "" if worst else answers
             return (
-                f"Looking to the call: {long} is the best: {whatever}{call}.",
+                f"Looking to the call: {long} is the best: {mine_whatever}{call}.",
                 fit(
-                    f"Yours is the best: {short}: {answers}{call_short}.",
+                    f"Yours is the best: {short}: {mine_answers}{call_short}.",
                     f"Yours is the best: {short}: {call_short}.",
                     f"Yours is best: {short}: {mine_tiny}.",
                     f"Yours is best: {short.removeprefix('moving ')}: {mine_tiny}.",
@@ -845,6 +909,8 @@ def ahead_lines(view: PocketView, side: str, chosen: Action | None) -> tuple[str
         then = (
             answered(view, mine, side, he, answer, call, "can")
             if answer
+            else call
+            if at_worst(view, mine, side)
             else f"whatever {he} does, {call}"
         )
         keep = ""
@@ -967,6 +1033,8 @@ def lead_rows(view: PocketView, side: str, face: str | None, chosen: Action | No
     whatever = f"whatever {he} answers: " if len(best.line) > 1 else "at the call: "
     if side == JACK and best.call.caught:  # his best answer wins: not "whatever" (PT)
         whatever = ""
+    if at_worst(view, best, side):  # a loss he can bring about (tester RB, Pocket round 28)
+        whatever = "" if len(best.line) > 1 else "at the call, "
     why = next(
         (w for w in (f"{whatever}{call}.", f"{whatever}{short_call}.") if rows_at_80(w) <= 2),
         f"{capital(tiny)}.",
@@ -1139,13 +1207,20 @@ def face_lines(view: PocketView, side: str, face: str) -> tuple[str, str]:
     return text, best_fit(short, call_short, "", tiny)
 
 
+def at_worst(view: PocketView, graded: ahead.Graded, side: str) -> bool:
+    """Does `said` word the line's call as a worst case (`worst_case`)?
+    Then no "whatever he answers" goes before it."""
+    cards = view.jack_alibi_count if side == INVESTIGATOR else 0
+    return worst_case(graded.call, side, len(graded.line) > 1, cards)
+
+
 def said(view: PocketView, graded: ahead.Graded, side: str) -> tuple[str, str, str]:
     """What a graded line comes to, in a phrase, a few words and fewest,
     naming the player's own next action it counts on and a card's risk."""
     answers = len(graded.line) > 1  # actions left before the call
     cards = view.jack_alibi_count if side == INVESTIGATOR else 0
     call, short = call_words(graded.call, side, answers, view.race, cards)
-    tiny = call_tiny(graded.call, side, answers)
+    tiny = call_tiny(graded.call, side, answers, cards)
     own_long, own_short = own_next(view, graded, side)
     if own_short:
         tiny = f"then {own_short}: {tiny}"
@@ -1166,7 +1241,7 @@ def said(view: PocketView, graded: ahead.Graded, side: str) -> tuple[str, str, s
             then = "then " if own_short else ""
             tiny = f"{then}your alibi card may clear one"
     call, short = with_next(call, own_long), with_next(short, own_short)
-    risk, risk_few, risk_call = card_risk(graded, side)
+    risk, risk_few, risk_call = card_risk(graded, side, cards)
     if risk:
         call = f"{call}{', ' if risk.startswith(('unless', 'but')) else '; '}{risk}"
         short = f"{short}, {risk_few}"

@@ -382,7 +382,10 @@ def turning_sentence(
                 f" At the call Jack was unseen: {came.cleared} cleared, and {his} "
                 f"{ordinal(came.hourglasses)} hourglass."
             )
-    whatever = "whatever Jack answered" if learner == INVESTIGATOR else "whatever he answered"
+    whatever = "whatever Jack answered, " if learner == INVESTIGATOR else "whatever he answered, "
+    # a loss he could bring about is said "at worst" (tester RB, round 28)
+    if hints.at_worst(view, turn.best, learner):
+        whatever = ""
     other_token = same_step(view, turn.action, turn.best.action, he)
     if other_token:
         better = other_token
@@ -401,7 +404,7 @@ def turning_sentence(
         )
     return (
         f"Round {rnd}: your move, {mine}; {then}.{result} "
-        f"Better: {better}: {whatever}, {best_call}{worse_at_the_call(turn)}."
+        f"Better: {better}: {whatever}{best_call}{worse_at_the_call(turn)}."
     )
 
 

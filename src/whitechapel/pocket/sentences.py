@@ -10,7 +10,9 @@ screens add their own.  Everything is read from the view (its log, tiles,
 detectives, and Jack's own cards on his view), never from the engine: the
 secrecy rule.  The tile an action names is the one on that square *then*:
 the log is walked back from the board as it stands, undoing exchanges and
-detectives' moves, which are all public.
+detectives' moves, which are all public.  An exchange names both tiles and
+where each went ('Goodley a2→c2'), so a later line's square is where the
+tile stands after it.
 """
 
 from __future__ import annotations
@@ -121,6 +123,19 @@ def _tile(board: Board | None, square: int) -> str:
     return f"{name} ({short_name(board.squares[square])})" if board else name
 
 
+def _went(board: Board, square: int, to: int) -> str:
+    """An exchanged tile and where it went: 'Goodley a2→c2' (tester RC,
+    Pocket round 28, read "swapped a2 (Goodley) and c2 (Stealthy)" as the
+    squares they went to)."""
+    return f"{short_name(board.squares[square])} {SQUARES[square]}→{SQUARES[to]}"
+
+
+def _swap(board: Board, action: Exchange, joined: str) -> str:
+    """Both tiles of an exchange, each with where it went."""
+    a, b = action.first, action.second
+    return f"{_went(board, a, b)}{joined}{_went(board, b, a)}"
+
+
 def _walk(board: Board | None, detective: int, steps: int) -> str:
     """' (8→9)': one word, never wrapped between its numbers (tester PC,
     round 2: "(8" / "→ 9)" on two rows of an end-of-round list)."""
@@ -147,6 +162,8 @@ def terse_phrase(action: Action, board: Board | None = None, card: str | None = 
             return f"turned {tile}: no wall"
         return f"turned {tile}: {WALL_WORDS[action.wall]}"
     if isinstance(action, Exchange):
+        if board is not None:
+            return f"swapped {_swap(board, action, ', ')}"
         return f"swapped {SQUARES[action.first]} and {SQUARES[action.second]}"
     assert isinstance(action, Alibi)
     return f"alibi: {short_name(card)}" if card else "drew an alibi card"
@@ -158,7 +175,7 @@ def brief_phrase(
     """What an action did in a few plain words, for the log's narrow panel
     (tester PJ, round 5, at 80×24: "Jack swapped b1 (Stealthy)…", "The
     investigator moved Watso…"): 'Watson 5 → 7', 'joker, Watson 5 → 6',
-    'turn a3 (Pizer): wall east', 'swap b1 (Stealthy) ↔ b3 (Gull)',
+    'turn a3 (Pizer): wall east', 'swap Stealthy b1→b3, Gull b3→b1',
     'alibi: Bert, not Jack'."""
     if isinstance(action, Move | Joker):
         if action.detective is None:
@@ -177,7 +194,9 @@ def brief_phrase(
             return f"turn {tile}: no wall"
         return f"turn {tile}: wall {WALL_WORDS[action.wall]}"
     if isinstance(action, Exchange):
-        return f"swap {_tile(board, action.first)} ↔ {_tile(board, action.second)}"
+        if board is not None:
+            return f"swap {_swap(board, action, ', ')}"
+        return f"swap {SQUARES[action.first]} ↔ {SQUARES[action.second]}"
     assert isinstance(action, Alibi)
     if card is None:
         return "alibi card drawn (secret)"
@@ -211,13 +230,15 @@ def action_phrase(
     a tile turned is Lane's open crossroads); `card`: the alibi card drawn,
     when the reader may know it (the investigator's, shown to both; Jack's,
     on his own view); `short`: fewer words, for one line ('rotated a3
-    (Pizer): wall east')."""
+    (Pizer): wall east').  An exchange names its tiles and where each went
+    even when not `named` ('swapped Goodley a2→c2, Stealthy c2→a2')."""
     lane = (
         board is not None
         and isinstance(action, Rotate)
         and board.lane_open
         and board.squares[action.square] == LANE_ID
     )
+    swapped = board  # an exchange names its tiles and where each went, always (tester RC)
     board = board if named else None
     if isinstance(action, Move):
         name = DETECTIVE_WORDS[action.detective]
@@ -239,7 +260,9 @@ def action_phrase(
             return f"rotated {tile}: wall {wall}"
         return f"rotated {tile} so that its wall faces {wall}"
     if isinstance(action, Exchange):
-        return f"swapped {_tile(board, action.first)} and {_tile(board, action.second)}"
+        if swapped is not None:  # each tile with where it went (tester RC, Pocket round 28)
+            return f"swapped {_swap(swapped, action, ', ' if short else ' and ')}"
+        return f"swapped {SQUARES[action.first]} and {SQUARES[action.second]}"
     assert isinstance(action, Alibi)
     if card is None:
         return "drew an alibi card" + ("" if short else " (kept secret)")
@@ -333,8 +356,9 @@ def brief_call(call: WitnessCall, named: bool = True) -> str:
 
 def log_briefs(view: PocketView, names: Mapping[str, str] = SIDE_WORDS) -> list[tuple[str, ...]]:
     """`log_sentences` in fewer words, entry for entry, for a narrow panel:
-    each in its forms, fuller first ('Jack: swap b1 (Stealthy) ↔ b3
-    (Gull).'; a witness call's cleared named, then counted)."""
+    each in its forms, fuller first ('Jack: swap Stealthy b1→b3, Gull
+    b3→b1.', then without the verb: the arrows say it; a witness call's
+    cleared named, then counted)."""
     actions = iter(annotated(view))
     out: list[tuple[str, ...]] = []
     for e in view.log:
@@ -345,7 +369,11 @@ def log_briefs(view: PocketView, names: Mapping[str, str] = SIDE_WORDS) -> list[
         else:
             _, board, card = next(actions)
             said = brief_phrase(e.action, board, card, e.side)
-            out.append((f"{names[e.side]}: {said}.",))
+            if isinstance(e.action, Exchange) and board is not None:
+                bare = _swap(board, e.action, ", ")
+                out.append((f"{names[e.side]}: {said}.", f"{names[e.side]}: {bare}."))
+            else:
+                out.append((f"{names[e.side]}: {said}.",))
     return out
 
 

@@ -73,7 +73,10 @@ def add_commands(sub: Any) -> None:
         " (default: always, or the mode a loaded record was played in)",
     )
     pocket.add_argument(
-        "--plain", action="store_true", help="play at a plain prompt instead of the full screen"
+        "--plain",
+        action="store_true",
+        help="play at a plain prompt instead of the full screen (screen readers;"
+        " two people, or one against the computer)",
     )
     pocket.add_argument(
         "--puzzle",
@@ -147,8 +150,6 @@ def _check_play(args: argparse.Namespace) -> None:
             check_players({"jack": args.jack, "investigator": args.investigator})
         except WhitechapelError as e:
             raise UsageError(str(e)) from None
-    if computers and args.plain:
-        raise UsageError("the plain prompt is for two people; drop --plain to play the computer")
 
 
 def _not_of_pocket(path: str, game: str) -> UsageError:
@@ -159,13 +160,11 @@ def _not_of_pocket(path: str, game: str) -> UsageError:
 
 
 def _screen_of_play(args: argparse.Namespace) -> str | None:
-    """`whitechapel pocket`: the plain prompt can take two people's game,
-    not a puzzle nor the computer."""
+    """`whitechapel pocket`: the plain prompt can take a game, two people's
+    or against the computer (tester RB, Pocket round 28), not a puzzle."""
     if args.plain:
         return None
-    if args.puzzle is not None or any(
-        computer_level(n, "pocket") for n in (args.jack, args.investigator)
-    ):
+    if args.puzzle is not None:
         return "screen"
     return "plain"
 

@@ -7,13 +7,21 @@ keyboard to be handed over, so Jack's identity and cards are only on screen
 while Jack holds it (P9).  What happened since the side's last turn is told
 in sentences (`sentences.py`); `notation` adds each action's text, the one
 typed to play it, and `log` tells the whole game so far.
+
+Against the computer (`--jack computer:hard`, `--investigator computer`),
+one person holds the keyboard: no hand-over prompt, the computer's actions
+told in sentences at the person's next turn (tester RB, Pocket round 28:
+the plain prompt, the screen readers' way, refused the computer).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 
+from whitechapel.core import players as computer
+from whitechapel.core.chance import new_seed
 from whitechapel.core.errors import WhitechapelError
 from whitechapel.core.record import Record, record_of
 from whitechapel.core.store import Store, autosave_name
@@ -48,18 +56,23 @@ class ConsoleGame:
         *,
         read: Callable[[str], str] = input,
         write: Callable[[str], None] = print,
+        computers: Mapping[str, Any] | None = None,
     ) -> None:
         self.game = game
         self.record = record
         self.store = store
         self.read = read
         self.write = write
+        # the sides the computer plays: its players, by side (`seated`)
+        self.computers = dict(seated(record) if computers is None else computers)
         self.saved: Path | None = None
         self.notation = False  # each action's notation beside its sentence (`notation`)
         self.told: dict[str, int] = {}  # per side: how many log events it has been told
 
     def name(self, side: str) -> str:
         player = self.record.players.get(side)
+        if side in self.computers:
+            player = computer.computer_title(self.computers[side].level)
         return f"{player} ({side})" if player else side.capitalize()
 
     def handover(self, side: str) -> None:
@@ -92,16 +105,28 @@ class ConsoleGame:
         while game.outcome is None:
             side = game.to_act
             assert side is not None
-            self.handover(side)
+            if side in self.computers:
+                self._computer_plays(side)
+                continue
+            if not self.computers:  # two people: the keyboard changes hands
+                self.handover(side)
             news = self.news(side)
             while game.to_act == side and game.outcome is None:
                 self.write(CLEAR + render(game.view(side)) + "\n" + news)
                 news = ""
                 self._command(side)
-        self.write(CLEAR + render(game.view(JACK)) + "\n")
+        person = next((s for s in game.sides if s not in self.computers), None)
+        last = self.news(person) if self.computers and person is not None else ""
+        self.write(CLEAR + render(game.view(JACK)) + "\n" + last)
         self.autosave()
         self.write(f"The record is saved in {self.saved}")
         return 0
+
+    def _computer_plays(self, side: str) -> None:
+        """The computer's action for `side`, chosen from its view alone."""
+        answer = computer.choose(self.computers[side], "pocket", self.game.view(side))
+        self.game.play(answer.action, side)
+        self.autosave()
 
     def sentences(self, side: str) -> list[str]:
         """The log of `side`'s view in sentences (with notation on request)."""
@@ -150,3 +175,14 @@ class ConsoleGame:
                 self.read(f"{e}\n(Enter to go on) ")
                 return
             self.autosave()
+
+
+def seated(record: Record) -> dict[str, Any]:
+    """The computer players of a record's `computer:LEVEL` seats, by side,
+    each seeded from the record's seed (a fresh one without)."""
+    seats = computer.computer_seats("pocket", record.players)
+    seed = record.seed if record.seed is not None else new_seed()
+    return {
+        side: computer.new_player("pocket", level, side, seed + i)
+        for i, (side, level) in enumerate(sorted(seats.items()))
+    }
