@@ -29,7 +29,8 @@ own process, is everything a client controls:
 - **the end**: whatever way it ends -- refused, the app gone, the client
   gone, the gateway closing -- the pty is closed, the app ended, the
   channel closed, once (`_finish`); when the session host running the app
-  died, the client is told so (`HOST_LOST`) first.
+  died, the client is told so (`HOST_LOST`) first.  Why it ended is kept
+  (`why`), for the connection's line in the gateway's close log.
 """
 
 from __future__ import annotations
@@ -83,6 +84,7 @@ TERMINAL_RESET = (
 )
 
 MAX_LOGGED = 40  # characters of a refused command kept for the log
+CLIENT_LEFT = "the client closed it"
 
 _Handler = Callable[[Any, int, int, SSHPacket], Awaitable[None] | None]
 
@@ -153,6 +155,9 @@ class TerminalSession(asyncssh.SSHServerSession[bytes]):
         self.gone: asyncio.Future[Any] = self.loop.create_future()  # the client went away
         self.task: asyncio.Task[None] | None = None
         self.finished = False
+        self.why: str | None = None  # why it ended, in the close log's words
+        self.warn = False  # and whether that is worth a warning
+        self.refused_why = "refused: no terminal"  # `refusal`, in those words
 
     # -- what the client asks for ------------------------------------------------------
 
@@ -195,10 +200,12 @@ class TerminalSession(asyncssh.SSHServerSession[bytes]):
         if checked is None:
             log.warning("%s asked for a terminal of type %r: refused", self.peer, term[:80])
             self.refusal = BAD_TERM.format(term=term[:40])
+            self.refused_why = "refused: terminal type"
             return False
         if fitted is None:
             log.warning("%s asked for a terminal of %d×%d: refused", self.peer, width, height)
             self.refusal = BAD_SIZE.format(width=width, height=height)
+            self.refused_why = "refused: terminal size"
             return False
         self.term, self.size = checked, fitted
         return True
@@ -249,13 +256,19 @@ class TerminalSession(asyncssh.SSHServerSession[bytes]):
     def session_started(self) -> None:
         if self.command is not None and self.room is None:
             log.info("%s asked to run %r: refused", self.peer, self.command)
-            return self._refuse(NO_COMMANDS)
+            return self._refuse(NO_COMMANDS, "refused: a command")
         if self.term is None:
-            return self._refuse(self.refusal)
+            return self._refuse(self.refusal, self.refused_why)
         self.task = self.loop.create_task(self._run())
 
-    def _refuse(self, text: str) -> None:
+    def _ends(self, why: str, warn: bool = False) -> None:
+        """Why the session ends (the first reason given)."""
+        if self.why is None:
+            self.why, self.warn = why, warn
+
+    def _refuse(self, text: str, why: str) -> None:
         assert self.chan is not None
+        self._ends(why, warn=True)
         with contextlib.suppress(OSError, asyncssh.Error):
             self.chan.write_stderr(text.encode())
         self._finish(1)
@@ -277,6 +290,7 @@ class TerminalSession(asyncssh.SSHServerSession[bytes]):
             finally:
                 os.close(tty)
             if self.gone.done():  # the client left while the app was starting
+                self._ends(CLIENT_LEFT)
                 return
             self._read_pty(True)
             self._feed()
@@ -288,12 +302,23 @@ class TerminalSession(asyncssh.SSHServerSession[bytes]):
                 status = ended.status if ended.status > 0 else 0
                 if ended.why:
                     log.warning("the session of %s was ended by its host: %s", self.peer, ended.why)
+                    self._ends(f"ended by its session host: {ended.why}", warn=True)
+                elif status:
+                    self._ends(f"the app ended with status {status}", warn=True)
+                else:
+                    self._ends("the app ended (the player left it)")
                 if ended.why == HUNG_UP.why and not self.hosts.closing:
                     self._write(TERMINAL_RESET + f"\r\n{HOST_LOST}\r\n".encode(), stderr=False)
             else:
+                self._ends(CLIENT_LEFT)
                 done.cancel()
         except (OSError, RuntimeError, TimeoutError) as e:
             log.error("could not start the app for %s: %s", self.peer, e)
+            self._ends(f"internal error: the app could not start ({e})", warn=True)
+            self._write(NOT_STARTED.encode())
+        except Exception as e:  # the session ends; its connection's line says why
+            log.error("the session of %s failed: %r", self.peer, e)
+            self._ends(f"internal error: {e!r}", warn=True)
             self._write(NOT_STARTED.encode())
         finally:
             if self.number is not None:  # the client went away: end its app
@@ -331,6 +356,7 @@ class TerminalSession(asyncssh.SSHServerSession[bytes]):
         if not self.gone.done():
             self.gone.set_result(None)
         if self.task is None:  # never started: nothing runs that would close it
+            self._ends(CLIENT_LEFT)
             self._finish(0)
 
     # -- the app's output, to the client -------------------------------------------------

@@ -24,6 +24,9 @@ Secure by default:
   delay that grows with the address's recent failures (`net/penalties.py`),
   a right one at once; failures logged (logger `whitechapel.gateway.ssh`)
   as one line per address a minute;
+- every connection closed is logged with why, one line with its address
+  (`CloseLog`: a few lines an address and a few dozen in all a minute,
+  the rest counted);
 - no shell, commands, subsystems (SFTP), port forwarding, agent or X11
   forwarding: a session is the game or nothing, one session a connection;
   the one command taken is an invite's `join CODE` (`ssh -t -p PORT HOST
@@ -40,12 +43,17 @@ who typed it).  See `session_env` for all the variables.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import secrets
 import sys
+import time
+from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 
@@ -54,9 +62,17 @@ from whitechapel.core.store import atomic_write_text
 from whitechapel.gateway.env import base_env, session_env
 from whitechapel.gateway.hosts import ForkServer, HostPool
 from whitechapel.gateway.limits import SessionLimits
-from whitechapel.gateway.session import TerminalSession
+from whitechapel.gateway.session import CLIENT_LEFT, TerminalSession
 from whitechapel.net import admission
-from whitechapel.net.admission import Checks, Door, DoorLimits, FailureLog, Ticket, address_key
+from whitechapel.net.admission import (
+    REMEMBERED,
+    Checks,
+    Door,
+    DoorLimits,
+    FailureLog,
+    Ticket,
+    address_key,
+)
 from whitechapel.net.fields import MAX_NAME_SENT
 from whitechapel.net.penalties import Penalties
 
@@ -65,6 +81,7 @@ log = logging.getLogger(__name__)  # whitechapel.gateway.ssh
 MAX_AUTH_ATTEMPTS = 6  # OpenSSH's MaxAuthTries
 HANDSHAKE_TIMEOUT = 10.0  # seconds from connection to its first authentication request
 SLOW_HANDSHAKE = "the handshake took too long"
+SHUTTING_DOWN = "the server is shutting down"
 
 
 @dataclass
@@ -129,6 +146,93 @@ class RefusalLog:
             log.warning("refused %d more connections in the minute after: %s", more, why)
 
 
+# Why a connection was closed, in the close log's words, for the refusals
+# that are sentences to the client (each already has its own log line).
+CLOSE_WORDS = {
+    Door.FULL: "refused: the server is full",
+    Door.BUSY: "refused: too many connections starting",
+    Door.FULL_FOR_YOU: "refused: too many connections from this address",
+    Door.CHURN: "refused: too many logins from this address",
+    Checks.BUSY: "refused: too many password checks at once",
+    SLOW_HANDSHAKE: "timeout: no login begun",
+    "too many authentication failures": "login failed: too many attempts",
+    "too many requests": "refused: too many channel requests",
+    "your terminal took no output": "timeout: the terminal took no output",
+}
+CLIENT_CLOSED = CLIENT_LEFT
+MAX_WHY = 120  # characters of a reason kept in the log
+
+
+class CloseLog:
+    """Why each connection was closed, a line each with its address (tester
+    RC, Pocket round 28: two logins dropped after the password, nothing in
+    the log).  Bounded: at most `per_address` lines an address and
+    `overall` in all each `window` seconds, the rest counted and summed up
+    when the window ends (or at the next close after it); at most
+    `REMEMBERED` addresses kept."""
+
+    def __init__(
+        self,
+        *,
+        window: float = 60.0,
+        per_address: int = 5,
+        overall: int = 60,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.window, self.per_address, self.overall = window, per_address, overall
+        self.clock = clock
+        # address key -> [start, lines logged, more not logged, address]
+        self.open: OrderedDict[str, list[Any]] = OrderedDict()
+        self.started = float("-inf")  # the window of `overall`
+        self.lines = 0
+        self.skipped = 0  # past `overall`, this window
+
+    def closed(self, address: str, why: str, level: int = logging.INFO) -> None:
+        now = self.clock()
+        if now - self.started >= self.window:
+            self._sum_up_all()
+            self.started, self.lines = now, 0
+        key = address_key(address)
+        entry = self.open.get(key)
+        if entry is not None and now - entry[0] >= self.window:
+            self._sum_up(key)
+            entry = None
+        if entry is None:
+            while len(self.open) >= REMEMBERED:
+                self._sum_up(next(iter(self.open)))
+            entry = self.open[key] = [now, 0, 0, address]
+            with contextlib.suppress(RuntimeError):  # no loop: summed up at the next close
+                asyncio.get_running_loop().call_later(self.window, self._due, key, now)
+        if entry[1] >= self.per_address:
+            entry[2] += 1
+            return
+        if self.lines >= self.overall:
+            self.skipped += 1
+            return
+        entry[1] += 1
+        self.lines += 1
+        log.log(level, "closed the connection from %s: %s", address, why[:MAX_WHY])
+
+    def _due(self, key: str, start: float) -> None:
+        entry = self.open.get(key)
+        if entry is not None and entry[0] == start:
+            self._sum_up(key)
+        if self.clock() - self.started >= self.window:
+            self._sum_up_all()
+
+    def _sum_up(self, key: str) -> None:
+        _, _, more, address = self.open.pop(key)
+        if more:
+            log.warning("closed %d more connections from %s in that minute", more, address)
+
+    def _sum_up_all(self) -> None:
+        if self.skipped:
+            log.warning(
+                "closed %d more connections in that minute (not logged one by one)", self.skipped
+            )
+            self.skipped = 0
+
+
 class _Server(asyncssh.SSHServer):
     """One per connection: its ticket at the door, authentication and its
     limits, the identity, the refusals, and its one session."""
@@ -146,6 +250,10 @@ class _Server(asyncssh.SSHServer):
         self.last_ok: str | None = None  # what the last accepted credential proves
         self.identity: str | None = None
         self.sessions = 0
+        self.session: TerminalSession | None = None
+        self.why: str | None = None  # why the gateway closed it (the close log's words)
+        self.warn = False  # its close is logged as a warning
+        self.logged_close = False
 
     # -- the door ------------------------------------------------------------------------
 
@@ -156,6 +264,8 @@ class _Server(asyncssh.SSHServer):
         entered = self.gateway.door.enter(self.address)
         if isinstance(entered, str):  # too many starting: closed before a byte is sent
             self.gateway.refusals.refused(self.address, entered)
+            self._closing(entered)
+            self._log_close(None)
             conn.abort()
             return
         self.ticket = entered
@@ -169,6 +279,7 @@ class _Server(asyncssh.SSHServer):
         self._close(asyncssh.DISC_BY_APPLICATION, SLOW_HANDSHAKE)
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self._log_close(exc)
         if self.deadline is not None:
             self.deadline.cancel()
             self.deadline = None
@@ -214,8 +325,42 @@ class _Server(asyncssh.SSHServer):
         return self.gateway.door.login(self.address) or self.ticket.admit()
 
     def _close(self, code: int, why: str) -> None:
+        self._closing(why)
         if self.conn is not None:
             self.conn.disconnect(code, why)
+
+    def _closing(self, why: str, warn: bool = True) -> None:
+        """The gateway closes the connection: why, said once in the close log."""
+        if self.why is None:
+            self.why, self.warn = CLOSE_WORDS.get(why, why), warn and why != SHUTTING_DOWN
+
+    def _why_closed(self, exc: Exception | None) -> tuple[str, bool]:
+        """Why the connection ended, and whether that is worth a warning."""
+        if self.why is not None:
+            return self.why, self.warn
+        if self.session is not None and self.session.why is not None:
+            return self.session.why, self.session.warn
+        if _client_gone(exc):
+            exc = None
+        if self.identity is None:  # never logged in
+            if exc is not None:
+                return _error_words(exc), True
+            if self.attempts:
+                tries = "attempt" if self.attempts == 1 else "attempts"
+                return f"login failed ({self.attempts} {tries}), then {CLIENT_CLOSED}", True
+            return f"before logging in, {CLIENT_CLOSED}", False
+        if exc is not None:
+            return _error_words(exc), True
+        if self.session is not None and self.session.gone.done():
+            return CLIENT_CLOSED, False
+        return f"no session, {CLIENT_CLOSED}" if self.session is None else CLIENT_CLOSED, False
+
+    def _log_close(self, exc: Exception | None) -> None:
+        if self.logged_close:
+            return
+        self.logged_close = True
+        why, warn = self._why_closed(exc)
+        self.gateway.closes.closed(self.address, why, logging.WARNING if warn else logging.INFO)
 
     # -- attempts and failures -----------------------------------------------------
 
@@ -326,6 +471,7 @@ class _Server(asyncssh.SSHServer):
             finished=self.gateway.sessions.discard,
         )
         self.gateway.sessions.add(session)
+        self.session = session
         return chan, session
 
     def _env(self, term: str, colorterm: str | None) -> dict[str, str]:
@@ -365,6 +511,29 @@ class _Server(asyncssh.SSHServer):
 
     def server_requested(self, *args: object) -> bool:
         return False
+
+
+LOGIN_TIMEOUT = "Login timeout expired"  # asyncssh's reason
+
+
+def _client_gone(exc: Exception | None) -> bool:
+    """Does `exc` (asyncssh's, at a connection's end) say only that the
+    client went: its socket closed, or it said goodbye?"""
+    if isinstance(exc, ConnectionError):
+        return True
+    if isinstance(exc, asyncssh.ConnectionLost):
+        return exc.reason != LOGIN_TIMEOUT
+    return isinstance(exc, asyncssh.DisconnectError) and exc.code == asyncssh.DISC_BY_APPLICATION
+
+
+def _error_words(exc: Exception) -> str:
+    """A connection's end by error, in a few words: asyncssh's reason,
+    else the error's."""
+    reason = getattr(exc, "reason", None)
+    if reason == LOGIN_TIMEOUT:
+        return "timeout: no login in time"
+    text = str(reason) if reason else str(exc) or type(exc).__name__
+    return f"error: {text}"
 
 
 class Gateway:
@@ -411,6 +580,7 @@ class Gateway:
         )
         self.key_failures = FailureLog(log, "SSH key")
         self.refusals = RefusalLog()
+        self.closes = CloseLog()
         self.limits = limits or SessionLimits()
         self.connections: set[_Server] = set()  # open, past the door
         self.sessions: set[TerminalSession] = set()
@@ -446,5 +616,5 @@ class Gateway:
             self._server.close()
             await self._server.wait_closed()
         for session in list(self.sessions):
-            session.disconnect("the server is shutting down")
+            session.disconnect(SHUTTING_DOWN)
         await self.hosts.close()
