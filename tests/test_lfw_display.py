@@ -512,9 +512,8 @@ async def test_a_window_shrunk_to_80x24_keeps_every_key_in_the_footer_and_the_le
         legend = screen.query_one("#legend")
         lines = [line.strip() for line in region_text(app, legend).splitlines()[1:]]
         marks = screen.query_one(MapView).marks
-        grid = mapstyle.legend_markup(
-            legend.region.width - 2, tags=set(marks.values()), side=POLICE, marks=marks
-        )
+        tags = {*marks.values(), *screen.query_one(MapView).lit.values()}
+        grid = mapstyle.legend_markup(legend.region.width - 2, tags=tags, side=POLICE, marks=marks)
         expected = [line.strip() for line in Text.from_markup(grid).plain.splitlines()]
         assert lines == expected  # laid out anew in columns for 80: no entry cut in two
         assert screen.has_class("compact")

@@ -161,7 +161,8 @@ class HintBox(ModalScreen[None]):
     it (200×60), or under it, over the prompt, which names the same keys
     (120×40); else over the map's column from its foot up (80×24).  While
     the box is up the side panel does not repeat it (one copy on screen).
-    A hint longer than its room scrolls in its box.  Enter or Esc closes it;
+    A hint longer than its room scrolls in its box (PageDown, PageUp).
+    Enter or Esc closes it;
     any other key closes it and goes on to the board, so a key the hint
     names is never lost (play-tester B, round 1).  No toast shows over it
     (tester G4, LfW round 44: "F5 sh▌"): they come back once it is closed,
@@ -183,6 +184,10 @@ class HintBox(ModalScreen[None]):
         # the board's take-back, through the box (it swallowed ctrl+z: the
         # key is the game screen's, and a box over it is a screen of its own)
         Binding("ctrl+z", "take_back", "Take back", show=False, id="lfw.hint_take_back"),
+        # the box's own text, where it is longer than its room (tester H4,
+        # LfW round 44: PageDown closed the box before he had read its end)
+        Binding("pagedown", "scroll_box(1)", "More", show=False, id="lfw.hint_more"),
+        Binding("pageup", "scroll_box(-1)", "Back", show=False, id="lfw.hint_back"),
     ]
 
     def __init__(self, hint: hints.Hint) -> None:
@@ -268,6 +273,14 @@ class HintBox(ModalScreen[None]):
     def action_close(self) -> None:
         if not self.leave() and self.PASS_KEYS:
             self.forward("enter", "\r")
+
+    def action_scroll_box(self, pages: int) -> None:
+        """PageDown, PageUp: the box's text a page on or back; the box stays."""
+        box = self.query_one(Vertical)
+        if pages > 0:
+            box.scroll_page_down(animate=False)
+        else:
+            box.scroll_page_up(animate=False)
 
     def action_take_back(self) -> None:
         """ctrl+z: the box closes and the game under it takes back the

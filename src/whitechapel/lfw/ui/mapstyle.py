@@ -114,6 +114,9 @@ MAP_STYLES: dict[str, str] = {
     streets.CROSSING: "bold black on #ffff5f",
     streets.NEAR: "bold black on #ffff5f",
     streets.CIRCLE: "bold underline #ffff5f on #5f5f00",
+    # the streets the choice of the moment touches: brighter ink than a
+    # street's grey, softer than the inspector's yellow
+    streets.CHOICE: "bold #d0d0d0",
 }
 # On a light theme, what has no background of its own needs darker ink.
 LIGHT_STYLES: dict[str, str] = {
@@ -123,6 +126,7 @@ LIGHT_STYLES: dict[str, str] = {
     "revealed-fake": "strike #6c6c6c",
     placenames.LABEL_TAG: "italic #005f5f",
     streets.STREET: "bold #af8700",
+    streets.CHOICE: "bold #262626",
 }
 
 
@@ -175,6 +179,8 @@ def legend_items(side: str | None = None) -> list[tuple[list[tuple[str, str]], s
         ([(" 12", cv.CIRCLE)], "circle"),
         ([(" 12", cv.RED)], "red circle"),
         ([(g.horizontal + g.vertical + g.down + g.up, cv.STREET)], "street"),
+        # short: two to a row in an 80-column legend
+        ([(g.horizontal * 2, streets.CHOICE)], "lit: the choice's"),
         ([(g.crossing, cv.CROSSING)], "crossing"),
         ([(g.yellow, cv.YELLOW)], "yellow crossing"),
         ([(g.goulston, cv.GOULSTON)], "Goulston Street"),

@@ -153,6 +153,11 @@ class MapView(ScrollView):
         return self._marks
 
     @property
+    def lit(self) -> Mapping[frozenset[Node], str]:
+        """The street pieces now restyled, their two ends -> tag."""
+        return self._streets
+
+    @property
     def texts(self) -> Mapping[Node, str]:
         """The labels now re-lettered, node -> text."""
         return self._texts

@@ -79,6 +79,15 @@ class PuzzleScreen(Screen):
     BINDINGS = [
         Binding("escape", "puzzles", "Puzzles", id="lfw.puzzle_list"),
         Binding("ctrl+n", "next_puzzle", "Next puzzle", id="lfw.puzzle_next"),
+        # the map where the answer's line keeps the keyboard: F2 the whole
+        # board, the arrows with Shift to pan (tester H4, LfW round 44: at
+        # 80×24 puzzle 2's circle 13 sat at the edge, and neither F2 nor
+        # panning did anything)
+        Binding("f2", "overview", "Overview", id="lfw.puzzle_overview"),
+        *[
+            Binding(f"shift+{d}", f"pan({dx},{dy})", "Pan", id=f"lfw.puzzle_pan_{d}", show=False)
+            for d, dx, dy in (("up", 0, -3), ("down", 0, 3), ("left", -6, 0), ("right", 6, 0))
+        ],
     ]
     DEFAULT_CSS = """
     PuzzleScreen #puzzle-head { height: auto; padding: 0 1; background: $boost; }
@@ -116,7 +125,7 @@ class PuzzleScreen(Screen):
         return "one circle's number, then Enter"
 
     def prompt(self) -> str:
-        return "Type your answer below; Esc: the list of puzzles."
+        return "Type your answer below; F2 the whole board, Shift+arrows pan; Esc: the list of puzzles."
 
     def on_mount(self) -> None:
         view = self.puzzle.view
@@ -162,6 +171,14 @@ class PuzzleScreen(Screen):
         )
         self.query_one(Input).value = ""
         return verdict
+
+    def action_overview(self) -> None:
+        """F2: the whole board, every circle a cell, and back."""
+        m = self.query_one(MapView)
+        m.set_overview(not m.overview)
+
+    def action_pan(self, dx: int, dy: int) -> None:
+        self.query_one(MapView).scroll_relative(dx, dy, animate=False)
 
     def action_next_puzzle(self) -> None:
         if self.number < len(PUZZLES):

@@ -454,6 +454,8 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
                 if RANK.get(marks.get(node, ""), -1) < RANK[tag]:
                     marks[node] = tag
             lit = streets.street_marks(found)
+        elif self.can_act() and moves:
+            lit = self.choice_streets(view, targets)
         self.query_one(MapView).show(marks, texts, lit)
         turn = self.player_name(view.to_act) if view.to_act else ""
         won = self.source.player(view.outcome.winner) if view.outcome else None
@@ -478,6 +480,22 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         self.rebuild_choices()
         if self.turns.shared and self.holder is not None and not self.curtain_up:
             self.tell_night(self.holder)  # after its own curtain: a night ended since
+
+    def choice_streets(self, view: LfwView, targets: list[Any]) -> dict[frozenset[Any], str]:
+        """The streets the choice of the moment touches, lit on the map
+        (`streets.choice_marks`): each crossing offered to the circles
+        beside it (T2, H3); in T3 the acting policeman's crossing to the
+        circles he may name; on Jack's T1, on his screen only, his circle's
+        streets out to where a walk goes."""
+        crossings = [t for t in targets if isinstance(t, str)]
+        phase = view.phase.key
+        acting = view.acting_colour
+        if phase in (Phase.CLUES, Phase.SEARCHING) and acting is not None and acting in view.police:
+            crossings = [view.police[acting]]
+        circle = None
+        if self.holder == JACK and phase == Phase.ESCAPE and view.jack is not None:
+            circle = view.jack.position
+        return streets.choice_marks(self.board, crossings, circle)
 
     def show_notes_and_log(self, view: LfwView, nb: Any) -> None:
         """The notebook's panel (Jack's sheet on his screen, the deduction,
@@ -1082,11 +1100,12 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         """The legend (F3) of what the map shows now, laid out for `width`,
         for the side at the keyboard (marks only the other side's secrets
         make are never in it: the map's marks are from its view)."""
-        marks = self.query_one(MapView).marks
+        shown = self.query_one(MapView)
+        marks = shown.marks
         return mapstyle.legend_markup(
             width,
             dark=self.app.current_theme.dark,
-            tags=set(marks.values()),
+            tags={*marks.values(), *shown.lit.values()},
             side=None if self.source.outcome is not None else self.holder,
             marks=marks,
             nights=self.legend_nights(),

@@ -14,7 +14,7 @@ Built from the board and the policemen's crossings, which both sides see
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -68,6 +68,32 @@ def streets_of(board: Any, circle: int) -> Streets:
         bare,
         frozenset(segments),
     )
+
+
+# The streets the choice of the moment touches, lit softer than the
+# inspector's (mapstyle.MAP_STYLES): a crossing offered, to the circles
+# beside it; the acting policeman's crossing in T3, to the circles he may
+# name; Jack's circle in T1, to where a walk goes.
+CHOICE = "choice-street"
+
+
+def choice_marks(
+    board: Any, crossings: Iterable[str] = (), circle: int | None = None
+) -> dict[frozenset[Node], str]:
+    """The drawn streets a choice touches (`canvas.overlay`'s `streets`):
+    from each of `crossings` to each circle one street away (tester H4,
+    LfW round 44: "light the streets and crossings each candidate letter or
+    circle touches, as / already does in words"), and `circle`'s streets
+    out to the next circles."""
+    g = board.graph
+    lit: dict[frozenset[Node], str] = {}
+    for x in crossings:
+        for n in g[x]:
+            if isinstance(n, int):
+                lit[frozenset((x, n))] = CHOICE
+    if circle is not None:
+        lit.update(dict.fromkeys(streets_of(board, circle).segments, CHOICE))
+    return lit
 
 
 def node_marks(streets: Streets) -> dict[Node, str]:
