@@ -144,6 +144,9 @@ def hideouts_line(
     return f"Hideout candidates ({len(hideouts)}){how}{why}: {runs(hideouts)}"
 
 
+JACK_CANDIDATES_SHOWN = 30  # Jack's line lists the candidates up to this many (runs: a few rows)
+
+
 def deduction_text(
     nb: Notebook | None, *, jack: bool = False, key: str | None = None, shares: bool = True
 ) -> str:
@@ -175,7 +178,10 @@ def deduction_text(
             where = f"{n} {_plural(n, 'circle')} ({paths_text(nb.total)})"
         elif not (nb.over or nb.home):
             where = "not on the streets"
-        return f"[b]What the police can know:[/b] {where}, {len(h)} {_plural(len(h), 'hideout candidate')}"
+        said = f"{len(h)} {_plural(len(h), 'hideout candidate')}"
+        if 0 < len(h) <= JACK_CANDIDATES_SHOWN:  # which (tester I4, LfW round 45: "28", not which)
+            said += f": {runs(h)}"
+        return f"[b]What the police can know:[/b] {where}, {said}"
     ends = tuple(len(night.counts) for night in nb.nights if night.home)
     hideouts = hideouts_line(h, key=key, ends=ends)
     if shares:

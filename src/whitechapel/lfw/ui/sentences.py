@@ -169,7 +169,9 @@ def _step(w: list[str]) -> str:
 def _coach(w: list[str]) -> str:
     """T1: the coach's two steps, said as the player chooses them: where it
     ends and the circle it passes ("via"), both written on the track."""
-    tail = "(two spaces; never ends the night, T1)"
+    # the circle passed is visited: a search there finds a clue (tester I4,
+    # LfW round 45: his coach through 66 left a clue on his own hideout)
+    tail = "(two spaces; both circles leave clues; never ends the night, T1)"
     if len(w) < 2:
         return f"Jack takes a coach: first the circle it passes, then where it ends {tail}"
     if len(w) < 3:

@@ -172,6 +172,11 @@ class PocketKeys(GameScreen):
         if choice.mode == Mode.ORIENT:
             wall = {(0, -1): 0, (1, 0): 1, (0, 1): 2, (-1, 0): 3}[dx, dy]
             tile = self.current_view().tiles[choice.cursor]
+            if tile.open_crossroads and wall == DIRECTIONS.index(tile.wall):
+                # no wall to point: any arrow turns it (tester RE, Pocket round
+                # 29: Right refused with "Its wall faces east already" on Lane's
+                # crossroads, which has none)
+                wall = (wall + 1) % len(DIRECTIONS)
             if wall == DIRECTIONS.index(tile.wall):
                 self.notice = (
                     f"Its wall faces {WALL_WORDS[wall]} already: a rotation "
