@@ -43,17 +43,14 @@ who typed it).  See `session_env` for all the variables.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import os
 import secrets
 import sys
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import asyncssh
 
@@ -65,7 +62,7 @@ from whitechapel.gateway.limits import SessionLimits
 from whitechapel.gateway.session import CLIENT_LEFT, TerminalSession
 from whitechapel.net import admission
 from whitechapel.net.admission import (
-    REMEMBERED,
+    AddressWindows,
     Checks,
     Door,
     DoorLimits,
@@ -168,8 +165,8 @@ class CloseLog:
     RC, Pocket round 28: two logins dropped after the password, nothing in
     the log).  Bounded: at most `per_address` lines an address and
     `overall` in all each `window` seconds, the rest counted and summed up
-    when the window ends (or at the next close after it); at most
-    `REMEMBERED` addresses kept."""
+    when the window ends (or at the next close after it); the addresses'
+    windows are `net/admission.py`'s `AddressWindows`, as its `FailureLog`'s."""
 
     def __init__(
         self,
@@ -181,8 +178,9 @@ class CloseLog:
     ) -> None:
         self.window, self.per_address, self.overall = window, per_address, overall
         self.clock = clock
-        # address key -> [start, lines logged, more not logged, address]
-        self.open: OrderedDict[str, list[Any]] = OrderedDict()
+        self.windows = AddressWindows(
+            self._sum_up, window=window, clock=clock, on_due=self._overall_due
+        )
         self.started = float("-inf")  # the window of `overall`
         self.lines = 0
         self.skipped = 0  # past `overall`, this window
@@ -192,17 +190,7 @@ class CloseLog:
         if now - self.started >= self.window:
             self._sum_up_all()
             self.started, self.lines = now, 0
-        key = address_key(address)
-        entry = self.open.get(key)
-        if entry is not None and now - entry[0] >= self.window:
-            self._sum_up(key)
-            entry = None
-        if entry is None:
-            while len(self.open) >= REMEMBERED:
-                self._sum_up(next(iter(self.open)))
-            entry = self.open[key] = [now, 0, 0, address]
-            with contextlib.suppress(RuntimeError):  # no loop: summed up at the next close
-                asyncio.get_running_loop().call_later(self.window, self._due, key, now)
+        entry = self.windows.entry(address)
         if entry[1] >= self.per_address:
             entry[2] += 1
             return
@@ -213,17 +201,12 @@ class CloseLog:
         self.lines += 1
         log.log(level, "closed the connection from %s: %s", address, why[:MAX_WHY])
 
-    def _due(self, key: str, start: float) -> None:
-        entry = self.open.get(key)
-        if entry is not None and entry[0] == start:
-            self._sum_up(key)
+    def _overall_due(self) -> None:
         if self.clock() - self.started >= self.window:
             self._sum_up_all()
 
-    def _sum_up(self, key: str) -> None:
-        _, _, more, address = self.open.pop(key)
-        if more:
-            log.warning("closed %d more connections from %s in that minute", more, address)
+    def _sum_up(self, address: str, more: int) -> None:
+        log.warning("closed %d more connections from %s in that minute", more, address)
 
     def _sum_up_all(self) -> None:
         if self.skipped:

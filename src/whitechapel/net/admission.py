@@ -245,6 +245,56 @@ class Door:
 # -- password checks -------------------------------------------------------------------
 
 
+class AddressWindows:
+    """Per address, a window of `window` seconds from its first line: how
+    many lines were logged in it and how many more were not.  A window that
+    ends is summed up (`summary(address, more)`) when its time is up, or at
+    the address's next line after it; at most `REMEMBERED` addresses kept,
+    the oldest summed up first.  Shared by the logs that must stay a few
+    lines however many times a peer tries (`FailureLog`, the SSH gateway's
+    `CloseLog`)."""
+
+    def __init__(
+        self,
+        summary: Callable[[str, int], None],
+        *,
+        window: float = 60.0,
+        clock: Callable[[], float] = time.monotonic,
+        on_due: Callable[[], None] | None = None,
+    ) -> None:
+        self.summary, self.window, self.clock, self.on_due = summary, window, clock, on_due
+        # address key -> [start, lines logged, more not logged, address]
+        self.open: OrderedDict[str, list[Any]] = OrderedDict()
+
+    def entry(self, address: str) -> list[Any]:
+        """`address`'s window now, a new one where its last has ended."""
+        now = self.clock()
+        key = address_key(address)
+        entry = self.open.get(key)
+        if entry is not None and now - entry[0] < self.window:
+            return entry
+        if entry is not None:
+            self._sum_up(key)
+        while len(self.open) >= REMEMBERED:
+            self._sum_up(next(iter(self.open)))
+        entry = self.open[key] = [now, 0, 0, address]
+        with contextlib.suppress(RuntimeError):  # no loop: summed up at the next line
+            asyncio.get_running_loop().call_later(self.window, self._due, key, now)
+        return entry
+
+    def _due(self, key: str, start: float) -> None:
+        entry = self.open.get(key)
+        if entry is not None and entry[0] == start:
+            self._sum_up(key)
+        if self.on_due is not None:
+            self.on_due()
+
+    def _sum_up(self, key: str) -> None:
+        _, _, more, address = self.open.pop(key)
+        if more:
+            self.summary(address, more)
+
+
 class FailureLog:
     """Wrong passwords logged as one line per address a minute: the first
     at once, the rest of the minute as a count when it ends."""
@@ -257,36 +307,21 @@ class FailureLog:
         window: float = 60.0,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        self.log, self.what, self.window, self.clock = log, what, window, clock
-        self.open: OrderedDict[str, list[Any]] = OrderedDict()  # key -> [start, more, address]
+        self.log, self.what = log, what
+        self.windows = AddressWindows(self._summary, window=window, clock=clock)
 
     def failed(self, address: str, detail: str = "") -> None:
-        key = address_key(address)
-        now = self.clock()
-        entry = self.open.get(key)
-        if entry is not None and now - entry[0] < self.window:
-            entry[1] += 1
+        entry = self.windows.entry(address)
+        if entry[1]:
+            entry[2] += 1
             return
-        if entry is not None:
-            self._summary(key)
-        while len(self.open) >= REMEMBERED:
-            self._summary(next(iter(self.open)))
-        self.open[key] = [now, 0, address]
+        entry[1] = 1
         self.log.warning("a wrong %s from %s%s", self.what, address, detail)
-        with contextlib.suppress(RuntimeError):  # no loop: summed up at the next failure
-            asyncio.get_running_loop().call_later(self.window, self._due, key, now)
 
-    def _due(self, key: str, start: float) -> None:
-        entry = self.open.get(key)
-        if entry is not None and entry[0] == start:
-            self._summary(key)
-
-    def _summary(self, key: str) -> None:
-        _, more, address = self.open.pop(key)
-        if more:
-            self.log.warning(
-                "%d more wrong %ss from %s in the minute after the first", more, self.what, address
-            )
+    def _summary(self, address: str, more: int) -> None:
+        self.log.warning(
+            "%d more wrong %ss from %s in the minute after the first", more, self.what, address
+        )
 
 
 class Checks:

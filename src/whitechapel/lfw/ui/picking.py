@@ -866,18 +866,18 @@ class Picking:
         """T1, circles typed by number: the ones beside a policeman, as a
         part of the keys line ("beside police: 45 (Blue), 47 (Yellow)";
         `short`: "beside police: 45 47", the side panel names them)."""
-        out, near = [], []
-        for c in self.circle_options():
-            if who := self.beside(c):
-                out.append(c if short else f"{c} ({'·'.join(sentences.name(w) for w in who)})")
-            elif reach := self.in_reach(c):
-                near.append(c if short else f"{c} ({'·'.join(sentences.name(w) for w in reach)})")
         # the same words in every form, "beside" and "in reach of" as each
         # circle's own note says them (tester Z2, round 27, re-read three
         # phrasings of each); "in reach": T2 then T3, a policeman may move
         # beside it and arrest (G2, round 17)
         if short:
-            return flag_words(out, near)
+            return flag_words(*self.flagged_lists())
+        out, near = [], []
+        for c in self.circle_options():
+            if who := self.beside(c):
+                out.append(f"{c} ({'·'.join(sentences.name(w) for w in who)})")
+            elif reach := self.in_reach(c):
+                near.append(f"{c} ({'·'.join(sentences.name(w) for w in reach)})")
         parts = []
         if out:
             parts.append(f"{BESIDE_POLICE}{', '.join(out)}")
