@@ -13,6 +13,7 @@ from snapshots import screen_text
 from whitechapel.app import WhitechapelApp
 from whitechapel.core.record import Record, replay
 from whitechapel.core.store import Store
+from whitechapel.pocket.pieces import INVESTIGATOR
 from whitechapel.pocket.ui.lesson import LessonScreen
 from whitechapel.pocket.ui.puzzles import PuzzleScreen
 from whitechapel.pocket.ui.screen import PocketScreen
@@ -40,8 +41,10 @@ async def test_p7_a_finished_game_against_the_hard_computer_is_reviewed_on_v(tmp
         assert isinstance(app.screen, LessonScreen)
         said = words(app)
         assert "The game in review" in said and "What decided it" in said
-        # the player's own decisions graded: where the game turned
-        assert "The turning point" in said
+        # the player's own decisions graded: where he risked most, in a
+        # game he won (tester RD, round 29), else where it turned
+        won = game.outcome.winner == INVESTIGATOR
+        assert ("Where you risked most" if won else "The turning point") in said
         assert "guided game" not in said  # the guided game's "what next" is its own
         await settle.press(pilot, "enter")
         assert app.screen is screen

@@ -83,11 +83,15 @@ def test_p8_a_win_for_jack_is_a_fact_only_where_nothing_is_left_to_chance():
     assert hints.call_words(last, INVESTIGATOR, answers=False)[0] == "Jack unseen: Jack wins (P8)"
 
 
-def test_p8_the_review_never_says_whatever_jack_answered_before_his_win():
+def test_p8_the_review_never_says_whatever_jack_answered_before_his_win(monkeypatch):
     """The review's better move, where Jack can still win after it: "at
-    worst …: Jack wins", not "whatever Jack answered, … Jack wins"."""
+    worst …: Jack wins", not "whatever Jack answered, … Jack wins".  The
+    decision that gave up most at its call in this game (named since round
+    29 only where it cost much of the game: its wording is what is checked)."""
     game = _random_game(26)
     views = review.public_views(game)
+    turn = max(review.decisions(game.view(JACK), views, INVESTIGATOR), key=lambda t: t.lost)
+    monkeypatch.setattr(review, "turning_point", lambda *a, **k: turn)
     text = review.turning_sentence(game.view(JACK), views, INVESTIGATOR)
     assert "Better: the alibi: your alibi card may clear one more, and at the call at worst" in (
         text
@@ -146,7 +150,8 @@ def test_p5_every_width_of_the_log_and_the_line_under_the_board_names_both_tiles
         assert panels.rows_of(swap, width) <= 2, (width, swap)
     for width in range(40, 100):
         line = moves_line(view, "The investigator", 2, width)
-        if not line.endswith("…"):
+        # where the names do not fit, the squares alone (tester RE, round 29)
+        if not line.endswith("…") and "swapped a1 and c3" not in line:
             assert "Lane a1→c3" in line and "Gull c3→a1" in line, (width, line)
 
 

@@ -244,21 +244,28 @@ def finished(seed: int) -> PocketGame:
 
 def test_p7_the_review_names_the_turning_point_and_a_better_move():
     """PE: "What decided it" restated results.  The review now names the
-    learner's decision that gave up most at its call, the round, what the
-    other side could answer, what the call came to, and the better move --
-    the decision with the greatest loss by the hints' own grading."""
+    learner's decision that cost most of his chance to win (RD, RE of
+    round 29: not the most suspects at its own call), the round, what the
+    other side could answer, what the call came to, and the better move;
+    a game he won, where he risked most."""
     for seed in range(3):
         g = finished(seed)
         views = review.public_views(g)
         for side in (INVESTIGATOR, JACK):
             final = g.view(side)
             lines = review.review_lines(final, views, side)
-            assert "The turning point:" in lines
-            said = lines[lines.index("The turning point:") + 1]
-            turns = review.decisions(final, views, side)
-            worst = max(turns, key=lambda t: t.lost)
-            assert worst.lost > 0  # random play: some decision gave up something
-            assert said.startswith(f"Round {worst.view.round}: your move, ")
+            head = "Where you risked most:" if g.outcome.winner == side else "The turning point:"
+            assert head in lines
+            said = lines[lines.index(head) + 1]
+            facts = {r.round: r for r in review.rounds(final)}
+            turns = [
+                t
+                for t in review.decisions(final, views, side)
+                if not review.alike(t) and not review.spared(t, facts)
+            ]
+            worst = max(turns, key=lambda t: t.stake)
+            assert worst.stake >= review.MATTERS  # random play: some decision cost much
+            assert said.startswith(f"Round {worst.view.round}: your move, "), said
             better, _ = hints.move_words(worst.view, worst.best.action)
             assert f"Better: {better}" in said
             assert "At the call Jack was" in said
@@ -306,5 +313,6 @@ async def test_p5_my_alibi_draw_stays_on_the_prompt_line_after_the_computer_move
         assert shown.startswith("Your alibi card: Bert, now cleared."), shown
         assert "Hint:" in shown  # the hint still beside it
         prompt = painted(screen, "prompt")
-        assert prompt.split(". ", 1)[1].startswith("Jack "), prompt  # what the computer played
+        # after the token and what a call now would see (round 30), what the computer played
+        assert prompt.split(" unseen. ", 1)[1].startswith("Jack "), prompt
         assert "…" not in prompt, prompt

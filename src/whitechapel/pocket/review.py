@@ -168,7 +168,11 @@ def review_lines(
     if cards and winner == JACK:
         lines.append(cards)
     if views and learner is not None and view.outcome is not None:
-        lines += ["", "The turning point:", turning_sentence(view, views, learner, facts)]
+        # a game the learner won has no turning point of his: the decision
+        # where he risked most (RD, round 29: "it blames a good decision in
+        # a game I won")
+        head = "Where you risked most:" if winner == learner else "The turning point:"
+        lines += ["", head, turning_sentence(view, views, learner, facts)]
     return lines
 
 
@@ -217,6 +221,59 @@ class Turn:
     @property
     def lost(self) -> float:
         return self.best.value - self.mine.value
+
+    @property
+    def stake(self) -> float:
+        """What the decision cost in the learner's chance to win the game:
+        his chance after the better move's call less his chance after his
+        own (`chance_after`)."""
+        return chance_after(self.view, self.side, self.best) - chance_after(
+            self.view, self.side, self.mine
+        )
+
+
+# The least `Turn.stake` named as a turning point: a decision that moved the
+# learner's chance to win by less is no turning point (testers RD and RE,
+# round 29: a one-suspect difference in round 1 was named, where the game
+# was decided by two suspects left going into an odd round).
+MATTERS = 0.05
+
+
+def chance_after(view: PocketView, side: str, graded: ahead.Graded) -> float:
+    """The chance that `side` wins the game after the call `graded` ends on,
+    read from the table of games between the computer players (`values.py`:
+    the round after the call, the suspects left, Jack's hourglasses, the
+    race).  On the investigator's view every suspect of the call is Jack
+    alike; on Jack's, his own branch.  An alibi card Jack draws in the line
+    counts by the hourglasses the cards left may hold (`ahead.odds_of`)."""
+    from whitechapel.pocket.players.values import worth
+
+    odds, _ = ahead.odds_of(view, side)
+    call, rnd, race = graded.call, view.round, view.race
+    drawn = any(who == JACK and isinstance(a, Alibi) for who, a in graded.line)
+    cards = enumerate(odds.holds) if drawn else [(0, 1.0)]
+
+    def investigators(end: str | None, n: int, h: int) -> float:
+        if end == INVESTIGATOR:
+            return 1.0
+        if end == JACK:
+            return 0.0
+        return worth(rnd + 1, n, h, race or end == ahead.RACE)
+
+    total = 0.0
+    for extra, p in cards:
+        h = odds.hourglasses + extra
+        if call.jack is None:
+            n = call.seen + call.unseen
+            if not n:
+                continue
+            won = call.seen / n * investigators(
+                call.if_seen, call.seen, h
+            ) + call.unseen / n * investigators(call.if_unseen, call.unseen, h + 1)
+        else:
+            won = investigators(call.end, call.kept, h + (0 if call.jack else 1))
+        total += p * won
+    return total if side == INVESTIGATOR else 1.0 - total
 
 
 def public_views(game: object) -> list[PocketView]:
@@ -300,11 +357,35 @@ def turning_point(
     where the caller has them)."""
     if judged is None:
         judged = decisions(final, views, learner, unjudged)
-    turns = [t for t in judged if t.lost > 1e-6 and not alike(t)]
-    # a decision where a better move would have saved the call before one
-    # where every move lost it (tester QA, round 14: "The review should say
-    # the position was already lost and point to the earlier decision")
-    return max(turns, key=lambda t: (not hopeless(t), t.lost), default=None)
+    facts = {r.round: r for r in rounds(final)}
+    turns = [t for t in judged if t.lost > 1e-6 and not alike(t) and not spared(t, facts)]
+    # the decision that cost most of the chance to win the game, not the
+    # most suspects at its own call (RD, RE: `MATTERS`)
+    costly = [t for t in turns if t.stake >= MATTERS]
+    if costly:
+        return max(costly, key=lambda t: (t.stake, t.lost))
+    # else a decision where every move lost the call, the position lost
+    # before it (tester QA, round 14: "The review should say the position
+    # was already lost and point to the earlier decision")
+    return max((t for t in turns if hopeless(t)), key=lambda t: t.lost, default=None)
+
+
+def spared(turn: Turn, facts: dict[int, RoundFacts]) -> bool:
+    """Did the round's call, as it came, go at least as well for the learner
+    as the better move made sure of?  Then his move cost nothing in the game
+    played: the other side did not find the answer the look-ahead feared
+    (tester RF, round 30: "it named my round-1 rotation … but Jack did not
+    answer that way: the call cleared 3, exactly what the suggested better
+    move would have given")."""
+    came = facts.get(turn.view.round)
+    if came is None:
+        return False
+    best = turn.best.call
+    if turn.side == INVESTIGATOR:
+        return came.left <= 1 or came.cleared >= best.least
+    if came.jack_seen:
+        return False
+    return bool(best.jack) or came.left >= best.kept
 
 
 def alike(turn: Turn) -> bool:
@@ -341,6 +422,24 @@ def turning_sentence(
     judged = decisions(final, views, learner, unjudged)
     turn = turning_point(final, views, learner, unjudged, judged)
     if turn is None:
+        facts_by = {r.round: r for r in (rounds(final) if facts is None else facts)}
+        improvable = [t for t in judged if t.lost > 1e-6 and not alike(t)]
+        small = [t.stake for t in improvable if not spared(t, facts_by)]
+        if improvable and not small:  # the answers feared never came (RF)
+            return (
+                "Where the look-ahead finds a better move than yours, the other side did not "
+                "find the answer it feared: each of those calls went as well for you as the "
+                "better move made sure of. The cards drawn and the other side's choices "
+                "decided it."
+            )
+        if small:  # better moves there were, none worth much of the game (RD, RE)
+            most = max(round(100 * max(small)), 1)
+            return (
+                "No decision of yours changed your chance to win by much: the best moves "
+                f"the look-ahead finds would have added at most {most} in 100 (by the "
+                "computer players' games from such positions). The cards drawn and the "
+                "other side's choices decided it."
+            )
         if any(t.lost > 1e-6 for t in judged):  # each came to the best's call (`alike`)
             return (
                 "At every decision the look-ahead judged, your move came to the same call as "
@@ -404,7 +503,21 @@ def turning_sentence(
         )
     return (
         f"Round {rnd}: your move, {mine}; {then}.{result} "
-        f"Better: {better}: {whatever}{best_call}{worse_at_the_call(turn)}."
+        f"Better: {better}: {whatever}{best_call}{worse_at_the_call(turn)}. "
+        f"{chances_words(turn)}"
+    )
+
+
+def chances_words(turn: Turn) -> str:
+    """The turning point's stake in a sentence: the learner's chance to win
+    after his line's call and after the better one's, in games out of 100
+    (RE, round 29: "show the better move with a concrete result that
+    differs from what happened")."""
+    mine = round(100 * chance_after(turn.view, turn.side, turn.mine))
+    best = round(100 * chance_after(turn.view, turn.side, turn.best))
+    return (
+        f"Your chance to win after your line's call: about {mine} games in 100; after the "
+        f"better one's: about {best} (the computer players' games from such positions)."
     )
 
 
