@@ -145,7 +145,7 @@ def test_p8_the_investigators_panel_warns_when_jack_unseen_at_this_call_may_win(
     from whitechapel.pocket.pieces import ALIBI, CHARACTERS, INVESTIGATOR, JACK
     from whitechapel.pocket.ui import panels
 
-    warned = quiet = 0
+    warned = quiet = raced = 0
     for seed in range(12):
         game, rng = PocketGame(random_setup(seed)), random.Random(seed)
         while game.outcome is None:
@@ -164,13 +164,19 @@ def test_p8_the_investigators_panel_warns_when_jack_unseen_at_this_call_may_win(
             # QX (round 26): a threat that needs a card still to draw says so
             later = drawn >= 6 and not view.race and not now
             # QZ (round 27): "Unseen now" read as news; said as the condition it is
-            assert (panels.MAY_WIN_UNSEEN in text) == now, (text, view.round)
+            # RD (round 29): with two suspects left Jack alone unseen is the race
+            two = len(view.suspects) == 2
+            assert (panels.MAY_WIN_UNSEEN in text) == (now and not two), (text, view.round)
+            assert (panels.WIN_OR_RACE in text) == (now and two), (text, view.round)
             assert panels.MAY_WIN_UNSEEN == "Jack may win if unseen"
-            assert ("Alibi + unseen: Jack may win" in text) == later, (text, view.round)
+            assert panels.WIN_OR_RACE == "Unseen: Jack's win or race"
+            assert ("Alibi + unseen: Jack may win" in text) == (later and not two), text
+            assert ("Alibi + unseen: win or race" in text) == (later and two), text
             warned += now
+            raced += now and two
             quiet += not (now or later)
             game.apply(rng.choice(game.legal_actions()))
-    assert warned and quiet
+    assert warned and quiet and raced
 
 
 # QV's guided game as the investigator (round 25), to his 20th action:

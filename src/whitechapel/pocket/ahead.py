@@ -376,6 +376,10 @@ def draws(state: State, drawer: str, odds: Odds) -> list[tuple[float, State]]:
     clears the suspect it names (his tile turned over: Lane's loses its
     wall); Jack's adds its hourglasses to his."""
     walls, sus, jsq, dets, rot, draw, lane, gain = state
+    if drawer == JACK and odds.race:
+        # P8: in the race hourglasses no longer count (tester RD, round 29:
+        # the hints valued keeping his card from Jack there)
+        return [(1.0, state)]
     if drawer == JACK:
         out = [
             (p, (walls, sus, jsq, dets, rot, draw, lane, gain + k))

@@ -325,6 +325,17 @@ def alibi_line(view: PocketView, side: str, best: Split | None) -> str:
     """When the alibi is worth taking, against `best`: the best split the
     other tokens up can make now (None: none can change a line of sight)."""
     later = TURN_ORDER[view.round % 2][view.step + 1 :]
+    if view.race:
+        # P8: one suspect is left, and hourglasses no longer count; its worth
+        # is the token it keeps from the other side (tester RD, round 29:
+        # "In a race the alibi card cannot matter")
+        other = "Jack" if side == INVESTIGATOR else "the investigator"
+        keeps = (
+            f" Taking it keeps its pair's token from {other}, who plays after you this round."
+            if (JACK if side == INVESTIGATOR else INVESTIGATOR) in later
+            else ""
+        )
+        return f"In the race the alibi's card changes nothing: one suspect is left.{keeps}"
     if side == INVESTIGATOR:
         suspects, cards = alibi_chance(view)
         card = (
@@ -688,7 +699,7 @@ def card_risk(graded: ahead.Graded, side: str, cards: int = 0) -> tuple[str, str
     """`risk_words` in three forms, each written beside the others so that
     none says less than the rest: in full, in a few words after the call's
     ("unless the card spoils it (1 in 6)"), and as the call itself in
-    fewest words ("you win 83 in 100"; tester QT, round 24: "Best: the
+    fewest words ("win chance 83 in 100"; tester QT, round 24: "Best: the
     Alibi token: … you win" where the long form said "unless your alibi card
     spoils your win (about 1 in 6)").  Empty strings when no card can end
     it.  A loss the other side can bring about is said "at worst"
@@ -713,7 +724,7 @@ def card_risk(graded: ahead.Graded, side: str, cards: int = 0) -> tuple[str, str
         return (
             f"unless {whose} alibi card spoils your win (about {odds(graded.spoil)})",
             f"unless the card spoils it ({odds(graded.spoil)})",
-            f"you win {odds(1 - graded.spoil)}",
+            f"win chance {odds(1 - graded.spoil)}",
         )
     worst = AT_WORST if risk_is_worst(graded, side, cards) else ""
     lose = "you can lose" if worst else "you lose"
@@ -729,7 +740,7 @@ def card_risk(graded: ahead.Graded, side: str, cards: int = 0) -> tuple[str, str
         return (
             f"{worst}you lose unless your alibi card saves you (about {odds(1 - graded.risk)})",
             f"{worst}lost unless your card saves you ({odds(1 - graded.risk)})",
-            f"{worst}you lose {odds(graded.risk)}",
+            f"{worst}win chance {odds(1 - graded.risk)}",
         )
     if graded.risk >= SURE:
         if worst:
@@ -738,7 +749,9 @@ def card_risk(graded: ahead.Graded, side: str, cards: int = 0) -> tuple[str, str
     return (
         f"{whose} alibi card may make you lose (about {odds(graded.risk)})",
         f"his card may lose it ({odds(graded.risk)})",
-        f"{worst}you lose {odds(graded.risk)}",
+        # a chance to win, not "you lose 86 in 100" (tester RG, round 30:
+        # "jarring and unclear: lose what, and over what?")
+        f"{worst}win chance {odds(1 - graded.risk)}",
     )
 
 
@@ -819,7 +832,9 @@ def own_next(view: PocketView, graded: ahead.Graded, side: str) -> tuple[str, st
         if who != side:
             return "", ""
         if graded.line[0][1].face == ALIBI:
-            return DRAW_FIRST
+            # in the race its card draws nothing that counts: no "best for your
+            # card" (tester RD, round 29); the next hint names the next action
+            return ("", "") if view.race else DRAW_FIRST
         board = after_view(view, graded.line, i)
         return move_words(board, action)[0], compact(board, action)
     return "", ""
@@ -1023,6 +1038,13 @@ def lead_rows(view: PocketView, side: str, face: str | None, chosen: Action | No
             best, lead = mine, f"Yours is the best: {move_row(view, chosen)}."
         else:
             lead = f"Better: {move_row(view, top.action)}."
+            # what his own move comes to, where it says something else (tester
+            # RG, round 30: "'Better: swap a1 and a3' but no value for my own
+            # move: I cannot tell whether it is a little worse or losing")
+            cards = view.jack_alibi_count if side == INVESTIGATOR else 0
+            yours, theirs = (call_tiny(g.call, side, len(g.line) > 1, cards) for g in (mine, top))
+            if yours != theirs and rows_at_80(f"Hint: {lead} Yours: {yours}.") <= 2:
+                lead += f" Yours: {yours}."
             best = top
     elif best is not top and top.value > best.value:
         lead = f"{capital(move)}; better, another token: {move_row(view, top.action)}."
@@ -1030,15 +1052,20 @@ def lead_rows(view: PocketView, side: str, face: str | None, chosen: Action | No
         lead = "Whatever you play, it comes to the same."
     he = "Jack" if side == INVESTIGATOR else "he"
     call, short_call, tiny = said(view, best, side)
+    # the call's split, not the board the move leaves (tester RF, round 30:
+    # "That move makes only 2 suspects visible at once")
     whatever = f"whatever {he} answers: " if len(best.line) > 1 else "at the call: "
     if side == JACK and best.call.caught:  # his best answer wins: not "whatever" (PT)
         whatever = ""
     if at_worst(view, best, side):  # a loss he can bring about (tester RB, Pocket round 28)
         whatever = "" if len(best.line) > 1 else "at the call, "
-    why = next(
-        (w for w in (f"{whatever}{call}.", f"{whatever}{short_call}.") if rows_at_80(w) <= 2),
-        f"{capital(tiny)}.",
-    )
+    # "at the call" where there is room: the call's split, not the board the
+    # move leaves (tester RF, round 30: "That move makes only 2 suspects
+    # visible at once")
+    forms = [f"{whatever}{call}.", f"{whatever}{short_call}."]
+    if whatever.startswith("whatever"):
+        forms.insert(0, f"at the call, {forms[0]}")
+    why = next((w for w in forms if rows_at_80(w) <= 2), f"{capital(tiny)}.")
     return [lead, capital(why)]
 
 
