@@ -46,11 +46,22 @@ async def test_a_pocket_duel_from_the_lobby_against_a_protocol_client(server):
         room = game.rooms[code]
         # Jack's own secret is on his screen; he waits for the investigator (P3).
         await until(lambda: "You are" in screen_text(app), what="Jack's card", pilot=pilot)
-        assert "Waiting for the investigator" in screen_text(app)
+        # nobody sits as the investigator yet: not "waiting for the investigator"
+        # as if he were thinking (tester RE, Pocket round 29)
+        said = " ".join(screen_text(app).split())
+        assert (
+            f"Nobody sits as the investigator yet: waiting for a player to join (room {code})"
+            in said
+        )
         bob = await Client.connect(host, port, "bob")
         try:
             await bob.join(code)
             await bob.expect("state", room=code)
+            await until(
+                lambda: "Waiting for the investigator to play" in screen_text(app),
+                what="the seat taken, told to Jack",
+                pilot=pilot,
+            )
             view = room.game.view("investigator")
             move = next(a for a in view.legal if a[0] in "HWT")
             await bob.act(code, move)

@@ -72,6 +72,7 @@ SERVER_MESSAGES: Fields = {
         "result": (f.OBJECT, OPTIONAL),
         "settings": (f.OBJECT, OPTIONAL),
         "away": (f.OBJECT, OPTIONAL),
+        "open": (f.LIST, OPTIONAL),
     },
     "error": {
         "message": (_ANY_TEXT, REQUIRED),

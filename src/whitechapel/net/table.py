@@ -198,11 +198,16 @@ class Table:
     def state_for(
         self, room: Room, seat: str | None, away: dict[str, str] | None = None
     ) -> dict[str, Any]:
-        """The room's `state` for `seat`, with its `away` seats if any."""
+        """The room's `state` for `seat`, with its `away` seats if any, and
+        its `open` ones, which nobody has taken yet (tester RE, Pocket round
+        29: "Waiting for the investigator…" before anyone sat there)."""
         msg = room.state_message(seat)
         away = self.away(room) if away is None else away
         if away:
             msg["away"] = dict(away)
+        empty = [s for s in room.seats if s not in room.tokens and s not in room.computers]
+        if empty:
+            msg["open"] = empty
         return msg
 
     def presence_changed(self, room_id: str) -> None:

@@ -241,6 +241,14 @@ class RemoteSource:
         return {str(s): str(n) for s, n in away.items() if s != self.seat}
 
     @property
+    def open_seats(self) -> tuple[str, ...]:
+        """The room's seats no player has taken yet (the server's `open`)."""
+        seats = self.state.get("open")
+        if not isinstance(seats, list):
+            return ()
+        return tuple(str(s) for s in seats[:16])
+
+    @property
     def current(self) -> dict[str, Any]:
         return self.state.get("view", {})
 

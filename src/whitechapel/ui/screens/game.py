@@ -296,7 +296,19 @@ class GameScreen(SizeGuard, Screen[None]):
         if self.source.waiting:
             return "Sent; waiting for the server…"
         presence = self.presence_text()
-        return f"Waiting for {self.waiting_for()}…" + (f"\n{presence}" if presence else "")
+        if source.seat_to_act in source.open_seats:  # nobody to wait for yet (tester RE)
+            room = f" (room {source.room})" if source.room else ""
+            said = (
+                f"Nobody sits as {self.seat_title(source.seat_to_act)} yet: "
+                f"waiting for a player to join{room}…"
+            )
+        else:
+            said = f"Waiting for {self.waiting_for()} to play…"
+        return said + (f"\n{presence}" if presence else "")
+
+    def seat_title(self, seat: str | None) -> str:
+        """A seat's name as players say it: "investigator", "Jack"."""
+        return self.TITLES.get(seat or "", seat or "")
 
     def presence_text(self) -> str:
         """At a network seat, the other seats whose player's connection is
