@@ -90,3 +90,28 @@ def test_the_close_log_is_bounded_per_address_and_in_all(caplog):
     assert "closed 8 more connections in that minute (not logged one by one)" in lines
     assert "closed 997 more connections from 127.0.0.90 in that minute" in lines
     assert lines[-1] == "closed the connection from 127.0.0.90: the client closed it"
+
+
+async def test_a_session_open_when_the_gateway_stops_gets_its_terminal_back(tmp_path):
+    """RD (Pocket round 29): "When I stopped the server, one SSH client that
+    was still waiting in a room was left showing the dead game screen, with
+    no 'server stopped' message.  I needed `reset`."  The gateway's last
+    words to a session it closes put the client's terminal back (the main
+    screen, the cursor, no mouse reports) and say why."""
+    from whitechapel.gateway.session import TERMINAL_RESET
+
+    gateway, port = await gateway_with(tmp_path, Access(PASSWORD), hold=True)
+    closed = False
+    try:
+        conn = await connect(port, "ann", source="127.0.0.84")
+        process = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
+        await until(lambda: gateway.children, what="the session")
+        await gateway.close()
+        closed = True
+        said = await process.stdout.read()
+        assert TERMINAL_RESET in said, said
+        assert said.endswith(b"whitechapel: the server is shutting down.\r\n"), said
+        conn.close()
+    finally:
+        if not closed:
+            await gateway.close()

@@ -326,6 +326,15 @@ class TerminalSession(asyncssh.SSHServerSession[bytes]):
                 await self.hosts.end(number)
             self._finish(status)
 
+    def shut_down(self, why: str) -> None:
+        """The gateway stops: the client's terminal is put back as the app
+        found it (`TERMINAL_RESET`: its screen was left drawn, the mouse
+        still reported; tester RD, Pocket round 29, "needed `reset`"), told
+        why, and the connection closed."""
+        if self.number is not None:
+            self._write(TERMINAL_RESET + f"\r\nwhitechapel: {why}.\r\n".encode(), stderr=False)
+        self.disconnect(why)
+
     def _write(self, text: bytes, *, stderr: bool = True) -> None:
         """`text` on the client's terminal (by its stderr, or its output
         after the app's), if the client is still there."""

@@ -599,5 +599,5 @@ class Gateway:
             self._server.close()
             await self._server.wait_closed()
         for session in list(self.sessions):
-            session.disconnect(SHUTTING_DOWN)
+            session.shut_down(SHUTTING_DOWN)
         await self.hosts.close()
