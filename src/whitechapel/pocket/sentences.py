@@ -145,10 +145,15 @@ def _walk(board: Board | None, detective: int, steps: int) -> str:
     return f" ({start}→{step_clockwise(start, steps)})"
 
 
-def terse_phrase(action: Action, board: Board | None = None, card: str | None = None) -> str:
+def terse_phrase(
+    action: Action, board: Board | None = None, card: str | None = None, named: bool = True
+) -> str:
     """What an action did in the fewest words, for a line that must hold
     two of them at 80 columns: 'Watson 8→10', 'joker: Watson 10→11',
-    'turned a3 (Pizer): east', 'swapped a1 and b2', 'drew an alibi card'."""
+    'turned a3 (Pizer): east', 'swapped a1 and b2', 'drew an alibi card';
+    not `named`, the tiles by their squares alone ('turned a3: east'), where
+    their names would cut the line (tester RE, round 29: "then turned b2
+    (Bert): no…" read as "no wall" where the wall faced north)."""
     if isinstance(action, Move | Joker):
         if action.detective is None:
             return "joker: nobody moved"
@@ -157,12 +162,12 @@ def terse_phrase(action: Action, board: Board | None = None, card: str | None = 
         walk = _walk(board, action.detective, steps).strip(" ()") or STEP_WORDS[steps]
         return f"{'joker: ' if isinstance(action, Joker) else ''}{name} {walk}"
     if isinstance(action, Rotate):
-        tile = _tile(board, action.square)
+        tile = _tile(board if named else None, action.square)
         if board is not None and board.lane_open and board.squares[action.square] == LANE_ID:
             return f"turned {tile}: no wall"
         return f"turned {tile}: {WALL_WORDS[action.wall]}"
     if isinstance(action, Exchange):
-        if board is not None:
+        if board is not None and named:
             return f"swapped {_swap(board, action, ', ')}"
         return f"swapped {SQUARES[action.first]} and {SQUARES[action.second]}"
     assert isinstance(action, Alibi)

@@ -32,7 +32,15 @@ def moves_line(view: PocketView, who: str, count: int, width: int = 78) -> str:
         return f"{who} {said}."
 
     terse = ", then ".join(terse_phrase(e.action, b, card) for e, b, card in moves)
+    # then the tiles turned by their squares alone, then the swapped ones too
+    # (tester RE, round 29: "then turned b2 (Bert): no…", its wall cut)
+    turned = ", then ".join(
+        terse_phrase(e.action, b, card, named=isinstance(e.action, Exchange))
+        for e, b, card in moves
+    )
+    bare = ", then ".join(terse_phrase(e.action, b, card, named=False) for e, b, card in moves)
     tries = [line(False, True), line(True, True), line(True, False), f"{who}: {terse}."]
+    tries += [f"{who}: {turned}.", f"{who}: {bare}."]
     return fit_line(tries, width)
 
 

@@ -132,6 +132,10 @@ def of_goal(glasses: int) -> str:
 
 PANEL_WIDTH = 29  # the side column's narrowest (80×24)
 MAY_WIN_UNSEEN = "Jack may win if unseen"  # the investigator's warning (`may_win_unseen`)
+# with two suspects left: Jack alone unseen reaches both goals at once, the
+# race (P8); both unseen, his win (tester RD, round 29: "'Jack may win' when
+# my exchange guaranteed a 1/1 split")
+WIN_OR_RACE = "Unseen: Jack's win or race"
 
 
 def goal_row(label: str, glasses: int) -> str:
@@ -157,12 +161,13 @@ def race_lines(view: PocketView) -> str:
         extra = view.jack.hourglasses - view.known_hourglasses
         holds = f"Jack held {cards}" + (f" (+{extra})" if count else "")
     threat = ""
+    two = len(view.suspects) == 2
     if may_win_unseen(view, drawing=False):
         # a condition, not news (tester QZ, round 27, read "Unseen now" as
         # "Jack is unseen right now", with every suspect left in sight)
-        threat = f"\n[b]{MAY_WIN_UNSEEN}[/b]"
+        threat = f"\n[b]{WIN_OR_RACE if two else MAY_WIN_UNSEEN}[/b]"
     elif may_win_unseen(view):  # only with a card he may still draw (tester QX, round 26)
-        threat = "\n[b]Alibi + unseen: Jack may win[/b]"
+        threat = f"\n[b]Alibi + unseen: {'win or race' if two else 'Jack may win'}[/b]"
     return f"{glasses}\n{holds}{threat}\n{suspects_row(view)}"
 
 
@@ -289,7 +294,19 @@ def banners(
         won = f"[b]{who}[/b] {verb_for(who, 'wins', 'win')}"
         side = who.split(" (")[0] if who.endswith(")") else who
         short = f"[b]{side}[/b] {verb_for(side, 'wins', 'win')}"
-        return [whole, bare, f"game over: {won}", won, f"game over: {short}", short]
+        # the end's reason kept as long as the losing seat's is (tester RG,
+        # round 30: "you lose (round 8)" at one seat, "you (the investigator)
+        # win" at the other)
+        why = f" ({ended.detail or ended.reason})"
+        return [
+            whole,
+            bare,
+            f"game over: {short}{why}",
+            f"game over: {won}",
+            won,
+            f"game over: {short}",
+            short,
+        ]
     race = " — race" if view.race else ""
     # "of 8" in every form (tester QT, round 24: "round 1/8" at one seat,
     # "round 2 of 8" at the other read as unfinished)
@@ -304,7 +321,9 @@ def banners(
         f"Mr. Jack Pocket — round {view.round} of 8{race} — {turn} to play",
         bare,
         f"round {view.round} of 8{race} — {turn} to play",
-        f"round {view.round}{race} · {turn.split(' (')[0]} to play",
+        # "of 8" here too (tester RG, round 30: "round 1 · you to play" at one
+        # seat, "round 1 of 8 — the investigator to play" at the other)
+        f"round {view.round} of 8{race} · {turn.split(' (')[0]} to play",
         f"round {view.round} of 8{race}",
     ]
 
@@ -728,9 +747,18 @@ def step_prompt(
     back = "Esc: back."
     if mode == Mode.TOKEN:
         keys = token_keys(view.tokens)
+        now = call_now(view, jack)
         if "-" not in keys and "or" not in keys:
-            return f"The last action token of the round: {keys} (or click it)."
-        return f"Choose an action token: {keys} (or click it)."
+            return fit_prompt(
+                f"The last action token of the round: {keys} (or click it). {now}.",
+                f"The last action token: {keys}. {now}.",
+                f"The last action token of the round: {keys} (or click it).",
+            )
+        return fit_prompt(
+            f"Choose an action token: {keys} (or click it). {now}.",
+            f"Choose an action token: {keys}. {now}.",
+            f"Choose an action token: {keys} (or click it).",
+        )
     if mode == Mode.MOVE:
         if not isinstance(candidate, Move):
             return f"How far? 1 or 2 positions clockwise (←→), then Enter. {back}"
@@ -794,6 +822,24 @@ def exposed_line(view: PocketView, after: PocketView | None, action: Action | No
     was = next(t for t in view.tiles if t.character == view.jack.identity).seen
     still = "still " if was else ""
     return f"[b red]Careful: Jack would {still}be seen ({name}, you, in sight).[/b red]"
+
+
+def call_now(view: PocketView, jack: bool, head: str = "A call now") -> str:
+    """What a witness call made now would see, from the board both sides
+    see: "A call now: 2 seen, 5 unseen", on Jack's own screen with his own
+    side ("; you unseen"); with one suspect left, that one (tester RD,
+    round 29: "a live 'at the call now' count in ordinary games", where
+    only the guided game's hints gave it; tester RF, round 30: "while you
+    preview an action … I counted 'seen by' labels by hand"): `head` says
+    which board ("Then a call" on a preview's)."""
+    n, seen = len(view.suspects), set(view.seen_suspects)
+    if n <= 1:
+        said = f"{head}: the last suspect {'seen' if seen else 'unseen'}"
+    else:
+        said = f"{head}: {len(seen)} seen, {n - len(seen)} unseen"
+    if jack and view.jack is not None and n > 1:
+        said += f"; you {'seen' if view.jack.identity in seen else 'unseen'}"
+    return said
 
 
 def fit_prompt(*tries: str, width: int = 78) -> str:

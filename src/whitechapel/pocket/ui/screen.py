@@ -293,16 +293,26 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
             return waiting + (f"\n{moves}" if moves else "")
         if self.handover == "always" and self.holder != source.to_act:
             return ""
+        return self.choosing_text()
+
+    def choosing_text(self) -> str:
+        """The prompt while the keyboard chooses an action: the step's keys,
+        then a refusal, Jack's warning, what the previewed board would show
+        at a call, or what the other side just played."""
+        source = self.source
         view = self.current_view()
         jack = source.to_act == JACK
         legal = self.legal() if self.choice.on_tiles else ()
         text = panels.step_prompt(view, self.choice, self.face(), jack, legal)
         if self.notice:  # (an engine's refusal says its rule's tag: not to players)
             return text + f"\n[red]{panels.untagged(self.notice)}[/red]"
+        after = self.preview()[0]
         if jack and self.holder == JACK:  # his own screen: the preview would have him seen
-            warning = panels.exposed_line(view, self.preview()[0], self.candidate())
+            warning = panels.exposed_line(view, after, self.candidate())
             if warning:
                 return text + f"\n{warning}"
+        if after is not None:  # what the previewed board would show at a call (RF)
+            return text + "\n" + panels.call_now(after, jack and self.holder == JACK, "Then a call")
         presence = self.presence_text()  # a network seat: the other one's connection
         if presence:
             return text + f"\n{presence}"
