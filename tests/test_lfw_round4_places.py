@@ -128,7 +128,7 @@ def test_t3_the_police_panel_lists_what_each_can_search_and_no_line_wraps(side):
             near = placenames.touches(game.board, view.police[c])
             line = next(li for li in full if li[1:].startswith(f"{LETTER[c]} {c}"))
             said = " ".join(map(str, near))
-            assert (said in line) if near else ("no circle to search" in line), line
+            assert (said in line) if near else ("touches no circle" in line), line
             assert f"{LETTER[c]} {said or 'none'}" in " ".join(compact[1:])
 
 
@@ -162,7 +162,7 @@ async def test_t3_on_the_screen_every_policeman_and_his_circles_stay_in_sight(
             if size[1] >= 30:  # a line each: "B blue 57·70 · searches 57 70"
                 # his line: his letter first (round 18: a long line drops his colour's name)
                 row = next(r.rstrip() for r in rows if r.lstrip(" ▶").startswith(f"{LETTER[c]} "))
-                assert row.endswith(f"searches {near}" if near else "no circle to search"), row
+                assert row.endswith(f"searches {near}" if near else "touches no circle"), row
             else:  # 80×24: three lines, "B 57 70  Y 48 49 …"
                 assert any(f"{LETTER[c]} {near or 'none'}" in r for r in rows), (c, rows)
         assert len([r for r in rows if r.strip()]) <= 6

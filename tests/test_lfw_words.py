@@ -126,7 +126,7 @@ async def test_f1_in_a_game_opens_on_the_turns_keys_and_ends_with_the_rules(tmp_
 LINE = re.compile(
     r"^[ ▶]([BYNRG]|[BYNRG] (blue|yellow|brown|red|green)|(blue|yellow|brown|red|green))"
     r"( (?P<where>between .+|beside .+|by .+|near .+) ·)?"
-    r" (searches( \d+)+|no circle to search)…?$"
+    r" (searches( \d+)+|touches no circle)…?$"
 )
 
 

@@ -128,7 +128,9 @@ class LfwConsole:
         mode = value_of(RULES.settings, self.record.settings, "notebook")
         if mode != "off":
             nb = deduce(view, self.game.board)
-            found = deduction.deduction_text(nb, jack=side == JACK, shares=mode == "heat")
+            found = deduction.deduction_text(
+                nb, jack=side == JACK, shares=mode == "heat", searched=view.searched
+            )
             parts.append(plain(found))
         parts.append(plain(notebook.notebook_text(view)))
         parts.append(plain(panels.log_text(view, LOG_LINES)))

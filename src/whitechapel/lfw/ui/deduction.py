@@ -24,7 +24,7 @@ read without colour too.  The number stays whole.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 
 from whitechapel.lfw.map.mapfile import Node
 from whitechapel.lfw.notebook import Notebook
@@ -148,12 +148,18 @@ JACK_CANDIDATES_SHOWN = 30  # Jack's line lists the candidates up to this many (
 
 
 def deduction_text(
-    nb: Notebook | None, *, jack: bool = False, key: str | None = None, shares: bool = True
+    nb: Notebook | None,
+    *,
+    jack: bool = False,
+    key: str | None = None,
+    shares: bool = True,
+    searched: Collection[int] = (),
 ) -> str:
     """The notebook panel's lines on the deduction: how many circles Jack
     can be on (and by how many paths), and every hideout candidate; with
     `shares` (the heat map) the circles most paths end on.  On Jack's
-    screen it is headed as what the police can know."""
+    screen it is headed as what the police can know; `searched`: tonight's
+    circles searched empty (`likeliest_line`)."""
     if nb is None:
         return ""
     n, h = len(nb.counts), nb.hideouts
@@ -172,7 +178,7 @@ def deduction_text(
     if not jack and nb.on_board and not (nb.over or nb.home):
         where += homeward_line(nb)
     if shares and not jack and nb.on_board and not (nb.over or nb.home) and n > 1:
-        where += "\n" + likeliest_line(nb)
+        where += "\n" + likeliest_line(nb, searched)
     if jack:  # one short line: his sheet fills most of the panel
         if nb.on_board and not (nb.over or nb.home):
             where = f"{n} {_plural(n, 'circle')} ({paths_text(nb.total)})"
@@ -290,17 +296,25 @@ def paths_text(total: int) -> str:
 LIKELIEST = 5  # circles in the "Most paths" line
 
 
-def likeliest_line(nb: Notebook) -> str:
+def likeliest_line(nb: Notebook, searched: Collection[int] = ()) -> str:
     """The circles most of Jack's possible paths end on, with each one's
     share: "Most paths end on: 85 31%, 98 20%, 79 12%" (testers M and N,
     round 7: the heat map's bar fits no three-digit circle, and its palest
     tint covered the board).  A count of paths, not a forecast; of the
-    paths that still get him home where some do not (`heat_counts`)."""
+    paths that still get him home where some do not (`heat_counts`).  The
+    `searched` circles among them (searched empty tonight) are said to be
+    searched before his last move: else it reads as a mistake (tester I4,
+    round 45: "listed circles just searched empty, and I took it for a
+    bug")."""
     counts = heat_counts(nb)
     total = sum(counts.values()) or 1
     top = sorted(counts, key=lambda c: (-counts[c], c))[:LIKELIEST]
     # each "85 31%" whole on a line: the panel wraps between them
     shares = ", ".join(f"{c}\u00a0{round(100 * counts[c] / total)}%" for c in top)
+    before = [c for c in top if c in searched]
+    if before:
+        which = ", ".join(map(str, before))
+        shares += f" ({which} searched before his last move)"
     if len(counts) < len(nb.counts):
         return f"Of the paths that still get him home, most end on: {shares}"
     return f"Most paths end on: {shares}"

@@ -107,29 +107,43 @@ def hideout_rows(board: Any, circles: Iterable[int]) -> list[tuple[str, list[int
     fewest first ("2 ways in", [4, 5, 43 …]), those where every way in is
     a crossing and they are fewer than `HARD_TO_BAR`, the head saying so
     (tester D4, round 42, looked for 111 among "3 ways in", one of its
-    three a street with no crossing); then how many others there are (four
-    ways in or more, or a street no policeman can bar), without their
-    numbers: the list stays short enough to read."""
+    three a street with no crossing); then how many others there are,
+    without their numbers (the list stays short enough to read), counted
+    by their ways in: those with fewer than `HARD_TO_BAR`, one a street with
+    no crossing, are not strong hideouts (tester J4, round 45: 88, two ways
+    in and one a bare street from red circle 84, hid among "the other 76:
+    4 ways in or more, or fewer with one a street with no crossing", and he
+    took it for one with more)."""
     rows: dict[int, list[int]] = {}
-    others = 0
+    bare_by_ways: dict[int, int] = {}
+    more = 0
     for c in circles:
         crossings, bare = ways_in(board, c)
-        if bare or crossings >= HARD_TO_BAR:
-            others += 1
+        total = crossings + bare
+        if total >= HARD_TO_BAR:
+            more += 1
+        elif bare:
+            bare_by_ways[total] = bare_by_ways.get(total, 0) + 1
         else:
             rows.setdefault(crossings, []).append(c)
     out = [
         (f"{n} way{'s' if n != 1 else ''} in, {'each ' if n != 1 else ''}a crossing", sorted(found))
         for n, found in sorted(rows.items())
     ]
+    others = more + sum(bare_by_ways.values())
     if others:
-        out.append(
-            (
-                f"the other {others}: {HARD_TO_BAR} ways in or more, or fewer with one "
-                "a street with no crossing (no policeman bars it)",
-                [],
+        parts = []
+        if bare_by_ways:  # "29 with 2 ways in, 30 with 3, one a street with no crossing"
+            counts = [f"{k} with {n}" for n, k in sorted(bare_by_ways.items())]
+            first = counts[0] + (" way" if counts[0].endswith(" 1") else " ways in")
+            parts.append(", ".join([first, *counts[1:]]) + ", one a street with no crossing")
+        if more:
+            parts.append(
+                f"{more} with {HARD_TO_BAR} or more"
+                if parts
+                else f"{more} with {HARD_TO_BAR} ways in or more"
             )
-        )
+        out.append((f"the other {others}: {'; '.join(parts)}", []))
     return out
 
 

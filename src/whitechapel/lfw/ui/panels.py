@@ -164,7 +164,7 @@ def _fit(forms: Iterable[str], width: int) -> str:
 
 
 def _searches(circles: tuple[int, ...]) -> str:
-    return "searches " + " ".join(map(str, circles)) if circles else "no circle to search"
+    return "searches " + " ".join(map(str, circles)) if circles else "touches no circle"
 
 
 def _letter(c: str) -> str:
@@ -275,7 +275,11 @@ def _letter_only(view: LfwView, c: str, board: Any | None) -> tuple[str, ...]:
         if was is None:
             return ()
         spelt, short = placenames.short_name(board, was, True), placenames.short_name(board, was)
+        # his colour's name before his letter alone, as on the board (tester
+        # J4, round 45: "G — (last night 127·132 SW)" among "B blue — …")
         return (
+            f"{mark}{colour(c, c)} — (last night {spelt})",
+            f"{mark}{colour(c, c)} — (last night {short})",
             f"{mark}{_letter(c)} — (last night {spelt})",
             f"{mark}{_letter(c)} — (last night {short})",
             f"{mark}{_letter(c)} {c} —",

@@ -511,7 +511,11 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         elif view.jack and self.holder == JACK:
             sheet = jackturn.jack_text(view, self.board, self.aids) + "\n\n"
         found = deduction.deduction_text(
-            nb, jack=self.holder == JACK, key="F9", shares=self.deduction_mode == "heat"
+            nb,
+            jack=self.holder == JACK,
+            key="F9",
+            shares=self.deduction_mode == "heat",
+            searched=view.searched,
         )
         facts = notebook.notebook_text(view, self.board, compact=self.compact)
         if found:
