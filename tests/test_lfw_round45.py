@@ -80,3 +80,137 @@ def test_the_police_panel_names_each_policemans_colour_at_night_start():
     assert len(rows) == 5, rows
     for c, row in zip(COLOURS, rows, strict=True):
         assert f" {c} — (last night " in row, row
+
+
+def _sweep_finds_a_clue_before_the_last(game) -> bool:
+    """T3, the police to act first: key 9's searches, played out on a copy,
+    find a new clue while another policeman is still to act after it."""
+    from whitechapel.lfw.rulebook import POLICE
+    from whitechapel.lfw.ui import sweep
+
+    if game.phase != Phase.CLUES or game.to_act != POLICE:
+        return False
+    view = game.view(POLICE)
+    if view.acting_colour != sentences.police_order(view)[0]:
+        return False
+    copy = game.clone()
+    clues, last = len(view.clues), view.acting_colour
+    while True:
+        view = copy.view(POLICE)
+        if len(view.clues) > clues:
+            return view.acting_colour is not None and view.acting_colour != last
+        text = sweep.step(view, copy.board, last)
+        if text is None:
+            return False
+        last = view.acting_colour
+        copy.play(text)
+
+
+async def test_t3_key_9_stops_at_a_clue_so_the_next_policeman_may_arrest(tmp_path):
+    """L4 (round 46): "On night 3, Blue's search found a clue on 126 and Red
+    went straight on to search 125.  With one key per policeman I could
+    have used Red to arrest on 125 instead; 9 9 takes that choice away
+    without saying so."  Key 9 stops at the first new clue: the next
+    policeman is still to act, and the screen says why."""
+    from lfw_app_play import game_app, press_for_all, raise_curtain
+    from snapshots import screen_text
+    from whitechapel.lfw.rulebook import POLICE
+
+    game = first_game_where(7, _sweep_finds_a_clue_before_the_last, tries=200)
+    clues = len(game.view(POLICE).clues)
+    app, screen = game_app(game, tmp_path)
+    async with app.run_test(size=(160, 50), notifications=True) as pilot:
+        await raise_curtain(pilot, screen)
+        await press_for_all(pilot, app, "9")
+        view = screen.source.view(POLICE)
+        assert len(view.clues) > clues
+        assert view.phase.key == Phase.CLUES and view.acting_colour is not None
+        said = " ".join(n.message for n in app._notifications)
+        nxt = view.acting_colour.capitalize()
+        assert f"found a clue: 9 stopped, so that {nxt} may arrest; 9 again searches on" in said, (
+            said,
+            screen_text(app),
+        )
+
+
+def _n3_two_in_reach(game) -> bool:
+    """Night 3's kill, a Wretched's circle two named policemen-to-be could
+    arrest on before Jack moves."""
+    from whitechapel.lfw.ui import exposure
+
+    if game.phase != Phase.KILL or game.night != 3:
+        return False
+    view = game.view(JACK)
+    for w in view.wretched:
+        danger = exposure.n3_danger(view, game.board, w)
+        if danger is not None and exposure.n3_others(view, game.board, w, danger):
+            return True
+    return False
+
+
+def test_n3_the_kill_names_every_marker_face_up_that_could_arrest_first():
+    """L4 (round 46): "'a: 3 (Yellow's marker 2 crossings away), d: 83
+    (Yellow's marker 2 crossings away)'.  So I took the pair 3 + 83,
+    reasoning that one policeman could cover only one scene … But Brown's
+    marker could also reach a crossing beside 83."  Each flagged circle
+    names every policeman and face-up marker in reach, the nearest first."""
+    from whitechapel.lfw.ui import exposure
+
+    game = first_game_where(11, _n3_two_in_reach, tries=400)
+    view = game.view(JACK)
+    named = 0
+    for w in view.wretched:
+        danger = exposure.n3_danger(view, game.board, w)
+        if danger is None:
+            continue
+        others = exposure.n3_others(view, game.board, w, danger)
+        flag = exposure.n3_flag(view, game.board, str(w))
+        assert flag.startswith(danger.text()), flag
+        for other in others:
+            assert other in flag and other != danger.what, flag
+            named += 1
+        if others:
+            assert flag.endswith(" too"), flag
+    assert named
+
+
+def test_the_replay_summary_says_in_words_where_jack_has_no_circle_yet():
+    """L4 (round 46): "`replay --side jack` prints `Jack's circle: None`
+    during Hell: a raw Python None"."""
+    from whitechapel.lfw.render import render_summary
+
+    game = first_game_where(3, lambda g: g.phase == Phase.WOMEN)
+    said = render_summary(game.view(JACK))
+    assert "None" not in said, said
+    assert "Jack's circle: not on the streets" in said, said
+
+
+def test_h6_key_0_says_what_the_wretched_do_and_esc_what_was_not_done():
+    """K4 and L4 (round 46): "the confirmation for 0 reads 'every Wretched
+    still to move goes as the keys line says', but the keys line does not
+    show where each one goes"; K4: Esc then printed "Nothing done: Blue
+    still acts first", a sentence for the policemen's moves."""
+    from whitechapel.lfw.rulebook import POLICE
+    from whitechapel.lfw.ui import wretched
+    from whitechapel.lfw.ui.picking import picking_for
+
+    game = first_game_where(3, lambda g: g.phase == Phase.WRETCHED and g.to_act == POLICE)
+    p = picking_for(game.view(POLICE), game.board)
+    asked = p.rest_question(wretched.WORD)
+    assert "keys line" not in asked, asked
+    assert "every Wretched still to move takes one step, chosen for you (H6)" in asked, asked
+    assert p.cancelled() == "Nothing done: no Wretched has moved."
+
+
+def test_t1_the_move_guide_names_only_the_kinds_of_move_left():
+    """K4 (round 46): "With no coach or alley left, the prompt still says
+    'Move: step to a circle, take a coach (two steps), or an alley'.
+    Pressing 1 out of habit then types '1' as the start of a circle
+    number."  The guide names the kinds Jack has left tonight; the screen
+    says it on his move (from his view: his coaches and alleys are public)."""
+    from whitechapel.lfw.ui.screen import GUIDE, move_guide
+
+    assert move_guide(2, 1) == GUIDE["escape"]
+    assert move_guide(0, 0) == "Move: step to a circle (no coach or alley left tonight)."
+    assert "no alley left" in move_guide(1, 0) and "coach" in move_guide(1, 0)
+    assert "no coach left" in move_guide(0, 1) and "alley" in move_guide(0, 1)

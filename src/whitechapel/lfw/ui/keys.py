@@ -87,6 +87,7 @@ class LfwKeys:
     fold_to: str | None = None  # a later policeman's key under way: he acts next
     folded: tuple[str, ...] = ()  # the policemen who stayed or passed for it
     sweep_reasons: tuple[str, ...] = ()  # key 9: why it passed those it passed
+    sweep_clues = 0  # key 9: tonight's clues when it began (a new one stops it)
     # the street inspector (key /, streets.py): the number being typed, or
     # None; the circle whose streets are lit, or None
     inspect_typed: str | None = None
@@ -417,6 +418,7 @@ class LfwKeys:
                 return
             self.fold_to, self.folded = None, ()
             self.rest = (view.acting_colour or "", SWEEP)
+            self.sweep_clues = len(view.clues)
             self.note_sweep_pass(text)
             self.send(text)
             return
@@ -470,6 +472,12 @@ class LfwKeys:
         if word == wretched.WORD:  # H6: the next Wretched, until Jack's turn
             return self.wretched_step(view)
         if word == SWEEP:  # `phase` holds the policeman who acted last
+            if colour is not None and colour != phase and len(view.clues) > self.sweep_clues:
+                # a clue found: the next policeman may rather arrest (tester L4,
+                # LfW round 46: "Blue's search found a clue on 126 and Red went
+                # straight on to search 125 … I could have used Red to arrest")
+                self.sweep_reasons = (*self.sweep_reasons, sweep.clue_stop(view, phase))
+                return None
             text = sweep.step(view, self.board, phase, self.aids)
             if text is not None and colour is not None:
                 self.rest = (colour, SWEEP)

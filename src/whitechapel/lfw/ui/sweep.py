@@ -2,7 +2,8 @@
 him, one action at a time, search where a search can still tell the police
 something and pass where none can.  Nobody arrests: a player who sees an
 arrest worth trying makes it first (his policeman's own keys), then 9 does
-the rest, as key 0 ("everyone passes") does.
+the rest, as key 0 ("everyone passes") does.  A clue found stops it before
+the next policeman, who may rather arrest (`clue_stop`; keys.py).
 
 What each policeman does is what `1 search` / `3 pass` would do for him: a
 search names his circles likeliest first (`picking.search_order`) until a
@@ -61,6 +62,15 @@ def pass_reason(view: LfwView, board: Any) -> str:
         f"{sentences.name(acting)} passed: every way Jack went passes {where} "
         "(a search there tells nothing: arrest there first, key 2)"
     )
+
+
+def clue_stop(view: LfwView, found_by: str) -> str:
+    """Why key 9 stopped: a search under it found a clue, and the next
+    policeman may rather arrest now that the police know more ("Blue found
+    a clue: 9 stopped, so that Red may arrest; 9 again searches on")."""
+    nxt = view.acting_colour
+    after = f"so that {sentences.name(nxt)} may arrest; " if nxt else ""
+    return f"{sentences.name(found_by)} found a clue: 9 stopped, {after}9 again searches on"
 
 
 def step(view: LfwView, board: Any, colour: str | None = None, deduce: bool = True) -> str | None:
