@@ -203,8 +203,9 @@ async def test_n3_the_kill_flags_each_wretched_the_police_could_arrest_on_first(
         played = len(game.history)
         await settle.press(pilot, word_key(screen, "kill"))
         text = prompt_text(app)
-        for w in near:  # "k: 158 (a face-down marker 1 crossing away)"
-            assert f"{w} (" in text and "away)" in text.split(f"{w} (", 1)[1], (w, text)
+        for w in near:  # "k: 158 (a face-down marker 1 crossing away)", "…, Red's marker too)"
+            after = text.split(f"{w} (", 1)[-1]
+            assert f"{w} (" in text and ("away)" in after or " too)" in after), (w, text)
         for w in far:
             assert f"{w} (" not in text, (w, text)
         # why, in full or (one row where the whole board shows) short

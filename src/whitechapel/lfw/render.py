@@ -29,7 +29,8 @@ def render_summary(view: LfwView, players: dict[str, str] | None = None) -> str:
         lines[0] += " (" + ", ".join(f"{k}: {v}" for k, v in players.items()) + ")"
     lines.append(f"Optional rules: {', '.join(view.options.on()) or 'none'}")
     phase = view.phase
-    lines.append(f"Night {view.night}, {phase.tag} {phase.name}; Chief: {view.chief}")
+    chief = view.chief if view.chief is not None else "not named yet"
+    lines.append(f"Night {view.night}, {phase.tag} {phase.name}; Chief: {chief}")
     scenes = ", ".join(f"{s.circle} (night {s.night})" for s in view.crime_scenes)
     lines.append(f"Crime scenes: {scenes or 'none'}")
     track = " ".join(f"{t.space}{'' if t.how == STEP else ':' + t.how}" for t in view.track)
@@ -41,7 +42,10 @@ def render_summary(view: LfwView, players: dict[str, str] | None = None) -> str:
     lines.append(f"Searched without a clue: {', '.join(map(str, empty)) or 'none'}")
     jack = view.jack
     if jack:
-        lines.append(f"Jack's hideout: {jack.hideout}; Jack's circle: {jack.position}")
+        # words where he has none yet (tester L4, LfW round 46: "Jack's circle: None")
+        hideout = jack.hideout if jack.hideout is not None else "not chosen yet"
+        circle = jack.position if jack.position is not None else "not on the streets"
+        lines.append(f"Jack's hideout: {hideout}; Jack's circle: {circle}")
         for night, row in enumerate(jack.path, start=1):
             path = " ".join(f"{e.space}:{e.circle}" for e in row)
             lines.append(f"  night {night}: {path}")

@@ -227,8 +227,11 @@ def _standing(view: LfwView) -> list[tuple[str, str]]:
             out.append((m.crossing, f"{sentences.name(m.colour)}'s marker"))
     for m in view.patrol_markers:
         if m.crossing and not m.revealed:
-            out.append((m.crossing, "a face-down marker"))
+            out.append((m.crossing, FACE_DOWN))
     return out
+
+
+FACE_DOWN = "a face-down marker"
 
 
 def n3_danger(view: LfwView, board: Any, circle: int) -> Danger | None:
@@ -254,13 +257,35 @@ N3_PART = (
 N3_SHORT = "N3: a marker near your second victim may arrest you first"
 
 
+def n3_others(view: LfwView, board: Any, circle: int, nearest: Danger) -> list[str]:
+    """N3's kill: every other policeman or marker turned face up who could
+    arrest on `circle` before Jack moves, by name, the nearest first (tester L4, LfW round 46:
+    "a: 3 (Yellow's marker 2 crossings away), d: 83 (Yellow's marker 2
+    crossings away)" read as one policeman for both scenes; Brown's marker
+    could reach 83 too)."""
+    near = facts(board)
+    found = sorted(
+        (near.distance(x, circle), what)
+        for x, what in _standing(view)
+        if near.distance(x, circle) <= REACH
+    )
+    # the face-down ones unnamed: the keys line has no room for them all
+    return [w for _, w in found if w not in (nearest.what, FACE_DOWN)]
+
+
 def n3_flag(view: LfwView, board: Any, circle: str) -> str:
     """The words after a Wretched's circle on N3's kill where a
     policeman-to-be could arrest there before Jack moves: "a face-down
-    marker 1 crossing away", "beside Red's marker" (`N3_PART` says why);
-    empty where no danger is seen."""
+    marker 1 crossing away", "beside Red's marker", each other one in reach
+    after it ("Yellow's marker 2 crossings away, Brown's marker too")
+    (`N3_PART` says why); empty where no danger is seen."""
     danger = n3_danger(view, board, int(circle)) if circle.isdigit() else None
-    return "" if danger is None else danger.text()
+    if danger is None:
+        return ""
+    others = n3_others(view, board, danger.circle, danger)
+    if not others:
+        return danger.text()
+    return f"{danger.text()}, {sentences.and_list(others)} too"
 
 
 def n3_part(view: LfwView, board: Any, circles: list[str], short: bool = False) -> str:

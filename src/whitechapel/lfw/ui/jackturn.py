@@ -374,7 +374,7 @@ def home_line(view: LfwView, board: Any, hideout: int, here: int | None, aids: b
     # prompt's 3 disagreed; 3 was right)
     now = home_now(view, board, here)
     if now is None:
-        home += f" · every way barred by the police now ({need} if they move)"
+        home += f" · every way barred by the police now ({need} with none in the way)"
     else:
         way = home_way(view, board, here) or ()
         if {kind for kind, _ in way} - {"walk"}:
@@ -384,7 +384,9 @@ def home_line(view: LfwView, board: Any, hideout: int, here: int | None, aids: b
         else:
             home += f" · {now} move{'s' if now != 1 else ''} away"
         if now > need:
-            home += f" ({need} if the police move)"
+            # what the policemen's crossings cost him (tester K4, LfW round 46:
+            # "(1 if the police move)": "I could not work out what this means")
+            home += f" ({need} with no policeman in the way)"
     if (now or need) > spaces_left(view):
         home += " [b red](too far!)[/b red]"
     return home

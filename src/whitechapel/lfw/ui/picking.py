@@ -1034,6 +1034,8 @@ class Picking:
         return sentences.fold_question(self.folded(colour), word, colour, COLOUR_LETTERS[colour])
 
     def cancelled(self) -> str:
+        if self.phase() == Phase.WRETCHED:  # no policeman acts here (tester K4, LfW round 46)
+            return "Nothing done: no Wretched has moved."
         return sentences.fold_cancelled(self.acting(), REST.get(self.phase(), "pass"))
 
     # -- T3: the acting policeman's circles ----------------------------------------------
@@ -1495,7 +1497,10 @@ class Picking:
         key = ARMED_KEYS[word]
         then = f"{key} again: yes (Enter too); {sentences.ASKING_END}"
         if word == wretched.WORD:
-            return f"{key}: every Wretched still to move goes as the keys line says (H6) — {then}"
+            # (testers K4 and L4, LfW round 46: the keys line said no destinations)
+            return (
+                f"{key}: every Wretched still to move takes one step, chosen for you (H6) — {then}"
+            )
         still = sentences.still_to_act(self.view) if self.view is not None else []
         everyone = [self.acting() or "", *still]
         if len(everyone) == 1:

@@ -104,6 +104,19 @@ GUIDE = {
 NO_STEP = "Move: policemen bar every street from here: take a coach (two steps) or an alley."
 
 
+def move_guide(coaches: int, alleys: int) -> str:
+    """T1's guide, naming only the kinds of move Jack has left tonight
+    (tester K4, LfW round 46: "with no coach or alley left, the prompt still
+    says 'step to a circle, take a coach (two steps), or an alley'")."""
+    if coaches and alleys:
+        return GUIDE["escape"]
+    if coaches:
+        return "Move: step to a circle, or take a coach (two steps); no alley left tonight."
+    if alleys:
+        return "Move: step to a circle, or take an alley; no coach left tonight."
+    return "Move: step to a circle (no coach or alley left tonight)."
+
+
 COMPACT_HEIGHT = 30  # rows: below this the notebook and the log take turns (F5)
 # The whole board beside the panels (lfw.tcss, "fits"): the side column's
 # width, and the rows that are not map: the banner, the prompt's two lines,
@@ -693,6 +706,8 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         key: str = view.phase.key
         if key == Phase.ESCAPE and not p.can_step():
             return NO_STEP  # (tester O3, round 35: "Move: step…" with no step offered)
+        if key == Phase.ESCAPE and view.jack is not None:
+            return move_guide(view.coaches_left, view.alleys_left)
         if key == "patrols" and view.night > 1:
             key = "patrols_later"
         who = (view.acting_colour or "").capitalize() or "The police"
