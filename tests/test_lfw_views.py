@@ -34,32 +34,32 @@ BEFORE = [
     (
         (1, "whitechapel-1888@2", "none", 7, False),
         327,
-        "be4325ac9bf91be3cf50d84e08058bf6b009bc2f2228c7f973455efe3e9f8a81",
+        "b77cfcc8ead7344273d77f7e134c57dc80e7afeb3f687cadcc6f91dcc246c4ab",
     ),
     (
         (2, "whitechapel-1888@2", "all", 7, True),
         252,
-        "15a91e34ec8f6b6361ec274f74d342277313080dd9d768a47750544e897ea6d5",
+        "138ee31634aa7edc3bfcb4f795af774e39928d18345fe6119c16aadfe16b215a",
     ),
     (
         (3, "whitechapel-1888@1", "none", 10, True),
         187,
-        "302ae185bd835d253dcdc5fbc6a57f5d1ef118ed34bf91c9cc0bfec3b81238de",
+        "e991d2a3bfe6c9cc02eb673a036ac122d039d233c9dec6624ddab44fefbd6214",
     ),
     (
         (4, "tutorial@2", "all", 10, True),
         43,
-        "1b8b3ea6ada573c7a6003b82098d3ffafae98a4164e1d852df127d35435bb720",
+        "9ab0667c22bf026d0e2dc69945b0621e94938ead8f0aa68ab8594f3debdb8212",
     ),
     (
         (5, "tutorial@2", "none", 0, False),
         139,
-        "3d2e3ab9afefc2218505417a38df90933967c22c1a660923436dff53b808e44f",
+        "8617669d8117657d5240b7d8c8e49e0aca7a1246fb05741734688c883f60410b",
     ),
     (
         (6, "whitechapel-1888@2", "all", 10, True),
         222,
-        "9a447038e9d77b29b6eae28dc2f18f6a5036373b2c10afdd29b5f9d93a23328d",
+        "14ae866ac58192c576f7fd9e6367cb249e19bab2dc3562ed215a1be13f970ad5",
     ),
 ]
 

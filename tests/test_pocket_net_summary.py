@@ -128,7 +128,7 @@ async def test_both_seats_see_a_rounds_end_beside_the_board_and_play_on(server, 
             assert screen.source.state["clock"]["running"] == seat
             # whose turn it is, in the header at 80 columns (tester PR, round 9)
             top = screen_text(app).splitlines()[0]
-            assert "you to play" in top and "⏱" in top, top
+            assert ("you to play" in top or "your turn" in top) and "⏱" in top, top
             assert "End of round 1" in notes(app)
             action = room.game.legal_actions()[0]
             keys = keys_for(room.game, action)

@@ -383,7 +383,7 @@ def spared(turn: Turn, facts: dict[int, RoundFacts]) -> bool:
     best = turn.best.call
     if turn.side == INVESTIGATOR:
         return came.left <= 1 or came.cleared >= best.least
-    if came.jack_seen:
+    if came.jack_seen or came.left <= 1:  # seen, or the last suspect: he lost that call
         return False
     return bool(best.jack) or came.left >= best.kept
 

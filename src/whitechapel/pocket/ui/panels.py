@@ -323,9 +323,17 @@ def banners(
         f"round {view.round} of 8{race} — {turn} to play",
         # "of 8" here too (tester RG, round 30: "round 1 · you to play" at one
         # seat, "round 1 of 8 — the investigator to play" at the other)
-        f"round {view.round} of 8{race} · {turn.split(' (')[0]} to play",
+        f"round {view.round} of 8{race}: {short_turn(turn)}",
         f"round {view.round} of 8{race}",
     ]
+
+
+def short_turn(turn: str) -> str:
+    """Whose turn in fewest words: "your turn" at the seat to play (a network
+    seat's rejoin code and both clocks keep their room at 80 columns),
+    "Jack to play"."""
+    who = turn.split(" (")[0]
+    return "your turn" if who == "you" else f"{who} to play"
 
 
 def order_line(view: PocketView, width: int = 40) -> str:
