@@ -77,6 +77,8 @@ def test_p8_a_move_whose_feared_answer_never_came_is_not_blamed():
         "Where the look-ahead finds a better move than yours, the other side did not find "
         "the answer it feared"
     ), said
+    # the riskiest named (tester RI, round 31: "does not name which move")
+    assert re.search(r"The riskiest: round \d, .+, where .+ was safer\.", said), said
     facts = {r.round: r for r in review.rounds(game.view(INVESTIGATOR))}
     judged = review.decisions(game.view(JACK), review.public_views(game), INVESTIGATOR)
     better = [t for t in judged if t.lost > 1e-6 and not review.alike(t)]

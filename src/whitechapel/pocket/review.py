@@ -426,10 +426,16 @@ def turning_sentence(
         improvable = [t for t in judged if t.lost > 1e-6 and not alike(t)]
         small = [t.stake for t in improvable if not spared(t, facts_by)]
         if improvable and not small:  # the answers feared never came (RF)
+            # the riskiest of them named (tester RI, round 31: "does not name
+            # which move")
+            risky = max(improvable, key=lambda t: (t.stake, t.lost))
+            mine, _ = hints.move_words(risky.view, risky.action)
+            safer, _ = hints.move_words(risky.view, risky.best.action)
             return (
-                "Where the look-ahead finds a better move than yours, the other side did not "
-                "find the answer it feared: each of those calls went as well for you as the "
-                "better move made sure of. The cards drawn and the other side's choices "
+                f"Where the look-ahead finds a better move than yours, the other side did not "
+                f"find the answer it feared: each of those calls went as well for you as the "
+                f"better move made sure of. The riskiest: round {risky.view.round}, {mine}, "
+                f"where {safer} was safer. The cards drawn and the other side's choices "
                 "decided it."
             )
         if small:  # better moves there were, none worth much of the game (RD, RE)

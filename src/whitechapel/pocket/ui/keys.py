@@ -39,6 +39,12 @@ class PocketKeys(GameScreen):
     log_back: int
     _legal: tuple[int, tuple[Action, ...]] | None  # (state version, actions)
 
+    def secrets_unbound(self) -> bool:  # the screen's (screen.py)
+        raise NotImplementedError
+
+    def action_secrets(self) -> None:  # the screen's (screen.py)
+        raise NotImplementedError
+
     def reset_choice(self) -> None:
         """A new turn: the choice starts over, the log on its newest line."""
         self.choice.restart()
@@ -270,6 +276,10 @@ class PocketKeys(GameScreen):
         again) is a b or c; while a tile is chosen `a` is a column there too
         (docs/pocket.md, "Typing a tile's name (round 7)")."""
         choice = self.choice
+        if event.key == "s" and not choice.on_tiles and self.secrets_unbound():
+            event.stop()
+            self.action_secrets()  # says what s is for where it shows nothing
+            return
         if not choice.on_tiles or not self.can_act() or self.guarded():
             return
         key, typed = event.key, choice.typed

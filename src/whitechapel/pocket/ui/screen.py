@@ -717,10 +717,28 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
             if bid in action:
                 action[bid]()
 
+    def secrets_unbound(self) -> bool:
+        """Is `s` a key with no binding here, at a hot seat of two in the
+        'always' hand-over mode (its toast says what it is for)?"""
+        return (
+            self.source.hot_seat
+            and self.handover == "always"
+            and self.source.outcome is None
+            and not self.curtain_kind
+        )
+
     def action_secrets(self) -> None:
         """'secrets' mode: Jack's cards behind a hide screen, hidden again after."""
         if self.source.outcome is None and self.handover == "secrets" and not self.curtain_kind:
             self.cards.show()
+        elif self.secrets_unbound():
+            # a key never does nothing unsaid (tester RI, round 31: "s does nothing,
+            # with no message, in the default hand-over mode")
+            self.notify(
+                "s shows Jack's cards only in the 'secrets' hand-over mode (chosen at a new "
+                "game); here his screen shows them on his turns.",
+                timeout=5,
+            )
 
     def action_help(self) -> None:
         """F1: the rules of the moment first, then the whole summary and keys."""
