@@ -32,3 +32,40 @@ def test_the_help_says_ctrl_q_asks_first_and_the_guided_games_say_who_plays():
     assert "| ctrl+q | quit: asks first during a game" in helped
     for _, _, said in CHOICES[:2]:
         assert "close to its end" not in said and "gentle" in said, said
+
+
+def test_the_help_says_what_the_tiles_grounds_mean():
+    """RH (round 31): "help doesn't explain the grey (seen) and brown (just
+    changed) tile backgrounds"."""
+    from importlib.resources import files
+
+    helped = " ".join(files("whitechapel.pocket.ui").joinpath("help.md").read_text().split())
+    assert "a seen tile stands on a lighter, bluish ground" in helped
+    assert "the tiles it turned or swapped on a brown ground" in helped
+
+
+def test_p8_a_win_that_counts_his_cards_an_hourglass_each_says_the_race_may_come():
+    """RH (round 31): "in guided round 6 the hint said 'you win' for certain.
+    From what the investigator could see, Jack might have held Madame's
+    card, which would have started a race instead."  The look-ahead counts
+    each face-down card as one hourglass; where one could hold two and make
+    the last suspect unseen the race, the hint says so in every form."""
+    import dataclasses
+
+    from whitechapel.pocket import ahead, hints
+    from whitechapel.pocket.actions import ALIBI_ACTION
+    from whitechapel.pocket.game import PocketGame
+    from whitechapel.pocket.pieces import INVESTIGATOR, JACK
+
+    view = PocketGame(SETUPS["lestrade"]).view(INVESTIGATOR)
+    view = dataclasses.replace(view, round=5, known_hourglasses=3, jack_alibi_count=1)
+    assert "madame" not in view.investigator_alibis
+    call = ahead.Call(1, 1, if_seen=INVESTIGATOR, if_unseen=INVESTIGATOR)
+    assert hints.cards_may_race(view, call)
+    graded = ahead.Graded(ALIBI_ACTION, 0.0, ((JACK, ALIBI_ACTION),), call)
+    long, short, tiny = hints.said(view, graded, INVESTIGATOR)
+    assert long.endswith("unless his alibi card holds more hourglasses: then the race"), long
+    assert short.endswith(", or the race") and tiny == "you win, or the race"
+    # with no card face down, or a count that stays short of six, a win is a win
+    assert not hints.cards_may_race(dataclasses.replace(view, jack_alibi_count=0), call)
+    assert not hints.cards_may_race(dataclasses.replace(view, known_hourglasses=1), call)

@@ -81,3 +81,36 @@ def test_a_cancelled_call_is_dropped_and_the_worker_goes_on(workers, tmp_path):
     release(gate)
     assert workers.call("game", abs, -6).result(timeout=60) == 6
     assert first.cancelled()
+
+
+def test_a_pipe_closed_under_a_read_ends_the_reader_quietly(workers):
+    """RH (Pocket round 31): quitting while the computer thought printed
+    "Exception in thread thinker-answers … TypeError: 'NoneType' object
+    cannot be interpreted as an integer" (the pipe closed under the
+    reader's read).  The reader takes it as the worker gone: its calls fail
+    in a sentence, and no thread dies with a traceback."""
+    import threading
+
+    from whitechapel.core import thinking
+
+    thinking_call = workers.call("game", time.sleep, 3600)
+    worker = workers.worker("game")
+
+    class Closed:
+        def recv(self):
+            raise TypeError("'NoneType' object cannot be interpreted as an integer")
+
+    died: list[BaseException] = []
+    hook, threading.excepthook = threading.excepthook, lambda a: died.append(a.exc_value)
+    try:
+        real, worker.conn = worker.conn, Closed()
+        reader = threading.Thread(target=worker._read)
+        reader.start()
+        reader.join(60)
+    finally:
+        threading.excepthook = hook
+        worker.conn = real
+    assert not died, died
+    assert worker.gone
+    with pytest.raises(thinking.WorkerGone, match="the computer's process ended"):
+        thinking_call.result(timeout=60)

@@ -169,7 +169,9 @@ class _Worker:
         while True:
             try:
                 number, ok, value = self.conn.recv()
-            except (EOFError, OSError, ValueError):
+            except (EOFError, OSError, ValueError, TypeError):
+                # TypeError: the pipe closed by `stop` under a read (its handle
+                # gone mid-message; tester RH, Pocket round 31, saw it on quit)
                 self.gone = True
                 break
             future = self.pending.pop(number, None)
@@ -190,11 +192,12 @@ class _Worker:
         self.gone = True
         if self.process.is_alive():
             self.process.kill()
-        with contextlib.suppress(OSError):
-            self.conn.close()
         self.process.join(5)
+        # the reader ends on the pipe's end before the pipe is closed under it
         if threading.current_thread() is not self.reader:
             self.reader.join(5)
+        with contextlib.suppress(OSError):
+            self.conn.close()
 
 
 class Workers:

@@ -1241,6 +1241,22 @@ def at_worst(view: PocketView, graded: ahead.Graded, side: str) -> bool:
     return worst_case(graded.call, side, len(graded.line) > 1, cards)
 
 
+def cards_may_race(view: PocketView, call: ahead.Call) -> bool:
+    """On the investigator's view: does `call` win for him unseen only
+    because Jack's face-down cards were counted an hourglass each (the
+    look-ahead's count), where the cards he has not seen could hold more and
+    make it the race (P8)?"""
+    cards = view.jack_alibi_count
+    if not cards or not call.unseen or call.if_unseen != INVESTIGATOR or view.race:
+        return False
+    shown = set(view.investigator_alibis)
+    values = sorted((c.hourglasses for c in CHARACTERS if c.id not in shown), reverse=True)
+    most = view.known_hourglasses + sum(values[:cards])
+    if most <= view.known_hourglasses + cards:
+        return False
+    return ahead.ends(view.round, view.race, call.unseen, most + 1, False) not in (INVESTIGATOR,)
+
+
 def said(view: PocketView, graded: ahead.Graded, side: str) -> tuple[str, str, str]:
     """What a graded line comes to, in a phrase, a few words and fewest,
     naming the player's own next action it counts on and a card's risk."""
@@ -1248,6 +1264,12 @@ def said(view: PocketView, graded: ahead.Graded, side: str) -> tuple[str, str, s
     cards = view.jack_alibi_count if side == INVESTIGATOR else 0
     call, short = call_words(graded.call, side, answers, view.race, cards)
     tiny = call_tiny(graded.call, side, answers, cards)
+    if side == INVESTIGATOR and cards_may_race(view, graded.call):
+        # his win counted his face-down cards as an hourglass each: one may
+        # hold two (tester RH, Pocket round 31: "'you win' for certain, where
+        # Jack might have held Madame's card, which would have started a race")
+        call = f"{call}, unless his alibi card holds more hourglasses: then the race"
+        short, tiny = f"{short}, or the race", "you win, or the race"
     own_long, own_short = own_next(view, graded, side)
     if own_short:
         tiny = f"then {own_short}: {tiny}"
