@@ -259,6 +259,36 @@ async def test_the_lessons_end_offers_the_other_side_and_a_real_game(key, tmp_pa
         if key == "o":
             fresh = next(s for s in reversed(app.screen_stack) if isinstance(s, GuidedScreen))
             assert fresh is not screen and fresh.turns.human == POLICE
+            # the finished lesson is left, not kept under the new one (tester
+            # M4, LfW round 47: Esc from the second lesson went back into the
+            # first, where Esc did nothing)
+            assert screen not in app.screen_stack, app.screen_stack
         else:
             setup = app.screen
             assert isinstance(setup, LfwSetup) and setup.opponent == "police:normal"
+
+
+@pytest.mark.usefixtures("unpaced")
+async def test_the_other_sides_lesson_from_the_board_leaves_the_first(tmp_path):
+    """M4 (LfW round 47): "Pressing O (other side's lesson) and then Esc out
+    of the second lesson put me back in the first lesson's game.  Esc there
+    did nothing.  I only got out through the palette."  O on the board after
+    the closing box leaves the finished lesson; Esc with nothing to take
+    back says how to leave."""
+    from whitechapel.app import MenuScreen
+
+    screen = guided_over(JACK, tmp_path)
+    app = WhitechapelApp(start=MenuScreen())
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        app.push_screen(screen)
+        await settle.settle(pilot)
+        assert isinstance(app.screen, LessonOverBox)
+        await settle.press(pilot, "enter")  # the box closed: the board
+        await settle.press(pilot, "o")
+        await settle.settle(pilot)
+        assert screen not in app.screen_stack, app.screen_stack
+        while not isinstance(app.screen, GuidedScreen):  # the new lesson's opening box
+            await settle.press(pilot, "escape")
+        await settle.press(pilot, "escape")
+        said = " ".join(n.message for n in app._notifications)
+        assert "Nothing to take back. m: the menu (it asks first)." in said, said

@@ -214,3 +214,20 @@ def test_t1_the_move_guide_names_only_the_kinds_of_move_left():
     assert move_guide(0, 0) == "Move: step to a circle (no coach or alley left tonight)."
     assert "no alley left" in move_guide(1, 0) and "coach" in move_guide(1, 0)
     assert "no coach left" in move_guide(0, 1) and "alley" in move_guide(0, 1)
+
+
+def test_t3_a_clue_the_police_knew_already_does_not_stop_key_9():
+    """M4 (round 47): "'Everyone searches' (9) stops at any clue.  It stops
+    even on a crime scene whose clue is already known, so you have to press
+    9 again."  Only a clue on a circle not known tonight stops it."""
+    from whitechapel.lfw.rulebook import POLICE
+    from whitechapel.lfw.ui import sweep
+
+    game = first_game_where(7, _sweep_finds_a_clue_before_the_last, tries=200)
+    view = game.view(POLICE)
+    known = sweep.known_clues(view)
+    scenes = {s.circle for s in view.crime_scenes if s.night == view.night}
+    assert scenes and scenes <= known and set(view.clues) <= known
+    # a clue found on a known circle adds nothing the stop looks at
+    again = dataclasses.replace(view, clues=(*view.clues, next(iter(scenes))))
+    assert sweep.known_clues(again) == known

@@ -374,7 +374,8 @@ def home_line(view: LfwView, board: Any, hideout: int, here: int | None, aids: b
     # prompt's 3 disagreed; 3 was right)
     now = home_now(view, board, here)
     if now is None:
-        home += f" · every way barred by the police now ({need} with none in the way)"
+        # (tester M4, round 47, could not read "(2 with none in the way)")
+        home += f" · every way barred by the police now ({moves_words(need)} if none stood there)"
     else:
         way = home_way(view, board, here) or ()
         if {kind for kind, _ in way} - {"walk"}:
@@ -386,10 +387,14 @@ def home_line(view: LfwView, board: Any, hideout: int, here: int | None, aids: b
         if now > need:
             # what the policemen's crossings cost him (tester K4, LfW round 46:
             # "(1 if the police move)": "I could not work out what this means")
-            home += f" ({need} with no policeman in the way)"
+            home += f" ({moves_words(need)} if no policeman stood in the way)"
     if (now or need) > spaces_left(view):
         home += " [b red](too far!)[/b red]"
     return home
+
+
+def moves_words(n: int) -> str:
+    return f"{n} move{'s' if n != 1 else ''}"
 
 
 def jack_text(view: LfwView, board: Any, aids: bool = True) -> str:

@@ -87,7 +87,7 @@ class LfwKeys:
     fold_to: str | None = None  # a later policeman's key under way: he acts next
     folded: tuple[str, ...] = ()  # the policemen who stayed or passed for it
     sweep_reasons: tuple[str, ...] = ()  # key 9: why it passed those it passed
-    sweep_clues = 0  # key 9: tonight's clues when it began (a new one stops it)
+    sweep_known: frozenset[int] = frozenset()  # key 9: the clues known when it began
     # the street inspector (key /, streets.py): the number being typed, or
     # None; the circle whose streets are lit, or None
     inspect_typed: str | None = None
@@ -298,6 +298,11 @@ class LfwKeys:
         if self.source.outcome is not None and not self.curtain_up:
             self.app.call_later(self.app.action_back)
             return
+        if not self.picking.can_back() and not self.picking.typed and not self.curtain_up:
+            # nothing to take back: say how to leave (tester M4, LfW round 47:
+            # "Esc there did nothing. I only got out through the palette")
+            self.notify("Nothing to take back. m: the menu (it asks first).", timeout=4)
+            return
         self.picking.back()
         self.notice = ""
         self.refresh_all()
@@ -418,7 +423,7 @@ class LfwKeys:
                 return
             self.fold_to, self.folded = None, ()
             self.rest = (view.acting_colour or "", SWEEP)
-            self.sweep_clues = len(view.clues)
+            self.sweep_known = sweep.known_clues(view)
             self.note_sweep_pass(text)
             self.send(text)
             return
@@ -472,7 +477,11 @@ class LfwKeys:
         if word == wretched.WORD:  # H6: the next Wretched, until Jack's turn
             return self.wretched_step(view)
         if word == SWEEP:  # `phase` holds the policeman who acted last
-            if colour is not None and colour != phase and len(view.clues) > self.sweep_clues:
+            if (
+                colour is not None
+                and colour != phase
+                and sweep.known_clues(view) - self.sweep_known
+            ):
                 # a clue found: the next policeman may rather arrest (tester L4,
                 # LfW round 46: "Blue's search found a clue on 126 and Red went
                 # straight on to search 125 … I could have used Red to arrest")
