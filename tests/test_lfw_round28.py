@@ -73,7 +73,8 @@ def test_the_hideout_candidates_say_how_many_circles_each_night_could_end_on():
 
     game = first_game_where(4, lambda g: g.night == 3 and g.phase == Phase.HUNT, tries=100)
     nb = notebook(game.view(POLICE), game.board)
-    ends = [len(n.counts) for n in nb.nights if n.home]
+    # not counting the red circles, which no hideout is (tester M4, round 47)
+    ends = [len(set(n.counts) - game.board.red) for n in nb.nights if n.home]
     assert len(ends) == 2
     text = " ".join(Text.from_markup(deduction_text(nb, key="F9")).plain.split())
     # (W3 and Y3, rounds 39-40, could not parse "each night could end on

@@ -231,3 +231,26 @@ def test_t3_a_clue_the_police_knew_already_does_not_stop_key_9():
     # a clue found on a known circle adds nothing the stop looks at
     again = dataclasses.replace(view, clues=(*view.clues, next(iter(scenes))))
     assert sweep.known_clues(again) == known
+
+
+def _two_nights_home_red_ends(game) -> bool:
+    """Night 3 on, two nights ended at home, night 1's ends counting a red circle."""
+    if game.night < 3 or game.phase == Phase.HIDEOUT:
+        return False
+    nb = notebook(game.view("police"), game.board)
+    homes = [n for n in nb.nights if n.home]
+    return len(homes) >= 2 and bool(set(homes[0].counts) & game.board.red)
+
+
+def test_the_nights_ends_are_counted_over_the_circles_a_hideout_may_be():
+    """M4 (round 47): "after night 1 the summary said 'hideout is one of 59
+    circles'.  Later the notebook said 'night 1 could end on 63 circles,
+    night 2 on 59'.  The two numbers look inconsistent side by side."  The
+    night's ends are counted without the red circles, which no hideout is
+    (S1)."""
+    game = first_game_where(13, _two_nights_home_red_ends, tries=300)
+    nb = notebook(game.view("police"), game.board)
+    first = next(n for n in nb.nights if n.home)
+    allowed = len(set(first.counts) - game.board.red)
+    line = deduction.deduction_text(nb)
+    assert f"night 1 could end on {allowed} circles" in line, line

@@ -188,7 +188,11 @@ def deduction_text(
         if 0 < len(h) <= JACK_CANDIDATES_SHOWN:  # which (tester I4, LfW round 45: "28", not which)
             said += f": {runs(h)}"
         return f"[b]What the police can know:[/b] {where}, {said}"
-    ends = tuple(len(night.counts) for night in nb.nights if night.home)
+    # the circles each night could end on that may be a hideout (not red,
+    # S1): else "night 1 could end on 63" beside 59 candidates after night 1
+    # (tester M4, LfW round 47)
+    red = nb.board.red
+    ends = tuple(len(set(night.counts) - red) for night in nb.nights if night.home)
     hideouts = hideouts_line(h, key=key, ends=ends)
     if shares:
         hideouts += likeliest_hideouts(nb)
