@@ -254,3 +254,50 @@ def test_the_nights_ends_are_counted_over_the_circles_a_hideout_may_be():
     allowed = len(set(first.counts) - game.board.red)
     line = deduction.deduction_text(nb)
     assert f"night 1 could end on {allowed} circles" in line, line
+
+
+def _first_move_choices(board, here, hideout, alleys, coaches, police):
+    """Each first move from `here` and the spaces of the shortest way home
+    through it, with the policemen where they stand."""
+    from whitechapel.lfw.ui import jackturn
+
+    mask = board.police_mask(police)
+    firsts = [("walk", w, alleys, coaches) for w in board.jack_moves(here, mask)]
+    if alleys:
+        firsts += [("alley", d, alleys - 1, coaches) for d in board.alley_destinations(here)]
+    for kind, c, a, k in firsts:
+        rest = None if c == hideout else jackturn._home_way(board, c, hideout, a, k, police)
+        if rest is not None:
+            yield c, jackturn.SPACES[kind] + sum(jackturn.SPACES[x] for x, _ in rest)
+
+
+def test_t1_the_way_home_aid_prefers_a_first_move_beside_no_policeman():
+    """M4 (round 47): "the aid '2 spaces home: alley (to 16) + walk' sent me
+    to 16, which was beside Green.  Green arrested me there."  Of equally
+    short ways home, the aid's first move lands beside no policeman where
+    one such way exists."""
+    from whitechapel.lfw.ui import jackturn
+
+    seen: list = []
+
+    def note(game) -> bool:
+        if game.phase == Phase.ESCAPE and game.to_act == JACK and game.view(JACK).police:
+            seen.append(game.view(JACK))
+        return len(seen) >= 150
+
+    first_game_where(5, note, tries=40)
+    board = first_game_where(5, lambda g: True).board
+    preferred = 0
+    for view in seen:
+        here, police = view.jack.position, frozenset(x for x in view.police.values() if x)
+        args = (view.jack.hideout, view.alleys_left, view.coaches_left, police)
+        way = jackturn._home_way(board, here, *args)
+        if here is None or way is None or len(way) < 2:
+            continue
+        watched = {c for x in police for c in board.direct_circles(x)}
+        spaces = sum(jackturn.SPACES[k] for k, _ in way)
+        choices = list(_first_move_choices(board, here, *args))
+        if any(c not in watched and n == spaces for c, n in choices):
+            assert way[0][1] not in watched, (way, watched)
+            preferred += any(c in watched and n == spaces for c, n in choices)
+    assert preferred  # positions where a watched first move was as short

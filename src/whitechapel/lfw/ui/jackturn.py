@@ -197,15 +197,19 @@ def _home_way(
     board: Any, here: int, hideout: int, alleys: int, coaches: int, police: frozenset[str]
 ) -> tuple[tuple[str, int], ...] | None:
     """A shortest way home with the policemen where they stand, each move's
-    kind and the circle it ends on, in order; None if none."""
+    kind and the circle it ends on, in order; None if none.  Of equally
+    short ways, one through circles beside no policeman first where the
+    search finds one (tester M4, LfW round 47: "2 spaces home: alley (to
+    16) + walk" led beside Green, who arrested him on 16)."""
     mask = board.police_mask(police)
+    watched = {c for x in police for c in board.direct_circles(x)}
     # states by the spaces used to reach them: a coach lands two spaces on
     levels: dict[int, list[tuple[int, int, int]]] = {0: [(here, alleys, coaches)]}
     came: dict[tuple[int, int, int], tuple[tuple[int, int, int], str] | None] = {
         (here, alleys, coaches): None
     }
     for spaces in range(TRACK):
-        for state in levels.pop(spaces, []):
+        for state in sorted(levels.pop(spaces, []), key=lambda st: st[0] in watched):
             c, a, k = state
             walks = board.jack_moves(c, mask)
             if hideout in walks:
@@ -220,7 +224,7 @@ def _home_way(
                 nexts += [(spaces + 1, (d, a - 1, k), "alley") for d in board.alley_destinations(c)]
             if k:
                 nexts += [(spaces + 2, (d, a, k - 1), "coach") for d in board.coach_destinations(c)]
-            for spent, nxt, kind in nexts:
+            for spent, nxt, kind in sorted(nexts, key=lambda n: n[1][0] in watched):
                 if nxt not in came and nxt[0] != hideout:
                     came[nxt] = (state, kind)
                     levels.setdefault(spent, []).append(nxt)
