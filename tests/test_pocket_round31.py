@@ -69,3 +69,24 @@ def test_p8_a_win_that_counts_his_cards_an_hourglass_each_says_the_race_may_come
     # with no card face down, or a count that stays short of six, a win is a win
     assert not hints.cards_may_race(dataclasses.replace(view, jack_alibi_count=0), call)
     assert not hints.cards_may_race(dataclasses.replace(view, known_hourglasses=1), call)
+
+
+def test_p8_the_race_ending_is_said_as_the_race():
+    """RK (round 32), RD (round 29): "'Round 6: Jack seen, 0 of 1 cleared:
+    only Bert was left' is odd".  A race's last call is said as its end."""
+    from whitechapel.pocket import review
+    from whitechapel.pocket.pieces import INVESTIGATOR
+
+    race = review.RoundFacts(6, 1, 1, 0, True, 1, 6, False)
+    said = review.turning_line(race, INVESTIGATOR, "bert")
+    assert said == "Round 6: the race ended: Bert, the last suspect, was seen.", said
+    whole = review.RoundFacts(4, 3, 1, 2, True, 1, 2, False)
+    assert review.turning_line(whole, INVESTIGATOR, "bert").endswith("only Bert was left.")
+
+
+def test_the_win_or_race_warning_says_may():
+    """RK (round 32): "'Unseen: Jack's win or race' is a possibility stated
+    as a fact"; one wording with "may"."""
+    from whitechapel.pocket.ui import panels
+
+    assert "may" in panels.WIN_OR_RACE and "may" in panels.MAY_WIN_UNSEEN

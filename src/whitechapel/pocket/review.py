@@ -114,6 +114,8 @@ def turning_line(r: RoundFacts, winner: str | None, identity: str | None = None)
         if winner == JACK and not r.jack_seen:  # the race, his (tester QC, round 15:
             # "0 of 1 cleared: only Bert was left" read as the investigator's win)
             return f"Round {r.round}: Jack unseen: {last}, the last suspect, stayed unseen."
+        if r.before == 1:  # the race (testers RD, RK: "Jack seen, 0 of 1 cleared" read oddly)
+            return f"Round {r.round}: the race ended: {last}, the last suspect, was seen."
         return f"Round {r.round}: Jack {seen}, {r.cleared} of {r.before} cleared: only {last} was left."
     if winner == JACK and not r.jack_seen:
         his = pronoun(identity, "his")
@@ -431,12 +433,12 @@ def turning_sentence(
             risky = max(improvable, key=lambda t: (t.stake, t.lost))
             mine, _ = hints.move_words(risky.view, risky.action)
             safer, _ = hints.move_words(risky.view, risky.best.action)
+            # (tester RK, round 32: "hard to parse")
             return (
-                f"Where the look-ahead finds a better move than yours, the other side did not "
-                f"find the answer it feared: each of those calls went as well for you as the "
-                f"better move made sure of. The riskiest: round {risky.view.round}, {mine}, "
-                f"where {safer} was safer. The cards drawn and the other side's choices "
-                "decided it."
+                f"No move of yours cost you in this game: where a safer one was there, the "
+                f"other side did not find the answer that would have punished yours. The "
+                f"riskiest: round {risky.view.round}, {mine}, where {safer} was safer. The "
+                "cards drawn and the other side's choices decided it."
             )
         if small:  # better moves there were, none worth much of the game (RD, RE)
             most = max(round(100 * max(small)), 1)

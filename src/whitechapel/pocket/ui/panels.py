@@ -135,7 +135,7 @@ MAY_WIN_UNSEEN = "Jack may win if unseen"  # the investigator's warning (`may_wi
 # with two suspects left: Jack alone unseen reaches both goals at once, the
 # race (P8); both unseen, his win (tester RD, round 29: "'Jack may win' when
 # my exchange guaranteed a 1/1 split")
-WIN_OR_RACE = "Unseen: Jack's win or race"
+WIN_OR_RACE = "Unseen: Jack may win or race"  # "may": a worst case (tester RK, round 32)
 
 
 def goal_row(label: str, glasses: int) -> str:
@@ -167,7 +167,9 @@ def race_lines(view: PocketView) -> str:
         # "Jack is unseen right now", with every suspect left in sight)
         threat = f"\n[b]{WIN_OR_RACE if two else MAY_WIN_UNSEEN}[/b]"
     elif may_win_unseen(view):  # only with a card he may still draw (tester QX, round 26)
-        threat = f"\n[b]Alibi + unseen: {'win or race' if two else 'Jack may win'}[/b]"
+        threat = (
+            f"\n[b]{'Alibi+unseen: may win or race' if two else 'Alibi + unseen: Jack may win'}[/b]"
+        )
     return f"{glasses}\n{holds}{threat}\n{suspects_row(view)}"
 
 
