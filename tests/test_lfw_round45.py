@@ -221,16 +221,16 @@ def test_t3_a_clue_the_police_knew_already_does_not_stop_key_9():
     even on a crime scene whose clue is already known, so you have to press
     9 again."  Only a clue on a circle not known tonight stops it."""
     from whitechapel.lfw.rulebook import POLICE
-    from whitechapel.lfw.ui import sweep
+    from whitechapel.lfw.ui.picking import known_tonight
 
     game = first_game_where(7, _sweep_finds_a_clue_before_the_last, tries=200)
     view = game.view(POLICE)
-    known = sweep.known_clues(view)
+    known = known_tonight(view)
     scenes = {s.circle for s in view.crime_scenes if s.night == view.night}
     assert scenes and scenes <= known and set(view.clues) <= known
     # a clue found on a known circle adds nothing the stop looks at
     again = dataclasses.replace(view, clues=(*view.clues, next(iter(scenes))))
-    assert sweep.known_clues(again) == known
+    assert known_tonight(again) == known
 
 
 def _two_nights_home_red_ends(game) -> bool:

@@ -230,6 +230,15 @@ class Odds:
     holds: tuple[float, float, float]
 
 
+def most_on_cards(view: PocketView, cards: int) -> int:
+    """On the investigator's view: the most hourglasses `cards` of Jack's
+    face-down alibi cards can hold, every card the investigator has not
+    seen counted as possible (P5, P9)."""
+    shown = set(view.investigator_alibis)
+    values = sorted((c.hourglasses for c in CHARACTERS if c.id not in shown), reverse=True)
+    return sum(values[:cards])
+
+
 def odds_of(view: PocketView, side: str) -> tuple[Odds, int]:
     """The odds for `side` on `view`, and the squares whose suspect's card
     may be the investigator's next draw."""

@@ -1249,9 +1249,7 @@ def cards_may_race(view: PocketView, call: ahead.Call) -> bool:
     cards = view.jack_alibi_count
     if not cards or not call.unseen or call.if_unseen != INVESTIGATOR or view.race:
         return False
-    shown = set(view.investigator_alibis)
-    values = sorted((c.hourglasses for c in CHARACTERS if c.id not in shown), reverse=True)
-    most = view.known_hourglasses + sum(values[:cards])
+    most = view.known_hourglasses + ahead.most_on_cards(view, cards)
     if most <= view.known_hourglasses + cards:
         return False
     return ahead.ends(view.round, view.race, call.unseen, most + 1, False) not in (INVESTIGATOR,)

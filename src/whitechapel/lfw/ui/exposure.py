@@ -234,20 +234,24 @@ def _standing(view: LfwView) -> list[tuple[str, str]]:
 FACE_DOWN = "a face-down marker"
 
 
+def n3_dangers(view: LfwView, board: Any, circle: int) -> list[Danger]:
+    """N3's kill: every policeman-to-be who could arrest on `circle` before
+    Jack moves (moving up to two crossings, T2, then arresting on a circle
+    beside him, T3), the nearest first, real ones first at the same
+    distance; none on any other night or phase."""
+    if not police_first(view):
+        return []
+    near = facts(board)  # police moves from each crossing to beside each circle
+    found = [Danger(circle, what, near.distance(x, circle)) for x, what in _standing(view)]
+    return sorted((d for d in found if d.away <= REACH), key=lambda d: d.away)
+
+
 def n3_danger(view: LfwView, board: Any, circle: int) -> Danger | None:
     """N3's kill: the nearest policeman-to-be who could arrest on `circle`
-    before Jack moves (moving up to two crossings, T2, then arresting on a
-    circle beside him, T3), real ones first at the same distance; None
-    where none could, or on any other night or phase."""
-    if not police_first(view):
-        return None
-    near = facts(board)  # police moves from each crossing to beside each circle
-    best: Danger | None = None
-    for x, what in _standing(view):
-        away = near.distance(x, circle)
-        if away <= REACH and (best is None or away < best.away):
-            best = Danger(circle, what, away)
-    return best
+    before Jack moves (`n3_dangers`); None where none could, or on any
+    other night or phase."""
+    dangers = n3_dangers(view, board, circle)
+    return dangers[0] if dangers else None
 
 
 N3_PART = (
@@ -263,12 +267,11 @@ def n3_others(view: LfwView, board: Any, circle: int, nearest: Danger) -> list[s
     "a: 3 (Yellow's marker 2 crossings away), d: 83 (Yellow's marker 2
     crossings away)" read as one policeman for both scenes; Brown's marker
     could reach 83 too)."""
-    near = facts(board)
-    found = sorted(
-        (near.distance(x, circle), what)
-        for x, what in _standing(view)
-        if near.distance(x, circle) <= REACH
-    )
+    return _others(n3_dangers(view, board, circle), nearest)
+
+
+def _others(dangers: list[Danger], nearest: Danger) -> list[str]:
+    found = sorted((d.away, d.what) for d in dangers)
     # the face-down ones unnamed: the keys line has no room for them all
     return [w for _, w in found if w not in (nearest.what, FACE_DOWN)]
 
@@ -279,10 +282,11 @@ def n3_flag(view: LfwView, board: Any, circle: str) -> str:
     marker 1 crossing away", "beside Red's marker", each other one in reach
     after it ("Yellow's marker 2 crossings away, Brown's marker too")
     (`N3_PART` says why); empty where no danger is seen."""
-    danger = n3_danger(view, board, int(circle)) if circle.isdigit() else None
-    if danger is None:
+    dangers = n3_dangers(view, board, int(circle)) if circle.isdigit() else []
+    if not dangers:
         return ""
-    others = n3_others(view, board, danger.circle, danger)
+    danger = dangers[0]
+    others = _others(dangers, danger)
     if not others:
         return danger.text()
     return f"{danger.text()}, {sentences.and_list(others)} too"

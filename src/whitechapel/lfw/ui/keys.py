@@ -50,7 +50,7 @@ from whitechapel.lfw.ui import refusals, sentences, streets, sweep, wretched
 from whitechapel.lfw.ui.choosing import HOME, THROUGH, node_of
 from whitechapel.lfw.ui.mapview import MapView
 from whitechapel.lfw.ui.panels import untagged
-from whitechapel.lfw.ui.picking import ARMED_KEYS, SWEEP, Picking, picking_for
+from whitechapel.lfw.ui.picking import ARMED_KEYS, SWEEP, Picking, known_tonight, picking_for
 from whitechapel.lfw.views import LfwView
 from whitechapel.ui.widgets.choice import Choice
 
@@ -87,7 +87,9 @@ class LfwKeys:
     fold_to: str | None = None  # a later policeman's key under way: he acts next
     folded: tuple[str, ...] = ()  # the policemen who stayed or passed for it
     sweep_reasons: tuple[str, ...] = ()  # key 9: why it passed those it passed
-    sweep_known: frozenset[int] = frozenset()  # key 9: the clues known when it began
+    # key 9: the circles known written tonight when it began (a clue on one
+    # of them tells nothing new; tester M4, LfW round 47)
+    sweep_known: frozenset[int] = frozenset()
     # the street inspector (key /, streets.py): the number being typed, or
     # None; the circle whose streets are lit, or None
     inspect_typed: str | None = None
@@ -423,7 +425,7 @@ class LfwKeys:
                 return
             self.fold_to, self.folded = None, ()
             self.rest = (view.acting_colour or "", SWEEP)
-            self.sweep_known = sweep.known_clues(view)
+            self.sweep_known = frozenset(known_tonight(view))
             self.note_sweep_pass(text)
             self.send(text)
             return
@@ -477,11 +479,7 @@ class LfwKeys:
         if word == wretched.WORD:  # H6: the next Wretched, until Jack's turn
             return self.wretched_step(view)
         if word == SWEEP:  # `phase` holds the policeman who acted last
-            if (
-                colour is not None
-                and colour != phase
-                and sweep.known_clues(view) - self.sweep_known
-            ):
+            if colour is not None and colour != phase and known_tonight(view) - self.sweep_known:
                 # a clue found: the next policeman may rather arrest (tester L4,
                 # LfW round 46: "Blue's search found a clue on 126 and Red went
                 # straight on to search 125 … I could have used Red to arrest")

@@ -64,15 +64,6 @@ def pass_reason(view: LfwView, board: Any) -> str:
     )
 
 
-def known_clues(view: LfwView) -> frozenset[int]:
-    """The circles the police know Jack passed tonight: the clues found and
-    tonight's crime scenes (a clue found there tells nothing new; tester M4,
-    LfW round 47: 9 stopped "even on a crime scene whose clue is already
-    known")."""
-    scenes = {s.circle for s in view.crime_scenes if s.night == view.night}
-    return frozenset(view.clues) | scenes
-
-
 def clue_stop(view: LfwView, found_by: str) -> str:
     """Why key 9 stopped: a search under it found a clue, and the next
     policeman may rather arrest now that the police know more ("Blue found

@@ -184,14 +184,12 @@ def may_win_unseen(view: PocketView, drawing: bool = True) -> bool:
     unseen to the end)."""
     if view.outcome is not None or view.jack is not None or view.race:
         return False
-    shown = set(view.investigator_alibis)
-    values = sorted((c.hourglasses for c in CHARACTERS if c.id not in shown), reverse=True)
     cards = view.jack_alibi_count
     order = TURN_ORDER[view.round % 2]
     jack_to_play = any(who == JACK for who in order[view.step :])
     if drawing and jack_to_play and any(t.up == ALIBI and not t.used for t in view.tokens):
         cards += 1
-    most = view.known_hourglasses + 1 + sum(values[:cards])
+    most = view.known_hourglasses + 1 + ahead.most_on_cards(view, cards)
     return most >= JACK_GOAL_HOURGLASSES
 
 
