@@ -151,3 +151,5 @@ def test_p8_in_the_race_the_alibi_is_worth_no_more_than_a_move():
     said = " ".join(hints.token_hint(view, INVESTIGATOR))
     assert "In the race the alibi's card changes nothing: one suspect is left." in said, said
     assert "the best for your card" not in said
+    # a pass that leaves Jack a token that moves something: it keeps nothing from him
+    assert "Taking it is a pass, and leaves Jack, who plays after you this round," in said, said

@@ -330,10 +330,13 @@ def alibi_line(view: PocketView, side: str, best: Split | None) -> str:
         # is the token it keeps from the other side (tester RD, round 29:
         # "In a race the alibi card cannot matter")
         other = "Jack" if side == INVESTIGATOR else "the investigator"
+        # taking it leaves the other side the tokens that move something: it
+        # keeps nothing from him (the tokens are chosen one by one, P4)
         keeps = (
-            f" Taking it keeps its pair's token from {other}, who plays after you this round."
+            f" Taking it is a pass, and leaves {other}, who plays after you this round, "
+            "the tokens that move something."
             if (JACK if side == INVESTIGATOR else INVESTIGATOR) in later
-            else ""
+            else " Taking it is a pass."
         )
         return f"In the race the alibi's card changes nothing: one suspect is left.{keeps}"
     if side == INVESTIGATOR:
