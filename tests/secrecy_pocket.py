@@ -188,6 +188,10 @@ def prompts(g: PocketGame, side: str) -> Any:
             choice.mode = Mode.ORIENT
             choice.rotate(1, DIRECTIONS.index(v.tiles[choice.cursor].wall))
         out.append(panels.step_prompt(v, choice, t.up, jack, legal))
+    # the prompt's second line while an action is previewed (round 30):
+    # what a call on the board it would leave would see
+    after = [preview(v, a) for a in legal[:6]]
+    out += [panels.call_now(b, jack, "Then a call") for b in after if b is not None]
     return out
 
 
