@@ -98,6 +98,10 @@ from whitechapel.lfw.views import LfwView
 
 LABELS = "acdehijklmopqstuvwz"
 ALL_LABELS = LABELS + LABELS.upper()
+LONE_SHARE = (
+    0.1  # T3: a circle only the acting policeman can arrest on, said from this share of paths
+)
+LONE_FEW = 6  # ... or where Jack has at most this many circles
 CIRCLE_LABELS = 5  # at most this many circles get letters (they fit on the buttons)
 WOMEN_LABELS = 10  # H2: the free red circles get letters up to this many
 POLICE_KEYS = {letter.lower(): colour for colour, letter in COLOUR_LETTERS.items()}
@@ -1320,12 +1324,56 @@ class Picking:
         may leave with no choice (`fakes_note`); "" elsewhere."""
         if self.phase() == Phase.PATROLS:
             return self.fakes_note(short)
+        if self.phase() == Phase.CLUES:
+            return self.lone_arrest_note(short)
         if self.phase() != Phase.HIDEOUT:
             return ""
         circle = self.highlighted()
         if circle is None or not circle.isdigit():
             return ""
         return jackturn.ways_in_text(self.board, int(circle))
+
+    def lone_arrest_note(self, short: bool = False) -> str:
+        """T3, the acting policeman's choice: the circles beside him where
+        Jack may be now, with a fair share of his paths (`LONE_SHARE`), that
+        no policeman still to act this turn stands beside: "only Red can
+        arrest on 129 this turn (Jack may be there: 1 of his 4 circles); a
+        search there finds a clue, not him" (tester P4, round 48: twice a
+        search pinned Jack to a circle nobody left could arrest on).  From
+        the view alone; "" with the aids off."""
+        v, acting = self.view, self.acting()
+        if v is None or not self.aids or acting is None or not self.t3_word_stage():
+            return ""
+        crossing = v.police.get(acting)
+        nb = notebook(v, self.board)
+        if crossing is None or not nb.on_board or nb.home or nb.over or not nb.counts:
+            return ""
+        order = rulebook.police_order(v.chief)
+        later = order[order.index(acting) + 1 :] if acting in order else ()
+        covered = {
+            c
+            for colour in later
+            if colour in v.police
+            for c in placenames.touches(self.board, v.police[colour])
+        }
+        total = sum(nb.counts.values())
+        alone = [
+            c
+            for c in placenames.touches(self.board, crossing)
+            if c in nb.counts and c not in covered
+        ]
+        share = sum(nb.counts[c] for c in alone) / total if total else 0.0
+        if not alone or (share < LONE_SHARE and len(nb.counts) > LONE_FEW):
+            return ""
+        who = sentences.name(acting)
+        listed = sentences.and_list(str(c) for c in sorted(alone))
+        if short:
+            return f"only {who} can arrest on {listed} this turn"
+        there = "there" if len(alone) == 1 else "on one"
+        return (
+            f"only {who} can arrest on {listed} this turn (Jack may be {there}: "
+            f"{len(alone)} of his {len(nb.counts)} circles); a search there finds a clue, not him"
+        )
 
     def fakes_note(self, short: bool = False) -> str:
         """H3, a fake marker to place while a crossing where a policeman
