@@ -17,6 +17,26 @@ from whitechapel.lfw.map.mapfile import MapData, Node
 MIN_RED = 8  # night 1 places 8 women tokens, one per red circle (H2)
 MIN_YELLOW = 7  # night 1 places 7 patrol markers on yellow crossings (H3)
 
+# The published board's figures (docs/maps.md, "Beside the published
+# board"), printed beside any map's so that a player can see how tight its
+# streets are against the box's (testers M4 and O4, round 47-48, took the
+# 1888 board for looser than the box).
+PUBLISHED: dict[str, str] = {
+    "circles": "195",
+    "crossings": "234",
+    "red": "8",
+    "yellow": "7",
+    "blocks": "164",
+    "alley_pairs": "451",
+    "jack_adjacency": "2 / 7.95 / 15",
+    "police_adjacency": "3.85 (mean)",
+    "direct_circles": "1.92 (mean)",
+    "jack_graph": "12 / 5.22",
+    "police_graph": "21 / 8.86",
+    "red_mean_distance": "5.71",
+    "best_hideout": "3.75",
+}
+
 
 def _show(v: Any) -> str:
     return f"circle {v}" if isinstance(v, int) else f"crossing {v!r}"
@@ -228,7 +248,8 @@ def statistics(board: Board) -> dict[str, Any]:
 
 
 def stats_json(stats: dict[str, Any]) -> dict[str, Any]:
-    return {k: (v.__dict__ if isinstance(v, Spread) else v) for k, v in stats.items()}
+    out = {k: (v.__dict__ if isinstance(v, Spread) else v) for k, v in stats.items()}
+    return out | {"published_board": dict(PUBLISHED)}
 
 
 def stats_text(stats: dict[str, Any]) -> str:
@@ -237,31 +258,45 @@ def stats_text(stats: dict[str, Any]) -> str:
 
     best = stats["best_hideout"]
     hideout = f"{best['mean']:.2f} (circle {best['circle']})" if best else "None"
-    rows = [
+    rows: list[tuple[Any, ...]] = [
         ("map", stats["name"] + (f", edition {stats['edition']}" if stats["edition"] > 1 else "")),
-        ("numbered circles", stats["circles"]),
-        ("crossings", stats["crossings"]),
+        ("numbered circles", stats["circles"], "circles"),
+        ("crossings", stats["crossings"], "crossings"),
         ("street segments", stats["segments"]),
-        ("red circles", f"{len(stats['red'])}: {', '.join(map(str, stats['red']))}"),
-        ("yellow crossings", f"{stats['yellow']} in sectors {', '.join(stats['yellow_sectors'])}"),
+        ("red circles", f"{len(stats['red'])}: {', '.join(map(str, stats['red']))}", "red"),
+        (
+            "yellow crossings",
+            f"{stats['yellow']} in sectors {', '.join(stats['yellow_sectors'])}",
+            "yellow",
+        ),
         ("Goulston Street crossing", f"sector {stats['goulston_sector']}"),
-        ("blocks", stats["blocks"]),
-        ("alley pairs", stats["alley_pairs"]),
-        ("Jack-adjacent circles per circle (min/mean/max)", stats["jack_adjacency"]),
-        ("police-adjacent crossings per crossing", stats["police_adjacency"]),
-        ("directly adjacent circles per crossing", stats["direct_circles"]),
+        ("blocks", stats["blocks"], "blocks"),
+        ("alley pairs", stats["alley_pairs"], "alley_pairs"),
+        (
+            "Jack-adjacent circles per circle (min/mean/max)",
+            stats["jack_adjacency"],
+            "jack_adjacency",
+        ),
+        ("police-adjacent crossings per crossing", stats["police_adjacency"], "police_adjacency"),
+        ("directly adjacent circles per crossing", stats["direct_circles"], "direct_circles"),
         (
             "Jack graph: diameter / mean shortest path",
             f"{stats['jack_diameter']} / {f(stats['jack_mean_path'])}",
+            "jack_graph",
         ),
         (
             "police graph: diameter / mean shortest path",
             f"{stats['police_diameter']} / {f(stats['police_mean_path'])}",
+            "police_graph",
         ),
         ("planar", "yes" if stats["planar"] else "no"),
         ("circles per sector", ", ".join(f"{k} {v}" for k, v in stats["sectors"].items())),
-        ("red circles: mean Jack distance between two", f(stats["red_mean_distance"])),
-        ("best hideout: mean Jack distance from the red circles", hideout),
+        (
+            "red circles: mean Jack distance between two",
+            f(stats["red_mean_distance"]),
+            "red_mean_distance",
+        ),
+        ("best hideout: mean Jack distance from the red circles", hideout, "best_hideout"),
         (
             "blocks that are triangles",
             f"{stats['triangle_blocks']} of {stats['blocks']} ({stats['triangle_share']:.0%})",
@@ -269,8 +304,14 @@ def stats_text(stats: dict[str, Any]) -> str:
         ("streets not drawn straight (octilinear)", stats["crooked_segments"]),
         ("drawing size", f"{stats['canvas']['width']} × {stats['canvas']['height']} cells"),
     ]
-    width = max(len(k) for k, _ in rows)
-    return "\n".join(f"{k:<{width}}  {v}" for k, v in rows)
+    width = max(len(row[0]) for row in rows)
+    values = [str(row[1]) for row in rows]
+    room = max(len(v) for row, v in zip(rows, values, strict=True) if len(row) > 2)
+    lines = [f"{'':<{width}}  {'this map':<{room}}  the published board"]
+    for row, value in zip(rows, values, strict=True):
+        published = PUBLISHED.get(row[2], "") if len(row) > 2 else ""
+        lines.append(f"{row[0]:<{width}}  {value:<{room}}  {published}".rstrip())
+    return "\n".join(lines)
 
 
 def drawing_notes(board: Board) -> list[str]:
