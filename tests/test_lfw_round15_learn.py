@@ -292,3 +292,26 @@ async def test_the_other_sides_lesson_from_the_board_leaves_the_first(tmp_path):
         await settle.press(pilot, "escape")
         said = " ".join(n.message for n in app._notifications)
         assert "Nothing to take back. m: the menu (it asks first)." in said, said
+
+
+@pytest.mark.usefixtures("unpaced")
+async def test_esc_from_the_puzzles_after_a_lesson_goes_to_the_menu(tmp_path):
+    """N4 (LfW round 47): "Esc out of the puzzle list went back to the
+    finished guided game, not to the menu."  P at a lesson's end opens the
+    puzzles in the finished night's place; Esc there is the menu."""
+    from whitechapel.app import MenuScreen
+    from whitechapel.lfw.ui.puzzles import PuzzleList
+
+    screen = guided_over(JACK, tmp_path)
+    app = WhitechapelApp(start=MenuScreen())
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(screen)
+        await settle.settle(pilot)
+        assert isinstance(app.screen, LessonOverBox)
+        await settle.press(pilot, "p")
+        await settle.settle(pilot)
+        assert isinstance(app.screen, PuzzleList), app.screen
+        assert screen not in app.screen_stack, app.screen_stack
+        await settle.press(pilot, "escape")
+        await settle.settle(pilot)
+        assert isinstance(app.screen, MenuScreen), app.screen_stack

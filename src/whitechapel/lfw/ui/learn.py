@@ -379,12 +379,14 @@ AGAIN, OTHER_SIDE, NEW_GAME, PUZZLES = "r", "o", "n", "p"
 def go_on(app: Any, way: str, side: str | None) -> None:
     """Leave a finished guided night `way`: a new one of the same side (a
     new seed), the other side's, a new game's setup against the normal
-    computer, or the puzzles."""
+    computer, or the puzzles, each in the finished night's place (testers
+    M4 and N4, round 47: Esc from the puzzles went back to the finished
+    lesson, not to the menu)."""
     from whitechapel.lfw.ui.puzzles import PuzzleList
     from whitechapel.lfw.ui.setup import LfwSetup
 
     if way == PUZZLES:
-        app.push_screen(PuzzleList())
+        app.switch_screen(PuzzleList())
     elif side is None:
         return
     elif way == AGAIN:
