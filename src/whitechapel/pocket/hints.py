@@ -592,14 +592,20 @@ def call_words(
     (`worst_case`; tester RB, Pocket round 28)."""
     if side == JACK and call.jack is not None:
         return _jack_call_words(call, answers, race)
-    long, short = _investigator_call_words(call, cards)
+    long, short = _investigator_call_words(call, cards, answers)
     if worst_case(call, side, answers, cards):
         return AT_WORST + long, AT_WORST + short
     return long, short
 
 
-def _investigator_call_words(call: ahead.Call, cards: int) -> tuple[str, str]:
-    """`call_words` on the investigator's view, as if the call were sure."""
+def _investigator_call_words(
+    call: ahead.Call, cards: int, answers: bool = False
+) -> tuple[str, str]:
+    """`call_words` on the investigator's view, as if the call were sure.
+    Where Jack still answers, only "at least N cleared" is sure: the
+    counts are those of his best answer, said as that (tester RK, Pocket
+    round 32: "whatever Jack answers, 2 seen / 1 not" and his answer made
+    it 1 seen / 2 not)."""
     if call.seen + call.unseen == 1:  # the last suspect is Jack
         if call.seen:
             return "Jack seen: you win", "Jack is seen: you win"
@@ -644,6 +650,12 @@ def _investigator_call_words(call: ahead.Call, cards: int) -> tuple[str, str]:
         return (
             f"{call.seen} seen / {call.unseen} not: nobody cleared, an hourglass for Jack",
             "the call clears nobody",
+        )
+    if answers:
+        return (
+            f"at least {call.least} cleared (on his best answer, "
+            f"{call.seen} seen / {call.unseen} not)",
+            f"the call clears {call.least} or more",
         )
     return (
         f"{call.seen} seen / {call.unseen} not: at least {call.least} cleared",

@@ -508,12 +508,18 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         super().cover(text)
 
     def place_beside(self, curtain: Curtain) -> None:
-        """The summary's place: right of the board, to the screen's edge."""
+        """The summary's place: right of the board, to the screen's edge;
+        at the game's end it stops above the buttons (testers RF and RI,
+        round 30-31: at 80×24 it covered the right of "Review")."""
         district = self.query_one(District)
         right = district.region.right + 1 if district.region.width else district.w + 2
         curtain.styles.offset = (right, 1)  # the top line and the keys line stay
         curtain.styles.width = max(20, self.app.size.width - right)
-        curtain.styles.height = max(1, self.app.size.height - 2)
+        bottom = self.app.size.height - 1
+        buttons = self.query_one("#choices").region
+        if self.source.outcome is not None and buttons.height:
+            bottom = min(bottom, buttons.y)
+        curtain.styles.height = max(1, bottom - 1)
         curtain.styles.padding = (0, 1)
 
     def call_board(self, view: PocketView) -> PocketView | None:
