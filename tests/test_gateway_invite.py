@@ -53,7 +53,7 @@ async def test_an_ssh_player_invites_a_friend_who_lands_in_the_room(servers):
         await ann.wait_for("Action tokens")
         code = next(iter(game.rooms))
         await ann.keys("\x0c")  # ctrl+l: back to the lobby, where the invite line is
-        line = f"ssh -t -p {port} 127.0.0.1 join {code}"
+        line = f"ssh -t -p {port} NAME@127.0.0.1 join {code}"  # NAME@: RJ, Pocket round 32
         await ann.wait_for(f"Invite to {code} (i copies it): {line}")
         await ann.keys("i")  # copied to Ann's own clipboard, by her terminal (OSC 52)
         copied = b"\x1b]52;c;" + base64.b64encode(line.encode())

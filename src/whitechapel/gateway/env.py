@@ -50,7 +50,7 @@ def session_env(
     - `WHITECHAPEL_PASSWORD`, `WHITECHAPEL_GATEWAY_SECRET`: the game
       server's password, the gateway's secret, when there are;
     - `WHITECHAPEL_INVITE`: how a friend reaches this gateway, an invite
-      line's start (`ssh -t -p PORT HOST`, the lobby adds `join CODE`), for
+      line's start (`ssh -t -p PORT NAME@HOST`, the lobby adds `join CODE`), for
       an SSH session; the gateway adds `WHITECHAPEL_ROOM`, the room an
       invite asked for (`gateway/session.py`).
     """

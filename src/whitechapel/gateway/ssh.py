@@ -474,16 +474,19 @@ class _Server(asyncssh.SSHServer):
         )
 
     def _invite(self) -> str | None:
-        """How a friend reaches this gateway: `ssh -t -p PORT HOST`, with the
-        address and port this connection reached (the gateway may listen on
-        every address: this one is known to work from outside, NAT aside)."""
+        """How a friend reaches this gateway: `ssh -t -p PORT NAME@HOST`, with
+        the address and port this connection reached (the gateway may listen
+        on every address: this one is known to work from outside, NAT
+        aside); NAME, as in the README's `ssh -p 2222 NAME@HOST`, is the name
+        the friend plays under (tester RJ, Pocket round 32: "the invite line
+        has no NAME@")."""
         assert self.conn is not None
         local = self.conn.get_extra_info("sockname")
         if not local:
             return None
         host, port = str(local[0]), int(local[1])
         host = host.removeprefix("::ffff:")  # an IPv4 client on a dual-stack socket
-        return f"ssh -t -p {port} {host}"
+        return f"ssh -t -p {port} NAME@{host}"
 
     def _disconnect(self, why: str) -> None:
         self._close(asyncssh.DISC_BY_APPLICATION, why)

@@ -117,7 +117,7 @@ class LobbyScreen(SizeGuard, Screen):
     def __init__(self, link: Link, room: str | None = None, *, invite: str | None = None) -> None:
         """`room`: a room to join once connected (`whitechapel join HOST:PORT
         ROOM`, or an SSH invite's `join CODE`); `invite`: how a friend reaches
-        this server over SSH (`ssh -t -p PORT HOST`), for an SSH session's
+        this server over SSH (`ssh -t -p PORT NAME@HOST`), for an SSH session's
         invite line."""
         super().__init__()
         self.link = link
@@ -242,7 +242,7 @@ class LobbyScreen(SizeGuard, Screen):
 
     def invite_line(self, room: str) -> str:
         """The line that brings a friend to `room`: over SSH, `ssh -t -p PORT
-        HOST join CODE` (the gateway's door); else the link's (`whitechapel
+        NAME@HOST join CODE` (the gateway's door); else the link's (`whitechapel
         join HOST:PORT ROOM`)."""
         if self.ssh_invite:
             return f"{self.ssh_invite} join {room}"
