@@ -115,6 +115,30 @@ async def test_an_ssh_join_with_the_seats_code_takes_the_seat_back(server):  # n
         await bob.close()
 
 
+async def test_an_invites_join_of_a_full_room_asks_for_the_seats_code(server):  # noqa: F811
+    """Tester RJ, Pocket round 32: "joining a room whose seat is 'away'
+    opens a 'no free seat' dialog instead of asking for the rejoin code".
+    The invite's `join CODE` of a full room: the server's refusal is said,
+    and the join field waits with the room's code typed; the code typed
+    after it takes the seat back."""
+    ann, bob, room, rejoin = await full_duel(server)
+    await ann.close()  # cut off mid-game
+    link = gateway_link(session_env(server, ANN_AGAIN), "", "Ann")
+    app = WhitechapelApp(start=LobbyScreen(link, room.lower()), ssh=True)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            field = app.screen.query_one("#code")
+            await until(lambda: app.focused is field, what="the join field", pilot=pilot)
+            assert field.value == f"{room} " and field.cursor_position == len(room) + 1
+            said = words(app)
+            assert f"room {room} has no free seat: jack (Ann) is away" in said, said
+            await settle.press(pilot, *rejoin, "enter")
+            await until(lambda: seated(app.screen), what="the seat back", pilot=pilot)
+            assert app.screen.source.seat == "jack"
+    finally:
+        await bob.close()
+
+
 async def test_a_wrong_code_leaves_the_seat_with_its_holder(server):  # noqa: F811
     ann, bob, room, rejoin = await full_duel(server)
     app = WhitechapelApp(

@@ -336,6 +336,12 @@ class LobbyScreen(SizeGuard, Screen):
                 screen.remote_error(msg.get("message", ""))
             else:
                 self.notify(msg.get("message", "error"), severity="error", timeout=6, markup=False)
+                if msg.get("about") == "join" and room and room not in self.screens:
+                    # a join refused (a full room, a wrong code): the room's code
+                    # typed, the field waiting for a rejoin code (tester RJ, Pocket
+                    # round 32: "a seat 'away' opens 'no free seat' instead of
+                    # asking for the rejoin code")
+                    self.ask_code(room, escape(str(msg.get("message", ""))))
         elif kind == "left" and msg.get("reason"):  # our seat, taken back elsewhere
             self.link.seats.pop(room, None)
             screen = self.screens.get(room) if room else None
@@ -586,6 +592,11 @@ class LobbyScreen(SizeGuard, Screen):
         entry = next((r for r in self.rooms if r.get("room") == room), None)
         if entry is None or not self.full_to_me(entry):
             return await self.join(room)
+        self.ask_code(room, escape(full_words(entry)))
+
+    def ask_code(self, room: str, said: str) -> None:
+        """The join field with `room`'s code typed and the cursor after it,
+        for a seat's rejoin code; `said` (markup) on the status line."""
         field = self.query_one("#code", Input)
         field.value = f"{room} "
         field.cursor_position = len(field.value)
@@ -594,7 +605,7 @@ class LobbyScreen(SizeGuard, Screen):
         field.select_on_focus = False
         self.set_focus(field)
         field.call_later(setattr, field, "select_on_focus", True)
-        self.status(escape(full_words(entry)))
+        self.status(said)
 
     def full_to_me(self, entry: dict[str, Any]) -> bool:
         """Is the listed room full, no seat of it known as this player's?"""
