@@ -60,3 +60,14 @@ async def test_the_last_rounds_summary_leaves_the_end_buttons_whole_at_80x24(tmp
         assert names[-1] == "do-review", names
         for button in visible_buttons(screen):
             assert not button.region.overlaps(curtain.region), (button.choice, curtain.region)
+
+
+def test_the_guided_games_promise_no_length():
+    """RM (round 33): "the guided games promise to run to late rounds; both
+    of mine ended in rounds 4 and 5".  The menu says who plays gently, not
+    how long the game lasts."""
+    from whitechapel.pocket.ui.learn import CHOICES
+
+    said = " ".join(what for _, _, what in CHOICES)
+    assert "gentle Jack" in said and "gentle investigator" in said
+    assert "later rounds" not in said and "runs to" not in said

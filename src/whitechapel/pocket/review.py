@@ -433,9 +433,10 @@ def turning_sentence(
             risky = max(improvable, key=lambda t: (t.stake, t.lost))
             mine, _ = hints.move_words(risky.view, risky.action)
             safer, _ = hints.move_words(risky.view, risky.best.action)
-            # (tester RK, round 32: "hard to parse")
+            # (tester RK, round 32: "hard to parse"; RM, round 33: "telling a
+            # player who just lost that no move of theirs cost them reads oddly")
             return (
-                f"No move of yours cost you in this game: where a safer one was there, the "
+                f"None of your moves was punished: where a safer one was there, the "
                 f"other side did not find the answer that would have punished yours. The "
                 f"riskiest: round {risky.view.round}, {mine}, where {safer} was safer. The "
                 "cards drawn and the other side's choices decided it."

@@ -30,15 +30,15 @@ CHOICES = (
     (
         INVESTIGATOR,
         "Play the investigator: a guided game",
-        "the computer plays a gentle Jack, hidden as one of the nine suspects, so the "
-        "game runs to its later rounds; you split the suspects, seen and unseen, "
+        "the computer plays a gentle Jack, hidden as one of the nine suspects; "
+        "you split the suspects, seen and unseen, "
         "at each witness call; ctrl+z takes back a move",
     ),
     (
         JACK,
         "Play Jack: a guided game",
         "you are one of the suspects (the game tells you whom); the computer "
-        "plays a gentle investigator, so the game runs to its later rounds; you stay unseen "
+        "plays a gentle investigator; you stay unseen "
         "for hourglasses, "
         "draw alibi cards, and keep many suspects with you; ctrl+z takes back a move",
     ),
