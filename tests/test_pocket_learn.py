@@ -136,6 +136,8 @@ async def test_a_wrong_play_says_why_and_enter_tries_again():
         assert prompt(screen) == (
             "✘ Not this time. The detectives see only 2 suspects (Bert and Stealthy), not 3."
         )
+        # a way to meet it, after a miss, beside the board (tester RL, Pocket round 33)
+        assert "One way to meet the goal: Watson 2 steps (4 → 6)." in panel(screen, "notes")
         assert [b.label for b in screen.query("#choices Choice") if b.choice][:3] == [
             "Try again",
             "Next puzzle",
@@ -170,6 +172,8 @@ async def test_two_moves_in_a_row_then_the_verdict():
         await play(pilot, screen, ["H+1"])
         await settle.settle(pilot)
         assert prompt(screen) == "✘ Not this time. Watson still sees you."
+        way = "turn a1 (Goodley) so its wall faces west, then turn c1 (Gull) so its wall faces east"
+        assert f"{way}." in panel(screen, "notes")
 
 
 async def test_the_witness_call_of_a_puzzle_is_summed_up_beside_the_board():

@@ -26,6 +26,8 @@ from textual.widgets.option_list import Option
 
 from whitechapel.core.record import record_of
 from whitechapel.core.solved import remember_solved, solved
+from whitechapel.pocket import hints
+from whitechapel.pocket.actions import parse_action
 from whitechapel.pocket.goals import Attempt, Verdict
 from whitechapel.pocket.pieces import JACK
 from whitechapel.pocket.puzzles import PUZZLES, Puzzle, puzzle
@@ -97,6 +99,18 @@ def lesson_text(number: int) -> str:
         f"{escape(p.lesson)}\n\n"
         f"[b]Your goal:[/b] {escape(goal_sentence(p))}"
     )
+
+
+def solution_words(p: Puzzle) -> str:
+    """The puzzle's solution in a player's words, each action on the board
+    it is played on: "turn a1 (Goodley) so its wall faces west, then …"."""
+    game = p.start()
+    words = []
+    for text in p.solution:
+        action = parse_action(text)
+        words.append(hints.move_words(game.view(p.side), action)[0])
+        game.apply(action)
+    return ", then ".join(words)
 
 
 class PuzzleScreen(PocketScreen):
@@ -186,6 +200,11 @@ class PuzzleScreen(PocketScreen):
     def notes_blocks(self, view: PocketView) -> list[tuple[str, ...]]:
         """At the end, the summary of a round the puzzle ended, first."""
         blocks = super().notes_blocks(view)
+        if self.verdict is not None and not self.verdict.met:
+            # a way that meets the goal, after a miss (tester RL, Pocket round
+            # 33: "no 'why' and no 'show me the answer'"), beside the board
+            way = escape(solution_words(self.puzzle))
+            blocks.insert(0, (f"[b]One way to meet the goal:[/b] {way}.\n", f"One way: {way}.\n"))
         ended = panels.last_round_ended(view)
         if self.verdict is not None and ended and ended > panels.last_round_ended(self._start):
             seen = sightings_at_call(view, ended)  # the puzzle stops at the call
