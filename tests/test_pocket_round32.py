@@ -71,3 +71,15 @@ def test_the_guided_games_promise_no_length():
     said = " ".join(what for _, _, what in CHOICES)
     assert "gentle Jack" in said and "gentle investigator" in said
     assert "later rounds" not in said and "runs to" not in said
+
+
+def test_the_reviews_last_line_says_the_keys_of_the_board_after_it():
+    """RL (round 33): "The review says 'Esc: the menu', but Esc only closes
+    the review."  The line says Enter closes it, then the board's keys."""
+    from whitechapel.pocket import review
+    from whitechapel.pocket.pieces import JACK
+
+    for side in (JACK, INVESTIGATOR, None):
+        said = review.next_line(side)
+        assert "Esc: the menu" not in said
+        assert "Enter closes this; then m: the menu, n: a new game like this one" in said

@@ -609,8 +609,10 @@ def same_step(view: PocketView, played: Action, better: Action, he: str) -> str:
 def next_line(side: str | None) -> str:
     """After a guided game, what to do next: the other side's guided game,
     the puzzles, a game against the normal computer (`side`: the learner's;
-    None at a hot seat of two)."""
-    where = "Esc: the menu; n: a new game like this one"
+    None at a hot seat of two).  The keys are the board's, once the review
+    is closed (tester RL, round 33: "'Esc: the menu', but Esc only closes
+    the review")."""
+    where = "Enter closes this; then m: the menu, n: a new game like this one"
     if side is None:
         return f"Next: the puzzles, or a game against the normal computer ({where})."
     other = "Jack" if side == INVESTIGATOR else "the investigator"
