@@ -99,6 +99,8 @@ def _sweep_finds_a_clue_before_the_last(game) -> bool:
         view = copy.view(POLICE)
         if len(view.clues) > clues:
             return view.acting_colour is not None and view.acting_colour != last
+        if view.acting_colour not in (None, last) and sweep.arrest_stop(view, copy.board):
+            return False  # 9 stops before him for an arrest (R4, round 49), not for the clue
         text = sweep.step(view, copy.board, last)
         if text is None:
             return False

@@ -72,3 +72,89 @@ def test_map_check_prints_the_published_boards_figures_beside_the_maps(capsys):
     assert "2 / 7.86 / 14" in jack and jack.rstrip().endswith("2 / 7.95 / 15"), jack
     help_text = files("whitechapel.lfw.ui").joinpath("help.md").read_text()
     assert "(the box's: 7.95)" in help_text and "side by side" in help_text
+
+
+def _sweep_stops_for_an_arrest(game) -> bool:
+    """T3, the first policeman to act: key 9's actions, played out on a
+    copy, reach a later policeman beside circles where Jack may be now
+    with a chance worth an arrest, no new clue found before him."""
+    from whitechapel.lfw.ui import sentences, sweep
+
+    if game.phase != Phase.CLUES or game.to_act != POLICE:
+        return False
+    view = game.view(POLICE)
+    if view.acting_colour != sentences.police_order(view)[0] or sweep.arrest_stop(view, game.board):
+        return False
+    copy = game.clone()
+    clues, last = len(view.clues), view.acting_colour
+    while True:
+        view = copy.view(POLICE)
+        if len(view.clues) > clues or view.acting_colour is None:
+            return False
+        if view.acting_colour != last and sweep.arrest_stop(view, copy.board):
+            return True
+        text = sweep.step(view, copy.board, last)
+        if text is None:
+            return False
+        last = view.acting_colour
+        copy.play(text)
+
+
+async def test_t3_key_9_stops_before_a_policeman_whose_arrest_may_win(tmp_path):
+    """R4 (round 49): "the 'everyone searches' key (9) made Green pass
+    although he stood next to 56, a circle the prompt said Jack could be
+    on ... I lost a 37% arrest chance that way."  Key 9 stops before a
+    later policeman beside circles where Jack may be now (a twentieth of
+    his paths or more): he is still to act, and the screen says why."""
+    from lfw_app_play import first_game_where, game_app, press_for_all, raise_curtain
+    from snapshots import screen_text
+
+    game = first_game_where(49, _sweep_stops_for_an_arrest, tries=300)
+    app, screen = game_app(game, tmp_path)
+    async with app.run_test(size=(160, 50), notifications=True) as pilot:
+        await raise_curtain(pilot, screen)
+        await press_for_all(pilot, app, "9")
+        view = screen.source.view(POLICE)
+        assert view.phase.key == Phase.CLUES and view.acting_colour is not None
+        who = sentences.name(view.acting_colour)
+        said = " ".join(n.message for n in app._notifications)
+        assert f"9 stopped before {who}: Jack may be on " in said, (said, screen_text(app))
+        assert "2 arrests; 9 again searches on" in said
+
+
+async def test_t3_the_lone_arrest_note_is_never_cut_at_200_columns(tmp_path):
+    """R4 and Q4 (round 49): "The prompt's second line runs off the
+    200-column screen with no wrap, e.g. '…only Red can arrest on 59 this
+    turn (Jack may be there: 1 of his 4' ends mid-sentence."  The note is
+    said whole, in fewer words where the row is short, or not at all; the
+    keys line is never cut."""
+    from lfw_app_play import game_app, raise_curtain
+    from snapshots import screen_text
+    from whitechapel.core.chance import Chance
+    from whitechapel.lfw.game import LfwGame
+    from whitechapel.lfw.map.maps import load_board
+    from whitechapel.lfw.selfplay import homeward_action
+
+    board, chance, found = load_board("whitechapel-1888"), Chance(49), []
+    while len(found) < 4:
+        game = LfwGame.new(chance.below(10**6), board=board)
+        while game.outcome is None and len(found) < 4:
+            if lone_circles(game):
+                found.append(game.clone())
+            play = homeward_action(game.clone(), chance) if game.to_act != POLICE else None
+            game.apply(play if play is not None else game.random_action(chance))
+    for game in found:
+        view = game.view(POLICE)
+        p = picking_for(view, game.board)
+        forms = (p.choice_note(), p.choice_note(short=True))
+        app, screen = game_app(game, tmp_path)
+        async with app.run_test(size=(200, 60)) as pilot:
+            await raise_curtain(pilot, screen)
+            rows = screen_text(app).split("\n")
+            keys = next(i for i, r in enumerate(rows) if "9 all search" in r or "search all" in r)
+            text = " ".join(" ".join(rows[keys - 1 : keys + 2]).split())
+            long, short = forms
+            if long[: len(short) + 3] in text:  # the fullest form begun: said whole
+                assert long in text, (long, rows[keys])
+            elif short[:20] in text:
+                assert short in text, (short, rows[keys])

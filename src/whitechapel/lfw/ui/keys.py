@@ -485,6 +485,10 @@ class LfwKeys:
                 # straight on to search 125 … I could have used Red to arrest")
                 self.sweep_reasons = (*self.sweep_reasons, sweep.clue_stop(view, phase))
                 return None
+            stop = sweep.arrest_stop(view, self.board) if self.aids and colour != phase else ""
+            if stop:  # his arrest may win: his to choose (tester R4, LfW round 49)
+                self.sweep_reasons = (*self.sweep_reasons, stop)
+                return None
             text = sweep.step(view, self.board, phase, self.aids)
             if text is not None and colour is not None:
                 self.rest = (colour, SWEEP)

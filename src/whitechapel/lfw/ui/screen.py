@@ -765,7 +765,15 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
             room = max(1, room - shown - 3) if note else room
         line2 = f"Typed: [b]{escape(p.typed)}[/b]▏" if p.typed else p.keys_hint(room=room)
         if note:
-            line2 = f"{line2} · [b]{escape(note)}[/b]"
+            whole = self.hint_room(guide)
+            for said in (note, p.choice_note(short=True), ""):
+                # the keys and the note together within the row(s) (tester R4,
+                # round 49: "…(Jack may be there: 1 of his 4" cut at 200 columns)
+                joined = f"{line2} · [b]{escape(said)}[/b]" if said else line2
+                shown_all = untagged(placenames.in_words(joined, self.board))
+                if whole is None or len(Text.from_markup(shown_all).plain) <= whole:
+                    break
+            line2 = joined
         if self.notice:
             line2 = refusals.notice_line(self.notice, p, self.hint_room())  # the keys kept
         line1 = p.so_far()

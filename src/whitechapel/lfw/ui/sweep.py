@@ -3,7 +3,9 @@ him, one action at a time, search where a search can still tell the police
 something and pass where none can.  Nobody arrests: a player who sees an
 arrest worth trying makes it first (his policeman's own keys), then 9 does
 the rest, as key 0 ("everyone passes") does.  A clue found stops it before
-the next policeman, who may rather arrest (`clue_stop`; keys.py).
+the next policeman, who may rather arrest (`clue_stop`; keys.py), and so
+does a later policeman beside circles where Jack may be now with a chance
+worth an arrest (`arrest_stop`).
 
 What each policeman does is what `1 search` / `3 pass` would do for him: a
 search names his circles likeliest first (`picking.search_order`) until a
@@ -25,10 +27,13 @@ from typing import Any
 
 from whitechapel.lfw.actions import Pass
 from whitechapel.lfw.legal import legal
+from whitechapel.lfw.notebook import notebook
 from whitechapel.lfw.phases import Phase
-from whitechapel.lfw.ui import sentences
-from whitechapel.lfw.ui.picking import clue_odds, known_tonight, picking_for
+from whitechapel.lfw.ui import placenames, sentences
+from whitechapel.lfw.ui.picking import LONE_FEW, clue_odds, known_tonight, picking_for
 from whitechapel.lfw.views import LfwView
+
+ARREST_WORTH = 0.05  # key 9 stops before a policeman whose arrest would win this often
 
 SURE = 1e-12  # a share of paths this close to none or all tells nothing
 
@@ -61,6 +66,34 @@ def pass_reason(view: LfwView, board: Any) -> str:
     return (
         f"{sentences.name(acting)} passed: every way Jack went passes {where} "
         "(a search there tells nothing: arrest there first, key 2)"
+    )
+
+
+def arrest_stop(view: LfwView, board: Any) -> str:
+    """Why key 9 stops before the acting policeman: circles beside him
+    where Jack may be now hold `ARREST_WORTH` of his paths or more (or he
+    has `LONE_FEW` circles or fewer), so an arrest there may end the game,
+    which 9 never tries (tester R4, round 49: "9 made Green pass although
+    he stood next to 56, a circle the prompt said Jack could be on"; after
+    a clue, "I lost a 37% arrest chance that way").  "" where there are
+    none.  From the view alone."""
+    acting = view.acting_colour
+    if acting is None or view.phase.key != Phase.CLUES:
+        return ""
+    crossing = view.police.get(acting)
+    nb = notebook(view, board)
+    if crossing is None or not nb.on_board or nb.home or nb.over or not nb.counts:
+        return ""
+    near = [c for c in placenames.touches(board, crossing) if c in nb.counts]
+    total = sum(nb.counts.values())
+    share = sum(nb.counts[c] for c in near) / total if total else 0.0
+    if not near or (share < ARREST_WORTH and len(nb.counts) > LONE_FEW):
+        return ""
+    chance = max(1, round(100 * share))
+    where = sentences.and_list(str(c) for c in sorted(near))
+    return (
+        f"9 stopped before {sentences.name(acting)}: Jack may be on {where} beside him "
+        f"({chance} in 100 of his paths end there): 2 arrests; 9 again searches on"
     )
 
 
