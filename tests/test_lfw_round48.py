@@ -158,3 +158,16 @@ async def test_t3_the_lone_arrest_note_is_never_cut_at_200_columns(tmp_path):
                 assert long in text, (long, rows[keys])
             elif short[:20] in text:
                 assert short in text, (short, rows[keys])
+
+
+def test_a_save_files_name_reads_as_a_date_and_a_time(tmp_path):
+    """M4 and Q4 (rounds 47-49): "save file names read like
+    T1531400000".  The start is written "20261207-153128"."""
+    from whitechapel.core.record import record_of
+    from whitechapel.core.store import autosave_name
+    from whitechapel.lfw.game import LfwGame
+
+    record = record_of(LfwGame.new(5), seed=5, players={"jack": "Ann", "police": "Bob"})
+    record.started = "2026-12-07T15:31:28+00:00"
+    name = autosave_name(record)
+    assert name.startswith("autosave-lfw-20261207-153128-"), name

@@ -14,6 +14,7 @@ import json
 import os
 import tempfile
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
 import platformdirs
@@ -124,12 +125,22 @@ class Store:
         return found
 
 
+def _stamp(started: str) -> str:
+    try:
+        return datetime.fromisoformat(started).strftime("%Y%m%d-%H%M%S")
+    except ValueError:  # a record from elsewhere: its text, letters and digits only
+        return "".join(ch for ch in started if ch.isalnum()) or "unstarted"
+
+
 def autosave_name(record: Record) -> str:
     """One autosave file per game, named by game and start time, and a short
     digest of what is public about it (its players) to tell apart two games
     started in the same second.  Never the seed: a name is shown to players
-    ("saved in …"), and a game's seed gives away Jack and the deck."""
-    stamp = "".join(ch for ch in record.started if ch.isalnum()) or "unstarted"
+    ("saved in …"), and a game's seed gives away Jack and the deck.  The
+    start as a date and a time of day, "20261207-153128" (testers M4 and
+    Q4, LfW rounds 47-49, read "T1531400000", the UTC offset run into the
+    seconds, as a broken time)."""
+    stamp = _stamp(record.started)
     public = json.dumps([record.game, record.started, record.players], sort_keys=True)
     digest = hashlib.sha256(public.encode()).hexdigest()[:6]
     return f"autosave-{record.game}-{stamp}-{digest}"
