@@ -171,3 +171,25 @@ def test_a_save_files_name_reads_as_a_date_and_a_time(tmp_path):
     record.started = "2026-12-07T15:31:28+00:00"
     name = autosave_name(record)
     assert name.startswith("autosave-lfw-20261207-153128-"), name
+
+
+async def test_the_overview_at_80x24_never_points_to_a_panel_it_hides(tmp_path):
+    """R4 (round 49): "In overview mode the side panel is hidden, yet
+    prompts still say '(all listed on the right)'."  With F2 at 80×24 the
+    keys line says the lists come back after F2."""
+    from lfw_app_play import first_game_where, game_app, raise_curtain
+    from snapshots import screen_text
+
+    game = first_game_where(
+        49, lambda g: g.phase == Phase.HUNT and g.to_act == POLICE and g.night >= 1, tries=50
+    )
+    app, screen = game_app(game, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await raise_curtain(pilot, screen)
+        before = " ".join(screen_text(app).split())
+        assert "on the right" in before, before[-400:]
+        await pilot.press("f2")
+        await pilot.pause()
+        after = " ".join(screen_text(app).split())
+        assert screen.has_class("overview")
+        assert "on the right" not in after and "after F2" in after, after[-400:]

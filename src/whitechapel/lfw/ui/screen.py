@@ -236,6 +236,8 @@ RULES_HEAD = "## The rules\n"
 # the fewest characters a keys line takes ("a letter on the map chooses its
 # crossing; Esc back") with a note's " · " after it
 KEYS_LEAST = 54
+ON_THE_RIGHT_WORDS = "on the right"  # the keys line's lists beside the map (picking.py)
+AFTER_F2_WORDS = "after F2"  # ... where the overview has the panel's place
 
 
 def rules_last(text: str) -> str:
@@ -752,6 +754,19 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
                 " The double event: Jack stands on one of the two crime scenes (the second"
                 " he killed; the police do not know which), and the police move first."
             )
+        line2 = self.keys_line(guide)
+        if self.notice:
+            line2 = refusals.notice_line(self.notice, p, self.hint_room())  # the keys kept
+        line1 = p.so_far()
+        if not line1:
+            line1 = self.with_news(view, guide, line2)
+        return f"{line1}\n{line2}"
+
+    def keys_line(self, guide: str) -> str:
+        """The prompt's keys line under `guide`: what is typed, else the
+        keys, and the choice's note (`Picking.choice_note`) where keys and
+        note fit together."""
+        p = self.picking
         note = p.choice_note()  # the hideout's ways in (S1), the fakes placed by themselves
         room = self.hint_room(guide)
 
@@ -774,12 +789,12 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
                 if whole is None or len(Text.from_markup(shown_all).plain) <= whole:
                     break
             line2 = joined
-        if self.notice:
-            line2 = refusals.notice_line(self.notice, p, self.hint_room())  # the keys kept
-        line1 = p.so_far()
-        if not line1:
-            line1 = self.with_news(view, guide, line2)
-        return f"{line1}\n{line2}"
+        if self.has_class("compact") and self.has_class("overview"):
+            # the overview has the panel's place: its lists come back with F2
+            # (tester R4, round 49: "the side panel is hidden, yet prompts
+            # still say '(all listed on the right)'")
+            line2 = line2.replace(ON_THE_RIGHT_WORDS, AFTER_F2_WORDS)
+        return line2
 
     def with_news(self, view: LfwView, guide: str, keys: str) -> str:
         """The prompt's first line: what Jack did since the police's last
