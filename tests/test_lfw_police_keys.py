@@ -299,9 +299,16 @@ def _first_t3(g: LfwGame) -> bool:
 
 
 def _sweep_mixes(g: LfwGame) -> bool:
-    """Key 9 from here both searches and passes."""
-    words = {t.split()[1] for t in sweep_all(g)}
-    return {"search", "pass"} <= words
+    """Key 9 from here both searches and passes, and ends T3 (no clue and
+    no arrest worth trying stops it before a later policeman)."""
+    chain = sweep_all(g)
+    words = {t.split()[1] for t in chain}
+    if not {"search", "pass"} <= words:
+        return False
+    after = g.clone()
+    for text in chain:
+        after.play(text)
+    return after.to_act == JACK
 
 
 def _police_in(g: LfwGame, phase: str) -> bool:

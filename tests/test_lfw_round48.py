@@ -104,7 +104,7 @@ async def test_t3_key_9_stops_before_a_policeman_whose_arrest_may_win(tmp_path):
     """R4 (round 49): "the 'everyone searches' key (9) made Green pass
     although he stood next to 56, a circle the prompt said Jack could be
     on ... I lost a 37% arrest chance that way."  Key 9 stops before a
-    later policeman beside circles where Jack may be now (a twentieth of
+    later policeman beside circles where Jack may be now (a tenth of
     his paths or more): he is still to act, and the screen says why."""
     from lfw_app_play import first_game_where, game_app, press_for_all, raise_curtain
     from snapshots import screen_text

@@ -336,8 +336,9 @@ class LobbyScreen(SizeGuard, Screen):
                 screen.remote_error(msg.get("message", ""))
             else:
                 self.notify(msg.get("message", "error"), severity="error", timeout=6, markup=False)
-                if msg.get("about") == "join" and room and room not in self.screens:
-                    # a join refused (a full room, a wrong code): the room's code
+                listed = any(r.get("room") == room for r in self.rooms)
+                if msg.get("about") == "join" and listed and room not in self.screens:
+                    # a join of a listed room refused (full, a wrong code): its code
                     # typed, the field waiting for a rejoin code (tester RJ, Pocket
                     # round 32: "a seat 'away' opens 'no free seat' instead of
                     # asking for the rejoin code")

@@ -105,14 +105,22 @@ def search_all(game) -> list[str]:
 
 def sweep_all(game) -> list[str]:
     """What key 9 (sweep.py) plays from here, as keys.py sends it: each
-    action from the state the last one left, to where the sweep stops."""
+    action from the state the last one left, to where the sweep stops: T3
+    over, or before the next policeman where a new clue was found
+    (`sweep.clue_stop`) or where his arrest may win (`sweep.arrest_stop`)."""
     from whitechapel.lfw.ui import sweep
+    from whitechapel.lfw.ui.picking import known_tonight
 
     game = game.clone()
     out: list[str] = []
     last = None
+    known = known_tonight(game.view(game.to_act))
     while game.outcome is None:
         view = game.view(game.to_act)
+        colour = view.acting_colour
+        turned = last is not None and colour is not None and colour != last
+        if turned and (known_tonight(view) - known or sweep.arrest_stop(view, game.board)):
+            break
         text = sweep.step(view, game.board, last)
         if text is None:
             break

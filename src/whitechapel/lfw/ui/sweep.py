@@ -30,10 +30,13 @@ from whitechapel.lfw.legal import legal
 from whitechapel.lfw.notebook import notebook
 from whitechapel.lfw.phases import Phase
 from whitechapel.lfw.ui import placenames, sentences
-from whitechapel.lfw.ui.picking import LONE_FEW, clue_odds, known_tonight, picking_for
+from whitechapel.lfw.ui.picking import LONE_FEW, LONE_SHARE, clue_odds, known_tonight, picking_for
 from whitechapel.lfw.views import LfwView
 
-ARREST_WORTH = 0.05  # key 9 stops before a policeman whose arrest would win this often
+# key 9 stops before a policeman whose arrest would win this often: the share
+# the T3 note says "only Red can arrest" from; at a twentieth the bench's
+# police turn took 9 keys (median), over issue 43's 8
+ARREST_WORTH = LONE_SHARE
 
 SURE = 1e-12  # a share of paths this close to none or all tells nothing
 
