@@ -78,8 +78,12 @@ def test_p8_the_race_ending_is_said_as_the_race():
     from whitechapel.pocket.pieces import INVESTIGATOR
 
     race = review.RoundFacts(6, 1, 1, 0, True, 1, 6, False)
-    said = review.turning_line(race, INVESTIGATOR, "bert")
+    said = review.turning_line(race, INVESTIGATOR, "bert", racing=True)
     assert said == "Round 6: the race ended: Bert, the last suspect, was seen.", said
+    # no race begun: an alibi card had cleared the other suspect before the
+    # call (tester RN, round 34: "the race ended", and no race had happened)
+    said = review.turning_line(race, INVESTIGATOR, "bert")
+    assert said == "Round 6: only Bert was left before the call, and was seen.", said
     whole = review.RoundFacts(4, 3, 1, 2, True, 1, 2, False)
     assert review.turning_line(whole, INVESTIGATOR, "bert").endswith("only Bert was left.")
 

@@ -103,19 +103,25 @@ def ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
-def turning_line(r: RoundFacts, winner: str | None, identity: str | None = None) -> str:
+def turning_line(
+    r: RoundFacts, winner: str | None, identity: str | None = None, racing: bool = False
+) -> str:
     """Why a round mattered, in a line: for the investigator's win, what it
     cleared; for Jack's, the hourglass or what it left him.  `identity`:
     who Jack was (revealed at the end), named and given the suspect's own
-    pronoun (Madame, Miss Stealthy: her)."""
+    pronoun (Madame, Miss Stealthy: her).  `racing`: the race began at an
+    earlier call (tester RN, round 34: "the race ended" where an alibi card
+    had cleared the other suspect and no race had begun)."""
     seen = "seen" if r.jack_seen else "unseen"
     if r.left == 1:
         last = short_name(identity) if identity is not None else "Jack"
         if winner == JACK and not r.jack_seen:  # the race, his (tester QC, round 15:
             # "0 of 1 cleared: only Bert was left" read as the investigator's win)
             return f"Round {r.round}: Jack unseen: {last}, the last suspect, stayed unseen."
-        if r.before == 1:  # the race (testers RD, RK: "Jack seen, 0 of 1 cleared" read oddly)
+        if r.before == 1 and racing:  # (testers RD, RK: "Jack seen, 0 of 1 cleared" read oddly)
             return f"Round {r.round}: the race ended: {last}, the last suspect, was seen."
+        if r.before == 1:  # the others cleared before the call (an alibi card)
+            return f"Round {r.round}: only {last} was left before the call, and was seen."
         return f"Round {r.round}: Jack {seen}, {r.cleared} of {r.before} cleared: only {last} was left."
     if winner == JACK and not r.jack_seen:
         his = pronoun(identity, "his")
@@ -165,7 +171,12 @@ def review_lines(
     points = turning_points(view, facts)
     winner = view.outcome.winner if view.outcome is not None else None
     me = view.jack.identity if view.jack is not None else None
-    lines += ["", "What decided it:", *(turning_line(r, winner, me) for r in points)]
+    began = min((f.round for f in facts if f.race), default=None)
+    lines += [
+        "",
+        "What decided it:",
+        *(turning_line(r, winner, me, began is not None and began < r.round) for r in points),
+    ]
     cards = cards_line(view)
     if cards and winner == JACK:
         lines.append(cards)
