@@ -7,9 +7,10 @@ from __future__ import annotations
 import re
 
 from test_pocket_round21 import QO_GUIDED
+from test_pocket_round29_review import _finished
 from whitechapel.pocket import ahead, hints
 from whitechapel.pocket.game import PocketGame
-from whitechapel.pocket.pieces import INVESTIGATOR
+from whitechapel.pocket.pieces import INVESTIGATOR, JACK
 
 WHATEVER_COUNTS = re.compile(r"whatever Jack answers, \d+ seen / \d+ not", re.IGNORECASE)
 
@@ -83,3 +84,16 @@ def test_the_reviews_last_line_says_the_keys_of_the_board_after_it():
         said = review.next_line(side)
         assert "Esc: the menu" not in said
         assert "Enter closes this; then m: the menu, n: a new game like this one" in said
+
+
+def test_a_chance_of_none_is_said_in_words():
+    """RN (round 34): "'about 0 games in 100' reads oddly; 'almost never'
+    would be better"."""
+    from whitechapel.pocket import review
+
+    for seed in range(1, 40):
+        game = _finished(seed)
+        for side in (INVESTIGATOR, JACK):
+            said = " ".join(review.review_lines(game.view(side), review.public_views(game), side))
+            assert "about 0 games" not in said and "about 0 (" not in said, said
+            assert "about 100 games" not in said and "about 100 (" not in said, said

@@ -535,9 +535,13 @@ def chances_words(turn: Turn) -> str:
     differs from what happened")."""
     mine = round(100 * chance_after(turn.view, turn.side, turn.mine))
     best = round(100 * chance_after(turn.view, turn.side, turn.best))
+
+    def said(n: int, unit: str = "") -> str:  # (tester RN, round 34: "about 0 games in 100")
+        return "almost none" if n == 0 else "almost every game" if n == 100 else f"about {n}{unit}"
+
     return (
-        f"Your chance to win after your line's call: about {mine} games in 100; after the "
-        f"better one's: about {best} (the computer players' games from such positions)."
+        f"Your chance to win after your line's call: {said(mine, ' games in 100')}; after "
+        f"the better one's: {said(best)} (the computer players' games from such positions)."
     )
 
 
