@@ -79,6 +79,9 @@ def bring_into_sight(map_view: MapView, node: Any, around: Sequence[Any] = ()) -
         map_view.centre_on(node)
 
 
+LEAVE_WORDS = "Nothing to take back. ctrl+p, then 'Back to the menu' (it asks first)."
+
+
 class LfwKeys:
     """Mixed into `LfwScreen` (a `GameScreen`): its input."""
 
@@ -302,8 +305,9 @@ class LfwKeys:
             return
         if not self.picking.can_back() and not self.picking.typed and not self.curtain_up:
             # nothing to take back: say how to leave (tester M4, LfW round 47:
-            # "Esc there did nothing. I only got out through the palette")
-            self.notify("Nothing to take back. m: the menu (it asks first).", timeout=4)
+            # "Esc there did nothing. I only got out through the palette"); the
+            # palette's way, m being a letter of the map's (S4, round 50)
+            self.notify(LEAVE_WORDS, timeout=4)
             return
         self.picking.back()
         self.notice = ""
