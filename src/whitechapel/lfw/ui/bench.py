@@ -105,9 +105,15 @@ def search_all(game) -> list[str]:
 
 def sweep_all(game) -> list[str]:
     """What key 9 (sweep.py) plays from here, as keys.py sends it: each
-    action from the state the last one left, to where the sweep stops: T3
-    over, or before the next policeman where a new clue was found
-    (`sweep.clue_stop`) or where his arrest may win (`sweep.arrest_stop`)."""
+    action from the state the last one left, to where the sweep stops
+    (`sweep_run`)."""
+    return sweep_run(game)[0]
+
+
+def sweep_run(game) -> tuple[list[str], str]:
+    """Key 9 from here: its actions, each from the state the last one left,
+    and why it stopped before a policeman where the screen's stops
+    (`sweep.stop_before`; "" where T3 ended or nothing was left to play)."""
     from whitechapel.lfw.ui import sweep
     from whitechapel.lfw.ui.picking import known_tonight
 
@@ -117,17 +123,16 @@ def sweep_all(game) -> list[str]:
     known = known_tonight(game.view(game.to_act))
     while game.outcome is None:
         view = game.view(game.to_act)
-        colour = view.acting_colour
-        turned = last is not None and colour is not None and colour != last
-        if turned and (known_tonight(view) - known or sweep.arrest_stop(view, game.board)):
-            break
+        why = sweep.stop_before(view, game.board, last, known)
+        if why:
+            return out, why
         text = sweep.step(view, game.board, last)
         if text is None:
             break
         last = view.acting_colour
         out.append(text)
         game.play(text)
-    return out
+    return out, ""
 
 
 def turn_keys(game, texts: list[str]) -> list[str]:

@@ -483,14 +483,11 @@ class LfwKeys:
         if word == wretched.WORD:  # H6: the next Wretched, until Jack's turn
             return self.wretched_step(view)
         if word == SWEEP:  # `phase` holds the policeman who acted last
-            if colour is not None and colour != phase and known_tonight(view) - self.sweep_known:
-                # a clue found: the next policeman may rather arrest (tester L4,
-                # LfW round 46: "Blue's search found a clue on 126 and Red went
-                # straight on to search 125 … I could have used Red to arrest")
-                self.sweep_reasons = (*self.sweep_reasons, sweep.clue_stop(view, phase))
-                return None
-            stop = sweep.arrest_stop(view, self.board) if self.aids and colour != phase else ""
-            if stop:  # his arrest may win: his to choose (tester R4, LfW round 49)
+            # a clue found: the next policeman may rather arrest (tester L4, LfW
+            # round 46: "Blue's search found a clue on 126 and Red went straight
+            # on to search 125"); his arrest may win (tester R4, LfW round 49)
+            stop = sweep.stop_before(view, self.board, phase, self.sweep_known, self.aids)
+            if stop:
                 self.sweep_reasons = (*self.sweep_reasons, stop)
                 return None
             text = sweep.step(view, self.board, phase, self.aids)

@@ -98,10 +98,11 @@ from whitechapel.lfw.views import LfwView
 
 LABELS = "acdehijklmopqstuvwz"
 ALL_LABELS = LABELS + LABELS.upper()
-LONE_SHARE = (
-    0.1  # T3: a circle only the acting policeman can arrest on, said from this share of paths
-)
-LONE_FEW = 6  # ... or where Jack has at most this many circles
+# T3: an arrest beside a policeman is worth saying (the note "only Red can
+# arrest", key 9's stop) from this share of Jack's paths; at a twentieth the
+# bench's police turn took 9 keys (median), over issue 43's 8
+ARREST_SHARE = 0.1
+ARREST_FEW = 6  # ... or where Jack has at most this many circles
 CIRCLE_LABELS = 5  # at most this many circles get letters (they fit on the buttons)
 WOMEN_LABELS = 10  # H2: the free red circles get letters up to this many
 POLICE_KEYS = {letter.lower(): colour for colour, letter in COLOUR_LETTERS.items()}
@@ -475,6 +476,28 @@ def turn_starts(view: LfwView) -> dict[str, str]:
                 before[e.detail[0]] = e.detail[1]
         starts.update({c: before[c] for c in moved if c in before})
     return starts
+
+
+def arrest_chance(
+    view: LfwView, board: Any, colour: str, covered: set[int] | frozenset[int] = frozenset()
+) -> tuple[list[int], float, int]:
+    """The circles beside `colour`'s crossing where Jack may be now (less
+    `covered`), the share of his paths that end on them, and how many
+    circles he may be on, where an arrest there is worth saying: a share of
+    `ARREST_SHARE` or more, or `ARREST_FEW` circles or fewer; ([], 0.0, 0)
+    elsewhere (no such circle, or the notebook off the board, Jack home,
+    the game over).  From the view alone (the notebook reads its public
+    part): the T3 note and key 9's stop (sweep.py) ask it."""
+    crossing = view.police.get(colour)
+    nb = notebook(view, board)
+    if crossing is None or not nb.on_board or nb.home or nb.over or not nb.counts:
+        return [], 0.0, 0
+    near = [c for c in placenames.touches(board, crossing) if c in nb.counts and c not in covered]
+    total = sum(nb.counts.values())
+    share = sum(nb.counts[c] for c in near) / total if total else 0.0
+    if not near or (share < ARREST_SHARE and len(nb.counts) > ARREST_FEW):
+        return [], 0.0, 0
+    return near, share, len(nb.counts)
 
 
 def hunt_letters(view: LfwView, board: Any) -> dict[str, str]:
@@ -1335,7 +1358,7 @@ class Picking:
 
     def lone_arrest_note(self, short: bool = False) -> str:
         """T3, the acting policeman's choice: the circles beside him where
-        Jack may be now, with a fair share of his paths (`LONE_SHARE`), that
+        Jack may be now, with a chance worth an arrest (`arrest_chance`), that
         no policeman still to act this turn stands beside: "only Red can
         arrest on 129 this turn (Jack may be there: 1 of his 4 circles); a
         search there finds a clue, not him" (tester P4, round 48: twice a
@@ -1343,10 +1366,6 @@ class Picking:
         the view alone; "" with the aids off."""
         v, acting = self.view, self.acting()
         if v is None or not self.aids or acting is None or not self.t3_word_stage():
-            return ""
-        crossing = v.police.get(acting)
-        nb = notebook(v, self.board)
-        if crossing is None or not nb.on_board or nb.home or nb.over or not nb.counts:
             return ""
         order = rulebook.police_order(v.chief)
         later = order[order.index(acting) + 1 :] if acting in order else ()
@@ -1356,14 +1375,8 @@ class Picking:
             if colour in v.police
             for c in placenames.touches(self.board, v.police[colour])
         }
-        total = sum(nb.counts.values())
-        alone = [
-            c
-            for c in placenames.touches(self.board, crossing)
-            if c in nb.counts and c not in covered
-        ]
-        share = sum(nb.counts[c] for c in alone) / total if total else 0.0
-        if not alone or (share < LONE_SHARE and len(nb.counts) > LONE_FEW):
+        alone, _, circles = arrest_chance(v, self.board, acting, covered)
+        if not alone:
             return ""
         who = sentences.name(acting)
         listed = sentences.and_list(str(c) for c in sorted(alone))
@@ -1372,7 +1385,7 @@ class Picking:
         there = "there" if len(alone) == 1 else "on one"
         return (
             f"only {who} can arrest on {listed} this turn (Jack may be {there}: "
-            f"{len(alone)} of his {len(nb.counts)} circles); a search there finds a clue, not him"
+            f"{len(alone)} of his {circles} circles); a search there finds a clue, not him"
         )
 
     def fakes_note(self, short: bool = False) -> str:

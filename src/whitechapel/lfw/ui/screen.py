@@ -768,7 +768,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         note fit together."""
         p = self.picking
         note = p.choice_note()  # the hideout's ways in (S1), the fakes placed by themselves
-        room = self.hint_room(guide)
+        room = whole = self.hint_room(guide)  # `whole`: the keys and the note together
 
         if note and room is not None:
             # measured as shown, crossings said in words (K3, N3, rounds 33-34)
@@ -780,7 +780,6 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
             room = max(1, room - shown - 3) if note else room
         line2 = f"Typed: [b]{escape(p.typed)}[/b]▏" if p.typed else p.keys_hint(room=room)
         if note:
-            whole = self.hint_room(guide)
             for said in (note, p.choice_note(short=True), ""):
                 # the keys and the note together within the row(s) (tester R4,
                 # round 49: "…(Jack may be there: 1 of his 4" cut at 200 columns)

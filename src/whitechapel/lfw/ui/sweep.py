@@ -27,16 +27,10 @@ from typing import Any
 
 from whitechapel.lfw.actions import Pass
 from whitechapel.lfw.legal import legal
-from whitechapel.lfw.notebook import notebook
 from whitechapel.lfw.phases import Phase
-from whitechapel.lfw.ui import placenames, sentences
-from whitechapel.lfw.ui.picking import LONE_FEW, LONE_SHARE, clue_odds, known_tonight, picking_for
+from whitechapel.lfw.ui import sentences
+from whitechapel.lfw.ui.picking import arrest_chance, clue_odds, known_tonight, picking_for
 from whitechapel.lfw.views import LfwView
-
-# key 9 stops before a policeman whose arrest would win this often: the share
-# the T3 note says "only Red can arrest" from; at a twentieth the bench's
-# police turn took 9 keys (median), over issue 43's 8
-ARREST_WORTH = LONE_SHARE
 
 SURE = 1e-12  # a share of paths this close to none or all tells nothing
 
@@ -74,23 +68,16 @@ def pass_reason(view: LfwView, board: Any) -> str:
 
 def arrest_stop(view: LfwView, board: Any) -> str:
     """Why key 9 stops before the acting policeman: circles beside him
-    where Jack may be now hold `ARREST_WORTH` of his paths or more (or he
-    has `LONE_FEW` circles or fewer), so an arrest there may end the game,
-    which 9 never tries (tester R4, round 49: "9 made Green pass although
-    he stood next to 56, a circle the prompt said Jack could be on"; after
-    a clue, "I lost a 37% arrest chance that way").  "" where there are
-    none.  From the view alone."""
+    where Jack may be now with a chance worth an arrest
+    (`picking.arrest_chance`), which 9 never tries (tester R4, round 49: "9
+    made Green pass although he stood next to 56, a circle the prompt said
+    Jack could be on"; after a clue, "I lost a 37% arrest chance that
+    way").  "" where there are none.  From the view alone."""
     acting = view.acting_colour
     if acting is None or view.phase.key != Phase.CLUES:
         return ""
-    crossing = view.police.get(acting)
-    nb = notebook(view, board)
-    if crossing is None or not nb.on_board or nb.home or nb.over or not nb.counts:
-        return ""
-    near = [c for c in placenames.touches(board, crossing) if c in nb.counts]
-    total = sum(nb.counts.values())
-    share = sum(nb.counts[c] for c in near) / total if total else 0.0
-    if not near or (share < ARREST_WORTH and len(nb.counts) > LONE_FEW):
+    near, share, _ = arrest_chance(view, board, acting)
+    if not near:
         return ""
     chance = max(1, round(100 * share))
     where = sentences.and_list(str(c) for c in sorted(near))
@@ -98,6 +85,23 @@ def arrest_stop(view: LfwView, board: Any) -> str:
         f"9 stopped before {sentences.name(acting)}: Jack may be on {where} beside him "
         f"({chance} in 100 of his paths end there): 2 arrests; 9 again searches on"
     )
+
+
+def stop_before(
+    view: LfwView, board: Any, last: str | None, known: frozenset[int] | set[int], aids: bool = True
+) -> str:
+    """Why key 9, under way, stops before the acting policeman (`last`: the
+    one who acted before him; `known`: the circles known tonight when 9 was
+    pressed): a new clue found, so he may rather arrest (`clue_stop`), or,
+    with the aids on, an arrest of his that may win (`arrest_stop`); ""
+    where 9 goes on.  The screen (keys.py) and the bench (`bench.sweep_all`)
+    both ask it."""
+    colour = view.acting_colour
+    if last is None or colour is None or colour == last:
+        return ""
+    if known_tonight(view) - known:
+        return clue_stop(view, last)
+    return arrest_stop(view, board) if aids else ""
 
 
 def clue_stop(view: LfwView, found_by: str) -> str:
