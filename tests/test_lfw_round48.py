@@ -106,7 +106,8 @@ async def test_t3_key_9_stops_before_a_policeman_whose_arrest_may_win(tmp_path):
         view = screen.source.view(POLICE)
         assert view.phase.key == Phase.CLUES and view.acting_colour is not None
         who = sentences.name(view.acting_colour)
-        said = " ".join(n.message for n in app._notifications)
+        # said in the prompt, where the next key is chosen (S4, round 50: a toast was missed)
+        said = " ".join(app.screen.query_one("#prompt").render().plain.split())
         assert f"9 stopped before {who}: Jack may be on " in said, (said, screen_text(app))
         assert "2 arrests; 9 again searches on" in said
 

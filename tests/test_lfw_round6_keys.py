@@ -311,7 +311,9 @@ async def test_t2_at_80x24_a_cut_letters_list_is_whole_in_the_side_panel(tmp_pat
 
 async def test_t2_with_f5_at_80x24_the_cut_list_is_in_the_log_panel_shown(tmp_path):
     """Play-tester K (round 6): with F5 (the log in the notebook's place) the
-    list of choices went with the notebook's panel."""
+    list of choices went with the notebook's panel, unsaid.  The log keeps
+    the panel (T4, round 50: the list under it hid the log), the keys line
+    says the list is after F5, and F5 again brings it back."""
     from whitechapel.ui.widgets.text import TextPanel
 
     game = first_game_where(6, lambda g: g.phase == Phase.HUNT and g.to_act == POLICE)
@@ -323,7 +325,12 @@ async def test_t2_with_f5_at_80x24_the_cut_list_is_in_the_log_panel_shown(tmp_pa
         await pilot.press("f5")
         await settle.settle(pilot)
         log = " ".join(screen.query_one("#log", TextPanel).render().plain.split())
-        assert "Crossings letter → circles" in log
+        prompt = " ".join(screen.query_one("#prompt", TextPanel).render().plain.split())
+        assert "Crossings letter → circles" not in log and "after F5" in prompt, prompt
+        await pilot.press("f5")
+        await settle.settle(pilot)
+        notes = " ".join(screen.query_one("#notes", TextPanel).render().plain.split())
+        assert "Crossings letter → circles" in notes
 
 
 def test_the_computers_jack_waits_reveals_and_tokens_are_news_for_the_police():

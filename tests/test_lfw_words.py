@@ -319,7 +319,13 @@ async def test_the_seed_row_says_it_pins_the_chief_tokens_not_the_computer():
         await settle.settle(pilot)
         seed = app.screen.query_one("#seed", Input)
         assert seed.placeholder == SEED_HINT
-        assert "Chief tokens' order" in SEED_HINT and "the computer varies" in SEED_HINT
+        # two people: no computer to vary (T4, LfW round 50)
+        assert "Chief tokens' order" in SEED_HINT and "computer" not in SEED_HINT
+        await settle.press(pilot, "right")  # Play: the computer plays a side
+        assert app.screen.query_one("#opponent").value != "people"
+        assert seed.placeholder.endswith("; the computer varies"), seed.placeholder
+        await settle.press(pilot, "left")
+        assert seed.placeholder == SEED_HINT
 
 
 def test_the_computer_draws_its_own_seed_so_a_seed_does_not_pin_its_moves():

@@ -75,11 +75,13 @@ def wretched(
     hideouts: Mapping[int, float],
     home_worth: float,
     far: int = 8,
+    nearest_first: bool = False,
 ) -> Action:
     """H6: the first Wretched still to move goes where the real policemen
     are nearest (the crime is kept near them) and, with `home_worth`, far
     from the likely hideouts (Jack's way home is long; `far` of his moves
-    count as far as any)."""
+    count as far as any).  With `nearest_first` the hideouts only choose
+    among the circles closest to a real policeman, never one further off."""
     real = list(view.police_secrets.real())
     moves = [a for a in legal if isinstance(a, WretchedMove)]
     source = moves[0].source
@@ -87,6 +89,10 @@ def wretched(
     if not mine:
         return legal[0]
     board = facts.board
+    if nearest_first and real:
+        gap = {a: min(facts.distance(x, a.target) for x in real) for a in mine if a.target}
+        least = min(gap.values())
+        mine = [a for a in mine if gap[a] == least]
 
     def value(action: WretchedMove) -> float:
         t = action.target

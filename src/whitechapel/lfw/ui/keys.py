@@ -90,6 +90,7 @@ class LfwKeys:
     fold_to: str | None = None  # a later policeman's key under way: he acts next
     folded: tuple[str, ...] = ()  # the policemen who stayed or passed for it
     sweep_reasons: tuple[str, ...] = ()  # key 9: why it passed those it passed
+    sweep_stop: str = ""  # key 9: why it stopped before the acting policeman
     # key 9: the circles known written tonight when it began (a clue on one
     # of them tells nothing new; tester M4, LfW round 47)
     sweep_known: frozenset[int] = frozenset()
@@ -488,7 +489,7 @@ class LfwKeys:
             # on to search 125"); his arrest may win (tester R4, LfW round 49)
             stop = sweep.stop_before(view, self.board, phase, self.sweep_known, self.aids)
             if stop:
-                self.sweep_reasons = (*self.sweep_reasons, stop)
+                self.sweep_stop = stop
                 return None
             text = sweep.step(view, self.board, phase, self.aids)
             if text is not None and colour is not None:
@@ -522,10 +523,14 @@ class LfwKeys:
         word = self.rest[1] if self.rest is not None else ""
         self.rest = None
         reasons, self.sweep_reasons = self.sweep_reasons, ()
+        stop, self.sweep_stop = self.sweep_stop, ""
         if not self.is_mounted or self.curtain_up:  # no toast over it (9's why is on it)
             return
         if reasons:
             self.notify(untagged(". ".join(reasons) + "."), timeout=8)
+        if stop and self.can_act():  # said where the next key is chosen, not in a toast
+            self.notice = untagged(stop) + "."
+            self.show_prompt()
         if folded:
             acting = self.current_view().acting_colour if self.can_act() else None
             undo = word == "stay" and self.free_take_back() is not None

@@ -347,6 +347,9 @@ def _missed(view: LfwView, circle: int) -> LfwView:
     return dataclasses.replace(view, nights=(*view.nights[:-1], night))
 
 
+KNOWN_MARK = " (clue known)"  # T3's letters: a circle whose clue the police have tonight
+
+
 def known_tonight(view: LfwView) -> set[int]:
     """T3: the circles the police know written tonight: tonight's crime
     scenes and the clues found (naming one ends a search on what they knew)."""
@@ -1287,6 +1290,15 @@ class Picking:
     def circle_labels(self) -> list[tuple[str, str]]:
         return [(k, v) for k, v in self.labels().items() if v.isdigit()]
 
+    def t3_circle_list(self) -> str:
+        """T3's lettered circles, "a: 158, c: 160 (clue known)": a circle
+        whose clue (or crime scene) the police know tonight says so, as a
+        search naming it ends on what they knew (tester S4, LfW round 50)."""
+        known = known_tonight(self.view) if self.view is not None else set()
+        return ", ".join(
+            f"{k}: {v}{KNOWN_MARK if int(v) in known else ''}" for k, v in self.circle_labels()
+        )
+
     def crossing_labels(self) -> list[tuple[str, str]]:
         return [(k, v) for k, v in self.labels().items() if not v.isdigit()]
 
@@ -2050,7 +2062,7 @@ class Picking:
     def _t3_hint(self, plain: bool) -> str:
         """T3: letters name circles (fixed for this policeman's action),
         the whole search on one key, an arrest's word first."""
-        circles = ", ".join(f"{k}: {v}" for k, v in self.circle_labels())
+        circles = self.t3_circle_list()
         words = self.word_options()
         parts = []
         if self.t3_word_stage():

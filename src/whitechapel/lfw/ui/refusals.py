@@ -20,7 +20,14 @@ from rich.text import Text
 
 from whitechapel.lfw.phases import Phase
 from whitechapel.lfw.rulebook import LETTER_SECTORS
-from whitechapel.lfw.ui.sentences import ASKING_END, LETTER_NAMES, and_list, name, still_to_act
+from whitechapel.lfw.ui.sentences import (
+    ASKING_END,
+    LETTER_NAMES,
+    SWEEP_ON,
+    and_list,
+    name,
+    still_to_act,
+)
 from whitechapel.lfw.views import LfwView
 
 
@@ -69,7 +76,9 @@ def notice_line(notice: str, picking: Any, room: int | None = None) -> str:
             notice = head + ":"  # "'w' is not a key here:" and the keys go on
         left = None if room is None else max(room - len(notice) - 3, 0)
         keys = picking.keys_hint(room=left)
-    said = f"[green]{escape(notice)}[/green]" if saved else f"[red]{escape(notice)}[/red]"
+    # a record saved in green; key 9 stopped (no refusal: the turn goes on) in yellow
+    colour = "green" if saved else "yellow" if notice.rstrip(".").endswith(SWEEP_ON) else "red"
+    said = f"[{colour}]{escape(notice)}[/{colour}]"
     if not keys or not Text.from_markup(keys).plain.strip():
         return said
     return f"{said} {keys}" if notice.endswith(":") else f"{said}  {keys}"

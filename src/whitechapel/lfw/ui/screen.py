@@ -238,6 +238,7 @@ RULES_HEAD = "## The rules\n"
 KEYS_LEAST = 54
 ON_THE_RIGHT_WORDS = "on the right"  # the keys line's lists beside the map (picking.py)
 AFTER_F2_WORDS = "after F2"  # ... where the overview has the panel's place
+AFTER_F5_WORDS = "after F5"  # ... where the log has it in a short window
 
 
 def rules_last(text: str) -> str:
@@ -539,11 +540,11 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         if inspected:
             sheet = f"{inspected}\n\n{sheet}"
         choices = ""
-        if p.cut and self.can_act():
+        if p.cut and self.can_act() and not self.log_over_choices():
             choices = placenames.in_words(p.choices_text(self.compact), self.board)
         # the log's panel is shown but at 80x24 without F5 (tester K, round
         # 6: with F5 the notebook's panel and the list in it were hidden)
-        log_shown = not self.has_class("compact") or self.has_class("log-only")
+        log_shown = not self.has_class("compact")
         beside_log = bool(choices) and log_shown
         if choices and not beside_log:  # no blank row between in a short window (round 27)
             sheet = f"{sheet}{choices}" + ("\n" if self.has_class("compact") else "\n\n")
@@ -788,7 +789,9 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
                 if whole is None or len(Text.from_markup(shown_all).plain) <= whole:
                     break
             line2 = joined
-        if self.has_class("compact") and self.has_class("overview"):
+        if self.log_over_choices():
+            line2 = line2.replace(ON_THE_RIGHT_WORDS, AFTER_F5_WORDS)
+        elif self.has_class("compact") and self.has_class("overview"):
             # the overview has the panel's place: its lists come back with F2
             # (tester R4, round 49: "the side panel is hidden, yet prompts
             # still say '(all listed on the right)'")
@@ -1327,6 +1330,14 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
             return
         m = self.query_one(MapView)
         m.set_crossing_labels(not m.crossing_labels)
+
+    def log_over_choices(self) -> bool:
+        """In a short window with F5 on, the log has the side panel to
+        itself: the list of choices waits for F5 again, the keys line says
+        so (tester T4, LfW round 50: at 80×24 "F5 is marked on, but during
+        a police move the panel keeps showing the letter list, so the log
+        never appeared")."""
+        return self.has_class("compact") and self.has_class("log-only")
 
     def action_log(self, _shown: int = 0) -> None:
         """F5: the log in the notebook's place (in a short window the only

@@ -30,6 +30,7 @@ POLICE_PHASES = (Phase.HUNT, Phase.CLUES, Phase.SEARCHING)
 # How a question asked before a key plays ends (0, 9, a later policeman):
 # the keys line shows it alone (refusals.notice_line)
 ASKING_END = "Esc: no"
+SWEEP_ON = "9 again searches on"  # the end of why key 9 stopped (sweep.py)
 
 
 def name(colour: str | None) -> str:

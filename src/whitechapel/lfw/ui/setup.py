@@ -86,7 +86,13 @@ def opponents() -> list[tuple[str, str]]:
 # of the Chief tokens" against the README's "pinned"): the setup's only chance
 # (S2, lfw/setup.py); a computer player draws its own seed at each game
 # (ui/turns.py), so its choices are not pinned.
-SEED_HINT = "optional: pins the Chief tokens' order; the computer varies"
+SEED_HINT = "optional: pins the Chief tokens' order"
+SEED_COMPUTER = "; the computer varies"  # said where the computer plays (T4, round 50)
+
+
+def seed_hint(opponent: str) -> str:
+    """The seed field's placeholder where `opponent` plays (`opponents`)."""
+    return SEED_HINT + ("" if opponent == "people" else SEED_COMPUTER)
 
 
 def lfw_screen(
@@ -230,7 +236,7 @@ class LfwSetup(Screen):
                     "Seed",
                     "" if self.seed is None else str(self.seed),
                     "seed",
-                    SEED_HINT,
+                    seed_hint(self.opponent),
                 ),
             ]
             for label, value, wid, hint in fields:
@@ -275,7 +281,9 @@ class LfwSetup(Screen):
             self.computer_side()
 
     def computer_side(self) -> None:
-        computer_names(self, NAME_FIELDS, self.query_one("#opponent", Picker).value)
+        opponent = self.query_one("#opponent", Picker).value
+        computer_names(self, NAME_FIELDS, opponent)
+        self.query_one("#seed", Input).placeholder = seed_hint(opponent)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_start()

@@ -83,7 +83,7 @@ def arrest_stop(view: LfwView, board: Any) -> str:
     where = sentences.and_list(str(c) for c in sorted(near))
     return (
         f"9 stopped before {sentences.name(acting)}: Jack may be on {where} beside him "
-        f"({chance} in 100 of his paths end there): 2 arrests; 9 again searches on"
+        f"({chance} in 100 of his paths end there): 2 arrests; {sentences.SWEEP_ON}"
     )
 
 
@@ -110,7 +110,7 @@ def clue_stop(view: LfwView, found_by: str) -> str:
     a clue: 9 stopped, so that Red may arrest; 9 again searches on")."""
     nxt = view.acting_colour
     after = f"so that {sentences.name(nxt)} may arrest; " if nxt else ""
-    return f"{sentences.name(found_by)} found a clue: 9 stopped, {after}9 again searches on"
+    return f"{sentences.name(found_by)} found a clue: 9 stopped, {after}{sentences.SWEEP_ON}"
 
 
 def step(view: LfwView, board: Any, colour: str | None = None, deduce: bool = True) -> str | None:

@@ -48,7 +48,7 @@ def step(view: LfwView, board: Any, nb: Notebook | None = None) -> str | None:
         return None
     hideouts = likely_hideouts(nb)
     away = AWAY if hideouts else 0.0
-    return str(wretched(facts(board), view, legal(view), hideouts, away))
+    return str(wretched(facts(board), view, legal(view), hideouts, away, nearest_first=True))
 
 
 def likely_hideouts(nb: Notebook | None) -> dict[int, float]:
