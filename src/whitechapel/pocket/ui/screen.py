@@ -106,6 +106,8 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         key("s", "secrets", "Jack's cards", "secrets", show=True),
         key("ctrl+s", "save", "Save record", "save", show=True),
         key("n", "rematch", "Rematch", "rematch", show=True),
+        # GameScreen's at a network seat, and at this keyboard too (tester RO)
+        key("ctrl+r", "net_rematch", "Rematch swapped", "net_rematch", show=True),
         # a finished game at one keyboard: back to the menu (another
         # opponent, another level; tester PA, issue 44); Esc too.  Said on
         # the prompt line and its button: at 80 columns the footer would
@@ -280,7 +282,14 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
                 after = f"v: the review · {keys}"
                 after = after if len(after) <= self.app.size.width - 2 else keys
             elif self.opponent_here():
-                after = "v the review, n a rematch, Esc or m the menu, ctrl+s saves, ctrl+q quits."
+                after = (
+                    "v the review, n a rematch (ctrl+r: sides swapped), Esc or m the menu, "
+                    "ctrl+s saves, ctrl+q quits."
+                )
+                if len(after) > self.app.size.width - 2:  # ctrl+s is on the footer and a button
+                    after = (
+                        "v review · n rematch · ctrl+r sides swapped · Esc or m menu · ctrl+q quits"
+                    )
             else:
                 after = "ctrl+s saves the record, n a rematch, Esc or m the menu, ctrl+q quits."
             return f"Game over: {end.said(source.outcome.reason)}.\n{after}"
@@ -757,7 +766,11 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
 
     # -- records -------------------------------------------------------------------
 
-    def action_rematch(self) -> None:
+    def action_rematch(self, swap: bool = False) -> None:
+        """`n` once a game at this keyboard is over: a new duel, the same
+        players on the same sides; ctrl+r (`swap`): each on the other side,
+        as a network seat's ctrl+r does (tester RO, Pocket round 34: "hot-seat
+        should offer that too")."""
         source = self.source
         if not isinstance(source, LocalSource):
             self.notify("Start a new duel from the lobby (Esc).", timeout=4)
@@ -769,10 +782,23 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
 
         seed = new_seed()
         game = PocketGame.new(seed)
-        record = record_of(
-            game, seed=seed, players=source.record.players, settings=source.record.settings
-        )
+        players = dict(source.record.players)
+        if swap:
+            players = {
+                side: players[other]
+                for side, other in zip(SIDES, SIDES[::-1], strict=True)
+                if other in players
+            }
+        record = record_of(game, seed=seed, players=players, settings=source.record.settings)
         self.app.switch_screen(PocketScreen(LocalSource(game, record, source.store)))
+
+    def action_net_rematch(self) -> None:
+        """ctrl+r: a rematch with the sides swapped, at this keyboard or (as
+        every game's screen does) offered at a network seat."""
+        if isinstance(self.source, LocalSource):
+            self.action_rematch(swap=True)
+            return
+        super().action_net_rematch()
 
     def opponent_here(self) -> bool:
         """A game with another side in it (the computer's, the other player
@@ -861,6 +887,8 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
             return self.opponent_here() and super().check_action(action, ())
         if action == "rematch":
             return self.source.hot_seat and over and super().check_action(action, ())
+        if action == "net_rematch" and isinstance(self.source, LocalSource):
+            return over and self.opponent_here()  # another side to swap with: not a puzzle
         if action == "review":
             return over and self.opponent_here() and super().check_action(action, ())
         if action == "save" and not self.source.hot_seat:
