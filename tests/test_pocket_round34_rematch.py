@@ -58,3 +58,46 @@ async def test_against_the_computer_ctrl_r_gives_the_person_the_other_side(tmp_p
         assert isinstance(new, PocketScreen) and new is not screen
         assert new.source.record.players == {"jack": "computer:hard", "investigator": "Ann"}
         assert new.source.computers == {"jack": "hard"}
+
+
+def test_p8_jack_is_warned_where_his_last_action_would_leave_only_him():
+    """RN: "Warn Jack when a move leaves him the last suspect ('this call
+    would leave only you'), as the program already warns 'Jack would be
+    seen'."  Against the engine: before the round's last action, Jack's
+    red warning says the call would leave only him exactly where playing
+    that action ends the game with the investigator's win (P8), save
+    where he is the last suspect already and unseen (no action of his
+    can lose more: no warning)."""
+    import random
+
+    from whitechapel.pocket.game import PocketGame
+    from whitechapel.pocket.pieces import INVESTIGATOR, JACK
+    from whitechapel.pocket.preview import preview
+    from whitechapel.pocket.ui import panels
+
+    rng = random.Random(34)
+    warned = quiet = 0
+    for seed in range(150):
+        game = PocketGame.new(seed)
+        while game.outcome is None and game.legal_actions():
+            view = game.view(JACK)
+            if game.to_act == JACK and view.step == 3:
+                for action in game.legal_actions():
+                    after = preview(view, action)
+                    if after is None:
+                        continue  # the alibi: no board to preview
+                    line = panels.alone_line(view, after)
+                    copy = game.clone()
+                    copy.advance(action)
+                    lost = copy.outcome is not None and copy.outcome.winner == INVESTIGATOR
+                    me = view.jack.identity
+                    lost_anyway = after.suspects == (me,) and me not in after.seen_suspects
+                    assert bool(line) == (lost and not lost_anyway), (seed, action, line)
+                    if line:
+                        assert "[b red]Careful:" in line and "you lose" in line
+                        assert ("leave only you" in line) == (len(after.suspects) > 1)
+                        warned += 1
+                    else:
+                        quiet += 1
+            game.advance(rng.choice(game.legal_actions()))
+    assert warned >= 10 and quiet >= 10, (warned, quiet)

@@ -23,6 +23,7 @@ from whitechapel.pocket.pieces import (
     JACK,
     JACK_GOAL_HOURGLASSES,
     JOKER,
+    LAST_ROUND,
     SQUARES,
     TURN_ORDER,
     step_clockwise,
@@ -830,6 +831,33 @@ def exposed_line(view: PocketView, after: PocketView | None, action: Action | No
     was = next(t for t in view.tiles if t.character == view.jack.identity).seen
     still = "still " if was else ""
     return f"[b red]Careful: Jack would {still}be seen ({name}, you, in sight).[/b red]"
+
+
+def alone_line(view: PocketView, after: PocketView | None) -> str:
+    """On Jack's own screen, before the round's last action: where the
+    board it would leave has him the only suspect on his side of the call
+    (alone seen, or alone unseen short of his 6 hourglasses), the call
+    leaves only him and the investigator wins (P7, P8): said in red before
+    Enter plays it (tester RN, Pocket round 34: "warn Jack when a move
+    leaves him the last suspect ('this call would leave only you'), as the
+    program already warns 'Jack would be seen'"); else ''.  From his view
+    only."""
+    if view.jack is None or after is None or view.step != 3:
+        return ""
+    me, name = view.jack.identity, short_name(view.jack.identity)
+    seen = set(after.seen_suspects)
+    if tuple(after.suspects) == (me,):  # the last already: only being seen loses more
+        if me not in seen:
+            return ""
+        return f"[b red]Careful: you are the last suspect ({name}) and seen: you lose.[/b red]"
+    side = seen if me in seen else set(after.suspects) - seen
+    if side != {me}:
+        return ""
+    glasses = view.jack.hourglasses + (me not in seen)  # the round's token his if unseen
+    if glasses >= JACK_GOAL_HOURGLASSES and (me not in seen or view.round < LAST_ROUND):
+        return ""  # his goal reached too: a race, or his win (P8)
+    how = "seen" if me in seen else "unseen"
+    return f"[b red]Careful: the call would leave only you ({name}, alone {how}): you lose.[/b red]"
 
 
 def call_now(view: PocketView, jack: bool, head: str = "A call now") -> str:

@@ -317,7 +317,8 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
             return text + f"\n[red]{panels.untagged(self.notice)}[/red]"
         after = self.preview()[0]
         if jack and self.holder == JACK:  # his own screen: the preview would have him seen
-            warning = panels.exposed_line(view, after, self.candidate())
+            warning = panels.alone_line(view, after)  # the call would end it: first
+            warning = warning or panels.exposed_line(view, after, self.candidate())
             if warning:
                 return text + f"\n{warning}"
         if after is not None:  # what the previewed board would show at a call (RF)
