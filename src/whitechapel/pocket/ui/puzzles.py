@@ -278,7 +278,7 @@ class PuzzleScreen(PocketScreen):
             super().on_choice_pressed(event)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("save", "secrets", "rematch", "net_rematch", "lobby"):
+        if action in ("save", "secrets", "rematch", "swap_rematch", "lobby"):
             return False  # nothing to save, no hand-over, no server
         if action in ("confirm", "back") and self.verdict is not None:
             return GameScreen.check_action(self, action, parameters)  # next / the list

@@ -106,8 +106,10 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         key("s", "secrets", "Jack's cards", "secrets", show=True),
         key("ctrl+s", "save", "Save record", "save", show=True),
         key("n", "rematch", "Rematch", "rematch", show=True),
-        # GameScreen's at a network seat, and at this keyboard too (tester RO)
-        key("ctrl+r", "net_rematch", "Rematch swapped", "net_rematch", show=True),
+        # ctrl+r: GameScreen's at a network seat; at this keyboard, the same
+        # (tester RO), said on the prompt (the footer at 80 columns would lose ^q)
+        key("ctrl+r", "net_rematch", "Rematch", "net_rematch", show=True),
+        key("ctrl+r", "swap_rematch", "Rematch swapped", "swap_rematch"),
         # a finished game at one keyboard: back to the menu (another
         # opponent, another level; tester PA, issue 44); Esc too.  Said on
         # the prompt line and its button: at 80 columns the footer would
@@ -793,13 +795,9 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         record = record_of(game, seed=seed, players=players, settings=source.record.settings)
         self.app.switch_screen(PocketScreen(LocalSource(game, record, source.store)))
 
-    def action_net_rematch(self) -> None:
-        """ctrl+r: a rematch with the sides swapped, at this keyboard or (as
-        every game's screen does) offered at a network seat."""
-        if isinstance(self.source, LocalSource):
-            self.action_rematch(swap=True)
-            return
-        super().action_net_rematch()
+    def action_swap_rematch(self) -> None:
+        """ctrl+r at this keyboard: a rematch with the sides swapped."""
+        self.action_rematch(swap=True)
 
     def opponent_here(self) -> bool:
         """A game with another side in it (the computer's, the other player
@@ -888,8 +886,8 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
             return self.opponent_here() and super().check_action(action, ())
         if action == "rematch":
             return self.source.hot_seat and over and super().check_action(action, ())
-        if action == "net_rematch" and isinstance(self.source, LocalSource):
-            return over and self.opponent_here()  # another side to swap with: not a puzzle
+        if action == "swap_rematch":  # another side to swap with: not a puzzle
+            return isinstance(self.source, LocalSource) and over and self.opponent_here()
         if action == "review":
             return over and self.opponent_here() and super().check_action(action, ())
         if action == "save" and not self.source.hot_seat:
