@@ -316,7 +316,7 @@ PINS: dict[str, tuple[int, str]] = {
     "parse": (12865, "cabd4ce1879abeae"),
     "map": (935, "1a35d06505763868"),
     "marks": (792, "7673bf1d879d597a"),
-    "sentences": (41472, "7cdce581ced79db5"),
+    "sentences": (41472, "9c4f20e6ca1c046c"),
 }
 
 

@@ -1780,7 +1780,7 @@ class Picking:
         picked = chooser.picked
         if picked[:1] == ["kill"] and len(picked) == 2 and self.options():
             # N3 (play-tester K, round 6: "Jack kills on 158" said nothing of a second)
-            return f"[b]Jack kills on {picked[1]} and, the double event's second victim, on …[/b]"
+            return f"[b]Jack kills on {picked[1]} and, the double event's second victim, on {sentences.MORE}[/b]"
         if chooser.can_back or any(self.is_node(w) for w in picked):
             # a word taken for him (the last Wretched left to move) is said too (K)
             return "[b]" + sentences.capital(sentences.describe(picked)) + "[/b]"

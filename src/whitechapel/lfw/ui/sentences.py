@@ -104,12 +104,12 @@ def and_list(items: Iterable[Any]) -> str:
     return " and ".join(items) if len(items) < 3 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-MORE = "…"  # the words still to pick
+MORE = "?"  # the words still to pick (T4, LfW round 50, read "…" as a list cut off)
 
 
 def describe(words: Sequence[str]) -> str:
     """An action, or the words of one picked so far, as a phrase: "Blue
-    searches 65", "the Wretched on 65 to …".  The first word says whose
+    searches 65", "the Wretched on 65 to ?".  The first word says whose
     phrase it is: a policeman's colour (`_police`), else the table
     `_BY_HEAD`.  Unknown shapes fall back to a plain account of the words,
     never to notation."""
@@ -123,7 +123,7 @@ def describe(words: Sequence[str]) -> str:
 
 
 def _at(w: list[str], i: int) -> str:
-    """The i-th word, or "…" while it is still to pick."""
+    """The i-th word, or "?" while it is still to pick."""
     return w[i] if len(w) > i else MORE
 
 
