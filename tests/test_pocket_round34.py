@@ -36,3 +36,22 @@ async def test_p9_the_alibi_screen_counts_only_the_hourglasses_jack_holds(tmp_pa
         assert "Your hourglasses: 3 of 6" in text, text
         await settle.press(pilot, "enter")
         assert is_summary(app.screen), app.screen  # then the call, for both
+
+
+async def test_p5_jacks_joker_moving_nobody_previews_its_call_like_every_choice(tmp_path):
+    """RN: "A joker with 'Nobody' chosen shows no 'Then a call: …' preview
+    line; every other choice does."  Jack's joker in Goodley's first
+    round: each detective, and nobody, says what a call would then see."""
+    app, screen = pocket_app(SETUPS["goodley"], tmp_path)
+    screen.source.game.play("H+1")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle.settle(pilot)
+        driver = Driver(pilot, screen)
+        await driver.pass_handover()  # to Jack
+        await settle.press(pilot, "4")  # the joker
+        for key in ("h", "w", "t", "0"):
+            await settle.press(pilot, key)
+            prompt = " ".join(screen.query_one("#prompt").render().plain.split())
+            assert prompt.startswith("Joker:"), prompt
+            assert "Then a call: " in prompt and "; you unseen" in prompt, (key, prompt)
+        assert "Joker: nobody moves." in prompt
