@@ -4,10 +4,17 @@ would notice it."""
 
 from __future__ import annotations
 
+import random
+import re
+
 import settle
 from pocket_app_play import SETUPS, Driver, curtain_text, pocket_app
-from whitechapel.pocket.pieces import JACK
+from whitechapel.pocket.game import PocketGame
+from whitechapel.pocket.pieces import INVESTIGATOR, JACK
+from whitechapel.pocket.setup import random_setup
+from whitechapel.pocket.ui import panels
 from whitechapel.pocket.ui.screen import is_cards, is_summary
+from whitechapel.pocket.views import Played
 
 
 async def test_p9_the_alibi_screen_counts_only_the_hourglasses_jack_holds(tmp_path):
@@ -55,3 +62,65 @@ async def test_p5_jacks_joker_moving_nobody_previews_its_call_like_every_choice(
             assert prompt.startswith("Joker:"), prompt
             assert "Then a call: " in prompt and "; you unseen" in prompt, (key, prompt)
         assert "Joker: nobody moves." in prompt
+
+
+# an action's line in the log: who played it, then what he did, in the past
+ACTION_LINE = re.compile(
+    r"^(Jack|The investigator) (moved|played|rotated|turned|swapped|drew|showed) "
+)
+
+
+def _goodley_two_rounds() -> PocketGame:
+    """Goodley's game: in round 1 the investigator plays the joker
+    (Watson 4 → 5); in round 2 he swaps a1 and b1 and turns c1 (Bert),
+    and Jack draws Madame."""
+    game = PocketGame(SETUPS["goodley"])
+    for text in ("J:W", "H+1", "Rb3E", "W+1", "T+1", "Xa1b1", "Rc1N", "A"):
+        game.play(text)
+    return game
+
+
+def test_p9_the_log_says_every_action_in_one_voice_at_80x24():
+    """RO: "Inconsistent log wording.  Some lines use a hint-like form: 'The
+    investigator: turn b3 (Smith): wall east.' and 'The investigator:
+    joker, Watson 9 → 10.'  Others read 'The investigator rotated b2
+    (Goodley) so that its wall faces east.'"  In the side column at 80×24
+    every action is a sentence in the past, who did it first, in two rows
+    at most; Jack's card is named on his own log only."""
+    game = _goodley_two_rounds()
+    width = panels.PANEL_WIDTH
+    mine = panels.log_lines(game.view(JACK), width)
+    theirs = panels.log_lines(game.view(INVESTIGATOR), width)
+    for line in (
+        "The investigator played the joker: Watson one step (4→5).",
+        "The investigator swapped Pizer a1→b1 and Gull b1→a1.",
+        "The investigator rotated c1 (Bert): its wall faces north.",
+    ):
+        assert line in mine and line in theirs, (line, theirs)
+    assert "Jack drew the alibi card of Madame (2 hourglasses)." in mine
+    assert "Jack drew an alibi card (kept secret)." in theirs
+    assert not any("Madame" in line for line in theirs), theirs
+    for line in mine + theirs:
+        assert panels.rows_of(line, width) <= 2, line
+        assert not line.startswith(("Jack:", "The investigator:")), line
+
+
+def test_p9_every_action_in_the_log_is_said_in_the_past_at_every_width():
+    """RO: "Inconsistent log wording."  Every action in the log is a
+    sentence in the past, who did it first ("turn", "swap", "joker," and
+    "alibi:" after a colon are gone), at every width of the side column,
+    in two rows at most, over random games to their end, on both sides'
+    logs."""
+    for seed in range(6):
+        game, rng = PocketGame(random_setup(seed)), random.Random(seed)
+        while game.outcome is None:
+            game.advance(rng.choice(game.legal_actions()))
+        for side in (INVESTIGATOR, JACK):
+            view = game.view(side)
+            actions = sum(isinstance(e, Played) for e in view.log)
+            for width in range(panels.PANEL_WIDTH, 71, 3):
+                lines = panels.log_lines(view, width)
+                said = [line for line in lines if ACTION_LINE.match(line)]
+                assert len(said) == actions, [line for line in lines if not ACTION_LINE.match(line)]
+                for line in lines:
+                    assert panels.rows_of(line, width) <= 2, (width, line)

@@ -426,7 +426,7 @@ def log_lines(view: PocketView, width: int | None = None) -> list[str]:
     """Every event of the public log as a sentence, oldest first, each
     round's under its heading (`sentences.py`: no notation).  At `width`
     columns, a sentence that would take more than two rows is said in
-    fewer words ('Jack: swap b1 (Stealthy) ↔ b3 (Gull).'), so that each
+    fewer words ('Jack rotated b1 (Stealthy): wall east.'), so that each
     whole action fits one or two rows (tester PJ, round 5: cut with '…' at
     80×24)."""
     lines: list[str] = []
