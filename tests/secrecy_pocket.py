@@ -119,6 +119,7 @@ def screen_panels(g: PocketGame, side: str) -> Any:
     v = seen(g, side)
     texts = [panels.banner(v, "someone"), panels.tokens_text(v, None), panels.rounds_text(v)]
     texts.append(panels.log_text(v, 60))
+    texts.append(panels.log_text(v, 60, panels.PANEL_WIDTH))  # in fewer words, at 80×24
     texts.append(panels.shown_card(v))
     texts.append(panels.drawn_card(v))
     texts += [panels.phase_help(v, t.up) for t in v.tokens] + [panels.phase_help(v, None)]

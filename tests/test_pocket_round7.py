@@ -113,5 +113,6 @@ async def test_p8_at_80x24_the_end_gives_the_tokens_rows_to_the_log(tmp_path):
         notes = app.screen.query_one("#notes", TextPanel)
         assert notes._rows is not None
         text = " ".join(" ".join(strip.text for strip in notes._rows[1]).split())
-        assert "The investigator: alibi: Gull, not Jack." in text
+        # a sentence, as every line of the log (tester RO, round 34)
+        assert "The investigator showed Gull's alibi card: not Jack." in text
         assert "Witness call: Jack was not seen; cleared nobody new." in text

@@ -136,6 +136,11 @@ def _swap(board: Board, action: Exchange, joined: str) -> str:
     return f"{_went(board, a, b)}{joined}{_went(board, b, a)}"
 
 
+def _open_lane(action: Rotate, board: Board | None) -> bool:
+    """Does the rotation turn Joseph Lane's open crossroads (no wall)?"""
+    return board is not None and board.lane_open and board.squares[action.square] == LANE_ID
+
+
 def _walk(board: Board | None, detective: int, steps: int) -> str:
     """' (8→9)': one word, never wrapped between its numbers (tester PC,
     round 2: "(8" / "→ 9)" on two rows of an end-of-round list)."""
@@ -174,44 +179,6 @@ def terse_phrase(
     return f"alibi: {short_name(card)}" if card else "drew an alibi card"
 
 
-def brief_phrase(
-    action: Action, board: Board | None = None, card: str | None = None, side: str = JACK
-) -> str:
-    """What an action did in a few plain words, for the log's narrow panel
-    (tester PJ, round 5, at 80×24: "Jack swapped b1 (Stealthy)…", "The
-    investigator moved Watso…"): 'Watson 5 → 7', 'joker, Watson 5 → 6',
-    'turn a3 (Pizer): wall east', 'swap Stealthy b1→b3, Gull b3→b1',
-    'alibi: Bert, not Jack'."""
-    if isinstance(action, Move | Joker):
-        if action.detective is None:
-            return "joker, nobody moved"
-        name = DETECTIVE_WORDS[action.detective]
-        steps = action.steps if isinstance(action, Move) else 1
-        if board is None:
-            walk = STEP_WORDS[steps]
-        else:
-            start = board.detectives[action.detective]
-            walk = f"{start} → {step_clockwise(start, steps)}"
-        return f"{'joker, ' if isinstance(action, Joker) else ''}{name} {walk}"
-    if isinstance(action, Rotate):
-        tile = _tile(board, action.square)
-        if board is not None and board.lane_open and board.squares[action.square] == LANE_ID:
-            return f"turn {tile}: no wall"
-        return f"turn {tile}: wall {WALL_WORDS[action.wall]}"
-    if isinstance(action, Exchange):
-        if board is not None:
-            return f"swap {_swap(board, action, ', ')}"
-        return f"swap {SQUARES[action.first]} ↔ {SQUARES[action.second]}"
-    assert isinstance(action, Alibi)
-    if card is None:
-        return "alibi card drawn (secret)"
-    if side == INVESTIGATOR:
-        return f"alibi: {short_name(card)}, not Jack"
-    return (
-        f"alibi: {short_name(card)}, {hourglasses(CHARACTERS[CHARACTER_INDEX[card]].hourglasses)}"
-    )
-
-
 WOMEN = frozenset({"madame", "stealthy"})
 
 
@@ -237,12 +204,7 @@ def action_phrase(
     on his own view); `short`: fewer words, for one line ('rotated a3
     (Pizer): wall east').  An exchange names its tiles and where each went
     even when not `named` ('swapped Goodley a2→c2, Stealthy c2→a2')."""
-    lane = (
-        board is not None
-        and isinstance(action, Rotate)
-        and board.lane_open
-        and board.squares[action.square] == LANE_ID
-    )
+    lane = isinstance(action, Rotate) and _open_lane(action, board)
     swapped = board  # an exchange names its tiles and where each went, always (tester RC)
     board = board if named else None
     if isinstance(action, Move):
@@ -287,6 +249,46 @@ def action_sentence(
 ) -> str:
     """What `who` (playing `side`) did, as a sentence (see `action_phrase`)."""
     return f"{who[:1].upper()}{who[1:]} {action_phrase(action, board, card, side)}."
+
+
+def brief_phrases(
+    action: Action, board: Board | None = None, card: str | None = None, side: str = JACK
+) -> tuple[str, ...]:
+    """What an action did in fewer words than `action_phrase`, after its
+    player's name, fuller first, for the log's narrow panel (tester PJ,
+    round 5, at 80×24: "Jack swapped b1 (Stealthy)…", "The investigator
+    moved Watso…"); in the past, as the whole sentences are (tester RO,
+    Pocket round 34: "The investigator: turn b3 (Smith): wall east." beside
+    "The investigator rotated b2 (Goodley) so that its wall faces east."):
+    'moved Watson 5→7', 'played the joker: Watson 5→6', 'rotated a3
+    (Pizer): wall east', 'swapped Stealthy b1→b3, Gull→b1', 'showed Bert's
+    alibi: not Jack'."""
+    short = action_phrase(action, board, card, side, short=True)
+    if isinstance(action, Move | Joker):
+        if action.detective is None or board is None:
+            return (short,)
+        steps = action.steps if isinstance(action, Move) else 1
+        walk = _walk(board, action.detective, steps).strip(" ()")
+        verb = "moved" if isinstance(action, Move) else "played the joker:"
+        return short, f"{verb} {DETECTIVE_WORDS[action.detective]} {walk}"
+    if isinstance(action, Rotate):
+        if _open_lane(action, board):  # no wall to face
+            return (short,)
+        faces = f"rotated {_tile(board, action.square)}: its wall faces {WALL_WORDS[action.wall]}"
+        return faces, short
+    if isinstance(action, Exchange):
+        if board is None:
+            return (short,)
+        a, b = action.first, action.second
+        return short, f"swapped {_went(board, a, b)}, {short_name(board.squares[b])}→{SQUARES[a]}"
+    assert isinstance(action, Alibi)
+    if card is None:
+        return (action_phrase(action, board, card, side),)  # "(kept secret)"
+    name = short_name(card)
+    if side == INVESTIGATOR:
+        return f"showed {name}'s alibi card: not Jack", f"showed {name}'s alibi: not Jack"
+    glasses = hourglasses(CHARACTERS[CHARACTER_INDEX[card]].hourglasses)
+    return (f"drew {name}'s alibi card ({glasses})",)
 
 
 def jacks_cards(view: PocketView) -> dict[int, str]:
@@ -361,9 +363,10 @@ def brief_call(call: WitnessCall, named: bool = True) -> str:
 
 def log_briefs(view: PocketView, names: Mapping[str, str] = SIDE_WORDS) -> list[tuple[str, ...]]:
     """`log_sentences` in fewer words, entry for entry, for a narrow panel:
-    each in its forms, fuller first ('Jack: swap Stealthy b1→b3, Gull
-    b3→b1.', then without the verb: the arrows say it; a witness call's
-    cleared named, then counted)."""
+    each in its forms, fuller first, each a sentence as the whole ones are
+    ('Jack swapped Stealthy b1→b3, Gull b3→b1.', then 'Jack swapped
+    Stealthy b1→b3, Gull→b1.'; a witness call's cleared named, then
+    counted)."""
     actions = iter(annotated(view))
     out: list[tuple[str, ...]] = []
     for e in view.log:
@@ -373,12 +376,9 @@ def log_briefs(view: PocketView, names: Mapping[str, str] = SIDE_WORDS) -> list[
             out.append(("Both goals reached: the race begins.",))
         else:
             _, board, card = next(actions)
-            said = brief_phrase(e.action, board, card, e.side)
-            if isinstance(e.action, Exchange) and board is not None:
-                bare = _swap(board, e.action, ", ")
-                out.append((f"{names[e.side]}: {said}.", f"{names[e.side]}: {bare}."))
-            else:
-                out.append((f"{names[e.side]}: {said}.",))
+            who = names[e.side]
+            said = brief_phrases(e.action, board, card, e.side)
+            out.append(tuple(f"{who[:1].upper()}{who[1:]} {phrase}." for phrase in said))
     return out
 
 

@@ -99,9 +99,10 @@ class JacksCards:
             card()
 
     def drawn_text(self) -> str:
-        """The card Jack has just drawn, then his cards, from his own view."""
-        secrets = self.screen.source.view(JACK).jack
-        assert secrets is not None and secrets.alibis, "Jack's view holds the card he drew"
+        """The card Jack has just drawn, then his cards, from his own view,
+        as he holds them before the call his draw may have led to is shown."""
+        secrets = panels.held_at_draw(self.screen.source.view(JACK))
+        assert secrets.alibis, "Jack's view holds the card he drew"
         who = self.screen.player_name(JACK, capital=True)
         return f"[b]{who}: you drew an alibi card[/b]\n\n{panels.drawn_line(secrets)}\n\n" + (
             panels.secret_text(secrets)

@@ -63,11 +63,15 @@ class PocketKeys(GameScreen):
     def preview(self) -> tuple[PocketView | None, int | None, set[int]]:
         """The board after the action being chosen, from the view at the
         keyboard alone: new walls, positions and sight lines; the detective
-        it moves."""
+        it moves.  Jack's joker moving nobody leaves the board as it is,
+        previewed like every other choice (tester RN, Pocket round 34: its
+        call went unsaid)."""
         picked = {self.choice.first} if self.choice.first is not None else set()
         candidate = self.candidate()
         if candidate is None:
             return None, None, picked
+        if isinstance(candidate, Joker) and candidate.detective is None:
+            return self.current_view(), None, picked
         moving = candidate.detective if isinstance(candidate, Move | Joker) else None
         return preview(self.current_view(), candidate), moving, picked
 

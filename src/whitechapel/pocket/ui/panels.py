@@ -3,6 +3,7 @@ functions, so each panel's text can be read and tested without an app."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import textwrap
 from collections.abc import Mapping, Sequence
@@ -79,6 +80,21 @@ def drawn_line(jack: Secrets) -> str:
     card = jack.alibis[-1]
     worth = hourglasses(CHARACTERS[CHARACTER_INDEX[card]].hourglasses)
     return f"[b]{character_name(card)}[/b]: {worth} for you, secret until the end."
+
+
+def held_at_draw(view: PocketView) -> Secrets:
+    """Jack's secrets as he holds them on seeing the card he has just
+    drawn, from his own view: where his draw was the round's last action,
+    the witness call after it is not shown yet, and the round's hourglass
+    it gave him is his only once it is (tester RO, Pocket round 34: "Your
+    hourglasses: 3 of 6" when Jack had 2)."""
+    jack = view.jack
+    assert jack is not None, "Jack's view holds his secrets"
+    drawn = next(i for i in reversed(range(len(view.log))) if isinstance(view.log[i], Played))
+    unshown = sum(
+        1 for e in view.log[drawn + 1 :] if isinstance(e, WitnessCall) and e.round_token == JACK
+    )
+    return dataclasses.replace(jack, hourglasses=jack.hourglasses - unshown)
 
 
 def drawn_card(view: PocketView) -> str:
@@ -411,7 +427,7 @@ def log_lines(view: PocketView, width: int | None = None) -> list[str]:
     """Every event of the public log as a sentence, oldest first, each
     round's under its heading (`sentences.py`: no notation).  At `width`
     columns, a sentence that would take more than two rows is said in
-    fewer words ('Jack: swap b1 (Stealthy) ↔ b3 (Gull).'), so that each
+    fewer words ('Jack rotated b1 (Stealthy): wall east.'), so that each
     whole action fits one or two rows (tester PJ, round 5: cut with '…' at
     80×24)."""
     lines: list[str] = []
