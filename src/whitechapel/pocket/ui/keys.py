@@ -99,7 +99,9 @@ class PocketKeys(GameScreen):
         """1-4 choose a token; while a detective's move is chosen, 1 and 2 are
         his steps, and 1 the joker's one step once its detective is chosen
         and the first token is played.  Another token's digit takes that
-        token instead; the chosen token's own digit keeps the choice as it is."""
+        token instead, save where a tile is taken (a rotation's, an
+        exchange's first): that asks for Esc first; the chosen token's own
+        digit keeps the choice as it is."""
         if not self.can_act():
             return
         mode, same = self.choice.mode, self.choice.token == n - 1
@@ -115,6 +117,11 @@ class PocketKeys(GameScreen):
             # detective's (tester QO, round 21: "4 h 1" said "That token was
             # played this round"); where it is still to play, 1 takes it
             self.notice = "The joker moves him one step: Enter plays it."
+            self.refresh_all()
+        elif mode in (Mode.ORIENT, Mode.EXCHANGE) and not same:
+            # a tile taken: another token's digit asks for Esc first (tester RQ,
+            # Pocket round 34: a stray "2 1 Enter" mid-rotation played Toby)
+            self.notice = f"A tile is taken for this action: Esc, then {n} for another token."
             self.refresh_all()
         elif mode == Mode.TOKEN or not same:
             self.choose_token(n - 1)

@@ -1,5 +1,5 @@
-"""Pocket play-test round 34 (tester RO): a rematch at one keyboard with
-the sides swapped, as a network seat's ctrl+r offers."""
+"""Pocket play-test rounds 34 and 35 (testers RN, RO, RQ): what they found,
+as a player would notice it."""
 
 from __future__ import annotations
 
@@ -101,3 +101,27 @@ def test_p8_jack_is_warned_where_his_last_action_would_leave_only_him():
                         quiet += 1
             game.advance(rng.choice(game.legal_actions()))
     assert warned >= 10 and quiet >= 10, (warned, quiet)
+
+
+async def test_p5_a_stray_digit_mid_rotation_asks_for_esc_and_plays_nothing(tmp_path):
+    """RQ: "While choosing a rotation, I pressed an arrow for a direction the
+    wall already faced ... My next keys 2 1 Enter then switched to the Toby
+    token and played Toby one step."  With a tile taken, another token's
+    digit is refused in a sentence and changes nothing: the rotation stays
+    chosen, and the Enter after it plays no other token's action."""
+    from pocket_app_play import pocket_app
+    from whitechapel.pocket.ui.choosing import Mode
+
+    app, screen = pocket_app(SETUPS["goodley"], tmp_path)  # round 1: H W R J
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle.settle(pilot)
+        await settle.press(pilot, "enter", "3", "enter")  # the rotation, b2 taken
+        assert screen.choice.mode == Mode.ORIENT
+        await settle.press(pilot, "2", "1")
+        assert screen.choice.mode == Mode.ORIENT and screen.choice.token == 2
+        text = " ".join(screen_text(app).split())
+        assert "A tile is taken for this action: Esc, then 1 for another token." in text, text
+        await settle.press(pilot, "enter")
+        assert screen.source.game.history == []  # nothing played: the wall not turned yet
+        await settle.press(pilot, "escape", "2")  # Esc first: then the digit takes it
+        assert screen.choice.token == 1
