@@ -125,3 +125,49 @@ async def test_p5_a_stray_digit_mid_rotation_asks_for_esc_and_plays_nothing(tmp_
         assert screen.source.game.history == []  # nothing played: the wall not turned yet
         await settle.press(pilot, "escape", "2")  # Esc first: then the digit takes it
         assert screen.choice.token == 1
+
+
+def _lane_open_to_rotate(game) -> bool:
+    from whitechapel.pocket.pieces import SQUARES
+
+    view = game.view(game.to_act)
+    tokens = [t for t in view.tokens if not t.used and t.up == "R"]
+    lane = [sq for sq in range(len(SQUARES)) if view.tiles[sq].open_crossroads]
+    return bool(tokens and lane) and any(
+        f"R{SQUARES[lane[0]]}" in str(a) for a in game.legal_actions()
+    )
+
+
+async def test_p5_turning_lanes_open_crossroads_speaks_of_no_wall(tmp_path):
+    """RP: "Rotating Lane's crossroads: Enter does nothing until you press
+    r/e. The error then says 'the arrows (or r/e) say where its wall will
+    face', but that tile has no wall."  Enter there says to turn it with r
+    or e, and that it has no wall."""
+    import random
+
+    from whitechapel.pocket.game import PocketGame
+    from whitechapel.pocket.pieces import SQUARES
+
+    rng = random.Random(35)
+    for seed in range(300):
+        game = PocketGame.new(seed)
+        while game.outcome is None and not _lane_open_to_rotate(game):
+            game.advance(rng.choice(game.legal_actions()))
+        if game.outcome is None:
+            break
+    else:
+        raise AssertionError("no open crossroads to turn")
+    view = game.view(game.to_act)
+    lane = next(SQUARES[sq] for sq in range(len(SQUARES)) if view.tiles[sq].open_crossroads)
+    digit = str(next(i + 1 for i, t in enumerate(view.tokens) if not t.used and t.up == "R"))
+    players = {"jack": "Ann", "investigator": "Bob"}
+    record = record_of(game, seed=None, players=players, settings={"handover": "secrets"})
+    screen = PocketScreen(LocalSource(game, record, Store(tmp_path)))
+    async with WhitechapelApp(start=screen).run_test(size=(100, 30)) as pilot:
+        await settle.settle(pilot)
+        while screen.curtain_up:
+            await settle.press(pilot, "enter")
+        await settle.press(pilot, digit, *lane, "enter")
+        text = " ".join(screen_text(pilot.app).split())
+        assert "Turn it first with r / e: it has no wall" in text, text
+        assert "where its wall will face" not in text

@@ -267,7 +267,10 @@ class PocketKeys(GameScreen):
                 self.notice = "This tile was rotated this round: choose another one."
             self.refresh_all()
         elif choice.mode == Mode.ORIENT and choice.wall is None:
-            self.notice = "Turn it first: the arrows (or r / e) say where its wall will face."
+            if self.current_view().tiles[choice.cursor].open_crossroads:  # (tester RP, round 35)
+                self.notice = "Turn it first with r / e: it has no wall, so no sight changes."
+            else:
+                self.notice = "Turn it first: the arrows (or r / e) say where its wall will face."
             self.refresh_all()
         elif choice.on_tiles:
             candidate = self.candidate()
