@@ -32,7 +32,10 @@ async def test_p9_the_hand_over_row_is_only_on_the_form_for_two_people():
             form.query_one("#opponent", Picker).choose(who)
             await settle.settle(pilot)
             assert "Hand-over prompt" not in flat(app), who
-            assert "Hints for a new player" in flat(app)
+            # at any level, with take-backs (tester RQ, round 35, asked for both
+            # "as an option in normal games against the computer")
+            assert "Hints, and ctrl+z to take back" in flat(app)
+            assert "at every decision, any level" in flat(app)
         form.query_one("#opponent", Picker).choose("people")
         await settle.settle(pilot)
         assert "Hand-over prompt" in flat(app)

@@ -31,8 +31,8 @@ HANDOVER = Setting(
 # "Learn by playing" starts a game with them.
 HINTS = Setting(
     "hints",
-    "Hints for a new player",
-    (("off", "none"), ("first", "at every decision")),
+    "Hints, and ctrl+z to take back",
+    (("off", "none"), ("first", "at every decision, any level")),
     default="off",
 )
 
