@@ -3,6 +3,8 @@ player would notice it."""
 
 from __future__ import annotations
 
+import pytest
+
 from lfw_app_play import first_game_where
 from test_lfw_round34 import _wretched_on_a_later_night
 from whitechapel.lfw.rulebook import POLICE
@@ -131,3 +133,29 @@ async def test_t2_f5_at_80x24_shows_the_log_not_the_letter_list(tmp_path):
         assert " ".join(newest.split())[-30:] in shown, (newest, shown)
         assert "→" not in shown  # no letter list under it
         assert "after F5" in text and "on the right" not in text, text
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 45), (200, 60)])
+async def test_a_guided_nights_hint_box_leaves_the_prompt_in_sight(tmp_path, size):
+    """T4: "At 160×45 the hint box is drawn over the prompt lines, so part
+    of the prompt is hidden until you press Enter."  The box stops above
+    the prompt (beside the drawing, under it, or at 80×24 over the map's
+    column from the prompt up).  At 120×40 the tutorial board's drawing
+    leaves 7 rows above the prompt: the box goes over the prompt rather
+    than over the drawing (tester P, round 8; test_lfw_round8_view)."""
+    import settle
+    from whitechapel.app import WhitechapelApp
+    from whitechapel.core.store import Store
+    from whitechapel.lfw.rulebook import JACK
+    from whitechapel.lfw.ui import learn
+    from whitechapel.lfw.ui.learn import HintBox
+
+    screen = learn.guided_game(JACK, 11, Store(tmp_path))
+    app = WhitechapelApp(start=screen)
+    async with app.run_test(size=size) as pilot:
+        await settle.settle(pilot)
+        assert isinstance(app.screen, HintBox)  # S1: the hideout's hint
+        box = app.screen.query_one("Vertical").region
+        prompt = screen.query_one("#prompt").region
+        assert not box.overlaps(prompt), (box, prompt)
+        assert not box.overlaps(screen.query_one("#side").region)

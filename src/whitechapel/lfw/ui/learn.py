@@ -113,8 +113,9 @@ def hints_on(source: Source) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Spot:
-    """Where a hint's box goes: its left column and top row (`bottom`: its
-    foot on the screen's last row instead), its width and its most rows."""
+    """Where a hint's box goes: its left column and top row, its width and
+    its most rows (`bottom`: over the map's column, its foot on the
+    prompt's top, where neither beside nor under the drawing had room)."""
 
     x: int
     y: int
@@ -133,23 +134,32 @@ def hint_spot(
     drawn: tuple[int, int],
     screen: tuple[int, int],
     rows: Callable[[int], int] = lambda width: MIN_ROWS,
+    foot: int | None = None,
 ) -> Spot:
     """A hint box's place on the map's side of the screen (`region`: the
     map widget's x, y, width, height; `drawn`: its drawing's size; `screen`:
-    the window's; `rows`: the rows the box needs at a width): beside the
-    drawing where it leaves `MIN_BOX` columns, else under it where the box
-    fits (down to the window's foot, over the prompt), else over the map's
-    column from the foot up.  Never right of the map's column, where the
-    side panels are."""
+    the window's; `rows`: the rows the box needs at a width; `foot`: the
+    prompt's first row, which the box stops above, the window's foot where
+    there is none): beside the drawing where it leaves `MIN_BOX` columns,
+    else under it, above the prompt where the box fits there (tester T4,
+    LfW round 50: at 160×45 "the hint box is drawn over the prompt lines, so
+    part of the prompt is hidden until you press Enter"), else down over
+    the prompt rather than over the drawing (tester P, round 8); else over
+    the map's column from the prompt up.  Never right of the map's column,
+    where the side panels are."""
     x, y, width, height = region
+    foot = screen[1] if foot is None else max(1, min(foot, screen[1]))
     right = width - drawn[0] - 2
     if right >= MIN_BOX:
-        return Spot(x + drawn[0] + 2, y, min(right, MAX_BOX), screen[1] - y)
+        return Spot(x + drawn[0] + 2, y, min(right, MAX_BOX), max(1, foot - y))
     top = y + drawn[1] + 1
     wide = min(width, MAX_BOX + 24)
-    if height - drawn[1] - 1 >= MIN_ROWS and rows(wide) <= screen[1] - top:
-        return Spot(x, top, wide, screen[1] - top)
-    return Spot(x, 0, min(width, MAX_BOX + 24), screen[1], bottom=True)
+    if screen[1] - top >= MIN_ROWS:  # (the map widget itself may end sooner: the prompt grew)
+        if rows(wide) <= foot - top:  # above the prompt
+            return Spot(x, top, wide, foot - top)
+        return Spot(x, top, wide, screen[1] - top)  # over it rather than over the drawing
+    need = min(rows(wide), foot)
+    return Spot(x, foot - need, wide, need, bottom=True)
 
 
 class HintBox(ModalScreen[None]):
@@ -158,8 +168,8 @@ class HintBox(ModalScreen[None]):
     notebook's deduction lines are (play-tester D2, round 15: the box over
     the right column hid "Deduction: Jack can be on …", what a newcomer
     needs then).  Where the map's drawing leaves room (`hint_spot`): beside
-    it (200×60), or under it, over the prompt, which names the same keys
-    (120×40); else over the map's column from its foot up (80×24).  While
+    it (200×60), or under it (120×40); else over the map's column from the
+    prompt up (80×24): never over the prompt, whose keys it names.  While
     the box is up the side panel does not repeat it (one copy on screen).
     A hint longer than its room scrolls in its box (PageDown, PageUp).
     Enter or Esc closes it;
@@ -208,6 +218,7 @@ class HintBox(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self.place()
+        self.call_after_refresh(self.place)  # the prompt under it laid out by then
 
     def on_resize(self) -> None:
         self.place()
@@ -222,19 +233,17 @@ class HintBox(ModalScreen[None]):
             return
         m = maps.first()
         drawn = m.virtual_size
+        prompts = under.query("#prompt")
         spot = hint_spot(
             (m.region.x, m.region.y, m.region.width, m.region.height),
             (drawn.width, drawn.height),
             (self.size.width, self.size.height),
             self.rows,
+            prompts.first().region.y - 1 if prompts and prompts.first().region.height else None,
         )
         box = self.query_one(Vertical)
-        if spot.bottom:
-            self.styles.align = ("left", "bottom")
-            box.styles.offset = (spot.x, 0)
-        else:
-            self.styles.align = ("left", "top")
-            box.styles.offset = (spot.x, spot.y)
+        self.styles.align = ("left", "top")
+        box.styles.offset = (spot.x, spot.y)
         box.styles.width = spot.width
         box.styles.max_height = spot.height
 
