@@ -403,6 +403,11 @@ def rounds_text(view: PocketView, width: int = 40) -> str:
     return head + "\n" + race_lines(view) + "\n" + sight_legend()
 
 
+def text_rows(markup: str, width: int) -> int:
+    """How many rows `markup` takes in a panel `width` columns wide."""
+    return sum(rows_of(line, width) for line in Text.from_markup(markup).plain.split("\n"))
+
+
 ROUND_HEAD = "── Round {} ──"
 
 

@@ -69,6 +69,10 @@ SUMMARY = "summary"  # the curtain's kind while a round's summary covers the boa
 # held key never gets through.  Testers PC and PD (issue 44) measured the
 # 1.5 s at every one of some 20 hand-overs a game.
 HOLD = 0.4
+# the heights pocket.tcss gives the rounds panel: 5 rows, or 6 or 7 with its
+# classes `rounds-6` and `rounds-7` (the letters' key on a row of its own,
+# the investigator's warning)
+ROUNDS_ROWS = (5, 6, 7)
 
 
 class PocketScreen(PocketKeys, PocketNotes, GameScreen):
@@ -243,7 +247,9 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         # at the end the played tokens give their rows to the log (tester PO,
         # round 8: at 80×24 the deciding alibi was one line cut with "…")
         self.set_class(source.outcome is not None and self.replay is None, "over")
-        self.query_one("#rounds", TextPanel).set(panels.rounds_text(view, width))
+        rounds = panels.rounds_text(view, width)
+        self.query_one("#rounds", TextPanel).set(rounds)
+        self.fit_rounds(panels.text_rows(rounds, width))
         self.fill_notes(view)
         self.query_one("#prompt", TextPanel).set(self.prompt_text())
         self.rebuild_choices()
@@ -253,6 +259,14 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         if keys != self._keys:
             self._keys = keys
             self.refresh_bindings()
+
+    def fit_rounds(self, rows: int) -> None:
+        """The rounds panel as tall as its rows (`ROUNDS_ROWS`, pocket.tcss),
+        the sight legend last among them (tester RN, Pocket round 34: with
+        the investigator's warning shown the legend was cut off)."""
+        tall = min(max(rows, ROUNDS_ROWS[0]), ROUNDS_ROWS[-1])
+        for n in ROUNDS_ROWS[1:]:
+            self.set_class(tall == n, f"rounds-{n}")
 
     def banner_text(self, view: PocketView, turn: str, winner: str | None) -> str:
         if self._summary is not None and view.outcome is None:
