@@ -4,6 +4,8 @@ as a player sees it, at 80×24 and at 200×60."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import settle
@@ -32,6 +34,20 @@ async def investigator_screen(tmp_path, seed: int, played: int, size: tuple[int,
         await settle.settle(pilot)
         await settle.press(pilot, "enter")  # "Pass to Bob"
         return screen_text(app)
+
+
+# -- 1. the rounds row keeps its label (RO) ---------------------------------------------
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_rounds_row_keeps_its_label_beside_the_letters_key(tmp_path, size):
+    """RO (80×24): "The 'Rounds' label disappears once the 'I=inv J=Jack'
+    legend is added; the row reads 'J J I J J 6 7 8 I=inv J=Jack'."  The row
+    says "Rounds" before its letters, and the key beside them."""
+    text = await investigator_screen(tmp_path, 3, 11, size)  # round 3: two tokens taken
+    row = re.search(r"Rounds J ?J 3 ?4 ?5 ?6 ?7 ?8 .*", text)
+    assert row, text
+    assert re.search(r"I ?(=inv|investigator),? J ?(=| )Jack", row.group()), text
 
 
 # -- 2. the sight legend stays under the investigator's warning (RN) --------------------

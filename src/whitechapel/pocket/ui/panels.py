@@ -382,25 +382,35 @@ ROUNDS_KEY = (
 
 def rounds_text(view: PocketView, width: int = 40) -> str:
     """The rounds row (who took each round's token: I the investigator, J
-    Jack, said on the row once one is taken; the round being played in
-    reverse), what each side has towards its goal, the sight legend.  At
-    `width` columns (28 at 80×24) the row's word "Rounds" gives way to the
-    letters' key (tester PD, round 2: "I J J I" was not explained)."""
-    cells = []
-    for r in range(1, 9):
-        if r <= len(view.round_tokens):
-            who = view.round_tokens[r - 1]
-            cells.append("[red]J[/red]" if who == JACK else "[cyan]I[/cyan]")
-        elif r == view.round and not view.outcome:
-            cells.append(f"[reverse]{r}[/reverse]")
-        else:
-            cells.append(f"[dim]{r}[/dim]")
-    row = " ".join(cells)
-    head = "[b]Rounds[/b] " + row
+    Jack, said once one is taken, tester PD, round 2: "I J J I" was not
+    explained; the round being played in reverse), what each side has
+    towards its goal, the sight legend.  The row keeps its word "Rounds"
+    beside the letters' key (tester RO, Pocket round 34: at 80×24 it gave
+    way to the key): in 29 columns its letters and the rounds to come
+    are two runs ("Rounds JJI 45678 I=inv J=Jack"); narrower, the key
+    takes a row of its own."""
+    head = "[b]Rounds[/b] " + rounds_row(view)
+    rows = [head]
     if view.round_tokens:
-        tries = [head + key for key in ROUNDS_KEY] + [row + key for key in ROUNDS_KEY]
-        head = next((t for t in tries if Text.from_markup(t).cell_len <= width), head)
-    return head + "\n" + race_lines(view) + "\n" + sight_legend()
+        tries = [head + key for key in ROUNDS_KEY]
+        tries.append("[b]Rounds[/b] " + rounds_row(view, spaced=False) + ROUNDS_KEY[-1])
+        beside = [t for t in tries if Text.from_markup(t).cell_len <= width]
+        rows = beside[:1] or [head, ROUNDS_KEY[0].strip()]
+    return "\n".join([*rows, race_lines(view), sight_legend()])
+
+
+def rounds_row(view: PocketView, spaced: bool = True) -> str:
+    """The eight rounds: the letter of who took each one's token, then the
+    one being played in reverse and those to come dim; not `spaced`, the
+    letters in one run and the rounds to come in another."""
+    taken = ["[red]J[/red]" if who == JACK else "[cyan]I[/cyan]" for who in view.round_tokens]
+    to_come = [
+        f"[reverse]{r}[/reverse]" if r == view.round and not view.outcome else f"[dim]{r}[/dim]"
+        for r in range(len(taken) + 1, 9)
+    ]
+    if spaced:
+        return " ".join(taken + to_come)
+    return " ".join(run for run in ("".join(taken), "".join(to_come)) if run)
 
 
 def text_rows(markup: str, width: int) -> int:
