@@ -74,3 +74,79 @@ async def test_p8_the_sight_legend_stays_under_the_investigators_warning(
     assert rows_with(text, warning), text
     assert rows_with(text, LEGEND), text
     assert rows_with(text, "Suspects left:") or rows_with(text, "Last suspect"), text
+
+
+# -- 3. the round's summary never over the board (RO) -----------------------------------
+
+
+def region_text(text: str, region) -> list[str]:
+    """The rows and columns of `region` in a screen's text."""
+    rows = text.splitlines()
+    rows += [""] * (region.bottom - len(rows))
+    return [
+        rows[y].ljust(region.right)[region.x : region.right] for y in range(region.y, region.bottom)
+    ]
+
+
+async def summary_after_jacks_card(pilot, screen) -> None:
+    """Goodley's game of seed 8's picks, to the end of round 2, whose last
+    action is Jack's alibi: his card behind the curtain, then the summary."""
+    import random
+
+    from pocket_app_play import Driver, is_summary
+
+    plan, _ = plan_game(SETUPS["goodley"], 8)
+    driver = Driver(pilot, screen, random.Random(8))
+    await driver.play_game(plan[:7])
+    while not (driver.top() is screen and screen.can_act()):
+        await driver.pass_handover()
+    await driver.keys_for(plan[7])
+    await driver.see_drawn_card()
+    await settle.settle(pilot)
+    assert is_summary(driver.top()) and "End of round 2" in screen.query_one("#curtain").markup
+
+
+async def assert_the_board_whole(pilot, app, screen) -> None:
+    """The board's cells read the same with the summary beside it and without."""
+    from whitechapel.pocket.ui.district import District
+
+    district, curtain = screen.query_one(District), screen.query_one("#curtain")
+    board = district.region
+    assert board.width and curtain.region.width and not curtain.region.overlaps(board)
+    beside = region_text(screen_text(app), board)
+    curtain.display = False
+    await settle.settle(pilot)
+    alone = region_text(screen_text(app), board)
+    curtain.display = True
+    await settle.settle(pilot)
+    assert beside == alone, "\n".join(beside)
+    assert "Press Enter to go on." in " ".join(screen_text(app).split())
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (160, 50), (200, 60)])
+async def test_p7_the_round_summary_stands_beside_the_board_never_over_it(tmp_path, size):
+    """RO (200×60): "The end-of-round summary is drawn over the right third
+    of the board: column c, W6 and '(Stealthy)' are cut off.  Meanwhile the
+    status line says 'the board as the call saw it'."  (After Jack's alibi
+    card, shown to him alone first.)  The board reads the same with the
+    summary beside it as without it."""
+    app, screen = pocket_app(SETUPS["goodley"], tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await settle.settle(pilot)
+        await summary_after_jacks_card(pilot, screen)
+        await assert_the_board_whole(pilot, app, screen)
+
+
+@pytest.mark.parametrize(("start", "end"), [((80, 24), (200, 60)), ((200, 60), (80, 24))])
+async def test_p7_the_round_summary_moves_beside_the_board_when_the_window_changes(
+    tmp_path, start, end
+):
+    """RO's finding with the window resized while the summary stands: it
+    follows the board, which grows or shrinks with the window."""
+    app, screen = pocket_app(SETUPS["goodley"], tmp_path)
+    async with app.run_test(size=start) as pilot:
+        await settle.settle(pilot)
+        await summary_after_jacks_card(pilot, screen)
+        await pilot.resize_terminal(*end)
+        await settle.settle(pilot)
+        await assert_the_board_whole(pilot, app, screen)

@@ -507,9 +507,9 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
             forms = self._summary[1]
             curtain.fit = lambda width, height: panels.fitting(forms, width, height)
             curtain.JUSTIFY, curtain.MIDDLE = "left", False  # type: ignore[assignment]
-            self.place_beside(curtain)
-            curtain.raise_(text)
             self.query_one("#main").styles.visibility = "visible"
+            curtain.raise_(text)
+            self.place_beside(curtain)
             return
         if curtain.fit is not None:  # the summary goes: the curtain as it was
             curtain.fit = None
@@ -522,11 +522,22 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         super().cover(text)
 
     def place_beside(self, curtain: Curtain) -> None:
-        """The summary's place: right of the board, to the screen's edge;
-        at the game's end it stops above the buttons (testers RF and RI,
-        round 30-31: at 80×24 it covered the right of "Review")."""
+        """The summary's place: right of the board as it is laid out, to the
+        screen's edge; at the game's end it stops above the buttons (testers
+        RF and RI, round 30-31: at 80×24 it covered the right of "Review").
+        Where the board is not laid out yet (Jack's card just drawn: the
+        curtain over the whole screen hid it), the summary waits for the
+        next frame, never guessing (tester RO, Pocket round 34: at 200×60 it
+        stood over the board's column c)."""
+        if self.curtain_kind != SUMMARY:
+            return
         district = self.query_one(District)
-        right = district.region.right + 1 if district.region.width else district.w + 2
+        if not district.region.width:
+            curtain.styles.visibility = "hidden"
+            self.call_after_refresh(self.place_beside, curtain)
+            return
+        right = district.region.right + 1
+        curtain.styles.visibility = "visible"
         curtain.styles.offset = (right, 1)  # the top line and the keys line stay
         curtain.styles.width = max(20, self.app.size.width - right)
         bottom = self.app.size.height - 1
