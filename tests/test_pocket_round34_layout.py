@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from rich.text import Text
 
 import settle
 from pocket_app_play import SETUPS, plan_game, pocket_app
@@ -150,3 +151,118 @@ async def test_p7_the_round_summary_moves_beside_the_board_when_the_window_chang
         await pilot.resize_terminal(*end)
         await settle.settle(pilot)
         await assert_the_board_whole(pilot, app, screen)
+
+
+# -- 1 and 4. every summary says who saw whom, and the round's actions (RO, RN) -------------
+
+
+def summary_seen(app, screen) -> str:
+    """The words of the round's summary as they stand on the screen, on one line."""
+    curtain = screen.query_one("#curtain")
+    return " ".join(" ".join(region_text(screen_text(app), curtain.region)).split())
+
+
+async def summaries_to_the_end(pilot, app, screen, seed: int) -> list[str]:
+    """Every round's summary of the lestrade game of `seed`'s random picks,
+    played by keys at the hot seat, as the screen shows it."""
+    import random
+
+    from pocket_app_play import Driver, is_summary
+
+    plan, _ = plan_game(SETUPS["lestrade"], seed)
+    seen: list[str] = []
+
+    async def read(_key: str) -> None:
+        if is_summary(app.screen):
+            await settle.settle(pilot)
+            said = summary_seen(app, screen)
+            if not seen or seen[-1] != said:
+                seen.append(said)
+
+    driver = Driver(pilot, screen, random.Random(seed), after_each=read)
+    await driver.play_game(plan[:-1])
+    while not (driver.top() is screen and screen.can_act()):
+        await driver.pass_handover()
+    await driver.keys_for(plan[-1])
+    await read("")
+    assert screen.source.outcome is not None and is_summary(app.screen)
+    return seen
+
+
+def who_saw_whom(summary: str) -> str:
+    """The sentence of a summary saying what the detectives saw ('' if none)."""
+    return next((s for s in summary.split(". ") if " saw " in f"{s} "), "")
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_p7_every_rounds_summary_says_who_saw_whom(tmp_path, size):
+    """RO (80×24): "The end-of-round panel drops the 'Holmes saw…, Watson
+    saw…' line."  Each round's summary beside the board says what each
+    detective saw at the call."""
+    app, screen = pocket_app(SETUPS["lestrade"], tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await settle.settle(pilot)
+        said = await summaries_to_the_end(pilot, app, screen, 12)
+    assert len(said) == 5, said
+    for summary in said:
+        assert "End of round" in summary and "Press Enter to go on." in summary, summary
+        sentence = who_saw_whom(summary)
+        assert all(d in sentence for d in ("Holmes", "Watson", "Toby")), summary
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_p8_the_game_over_summary_lists_the_last_rounds_actions(tmp_path, size):
+    """RN (80×24): "The game-over summary at 80×24 left out the four actions
+    of the round.  So the action that decided the game, my alibi clearing
+    Goodley, was not in the summary, only in the log."  (Here too the
+    investigator's alibi card clears Goodley in round 5, and the call
+    leaves Jack the last suspect.)  The last summary lists the four actions,
+    the alibi card among them, and who saw whom; then who wins, and Enter."""
+    app, screen = pocket_app(SETUPS["lestrade"], tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await settle.settle(pilot)
+        said = await summaries_to_the_end(pilot, app, screen, 12)
+        last = said[-1]
+        for n in range(1, 5):
+            assert f"{n}. " in last, last
+        assert re.search(r"(alibi: Goodley|alibi card of Sergeant Goodley)", last), last
+        assert all(d in who_saw_whom(last) for d in ("Holmes", "Watson", "Toby")), last
+        assert "wins" in last and last.endswith("Press Enter to go on."), last
+        buttons = [b for b in screen.query("#choices Choice") if b.choice]
+        curtain = screen.query_one("#curtain")
+        assert buttons and not any(b.region.overlaps(curtain.region) for b in buttons)
+
+
+def test_p7_every_summary_fits_beside_the_board_at_80x24_with_its_actions_and_who_saw_whom():
+    """RN and RO (80×24), over random games: the column beside the board,
+    28 columns by 22 rows, holds a form of every round's summary, the last
+    one's too, with the round's four actions and who saw whom in it."""
+    import random
+
+    from whitechapel.pocket.game import PocketGame
+    from whitechapel.pocket.pieces import INVESTIGATOR, JACK
+    from whitechapel.pocket.setup import random_setup
+    from whitechapel.pocket.sightlines import sightings_at_call
+
+    names = {JACK: "Ann (Jack)", INVESTIGATOR: "Bob (the investigator)"}
+    ends = 0
+    for seed in range(80):
+        game, rng = PocketGame(random_setup(seed)), random.Random(seed)
+        while game.outcome is None:
+            if game.to_act is not None:
+                game.apply(rng.choice(game.legal_actions()))
+                continue
+            game.resolve()
+            view = game.view(INVESTIGATOR)
+            ended = panels.last_round_ended(view)
+            secrets = game.view(JACK).jack if game.outcome is None else None
+            forms = panels.summary_forms(
+                view, ended, names, sightings_at_call(view, ended), secrets
+            )
+            form = panels.fitting(forms, 28, 22)
+            said = " ".join(Text.from_markup(form).plain.split())
+            assert panels.text_rows(form, 28) <= 22, form
+            assert all(f"{n}. " in said for n in range(1, 5)), said
+            assert all(d in who_saw_whom(said) for d in ("Holmes", "Watson", "Toby")), said
+            ends += game.outcome is not None
+    assert ends == 80

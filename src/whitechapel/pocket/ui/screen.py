@@ -509,7 +509,8 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
             curtain.JUSTIFY, curtain.MIDDLE = "left", False  # type: ignore[assignment]
             self.query_one("#main").styles.visibility = "visible"
             curtain.raise_(text)
-            self.place_beside(curtain)
+            curtain.styles.visibility = "hidden"  # until it is placed (`place_beside`)
+            self.call_after_refresh(self.place_beside, curtain)
             return
         if curtain.fit is not None:  # the summary goes: the curtain as it was
             curtain.fit = None
@@ -522,30 +523,24 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         super().cover(text)
 
     def place_beside(self, curtain: Curtain) -> None:
-        """The summary's place: right of the board as it is laid out, to the
-        screen's edge; at the game's end it stops above the buttons (testers
-        RF and RI, round 30-31: at 80×24 it covered the right of "Review").
-        Where the board is not laid out yet (Jack's card just drawn: the
-        curtain over the whole screen hid it), the summary waits for the
-        next frame, never guessing (tester RO, Pocket round 34: at 200×60 it
-        stood over the board's column c)."""
+        """The summary's place once the screen is laid out, never guessed
+        (tester RO, Pocket round 34: at 200×60, after Jack's alibi card had
+        hidden the board, it stood over column c): right of the board, to
+        the screen's edge and down to the keys line.  At the game's end the
+        buttons stand left of it (pocket.tcss; testers RF and RI, rounds
+        30-31: at 80×24 it covered the right of "Review")."""
         if self.curtain_kind != SUMMARY:
             return
         district = self.query_one(District)
-        if not district.region.width:
-            curtain.styles.visibility = "hidden"
+        if not district.region.width:  # not laid out yet
             self.call_after_refresh(self.place_beside, curtain)
             return
         right = district.region.right + 1
-        curtain.styles.visibility = "visible"
         curtain.styles.offset = (right, 1)  # the top line and the keys line stay
         curtain.styles.width = max(20, self.app.size.width - right)
-        bottom = self.app.size.height - 1
-        buttons = self.query_one("#choices").region
-        if self.source.outcome is not None and buttons.height:
-            bottom = min(bottom, buttons.y)
-        curtain.styles.height = max(1, bottom - 1)
+        curtain.styles.height = max(1, self.app.size.height - 2)
         curtain.styles.padding = (0, 1)
+        curtain.styles.visibility = "visible"
 
     def call_board(self, view: PocketView) -> PocketView | None:
         """While a round's summary stands: the board as its witness call saw
