@@ -664,7 +664,7 @@ def brief_summary(
     secrets: Secrets | None = None,
 ) -> str:
     """What round `rnd` came to in the fewest words, nothing left out (the
-    column beside the board at 80×24: 28 × 18 at the game's end): every
+    column beside the board at 80×24: about 28 × 22): every
     action in fewest words, each side as the tokens' order line says it
     (not `named`, fewer still: the tiles by their squares, the cleared and
     the suspects left counted), who saw whom, the call, what stands, the

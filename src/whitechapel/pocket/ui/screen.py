@@ -70,8 +70,8 @@ SUMMARY = "summary"  # the curtain's kind while a round's summary covers the boa
 # 1.5 s at every one of some 20 hand-overs a game.
 HOLD = 0.4
 # the heights pocket.tcss gives the rounds panel: 5 rows, or 6 or 7 with its
-# classes `rounds-6` and `rounds-7` (the letters' key on a row of its own,
-# the investigator's warning)
+# classes `rounds-6` and `rounds-7` (the investigator's warning, the letters'
+# key on a row of its own)
 ROUNDS_ROWS = (5, 6, 7)
 
 
@@ -532,8 +532,9 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         if self.curtain_kind != SUMMARY:
             return
         district = self.query_one(District)
-        if not district.region.width:  # not laid out yet
-            self.call_after_refresh(self.place_beside, curtain)
+        if not district.region.width:  # not laid out yet: on the next frame, or on resuming
+            if self.is_current:
+                self.call_after_refresh(self.place_beside, curtain)
             return
         right = district.region.right + 1
         curtain.styles.offset = (right, 1)  # the top line and the keys line stay
@@ -541,6 +542,10 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         curtain.styles.height = max(1, self.app.size.height - 2)
         curtain.styles.padding = (0, 1)
         curtain.styles.visibility = "visible"
+
+    def on_screen_resume(self) -> None:
+        if self.curtain_kind == SUMMARY:
+            self.call_after_refresh(self.place_beside, self.query_one(Curtain))
 
     def call_board(self, view: PocketView) -> PocketView | None:
         """While a round's summary stands: the board as its witness call saw
