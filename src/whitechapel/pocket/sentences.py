@@ -391,6 +391,32 @@ def round_actions(view: PocketView, rnd: int, names: Mapping[str, str] = SIDE_WO
     ]
 
 
+def round_briefs(
+    view: PocketView, rnd: int, names: Mapping[str, str] = SIDE_WORDS, named: bool = True
+) -> list[str]:
+    """The actions of round `rnd` in the fewest words, each after who played
+    it: 'Jack: Watson 8→10.', 'Jack: turned a3 (Pizer): east.', an alibi as
+    the log's narrow panel says it ('The investigator: alibi: Bert, not
+    Jack.'); not `named`, the tiles by their squares and the cards by their
+    names alone ('Jack: turned a3: east.')."""
+    return [
+        f"{names[e.side]}: {action_brief(e.action, board, card, e.side, named)}."
+        for e, board, card in annotated(view)
+        if e.round == rnd
+    ]
+
+
+def action_brief(
+    action: Action, board: Board | None, card: str | None, side: str, named: bool = True
+) -> str:
+    """An action in the fewest words (`terse_phrase`), an alibi in the log's
+    narrowest words (`brief_phrases`: whose card, and what it means) where
+    `named`."""
+    if named and isinstance(action, Alibi):
+        return brief_phrases(action, board, card, side)[-1]
+    return terse_phrase(action, board, card, named=named)
+
+
 def sightings_sentence(seen: Sequence[Sequence[str]]) -> str:
     """Who saw whom, detective by detective: 'Holmes saw Pizer and Gull;
     Watson saw nobody; Toby saw Bert.'"""
@@ -399,6 +425,20 @@ def sightings_sentence(seen: Sequence[Sequence[str]]) -> str:
         for d, suspects in enumerate(seen)
     ]
     return "; ".join(parts) + "."
+
+
+def sightings_brief(seen: Sequence[Sequence[str]]) -> str:
+    """Who saw whom in fewer words, those who saw nobody together: 'Toby saw
+    Pizer and Bert; Holmes and Watson saw nobody.'"""
+    saw = [
+        f"{DETECTIVE_WORDS[d]} saw {and_list([short_name(c) for c in suspects])}"
+        for d, suspects in enumerate(seen)
+        if suspects
+    ]
+    blind = [DETECTIVE_WORDS[d] for d, suspects in enumerate(seen) if not suspects]
+    if blind:
+        saw.append(f"{and_list(blind)} saw nobody")
+    return "; ".join(saw) + "."
 
 
 def sight_sentence(seen: Sequence[Sequence[str]], positions: Detectives) -> str:

@@ -40,7 +40,9 @@ from whitechapel.pocket.sentences import (
     log_sentences,
     pronoun,
     round_actions,
+    round_briefs,
     short_name,
+    sightings_brief,
     sightings_sentence,
 )
 from whitechapel.pocket.sentences import of_goal as goal_text
@@ -399,25 +401,40 @@ ROUNDS_KEY = (
 
 def rounds_text(view: PocketView, width: int = 40) -> str:
     """The rounds row (who took each round's token: I the investigator, J
-    Jack, said on the row once one is taken; the round being played in
-    reverse), what each side has towards its goal, the sight legend.  At
-    `width` columns (28 at 80×24) the row's word "Rounds" gives way to the
-    letters' key (tester PD, round 2: "I J J I" was not explained)."""
-    cells = []
-    for r in range(1, 9):
-        if r <= len(view.round_tokens):
-            who = view.round_tokens[r - 1]
-            cells.append("[red]J[/red]" if who == JACK else "[cyan]I[/cyan]")
-        elif r == view.round and not view.outcome:
-            cells.append(f"[reverse]{r}[/reverse]")
-        else:
-            cells.append(f"[dim]{r}[/dim]")
-    row = " ".join(cells)
-    head = "[b]Rounds[/b] " + row
+    Jack, said once one is taken, tester PD, round 2: "I J J I" was not
+    explained; the round being played in reverse), what each side has
+    towards its goal, the sight legend.  The row keeps its word "Rounds"
+    beside the letters' key (tester RO, Pocket round 34: at 80×24 it gave
+    way to the key): in 29 columns its letters and the rounds to come
+    are two runs ("Rounds JJI 45678 I=inv J=Jack"); narrower, the key
+    takes a row of its own."""
+    head = "[b]Rounds[/b] " + rounds_row(view)
+    rows = [head]
     if view.round_tokens:
-        tries = [head + key for key in ROUNDS_KEY] + [row + key for key in ROUNDS_KEY]
-        head = next((t for t in tries if Text.from_markup(t).cell_len <= width), head)
-    return head + "\n" + race_lines(view) + "\n" + sight_legend()
+        tries = [head + key for key in ROUNDS_KEY]
+        tries.append("[b]Rounds[/b] " + rounds_row(view, spaced=False) + ROUNDS_KEY[-1])
+        beside = [t for t in tries if Text.from_markup(t).cell_len <= width]
+        rows = beside[:1] or [head, ROUNDS_KEY[0].strip()]
+    return "\n".join([*rows, race_lines(view), sight_legend()])
+
+
+def rounds_row(view: PocketView, spaced: bool = True) -> str:
+    """The eight rounds: the letter of who took each one's token, then the
+    one being played in reverse and those to come dim; not `spaced`, the
+    letters in one run and the rounds to come in another."""
+    taken = ["[red]J[/red]" if who == JACK else "[cyan]I[/cyan]" for who in view.round_tokens]
+    to_come = [
+        f"[reverse]{r}[/reverse]" if r == view.round and not view.outcome else f"[dim]{r}[/dim]"
+        for r in range(len(taken) + 1, 9)
+    ]
+    if spaced:
+        return " ".join(taken + to_come)
+    return " ".join(run for run in ("".join(taken), "".join(to_come)) if run)
+
+
+def text_rows(markup: str, width: int) -> int:
+    """How many rows `markup` takes in a panel `width` columns wide."""
+    return sum(rows_of(line, width) for line in Text.from_markup(markup).plain.split("\n"))
 
 
 ROUND_HEAD = "── Round {} ──"
@@ -651,6 +668,88 @@ def round_summary(
     return "\n".join(lines)
 
 
+BRIEF_SIDES = {JACK: "Jack", INVESTIGATOR: "Inv."}  # as the tokens' order line says them
+
+
+def brief_summary(
+    view: PocketView,
+    rnd: int,
+    names: Mapping[str, str],
+    seen: Sequence[Sequence[str]] | None = None,
+    *,
+    named: bool = True,
+    secrets: Secrets | None = None,
+) -> str:
+    """What round `rnd` came to in the fewest words, nothing left out (the
+    column beside the board at 80×24: about 28 × 22): every
+    action in fewest words, each side as the tokens' order line says it
+    (not `named`, fewer still: the tiles by their squares, the cleared and
+    the suspects left counted), who saw whom, the call, what stands, the
+    end.  From the public log of a view, like `round_summary`."""
+    said = round_briefs(view, rnd, BRIEF_SIDES, named)
+    lines = [f"[b]End of round {rnd}[/b]", *(f"{i}. {s}" for i, s in enumerate(said, 1))]
+    lines += brief_call_lines(view, rnd, seen, named)
+    lines += brief_standing_lines(view, secrets, named)
+    lines += brief_end_lines(view, names)
+    lines.append("Press [b]Enter[/b] to go on.")
+    return "\n".join(lines)
+
+
+def brief_call_lines(
+    view: PocketView, rnd: int, seen: Sequence[Sequence[str]] | None, named: bool
+) -> list[str]:
+    """Round `rnd`'s witness call in brief: who saw whom, seen or not and
+    who takes the token, the cleared (not `named`: counted); a race."""
+    witness = witness_of(view, rnd)
+    lines = []
+    if witness is not None:
+        if seen is not None:
+            lines.append(sightings_sentence(seen) if named else sightings_brief(seen))
+        if witness.seen:
+            inv = BRIEF_SIDES[INVESTIGATOR]
+            lines.append(f"Jack [b]was seen[/b]. {inv} takes the round's token.")
+        else:
+            lines.append("Jack [b]was not seen[/b] and takes the round's token.")
+        cleared = [short_name(c) for c in witness.cleared]
+        if cleared:
+            lines.append(f"Cleared: {', '.join(cleared)}." if named else f"{len(cleared)} cleared.")
+        else:
+            lines.append("Nobody new was cleared.")
+    if race_began(view, rnd):
+        lines.append("Both goals reached: [b]the race begins[/b].")
+    return lines
+
+
+def brief_standing_lines(view: PocketView, secrets: Secrets | None, named: bool) -> list[str]:
+    """The suspects left (not `named`: how many), Jack's hourglasses, and
+    his own where he alone is at the keyboard, each on a row of its own."""
+    suspects = [short_name(c) for c in view.suspects]
+    left = f"Suspects left ({len(suspects)}): {', '.join(suspects)}."
+    lines = [left if named else f"Suspects left: {len(suspects)}."]
+    if view.outcome is not None and view.jack is not None:
+        return [*lines, f"Jack's hourglasses: {of_goal(view.jack.hourglasses)}."]
+    lines.append(f"Hourglasses known: {of_goal(view.known_hourglasses)}.")
+    if secrets is not None:
+        cards = ", ".join(short_name(c) for c in secrets.alibis) or "none"
+        lines.append(f"Yours: {of_goal(secrets.hourglasses)}; cards: {cards} (Jack only).")
+    return lines
+
+
+def brief_end_lines(view: PocketView, names: Mapping[str, str]) -> list[str]:
+    """At the game's end: who wins and why, who Jack was and his cards."""
+    outcome = view.outcome
+    if outcome is None:
+        return []
+    who = names.get(outcome.winner, outcome.winner)
+    lines = [f"[b]{capital(who)} {verb_for(who, 'wins', 'win')}[/b]: {end.said(outcome.reason)}."]
+    jack = view.jack
+    if jack is not None:
+        cards = ", ".join(short_name(c) for c in jack.alibis) or "none"
+        his = pronoun(jack.identity, "his")
+        lines.append(f"[b]Jack was {short_name(jack.identity)}[/b]; {his} cards: {cards}.")
+    return lines
+
+
 def summary_forms(
     view: PocketView,
     rnd: int,
@@ -658,18 +757,19 @@ def summary_forms(
     seen: Sequence[Sequence[str]] | None = None,
     secrets: Secrets | None = None,
 ) -> tuple[str, ...]:
-    """A round's summary beside the board, fullest first: whole, compact,
-    compact without the actions (the log keeps them), for the first that
-    fits the column (`fitting`); `secrets`: Jack's own, where he alone is
-    at the keyboard."""
+    """A round's summary beside the board, fullest first, for the first that
+    fits the column (`fitting`): whole, compact, compact with the actions by
+    the sides' words (shorter than "Ann (Jack)"), then in brief.  Every form
+    says the round's actions and who saw whom (testers RN and RO, Pocket
+    round 34: at 80×24 the game's last summary left out the alibi card that
+    decided it, and each one who saw whom).  `secrets`: Jack's own, where
+    he alone is at the keyboard."""
     return (
         round_summary(view, rnd, names, seen, secrets=secrets),
         round_summary(view, rnd, names, seen, compact=True, secrets=secrets),
-        # who saw whom left to the board beside, as the call saw it
-        round_summary(view, rnd, names, compact=True, secrets=secrets),
-        # the actions by the sides' words, shorter than "Ann (Jack)"
-        round_summary(view, rnd, names, compact=True, doers=SIDE_WORDS, secrets=secrets),
-        round_summary(view, rnd, names, compact=True, actions=False, secrets=secrets),
+        round_summary(view, rnd, names, seen, compact=True, doers=SIDE_WORDS, secrets=secrets),
+        brief_summary(view, rnd, names, seen, secrets=secrets),
+        brief_summary(view, rnd, names, seen, named=False, secrets=secrets),
     )
 
 

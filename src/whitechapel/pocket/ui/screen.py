@@ -69,6 +69,10 @@ SUMMARY = "summary"  # the curtain's kind while a round's summary covers the boa
 # held key never gets through.  Testers PC and PD (issue 44) measured the
 # 1.5 s at every one of some 20 hand-overs a game.
 HOLD = 0.4
+# the heights pocket.tcss gives the rounds panel: 5 rows, or 6 or 7 with its
+# classes `rounds-6` and `rounds-7` (the investigator's warning, the letters'
+# key on a row of its own)
+ROUNDS_ROWS = (5, 6, 7)
 
 
 class PocketScreen(PocketKeys, PocketNotes, GameScreen):
@@ -247,7 +251,9 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         # at the end the played tokens give their rows to the log (tester PO,
         # round 8: at 80×24 the deciding alibi was one line cut with "…")
         self.set_class(source.outcome is not None and self.replay is None, "over")
-        self.query_one("#rounds", TextPanel).set(panels.rounds_text(view, width))
+        rounds = panels.rounds_text(view, width)
+        self.query_one("#rounds", TextPanel).set(rounds)
+        self.fit_rounds(panels.text_rows(rounds, width))
         self.fill_notes(view)
         self.query_one("#prompt", TextPanel).set(self.prompt_text())
         self.rebuild_choices()
@@ -257,6 +263,14 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         if keys != self._keys:
             self._keys = keys
             self.refresh_bindings()
+
+    def fit_rounds(self, rows: int) -> None:
+        """The rounds panel as tall as its rows (`ROUNDS_ROWS`, pocket.tcss),
+        the sight legend last among them (tester RN, Pocket round 34: with
+        the investigator's warning shown the legend was cut off)."""
+        tall = min(max(rows, ROUNDS_ROWS[0]), ROUNDS_ROWS[-1])
+        for n in ROUNDS_ROWS[1:]:
+            self.set_class(tall == n, f"rounds-{n}")
 
     def banner_text(self, view: PocketView, turn: str, winner: str | None) -> str:
         if self._summary is not None and view.outcome is None:
@@ -505,9 +519,10 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
             forms = self._summary[1]
             curtain.fit = lambda width, height: panels.fitting(forms, width, height)
             curtain.JUSTIFY, curtain.MIDDLE = "left", False  # type: ignore[assignment]
-            self.place_beside(curtain)
-            curtain.raise_(text)
             self.query_one("#main").styles.visibility = "visible"
+            curtain.raise_(text)
+            curtain.styles.visibility = "hidden"  # until it is placed (`place_beside`)
+            self.call_after_refresh(self.place_beside, curtain)
             return
         if curtain.fit is not None:  # the summary goes: the curtain as it was
             curtain.fit = None
@@ -520,19 +535,29 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         super().cover(text)
 
     def place_beside(self, curtain: Curtain) -> None:
-        """The summary's place: right of the board, to the screen's edge;
-        at the game's end it stops above the buttons (testers RF and RI,
-        round 30-31: at 80×24 it covered the right of "Review")."""
+        """The summary's place once the screen is laid out, never guessed
+        (tester RO, Pocket round 34: at 200×60, after Jack's alibi card had
+        hidden the board, it stood over column c): right of the board, to
+        the screen's edge and down to the keys line.  At the game's end the
+        buttons stand left of it (pocket.tcss; testers RF and RI, rounds
+        30-31: at 80×24 it covered the right of "Review")."""
+        if self.curtain_kind != SUMMARY:
+            return
         district = self.query_one(District)
-        right = district.region.right + 1 if district.region.width else district.w + 2
+        if not district.region.width:  # not laid out yet: on the next frame, or on resuming
+            if self.is_current:
+                self.call_after_refresh(self.place_beside, curtain)
+            return
+        right = district.region.right + 1
         curtain.styles.offset = (right, 1)  # the top line and the keys line stay
         curtain.styles.width = max(20, self.app.size.width - right)
-        bottom = self.app.size.height - 1
-        buttons = self.query_one("#choices").region
-        if self.source.outcome is not None and buttons.height:
-            bottom = min(bottom, buttons.y)
-        curtain.styles.height = max(1, bottom - 1)
+        curtain.styles.height = max(1, self.app.size.height - 2)
         curtain.styles.padding = (0, 1)
+        curtain.styles.visibility = "visible"
+
+    def on_screen_resume(self) -> None:
+        if self.curtain_kind == SUMMARY:
+            self.call_after_refresh(self.place_beside, self.query_one(Curtain))
 
     def call_board(self, view: PocketView) -> PocketView | None:
         """While a round's summary stands: the board as its witness call saw
