@@ -32,7 +32,7 @@ async def test_a_finished_hot_seat_duel_offers_a_rematch_with_the_sides_swapped(
         if screen.curtain_up:  # the last round's summary
             await settle.press(pilot, "enter")
         text = " ".join(screen_text(app).split())
-        assert "n rematch · ctrl+r sides swapped · Esc or m menu · ctrl+q quits" in text, text
+        assert "v the review · n rematch · ctrl+r sides swapped · Esc or m the menu" in text, text
         assert "^r" not in text and "^q Quit" in text  # the footer keeps its quit
         await pilot.resize_terminal(120, 40)
         await settle.settle(pilot)

@@ -147,7 +147,7 @@ def hint_spot(
     the prompt rather than over the drawing (tester P, round 8); else over
     the map's column from the prompt up.  Never right of the map's column,
     where the side panels are."""
-    x, y, width, height = region
+    x, y, width, _ = region
     foot = screen[1] if foot is None else max(1, min(foot, screen[1]))
     right = width - drawn[0] - 2
     if right >= MIN_BOX:

@@ -302,10 +302,8 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
                     "v the review, n a rematch (ctrl+r: sides swapped), Esc or m the menu, "
                     "ctrl+s saves, ctrl+q quits."
                 )
-                if len(after) > self.app.size.width - 2:  # ctrl+s is on the footer and a button
-                    after = (
-                        "v review · n rematch · ctrl+r sides swapped · Esc or m menu · ctrl+q quits"
-                    )
+                if len(after) > self.app.size.width - 2:  # ctrl+s, ctrl+q: on the footer
+                    after = "v the review · n rematch · ctrl+r sides swapped · Esc or m the menu"
             else:
                 after = "ctrl+s saves the record, n a rematch, Esc or m the menu, ctrl+q quits."
             return f"Game over: {end.said(source.outcome.reason)}.\n{after}"
