@@ -396,9 +396,9 @@ def round_briefs(
 ) -> list[str]:
     """The actions of round `rnd` in the fewest words, each after who played
     it: 'Jack: Watson 8→10.', 'Jack: turned a3 (Pizer): east.', an alibi as
-    the log's narrow panel says it ('The investigator: alibi: Bert, not
-    Jack.'); not `named`, the tiles by their squares and the cards by their
-    names alone ('Jack: turned a3: east.')."""
+    the log's narrow panel says it at its narrowest ('Inv.: showed Bert's
+    alibi: not Jack.'); not `named`, the tiles by their squares and the
+    cards by their names alone ('Jack: turned a3: east.')."""
     return [
         f"{names[e.side]}: {action_brief(e.action, board, card, e.side, named)}."
         for e, board, card in annotated(view)

@@ -592,7 +592,6 @@ def round_summary(
     seen: Sequence[Sequence[str]] | None = None,
     *,
     compact: bool = False,
-    actions: bool = True,
     doers: Mapping[str, str] | None = None,
     secrets: Secrets | None = None,
 ) -> str:
@@ -603,13 +602,12 @@ def round_summary(
     was cleared, who took the round token --, a race, and at the end the
     winner and Jack's identity and cards (shown to both).  `names`: each
     side as players say it.  `compact`: no blank rows, the call's rule and
-    the cleared in fewer words (beside the board at 80×24); without
-    `actions`, the round's actions are left to the log."""
+    the cleared in fewer words (beside the board at 80×24); `doers`: the
+    sides' words for the actions, where shorter than `names`."""
     gap = [] if compact else [""]
     lines = [f"[b]End of round {rnd}[/b]", *gap]
-    if actions:
-        said = round_actions(view, rnd, doers or names)
-        lines += [f"{i}. {sentence}" for i, sentence in enumerate(said, 1)]
+    said = round_actions(view, rnd, doers or names)
+    lines += [f"{i}. {sentence}" for i, sentence in enumerate(said, 1)]
     witness = witness_of(view, rnd)
     if witness is not None:
         lines += gap
