@@ -24,7 +24,6 @@ from whitechapel.pocket.pieces import (
     JACK,
     JACK_GOAL_HOURGLASSES,
     JOKER,
-    LAST_ROUND,
     SQUARES,
     TURN_ORDER,
     step_clockwise,
@@ -959,18 +958,19 @@ def alone_line(view: PocketView, after: PocketView | None) -> str:
     if view.jack is None or after is None or view.step != 3:
         return ""
     me, name = view.jack.identity, short_name(view.jack.identity)
-    seen = set(after.seen_suspects)
-    if tuple(after.suspects) == (me,):  # the last already: only being seen loses more
-        if me not in seen:
-            return ""
+    seen = me in after.seen_suspects
+    if any((c in after.seen_suspects) == seen for c in after.suspects if c != me):
+        return ""  # another suspect on his side of the call stays
+    last = tuple(after.suspects) == (me,)
+    if last and not seen:
+        return ""  # the last already: only being seen loses more
+    # P8 judged as the engine judges it, the round's token his if unseen
+    glasses = view.jack.hourglasses + (not seen)
+    if ahead.ends(view.round, view.race, 1, glasses, seen) != INVESTIGATOR:
+        return ""  # his goal reached too: a race, or his win
+    if last:
         return f"[b red]Careful: you are the last suspect ({name}) and seen: you lose.[/b red]"
-    side = seen if me in seen else set(after.suspects) - seen
-    if side != {me}:
-        return ""
-    glasses = view.jack.hourglasses + (me not in seen)  # the round's token his if unseen
-    if glasses >= JACK_GOAL_HOURGLASSES and (me not in seen or view.round < LAST_ROUND):
-        return ""  # his goal reached too: a race, or his win (P8)
-    how = "seen" if me in seen else "unseen"
+    how = "seen" if seen else "unseen"
     return f"[b red]Careful: the call would leave only you ({name}, alone {how}): you lose.[/b red]"
 
 
