@@ -171,3 +171,33 @@ async def test_p5_turning_lanes_open_crossroads_speaks_of_no_wall(tmp_path):
         text = " ".join(screen_text(pilot.app).split())
         assert "Turn it first with r / e: it has no wall" in text, text
         assert "where its wall will face" not in text
+
+
+async def test_p7_a_summary_waiting_for_the_board_costs_no_frame_after_frame(tmp_path):
+    """The round's summary is placed once the board is laid out.  While the
+    board is not (hidden here), nothing is tried again frame after frame:
+    a full CI run hung on a summary that asked for its place on every
+    refresh, for ever (round 34's layout work).  Placed again once the
+    board is back, beside it."""
+    from pocket_app_play import pocket_app
+    from test_pocket_round34_layout import summary_after_jacks_card
+    from whitechapel.pocket.ui.district import District
+
+    app, screen = pocket_app(SETUPS["goodley"], tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle.settle(pilot)
+        await summary_after_jacks_card(pilot, screen)
+        calls = []
+        place = screen.place_beside
+        screen.place_beside = lambda curtain: (calls.append(1), place(curtain))[1]
+        district = screen.query_one(District)
+        district.display = False
+        screen.cover(screen.query_one("#curtain").markup)  # the summary asks for its place
+        for _ in range(20):
+            await pilot.pause()
+        assert len(calls) <= 2, len(calls)
+        district.display = True
+        await settle.settle(pilot)
+        curtain = screen.query_one("#curtain")
+        assert district.region.width and not curtain.region.overlaps(district.region)
+        assert curtain.styles.visibility == "visible"

@@ -208,6 +208,13 @@ class District(Widget):
             super().__init__()
             self.square = square
 
+    class Placed(Message):
+        """The board laid out at a new size or place: what stands beside it
+        follows (the round's summary, `PocketScreen.place_beside`)."""
+
+    def on_resize(self) -> None:
+        self.post_message(self.Placed())
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.shown_view: PocketView | None = None

@@ -542,9 +542,7 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
         if self.curtain_kind != SUMMARY:
             return
         district = self.query_one(District)
-        if not district.region.width:  # not laid out yet: on the next frame, or on resuming
-            if self.is_current:
-                self.call_after_refresh(self.place_beside, curtain)
+        if not district.region.width:  # not laid out yet: placed when it is (`District.Placed`)
             return
         right = district.region.right + 1
         curtain.styles.offset = (right, 1)  # the top line and the keys line stay
@@ -556,6 +554,10 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
     def on_screen_resume(self) -> None:
         if self.curtain_kind == SUMMARY:
             self.call_after_refresh(self.place_beside, self.query_one(Curtain))
+
+    def on_district_placed(self) -> None:
+        if self.curtain_kind == SUMMARY:
+            self.place_beside(self.query_one(Curtain))
 
     def call_board(self, view: PocketView) -> PocketView | None:
         """While a round's summary stands: the board as its witness call saw
