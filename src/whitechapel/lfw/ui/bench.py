@@ -152,11 +152,13 @@ def turn_keys(game, texts: list[str]) -> list[str]:
     game = game.clone()
     keys: list[str] = []
     i = 0
+    stopped = False  # key 9 stopped where this action is chosen: one 9 goes on
     while i < len(texts):
         view = game.view(game.to_act)
         p = picking_for(view, game.board)
+        p.sweep_resumes, stopped = stopped, False
         if p.sweep_offered():
-            chain = sweep_all(game)
+            chain, why = sweep_run(game)
             colours = {t.split()[0] for t in chain}
             passes = all(t.endswith(" pass") for t in chain)  # key 0's, below: never asks first
             if len(colours) >= 2 and not passes and texts[i : i + len(chain)] == chain:
@@ -164,6 +166,7 @@ def turn_keys(game, texts: list[str]) -> list[str]:
                 for t in chain:
                     game.play(t)
                 i += len(chain)
+                stopped = bool(why)
                 continue
         if (p.t3_word_stage() or game.phase == Phase.SEARCHING) and " search " in texts[i]:
             chain = search_all(game)

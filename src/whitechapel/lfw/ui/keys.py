@@ -530,6 +530,7 @@ class LfwKeys:
             self.notify(untagged(". ".join(reasons) + "."), timeout=8)
         if stop and self.can_act():  # said where the next key is chosen, not in a toast
             self.notice = untagged(stop) + "."
+            self.picking.sweep_resumes = True  # "9 again searches on": one 9
             self.show_prompt()
         if folded:
             acting = self.current_view().acting_colour if self.can_act() else None

@@ -649,6 +649,9 @@ class Picking:
         # destination; the double kill's two women; a coach's two circles).
         self.fixed: dict[str, str] = {}
         self.armed: str | None = None  # a later policeman's letter pressed once (T2, T3)
+        # key 9 stopped before the acting policeman, its notice saying "9 again
+        # searches on": one 9 does (keys.py, `end_rest`)
+        self.sweep_resumes = False
         self.cut = False  # did the last keys line leave choices out (the side panel lists them)?
 
     # -- what is offered -------------------------------------------------------------
@@ -1554,8 +1557,10 @@ class Picking:
         G4, round 44: one 9 there ended his search and sent everyone after
         him searching) and for the Wretched in H6 (G4: one 0 moved them all
         and handed the keyboard over), so that no second press ever falls
-        into the next phase.  An idle turn is `0 0 0 0`."""
-        return word in ARMED_KEYS
+        into the next phase.  An idle turn is `0 0 0 0`.  But where key 9
+        stopped, its notice ("... 9 again searches on") was the question: one
+        9 goes on (`sweep_resumes`)."""
+        return word in ARMED_KEYS and not (word == SWEEP and self.sweep_resumes)
 
     def mid_turn(self) -> bool:
         """T2/T3: a policeman before the acting one has acted this phase."""

@@ -5,7 +5,9 @@ arrest worth trying makes it first (his policeman's own keys), then 9 does
 the rest, as key 0 ("everyone passes") does.  A clue found stops it before
 the next policeman, who may rather arrest (`clue_stop`; keys.py), and so
 does a later policeman beside circles where Jack may be now with a chance
-worth an arrest (`arrest_stop`).
+worth an arrest (`arrest_stop`), or beside one where a clue could only
+mean that he stands there now (`there_stop`: a search there can at best
+find him, an arrest takes him).
 
 What each policeman does is what `1 search` / `3 pass` would do for him: a
 search names his circles likeliest first (`picking.search_order`) until a
@@ -27,12 +29,14 @@ from typing import Any
 
 from whitechapel.lfw.actions import Pass
 from whitechapel.lfw.legal import legal
+from whitechapel.lfw.notebook import notebook
 from whitechapel.lfw.phases import Phase
-from whitechapel.lfw.ui import sentences
+from whitechapel.lfw.ui import placenames, sentences
 from whitechapel.lfw.ui.picking import arrest_chance, clue_odds, known_tonight, picking_for
 from whitechapel.lfw.views import LfwView
 
 SURE = 1e-12  # a share of paths this close to none or all tells nothing
+ONLY_THERE_SHARE = 0.01  # key 9 stops for a clue that can only mean "he is there" from this share
 
 
 def worth_searching(view: LfwView, board: Any, circles: list[int]) -> bool:
@@ -87,13 +91,60 @@ def arrest_stop(view: LfwView, board: Any) -> str:
     )
 
 
+def only_there(view: LfwView, board: Any, colour: str) -> tuple[list[int], float]:
+    """T3: the circles beside `colour` where a clue could only mean that
+    Jack stands there now (every path of tonight that passes one ends on
+    it), and the share of his paths that end on them; ([], 0.0) where none
+    is.  There a search can at best find him and an arrest takes him (T3,
+    T4; tester U4, LfW round 51: "twice 9 searched circles where a clue
+    could only have meant Jack is standing here, so an arrest was strictly
+    better").  From the view alone."""
+    crossing = view.police.get(colour)
+    nb = notebook(view, board)
+    if crossing is None or not nb.on_board or nb.home or nb.over or not nb.counts:
+        return [], 0.0
+    ends = sum(nb.counts.values())
+    near = [c for c in placenames.touches(board, crossing) if c in nb.counts]
+    odds = clue_odds(view, board, near, nb)
+    there = [c for c in near if c in odds and abs(odds[c] - nb.counts[c] / ends) < SURE]
+    if not there:
+        return [], 0.0
+    # elsewhere beside him a clue that would tell more: his search is worth its while
+    others = [c for c in placenames.touches(board, crossing) if c not in there]
+    if any(SURE < o < 1 - SURE for o in clue_odds(view, board, others, nb).values()):
+        return [], 0.0
+    return there, sum(nb.counts[c] for c in there) / ends
+
+
+def there_stop(view: LfwView, board: Any) -> str:
+    """Why key 9 stops before the acting policeman where a clue beside him
+    could only mean Jack stands there now (`only_there`), on at least
+    `ONLY_THERE_SHARE` of his paths: "9 stopped before Blue: a clue on 56
+    could only mean Jack is there now (4 in 100 of his paths end there): 2
+    arrests; 9 again searches on".  "" elsewhere.  From the view alone."""
+    acting = view.acting_colour
+    if acting is None or view.phase.key != Phase.CLUES:
+        return ""
+    there, share = only_there(view, board, acting)
+    if len(there) != 1 or share < ONLY_THERE_SHARE:
+        return ""
+    where = sentences.and_list(str(c) for c in sorted(there))
+    chance = max(1, round(100 * share))
+    return (
+        f"9 stopped before {sentences.name(acting)}: a clue on {where} could only mean "
+        f"Jack is there now ({chance} in 100 of his paths end there): 2 arrests; "
+        f"{sentences.SWEEP_ON}"
+    )
+
+
 def stop_before(
     view: LfwView, board: Any, last: str | None, known: frozenset[int] | set[int], aids: bool = True
 ) -> str:
     """Why key 9, under way, stops before the acting policeman (`last`: the
     one who acted before him; `known`: the circles known tonight when 9 was
     pressed): a new clue found, so he may rather arrest (`clue_stop`), or,
-    with the aids on, an arrest of his that may win (`arrest_stop`); ""
+    with the aids on, an arrest of his that may win (`arrest_stop`), or
+    one where his search could at best find him (`there_stop`); ""
     where 9 goes on.  The screen (keys.py) and the bench (`bench.sweep_all`)
     both ask it."""
     colour = view.acting_colour
@@ -101,7 +152,9 @@ def stop_before(
         return ""
     if known_tonight(view) - known:
         return clue_stop(view, last)
-    return arrest_stop(view, board) if aids else ""
+    if not aids:
+        return ""
+    return arrest_stop(view, board) or there_stop(view, board)
 
 
 def clue_stop(view: LfwView, found_by: str) -> str:
