@@ -69,3 +69,48 @@ async def test_t3_after_key_9_stopped_one_9_goes_on(tmp_path):
         after = screen.source.view(POLICE)
         assert "9 again: yes" not in prompt_text(app)
         assert len(after.log) > len(stopped.log), prompt_text(app)
+
+
+def test_the_guided_police_night_promises_an_alley_only_where_the_streets_let_him():
+    """V4: the guided police night "says the teaching Jack shows 'his
+    waits, a coach, an alley'. My Jack used no alley (4 walks and 1 coach)
+    and went home."  The teaching Jack takes an alley only where one is
+    legal and keeps home in reach: some guided nights have none, and the
+    promise says so."""
+    from test_lfw_round6_learn import SEEDS, night_one, night_one_events
+    from whitechapel.lfw.ui import learn
+
+    kinds = [[k for k, _ in night_one_events(night_one(s, "teaching", "easy"))] for s in SEEDS]
+    assert any("alley" not in k for k in kinds)  # it happens: V4's night
+    words = " ".join(dict((side, text) for side, _, text in learn.SIDE_CHOICES)[POLICE].split())
+    assert "an alley where the streets let him" in words, words
+
+
+async def test_a_lesson_opened_from_the_palette_mid_game_leaves_the_game_first(tmp_path):
+    """V4: "Esc from the puzzle list went to the wrong lesson. It took me
+    back into the earlier guided police game (night 2)": the palette's
+    lessons (and new games, saved games) opened over the game, which
+    stayed under them.  Now the game is left first, asked as "Back to the
+    menu" asks (it is saved); Esc from the lesson is the menu."""
+    import settle
+    from lfw_app_play import game_app, raise_curtain
+    from whitechapel.app import MenuScreen
+    from whitechapel.lfw.ui.screen import LfwScreen
+    from whitechapel.ui.screens.leave import LeaveScreen
+
+    game = first_game_where(51, lambda g: g.night >= 2, tries=20)
+    app, screen = game_app(game, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await raise_curtain(pilot, screen)
+        commands = {c.title: c for c in app.get_system_commands(screen)}
+        commands["Learn Letters from Whitechapel: puzzles"].callback()
+        await settle.settle(pilot)
+        assert isinstance(app.screen, LeaveScreen)
+        await settle.press(pilot, "escape")  # no: the game, as it was
+        assert app.screen is screen
+        commands["Learn Letters from Whitechapel: puzzles"].callback()
+        await settle.settle(pilot)
+        await settle.press(pilot, "enter")  # yes
+        assert not any(isinstance(s, LfwScreen) for s in app.screen_stack)
+        await settle.press(pilot, "escape")
+        assert isinstance(app.screen, MenuScreen)

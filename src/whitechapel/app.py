@@ -452,10 +452,10 @@ class WhitechapelApp(App):
         yield SystemCommand(
             "Continue a saved game",
             "Pick an autosaved game",
-            lambda: self.push_screen(ContinueScreen()),
+            partial(self.from_menu, ContinueScreen),
         )
         yield SystemCommand(
-            "Load a record", "Open a game record file", lambda: self.push_screen(LoadScreen())
+            "Load a record", "Open a game record file", partial(self.from_menu, LoadScreen)
         )
         yield SystemCommand("Rules", "The rules summary", self.action_rules)
         if getattr(screen, "may_leave", lambda: False)():  # a game kept here
@@ -468,10 +468,36 @@ class WhitechapelApp(App):
             yield SystemCommand("Save record", "Save this game's record", screen.action_save)
 
     def new_game(self, name: str) -> None:
-        self.push_screen(screens_for(name).setup_screen())
+        self.from_menu(screens_for(name).setup_screen)
 
     def learn(self, name: str) -> None:
-        self.push_screen(screens_for(name).learn_screen())
+        self.from_menu(screens_for(name).learn_screen)
 
     def guided(self, name: str) -> None:
-        self.push_screen(screens_for(name).guided_screen())
+        self.from_menu(screens_for(name).guided_screen)
+
+    def from_menu(self, make: Any) -> None:
+        """A screen the command palette opens as the menu would (a new
+        game's setup, a lesson, the saved games): over the menu, where a
+        game kept at this keyboard is open, that game left first (asked
+        while it is under way, as "Back to the menu" asks; it is saved).
+        Pushed over the game, it left the game under it, and Esc from a
+        lesson's puzzles fell back into it (tester V4, LfW round 51)."""
+        from whitechapel.ui.screens.leave import QUESTION, LeaveScreen, to_menu
+
+        game = next((s for s in self.screen_stack if getattr(s, "may_leave", bool)()), None)
+        if game is None:
+            self.push_screen(make())
+            return
+
+        def leave(yes: bool | None = True) -> None:
+            if yes:
+                to_menu(self)
+                self.push_screen(make())
+
+        source = getattr(game, "source", None)
+        if source is None or source.outcome is not None:
+            leave()
+            return
+        game.save_if_unsaved()  # type: ignore[attr-defined]
+        self.push_screen(LeaveScreen(question=QUESTION), leave)

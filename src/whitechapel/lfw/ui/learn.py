@@ -76,7 +76,8 @@ SIDE_CHOICES = (
         POLICE,
         "Play the police: a guided first night",
         "the computer plays a teaching Jack, who shows you each part of the night "
-        "once (his waits, a coach, an alley); you place the patrols, move the "
+        "once (his waits, a coach, and an alley where the streets let him); you place "
+        "the patrols, move the "
         "Wretched, the policemen, search and arrest (an early arrest ends the "
         "night sooner); ctrl+z takes back a move",
     ),
