@@ -50,7 +50,14 @@ from whitechapel.lfw.ui import refusals, sentences, streets, sweep, wretched
 from whitechapel.lfw.ui.choosing import HOME, THROUGH, node_of
 from whitechapel.lfw.ui.mapview import MapView
 from whitechapel.lfw.ui.panels import untagged
-from whitechapel.lfw.ui.picking import ARMED_KEYS, SWEEP, Picking, known_tonight, picking_for
+from whitechapel.lfw.ui.picking import (
+    ARMED_KEYS,
+    SWEEP,
+    Picking,
+    hunt_letters,
+    known_tonight,
+    picking_for,
+)
 from whitechapel.lfw.views import LfwView
 from whitechapel.ui.widgets.choice import Choice
 
@@ -202,13 +209,25 @@ class LfwKeys:
 
     def inspect_prompt(self: Any, view: Any) -> str:
         """The prompt while a circle's number is typed for the inspector."""
-        return streets.prompt(self.board, view.police, self.inspect_typed or "", self.inspected)
+        movers, letters = self.inspect_movers(view)
+        typed = self.inspect_typed or ""
+        return streets.prompt(self.board, view.police, typed, self.inspected, movers, letters)
 
     def inspect_text(self: Any, view: Any) -> str:
         """The notebook's first lines while a circle's streets are lit."""
         if self.inspected is None or self.inspect_typed is not None:
             return ""
-        return streets.notes(self.board, view.police, self.inspected)
+        movers, letters = self.inspect_movers(view)
+        return streets.notes(self.board, view.police, self.inspected, movers, letters)
+
+    def inspect_movers(self: Any, view: Any) -> tuple[list[str] | None, dict[str, str]]:
+        """The policemen whose reach the inspector says: in the police's own
+        T2, those still to move (the acting one first) and his crossings'
+        keys; else every policeman (their next move), no keys."""
+        if view.phase.key != Phase.HUNT or view.acting_colour is None or not self.can_act():
+            return None, {}
+        movers = [view.acting_colour, *sentences.still_to_act(view)]
+        return movers, hunt_letters(view, self.board)
 
     def disarmed(self: Any) -> bool:
         """A key or click other than the armed policeman's letter again:

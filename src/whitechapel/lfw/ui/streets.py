@@ -122,7 +122,57 @@ def barred_now(board: Any, streets: Streets, police: Mapping[str, str]) -> dict[
     }
 
 
-def sentence(board: Any, streets: Streets, police: Mapping[str, str], named: bool = True) -> str:
+def in_reach(
+    board: Any, streets: Streets, police: Mapping[str, str], movers: Iterable[str] | None = None
+) -> dict[str, int]:
+    """Policeman (of `movers`, if given: those still to move this T2) -> the
+    fewest police steps (1 or 2: one T2 move) from his crossing to a free
+    crossing beside the inspected circle, for those not on one already
+    (tester U4, LfW round 51: "let me type a circle and see which policemen
+    can reach a crossing beside it, and in how many steps")."""
+    held = set(police.values())
+    moving = set(police if movers is None else movers)
+    out: dict[str, int] = {}
+    for colour, x in police.items():
+        if x in streets.doors or colour not in moving:
+            continue
+        steps = [
+            d
+            for door in streets.doors
+            if door not in held and (d := board.police_distance(x, door)) is not None and d <= 2
+        ]
+        if steps:
+            out[colour] = min(steps)
+    return out
+
+
+def reach_words(
+    reach: Mapping[str, int], acting: str | None = None, keys: Iterable[str] = ()
+) -> str:
+    """Who can stand beside the circle after one move: "Blue (1 step) and
+    Red (2 steps) can reach a crossing beside it"; the policeman moving
+    now (`acting`) with his keys for those crossings, "Blue (keys k, m)".
+    "" where nobody can."""
+    if not reach:
+        return ""
+    keys = sorted(keys)
+    named = []
+    for colour, steps in sorted(reach.items(), key=lambda cs: (cs[1], cs[0])):
+        said = f"{steps} step{'s' if steps != 1 else ''}"
+        if colour == acting and keys:
+            said = f"key{'s' if len(keys) > 1 else ''} {', '.join(keys)}"
+        named.append(f"{sentences.name(colour)} ({said})")
+    return f"{sentences.and_list(named)} can reach a crossing beside it in one move"
+
+
+def sentence(
+    board: Any,
+    streets: Streets,
+    police: Mapping[str, str],
+    named: bool = True,
+    movers: Iterable[str] | None = None,
+    letters: Mapping[str, str] | None = None,
+) -> str:
     """The inspected circle in words: where a walk from it goes, its ways
     in, who holds them, and which walks are barred now.  "106: a walk
     reaches 88, 90, 105 and 107 (lit) · 3 crossings beside it, Blue on
@@ -149,14 +199,29 @@ def sentence(board: Any, streets: Streets, police: Mapping[str, str], named: boo
         names = sentences.and_list(sentences.name(x) for x in whom)
         verb = "bars" if len(whom) == 1 else "bar"
         parts.append(f"{names} {verb} the walk to {sentences.and_list(circles)}")
+    movers = None if movers is None else list(movers)
+    keys = [k for x, k in (letters or {}).items() if x in streets.doors]
+    acting = movers[0] if movers else None
+    reach = reach_words(in_reach(board, streets, police, movers), acting, keys)
+    if reach:
+        parts.append(reach)
     return " · ".join(parts)
 
 
-def prompt(board: Any, police: Mapping[str, str], typed: str, circle: int | None) -> str:
+def prompt(
+    board: Any,
+    police: Mapping[str, str],
+    typed: str,
+    circle: int | None,
+    movers: Iterable[str] | None = None,
+    letters: Mapping[str, str] | None = None,
+) -> str:
     """The prompt while a circle's number is typed (`typed`; `circle`: the
-    circle it names, if any): what its streets are, or what to type."""
+    circle it names, if any): what its streets are, or what to type
+    (`movers`, `letters`: the policemen still to move this T2, the acting
+    one first, and his crossings' keys)."""
     if circle is not None:
-        line1 = sentence(board, streets_of(board, circle), police)
+        line1 = sentence(board, streets_of(board, circle), police, True, movers, letters)
     elif typed:
         line1 = f"There is no circle {typed} on this board: type another number."
     else:
@@ -164,7 +229,13 @@ def prompt(board: Any, police: Mapping[str, str], typed: str, circle: int | None
     return f"{line1}\nTyped: [b]{typed}[/b]▏ · Enter: keep them lit · Esc: back to the game"
 
 
-def notes(board: Any, police: Mapping[str, str], circle: int) -> str:
+def notes(
+    board: Any,
+    police: Mapping[str, str],
+    circle: int,
+    movers: Iterable[str] | None = None,
+    letters: Mapping[str, str] | None = None,
+) -> str:
     """The notebook's first lines while `circle`'s streets are lit."""
-    said = sentence(board, streets_of(board, circle), police, named=False)
+    said = sentence(board, streets_of(board, circle), police, False, movers, letters)
     return f"[b]Streets of {circle}[/b] (Esc: unlit; / another): {said}"
