@@ -109,7 +109,7 @@ async def test_t3_key_9_stops_before_a_policeman_whose_arrest_may_win(tmp_path):
         # said in the prompt, where the next key is chosen (S4, round 50: a toast was missed)
         said = " ".join(app.screen.query_one("#prompt").render().plain.split())
         assert f"9 stopped before {who}: Jack may be on " in said, (said, screen_text(app))
-        assert "2 arrests; 9 again searches on" in said
+        assert "2 to arrest; 9 again searches on" in said
 
 
 async def test_t3_the_lone_arrest_note_is_never_cut_at_200_columns(tmp_path):

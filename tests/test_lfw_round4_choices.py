@@ -61,7 +61,7 @@ async def test_at_200x60_the_side_panel_lists_every_crossing_with_its_circles(tm
         assert screen.has_class("fits")
         side = "\n".join(line.split("▏")[-1] for line in screen_text(app).splitlines())
         flat = " ".join(side.split())
-        assert "Crossings letter → the circles beside it where Jack can be" in flat
+        assert "Crossing letters → the circles beside each where Jack can be" in flat
         shown = set(re.findall(r"(?:^|\s)([a-zA-Z])→", flat))
         # the letters beside none of Jack's circles together (L2, round 19)
         if m := re.search(r"\b((?:[a-zA-Z] )*[a-zA-Z]): none", flat):

@@ -304,7 +304,7 @@ async def test_t2_at_80x24_a_cut_letters_list_is_whole_in_the_side_panel(tmp_pat
         p = screen.picking
         assert "(all listed on the right)" in prompt_text(app)
         notes = " ".join(screen.query_one("#notes", TextPanel).render().plain.split())
-        assert notes.startswith("Crossings letter → circles"), notes[:80]
+        assert notes.startswith("Crossing letters → circles"), notes[:80]
         for k, x in p.crossing_labels():
             assert touch_text(game.board, k, x) in notes
 
@@ -326,11 +326,11 @@ async def test_t2_with_f5_at_80x24_the_cut_list_is_in_the_log_panel_shown(tmp_pa
         await settle.settle(pilot)
         log = " ".join(screen.query_one("#log", TextPanel).render().plain.split())
         prompt = " ".join(screen.query_one("#prompt", TextPanel).render().plain.split())
-        assert "Crossings letter → circles" not in log and "after F5" in prompt, prompt
+        assert "Crossing letters → circles" not in log and "after F5" in prompt, prompt
         await pilot.press("f5")
         await settle.settle(pilot)
         notes = " ".join(screen.query_one("#notes", TextPanel).render().plain.split())
-        assert "Crossings letter → circles" in notes
+        assert "Crossing letters → circles" in notes
 
 
 def test_the_computers_jack_waits_reveals_and_tokens_are_news_for_the_police():

@@ -151,7 +151,7 @@ HUNT_WORDS = "letter on the map → the circles beside it where Jack can be"
 HUNT_INTRO = f"{HUNT_WORDS}: "
 HUNT_NONE = "none"  # after the letters of crossings beside none of them
 HUNT_ON_THE_RIGHT = f"{HUNT_WORDS}, on the right"
-HUNT_HEAD = "[b]Crossings[/b] letter → the circles beside it where Jack can be"
+HUNT_HEAD = "[b]Crossing[/b] letters → the circles beside each where Jack can be"
 HUNT_RANKED = ", those beside most of his paths first"  # the heat map's order
 HUNT_HEAD_SHORT = "[b]Letter[/b] → circles Jack can be on"  # a short window's (one row)
 # H3: the letters are the yellow crossings (tester V, round 11: "circles to
@@ -1328,7 +1328,7 @@ class Picking:
             elif hunt:
                 lines.append(HUNT_HEAD + (HUNT_RANKED if self.notebook_odds else ""))
             else:
-                lines.append("[b]Crossings[/b] letter → circles (T3)")
+                lines.append("[b]Crossing[/b] letters → circles (T3)")
             if hunt:
                 rows = hunt_rows(self.board, crossings, hunt, self.hunt_weights())
                 lines.append(self._hunt_text(rows))

@@ -32,6 +32,7 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.css.scalar import Unit
 from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import Footer
@@ -64,7 +65,7 @@ from whitechapel.lfw.ui.panels import untagged
 from whitechapel.lfw.ui.picking import MORE, Picking, picking_for
 from whitechapel.lfw.ui.solo import LfwSolo
 from whitechapel.lfw.views import LfwView
-from whitechapel.ui.screens.game import GameScreen, help_text
+from whitechapel.ui.screens.game import GameScreen, SidePanels, help_text
 from whitechapel.ui.screens.help import HelpScreen
 from whitechapel.ui.source import LocalSource, Source
 from whitechapel.ui.turns import PASS, handover_text
@@ -127,7 +128,8 @@ NARROW_WIDTH = 120  # columns: below this the footer is compact
 # the keys a wide footer leaves out, first to last, where it has no room
 # for all (F1 says them; F3 names F7)
 SPARED = ("tab", "enter", "slash", "ctrl+p", "f7")
-LOG_ENTRIES = 60  # the newest log entries the log panel is given before it has a size
+LOG_ENTRIES = 60  # the newest log entries the log panel is given (it shows their end)
+LOG_ROWS = 4  # the fewest rows the log's panel gives the notebook's (`fit_notes`)
 
 
 def seat_name(seat: str | None) -> str:
@@ -354,6 +356,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         # Each side's log length at its last action: the police's prompt
         # opens with what Jack did since (`computer.since_line`).
         self.news_from: dict[str, int] = {}
+        self._notes_tail = ""  # the choices at the log's foot (`fit_notes`)
         self.log_notes: dict[int, str] = {}  # log index -> the computer's note (solo.py)
         # The last night whose summary each side has seen (nightend.py): a
         # game taken up again does not tell its past nights over.
@@ -549,11 +552,14 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         if choices and not beside_log:  # no blank row between in a short window (round 27)
             sheet = f"{sheet}{choices}" + ("\n" if self.has_class("compact") else "\n\n")
         self.query_one("#notes", TextPanel).set(untagged(sheet + facts))
+        self._notes_tail = choices if beside_log else ""
+        self.fit_notes()
         if len(view.log) != self._log_length:  # a new entry: back to the newest (tester Q2,
             self._log_length, self.log_back = len(view.log), 0  # round 22: still N1 in night 2)
         self.log_back = min(self.log_back, max(0, len(view.log) - 1))
         log = self.query_one("#log", TextPanel)
-        entries = log.size.height or LOG_ENTRIES  # each entry takes a row or more
+        # as many whatever the panel's rows now: `fit_notes` may change them after
+        entries = LOG_ENTRIES  # (each entry takes a row or more: its end is shown)
         tail = f"\n\n{choices}" if beside_log else ""  # the panel shows its end
         # the computer police's notes say what they believe (a likely
         # hideout): Jack reads them once the game is over (tester V, round 11)
@@ -889,6 +895,44 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         panel = self.query_one("#police", TextPanel)
         if panel.size.width:
             set_rows(panel, self.wrapped_rows(panel.markup, panel.size.width))
+
+    def on_side_panels_resized(self, event: SidePanels.Resized) -> None:
+        self.fit_notes()
+
+    def fit_notes(self) -> None:
+        """The notebook's panel as tall as its text where it has more than
+        its share (3 of 5 of the rows under the police), the log's panel
+        giving up rows for it down to `LOG_ROWS` (and the rows of the
+        choices at its foot, with the newest entry's); else the shares of
+        lfw.tcss.  Asked when the texts are set, and when the side is laid
+        out at a new size (`SidePanels.Resized`: the prompt under it grew).  Tester V4, LfW
+        round 51, at 120×40: the deduction's "Jack can be on 14 circles
+        (…)" went on below the notebook's panel, only its first words in
+        sight, over a log the turn needed less."""
+        notes, log = self.query_one("#notes", TextPanel), self.query_one("#log", TextPanel)
+        side = self.query_one("#side")
+        width = notes.size.width
+        both = log.display and notes.display and not self.has_class("log-only")
+        if not width or not both or not side.size.height:
+            return
+        taken = sum(
+            w.outer_size.height + w.styles.margin.top + w.styles.margin.bottom
+            for w in side.children
+            if w.display and w not in (notes, log)
+        )
+        margins = sum(w.styles.margin.top + w.styles.margin.bottom for w in (notes, log))
+        room = side.content_size.height - taken - margins  # theirs, however shared
+        need = self.wrapped_rows(notes.markup, width)
+        if need <= room * 3 // 5:
+            for panel in (notes, log):
+                if panel.styles.height is not None and panel.styles.height.unit != Unit.FRACTION:
+                    panel.styles.height = None  # the stylesheet's shares
+            return
+        tail = self._notes_tail
+        kept = self.wrapped_rows(tail, width) + LOG_ROWS if tail else LOG_ROWS
+        rows = max(kept, room - need)
+        set_rows(log, rows)
+        set_rows(notes, room - rows)
 
     def wrapped_rows(self, markup: str, width: int) -> int:
         """The rows `markup` takes wrapped at `width` cells."""

@@ -49,7 +49,7 @@ def pass_reason(view: LfwView, board: Any) -> str:
     """Why key 9 passes the acting policeman where a circle beside him is
     one Jack can stand on now: every way he went passes it, so a clue
     there is certain and a search tells nothing, "Blue passed: every way
-    Jack went passes 69 (a search there tells nothing; 2 arrests)"; ""
+    Jack went passes 69 (a search there tells nothing; 2 to arrest)"; ""
     where no such circle is beside him (tester B4, round 41: "Blue stood
     next to 69, which the aid listed, yet the 9 key made him pass").  From
     the view alone."""
@@ -87,7 +87,7 @@ def arrest_stop(view: LfwView, board: Any) -> str:
     where = sentences.and_list(str(c) for c in sorted(near))
     return (
         f"9 stopped before {sentences.name(acting)}: Jack may be on {where} beside him "
-        f"({chance} in 100 of his paths end there): 2 arrests; {sentences.SWEEP_ON}"
+        f"({chance} in 100 of his paths end there): 2 to arrest; {sentences.SWEEP_ON}"
     )
 
 
@@ -132,7 +132,7 @@ def there_stop(view: LfwView, board: Any) -> str:
     chance = max(1, round(100 * share))
     return (
         f"9 stopped before {sentences.name(acting)}: a clue on {where} could only mean "
-        f"Jack is there now ({chance} in 100 of his paths end there): 2 arrests; "
+        f"Jack is there now ({chance} in 100 of his paths end there): 2 to arrest; "
         f"{sentences.SWEEP_ON}"
     )
 

@@ -29,6 +29,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
+from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
 
@@ -76,6 +77,20 @@ def name_rows(text: str, width: int) -> list[str]:
             rows.append("")
         rows[-1] += part
     return rows
+
+
+class SidePanels(Vertical):
+    """The side's panels (`GameScreen.PANELS`), which say when they are laid
+    out at a new size (`Resized`): a text panel's height comes from the
+    stylesheet or the screen, never from its text (ui/widgets/text.py), so
+    a screen that shares the side between its panels by their texts does it
+    again then (the prompt under the side may have grown)."""
+
+    class Resized(Message):
+        pass
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.post_message(self.Resized())
 
 
 class GameScreen(SizeGuard, Screen[None]):
@@ -141,7 +156,7 @@ class GameScreen(SizeGuard, Screen[None]):
         yield TextPanel(id="banner")
         with Horizontal(id="main"):
             yield self.centre()
-            with Vertical(id="side"):
+            with SidePanels(id="side"):
                 for panel in self.PANELS:
                     yield TextPanel(id=panel)
         yield TextPanel(id="prompt")
