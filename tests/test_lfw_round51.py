@@ -114,3 +114,24 @@ async def test_a_lesson_opened_from_the_palette_mid_game_leaves_the_game_first(t
         assert not any(isinstance(s, LfwScreen) for s in app.screen_stack)
         await settle.press(pilot, "escape")
         assert isinstance(app.screen, MenuScreen)
+
+
+async def test_t3_key_9s_stop_is_never_cut_at_200_columns(tmp_path):
+    """W4 (round 52): "At 200 columns the prompt line is cut off, not
+    wrapped ... '… search: (a: 158 (clue known), c: 160); 1 search all, 2'
+    ends at the edge ... always on the 9-stop lines."  The prompt's rows
+    hold its whole text; where the stop's sentence and the keys do not fit
+    one row, the sentence alone (the keys are on the buttons under it)."""
+    from lfw_app_play import game_app, press_for_all, raise_curtain
+    from test_lfw_round48 import _sweep_stops_for_an_arrest
+    from whitechapel.ui.widgets.text import TextPanel
+
+    game = first_game_where(49, _sweep_stops_for_an_arrest, tries=300)
+    app, screen = game_app(game, tmp_path)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await raise_curtain(pilot, screen)
+        await press_for_all(pilot, app, "9")
+        prompt = screen.query_one("#prompt", TextPanel)
+        assert "9 again searches on." in prompt.render().plain
+        rows = screen.wrapped_rows(prompt.markup, prompt.size.width)
+        assert rows <= prompt.size.height, (rows, prompt.size, prompt.render().plain)

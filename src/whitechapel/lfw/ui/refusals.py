@@ -81,7 +81,12 @@ def notice_line(notice: str, picking: Any, room: int | None = None) -> str:
     said = f"[{colour}]{escape(notice)}[/{colour}]"
     if not keys or not Text.from_markup(keys).plain.strip():
         return said
-    return f"{said} {keys}" if notice.endswith(":") else f"{said}  {keys}"
+    line = f"{said} {keys}" if notice.endswith(":") else f"{said}  {keys}"
+    if room is not None and not notice.endswith(":") and Text.from_markup(line).cell_len > room:
+        # the sentence whole, the keys on the buttons under it (tester W4, LfW
+        # round 52, at 200 columns: "… 1 search all, 2" cut, "arrest, 3 pass" lost)
+        return said
+    return line
 
 
 @dataclass(frozen=True, slots=True)
