@@ -48,6 +48,7 @@ from whitechapel.pocket.ui.screen import PocketScreen, is_cards, is_handover
 from whitechapel.pocket.ui.setup import PocketSetup
 from whitechapel.pocket.views import Played, WitnessCall
 from whitechapel.ui.screens.help import HelpScreen
+from whitechapel.ui.screens.leave import LeaveScreen
 from whitechapel.ui.source import LocalSource
 
 GUARD = "Make it at least 80×24 to play."
@@ -304,13 +305,13 @@ async def test_a_tile_rotated_this_round_cannot_be_rotated_again(tmp_path):
         game_before, text_before = game.clone(), screen_text(app)
         await settle.press(pilot, "r")
         text = screen_text(app)
-        assert "This tile cannot be rotated now (it was rotated this round)." in text
+        assert "This tile cannot be rotated now (↻: it was rotated this round)." in text
         assert screen.choice.wall is None and game == game_before
         # The district is drawn as before: no preview of a new wall.
         district = slice(1, 18)
         assert text.split("\n")[district] == text_before.split("\n")[district]
         await settle.press(pilot, "enter")
-        assert "This tile was rotated this round: choose another one." in screen_text(app)
+        assert "This tile (↻) was rotated this round: choose another one." in screen_text(app)
         assert game == game_before and screen.choice.mode == "tile"
         # Another tile can be turned.
         await settle.press(pilot, "left", "r", "enter")
@@ -434,11 +435,15 @@ async def test_the_command_palette_offers_a_new_pocket_game(tmp_path):
             pilot=pilot,
         )
         await settle.press(pilot, "enter")
+        # the game under way is left first, asked (tester V4, LfW round 51: App.from_menu)
+        await until(lambda: isinstance(app.screen, LeaveScreen), what="the question", pilot=pilot)
+        await settle.press(pilot, "enter")
         await until(
             lambda: isinstance(app.screen, PocketSetup),
             what="the Pocket setup",
             pilot=pilot,
         )
+        assert not any(isinstance(s, PocketScreen) for s in app.screen_stack)
 
 
 async def test_ctrl_q_quits_and_the_game_in_progress_is_saved(tmp_path):

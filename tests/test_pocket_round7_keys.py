@@ -168,7 +168,7 @@ async def test_p5_a_tile_rotated_this_round_typed_says_so_and_nothing_is_played(
     game = screen.source.game
     for text in (*ROUND_1, "Ra3N"):
         game.play(text)
-    sentence = "This tile was rotated this round: choose another one."
+    sentence = "This tile (↻) was rotated this round: choose another one."
     async with app.run_test(size=(80, 24)) as pilot:
         await handed_over(pilot, screen)  # the investigator's two actions
         await settle.press(pilot, "4", "a", "3")
@@ -212,7 +212,7 @@ async def test_p5_in_a_puzzle_a_is_a_column_and_u_tries_again():
         await settle.press(pilot, "4", "a")
         assert app.screen is screen and "a…: now its row" in prompt(screen)
         await settle.press(pilot, "2")
-        assert "This tile was rotated this round" in prompt(screen)
+        assert "This tile (↻) was rotated this round" in prompt(screen)
         await settle.press(pilot, "b", "2", "left", "enter")  # the solution, Rb2W
         assert screen.verdict is not None and screen.verdict.met
     app = WhitechapelApp(start=PuzzleScreen(5))

@@ -103,7 +103,9 @@ def test_each_detectives_line_in_his_own_glyph_in_every_direction(detective, pos
         else:  # the name and the status rows cross the street
             street = [text[y0 + y][x0 + mid_x] for y in range(TILE_H) if y not in (1, 3)]
         assert set(street) == {glyph}, (sq, street)
-        assert status(text, sq) == f"seen by {DETECTIVE_LETTERS[detective]}"
+        assert (
+            status(text, sq) == f"seen: {DETECTIVE_LETTERS[detective]}"
+        )  # one form (RR, round 36)
     drawn = {ch for row in text for ch in row if ch in ALL_GLYPHS}
     assert drawn == {glyph}
     assert f"{DETECTIVE_LETTERS[detective]}{position}" in "".join(text)
@@ -126,7 +128,7 @@ def test_a_line_stops_at_the_wall_facing_him_and_after_a_far_wall():
     assert set(row[x_a1 : x_a1 + TILE_W]) == {"━"}  # a1 whole, to its east edge
     assert "━" not in row[x_b1:] and "┅" not in row[: x_c1 + TILE_W // 2]
     assert set(row[x_c1 + TILE_W // 2 : x_c1 + TILE_W]) == {"┅"}  # c1 from its centre out
-    assert status(text, 0) == "seen by H" and status(text, 2) == "seen by W"
+    assert status(text, 0) == "seen: H" and status(text, 2) == "seen: W"
 
 
 def test_two_lines_down_one_street_alternate_and_a_crossing_is_a_cross():

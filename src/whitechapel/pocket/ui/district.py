@@ -27,7 +27,7 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from whitechapel.pocket.pieces import CHARACTERS, DETECTIVE_LETTERS, POSITION_LINES
+from whitechapel.pocket.pieces import CHARACTERS, DETECTIVE_LETTERS, LANE, POSITION_LINES
 from whitechapel.pocket.sentences import DETECTIVE_WORDS
 from whitechapel.pocket.sightlines import FAR, sight_lines, watchers
 from whitechapel.pocket.ui.look import CROSSING, DETECTIVE_COLOURS, RAY_GLYPHS
@@ -158,7 +158,10 @@ SEEN = Style(color="#ffd75f")
 def seen_label(who: tuple[int, ...], room: int) -> list[tuple[str, Style]]:
     """A seen tile's status: by whom, in as many words as `room` allows
     ('seen by Holmes and Watson', 'seen by H W', 'seen: HWT'), each
-    detective's name or letter in his colour."""
+    detective's name or letter in his colour.  Where letters are said,
+    their form is the one two letters fit in, whoever sees the tile
+    (tester RR, Pocket round 36, at 80×24: "seen by H" beside "seen: W
+    T")."""
     names = [DETECTIVE_WORDS[d] for d in who]
     letters = [DETECTIVE_LETTERS[d] for d in who]
     forms = [
@@ -168,8 +171,13 @@ def seen_label(who: tuple[int, ...], room: int) -> list[tuple[str, Style]]:
         ("seen: ", letters, ""),
         ("seen", [], ""),
     ]
-    for head, words, gap in forms:
-        if len(head) + sum(map(len, words)) + len(gap) * max(0, len(words) - 1) <= room:
+
+    def length(head: str, words: list[str], gap: str) -> int:
+        return len(head) + sum(map(len, words)) + len(gap) * max(0, len(words) - 1)
+
+    for k, (head, words, gap) in enumerate(forms):
+        probe = words if k == 0 or len(words) != 1 else words * 2  # one letter: as if two
+        if length(head, probe, gap) <= room and length(head, words, gap) <= room:
             break
     out = [(ch, SEEN) for ch in head]
     # Each detective's letters in his colour (the joined names: one colour each).
@@ -375,7 +383,10 @@ class District(Widget):
         shown = self.shown_view
         secrets = shown.jack if shown is not None and shown.outcome is None else None
         mine = secrets is not None and secrets.identity == tile.character
-        block = tile_block(tile, tw, th, bg, sq in self.dimmed, self.watchers[sq], sides, mine)
+        turned = shown is not None and tile.character in shown.rotated_this_round
+        block = tile_block(
+            tile, tw, th, bg, sq in self.dimmed, self.watchers[sq], sides, mine, turned
+        )
         for dy, row in enumerate(block):
             grid[y0 + dy][x0 : x0 + tw] = row
 
@@ -398,9 +409,11 @@ def tile_block(
     who: tuple[int, ...],
     sides: str,
     mine: bool = False,
+    turned: bool = False,
 ) -> tuple[Cells, ...]:
     """A tile's cells, row by row, on its ground `bg`: its streets, its wall,
-    its suspect's name (`mine`: Jack's own, marked ▸Lane◂ on his screens),
+    its suspect's name (`mine`: Jack's own, marked ▸Lane◂ on his screens;
+    `turned`: rotated this round, marked `TURNED` beside it, P5),
     its status (seen, and by `who`; unseen; cleared) between `sides`.  Made
     once for each look a tile can have (the board redraws every tile on
     each key)."""
@@ -408,7 +421,31 @@ def tile_block(
     block = [[(" ", base)] * tw for _ in range(th)]
     _streets(block, None if tile.open_crossroads else tile.wall, base)
     _words(block, tile, who, sides, base, mine)
+    if turned:
+        _edge_mark(block, tile, TURNED, base, left=True)
+    if tile.index == LANE and not tile.cleared:
+        _edge_mark(block, tile, CROSSROADS_BACK, base, left=False)
     return tuple(tuple(row) for row in block)
+
+
+TURNED = "↻"  # a tile rotated this round (P5: not again this round)
+CROSSROADS_BACK = "✚"  # Joseph Lane's tile: a crossroads once he is cleared (P2)
+
+
+def _edge_mark(
+    block: list[list[tuple[str, Style]]], tile: Tile, mark: str, base: Style, left: bool
+) -> None:
+    """`mark` on the name's row, at the tile's `left` edge (else its right
+    one; the other where a wall or the name takes that cell).  Tester RR, Pocket round 36, at 80×24: the tile rotated this
+    round was dimmed only while a rotation was chosen ("dimming is hard to
+    see": `TURNED`), and nothing on Lane's tile said it turns into a
+    crossroads once he is cleared ("the block vanished": `CROSSROADS_BACK`)."""
+    tw, th = len(block[0]), len(block)
+    row = block[th // 2 - 1]
+    for x in (1, tw - 2) if left else (tw - 2, 1):  # a wall's cell is not free
+        if row[x][0] == " " and row[x - 1][0] == " " and row[x + 1][0] == " ":
+            row[x] = (mark, BOLD + base)
+            return
 
 
 def _streets(block: list[list[tuple[str, Style]]], wall: str | None, base: Style) -> None:

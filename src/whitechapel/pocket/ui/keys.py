@@ -235,7 +235,7 @@ class PocketKeys(GameScreen):
             return
         choice.typed = None  # (its button, clicked with a name half typed)
         if not self.rotatable(choice.cursor):
-            self.notice = "This tile cannot be rotated now (it was rotated this round)."
+            self.notice = "This tile cannot be rotated now (↻: it was rotated this round)."
         else:
             self.notice = ""
             current = DIRECTIONS.index(self.current_view().tiles[choice.cursor].wall)
@@ -264,7 +264,7 @@ class PocketKeys(GameScreen):
             if self.rotatable(choice.cursor):
                 choice.mode = Mode.ORIENT
             else:
-                self.notice = "This tile was rotated this round: choose another one."
+                self.notice = "This tile (↻) was rotated this round: choose another one."
             self.refresh_all()
         elif choice.mode == Mode.ORIENT and choice.wall is None:
             if self.current_view().tiles[choice.cursor].open_crossroads:  # (tester RP, round 35)
@@ -341,7 +341,7 @@ class PocketKeys(GameScreen):
             # typed after it turns nothing (tester QM, round 20: his `e` turned
             # b2, where the cursor had stayed)
             choice.cursor = square
-            self.notice = "This tile was rotated this round: choose another one."
+            self.notice = "This tile (↻) was rotated this round: choose another one."
         else:
             choice.cursor, choice.wall, choice.mode = square, None, Mode.ORIENT
 

@@ -403,32 +403,40 @@ def rounds_text(view: PocketView, width: int = 40) -> str:
     Jack, said once one is taken, tester PD, round 2: "I J J I" was not
     explained; the round being played in reverse), what each side has
     towards its goal, the sight legend.  The row keeps its word "Rounds"
-    beside the letters' key (tester RO, Pocket round 34: at 80×24 it gave
-    way to the key): in 29 columns its letters and the rounds to come
-    are two runs ("Rounds JJI 45678 I=inv J=Jack"); narrower, the key
-    takes a row of its own."""
+    (tester RO, Pocket round 34: at 80×24 it gave way to the key) and its
+    letters spaced (tester RR, round 36: "Rounds JJ 345678" was packed
+    together, the round of now hard to find): where the key does not fit
+    beside them, it takes a row of its own."""
     head = "[b]Rounds[/b] " + rounds_row(view)
     rows = [head]
     if view.round_tokens:
-        tries = [head + key for key in ROUNDS_KEY]
-        tries.append("[b]Rounds[/b] " + rounds_row(view, spaced=False) + ROUNDS_KEY[-1])
-        beside = [t for t in tries if Text.from_markup(t).cell_len <= width]
-        rows = beside[:1] or [head, ROUNDS_KEY[0].strip()]
+        # only the letters taken so far explained, so that one fits beside more often
+        keys = [rounds_key(view, k) for k in range(len(ROUNDS_KEY))]
+        beside = [head + k for k in keys if Text.from_markup(head + k).cell_len <= width]
+        rows = beside[:1] or [head, keys[0].strip()]
     return "\n".join([*rows, race_lines(view), sight_legend()])
 
 
-def rounds_row(view: PocketView, spaced: bool = True) -> str:
+def rounds_key(view: PocketView, form: int) -> str:
+    """`ROUNDS_KEY[form]` for the letters taken so far: "  J Jack" where
+    only Jack has taken a round's token."""
+    taken = set(view.round_tokens)
+    if len(taken) == 2:
+        return ROUNDS_KEY[form]
+    full, short = (" investigator", "=inv") if INVESTIGATOR in taken else (" Jack", "=Jack")
+    letter = "[cyan]I[/cyan]" if INVESTIGATOR in taken else "[red]J[/red]"
+    return f"  {letter}{full}" if form == 0 else f" {letter}{short}"
+
+
+def rounds_row(view: PocketView) -> str:
     """The eight rounds: the letter of who took each one's token, then the
-    one being played in reverse and those to come dim; not `spaced`, the
-    letters in one run and the rounds to come in another."""
+    one being played in reverse and those to come dim."""
     taken = ["[red]J[/red]" if who == JACK else "[cyan]I[/cyan]" for who in view.round_tokens]
     to_come = [
         f"[reverse]{r}[/reverse]" if r == view.round and not view.outcome else f"[dim]{r}[/dim]"
         for r in range(len(taken) + 1, 9)
     ]
-    if spaced:
-        return " ".join(taken + to_come)
-    return " ".join(run for run in ("".join(taken), "".join(to_come)) if run)
+    return " ".join(taken + to_come)
 
 
 def text_rows(markup: str, width: int) -> int:
@@ -992,6 +1000,17 @@ def call_now(view: PocketView, jack: bool, head: str = "A call now") -> str:
     return said
 
 
+def warned_call(warning: str, after: PocketView | None, width: int) -> str:
+    """Jack's warning on his own screen, and beside it the count of the
+    previewed board's call where the row holds both (tester RS, Pocket
+    round 36: "When the red 'Careful: …' line appears, the 'Then a call: N
+    seen, M unseen' line is replaced by it, so the count disappears")."""
+    if after is None:
+        return warning
+    both = f"{warning} ({call_now(after, True, 'then a call')})"
+    return both if Text.from_markup(both).cell_len <= width else warning
+
+
 def fit_prompt(*tries: str, width: int = 78) -> str:
     """The first of `tries` (fullest first) in one line of `width`; else the last."""
     return next((t for t in tries if len(t) <= width), tries[-1])
@@ -1030,8 +1049,8 @@ def tile_prompt(
         )
     if legal and not any(isinstance(a, Rotate) and a.square == sq for a in legal):
         return fit_prompt(
-            f"{here} was rotated this round. Arrows or {NAMES}: another tile; {back}",
-            f"{here} was rotated this round. Arrows or {NAMES}: another tile.",
+            f"{here} (↻) was rotated this round. Arrows or {NAMES}: another tile; {back}",
+            f"{here} (↻) was rotated this round. Arrows or {NAMES}: another tile.",
         )
     if view.tiles[sq].open_crossroads:
         # Lane cleared: no wall to turn, a rotation changes no line of sight
@@ -1145,7 +1164,7 @@ PHASE_RULES = {  # P5, in players' words
     "J": "Joker: move one detective 1 position clockwise; Jack may also move "
     "nobody, the investigator must move one.",
     "R": "Rotation: turn one tile by 90° either way or 180°; it must change, and a "
-    "tile already rotated this round may not turn again.",
+    "tile already rotated this round (↻ on the board) may not turn again.",
     "X": "Exchange: swap two tiles, each keeping its orientation.",
     "A": "Alibi: the investigator draws the top card and shows it, clearing that "
     "suspect; Jack draws it in secret and keeps its hourglasses.",

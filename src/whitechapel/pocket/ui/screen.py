@@ -334,7 +334,8 @@ class PocketScreen(PocketKeys, PocketNotes, GameScreen):
             warning = panels.alone_line(view, after)  # the call would end it: first
             warning = warning or panels.exposed_line(view, after, self.candidate())
             if warning:
-                return text + f"\n{warning}"
+                width = self.query_one("#prompt").size.width or 78
+                return text + "\n" + panels.warned_call(warning, after, width)
         if after is not None:  # what the previewed board would show at a call (RF)
             return text + "\n" + panels.call_now(after, jack and self.holder == JACK, "Then a call")
         presence = self.presence_text()  # a network seat: the other one's connection
