@@ -135,14 +135,15 @@ async def test_t2_f5_at_80x24_shows_the_log_not_the_letter_list(tmp_path):
         assert "after F5" in text and "on the right" not in text, text
 
 
-@pytest.mark.parametrize("size", [(80, 24), (160, 45), (200, 60)])
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (132, 43), (160, 45), (200, 60)])
 async def test_a_guided_nights_hint_box_leaves_the_prompt_in_sight(tmp_path, size):
     """T4: "At 160×45 the hint box is drawn over the prompt lines, so part
     of the prompt is hidden until you press Enter."  The box stops above
     the prompt (beside the drawing, under it, or at 80×24 over the map's
     column from the prompt up).  At 120×40 the tutorial board's drawing
-    leaves 7 rows above the prompt: the box goes over the prompt rather
-    than over the drawing (tester P, round 8; test_lfw_round8_view)."""
+    leaves 7 rows above the prompt, and at 132×43 (X4, round 52) a few
+    more: the box scrolls there and says so ("PgDn: more"), over neither
+    the prompt nor the drawing (tester P, round 8; test_lfw_round8_view)."""
     import settle
     from whitechapel.app import WhitechapelApp
     from whitechapel.core.store import Store
@@ -159,3 +160,7 @@ async def test_a_guided_nights_hint_box_leaves_the_prompt_in_sight(tmp_path, siz
         prompt = screen.query_one("#prompt").region
         assert not box.overlaps(prompt), (box, prompt)
         assert not box.overlaps(screen.query_one("#side").region)
+        hint = app.screen
+        keys = str(hint.query_one("#hint-keys").render())
+        scrolls = hint.query_one("Vertical").max_scroll_y > 0
+        assert ("PgDn: more" in keys) == scrolls, (keys, box)

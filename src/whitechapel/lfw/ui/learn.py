@@ -38,7 +38,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from rich.console import Group
+from rich.console import Console, Group
 from rich.markup import escape
 from rich.padding import Padding
 from rich.text import Text
@@ -128,6 +128,10 @@ class Spot:
 MIN_BOX = 30  # the narrowest a hint's box reads well
 MAX_BOX = 76  # the widest (a line a reader follows)
 MIN_ROWS = 8  # room under the map's drawing worth using
+# rows above the prompt worth a box that scrolls there (testers T4, V4 and X4,
+# LfW rounds 50-52, at 120×40 and 132×43: the box over the prompt and the
+# choices, "you have to press Enter before you can see what to do")
+MIN_ABOVE = 6
 
 
 def hint_spot(
@@ -147,7 +151,8 @@ def hint_spot(
     part of the prompt is hidden until you press Enter"), else down over
     the prompt rather than over the drawing (tester P, round 8); else over
     the map's column from the prompt up.  Never right of the map's column,
-    where the side panels are."""
+    where the side panels are.  Above the prompt it may scroll, where
+    `MIN_ABOVE` rows are there (PgDn: more, the box says)."""
     x, y, width, _ = region
     foot = screen[1] if foot is None else max(1, min(foot, screen[1]))
     right = width - drawn[0] - 2
@@ -156,7 +161,7 @@ def hint_spot(
     top = y + drawn[1] + 1
     wide = min(width, MAX_BOX + 24)
     if screen[1] - top >= MIN_ROWS:  # (the map widget itself may end sooner: the prompt grew)
-        if rows(wide) <= foot - top:  # above the prompt
+        if rows(wide) <= foot - top or foot - top >= MIN_ABOVE:  # above the prompt (it scrolls)
             return Spot(x, top, wide, foot - top)
         return Spot(x, top, wide, screen[1] - top)  # over it rather than over the drawing
     need = min(rows(wide), foot)
@@ -207,15 +212,23 @@ class HintBox(ModalScreen[None]):
 
     PLACED = True  # placed by `hint_spot` (the lesson's end: its own CSS)
 
-    def rows(self, width: int) -> int:
-        """About how many rows the box takes `width` columns wide (its
-        borders and padding included; words wrap, so a row more a paragraph)."""
+    def rows(self, width: int, foot: str | None = None) -> int:
+        """The rows the box takes `width` columns wide: its text wrapped as
+        its `Static`s wrap it, its keys line (`foot`, by default `FOOT`)
+        under a blank row, and its borders."""
+        inner = max(width - 4, 10)  # a border and a cell of padding each side
+        console = self.app.console if self.is_attached else Console(width=inner)
+        said = len(Text.from_markup(self.text()).wrap(console, inner))
+        foot = self.FOOT if foot is None else foot
+        keys = 1 + len(Text(foot).wrap(console, inner)) if foot else 0
+        return 2 + said + keys
+
+    def text(self) -> str:
         h = self.hint
-        inner = max(width - 4, 10)
-        texts = [h.title, "", h.rule, "", f"Keys: {h.keys}"]
-        if self.FOOT:
-            texts += ["", self.FOOT]
-        return 2 + sum(1 + len(t) // inner + (1 if len(t) > inner else 0) for t in texts)
+        head = f"Hint · {h.title}" if h.tag else h.title  # the tag stays off (`untagged`)
+        return untagged(
+            f"[b]{escape(head)}[/b]\n\n{escape(h.rule)}\n\n[b]Keys:[/b] {escape(h.keys)}"
+        )
 
     def on_mount(self) -> None:
         self.place()
@@ -234,33 +247,30 @@ class HintBox(ModalScreen[None]):
             return
         m = maps.first()
         drawn = m.virtual_size
-        prompts = under.query("#prompt")
+        top = under.prompt_top() if isinstance(under, LfwScreen) else None
         spot = hint_spot(
             (m.region.x, m.region.y, m.region.width, m.region.height),
             (drawn.width, drawn.height),
             (self.size.width, self.size.height),
             self.rows,
-            prompts.first().region.y - 1 if prompts and prompts.first().region.height else None,
+            None if top is None else top - 1,
         )
         box = self.query_one(Vertical)
         self.styles.align = ("left", "top")
         box.styles.offset = (spot.x, spot.y)
         box.styles.width = spot.width
         box.styles.max_height = spot.height
+        if self.FOOT:  # a box shorter than its text says how to read on
+            more = self.rows(spot.width, self.FOOT_MORE) > spot.height
+            self.query_one("#hint-keys", Static).update(self.FOOT_MORE if more else self.FOOT)
 
     FOOT = "Enter: continue · other keys act on the board (its keys stay in the side panel)"
+    FOOT_MORE = "PgDn: more · Enter: continue · other keys act on the board"
     PASS_KEYS = True  # another key closes the box and goes on to the board
 
     def compose(self) -> ComposeResult:
-        h = self.hint
-        head = f"Hint · {h.title}" if h.tag else h.title  # the tag stays off (`untagged`)
         with Vertical():
-            yield Static(
-                untagged(
-                    f"[b]{escape(head)}[/b]\n\n{escape(h.rule)}\n\n[b]Keys:[/b] {escape(h.keys)}"
-                ),
-                id="hint",
-            )
+            yield Static(self.text(), id="hint")
             if self.FOOT:
                 yield Static(self.FOOT, id="hint-keys")
 

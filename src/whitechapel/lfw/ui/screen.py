@@ -887,6 +887,17 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         self._prompt_rows = (self.size, rows)
         set_rows(panel, rows)
 
+    def prompt_top(self) -> int | None:
+        """The prompt's first row once its rows are laid out (`fit_prompt`
+        may have given it more than it has yet: a guided night's hint box
+        over the screen stops above it, learn.hint_spot); None before the
+        prompt has a place."""
+        panel = self.query_one("#prompt", TextPanel)
+        if not panel.region.height:
+            return None
+        rows = self._prompt_rows[1] if self._prompt_rows else panel.region.height
+        return panel.region.y - max(0, rows - panel.region.height)
+
     def fit_police(self) -> None:
         """The police panel's rows: as many as its text needs at its width,
         wrapped lines included, so no policeman is ever below its edge (a
