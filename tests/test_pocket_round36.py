@@ -74,3 +74,51 @@ def test_p7_jacks_warning_keeps_the_calls_count_beside_it_where_the_row_holds_bo
         assert panels.warned_call(line, after, len(line) - 10) == line
         return
     raise AssertionError("no warning")
+
+
+def test_p8_no_seen_warning_where_jacks_hourglasses_win_all_the_same():
+    """RU (round 37): "'Careful: Jack would still be seen' was shown on the
+    move that *wins* the game ... Jack already had 6 hourglasses from his
+    cards, so being seen did not matter."  Where the call seeing him still
+    ends in his win (P8, as the engine judges it), no warning."""
+    import random
+
+    from whitechapel.pocket import ahead
+    from whitechapel.pocket.game import PocketGame
+    from whitechapel.pocket.pieces import JACK
+    from whitechapel.pocket.preview import preview
+    from whitechapel.pocket.ui import panels
+
+    checked = 0
+    for seed in range(300):
+        game, rng = PocketGame.new(seed), random.Random(seed)
+        while game.outcome is None and checked < 5:
+            view = game.view(game.to_act)
+            if game.to_act == JACK and view.jack is not None:
+                for action in game.legal_actions():
+                    after = preview(view, action)
+                    if after is None or view.jack.identity not in after.seen_suspects:
+                        continue
+                    left = max(1, len(after.seen_suspects))
+                    if ahead.ends(view.round, view.race, left, view.jack.hourglasses, True) == JACK:
+                        assert panels.exposed_line(view, after, action) == "", (seed, action)
+                        checked += 1
+                        break
+            game.advance(rng.choice(game.legal_actions()))
+        if checked >= 5:
+            return
+    raise AssertionError(checked)
+
+
+def test_p5_jacks_own_tile_keeps_its_rotated_mark():
+    """RU (round 37): "after I rotated a1 (▸Goodley◂), a1 showed no ↻ (the
+    name markers take the space)."  Jack's own tile rotated this round has
+    its ↻ too, beside his marks."""
+    from whitechapel.pocket.game import PocketGame
+    from whitechapel.pocket.pieces import CHARACTER_INDEX
+
+    view = PocketGame.new(3).view("investigator")
+    tile = next(t for t in view.tiles if t.index == CHARACTER_INDEX["goodley"])
+    cells = district.tile_block(tile, 13, 5, None, False, (), "", mine=True, turned=True)
+    name_row = _texts(cells)[5 // 2 - 1]
+    assert "Goodley" in name_row and district.TURNED in name_row, name_row

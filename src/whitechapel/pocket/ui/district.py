@@ -442,10 +442,14 @@ def _edge_mark(
     crossroads once he is cleared ("the block vanished": `CROSSROADS_BACK`)."""
     tw, th = len(block[0]), len(block)
     row = block[th // 2 - 1]
-    for x in (1, tw - 2) if left else (tw - 2, 1):  # a wall's cell is not free
-        if row[x][0] == " " and row[x - 1][0] == " " and row[x + 1][0] == " ":
-            row[x] = (mark, BOLD + base)
-            return
+    edges = (1, tw - 2) if left else (tw - 2, 1)  # a wall's cell is not free
+    # a cell clear of the name first; else beside it (RU, round 37: Jack's
+    # own ▸Goodley◂ took both, and his tile lost its ↻)
+    for clear in (True, False):
+        for x in edges:
+            if row[x][0] == " " and (not clear or row[x - 1][0] == row[x + 1][0] == " "):
+                row[x] = (mark, BOLD + base)
+                return
 
 
 def _streets(block: list[list[tuple[str, Style]]], wall: str | None, base: Style) -> None:

@@ -935,11 +935,18 @@ def exposed_line(view: PocketView, after: PocketView | None, action: Action | No
     whatever they are (`ahead.seen_whatever`); one the actions left may
     still undo is said as that (testers PQ and PR, round 9: the warning
     called the hint's best move dangerous, a detective's forced move still
-    to come).  From his view only: the investigator's has no identity in it."""
+    to come); none where his hourglasses win even seen.  From his view
+    only: the investigator's has no identity in it."""
     if view.jack is None or after is None:
         return ""
     mine = next((t for t in after.tiles if t.character == view.jack.identity), None)
     if mine is None or not mine.seen:
+        return ""
+    # seen, and his hourglasses win all the same (P8, as the engine judges it):
+    # no warning (tester RU, Pocket round 37: "Careful: Jack would still be
+    # seen" on the move that won the game, his cards' hourglasses making 6)
+    left = max(1, len(after.seen_suspects))
+    if ahead.ends(view.round, view.race, left, view.jack.hourglasses, True) == JACK:
         return ""
     name = short_name(view.jack.identity)
     if action is not None and view.step < 3:
