@@ -916,8 +916,8 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         giving up rows for it down to `LOG_ROWS` (and the rows of the
         choices at its foot, with the newest entry's); else the shares of
         lfw.tcss.  Asked when the texts are set, and when the side is laid
-        out at a new size (`SidePanels.Resized`: the prompt under it grew).  Tester V4, LfW
-        round 51, at 120×40: the deduction's "Jack can be on 14 circles
+        out at a new size (`SidePanels.Resized`: the prompt under it grew).
+        Tester V4, LfW round 51, at 120×40: the deduction's "Jack can be on 14 circles
         (…)" went on below the notebook's panel, only its first words in
         sight, over a log the turn needed less."""
         notes, log = self.query_one("#notes", TextPanel), self.query_one("#log", TextPanel)
@@ -933,6 +933,8 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
         )
         margins = sum(w.styles.margin.top + w.styles.margin.bottom for w in (notes, log))
         room = side.content_size.height - taken - margins  # theirs, however shared
+        if room < 2:
+            return
         need = self.wrapped_rows(notes.markup, width)
         if need <= room * 3 // 5:
             for panel in (notes, log):
@@ -941,7 +943,7 @@ class LfwScreen(LfwKeys, LfwSolo, GameScreen):
             return
         tail = self._notes_tail
         kept = self.wrapped_rows(tail, width) + LOG_ROWS if tail else LOG_ROWS
-        rows = max(kept, room - need)
+        rows = min(max(kept, room - need), room - 1)  # (a side too short: the notebook a row)
         set_rows(log, rows)
         set_rows(notes, room - rows)
 
