@@ -104,14 +104,12 @@ def only_there(view: LfwView, board: Any, colour: str) -> tuple[list[int], float
     if crossing is None or not nb.on_board or nb.home or nb.over or not nb.counts:
         return [], 0.0
     ends = sum(nb.counts.values())
-    near = [c for c in placenames.touches(board, crossing) if c in nb.counts]
-    odds = clue_odds(view, board, near, nb)
-    there = [c for c in near if c in odds and abs(odds[c] - nb.counts[c] / ends) < SURE]
+    odds = clue_odds(view, board, list(placenames.touches(board, crossing)), nb)
+    there = [c for c, o in odds.items() if c in nb.counts and abs(o - nb.counts[c] / ends) < SURE]
     if not there:
         return [], 0.0
     # elsewhere beside him a clue that would tell more: his search is worth its while
-    others = [c for c in placenames.touches(board, crossing) if c not in there]
-    if any(SURE < o < 1 - SURE for o in clue_odds(view, board, others, nb).values()):
+    if any(SURE < o < 1 - SURE for c, o in odds.items() if c not in there):
         return [], 0.0
     return there, sum(nb.counts[c] for c in there) / ends
 
@@ -120,8 +118,8 @@ def there_stop(view: LfwView, board: Any) -> str:
     """Why key 9 stops before the acting policeman where a clue beside him
     could only mean Jack stands there now (`only_there`), on at least
     `ONLY_THERE_SHARE` of his paths: "9 stopped before Blue: a clue on 56
-    could only mean Jack is there now (4 in 100 of his paths end there): 2
-    arrests; 9 again searches on".  "" elsewhere.  From the view alone."""
+    could only mean Jack is there now (4 in 100 of his paths end there): 2 to
+    arrest; 9 again searches on".  "" elsewhere.  From the view alone."""
     acting = view.acting_colour
     if acting is None or view.phase.key != Phase.CLUES:
         return ""
