@@ -436,10 +436,11 @@ def _edge_mark(
     block: list[list[tuple[str, Style]]], tile: Tile, mark: str, base: Style, left: bool
 ) -> None:
     """`mark` on the name's row, at the tile's `left` edge (else its right
-    one; the other where a wall or the name takes that cell).  Tester RR, Pocket round 36, at 80×24: the tile rotated this
-    round was dimmed only while a rotation was chosen ("dimming is hard to
-    see": `TURNED`), and nothing on Lane's tile said it turns into a
-    crossroads once he is cleared ("the block vanished": `CROSSROADS_BACK`)."""
+    one; the other where a wall or the name takes that cell).  Tester RR,
+    Pocket round 36, at 80×24: the tile rotated this round was dimmed only
+    while a rotation was chosen ("dimming is hard to see": `TURNED`), and
+    nothing on Lane's tile said it turns into a crossroads once he is
+    cleared ("the block vanished": `CROSSROADS_BACK`)."""
     tw, th = len(block[0]), len(block)
     row = block[th // 2 - 1]
     edges = (1, tw - 2) if left else (tw - 2, 1)  # a wall's cell is not free

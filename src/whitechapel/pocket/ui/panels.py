@@ -392,10 +392,12 @@ def tokens_text(view: PocketView, chosen: int | None, width: int = 40) -> str:
     return "\n".join(lines)
 
 
-ROUNDS_KEY = (
-    "  [cyan]I[/cyan] investigator, [red]J[/red] Jack",
-    " [cyan]I[/cyan]=inv [red]J[/red]=Jack",
-)
+# The rounds row's key, a side's letter in its two forms: the long beside a
+# short row, the short where room is less (`rounds_key`)
+ROUNDS_KEY = {
+    INVESTIGATOR: ("[cyan]I[/cyan] investigator", "[cyan]I[/cyan]=inv"),
+    JACK: ("[red]J[/red] Jack", "[red]J[/red]=Jack"),
+}
 
 
 def rounds_text(view: PocketView, width: int = 40) -> str:
@@ -411,21 +413,18 @@ def rounds_text(view: PocketView, width: int = 40) -> str:
     rows = [head]
     if view.round_tokens:
         # only the letters taken so far explained, so that one fits beside more often
-        keys = [rounds_key(view, k) for k in range(len(ROUNDS_KEY))]
+        keys = [rounds_key(view, form) for form in (0, 1)]
         beside = [head + k for k in keys if Text.from_markup(head + k).cell_len <= width]
         rows = beside[:1] or [head, keys[0].strip()]
     return "\n".join([*rows, race_lines(view), sight_legend()])
 
 
 def rounds_key(view: PocketView, form: int) -> str:
-    """`ROUNDS_KEY[form]` for the letters taken so far: "  J Jack" where
-    only Jack has taken a round's token."""
-    taken = set(view.round_tokens)
-    if len(taken) == 2:
-        return ROUNDS_KEY[form]
-    full, short = (" investigator", "=inv") if INVESTIGATOR in taken else (" Jack", "=Jack")
-    letter = "[cyan]I[/cyan]" if INVESTIGATOR in taken else "[red]J[/red]"
-    return f"  {letter}{full}" if form == 0 else f" {letter}{short}"
+    """The key of the letters taken so far (`ROUNDS_KEY`), in its long
+    `form` 0 ("  I investigator, J Jack") or short 1 (" I=inv J=Jack"):
+    "  J Jack" where only Jack has taken a round's token."""
+    taken = [ROUNDS_KEY[side][form] for side in (INVESTIGATOR, JACK) if side in view.round_tokens]
+    return ("  " + ", ".join(taken)) if form == 0 else (" " + " ".join(taken))
 
 
 def rounds_row(view: PocketView) -> str:
