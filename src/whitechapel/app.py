@@ -23,6 +23,7 @@ from whitechapel.core.errors import WhitechapelError
 from whitechapel.core.registry import entries
 from whitechapel.core.store import SavedGame, Store, load_game
 from whitechapel.ui.games import screens_for
+from whitechapel.ui.screens.game import GameScreen
 from whitechapel.ui.screens.help import HelpScreen
 from whitechapel.ui.screens.quit import QuitScreen
 from whitechapel.ui.titles import terminal_title
@@ -483,21 +484,10 @@ class WhitechapelApp(App):
         while it is under way, as "Back to the menu" asks; it is saved).
         Pushed over the game, it left the game under it, and Esc from a
         lesson's puzzles fell back into it (tester V4, LfW round 51)."""
-        from whitechapel.ui.screens.leave import QUESTION, LeaveScreen, to_menu
-
-        game = next((s for s in self.screen_stack if getattr(s, "may_leave", bool)()), None)
+        game = next(
+            (s for s in self.screen_stack if isinstance(s, GameScreen) and s.may_leave()), None
+        )
         if game is None:
             self.push_screen(make())
-            return
-
-        def leave(yes: bool | None = True) -> None:
-            if yes:
-                to_menu(self)
-                self.push_screen(make())
-
-        source = getattr(game, "source", None)
-        if source is None or source.outcome is not None:
-            leave()
-            return
-        game.save_if_unsaved()  # type: ignore[attr-defined]
-        self.push_screen(LeaveScreen(question=QUESTION), leave)
+        else:  # left as "Back to the menu" leaves it, then the screen over the menu
+            game.leave_for_menu(then=lambda: self.push_screen(make()))

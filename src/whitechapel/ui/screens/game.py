@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any, ClassVar
@@ -704,12 +704,24 @@ class GameScreen(SizeGuard, Screen[None]):
         """Back to the menu (tester PD, issue 44: mid-game, the only way out
         was ctrl+q).  Under way, asked first (`LeaveScreen`), saying where
         the game is kept; once over, at once."""
+        self.leave_for_menu()
+
+    def leave_for_menu(self, then: Callable[[], object] | None = None) -> None:
+        """`action_leave`, and `then` at the menu once the game is left (the
+        palette's new game or lesson: `App.from_menu`)."""
         from whitechapel.ui.screens.leave import QUESTION, LeaveScreen, to_menu
 
         if not self.may_leave():
             return
+        app = self.app
+
+        def go() -> None:
+            to_menu(app)
+            if then is not None:
+                then()
+
         if self.source.outcome is not None:
-            to_menu(self.app)
+            go()
             return
         self.save_if_unsaved()
         unsaved = "Leave this game for the menu? It could not be saved."
@@ -717,7 +729,7 @@ class GameScreen(SizeGuard, Screen[None]):
 
         def answered(leave: bool | None) -> None:
             if leave:
-                to_menu(self.app)
+                go()
 
         self.app.push_screen(LeaveScreen(question=question), answered)
 
